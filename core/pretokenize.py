@@ -1,0 +1,403 @@
+"""Pre-tokenization: split text on special tokens, then into pre-tokens with a regex, and count them.
+
+The corpus is handled as bytes. Text is decoded with ``surrogateescape`` so that invalid UTF-8
+bytes survive as lone surrogates (U+DC80..U+DCFF) and come back byte-exactly on re-encoding.
+
+>>> counts, stats = count_pretokens("the cat<|endoftext|>the", ["<|endoftext|>"])
+>>> counts
+{b'the': 2, b' cat': 1}
+"""
+from __future__ import annotations
+
+import os
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import regex
+
+from .errors import Cancelled, CorpusError, PatternError, SpecialTokenError
+
+GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+GPT4_PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]++[\r\n]*"""
+    r"""|\s*[\r\n]|\s+(?!\S)|\s+"""
+)
+PATTERNS: dict[str, str | None] = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "none": None}
+
+#: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
+Progress = Callable[[str, int, int], "bool | None"]
+
+_SURROGATES = regex.compile("[\udc80-\udcff]")
+_BOM = b"\xef\xbb\xbf"
+# A cut after "\n" is safe for the built-in patterns when the newline is preceded by a printable
+# ASCII non-space and followed by an ASCII letter: no pre-token of gpt2/gpt4 spans it.
+_SAFE_NEWLINE = regex.compile(rb"[!-~]\n(?=[A-Za-z])")
+SINGLE_PROCESS_BYTES = 4 << 20
+BLOCK_BYTES = 2 << 20
+
+
+def resolve_pattern(pattern: str | None) -> str | None:
+    """Map ``"gpt2"``/``"gpt4"``/``"none"`` (or a custom regex) to the regex string (None = no split).
+
+    >>> resolve_pattern("none") is None
+    True
+    """
+    if pattern is None:
+        return None
+    if pattern in PATTERNS:
+        return PATTERNS[pattern]
+    if not isinstance(pattern, str) or pattern == "":
+        raise PatternError("pattern must be 'gpt2', 'gpt4', 'none' or a non-empty regular expression")
+    try:
+        compiled = regex.compile(pattern)
+    except regex.error as e:
+        raise PatternError(f"invalid pre-tokenizer regex {pattern!r}: {e}; fix the expression "
+                           "or use 'gpt2', 'gpt4' or 'none'") from e
+    if compiled.match("") is not None and compiled.fullmatch("") is not None and compiled.search("a") is None:
+        raise PatternError(f"pre-tokenizer regex {pattern!r} only matches the empty string")
+    return pattern
+
+
+def pattern_name(pattern: str | None) -> str:
+    """The short name of a pattern if it is a built-in one, else the regex itself."""
+    for name, pat in PATTERNS.items():
+        if pattern == name or (pat is not None and pattern == pat) or (pat is None and pattern is None):
+            return name
+    return str(pattern)
+
+
+def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
+    """Validate special tokens: strings, non-empty, no duplicates. Returns them as a list."""
+    if special_tokens is None:
+        return []
+    if isinstance(special_tokens, (str, bytes)):
+        raise SpecialTokenError("special_tokens must be a list of strings, e.g. ['<|endoftext|>'], "
+                                "not a single string")
+    tokens = list(special_tokens)
+    seen: set[str] = set()
+    for t in tokens:
+        if not isinstance(t, str):
+            raise SpecialTokenError(f"special token {t!r} is not a string; pass special tokens as str")
+        if t == "":
+            raise SpecialTokenError("a special token is the empty string; remove it from the list")
+        if t in seen:
+            raise SpecialTokenError(f"special token {t!r} is listed twice; list each special token once")
+        seen.add(t)
+    return tokens
+
+
+def special_regex(special_tokens: Iterable[str]) -> regex.Pattern[str] | None:
+    """A regex matching any special token, longest first (so ``<|a|><|a|>`` beats ``<|a|>``)."""
+    tokens = sorted(check_special_tokens(special_tokens), key=len, reverse=True)
+    if not tokens:
+        return None
+    return regex.compile("|".join(regex.escape(t) for t in tokens))
+
+
+def split_specials(text: str, special_re: regex.Pattern[str] | None) -> list[str]:
+    """Split text into the pieces between special tokens (the special tokens are dropped).
+
+    >>> split_specials("a<|x|>b", special_regex(["<|x|>"]))
+    ['a', 'b']
+    """
+    if special_re is None:
+        return [text]
+    return special_re.split(text)
+
+
+def decode_corpus(data: bytes) -> tuple[str, int]:
+    """Decode corpus bytes with ``surrogateescape``; return the text and the number of invalid bytes."""
+    try:
+        return data.decode("utf-8"), 0
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", "surrogateescape")
+        return text, len(_SURROGATES.findall(text))
+
+
+def count_text(text: str, pattern: str | None, special_re: regex.Pattern[str] | None) -> Counter[str]:
+    """Count the pre-tokens of one piece of text (str keys, in order of first appearance)."""
+    counts: Counter[str] = Counter()
+    if pattern is None:
+        for piece in split_specials(text, special_re):
+            if piece:
+                counts[piece] += 1
+        return counts
+    findall = regex.compile(pattern).findall
+    for piece in split_specials(text, special_re):
+        if piece:
+            counts.update(findall(piece))
+    return counts
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    counts: dict[bytes, int]
+    n_bytes: int
+    invalid_bytes: int
+    n_special: int
+
+
+def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
+    """Worker entry point (top level so that the "spawn" context can import it)."""
+    text, invalid = decode_corpus(data)
+    sre = special_regex(specials)
+    n_special = len(sre.findall(text)) if sre is not None else 0
+    counts = count_text(text, pattern, sre)
+    if pattern is None:
+        # whole pieces: drop empty strings produced between adjacent special tokens
+        counts.pop("", None)
+    encoded = {k.encode("utf-8", "surrogateescape"): v for k, v in counts.items()}
+    return ChunkResult(encoded, len(data), invalid, n_special)
+
+
+@dataclass
+class CorpusStats:
+    """What the corpus looked like; shown in the GUI and returned by the CLI."""
+
+    name: str = "<text>"
+    size_bytes: int = 0
+    pretokens: int = 0
+    distinct_pretokens: int = 0
+    invalid_bytes: int = 0
+    has_bom: bool = False
+    special_occurrences: int = 0
+    chunks: int = 0
+    workers: int = 1
+    notes: list[str] = field(default_factory=list)
+
+
+def sniff_encoding(head: bytes, name: str) -> None:
+    """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data."""
+    if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise CorpusError(f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
+                          f"e.g. iconv -f UTF-32 -t UTF-8")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        kind = "UTF-16-LE" if head.startswith(b"\xff\xfe") else "UTF-16-BE"
+        raise CorpusError(f"{name} looks like {kind} (byte-order mark found); convert it to UTF-8 first, "
+                          f"e.g. iconv -f UTF-16 -t UTF-8")
+    sample = head[:65536]
+    if not sample:
+        return
+    nul = sample.count(0)
+    if nul:
+        even = sample[0::2].count(0)
+        odd = sample[1::2].count(0)
+        if nul > len(sample) // 8 and (odd > 0.8 * nul or even > 0.8 * nul):
+            kind = "UTF-16-LE" if odd > even else "UTF-16-BE"
+            raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (every other byte "
+                              f"is NUL); convert it to UTF-8 first")
+        raise CorpusError(f"{name} looks like a binary file ({nul} NUL bytes in the first "
+                          f"{len(sample)} bytes); choose a UTF-8 text file")
+    _, invalid = decode_corpus(sample[: len(sample) - 4] if len(sample) > 4 else sample)
+    if invalid > 0.25 * len(sample) and len(sample) > 64:
+        raise CorpusError(f"{name} does not look like UTF-8 text ({invalid} of the first {len(sample)} "
+                          f"bytes are invalid UTF-8); choose a UTF-8 text file")
+
+
+def iter_blocks(stream, specials: list[str], cut_at_newlines: bool,
+                block_bytes: int = BLOCK_BYTES) -> Iterator[bytes]:
+    """Cut a binary stream into chunks at places where pre-tokenization cannot differ.
+
+    Cuts are made just before a special token (found by scanning from the previous cut, so the
+    matches are the ones a scan of the whole text finds) or, for the built-in patterns, after a
+    newline between a printable ASCII character and an ASCII letter. Without such a place the chunk
+    grows until one is found (a 20 MB line is one chunk).
+    """
+    sre = None
+    if specials:
+        sre = regex.compile(b"|".join(regex.escape(t.encode("utf-8", "surrogateescape"))
+                                      for t in sorted(specials, key=len, reverse=True)))
+    longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
+    buf = b""
+    eof = False
+    while not eof:
+        data = stream.read(block_bytes)
+        if not data:
+            eof = True
+        else:
+            buf += data
+        if eof:
+            if buf:
+                yield buf
+            return
+        if len(buf) < block_bytes:
+            continue
+        cut = _find_cut(buf, sre, longest, cut_at_newlines)
+        if cut > 0:
+            yield buf[:cut]
+            buf = buf[cut:]
+
+
+def _find_cut(buf: bytes, sre, longest: int, cut_at_newlines: bool) -> int:
+    """The last safe cut position in ``buf`` (0 = none); ``buf`` starts at a safe position.
+
+    A special-token match is trusted only when ``start + longest <= len(buf)``: then the bytes that
+    follow in the next block cannot turn it into a longer special token. Cutting before a trusted
+    match restarts the scan exactly where a scan of the whole text has a match. A newline cut is
+    taken only after the end of the last trusted match and ``longest`` bytes before the end, so no
+    special token can span it.
+    """
+    limit = len(buf) - longest
+    cut = 0
+    last_end = 0
+    if sre is not None:
+        for m in sre.finditer(buf, 0, len(buf)):
+            if m.start() > limit:
+                break
+            cut, last_end = m.start(), m.end()
+    if cut_at_newlines and limit > last_end:
+        for m in _SAFE_NEWLINE.finditer(buf, max(last_end - 1, 0)):
+            if m.end() > limit:
+                break
+            if m.end() > cut:
+                cut = m.end()
+    return cut
+
+
+def _source_stream(source, is_text: bool):
+    """Open ``source`` (a path, or bytes / str data) as a binary stream; returns (stream, name, size)."""
+    import io
+
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text):
+        path = Path(source)
+        if not path.exists():
+            raise CorpusError(f"corpus file {str(path)!r} does not exist; check the path")
+        if path.is_dir():
+            raise CorpusError(f"{str(path)!r} is a folder; choose a text file")
+        try:
+            f = open(path, "rb")
+        except OSError as e:
+            raise CorpusError(f"cannot read corpus file {str(path)!r}: {e.strerror}") from e
+        return f, path.name, path.stat().st_size
+    if isinstance(source, str):
+        data = source.encode("utf-8", "surrogateescape")
+    else:
+        data = bytes(source)
+    return io.BytesIO(data), "<text>", len(data)
+
+
+def count_pretokens(
+    source: str | os.PathLike | bytes,
+    special_tokens: Iterable[str] | None = None,
+    pattern: str | None = "gpt2",
+    *,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    block_bytes: int = BLOCK_BYTES,
+    is_text: bool = False,
+) -> tuple[dict[bytes, int], CorpusStats]:
+    """Count pre-tokens of a corpus file (or of in-memory data: ``bytes``, or ``str`` with ``is_text``).
+
+    Returns ``(counts, stats)``: counts maps each pre-token's bytes to its frequency, in order of
+    first appearance (the "first" tie rule relies on that order). Files larger than a few MB are
+    counted in ``workers`` processes ("spawn" context); memory stays bounded by the distinct
+    pre-tokens plus a few blocks in flight.
+    """
+    specials = check_special_tokens(special_tokens)
+    pat = resolve_pattern(pattern)
+    stream, name, size = _source_stream(source, is_text)
+    stats = CorpusStats(name=name, size_bytes=size)
+    try:
+        head = stream.read(65536)
+        stream.seek(0)
+        if not is_text:
+            sniff_encoding(head, name)
+        stats.has_bom = head.startswith(_BOM)
+        if stats.has_bom:
+            stats.notes.append("starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)")
+        if workers is None:
+            workers = os.cpu_count() or 1
+        workers = max(1, int(workers))
+        if size <= SINGLE_PROCESS_BYTES:
+            workers = 1
+        stats.workers = workers
+        blocks = iter_blocks(stream, specials, pat is not None and pattern in ("gpt2", "gpt4", GPT2_PATTERN,
+                                                                                 GPT4_PATTERN), block_bytes)
+        total: Counter[bytes] = Counter()
+        done = 0
+
+        def absorb(r: ChunkResult) -> None:
+            nonlocal done
+            total.update(r.counts)
+            done += r.n_bytes
+            stats.invalid_bytes += r.invalid_bytes
+            stats.special_occurrences += r.n_special
+            stats.chunks += 1
+            if progress is not None and progress("pretokenize", done, size) is False:
+                raise Cancelled("pre-tokenization cancelled")
+
+        if progress is not None and progress("pretokenize", 0, size) is False:
+            raise Cancelled("pre-tokenization cancelled")
+        if workers == 1:
+            for block in blocks:
+                absorb(_count_chunk(block, pat, tuple(specials)))
+        else:
+            _count_parallel(blocks, pat, tuple(specials), workers, absorb, progress, lambda: (done, size))
+    finally:
+        stream.close()
+    stats.pretokens = sum(total.values())
+    stats.distinct_pretokens = len(total)
+    if stats.invalid_bytes:
+        stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+    return dict(total), stats
+
+
+def _count_parallel(blocks, pat, specials, workers, absorb, progress, where) -> None:
+    """Run ``_count_chunk`` over blocks in a "spawn" pool, in order, with at most 2×workers in flight."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn")
+    pool = ctx.Pool(workers)
+    ok = False
+    try:
+        pending: deque = deque()
+        it = iter(blocks)
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < 2 * workers:
+                try:
+                    block = next(it)
+                except StopIteration:
+                    exhausted = True
+                    break
+                pending.append(pool.apply_async(_count_chunk, (block, pat, specials)))
+            if not pending:
+                break
+            head = pending[0]
+            head.wait(0.05)
+            if head.ready():
+                pending.popleft()
+                absorb(head.get())
+            elif progress is not None:
+                done, size = where()
+                if progress("pretokenize", done, size) is False:
+                    raise Cancelled("pre-tokenization cancelled")
+        ok = True
+    finally:
+        if ok:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
+
+
+def count_texts(texts: Iterable[str], special_tokens: Iterable[str] | None = None,
+                pattern: str | None = "gpt2") -> tuple[dict[bytes, int], CorpusStats]:
+    """Count pre-tokens over an iterable of texts (each text is pre-tokenized on its own)."""
+    specials = tuple(check_special_tokens(special_tokens))
+    pat = resolve_pattern(pattern)
+    total: Counter[bytes] = Counter()
+    stats = CorpusStats(name="<texts>")
+    for text in texts:
+        data = text.encode("utf-8", "surrogateescape")
+        r = _count_chunk(data, pat, specials)
+        total.update(r.counts)
+        stats.size_bytes += r.n_bytes
+        stats.invalid_bytes += r.invalid_bytes
+        stats.special_occurrences += r.n_special
+        stats.chunks += 1
+    stats.pretokens = sum(total.values())
+    stats.distinct_pretokens = len(total)
+    return dict(total), stats

@@ -1,0 +1,530 @@
+"""The steppable, undoable byte-level BPE trainer.
+
+Words (distinct pre-tokens) are tuples of ``bytes`` tokens with a count. Pair counts are kept
+incrementally: a pair → word-ids index (a superset: ids are never removed, stale ones are skipped)
+and count buckets (count → set of pairs) with a heap of counts give the most frequent pair. A
+merge only touches the words that contain the merged pair.
+
+>>> t = Trainer.from_text("aaabdaaabac", pattern="none")
+>>> [r.pair for r in t.steps(3)]
+[(b'a', b'a'), (b'aa', b'a'), (b'aaa', b'b')]
+"""
+from __future__ import annotations
+
+import heapq
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .errors import BPEError, Cancelled
+from .pretokenize import (
+    CorpusStats,
+    Progress,
+    check_special_tokens,
+    count_pretokens,
+    count_texts,
+    pattern_name,
+    resolve_pattern,
+)
+
+Pair = tuple[bytes, bytes]
+TieBreak = Literal["lexicographic", "first"]
+BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
+MAX_TIES_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class MergeRecord:
+    """One merge: what was merged, why, and what it changed."""
+
+    rank: int  # 0-based position in the merge list
+    pair: Pair
+    new_id: int
+    count: int  # frequency of the pair when it was merged
+    ties: tuple[Pair, ...] = ()  # other pairs with the same count, best first (at most 20)
+    n_ties: int = 0  # how many other pairs had the same count
+    words_changed: int = 0  # distinct words (pre-tokens) that contained the pair
+    occurrences_changed: int = 0  # those words counted with their frequency
+    deltas: tuple[tuple[Pair, int], ...] = ()  # pair-count changes caused by the merge
+
+    @property
+    def token(self) -> bytes:
+        return self.pair[0] + self.pair[1]
+
+    def why(self, tie_break: str = "lexicographic") -> str:
+        """A sentence explaining why this pair won."""
+        a, b = self.pair
+        if not self.n_ties:
+            return f"most frequent pair ({self.count:,} times)"
+        rule = ("lexicographically greatest (bytes, bytes) pair wins" if tie_break == "lexicographic"
+                else "the pair seen first in the text wins")
+        return f"tied with {self.n_ties} other pair(s) at {self.count:,}; {rule}"
+
+
+@dataclass
+class _Undo:
+    record: MergeRecord
+    changed: list[tuple[int, tuple[bytes, ...]]] = field(default_factory=list)
+
+
+class Trainer:
+    """A BPE training session over counted pre-tokens.
+
+    Build it with :meth:`from_file`, :meth:`from_text` or :meth:`from_texts` (pre-tokenization
+    happens once), then :meth:`step`, :meth:`steps`, :meth:`run` and :meth:`undo`.
+    """
+
+    def __init__(
+        self,
+        word_counts: dict[bytes, int],
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        keep_history: bool = True,
+        stats: CorpusStats | None = None,
+    ) -> None:
+        if tie_break not in ("lexicographic", "first"):
+            raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
+        self.special_tokens: list[str] = check_special_tokens(special_tokens)
+        self.pattern = pattern
+        self.tie_break: TieBreak = tie_break
+        self.keep_history = keep_history
+        self.stats = stats or CorpusStats(distinct_pretokens=len(word_counts),
+                                          pretokens=sum(word_counts.values()))
+        self.merges: list[Pair] = []
+        self.records: list[MergeRecord] = []
+        self._history: list[_Undo] = []
+        self._special_bytes = [s.encode("utf-8", "surrogateescape") for s in self.special_tokens]
+        self._original: list[bytes] = list(word_counts)
+        self._wcounts: list[int] = list(word_counts.values())
+        getb = BYTE_TOKENS.__getitem__
+        self._words: list[tuple[bytes, ...]] = [tuple(map(getb, w)) for w in self._original]
+        self._build_pairs()
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_file(cls, path: str | os.PathLike, special_tokens: Iterable[str] | None = None, *,
+                  pattern: str | None = "gpt2", tie_break: TieBreak = "lexicographic",
+                  workers: int | None = None, progress: Progress | None = None,
+                  keep_history: bool = True) -> Trainer:
+        counts, stats = count_pretokens(path, special_tokens, pattern, workers=workers, progress=progress)
+        return cls(counts, special_tokens, pattern=pattern, tie_break=tie_break,
+                   keep_history=keep_history, stats=stats)
+
+    @classmethod
+    def from_text(cls, text: str | bytes, special_tokens: Iterable[str] | None = None, *,
+                  pattern: str | None = "gpt2", tie_break: TieBreak = "lexicographic",
+                  keep_history: bool = True) -> Trainer:
+        counts, stats = count_pretokens(text, special_tokens, pattern, workers=1, is_text=True)
+        return cls(counts, special_tokens, pattern=pattern, tie_break=tie_break,
+                   keep_history=keep_history, stats=stats)
+
+    @classmethod
+    def from_texts(cls, texts: Iterable[str], special_tokens: Iterable[str] | None = None, *,
+                   pattern: str | None = "gpt2", tie_break: TieBreak = "lexicographic",
+                   keep_history: bool = True) -> Trainer:
+        counts, stats = count_texts(texts, special_tokens, pattern)
+        return cls(counts, special_tokens, pattern=pattern, tie_break=tie_break,
+                   keep_history=keep_history, stats=stats)
+
+    def _build_pairs(self) -> None:
+        counts: dict[Pair, int] = {}
+        index: dict[Pair, set[int]] = {}
+        get = counts.get
+        for wid, w in enumerate(self._words):
+            if len(w) < 2:
+                continue
+            c = self._wcounts[wid]
+            for p in zip(w, w[1:]):
+                counts[p] = get(p, 0) + c
+                s = index.get(p)
+                if s is None:
+                    index[p] = {wid}
+                else:
+                    s.add(wid)
+        self._pair_counts = counts
+        self._pair_words = index
+        buckets: dict[int, set[Pair]] = {}
+        for p, c in counts.items():
+            b = buckets.get(c)
+            if b is None:
+                buckets[c] = {p}
+            else:
+                b.add(p)
+        self._buckets = buckets
+        self._count_heap = [-c for c in buckets]
+        heapq.heapify(self._count_heap)
+
+    # ------------------------------------------------------------------ read-only views
+    @property
+    def pattern_name(self) -> str:
+        return pattern_name(self.pattern)
+
+    @property
+    def n_merges(self) -> int:
+        return len(self.merges)
+
+    @property
+    def vocab_size(self) -> int:
+        return 256 + len(self.special_tokens) + len(self.merges)
+
+    @property
+    def vocab(self) -> dict[int, bytes]:
+        """ids 0–255 bytes, then special tokens in order, then merges in creation order."""
+        return build_vocab(self.merges, self.special_tokens)
+
+    def token_id(self, rank: int) -> int:
+        """The vocab id of the token made by merge ``rank``."""
+        return 256 + len(self.special_tokens) + rank
+
+    def pair_count(self, pair: Pair) -> int:
+        return self._pair_counts.get(pair, 0)
+
+    def pair_counts(self) -> dict[Pair, int]:
+        """A copy of all current pair counts."""
+        return dict(self._pair_counts)
+
+    def words(self) -> list[tuple[bytes, tuple[bytes, ...], int]]:
+        """All words: (original bytes, current tokens, count), in order of first appearance."""
+        return list(zip(self._original, self._words, self._wcounts))
+
+    def _best(self) -> tuple[Pair, int, set[Pair]] | None:
+        heap = self._count_heap
+        buckets = self._buckets
+        while heap:
+            c = -heap[0]
+            b = buckets.get(c)
+            if b:
+                if self.tie_break == "lexicographic":
+                    return max(b), c, b
+                return min(b, key=self._first_key), c, b
+            heapq.heappop(heap)
+        return None
+
+    def _first_key(self, pair: Pair) -> tuple[int, int]:
+        """(first word containing the pair, position in it): earlier in the text is smaller."""
+        a, b = pair
+        words = self._words
+        for wid in sorted(self._pair_words.get(pair, ())):
+            w = words[wid]
+            for i in range(len(w) - 1):
+                if w[i] == a and w[i + 1] == b:
+                    return wid, i
+        return len(words), 0
+
+    def _sorted_ties(self, bucket: set[Pair], winner: Pair, k: int) -> list[Pair]:
+        others = (p for p in bucket if p != winner)
+        if self.tie_break == "lexicographic":
+            return heapq.nlargest(k, others)
+        return heapq.nsmallest(k, others, key=self._first_key)
+
+    def next_pair(self) -> tuple[Pair, int] | None:
+        """The pair the next step would merge, with its count (None when no pair is left)."""
+        best = self._best()
+        return None if best is None else (best[0], best[1])
+
+    def top_pairs(self, k: int = 100) -> list[tuple[Pair, int]]:
+        """The k most frequent pairs, best first (ties ordered by the tie rule)."""
+        out: list[tuple[Pair, int]] = []
+        buckets = self._buckets
+        for c in heapq.nlargest(k, buckets):
+            b = buckets[c]
+            if self.tie_break == "lexicographic":
+                ordered = heapq.nlargest(k - len(out), b)
+            else:
+                ordered = heapq.nsmallest(k - len(out), b, key=self._first_key)
+            out.extend((p, c) for p in ordered)
+            if len(out) >= k:
+                break
+        return out
+
+    def words_with_pair(self, pair: Pair, limit: int | None = 50) -> list[tuple[bytes, tuple[bytes, ...], int]]:
+        """Words whose current tokens contain ``pair``: (word bytes, tokens, count), most frequent first."""
+        a, b = pair
+        out = []
+        for wid in self._pair_words.get(pair, ()):
+            w = self._words[wid]
+            if any(w[i] == a and w[i + 1] == b for i in range(len(w) - 1)):
+                out.append((self._original[wid], w, self._wcounts[wid]))
+        out.sort(key=lambda x: -x[2])
+        return out if limit is None else out[:limit]
+
+    def words_with_token(self, token: bytes, limit: int | None = 50) -> list[tuple[bytes, tuple[bytes, ...], int]]:
+        """Words whose current tokens include ``token``, most frequent first."""
+        if len(token) == 1:
+            candidates: Iterable[int] = range(len(self._words))
+        else:
+            rank = next((i for i, m in enumerate(self.merges) if m[0] + m[1] == token), None)
+            if rank is not None and self.keep_history and rank < len(self._history):
+                candidates = {wid for wid, _ in self._history[rank].changed}
+            else:
+                candidates = range(len(self._words))
+        out = [(self._original[w], self._words[w], self._wcounts[w])
+               for w in candidates if token in self._words[w]]
+        out.sort(key=lambda x: -x[2])
+        return out if limit is None else out[:limit]
+
+    def changed_words(self, rank: int, limit: int | None = 50) -> list[tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], int]]:
+        """Words changed by merge ``rank``: (word, tokens before, tokens after this merge's result now, count)."""
+        if not self.keep_history or rank >= len(self._history):
+            return []
+        out = [(self._original[wid], old, self._words[wid], self._wcounts[wid])
+               for wid, old in self._history[rank].changed]
+        out.sort(key=lambda x: -x[3])
+        return out if limit is None else out[:limit]
+
+    # ------------------------------------------------------------------ merging
+    def step(self) -> MergeRecord | None:
+        """Merge the best pair; return its record, or None when no pair is left."""
+        best = self._best()
+        if best is None:
+            return None
+        pair, count, bucket = best
+        n_ties = len(bucket) - 1
+        ties = tuple(self._sorted_ties(bucket, pair, MAX_TIES_SHOWN)) if n_ties else ()
+        return self._merge(pair, count, ties, n_ties)
+
+    def merge(self, pair: Pair) -> MergeRecord:
+        """Merge a given pair (used to replay saved merges); it must currently occur."""
+        count = self._pair_counts.get(pair, 0)
+        if count <= 0:
+            raise BPEError(f"pair {pair!r} does not occur in the corpus now; it cannot be merged")
+        return self._merge(pair, count, (), 0)
+
+    def steps(self, n: int) -> list[MergeRecord]:
+        """Up to ``n`` merges (fewer when the corpus runs out of pairs)."""
+        out = []
+        for _ in range(n):
+            r = self.step()
+            if r is None:
+                break
+            out.append(r)
+        return out
+
+    def run(self, vocab_size: int, progress: Progress | None = None,
+            min_interval: int = 1) -> list[MergeRecord]:
+        """Merge until ``vocab_size`` is reached or no pair is left.
+
+        ``progress("merge", done, total)`` is called after every ``min_interval`` merges; when it
+        returns False the run stops after the current merge (state stays consistent) and
+        :class:`Cancelled` is raised with ``.records`` holding the merges done in this run.
+        """
+        check_vocab_size(vocab_size, len(self.special_tokens))
+        target = vocab_size - self.vocab_size
+        out: list[MergeRecord] = []
+        while self.vocab_size < vocab_size:
+            r = self.step()
+            if r is None:
+                break
+            out.append(r)
+            if progress is not None and (len(out) % min_interval == 0):
+                if progress("merge", len(out), target) is False:
+                    exc = Cancelled(f"training cancelled after {len(out)} merges")
+                    exc.records = out  # type: ignore[attr-defined]
+                    raise exc
+        if progress is not None:
+            progress("merge", len(out), max(target, len(out)))
+        return out
+
+    def _merge(self, pair: Pair, count: int, ties: tuple[Pair, ...], n_ties: int) -> MergeRecord:
+        a, b = pair
+        ab = a + b
+        words = self._words
+        wcounts = self._wcounts
+        pair_words = self._pair_words
+        delta: dict[Pair, int] = {}
+        dget = delta.get
+        changed: list[tuple[int, tuple[bytes, ...]]] = []
+        occurrences = 0
+        for wid in pair_words.get(pair, ()):
+            w = words[wid]
+            n = len(w)
+            i = 0
+            new: list[bytes] = []
+            append = new.append
+            found = False
+            while i < n:
+                x = w[i]
+                if x == a and i + 1 < n and w[i + 1] == b:
+                    append(ab)
+                    i += 2
+                    found = True
+                else:
+                    append(x)
+                    i += 1
+            if not found:
+                continue
+            c = wcounts[wid]
+            occurrences += c
+            for p in zip(w, w[1:]):
+                delta[p] = dget(p, 0) - c
+            nw = tuple(new)
+            for p in zip(nw, nw[1:]):
+                delta[p] = dget(p, 0) + c
+                if p[0] is ab or p[1] is ab:
+                    s = pair_words.get(p)
+                    if s is None:
+                        pair_words[p] = {wid}
+                    else:
+                        s.add(wid)
+            words[wid] = nw
+            changed.append((wid, w))
+        deltas = self._apply_deltas(delta)
+        rank = len(self.merges)
+        record = MergeRecord(rank=rank, pair=pair, new_id=self.token_id(rank), count=count, ties=ties,
+                             n_ties=n_ties, words_changed=len(changed), occurrences_changed=occurrences,
+                             deltas=deltas)
+        self.merges.append(pair)
+        self.records.append(record)
+        if self.keep_history:
+            self._history.append(_Undo(record, changed))
+        return record
+
+    def _apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
+        counts = self._pair_counts
+        buckets = self._buckets
+        heap = self._count_heap
+        out = []
+        for p, d in delta.items():
+            if not d:
+                continue
+            out.append((p, d))
+            old = counts.get(p, 0)
+            new = old + d
+            if old:
+                bk = buckets[old]
+                bk.discard(p)
+                if not bk:
+                    del buckets[old]
+            if new > 0:
+                counts[p] = new
+                bk = buckets.get(new)
+                if bk is None:
+                    buckets[new] = {p}
+                    heapq.heappush(heap, -new)
+                else:
+                    bk.add(p)
+            else:
+                del counts[p]
+        return tuple(out)
+
+    def undo(self, record: MergeRecord | None = None) -> MergeRecord | None:
+        """Revert the last merge exactly; returns its record (None when there is nothing to undo).
+
+        ``record`` may name the merge to revert; it must be the last one.
+        """
+        if not self.merges:
+            return None
+        if not self.keep_history:
+            raise BPEError("this trainer was created with keep_history=False; undo is not available")
+        last = self._history[-1]
+        if record is not None and record is not last.record:
+            raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
+        self._history.pop()
+        words = self._words
+        wcounts = self._wcounts
+        pair_words = self._pair_words
+        delta: dict[Pair, int] = {}
+        dget = delta.get
+        for wid, old in reversed(last.changed):
+            cur = words[wid]
+            c = wcounts[wid]
+            for p in zip(cur, cur[1:]):
+                delta[p] = dget(p, 0) - c
+            for p in zip(old, old[1:]):
+                delta[p] = dget(p, 0) + c
+                s = pair_words.get(p)
+                if s is None:
+                    pair_words[p] = {wid}
+                else:
+                    s.add(wid)
+            words[wid] = old
+        self._apply_deltas(delta)
+        self.merges.pop()
+        self.records.pop()
+        return last.record
+
+    # ------------------------------------------------------------------ sessions
+    def state(self) -> dict:
+        """Everything needed to resume: word counts, settings and merges (plain data)."""
+        return {
+            "special_tokens": list(self.special_tokens),
+            "pattern": self.pattern,
+            "tie_break": self.tie_break,
+            "word_counts": dict(zip(self._original, self._wcounts)),
+            "merges": list(self.merges),
+        }
+
+    @classmethod
+    def from_state(cls, state: dict, keep_history: bool = True) -> Trainer:
+        """Rebuild a trainer from :meth:`state` by replaying the merges."""
+        t = cls(state["word_counts"], state["special_tokens"], pattern=state["pattern"],
+                tie_break=state["tie_break"], keep_history=keep_history)
+        for p in state["merges"]:
+            t.merge(tuple(p))  # type: ignore[arg-type]
+        return t
+
+    def canonical_state(self) -> tuple:
+        """A comparable snapshot of the observable state (used to check that undo is exact)."""
+        index = {p: frozenset(w for w in ws if self._contains(w, p))
+                 for p, ws in self._pair_words.items()}
+        index = {p: ws for p, ws in index.items() if ws}
+        return (tuple(self._words), tuple(sorted(self._pair_counts.items())),
+                tuple(sorted(index.items())), tuple(self.merges),
+                tuple(sorted((c, frozenset(b)) for c, b in self._buckets.items())))
+
+    def _contains(self, wid: int, pair: Pair) -> bool:
+        w = self._words[wid]
+        return any(w[i] == pair[0] and w[i + 1] == pair[1] for i in range(len(w) - 1))
+
+
+def check_vocab_size(vocab_size: int, n_special: int) -> None:
+    if not isinstance(vocab_size, int) or isinstance(vocab_size, bool):
+        raise BPEError(f"vocab_size must be an integer, not {vocab_size!r}")
+    need = 256 + n_special
+    if vocab_size < need:
+        raise BPEError(f"vocab_size {vocab_size} is smaller than 256 bytes + {n_special} special "
+                       f"token(s) = {need}; choose vocab_size >= {need}")
+
+
+def build_vocab(merges: Iterable[Pair], special_tokens: Iterable[str] = ()) -> dict[int, bytes]:
+    """Vocab from merges: ids 0–255 are bytes, then special tokens, then one id per merge.
+
+    >>> build_vocab([(b"a", b"b")], ["<s>"])[257]
+    b'ab'
+    """
+    vocab = {i: BYTE_TOKENS[i] for i in range(256)}
+    for s in special_tokens:
+        vocab[len(vocab)] = s.encode("utf-8", "surrogateescape")
+    for a, b in merges:
+        vocab[len(vocab)] = a + b
+    return vocab
+
+
+def train_bpe(
+    input_path: str | os.PathLike,
+    vocab_size: int,
+    special_tokens: list[str] | None = None,
+    *,
+    pattern: str | None = "gpt2",
+    tie_break: TieBreak = "lexicographic",
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> tuple[dict[int, bytes], list[Pair]]:
+    """Train a byte-level BPE tokenizer on a file (CS336 assignment 1 interface).
+
+    Returns ``(vocab, merges)``: vocab maps ids 0..n-1 to bytes (bytes, then special tokens, then
+    merges); merges are ``(bytes, bytes)`` pairs in creation order. ``progress(phase, done, total)``
+    receives "pretokenize" and "merge" phases; returning False raises :class:`Cancelled`.
+    """
+    specials = check_special_tokens(special_tokens)
+    check_vocab_size(vocab_size, len(specials))
+    resolve_pattern(pattern)
+    if tie_break not in ("lexicographic", "first"):
+        raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
+    trainer = Trainer.from_file(input_path, specials, pattern=pattern, tie_break=tie_break,
+                                workers=workers, progress=progress, keep_history=False)
+    trainer.run(vocab_size, progress=progress, min_interval=50)
+    return trainer.vocab, list(trainer.merges)
