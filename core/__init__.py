@@ -21,6 +21,11 @@ __all__ = [
     "TokenizerError", "GPT2_PATTERN", "GPT4_PATTERN", "PATTERNS", "CorpusStats", "count_pretokens",
     "MergeRecord", "Trainer", "build_vocab", "train_bpe", "Tokenizer",
 ]
+# tokenizer files and encoding (imported on first use, like Tokenizer)
+_LAZY = {"TokenSpan": "tokenizer", "TokenizerSpec": "spec", "spec_from_trainer": "spec",
+         "records_from_spec": "spec", "FORMATS": "formats", "export_all": "formats", "load_any": "formats",
+         "detect_format": "formats", "encode_file_to_npy": "npy"}
+__all__ += list(_LAZY)
 
 
 def __getattr__(name: str):
@@ -29,4 +34,8 @@ def __getattr__(name: str):
         from .tokenizer import Tokenizer
 
         return Tokenizer
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module 'core' has no attribute {name!r}")

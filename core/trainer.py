@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 import os
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -32,6 +33,7 @@ Pair = tuple[bytes, bytes]
 TieBreak = Literal["lexicographic", "first"]
 BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
 MAX_TIES_SHOWN = 20
+SMALL_CORPUS_BYTES = 1 << 20  # below this, pair counting in plain Python beats importing NumPy
 
 
 @dataclass(frozen=True)
@@ -130,20 +132,13 @@ class Trainer:
                    keep_history=keep_history, stats=stats)
 
     def _build_pairs(self) -> None:
+        """Count all byte pairs and index the words containing each (vectorised with NumPy)."""
         counts: dict[Pair, int] = {}
-        index: dict[Pair, set[int]] = {}
-        get = counts.get
-        for wid, w in enumerate(self._words):
-            if len(w) < 2:
-                continue
-            c = self._wcounts[wid]
-            for p in zip(w, w[1:]):
-                counts[p] = get(p, 0) + c
-                s = index.get(p)
-                if s is None:
-                    index[p] = {wid}
-                else:
-                    s.add(wid)
+        index: dict[Pair, list[int] | set[int]] = {}
+        if sum(map(len, self._original)) < SMALL_CORPUS_BYTES:
+            self._build_pairs_small(counts, index)
+        else:
+            self._build_pairs_numpy(counts, index)
         self._pair_counts = counts
         self._pair_words = index
         buckets: dict[int, set[Pair]] = {}
@@ -156,6 +151,44 @@ class Trainer:
         self._buckets = buckets
         self._count_heap = [-c for c in buckets]
         heapq.heapify(self._count_heap)
+
+    def _build_pairs_small(self, counts: dict[Pair, int], index: dict) -> None:
+        get = counts.get
+        for wid, w in enumerate(self._words):
+            c = self._wcounts[wid]
+            for p in zip(w, w[1:]):
+                counts[p] = get(p, 0) + c
+                s = index.get(p)
+                if s is None:
+                    index[p] = {wid}
+                else:
+                    s.add(wid)
+
+    def _build_pairs_numpy(self, counts: dict[Pair, int], index: dict) -> None:
+        import numpy as np
+
+        lens = np.fromiter(map(len, self._original), dtype=np.int64, count=len(self._original))
+        if lens.size and lens.max() >= 2:
+            flat = np.frombuffer(b"".join(self._original), dtype=np.uint8).astype(np.int64)
+            wid_at = np.repeat(np.arange(lens.size, dtype=np.int64), lens)
+            inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
+            codes = (flat[:-1] * 256 + flat[1:])[inside]
+            wids = wid_at[:-1][inside]
+            weights = np.asarray(self._wcounts, dtype=np.int64)[wids]
+            totals = np.bincount(codes, weights=weights, minlength=65536).round().astype(np.int64)
+            order = np.lexsort((wids, codes))
+            codes, wids = codes[order], wids[order]
+            first = np.r_[True, (codes[1:] != codes[:-1]) | (wids[1:] != wids[:-1])]
+            codes, wids = codes[first], wids[first]  # a word is listed once per pair
+            starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
+            ends = np.r_[starts[1:], codes.size]
+            byte = BYTE_TOKENS
+            for code, lo, hi in zip(codes[starts].tolist(), starts.tolist(), ends.tolist()):
+                p = (byte[code >> 8], byte[code & 255])
+                counts[p] = int(totals[code])
+                # initial pairs are byte pairs: later merges only add words to pairs that contain a
+                # merged token, so these entries never grow and can stay plain lists
+                index[p] = wids[lo:hi].tolist()
 
     # ------------------------------------------------------------------ read-only views
     @property
@@ -334,43 +367,51 @@ class Trainer:
         words = self._words
         wcounts = self._wcounts
         pair_words = self._pair_words
-        delta: dict[Pair, int] = {}
-        dget = delta.get
+        delta: defaultdict[Pair, int] = defaultdict(int)
         changed: list[tuple[int, tuple[bytes, ...]]] = []
         occurrences = 0
+
+        def index_add(p: Pair, wid: int) -> None:
+            s = pair_words.get(p)
+            if s is None:
+                pair_words[p] = {wid}
+            else:
+                s.add(wid)
+
         for wid in pair_words.get(pair, ()):
             w = words[wid]
-            n = len(w)
-            i = 0
-            new: list[bytes] = []
-            append = new.append
-            found = False
-            while i < n:
-                x = w[i]
-                if x == a and i + 1 < n and w[i + 1] == b:
-                    append(ab)
-                    i += 2
-                    found = True
-                else:
-                    append(x)
-                    i += 1
-            if not found:
+            k = w.count(a)
+            if k == 1 or (k == 2 and a == b):
+                # fast path: at most one merge site
+                i = w.index(a)
+                n = len(w)
+                if i + 1 >= n or w[i + 1] != b:
+                    continue  # stale index entry
+                c = wcounts[wid]
+                delta[pair] -= c
+                if i:
+                    x = w[i - 1]
+                    delta[(x, a)] -= c
+                    p = (x, ab)
+                    delta[p] += c
+                    index_add(p, wid)
+                if i + 2 < n:
+                    y = w[i + 2]
+                    delta[(b, y)] -= c
+                    p = (ab, y)
+                    delta[p] += c
+                    index_add(p, wid)
+                words[wid] = w[:i] + (ab,) + w[i + 2:]
+                occurrences += c
+                changed.append((wid, w))
                 continue
-            c = wcounts[wid]
-            occurrences += c
-            for p in zip(w, w[1:]):
-                delta[p] = dget(p, 0) - c
-            nw = tuple(new)
-            for p in zip(nw, nw[1:]):
-                delta[p] = dget(p, 0) + c
-                if p[0] is ab or p[1] is ab:
-                    s = pair_words.get(p)
-                    if s is None:
-                        pair_words[p] = {wid}
-                    else:
-                        s.add(wid)
-            words[wid] = nw
-            changed.append((wid, w))
+            if k == 0:
+                continue
+            nw = self._merge_word(w, a, b, ab, wcounts[wid], wid, delta, index_add)
+            if nw is not None:
+                occurrences += wcounts[wid]
+                words[wid] = nw
+                changed.append((wid, w))
         deltas = self._apply_deltas(delta)
         rank = len(self.merges)
         record = MergeRecord(rank=rank, pair=pair, new_id=self.token_id(rank), count=count, ties=ties,
@@ -381,6 +422,56 @@ class Trainer:
         if self.keep_history:
             self._history.append(_Undo(record, changed))
         return record
+
+    @staticmethod
+    def _merge_word(w: tuple[bytes, ...], a: bytes, b: bytes, ab: bytes, c: int, wid: int,
+                    delta: defaultdict[Pair, int], index_add) -> tuple[bytes, ...] | None:
+        """Merge every (a, b) in a word with several candidate sites, updating ``delta``.
+
+        Returns the new word, or None when the pair does not occur (stale index entry).
+        """
+        n = len(w)
+        new: list[bytes] = []
+        last = 0  # w[last:] is not yet copied into new
+        prev_site = -9  # no previous site yet
+        pending = None  # (ab, right token) of the previous site, added unless the next site is adjacent
+        i = 0
+        while i < n - 1:
+            if w[i] != a or w[i + 1] != b:
+                i += 1
+                continue
+            # pairs that disappear: left neighbour (unless shared with the previous site), the pair,
+            # and the right neighbour
+            adjacent = i == prev_site + 2
+            if i and not adjacent:
+                delta[(w[i - 1], a)] -= c
+            delta[(a, b)] -= c
+            if i + 2 < n:
+                delta[(b, w[i + 2])] -= c
+            # pairs that appear: (left token, ab) and, once the next site is known, (ab, right token)
+            if adjacent:
+                p = (ab, ab)
+            else:
+                if pending is not None:
+                    delta[pending] += c
+                    index_add(pending, wid)
+                p = (w[i - 1], ab) if i else None
+            pending = (ab, w[i + 2]) if i + 2 < n else None
+            if p is not None:
+                delta[p] += c
+                index_add(p, wid)
+            new.extend(w[last:i])
+            new.append(ab)
+            last = i + 2
+            prev_site = i
+            i += 2
+        if prev_site < 0:
+            return None
+        if pending is not None:
+            delta[pending] += c
+            index_add(pending, wid)
+        new.extend(w[last:])
+        return tuple(new)
 
     def _apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
         counts = self._pair_counts
@@ -425,7 +516,6 @@ class Trainer:
         self._history.pop()
         words = self._words
         wcounts = self._wcounts
-        pair_words = self._pair_words
         delta: dict[Pair, int] = {}
         dget = delta.get
         for wid, old in reversed(last.changed):
@@ -433,13 +523,9 @@ class Trainer:
             c = wcounts[wid]
             for p in zip(cur, cur[1:]):
                 delta[p] = dget(p, 0) - c
+            # the index never drops a word, so it still lists this word under every pair of ``old``
             for p in zip(old, old[1:]):
                 delta[p] = dget(p, 0) + c
-                s = pair_words.get(p)
-                if s is None:
-                    pair_words[p] = {wid}
-                else:
-                    s.add(wid)
             words[wid] = old
         self._apply_deltas(delta)
         self.merges.pop()
