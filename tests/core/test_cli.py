@@ -1,0 +1,83 @@
+"""The ``bpe-explorer`` command line: train, encode, and one-line user errors with exit status 2."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from core import Tokenizer
+from core.cli import main
+from core.formats import load_any
+
+TEXT = ("Once upon a time there was a tiny robot. The robot liked gardens.<|endoftext|>"
+        "Every morning the robot watered 12 plants, then 13, then 14.<|endoftext|>") * 40
+
+
+@pytest.fixture()
+def corpus(tmp_path):
+    p = tmp_path / "corpus.txt"
+    p.write_text(TEXT, encoding="utf-8")
+    return p
+
+
+def test_train_writes_all_formats(tmp_path, corpus, capsys):
+    out = tmp_path / "tok"
+    rc = main(["train", str(corpus), "--vocab-size", "300", "--special-token", "<|endoftext|>",
+               "--out", str(out), "-q"])
+    assert rc == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["bpe.json", "bpe.tiktoken", "merges.txt", "tokenizer.json", "vocab.json"]
+    stdout = capsys.readouterr().out
+    assert "trained 43 merges, vocab size 300" in stdout
+    spec = load_any(out)
+    assert len(spec.merges) == 43 and spec.special_tokens == ("<|endoftext|>",)
+    assert json.loads((out / "bpe.json").read_text())["training"]["corpus"] == "corpus.txt"
+
+
+def test_train_subset_of_formats_and_options(tmp_path, corpus):
+    out = tmp_path / "tok"
+    rc = main(["train", str(corpus), "--vocab-size", "280", "--pattern", "gpt4", "--tie-break", "first",
+               "--format", "gpt2,native", "--out", str(out), "-q", "--workers", "1"])
+    assert rc == 0
+    assert sorted(p.name for p in out.iterdir()) == ["bpe.json", "merges.txt", "vocab.json"]
+    spec = load_any(out / "bpe.json")
+    assert spec.tie_break == "first" and spec.pattern == "gpt4"
+
+
+def test_encode_to_npy_equals_tokenizer(tmp_path, corpus, capsys):
+    out = tmp_path / "tok"
+    assert main(["train", str(corpus), "--vocab-size", "300", "--special-token", "<|endoftext|>",
+                 "--out", str(out), "-q"]) == 0
+    ids_path = tmp_path / "ids.npy"
+    assert main(["encode", "--tokenizer", str(out), str(corpus), "--out", str(ids_path), "-q"]) == 0
+    ids = np.load(ids_path)
+    tok = Tokenizer.from_spec(load_any(out / "bpe.json"))
+    assert ids.dtype == np.uint16 and ids.tolist() == tok.encode(TEXT)
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["train", "MISSING", "--vocab-size", "300", "--out", "OUT"], "does not exist"),
+    (["train", "CORPUS", "--vocab-size", "10", "--out", "OUT"], "smaller than 256"),
+    (["train", "CORPUS", "--vocab-size", "300", "--out", "OUT", "--format", "zip"], "unknown format"),
+    (["train", "CORPUS", "--vocab-size", "300", "--out", "OUT", "--pattern", "(bad"], "invalid pre-tokenizer"),
+    (["train", "CORPUS", "--vocab-size", "300", "--out", "OUT", "--special-token", ""], "empty string"),
+    (["encode", "--tokenizer", "MISSING", "CORPUS", "--out", "OUT"], "does not exist"),
+])
+def test_user_errors_are_one_line_exit_2(tmp_path, corpus, capsys, argv, fragment):
+    argv = [str(corpus) if a == "CORPUS" else str(tmp_path / "nope") if a == "MISSING"
+            else str(tmp_path / "out") if a == "OUT" else a for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("bpe-explorer: error:") and fragment in err
+    assert "\n" not in err and "Traceback" not in err
+
+
+def test_console_entry_point_subprocess(tmp_path, corpus):
+    r = subprocess.run([sys.executable, "-m", "core.cli", "train", str(corpus), "--vocab-size", "5",
+                        "--out", str(tmp_path / "o")], capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "smaller than 256" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "core.cli", "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and "train" in r.stdout and "encode" in r.stdout
