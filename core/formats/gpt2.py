@@ -1,0 +1,144 @@
+"""GPT-2 files: ``vocab.json`` (token string → id) and ``merges.txt`` (one ``a b`` merge per line).
+
+Every token is written through GPT-2's ``bytes_to_unicode`` table (one printable character per byte),
+so every token, valid UTF-8 or not, is kept exactly; special tokens too (printable ASCII ones such as
+``<|endoftext|>`` look unchanged). ``merges.txt`` starts with ``#version: 0.2``; reading accepts it
+or not. The files do not say which tokens are special: on reading, unless ``special_tokens`` is
+given, the tokens that are neither single bytes nor made by a merge are taken as special tokens.
+
+>>> import tempfile
+>>> from core.spec import TokenizerSpec
+>>> d = tempfile.mkdtemp()
+>>> _ = save_gpt2(TokenizerSpec.from_merges([(b"a", b"b")], ["<s>"]), d)
+>>> spec = load_gpt2(d)
+>>> spec.merges, spec.special_tokens
+(((b'a', b'b'),), ('<s>',))
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from ..errors import FormatError
+from ..spec import TokenizerSpec, str_to_token, token_to_str
+from ._io import atomic_write, dump_mapping, line_of, load_json, missing_bytes, missing_bytes_error, read_text
+
+VOCAB_NAME = "vocab.json"
+MERGES_NAME = "merges.txt"
+MERGES_HEADER = "#version: 0.2"
+
+
+def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
+    """Write ``vocab.json`` and ``merges.txt`` into ``folder`` (each file atomically)."""
+    from . import as_spec
+
+    spec = as_spec(source)
+    folder = Path(folder)
+    seen: dict[str, int] = {}
+    for i in sorted(spec.vocab):
+        key = token_to_str(spec.vocab[i])
+        if key in seen:
+            raise FormatError(f"ids {seen[key]} and {i} are the same token {spec.vocab[i]!r}; vocab.json "
+                              "can hold each token once (use the native bpe.json format)")
+        seen[key] = i
+    merges = "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in spec.merges)
+    vocab_path = atomic_write(folder / VOCAB_NAME, dump_mapping(seen))
+    merges_path = atomic_write(folder / MERGES_NAME, f"{MERGES_HEADER}\n{merges}")
+    return [vocab_path, merges_path]
+
+
+def _paths(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | None) -> tuple[Path, Path]:
+    p = Path(vocab_path)
+    if merges_path is not None:
+        return p, Path(merges_path)
+    if p.is_dir():
+        return p / VOCAB_NAME, p / MERGES_NAME
+    return p, p.with_name(MERGES_NAME)
+
+
+def load_gpt2(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | None = None, *,
+              special_tokens: list[str] | None = None, pattern: str | None = "gpt2") -> TokenizerSpec:
+    """Read GPT-2 ``vocab.json`` + ``merges.txt`` (a folder holding both, or the two paths).
+
+    ``special_tokens=None`` takes the tokens that are not single bytes and not made by a merge as
+    special tokens; pass a list (``[]`` for none) to say which they are. Malformed files raise
+    :class:`FormatError` naming the file and the line.
+    """
+    vpath, mpath = _paths(vocab_path, merges_path)
+    vocab = read_vocab_json(vpath)
+    tokens = set(vocab.values())
+    missing = missing_bytes(tokens)
+    if missing:
+        raise missing_bytes_error(vpath, missing)
+    merges = read_merges_txt(mpath, tokens, vpath.name)
+    if special_tokens is None:
+        made = {a + b for a, b in merges}
+        special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in sorted(vocab)
+                          if len(vocab[i]) > 1 and vocab[i] not in made]
+    return TokenizerSpec(vocab, tuple(merges), tuple(special_tokens), pattern)
+
+
+def read_vocab_json(path: Path) -> dict[int, bytes]:
+    """Read a GPT-2 ``vocab.json`` into id → bytes."""
+    text = read_text(path, "vocab")
+    data = load_json(path, text)
+    if not isinstance(data, dict):
+        raise FormatError(f"{path}: expected a JSON object of token -> id, found {type(data).__name__}; "
+                          "this is not a GPT-2 vocab.json")
+    vocab: dict[int, bytes] = {}
+    keys: dict[int, str] = {}
+    for key, i in data.items():
+        where = _Where(text, key)
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
+        if key == "":
+            raise FormatError(f"{path}: {where}a token is the empty string; tokens need at least one byte")
+        try:
+            token = str_to_token(key)
+        except KeyError as e:
+            raise FormatError(f"{path}: {where}token {key!r} contains {e.args[0]!r} (U+{ord(e.args[0]):04X}), "
+                              "which is not a GPT-2 byte character; this is not a byte-level BPE vocab") from None
+        if i in vocab:
+            raise FormatError(f"{path}: {where}id {i} is used by both {keys[i]!r} and {key!r}; each id "
+                              "must name one token")
+        vocab[i] = token
+        keys[i] = key
+    return vocab
+
+
+class _Where:
+    """Formats as ``"line N: "`` for a vocab.json key, computed only when an error message needs it."""
+
+    def __init__(self, text: str, key: str) -> None:
+        self.text, self.key = text, key
+
+    def __str__(self) -> str:
+        return line_of(self.text, json.dumps(self.key, ensure_ascii=False) + ":")
+
+
+def read_merges_txt(path: Path, tokens: set[bytes], vocab_name: str = VOCAB_NAME) -> list[tuple[bytes, bytes]]:
+    """Read ``merges.txt``; every part and every result must be a token of the vocab."""
+    text = read_text(path, "merges")
+    merges: list[tuple[bytes, bytes]] = []
+    for n, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip("\r")
+        if not line.strip() or (n == 1 and line.startswith("#version")):
+            continue
+        parts = line.split(" ")
+        if len(parts) != 2 or not all(parts):
+            raise FormatError(f"{path}: line {n}: {line!r} has {len([p for p in parts if p])} part(s); "
+                              "each merge line must be two tokens separated by one space")
+        try:
+            a, b = str_to_token(parts[0]), str_to_token(parts[1])
+        except KeyError as e:
+            raise FormatError(f"{path}: line {n}: {e.args[0]!r} (U+{ord(e.args[0]):04X}) is not a GPT-2 byte "
+                              "character; this is not a byte-level merges file") from None
+        for tok, what in ((a, "uses"), (b, "uses"), (a + b, "makes")):
+            if tok not in tokens:
+                raise FormatError(f"{path}: line {n}: the merge {line!r} {what} the token "
+                                  f"{token_to_str(tok)!r} which is not in {vocab_name}; the two files do "
+                                  "not belong together")
+        merges.append((a, b))
+    return merges

@@ -1,0 +1,167 @@
+"""Encode a whole text file into a NumPy ``.npy`` of token ids, in parallel, with bounded memory.
+
+The file is read in blocks cut only where pre-tokenization cannot change (just before a special
+token, or for the built-in patterns after a newline between printable ASCII and an ASCII letter:
+see :func:`core.pretokenize.iter_blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
+Blocks are encoded in worker processes ("spawn" context, the tokenizer is sent once per worker)
+with at most ``2 × workers`` blocks in flight, and written in order. The array is ``uint16`` when
+every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surrogateescape``).
+
+>>> import tempfile, pathlib, numpy as np
+>>> from core.spec import TokenizerSpec
+>>> from core.tokenizer import Tokenizer
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (d / "in.txt").write_text("hi hi")
+>>> tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"h", b"i")]))
+>>> r = encode_file_to_npy(tok, d / "in.txt", d / "out.npy")
+>>> np.load(d / "out.npy").tolist(), r.dtype
+([256, 32, 256], 'uint16')
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .errors import Cancelled, CorpusError, FormatError
+from .pretokenize import BLOCK_BYTES, GPT2_PATTERN, GPT4_PATTERN, SINGLE_PROCESS_BYTES, iter_blocks
+
+HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
+
+_worker_tokenizer: Any = None
+
+
+@dataclass(frozen=True)
+class NpyResult:
+    """What :func:`encode_file_to_npy` wrote."""
+
+    path: Path
+    n_tokens: int
+    n_bytes: int
+    dtype: str
+    workers: int
+
+
+def npy_header(n: int, dtype: str) -> bytes:
+    """A version 1.0 ``.npy`` header for a 1-D little-endian array of ``n`` items, padded to 128 bytes.
+
+    >>> len(npy_header(10, "uint16"))
+    128
+    """
+    descr = np.dtype(dtype).newbyteorder("<").str
+    d = f"{{'descr': '{descr}', 'fortran_order': False, 'shape': ({n},), }}"
+    room = HEADER_BYTES - 10 - 1
+    if len(d) > room:
+        raise FormatError(f"array of {n} items is too long for a .npy header")
+    return b"\x93NUMPY\x01\x00" + (HEADER_BYTES - 10).to_bytes(2, "little") + (d.ljust(room) + "\n").encode("latin1")
+
+
+def _init_worker(spec: Any) -> None:
+    global _worker_tokenizer
+    from .tokenizer import Tokenizer
+
+    _worker_tokenizer = Tokenizer.from_spec(spec)
+
+
+def _encode_block(block: bytes, dtype: str) -> bytes:
+    """Worker entry point: encode one block, return the ids as little-endian bytes."""
+    ids = _worker_tokenizer.encode(block.decode("utf-8", "surrogateescape"))
+    return np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
+
+
+def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_path: str | os.PathLike, *,
+                       workers: int | None = None, progress: Callable[[str, int, int], Any] | None = None,
+                       block_bytes: int = BLOCK_BYTES) -> NpyResult:
+    """Encode ``input_path`` into ``output_path`` (a ``.npy``), written atomically.
+
+    ``progress("encode", done_bytes, total_bytes)`` is called after each block; returning False
+    stops the run with :class:`Cancelled` and leaves no output file.
+    """
+    src = Path(input_path)
+    if not src.is_file():
+        raise CorpusError(f"input file {str(src)!r} does not exist or is not a file; check the path")
+    out = Path(output_path)
+    if not out.parent.is_dir():
+        raise FormatError(f"folder {str(out.parent)!r} does not exist; create it first")
+    size = src.stat().st_size
+    dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
+    if workers is None:
+        workers = os.cpu_count() or 1
+    workers = 1 if size <= SINGLE_PROCESS_BYTES else max(1, int(workers))
+    cut_at_newlines = tokenizer.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    n_items = 0
+    done = 0
+    ok = False
+    try:
+        with os.fdopen(fd, "wb") as f, open(src, "rb") as stream:
+            f.write(npy_header(0, dtype))
+
+            def absorb(data: bytes, n_in: int) -> None:
+                nonlocal n_items, done
+                f.write(data)
+                n_items += len(data) // np.dtype(dtype).itemsize
+                done += n_in
+                if progress is not None and progress("encode", done, size) is False:
+                    raise Cancelled("encoding cancelled")
+
+            blocks = iter_blocks(stream, list(tokenizer.special_tokens), cut_at_newlines, block_bytes)
+            if workers == 1:
+                for block in blocks:
+                    ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"))
+                    absorb(np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes(), len(block))
+            else:
+                _encode_parallel(tokenizer.to_spec(), blocks, dtype, workers, absorb)
+            f.seek(0)
+            f.write(npy_header(n_items, dtype))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, out)
+        ok = True
+    except OSError as e:
+        raise FormatError(f"cannot write {str(out)!r}: {e.strerror or e}; check free space and "
+                          "permissions") from e
+    finally:
+        if not ok:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return NpyResult(out, n_items, size, dtype, workers)
+
+
+def _encode_parallel(spec: Any, blocks, dtype: str, workers: int, absorb) -> None:
+    """Encode blocks in a "spawn" pool, in order, with at most ``2 × workers`` blocks in flight."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn")
+    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(spec,))
+    ok = False
+    try:
+        pending: deque = deque()
+        it = iter(blocks)
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < 2 * workers:
+                block = next(it, None)
+                if block is None:
+                    exhausted = True
+                    break
+                pending.append((pool.apply_async(_encode_block, (block, dtype)), len(block)))
+            if not pending:
+                break
+            result, n_in = pending.popleft()
+            absorb(result.get(), n_in)
+        ok = True
+    finally:
+        if ok:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
