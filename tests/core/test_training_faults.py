@@ -137,6 +137,7 @@ def test_enormous_pretokens_do_not_blow_up(tmp_path):
 def test_streaming_memory_is_bounded_by_blocks_not_file(tmp_path):
     line = b"The same few words again and again, 12 times.\n"
     path = write(tmp_path, line * 100_000)  # ~4.6 MB
+    count_pretokens(b"warm up caches and compiled patterns", workers=1)
     tracemalloc.start()
     counts, stats = count_pretokens(path, workers=1, block_bytes=32 << 10)
     _, peak = tracemalloc.get_traced_memory()
