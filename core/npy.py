@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections import deque
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from .errors import Cancelled, CorpusError, FormatError
+from .parallel import ordered_map
 from .pretokenize import BLOCK_BYTES, GPT2_PATTERN, GPT4_PATTERN, SINGLE_PROCESS_BYTES, iter_blocks
 
 HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
@@ -75,6 +76,10 @@ def _encode_block(block: bytes, dtype: str) -> bytes:
     return np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
 
 
+def _encode_sized_block(item: tuple[bytes, int], dtype: str) -> tuple[bytes, int]:
+    return _encode_block(item[0], dtype), item[1]
+
+
 def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_path: str | os.PathLike, *,
                        workers: int | None = None, progress: Callable[[str, int, int], Any] | None = None,
                        block_bytes: int = BLOCK_BYTES) -> NpyResult:
@@ -117,7 +122,12 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                     ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"))
                     absorb(np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes(), len(block))
             else:
-                _encode_parallel(tokenizer.to_spec(), blocks, dtype, workers, absorb)
+                sized = ((block, len(block)) for block in blocks)
+                results = ordered_map(_encode_sized_block, sized, workers=workers, extra_args=(dtype,),
+                                      initializer=_init_worker, initargs=(tokenizer.to_spec(),))
+                with closing(results):  # a cancel terminates the pool before the exception leaves
+                    for data, n_in in results:
+                        absorb(data, n_in)
             f.seek(0)
             f.write(npy_header(n_items, dtype))
             f.flush()
@@ -134,34 +144,3 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
             except OSError:
                 pass
     return NpyResult(out, n_items, size, dtype, workers)
-
-
-def _encode_parallel(spec: Any, blocks, dtype: str, workers: int, absorb) -> None:
-    """Encode blocks in a "spawn" pool, in order, with at most ``2 × workers`` blocks in flight."""
-    import multiprocessing as mp
-
-    ctx = mp.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(spec,))
-    ok = False
-    try:
-        pending: deque = deque()
-        it = iter(blocks)
-        exhausted = False
-        while True:
-            while not exhausted and len(pending) < 2 * workers:
-                block = next(it, None)
-                if block is None:
-                    exhausted = True
-                    break
-                pending.append((pool.apply_async(_encode_block, (block, dtype)), len(block)))
-            if not pending:
-                break
-            result, n_in = pending.popleft()
-            absorb(result.get(), n_in)
-        ok = True
-    finally:
-        if ok:
-            pool.close()
-        else:
-            pool.terminate()
-        pool.join()

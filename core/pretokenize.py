@@ -10,14 +10,16 @@ bytes survive as lone surrogates (U+DC80..U+DCFF) and come back byte-exactly on 
 from __future__ import annotations
 
 import os
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import regex
 
 from .errors import Cancelled, CorpusError, PatternError, SpecialTokenError
+from .parallel import ordered_map
 
 GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 GPT4_PATTERN = (
@@ -332,11 +334,15 @@ def count_pretokens(
 
         if progress is not None and progress("pretokenize", 0, size) is False:
             raise Cancelled("pre-tokenization cancelled")
-        if workers == 1:
-            for block in blocks:
-                absorb(_count_chunk(block, pat, tuple(specials)))
-        else:
-            _count_parallel(blocks, pat, tuple(specials), workers, absorb, progress, lambda: (done, size))
+        def poll() -> None:
+            if progress is not None and progress("pretokenize", done, size) is False:
+                raise Cancelled("pre-tokenization cancelled")
+
+        results = ordered_map(_count_chunk, blocks, workers=workers, extra_args=(pat, tuple(specials)),
+                              poll=poll)
+        with closing(results):  # on cancel, the pool is terminated before the exception leaves
+            for result in results:
+                absorb(result)
     finally:
         stream.close()
     stats.pretokens = sum(total.values())
@@ -344,45 +350,6 @@ def count_pretokens(
     if stats.invalid_bytes:
         stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
     return dict(total), stats
-
-
-def _count_parallel(blocks, pat, specials, workers, absorb, progress, where) -> None:
-    """Run ``_count_chunk`` over blocks in a "spawn" pool, in order, with at most 2×workers in flight."""
-    import multiprocessing as mp
-
-    ctx = mp.get_context("spawn")
-    pool = ctx.Pool(workers)
-    ok = False
-    try:
-        pending: deque = deque()
-        it = iter(blocks)
-        exhausted = False
-        while True:
-            while not exhausted and len(pending) < 2 * workers:
-                try:
-                    block = next(it)
-                except StopIteration:
-                    exhausted = True
-                    break
-                pending.append(pool.apply_async(_count_chunk, (block, pat, specials)))
-            if not pending:
-                break
-            head = pending[0]
-            head.wait(0.05)
-            if head.ready():
-                pending.popleft()
-                absorb(head.get())
-            elif progress is not None:
-                done, size = where()
-                if progress("pretokenize", done, size) is False:
-                    raise Cancelled("pre-tokenization cancelled")
-        ok = True
-    finally:
-        if ok:
-            pool.close()
-        else:
-            pool.terminate()
-        pool.join()
 
 
 def count_texts(texts: Iterable[str], special_tokens: Iterable[str] | None = None,
