@@ -31,6 +31,20 @@ def pretokens(data: bytes, special_tokens: list[str], pattern: str | None) -> li
     return out
 
 
+def merge_everywhere(seqs: list[list[bytes]], best: tuple[bytes, bytes]) -> None:
+    """Replace every occurrence of ``best`` in every sequence, left to right."""
+    for k, seq in enumerate(seqs):
+        out, j = [], 0
+        while j < len(seq):
+            if j + 1 < len(seq) and (seq[j], seq[j + 1]) == best:
+                out.append(seq[j] + seq[j + 1])
+                j += 2
+            else:
+                out.append(seq[j])
+                j += 1
+        seqs[k] = out
+
+
 def reference_train(data: bytes, n_merges: int, special_tokens: list[str], pattern: str | None = "gpt2",
                     tie_break: str = "lexicographic") -> list[tuple[bytes, bytes]]:
     seqs = [[bytes([x]) for x in tok] for tok in pretokens(data, special_tokens, pattern)]
@@ -50,16 +64,7 @@ def reference_train(data: bytes, n_merges: int, special_tokens: list[str], patte
         else:
             best = max(counts, key=lambda p: (counts[p], -first_seen[p]))
         merges.append(best)
-        for k, seq in enumerate(seqs):
-            out, j = [], 0
-            while j < len(seq):
-                if j + 1 < len(seq) and (seq[j], seq[j + 1]) == best:
-                    out.append(seq[j] + seq[j + 1])
-                    j += 2
-                else:
-                    out.append(seq[j])
-                    j += 1
-            seqs[k] = out
+        merge_everywhere(seqs, best)
     return merges
 
 
@@ -67,16 +72,7 @@ def reference_pair_counts(data: bytes, merges, special_tokens, pattern) -> dict:
     """Pair counts after applying ``merges`` (recomputed from scratch)."""
     seqs = [[bytes([x]) for x in tok] for tok in pretokens(data, special_tokens, pattern)]
     for best in merges:
-        for k, seq in enumerate(seqs):
-            out, j = [], 0
-            while j < len(seq):
-                if j + 1 < len(seq) and (seq[j], seq[j + 1]) == best:
-                    out.append(seq[j] + seq[j + 1])
-                    j += 2
-                else:
-                    out.append(seq[j])
-                    j += 1
-            seqs[k] = out
+        merge_everywhere(seqs, best)
     counts: dict = {}
     for seq in seqs:
         for j in range(len(seq) - 1):
