@@ -184,3 +184,17 @@ def test_merge_counts_never_increase_much():
     for r in t.steps(20):
         before = reference_pair_counts(data, t.merges[: r.rank], [], "gpt2")
         assert before[r.pair] == r.count
+
+
+@pytest.mark.parametrize("pattern", ["gpt2", "none"])
+def test_long_words_take_the_bulk_path_exactly(pattern):
+    # pre-tokens longer than LONG_WORD tokens are merged with str.replace: same result as the reference
+    data = ("abaab" * 1500 + "a" + " xyxyx" * 20 + " " * 5000 + "abab").encode()
+    t = Trainer(count_pretokens(data, [], pattern)[0], [], pattern=pattern)
+    before = t.canonical_state()
+    records = t.steps(10)
+    assert [r.pair for r in records] == reference_train(data, 10, [], pattern)
+    assert t.pair_counts() == reference_pair_counts(data, t.merges, [], pattern)
+    while t.undo() is not None:
+        pass
+    assert t.canonical_state() == before
