@@ -1,0 +1,22 @@
+"""BPE Explorer desktop app (PySide6 + pyqtgraph).
+
+Qt is imported only when a window is created, so ``import bpe_gui`` stays cheap::
+
+    from bpe_gui import create_window   # the caller owns the QApplication
+    w = create_window()
+    w.controller.load_corpus(path)
+"""
+from __future__ import annotations
+
+__all__ = ["create_window"]
+
+
+def create_window(corpus=None, *, load_sample: bool = True):
+    """Build the main window (not shown). Needs an existing QApplication.
+
+    With ``corpus`` that file is loaded; otherwise the bundled sample corpus is loaded once the
+    event loop runs, unless ``load_corpus`` was called first or ``load_sample`` is False.
+    """
+    from .app import build_window
+
+    return build_window(corpus, load_sample=load_sample)

@@ -1,0 +1,102 @@
+"""Application entry point: ``main(argv)`` starts the GUI; ``build_window`` makes the main window."""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+
+from . import resources
+
+
+def build_window(corpus=None, *, load_sample: bool = True):
+    """The main window with the app's look; loads ``corpus`` or (later) the bundled sample."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from . import qtcompat, theme
+    from .window import MainWindow
+
+    qtcompat.install()
+
+    app = QApplication.instance()
+    if app is None:
+        raise RuntimeError("create a QApplication before calling create_window()")
+    if not app.property("bpe_explorer_theme"):
+        theme.apply(app)
+        app.setProperty("bpe_explorer_theme", True)
+    w = MainWindow()
+    if corpus is not None:
+        w.controller.load_corpus(str(corpus))
+    elif load_sample:
+        QTimer.singleShot(0, w, lambda: _load_sample_if_idle(w))
+    return w
+
+
+def _load_sample_if_idle(w) -> None:
+    c = w.controller
+    sample = resources.sample_corpus()
+    if sample is not None and not c.busy and not c.has_trainer and not c.index.n_merges:
+        c.load_corpus(str(sample))
+
+
+def _excepthook(exc_type, exc, tb) -> None:
+    """Unexpected errors: print the traceback and show it in a dialog; the app keeps running."""
+    text = "".join(traceback.format_exception(exc_type, exc, tb))
+    sys.stderr.write(text)
+    try:
+        from PySide6.QtWidgets import QApplication, QMessageBox
+
+        if QApplication.instance() is not None:
+            box = QMessageBox(QMessageBox.Icon.Critical, "BPE Explorer: unexpected error",
+                              f"{exc_type.__name__}: {exc}\n\nPlease report this with the details below.")
+            box.setDetailedText(text)
+            box.exec()
+    except Exception:  # noqa: BLE001 - never fail inside the hook
+        pass
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="bpe-explorer", description="BPE Explorer desktop app")
+    p.add_argument("corpus", nargs="?", help="corpus text file to open (default: the bundled sample)")
+    p.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
+    p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
+                   help=argparse.SUPPRESS)  # for smoke tests: quit this long after the corpus is loaded
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    """Start the GUI; returns the exit code."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    from . import worker
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("BPE Explorer")
+    app.setOrganizationName("bpe-explorer")
+    icon = resources.icon_path()
+    if icon is not None:
+        app.setWindowIcon(QIcon(str(icon)))
+    sys.excepthook = _excepthook
+    w = build_window(args.corpus, load_sample=not args.no_sample)
+    app.aboutToQuit.connect(w.controller.shutdown)
+    if args.quit_after is not None:
+        delay = int(args.quit_after * 1000)
+
+        def quit_soon(*_a) -> None:
+            QTimer.singleShot(delay, w.close)
+
+        w.controller.corpus_loaded.connect(quit_soon)
+        w.controller.error.connect(lambda m: (sys.stderr.write(f"error: {m}\n"), quit_soon()))
+        if args.no_sample and args.corpus is None:
+            quit_soon()
+    w.show()
+    rc = app.exec()
+    worker.stop_all()
+    return rc
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,392 @@
+"""The controller: owns the core Trainer, exposes slots and signals; the views observe it.
+
+Step and undo run on the GUI thread (they are fast); loading a corpus and full runs go to a
+worker thread (:mod:`bpe_gui.worker`). While a worker owns the trainer the controller never
+touches it: the views read :attr:`index` (plain data kept in step by merge records) and the
+pair snapshots the worker sends.
+
+Automation contract::
+
+    c.load_corpus(path)   # async → corpus_loaded(stats)
+    c.step(n=1)           # → stepped(records)
+    c.undo()              # → undone(record or None)
+    c.train(vocab_size)   # async → progress(done, total) …, trained(summary)
+    c.cancel()
+"""
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from core import BPEError, Trainer
+from core.pretokenize import check_special_tokens, pattern_name, resolve_pattern
+from core.trainer import check_vocab_size
+
+from . import worker
+from .file_actions import FileActions
+from .session import Options, RunSummary, merge_deltas, summarize_run
+from .state import VocabIndex
+
+SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
+TOP_K = 100
+
+__all__ = ["Controller", "Options", "RunSummary"]
+
+
+class Controller(FileActions, QObject):
+    corpus_loaded = Signal(object)  # CorpusStats
+    stepped = Signal(list)  # MergeRecords made by this step ([] when no pair was left)
+    undone = Signal(object)  # the MergeRecord undone, or None
+    progress = Signal(int, int)  # done, total (throttled, load and run)
+    phase = Signal(str)  # what the progress bar measures
+    trained = Signal(object)  # RunSummary
+    busy_changed = Signal(str)  # "" when idle, else "load" / "train" / "step"
+    error = Signal(str)  # a core error message; the window shows it in a dialog
+    message = Signal(str)  # a status line
+    merges_appended = Signal(int)  # this many merges were added at the end of index.merges
+    merges_removed = Signal(int)  # this many merges were removed from the end
+    merges_reset = Signal()  # index replaced (new corpus or imported tokenizer)
+    pairs_changed = Signal(object)  # {pair: delta} of the last change, or None
+    tokenizer_changed = Signal()
+    merge_selected = Signal(int)  # rank
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        QObject.__init__(self, parent)
+        self.options = Options()
+        self.index = VocabIndex.base(self.options.special_tokens)
+        self.records: list = []  # MergeRecords of the trainer session, in rank order
+        self.stats = None
+        self.source_name = ""  # corpus file or imported tokenizer shown in the title
+        self.corpus_path: str | None = None
+        self.version = 0  # bumped on every change of the merges
+        self._trainer: Trainer | None = None
+        self._imported = None  # a core Tokenizer loaded from files
+        self._tokenizer = None
+        self._tokenizer_version = -1
+        self._job: worker.Job | None = None
+        self._thread = None
+        self._pending_load: str | None = None
+        self._live_pairs: list = []
+        self._t0 = 0.0
+
+    # ------------------------------------------------------------------ state queries
+    @property
+    def busy(self) -> str:
+        return self._job.kind if self._job is not None else ""
+
+    @property
+    def has_trainer(self) -> bool:
+        return self._trainer is not None
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.index)
+
+    @property
+    def tie_break(self) -> str:
+        return self.options.tie_break
+
+    @property
+    def pattern_label(self) -> str:
+        return pattern_name(self.options.pattern)
+
+    def top_pairs(self, k: int = TOP_K) -> list:
+        """[(pair, count)] best first; the worker's latest snapshot while a run is going."""
+        if self._job is not None and self._job.kind != "load":
+            return list(self._live_pairs)
+        if self._trainer is None or self._job is not None:
+            return []
+        return self._trainer.top_pairs(k)
+
+    def next_pair(self):
+        if self._trainer is None or self._job is not None:
+            return None
+        return self._trainer.next_pair()
+
+    def record(self, rank: int):
+        return self.records[rank] if 0 <= rank < len(self.records) else None
+
+    def changed_words(self, rank: int, limit: int = 8) -> list | None:
+        """Words changed by merge ``rank`` (None while a worker owns the trainer)."""
+        if self._trainer is None:
+            return []
+        if self._job is not None:
+            return None
+        return self._trainer.changed_words(rank, limit=limit)
+
+    # ------------------------------------------------------------------ tokenizer for the views
+    def tokenizer_args(self) -> tuple:
+        """(version, vocab, merges, special tokens, pattern): what builds the current Tokenizer."""
+        ix = self.index
+        return (self.version, dict(ix.vocab), [m.pair for m in ix.merges], list(ix.special_tokens),
+                self.options.pattern)
+
+    def cached_tokenizer(self):
+        """The current Tokenizer if it is already built (or imported), else None."""
+        if self._imported is not None:
+            return self._imported
+        return self._tokenizer if self._tokenizer_version == self.version else None
+
+    def store_tokenizer(self, version: int, tokenizer) -> None:
+        """Keep a Tokenizer built elsewhere (e.g. in a thread) if it matches the current merges."""
+        if version == self.version and self._imported is None:
+            self._tokenizer, self._tokenizer_version = tokenizer, version
+
+    def tokenizer(self):
+        """A core Tokenizer for the current merges (built here when not cached)."""
+        tok = self.cached_tokenizer()
+        if tok is None:
+            from core.tokenizer import Tokenizer
+
+            version, vocab, merges, specials, pattern = self.tokenizer_args()
+            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
+            self.store_tokenizer(version, tok)
+        return tok
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    # ------------------------------------------------------------------ corpus and options
+    @Slot(str)
+    def load_corpus(self, path) -> None:
+        """Pre-tokenize ``path`` in the worker; emits :attr:`corpus_loaded` when ready."""
+        path = str(path)
+        if self._job is not None:
+            if self._job.kind == "load":  # a newer request wins
+                self._pending_load = path
+                self._job.cancel()
+                return
+            self.error.emit("A training run is in progress; cancel it before opening another corpus.")
+            return
+        self._pending_load = None
+        o = self.options
+        self._start(worker.LoadJob(path, o.special_tokens, o.pattern, o.tie_break), f"Reading {path} …")
+
+    def set_options(self, special_tokens=None, pattern=None, tie_break=None) -> bool:
+        """Validate and apply training settings; reloads the corpus when one is loaded.
+
+        Returns False (and emits :attr:`error`) when a setting is invalid or a worker is busy.
+        """
+        new = Options(list(self.options.special_tokens), self.options.pattern, self.options.tie_break)
+        try:
+            if special_tokens is not None:
+                new.special_tokens = check_special_tokens(special_tokens)
+            if pattern is not None:
+                new.pattern = None if pattern == "none" else pattern
+                resolve_pattern(new.pattern)
+            if tie_break is not None:
+                if tie_break not in ("lexicographic", "first"):
+                    raise BPEError(f"tie rule must be 'lexicographic' or 'first', not {tie_break!r}")
+                new.tie_break = tie_break
+        except BPEError as e:
+            self.error.emit(str(e))
+            return False
+        if new == self.options:
+            return True
+        if self._job is not None:
+            self.error.emit("Wait for the current task to finish (or cancel it) before changing settings.")
+            return False
+        self.options = new
+        if self.corpus_path is not None and self._imported is None:
+            self.load_corpus(self.corpus_path)
+        elif self._trainer is None and self._imported is None:
+            self.index = VocabIndex.base(new.special_tokens)
+            self._changed()
+            self.merges_reset.emit()
+            self.tokenizer_changed.emit()
+        return True
+
+    # ------------------------------------------------------------------ stepping
+    def _check_can_train(self) -> bool:
+        if self._job is not None:
+            self.error.emit("A task is running; wait for it or press Cancel.")
+            return False
+        if self._trainer is None:
+            what = "an imported tokenizer cannot be trained further" if self._imported is not None else \
+                "no corpus is loaded"
+            self.error.emit(f"Cannot train: {what}. Open a corpus file first.")
+            return False
+        return True
+
+    @Slot()
+    @Slot(int)
+    def step(self, n: int = 1) -> None:
+        """Do ``n`` merges (on the GUI thread when cheap, else in the worker); emits :attr:`stepped`."""
+        if not self._check_can_train():
+            return
+        n = max(1, int(n))
+        size = self.stats.size_bytes if self.stats is not None else 0
+        if n > 1 and n * size > SYNC_STEP_BUDGET:
+            self._start(worker.TrainJob(self._trainer, self._trainer.vocab_size + n), f"Merging {n:,} …",
+                        kind="step")
+            return
+        records = self._trainer.steps(n)
+        self._absorb(records)
+        self.pairs_changed.emit(merge_deltas(records, 1))
+        if records:
+            self.tokenizer_changed.emit()
+            self.message.emit(f"Merge {records[-1].rank + 1:,}: {records[-1].why(self.tie_break)}")
+        else:
+            self.message.emit(f"No pair left to merge: the vocab stays at {self.vocab_size:,} tokens.")
+        self.stepped.emit(records)
+
+    @Slot()
+    def undo(self) -> None:
+        """Revert the last merge; emits :attr:`undone` with it (None when there is none)."""
+        if not self._check_can_train():
+            return
+        rec = self._trainer.undo()
+        if rec is None:
+            self.message.emit("Nothing to undo.")
+            self.undone.emit(None)
+            return
+        self.records.pop()
+        self.index.pop()
+        self._changed()
+        self.merges_removed.emit(1)
+        self.pairs_changed.emit(merge_deltas([rec], -1))
+        self.tokenizer_changed.emit()
+        self.message.emit(f"Undid merge {rec.rank + 1:,} ({rec.token!r}); vocab size {self.vocab_size:,}.")
+        self.undone.emit(rec)
+
+    @Slot(int)
+    def train(self, vocab_size: int) -> None:
+        """Merge until ``vocab_size`` in the worker; emits :attr:`progress`, then :attr:`trained`."""
+        if not self._check_can_train():
+            return
+        try:
+            check_vocab_size(vocab_size, len(self.options.special_tokens))
+        except BPEError as e:
+            self.error.emit(str(e))
+            return
+        self._start(worker.TrainJob(self._trainer, int(vocab_size)), f"Training to {vocab_size:,} …")
+
+    @Slot()
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._pending_load = None
+            self._job.cancel()
+            self.message.emit("Cancelling …")
+
+    @Slot(int)
+    def select_merge(self, rank: int) -> None:
+        if 0 <= rank < self.index.n_merges:
+            self.merge_selected.emit(rank)
+
+    # ------------------------------------------------------------------ worker plumbing
+    def _start(self, job: worker.Job, text: str, kind: str | None = None) -> None:
+        if kind:
+            job.kind = kind
+        self._job = job
+        self._live_pairs = []
+        self._t0 = time.monotonic()
+        job.progress.connect(self._on_progress)
+        job.records.connect(self._on_records)
+        job.pairs.connect(self._on_pairs)
+        self._thread = worker.start(job, self._on_thread_finished)
+        self.busy_changed.emit(job.kind)
+        self.phase.emit(text)
+        self.message.emit(text)
+
+    @Slot(str, int, int)
+    def _on_progress(self, phase: str, done: int, total: int) -> None:
+        if self._job is not None:
+            self.progress.emit(done, total)
+
+    @Slot(list)
+    def _on_records(self, batch: list) -> None:
+        if self._job is not None and self._job.kind != "load":
+            self._absorb(batch)
+
+    @Slot(list)
+    def _on_pairs(self, pairs: list) -> None:
+        self._live_pairs = pairs
+        self.pairs_changed.emit(None)
+
+    def _absorb(self, records: list) -> None:
+        new = [r for r in records if r.rank >= len(self.records)]
+        for r in new:
+            self.records.append(r)
+            self.index.append(r.pair, r.count)
+        if new:
+            self._changed()
+            self.merges_appended.emit(len(new))
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        thread, job = self._thread, self._job
+        if thread is None or job is None:
+            return
+        try:
+            thread.wait()
+        except RuntimeError:  # already deleted: it has finished
+            pass
+        worker.forget(thread)
+        self._thread = None
+        self._job = None
+        res = job.result
+        if job.kind == "load":
+            self._finish_load(job, res)
+        else:
+            self._finish_run(job, res)
+        if self._job is None:
+            self.busy_changed.emit("")
+        if res.crash:
+            raise RuntimeError(f"unexpected error in the {job.kind} worker:\n{res.crash}")
+
+    def _finish_load(self, job: worker.LoadJob, res: worker.JobResult) -> None:
+        if self._pending_load is not None:
+            path, self._pending_load = self._pending_load, None
+            self.load_corpus(path)
+            return
+        if res.error:
+            self.error.emit(res.error)
+            return
+        if res.cancelled or res.value is None:
+            self.message.emit("Loading cancelled; nothing changed.")
+            return
+        t: Trainer = res.value  # type: ignore[assignment]
+        self._trainer = t
+        self._imported = None
+        self.stats = t.stats
+        self.corpus_path = job.path
+        self.source_name = t.stats.name
+        self.records = []
+        self.index = VocabIndex.base(t.special_tokens)
+        self._changed()
+        self.merges_reset.emit()
+        self.pairs_changed.emit(None)
+        self.tokenizer_changed.emit()
+        s = t.stats
+        self.message.emit(f"Loaded {s.name}: {s.size_bytes:,} bytes, {s.pretokens:,} pre-tokens "
+                          f"({s.distinct_pretokens:,} distinct) in {time.monotonic() - self._t0:.1f} s.")
+        self.corpus_loaded.emit(s)
+
+    def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
+        self._absorb(job.trainer.records[len(self.records):])  # normally a no-op: batches came first
+        made = res.records
+        if res.error:
+            self.error.emit(res.error)
+        self.pairs_changed.emit(None)
+        self.tokenizer_changed.emit()
+        if job.kind == "step":
+            self.message.emit(f"Did {len(made):,} merges; vocab size {self.vocab_size:,}.")
+            self.stepped.emit(list(made))
+            return
+        summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
+                                len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)
+        self.message.emit(summary.message)
+        self.trained.emit(summary)
+
+    def shutdown(self) -> None:
+        """Stop a running job and wait for its thread (window closed, app quitting)."""
+        job, thread = self._job, self._thread
+        if job is None or thread is None:
+            return
+        self._pending_load = None
+        job.cancel()
+        thread.wait()
+        worker.forget(thread)
+        self._job = None
+        self._thread = None

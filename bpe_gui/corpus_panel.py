@@ -1,0 +1,84 @@
+"""Corpus panel: which corpus is loaded and what it looks like (size, pre-tokens, invalid bytes)."""
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+)
+
+from .formatting import human_bytes
+from .widgets import status_label
+
+
+class CorpusPanel(QGroupBox):
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__("Corpus", parent)
+        self.controller = controller
+        self.name = status_label("<i>no corpus</i>", lines=2)
+        self.open_button = QPushButton("Open…")
+        self.recent_button = QToolButton()
+        self.recent_button.setText("Recent")
+        self.recent_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.values: dict[str, QLabel] = {}
+        form = QFormLayout()
+        form.setContentsMargins(0, 4, 0, 0)
+        form.setHorizontalSpacing(12)
+        form.setVerticalSpacing(2)
+        for key in ("Size", "Pre-tokens", "Distinct", "Invalid bytes", "Specials found"):
+            v = QLabel("–")
+            v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.values[key] = v
+            form.addRow(key, v)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setObjectName("notes")
+        self.notes.setVisible(False)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.recent_button)
+        buttons.addStretch(1)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.name)
+        lay.addLayout(buttons)
+        lay.addLayout(form)
+        lay.addWidget(self.notes)
+        controller.corpus_loaded.connect(self.show_stats)
+        controller.merges_reset.connect(self._maybe_imported)
+
+    def show_stats(self, stats) -> None:
+        path = self.controller.corpus_path or ""
+        self.name.setText(f"<b>{escape(stats.name)}</b>")
+        self.name.setToolTip(path)
+        self.values["Size"].setText(f"{human_bytes(stats.size_bytes)}")
+        self.values["Size"].setToolTip(f"{stats.size_bytes:,} bytes")
+        self.values["Pre-tokens"].setText(f"{stats.pretokens:,}")
+        self.values["Distinct"].setText(f"{stats.distinct_pretokens:,}")
+        inv = self.values["Invalid bytes"]
+        inv.setText(f"{stats.invalid_bytes:,}")
+        inv.setStyleSheet("color:#c62828; font-weight:600" if stats.invalid_bytes else "")
+        self.values["Specials found"].setText(f"{getattr(stats, 'special_occurrences', 0):,}")
+        notes = list(stats.notes)
+        if stats.size_bytes == 0:
+            notes.append("the file is empty: training will make no merges")
+        self.notes.setText("\n".join(f"• {n}" for n in notes))
+        self.notes.setVisible(bool(notes))
+
+    def _maybe_imported(self) -> None:
+        c = self.controller
+        if c.has_trainer or not c.source_name:
+            return
+        self.name.setText(f"<i>imported tokenizer</i> <b>{escape(c.source_name)}</b><br>"
+                          "<span style='color:#667'>open a corpus to train</span>")
+        for v in self.values.values():
+            v.setText("–")
+            v.setStyleSheet("")
+        self.notes.setVisible(False)

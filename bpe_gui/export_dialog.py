@@ -1,0 +1,60 @@
+"""Export dialog: choose formats and a folder."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from .files import FORMAT_LABELS
+
+
+class ExportDialog(QDialog):
+    def __init__(self, folder: str = "", parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export tokenizer")
+        self.checks: dict[str, QCheckBox] = {}
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel("<b>Formats</b>"))
+        for key, label in FORMAT_LABELS.items():
+            box = QCheckBox(label)
+            box.setChecked(True)
+            box.toggled.connect(self._validate)
+            self.checks[key] = box
+            lay.addWidget(box)
+        lay.addSpacing(8)
+        lay.addWidget(QLabel("<b>Folder</b> (created if needed; files there are replaced atomically)"))
+        row = QHBoxLayout()
+        self.folder = QLineEdit(folder)
+        self.folder.textChanged.connect(self._validate)
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row.addWidget(self.folder, 1)
+        row.addWidget(browse)
+        lay.addLayout(row)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.resize(520, self.sizeHint().height())
+        self._validate()
+
+    def formats(self) -> list[str]:
+        return [k for k, box in self.checks.items() if box.isChecked()]
+
+    def _validate(self) -> None:
+        ok = bool(self.formats()) and bool(self.folder.text().strip())
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)
+
+    def _browse(self) -> None:
+        d = QFileDialog.getExistingDirectory(self, "Export to folder", self.folder.text())
+        if d:
+            self.folder.setText(d)

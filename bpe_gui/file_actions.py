@@ -1,0 +1,66 @@
+"""The controller's file actions: import a tokenizer, export the session, load one to compare."""
+from __future__ import annotations
+
+from core import BPEError
+
+from . import files
+from .state import VocabIndex
+
+
+class FileActions:
+    """Mixed into :class:`bpe_gui.controller.Controller` (uses its signals and state)."""
+
+    def import_tokenizer(self, path) -> bool:
+        """Explore a tokenizer trained elsewhere (any supported format); no corpus, so no training."""
+        if self._job is not None:
+            self.error.emit("Wait for the current task to finish (or cancel it) before importing.")
+            return False
+        try:
+            tokenizer, records, name = files.load_tokenizer(path)
+        except BPEError as e:
+            self.error.emit(str(e))
+            return False
+        self._imported = tokenizer
+        self._trainer = None
+        self.records = list(records)
+        self.stats = None
+        self.corpus_path = None
+        self.source_name = name
+        if tokenizer.tie_break in ("lexicographic", "first"):
+            self.options.tie_break = tokenizer.tie_break
+        self.index = VocabIndex(dict(tokenizer.vocab), list(tokenizer.merges), [r.count for r in records],
+                                list(tokenizer.special_tokens))
+        self._changed()
+        self.merges_reset.emit()
+        self.pairs_changed.emit(None)
+        self.tokenizer_changed.emit()
+        timeline = "with its merge timeline" if self.index.has_counts else "no merge counts in this format"
+        self.message.emit(f"Imported {name}: {len(tokenizer.vocab):,} tokens, {len(records):,} merges "
+                          f"({timeline}).")
+        return True
+
+    def export(self, folder, formats: list[str]) -> list | None:
+        """Write the current tokenizer in ``formats`` into ``folder``; returns the files written."""
+        if self._job is not None:
+            self.error.emit("Wait for the current task to finish (or cancel it) before exporting.")
+            return None
+        source = self._trainer if self._trainer is not None else self._imported
+        if source is None:
+            self.error.emit("Nothing to export yet: open a corpus or import a tokenizer first.")
+            return None
+        try:
+            paths = files.export_tokenizer(source, folder, formats)
+        except BPEError as e:
+            self.error.emit(str(e))
+            return None
+        self.message.emit(f"Exported {len(paths)} file(s) to {folder}: " + ", ".join(p.name for p in paths))
+        return paths
+
+    def load_comparison(self, path):
+        """(Tokenizer, name) of a second tokenizer to compare with; None after an error."""
+        try:
+            tokenizer, _records, name = files.load_tokenizer(path)
+        except BPEError as e:
+            self.error.emit(str(e))
+            return None
+        return tokenizer, name

@@ -1,0 +1,195 @@
+"""Coloured token spans: the read-only view with hover details, and a pane with stats.
+
+Neighbouring tokens always get different colours; whitespace can be shown with markers (· → ↵).
+"""
+from __future__ import annotations
+
+import bisect
+from html import escape
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextOption
+from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
+
+from core import BPEError
+
+from .formatting import WHITESPACE_MARKERS, hex_bytes, token_label
+from .widgets import status_label
+
+PALETTE = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad",
+           "#b9fbc0", "#f1c0e8", "#cfbaf0", "#ffe5b4"]
+SPECIAL_BG = "#3a3f58"
+MAX_RENDERED = 20_000
+HOVER_HINT = "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
+
+
+def span_colors(ids: list[int]) -> list[int]:
+    """A palette index per token: by id, moved on when it equals the previous token's colour.
+
+    >>> span_colors([5, 5, 17])
+    [5, 6, 5]
+    """
+    out: list[int] = []
+    n = len(PALETTE)
+    prev = -1
+    for i in ids:
+        c = i % n
+        if c == prev:
+            c = (c + 1) % n
+        out.append(c)
+        prev = c
+    return out
+
+
+def shown_text(span, markers: bool) -> str:
+    """What the view shows for a token: its text (with markers) or hex for partial UTF-8."""
+    if not span.complete_utf8:
+        return token_label(span.token, markers)
+    text = span.token.decode("utf-8", "surrogateescape")
+    if markers:
+        text = "".join(WHITESPACE_MARKERS.get(ch, ch) + ("\n" if ch == "\n" else "") for ch in text)
+    return text
+
+
+class TokenSpanView(QTextEdit):
+    """A read-only text showing spans; emits the hovered span index (-1 when none)."""
+
+    hovered = Signal(int)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setPointSize(max(font.pointSize(), 11))
+        self.document().setDefaultFont(font)
+        self.spans: list = []
+        self.starts: list[int] = []
+        self.describe = None  # callable(span) -> str
+        self._hover = -1
+
+    def show_spans(self, spans: list, markers: bool) -> None:
+        self.clear()
+        self.spans = spans[:MAX_RENDERED]
+        self.starts = []
+        cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
+        colors = span_colors([s.id for s in self.spans])
+        fmt = QTextCharFormat()
+        for span, ci in zip(self.spans, colors):
+            self.starts.append(cursor.position())
+            if span.is_special:
+                fmt.setBackground(QColor(SPECIAL_BG))
+                fmt.setForeground(QColor("white"))
+                fmt.setFontWeight(QFont.Weight.Bold)
+            else:
+                fmt.setBackground(QColor(PALETTE[ci]))
+                fmt.setForeground(QColor("#1b1f2a") if span.complete_utf8 else QColor("#a23b00"))
+                fmt.setFontWeight(QFont.Weight.Normal)
+            fmt.setFontItalic(not span.complete_utf8)
+            cursor.insertText(shown_text(span, markers), fmt)
+        if len(spans) > MAX_RENDERED:
+            plain = QTextCharFormat()
+            cursor.insertText(f"\n… {len(spans) - MAX_RENDERED:,} more tokens not shown", plain)
+        cursor.endEditBlock()
+        self._hover = -1
+
+    def span_at(self, pos: QPoint) -> int:
+        """Index of the span under a viewport position, or -1."""
+        if not self.spans:
+            return -1
+        doc_pos = pos + QPoint(self.horizontalScrollBar().value(), self.verticalScrollBar().value())
+        at = self.document().documentLayout().hitTest(doc_pos, Qt.HitTestAccuracy.ExactHit)
+        if at < 0:
+            return -1
+        i = bisect.bisect_right(self.starts, at) - 1
+        return i if 0 <= i < len(self.spans) else -1
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802 - Qt override
+        i = self.span_at(event.position().toPoint())
+        if i != self._hover:
+            self._hover = i
+            self.hovered.emit(i)
+            if i >= 0 and self.describe is not None:
+                QToolTip.showText(event.globalPosition().toPoint(), self.describe(self.spans[i]), self)
+            else:
+                QToolTip.hideText()
+        super().mouseMoveEvent(event)
+
+
+class TokenPane(QWidget):
+    """One tokenizer's output: a header, the span view, stats and hover info."""
+
+    def __init__(self, title: str, parent=None) -> None:
+        super().__init__(parent)
+        self.tokenizer = None
+        self.title = status_label(title)
+        self.view = TokenSpanView()
+        self.view.describe = self.describe
+        self.stats = status_label(name="tokenStats")
+        self.info = status_label(HOVER_HINT, name="hoverInfo")
+        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.title)
+        lay.addWidget(self.view, 1)
+        lay.addWidget(self.stats)
+        lay.addWidget(self.info)
+        self.view.hovered.connect(self._hovered)
+
+    def render(self, text: str, markers: bool) -> None:
+        """Tokenize ``text`` here (on the calling thread) and show it."""
+        tok = self.tokenizer
+        if tok is None:
+            self.view.show_spans([], markers)
+            self.stats.setText("No tokenizer.")
+            return
+        try:
+            spans = tok.trace(text)
+        except BPEError as e:
+            self.show_error(str(e), markers)
+            return
+        self.show(spans, text, markers)
+
+    def show_error(self, message: str, markers: bool) -> None:
+        self.view.show_spans([], markers)
+        self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
+
+    def show(self, spans: list, text: str, markers: bool) -> None:
+        """Show already computed spans of ``text`` and their stats."""
+        tok = self.tokenizer
+        self.view.show_spans(spans, markers)
+        n = len(spans)
+        n_bytes = len(text.encode("utf-8", "surrogateescape"))
+        if n:
+            self.stats.setText(f"<b>{n:,}</b> tokens · <b>{n_bytes / n:.2f}</b> bytes/token · "
+                               f"<b>{len(text) / n:.2f}</b> chars/token · vocab {len(tok.vocab):,}")
+        else:
+            self.stats.setText(f"0 tokens · vocab {len(tok.vocab):,}")
+
+    def describe(self, span) -> str:
+        """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
+        tok = self.tokenizer
+        lines = [f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
+                 f"bytes: {escape(repr(span.token))} &nbsp; hex: {hex_bytes(span.token)}"]
+        if span.is_special:
+            lines.append("special token (never merged)")
+        else:
+            rank = tok.token_rank(span.id) if tok is not None else None
+            parts = tok.parts(span.id) if tok is not None else None
+            if rank is not None and parts is not None:
+                lines.append(f"merge #{rank}: <code>{escape(token_label(parts[0]))}</code> + "
+                             f"<code>{escape(token_label(parts[1]))}</code>")
+            elif len(span.token) == 1:
+                lines.append("single byte (base vocabulary)")
+        if not span.complete_utf8:
+            lines.append("<i>partial UTF-8 character: shown as hex</i>")
+        return "<br>".join(lines)
+
+    def _hovered(self, i: int) -> None:
+        if i < 0:
+            self.info.setText(HOVER_HINT)
+            return
+        self.info.setText(self.describe(self.view.spans[i]).replace("<br>", " · "))

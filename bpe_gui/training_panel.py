@@ -1,0 +1,163 @@
+"""Training controls: settings, Step / Step N / Undo / Train / Cancel, progress and status."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from core import GPT2_PATTERN
+
+from .widgets import status_label
+
+PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), ("None (whole text)", "none"), ("Custom regex…", "custom")]
+TIE_RULES = [("Lexicographic (GPT-2, CS336)", "lexicographic"), ("First seen in the corpus", "first")]
+
+
+class TrainingPanel(QGroupBox):
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__("Training", parent)
+        self.controller = controller
+
+        self.vocab_size = QSpinBox()
+        self.vocab_size.setRange(257, 10_000_000)
+        self.vocab_size.setSingleStep(256)
+        self.vocab_size.setGroupSeparatorShown(True)
+        self.vocab_size.setValue(1000)
+        self.specials = QLineEdit("<|endoftext|>")
+        self.specials.setToolTip("Special tokens, separated by spaces. They are never merged.")
+        self.pattern = QComboBox()
+        for label, key in PATTERNS:
+            self.pattern.addItem(label, key)
+        self.custom = QLineEdit()
+        self.custom.setPlaceholderText("custom pre-tokenizer regex")
+        self.custom.setText(GPT2_PATTERN)
+        self.custom.setVisible(False)
+        self.tie = QComboBox()
+        for label, key in TIE_RULES:
+            self.tie.addItem(label, key)
+        self.apply_button = QPushButton("Apply settings (re-reads the corpus)")
+        self.apply_button.setEnabled(False)
+
+        form = QFormLayout()
+        form.setVerticalSpacing(4)
+        form.addRow("Vocab size", self.vocab_size)
+        form.addRow("Special tokens", self.specials)
+        form.addRow("Pattern", self.pattern)
+        form.addRow("", self.custom)
+        form.addRow("Tie rule", self.tie)
+
+        self.undo_button = QPushButton("◀ Undo")
+        self.undo_button.setToolTip("Undo the last merge (← or Ctrl+Z)")
+        self.step_button = QPushButton("Step ▶")
+        self.step_button.setToolTip("Do one merge (→ or Space)")
+        self.step_button.setObjectName("primary")
+        self.step_n = QSpinBox()
+        self.step_n.setRange(1, 1_000_000)
+        self.step_n.setValue(10)
+        self.step_n.setPrefix("× ")
+        self.step_n_button = QPushButton("Step N")
+        self.train_button = QPushButton("Train to vocab size")
+        self.train_button.setObjectName("accent")
+        self.train_button.setToolTip("Run the merges in the background until the vocab size (Ctrl+T)")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the running task (Esc); the merges done so far are kept")
+        self.cancel_button.setEnabled(False)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(6)
+        grid.addWidget(self.undo_button, 0, 0)
+        grid.addWidget(self.step_button, 0, 1)
+        grid.addWidget(self.step_n, 1, 0)
+        grid.addWidget(self.step_n_button, 1, 1)
+        grid.addWidget(self.train_button, 2, 0, 1, 2)
+
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(True)
+        self.progress.setFormat("idle")
+        self.vocab_label = status_label(name="vocabStatus")
+        self.status = status_label(lines=3, name="status")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.apply_button)
+        lay.addSpacing(4)
+        lay.addLayout(grid)
+        lay.addWidget(self.cancel_button)
+        lay.addWidget(self.progress)
+        lay.addWidget(self.vocab_label)
+        lay.addWidget(self.status)
+
+        self.pattern.currentIndexChanged.connect(self._settings_edited)
+        self.custom.textChanged.connect(self._settings_edited)
+        self.specials.textChanged.connect(self._settings_edited)
+        self.tie.currentIndexChanged.connect(self._settings_edited)
+        self.apply_button.clicked.connect(self.apply)
+        controller.progress.connect(self._progress)
+        controller.phase.connect(lambda text: self.progress.setFormat(text.rstrip(" …") + "  %p%"))
+        controller.message.connect(self.status.setText)
+        for sig in (controller.merges_appended, controller.merges_removed):
+            sig.connect(lambda _n: self.update_vocab_label())
+        controller.merges_reset.connect(self.update_vocab_label)
+        controller.busy_changed.connect(self._busy_changed)
+        self.vocab_size.valueChanged.connect(lambda _v: self.update_vocab_label())
+        self.update_vocab_label()
+
+    # ------------------------------------------------------------------ settings
+    def wanted(self) -> tuple[list[str], str | None, str]:
+        """(special tokens, pattern, tie rule) as edited in the panel."""
+        key = self.pattern.currentData()
+        pattern = self.custom.text() if key == "custom" else key
+        return self.specials.text().split(), pattern, self.tie.currentData()
+
+    def _settings_edited(self) -> None:
+        self.custom.setVisible(self.pattern.currentData() == "custom")
+        o = self.controller.options
+        specials, pattern, tie = self.wanted()
+        current_pattern = "none" if o.pattern is None else o.pattern
+        changed = (specials != o.special_tokens or pattern != current_pattern or tie != o.tie_break)
+        self.apply_button.setEnabled(changed and not self.controller.busy)
+
+    def apply(self) -> None:
+        specials, pattern, tie = self.wanted()
+        if self.controller.set_options(specials, pattern, tie):
+            self.apply_button.setEnabled(False)
+
+    # ------------------------------------------------------------------ status
+    def _progress(self, done: int, total: int) -> None:
+        pct = min(100, int(100 * done / max(total, 1)))
+        if self.progress.maximum() != 100:
+            self.progress.setRange(0, 100)
+        if pct != self.progress.value():
+            # QProgressBar.setValue repaints synchronously; with updates off it just schedules one
+            self.progress.setUpdatesEnabled(False)
+            self.progress.setValue(pct)
+            self.progress.setUpdatesEnabled(True)
+
+    def _busy_changed(self, busy: str) -> None:
+        if busy:
+            self.progress.setRange(0, 0 if busy == "load" else 100)
+            self.progress.setValue(0)
+        else:
+            self.progress.setRange(0, 1)
+            self.progress.setValue(1 if self.controller.index.n_merges else 0)
+            self.progress.setFormat("done" if self.controller.index.n_merges else "idle")
+        self._settings_edited()
+
+    def update_vocab_label(self) -> None:
+        c = self.controller
+        ix = c.index
+        self.vocab_label.setText(f"Vocab <b>{len(ix):,}</b> / {self.vocab_size.value():,} · "
+                                 f"<b>{ix.n_merges:,}</b> merges · {len(ix.special_tokens)} special")

@@ -1,0 +1,162 @@
+"""The automation contract: load_corpus / step / undo / train / cancel and their signals."""
+from __future__ import annotations
+
+from gui_helpers import check_consistent, load
+
+from bpe_gui import create_window
+from core import Trainer
+
+
+def test_load_reports_stats(qtbot, window, small_corpus):
+    stats = load(qtbot, window, small_corpus)
+    assert stats.size_bytes == small_corpus.stat().st_size
+    assert stats.pretokens > stats.distinct_pretokens > 0
+    c = window.controller
+    assert c.has_trainer and c.index.n_merges == 0 and c.vocab_size == 257
+    assert window.corpus_panel.values["Distinct"].text() == f"{stats.distinct_pretokens:,}"
+    assert c.top_pairs(5)
+
+
+def test_step_and_undo_match_core(qtbot, loaded):
+    c = loaded.controller
+    expected = Trainer.from_file(c.corpus_path, ["<|endoftext|>"]).steps(3)
+    with qtbot.waitSignal(c.stepped) as blocker:
+        c.step()
+    assert [r.pair for r in blocker.args[0]] == [expected[0].pair]
+    with qtbot.waitSignal(c.stepped) as blocker:
+        c.step(n=2)
+    assert [r.pair for r in blocker.args[0]] == [r.pair for r in expected[1:]]
+    check_consistent(c)
+    with qtbot.waitSignal(c.undone) as blocker:
+        c.undo()
+    assert blocker.args[0].pair == expected[2].pair
+    assert c.index.n_merges == 2
+    check_consistent(c)
+
+
+def test_undo_with_nothing_to_undo(qtbot, loaded):
+    c = loaded.controller
+    with qtbot.waitSignal(c.undone) as blocker:
+        c.undo()
+    assert blocker.args[0] is None
+    assert c.index.n_merges == 0
+
+
+def test_step_n_in_worker(qtbot, window, sample_corpus, monkeypatch):
+    from bpe_gui import controller as ctl
+
+    monkeypatch.setattr(ctl, "SYNC_STEP_BUDGET", 1000)  # force the worker path
+    load(qtbot, window, sample_corpus)
+    c = window.controller
+    with qtbot.waitSignal(c.stepped, timeout=60_000) as blocker:
+        c.step(n=40)
+    assert len(blocker.args[0]) == 40
+    assert not c.busy
+    check_consistent(c)
+
+
+def test_train_emits_progress_then_trained(qtbot, loaded):
+    c = loaded.controller
+    seen = []
+    c.progress.connect(lambda d, t: seen.append((d, t)))
+    with qtbot.waitSignal(c.trained, timeout=60_000) as blocker:
+        c.train(300)
+    summary = blocker.args[0]
+    assert not summary.cancelled
+    assert seen and seen[-1][0] == seen[-1][1]
+    assert c.vocab_size == summary.vocab_size
+    assert summary.vocab_size == 300 or "no pair is left" in summary.message
+    check_consistent(c)
+    assert loaded.training_panel.status.text() == summary.message
+
+
+def test_cancel_mid_run_keeps_consistent_merges(qtbot, window, sample_corpus):
+    load(qtbot, window, sample_corpus)
+    c = window.controller
+    c.progress.connect(lambda done, total: c.cancel() if done > 0 else None)
+    with qtbot.waitSignal(c.trained, timeout=60_000) as blocker:
+        c.train(60_000)
+    summary = blocker.args[0]
+    assert summary.cancelled
+    assert 0 < c.index.n_merges < 60_000 - 257
+    assert summary.vocab_size == c.vocab_size
+    assert f"Cancelled after {summary.n_merges:,} merges" in summary.message
+    check_consistent(c)
+    # the kept merges are exactly what a fresh trainer does in the same number of steps
+    fresh = Trainer.from_file(sample_corpus, ["<|endoftext|>"])
+    assert [r.pair for r in fresh.steps(c.index.n_merges)] == list(c._trainer.merges)
+    # and the session goes on from there
+    with qtbot.waitSignal(c.stepped):
+        c.step()
+    c.undo()
+    check_consistent(c)
+
+
+def test_cancel_during_load_keeps_previous_corpus(qtbot, loaded, sample_corpus):
+    c = loaded.controller
+    before = c.corpus_path
+    c.step(2)
+    with qtbot.waitSignal(c.busy_changed, timeout=60_000, check_params_cb=lambda b: b == ""):
+        c.load_corpus(str(sample_corpus))
+        c.cancel()
+    assert c.corpus_path == before
+    assert c.index.n_merges == 2
+    check_consistent(c)
+
+
+def test_empty_corpus_trains_no_merges(qtbot, window, tmp_path):
+    """FAULTS 1: an empty corpus gives 256 bytes + specials and no merges, and the UI says so."""
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    load(qtbot, window, empty)
+    c = window.controller
+    with qtbot.waitSignal(c.trained, timeout=30_000) as blocker:
+        c.train(1000)
+    summary = blocker.args[0]
+    assert summary.n_merges == 0 and c.vocab_size == 257
+    assert "No merges" in summary.message
+    assert "No merges" in window.training_panel.status.text()
+    with qtbot.waitSignal(c.stepped) as blocker:
+        c.step()
+    assert blocker.args[0] == []
+
+
+def test_newer_load_request_wins(qtbot, window, small_corpus, sample_corpus):
+    c = window.controller
+    with qtbot.waitSignal(c.corpus_loaded, timeout=60_000) as blocker:
+        c.load_corpus(str(sample_corpus))
+        c.load_corpus(str(small_corpus))
+    assert blocker.args[0].name == small_corpus.name
+    qtbot.waitUntil(lambda: not c.busy)
+    assert c.corpus_path == str(small_corpus)
+
+
+def test_first_start_loads_the_sample(qtbot, sample_corpus):
+    w = create_window()
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.controller.corpus_loaded, timeout=60_000) as blocker:
+        pass
+    assert blocker.args[0].name == sample_corpus.name
+    assert w.training_panel.train_button.isEnabled()
+
+
+def test_load_corpus_right_after_create_window_replaces_the_sample(qtbot, small_corpus):
+    w = create_window()
+    qtbot.addWidget(w)
+    c = w.controller
+    with qtbot.waitSignal(c.corpus_loaded, timeout=60_000) as blocker:
+        c.load_corpus(str(small_corpus))
+    assert blocker.args[0].name == "small.txt"
+    qtbot.wait(50)
+    assert not c.busy and c.corpus_path == str(small_corpus)
+
+
+def test_train_then_step_continues(qtbot, loaded):
+    c = loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(280)
+    n = c.index.n_merges
+    with qtbot.waitSignal(c.stepped):
+        c.step()
+    assert c.index.n_merges == n + 1
+    check_consistent(c)

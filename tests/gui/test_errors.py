@@ -1,0 +1,108 @@
+"""Core errors reach the user as a dialog with the message; the app keeps its state."""
+from __future__ import annotations
+
+import pytest
+from gui_helpers import check_consistent, load
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+
+def _dialogs(w) -> list[QMessageBox]:
+    return [b for b in w.findChildren(QMessageBox) if b.isVisible()]
+
+
+def _close_dialogs(w) -> None:
+    for b in _dialogs(w):
+        b.close()
+
+
+def test_utf16_corpus_shows_dialog_and_keeps_state(qtbot, loaded, tmp_path):
+    c = loaded.controller
+    c.step(3)
+    before = (c.corpus_path, list(c._trainer.merges))
+    bad = tmp_path / "utf16.txt"
+    bad.write_bytes("hello world\n".encode("utf-16"))
+    with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
+        c.load_corpus(str(bad))
+    assert "UTF-16" in blocker.args[0]
+    qtbot.waitUntil(lambda: not c.busy)
+    boxes = _dialogs(loaded)
+    assert boxes and "UTF-16" in boxes[0].text()
+    assert (c.corpus_path, list(c._trainer.merges)) == before
+    check_consistent(c)
+    _close_dialogs(loaded)
+
+
+def test_missing_file_error(qtbot, loaded, tmp_path):
+    c = loaded.controller
+    with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
+        c.load_corpus(str(tmp_path / "nope.txt"))
+    assert "does not exist" in blocker.args[0]
+    qtbot.waitUntil(lambda: not c.busy)
+    assert c.has_trainer
+    _close_dialogs(loaded)
+
+
+def test_vocab_size_too_small(qtbot, loaded):
+    c = loaded.controller
+    with qtbot.waitSignal(c.error) as blocker:
+        c.train(100)
+    assert "smaller than 256" in blocker.args[0]
+    assert not c.busy and c.index.n_merges == 0
+    assert loaded.last_error == blocker.args[0]
+    _close_dialogs(loaded)
+
+
+@pytest.mark.parametrize("kwargs, needle", [
+    ({"pattern": "(unclosed"}, "invalid pre-tokenizer regex"),
+    ({"special_tokens": ["<a>", "<a>"]}, "listed twice"),
+    ({"special_tokens": [""]}, "empty string"),
+])
+def test_bad_settings_are_rejected(qtbot, loaded, kwargs, needle):
+    c = loaded.controller
+    c.step(2)
+    with qtbot.waitSignal(c.error) as blocker:
+        assert c.set_options(**kwargs) is False
+    assert needle in blocker.args[0]
+    assert c.index.n_merges == 2 and not c.busy
+    check_consistent(c)
+    _close_dialogs(loaded)
+
+
+def test_custom_pattern_via_panel_reloads(qtbot, loaded):
+    tp = loaded.training_panel
+    c = loaded.controller
+    tp.pattern.setCurrentIndex(tp.pattern.findData("custom"))
+    tp.custom.setText(r"\S+|\s+")
+    assert tp.apply_button.isEnabled()
+    with qtbot.waitSignal(c.corpus_loaded, timeout=30_000):
+        qtbot.mouseClick(tp.apply_button, Qt.MouseButton.LeftButton)
+    assert c.options.pattern == r"\S+|\s+"
+    assert not tp.apply_button.isEnabled()
+
+
+def test_step_without_corpus_is_an_error(qtbot, window):
+    c = window.controller
+    with qtbot.waitSignal(c.error) as blocker:
+        c.step()
+    assert "no corpus" in blocker.args[0]
+    _close_dialogs(window)
+
+
+def test_busy_controller_refuses_conflicting_calls(qtbot, window, sample_corpus):
+    load(qtbot, window, sample_corpus)
+    c = window.controller
+    errors = []
+    c.error.connect(errors.append)
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(60_000)
+        c.step()
+        c.undo()
+        c.train(400)
+        c.load_corpus(str(sample_corpus))
+        assert not window.act_step.isEnabled() and not window.act_open.isEnabled()
+        assert window.act_cancel.isEnabled()
+        c.cancel()
+    assert len(errors) == 4
+    check_consistent(c)
+    _close_dialogs(window)

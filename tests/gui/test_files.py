@@ -1,0 +1,109 @@
+"""Export / import round trips and the side-by-side comparison."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+pytest.importorskip("core.formats")
+
+ALL = ["gpt2", "hf", "tiktoken", "native"]
+
+
+@pytest.fixture
+def trained(qtbot, loaded):
+    c = loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(330)
+    return loaded
+
+
+def test_export_all_formats(trained, tmp_path):
+    c = trained.controller
+    paths = c.export(tmp_path / "out", ALL)
+    names = sorted(p.name for p in paths)
+    assert names == ["bpe.json", "bpe.tiktoken", "merges.txt", "tokenizer.json", "vocab.json"]
+
+
+def test_native_round_trip_brings_the_timeline(qtbot, trained, tmp_path):
+    c = trained.controller
+    merges = [m.pair for m in c.index.merges]
+    counts = [m.count for m in c.index.merges]
+    vocab = dict(c.index.vocab)
+    text = "the cat sat on the mat"
+    before = c.tokenizer().encode(text)
+    c.export(tmp_path, ["native"])
+    with qtbot.waitSignal(c.merges_reset):
+        assert c.import_tokenizer(tmp_path / "bpe.json")
+    assert not c.has_trainer
+    assert [m.pair for m in c.index.merges] == merges
+    assert [m.count for m in c.index.merges] == counts
+    assert c.index.vocab == vocab
+    assert c.index.has_counts
+    assert trained.timeline.counts == counts
+    assert c.tokenizer().encode(text) == before
+    # an imported tokenizer can be explored but not trained further
+    assert not trained.act_step.isEnabled() and not trained.act_train.isEnabled()
+    assert trained.act_export.isEnabled()
+    trained.tokenize.set_text(text)
+    assert trained.tokenize.wait_idle()
+    assert [s.id for s in trained.tokenize.primary.view.spans] == before
+
+
+@pytest.mark.parametrize("fmt, path", [("gpt2", "vocab.json"), ("hf", "tokenizer.json"),
+                                       ("tiktoken", "bpe.tiktoken")])
+def test_other_formats_import_without_counts(qtbot, trained, tmp_path, fmt, path):
+    c = trained.controller
+    merges = [m.pair for m in c.index.merges]
+    text = "the dog ran to the barn"
+    before = c.tokenizer().encode(text)
+    c.export(tmp_path, [fmt])
+    assert c.import_tokenizer(tmp_path / path)
+    assert [m.pair for m in c.index.merges] == merges
+    assert c.tokenizer().encode(text) == before
+    assert "no merge counts" in trained.timeline.title.text() or c.index.has_counts
+
+
+def test_compare_side_by_side(qtbot, trained, tmp_path):
+    c = trained.controller
+    c.export(tmp_path, ["gpt2"])
+    for _ in range(10):
+        c.undo()
+    tv = trained.tokenize
+    assert trained.compare_with(tmp_path / "vocab.json")
+    tv.set_text("the cat sat on the mat and the dog ran")
+    assert tv.wait_idle()
+    assert tv.secondary.isVisible()
+    assert tv.secondary.view.spans and tv.primary.view.spans
+    assert "tokens" in tv.secondary.stats.text()
+    tv.close_compare.click()
+    assert not tv.secondary.isVisible()
+
+
+def test_import_malformed_file_shows_error_and_keeps_state(qtbot, trained, tmp_path):
+    c = trained.controller
+    n = c.index.n_merges
+    (tmp_path / "vocab.json").write_text('{"a": 0}', encoding="utf-8")
+    (tmp_path / "merges.txt").write_text("a b c\n", encoding="utf-8")
+    with qtbot.waitSignal(c.error) as blocker:
+        assert not c.import_tokenizer(tmp_path / "vocab.json")
+    assert "vocab.json" in blocker.args[0] or "merges.txt" in blocker.args[0]
+    assert c.has_trainer and c.index.n_merges == n
+    for b in trained.findChildren(QMessageBox):
+        b.close()
+
+
+def test_export_into_a_file_path_is_an_error(qtbot, trained, tmp_path):
+    f = tmp_path / "file.txt"
+    f.write_text("x")
+    with qtbot.waitSignal(trained.controller.error):
+        assert trained.controller.export(f, ["native"]) is None
+    for b in trained.findChildren(QMessageBox):
+        b.close()
+
+
+def test_drop_tokenizer_file_imports(qtbot, trained, tmp_path):
+    c = trained.controller
+    c.export(tmp_path, ["hf"])
+    trained.open_path(str(tmp_path / "tokenizer.json"))
+    assert not c.has_trainer and c.source_name == "tokenizer.json"
+    assert "tokenizer.json" in trained.windowTitle()

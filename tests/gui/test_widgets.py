@@ -1,0 +1,235 @@
+"""Real widget interaction: keys, clicks, the tokenize view, tables, timeline, drag & drop."""
+from __future__ import annotations
+
+from gui_helpers import check_consistent, load
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def _focus_neutral(w) -> None:
+    """Give focus to a widget that does not take arrow keys or space for itself."""
+    w.activateWindow()
+    w.timeline.graphics.setFocus()
+
+
+def test_keyboard_step_and_undo(qtbot, loaded):
+    c = loaded.controller
+    _focus_neutral(loaded)
+    qtbot.keyClick(loaded, Qt.Key.Key_Right)
+    assert c.index.n_merges == 1
+    qtbot.keyClick(loaded, Qt.Key.Key_Space)
+    assert c.index.n_merges == 2
+    qtbot.keyClick(loaded, Qt.Key.Key_Left)
+    assert c.index.n_merges == 1
+    qtbot.keyClick(loaded, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert c.index.n_merges == 0
+    check_consistent(c)
+
+
+def test_space_in_text_box_types_instead_of_stepping(qtbot, loaded):
+    c = loaded.controller
+    box = loaded.tokenize.input
+    box.setPlainText("ab")
+    box.setFocus()
+    box.moveCursor(box.textCursor().MoveOperation.End)
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    qtbot.keyClick(box, Qt.Key.Key_Left)
+    assert box.toPlainText() == "ab "
+    assert c.index.n_merges == 0
+
+
+def test_buttons_step_undo_train(qtbot, loaded):
+    c = loaded.controller
+    tp = loaded.training_panel
+    qtbot.mouseClick(tp.step_button, LEFT)
+    assert c.index.n_merges == 1
+    tp.step_n.setValue(5)
+    qtbot.mouseClick(tp.step_n_button, LEFT)
+    assert c.index.n_merges == 6
+    qtbot.mouseClick(tp.undo_button, LEFT)
+    assert c.index.n_merges == 5
+    tp.vocab_size.setValue(300)
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        qtbot.mouseClick(tp.train_button, LEFT)
+    assert c.vocab_size <= 300
+    assert tp.step_button.isEnabled() and not tp.cancel_button.isEnabled()
+    check_consistent(c)
+
+
+def test_cancel_button_stops_run(qtbot, window, sample_corpus):
+    load(qtbot, window, sample_corpus)
+    c = window.controller
+    tp = window.training_panel
+    tp.vocab_size.setValue(60_000)
+    clicked = []
+
+    def click_cancel(done, _total):
+        if done and not clicked:
+            clicked.append(done)
+            assert tp.cancel_button.isEnabled() and not tp.step_button.isEnabled()
+            qtbot.mouseClick(tp.cancel_button, LEFT)
+
+    c.progress.connect(click_cancel)
+    with qtbot.waitSignal(c.trained, timeout=60_000) as blocker:
+        qtbot.mouseClick(tp.train_button, LEFT)
+    assert blocker.args[0].cancelled
+    assert "Cancelled" in tp.status.text()
+    check_consistent(c)
+
+
+def test_tokenize_view_updates_after_step(qtbot, loaded):
+    tv = loaded.tokenize
+    tv.set_text("the cat sat on the mat")
+    assert tv.wait_idle()
+    pane = tv.primary
+    before = [s.id for s in pane.view.spans]
+    assert len(before) == len("the cat sat on the mat")  # bytes only, no merges yet
+    c = loaded.controller
+    c.step(5)
+    qtbot.waitUntil(lambda: [s.id for s in pane.view.spans] != before, timeout=3000)
+    after = pane.view.spans
+    assert len(after) < len(before)
+    assert "".join(s.token.decode() for s in after) == "the cat sat on the mat"
+    assert f"{len(after):,}</b> tokens" in pane.stats.text()
+
+
+def test_neighbour_colours_differ_and_markers_toggle(qtbot, loaded):
+    from bpe_gui.tokenize_view import span_colors
+
+    tv = loaded.tokenize
+    loaded.controller.step(10)
+    tv.set_text("the the the\tthe\nthe")
+    assert tv.wait_idle()
+    ids = [s.id for s in tv.primary.view.spans]
+    colors = span_colors(ids)
+    assert all(a != b for a, b in zip(colors, colors[1:]))
+    shown = tv.primary.view.toPlainText()
+    assert "·" in shown and "→" in shown and "↵" in shown
+    tv.markers.setChecked(False)
+    shown = tv.primary.view.toPlainText()
+    assert "·" not in shown and "the the" in shown
+
+
+def test_hover_shows_token_details(qtbot, loaded):
+    c = loaded.controller
+    c.step(20)
+    tv = loaded.tokenize
+    tv.set_text("the cat")
+    assert tv.wait_idle()
+    view = tv.primary.view
+    rect = view.cursorRect(view.textCursor().__class__(view.document()))
+    pos = rect.center() + QPoint(2, 0)
+    qtbot.mouseMove(view.viewport(), pos)
+    qtbot.waitUntil(lambda: "id " in tv.primary.info.text(), timeout=2000)
+    span = view.spans[view.span_at(pos)]
+    assert f"id {span.id}" in tv.primary.info.text()
+    assert "hex:" in tv.primary.info.text()
+
+
+def test_hover_text_names_merge_parts(qtbot, loaded):
+    c = loaded.controller
+    c.step(30)
+    pane = loaded.tokenize.primary
+    loaded.tokenize.set_text("the")
+    assert loaded.tokenize.wait_idle()
+    span = next(s for s in pane.view.spans if len(s.token) > 1)
+    text = pane.describe(span)
+    assert "merge #" in text and "+" in text
+
+
+def test_pair_table_highlights_next_and_filters(qtbot, loaded):
+    pv = loaded.pairs
+    c = loaded.controller
+    (a, b), count = c.next_pair()
+    assert pv.model.rows[0][0] == (a, b)
+    assert "Next merge" in pv.next_label.text()
+    c.step()
+    # the merged pair left the table, its neighbours changed
+    assert all(row[0] != (a, b) for row in pv.model.rows)
+    assert any(row[2] for row in pv.model.rows)
+    pv.filter.setText("the")
+    assert 0 < pv.proxy.rowCount() < pv.model.rowCount()
+    for r in range(pv.proxy.rowCount()):
+        pair = pv.model.rows[pv.proxy.mapToSource(pv.proxy.index(r, 0)).row()][0]
+        assert "the" in (pair[0] + pair[1]).decode("utf-8", "replace").lower()
+
+
+def test_ties_are_explained(qtbot, window, tmp_path):
+    p = tmp_path / "ties.txt"
+    p.write_text("ab cd", encoding="utf-8")
+    load(qtbot, window, p)
+    text = window.pairs.next_label.text()
+    assert "tied with" in text and "lexicographically greatest" in text
+    c = window.controller
+    c.step()
+    rec = c.records[-1]
+    assert rec.n_ties >= 1
+    c.select_merge(0)
+    assert "tied with" in window.details.browser.toPlainText()
+
+
+def test_timeline_click_selects_merge(qtbot, loaded):
+    c = loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(320)
+    tl = loaded.timeline
+    tl.redraw()
+    QApplication.processEvents()
+    vb = tl.count_plot.getViewBox()
+    rank = 20
+    scene_pt = vb.mapViewToScene(QPointF(rank, vb.viewRange()[1][0] + 0.5 * (vb.viewRange()[1][1] - vb.viewRange()[1][0])))
+    view_pt = tl.graphics.mapFromScene(scene_pt)
+    with qtbot.waitSignal(c.merge_selected) as blocker:
+        qtbot.mouseClick(tl.graphics.viewport(), LEFT, pos=view_pt)
+    assert abs(blocker.args[0] - rank) <= 1
+    picked = blocker.args[0]
+    assert tl.selected == picked
+    # the merges list selects the same merge and the details show it
+    idx = loaded.browser.merges_table.currentIndex()
+    assert loaded.browser.merges_proxy.mapToSource(idx).row() == picked
+    token = c.index.merges[picked].token
+    assert loaded.details.rank == picked
+    assert loaded.browser.tree.topLevelItem(0).text(0).replace("·", " ") == token.decode("utf-8", "replace")
+
+
+def test_browser_search_and_merge_tree(qtbot, loaded):
+    c = loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(320)
+    br = loaded.browser
+    rank = c.index.rank_of.get(b" the")
+    assert rank is not None
+    br.search.setText(" the")
+    qtbot.waitUntil(lambda: br.merges_proxy.rowCount() < br.merges_model.rowCount(), timeout=2000)
+    assert br.merges_proxy.rowCount() >= 1
+    br.tabs.setCurrentIndex(1)
+    row = next(r for r in range(br.vocab_proxy.rowCount())
+               if br.vocab_proxy.index(r, 1).data() == "·the")
+    br.vocab_table.setCurrentIndex(br.vocab_proxy.index(row, 0))
+    root = br.tree.topLevelItem(0)
+    assert root.text(0) == "·the" and root.childCount() == 2
+    leaves = []
+
+    def walk(item):
+        if item.childCount() == 0:
+            leaves.append(item.text(0))
+        for i in range(item.childCount()):
+            walk(item.child(i))
+
+    walk(root)
+    assert "".join(leaves) == "·the"
+
+
+def test_drop_file_loads_corpus(qtbot, window, small_corpus):
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(small_corpus))])
+    event = QDropEvent(QPointF(100, 100), Qt.DropAction.CopyAction, mime, LEFT, Qt.KeyboardModifier.NoModifier)
+    with qtbot.waitSignal(window.controller.corpus_loaded, timeout=30_000):
+        window.dropEvent(event)
+    assert window.controller.corpus_path == str(small_corpus)
+    assert str(small_corpus.resolve()) in window.recent_files()
+    actions = [a.text() for a in window.recent_menu.actions()]
+    assert str(small_corpus.resolve()) in actions
