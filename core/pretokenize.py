@@ -35,9 +35,9 @@ _SURROGATES = regex.compile("[\udc80-\udcff]")
 _BOM = b"\xef\xbb\xbf"
 # A cut after "\n" is safe for the built-in patterns when the newline is preceded by a printable
 # ASCII non-space and followed by an ASCII letter: no pre-token of gpt2/gpt4 spans it.
-_SAFE_NEWLINE = regex.compile(rb"[!-~]\n(?=[A-Za-z])")
+_ASCII_LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 SINGLE_PROCESS_BYTES = 4 << 20
-BLOCK_BYTES = 2 << 20
+BLOCK_BYTES = 4 << 20
 
 
 def resolve_pattern(pattern: str | None) -> str | None:
@@ -254,11 +254,16 @@ def _find_cut(buf: bytes, sre, longest: int, cut_at_newlines: bool) -> int:
                 break
             cut, last_end = m.start(), m.end()
     if cut_at_newlines and limit > last_end:
-        for m in _SAFE_NEWLINE.finditer(buf, max(last_end - 1, 0)):
-            if m.end() > limit:
+        # the last "\n" with a printable ASCII byte before it and an ASCII letter after it
+        end = min(limit, len(buf) - 1)
+        while True:
+            nl = buf.rfind(b"\n", max(last_end, 1), end)
+            if nl < 0 or nl + 1 <= cut:
                 break
-            if m.end() > cut:
-                cut = m.end()
+            if 0x21 <= buf[nl - 1] <= 0x7E and buf[nl + 1] in _ASCII_LETTERS:
+                cut = nl + 1
+                break
+            end = nl
     return cut
 
 
