@@ -19,9 +19,14 @@ from PySide6.QtWidgets import (
 
 from .formatting import hex_bytes, search_text, token_label
 
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1
-TOKEN_ROLE = Qt.ItemDataRole.UserRole + 2
+SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
+TOKEN_ROLE = int(Qt.ItemDataRole.UserRole) + 2
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+FONT = int(Qt.ItemDataRole.FontRole)
+ALIGN = int(Qt.ItemDataRole.TextAlignmentRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+SYNC_MS = 150  # rows follow the merges at most this late (stepping fast repaints the lists once)
 
 
 class _IndexModel(QAbstractTableModel):
@@ -35,33 +40,42 @@ class _IndexModel(QAbstractTableModel):
         self.mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._n = self._source_len()
         self._search: dict[int, str] = {}
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SYNC_MS)
+        self._timer.timeout.connect(self.sync)
 
     def _source_len(self) -> int:
         raise NotImplementedError
 
-    def appended(self, _n=None) -> None:
-        if self.controller.busy in ("train", "step"):
-            # rows are added when the run is over: repainting a table while the worker runs makes
-            # the GUI thread queue for the GIL once per cell and role
-            return
-        target = self._source_len()
-        if target <= self._n:
-            return
-        self.beginInsertRows(QModelIndex(), self._n, target - 1)
-        self._n = target
-        self.endInsertRows()
+    def changed(self, _n=None) -> None:
+        """Merges were added or removed: sync soon (a burst of steps becomes one update)."""
+        if not self._timer.isActive():
+            self._timer.start()
 
-    def removed(self, n: int) -> None:
-        target = self._source_len()
-        if target >= self._n:
+    def sync(self, _busy=None) -> None:
+        """Insert or remove rows so that the model matches the index.
+
+        Not while a run is going: repainting a table while the worker runs makes the GUI thread
+        queue for the GIL once per cell and role. The rows come when the run is over.
+        """
+        if self.controller.busy in ("train", "step"):
             return
-        self.beginRemoveRows(QModelIndex(), target, self._n - 1)
-        for r in range(target, self._n):
-            self._search.pop(r, None)
-        self._n = target
-        self.endRemoveRows()
+        self._timer.stop()
+        target = self._source_len()
+        if target > self._n:
+            self.beginInsertRows(QModelIndex(), self._n, target - 1)
+            self._n = target
+            self.endInsertRows()
+        elif target < self._n:
+            self.beginRemoveRows(QModelIndex(), target, self._n - 1)
+            for r in range(target, self._n):
+                self._search.pop(r, None)
+            self._n = target
+            self.endRemoveRows()
 
     def reset(self) -> None:
+        self._timer.stop()
         self.beginResetModel()
         self._n = self._source_len()
         self._search.clear()
@@ -91,20 +105,26 @@ class MergesModel(_IndexModel):
     def _source_len(self) -> int:
         return self.controller.index.n_merges
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index, role=DISPLAY):
         merges = self.controller.index.merges
-        if not index.isValid() or not 0 <= index.row() < min(self._n, len(merges)):
+        row = index.row()
+        if not 0 <= row < min(self._n, len(merges)) or not index.isValid():
             return None
-        m = merges[index.row()]
+        m = merges[row]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (m.rank, m.token_id, token_label(m.pair[0]), token_label(m.pair[1]),
-                    token_label(m.token), f"{m.count:,}" if m.count else "")[col]
-        if role == Qt.ItemDataRole.FontRole and col in (2, 3, 4):
-            return self.mono
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 1, 5):
-            return RIGHT
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == DISPLAY:
+            if col == 0:
+                return m.rank
+            if col == 1:
+                return m.token_id
+            if col == 5:
+                return f"{m.count:,}" if m.count else ""
+            return token_label(m.pair[0] if col == 2 else m.pair[1] if col == 3 else m.token)
+        if role == FONT:
+            return self.mono if col in (2, 3, 4) else None
+        if role == ALIGN:
+            return RIGHT if col in (0, 1, 5) else None
+        if role == TOOLTIP:
             return f"{token_label(m.token)}\nbytes: {hex_bytes(m.token)}"
         if role == SEARCH_ROLE:
             return self.search(index.row(), m.token)
@@ -119,14 +139,15 @@ class VocabModel(_IndexModel):
     def _source_len(self) -> int:
         return len(self.controller.index)
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index, role=DISPLAY):
         ix = self.controller.index
-        if not index.isValid() or not 0 <= index.row() < min(self._n, len(ix)):
+        row = index.row()
+        if not 0 <= row < min(self._n, len(ix)) or not index.isValid():
             return None
-        tid = ix.id_at(index.row())
+        tid = ix.id_at(row)
         token = ix.vocab[tid]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             if col == 0:
                 return tid
             if col == 1:
@@ -139,10 +160,10 @@ class VocabModel(_IndexModel):
             if ix.is_special(tid):
                 return "special"
             return f"merge {rank}" if rank is not None else ("byte" if len(token) == 1 else "—")
-        if role == Qt.ItemDataRole.FontRole and col in (1, 2):
-            return self.mono
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 3):
-            return RIGHT
+        if role == FONT:
+            return self.mono if col in (1, 2) else None
+        if role == ALIGN:
+            return RIGHT if col in (0, 3) else None
         if role == SEARCH_ROLE:
             return self.search(index.row(), token)
         if role == TOKEN_ROLE:
@@ -180,9 +201,16 @@ class BrowserView(QWidget):
         self.vocab_table, self.vocab_proxy = _table(self.vocab_model)
         self.merges_proxy.setParent(self)
         self.vocab_proxy.setParent(self)
-        for table, widths in ((self.merges_table, (46, 46, 64, 64, 86)), (self.vocab_table, (46, 96, 110, 36))):
+        for table, widths, stretch in ((self.merges_table, (44, 50, 62, 62, 0, 80), 4),
+                                       (self.vocab_table, (52, 0, 110, 36, 70), 1)):
+            header = table.horizontalHeader()
+            header.setStretchLastSection(False)
             for i, w in enumerate(widths):
-                table.setColumnWidth(i, w)
+                if i == stretch:
+                    header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
+                else:
+                    table.setColumnWidth(i, w)
+            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search tokens (text, e.g. ' the', or hex) …")
@@ -218,14 +246,21 @@ class BrowserView(QWidget):
         lay.addWidget(split)
 
         for model in (self.merges_model, self.vocab_model):
-            controller.merges_appended.connect(model.appended)
-            controller.busy_changed.connect(model.appended)
-            controller.merges_removed.connect(model.removed)
+            controller.merges_appended.connect(model.changed)
+            controller.merges_removed.connect(model.changed)
+            controller.busy_changed.connect(model.sync)
             controller.merges_reset.connect(model.reset)
-        controller.merges_reset.connect(self.tree.clear)
+        controller.merges_reset.connect(self._tree_hint)
         controller.merge_selected.connect(self.select_merge)
         self.merges_table.selectionModel().currentRowChanged.connect(self._merge_row_changed)
         self.vocab_table.selectionModel().currentRowChanged.connect(self._vocab_row_changed)
+        self._tree_hint()
+
+    def _tree_hint(self) -> None:
+        self.tree.clear()
+        hint = QTreeWidgetItem(["select a merge or a token to see how it was built"])
+        hint.setDisabled(True)
+        self.tree.addTopLevelItem(hint)
 
     def _apply_search(self) -> None:
         text = self.search.text()
@@ -238,6 +273,8 @@ class BrowserView(QWidget):
         if not 0 <= rank < ix.n_merges:
             return
         m = ix.merges[rank]
+        self.merges_model.sync()
+        self.vocab_model.sync()
         self.show_tree(m.token)
         self._syncing = True
         try:

@@ -25,6 +25,7 @@ from core.trainer import check_vocab_size
 
 from . import worker
 from .file_actions import FileActions
+from .formatting import token_label
 from .session import Options, RunSummary, merge_deltas, summarize_run
 from .state import VocabIndex
 
@@ -69,6 +70,7 @@ class Controller(FileActions, QObject):
         self._pending_load: str | None = None
         self._live_pairs: list = []
         self._t0 = 0.0
+        self.run_target: int | None = None  # vocab size the running job trains to
 
     # ------------------------------------------------------------------ state queries
     @property
@@ -247,7 +249,8 @@ class Controller(FileActions, QObject):
         self.merges_removed.emit(1)
         self.pairs_changed.emit(merge_deltas([rec], -1))
         self.tokenizer_changed.emit()
-        self.message.emit(f"Undid merge {rec.rank + 1:,} ({rec.token!r}); vocab size {self.vocab_size:,}.")
+        self.message.emit(f"Undid merge {rec.rank + 1:,} ({token_label(rec.token)}); "
+                          f"vocab size {self.vocab_size:,}.")
         self.undone.emit(rec)
 
     @Slot(int)
@@ -279,6 +282,7 @@ class Controller(FileActions, QObject):
         if kind:
             job.kind = kind
         self._job = job
+        self.run_target = getattr(job, "vocab_size", None)
         self._live_pairs = []
         self._t0 = time.monotonic()
         job.progress.connect(self._on_progress)
@@ -305,11 +309,11 @@ class Controller(FileActions, QObject):
         self.pairs_changed.emit(None)
 
     def _absorb(self, records: list) -> None:
-        new = [r for r in records if r.rank >= len(self.records)]
-        for r in new:
-            self.records.append(r)
-            self.index.append(r.pair, r.count)
+        known = len(self.records)
+        new = [r for r in records if r.rank >= known]
         if new:
+            self.records.extend(new)
+            self.index.extend((r.pair, r.count) for r in new)
             self._changed()
             self.merges_appended.emit(len(new))
 
@@ -325,6 +329,7 @@ class Controller(FileActions, QObject):
         worker.forget(thread)
         self._thread = None
         self._job = None
+        self.run_target = None
         res = job.result
         if job.kind == "load":
             self._finish_load(job, res)

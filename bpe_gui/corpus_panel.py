@@ -22,7 +22,7 @@ class CorpusPanel(QGroupBox):
     def __init__(self, controller, parent=None) -> None:
         super().__init__("Corpus", parent)
         self.controller = controller
-        self.name = status_label("<i>no corpus</i>", lines=2)
+        self.name = status_label("<i>no corpus</i>")
         self.open_button = QPushButton("Open…")
         self.recent_button = QToolButton()
         self.recent_button.setText("Recent")

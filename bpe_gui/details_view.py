@@ -65,7 +65,7 @@ class DetailsView(QWidget):
             html.append(f"<p>count when merged: <b>{m.count:,}</b></p>")
         if rec is not None:
             html.append(f"<p>why: {escape(rec.why(c.tie_break))}</p>")
-            if rec.n_ties:
+            if rec.ties:
                 shown = ", ".join(_code(p[0] + p[1]) for p in rec.ties[:6])
                 more = f" and {rec.n_ties - 6:,} more" if rec.n_ties > 6 else ""
                 html.append(f"<p style='color:#556'>tied with: {shown}{more}</p>")

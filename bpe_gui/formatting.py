@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 #: visible stand-ins for whitespace (the tokenize view and the tables use the same ones)
 WHITESPACE_MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍"}
 _CONTROL_NAMES = {"\x0b": "\\v", "\x0c": "\\f", "\x00": "\\0"}
@@ -53,6 +55,7 @@ def split_utf8(data: bytes) -> list[tuple[bool, bytes]]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def token_label(token: bytes, markers: bool = True) -> str:
     """A one-line readable form of a token: whitespace markers, ``\\xNN`` for partial UTF-8."""
     parts = []

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxL
 from .formatting import hex_bytes, pair_label, signed, token_label
 from .widgets import status_label
 
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1
+SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 NEXT_BG = QColor("#ffe8a3")
 TIE_BG = QColor("#fff6d6")
 UP = QColor("#1a7f37")
@@ -16,26 +16,42 @@ DOWN = QColor("#c62828")
 NEW = QColor("#1f5fbf")
 
 
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+FONT = int(Qt.ItemDataRole.FontRole)
+ALIGN = int(Qt.ItemDataRole.TextAlignmentRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
 class PairTableModel(QAbstractTableModel):
-    """Rows of (pair, count, delta, movement) over a plain list; refreshed with a model reset."""
+    """Rows of (pair, count, delta, movement) over a plain list; refreshed with a model reset.
+
+    The cells are formatted once per refresh, so ``data`` (called for every cell and role at each
+    repaint) only indexes tuples.
+    """
 
     HEADERS = ("#", "Pair", "Count", "Δ", "Move")
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.rows: list[tuple[tuple[bytes, bytes], int, int | None, int | None]] = []
+        self._cells: list[tuple] = []  # per row: (display texts, background, foregrounds)
         self._prev_rank: dict = {}
         self._prev_count: dict = {}
         self.top_count = 0
-        self._had_history = False
         self.mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._next_bg, self._tie_bg = QBrush(NEXT_BG), QBrush(TIE_BG)
+        self._up, self._down, self._new = QBrush(UP), QBrush(DOWN), QBrush(NEW)
 
     def set_pairs(self, pairs: list, deltas: dict | None = None, reset_history: bool = False) -> None:
         """Show ``pairs`` ([(pair, count)] best first); Δ and movement are relative to the last call."""
         if reset_history:
             self._prev_rank, self._prev_count = {}, {}
-        self._had_history = bool(self._prev_rank)
-        rows = []
+        had_history = bool(self._prev_rank)
+        rows, cells = [], []
+        top = pairs[0][1] if pairs else 0
         for rank, (pair, count) in enumerate(pairs):
             if pair in self._prev_count:
                 delta = count - self._prev_count[pair]
@@ -46,10 +62,24 @@ class PairTableModel(QAbstractTableModel):
             prev = self._prev_rank.get(pair)
             move = None if prev is None else prev - rank
             rows.append((pair, count, delta, move))
-        self.beginResetModel()
-        self.rows = rows
-        self.top_count = pairs[0][1] if pairs else 0
-        self.endResetModel()
+            if move is None:
+                move_text, move_fg = ("new" if had_history else ""), self._new
+            else:
+                move_text = f"▲{move}" if move > 0 else (f"▼{-move}" if move < 0 else "")
+                move_fg = self._up if move > 0 else self._down
+            texts = (rank + 1, f"{token_label(pair[0])}  +  {token_label(pair[1])}", f"{count:,}",
+                     "" if delta is None else signed(delta), move_text)
+            bg = self._next_bg if rank == 0 else (self._tie_bg if count == top else None)
+            fgs = (None, None, None, (self._up if delta > 0 else self._down) if delta else None, move_fg)
+            cells.append((texts, bg, fgs))
+        if len(rows) == len(self.rows) and rows:
+            # same shape: repaint the cells, keep the scroll position and selection
+            self.rows, self._cells, self.top_count = rows, cells, top
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, 4))
+        else:
+            self.beginResetModel()
+            self.rows, self._cells, self.top_count = rows, cells, top
+            self.endResetModel()
         if pairs or reset_history:
             self._prev_rank = {p: i for i, (p, _) in enumerate(pairs)}
             self._prev_count = dict(pairs)
@@ -58,50 +88,33 @@ class PairTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
+        return 0 if parent.isValid() else 5
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+        if role == DISPLAY and orientation == Qt.Orientation.Horizontal:
             return self.HEADERS[section]
         return None
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+    def data(self, index, role=DISPLAY):
+        row = index.row()
+        if not index.isValid() or not 0 <= row < len(self._cells):
             return None
-        pair, count, delta, move = self.rows[index.row()]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == 0:
-                return index.row() + 1
-            if col == 1:
-                return f"{token_label(pair[0])}  +  {token_label(pair[1])}"
-            if col == 2:
-                return f"{count:,}"
-            if col == 3:
-                return "" if delta is None else signed(delta)
-            if col == 4:
-                if move is None:
-                    return "new" if self._had_history else ""
-                return f"▲{move}" if move > 0 else (f"▼{-move}" if move < 0 else "")
-        elif role == Qt.ItemDataRole.BackgroundRole:
-            if index.row() == 0:
-                return QBrush(NEXT_BG)
-            if count == self.top_count:
-                return QBrush(TIE_BG)
-        elif role == Qt.ItemDataRole.ForegroundRole:
-            if col == 3 and delta:
-                return QBrush(UP if delta > 0 else DOWN)
-            if col == 4:
-                return QBrush(NEW if move is None else (UP if move > 0 else DOWN))
-        elif role == Qt.ItemDataRole.FontRole and col == 1:
-            return self.mono
-        elif role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2, 3, 4):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        elif role == Qt.ItemDataRole.ToolTipRole and col == 1:
-            a, b = pair
-            return f"{pair_label(pair)} → {token_label(a + b)}\nbytes: {hex_bytes(a)} | {hex_bytes(b)}"
-        elif role == SEARCH_ROLE:
-            a, b = pair
+        if role == DISPLAY:
+            return self._cells[row][0][col]
+        if role == BACKGROUND:
+            return self._cells[row][1]
+        if role == FOREGROUND:
+            return self._cells[row][2][col]
+        if role == FONT:
+            return self.mono if col == 1 else None
+        if role == ALIGN:
+            return RIGHT if col != 1 else None
+        if role == TOOLTIP and col == 1:
+            a, b = self.rows[row][0]
+            return f"{pair_label((a, b))} → {token_label(a + b)}\nbytes: {hex_bytes(a)} | {hex_bytes(b)}"
+        if role == SEARCH_ROLE:
+            a, b = self.rows[row][0]
             raw = (a + b).decode("utf-8", "replace")
             return f"{raw}\x00{token_label(a)} {token_label(b)}\x00{hex_bytes(a + b)}"
         return None
@@ -179,8 +192,10 @@ class PairsView(QWidget):
                 f" → <code>{_html(token_label(a + b))}</code> ({count:,}×) — {why}.")
         last = c.record(c.index.n_merges - 1)
         if last is not None:
-            text += (f"<br><span style='color:#667'>Last: <code>{_html(token_label(last.token))}</code>,"
-                     f" {_html(last.why(c.tie_break))}</span>")
+            how = (f"won a tie of {last.n_ties + 1:,} pairs at {last.count:,}" if last.n_ties
+                   else f"most frequent ({last.count:,}×)")
+            text += (f"<br><span style='color:#667'>Last merge: <code>{_html(token_label(last.token))}</code>"
+                     f" — {how}</span>")
         return text
 
 

@@ -35,6 +35,9 @@ def summarize_run(made: int, size: int, target: int, total_merges: int, n_specia
     if cancelled:
         msg = (f"Cancelled after {made:,} merges; they are kept (vocab size {size:,}). "
                f"Undo steps back one merge at a time.")
+    elif made == 0 and size >= target:
+        msg = (f"Nothing to do: the vocab already has {size:,} tokens (target {target:,}). "
+               f"Raise the vocab size to train further.")
     elif size >= target:
         msg = f"Trained {made:,} merges in {seconds:.1f} s; vocab size {size:,}."
     elif total_merges == 0:

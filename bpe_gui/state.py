@@ -12,13 +12,14 @@ undo costs O(1) here, and the views never need to touch the trainer (which a wor
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Pair = tuple[bytes, bytes]
 
 
-@dataclass(frozen=True)
-class MergeInfo:
+class MergeInfo(NamedTuple):
+    """One merge as the views see it (a tuple: cheap to make thousands of times during a run)."""
+
     rank: int
     pair: Pair
     token_id: int
@@ -80,6 +81,28 @@ class VocabIndex:
         self.merges.append(MergeInfo(rank, pair, tid, count))
         self.rank_of.setdefault(token, rank)
         return tid
+
+    def extend(self, pairs_and_counts: Iterable[tuple[Pair, int]]) -> int:
+        """Append many merges (a batch of a run); returns how many were added."""
+        if not self._appending:
+            raise ValueError("merges can be appended only to a trained vocabulary")
+        vocab, ids, token_ids, merges, rank_of = (self.vocab, self._ids_in_order, self.token_ids,
+                                                  self.merges, self.rank_of)
+        tid = len(vocab)
+        rank = len(merges)
+        start = rank
+        for pair, count in pairs_and_counts:
+            token = pair[0] + pair[1]
+            vocab[tid] = token
+            ids.append(tid)
+            if token not in token_ids:
+                token_ids[token] = tid
+            merges.append(MergeInfo(rank, pair, tid, count))
+            if token not in rank_of:
+                rank_of[token] = rank
+            tid += 1
+            rank += 1
+        return rank - start
 
     def pop(self) -> MergeInfo | None:
         """Remove the last merge (undo)."""

@@ -46,7 +46,7 @@ QTabBar::tab:selected { background: #ffffff; color: #1f2a44; font-weight: 600; }
 QProgressBar {
     border: 1px solid #cfd5e2; border-radius: 5px; background: #ffffff; text-align: center; height: 18px;
 }
-QProgressBar::chunk { background: #5b8def; border-radius: 4px; }
+QProgressBar::chunk { background: #a9c2f7; border-radius: 4px; }
 QLabel#status { color: #3c4660; }
 QLabel#notes { color: #8a5a00; }
 QLabel#nextMerge { background: #fff8e1; border: 1px solid #f3dfa2; border-radius: 6px; padding: 6px; }

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from .formatting import token_label
 from .widgets import status_label
 
-REDRAW_MS = 40
+REDRAW_MS = 150  # at most ~7 redraws a second while stepping fast
 RUN_REDRAW_MS = 300  # while a run is going the worker needs the GIL more than the plot
 ACCENT = "#3b6fd8"
 LENGTH = "#8e5bd0"
@@ -29,9 +29,11 @@ def length_ticks(lengths: np.ndarray, max_columns: int = 1500) -> tuple[np.ndarr
     if n > max_columns:
         width = n / max_columns
         bins = (np.arange(n) / width).astype(np.int64)
-        keys = np.unique(bins * (int(lengths.max()) + 1) + lengths)
-        x = (keys // (int(lengths.max()) + 1)) * width + width / 2
-        y = keys % (int(lengths.max()) + 1)
+        top = int(lengths.max()) + 1
+        keys = np.sort(bins * top + lengths)
+        keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]  # np.unique imports numpy.ma
+        x = (keys // top) * width + width / 2
+        y = keys % top
     else:
         x = np.arange(n, dtype=float)
         y = lengths
@@ -42,6 +44,26 @@ def length_ticks(lengths: np.ndarray, max_columns: int = 1500) -> tuple[np.ndarr
     return xs, ys
 
 
+def count_label(n: float) -> str:
+    """``1000`` → ``'1k'``."""
+    for div, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if n >= div:
+            return f"{n / div:g}{unit}"
+    return f"{n:g}"
+
+
+def decade_ticks(lo: float, hi: float) -> list:
+    """Ticks for a log axis in log10 units: labelled decades, unlabelled 2..9 in between.
+
+    pyqtgraph's own log ticks label every minor tick when fewer than three decades show.
+    """
+    first, last = int(np.floor(lo)), int(np.ceil(hi))
+    major = [(float(d), count_label(10.0 ** d)) for d in range(first, last + 1) if lo <= d <= hi]
+    minor = [(d + float(np.log10(m)), "") for d in range(first, last) for m in range(2, 10)
+             if lo <= d + np.log10(m) <= hi]
+    return [major, minor]
+
+
 class TimelineView(QWidget):
     def __init__(self, controller, parent=None) -> None:
         super().__init__(parent)
@@ -49,6 +71,7 @@ class TimelineView(QWidget):
         self.counts: list[int] = []
         self.lengths: list[int] = []
         self.selected: int | None = None
+        self._ranges: tuple | None = None  # (x end, log count low, log count high, length top)
 
         self.title = status_label()
         self.graphics = pg.GraphicsLayoutWidget()
@@ -64,6 +87,7 @@ class TimelineView(QWidget):
             p.getAxis("left").setWidth(58)
             p.setClipToView(True)
         self.count_plot.setLogMode(x=False, y=True)
+
         self.count_plot.setDownsampling(auto=True, mode="peak")
         self.count_plot.setLabel("left", "pair count (log)")
         self.length_plot.setLabel("left", "token bytes")
@@ -100,9 +124,9 @@ class TimelineView(QWidget):
 
     # ------------------------------------------------------------------ data
     def _appended(self, n: int) -> None:
-        for m in self.controller.index.merges[-n:] if n else []:
-            self.counts.append(m.count)
-            self.lengths.append(len(m.token))
+        new = self.controller.index.merges[-n:] if n else []
+        self.counts.extend(m.count for m in new)
+        self.lengths.extend(len(m.pair[0]) + len(m.pair[1]) for m in new)
         self._schedule()
 
     def _removed(self, n: int) -> None:
@@ -115,6 +139,7 @@ class TimelineView(QWidget):
     def _reset(self) -> None:
         self.counts, self.lengths = self.controller.index.merge_matrix()
         self.selected = None
+        self._ranges = None
         self.redraw()
 
     def _schedule(self) -> None:
@@ -134,10 +159,51 @@ class TimelineView(QWidget):
             self.length_curve.setData(xs, ys, connect="pairs")
         else:
             self.length_curve.setData([], [])
-        for p in (self.count_plot, self.length_plot):
-            p.enableAutoRange()
+        if n:
+            self._update_ranges()
+        else:
+            self._ranges = None
+            for p in (self.count_plot, self.length_plot):
+                p.enableAutoRange()
         self._update_title()
         self._draw_selection()
+
+    def _update_ranges(self) -> None:
+        """Axis ranges that change rarely: x grows with headroom, y ranges only grow.
+
+        Auto-ranging would change the axes at every step, and regenerating the axes is most of
+        the cost of a redraw (during a run the worker competes for the GIL, too). The x range
+        covers the run's target while a run is going.
+        """
+        c = self.controller
+        n = len(self.counts)
+        running = c.busy in ("train", "step")
+        base = len(c.index) - c.index.n_merges
+        want_x = max(n, (c.run_target or 0) - base) if running else n
+        positive = [v for v in (min(self.counts), max(self.counts)) if v > 0]
+        lo = float(np.log10(positive[0])) if positive else 0.0
+        hi = float(np.log10(positive[1])) if positive else 1.0
+        top = max(self.lengths) + 1
+        old = self._ranges
+        x_end = old[0] if old else 0
+        if old is None or want_x > x_end or (not running and want_x < 0.4 * x_end):
+            # stepping past the end leaves headroom, so that the axis does not change every step
+            x_end = max(10, want_x if running or old is None else int(want_x * 1.25) + 1)
+            self.count_plot.setXRange(0, x_end, padding=0.01)
+        if old is None or lo < old[1] or hi > old[2]:
+            lo = min(lo, old[1]) if old else lo
+            hi = max(hi, old[2]) if old else hi
+            lo, hi = float(np.floor(lo) - 0.05), float(np.ceil(max(hi, lo + 1)) + 0.05)
+            self.count_plot.setYRange(lo, hi, padding=0)
+            self.count_plot.getAxis("left").setTicks(decade_ticks(lo, hi))
+        else:
+            lo, hi = old[1], old[2]
+        if old is None or top > old[3]:
+            top = max(top + 1, int(1.5 * (old[3] if old else 4)))
+            self.length_plot.setYRange(0, top, padding=0)
+        else:
+            top = old[3]
+        self._ranges = (x_end, lo, hi, top)
 
     def _update_title(self) -> None:
         n = len(self.counts)

@@ -59,7 +59,7 @@ class TokenSpanView(QTextEdit):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setReadOnly(True)
-        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
@@ -72,6 +72,9 @@ class TokenSpanView(QTextEdit):
 
     def show_spans(self, spans: list, markers: bool) -> None:
         self.clear()
+        # with markers a line has no spaces left: wrap anywhere (like a hex view); else at words
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere if markers
+                             else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.spans = spans[:MAX_RENDERED]
         self.starts = []
         cursor = QTextCursor(self.document())

@@ -27,7 +27,8 @@ from .token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-e
 DEFAULT_TEXT = ("The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
                 "naïve café — and numbers like 12345 or 3.14159.<|endoftext|>Once upon a time")
 SYNC_CHARS = 4000  # a cached tokenizer traces texts up to this size on the GUI thread
-DEBOUNCE_MS = 60
+DEBOUNCE_MS = 60  # after typing
+TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
 
 
 class TokenizeJob(worker.Job):
@@ -58,6 +59,7 @@ class TokenizeView(QWidget):
         self.input.setPlaceholderText("Type or paste text to tokenize …")
         self.input.setPlainText(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
+        self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
         self.markers = QCheckBox("Whitespace markers (· → ↵)")
         self.markers.setChecked(True)
         self.compare_button = QPushButton("Compare with…")
@@ -91,10 +93,10 @@ class TokenizeView(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self.refresh)
-        self.input.textChanged.connect(self._timer.start)
+        self.input.textChanged.connect(lambda: self._timer.start(DEBOUNCE_MS))
         self.markers.toggled.connect(self.refresh)
         self.close_compare.clicked.connect(lambda: self.set_comparison(None))
-        controller.tokenizer_changed.connect(self._timer.start)
+        controller.tokenizer_changed.connect(lambda: self._timer.start(TOKENIZER_DEBOUNCE_MS))
         controller.busy_changed.connect(lambda _b: self._timer.start())
         self.refresh()
 

@@ -26,6 +26,7 @@ class TrainingPanel(QGroupBox):
     def __init__(self, controller, parent=None) -> None:
         super().__init__("Training", parent)
         self.controller = controller
+        self._cancelled = False
 
         self.vocab_size = QSpinBox()
         self.vocab_size.setRange(257, 10_000_000)
@@ -86,7 +87,7 @@ class TrainingPanel(QGroupBox):
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
         self.vocab_label = status_label(name="vocabStatus")
-        self.status = status_label(lines=3, name="status")
+        self.status = status_label(lines=2, name="status")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
@@ -112,6 +113,7 @@ class TrainingPanel(QGroupBox):
             sig.connect(lambda _n: self.update_vocab_label())
         controller.merges_reset.connect(self.update_vocab_label)
         controller.busy_changed.connect(self._busy_changed)
+        controller.trained.connect(lambda summary: setattr(self, "_cancelled", summary.cancelled))
         self.vocab_size.valueChanged.connect(lambda _v: self.update_vocab_label())
         self.update_vocab_label()
 
@@ -153,7 +155,9 @@ class TrainingPanel(QGroupBox):
         else:
             self.progress.setRange(0, 1)
             self.progress.setValue(1 if self.controller.index.n_merges else 0)
-            self.progress.setFormat("done" if self.controller.index.n_merges else "idle")
+            done = "cancelled" if self._cancelled else "done"
+            self._cancelled = False
+            self.progress.setFormat(done if self.controller.index.n_merges else "idle")
         self._settings_edited()
 
     def update_vocab_label(self) -> None:

@@ -75,17 +75,13 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ layout
     def _layout(self) -> None:
-        left = QSplitter(Qt.Orientation.Vertical)
-        panels = QWidget()
-        pl = QVBoxLayout(panels)
-        pl.setContentsMargins(6, 0, 6, 0)
+        left = QWidget()
+        pl = QVBoxLayout(left)
+        pl.setContentsMargins(6, 0, 0, 0)
+        pl.setSpacing(2)
         pl.addWidget(self.corpus_panel)
         pl.addWidget(self.training_panel)
-        pl.addStretch(1)
-        left.addWidget(panels)
-        left.addWidget(self.details)
-        left.setStretchFactor(0, 0)
-        left.setStretchFactor(1, 1)
+        pl.addWidget(self.details, 1)
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.timeline)
         middle.addWidget(self.tokenize)

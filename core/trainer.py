@@ -11,10 +11,12 @@ merge only touches the words that contain the merged pair.
 """
 from __future__ import annotations
 
+import gc
 import heapq
 import os
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -35,6 +37,23 @@ BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
 MAX_TIES_SHOWN = 20
 LONG_WORD = 4096  # tokens; longer words are merged with str.replace (C speed)
 SMALL_CORPUS_BYTES = 1 << 20  # below this, pair counting in plain Python beats importing NumPy
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building or merging.
+
+    Training allocates millions of small tuples and none of them form cycles; without this, full
+    collections re-scan them again and again (about a third of the merge time on a 40 MB corpus).
+    The collector is switched back on afterwards if it was on.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 @dataclass(frozen=True)
@@ -103,8 +122,9 @@ class Trainer:
         self._original: list[bytes] = list(word_counts)
         self._wcounts: list[int] = list(word_counts.values())
         getb = BYTE_TOKENS.__getitem__
-        self._words: list[tuple[bytes, ...]] = [tuple(map(getb, w)) for w in self._original]
-        self._build_pairs()
+        with paused_gc():
+            self._words: list[tuple[bytes, ...]] = [tuple(map(getb, w)) for w in self._original]
+            self._build_pairs()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -348,16 +368,17 @@ class Trainer:
         check_vocab_size(vocab_size, len(self.special_tokens))
         target = vocab_size - self.vocab_size
         out: list[MergeRecord] = []
-        while self.vocab_size < vocab_size:
-            r = self.step()
-            if r is None:
-                break
-            out.append(r)
-            if progress is not None and (len(out) % min_interval == 0):
-                if progress("merge", len(out), target) is False:
-                    exc = Cancelled(f"training cancelled after {len(out)} merges")
-                    exc.records = out  # type: ignore[attr-defined]
-                    raise exc
+        with paused_gc():
+            while self.vocab_size < vocab_size:
+                r = self.step()
+                if r is None:
+                    break
+                out.append(r)
+                if progress is not None and (len(out) % min_interval == 0):
+                    if progress("merge", len(out), target) is False:
+                        exc = Cancelled(f"training cancelled after {len(out)} merges")
+                        exc.records = out  # type: ignore[attr-defined]
+                        raise exc
         if progress is not None:
             progress("merge", len(out), max(target, len(out)))
         return out

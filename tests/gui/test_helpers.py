@@ -92,3 +92,36 @@ def test_qt_guard_leaves_no_leak():
             o.setObjectName("x")
         assert sys.getrefcount(None) > 1000  # never near zero, whatever PySide does
         assert abs(sys.getrefcount(None) - before) <= 100
+
+
+def test_timeline_ticks_and_binning():
+    import numpy as np
+
+    from bpe_gui.timeline_view import count_label, decade_ticks, length_ticks
+
+    major, minor = decade_ticks(1.95, 4.05)
+    assert [label for _, label in major] == ["100", "1k", "10k"]
+    assert all(label == "" for _, label in minor) and len(minor) == 17  # 9·10¹ … 9·10³
+    assert count_label(3_000_000) == "3M"
+    lengths = np.array([2, 3, 2, 5] * 10_000)
+    xs, ys = length_ticks(lengths, max_columns=100)
+    assert len(xs) == len(ys) and len(xs) <= 2 * 100 * 4  # bounded by columns × distinct lengths
+    assert set(np.round((ys[0::2] + ys[1::2]) / 2).astype(int)) == {2, 3, 5}
+
+
+def test_summaries_say_what_happened():
+    from bpe_gui.session import summarize_run
+
+    assert summarize_run(0, 257, 1000, 0, 1, False, 0.0).message.startswith("No merges")
+    assert summarize_run(0, 900, 500, 643, 1, False, 0.0).message.startswith("Nothing to do")
+    assert summarize_run(5, 262, 1000, 5, 1, True, 0.0).message.startswith("Cancelled after 5 merges")
+    assert "no pair is left" in summarize_run(5, 262, 1000, 5, 1, False, 0.0).message
+
+
+def test_import_bpe_gui_does_not_load_qt():
+    import subprocess
+    import sys
+
+    code = "import sys, bpe_gui; assert 'PySide6' not in sys.modules, sorted(sys.modules)"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr

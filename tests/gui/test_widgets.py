@@ -233,3 +233,47 @@ def test_drop_file_loads_corpus(qtbot, window, small_corpus):
     assert str(small_corpus.resolve()) in window.recent_files()
     actions = [a.text() for a in window.recent_menu.actions()]
     assert str(small_corpus.resolve()) in actions
+
+
+def test_train_below_current_size_says_nothing_to_do(qtbot, loaded):
+    c = loaded.controller
+    c.step(5)
+    with qtbot.waitSignal(c.trained, timeout=30_000) as blocker:
+        c.train(260)
+    assert blocker.args[0].n_merges == 0 and "Nothing to do" in blocker.args[0].message
+    assert c.index.n_merges == 5
+
+
+def test_progress_bar_says_cancelled(qtbot, window, sample_corpus):
+    load(qtbot, window, sample_corpus)
+    c = window.controller
+    c.progress.connect(lambda done, total: c.cancel() if done else None)
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(60_000)
+    qtbot.waitUntil(lambda: not c.busy)
+    assert window.training_panel.progress.format() == "cancelled"
+
+
+def test_settings_and_recent_menu_persist(qtbot, loaded, small_corpus):
+    from bpe_gui import create_window
+
+    loaded.training_panel.vocab_size.setValue(4321)
+    loaded.close()
+    w2 = create_window(load_sample=False)
+    qtbot.addWidget(w2)
+    assert w2.training_panel.vocab_size.value() == 4321
+    action = next(a for a in w2.recent_menu.actions() if a.text() == str(small_corpus.resolve()))
+    with qtbot.waitSignal(w2.controller.corpus_loaded, timeout=30_000):
+        action.trigger()
+    assert w2.controller.corpus_path == str(small_corpus.resolve())
+
+
+def test_tooltip_and_timeline_title(qtbot, loaded):
+    c = loaded.controller
+    c.step(3)
+    loaded.timeline.redraw()
+    assert "3 merges" in loaded.timeline.title.text()
+    pane = loaded.tokenize.primary
+    loaded.tokenize.set_text("the cat")
+    assert loaded.tokenize.wait_idle()
+    assert "id " in pane.describe(pane.view.spans[0])
