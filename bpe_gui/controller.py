@@ -101,6 +101,12 @@ class Controller(FileActions, QObject):
             return []
         return self._trainer.top_pairs(k)
 
+    def n_pairs_with_count(self, count: int) -> int | None:
+        """Exact number of pairs at ``count`` (None while the worker owns the trainer)."""
+        if self._trainer is None or self._job is not None:
+            return None
+        return self._trainer.n_pairs_with_count(count)
+
     def next_pair(self):
         if self._trainer is None or self._job is not None:
             return None

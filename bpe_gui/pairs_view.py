@@ -180,11 +180,12 @@ class PairsView(QWidget):
         if not pairs:
             return "<b>No pair left to merge.</b> Every pre-token is a single token."
         (a, b), count = pairs[0]
-        ties = sum(1 for _, n in pairs[1:] if n == count)
+        exact = c.n_pairs_with_count(count)
+        ties = exact - 1 if exact else sum(1 for _, n in pairs[1:] if n == count)
         if ties == 0:
             why = "the most frequent pair"
         else:
-            more = "+" if ties == len(pairs) - 1 and len(pairs) >= 100 else ""
+            more = "" if exact else "+" if ties == len(pairs) - 1 and len(pairs) >= 100 else ""
             rule = ("the lexicographically greatest (bytes, bytes) pair wins" if c.tie_break == "lexicographic"
                     else "the pair seen first in the corpus wins")
             why = f"tied with {ties}{more} other pair(s) at this count; {rule}"

@@ -279,6 +279,10 @@ class Trainer:
         best = self._best()
         return None if best is None else (best[0], best[1])
 
+    def n_pairs_with_count(self, count: int) -> int:
+        """How many pairs currently occur exactly ``count`` times (the size of a tie)."""
+        return len(self._buckets.get(count, ()))
+
     def top_pairs(self, k: int = 100) -> list[tuple[Pair, int]]:
         """The k most frequent pairs, best first (ties ordered by the tie rule)."""
         out: list[tuple[Pair, int]] = []

@@ -127,6 +127,7 @@ def test_undo_of_step_record_and_errors():
 
 def test_records_explain_ties_and_changes():
     t = Trainer.from_text(" ab ab cd cd xy", pattern="gpt2")
+    assert t.n_pairs_with_count(2) == 4 and t.n_pairs_with_count(1) == 2 and t.n_pairs_with_count(3) == 0
     r = t.step()
     # (' ', 'a'), ('a','b'), (' ','c'), ('c','d') all occur twice: the greatest pair wins
     assert r.count == 2 and r.pair == max(r.ties + (r.pair,))
