@@ -155,7 +155,8 @@ class Trainer:
     def _build_pairs(self) -> None:
         """Count all byte pairs and index the words containing each (vectorised with NumPy)."""
         counts: dict[Pair, int] = {}
-        index: dict[Pair, list[int] | set[int]] = {}
+        # pair -> ids of words that contain (or once contained) it; new pairs get sets on first use
+        index: defaultdict[Pair, list[int] | set[int]] = defaultdict(set)
         if sum(map(len, self._original)) < SMALL_CORPUS_BYTES:
             self._build_pairs_small(counts, index)
         else:
@@ -179,11 +180,7 @@ class Trainer:
             c = self._wcounts[wid]
             for p in zip(w, w[1:]):
                 counts[p] = get(p, 0) + c
-                s = index.get(p)
-                if s is None:
-                    index[p] = {wid}
-                else:
-                    s.add(wid)
+                index[p].add(wid)
 
     def _build_pairs_numpy(self, counts: dict[Pair, int], index: dict) -> None:
         import numpy as np
@@ -398,11 +395,7 @@ class Trainer:
         occurrences = 0
 
         def index_add(p: Pair, wid: int) -> None:
-            s = pair_words.get(p)
-            if s is None:
-                pair_words[p] = {wid}
-            else:
-                s.add(wid)
+            pair_words[p].add(wid)
 
         for wid in pair_words.get(pair, ()):
             w = words[wid]
@@ -420,13 +413,13 @@ class Trainer:
                     delta[(x, a)] -= c
                     p = (x, ab)
                     delta[p] += c
-                    index_add(p, wid)
+                    pair_words[p].add(wid)
                 if i + 2 < n:
                     y = w[i + 2]
                     delta[(b, y)] -= c
                     p = (ab, y)
                     delta[p] += c
-                    index_add(p, wid)
+                    pair_words[p].add(wid)
                 words[wid] = w[:i] + (ab,) + w[i + 2:]
                 occurrences += c
                 changed.append((wid, w))
@@ -569,19 +562,11 @@ class Trainer:
             raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
         self._history.pop()
         words = self._words
-        wcounts = self._wcounts
-        delta: dict[Pair, int] = {}
-        dget = delta.get
-        for wid, old in reversed(last.changed):
-            cur = words[wid]
-            c = wcounts[wid]
-            for p in zip(cur, cur[1:]):
-                delta[p] = dget(p, 0) - c
-            # the index never drops a word, so it still lists this word under every pair of ``old``
-            for p in zip(old, old[1:]):
-                delta[p] = dget(p, 0) + c
+        # the index never drops a word, so it still lists each word under every pair of its old tokens
+        for wid, old in last.changed:
             words[wid] = old
-        self._apply_deltas(delta)
+        # the record holds the net pair-count changes of the merge: apply them backwards
+        self._apply_deltas({p: -d for p, d in last.record.deltas})
         self.merges.pop()
         self.records.pop()
         return last.record
