@@ -7,6 +7,7 @@ Undo through the controller (including the views' updates), offscreen.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -153,13 +154,16 @@ def run(ctx: Context) -> list[Section]:
     settings = Path(tempfile.mkdtemp(prefix="bpe-bench-gui-")) / "settings.ini"
     env = {"QT_QPA_PLATFORM": "offscreen", "BPE_EXPLORER_SETTINGS": str(settings)}
     runs = []
-    for i in range(reps):
-        ctx.log(f"[gui] load {path.name} + train {merges} merges, run {i + 1}/{reps}")
-        r = run_child(SCRIPT, "gui", {"path": str(path), "merges": merges, "n_latency": n_lat}, env=env,
-                      timeout=3600)
-        ctx.log(f"  load {r['load']['seconds']:.1f} s (max gap {r['load']['max_gap']:.0f} ms), train "
-                f"{r['train']['seconds']:.1f} s (max gap {r['train']['max_gap']:.0f} ms)")
-        runs.append(r)
+    try:
+        for i in range(reps):
+            ctx.log(f"[gui] load {path.name} + train {merges} merges, run {i + 1}/{reps}")
+            r = run_child(SCRIPT, "gui", {"path": str(path), "merges": merges, "n_latency": n_lat}, env=env,
+                          timeout=3600)
+            ctx.log(f"  load {r['load']['seconds']:.1f} s (max gap {r['load']['max_gap']:.0f} ms), train "
+                    f"{r['train']['seconds']:.1f} s (max gap {r['train']['max_gap']:.0f} ms)")
+            runs.append(r)
+    finally:
+        shutil.rmtree(settings.parent, ignore_errors=True)
     sec = Section(f"GUI responsiveness: {path.name}, {merges:,} merges, {TICK_MS} ms QTimer on the GUI thread",
                   ["phase", "duration", "worst gap (per run)", "p99 gap", "gaps > 50 ms", "worst gaps at (ms into phase)"])
     for phase, label in (("idle", "idle baseline (1 s)"), ("load", "load corpus (worker)"),

@@ -195,7 +195,7 @@ def run(ctx: Context) -> list[Section]:
     size_mb = path.stat().st_size / common.MB
     sec = Section(
         f"Training: {path.name} ({size_mb:.0f} MB), vocab {vocab:,}, 2 cores",
-        ["trainer", "median time", "pre-tokenize + count", "merges", "peak RSS (tree)", "runs",
+        ["trainer", "median time", "count pre-tokens + build pair index", "merge loop", "peak RSS (tree)", "runs",
          "time ratio ours/HF"])
     sec.rows.append(["ours `train_bpe` (workers=2)", fmt_s(t_ours), fmt_s(med(ours, "pretok_s")),
                      fmt_s(med(ours, "merge_s")), fmt_mb(common.median([r.tree_peak_mb for r in ours])),

@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SHARED = REPO.parent / "shared"
 MARK = "@@BENCH@@"
-MB = 1 << 20
+MB = 1_000_000  # decimal megabytes, as the corpus sizes are quoted (gcide.txt is 40 MB)
 
 
 # --------------------------------------------------------------------------- statistics
@@ -277,6 +277,11 @@ def fmt_mb(x: float) -> str:
     return "–" if x != x else f"{x:,.0f} MB"
 
 
+def _code_time() -> str:
+    files = [p for d in ("core", "bpe_gui") for p in (REPO / d).rglob("*.py")]
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(max((p.stat().st_mtime for p in files), default=0)))
+
+
 def machine_info() -> list[str]:
     def ver(mod: str) -> str:
         try:
@@ -301,4 +306,5 @@ def machine_info() -> list[str]:
         f"tokenizers {ver('tokenizers')}, tiktoken {ver('tiktoken')}, regex {ver('regex')}, "
         f"numpy {ver('numpy')}, PySide6 {ver('PySide6_Essentials')}",
         f"load average at start: {load}",
+        f"measured code (core/, bpe_gui/) last modified {_code_time()}",
     ]

@@ -30,7 +30,15 @@ MODULES = {"training": bench_training, "scaling": bench_scaling, "merge": bench_
            "encode": bench_encode, "gui": bench_gui}
 
 
-def render(ctx: common.Context, sections: list[common.Section], argv: list[str], minutes: float) -> str:
+def code_stamp() -> str:
+    """The newest modification time of the measured code (to notice edits during a run)."""
+    files = [p for d in ("core", "bpe_gui") for p in (common.REPO / d).rglob("*.py")]
+    newest = max((p.stat().st_mtime for p in files), default=0.0)
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(newest))
+
+
+def render(ctx: common.Context, sections: list[common.Section], argv: list[str], minutes: float,
+           info: list[str]) -> str:
     quick = " --quick" if ctx.quick else ""
     lines = [
         "# BPE Explorer benchmarks: side by side",
@@ -48,7 +56,7 @@ def render(ctx: common.Context, sections: list[common.Section], argv: list[str],
         f"run took {minutes:.1f} min; command: `{' '.join(argv)}`.",
         "",
     ]
-    lines += [f"- {x}" for x in common.machine_info()]
+    lines += [f"- {x}" for x in info]
     lines += [f"- load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
               "(other jobs shared the machine: medians of alternating runs, not single timings)", ""]
     if ctx.targets:
@@ -76,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         p.error(f"unknown section(s) {', '.join(bad)}; choose from {', '.join(MODULES)}")
     ctx = common.Context(quick=args.quick, reps=args.reps or (2 if args.quick else 3))
+    code_before = code_stamp()
+    info = common.machine_info()
     t0 = time.monotonic()
     ctx.log(f"corpora: {ctx.corpora}; work dir: {common.work_dir()}")
     sections: list[common.Section] = []
@@ -90,7 +100,13 @@ def main(argv: list[str] | None = None) -> int:
             sections.append(common.Section(name, [], notes=[f"**failed**: {type(e).__name__}: "
                                                             f"{str(e).strip().splitlines()[-1][:300]}"]))
         ctx.log(f"[{name}] done in {(time.monotonic() - t1) / 60:.1f} min")
-    text = render(ctx, sections, ["python", "tests/benchmarks/run_all.py", *argv], (time.monotonic() - t0) / 60)
+    code_after = code_stamp()
+    if code_after != code_before:
+        sections.insert(0, common.Section("Warning", [], notes=[
+            f"core/ or bpe_gui/ changed during the run ({code_before} → {code_after}): rows measured "
+            "before and after the change are mixed; run again."]))
+    text = render(ctx, sections, ["python", "tests/benchmarks/run_all.py", *argv], (time.monotonic() - t0) / 60,
+                  info)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
