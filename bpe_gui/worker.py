@@ -40,6 +40,10 @@ _saved_switch_interval: float | None = None
 _gc_was_enabled: bool | None = None
 
 
+# counting processes run at a lower priority so that the GUI thread gets a core when it needs one
+WORKER_NICENESS = 10
+
+
 @dataclass
 class JobResult:
     """What a job hands back to the GUI thread when it is over."""
@@ -137,7 +141,7 @@ class LoadJob(Job):
     def work(self) -> None:
         trainer = Trainer.from_file(self.path, self.special_tokens, pattern=self.pattern,
                                     tie_break=self.tie_break, workers=pretokenize_workers(),
-                                    progress=self.report)
+                                    progress=self.report, niceness=WORKER_NICENESS)
         if self._cancel:  # cancelled while the trainer was being built: drop it
             raise Cancelled("loading cancelled")
         self.result.value = trainer

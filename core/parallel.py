@@ -5,9 +5,19 @@
 """
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
+
+
+def lower_priority(niceness: int) -> None:
+    """Worker initializer: run at a lower CPU priority (so an app's GUI thread stays responsive)."""
+    if niceness and hasattr(os, "nice"):
+        try:
+            os.nice(niceness)
+        except OSError:  # not permitted here: run at normal priority
+            pass
 
 
 def ordered_map(fn: Callable[..., Any], items: Iterable[Any], *, workers: int, extra_args: tuple = (),

@@ -19,7 +19,7 @@ from pathlib import Path
 import regex
 
 from .errors import Cancelled, CorpusError, PatternError, SpecialTokenError
-from .parallel import ordered_map
+from .parallel import lower_priority, ordered_map
 
 GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 GPT4_PATTERN = (
@@ -298,13 +298,15 @@ def count_pretokens(
     progress: Progress | None = None,
     block_bytes: int = BLOCK_BYTES,
     is_text: bool = False,
+    niceness: int = 0,
 ) -> tuple[dict[bytes, int], CorpusStats]:
     """Count pre-tokens of a corpus file (or of in-memory data: ``bytes``, or ``str`` with ``is_text``).
 
     Returns ``(counts, stats)``: counts maps each pre-token's bytes to its frequency, in order of
     first appearance (the "first" tie rule relies on that order). Files larger than a few MB are
     counted in ``workers`` processes ("spawn" context); memory stays bounded by the distinct
-    pre-tokens plus a few blocks in flight.
+    pre-tokens plus a few blocks in flight. ``niceness`` lowers the worker processes' CPU priority
+    (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
     """
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
@@ -344,7 +346,7 @@ def count_pretokens(
                 raise Cancelled("pre-tokenization cancelled")
 
         results = ordered_map(_count_chunk, blocks, workers=workers, extra_args=(pat, tuple(specials)),
-                              poll=poll)
+                              poll=poll, initializer=lower_priority, initargs=(niceness,))
         with closing(results):  # on cancel, the pool is terminated before the exception leaves
             for result in results:
                 absorb(result)

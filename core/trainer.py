@@ -131,8 +131,9 @@ class Trainer:
     def from_file(cls, path: str | os.PathLike, special_tokens: Iterable[str] | None = None, *,
                   pattern: str | None = "gpt2", tie_break: TieBreak = "lexicographic",
                   workers: int | None = None, progress: Progress | None = None,
-                  keep_history: bool = True) -> Trainer:
-        counts, stats = count_pretokens(path, special_tokens, pattern, workers=workers, progress=progress)
+                  keep_history: bool = True, niceness: int = 0) -> Trainer:
+        counts, stats = count_pretokens(path, special_tokens, pattern, workers=workers, progress=progress,
+                                        niceness=niceness)
         return cls(counts, special_tokens, pattern=pattern, tie_break=tie_break,
                    keep_history=keep_history, stats=stats)
 

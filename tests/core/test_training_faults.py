@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import subprocess
 import sys
 import threading
@@ -210,3 +211,12 @@ def test_core_never_prints(tmp_path, capfd):
     t.undo()
     out, err = capfd.readouterr()
     assert out == "" and err == ""
+
+
+def test_worker_processes_can_run_at_lower_priority():
+    from core.parallel import lower_priority, ordered_map
+
+    base = os.nice(0)
+    got = list(ordered_map(os.nice, [0, 0, 0], workers=2, initializer=lower_priority, initargs=(7,)))
+    assert got == [min(base + 7, 19)] * 3
+    assert os.nice(0) == base  # the calling process keeps its priority
