@@ -196,7 +196,4 @@ def run(ctx: Context) -> list[Section]:
 
 
 if __name__ == "__main__":
-    if not common.child_main(TASKS):
-        c = Context(quick="--quick" in sys.argv, reps=2 if "--quick" in sys.argv else 3)
-        for s in run(c):
-            print(s.markdown())
+    common.script_main(TASKS, run)

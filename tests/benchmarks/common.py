@@ -308,3 +308,11 @@ def machine_info() -> list[str]:
         f"load average at start: {load}",
         f"measured code (core/, bpe_gui/) last modified {_code_time()}",
     ]
+
+
+def script_main(tasks: dict[str, Callable[..., dict]], run: Callable[[Context], list]) -> None:
+    """``python bench_X.py [--quick]``: a child task when called as one, else this area's tables."""
+    if not child_main(tasks):
+        quick = "--quick" in sys.argv
+        for section in run(Context(quick=quick, reps=2 if quick else 3)):
+            print(section.markdown())
