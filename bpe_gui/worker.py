@@ -18,7 +18,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 from core import BPEError, Cancelled, Trainer
 
@@ -92,6 +92,13 @@ class Job(QObject):
             self.result.crash = traceback.format_exc()
         finally:
             self.flush()
+            # Hand the job back to the GUI thread before it is deleted (finished -> deleteLater):
+            # destroyed in the worker thread, its QObject destructor takes a Qt connection lock and
+            # then waits for the GIL, while the GUI thread, holding the GIL, may be waiting for that
+            # very lock in a connect() (seen as a deadlock in QTableView.setModel).
+            app = QCoreApplication.instance()
+            if app is not None:
+                self.moveToThread(app.thread())
             self.finished.emit()
 
     def work(self) -> None:  # pragma: no cover - abstract
