@@ -1,9 +1,11 @@
 """The controller: owns the core Trainer, exposes slots and signals; the views observe it.
 
-Step and undo run on the GUI thread (they are fast); loading a corpus and full runs go to a
-worker thread (:mod:`bpe_gui.worker`). While a worker owns the trainer the controller never
-touches it: the views read :attr:`index` (plain data kept in step by merge records) and the
-pair snapshots the worker sends.
+The core Trainer lives in an engine process (:mod:`core.engine`), so the GUI process never runs
+a merge loop. Step, undo and the views' queries (top pairs, changed words) are quick requests
+made from the GUI thread; loading a corpus and full runs are long requests made from a worker
+thread (:mod:`bpe_gui.worker`), which relays progress, merge records and pair snapshots. While a
+long request runs the controller asks the engine nothing: the views read :attr:`index` (plain
+data kept in step by merge records) and the pair snapshots of the run.
 
 Automation contract::
 
@@ -19,11 +21,13 @@ import time
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from core import BPEError, Trainer
+from core import BPEError
+from core.engine import EngineDied
 from core.pretokenize import check_special_tokens, pattern_name, resolve_pattern
 from core.trainer import check_vocab_size
 
 from . import worker
+from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
 from .formatting import token_label
 from .session import Options, RunSummary, merge_deltas, summarize_run
@@ -61,7 +65,8 @@ class Controller(FileActions, QObject):
         self.source_name = ""  # corpus file or imported tokenizer shown in the title
         self.corpus_path: str | None = None
         self.version = 0  # bumped on every change of the merges
-        self._trainer: Trainer | None = None
+        self._engine = worker.acquire_engine()  # holds the Trainer once a corpus is loaded
+        self._loaded = False  # the engine has a trainer for the current corpus
         self._imported = None  # a core Tokenizer loaded from files
         self._tokenizer = None
         self._tokenizer_version = -1
@@ -79,7 +84,40 @@ class Controller(FileActions, QObject):
 
     @property
     def has_trainer(self) -> bool:
-        return self._trainer is not None
+        return self._loaded
+
+    @property
+    def engine(self):
+        """The engine process that owns the trainer (for tests and tools; don't use it while busy)."""
+        return self._engine
+
+    def _ask(self, op: str, *args, default=None):
+        """A quick engine request for the views; ``default`` while busy, without a trainer or on error."""
+        if not self._loaded or self._job is not None:
+            return default
+        value = self._call(op, *args)
+        return default if value is _FAILED else value
+
+    def _call(self, op: str, *args):
+        """An engine request from the GUI thread; :data:`_FAILED` after an error (already reported)."""
+        try:
+            return self._use_engine().call(op, *args)
+        except EngineDied as e:
+            self._lost(str(e))
+        except BPEError as e:
+            self.error.emit(str(e))
+        return _FAILED
+
+    def _use_engine(self):
+        if self._engine is None:  # after shutdown()
+            self._engine = worker.acquire_engine()
+        return self._engine
+
+    def _lost(self, message: str) -> None:
+        """The engine died: the trainer is gone (the merges so far stay visible)."""
+        self._loaded = False
+        self.error.emit(message)
+        self.busy_changed.emit(self.busy)
 
     @property
     def vocab_size(self) -> int:
@@ -97,31 +135,25 @@ class Controller(FileActions, QObject):
         """[(pair, count)] best first; the worker's latest snapshot while a run is going."""
         if self._job is not None and self._job.kind != "load":
             return list(self._live_pairs)
-        if self._trainer is None or self._job is not None:
-            return []
-        return self._trainer.top_pairs(k)
+        return self._ask("top_pairs", k, default=[])
 
     def n_pairs_with_count(self, count: int) -> int | None:
         """Exact number of pairs at ``count`` (None while the worker owns the trainer)."""
-        if self._trainer is None or self._job is not None:
-            return None
-        return self._trainer.n_pairs_with_count(count)
+        return self._ask("n_pairs_with_count", count)
 
     def next_pair(self):
-        if self._trainer is None or self._job is not None:
-            return None
-        return self._trainer.next_pair()
+        return self._ask("next_pair")
 
     def record(self, rank: int):
         return self.records[rank] if 0 <= rank < len(self.records) else None
 
     def changed_words(self, rank: int, limit: int = 8) -> list | None:
         """Words changed by merge ``rank`` (None while a worker owns the trainer)."""
-        if self._trainer is None:
+        if not self._loaded:
             return []
         if self._job is not None:
             return None
-        return self._trainer.changed_words(rank, limit=limit)
+        return self._ask("changed_words", rank, limit, default=[])
 
     # ------------------------------------------------------------------ tokenizer for the views
     def tokenizer_args(self) -> tuple:
@@ -169,7 +201,7 @@ class Controller(FileActions, QObject):
             return
         self._pending_load = None
         o = self.options
-        self._start(worker.LoadJob(path, o.special_tokens, o.pattern, o.tie_break), f"Reading {path} …")
+        self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break), f"Reading {path} …")
 
     def set_options(self, special_tokens=None, pattern=None, tie_break=None) -> bool:
         """Validate and apply training settings; reloads the corpus when one is loaded.
@@ -198,7 +230,7 @@ class Controller(FileActions, QObject):
         self.options = new
         if self.corpus_path is not None and self._imported is None:
             self.load_corpus(self.corpus_path)
-        elif self._trainer is None and self._imported is None:
+        elif not self._loaded and self._imported is None:
             self.index = VocabIndex.base(new.special_tokens)
             self._changed()
             self.merges_reset.emit()
@@ -210,7 +242,7 @@ class Controller(FileActions, QObject):
         if self._job is not None:
             self.error.emit("A task is running; wait for it or press Cancel.")
             return False
-        if self._trainer is None:
+        if not self._loaded:
             what = "an imported tokenizer cannot be trained further" if self._imported is not None else \
                 "no corpus is loaded"
             self.error.emit(f"Cannot train: {what}. Open a corpus file first.")
@@ -226,10 +258,11 @@ class Controller(FileActions, QObject):
         n = max(1, int(n))
         size = self.stats.size_bytes if self.stats is not None else 0
         if n > 1 and n * size > SYNC_STEP_BUDGET:
-            self._start(worker.TrainJob(self._trainer, self._trainer.vocab_size + n), f"Merging {n:,} …",
-                        kind="step")
+            self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), f"Merging {n:,} …", kind="step")
             return
-        records = self._trainer.steps(n)
+        records = self._call("steps", n)
+        if records is _FAILED:
+            return
         self._absorb(records)
         self.pairs_changed.emit(merge_deltas(records, 1))
         if records:
@@ -244,7 +277,9 @@ class Controller(FileActions, QObject):
         """Revert the last merge; emits :attr:`undone` with it (None when there is none)."""
         if not self._check_can_train():
             return
-        rec = self._trainer.undo()
+        rec = self._call("undo")
+        if rec is _FAILED:
+            return
         if rec is None:
             self.message.emit("Nothing to undo.")
             self.undone.emit(None)
@@ -269,7 +304,7 @@ class Controller(FileActions, QObject):
         except BPEError as e:
             self.error.emit(str(e))
             return
-        self._start(worker.TrainJob(self._trainer, int(vocab_size)), f"Training to {vocab_size:,} …")
+        self._start(worker.TrainJob(self._use_engine(), int(vocab_size)), f"Training to {vocab_size:,} …")
 
     @Slot()
     def cancel(self) -> None:
@@ -351,33 +386,37 @@ class Controller(FileActions, QObject):
             path, self._pending_load = self._pending_load, None
             self.load_corpus(path)
             return
+        if res.lost:
+            self._lost(res.error or "the training engine stopped")
+            return
         if res.error:
             self.error.emit(res.error)
             return
         if res.cancelled or res.value is None:
             self.message.emit("Loading cancelled; nothing changed.")
             return
-        t: Trainer = res.value  # type: ignore[assignment]
-        self._trainer = t
+        info: dict = res.value  # type: ignore[assignment]
+        self._loaded = True
         self._imported = None
-        self.stats = t.stats
+        self.stats = s = info["stats"]
         self.corpus_path = job.path
-        self.source_name = t.stats.name
+        self.source_name = s.name
         self.records = []
-        self.index = VocabIndex.base(t.special_tokens)
+        self.index = VocabIndex.base(info["special_tokens"])
         self._changed()
         self.merges_reset.emit()
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
-        s = t.stats
         self.message.emit(f"Loaded {s.name}: {s.size_bytes:,} bytes, {s.pretokens:,} pre-tokens "
                           f"({s.distinct_pretokens:,} distinct) in {time.monotonic() - self._t0:.1f} s.")
         self.corpus_loaded.emit(s)
 
     def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
-        self._absorb(job.trainer.records[len(self.records):])  # normally a no-op: batches came first
         made = res.records
-        if res.error:
+        self._absorb(made)  # normally a no-op: the batches came first
+        if res.lost:
+            self._lost(res.error or "the training engine stopped")
+        elif res.error:
             self.error.emit(res.error)
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
@@ -391,13 +430,16 @@ class Controller(FileActions, QObject):
         self.trained.emit(summary)
 
     def shutdown(self) -> None:
-        """Stop a running job and wait for its thread (window closed, app quitting)."""
+        """Stop a running job, wait for its thread and give the engine back (window closed, app quitting)."""
         job, thread = self._job, self._thread
-        if job is None or thread is None:
-            return
-        self._pending_load = None
-        job.cancel()
-        thread.wait()
-        worker.forget(thread)
-        self._job = None
-        self._thread = None
+        if job is not None and thread is not None:
+            self._pending_load = None
+            job.cancel()
+            thread.wait()
+            worker.forget(thread)
+            self._job = None
+            self._thread = None
+        if self._engine is not None:
+            worker.release_engine(self._engine)
+            self._engine = None
+            self._loaded = False

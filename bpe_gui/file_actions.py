@@ -6,6 +6,9 @@ from core import BPEError
 from . import files
 from .state import VocabIndex
 
+# what Controller._call returns after an engine request failed (the error is already reported)
+FAILED = object()
+
 
 class FileActions:
     """Mixed into :class:`bpe_gui.controller.Controller` (uses its signals and state)."""
@@ -20,8 +23,10 @@ class FileActions:
         except BPEError as e:
             self.error.emit(str(e))
             return False
+        if self._loaded:  # free the engine's trainer: the imported tokenizer replaces it
+            self._call("drop")
+            self._loaded = False
         self._imported = tokenizer
-        self._trainer = None
         self.records = list(records)
         self.stats = None
         self.corpus_path = None
@@ -44,7 +49,9 @@ class FileActions:
         if self._job is not None:
             self.error.emit("Wait for the current task to finish (or cancel it) before exporting.")
             return None
-        source = self._trainer if self._trainer is not None else self._imported
+        source = self._call("spec") if self._loaded else self._imported
+        if source is FAILED:
+            return None
         if source is None:
             self.error.emit("Nothing to export yet: open a corpus or import a tokenizer first.")
             return None

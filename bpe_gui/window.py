@@ -309,4 +309,5 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.tokenize.shutdown()
+        self.controller.shutdown()  # gives its engine process back
         event.accept()

@@ -1,62 +1,82 @@
-"""Background jobs: loading a corpus and full training runs, in a QThread.
+"""Background jobs in a QThread: loading a corpus and full training runs (in the engine), tokenizing.
 
 A job is a QObject moved to its own QThread (started → run, finished → quit, finished →
-deleteLater). It emits plain data only (numbers, lists of frozen MergeRecords, the finished
-Trainer) and never touches a widget. Cancellation is a flag the core's progress callback checks
-between merges or pre-tokenization chunks; returning False from the callback makes the core raise
-:class:`core.Cancelled` after leaving its state consistent.
+deleteLater). It emits plain data only (numbers, lists of frozen MergeRecords, pair lists) and
+never touches a widget.
+
+The trainer itself lives in an engine process (:mod:`core.engine`): a load or run job sends the
+request and relays the engine's events (throttled progress, batches of merge records, pair
+snapshots) as signals, while the GUI process stays light. In a thread of the app's own process
+the merge loop would hold the GIL, and every Python callback of a repaint (table models,
+pyqtgraph items) would wait for it: 100-200 ms stalls on a 40 MB corpus. Cancelling sets the
+engine's cancel flag; the core stops between merges or chunks and leaves its state consistent.
 
 Every running thread is kept in :data:`_RUNNING` (a strong reference, so a QThread is never
 destroyed while it runs); tests use :func:`running_threads` to fail a test that leaves one behind.
 """
 from __future__ import annotations
 
-import gc
 import os
 import sys
-import time
 import traceback
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
-from core import BPEError, Cancelled, Trainer
+from core import BPEError, Cancelled
+from core.engine import Engine, EngineDied
 
 from .qtcompat import install as _install_qt_fixes
 
 _install_qt_fixes()
 
-PROGRESS_INTERVAL = 0.1  # seconds between progress signals (and batches of merge records)
-PAIRS_INTERVAL = 1.0  # seconds between live pair-table snapshots during a run
-TOP_K = 100
-
-# While a worker runs, the GUI thread gets the GIL back within this many seconds: with CPython's
-# default (5 ms) every Python call the GUI thread makes (slots, virtual methods of Python
-# widgets) can wait 5 ms behind a busy worker, and one repaint makes dozens of such calls.
+# While a job thread runs (e.g. building a Tokenizer), the GUI thread gets the GIL back within
+# this many seconds: with CPython's default (5 ms) every Python call the GUI thread makes can
+# wait 5 ms behind a busy thread, and one repaint makes dozens of such calls.
 WORKER_SWITCH_INTERVAL = 0.0002
+
+# the engine process (and the pre-tokenization processes it starts) run at a lower CPU priority,
+# so that the GUI gets a core when it needs one
+WORKER_NICENESS = 10
 
 _RUNNING: dict[QThread, Job] = {}
 _saved_switch_interval: float | None = None
-_gc_was_enabled: bool | None = None
+_IDLE_ENGINES: list[Engine] = []
 
 
-# counting processes run at a lower priority so that the GUI thread gets a core when it needs one
-WORKER_NICENESS = 10
+def acquire_engine() -> Engine:
+    """An engine process for a controller: an idle one left by a closed window, or a new one."""
+    while _IDLE_ENGINES:
+        eng = _IDLE_ENGINES.pop()
+        if eng.alive:
+            return eng
+    return Engine(niceness=WORKER_NICENESS, start=True)
+
+
+def release_engine(eng: Engine) -> None:
+    """Take back an engine whose controller is done with it (its trainer is dropped)."""
+    try:
+        eng.call("drop")
+    except Exception:  # noqa: BLE001 - a broken engine is not reused
+        eng.close()
+        return
+    _IDLE_ENGINES.append(eng)
 
 
 @dataclass
 class JobResult:
     """What a job hands back to the GUI thread when it is over."""
 
-    value: object = None  # a Trainer for loads; None for runs
+    value: object = None  # what the request returned (load: stats; run: merges made)
     records: list = field(default_factory=list)  # MergeRecords made by a run
     cancelled: bool = False
     error: str | None = None  # message of a core error (shown in a dialog)
+    lost: bool = False  # the engine process died: its trainer is gone
     crash: str | None = None  # traceback of an unexpected exception
 
 
 class Job(QObject):
-    """Base class: subclasses implement :meth:`work` and call :meth:`report` from the core callback."""
+    """Base class: subclasses implement :meth:`work` (run in the job's thread)."""
 
     progress = Signal(str, int, int)  # phase, done, total (throttled)
     records = Signal(list)  # new MergeRecords since the last batch (runs only)
@@ -68,11 +88,10 @@ class Job(QObject):
     def __init__(self) -> None:
         super().__init__()
         self._cancel = False
-        self._last_emit = 0.0
         self.result = JobResult()
 
     def cancel(self) -> None:
-        """Ask the job to stop (called from the GUI thread; checked by the progress callback)."""
+        """Ask the job to stop (called from the GUI thread; :meth:`work` checks it)."""
         self._cancel = True
 
     @property
@@ -83,15 +102,16 @@ class Job(QObject):
     def run(self) -> None:
         try:
             self.work()
-        except Cancelled as e:
+        except Cancelled:
             self.result.cancelled = True
-            self.result.records = list(getattr(e, "records", []) or [])
+        except EngineDied as e:
+            self.result.error = str(e)
+            self.result.lost = True
         except BPEError as e:
             self.result.error = str(e)
         except Exception:  # noqa: BLE001 - reported to the GUI thread, which shows the traceback
             self.result.crash = traceback.format_exc()
         finally:
-            self.flush()
             # Hand the job back to the GUI thread before it is deleted (finished -> deleteLater):
             # destroyed in the worker thread, its QObject destructor takes a Qt connection lock and
             # then waits for the GIL, while the GUI thread, holding the GIL, may be waiting for that
@@ -104,89 +124,62 @@ class Job(QObject):
     def work(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def flush(self) -> None:
-        """Emit whatever is still pending (called once at the end)."""
 
-    def report(self, phase: str, done: int, total: int) -> bool:
-        """The core's progress callback: throttled signals; False when cancelled."""
-        if self._cancel:
-            return False
-        now = time.monotonic()
-        if now - self._last_emit >= PROGRESS_INTERVAL or (total and done >= total):
-            self._last_emit = now
-            self.on_tick(now)
-            self.progress.emit(phase, int(done), int(total))
-        return True
 
-    def on_tick(self, now: float) -> None:
-        """Hook called right before a progress signal."""
+class EngineJob(Job):
+    """One engine request, run from this job's thread; its events become signals."""
+
+    def __init__(self, engine: Engine, op: str, *args) -> None:
+        super().__init__()
+        self.engine, self.op, self.args = engine, op, args
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.engine.cancel()
+
+    def work(self) -> None:
+        if self.cancel_requested:
+            raise Cancelled("cancelled before it started")
+        self.result.value = self.engine.stream(self.op, *self.args, on_event=self._relay)
+
+    def _relay(self, kind: str, payload) -> None:
+        if kind == "progress":
+            self.progress.emit(*payload)
+        elif kind == "records":
+            self.result.records.extend(payload)
+            self.records.emit(payload)
+        elif kind == "pairs":
+            self.pairs.emit(payload)
 
 
 def pretokenize_workers() -> int | None:
     """Processes for pre-tokenization; None lets the core choose (one per core for large files).
 
-    Counting in worker processes matters for the GUI: counted in this process, the regex and
-    Counter calls hold the GIL for 100-400 ms at a time (measured on a 40 MB dictionary), while
-    the processes leave the GUI thread alone. ``BPE_EXPLORER_WORKERS`` overrides the number.
+    ``BPE_EXPLORER_WORKERS`` overrides the number.
     """
     value = os.environ.get("BPE_EXPLORER_WORKERS")
     return max(1, int(value)) if value else None
 
 
-class LoadJob(Job):
-    """Pre-tokenize a corpus file and build a Trainer."""
+class LoadJob(EngineJob):
+    """Pre-tokenize a corpus file and build a Trainer in the engine (returns stats)."""
 
     kind = "load"
 
-    def __init__(self, path: str, special_tokens: list[str], pattern: str | None, tie_break: str) -> None:
-        super().__init__()
+    def __init__(self, engine: Engine, path: str, special_tokens: list[str], pattern: str | None,
+                 tie_break: str) -> None:
+        super().__init__(engine, "load", path, list(special_tokens), pattern, tie_break, pretokenize_workers())
         self.path = path
-        self.special_tokens = list(special_tokens)
-        self.pattern = pattern
-        self.tie_break = tie_break
-
-    def work(self) -> None:
-        trainer = Trainer.from_file(self.path, self.special_tokens, pattern=self.pattern,
-                                    tie_break=self.tie_break, workers=pretokenize_workers(),
-                                    progress=self.report, niceness=WORKER_NICENESS)
-        if self._cancel:  # cancelled while the trainer was being built: drop it
-            raise Cancelled("loading cancelled")
-        self.result.value = trainer
 
 
-class TrainJob(Job):
-    """Run ``trainer.run(vocab_size)``; the trainer belongs to this job until it finishes."""
+class TrainJob(EngineJob):
+    """Merge until ``vocab_size`` in the engine; records arrive in batches."""
 
     kind = "train"
 
-    def __init__(self, trainer: Trainer, vocab_size: int, top_k: int = TOP_K) -> None:
-        super().__init__()
-        self.trainer = trainer
-        self.vocab_size = vocab_size
-        self.top_k = top_k
-        self._start = len(trainer.records)
-        self._sent = self._start
-        self._last_pairs = 0.0
-
-    def work(self) -> None:
-        self.trainer.run(self.vocab_size, progress=self.report, min_interval=1)
-
-    def on_tick(self, now: float) -> None:
-        self._send_records()
-        if now - self._last_pairs >= PAIRS_INTERVAL:
-            self._last_pairs = now
-            self.pairs.emit(self.trainer.top_pairs(self.top_k))
-
-    def _send_records(self) -> None:
-        recs = self.trainer.records
-        if len(recs) > self._sent:
-            batch = recs[self._sent:]
-            self._sent = len(recs)
-            self.records.emit(batch)
-
-    def flush(self) -> None:
-        self._send_records()
-        self.result.records = self.trainer.records[self._start:]
+    def __init__(self, engine: Engine, vocab_size: int) -> None:
+        super().__init__(engine, "run", int(vocab_size))
+        self.vocab_size = int(vocab_size)
 
 
 def start(job: Job, on_finished) -> QThread:
@@ -204,16 +197,10 @@ def start(job: Job, on_finished) -> QThread:
     job.finished.connect(job.deleteLater)
     thread.finished.connect(on_finished)
     thread.finished.connect(thread.deleteLater)
-    global _saved_switch_interval, _gc_was_enabled
+    global _saved_switch_interval
     if _saved_switch_interval is None:
         _saved_switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(min(_saved_switch_interval, WORKER_SWITCH_INTERVAL))
-    if _gc_was_enabled is None:
-        # A full collection walks every object of the trainer (millions of tuples for a 40 MB
-        # corpus) while holding the GIL: pauses of 200-500 ms, every second or so, for the GUI
-        # thread. The trainer makes no reference cycles, so the cycle collector can rest.
-        _gc_was_enabled = gc.isenabled()
-        gc.disable()
     _RUNNING[thread] = job
     thread.start()
     return thread
@@ -221,18 +208,11 @@ def start(job: Job, on_finished) -> QThread:
 
 def forget(thread: QThread) -> None:
     """Called by the owner once ``thread.finished`` arrived and the thread was joined."""
-    global _saved_switch_interval, _gc_was_enabled
+    global _saved_switch_interval
     _RUNNING.pop(thread, None)
     if not _RUNNING and _saved_switch_interval is not None:
         sys.setswitchinterval(_saved_switch_interval)
         _saved_switch_interval = None
-    if not _RUNNING and _gc_was_enabled is not None:
-        # what exists now (the trainer's words and pairs) is long-lived: keep it out of future
-        # collections, so that a collection triggered by a step on the GUI thread stays short
-        gc.freeze()
-        if _gc_was_enabled:
-            gc.enable()
-        _gc_was_enabled = None
 
 
 def running_threads() -> list[QThread]:

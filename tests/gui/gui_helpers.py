@@ -9,11 +9,11 @@ def load(qtbot, w, path, timeout=60_000):
 
 
 def check_consistent(c) -> None:
-    """The controller's view of the merges matches the trainer exactly."""
-    t = c._trainer
-    assert t is not None
-    assert [m.pair for m in c.index.merges] == list(t.merges)
-    assert len(c.records) == len(t.merges)
-    assert [r.pair for r in c.records] == list(t.merges)
-    assert c.index.vocab == t.vocab
-    assert c.vocab_size == t.vocab_size
+    """The controller's view of the merges matches the trainer (in the engine process) exactly."""
+    assert c.has_trainer and not c.busy
+    merges = c.engine.call("merges")
+    assert [m.pair for m in c.index.merges] == merges
+    assert len(c.records) == len(merges)
+    assert [r.pair for r in c.records] == merges
+    assert c.index.vocab == c.engine.call("vocab")
+    assert c.vocab_size == c.engine.call("vocab_size")

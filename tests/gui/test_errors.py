@@ -19,7 +19,7 @@ def _close_dialogs(w) -> None:
 def test_utf16_corpus_shows_dialog_and_keeps_state(qtbot, loaded, tmp_path):
     c = loaded.controller
     c.step(3)
-    before = (c.corpus_path, list(c._trainer.merges))
+    before = (c.corpus_path, c.engine.call("merges"))
     bad = tmp_path / "utf16.txt"
     bad.write_bytes("hello world\n".encode("utf-16"))
     with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
@@ -28,7 +28,7 @@ def test_utf16_corpus_shows_dialog_and_keeps_state(qtbot, loaded, tmp_path):
     qtbot.waitUntil(lambda: not c.busy)
     boxes = _dialogs(loaded)
     assert boxes and "UTF-16" in boxes[0].text()
-    assert (c.corpus_path, list(c._trainer.merges)) == before
+    assert (c.corpus_path, c.engine.call("merges")) == before
     check_consistent(c)
     _close_dialogs(loaded)
 
@@ -106,3 +106,29 @@ def test_busy_controller_refuses_conflicting_calls(qtbot, window, sample_corpus)
     assert len(errors) == 4
     check_consistent(c)
     _close_dialogs(window)
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGKILL"), reason="needs SIGKILL")
+def test_engine_killed_during_a_session(qtbot, loaded, small_corpus):
+    """The engine process dies (e.g. the OOM killer): a dialog says so, the merges stay visible,
+    training is disabled until a corpus is opened again, and then everything works."""
+    import os
+    import signal
+
+    c = loaded.controller
+    c.step(4)
+    shown = [m.pair for m in c.index.merges]
+    proc = c.engine._proc
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.join(10)
+    with qtbot.waitSignal(c.error) as blocker:
+        c.step()
+    assert "stopped unexpectedly" in blocker.args[0]
+    assert not c.has_trainer
+    assert [m.pair for m in c.index.merges] == shown  # nothing the user saw is lost
+    assert not loaded.training_panel.step_button.isEnabled()
+    assert any("stopped unexpectedly" in b.text() for b in _dialogs(loaded))
+    _close_dialogs(loaded)
+    load(qtbot, loaded, small_corpus)  # a fresh engine process takes over
+    c.step(2)
+    check_consistent(c)

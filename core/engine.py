@@ -1,0 +1,306 @@
+"""A :class:`core.Trainer` living in a child process, driven over a pipe.
+
+An app that trains in a thread of its own process shares the GIL with its GUI thread: every
+callback the GUI makes while a merge loop runs waits for the interpreter lock. The engine runs
+the trainer in a separate ("spawn") process instead, so the app's process only sends requests
+and receives small, plain results (merge records, pair lists, progress).
+
+>>> eng = Engine()                                   # doctest: +SKIP
+>>> stats = eng.call("load", "corpus.txt", ["<|endoftext|>"])
+>>> records = eng.call("steps", 3)
+>>> eng.stream("run", 1000, on_event=print)          # progress, record batches, pair snapshots
+>>> eng.close()
+
+One request runs at a time. :meth:`Engine.call` returns the result; :meth:`Engine.stream` also
+delivers the events of a long request (``("progress", (phase, done, total))``,
+``("records", [MergeRecord, ...])``, ``("pairs", [(pair, count), ...])``) to a callback, in
+whatever thread calls it. :meth:`Engine.cancel` may be called from any thread: the running
+request stops between merges (or pre-tokenization chunks) and raises :class:`core.Cancelled`;
+the trainer stays consistent. Core errors come back as :class:`core.BPEError` with their
+message; if the process dies, :class:`EngineDied` is raised and the trainer is gone.
+
+Nothing here imports Qt.
+"""
+from __future__ import annotations
+
+import atexit
+import gc
+import multiprocessing as mp
+import multiprocessing.util  # noqa: F401 - its exit handler must be registered before ours
+import threading
+import time
+import traceback
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from . import errors
+from .errors import BPEError, Cancelled
+
+PROGRESS_INTERVAL = 0.1  # seconds between progress events (and record batches) of a request
+PAIRS_INTERVAL = 1.0  # seconds between pair snapshots during a run
+TOP_K = 100
+
+# Trainer methods and attributes a client may use directly (all return plain, picklable data)
+_METHODS = frozenset({"steps", "undo", "top_pairs", "n_pairs_with_count", "next_pair", "changed_words",
+                      "words_with_pair", "words_with_token", "pair_count", "merge"})
+_ATTRIBUTES = frozenset({"merges", "vocab", "vocab_size", "n_merges", "records", "stats",
+                         "special_tokens", "pattern", "tie_break"})
+
+
+class EngineDied(BPEError):
+    """The engine process ended unexpectedly (killed, out of memory, ...); its trainer is lost."""
+
+
+# --------------------------------------------------------------------------- the child process
+class _Server:
+    """The child side: one trainer, one request at a time."""
+
+    def __init__(self, conn, cancel_event, niceness: int) -> None:
+        self.conn = conn
+        self.cancel = cancel_event
+        self.niceness = niceness
+        self.trainer = None
+        self._last = 0.0
+        self._tick: Callable[[float], None] | None = None  # called before each progress event
+
+    # -------------------------------------------------------------- plumbing
+    def serve(self) -> None:
+        from .parallel import lower_priority
+
+        lower_priority(self.niceness)
+        while True:
+            try:
+                op, args = self.conn.recv()
+            except (EOFError, OSError):  # the app closed the pipe or died
+                return
+            if op == "quit":
+                return
+            try:
+                value = self.handle(op, args)
+            except Cancelled as e:
+                self._send(("cancelled", str(e)))
+            except BPEError as e:
+                self._send(("error", (type(e).__name__, str(e))))
+            except Exception:  # noqa: BLE001 - reported to the app with its traceback
+                self._send(("crash", traceback.format_exc()))
+            else:
+                self._send(("done", value))
+
+    def _send(self, message) -> None:
+        try:
+            self.conn.send(message)
+        except (BrokenPipeError, OSError):  # the app is gone: nothing left to do
+            raise SystemExit(0) from None
+
+    def _need_trainer(self):
+        if self.trainer is None:
+            raise BPEError("no corpus is loaded")
+        return self.trainer
+
+    def _progress(self, phase: str, done: int, total: int, *, force: bool = False) -> bool:
+        """The core's progress callback: False when cancelled; throttled progress events."""
+        if self.cancel.is_set():
+            return False
+        now = time.monotonic()
+        if force or now - self._last >= PROGRESS_INTERVAL or (total and done >= total):
+            self._last = now
+            if self._tick is not None:
+                self._tick(now)
+            self._send(("progress", (phase, int(done), int(total))))
+        return True
+
+    # -------------------------------------------------------------- requests
+    def handle(self, op: str, args: tuple) -> Any:
+        self._last = 0.0
+        self._tick = None
+        if op == "load":
+            return self.load(*args)
+        if op == "run":
+            return self.run(*args)
+        if op == "drop":
+            self.trainer = None
+            gc.collect()
+            return None
+        if op == "spec":
+            from .spec import spec_from_trainer
+
+            return spec_from_trainer(self._need_trainer(), *args)
+        if op == "ping":
+            return "pong"
+        if op in _METHODS:
+            return getattr(self._need_trainer(), op)(*args)
+        if op in _ATTRIBUTES:
+            value = getattr(self._need_trainer(), op)
+            return list(value) if isinstance(value, list) else value
+        raise BPEError(f"unknown engine request {op!r}")
+
+    def load(self, path, special_tokens, pattern="gpt2", tie_break="lexicographic", workers=None) -> dict:
+        from .trainer import Trainer
+
+        trainer = Trainer.from_file(path, special_tokens, pattern=pattern, tie_break=tie_break,
+                                    workers=workers, progress=self._progress)
+        if self.cancel.is_set():  # cancelled while the trainer was being built: keep the old one
+            raise Cancelled("loading cancelled")
+        self.trainer = None  # free the old trainer before the collection below
+        self.trainer = trainer
+        # the trainer's millions of tuples are long-lived: keep them out of later collections,
+        # so that a collection during a step stays short
+        gc.collect()
+        gc.freeze()
+        return {"stats": trainer.stats, "special_tokens": list(trainer.special_tokens),
+                "vocab_size": trainer.vocab_size}
+
+    def run(self, vocab_size: int, top_k: int = TOP_K) -> int:
+        """Merge until ``vocab_size``; records go out in batches with the progress events."""
+        t = self._need_trainer()
+        start = sent = len(t.records)
+        last_pairs = 0.0
+
+        def tick(now: float) -> None:
+            nonlocal sent, last_pairs
+            recs = t.records
+            if len(recs) > sent:
+                batch, sent = recs[sent:], len(recs)
+                self._send(("records", batch))
+            if now - last_pairs >= PAIRS_INTERVAL:
+                last_pairs = now
+                self._send(("pairs", t.top_pairs(top_k)))
+
+        self._tick = tick
+        try:
+            t.run(vocab_size, progress=self._progress, min_interval=1)
+        finally:
+            tick(0.0)  # the last batch always goes out (also when cancelled)
+        return len(t.records) - start
+
+
+def _serve(conn, cancel_event, niceness: int) -> None:
+    """Entry point of the engine process."""
+    _Server(conn, cancel_event, niceness).serve()
+
+
+# --------------------------------------------------------------------------- the app side
+_ALL: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
+class Engine:
+    """A handle on an engine process (started on first use, or at once with ``start=True``)."""
+
+    def __init__(self, *, niceness: int = 0, start: bool = False) -> None:
+        self.niceness = niceness
+        self._proc = None
+        self._conn = None
+        self._cancel = None
+        self._lock = threading.Lock()  # one request at a time
+        _ALL.add(self)
+        if start:
+            self.start()
+
+    # -------------------------------------------------------------- process
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    def start(self) -> None:
+        """Start the process (returns at once; the child imports the core in the background)."""
+        if self.alive:
+            return
+        ctx = mp.get_context("spawn")  # never fork an app that runs Qt threads
+        parent, child = ctx.Pipe(duplex=True)
+        self._cancel = ctx.Event()
+        proc = ctx.Process(target=_serve, args=(child, self._cancel, self.niceness), name="bpe-engine")
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop the process (cancelling a running request); the trainer is gone afterwards."""
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is None:
+            return
+        if self._cancel is not None:
+            self._cancel.set()
+        if self._lock.acquire(timeout=timeout):  # a request in another thread ends on cancel
+            try:
+                conn.send(("quit", ()))
+            except (BrokenPipeError, OSError):
+                pass
+            finally:
+                self._lock.release()
+        conn.close()
+        proc.join(timeout)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(timeout)
+
+    def cancel(self) -> None:
+        """Ask the running request to stop (thread-safe; a no-op when nothing runs)."""
+        if self._cancel is not None:
+            self._cancel.set()
+
+    # -------------------------------------------------------------- requests
+    def call(self, op: str, *args) -> Any:
+        """Run one request and return its result (events of long requests are dropped)."""
+        return self.stream(op, *args)
+
+    def stream(self, op: str, *args, on_event: Callable[[str, Any], None] | None = None) -> Any:
+        """Run one request, passing its events to ``on_event(kind, payload)``; return its result.
+
+        Raises :class:`core.Cancelled` when :meth:`cancel` stopped it, :class:`core.BPEError`
+        with the core's message for a user error, :class:`EngineDied` if the process ended.
+        """
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError("the engine is busy with another request")
+        try:
+            if not self.alive:
+                if self._proc is not None:
+                    raise self._died()
+                self.start()
+            self._cancel.clear()
+            try:
+                self._conn.send((op, args))
+                while True:
+                    kind, payload = self._conn.recv()
+                    if kind == "done":
+                        return payload
+                    if kind == "cancelled":
+                        raise Cancelled(payload)
+                    if kind == "error":
+                        name, message = payload
+                        cls = getattr(errors, name, BPEError)
+                        raise (cls if isinstance(cls, type) and issubclass(cls, BPEError) else BPEError)(message)
+                    if kind == "crash":
+                        raise RuntimeError(f"unexpected error in the engine process:\n{payload}")
+                    if on_event is not None:
+                        on_event(kind, payload)
+            except (EOFError, BrokenPipeError, ConnectionResetError) as e:
+                raise self._died() from e
+        finally:
+            self._lock.release()
+
+    def _died(self) -> EngineDied:
+        proc = self._proc
+        code = None
+        if proc is not None:
+            proc.join(1.0)
+            code = proc.exitcode
+            self._proc = None
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+        hint = " (killed: out of memory?)" if code is not None and code < 0 else ""
+        return EngineDied(f"the training engine stopped unexpectedly (exit code {code}){hint}; "
+                          "the loaded corpus is gone, open it again")
+
+
+@atexit.register
+def _close_all() -> None:
+    # registered after multiprocessing's own exit handler, so it runs first: that handler joins
+    # every live child, and an engine waiting for requests would never end on its own
+    for eng in list(_ALL):
+        try:
+            eng.close(timeout=2.0)
+        except Exception:  # noqa: BLE001 - best effort at interpreter exit
+            pass

@@ -1,0 +1,152 @@
+"""The engine: a Trainer in a child process gives the same results as one in this process."""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from core import BPEError, Cancelled, CorpusError, Trainer
+from core.engine import Engine, EngineDied
+
+TEXT = ("the cat sat on the mat. the dog sat on the log; then the cat and the dog ran.\n"
+        "Tokenizers learn merges: th + e -> the.<|endoftext|>naïve café 12345 \U0001f642\n")
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    p = tmp_path_factory.mktemp("engine") / "corpus.txt"
+    # varied words so that a run has thousands of merges to make
+    words = [f"w{i:x}{'abcdefgh'[i % 8] * (i % 5)}" for i in range(4000)]
+    p.write_bytes((TEXT * 40 + " ".join(words) + "\n").encode())
+    return p
+
+
+@pytest.fixture
+def engine():
+    eng = Engine()
+    yield eng
+    eng.close()
+
+
+def test_load_steps_undo_and_queries_match_an_in_process_trainer(engine, corpus):
+    info = engine.call("load", str(corpus), ["<|endoftext|>"])
+    local = Trainer.from_file(corpus, ["<|endoftext|>"])
+    assert info["stats"] == local.stats
+    assert info["special_tokens"] == ["<|endoftext|>"] and info["vocab_size"] == local.vocab_size == 257
+    assert engine.call("top_pairs", 10) == local.top_pairs(10)
+    assert engine.call("next_pair") == local.next_pair()
+
+    remote = engine.call("steps", 25)
+    assert remote == local.steps(25)  # the records, with their ties and deltas
+    assert engine.call("changed_words", 3, 5) == local.changed_words(3, limit=5)
+    assert engine.call("undo") == local.undo()
+    assert engine.call("merges") == local.merges
+    assert engine.call("vocab") == local.vocab
+    spec = engine.call("spec")
+    assert spec.merges == tuple(local.merges) and spec.vocab == local.vocab
+
+
+def test_run_streams_progress_records_and_pairs(engine, corpus):
+    engine.call("load", str(corpus), [])
+    events: list[tuple[str, object]] = []
+    made = engine.stream("run", 256 + 600, on_event=lambda kind, payload: events.append((kind, payload)))
+    assert made == 600
+    batches = [p for k, p in events if k == "records"]
+    streamed = [r for batch in batches for r in batch]
+    expected = Trainer.from_file(corpus, []).steps(600)
+    assert streamed == expected  # every record exactly once, in order
+    progress = [p for k, p in events if k == "progress"]
+    assert progress[-1] == ("merge", 600, 600)
+    assert all(0 < done <= 600 for _phase, done, _total in progress)
+    pairs = [p for k, p in events if k == "pairs"]
+    assert pairs and all(len(p) <= 100 for p in pairs)
+
+
+def test_cancel_stops_a_run_and_keeps_a_consistent_trainer(engine, corpus):
+    engine.call("load", str(corpus), [])
+    streamed: list = []
+
+    def on_event(kind, payload):
+        if kind == "records":
+            streamed.extend(payload)
+            if len(streamed) >= 5:
+                engine.cancel()  # from inside the callback, i.e. the calling thread
+
+    with pytest.raises(Cancelled):
+        engine.stream("run", 256 + 50_000, on_event=on_event)
+    n = engine.call("n_merges")
+    assert 5 <= n < 50_000
+    assert [r.pair for r in streamed] == engine.call("merges")  # the last batch came before the end
+    fresh = Trainer.from_file(corpus, [])
+    assert [r.pair for r in fresh.steps(n)] == engine.call("merges")
+    # the engine keeps working after a cancel (the flag is cleared for the next request)
+    assert len(engine.call("steps", 2)) == 2
+
+
+def test_cancel_from_another_thread(engine, corpus):
+    engine.call("load", str(corpus), [])
+    started = threading.Event()
+    threading.Timer(0.0, lambda: (started.wait(10), engine.cancel())).start()
+    with pytest.raises(Cancelled):
+        engine.stream("run", 256 + 50_000, on_event=lambda kind, _p: started.set())
+
+
+def test_core_errors_come_back_with_their_message(engine, corpus, tmp_path):
+    with pytest.raises(BPEError, match="no corpus is loaded"):
+        engine.call("steps", 1)
+    with pytest.raises(BPEError, match="does not exist"):
+        engine.call("load", str(tmp_path / "missing.txt"), [])
+    bad = tmp_path / "utf16.txt"
+    bad.write_bytes("hello\n".encode("utf-16"))
+    with pytest.raises(CorpusError, match="UTF-16"):  # the core's error class comes back too
+        engine.call("load", str(bad), [])
+    engine.call("load", str(corpus), [])
+    with pytest.raises(BPEError, match="does not occur"):
+        engine.call("merge", (b"\x00", b"\x01"))
+    with pytest.raises(BPEError, match="unknown engine request"):
+        engine.call("__class__")
+    # a failed load keeps the trainer that was there
+    with pytest.raises(BPEError):
+        engine.call("load", str(bad), [])
+    assert engine.call("vocab_size") == 256
+
+
+def test_one_request_at_a_time(engine, corpus):
+    engine.call("load", str(corpus), [])
+    inner: list = []
+
+    def on_event(kind, _payload):
+        if not inner:
+            with pytest.raises(RuntimeError, match="busy"):
+                engine.call("vocab_size")
+            inner.append(True)
+
+    engine.stream("run", 256 + 300, on_event=on_event)
+    assert inner == [True]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL to kill the engine")
+def test_a_killed_engine_is_reported_and_a_new_one_starts(engine, corpus):
+    engine.call("load", str(corpus), [])
+    os.kill(engine._proc.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while engine._proc.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    with pytest.raises(EngineDied, match="stopped unexpectedly.*open it again"):
+        engine.call("steps", 1)
+    # the next request starts a fresh process (without a trainer)
+    assert engine.call("ping") == "pong"
+    with pytest.raises(BPEError, match="no corpus is loaded"):
+        engine.call("steps", 1)
+
+
+def test_close_ends_the_process(corpus):
+    eng = Engine(start=True)
+    proc = eng._proc
+    eng.call("load", str(corpus), [])
+    eng.close()
+    assert not proc.is_alive() and not eng.alive
