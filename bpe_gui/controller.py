@@ -34,6 +34,8 @@ from .session import Options, RunSummary, merge_deltas, summarize_run
 from .state import VocabIndex
 
 SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
+# a single step that may change more distinct words than this runs in the worker (~3 us per word)
+SYNC_STEP_WORDS = 4_000
 TOP_K = 100
 
 __all__ = ["Controller", "Options", "RunSummary"]
@@ -74,6 +76,7 @@ class Controller(FileActions, QObject):
         self._thread = None
         self._pending_load: str | None = None
         self._live_pairs: list = []
+        self._queued_steps = 0  # steps asked for while a step ran in the worker
         self._t0 = 0.0
         self.run_target: int | None = None  # vocab size the running job trains to
 
@@ -252,13 +255,30 @@ class Controller(FileActions, QObject):
     @Slot()
     @Slot(int)
     def step(self, n: int = 1) -> None:
-        """Do ``n`` merges (on the GUI thread when cheap, else in the worker); emits :attr:`stepped`."""
+        """Do ``n`` merges; emits :attr:`stepped` with their records.
+
+        A cheap step is done at once (``stepped`` is emitted before this returns). An expensive
+        one (many merges of a large corpus, or one merge that changes more than
+        :data:`SYNC_STEP_WORDS` distinct words) runs in the worker and ``stepped`` comes when it is
+        done; steps asked for meanwhile (a held → key) are queued and done together next.
+        """
+        n = max(1, int(n))
+        if self._job is not None and self._job.kind == "step" and not self._job.cancel_requested:
+            self._queued_steps += n
+            return
         if not self._check_can_train():
             return
-        n = max(1, int(n))
         size = self.stats.size_bytes if self.stats is not None else 0
-        if n > 1 and n * size > SYNC_STEP_BUDGET:
-            self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), f"Merging {n:,} …", kind="step")
+        background = n > 1 and n * size > SYNC_STEP_BUDGET
+        if not background and n == 1:
+            words = self._call("next_step_size")
+            if words is _FAILED:
+                return
+            background = words > SYNC_STEP_WORDS
+        if background:
+            self._live_pairs = self._ask("top_pairs", TOP_K, default=[])
+            label = "Merging …" if n == 1 else f"Merging {n:,} …"
+            self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind="step")
             return
         records = self._call("steps", n)
         if records is _FAILED:
@@ -275,6 +295,12 @@ class Controller(FileActions, QObject):
     @Slot()
     def undo(self) -> None:
         """Revert the last merge; emits :attr:`undone` with it (None when there is none)."""
+        if self._job is not None and self._job.kind == "step" and not self._job.cancel_requested:
+            if self._queued_steps:  # a step not done yet is simply dropped
+                self._queued_steps -= 1
+            else:
+                self.message.emit("A merge is running; undo it when it is done.")
+            return
         if not self._check_can_train():
             return
         rec = self._call("undo")
@@ -304,12 +330,14 @@ class Controller(FileActions, QObject):
         except BPEError as e:
             self.error.emit(str(e))
             return
+        self._live_pairs = self._ask("top_pairs", TOP_K, default=[])  # until the run sends its own
         self._start(worker.TrainJob(self._use_engine(), int(vocab_size)), f"Training to {vocab_size:,} …")
 
     @Slot()
     def cancel(self) -> None:
         if self._job is not None:
             self._pending_load = None
+            self._queued_steps = 0
             self._job.cancel()
             self.message.emit("Cancelling …")
 
@@ -324,7 +352,6 @@ class Controller(FileActions, QObject):
             job.kind = kind
         self._job = job
         self.run_target = getattr(job, "vocab_size", None)
-        self._live_pairs = []
         self._t0 = time.monotonic()
         job.progress.connect(self._on_progress)
         job.records.connect(self._on_records)
@@ -404,8 +431,7 @@ class Controller(FileActions, QObject):
         self.records = []
         self.index = VocabIndex.base(info["special_tokens"])
         self._changed()
-        self.merges_reset.emit()
-        self.pairs_changed.emit(None)
+        self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
         self.message.emit(f"Loaded {s.name}: {s.size_bytes:,} bytes, {s.pretokens:,} pre-tokens "
                           f"({s.distinct_pretokens:,} distinct) in {time.monotonic() - self._t0:.1f} s.")
@@ -414,15 +440,23 @@ class Controller(FileActions, QObject):
     def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
         made = res.records
         self._absorb(made)  # normally a no-op: the batches came first
+        self._live_pairs = []
         if res.lost:
+            self._queued_steps = 0
             self._lost(res.error or "the training engine stopped")
         elif res.error:
             self.error.emit(res.error)
-        self.pairs_changed.emit(None)
+        self.pairs_changed.emit(merge_deltas(made, 1) if job.kind == "step" else None)
         self.tokenizer_changed.emit()
         if job.kind == "step":
-            self.message.emit(f"Did {len(made):,} merges; vocab size {self.vocab_size:,}.")
+            if len(made) == 1:
+                self.message.emit(f"Merge {made[0].rank + 1:,}: {made[0].why(self.tie_break)}")
+            else:
+                self.message.emit(f"Did {len(made):,} merges; vocab size {self.vocab_size:,}.")
             self.stepped.emit(list(made))
+            queued, self._queued_steps = self._queued_steps, 0
+            if queued and not res.cancelled and self._loaded and self._job is None:
+                self.step(queued)
             return
         summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
                                 len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)

@@ -36,8 +36,7 @@ class FileActions:
         self.index = VocabIndex(dict(tokenizer.vocab), list(tokenizer.merges), [r.count for r in records],
                                 list(tokenizer.special_tokens))
         self._changed()
-        self.merges_reset.emit()
-        self.pairs_changed.emit(None)
+        self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
         timeline = "with its merge timeline" if self.index.has_counts else "no merge counts in this format"
         self.message.emit(f"Imported {name}: {len(tokenizer.vocab):,} tokens, {len(records):,} merges "

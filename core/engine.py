@@ -43,7 +43,8 @@ TOP_K = 100
 
 # Trainer methods and attributes a client may use directly (all return plain, picklable data)
 _METHODS = frozenset({"steps", "undo", "top_pairs", "n_pairs_with_count", "next_pair", "changed_words",
-                      "words_with_pair", "words_with_token", "pair_count", "merge"})
+                      "words_with_pair", "words_with_token", "pair_count", "merge",
+                      "next_step_size"})
 _ATTRIBUTES = frozenset({"merges", "vocab", "vocab_size", "n_merges", "records", "stats",
                          "special_tokens", "pattern", "tie_break"})
 
@@ -69,6 +70,11 @@ class _Server:
         from .parallel import lower_priority
 
         lower_priority(self.niceness)
+        # No cyclic garbage collection here, except once after each load (below): the trainer
+        # makes no reference cycles, and a collection walks every word tuple created since the
+        # last one (100-300 ms after a few dozen merges of a 40 MB corpus), which delayed the end
+        # of runs, cancels and the next steps.
+        gc.disable()
         while True:
             try:
                 op, args = self.conn.recv()
@@ -169,7 +175,7 @@ class _Server:
 
         self._tick = tick
         try:
-            t.run(vocab_size, progress=self._progress, min_interval=1)
+            t.run(vocab_size, progress=self._progress, min_interval=1, interrupt=self.cancel.is_set)
         finally:
             tick(0.0)  # the last batch always goes out (also when cancelled)
         return len(t.records) - start

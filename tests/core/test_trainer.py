@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import reference_pair_counts, reference_train
 
-from core import Tokenizer, Trainer, train_bpe
+from core import Cancelled, Tokenizer, Trainer, train_bpe
 from core.pretokenize import count_pretokens
 
 CATS = ("   \n"
@@ -157,6 +157,12 @@ def test_top_pairs_and_words_views():
     brute = [(w, toks, c) for w, toks, c in t.words()
              if any(toks[i:i + 2] == nxt[0] for i in range(len(toks) - 1))]
     assert sorted(with_pair) == sorted(brute)
+    # the size of the next step bounds the words it changes, and covers them all
+    bound = t.next_step_size()
+    r2 = t.step()
+    assert r2.pair == nxt[0] and len(brute) == r2.words_changed <= bound
+    t.steps(10_000)
+    assert t.next_pair() is None and t.next_step_size() == 0
 
 
 def test_session_state_roundtrip():
@@ -199,3 +205,56 @@ def test_long_words_take_the_bulk_path_exactly(pattern):
     while t.undo() is not None:
         pass
     assert t.canonical_state() == before
+
+
+def _many_words(n: int) -> str:
+    """``n`` distinct words that all contain "ab" (so the first merge changes every one)."""
+    letters = "cdefghijklmnopqrstuvwxyz"
+    words = []
+    for i in range(n):
+        tail = ""
+        while True:
+            i, r = divmod(i, len(letters))
+            tail += letters[r]
+            if not i:
+                break
+        words.append("ab" + tail + "ab")
+    return " ".join(w for w in words for _ in range(3)) + "\n"
+
+
+def test_interrupt_inside_a_big_merge_rolls_it_back():
+    text = _many_words(6000)
+    t = Trainer.from_text(text)
+    fresh = Trainer.from_text(text)
+    before = t.canonical_state()
+    calls = []
+
+    def interrupt() -> bool:
+        calls.append(1)
+        return len(calls) >= 2  # stop at the second check, in the middle of the first merge
+
+    with pytest.raises(Cancelled) as info:
+        t.run(256 + 10, interrupt=interrupt)
+    assert info.value.records == [] and t.n_merges == 0
+    assert t.canonical_state() == before  # nothing of the half-done merge is left
+    # the session goes on as if nothing happened, and the interrupt is gone
+    assert [r.pair for r in t.steps(5)] == [r.pair for r in fresh.steps(5)]
+    assert t.canonical_state() == fresh.canonical_state()
+    assert t.run(256 + 8) and len(calls) == 2
+
+
+def test_interrupt_between_merges_keeps_the_done_ones():
+    text = _many_words(6000)
+    t = Trainer.from_text(text)
+    done: list = []
+
+    def progress(phase, n, total):
+        done.append(n)
+
+    with pytest.raises(Cancelled) as info:
+        t.run(256 + 50, progress=progress, interrupt=lambda: len(done) >= 3)
+    kept = info.value.records
+    assert len(kept) >= 3 and t.n_merges == len(kept)
+    fresh = Trainer.from_text(text)
+    fresh.steps(len(kept))
+    assert t.canonical_state() == fresh.canonical_state()

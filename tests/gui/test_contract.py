@@ -55,6 +55,36 @@ def test_step_n_in_worker(qtbot, window, sample_corpus, monkeypatch):
     check_consistent(c)
 
 
+def test_big_single_steps_run_in_the_worker_and_queue_up(qtbot, loaded, monkeypatch):
+    """A step that changes many words runs in the worker: the GUI stays free, and presses made
+    meanwhile are queued and done next (an undo drops a queued step instead of waiting)."""
+    from bpe_gui import controller as ctl
+
+    monkeypatch.setattr(ctl, "SYNC_STEP_WORDS", 0)  # every step counts as big
+    c = loaded.controller
+    seen: list = []
+    c.stepped.connect(seen.append)
+    expected = Trainer.from_file(c.corpus_path, ["<|endoftext|>"]).steps(3)
+    c.step()
+    assert c.busy == "step" and not seen  # not done yet: the worker has it
+    c.step()
+    c.step()
+    c.step()
+    c.undo()  # takes back the last press, which was only queued
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 3, timeout=30_000)
+    assert [r.pair for batch in seen for r in batch] == [r.pair for r in expected]
+    assert c.records == expected  # records with their counts, ties and deltas
+    assert "Merge 3:" in loaded.statusBar().currentMessage()
+    check_consistent(c)
+    # cancelling a step in the worker drops what was queued
+    c.step()
+    c.step()
+    c.cancel()
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    assert c.index.n_merges in (3, 4)
+    check_consistent(c)
+
+
 def test_train_emits_progress_then_trained(qtbot, loaded):
     c = loaded.controller
     seen = []
