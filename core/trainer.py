@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 import heapq
 import os
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,7 +35,13 @@ Pair = tuple[bytes, bytes]
 TieBreak = Literal["lexicographic", "first"]
 BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
 MAX_TIES_SHOWN = 20
-LONG_WORD = 4096  # tokens; longer words are merged with str.replace (C speed)
+LONG_WORD = 4096  # tokens; pair changes of longer words are counted with Counter (C speed)
+# A merge whose pair is indexed in at least this many words is done for all of them at once
+BATCH_MIN_WORDS = 4096
+# Words are kept as strings with one character per token (bytes 0-255 are chr(0)-chr(255), merged
+# tokens get the next free codes), so that merging is str.find / str.replace at C speed.
+SEP_CODE = 0xFFFF  # never a token code: separates words joined for a batched merge
+SEP = chr(SEP_CODE)
 SMALL_CORPUS_BYTES = 1 << 20  # below this, pair counting in plain Python beats importing NumPy
 
 
@@ -94,7 +100,8 @@ INTERRUPT_EVERY = 2047  # words between interrupt checks (a power of two minus o
 @dataclass
 class _Undo:
     record: MergeRecord
-    changed: list[tuple[int, tuple[bytes, ...]]] = field(default_factory=list)
+    wids: list[int] = field(default_factory=list)  # the words the merge changed
+    olds: list[str] = field(default_factory=list)  # their codes before it
 
 
 class Trainer:
@@ -124,14 +131,17 @@ class Trainer:
                                           pretokens=sum(word_counts.values()))
         self.merges: list[Pair] = []
         self.records: list[MergeRecord] = []
-        self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
         self._history: list[_Undo] = []
         self._special_bytes = [s.encode("utf-8", "surrogateescape") for s in self.special_tokens]
         self._original: list[bytes] = list(word_counts)
         self._wcounts: list[int] = list(word_counts.values())
-        getb = BYTE_TOKENS.__getitem__
+        self._code: dict[bytes, str] = {t: chr(i) for i, t in enumerate(BYTE_TOKENS)}
+        self._tok: dict[str, bytes] = {ch: t for t, ch in self._code.items()}
+        self._next_code = 256
+        self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
+        self.batch_min_words = BATCH_MIN_WORDS  # tests set 0 (or a huge number) to force one path
         with paused_gc():
-            self._words: list[tuple[bytes, ...]] = [tuple(map(getb, w)) for w in self._original]
+            self._words: list[str] = [w.decode("latin-1") for w in self._original]
             self._build_pairs()
 
     # ------------------------------------------------------------------ construction
@@ -185,9 +195,11 @@ class Trainer:
 
     def _build_pairs_small(self, counts: dict[Pair, int], index: dict) -> None:
         get = counts.get
-        for wid, w in enumerate(self._words):
+        byte = BYTE_TOKENS
+        for wid, w in enumerate(self._original):
             c = self._wcounts[wid]
-            for p in zip(w, w[1:]):
+            for x, y in zip(w, w[1:]):
+                p = (byte[x], byte[y])
                 counts[p] = get(p, 0) + c
                 index[p].add(wid)
 
@@ -248,7 +260,11 @@ class Trainer:
 
     def words(self) -> list[tuple[bytes, tuple[bytes, ...], int]]:
         """All words: (original bytes, current tokens, count), in order of first appearance."""
-        return list(zip(self._original, self._words, self._wcounts))
+        return list(zip(self._original, map(self._tokens, self._words), self._wcounts))
+
+    def _tokens(self, w: str) -> tuple[bytes, ...]:
+        """A word's current tokens from its codes."""
+        return tuple(map(self._tok.__getitem__, w))
 
     def _best(self) -> tuple[Pair, int, set[Pair]] | None:
         heap = self._count_heap
@@ -265,13 +281,12 @@ class Trainer:
 
     def _first_key(self, pair: Pair) -> tuple[int, int]:
         """(first word containing the pair, position in it): earlier in the text is smaller."""
-        a, b = pair
         words = self._words
+        pat = self._code[pair[0]] + self._code[pair[1]]
         for wid in sorted(self._pair_words.get(pair, ())):
-            w = words[wid]
-            for i in range(len(w) - 1):
-                if w[i] == a and w[i + 1] == b:
-                    return wid, i
+            i = words[wid].find(pat)
+            if i >= 0:
+                return wid, i
         return len(words), 0
 
     def _sorted_ties(self, bucket: set[Pair], winner: Pair, k: int) -> list[Pair]:
@@ -314,14 +329,14 @@ class Trainer:
 
     def words_with_pair(self, pair: Pair, limit: int | None = 50) -> list[tuple[bytes, tuple[bytes, ...], int]]:
         """Words whose current tokens contain ``pair``: (word bytes, tokens, count), most frequent first."""
-        a, b = pair
-        out = []
-        for wid in self._pair_words.get(pair, ()):
-            w = self._words[wid]
-            if any(w[i] == a and w[i + 1] == b for i in range(len(w) - 1)):
-                out.append((self._original[wid], w, self._wcounts[wid]))
+        a, b = (self._code.get(t) for t in pair)
+        if a is None or b is None:
+            return []
+        pat = a + b
+        out = [(self._original[wid], w, self._wcounts[wid]) for wid in self._pair_words.get(pair, ())
+               if pat in (w := self._words[wid])]
         out.sort(key=lambda x: -x[2])
-        return out if limit is None else out[:limit]
+        return [(o, self._tokens(w), c) for o, w, c in (out if limit is None else out[:limit])]
 
     def words_with_token(self, token: bytes, limit: int | None = 50) -> list[tuple[bytes, tuple[bytes, ...], int]]:
         """Words whose current tokens include ``token``, most frequent first."""
@@ -330,22 +345,25 @@ class Trainer:
         else:
             rank = next((i for i, m in enumerate(self.merges) if m[0] + m[1] == token), None)
             if rank is not None and self.keep_history and rank < len(self._history):
-                candidates = {wid for wid, _ in self._history[rank].changed}
+                candidates = set(self._history[rank].wids)
             else:
                 candidates = range(len(self._words))
-        out = [(self._original[w], self._words[w], self._wcounts[w])
-               for w in candidates if token in self._words[w]]
+        ch = self._code.get(token)
+        if ch is None:
+            return []
+        out = [(self._original[w], self._words[w], self._wcounts[w]) for w in candidates if ch in self._words[w]]
         out.sort(key=lambda x: -x[2])
-        return out if limit is None else out[:limit]
+        return [(o, self._tokens(w), c) for o, w, c in (out if limit is None else out[:limit])]
 
     def changed_words(self, rank: int, limit: int | None = 50) -> list[tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], int]]:
         """Words changed by merge ``rank``: (word, tokens before, tokens after this merge's result now, count)."""
         if not self.keep_history or rank >= len(self._history):
             return []
         out = [(self._original[wid], old, self._words[wid], self._wcounts[wid])
-               for wid, old in self._history[rank].changed]
+               for wid, old in zip(self._history[rank].wids, self._history[rank].olds)]
         out.sort(key=lambda x: -x[3])
-        return out if limit is None else out[:limit]
+        return [(o, self._tokens(old), self._tokens(new), c) for o, old, new, c in
+                (out if limit is None else out[:limit])]
 
     # ------------------------------------------------------------------ merging
     def step(self) -> MergeRecord | None:
@@ -420,146 +438,212 @@ class Trainer:
 
     def _merge(self, pair: Pair, count: int, ties: tuple[Pair, ...], n_ties: int) -> MergeRecord:
         a, b = pair
-        ab = a + b
-        words = self._words
-        wcounts = self._wcounts
+        code = self._code
+        ca, cb, cab = code[a], code[b], self._code_for(a + b)
+        candidates = self._pair_words.get(pair, ())
+        # pair changes and new index entries, keyed by pairs of token codes until the end
+        cdelta: defaultdict[tuple[str, str], int] = defaultdict(int)
+        new_index: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
+        if len(candidates) >= self.batch_min_words:
+            wids, olds, occurrences = self._merge_batch(ca, cb, cab, candidates, cdelta, new_index)
+        else:
+            wids, olds, occurrences = self._merge_words(ca, cb, cab, candidates, cdelta, new_index)
+        tok = self._tok
+        delta = {(tok[x], tok[y]): d for (x, y), d in cdelta.items()}
         pair_words = self._pair_words
-        delta: defaultdict[Pair, int] = defaultdict(int)
-        changed: list[tuple[int, tuple[bytes, ...]]] = []
-        occurrences = 0
-
-        def index_add(p: Pair, wid: int) -> None:
-            pair_words[p].add(wid)
-
-        interrupt = self._interrupt
-        for seen, wid in enumerate(pair_words.get(pair, ())):
-            if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
-                # stop in the middle of a big merge: put the words back; pair counts are not
-                # touched until the end, and extra index entries are allowed (a superset)
-                for cwid, old in changed:
-                    words[cwid] = old
-                raise _Interrupted
-            w = words[wid]
-            k = w.count(a)
-            if k == 1 or (k == 2 and a == b):
-                # fast path: at most one merge site
-                i = w.index(a)
-                n = len(w)
-                if i + 1 >= n or w[i + 1] != b:
-                    continue  # stale index entry
-                c = wcounts[wid]
-                delta[pair] -= c
-                if i:
-                    x = w[i - 1]
-                    delta[(x, a)] -= c
-                    p = (x, ab)
-                    delta[p] += c
-                    pair_words[p].add(wid)
-                if i + 2 < n:
-                    y = w[i + 2]
-                    delta[(b, y)] -= c
-                    p = (ab, y)
-                    delta[p] += c
-                    pair_words[p].add(wid)
-                words[wid] = w[:i] + (ab,) + w[i + 2:]
-                occurrences += c
-                changed.append((wid, w))
-                continue
-            if k == 0:
-                continue
-            nw = self._merge_word(w, a, b, ab, wcounts[wid], wid, delta, index_add)
-            if nw is not None:
-                occurrences += wcounts[wid]
-                words[wid] = nw
-                changed.append((wid, w))
+        for (x, y), listed in new_index.items():
+            pair_words[(tok[x], tok[y])].update(listed)
         deltas = self._apply_deltas(delta)
         rank = len(self.merges)
         record = MergeRecord(rank=rank, pair=pair, new_id=self.token_id(rank), count=count, ties=ties,
-                             n_ties=n_ties, words_changed=len(changed), occurrences_changed=occurrences,
+                             n_ties=n_ties, words_changed=len(wids), occurrences_changed=occurrences,
                              deltas=deltas)
         self.merges.append(pair)
         self.records.append(record)
         if self.keep_history:
-            self._history.append(_Undo(record, changed))
+            self._history.append(_Undo(record, wids, olds))
         return record
 
-    @staticmethod
-    def _merge_word(w: tuple[bytes, ...], a: bytes, b: bytes, ab: bytes, c: int, wid: int,
-                    delta: defaultdict[Pair, int], index_add) -> tuple[bytes, ...] | None:
-        """Merge every (a, b) in a word with several candidate sites, updating ``delta``.
+    def _code_for(self, token: bytes) -> str:
+        """The one-character code of ``token`` in :attr:`_words` (a new code on first use)."""
+        ch = self._code.get(token)
+        if ch is None:
+            k = self._next_code
+            while 0xD800 <= k <= 0xDFFF or k == SEP_CODE:  # no surrogates (NumPy needs UTF-32), no separator
+                k += 1
+            self._next_code = k + 1
+            ch = self._code[token] = chr(k)
+            self._tok[ch] = token
+        return ch
 
-        Returns the new word, or None when the pair does not occur (stale index entry).
-        """
-        n = len(w)
-        if n > LONG_WORD:
-            return Trainer._merge_long_word(w, a, b, ab, c, wid, delta, index_add)
-        new: list[bytes] = []
-        last = 0  # w[last:] is not yet copied into new
-        prev_site = -9  # no previous site yet
-        pending = None  # (ab, right token) of the previous site, added unless the next site is adjacent
-        i = 0
-        while i < n - 1:
-            if w[i] != a or w[i + 1] != b:
-                i += 1
-                continue
-            # pairs that disappear: left neighbour (unless shared with the previous site), the pair,
-            # and the right neighbour
-            adjacent = i == prev_site + 2
-            if i and not adjacent:
-                delta[(w[i - 1], a)] -= c
-            delta[(a, b)] -= c
-            if i + 2 < n:
-                delta[(b, w[i + 2])] -= c
-            # pairs that appear: (left token, ab) and, once the next site is known, (ab, right token)
-            if adjacent:
-                p = (ab, ab)
+    def _merge_words(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
+                     ) -> tuple[list[int], list[str], int]:
+        """Merge word by word (pairs in few words); returns (changed words, their old codes, occurrences)."""
+        words, wcounts = self._words, self._wcounts
+        pat = ca + cb
+        changed: list[int] = []
+        olds: list[str] = []
+        occurrences = sites_total = 0
+        interrupt = self._interrupt
+        for seen, wid in enumerate(candidates):
+            if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
+                # stop in the middle of a big merge: put the words back; pair counts are not
+                # touched until the end, and extra index entries are allowed (a superset)
+                for cwid, old in zip(changed, olds):
+                    words[cwid] = old
+                raise _Interrupted
+            w = words[wid]
+            i = w.find(pat)
+            if i < 0:
+                continue  # stale index entry
+            c = wcounts[wid]
+            n = len(w)
+            if w.find(pat, i + 2) < 0:
+                # one site (the common case)
+                sites_total += c
+                if i:
+                    x = w[i - 1]
+                    cdelta[(x, ca)] -= c
+                    p = (x, cab)
+                    cdelta[p] += c
+                    new_index[p].append(wid)
+                if i + 2 < n:
+                    y = w[i + 2]
+                    cdelta[(cb, y)] -= c
+                    p = (cab, y)
+                    cdelta[p] += c
+                    new_index[p].append(wid)
+                words[wid] = w[:i] + cab + w[i + 2:]
+            elif n > LONG_WORD:
+                sites_total += self._merge_long_word(w, pat, cab, c, wid, cdelta, new_index)
+                words[wid] = w.replace(pat, cab)
             else:
-                if pending is not None:
-                    delta[pending] += c
-                    index_add(pending, wid)
-                p = (w[i - 1], ab) if i else None
-            pending = (ab, w[i + 2]) if i + 2 < n else None
-            if p is not None:
-                delta[p] += c
-                index_add(p, wid)
-            new.extend(w[last:i])
-            new.append(ab)
-            last = i + 2
-            prev_site = i
-            i += 2
-        if prev_site < 0:
-            return None
-        if pending is not None:
-            delta[pending] += c
-            index_add(pending, wid)
-        new.extend(w[last:])
-        return tuple(new)
+                sites_total += self._merge_sites(w, i, ca, cb, cab, c, wid, cdelta, new_index)
+                words[wid] = w.replace(pat, cab)  # left to right, never overlapping: the same sites
+            occurrences += c
+            changed.append(wid)
+            olds.append(w)
+        cdelta[(ca, cb)] -= sites_total
+        return changed, olds, occurrences
 
     @staticmethod
-    def _merge_long_word(w: tuple[bytes, ...], a: bytes, b: bytes, ab: bytes, c: int, wid: int,
-                         delta: defaultdict[Pair, int], index_add) -> tuple[bytes, ...] | None:
-        """The same as :meth:`_merge_word` at C speed for very long words (a 20 MB line of ``x``).
+    def _merge_sites(w: str, i: int, ca: str, cb: str, cab: str, c: int, wid: int, cdelta, new_index) -> int:
+        """Pair changes of a word with several sites (the first at ``i``); returns sites × count.
 
-        Each distinct token becomes one private character, so ``str.replace`` (left to right, never
-        overlapping: exactly a BPE merge) merges the pair; pair changes are counted with ``Counter``.
+        Around each site (a, b) -> ab: the left pair (x, a) becomes (x, ab) unless the previous
+        site ends right before it, the right pair (b, y) is lost and becomes (ab, y) unless the
+        next site starts right after it; two adjacent sites make (ab, ab).
         """
-        alphabet = list(dict.fromkeys(w))
-        if ab not in alphabet:
-            alphabet.append(ab)
-        code = {t: chr(0xF0000 + k) for k, t in enumerate(alphabet)}
-        text = "".join(map(code.__getitem__, w))
-        merged = text.replace(code[a] + code[b], code[ab])
-        if len(merged) == len(text):
-            return None
-        decode = {ch: t for t, ch in code.items()}
-        nw = tuple(map(decode.__getitem__, merged))
+        pat = ca + cb
+        sites = []
+        while i >= 0:
+            sites.append(i)
+            i = w.find(pat, i + 2)
+        n = len(w)
+        last = len(sites) - 1
+        for k, i in enumerate(sites):
+            adj_prev = k > 0 and sites[k - 1] + 2 == i
+            adj_next = k < last and sites[k + 1] == i + 2
+            if i + 2 < n:
+                cdelta[(cb, w[i + 2])] -= c
+            if adj_prev:
+                cdelta[(cab, cab)] += c
+                new_index[(cab, cab)].append(wid)
+            elif i:
+                x = w[i - 1]
+                cdelta[(x, ca)] -= c
+                p = (x, cab)
+                cdelta[p] += c
+                new_index[p].append(wid)
+            if not adj_next and i + 2 < n:
+                p = (cab, w[i + 2])
+                cdelta[p] += c
+                new_index[p].append(wid)
+        return len(sites) * c
+
+    @staticmethod
+    def _merge_long_word(w: str, pat: str, cab: str, c: int, wid: int, cdelta, new_index) -> int:
+        """Pair changes of a very long word (a 20 MB line of ``x``) at C speed: all pairs before
+        and after, counted with ``Counter`` (the (a, b) change included, so this returns 0)."""
+        new = w.replace(pat, cab)
         for p, k in Counter(zip(w, w[1:])).items():
-            delta[p] -= k * c
-        for p, k in Counter(zip(nw, nw[1:])).items():
-            delta[p] += k * c
-            if ab in p:
-                index_add(p, wid)
-        return nw
+            cdelta[p] -= k * c
+        for p, k in Counter(zip(new, new[1:])).items():
+            cdelta[p] += k * c
+            if cab in p:
+                new_index[p].append(wid)
+        return 0
+
+    def _merge_batch(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
+                     ) -> tuple[list[int], list[str], int]:
+        """Merge in all candidate words at once (pairs in many words, e.g. the first merges).
+
+        The words are joined with a separator and one ``str.replace`` merges every site; the pair
+        changes follow the rules of :meth:`_merge_sites`, computed for all sites with NumPy and
+        weighted by word counts. Identical results to merging word by word, 5-7x faster for a
+        pair in 40,000 words.
+        """
+        import numpy as np
+
+        words, wcounts = self._words, self._wcounts
+        wl = candidates if isinstance(candidates, list) else list(candidates)
+        sub = list(map(words.__getitem__, wl))
+        big = SEP.join(sub)
+        pat = ca + cb
+        if pat not in big:
+            return [], [], 0
+        new = big.replace(pat, cab).split(SEP)
+        arr = np.frombuffer(big.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+        A, B, AB = ord(ca), ord(cb), ord(cab)
+        sites = np.flatnonzero((arr[:-1] == A) & (arr[1:] == B))
+        if A == B and sites.size > 1:
+            # overlapping candidates ("aaa"): in each run of consecutive ones keep every other one
+            k = np.arange(sites.size)
+            run_first = np.maximum.accumulate(np.where(np.r_[True, sites[1:] != sites[:-1] + 1], k, 0))
+            sites = sites[(k - run_first) % 2 == 0]
+        starts = np.r_[0, np.flatnonzero(arr == SEP_CODE) + 1]
+        widx = np.searchsorted(starts, sites, side="right") - 1  # position in wl of each site's word
+        counts = np.array(list(map(wcounts.__getitem__, wl)), dtype=np.int64)
+        wt = counts[widx]
+        n = arr.size
+        left = np.where(sites > 0, arr[np.maximum(sites - 1, 0)], SEP_CODE)
+        right = np.where(sites + 2 < n, arr[np.minimum(sites + 2, n - 1)], SEP_CODE)
+        adjacent = sites[1:] == sites[:-1] + 2
+        adj_prev, adj_next = np.r_[False, adjacent], np.r_[adjacent, False]
+        has_right = right != SEP_CODE
+        has_left = (left != SEP_CODE) & ~adj_prev
+        new_right = has_right & ~adj_next
+
+        def key(lhs, rhs):
+            return (np.asarray(lhs, dtype=np.int64) << 21) | rhs
+
+        gain_keys = [key(left[has_left], AB), np.full(int(adj_prev.sum()), (AB << 21) | AB, dtype=np.int64),
+                     key(AB, right[new_right])]
+        gain_w = [wt[has_left], wt[adj_prev], wt[new_right]]
+        keys = np.concatenate([key(B, right[has_right]), key(left[has_left], A)] + gain_keys)
+        weights = np.concatenate([-wt[has_right], -wt[has_left]] + gain_w)
+        uniq, inverse = np.unique(keys, return_inverse=True)
+        sums = np.bincount(inverse, weights=weights).round().astype(np.int64)
+        mask = (1 << 21) - 1
+        cdelta[(ca, cb)] -= int(wt.sum())
+        for k, d in zip(uniq.tolist(), sums.tolist()):
+            cdelta[(chr(k >> 21), chr(k & mask))] += d
+        # index the words that now contain a pair with the new token
+        gk = np.concatenate(gain_keys)
+        gw = np.concatenate([widx[has_left], widx[adj_prev], widx[new_right]])
+        if gk.size:
+            order = np.lexsort((gw, gk))
+            gk, gw = gk[order], np.asarray(wl, dtype=np.int64)[gw[order]]
+            bounds = np.flatnonzero(np.r_[True, gk[1:] != gk[:-1], True]).tolist()
+            for lo, hi in zip(bounds[:-1], bounds[1:]):
+                k = int(gk[lo])
+                new_index[(chr(k >> 21), chr(k & mask))].extend(gw[lo:hi].tolist())
+        hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
+        occurrences = int(counts[hit].sum())
+        hit = hit.tolist()
+        changed = list(map(wl.__getitem__, hit))
+        deque(map(words.__setitem__, changed, map(new.__getitem__, hit)), maxlen=0)
+        return changed, list(map(sub.__getitem__, hit)), occurrences
 
     def _apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
         counts = self._pair_counts
@@ -604,8 +688,7 @@ class Trainer:
         self._history.pop()
         words = self._words
         # the index never drops a word, so it still lists each word under every pair of its old tokens
-        for wid, old in last.changed:
-            words[wid] = old
+        deque(map(words.__setitem__, last.wids, last.olds), maxlen=0)
         # the record holds the net pair-count changes of the merge: apply them backwards
         self._apply_deltas({p: -d for p, d in last.record.deltas})
         self.merges.pop()
@@ -642,8 +725,8 @@ class Trainer:
                 tuple(sorted((c, frozenset(b)) for c, b in self._buckets.items())))
 
     def _contains(self, wid: int, pair: Pair) -> bool:
-        w = self._words[wid]
-        return any(w[i] == pair[0] and w[i + 1] == pair[1] for i in range(len(w) - 1))
+        a, b = (self._code.get(t) for t in pair)
+        return a is not None and b is not None and a + b in self._words[wid]
 
 
 def check_vocab_size(vocab_size: int, n_special: int) -> None:

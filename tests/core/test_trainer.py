@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from reference import reference_pair_counts, reference_train
 
-from core import Cancelled, Tokenizer, Trainer, train_bpe
+from core import Cancelled, CorpusError, Tokenizer, Trainer, train_bpe
 from core.pretokenize import count_pretokens
 
 CATS = ("   \n"
@@ -70,6 +70,40 @@ def test_matches_reference_trainer(data, specials, pattern, tie_break, n_merges)
         assert r.count > 0
         for s in specials:
             assert s.encode() not in r.token  # special tokens are never merged
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(corpora, min_size=1, max_size=4).map(lambda parts: b" ".join(parts) * 3),
+       st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]), st.integers(1, 30))
+def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merges):
+    """The batched merge (all words at once, for pairs in many words) changes exactly what merging
+    word by word changes: records with their deltas, words, counts, index; undo too."""
+    try:
+        counts, _ = count_pretokens(data, ["<|a|>"], pattern)
+    except CorpusError:  # mostly invalid bytes: rejected as binary, not a case for this test
+        reject()
+    one = Trainer(counts, ["<|a|>"], pattern=pattern, tie_break=tie_break)
+    many = Trainer(counts, ["<|a|>"], pattern=pattern, tie_break=tie_break)
+    one.batch_min_words = 10**9
+    many.batch_min_words = 0
+    for _ in range(n_merges):
+        r1, r2 = one.step(), many.step()
+        if r1 is None:
+            assert r2 is None
+            break
+        assert (r1.pair, r1.count, r1.ties, r1.words_changed, r1.occurrences_changed) == \
+            (r2.pair, r2.count, r2.ties, r2.words_changed, r2.occurrences_changed)
+        assert dict(r1.deltas) == dict(r2.deltas)
+        assert one.canonical_state() == many.canonical_state()
+    assert many.pair_counts() == reference_pair_counts(data, many.merges, ["<|a|>"], pattern)
+    # the index lists every word that contains a pair (it may list more: a superset)
+    for t in (one, many):
+        for wid, (_word, toks, _count) in enumerate(t.words()):
+            for p in zip(toks, toks[1:]):
+                assert wid in t._pair_words[p]
+    for _ in range(min(3, many.n_merges)):
+        assert one.undo().pair == many.undo().pair
+        assert one.canonical_state() == many.canonical_state()
 
 
 @settings(max_examples=60, deadline=None)
@@ -225,6 +259,7 @@ def _many_words(n: int) -> str:
 def test_interrupt_inside_a_big_merge_rolls_it_back():
     text = _many_words(6000)
     t = Trainer.from_text(text)
+    t.batch_min_words = 10**9  # merge word by word (a batched merge is short and never split)
     fresh = Trainer.from_text(text)
     before = t.canonical_state()
     calls = []
