@@ -151,10 +151,13 @@ def test_pair_table_highlights_next_and_filters(qtbot, loaded):
     assert all(row[0] != (a, b) for row in pv.model.rows)
     assert any(row[2] for row in pv.model.rows)
     pv.filter.setText("the")
+    assert pv.table.model() is pv.proxy  # the filtered view
     assert 0 < pv.proxy.rowCount() < pv.model.rowCount()
     for r in range(pv.proxy.rowCount()):
         pair = pv.model.rows[pv.proxy.mapToSource(pv.proxy.index(r, 0)).row()][0]
         assert "the" in (pair[0] + pair[1]).decode("utf-8", "replace").lower()
+    pv.filter.clear()  # back to every pair
+    assert pv.table.model() is pv.model and pv.table.model().rowCount() == len(pv.model.rows)
 
 
 def test_ties_are_explained(qtbot, window, tmp_path):
