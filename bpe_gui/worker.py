@@ -40,6 +40,10 @@ WORKER_SWITCH_INTERVAL = 0.0002
 # so that the GUI gets a core when it needs one
 WORKER_NICENESS = 10
 
+# The engine does the next merge in advance after this long without a request, when it changes
+# at least this many words (the first merges of a large corpus take 50-150 ms): Step is then instant.
+LOOKAHEAD = (2_000, 0.15)
+
 _RUNNING: dict[QThread, Job] = {}
 _saved_switch_interval: float | None = None
 _IDLE_ENGINES: list[Engine] = []
@@ -51,7 +55,7 @@ def acquire_engine() -> Engine:
         eng = _IDLE_ENGINES.pop()
         if eng.alive:
             return eng
-    return Engine(niceness=WORKER_NICENESS, start=True)
+    return Engine(niceness=WORKER_NICENESS, start=True, lookahead=LOOKAHEAD)
 
 
 def release_engine(eng: Engine) -> None:

@@ -57,11 +57,13 @@ class EngineDied(BPEError):
 class _Server:
     """The child side: one trainer, one request at a time."""
 
-    def __init__(self, conn, cancel_event, niceness: int) -> None:
+    def __init__(self, conn, cancel_event, niceness: int, lookahead: tuple[int, float] | None = None) -> None:
         self.conn = conn
         self.cancel = cancel_event
         self.niceness = niceness
+        self.lookahead = lookahead
         self.trainer = None
+        self.ahead = None  # the record of a merge done in advance (see _look_ahead)
         self._last = 0.0
         self._tick: Callable[[float], None] | None = None  # called before each progress event
 
@@ -77,6 +79,9 @@ class _Server:
         gc.disable()
         while True:
             try:
+                if self.lookahead is not None and self.ahead is None and self.trainer is not None \
+                        and not self.conn.poll(self.lookahead[1]):
+                    self._look_ahead()
                 op, args = self.conn.recv()
             except (EOFError, OSError):  # the app closed the pipe or died
                 return
@@ -116,10 +121,38 @@ class _Server:
             self._send(("progress", (phase, int(done), int(total))))
         return True
 
+    def _look_ahead(self) -> None:
+        """While the app is quiet, do the next merge in advance if it is a big one.
+
+        A step then answers at once. Any other request first undoes it (exactly, in about a
+        millisecond), so nothing else ever sees it; a request arriving during the merge stops it
+        (rolled back) within a few milliseconds.
+        """
+        t = self.trainer
+        if t.next_step_size() < self.lookahead[0]:
+            return
+        try:
+            self.ahead = t.step(interrupt=self.conn.poll)
+        except Cancelled:  # a request came in
+            self.ahead = None
+
+    def _forget_ahead(self) -> None:
+        if self.ahead is not None:
+            self.trainer.undo(self.ahead)
+            self.ahead = None
+
     # -------------------------------------------------------------- requests
     def handle(self, op: str, args: tuple) -> Any:
         self._last = 0.0
         self._tick = None
+        if self.ahead is not None:
+            if op == "steps":
+                first, self.ahead = self.ahead, None
+                n = args[0] if args else 1
+                return [first] + (self.trainer.steps(n - 1) if n > 1 else [])
+            if op == "next_step_size":
+                return 0  # the next step is already done
+            self._forget_ahead()
         if op == "load":
             return self.load(*args)
         if op == "run":
@@ -181,9 +214,9 @@ class _Server:
         return len(t.records) - start
 
 
-def _serve(conn, cancel_event, niceness: int) -> None:
+def _serve(conn, cancel_event, niceness: int, lookahead) -> None:
     """Entry point of the engine process."""
-    _Server(conn, cancel_event, niceness).serve()
+    _Server(conn, cancel_event, niceness, lookahead).serve()
 
 
 # --------------------------------------------------------------------------- the app side
@@ -193,8 +226,13 @@ _ALL: weakref.WeakSet[Engine] = weakref.WeakSet()
 class Engine:
     """A handle on an engine process (started on first use, or at once with ``start=True``)."""
 
-    def __init__(self, *, niceness: int = 0, start: bool = False) -> None:
+    def __init__(self, *, niceness: int = 0, start: bool = False,
+                 lookahead: tuple[int, float] | None = None) -> None:
+        """``lookahead=(min_words, quiet_seconds)``: after that long without a request, the engine
+        does the next merge in advance when it may change at least ``min_words`` distinct words,
+        so that the next step returns at once (nothing else can tell it happened)."""
         self.niceness = niceness
+        self.lookahead = lookahead
         self._proc = None
         self._conn = None
         self._cancel = None
@@ -215,7 +253,8 @@ class Engine:
         ctx = mp.get_context("spawn")  # never fork an app that runs Qt threads
         parent, child = ctx.Pipe(duplex=True)
         self._cancel = ctx.Event()
-        proc = ctx.Process(target=_serve, args=(child, self._cancel, self.niceness), name="bpe-engine")
+        proc = ctx.Process(target=_serve, args=(child, self._cancel, self.niceness, self.lookahead),
+                           name="bpe-engine")
         proc.start()
         child.close()
         self._proc, self._conn = proc, parent

@@ -366,15 +366,27 @@ class Trainer:
                 (out if limit is None else out[:limit])]
 
     # ------------------------------------------------------------------ merging
-    def step(self) -> MergeRecord | None:
-        """Merge the best pair; return its record, or None when no pair is left."""
+    def step(self, interrupt: Callable[[], bool] | None = None) -> MergeRecord | None:
+        """Merge the best pair; return its record, or None when no pair is left.
+
+        With ``interrupt``, checked every few thousand words: when it returns True the merge is
+        rolled back and :class:`Cancelled` is raised (nothing changed).
+        """
         best = self._best()
         if best is None:
             return None
         pair, count, bucket = best
         n_ties = len(bucket) - 1
         ties = tuple(self._sorted_ties(bucket, pair, MAX_TIES_SHOWN)) if n_ties else ()
-        return self._merge(pair, count, ties, n_ties)
+        if interrupt is None:
+            return self._merge(pair, count, ties, n_ties)
+        self._interrupt = interrupt
+        try:
+            return self._merge(pair, count, ties, n_ties)
+        except _Interrupted:
+            raise Cancelled("step interrupted; nothing changed") from None
+        finally:
+            self._interrupt = None
 
     def merge(self, pair: Pair) -> MergeRecord:
         """Merge a given pair (used to replay saved merges); it must currently occur."""
@@ -592,6 +604,9 @@ class Trainer:
         pat = ca + cb
         if pat not in big:
             return [], [], 0
+        interrupt = self._interrupt
+        if interrupt is not None and interrupt():
+            raise _Interrupted  # nothing was changed yet
         new = big.replace(pat, cab).split(SEP)
         arr = np.frombuffer(big.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
         A, B, AB = ord(ca), ord(cb), ord(cab)
@@ -638,6 +653,8 @@ class Trainer:
             for lo, hi in zip(bounds[:-1], bounds[1:]):
                 k = int(gk[lo])
                 new_index[(chr(k >> 21), chr(k & mask))].extend(gw[lo:hi].tolist())
+        if interrupt is not None and interrupt():
+            raise _Interrupted  # still nothing changed: the words are replaced just below
         hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
         occurrences = int(counts[hit].sum())
         hit = hit.tolist()

@@ -18,6 +18,7 @@ from common import Context, Section, Target, dist, fmt_ms, fmt_s, pct, run_child
 
 SCRIPT = Path(__file__).resolve()
 TICK_MS = 10
+PACE_MS = 400  # pause before each paced step
 
 
 # --------------------------------------------------------------------------- child task
@@ -88,6 +89,7 @@ def task_gui(path: str, merges: int, n_latency: int) -> dict:
         # latency: from the call until the views are updated (a big step runs in the worker, so
         # wait for its signal); blocked: how long the call itself held the GUI thread
         steps, undos, blocked = [], [], []
+        start_merges = c.index.n_merges
         for _ in range(n):
             t0 = clock()
             c.step()
@@ -101,7 +103,21 @@ def task_gui(path: str, merges: int, n_latency: int) -> dict:
             c.undo()
             app.processEvents()
             undos.append((clock() - t0) * 1000)
-        return {"step": dist(steps), "undo": dist(undos), "step_blocked": dist(blocked)}
+        # a person clicking Step: a pause before each click (the engine merges ahead meanwhile)
+        paced = []
+        for _ in range(max(5, n // 4)):
+            pause = QEventLoop()
+            QTimer.singleShot(PACE_MS, pause.quit)
+            pause.exec()
+            t0 = clock()
+            c.step()
+            if c.busy:
+                wait_for(c.stepped, 120)
+            app.processEvents()
+            paced.append((clock() - t0) * 1000)
+        while c.index.n_merges and c.index.n_merges > start_merges:
+            c.undo()
+        return {"step": dist(steps), "undo": dist(undos), "step_blocked": dist(blocked), "step_paced": dist(paced)}
 
     settle = QEventLoop()  # the window's first paint is not part of the idle baseline
     QTimer.singleShot(500, settle.quit)
@@ -211,19 +227,26 @@ def run(ctx: Context) -> list[Section]:
     last = runs[-1]
     for key, when in (("lat_start", "right after loading (first merges)"),
                       ("lat_trained", f"after {last['merges']:,} merges")):
-        for op, label in (("step", "step"), ("undo", "undo"), ("step_blocked", "GUI thread held by a step call")):
+        for op, label in (("step", "step, back to back"), ("step_paced", f"step, {PACE_MS} ms after the last"),
+                          ("undo", "undo"), ("step_blocked", "GUI thread held by a step call")):
             d = last[key][op]
             lat.rows.append([when, f"{label} ×{d['n']}", fmt_ms(d["p50"]), fmt_ms(d["p95"]), fmt_ms(d["max"])])
     lat.notes.append("A step that may change more than a few thousand distinct words (the first merges of a large "
-                     "corpus) runs in the engine from the worker thread: its latency is the core's merge time, "
-                     "while the GUI thread is held only for the call (last row of each group).")
+                     "corpus) runs in the engine from the worker thread: back to back, its latency is the core's "
+                     "merge time, while the GUI thread is held only for the call (last row of each group). After "
+                     f"{PACE_MS / 1000:g} s without a request the engine has already done such a merge (look-ahead), "
+                     "so a step at a person's pace answers at once.")
     cancels = [x for r in runs for x in r["cancel"]]
     lat.rows.append(["right after loading", f"cancel a run 0.2 / 0.5 / 1 s in (×{len(cancels)}, until `trained`)",
                      fmt_ms(pct(cancels, 50)), fmt_ms(pct(cancels, 95)), fmt_ms(max(cancels))])
     ctx.targets.append(Target("GUI cancel latency (max, first merges of a run)", "≈ 100 ms", "",
                               fmt_ms(max(cancels)), max(cancels) <= 150))
     p95 = max(last[k][op]["p95"] for k in ("lat_start", "lat_trained") for op in ("step", "undo"))
-    ctx.targets.append(Target("GUI step/undo p95 (controller + views)", "≤ 30 ms", "", fmt_ms(p95), p95 <= 30))
+    paced = max(last[k]["step_paced"]["p95"] for k in ("lat_start", "lat_trained"))
+    ctx.targets.append(Target("GUI step/undo p95 (controller + views), back to back", "≤ 30 ms", "",
+                              fmt_ms(p95), p95 <= 30))
+    ctx.targets.append(Target(f"GUI step p95, one step every {PACE_MS / 1000:g} s", "≤ 30 ms", "",
+                              fmt_ms(paced), paced <= 30))
     return [sec, lat]
 
 

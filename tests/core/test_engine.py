@@ -150,3 +150,42 @@ def test_close_ends_the_process(corpus):
     eng.call("load", str(corpus), [])
     eng.close()
     assert not proc.is_alive() and not eng.alive
+
+
+def test_look_ahead_is_invisible_and_makes_the_next_step_instant(corpus):
+    """With look-ahead the engine does the next big merge while the app is quiet; a step then
+    returns it, and every other request sees the state as if it had not happened."""
+    eng = Engine(lookahead=(0, 0.01))  # every merge counts as big; 10 ms of quiet is enough
+    try:
+        eng.call("load", str(corpus), [])
+        local = Trainer.from_file(corpus, [])
+        time.sleep(0.3)  # the engine merged ahead meanwhile
+        assert eng.call("next_step_size") == 0  # the next step is ready
+        assert eng.call("steps", 1) == local.steps(1)
+        time.sleep(0.3)
+        # queries undo the merge done ahead first: same answers as the local trainer
+        assert eng.call("top_pairs", 20) == local.top_pairs(20)
+        assert eng.call("merges") == local.merges
+        assert eng.call("next_step_size") == local.next_step_size()
+        time.sleep(0.3)
+        assert eng.call("steps", 3) == local.steps(3)  # the first one was done ahead
+        time.sleep(0.3)
+        assert eng.call("undo") == local.undo()
+        assert eng.call("vocab") == local.vocab
+        # requests in quick succession (the look-ahead is interrupted and rolled back)
+        for i in range(30):
+            if i % 3 == 0:
+                assert eng.call("steps", 1) == local.steps(1)
+            elif i % 3 == 1:
+                assert eng.call("top_pairs", 5) == local.top_pairs(5)
+            else:
+                time.sleep(0.002 * i)
+                assert eng.call("n_merges") == local.n_merges
+        time.sleep(0.2)
+        assert eng.stream("run", local.vocab_size + 50) == 50
+        local.run(local.vocab_size + 50)
+        assert eng.call("merges") == local.merges
+        spec = eng.call("spec")  # export never includes the merge done ahead
+        assert spec.merges == tuple(local.merges)
+    finally:
+        eng.close()

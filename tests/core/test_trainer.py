@@ -293,3 +293,22 @@ def test_interrupt_between_merges_keeps_the_done_ones():
     fresh = Trainer.from_text(text)
     fresh.steps(len(kept))
     assert t.canonical_state() == fresh.canonical_state()
+
+
+@pytest.mark.parametrize("batch_min_words", [0, 10**9])
+def test_interrupted_step_changes_nothing(batch_min_words):
+    """step(interrupt=...) (used to merge ahead while an app is idle) rolls a stopped merge back,
+    whether it was being done word by word or in one batch."""
+    text = _many_words(6000)
+    t = Trainer.from_text(text)
+    t.batch_min_words = batch_min_words
+    before = t.canonical_state()
+    with pytest.raises(Cancelled):
+        t.step(interrupt=lambda: True)
+    assert t.canonical_state() == before and t.n_merges == 0
+    checks = []
+    r = t.step(interrupt=lambda: checks.append(1) and False)
+    assert checks and r is not None and t.n_merges == 1  # checked, not stopped
+    fresh = Trainer.from_text(text)
+    fresh.step()
+    assert t.canonical_state() == fresh.canonical_state()
