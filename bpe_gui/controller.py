@@ -34,8 +34,10 @@ from .session import Options, RunSummary, merge_deltas, summarize_run
 from .state import VocabIndex
 
 SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
-# a single step that may change more distinct words than this runs in the worker (~3 us per word)
-SYNC_STEP_WORDS = 4_000
+# A single step that may change more distinct words than this runs in the worker (1.5-3 us per
+# word in the core); smaller ones are quicker on the GUI thread than the worker's round trip
+# (two busy-state repaints).
+SYNC_STEP_WORDS = 12_000
 TOP_K = 100
 
 __all__ = ["Controller", "Options", "RunSummary"]

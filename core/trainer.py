@@ -597,17 +597,23 @@ class Trainer:
         """
         import numpy as np
 
+        interrupt = self._interrupt
+
+        def check() -> None:  # nothing is changed until the words are replaced at the end
+            if interrupt is not None and interrupt():
+                raise _Interrupted
+
         words, wcounts = self._words, self._wcounts
         wl = candidates if isinstance(candidates, list) else list(candidates)
         sub = list(map(words.__getitem__, wl))
+        check()
         big = SEP.join(sub)
         pat = ca + cb
         if pat not in big:
             return [], [], 0
-        interrupt = self._interrupt
-        if interrupt is not None and interrupt():
-            raise _Interrupted  # nothing was changed yet
+        check()
         new = big.replace(pat, cab).split(SEP)
+        check()
         arr = np.frombuffer(big.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
         A, B, AB = ord(ca), ord(cb), ord(cab)
         sites = np.flatnonzero((arr[:-1] == A) & (arr[1:] == B))
@@ -618,6 +624,7 @@ class Trainer:
             sites = sites[(k - run_first) % 2 == 0]
         starts = np.r_[0, np.flatnonzero(arr == SEP_CODE) + 1]
         widx = np.searchsorted(starts, sites, side="right") - 1  # position in wl of each site's word
+        check()
         counts = np.array(list(map(wcounts.__getitem__, wl)), dtype=np.int64)
         wt = counts[widx]
         n = arr.size
@@ -637,6 +644,7 @@ class Trainer:
         gain_w = [wt[has_left], wt[adj_prev], wt[new_right]]
         keys = np.concatenate([key(B, right[has_right]), key(left[has_left], A)] + gain_keys)
         weights = np.concatenate([-wt[has_right], -wt[has_left]] + gain_w)
+        check()
         uniq, inverse = np.unique(keys, return_inverse=True)
         sums = np.bincount(inverse, weights=weights).round().astype(np.int64)
         mask = (1 << 21) - 1
@@ -653,8 +661,7 @@ class Trainer:
             for lo, hi in zip(bounds[:-1], bounds[1:]):
                 k = int(gk[lo])
                 new_index[(chr(k >> 21), chr(k & mask))].extend(gw[lo:hi].tolist())
-        if interrupt is not None and interrupt():
-            raise _Interrupted  # still nothing changed: the words are replaced just below
+        check()
         hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
         occurrences = int(counts[hit].sum())
         hit = hit.tolist()
