@@ -19,6 +19,10 @@ request stops between merges (or pre-tokenization chunks) and raises :class:`cor
 the trainer stays consistent. Core errors come back as :class:`core.BPEError` with their
 message; if the process dies, :class:`EngineDied` is raised and the trainer is gone.
 
+With ``lookahead``, the engine uses quiet moments to do the next merge in advance when it is an
+expensive one (the first merges of a large corpus change tens of thousands of words), so that a
+step asked for later answers at once; any other request first undoes it, exactly.
+
 Nothing here imports Qt.
 """
 from __future__ import annotations
@@ -184,8 +188,8 @@ class _Server:
         self.trainer = None  # free the old trainer before the collection below
         self.trainer = trainer
         import numpy  # noqa: F401 - used by big merges; importing it now keeps 0.1-0.2 s out of a step
-        # the trainer's millions of tuples are long-lived: keep them out of later collections,
-        # so that a collection during a step stays short
+        # the trainer's objects are long-lived: collect the old trainer's garbage once and keep
+        # the new one out of any later collection
         gc.collect()
         gc.freeze()
         return {"stats": trainer.stats, "special_tokens": list(trainer.special_tokens),
