@@ -190,3 +190,35 @@ def test_train_then_step_continues(qtbot, loaded):
         c.step()
     assert c.index.n_merges == n + 1
     check_consistent(c)
+
+
+def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatch):
+    """With look-ahead on (the engine merges ahead while the window is quiet), stepping, undoing
+    and training give exactly the core's merges, and the views never see a merge done ahead."""
+    from bpe_gui import worker
+
+    monkeypatch.setattr(worker, "LOOKAHEAD", (0, 0.01))  # every merge, after 10 ms of quiet
+    monkeypatch.setattr(worker, "_IDLE_ENGINES", [])  # a fresh engine with these settings
+    w = create_window(load_sample=False)
+    qtbot.addWidget(w)
+    c = w.controller
+    load(qtbot, w, small_corpus)
+    expected = Trainer.from_file(small_corpus, ["<|endoftext|>"])
+    for i in range(6):
+        qtbot.wait(60)  # quiet: the engine merges ahead
+        assert c.top_pairs(5) == expected.top_pairs(5)  # not the state after the merge done ahead
+        qtbot.wait(60)
+        with qtbot.waitSignal(c.stepped):
+            c.step()
+        assert c.records[-1] == expected.step()
+        if i % 3 == 2:
+            qtbot.wait(60)
+            c.undo()
+            expected.undo()
+    check_consistent(c)
+    assert c.engine.call("merges") == expected.merges
+    with qtbot.waitSignal(c.trained, timeout=30_000):
+        c.train(c.vocab_size + 20)
+    expected.run(expected.vocab_size + 20)
+    assert [r.pair for r in c.records] == expected.merges
+    check_consistent(c)
