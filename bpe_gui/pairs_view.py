@@ -6,7 +6,7 @@ from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
 from .formatting import hex_bytes, pair_label, signed, token_label
-from .widgets import status_label
+from .widgets import pinned, status_label
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 NEXT_BG = QColor("#ffe8a3")
@@ -158,7 +158,7 @@ class PairsView(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(title)
-        lay.addWidget(self.next_label)
+        lay.addWidget(pinned(self.next_label))
         lay.addWidget(self.filter)
         lay.addWidget(self.table)
 

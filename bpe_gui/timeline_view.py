@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from .formatting import token_label
-from .widgets import status_label
+from .widgets import pinned, status_label
 
 REDRAW_MS = 400  # at most 2-3 redraws a second while stepping fast (a redraw of 5,000 merges: ~13 ms)
 RUN_REDRAW_MS = 300  # while a run is going the worker needs the GIL more than the plot
@@ -109,7 +109,7 @@ class TimelineView(QWidget):
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(self.title)
+        lay.addWidget(pinned(self.title))
         lay.addWidget(self.graphics)
 
         self._timer = QTimer(self)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from core import GPT2_PATTERN
 
-from .widgets import status_label
+from .widgets import pinned, status_label
 
 PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), ("None (whole text)", "none"), ("Custom regex…", "custom")]
 TIE_RULES = [("Lexicographic (GPT-2, CS336)", "lexicographic"), ("First seen in the corpus", "first")]
@@ -98,8 +98,8 @@ class TrainingPanel(QGroupBox):
         lay.addLayout(grid)
         lay.addWidget(self.cancel_button)
         lay.addWidget(self.progress)
-        lay.addWidget(self.vocab_label)
-        lay.addWidget(self.status)
+        lay.addWidget(pinned(self.vocab_label))
+        lay.addWidget(pinned(self.status))
 
         self.pattern.currentIndexChanged.connect(self._settings_edited)
         self.custom.textChanged.connect(self._settings_edited)
