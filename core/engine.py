@@ -68,6 +68,7 @@ class _Server:
         self.lookahead = lookahead
         self.trainer = None
         self.ahead = None  # the record of a merge done in advance (see _look_ahead)
+        self._after: Callable[[], None] | None = None
         self._last = 0.0
         self._tick: Callable[[float], None] | None = None  # called before each progress event
 
@@ -101,6 +102,9 @@ class _Server:
                 self._send(("crash", traceback.format_exc()))
             else:
                 self._send(("done", value))
+            if self._after is not None:  # the rest of a request, done once the app has its answer
+                after, self._after = self._after, None
+                after()
 
     def _send(self, message) -> None:
         try:
@@ -157,6 +161,9 @@ class _Server:
             if op == "next_step_size":
                 return 0  # the next step is already done
             self._forget_ahead()
+        if op == "undo":  # answer first, then put the words back (the app is busy with the answer)
+            rec, self._after = self._need_trainer().undo_in_two(*args)
+            return rec
         if op == "load":
             return self.load(*args)
         if op == "run":

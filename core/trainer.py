@@ -90,6 +90,10 @@ class MergeRecord:
         return f"tied with {self.n_ties} other pair(s) at {self.count:,}; {rule}"
 
 
+def _nothing() -> None:
+    pass
+
+
 class _Interrupted(Exception):
     """Raised inside a merge when :attr:`Trainer.interrupt` says stop (the merge is rolled back)."""
 
@@ -511,7 +515,7 @@ class Trainer:
             c = wcounts[wid]
             n = len(w)
             if w.find(pat, i + 2) < 0:
-                # one site (the common case)
+                # one site (the common case): _merge_sites for a single site, inlined (hot loop)
                 sites_total += c
                 if i:
                     x = w[i - 1]
@@ -702,22 +706,36 @@ class Trainer:
 
         ``record`` may name the merge to revert; it must be the last one.
         """
+        rec, restore_words = self.undo_in_two(record)
+        restore_words()
+        return rec
+
+    def undo_in_two(self, record: MergeRecord | None = None) -> tuple[MergeRecord | None, Callable[[], None]]:
+        """:meth:`undo` in two parts: the counts and merges now, the words when the returned
+        function is called, which must happen before anything else uses this trainer.
+
+        An app can answer with the record first (restoring the words of an early merge of a
+        large corpus takes ~10 ms: 46,529 words for ``e`` + ``r`` on 40 MB).
+        """
         if not self.merges:
-            return None
+            return None, _nothing
         if not self.keep_history:
             raise BPEError("this trainer was created with keep_history=False; undo is not available")
         last = self._history[-1]
         if record is not None and record is not last.record:
             raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
         self._history.pop()
-        words = self._words
-        # the index never drops a word, so it still lists each word under every pair of its old tokens
-        deque(map(words.__setitem__, last.wids, last.olds), maxlen=0)
         # the record holds the net pair-count changes of the merge: apply them backwards
         self._apply_deltas({p: -d for p, d in last.record.deltas})
         self.merges.pop()
         self.records.pop()
-        return last.record
+        words = self._words
+
+        def restore_words() -> None:
+            # the index never drops a word, so it still lists each word under every pair of its old tokens
+            deque(map(words.__setitem__, last.wids, last.olds), maxlen=0)
+
+        return last.record, restore_words
 
     # ------------------------------------------------------------------ sessions
     def state(self) -> dict:

@@ -43,8 +43,10 @@ def test_load_steps_undo_and_queries_match_an_in_process_trainer(engine, corpus)
     remote = engine.call("steps", 25)
     assert remote == local.steps(25)  # the records, with their ties and deltas
     assert engine.call("changed_words", 3, 5) == local.changed_words(3, limit=5)
-    assert engine.call("undo") == local.undo()
+    assert engine.call("undo") == local.undo()  # answered before the words are put back …
     assert engine.call("merges") == local.merges
+    assert engine.call("words_with_token", b"th") == local.words_with_token(b"th")  # … which they are
+    assert engine.call("steps", 5) == local.steps(5)
     assert engine.call("vocab") == local.vocab
     spec = engine.call("spec")
     assert spec.merges == tuple(local.merges) and spec.vocab == local.vocab

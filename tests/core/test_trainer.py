@@ -312,3 +312,16 @@ def test_interrupted_step_changes_nothing(batch_min_words):
     fresh = Trainer.from_text(text)
     fresh.step()
     assert t.canonical_state() == fresh.canonical_state()
+
+
+def test_undo_in_two_parts_equals_undo():
+    t = Trainer.from_text(CATS * 3)
+    u = Trainer.from_text(CATS * 3)
+    t.steps(12)
+    u.steps(12)
+    rec, restore_words = t.undo_in_two()
+    assert rec == u.undo() and t.merges == u.merges and t.pair_counts() == u.pair_counts()
+    restore_words()
+    assert t.canonical_state() == u.canonical_state()
+    fresh = Trainer.from_text(CATS)
+    assert fresh.undo_in_two()[0] is None
