@@ -53,6 +53,12 @@ _ATTRIBUTES = frozenset({"merges", "vocab", "vocab_size", "n_merges", "records",
                          "special_tokens", "pattern", "tie_break"})
 
 
+# requests that only read pair counts or the merge list (answered before an undo's words are back)
+_WORDS_FREE = frozenset({"n_pairs_with_count", "pair_count", "merges", "vocab", "vocab_size", "n_merges",
+                         "records", "stats", "special_tokens", "pattern", "tie_break", "ping"})
+AFTER_QUIET = 0.03  # seconds without a request before the rest of an undo is done anyway
+
+
 class EngineDied(BPEError):
     """The engine process ended unexpectedly (killed, out of memory, ...); its trainer is lost."""
 
@@ -84,14 +90,18 @@ class _Server:
         gc.disable()
         while True:
             try:
-                if self.lookahead is not None and self.ahead is None and self.trainer is not None \
-                        and not self.conn.poll(self.lookahead[1]):
+                if self._after is not None and not self.conn.poll(AFTER_QUIET):
+                    self._finish_after()
+                if self.lookahead is not None and self.ahead is None and self._after is None \
+                        and self.trainer is not None and not self.conn.poll(self.lookahead[1]):
                     self._look_ahead()
                 op, args = self.conn.recv()
             except (EOFError, OSError):  # the app closed the pipe or died
                 return
             if op == "quit":
                 return
+            if self._after is not None and not self._words_free(op):
+                self._finish_after()
             try:
                 value = self.handle(op, args)
             except Cancelled as e:
@@ -102,9 +112,6 @@ class _Server:
                 self._send(("crash", traceback.format_exc()))
             else:
                 self._send(("done", value))
-            if self._after is not None:  # the rest of a request, done once the app has its answer
-                after, self._after = self._after, None
-                after()
 
     def _send(self, message) -> None:
         try:
@@ -128,6 +135,16 @@ class _Server:
                 self._tick(now)
             self._send(("progress", (phase, int(done), int(total))))
         return True
+
+    def _finish_after(self) -> None:
+        after, self._after = self._after, None
+        after()
+
+    def _words_free(self, op: str) -> bool:
+        """Whether a request can be answered while an undo's words are not back yet."""
+        if op in ("top_pairs", "next_pair", "next_step_size"):  # the "first" rule looks at words
+            return self.trainer is not None and self.trainer.tie_break == "lexicographic"
+        return op in _WORDS_FREE
 
     def _look_ahead(self) -> None:
         """While the app is quiet, do the next merge in advance if it is a big one.
@@ -161,7 +178,7 @@ class _Server:
             if op == "next_step_size":
                 return 0  # the next step is already done
             self._forget_ahead()
-        if op == "undo":  # answer first, then put the words back (the app is busy with the answer)
+        if op == "undo":  # answer first, then put the words back (before the next request that needs them)
             rec, self._after = self._need_trainer().undo_in_two(*args)
             return rec
         if op == "load":

@@ -191,3 +191,28 @@ def test_look_ahead_is_invisible_and_makes_the_next_step_instant(corpus):
         assert spec.merges == tuple(local.merges)
     finally:
         eng.close()
+
+
+@pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
+def test_undo_answers_early_and_stays_exact(engine, corpus, tie_break):
+    """The engine answers an undo before putting the words back; whatever comes next (pair
+    queries answered meanwhile, or requests that need the words) matches a local trainer."""
+    engine.call("load", str(corpus), [], "gpt2", tie_break)
+    local = Trainer.from_file(corpus, [], tie_break=tie_break)
+    assert engine.call("steps", 10) == local.steps(10)
+    for follow_up in ("top_pairs", "next_pair", "n_pairs_with_count", "steps", "changed_words"):
+        assert engine.call("undo") == local.undo()
+        if follow_up == "top_pairs":
+            assert engine.call("top_pairs", 30) == local.top_pairs(30)
+        elif follow_up == "next_pair":
+            assert engine.call("next_pair") == local.next_pair()
+            assert engine.call("next_step_size") == local.next_step_size()
+        elif follow_up == "n_pairs_with_count":
+            assert engine.call("n_pairs_with_count", 3) == local.n_pairs_with_count(3)
+        elif follow_up == "changed_words":
+            assert engine.call("changed_words", 2, 10) == local.changed_words(2, limit=10)
+        else:
+            assert engine.call("steps", 2) == local.steps(2)
+        time.sleep(0.05 if follow_up == "n_pairs_with_count" else 0)  # sometimes the engine finishes alone
+    assert engine.call("steps", 20) == local.steps(20)
+    assert engine.call("merges") == local.merges
