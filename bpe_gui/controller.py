@@ -333,7 +333,10 @@ class Controller(FileActions, QObject):
             self.error.emit(str(e))
             return
         self._live_pairs = self._ask("top_pairs", TOP_K, default=[])  # until the run sends its own
-        self._start(worker.TrainJob(self._use_engine(), int(vocab_size)), f"Training to {vocab_size:,} …")
+        # a full run's records come without their pair-count changes (the views need those only
+        # for single steps; for a 10k run they would hold ~70 MB here)
+        self._start(worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),
+                    f"Training to {vocab_size:,} …")
 
     @Slot()
     def cancel(self) -> None:

@@ -44,6 +44,8 @@ WORKER_NICENESS = 10
 # at least this many words (the first merges of a large corpus take 50-150 ms): Step is then instant.
 LOOKAHEAD = (2_000, 0.15)
 
+TOP_K = 100  # pairs in the live snapshots of a run
+
 _RUNNING: dict[QThread, Job] = {}
 _saved_switch_interval: float | None = None
 _IDLE_ENGINES: list[Engine] = []
@@ -182,8 +184,8 @@ class TrainJob(EngineJob):
 
     kind = "train"
 
-    def __init__(self, engine: Engine, vocab_size: int) -> None:
-        super().__init__(engine, "run", int(vocab_size))
+    def __init__(self, engine: Engine, vocab_size: int, with_deltas: bool = True) -> None:
+        super().__init__(engine, "run", int(vocab_size), TOP_K, with_deltas)
         self.vocab_size = int(vocab_size)
 
 

@@ -36,6 +36,7 @@ import time
 import traceback
 import weakref
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from . import errors
@@ -219,8 +220,12 @@ class _Server:
         return {"stats": trainer.stats, "special_tokens": list(trainer.special_tokens),
                 "vocab_size": trainer.vocab_size}
 
-    def run(self, vocab_size: int, top_k: int = TOP_K) -> int:
-        """Merge until ``vocab_size``; records go out in batches with the progress events."""
+    def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True) -> int:
+        """Merge until ``vocab_size``; records go out in batches with the progress events.
+
+        ``with_deltas=False`` sends the records without their pair-count changes (a 10k run's
+        deltas are 0.5 million entries, ~70 MB in the app, which needs them only for single steps).
+        """
         t = self._need_trainer()
         start = sent = len(t.records)
         last_pairs = 0.0
@@ -230,6 +235,8 @@ class _Server:
             recs = t.records
             if len(recs) > sent:
                 batch, sent = recs[sent:], len(recs)
+                if not with_deltas:
+                    batch = [replace(r, deltas=()) for r in batch]
                 self._send(("records", batch))
             if now - last_pairs >= PAIRS_INTERVAL:
                 last_pairs = now

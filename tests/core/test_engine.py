@@ -5,6 +5,7 @@ import os
 import signal
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,12 @@ def test_undo_answers_early_and_stays_exact(engine, corpus, tie_break):
         time.sleep(0.05 if follow_up == "n_pairs_with_count" else 0)  # sometimes the engine finishes alone
     assert engine.call("steps", 20) == local.steps(20)
     assert engine.call("merges") == local.merges
+
+
+def test_run_can_send_records_without_deltas(engine, corpus):
+    engine.call("load", str(corpus), [])
+    batches: list = []
+    engine.stream("run", 256 + 80, 100, False, on_event=lambda k, p: batches.extend(p) if k == "records" else None)
+    expected = Trainer.from_file(corpus, []).steps(80)
+    assert [replace(r, deltas=()) for r in expected] == batches
+    assert engine.call("records") == expected  # the engine keeps them whole

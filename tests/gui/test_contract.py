@@ -98,6 +98,14 @@ def test_train_emits_progress_then_trained(qtbot, loaded):
     assert summary.vocab_size == 300 or "no pair is left" in summary.message
     check_consistent(c)
     assert loaded.training_panel.status.text() == summary.message
+    # a run's records come without their pair-count changes (memory); counts and ties are there
+    expected = Trainer.from_file(c.corpus_path, ["<|endoftext|>"]).steps(c.index.n_merges)
+    assert [(r.pair, r.count, r.ties, r.words_changed) for r in c.records] == \
+        [(r.pair, r.count, r.ties, r.words_changed) for r in expected]
+    assert all(r.deltas == () for r in c.records)
+    with qtbot.waitSignal(c.undone) as undone:
+        c.undo()  # the engine's record of the undone merge has them, for the pair table
+    assert undone.args[0].deltas == expected[-1].deltas and undone.args[0].deltas
 
 
 def test_cancel_mid_run_keeps_consistent_merges(qtbot, window, sample_corpus):
