@@ -51,6 +51,11 @@ _saved_switch_interval: float | None = None
 _IDLE_ENGINES: list[Engine] = []
 
 
+def _collect_and_freeze() -> None:
+    gc.collect(1)
+    gc.freeze()
+
+
 def acquire_engine() -> Engine:
     """An engine process for a controller: an idle one left by a closed window, or a new one."""
     while _IDLE_ENGINES:
@@ -147,7 +152,8 @@ class EngineJob(Job):
     def work(self) -> None:
         if self.cancel_requested:
             raise Cancelled("cancelled before it started")
-        self.result.value = self.engine.stream(self.op, *self.args, on_event=self._relay)
+        self.result.value = self.engine.stream(self.op, *self.args, on_event=self._relay,
+                                               cancelled=lambda: self.cancel_requested)
 
     def _relay(self, kind: str, payload) -> None:
         if kind == "progress":
@@ -210,8 +216,9 @@ def start(job: Job, on_finished) -> QThread:
         sys.setswitchinterval(min(_saved_switch_interval, WORKER_SWITCH_INTERVAL))
     # What exists now (Qt wrappers, modules, the merge records so far) is long-lived: keep it out
     # of the collector's full passes, which otherwise walked all of it during runs (55-60 ms
-    # stalls of the GUI thread, measured with gc.callbacks).
-    gc.freeze()
+    # stalls of the GUI thread, measured with gc.callbacks). The young generations are collected
+    # first, so that recent garbage with cycles is not frozen with it.
+    _collect_and_freeze()
     _RUNNING[thread] = job
     thread.start()
     return thread
@@ -221,7 +228,7 @@ def forget(thread: QThread) -> None:
     """Called by the owner once ``thread.finished`` arrived and the thread was joined."""
     global _saved_switch_interval
     _RUNNING.pop(thread, None)
-    gc.freeze()  # the records a run added are long-lived too
+    _collect_and_freeze()  # the records a run added are long-lived too
     if not _RUNNING and _saved_switch_interval is not None:
         sys.setswitchinterval(_saved_switch_interval)
         _saved_switch_interval = None

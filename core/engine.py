@@ -70,7 +70,7 @@ class _Server:
 
     def __init__(self, conn, cancel_event, niceness: int, lookahead: tuple[int, float] | None = None) -> None:
         self.conn = conn
-        self.cancel = cancel_event
+        self.cancel_flag = cancel_event  # a shared byte (no lock: a killed process cannot hold it)
         self.niceness = niceness
         self.lookahead = lookahead
         self.trainer = None
@@ -127,7 +127,7 @@ class _Server:
 
     def _progress(self, phase: str, done: int, total: int, *, force: bool = False) -> bool:
         """The core's progress callback: False when cancelled; throttled progress events."""
-        if self.cancel.is_set():
+        if self.cancelled():
             return False
         now = time.monotonic()
         if force or now - self._last >= PROGRESS_INTERVAL or (total and done >= total):
@@ -136,6 +136,9 @@ class _Server:
                 self._tick(now)
             self._send(("progress", (phase, int(done), int(total))))
         return True
+
+    def cancelled(self) -> bool:
+        return self.cancel_flag.value != 0
 
     def _finish_after(self) -> None:
         after, self._after = self._after, None
@@ -161,6 +164,9 @@ class _Server:
             self.ahead = t.step(interrupt=self.conn.poll)
         except Cancelled:  # a request came in
             self.ahead = None
+        except Exception:  # noqa: BLE001 - e.g. MemoryError: the merge was rolled back; stop looking ahead
+            self.ahead = None
+            self.lookahead = None
 
     def _forget_ahead(self) -> None:
         if self.ahead is not None:
@@ -172,9 +178,9 @@ class _Server:
         self._last = 0.0
         self._tick = None
         if self.ahead is not None:
-            if op == "steps":
+            n = args[0] if args else 1
+            if op == "steps" and n >= 1:
                 first, self.ahead = self.ahead, None
-                n = args[0] if args else 1
                 return [first] + (self.trainer.steps(n - 1) if n > 1 else [])
             if op == "next_step_size":
                 return 0  # the next step is already done
@@ -208,7 +214,7 @@ class _Server:
 
         trainer = Trainer.from_file(path, special_tokens, pattern=pattern, tie_break=tie_break,
                                     workers=workers, progress=self._progress)
-        if self.cancel.is_set():  # cancelled while the trainer was being built: keep the old one
+        if self.cancelled():  # cancelled while the trainer was being built: keep the old one
             raise Cancelled("loading cancelled")
         self.trainer = None  # free the old trainer before the collection below
         self.trainer = trainer
@@ -244,7 +250,7 @@ class _Server:
 
         self._tick = tick
         try:
-            t.run(vocab_size, progress=self._progress, min_interval=1, interrupt=self.cancel.is_set)
+            t.run(vocab_size, progress=self._progress, min_interval=1, interrupt=self.cancelled)
         finally:
             tick(0.0)  # the last batch always goes out (also when cancelled)
         return len(t.records) - start
@@ -288,7 +294,7 @@ class Engine:
             return
         ctx = mp.get_context("spawn")  # never fork an app that runs Qt threads
         parent, child = ctx.Pipe(duplex=True)
-        self._cancel = ctx.Event()
+        self._cancel = ctx.RawValue("b", 0)
         proc = ctx.Process(target=_serve, args=(child, self._cancel, self.niceness, self.lookahead),
                            name="bpe-engine")
         proc.start()
@@ -298,39 +304,48 @@ class Engine:
     def close(self, timeout: float = 5.0) -> None:
         """Stop the process (cancelling a running request); the trainer is gone afterwards."""
         proc, conn = self._proc, self._conn
-        self._proc = self._conn = None
         if proc is None:
             return
         if self._cancel is not None:
-            self._cancel.set()
-        if self._lock.acquire(timeout=timeout):  # a request in another thread ends on cancel
-            try:
-                conn.send(("quit", ()))
-            except (BrokenPipeError, OSError):
-                pass
-            finally:
-                self._lock.release()
-        conn.close()
-        proc.join(timeout)
-        if proc.is_alive():
-            proc.terminate()
+            self._cancel.value = 1
+        got = self._lock.acquire(timeout=timeout)  # a request in another thread ends on cancel
+        try:
+            self._proc = self._conn = None
+            if got:
+                try:
+                    conn.send(("quit", ()))
+                except (BrokenPipeError, OSError):
+                    pass
+            else:  # a request is stuck: end the process, its reader sees the pipe close
+                proc.terminate()
             proc.join(timeout)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout)
+            if got:
+                conn.close()
+        finally:
+            if got:
+                self._lock.release()
 
     def cancel(self) -> None:
         """Ask the running request to stop (thread-safe; a no-op when nothing runs)."""
         if self._cancel is not None:
-            self._cancel.set()
+            self._cancel.value = 1
 
     # -------------------------------------------------------------- requests
     def call(self, op: str, *args) -> Any:
         """Run one request and return its result (events of long requests are dropped)."""
         return self.stream(op, *args)
 
-    def stream(self, op: str, *args, on_event: Callable[[str, Any], None] | None = None) -> Any:
+    def stream(self, op: str, *args, on_event: Callable[[str, Any], None] | None = None,
+               cancelled: Callable[[], bool] | None = None) -> Any:
         """Run one request, passing its events to ``on_event(kind, payload)``; return its result.
 
         Raises :class:`core.Cancelled` when :meth:`cancel` stopped it, :class:`core.BPEError`
         with the core's message for a user error, :class:`EngineDied` if the process ended.
+        ``cancelled()`` is asked once the request is sent, so that a cancel made while it was
+        being started is not lost.
         """
         if not self._lock.acquire(blocking=False):
             raise RuntimeError("the engine is busy with another request")
@@ -339,12 +354,25 @@ class Engine:
                 if self._proc is not None:
                     raise self._died()
                 self.start()
-            self._cancel.clear()
+            self._cancel.value = 0
+            conn = self._conn
+            failure: BaseException | None = None  # from on_event: raised once the reply is read
             try:
-                self._conn.send((op, args))
+                conn.send((op, args))
+                if cancelled is not None and cancelled():
+                    self._cancel.value = 1
                 while True:
-                    kind, payload = self._conn.recv()
+                    try:
+                        kind, payload = conn.recv()
+                    except (EOFError, OSError):
+                        raise
+                    except Exception as e:  # an unreadable message: the pipe is out of step
+                        self._abandon()
+                        raise EngineDied(f"the training engine sent an unreadable reply ({e}); "
+                                         "the loaded corpus is gone, open it again") from e
                     if kind == "done":
+                        if failure is not None:
+                            raise failure
                         return payload
                     if kind == "cancelled":
                         raise Cancelled(payload)
@@ -354,12 +382,25 @@ class Engine:
                         raise (cls if isinstance(cls, type) and issubclass(cls, BPEError) else BPEError)(message)
                     if kind == "crash":
                         raise RuntimeError(f"unexpected error in the engine process:\n{payload}")
-                    if on_event is not None:
-                        on_event(kind, payload)
-            except (EOFError, BrokenPipeError, ConnectionResetError) as e:
+                    if on_event is not None and failure is None:
+                        try:
+                            on_event(kind, payload)
+                        except BaseException as e:  # noqa: BLE001 - read on to the reply, then raise
+                            failure = e
+            except (EOFError, OSError) as e:
                 raise self._died() from e
         finally:
             self._lock.release()
+
+    def _abandon(self) -> None:
+        """Stop a process whose pipe is out of step (called with the lock held)."""
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is not None:
+            proc.terminate()
+            proc.join(2.0)
+        if conn is not None:
+            conn.close()
 
     def _died(self) -> EngineDied:
         proc = self._proc

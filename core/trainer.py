@@ -94,6 +94,14 @@ def _nothing() -> None:
     pass
 
 
+def _cancelled(records: list) -> Cancelled:
+    """The exception a stopped run raises (made here: a local variable holding it in run()'s
+    frame would tie frame and traceback in a cycle, kept alive where cyclic GC is off)."""
+    exc = Cancelled(f"training cancelled after {len(records)} merges")
+    exc.records = records  # type: ignore[attr-defined]
+    return exc
+
+
 class _Interrupted(Exception):
     """Raised inside a merge when :attr:`Trainer.interrupt` says stop (the merge is rolled back)."""
 
@@ -429,18 +437,14 @@ class Trainer:
                 try:
                     r = self.step()
                 except _Interrupted:
-                    exc = Cancelled(f"training cancelled after {len(out)} merges")
-                    exc.records = out  # type: ignore[attr-defined]
-                    raise exc from None
+                    raise _cancelled(out) from None
                 if r is None:
                     break
                 out.append(r)
                 stop = interrupt is not None and interrupt()
                 if stop or (progress is not None and len(out) % min_interval == 0):
                     if stop or progress("merge", len(out), target) is False:
-                        exc = Cancelled(f"training cancelled after {len(out)} merges")
-                        exc.records = out  # type: ignore[attr-defined]
-                        raise exc
+                        raise _cancelled(out)
         if progress is not None:
             progress("merge", len(out), max(target, len(out)))
         return out
@@ -460,10 +464,12 @@ class Trainer:
         # pair changes and new index entries, keyed by pairs of token codes until the end
         cdelta: defaultdict[tuple[str, str], int] = defaultdict(int)
         new_index: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
+        done = None
         if len(candidates) >= self.batch_min_words:
-            wids, olds, occurrences = self._merge_batch(ca, cb, cab, candidates, cdelta, new_index)
-        else:
-            wids, olds, occurrences = self._merge_words(ca, cb, cab, candidates, cdelta, new_index)
+            done = self._merge_batch(ca, cb, cab, candidates, cdelta, new_index)
+        if done is None:
+            done = self._merge_words(ca, cb, cab, candidates, cdelta, new_index)
+        wids, olds, occurrences = done
         tok = self._tok
         delta = {(tok[x], tok[y]): d for (x, y), d in cdelta.items()}
         pair_words = self._pair_words
@@ -501,44 +507,46 @@ class Trainer:
         olds: list[str] = []
         occurrences = sites_total = 0
         interrupt = self._interrupt
-        for seen, wid in enumerate(candidates):
-            if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
-                # stop in the middle of a big merge: put the words back; pair counts are not
-                # touched until the end, and extra index entries are allowed (a superset)
-                for cwid, old in zip(changed, olds):
-                    words[cwid] = old
-                raise _Interrupted
-            w = words[wid]
-            i = w.find(pat)
-            if i < 0:
-                continue  # stale index entry
-            c = wcounts[wid]
-            n = len(w)
-            if w.find(pat, i + 2) < 0:
-                # one site (the common case): _merge_sites for a single site, inlined (hot loop)
-                sites_total += c
-                if i:
-                    x = w[i - 1]
-                    cdelta[(x, ca)] -= c
-                    p = (x, cab)
-                    cdelta[p] += c
-                    new_index[p].append(wid)
-                if i + 2 < n:
-                    y = w[i + 2]
-                    cdelta[(cb, y)] -= c
-                    p = (cab, y)
-                    cdelta[p] += c
-                    new_index[p].append(wid)
-                words[wid] = w[:i] + cab + w[i + 2:]
-            elif n > LONG_WORD:
-                sites_total += self._merge_long_word(w, pat, cab, c, wid, cdelta, new_index)
-                words[wid] = w.replace(pat, cab)
-            else:
-                sites_total += self._merge_sites(w, i, ca, cb, cab, c, wid, cdelta, new_index)
-                words[wid] = w.replace(pat, cab)  # left to right, never overlapping: the same sites
-            occurrences += c
-            changed.append(wid)
-            olds.append(w)
+        try:
+            for seen, wid in enumerate(candidates):
+                if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
+                    raise _Interrupted
+                w = words[wid]
+                i = w.find(pat)
+                if i < 0:
+                    continue  # stale index entry
+                c = wcounts[wid]
+                n = len(w)
+                changed.append(wid)  # before the word changes, so that a rollback finds it
+                olds.append(w)
+                occurrences += c
+                if w.find(pat, i + 2) < 0:
+                    # one site (the common case): _merge_sites for a single site, inlined (hot loop)
+                    sites_total += c
+                    if i:
+                        x = w[i - 1]
+                        cdelta[(x, ca)] -= c
+                        p = (x, cab)
+                        cdelta[p] += c
+                        new_index[p].append(wid)
+                    if i + 2 < n:
+                        y = w[i + 2]
+                        cdelta[(cb, y)] -= c
+                        p = (cab, y)
+                        cdelta[p] += c
+                        new_index[p].append(wid)
+                    words[wid] = w[:i] + cab + w[i + 2:]
+                elif n > LONG_WORD:
+                    sites_total += self._merge_long_word(w, pat, cab, c, wid, cdelta, new_index)
+                    words[wid] = w.replace(pat, cab)
+                else:
+                    sites_total += self._merge_sites(w, i, ca, cb, cab, c, wid, cdelta, new_index)
+                    words[wid] = w.replace(pat, cab)  # left to right, never overlapping: the same sites
+        except BaseException:
+            # stopped (interrupt) or failed in the middle: put the words back; pair counts are
+            # not touched until the end, and extra index entries are allowed (a superset)
+            deque(map(words.__setitem__, changed, olds), maxlen=0)
+            raise
         cdelta[(ca, cb)] -= sites_total
         return changed, olds, occurrences
 
@@ -591,7 +599,7 @@ class Trainer:
         return 0
 
     def _merge_batch(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
-                     ) -> tuple[list[int], list[str], int]:
+                     ) -> tuple[list[int], list[str], int] | None:
         """Merge in all candidate words at once (pairs in many words, e.g. the first merges).
 
         The words are joined with a separator and one ``str.replace`` merges every site; the pair
@@ -610,6 +618,8 @@ class Trainer:
         words, wcounts = self._words, self._wcounts
         wl = candidates if isinstance(candidates, list) else list(candidates)
         sub = list(map(words.__getitem__, wl))
+        if max(map(len, sub)) > LONG_WORD:
+            return None  # arrays over a 20 MB word would take gigabytes: merge word by word
         check()
         big = SEP.join(sub)
         pat = ca + cb
@@ -722,7 +732,7 @@ class Trainer:
         if not self.keep_history:
             raise BPEError("this trainer was created with keep_history=False; undo is not available")
         last = self._history[-1]
-        if record is not None and record is not last.record:
+        if record is not None and record != last.record:  # equal, not identical: records cross processes
             raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
         self._history.pop()
         # the record holds the net pair-count changes of the merge: apply them backwards
@@ -762,7 +772,7 @@ class Trainer:
         index = {p: frozenset(w for w in ws if self._contains(w, p))
                  for p, ws in self._pair_words.items()}
         index = {p: ws for p, ws in index.items() if ws}
-        return (tuple(self._words), tuple(sorted(self._pair_counts.items())),
+        return (tuple(map(self._tokens, self._words)), tuple(sorted(self._pair_counts.items())),
                 tuple(sorted(index.items())), tuple(self.merges),
                 tuple(sorted((c, frozenset(b)) for c, b in self._buckets.items())))
 

@@ -226,3 +226,44 @@ def test_run_can_send_records_without_deltas(engine, corpus):
     expected = Trainer.from_file(corpus, []).steps(80)
     assert [replace(r, deltas=()) for r in expected] == batches
     assert engine.call("records") == expected  # the engine keeps them whole
+
+
+def test_a_cancel_made_while_a_request_starts_is_kept(engine, corpus):
+    engine.call("load", str(corpus), [])
+    with pytest.raises(Cancelled):
+        engine.stream("run", 256 + 50_000, cancelled=lambda: True)
+    assert engine.call("n_merges") < 50_000
+
+
+def test_a_failing_event_handler_leaves_the_pipe_in_step(engine, corpus):
+    engine.call("load", str(corpus), [])
+
+    def boom(kind, payload):
+        raise KeyError("handler failed")
+
+    with pytest.raises(KeyError):
+        engine.stream("run", 256 + 40, on_event=boom)
+    assert engine.call("n_merges") == 40  # the next answer is this request's, not a leftover event
+    rec = engine.call("records")[-1]
+    assert engine.call("undo", rec) == rec  # a copy of the last record names it too
+
+
+def test_close_while_another_thread_streams(corpus):
+    eng = Engine()
+    eng.call("load", str(corpus), [])
+    outcome: list = []
+    started = threading.Event()
+
+    def run() -> None:
+        try:
+            eng.stream("run", 256 + 50_000, on_event=lambda k, p: started.set())
+            outcome.append("finished")
+        except (Cancelled, EngineDied) as e:
+            outcome.append(type(e).__name__)
+
+    th = threading.Thread(target=run)
+    th.start()
+    started.wait(10)
+    eng.close()
+    th.join(10)
+    assert outcome and outcome[0] in ("Cancelled", "EngineDied", "finished") and not eng.alive

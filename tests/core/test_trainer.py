@@ -325,3 +325,20 @@ def test_undo_in_two_parts_equals_undo():
     assert t.canonical_state() == u.canonical_state()
     fresh = Trainer.from_text(CATS)
     assert fresh.undo_in_two()[0] is None
+
+
+def test_batched_merges_leave_very_long_words_to_the_word_path():
+    data = ("--" * 3000 + " " + " ".join(f"a--{i}" for i in range(300))).encode()
+    t = Trainer(count_pretokens(data, [], "none")[0], [], pattern="none")
+    t.batch_min_words = 0
+    assert [r.pair for r in t.steps(6)] == reference_train(data, 6, [], "none")
+
+
+def test_canonical_state_compares_tokens_not_codes():
+    t = Trainer.from_text(CATS)
+    u = Trainer.from_text(CATS)
+    t._code_for(b"zzz")  # as an interrupted merge would: t's later tokens get other codes than u's
+    r = t.step()
+    u.merge(r.pair)
+    assert t._code[r.token] != u._code[r.token]
+    assert t.canonical_state() == u.canonical_state()
