@@ -395,11 +395,7 @@ class Controller(FileActions, QObject):
         thread, job = self._thread, self._job
         if thread is None or job is None:
             return
-        try:
-            thread.wait()
-        except RuntimeError:  # already deleted: it has finished
-            pass
-        worker.forget(thread)
+        worker.join(thread)
         self._thread = None
         self._job = None
         self.run_target = None
@@ -474,8 +470,7 @@ class Controller(FileActions, QObject):
         if job is not None and thread is not None:
             self._pending_load = None
             job.cancel()
-            thread.wait()
-            worker.forget(thread)
+            worker.join(thread)
             self._job = None
             self._thread = None
         if self._engine is not None:

@@ -170,11 +170,7 @@ class TokenizeView(QWidget):
         job, thread = self._job, self._thread
         if job is None or thread is None:
             return
-        try:
-            thread.wait()
-        except RuntimeError:
-            pass
-        worker.forget(thread)
+        worker.join(thread)
         self._job = self._thread = None
         c = self.controller
         c.store_tokenizer(job.version, job.tokenizer)

@@ -234,6 +234,16 @@ def forget(thread: QThread) -> None:
         _saved_switch_interval = None
 
 
+def join(thread: QThread) -> None:
+    """Wait for a thread that has finished or is finishing, then :func:`forget` it (the owner's
+    slot for ``thread.finished``; the C++ object may already be deleted, which means it is done)."""
+    try:
+        thread.wait()
+    except RuntimeError:
+        pass
+    forget(thread)
+
+
 def running_threads() -> list[QThread]:
     """Threads started by :func:`start` that are still running."""
     out = []

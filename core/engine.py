@@ -178,8 +178,8 @@ class _Server:
         self._last = 0.0
         self._tick = None
         if self.ahead is not None:
-            n = args[0] if args else 1
-            if op == "steps" and n >= 1:
+            n = (args[0] if args else 1) if op == "steps" else 0
+            if n >= 1:  # a step: the merge done ahead is its first merge
                 first, self.ahead = self.ahead, None
                 return [first] + (self.trainer.steps(n - 1) if n > 1 else [])
             if op == "next_step_size":
