@@ -18,6 +18,7 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Literal
 
 from .errors import BPEError, Cancelled
@@ -152,6 +153,9 @@ class Trainer:
         self._next_code = 256
         self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
         self.batch_min_words = BATCH_MIN_WORDS  # tests set 0 (or a huge number) to force one path
+        # words too long for a batched merge (their lengths only shrink)
+        self._long_wids = {i for i, n in enumerate(map(len, self._original)) if n > LONG_WORD}
+        self._wcounts_np = None  # the word counts as a NumPy array (made where NumPy is used)
         with paused_gc():
             self._words: list[str] = [w.decode("latin-1") for w in self._original]
             self._build_pairs()
@@ -225,7 +229,8 @@ class Trainer:
             inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
             codes = (flat[:-1] * 256 + flat[1:])[inside]
             wids = wid_at[:-1][inside]
-            weights = np.asarray(self._wcounts, dtype=np.int64)[wids]
+            self._wcounts_np = np.array(self._wcounts, dtype=np.int64)
+            weights = self._wcounts_np[wids]
             totals = np.bincount(codes, weights=weights, minlength=65536).round().astype(np.int64)
             order = np.lexsort((wids, codes))
             codes, wids = codes[order], wids[order]
@@ -604,8 +609,9 @@ class Trainer:
 
         The words are joined with a separator and one ``str.replace`` merges every site; the pair
         changes follow the rules of :meth:`_merge_sites`, computed for all sites with NumPy and
-        weighted by word counts. Identical results to merging word by word, 5-7x faster for a
-        pair in 40,000 words.
+        weighted by word counts (each kind of change is a ``bincount`` over the neighbouring
+        token's code). Identical results to merging word by word, ~20x faster for a pair in
+        40,000 words.
         """
         import numpy as np
 
@@ -615,12 +621,11 @@ class Trainer:
             if interrupt is not None and interrupt():
                 raise _Interrupted
 
-        words, wcounts = self._words, self._wcounts
-        wl = candidates if isinstance(candidates, list) else list(candidates)
-        sub = list(map(words.__getitem__, wl))
-        if max(map(len, sub)) > LONG_WORD:
+        if self._long_wids and not self._long_wids.isdisjoint(candidates):
             return None  # arrays over a 20 MB word would take gigabytes: merge word by word
-        check()
+        words = self._words
+        wl = candidates if isinstance(candidates, list) else list(candidates)
+        sub = itemgetter(*wl)(words) if len(wl) > 1 else (words[wl[0]],)
         big = SEP.join(sub)
         pat = ca + cb
         if pat not in big:
@@ -639,7 +644,10 @@ class Trainer:
         starts = np.r_[0, np.flatnonzero(arr == SEP_CODE) + 1]
         widx = np.searchsorted(starts, sites, side="right") - 1  # position in wl of each site's word
         check()
-        counts = np.array(list(map(wcounts.__getitem__, wl)), dtype=np.int64)
+        wids = np.fromiter(wl, dtype=np.int64, count=len(wl))
+        if self._wcounts_np is None:
+            self._wcounts_np = np.array(self._wcounts, dtype=np.int64)
+        counts = self._wcounts_np[wids]
         wt = counts[widx]
         n = arr.size
         left = np.where(sites > 0, arr[np.maximum(sites - 1, 0)], SEP_CODE)
@@ -649,39 +657,46 @@ class Trainer:
         has_right = right != SEP_CODE
         has_left = (left != SEP_CODE) & ~adj_prev
         new_right = has_right & ~adj_next
+        site_wids = wids[widx]
 
-        def key(lhs, rhs):
-            return (np.asarray(lhs, dtype=np.int64) << 21) | rhs
+        def add(mask, side, sign: int, pair_of, index: bool) -> None:
+            """Add ±(summed weights) to the pair ``pair_of(code)`` of each site in ``mask``, where
+            ``code`` is its neighbour on ``side``; with ``index``, list the sites' words under it."""
+            codes = side[mask]
+            if not codes.size:
+                return
+            sums = np.bincount(codes, weights=wt[mask])
+            present = np.flatnonzero(sums)
+            for code, d in zip(present.tolist(), sums[present].round().astype(np.int64).tolist()):
+                cdelta[pair_of(chr(code))] += sign * d
+            if index:
+                order = np.argsort(codes, kind="stable")
+                sc, ws = codes[order], site_wids[mask][order]
+                bounds = np.flatnonzero(np.r_[True, sc[1:] != sc[:-1], True]).tolist()
+                for lo, hi in zip(bounds[:-1], bounds[1:]):
+                    new_index[pair_of(chr(int(sc[lo])))].extend(ws[lo:hi].tolist())
 
-        gain_keys = [key(left[has_left], AB), np.full(int(adj_prev.sum()), (AB << 21) | AB, dtype=np.int64),
-                     key(AB, right[new_right])]
-        gain_w = [wt[has_left], wt[adj_prev], wt[new_right]]
-        keys = np.concatenate([key(B, right[has_right]), key(left[has_left], A)] + gain_keys)
-        weights = np.concatenate([-wt[has_right], -wt[has_left]] + gain_w)
-        check()
-        uniq, inverse = np.unique(keys, return_inverse=True)
-        sums = np.bincount(inverse, weights=weights).round().astype(np.int64)
-        mask = (1 << 21) - 1
+        add(has_right, right, -1, lambda y: (cb, y), False)  # (b, y) is lost
+        add(has_left, left, -1, lambda x: (x, ca), False)  # (x, a) is lost
+        add(has_left, left, 1, lambda x: (x, cab), True)  # (x, ab) is made
+        add(new_right, right, 1, lambda y: (cab, y), True)  # (ab, y) is made
+        if adj_prev.any():  # two adjacent sites make (ab, ab)
+            cdelta[(cab, cab)] += int(wt[adj_prev].sum())
+            new_index[(cab, cab)].extend(np.unique(site_wids[adj_prev]).tolist())
         cdelta[(ca, cb)] -= int(wt.sum())
-        for k, d in zip(uniq.tolist(), sums.tolist()):
-            cdelta[(chr(k >> 21), chr(k & mask))] += d
-        # index the words that now contain a pair with the new token
-        gk = np.concatenate(gain_keys)
-        gw = np.concatenate([widx[has_left], widx[adj_prev], widx[new_right]])
-        if gk.size:
-            order = np.lexsort((gw, gk))
-            gk, gw = gk[order], np.asarray(wl, dtype=np.int64)[gw[order]]
-            bounds = np.flatnonzero(np.r_[True, gk[1:] != gk[:-1], True]).tolist()
-            for lo, hi in zip(bounds[:-1], bounds[1:]):
-                k = int(gk[lo])
-                new_index[(chr(k >> 21), chr(k & mask))].extend(gw[lo:hi].tolist())
         check()
         hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
         occurrences = int(counts[hit].sum())
-        hit = hit.tolist()
-        changed = list(map(wl.__getitem__, hit))
-        deque(map(words.__setitem__, changed, map(new.__getitem__, hit)), maxlen=0)
-        return changed, list(map(sub.__getitem__, hit)), occurrences
+        if hit.size == len(wl):  # every candidate changed (no stale index entries)
+            changed, olds = wl, list(sub)
+            for wid, w in zip(wl, new):
+                words[wid] = w
+        else:
+            pick = itemgetter(*hit.tolist()) if hit.size > 1 else (lambda seq: (seq[int(hit[0])],))
+            changed, olds = list(pick(wl)), list(pick(sub))
+            for wid, w in zip(changed, pick(new)):
+                words[wid] = w
+        return changed, olds, occurrences
 
     def _apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
         counts = self._pair_counts
