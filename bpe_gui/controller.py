@@ -78,6 +78,7 @@ class Controller(FileActions, QObject):
         self._thread = None
         self._pending_load: str | None = None
         self._live_pairs: list = []
+        self._view: tuple | None = None  # (version, top pairs, pairs tied with the best) from a step or undo
         self._queued_steps = 0  # steps asked for while a step ran in the worker
         self._t0 = 0.0
         self.run_target: int | None = None  # vocab size the running job trains to
@@ -140,11 +141,25 @@ class Controller(FileActions, QObject):
         """[(pair, count)] best first; the worker's latest snapshot while a run is going."""
         if self._job is not None and self._job.kind != "load":
             return list(self._live_pairs)
+        view = self._current_view()
+        if view is not None and k <= len(view[1]):
+            return view[1][:k]
         return self._ask("top_pairs", k, default=[])
 
     def n_pairs_with_count(self, count: int) -> int | None:
         """Exact number of pairs at ``count`` (None while the worker owns the trainer)."""
+        view = self._current_view()
+        if view is not None and view[1] and view[1][0][1] == count:
+            return view[2]
         return self._ask("n_pairs_with_count", count)
+
+    def _current_view(self) -> tuple | None:
+        """What the engine sent with the last step or undo, if nothing changed since."""
+        view = self._view
+        return view if view is not None and view[0] == self.version and self._job is None else None
+
+    def _keep_view(self, reply: dict) -> None:
+        self._view = (self.version, reply["top_pairs"], reply["n_best"])
 
     def next_pair(self):
         return self._ask("next_pair")
@@ -282,10 +297,11 @@ class Controller(FileActions, QObject):
             label = "Merging …" if n == 1 else f"Merging {n:,} …"
             self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind="step")
             return
-        records = self._call("steps", n)
-        if records is _FAILED:
+        reply = self._call("steps_view", n, TOP_K)
+        if reply is _FAILED:
             return
-        self._absorb(records)
+        records = reply["records"]
+        self._absorb(records, view=reply)
         self.pairs_changed.emit(merge_deltas(records, 1))
         if records:
             self.tokenizer_changed.emit()
@@ -305,9 +321,10 @@ class Controller(FileActions, QObject):
             return
         if not self._check_can_train():
             return
-        rec = self._call("undo")
-        if rec is _FAILED:
+        reply = self._call("undo_view", TOP_K)
+        if reply is _FAILED:
             return
+        rec = reply["record"]
         if rec is None:
             self.message.emit("Nothing to undo.")
             self.undone.emit(None)
@@ -315,6 +332,7 @@ class Controller(FileActions, QObject):
         self.records.pop()
         self.index.pop()
         self._changed()
+        self._keep_view(reply)
         self.merges_removed.emit(1)
         self.pairs_changed.emit(merge_deltas([rec], -1))
         self.tokenizer_changed.emit()
@@ -381,13 +399,17 @@ class Controller(FileActions, QObject):
         self._live_pairs = pairs
         self.pairs_changed.emit(None)
 
-    def _absorb(self, records: list) -> None:
+    def _absorb(self, records: list, view: dict | None = None) -> None:
+        """Add new merge records; ``view``: the engine's pair view after them (see _keep_view)."""
         known = len(self.records)
         new = [r for r in records if r.rank >= known]
         if new:
             self.records.extend(new)
             self.index.extend((r.pair, r.count) for r in new)
             self._changed()
+        if view is not None:
+            self._keep_view(view)
+        if new:
             self.merges_appended.emit(len(new))
 
     @Slot()

@@ -21,7 +21,14 @@ message; if the process dies, :class:`EngineDied` is raised and the trainer is g
 
 With ``lookahead``, the engine uses quiet moments to do the next merge in advance when it is an
 expensive one (the first merges of a large corpus change tens of thousands of words), so that a
-step asked for later answers at once; any other request first undoes it, exactly.
+step asked for later answers at once; any other request first undoes it, exactly. Right after a
+step (or a run) it starts at once: an app stepping back to back gets the next merge while it is
+still drawing the last one, and a step asked for while that merge is under way waits for it
+instead of stopping it.
+
+``steps_view`` and ``undo_view`` answer a step or an undo together with what a pair table shows
+next (:meth:`_Server.view`), in one round trip: nothing else is asked after a step, so the merge
+done ahead is not undone again by the app's own follow-up questions.
 
 Nothing here imports Qt.
 """
@@ -58,6 +65,8 @@ _ATTRIBUTES = frozenset({"merges", "vocab", "vocab_size", "n_merges", "records",
 _WORDS_FREE = frozenset({"n_pairs_with_count", "pair_count", "merges", "vocab", "vocab_size", "n_merges",
                          "records", "stats", "special_tokens", "pattern", "tie_break", "ping"})
 AFTER_QUIET = 0.03  # seconds without a request before the rest of an undo is done anyway
+# requests that a merge done ahead serves (one under way is finished, not stopped, when they come)
+_AHEAD_SERVES = frozenset({"steps", "steps_view", "next_step_size"})
 
 
 class EngineDied(BPEError):
@@ -75,6 +84,8 @@ class _Server:
         self.lookahead = lookahead
         self.trainer = None
         self.ahead = None  # the record of a merge done in advance (see _look_ahead)
+        self.eager = False  # look ahead without waiting for quiet (right after a step or a run)
+        self._stash = None  # a request read while looking ahead, handled next
         self._after: Callable[[], None] | None = None
         self._last = 0.0
         self._tick: Callable[[float], None] | None = None  # called before each progress event
@@ -94,9 +105,14 @@ class _Server:
                 if self._after is not None and not self.conn.poll(AFTER_QUIET):
                     self._finish_after()
                 if self.lookahead is not None and self.ahead is None and self._after is None \
-                        and self.trainer is not None and not self.conn.poll(self.lookahead[1]):
+                        and self.trainer is not None and self._stash is None \
+                        and not self.conn.poll(0 if self.eager else self.lookahead[1]):
                     self._look_ahead()
-                op, args = self.conn.recv()
+                self.eager = False
+                if self._stash is not None:
+                    (op, args), self._stash = self._stash, None
+                else:
+                    op, args = self.conn.recv()
             except (EOFError, OSError):  # the app closed the pipe or died
                 return
             if op == "quit":
@@ -113,6 +129,7 @@ class _Server:
                 self._send(("crash", traceback.format_exc()))
             else:
                 self._send(("done", value))
+                self.eager = op in ("steps", "steps_view", "run")
 
     def _send(self, message) -> None:
         try:
@@ -154,19 +171,31 @@ class _Server:
         """While the app is quiet, do the next merge in advance if it is a big one.
 
         A step then answers at once. Any other request first undoes it (exactly, in about a
-        millisecond), so nothing else ever sees it; a request arriving during the merge stops it
-        (rolled back) within a few milliseconds.
+        millisecond), so nothing else ever sees it; such a request arriving during the merge
+        stops it (rolled back) within a few milliseconds, while a step lets it finish and takes it.
         """
         t = self.trainer
         if t.next_step_size() < self.lookahead[0]:
             return
         try:
-            self.ahead = t.step(interrupt=self.conn.poll)
+            self.ahead = t.step(interrupt=self._request_stops_merge)
         except Cancelled:  # a request came in
             self.ahead = None
         except Exception:  # noqa: BLE001 - e.g. MemoryError: the merge was rolled back; stop looking ahead
             self.ahead = None
             self.lookahead = None
+
+    def _request_stops_merge(self) -> bool:
+        """The interrupt of a merge done ahead: read a request that came in (it is handled
+        next) and say whether the merge must stop for it (anything but a step)."""
+        if self._stash is None:
+            try:
+                if not self.conn.poll():
+                    return False
+                self._stash = self.conn.recv()
+            except (EOFError, OSError):  # the app is gone
+                self._stash = ("quit", ())
+        return self._stash[0] not in _AHEAD_SERVES
 
     def _forget_ahead(self) -> None:
         if self.ahead is not None:
@@ -177,17 +206,21 @@ class _Server:
     def handle(self, op: str, args: tuple) -> Any:
         self._last = 0.0
         self._tick = None
+        if op in ("steps", "steps_view"):
+            records = self.steps(*args[:1])
+            return records if op == "steps" else {"records": records, **self.view(*args[1:])}
         if self.ahead is not None:
-            n = (args[0] if args else 1) if op == "steps" else 0
-            if n >= 1:  # a step: the merge done ahead is its first merge
-                first, self.ahead = self.ahead, None
-                return [first] + (self.trainer.steps(n - 1) if n > 1 else [])
             if op == "next_step_size":
                 return 0  # the next step is already done
             self._forget_ahead()
         if op == "undo":  # answer first, then put the words back (before the next request that needs them)
             rec, self._after = self._need_trainer().undo_in_two(*args)
             return rec
+        if op == "undo_view":
+            rec, self._after = self._need_trainer().undo_in_two()
+            if not self._words_free("top_pairs"):  # the "first" tie rule reads the words
+                self._finish_after()
+            return {"record": rec, **self.view(*args)}
         if op == "load":
             return self.load(*args)
         if op == "run":
@@ -208,6 +241,20 @@ class _Server:
             value = getattr(self._need_trainer(), op)
             return list(value) if isinstance(value, list) else value
         raise BPEError(f"unknown engine request {op!r}")
+
+    def steps(self, n: int = 1) -> list:
+        """Up to ``n`` merges, the first of them the one done ahead if there is one."""
+        t = self._need_trainer()
+        if self.ahead is None or n < 1:
+            return t.steps(n)
+        first, self.ahead = self.ahead, None
+        return [first] + (t.steps(n - 1) if n > 1 else [])
+
+    def view(self, k: int = TOP_K) -> dict:
+        """What a pair table shows: the ``k`` best pairs and how many pairs tie with the best."""
+        t = self.trainer
+        top = t.top_pairs(k)
+        return {"top_pairs": top, "n_best": t.n_pairs_with_count(top[0][1]) if top else 0}
 
     def load(self, path, special_tokens, pattern="gpt2", tie_break="lexicographic", workers=None) -> dict:
         from .trainer import Trainer

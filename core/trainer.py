@@ -634,7 +634,7 @@ class Trainer:
         new = big.replace(pat, cab).split(SEP)
         check()
         arr = np.frombuffer(big.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-        A, B, AB = ord(ca), ord(cb), ord(cab)
+        A, B = ord(ca), ord(cb)
         sites = np.flatnonzero((arr[:-1] == A) & (arr[1:] == B))
         if A == B and sites.size > 1:
             # overlapping candidates ("aaa"): in each run of consecutive ones keep every other one
@@ -658,6 +658,7 @@ class Trainer:
         has_left = (left != SEP_CODE) & ~adj_prev
         new_right = has_right & ~adj_next
         site_wids = wids[widx]
+        small_codes = self._next_code <= 1 << 16
 
         def add(mask, side, sign: int, pair_of, index: bool) -> None:
             """Add ±(summed weights) to the pair ``pair_of(code)`` of each site in ``mask``, where
@@ -669,8 +670,8 @@ class Trainer:
             present = np.flatnonzero(sums)
             for code, d in zip(present.tolist(), sums[present].round().astype(np.int64).tolist()):
                 cdelta[pair_of(chr(code))] += sign * d
-            if index:
-                order = np.argsort(codes, kind="stable")
+            if index:  # group the sites' words by code (a radix sort when codes fit 16 bits)
+                order = np.argsort(codes.astype(np.uint16) if small_codes else codes, kind="stable")
                 sc, ws = codes[order], site_wids[mask][order]
                 bounds = np.flatnonzero(np.r_[True, sc[1:] != sc[:-1], True]).tolist()
                 for lo, hi in zip(bounds[:-1], bounds[1:]):

@@ -267,3 +267,66 @@ def test_close_while_another_thread_streams(corpus):
     eng.close()
     th.join(10)
     assert outcome and outcome[0] in ("Cancelled", "EngineDied", "finished") and not eng.alive
+
+
+@pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
+def test_step_and_undo_views_answer_what_separate_requests_would(engine, corpus, tie_break):
+    """steps_view / undo_view: the records (or the record undone) with the pair table that
+    follows them, in one round trip."""
+    engine.call("load", str(corpus), [], "gpt2", tie_break)
+    local = Trainer.from_file(corpus, [], tie_break=tie_break)
+
+    def view(k: int) -> dict:
+        top = local.top_pairs(k)
+        return {"top_pairs": top, "n_best": local.n_pairs_with_count(top[0][1])}
+
+    for n in (1, 3, 1, 2):
+        assert engine.call("steps_view", n, 40) == {"records": local.steps(n), **view(40)}
+        assert engine.call("undo_view", 25) == {"record": local.undo(), **view(25)}
+    assert engine.call("merges") == local.merges
+
+
+def test_after_a_step_the_engine_merges_ahead_at_once(corpus):
+    """Right after a step (no quiet time needed) the next merge is done ahead: the next step
+    takes it, and any other request still sees the state before it."""
+    eng = Engine(lookahead=(0, 3600.0))  # the quiet-time look-ahead never starts in this test
+    try:
+        eng.call("load", str(corpus), [])
+        local = Trainer.from_file(corpus, [])
+        assert eng.call("next_step_size") == local.next_step_size() > 0  # nothing done ahead yet
+        for _ in range(4):
+            assert eng.call("steps_view", 1, 10)["records"] == local.steps(1)
+            time.sleep(0.2)
+            assert eng.call("next_step_size") == 0  # done ahead (finished, not stopped)
+            assert eng.call("steps", 1) == local.steps(1)
+            time.sleep(0.2)
+            assert eng.call("top_pairs", 10) == local.top_pairs(10)  # the merge ahead is undone first
+            assert eng.call("next_step_size") == local.next_step_size() > 0
+    finally:
+        eng.close()
+
+
+def test_a_merge_done_ahead_is_stopped_by_any_request_but_a_step():
+    """While merging ahead, the engine reads what comes in: a step (or the question of its size)
+    lets the merge finish, anything else stops it; either way the request is handled next."""
+    import multiprocessing as mp
+
+    from core.engine import _Server
+
+    app_end, engine_end = mp.Pipe()
+    server = _Server(engine_end, mp.RawValue("b", 0), 0, lookahead=(0, 0.1))
+    server.trainer = Trainer.from_text(TEXT * 5, [])
+    try:
+        assert server._request_stops_merge() is False  # nothing came in
+        for request, stops in ((("steps", (1,)), False), (("steps_view", (1, 100)), False),
+                               (("next_step_size", ()), False), (("top_pairs", (10,)), True),
+                               (("undo", ()), True), (("spec", ()), True)):
+            app_end.send(request)
+            assert server._request_stops_merge() is stops
+            assert server._stash == request  # kept for the serve loop
+            server._stash = None
+        app_end.close()
+        assert server._request_stops_merge() is True  # the app is gone
+        assert server._stash == ("quit", ())
+    finally:
+        engine_end.close()

@@ -1,9 +1,11 @@
 """The automation contract: load_corpus / step / undo / train / cancel and their signals."""
 from __future__ import annotations
 
+import pytest
 from gui_helpers import check_consistent, load
 
 from bpe_gui import create_window
+from bpe_gui.pairs_view import PairsView
 from core import Trainer
 
 
@@ -229,4 +231,36 @@ def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatc
         c.train(c.vocab_size + 20)
     expected.run(expected.vocab_size + 20)
     assert [r.pair for r in c.records] == expected.merges
+    check_consistent(c)
+
+
+@pytest.mark.parametrize("lookahead", [None, (0, 0.01)])
+def test_pair_table_after_back_to_back_steps_and_undos_matches_core(qtbot, small_corpus, monkeypatch, lookahead):
+    """A step or an undo brings the pair table's contents with it (one engine round trip); with
+    look-ahead the engine merges ahead right after each step. The table, the tie count and the
+    merges equal the core's at every point, stepping back to back."""
+    from bpe_gui import worker
+
+    monkeypatch.setattr(worker, "LOOKAHEAD", lookahead)
+    monkeypatch.setattr(worker, "_IDLE_ENGINES", [])
+    w = create_window(load_sample=False)
+    qtbot.addWidget(w)
+    c = w.controller
+    load(qtbot, w, small_corpus)
+    expected = Trainer.from_file(small_corpus, ["<|endoftext|>"])
+    model = w.findChild(PairsView).model
+    for i in range(24):
+        if i % 5 == 4:
+            with qtbot.waitSignal(c.undone):
+                c.undo()
+            expected.undo()
+        else:
+            with qtbot.waitSignal(c.stepped):
+                c.step()
+            assert c.records[-1] == expected.step()
+        top = expected.top_pairs(100)
+        assert c.top_pairs(100) == top
+        assert c.n_pairs_with_count(top[0][1]) == expected.n_pairs_with_count(top[0][1])
+        assert [row[:2] for row in model.rows] == top
+        assert "tied with" in w.findChild(PairsView).next_label.text() or expected.n_pairs_with_count(top[0][1]) == 1
     check_consistent(c)
