@@ -40,9 +40,11 @@ LONG_WORD = 4096  # tokens; pair changes of longer words are counted with Counte
 # A merge whose pair is indexed in at least this many words is done for all of them at once
 BATCH_MIN_WORDS = 4096
 # Words are kept as strings with one character per token (bytes 0-255 are chr(0)-chr(255), merged
-# tokens get the next free codes), so that merging is str.find / str.replace at C speed.
-SEP_CODE = 0xFFFF  # never a token code: separates words joined for a batched merge
-SEP = chr(SEP_CODE)
+# tokens get free codes), so that merging is str.find / str.replace at C speed. Byte values that
+# occur nowhere in the corpus are free codes too: they go first (one of them separates words joined
+# for a batched merge), so on an ASCII corpus the words stay one byte per character through the
+# first ~100 merges, the most expensive ones (half the memory traffic of two-byte strings).
+SEP_CODE = 0xFFFF  # never a token code: the separator when the corpus uses all 256 byte values
 SMALL_CORPUS_BYTES = 1 << 20  # below this, pair counting in plain Python beats importing NumPy
 
 
@@ -151,6 +153,7 @@ class Trainer:
         self._code: dict[bytes, str] = {t: chr(i) for i, t in enumerate(BYTE_TOKENS)}
         self._tok: dict[str, bytes] = {ch: t for t, ch in self._code.items()}
         self._next_code = 256
+        self._free_codes: deque[int] = deque()  # unused byte values, handed out before 256 and up
         self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
         self.batch_min_words = BATCH_MIN_WORDS  # tests set 0 (or a huge number) to force one path
         # words too long for a batched merge (their lengths only shrink)
@@ -159,6 +162,8 @@ class Trainer:
         with paused_gc():
             self._words: list[str] = [w.decode("latin-1") for w in self._original]
             self._build_pairs()
+        self._sep_code = self._free_codes.popleft() if self._free_codes else SEP_CODE
+        self._sep = chr(self._sep_code)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -212,6 +217,8 @@ class Trainer:
     def _build_pairs_small(self, counts: dict[Pair, int], index: dict) -> None:
         get = counts.get
         byte = BYTE_TOKENS
+        joined = b"".join(self._original)
+        self._free_codes.extend(i for i in range(256) if byte[i] not in joined)
         for wid, w in enumerate(self._original):
             c = self._wcounts[wid]
             for x, y in zip(w, w[1:]):
@@ -223,8 +230,10 @@ class Trainer:
         import numpy as np
 
         lens = np.fromiter(map(len, self._original), dtype=np.int64, count=len(self._original))
+        flat = np.frombuffer(b"".join(self._original), dtype=np.uint8)
+        self._free_codes.extend(np.flatnonzero(np.bincount(flat, minlength=256) == 0).tolist())
         if lens.size and lens.max() >= 2:
-            flat = np.frombuffer(b"".join(self._original), dtype=np.uint8).astype(np.int64)
+            flat = flat.astype(np.int64)
             wid_at = np.repeat(np.arange(lens.size, dtype=np.int64), lens)
             inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
             codes = (flat[:-1] * 256 + flat[1:])[inside]
@@ -495,10 +504,13 @@ class Trainer:
         """The one-character code of ``token`` in :attr:`_words` (a new code on first use)."""
         ch = self._code.get(token)
         if ch is None:
-            k = self._next_code
-            while 0xD800 <= k <= 0xDFFF or k == SEP_CODE:  # no surrogates (NumPy needs UTF-32), no separator
-                k += 1
-            self._next_code = k + 1
+            if self._free_codes:
+                k = self._free_codes.popleft()
+            else:
+                k = self._next_code
+                while 0xD800 <= k <= 0xDFFF or k == SEP_CODE:  # no surrogates (NumPy needs UTF-32), no separator
+                    k += 1
+                self._next_code = k + 1
             ch = self._code[token] = chr(k)
             self._tok[ch] = token
         return ch
@@ -626,12 +638,13 @@ class Trainer:
         words = self._words
         wl = candidates if isinstance(candidates, list) else list(candidates)
         sub = itemgetter(*wl)(words) if len(wl) > 1 else (words[wl[0]],)
-        big = SEP.join(sub)
+        sep, sep_code = self._sep, self._sep_code
+        big = sep.join(sub)
         pat = ca + cb
         if pat not in big:
             return [], [], 0
         check()
-        new = big.replace(pat, cab).split(SEP)
+        new = big.replace(pat, cab).split(sep)
         check()
         arr = np.frombuffer(big.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
         A, B = ord(ca), ord(cb)
@@ -641,7 +654,7 @@ class Trainer:
             k = np.arange(sites.size)
             run_first = np.maximum.accumulate(np.where(np.r_[True, sites[1:] != sites[:-1] + 1], k, 0))
             sites = sites[(k - run_first) % 2 == 0]
-        starts = np.r_[0, np.flatnonzero(arr == SEP_CODE) + 1]
+        starts = np.r_[0, np.flatnonzero(arr == sep_code) + 1]
         widx = np.searchsorted(starts, sites, side="right") - 1  # position in wl of each site's word
         check()
         wids = np.fromiter(wl, dtype=np.int64, count=len(wl))
@@ -650,12 +663,12 @@ class Trainer:
         counts = self._wcounts_np[wids]
         wt = counts[widx]
         n = arr.size
-        left = np.where(sites > 0, arr[np.maximum(sites - 1, 0)], SEP_CODE)
-        right = np.where(sites + 2 < n, arr[np.minimum(sites + 2, n - 1)], SEP_CODE)
+        left = np.where(sites > 0, arr[np.maximum(sites - 1, 0)], sep_code)
+        right = np.where(sites + 2 < n, arr[np.minimum(sites + 2, n - 1)], sep_code)
         adjacent = sites[1:] == sites[:-1] + 2
         adj_prev, adj_next = np.r_[False, adjacent], np.r_[adjacent, False]
-        has_right = right != SEP_CODE
-        has_left = (left != SEP_CODE) & ~adj_prev
+        has_right = right != sep_code
+        has_left = (left != sep_code) & ~adj_prev
         new_right = has_right & ~adj_next
         site_wids = wids[widx]
         small_codes = self._next_code <= 1 << 16

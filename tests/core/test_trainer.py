@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
-from reference import reference_pair_counts, reference_train
+from reference import merge_everywhere, reference_pair_counts, reference_train
 
 from core import Cancelled, CorpusError, Tokenizer, Trainer, train_bpe
 from core.pretokenize import count_pretokens
@@ -342,3 +342,49 @@ def test_canonical_state_compares_tokens_not_codes():
     u.merge(r.pair)
     assert t._code[r.token] != u._code[r.token]
     assert t.canonical_state() == u.canonical_state()
+
+
+def _reference_merges(word_counts: dict[bytes, int], n: int) -> list[tuple[bytes, bytes]]:
+    """Merges from counted words: recount everything each time, ties to the greatest pair."""
+    seqs = [([bytes([x]) for x in w], c) for w, c in word_counts.items()]
+    merges = []
+    for _ in range(n):
+        counts: dict[tuple[bytes, bytes], int] = {}
+        for seq, c in seqs:
+            for p in zip(seq, seq[1:]):
+                counts[p] = counts.get(p, 0) + c
+        if not counts:
+            break
+        best = max(counts, key=lambda p: (counts[p], p))
+        merges.append(best)
+        parts = [s for s, _ in seqs]
+        merge_everywhere(parts, best)
+        seqs = [(s, c) for s, (_, c) in zip(parts, seqs)]
+    return merges
+
+
+@pytest.mark.parametrize("n_byte_values", [256, 253])
+def test_token_codes_when_few_or_no_byte_values_are_free(n_byte_values):
+    """Merged tokens take codes of byte values the corpus never uses first (one of them separates
+    words in a batched merge), then codes from 256 up; with all 256 byte values in use there are
+    none. Both merge paths stay exact through the switch."""
+    words = {bytes([i, (i * 7) % n_byte_values, i, (i * 7) % n_byte_values, 97, 98]): 1 + i % 5
+             for i in range(n_byte_values)}
+    words.update({b"abab" * k: 40 - k for k in range(1, 8)})
+    expected = _reference_merges(words, 30)
+    for batch in (0, 10**9):
+        t = Trainer(words, pattern=None)
+        t.batch_min_words = batch
+        assert (t._sep_code < 256) == (n_byte_values < 256)
+        states = [t.canonical_state()]
+        for _ in range(30):
+            t.step()
+            states.append(t.canonical_state())
+        assert t.merges == expected
+        codes = sorted(ord(t._code[a + b]) for a, b in t.merges)
+        assert codes[-1] >= 256  # free byte values (if any) ran out
+        assert codes[0] < 256 or n_byte_values == 256
+        while t.n_merges:
+            states.pop()
+            t.undo()
+            assert t.canonical_state() == states[-1]
