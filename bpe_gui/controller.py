@@ -34,9 +34,9 @@ from .session import Options, RunSummary, merge_deltas, summarize_run
 from .state import VocabIndex
 
 SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
-# A single step that may change more distinct words than this runs in the worker (1.5-3 us per
+# A single step that may change more distinct words than this runs in the worker (~0.5-1 us per
 # word in the core); smaller ones are quicker on the GUI thread than the worker's round trip
-# (two busy-state repaints).
+# (two busy-state repaints). A step the engine has done ahead (next_step_size() == 0) is instant.
 SYNC_STEP_WORDS = 12_000
 TOP_K = 100
 

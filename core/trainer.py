@@ -17,7 +17,7 @@ import os
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import Literal
 
@@ -115,8 +115,8 @@ INTERRUPT_EVERY = 2047  # words between interrupt checks (a power of two minus o
 @dataclass
 class _Undo:
     record: MergeRecord
-    wids: list[int] = field(default_factory=list)  # the words the merge changed
-    olds: list[str] = field(default_factory=list)  # their codes before it
+    wids: tuple[int, ...] = ()  # the words the merge changed
+    olds: tuple[str, ...] = ()  # their codes before it
 
 
 class Trainer:
@@ -148,8 +148,11 @@ class Trainer:
         self.records: list[MergeRecord] = []
         self._history: list[_Undo] = []
         self._special_bytes = [s.encode("utf-8", "surrogateescape") for s in self.special_tokens]
-        self._original: list[bytes] = list(word_counts)
-        self._wcounts: list[int] = list(word_counts.values())
+        # Data that never changes is kept in tuples: the cyclic garbage collector stops visiting a
+        # tuple of plain values once it has seen it, so a collection between two steps stays short
+        # (the undo history below too: full collections were ~110 ms after 100 merges of 40 MB).
+        self._original: tuple[bytes, ...] = tuple(word_counts)
+        self._wcounts: tuple[int, ...] = tuple(word_counts.values())
         self._code: dict[bytes, str] = {t: chr(i) for i, t in enumerate(BYTE_TOKENS)}
         self._tok: dict[str, bytes] = {ch: t for t, ch in self._code.items()}
         self._next_code = 256
@@ -196,7 +199,7 @@ class Trainer:
         """Count all byte pairs and index the words containing each (vectorised with NumPy)."""
         counts: dict[Pair, int] = {}
         # pair -> ids of words that contain (or once contained) it; new pairs get sets on first use
-        index: defaultdict[Pair, list[int] | set[int]] = defaultdict(set)
+        index: defaultdict[Pair, tuple[int, ...] | set[int]] = defaultdict(set)
         if sum(map(len, self._original)) < SMALL_CORPUS_BYTES:
             self._build_pairs_small(counts, index)
         else:
@@ -252,8 +255,8 @@ class Trainer:
                 p = (byte[code >> 8], byte[code & 255])
                 counts[p] = int(totals[code])
                 # initial pairs are byte pairs: later merges only add words to pairs that contain a
-                # merged token, so these entries never grow and can stay plain lists
-                index[p] = wids[lo:hi].tolist()
+                # merged token, so these entries never grow and can be tuples (see _original)
+                index[p] = tuple(wids[lo:hi].tolist())
 
     # ------------------------------------------------------------------ read-only views
     @property
@@ -516,7 +519,7 @@ class Trainer:
         return ch
 
     def _merge_words(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
-                     ) -> tuple[list[int], list[str], int]:
+                     ) -> tuple[tuple[int, ...], tuple[str, ...], int]:
         """Merge word by word (pairs in few words); returns (changed words, their old codes, occurrences)."""
         words, wcounts = self._words, self._wcounts
         pat = ca + cb
@@ -565,7 +568,7 @@ class Trainer:
             deque(map(words.__setitem__, changed, olds), maxlen=0)
             raise
         cdelta[(ca, cb)] -= sites_total
-        return changed, olds, occurrences
+        return tuple(changed), tuple(olds), occurrences
 
     @staticmethod
     def _merge_sites(w: str, i: int, ca: str, cb: str, cab: str, c: int, wid: int, cdelta, new_index) -> int:
@@ -616,14 +619,14 @@ class Trainer:
         return 0
 
     def _merge_batch(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
-                     ) -> tuple[list[int], list[str], int] | None:
+                     ) -> tuple[tuple[int, ...], tuple[str, ...], int] | None:
         """Merge in all candidate words at once (pairs in many words, e.g. the first merges).
 
         The words are joined with a separator and one ``str.replace`` merges every site; the pair
         changes follow the rules of :meth:`_merge_sites`, computed for all sites with NumPy and
         weighted by word counts (each kind of change is a ``bincount`` over the neighbouring
-        token's code). Identical results to merging word by word, ~20x faster for a pair in
-        40,000 words.
+        token's code). Identical results to merging word by word, over 10x faster for a pair
+        in 40,000 words.
         """
         import numpy as np
 
@@ -636,13 +639,13 @@ class Trainer:
         if self._long_wids and not self._long_wids.isdisjoint(candidates):
             return None  # arrays over a 20 MB word would take gigabytes: merge word by word
         words = self._words
-        wl = candidates if isinstance(candidates, list) else list(candidates)
+        wl = candidates if isinstance(candidates, (list, tuple)) else list(candidates)
         sub = itemgetter(*wl)(words) if len(wl) > 1 else (words[wl[0]],)
         sep, sep_code = self._sep, self._sep_code
         big = sep.join(sub)
         pat = ca + cb
         if pat not in big:
-            return [], [], 0
+            return (), (), 0
         check()
         new = big.replace(pat, cab).split(sep)
         check()
@@ -702,15 +705,15 @@ class Trainer:
         hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
         occurrences = int(counts[hit].sum())
         if hit.size == len(wl):  # every candidate changed (no stale index entries)
-            changed, olds = wl, list(sub)
+            changed, olds = tuple(wl), sub
             for wid, w in zip(wl, new):
                 words[wid] = w
         else:
             pick = itemgetter(*hit.tolist()) if hit.size > 1 else (lambda seq: (seq[int(hit[0])],))
-            changed, olds = list(pick(wl)), list(pick(sub))
+            changed, olds = tuple(pick(wl)), tuple(pick(sub))
             for wid, w in zip(changed, pick(new)):
                 words[wid] = w
-        return changed, olds, occurrences
+        return tuple(changed), tuple(olds), occurrences
 
     def _apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
         counts = self._pair_counts

@@ -231,11 +231,11 @@ def run(ctx: Context) -> list[Section]:
                           ("undo", "undo"), ("step_blocked", "GUI thread held by a step call")):
             d = last[key][op]
             lat.rows.append([when, f"{label} ×{d['n']}", fmt_ms(d["p50"]), fmt_ms(d["p95"]), fmt_ms(d["max"])])
-    lat.notes.append("A step that may change more than a few thousand distinct words (the first merges of a large "
-                     "corpus) runs in the engine from the worker thread: back to back, its latency is the core's "
-                     "merge time, while the GUI thread is held only for the call (last row of each group). After "
-                     f"{PACE_MS / 1000:g} s without a request the engine has already done such a merge (look-ahead), "
-                     "so a step at a person's pace answers at once.")
+    lat.notes.append("Right after answering a step the engine starts the next merge when it is a big one (the first "
+                     "merges of a large corpus), while the window draws the last one: back to back, a step's latency "
+                     "is about the core's merge time, and the GUI thread is held only until that merge is done "
+                     "(last row of each group). At a person's pace the merge is ready before the click. A big step "
+                     "the engine has not done ahead runs from the worker thread.")
     cancels = [x for r in runs for x in r["cancel"]]
     lat.rows.append(["right after loading", f"cancel a run 0.2 / 0.5 / 1 s in (×{len(cancels)}, until `trained`)",
                      fmt_ms(pct(cancels, 50)), fmt_ms(pct(cancels, 95)), fmt_ms(max(cancels))])
