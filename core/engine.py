@@ -245,7 +245,9 @@ class _Server:
     def steps(self, n: int = 1) -> list:
         """Up to ``n`` merges, the first of them the one done ahead if there is one."""
         t = self._need_trainer()
-        if self.ahead is None or n < 1:
+        if self.ahead is not None and n < 1:
+            self._forget_ahead()  # nothing to take it: a view after this must not show it
+        if self.ahead is None:
             return t.steps(n)
         first, self.ahead = self.ahead, None
         return [first] + (t.steps(n - 1) if n > 1 else [])

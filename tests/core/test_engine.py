@@ -302,6 +302,10 @@ def test_after_a_step_the_engine_merges_ahead_at_once(corpus):
             time.sleep(0.2)
             assert eng.call("top_pairs", 10) == local.top_pairs(10)  # the merge ahead is undone first
             assert eng.call("next_step_size") == local.next_step_size() > 0
+            assert eng.call("steps", 1) == local.steps(1)
+            time.sleep(0.2)  # merged ahead again; zero steps take nothing and show the state without it
+            assert eng.call("steps_view", 0, 10) == {"records": [], "top_pairs": local.top_pairs(10),
+                                                     "n_best": local.n_pairs_with_count(local.top_pairs(1)[0][1])}
     finally:
         eng.close()
 
