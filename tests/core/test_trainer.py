@@ -388,3 +388,19 @@ def test_token_codes_when_few_or_no_byte_values_are_free(n_byte_values):
             states.pop()
             t.undo()
             assert t.canonical_state() == states[-1]
+
+
+@pytest.mark.parametrize("batch_min_words", [0, 10**9])
+def test_words_listed_twice_in_the_index_are_merged_once(batch_min_words):
+    # after a+b, "abcabc" holds (ab, c) twice: the index lists the word twice under it
+    data = b"abcabc abcabc xabc"
+    t = Trainer(count_pretokens(data, [], "gpt2")[0], [])
+    t.batch_min_words = batch_min_words
+    assert t.merge((b"a", b"b")).pair == (b"a", b"b")
+    assert sorted(t._pair_words[(b"ab", b"c")]).count(0) == 2
+    r = t.step()
+    assert (r.pair, r.count, r.words_changed, r.occurrences_changed) == ((b"ab", b"c"), 5, 3, 3)
+    assert t.pair_counts() == reference_pair_counts(data, t.merges, [], "gpt2")
+    assert sorted(w for w, _toks, _c in t.words_with_pair((b"abc", b"abc"))) == [b" abcabc", b"abcabc"]
+    t.undo()
+    assert t.pair_counts() == reference_pair_counts(data, t.merges, [], "gpt2")
