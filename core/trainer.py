@@ -101,6 +101,14 @@ class MergeRecord:
         return f"tied with {self.n_ties} other pair(s) at {self.count:,}; {rule}"
 
 
+def _sorted_unique(ids):
+    """The distinct values of a NumPy array, sorted (``np.unique`` took 5x longer on NumPy 2.4)."""
+    import numpy as np
+
+    s = np.sort(ids)
+    return s[np.r_[True, s[1:] != s[:-1]]] if s.size else s
+
+
 def _nothing() -> None:
     pass
 
@@ -653,9 +661,9 @@ class Trainer:
             return None  # arrays over a 20 MB word would take gigabytes: merge word by word
         words = self._words
         if isinstance(candidates, array):
-            wids = np.unique(np.frombuffer(candidates, dtype=np.intc))  # sorted, each word once
+            wids = _sorted_unique(np.frombuffer(candidates, dtype=np.intc))
         else:
-            wids = np.unique(np.fromiter(candidates, dtype=np.intc, count=len(candidates)))
+            wids = _sorted_unique(np.fromiter(candidates, dtype=np.intc, count=len(candidates)))
         wl = wids.tolist()
         sub = itemgetter(*wl)(words) if len(wl) > 1 else (words[wl[0]],)
         sep, sep_code = self._sep, self._sep_code
@@ -721,7 +729,7 @@ class Trainer:
         add(new_right, right, 1, lambda y: (cab, y), True)  # (ab, y) is made
         if adj_prev.any():  # two adjacent sites make (ab, ab)
             cdelta[(cab, cab)] += int(wt[adj_prev].sum())
-            listed((cab, cab), np.unique(site_wids[adj_prev]))
+            listed((cab, cab), _sorted_unique(site_wids[adj_prev]))
         cdelta[(ca, cb)] -= int(wt.sum())
         check()
         hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
