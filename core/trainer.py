@@ -1,9 +1,10 @@
 """The steppable, undoable byte-level BPE trainer.
 
-Words (distinct pre-tokens) are tuples of ``bytes`` tokens with a count. Pair counts are kept
-incrementally: a pair → word-ids index (a superset: ids are never removed, stale ones are skipped,
-and an id may be listed more than once) and count buckets (count → set of pairs) with a heap of counts give the most frequent pair. A
-merge only touches the words that contain the merged pair.
+Words (distinct pre-tokens) have a count and are kept as strings with one character per token.
+Pair counts are kept incrementally: a pair → word-ids index (a superset: ids are never removed,
+stale ones are skipped, and an id may be listed more than once) and count buckets (count → set
+of pairs) with a heap of counts give the most frequent pair. A merge only touches the words that
+contain the merged pair.
 
 >>> t = Trainer.from_text("aaabdaaabac", pattern="none")
 >>> [r.pair for r in t.steps(3)]
@@ -20,8 +21,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from operator import itemgetter
 from typing import Literal
+
+import numpy as np
 
 from .errors import BPEError, Cancelled
 from .pretokenize import (
@@ -47,7 +49,7 @@ BATCH_MIN_WORDS = 4096
 # for a batched merge), so on an ASCII corpus the words stay one byte per character through the
 # first ~100 merges, the most expensive ones (half the memory traffic of two-byte strings).
 SEP_CODE = 0xFFFF  # never a token code: the separator when the corpus uses all 256 byte values
-SMALL_CORPUS_BYTES = 1 << 20  # below this, pair counting in plain Python beats importing NumPy
+SMALL_CORPUS_BYTES = 10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
 # The pair index holds word ids in arrays of C ints, not sets: the cyclic garbage collector never
 # looks inside an array, while a full collection walked every entry of every set (60 ms after the
 # first 100 merges of 40 MB, 1.3M entries); appending is cheaper too. Duplicates are allowed and
@@ -101,12 +103,26 @@ class MergeRecord:
         return f"tied with {self.n_ties} other pair(s) at {self.count:,}; {rule}"
 
 
-def _sorted_unique(ids):
+def _sorted_unique(ids: np.ndarray) -> np.ndarray:
     """The distinct values of a NumPy array, sorted (``np.unique`` took 5x longer on NumPy 2.4)."""
-    import numpy as np
-
+    if ids.size < 2 or (ids[1:] > ids[:-1]).all():  # e.g. a byte pair's ids, listed in order
+        return ids
     s = np.sort(ids)
-    return s[np.r_[True, s[1:] != s[:-1]]] if s.size else s
+    return s[np.r_[True, s[1:] != s[:-1]]]
+
+
+def _objects(items: list) -> np.ndarray:
+    """A 1-d NumPy array holding the given objects (strings are not split into characters)."""
+    out = np.empty(len(items), dtype=object)
+    out[:] = items
+    return out
+
+
+def _word_ids(listed) -> np.ndarray:
+    """The distinct word ids of an index entry (an array of C ints), sorted."""
+    if isinstance(listed, array):
+        return _sorted_unique(np.frombuffer(listed, dtype=np.intc))
+    return _sorted_unique(np.fromiter(listed, dtype=np.intc, count=len(listed)))
 
 
 def _nothing() -> None:
@@ -131,8 +147,8 @@ INTERRUPT_EVERY = 2047  # words between interrupt checks (a power of two minus o
 @dataclass
 class _Undo:
     record: MergeRecord
-    wids: tuple[int, ...] = ()  # the words the merge changed
-    olds: tuple[str, ...] = ()  # their codes before it
+    wids: np.ndarray  # the words the merge changed (C ints)
+    olds: np.ndarray  # their codes before it (str objects)
 
 
 class Trainer:
@@ -179,7 +195,11 @@ class Trainer:
         self._long_wids = {i for i, n in enumerate(map(len, self._original)) if n > LONG_WORD}
         self._wcounts_np = None  # the word counts as a NumPy array (made where NumPy is used)
         with paused_gc():
-            self._words: list[str] = [w.decode("latin-1") for w in self._original]
+            # word id -> its tokens' codes, in a NumPy array of str objects rather than a list: a
+            # merge reads and writes tens of thousands of words at once by fancy indexing (in C,
+            # 2-6x faster than a Python loop over a list), and the garbage collector does not
+            # visit the array's items (a full collection visited each of a list's 331k strings).
+            self._words: np.ndarray = np.array([w.decode("latin-1") for w in self._original], dtype=object)
             self._build_pairs()
         self._sep_code = self._free_codes.popleft() if self._free_codes else SEP_CODE
         self._sep = chr(self._sep_code)
@@ -247,8 +267,6 @@ class Trainer:
                 index[(byte[x], byte[y])].append(wid)
 
     def _build_pairs_numpy(self, counts: dict[Pair, int], index: dict) -> None:
-        import numpy as np
-
         lens = np.fromiter(map(len, self._original), dtype=np.int64, count=len(self._original))
         flat = np.frombuffer(b"".join(self._original), dtype=np.uint8)
         self._free_codes.extend(np.flatnonzero(np.bincount(flat, minlength=256) == 0).tolist())
@@ -307,7 +325,7 @@ class Trainer:
 
     def words(self) -> list[tuple[bytes, tuple[bytes, ...], int]]:
         """All words: (original bytes, current tokens, count), in order of first appearance."""
-        return list(zip(self._original, map(self._tokens, self._words), self._wcounts))
+        return list(zip(self._original, map(self._tokens, self._words.tolist()), self._wcounts))
 
     def _tokens(self, w: str) -> tuple[bytes, ...]:
         """A word's current tokens from its codes."""
@@ -330,7 +348,7 @@ class Trainer:
         """(first word containing the pair, position in it): earlier in the text is smaller."""
         words = self._words
         pat = self._code[pair[0]] + self._code[pair[1]]
-        for wid in sorted(set(self._pair_words.get(pair, ()))):
+        for wid in _word_ids(self._pair_words.get(pair, ())).tolist():
             i = words[wid].find(pat)
             if i >= 0:
                 return wid, i
@@ -380,25 +398,27 @@ class Trainer:
         if a is None or b is None:
             return []
         pat = a + b
-        out = [(self._original[wid], w, self._wcounts[wid]) for wid in dict.fromkeys(self._pair_words.get(pair, ()))
-               if pat in (w := self._words[wid])]
+        ids = _word_ids(self._pair_words.get(pair, ()))
+        out = [(self._original[wid], w, self._wcounts[wid]) for wid, w in zip(ids.tolist(), self._words[ids].tolist())
+               if pat in w]
         out.sort(key=lambda x: -x[2])
         return [(o, self._tokens(w), c) for o, w, c in (out if limit is None else out[:limit])]
 
     def words_with_token(self, token: bytes, limit: int | None = 50) -> list[tuple[bytes, tuple[bytes, ...], int]]:
         """Words whose current tokens include ``token``, most frequent first."""
-        if len(token) == 1:
-            candidates: Iterable[int] = range(len(self._words))
-        else:
-            rank = next((i for i, m in enumerate(self.merges) if m[0] + m[1] == token), None)
-            if rank is not None and self.keep_history and rank < len(self._history):
-                candidates = set(self._history[rank].wids)
-            else:
-                candidates = range(len(self._words))
         ch = self._code.get(token)
         if ch is None:
             return []
-        out = [(self._original[w], self._words[w], self._wcounts[w]) for w in candidates if ch in self._words[w]]
+        rank = None
+        if len(token) > 1 and self.keep_history:
+            rank = next((i for i, m in enumerate(self.merges) if m[0] + m[1] == token), None)
+        candidates: Iterable[int]
+        if rank is not None and rank < len(self._history):
+            ids = self._history[rank].wids  # the token is only in words its merge changed
+            candidates, current = ids.tolist(), self._words[ids].tolist()
+        else:
+            candidates, current = range(len(self._words)), self._words.tolist()
+        out = [(self._original[wid], w, self._wcounts[wid]) for wid, w in zip(candidates, current) if ch in w]
         out.sort(key=lambda x: -x[2])
         return [(o, self._tokens(w), c) for o, w, c in (out if limit is None else out[:limit])]
 
@@ -406,8 +426,9 @@ class Trainer:
         """Words changed by merge ``rank``: (word, tokens before, tokens after this merge's result now, count)."""
         if not self.keep_history or rank >= len(self._history):
             return []
-        out = [(self._original[wid], old, self._words[wid], self._wcounts[wid])
-               for wid, old in zip(self._history[rank].wids, self._history[rank].olds)]
+        h = self._history[rank]
+        out = [(self._original[wid], old, new, self._wcounts[wid])
+               for wid, old, new in zip(h.wids.tolist(), h.olds.tolist(), self._words[h.wids].tolist())]
         out.sort(key=lambda x: -x[3])
         return [(o, self._tokens(old), self._tokens(new), c) for o, old, new, c in
                 (out if limit is None else out[:limit])]
@@ -540,56 +561,57 @@ class Trainer:
         return ch
 
     def _merge_words(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
-                     ) -> tuple[tuple[int, ...], tuple[str, ...], int]:
-        """Merge word by word (pairs in few words); returns (changed words, their old codes, occurrences)."""
-        words, wcounts = self._words, self._wcounts
+                     ) -> tuple[np.ndarray, np.ndarray, int]:
+        """Merge word by word (pairs in few words); returns (changed words, their old codes, occurrences).
+
+        The candidate words are read at once and written back at the end, so a merge stopped in
+        the middle has changed nothing (extra index entries are allowed: the index is a superset).
+        """
+        wcounts = self._wcounts
         pat = ca + cb
+        ids = _word_ids(candidates)
         changed: list[int] = []
         olds: list[str] = []
+        news: list[str] = []
         occurrences = sites_total = 0
         interrupt = self._interrupt
-        try:
-            for seen, wid in enumerate(candidates):
-                if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
-                    raise _Interrupted
-                w = words[wid]
-                i = w.find(pat)
-                if i < 0:
-                    continue  # stale index entry
-                c = wcounts[wid]
-                n = len(w)
-                changed.append(wid)  # before the word changes, so that a rollback finds it
-                olds.append(w)
-                occurrences += c
-                if w.find(pat, i + 2) < 0:
-                    # one site (the common case): _merge_sites for a single site, inlined (hot loop)
-                    sites_total += c
-                    if i:
-                        x = w[i - 1]
-                        cdelta[(x, ca)] -= c
-                        p = (x, cab)
-                        cdelta[p] += c
-                        new_index[p].append(wid)
-                    if i + 2 < n:
-                        y = w[i + 2]
-                        cdelta[(cb, y)] -= c
-                        p = (cab, y)
-                        cdelta[p] += c
-                        new_index[p].append(wid)
-                    words[wid] = w[:i] + cab + w[i + 2:]
-                elif n > LONG_WORD:
-                    sites_total += self._merge_long_word(w, pat, cab, c, wid, cdelta, new_index)
-                    words[wid] = w.replace(pat, cab)
-                else:
-                    sites_total += self._merge_sites(w, i, ca, cb, cab, c, wid, cdelta, new_index)
-                    words[wid] = w.replace(pat, cab)  # left to right, never overlapping: the same sites
-        except BaseException:
-            # stopped (interrupt) or failed in the middle: put the words back; pair counts are
-            # not touched until the end, and extra index entries are allowed (a superset)
-            deque(map(words.__setitem__, changed, olds), maxlen=0)
-            raise
+        for seen, (wid, w) in enumerate(zip(ids.tolist(), self._words[ids].tolist())):
+            if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
+                raise _Interrupted
+            i = w.find(pat)
+            if i < 0:
+                continue  # stale index entry
+            c = wcounts[wid]
+            n = len(w)
+            changed.append(wid)
+            olds.append(w)
+            occurrences += c
+            if w.find(pat, i + 2) < 0:
+                # one site (the common case): _merge_sites for a single site, inlined (hot loop)
+                sites_total += c
+                if i:
+                    x = w[i - 1]
+                    cdelta[(x, ca)] -= c
+                    p = (x, cab)
+                    cdelta[p] += c
+                    new_index[p].append(wid)
+                if i + 2 < n:
+                    y = w[i + 2]
+                    cdelta[(cb, y)] -= c
+                    p = (cab, y)
+                    cdelta[p] += c
+                    new_index[p].append(wid)
+                news.append(w[:i] + cab + w[i + 2:])
+            elif n > LONG_WORD:
+                sites_total += self._merge_long_word(w, pat, cab, c, wid, cdelta, new_index)
+                news.append(w.replace(pat, cab))
+            else:
+                sites_total += self._merge_sites(w, i, ca, cb, cab, c, wid, cdelta, new_index)
+                news.append(w.replace(pat, cab))  # left to right, never overlapping: the same sites
         cdelta[(ca, cb)] -= sites_total
-        return tuple(changed), tuple(olds), occurrences
+        wids = np.array(changed, dtype=np.intc)
+        self._words[wids] = news
+        return wids, _objects(olds), occurrences
 
     @staticmethod
     def _merge_sites(w: str, i: int, ca: str, cb: str, cab: str, c: int, wid: int, cdelta, new_index) -> int:
@@ -640,7 +662,7 @@ class Trainer:
         return 0
 
     def _merge_batch(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
-                     ) -> tuple[tuple[int, ...], tuple[str, ...], int] | None:
+                     ) -> tuple[np.ndarray, np.ndarray, int] | None:
         """Merge in all candidate words at once (pairs in many words, e.g. the first merges).
 
         ``new_index`` receives arrays of word ids (C ints) instead of lists. The words are joined with a separator and one ``str.replace`` merges every site; the pair
@@ -649,8 +671,6 @@ class Trainer:
         token's code). Identical results to merging word by word, over 10x faster for a pair
         in 40,000 words.
         """
-        import numpy as np
-
         interrupt = self._interrupt
 
         def check() -> None:  # nothing is changed until the words are replaced at the end
@@ -659,18 +679,13 @@ class Trainer:
 
         if self._long_wids and not self._long_wids.isdisjoint(candidates):
             return None  # arrays over a 20 MB word would take gigabytes: merge word by word
-        words = self._words
-        if isinstance(candidates, array):
-            wids = _sorted_unique(np.frombuffer(candidates, dtype=np.intc))
-        else:
-            wids = _sorted_unique(np.fromiter(candidates, dtype=np.intc, count=len(candidates)))
-        wl = wids.tolist()
-        sub = itemgetter(*wl)(words) if len(wl) > 1 else (words[wl[0]],)
+        wids = _word_ids(candidates)
+        sub = self._words[wids]
         sep, sep_code = self._sep, self._sep_code
-        big = sep.join(sub)
+        big = sep.join(sub.tolist())
         pat = ca + cb
         if pat not in big:
-            return (), (), 0
+            return wids[:0], sub[:0], 0
         check()
         new = big.replace(pat, cab).split(sep)
         check()
@@ -683,7 +698,7 @@ class Trainer:
             run_first = np.maximum.accumulate(np.where(np.r_[True, sites[1:] != sites[:-1] + 1], k, 0))
             sites = sites[(k - run_first) % 2 == 0]
         starts = np.r_[0, np.flatnonzero(arr == sep_code) + 1]
-        widx = np.searchsorted(starts, sites, side="right") - 1  # position in wl of each site's word
+        widx = np.searchsorted(starts, sites, side="right") - 1  # position in wids of each site's word
         check()
         if self._wcounts_np is None:
             self._wcounts_np = np.array(self._wcounts, dtype=np.int64)
@@ -734,16 +749,11 @@ class Trainer:
         check()
         hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
         occurrences = int(counts[hit].sum())
-        if hit.size == len(wl):  # every candidate changed (no stale index entries)
-            changed, olds = tuple(wl), sub
-            for wid, w in zip(wl, new):
-                words[wid] = w
-        else:
-            pick = itemgetter(*hit.tolist()) if hit.size > 1 else (lambda seq: (seq[int(hit[0])],))
-            changed, olds = tuple(pick(wl)), tuple(pick(sub))
-            for wid, w in zip(changed, pick(new)):
-                words[wid] = w
-        return tuple(changed), tuple(olds), occurrences
+        if hit.size == wids.size:  # every candidate changed (no stale index entries)
+            self._words[wids] = new
+            return wids, sub, occurrences
+        self._words[wids[hit]] = _objects(new)[hit]
+        return wids[hit], sub[hit], occurrences
 
     def _apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
         counts = self._pair_counts
@@ -805,7 +815,7 @@ class Trainer:
 
         def restore_words() -> None:
             # the index never drops a word, so it still lists each word under every pair of its old tokens
-            deque(map(words.__setitem__, last.wids, last.olds), maxlen=0)
+            words[last.wids] = last.olds
 
         return last.record, restore_words
 
@@ -834,7 +844,7 @@ class Trainer:
         index = {p: frozenset(w for w in ws if self._contains(w, p))
                  for p, ws in self._pair_words.items()}
         index = {p: ws for p, ws in index.items() if ws}
-        return (tuple(map(self._tokens, self._words)), tuple(sorted(self._pair_counts.items())),
+        return (tuple(map(self._tokens, self._words.tolist())), tuple(sorted(self._pair_counts.items())),
                 tuple(sorted(index.items())), tuple(self.merges),
                 tuple(sorted((c, frozenset(b)) for c, b in self._buckets.items())))
 

@@ -404,3 +404,28 @@ def test_words_listed_twice_in_the_index_are_merged_once(batch_min_words):
     assert sorted(w for w, _toks, _c in t.words_with_pair((b"abc", b"abc"))) == [b" abcabc", b"abcabc"]
     t.undo()
     assert t.pair_counts() == reference_pair_counts(data, t.merges, [], "gpt2")
+
+
+@settings(max_examples=60, deadline=None)
+@given(corpora, st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]))
+def test_plain_and_numpy_builds_agree(data, pattern, tie_break):
+    """The pair counts and index built in plain Python (small corpora) equal NumPy's (large ones)."""
+    import core.trainer as trainer_module
+
+    try:
+        counts, _ = count_pretokens(data, [], pattern)
+    except CorpusError:
+        reject()
+    built = []
+    for limit in (10**12, 0):  # every corpus is "small", then none is
+        saved = trainer_module.SMALL_CORPUS_BYTES
+        trainer_module.SMALL_CORPUS_BYTES = limit
+        try:
+            built.append(Trainer(counts, [], pattern=pattern, tie_break=tie_break))
+        finally:
+            trainer_module.SMALL_CORPUS_BYTES = saved
+    plain, vectorised = built
+    assert plain.canonical_state() == vectorised.canonical_state()
+    assert plain._free_codes == vectorised._free_codes and plain._sep == vectorised._sep
+    assert [r.pair for r in plain.steps(5)] == [r.pair for r in vectorised.steps(5)]
+    assert plain.canonical_state() == vectorised.canonical_state()

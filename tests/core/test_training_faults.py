@@ -180,11 +180,22 @@ def test_cancel_during_merging_leaves_consistent_state():
 def test_cancel_from_another_thread_via_event():
     text = " ".join(f"w{i % 997}y{i % 31}" for i in range(20000))
     t = Trainer.from_text(text)
-    stop = threading.Event()
-    threading.Timer(0.05, stop.set).start()
-    with pytest.raises(Cancelled):
-        t.run(5000, progress=lambda *a: not stop.is_set())
-    assert t.merges == [r.pair for r in t.records]
+    started, stop = threading.Event(), threading.Event()
+
+    def progress(_phase, done, _total) -> bool:
+        if done == 10:
+            started.set()
+        if done >= 10:
+            stop.wait(0.01)  # slow the run down from here on, so the other thread's stop arrives first
+        return not stop.is_set()
+
+    other = threading.Thread(target=lambda: started.wait(10) and stop.set())
+    other.start()
+    with pytest.raises(Cancelled) as info:
+        t.run(5000, progress=progress)
+    other.join()
+    assert 10 <= t.n_merges < 900  # the run (988 merges to its end) stopped on the event
+    assert t.merges == [r.pair for r in t.records] == [r.pair for r in info.value.records]
 
 
 def test_bad_pattern_and_tie_break(tmp_path):
