@@ -50,12 +50,13 @@ BATCH_MIN_WORDS = 4096
 # first ~100 merges, the most expensive ones (half the memory traffic of two-byte strings).
 SEP_CODE = 0xFFFF  # never a token code: the separator when the corpus uses all 256 byte values
 SMALL_CORPUS_BYTES = 10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
-# The pair index holds word ids in arrays of C ints, not sets: the cyclic garbage collector never
-# looks inside an array, while a full collection walked every entry of every set (60 ms after the
-# first 100 merges of 40 MB, 1.3M entries); appending is cheaper too. Duplicates are allowed and
-# removed where a merge reads the ids.
-WID_TYPECODE = "i"
-_new_wids = partial(array, WID_TYPECODE)
+# The pair index holds word ids as C ints packed in a bytearray per pair, not in sets: the cyclic
+# garbage collector does not track bytearrays at all, while a full collection walked every entry
+# of every set (60 ms after the first 100 merges of 40 MB, 1.3M entries) or, with array.array,
+# every array (55 ms for 198k pairs after 5,000 merges). Appending is cheaper too. Duplicates are
+# allowed and removed where the ids are read (see _word_ids).
+WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
+WID_SIZE = array(WID_TYPECODE).itemsize
 
 
 @contextmanager
@@ -118,11 +119,16 @@ def _objects(items: list) -> np.ndarray:
     return out
 
 
-def _word_ids(listed) -> np.ndarray:
-    """The distinct word ids of an index entry (an array of C ints), sorted."""
-    if isinstance(listed, array):
-        return _sorted_unique(np.frombuffer(listed, dtype=np.intc))
-    return _sorted_unique(np.fromiter(listed, dtype=np.intc, count=len(listed)))
+def _word_ids(listed: bytes | bytearray) -> np.ndarray:
+    """The distinct word ids of an index entry (C ints in a bytearray), sorted, in a new array
+    (a view would stop the bytearray from growing)."""
+    ids = _sorted_unique(np.frombuffer(listed, dtype=np.intc))
+    return ids.copy() if ids.base is not None else ids
+
+
+def _n_listed(listed: bytes | bytearray) -> int:
+    """How many ids an index entry lists (repeats included)."""
+    return len(listed) // WID_SIZE
 
 
 def _nothing() -> None:
@@ -235,7 +241,7 @@ class Trainer:
         """Count all byte pairs and index the words containing each (vectorised with NumPy)."""
         counts: dict[Pair, int] = {}
         # pair -> ids of words that contain (or once contained) it, possibly repeated
-        index: defaultdict[Pair, array] = defaultdict(_new_wids)
+        index: defaultdict[Pair, bytearray] = defaultdict(bytearray)
         if sum(map(len, self._original)) < SMALL_CORPUS_BYTES:
             self._build_pairs_small(counts, index)
         else:
@@ -258,13 +264,16 @@ class Trainer:
         byte = BYTE_TOKENS
         joined = b"".join(self._original)
         self._free_codes.extend(i for i in range(256) if byte[i] not in joined)
+        listed: defaultdict[Pair, array] = defaultdict(partial(array, WID_TYPECODE))
         for wid, w in enumerate(self._original):
             c = self._wcounts[wid]
             for x, y in zip(w, w[1:]):
                 p = (byte[x], byte[y])
                 counts[p] = get(p, 0) + c
             for x, y in set(zip(w, w[1:])):
-                index[(byte[x], byte[y])].append(wid)
+                listed[(byte[x], byte[y])].append(wid)
+        for p, ids in listed.items():
+            index[p] = bytearray(ids.tobytes())
 
     def _build_pairs_numpy(self, counts: dict[Pair, int], index: dict) -> None:
         lens = np.fromiter(map(len, self._original), dtype=np.int64, count=len(self._original))
@@ -291,8 +300,7 @@ class Trainer:
             for code, lo, hi in zip(codes[starts].tolist(), starts.tolist(), ends.tolist()):
                 p = (byte[code >> 8], byte[code & 255])
                 counts[p] = int(totals[code])
-                listed = index[p] = _new_wids()
-                listed.frombytes(wid_bytes[lo * size:hi * size])
+                index[p] = bytearray(wid_bytes[lo * size:hi * size])
 
     # ------------------------------------------------------------------ read-only views
     @property
@@ -348,7 +356,7 @@ class Trainer:
         """(first word containing the pair, position in it): earlier in the text is smaller."""
         words = self._words
         pat = self._code[pair[0]] + self._code[pair[1]]
-        for wid in _word_ids(self._pair_words.get(pair, ())).tolist():
+        for wid in _word_ids(self._pair_words.get(pair, b"")).tolist():
             i = words[wid].find(pat)
             if i >= 0:
                 return wid, i
@@ -371,7 +379,7 @@ class Trainer:
         The cost of a step grows with it: an app can run a large step in the background.
         """
         best = self._best()
-        return 0 if best is None else len(self._pair_words.get(best[0], ()))
+        return 0 if best is None else _n_listed(self._pair_words.get(best[0], b""))
 
     def n_pairs_with_count(self, count: int) -> int:
         """How many pairs currently occur exactly ``count`` times (the size of a tie)."""
@@ -398,7 +406,7 @@ class Trainer:
         if a is None or b is None:
             return []
         pat = a + b
-        ids = _word_ids(self._pair_words.get(pair, ()))
+        ids = _word_ids(self._pair_words.get(pair, b""))
         out = [(self._original[wid], w, self._wcounts[wid]) for wid, w in zip(ids.tolist(), self._words[ids].tolist())
                if pat in w]
         out.sort(key=lambda x: -x[2])
@@ -516,12 +524,12 @@ class Trainer:
         a, b = pair
         code = self._code
         ca, cb, cab = code[a], code[b], self._code_for(a + b)
-        candidates = self._pair_words.get(pair, ())
+        candidates = self._pair_words.get(pair, b"")
         # pair changes and new index entries, keyed by pairs of token codes until the end
         cdelta: defaultdict[tuple[str, str], int] = defaultdict(int)
         new_index: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
         done = None
-        if len(candidates) >= self.batch_min_words:
+        if _n_listed(candidates) >= self.batch_min_words:
             done = self._merge_batch(ca, cb, cab, candidates, cdelta, new_index)
         if done is None:
             done = self._merge_words(ca, cb, cab, candidates, cdelta, new_index)
@@ -531,9 +539,9 @@ class Trainer:
         pair_words = self._pair_words
         for (x, y), listed in new_index.items():
             if isinstance(listed, list):
-                pair_words[(tok[x], tok[y])].fromlist(listed)
-            else:  # the batched merge's ids: an array of C ints
-                pair_words[(tok[x], tok[y])].frombytes(listed.tobytes())
+                pair_words[(tok[x], tok[y])] += array(WID_TYPECODE, listed)
+            else:  # the batched merge's ids: a NumPy array of C ints
+                pair_words[(tok[x], tok[y])] += listed.tobytes()
         deltas = self._apply_deltas(delta)
         rank = len(self.merges)
         record = MergeRecord(rank=rank, pair=pair, new_id=self.token_id(rank), count=count, ties=ties,
@@ -677,9 +685,9 @@ class Trainer:
             if interrupt is not None and interrupt():
                 raise _Interrupted
 
-        if self._long_wids and not self._long_wids.isdisjoint(candidates):
-            return None  # arrays over a 20 MB word would take gigabytes: merge word by word
         wids = _word_ids(candidates)
+        if self._long_wids and not self._long_wids.isdisjoint(wids.tolist()):
+            return None  # arrays over a 20 MB word would take gigabytes: merge word by word
         sub = self._words[wids]
         sep, sep_code = self._sep, self._sep_code
         big = sep.join(sub.tolist())
@@ -841,7 +849,7 @@ class Trainer:
 
     def canonical_state(self) -> tuple:
         """A comparable snapshot of the observable state (used to check that undo is exact)."""
-        index = {p: frozenset(w for w in ws if self._contains(w, p))
+        index = {p: frozenset(w for w in _word_ids(ws).tolist() if self._contains(w, p))
                  for p, ws in self._pair_words.items()}
         index = {p: ws for p, ws in index.items() if ws}
         return (tuple(map(self._tokens, self._words.tolist())), tuple(sorted(self._pair_counts.items())),
