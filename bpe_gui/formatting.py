@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 #: visible stand-ins for whitespace (the tokenize view and the tables use the same ones)
@@ -103,3 +104,24 @@ def human_bytes(n: int) -> str:
 def signed(n: int) -> str:
     """``5`` → ``'+5'``, ``0`` → ``''``."""
     return f"{n:+,}" if n else ""
+
+
+_SPECIAL_TOKEN = re.compile(r'"([^"]*)"(?=\s|$)|(\S+)')
+
+
+def parse_special_tokens(text: str) -> list[str]:
+    """Special tokens typed on one line: separated by whitespace, in double quotes when one
+    contains whitespace. Raises ValueError for a quote that is not closed.
+
+    >>> parse_special_tokens('<|endoftext|> "<|end of turn|>"  [PAD]')
+    ['<|endoftext|>', '<|end of turn|>', '[PAD]']
+    """
+    out = []
+    for m in _SPECIAL_TOKEN.finditer(text):
+        quoted, plain = m.groups()
+        if plain is not None and plain.startswith('"') and len(plain) > 1 and not plain.endswith('"'):
+            raise ValueError(f"special tokens: the quote before {plain!r} is not closed "
+                             '(write a token that contains spaces as "like this")')
+        out.append(quoted if quoted is not None else plain)
+    return out
+

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from core import GPT2_PATTERN
 
+from .formatting import parse_special_tokens
 from .widgets import pinned, status_label
 
 PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), ("None (whole text)", "none"), ("Custom regex…", "custom")]
@@ -34,7 +35,8 @@ class TrainingPanel(QGroupBox):
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1000)
         self.specials = QLineEdit("<|endoftext|>")
-        self.specials.setToolTip("Special tokens, separated by spaces. They are never merged.")
+        self.specials.setToolTip('Special tokens, separated by spaces; one that contains spaces goes in '
+                                 'double quotes ("<|end of turn|>"). They are never merged.')
         self.pattern = QComboBox()
         for label, key in PATTERNS:
             self.pattern.addItem(label, key)
@@ -119,21 +121,29 @@ class TrainingPanel(QGroupBox):
 
     # ------------------------------------------------------------------ settings
     def wanted(self) -> tuple[list[str], str | None, str]:
-        """(special tokens, pattern, tie rule) as edited in the panel."""
+        """(special tokens, pattern, tie rule) as edited in the panel (ValueError: unclosed quote)."""
         key = self.pattern.currentData()
         pattern = self.custom.text() if key == "custom" else key
-        return self.specials.text().split(), pattern, self.tie.currentData()
+        return parse_special_tokens(self.specials.text()), pattern, self.tie.currentData()
 
     def _settings_edited(self) -> None:
         self.custom.setVisible(self.pattern.currentData() == "custom")
         o = self.controller.options
-        specials, pattern, tie = self.wanted()
-        current_pattern = "none" if o.pattern is None else o.pattern
-        changed = (specials != o.special_tokens or pattern != current_pattern or tie != o.tie_break)
+        try:
+            specials, pattern, tie = self.wanted()
+        except ValueError:  # still typing a quoted token: Apply says what is wrong
+            changed = True
+        else:
+            current_pattern = "none" if o.pattern is None else o.pattern
+            changed = (specials != o.special_tokens or pattern != current_pattern or tie != o.tie_break)
         self.apply_button.setEnabled(changed and not self.controller.busy)
 
     def apply(self) -> None:
-        specials, pattern, tie = self.wanted()
+        try:
+            specials, pattern, tie = self.wanted()
+        except ValueError as e:
+            self.controller.error.emit(str(e))
+            return
         if self.controller.set_options(specials, pattern, tie):
             self.apply_button.setEnabled(False)
 

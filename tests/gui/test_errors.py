@@ -81,6 +81,29 @@ def test_custom_pattern_via_panel_reloads(qtbot, loaded):
     assert not tp.apply_button.isEnabled()
 
 
+def test_special_tokens_with_spaces_via_panel(qtbot, loaded):
+    tp = loaded.training_panel
+    c = loaded.controller
+    tp.specials.clear()
+    qtbot.keyClicks(tp.specials, '<|endoftext|> "<|end of turn|>"')
+    with qtbot.waitSignal(c.corpus_loaded, timeout=30_000):
+        qtbot.mouseClick(tp.apply_button, Qt.MouseButton.LeftButton)
+    assert c.options.special_tokens == ["<|endoftext|>", "<|end of turn|>"]
+    assert c.index.vocab[257] == b"<|end of turn|>"
+    c.step(3)
+    merges = [m.pair for m in c.index.merges]
+    # an unclosed quote is an error that changes nothing
+    qtbot.keyClicks(tp.specials, ' "<|oops')
+    assert tp.apply_button.isEnabled()
+    with qtbot.waitSignal(c.error) as blocker:
+        qtbot.mouseClick(tp.apply_button, Qt.MouseButton.LeftButton)
+    assert "not closed" in blocker.args[0]
+    assert c.options.special_tokens == ["<|endoftext|>", "<|end of turn|>"]
+    assert [m.pair for m in c.index.merges] == merges
+    check_consistent(c)
+    _close_dialogs(loaded)
+
+
 def test_step_without_corpus_is_an_error(qtbot, window):
     c = window.controller
     with qtbot.waitSignal(c.error) as blocker:

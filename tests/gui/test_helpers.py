@@ -3,11 +3,18 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bpe_gui import qtcompat
-from bpe_gui.formatting import human_bytes, search_text, split_utf8, token_label
+from bpe_gui.formatting import (
+    human_bytes,
+    parse_special_tokens,
+    search_text,
+    split_utf8,
+    token_label,
+)
 from bpe_gui.state import VocabIndex
 from bpe_gui.tokenize_view import span_colors
 from core import Trainer
@@ -35,6 +42,15 @@ def test_split_utf8_is_lossless(data):
 def test_search_text_matches_text_label_and_hex():
     s = search_text(b" the")
     assert " the" in s and "·the" in s and "20 74 68 65" in s
+
+
+def test_special_tokens_line():
+    assert parse_special_tokens(" <|endoftext|>\t[PAD]  ") == ["<|endoftext|>", "[PAD]"]
+    assert parse_special_tokens('"<|end of turn|>" <s>') == ["<|end of turn|>", "<s>"]
+    assert parse_special_tokens('say"what <a"b>') == ['say"what', '<a"b>']  # inner quotes are plain text
+    assert parse_special_tokens("") == []
+    with pytest.raises(ValueError, match="not closed"):
+        parse_special_tokens('<s> "<|end of')
 
 
 def test_human_bytes():
