@@ -33,7 +33,7 @@ specials_st = st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=3)
 
 def listed_ids(t: Trainer, pair) -> list[int]:
     """The word ids the trainer's index lists under ``pair`` (C ints packed in a bytearray)."""
-    return array("i", bytes(t._pair_words[pair])).tolist()
+    return array("i", bytes(t._pair_words[t._code[pair[0]] + t._code[pair[1]]])).tolist()
 
 
 def test_wikipedia_example():
@@ -436,3 +436,18 @@ def test_plain_and_numpy_builds_agree(data, pattern, tie_break):
     assert plain._free_codes == vectorised._free_codes and plain._sep == vectorised._sep
     assert [r.pair for r in plain.steps(5)] == [r.pair for r in vectorised.steps(5)]
     assert plain.canonical_state() == vectorised.canonical_state()
+
+
+def test_bytes_absent_from_the_corpus_are_never_found():
+    # merged tokens take the codes of byte values the corpus never uses: asking for such a byte
+    # must not find the words of the token that took its code
+    t = Trainer.from_text("the cat sat on the mat with the hat " * 50)
+    tokens = [r.token for r in t.steps(5)]
+    assert len(tokens) == 5
+    for value in list(range(0, 9)) + [0x7F, 0xC8, 0xFF]:
+        byte = bytes([value])
+        assert t.words_with_token(byte) == []
+        assert t.words_with_pair((byte, b" ")) == [] and t.words_with_pair((b"t", byte)) == []
+    for token in tokens:  # the merged tokens themselves are found where they are
+        expected = {w for w, toks, _c in t.words() if token in toks}
+        assert expected and {w for w, _toks, _c in t.words_with_token(token, limit=None)} == expected
