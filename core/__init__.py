@@ -14,22 +14,22 @@ from .errors import (
     TokenizerError,
 )
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, CorpusStats, count_pretokens
-from .trainer import MergeRecord, Trainer, build_vocab, train_bpe
 
 __all__ = [
     "BPEError", "Cancelled", "CorpusError", "FormatError", "PatternError", "SpecialTokenError",
     "TokenizerError", "GPT2_PATTERN", "GPT4_PATTERN", "PATTERNS", "CorpusStats", "count_pretokens",
     "MergeRecord", "Trainer", "build_vocab", "train_bpe", "Tokenizer",
 ]
-# tokenizer files and encoding (imported on first use, like Tokenizer)
-_LAZY = {"TokenSpan": "tokenizer", "TokenizerSpec": "spec", "spec_from_trainer": "spec",
+# imported on first use, so that pre-tokenization worker processes start fast (the trainer needs
+# NumPy, 0.1 s to import; the tokenizer and its file formats are not needed there either)
+_LAZY = {"MergeRecord": "trainer", "Trainer": "trainer", "build_vocab": "trainer", "train_bpe": "trainer",
+         "TokenSpan": "tokenizer", "TokenizerSpec": "spec", "spec_from_trainer": "spec",
          "records_from_spec": "spec", "FORMATS": "formats", "export_all": "formats", "load_any": "formats",
          "detect_format": "formats", "encode_file_to_npy": "npy"}
-__all__ += list(_LAZY)
+__all__ += [name for name in _LAZY if name not in __all__]
 
 
 def __getattr__(name: str):
-    # the tokenizer is imported on first use so that pre-tokenization worker processes start fast
     if name == "Tokenizer":
         from .tokenizer import Tokenizer
 

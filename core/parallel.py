@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain, islice
 from typing import Any
 
 
@@ -25,22 +26,24 @@ def ordered_map(fn: Callable[..., Any], items: Iterable[Any], *, workers: int, e
                 poll: Callable[[], None] | None = None, poll_interval: float = 0.05) -> Iterator[Any]:
     """Yield ``fn(item, *extra_args)`` for each item, in order, computed in ``workers`` processes.
 
-    At most ``2 × workers`` items are in flight, so a streamed input is never read ahead further
+    A single item is computed in this process. At most ``2 × workers`` items are in flight, so a streamed input is never read ahead further
     than that (memory stays bounded). ``poll()`` is called every ``poll_interval`` seconds while
     waiting; it may raise (e.g. :class:`core.Cancelled`) to stop: the pool is then terminated and
     its processes are gone when the exception propagates. ``fn`` must be importable (top level).
     """
-    if workers <= 1:
-        for item in items:
+    it = iter(items)
+    first = list(islice(it, 2))
+    if workers <= 1 or len(first) < 2:  # one item: starting processes would only cost time
+        for item in chain(first, it):
             yield fn(item, *extra_args)
         return
     import multiprocessing as mp
 
+    it = chain(first, it)
     pool = mp.get_context("spawn").Pool(workers, initializer=initializer, initargs=initargs)
     ok = False
     try:
         pending: deque = deque()
-        it = iter(items)
         exhausted = False
         while True:
             while not exhausted and len(pending) < 2 * workers:

@@ -451,3 +451,11 @@ def test_bytes_absent_from_the_corpus_are_never_found():
     for token in tokens:  # the merged tokens themselves are found where they are
         expected = {w for w, toks, _c in t.words() if token in toks}
         assert expected and {w for w, _toks, _c in t.words_with_token(token, limit=None)} == expected
+
+
+def test_lean_trainer_counts_ties_without_listing_them():
+    full = Trainer.from_text(CATS, pattern="gpt2")
+    lean = Trainer.from_text(CATS, pattern="gpt2", keep_history=False)
+    a, b = full.steps(40), lean.steps(40)
+    assert [r.pair for r in a] == [r.pair for r in b] and [r.n_ties for r in a] == [r.n_ties for r in b]
+    assert any(r.ties for r in a) and not any(r.ties for r in b)

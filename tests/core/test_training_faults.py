@@ -231,3 +231,16 @@ def test_worker_processes_can_run_at_lower_priority():
     got = list(ordered_map(os.nice, [0, 0, 0], workers=2, initializer=lower_priority, initargs=(7,)))
     assert got == [min(base + 7, 19)] * 3
     assert os.nice(0) == base  # the calling process keeps its priority
+
+
+def test_one_block_is_counted_without_starting_processes():
+    from core.parallel import ordered_map
+
+    me = os.getpid()
+    assert list(ordered_map(_pid_of, [1], workers=2)) == [me]
+    pids = list(ordered_map(_pid_of, [1, 2, 3], workers=2))
+    assert me not in pids
+
+
+def _pid_of(_item: int) -> int:
+    return os.getpid()
