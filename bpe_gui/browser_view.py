@@ -40,6 +40,10 @@ class _IndexModel(QAbstractTableModel):
         self.mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._n = self._source_len()
         self._search: dict[int, str] = {}
+        # True while rows are inserted or removed: the views move their current row then, and a
+        # handler that syncs this model again would nest a second removal inside the first (Qt
+        # then corrupts memory), so selection handlers wait until it is False
+        self.in_sync = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SYNC_MS)
@@ -59,27 +63,35 @@ class _IndexModel(QAbstractTableModel):
         Not while a run is going: repainting a table while the worker runs makes the GUI thread
         queue for the GIL once per cell and role. The rows come when the run is over.
         """
-        if self.controller.busy in ("train", "step"):
+        if self.in_sync or self.controller.busy in ("train", "step"):
             return
         self._timer.stop()
         target = self._source_len()
-        if target > self._n:
-            self.beginInsertRows(QModelIndex(), self._n, target - 1)
-            self._n = target
-            self.endInsertRows()
-        elif target < self._n:
-            self.beginRemoveRows(QModelIndex(), target, self._n - 1)
-            for r in range(target, self._n):
-                self._search.pop(r, None)
-            self._n = target
-            self.endRemoveRows()
+        self.in_sync = True
+        try:
+            if target > self._n:
+                self.beginInsertRows(QModelIndex(), self._n, target - 1)
+                self._n = target
+                self.endInsertRows()
+            elif target < self._n:
+                self.beginRemoveRows(QModelIndex(), target, self._n - 1)
+                for r in range(target, self._n):
+                    self._search.pop(r, None)
+                self._n = target
+                self.endRemoveRows()
+        finally:
+            self.in_sync = False
 
     def reset(self) -> None:
         self._timer.stop()
-        self.beginResetModel()
-        self._n = self._source_len()
-        self._search.clear()
-        self.endResetModel()
+        self.in_sync = True
+        try:
+            self.beginResetModel()
+            self._n = self._source_len()
+            self._search.clear()
+            self.endResetModel()
+        finally:
+            self.in_sync = False
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 - Qt signature
         return 0 if parent.isValid() else self._n
@@ -268,9 +280,15 @@ class BrowserView(QWidget):
         self.vocab_proxy.setFilterFixedString(text)
 
     # ------------------------------------------------------------------ selection
+    def _models_syncing(self) -> bool:
+        return self.merges_model.in_sync or self.vocab_model.in_sync
+
     def select_merge(self, rank: int) -> None:
         ix = self.controller.index
         if not 0 <= rank < ix.n_merges:
+            return
+        if self._models_syncing():  # rows are being removed: select once they are gone
+            QTimer.singleShot(0, self, lambda: self.select_merge(rank))
             return
         m = ix.merges[rank]
         self.merges_model.sync()
@@ -296,11 +314,17 @@ class BrowserView(QWidget):
     def _merge_row_changed(self, current, _previous) -> None:
         if self._syncing or not current.isValid():
             return
+        if self._models_syncing():  # e.g. the selected merge was undone: follow the new current row
+            QTimer.singleShot(0, self, lambda: self._merge_row_changed(self.merges_table.currentIndex(), None))
+            return
         rank = self.merges_proxy.mapToSource(current).row()
         self.controller.select_merge(rank)
 
     def _vocab_row_changed(self, current, _previous) -> None:
         if self._syncing or not current.isValid():
+            return
+        if self._models_syncing():
+            QTimer.singleShot(0, self, lambda: self._vocab_row_changed(self.vocab_table.currentIndex(), None))
             return
         token = self.vocab_proxy.data(current, TOKEN_ROLE)
         rank = self.controller.index.rank_of.get(token)

@@ -1,6 +1,7 @@
 """Real widget interaction: keys, clicks, the tokenize view, tables, timeline, drag & drop."""
 from __future__ import annotations
 
+import pytest
 from gui_helpers import check_consistent, load
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
@@ -281,3 +282,29 @@ def test_tooltip_and_timeline_title(qtbot, loaded):
     loaded.tokenize.set_text("the cat")
     assert loaded.tokenize.wait_idle()
     assert "id " in pane.describe(pane.view.spans[0])
+
+
+@pytest.mark.parametrize("tab", ["merges", "vocab"])
+def test_undo_of_the_selected_merge_selects_the_one_before(qtbot, loaded, tab):
+    c = loaded.controller
+    br = loaded.browser
+    for _ in range(5):
+        qtbot.keyClick(loaded, Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: br.merges_model.rowCount() == 5 and c.index.n_merges == 5, timeout=3000)
+    if tab == "merges":
+        table, proxy = br.merges_table, br.merges_proxy
+        row = 4
+    else:
+        br.tabs.setCurrentIndex(1)
+        table, proxy = br.vocab_table, br.vocab_proxy
+        row = c.index.row_of_id(c.index.merges[4].token_id)
+    qtbot.waitUntil(lambda: proxy.rowCount() > row, timeout=3000)
+    qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualRect(proxy.index(row, 1)).center())
+    qtbot.waitUntil(lambda: loaded.details.rank == 4, timeout=2000)
+    qtbot.keyClick(loaded, Qt.Key.Key_Left)  # undo the selected merge
+    qtbot.waitUntil(lambda: br.merges_model.rowCount() == 4, timeout=3000)
+    qtbot.wait(50)
+    assert c.index.n_merges == 4
+    assert loaded.details.rank == 3
+    assert br.merges_proxy.mapToSource(br.merges_table.currentIndex()).row() == 3
+    check_consistent(c)
