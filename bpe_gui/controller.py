@@ -131,11 +131,17 @@ class Controller(FileActions, QObject):
 
     @property
     def tie_break(self) -> str:
+        """The tie rule of what is shown: the imported tokenizer's when it records one, else the
+        training setting (importing does not change the settings the next corpus is trained with)."""
+        imported = self._imported
+        if imported is not None and imported.tie_break in ("lexicographic", "first"):
+            return imported.tie_break
         return self.options.tie_break
 
     @property
     def pattern_label(self) -> str:
-        return pattern_name(self.options.pattern)
+        imported = self._imported
+        return pattern_name(imported.pattern if imported is not None else self.options.pattern)
 
     def top_pairs(self, k: int = TOP_K) -> list:
         """[(pair, count)] best first; the worker's latest snapshot while a run is going."""
@@ -248,6 +254,9 @@ class Controller(FileActions, QObject):
             self.error.emit("Wait for the current task to finish (or cancel it) before changing settings.")
             return False
         self.options = new
+        if self._imported is not None:
+            self.message.emit("Settings saved: they apply to the next corpus you open (an imported "
+                              "tokenizer is shown as it was trained).")
         if self.corpus_path is not None and self._imported is None:
             self.load_corpus(self.corpus_path)
         elif not self._loaded and self._imported is None:
@@ -305,10 +314,21 @@ class Controller(FileActions, QObject):
         self.pairs_changed.emit(merge_deltas(records, 1))
         if records:
             self.tokenizer_changed.emit()
-            self.message.emit(f"Merge {records[-1].rank + 1:,}: {records[-1].why(self.tie_break)}")
-        else:
-            self.message.emit(f"No pair left to merge: the vocab stays at {self.vocab_size:,} tokens.")
+        self.message.emit(self._steps_message(records, n))
         self.stepped.emit(records)
+
+    def _steps_message(self, made: list, asked: int, cancelled: bool = False, last_why: bool = True) -> str:
+        """What a Step (N) did, saying so when the corpus ran out of pairs first."""
+        if cancelled and len(made) < asked:
+            return f"Stopped after {len(made):,} of {asked:,} merges; vocab size {self.vocab_size:,}."
+        if not made:
+            return f"No pair left to merge: the vocab stays at {self.vocab_size:,} tokens."
+        if len(made) < asked and not cancelled:
+            return (f"Did {len(made):,} of {asked:,} merges: no pair is left to merge "
+                    f"(vocab size {self.vocab_size:,}).")
+        if len(made) == 1 or last_why:
+            return f"Merge {made[-1].rank + 1:,}: {made[-1].why(self.tie_break)}"
+        return f"Did {len(made):,} merges; vocab size {self.vocab_size:,}."
 
     @Slot()
     def undo(self) -> None:
@@ -440,6 +460,7 @@ class Controller(FileActions, QObject):
             self._lost(res.error or "the training engine stopped")
             return
         if res.error:
+            self.message.emit(f"Could not load {job.path}; nothing changed.")
             self.error.emit(res.error)
             return
         if res.cancelled or res.value is None:
@@ -472,10 +493,9 @@ class Controller(FileActions, QObject):
         self.pairs_changed.emit(merge_deltas(made, 1) if job.kind == "step" else None)
         self.tokenizer_changed.emit()
         if job.kind == "step":
-            if len(made) == 1:
-                self.message.emit(f"Merge {made[0].rank + 1:,}: {made[0].why(self.tie_break)}")
-            else:
-                self.message.emit(f"Did {len(made):,} merges; vocab size {self.vocab_size:,}.")
+            asked = job.vocab_size - (self.vocab_size - len(made))
+            self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
+                                                  last_why=False))
             self.stepped.emit(list(made))
             queued, self._queued_steps = self._queued_steps, 0
             if queued and not res.cancelled and self._loaded and self._job is None:

@@ -1,6 +1,8 @@
 """Export dialog: choose formats and a folder."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -46,6 +48,12 @@ class ExportDialog(QDialog):
         lay.addWidget(self.buttons)
         self.resize(520, self.sizeHint().height())
         self._validate()
+
+    def chosen_folder(self) -> Path:
+        """The folder typed or picked: ``~`` expanded, and a relative path taken from the home
+        folder (an app started from a menu has no meaningful working directory)."""
+        p = Path(self.folder.text().strip()).expanduser()
+        return p if p.is_absolute() else Path.home() / p
 
     def formats(self) -> list[str]:
         return [k for k, box in self.checks.items() if box.isChecked()]

@@ -19,7 +19,7 @@ class FileActions:
             self.error.emit("Wait for the current task to finish (or cancel it) before importing.")
             return False
         try:
-            tokenizer, records, name = files.load_tokenizer(path)
+            tokenizer, records, name, note = files.load_tokenizer(path)
         except BPEError as e:
             self.error.emit(str(e))
             return False
@@ -31,8 +31,6 @@ class FileActions:
         self.stats = None
         self.corpus_path = None
         self.source_name = name
-        if tokenizer.tie_break in ("lexicographic", "first"):
-            self.options.tie_break = tokenizer.tie_break
         self.index = VocabIndex(dict(tokenizer.vocab), list(tokenizer.merges), [r.count for r in records],
                                 list(tokenizer.special_tokens))
         self._changed()
@@ -40,7 +38,7 @@ class FileActions:
         self.tokenizer_changed.emit()
         timeline = "with its merge timeline" if self.index.has_counts else "no merge counts in this format"
         self.message.emit(f"Imported {name}: {len(tokenizer.vocab):,} tokens, {len(records):,} merges "
-                          f"({timeline}).")
+                          f"({timeline}).{' ' + note if note else ''}")
         return True
 
     def export(self, folder, formats: list[str]) -> list | None:
@@ -65,7 +63,7 @@ class FileActions:
     def load_comparison(self, path):
         """(Tokenizer, name) of a second tokenizer to compare with; None after an error."""
         try:
-            tokenizer, _records, name = files.load_tokenizer(path)
+            tokenizer, _records, name, _note = files.load_tokenizer(path)
         except BPEError as e:
             self.error.emit(str(e))
             return None

@@ -1,6 +1,7 @@
 """Tokenizer files for the GUI: export the session, import or compare a tokenizer (no Qt here)."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -22,12 +23,13 @@ def export_tokenizer(source, folder: str | os.PathLike, formats: list[str]) -> l
 
 
 def load_tokenizer(path: str | os.PathLike):
-    """Load any supported tokenizer file (or folder): returns (Tokenizer, MergeRecords, name).
+    """Load any supported tokenizer file (or folder): returns (Tokenizer, MergeRecords, name, note).
 
     The records carry the merge counts when the file has a training record (native format);
-    otherwise their counts are 0.
+    otherwise their counts are 0. ``note`` says what the format could not store and was assumed
+    ("" when nothing was).
     """
-    from core.formats import load_any
+    from core.formats import detect_format, load_any
     from core.spec import records_from_spec
     from core.tokenizer import Tokenizer
 
@@ -36,7 +38,19 @@ def load_tokenizer(path: str | os.PathLike):
     records = records_from_spec(spec)
     p = Path(path)
     name = p.name if p.is_dir() or p.name not in ("vocab.json", "merges.txt") else f"{p.parent.name}/{p.name}"
-    return tokenizer, records, name
+    fmt = detect_format(p)
+    if fmt == "json":  # an HF tokenizer.json (a "model" key, and it stores its pattern) or a GPT-2 vocab.json
+        data = json.loads(p.read_text(encoding="utf-8"))
+        fmt = "hf" if isinstance(data, dict) and "model" in data else "gpt2"
+    note = ""
+    if fmt in ("gpt2", "tiktoken"):
+        what = "GPT-2 vocab/merges files" if fmt == "gpt2" else "A .tiktoken file"
+        holds = "do" if fmt == "gpt2" else "does"
+        note = f"{what} {holds} not store the pre-tokenizer pattern: GPT-2's is assumed"
+        if not spec.special_tokens:
+            note += ", and no special tokens are known (they are encoded as plain text)"
+        note += "."
+    return tokenizer, records, name, note
 
 
 def is_tokenizer_file(path: str | os.PathLike) -> bool:

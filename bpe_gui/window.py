@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
         folder = self.settings.value("export_folder", str(Path.home() / "bpe-export"))
         dlg = ExportDialog(str(folder), self)
         if dlg.exec():
-            folder = dlg.folder.text().strip()
+            folder = str(dlg.chosen_folder())
             if self.controller.export(folder, dlg.formats()) is not None:
                 self.settings.setValue("export_folder", folder)
 

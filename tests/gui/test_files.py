@@ -107,3 +107,70 @@ def test_drop_tokenizer_file_imports(qtbot, trained, tmp_path):
     trained.open_path(str(tmp_path / "tokenizer.json"))
     assert not c.has_trainer and c.source_name == "tokenizer.json"
     assert "tokenizer.json" in trained.windowTitle()
+
+
+def test_import_keeps_the_training_settings_the_panel_shows(qtbot, loaded, small_corpus, tmp_path):
+    """A tokenizer trained with the "first" rule is explained with its rule, while the panel and the
+    next corpus keep the rule the panel shows (importing used to switch it silently)."""
+    from core import Trainer
+    from core.pretokenize import count_pretokens
+
+    c = loaded.controller
+    assert c.set_options(tie_break="first")
+    qtbot.waitUntil(lambda: c.has_trainer and not c.busy, timeout=30_000)
+    c.step(20)
+    c.export(tmp_path, ["native"])
+    assert c.set_options(tie_break="lexicographic")
+    qtbot.waitUntil(lambda: c.has_trainer and not c.busy, timeout=30_000)
+    with qtbot.waitSignal(c.merges_reset):
+        assert c.import_tokenizer(tmp_path / "bpe.json")
+    assert c.tie_break == "first"  # the imported merges are explained with their own rule
+    panel = loaded.training_panel
+    assert c.options.tie_break == "lexicographic" == panel.tie.currentData()
+    assert not panel.apply_button.isEnabled()
+    with qtbot.waitSignal(c.corpus_loaded, timeout=30_000):
+        c.load_corpus(str(small_corpus))
+    c.step(20)
+    expected = Trainer(count_pretokens(small_corpus, c.options.special_tokens)[0], c.options.special_tokens,
+                       tie_break="lexicographic").steps(20)
+    assert [m.pair for m in c.index.merges] == [r.pair for r in expected]
+
+
+def test_import_says_what_the_format_does_not_store(qtbot, trained, tmp_path):
+    c = trained.controller
+    c.export(tmp_path, ["tiktoken", "hf"])
+    messages = []
+    c.message.connect(messages.append)
+    assert c.import_tokenizer(tmp_path / "bpe.tiktoken")
+    assert "pattern" in messages[-1] and "no special tokens" in messages[-1]
+    assert c.import_tokenizer(tmp_path / "tokenizer.json")
+    assert "assumed" not in messages[-1]
+
+
+def test_failed_load_says_so_in_the_status(qtbot, loaded, tmp_path):
+    c = loaded.controller
+    with qtbot.waitSignal(c.error, timeout=30_000):
+        c.load_corpus(str(tmp_path / "missing.txt"))
+    qtbot.waitUntil(lambda: not c.busy, timeout=5000)
+    assert "Could not load" in loaded.training_panel.status.text()
+    assert "Could not load" in loaded.statusBar().currentMessage()
+    for b in loaded.findChildren(QMessageBox):
+        b.close()
+
+
+def test_export_dialog_folder_expands_home(qtbot, trained, tmp_path, monkeypatch):
+    from bpe_gui.export_dialog import ExportDialog
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for typed, expected in (("~/tok", tmp_path / "tok"), ("rel/dir", tmp_path / "rel" / "dir"),
+                            (str(tmp_path / "abs"), tmp_path / "abs")):
+        dlg = ExportDialog(typed)
+        qtbot.addWidget(dlg)
+        assert dlg.chosen_folder() == expected
+    messages = []
+    trained.controller.message.connect(messages.append)
+    dlg = ExportDialog("~/tok")
+    qtbot.addWidget(dlg)
+    paths = trained.controller.export(str(dlg.chosen_folder()), ["native"])
+    assert [p.parent for p in paths] == [tmp_path / "tok"] and (tmp_path / "tok" / "bpe.json").is_file()
+    assert str(tmp_path / "tok") in messages[-1]

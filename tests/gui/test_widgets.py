@@ -308,3 +308,20 @@ def test_undo_of_the_selected_merge_selects_the_one_before(qtbot, loaded, tab):
     assert loaded.details.rank == 3
     assert br.merges_proxy.mapToSource(br.merges_table.currentIndex()).row() == 3
     check_consistent(c)
+
+
+def test_step_n_says_when_the_corpus_runs_out_of_pairs(qtbot, window, tmp_path):
+    path = tmp_path / "tiny.txt"
+    path.write_text("abcabc abd", encoding="utf-8")
+    load(qtbot, window, path)
+    c = window.controller
+    messages = []
+    c.message.connect(messages.append)
+    with qtbot.waitSignal(c.stepped) as blocker:
+        c.step(1000)
+    made = len(blocker.args[0])
+    assert 0 < made < 1000 and c.index.n_merges == made
+    assert f"Did {made} of 1,000 merges: no pair is left" in messages[-1]
+    with qtbot.waitSignal(c.stepped):
+        c.step(5)
+    assert "No pair left" in messages[-1]
