@@ -69,8 +69,10 @@ class DetailsView(QWidget):
                 shown = ", ".join(_code(p[0] + p[1]) for p in rec.ties[:6])
                 more = f" and {rec.n_ties - 6:,} more" if rec.n_ties > 6 else ""
                 html.append(f"<p style='color:#556'>tied with: {shown}{more}</p>")
-            html.append(f"<p>changed <b>{rec.words_changed:,}</b> distinct words "
-                        f"(<b>{rec.occurrences_changed:,}</b> occurrences)</p>")
+            words = "distinct word" if rec.words_changed == 1 else "distinct words"
+            times = "occurrence" if rec.occurrences_changed == 1 else "occurrences"
+            html.append(f"<p>changed <b>{rec.words_changed:,}</b> {words} "
+                        f"(<b>{rec.occurrences_changed:,}</b> {times})</p>")
         examples = c.changed_words(rank, limit=EXAMPLES)
         if examples is None:
             html.append("<p style='color:#667'><i>Examples appear when the run is over.</i></p>")

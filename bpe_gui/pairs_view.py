@@ -196,7 +196,8 @@ class PairsView(QWidget):
             more = "" if exact else "+" if ties == len(pairs) - 1 and len(pairs) >= 100 else ""
             rule = ("the lexicographically greatest (bytes, bytes) pair wins" if c.tie_break == "lexicographic"
                     else "the pair seen first in the corpus wins")
-            why = f"tied with {ties}{more} other pair(s) at this count; {rule}"
+            others = "other pair" if ties == 1 and not more else "other pairs"
+            why = f"tied with {ties:,}{more} {others} at this count; {rule}"
         text = (f"Next merge: <code>{_html(token_label(a))}</code> + <code>{_html(token_label(b))}</code>"
                 f" → <code>{_html(token_label(a + b))}</code> ({count:,}×) — {why}.")
         last = c.record(c.index.n_merges - 1)

@@ -101,10 +101,11 @@ class MergeRecord:
         """A sentence explaining why this pair won."""
         a, b = self.pair
         if not self.n_ties:
-            return f"most frequent pair ({self.count:,} times)"
+            return f"most frequent pair ({self.count:,} {'time' if self.count == 1 else 'times'})"
         rule = ("lexicographically greatest (bytes, bytes) pair wins" if tie_break == "lexicographic"
                 else "the pair seen first in the text wins")
-        return f"tied with {self.n_ties} other pair(s) at {self.count:,}; {rule}"
+        others = "1 other pair" if self.n_ties == 1 else f"{self.n_ties:,} other pairs"
+        return f"tied with {others} at {self.count:,}; {rule}"
 
 
 def _sorted_unique(ids: np.ndarray) -> np.ndarray:

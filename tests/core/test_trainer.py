@@ -459,3 +459,14 @@ def test_lean_trainer_counts_ties_without_listing_them():
     a, b = full.steps(40), lean.steps(40)
     assert [r.pair for r in a] == [r.pair for r in b] and [r.n_ties for r in a] == [r.n_ties for r in b]
     assert any(r.ties for r in a) and not any(r.ties for r in b)
+
+
+def test_why_reads_as_a_sentence():
+    from core.trainer import MergeRecord
+
+    one = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=1)
+    assert one.why() == "most frequent pair (1 time)"
+    tie = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=5, n_ties=1)
+    assert tie.why("first") == "tied with 1 other pair at 5; the pair seen first in the text wins"
+    many = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=5, n_ties=1200)
+    assert many.why().startswith("tied with 1,200 other pairs at 5;")
