@@ -470,3 +470,20 @@ def test_why_reads_as_a_sentence():
     assert tie.why("first") == "tied with 1 other pair at 5; the pair seen first in the text wins"
     many = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=5, n_ties=1200)
     assert many.why().startswith("tied with 1,200 other pairs at 5;")
+
+
+def test_words_ending_in_nul_bytes_stay_exact():
+    # NUL is a token code like any other: no step may drop it from the end of a word
+    counts = {b"ab\x00": 5, b" ab\x00\x00": 4, b"\x00ab": 3, b"cab\x00": 2}
+    runs = []
+    for batch_min_words in (0, 10**9):
+        t = Trainer(counts, [], pattern="none")
+        t.batch_min_words = batch_min_words
+        runs.append([r.pair for r in t.steps(6)])
+        assert (b"\x00", b"\x00") in t.merges or t.pair_count((b"\x00", b"\x00")) == 0
+        for word, tokens, _count in t.words():
+            assert b"".join(tokens) == word and tokens[-1].endswith(word[-1:])
+        while t.undo():
+            pass
+        assert [toks for _w, toks, _c in t.words()] == [tuple(bytes([x]) for x in w) for w in counts]
+    assert runs[0] == runs[1] and len(runs[0]) == 6
