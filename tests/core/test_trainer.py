@@ -480,7 +480,6 @@ def test_words_ending_in_nul_bytes_stay_exact():
         t = Trainer(counts, [], pattern="none")
         t.batch_min_words = batch_min_words
         runs.append([r.pair for r in t.steps(6)])
-        assert (b"\x00", b"\x00") in t.merges or t.pair_count((b"\x00", b"\x00")) == 0
         for word, tokens, _count in t.words():
             assert b"".join(tokens) == word and tokens[-1].endswith(word[-1:])
         while t.undo():
