@@ -1,8 +1,8 @@
 """The steppable, undoable byte-level BPE trainer.
 
 Words (distinct pre-tokens) have a count and are kept as strings with one character per token.
-Pair counts are kept incrementally: a pair → word-ids index (a superset: ids are never removed,
-stale ones are skipped, and an id may be listed more than once) and count buckets (count → set
+Pair counts are kept incrementally: a pair → word-ids index (a superset: stale ids are skipped,
+an id may be listed more than once, and only undo removes ids: those its merge added) and count buckets (count → set
 of pairs) with a heap of counts give the most frequent pair. A merge only touches the words that
 contain the merged pair.
 
@@ -159,6 +159,7 @@ class _Undo:
     record: MergeRecord
     wids: np.ndarray  # the words the merge changed (C ints)
     olds: np.ndarray  # their codes before it (str objects)
+    index_sizes: tuple[tuple[str, int], ...] = ()  # (index key, its bytes before the merge appended)
 
 
 class Trainer:
@@ -552,13 +553,17 @@ class Trainer:
         tok = self._tok
         delta = {(tok[x], tok[y]): d for (x, y), d in cdelta.items()}
         pair_words = self._pair_words
+        sizes = []  # what undo cuts the index back to (else each redo of a merge adds its ids again)
         for (x, y), listed in new_index.items():
             # lists from the word-by-word merge, NumPy arrays of C ints from the batched one
             ids = array(WID_TYPECODE, listed) if isinstance(listed, list) else listed.tobytes()
-            known = pair_words.get(x + y)
+            key = x + y
+            known = pair_words.get(key)
             if known is None:
-                pair_words[x + y] = bytearray(ids)
+                pair_words[key] = bytearray(ids)
+                sizes.append((key, 0))
             else:
+                sizes.append((key, len(known)))
                 known += ids
         deltas = self._apply_deltas(delta)
         rank = len(self.merges)
@@ -568,7 +573,7 @@ class Trainer:
         self.merges.append(pair)
         self.records.append(record)
         if self.keep_history:
-            self._history.append(_Undo(record, wids, olds))
+            self._history.append(_Undo(record, wids, olds, tuple(sizes)))
         return record
 
     def _code_for(self, token: bytes) -> str:
@@ -836,12 +841,18 @@ class Trainer:
         self._history.pop()
         # the record holds the net pair-count changes of the merge: apply them backwards
         self._apply_deltas({p: -d for p, d in last.record.deltas})
+        pair_words = self._pair_words
+        for key, size in last.index_sizes:  # undo is last-in first-out: these are the merge's own ids
+            if size:
+                del pair_words[key][size:]
+            else:
+                del pair_words[key]
         self.merges.pop()
         self.records.pop()
         words = self._words
 
         def restore_words() -> None:
-            # the index never drops a word, so it still lists each word under every pair of its old tokens
+            # merges only add to the index, so it still lists each word under every pair of its old tokens
             words[last.wids] = last.olds
 
         return last.record, restore_words

@@ -486,3 +486,25 @@ def test_words_ending_in_nul_bytes_stay_exact():
             pass
         assert [toks for _w, toks, _c in t.words()] == [tuple(bytes([x]) for x in w) for w in counts]
     assert runs[0] == runs[1] and len(runs[0]) == 6
+
+
+@pytest.mark.parametrize("batch_min_words", [0, 10**9])
+def test_undo_takes_back_the_index_entries_of_its_merge(batch_min_words):
+    """Redoing a merge after its undo must not list its words again: the engine merges ahead and
+    takes it back on every other request, so the index would grow for as long as the app runs."""
+    t = Trainer.from_text(CATS * 3)
+    t.batch_min_words = batch_min_words
+    t.steps(4)
+    before = {k: bytes(v) for k, v in t._pair_words.items()}
+    size = t.next_step_size()
+    for _ in range(20):
+        t.steps(3)
+        for _ in range(3):
+            t.undo()
+    assert {k: bytes(v) for k, v in t._pair_words.items()} == before
+    assert t.next_step_size() == size
+    fresh = Trainer.from_text(CATS * 3)
+    fresh.steps(4)
+    t.steps(5)
+    fresh.steps(5)
+    assert t.canonical_state() == fresh.canonical_state()
