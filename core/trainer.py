@@ -2,9 +2,9 @@
 
 Words (distinct pre-tokens) have a count and are kept as strings with one character per token.
 Pair counts are kept incrementally: a pair → word-ids index (a superset: stale ids are skipped,
-an id may be listed more than once, and only undo removes ids: those its merge added) and count buckets (count → set
-of pairs) with a heap of counts give the most frequent pair. A merge only touches the words that
-contain the merged pair.
+an id may be listed more than once, and only undo removes ids, those its merge added) and count
+buckets (count → set of pairs) with a heap of counts give the most frequent pair. A merge only
+touches the words that contain the merged pair.
 
 >>> t = Trainer.from_text("aaabdaaabac", pattern="none")
 >>> [r.pair for r in t.steps(3)]
