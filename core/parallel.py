@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain, islice
 from typing import Any
 
 
@@ -26,24 +25,22 @@ def ordered_map(fn: Callable[..., Any], items: Iterable[Any], *, workers: int, e
                 poll: Callable[[], None] | None = None, poll_interval: float = 0.05) -> Iterator[Any]:
     """Yield ``fn(item, *extra_args)`` for each item, in order, computed in ``workers`` processes.
 
-    A single item is computed in this process. At most ``2 × workers`` items are in flight, so a streamed input is never read ahead further
+    At most ``2 × workers`` items are in flight, so a streamed input is never read ahead further
     than that (memory stays bounded). ``poll()`` is called every ``poll_interval`` seconds while
     waiting; it may raise (e.g. :class:`core.Cancelled`) to stop: the pool is then terminated and
     its processes are gone when the exception propagates. ``fn`` must be importable (top level).
     """
-    it = iter(items)
-    first = list(islice(it, 2))
-    if workers <= 1 or len(first) < 2:  # one item: starting processes would only cost time
-        for item in chain(first, it):
+    if workers <= 1:
+        for item in items:
             yield fn(item, *extra_args)
         return
     import multiprocessing as mp
 
-    it = chain(first, it)
     pool = mp.get_context("spawn").Pool(workers, initializer=initializer, initargs=initargs)
     ok = False
     try:
         pending: deque = deque()
+        it = iter(items)
         exhausted = False
         while True:
             while not exhausted and len(pending) < 2 * workers:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from pathlib import Path
 
 import regex
@@ -323,9 +324,14 @@ def count_pretokens(
         if workers is None:  # automatic: processes only pay off for larger files
             workers = (os.cpu_count() or 1) if size > SINGLE_PROCESS_BYTES else 1
         workers = max(1, int(workers))
-        stats.workers = workers
         blocks = iter_blocks(stream, specials, pat is not None and pattern in ("gpt2", "gpt4", GPT2_PATTERN,
                                                                                  GPT4_PATTERN), block_bytes)
+        if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
+            first = list(islice(blocks, 2))
+            if len(first) < 2 and sum(map(len, first)) <= block_bytes:
+                workers = 1
+            blocks = chain(first, blocks)
+        stats.workers = workers
         total: Counter[bytes] = Counter()
         done = 0
 

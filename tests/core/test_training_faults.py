@@ -233,14 +233,36 @@ def test_worker_processes_can_run_at_lower_priority():
     assert os.nice(0) == base  # the calling process keeps its priority
 
 
-def test_one_block_is_counted_without_starting_processes():
-    from core.parallel import ordered_map
+def test_one_ordinary_block_is_counted_without_starting_processes(tmp_path):
+    path = tmp_path / "small.txt"
+    path.write_bytes(b"hello world\nthe cat sat\n" * 2000)
+    counts, stats = count_pretokens(path, [], "gpt2", workers=2)
+    assert stats.workers == 1 and stats.chunks == 1
+    many, stats2 = count_pretokens(path, [], "gpt2", workers=2, block_bytes=4096)
+    assert stats2.workers == 2 and stats2.chunks > 1 and many == counts
+    # one block larger than the block size (a long line: nowhere to cut) still goes to a worker,
+    # where a cancel is seen while it is counted
+    line = tmp_path / "line.txt"
+    line.write_bytes(b"word " * 5000)
+    _, stats3 = count_pretokens(line, [], "gpt2", workers=2, block_bytes=4096)
+    assert stats3.workers == 2 and stats3.chunks == 1
 
-    me = os.getpid()
-    assert list(ordered_map(_pid_of, [1], workers=2)) == [me]
-    pids = list(ordered_map(_pid_of, [1, 2, 3], workers=2))
-    assert me not in pids
 
+def test_npy_encoding_of_one_big_block_in_workers(tmp_path, monkeypatch):
+    """A file that is one block (no place to cut) is encoded by a worker process that has the tokenizer."""
+    import numpy as np
 
-def _pid_of(_item: int) -> int:
-    return os.getpid()
+    import core.npy
+    from core import Tokenizer, Trainer
+    from core.npy import encode_file_to_npy
+
+    monkeypatch.setattr(core.npy, "SINGLE_PROCESS_BYTES", 1000)  # processes from 1 KB (not 4 MiB) up
+
+    src = tmp_path / "one_line.txt"
+    src.write_bytes(b"abc abd " * 3000)
+    trained = Trainer.from_text("abc abd abc")
+    trained.steps(3)
+    tok = Tokenizer(trained.vocab, trained.merges, pattern="none")
+    out = tmp_path / "ids.npy"
+    encode_file_to_npy(tok, src, out, workers=2, block_bytes=4096)
+    assert np.load(out).tolist() == tok.encode(src.read_text())
