@@ -1,6 +1,8 @@
 """Merges and vocab browser: two searchable lists and the merge tree of the selected token."""
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -27,6 +29,7 @@ FONT = int(Qt.ItemDataRole.FontRole)
 ALIGN = int(Qt.ItemDataRole.TextAlignmentRole)
 TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 SYNC_MS = 150  # rows follow the merges at most this late (stepping fast repaints the lists once)
+_ID_QUERY = re.compile(r"#\s*(\d+)")  # "#1234" in the search box jumps to the token with that id
 
 
 class _IndexModel(QAbstractTableModel):
@@ -225,7 +228,7 @@ class BrowserView(QWidget):
             table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search tokens (text, e.g. ' the', or hex) …")
+        self.search.setPlaceholderText("Search tokens: text (' the'), hex (e4 b8) or #id …")
         self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self, singleShot=True, interval=150)
         self._search_timer.timeout.connect(self._apply_search)
@@ -276,8 +279,25 @@ class BrowserView(QWidget):
 
     def _apply_search(self) -> None:
         text = self.search.text()
+        m = _ID_QUERY.fullmatch(text.strip())
+        if m:  # a token id: show every row and select that token
+            text = ""
         self.merges_proxy.setFilterFixedString(text)
         self.vocab_proxy.setFilterFixedString(text)
+        if m:
+            self.jump_to_id(int(m.group(1)))
+
+    def jump_to_id(self, token_id: int) -> bool:
+        """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
+        ix = self.controller.index
+        if token_id not in ix.vocab:
+            self.controller.message.emit(f"No token has id {token_id:,} (this vocab has ids 0–{len(ix) - 1:,}).")
+            return False
+        self.vocab_model.sync()
+        self.tabs.setCurrentIndex(1)
+        self._select_row(self.vocab_table, self.vocab_proxy, self.vocab_model, ix.row_of_id(token_id))
+        self._vocab_row_changed(self.vocab_table.currentIndex(), None)  # also when it was current already
+        return True
 
     # ------------------------------------------------------------------ selection
     def _models_syncing(self) -> bool:

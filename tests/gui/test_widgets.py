@@ -325,3 +325,25 @@ def test_step_n_says_when_the_corpus_runs_out_of_pairs(qtbot, window, tmp_path):
     with qtbot.waitSignal(c.stepped):
         c.step(5)
     assert "No pair left" in messages[-1]
+
+
+def test_browser_search_jumps_to_a_token_id(qtbot, loaded):
+    c = loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(320)
+    br = loaded.browser
+    merge = c.index.merges[40]
+    br.search.setText(f"#{merge.token_id}")
+    qtbot.waitUntil(lambda: loaded.details.rank == 40, timeout=2000)
+    assert br.tabs.currentIndex() == 1
+    current = br.vocab_proxy.mapToSource(br.vocab_table.currentIndex()).row()
+    assert c.index.id_at(current) == merge.token_id
+    assert br.vocab_proxy.rowCount() == len(c.index)  # nothing is filtered out
+    # a byte: selected, with its one-node tree
+    br.search.setText("# 104")
+    qtbot.waitUntil(lambda: br.tree.topLevelItem(0).text(0) == "h", timeout=2000)
+    messages = []
+    c.message.connect(messages.append)
+    br.search.setText("#99999")
+    qtbot.waitUntil(lambda: bool(messages), timeout=2000)
+    assert "No token has id 99,999" in messages[-1]
