@@ -295,8 +295,10 @@ class BrowserView(QWidget):
             return False
         self.vocab_model.sync()
         self.tabs.setCurrentIndex(1)
+        before = self.vocab_table.currentIndex()
         self._select_row(self.vocab_table, self.vocab_proxy, self.vocab_model, ix.row_of_id(token_id))
-        self._vocab_row_changed(self.vocab_table.currentIndex(), None)  # also when it was current already
+        if self.vocab_table.currentIndex() == before:  # already current: no signal shows it, so show it here
+            self._vocab_row_changed(before, None)
         return True
 
     # ------------------------------------------------------------------ selection
