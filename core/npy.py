@@ -3,7 +3,7 @@
 The file is read in blocks cut only where pre-tokenization cannot change (just before a special
 token, or for the built-in patterns after a newline between printable ASCII and an ASCII letter:
 see :func:`core.pretokenize.iter_blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
-Blocks are encoded in worker processes ("spawn" context, the tokenizer is sent once per worker)
+Blocks are encoded in worker processes (:mod:`core.parallel`; the tokenizer is sent once per worker)
 with at most ``2 × workers`` blocks in flight, and written in order. The array is ``uint16`` when
 every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surrogateescape``).
 

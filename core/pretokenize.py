@@ -145,7 +145,7 @@ class ChunkResult:
 
 
 def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
-    """Worker entry point (top level so that the "spawn" context can import it)."""
+    """Worker entry point (top level so that a worker process can import it)."""
     text, invalid = decode_corpus(data)
     # most chunks of most corpora hold no special token: a substring test is much cheaper than a regex
     present = [t for t in specials if t in text]
@@ -305,7 +305,7 @@ def count_pretokens(
 
     Returns ``(counts, stats)``: counts maps each pre-token's bytes to its frequency, in order of
     first appearance (the "first" tie rule relies on that order). Files larger than a few MB are
-    counted in ``workers`` processes ("spawn" context); memory stays bounded by the distinct
+    counted in ``workers`` processes (:mod:`core.parallel`); memory stays bounded by the distinct
     pre-tokens plus a few blocks in flight. ``niceness`` lowers the worker processes' CPU priority
     (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
     """
