@@ -47,6 +47,9 @@ _BOOT = ("import sys\n"
          "_child_main(c)\n")
 
 _LIVE: weakref.WeakSet[Child] = weakref.WeakSet()
+# Popen objects of children that may still run: a Child dropped without join (an Engine nobody
+# closed) ends by itself when its pipe closes; we keep the Popen until then, to reap it later
+_UNREAPED: set[subprocess.Popen] = set()
 
 
 class ChildError(BPEError):
@@ -122,8 +125,12 @@ class Child:
         self._key = key = secrets.token_bytes(32)
         self._listener = Listener(authkey=key)
         boot = _BOOT.format(module=__name__)
+        for p in list(_UNREAPED):
+            if p.poll() is not None:
+                _UNREAPED.discard(p)
         self._popen = subprocess.Popen([sys.executable, "-c", boot, str(self._listener.address)],
                                        stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True)
+        _UNREAPED.add(self._popen)
         try:
             self._popen.stdin.write(key.hex().encode() + b"\n")
             self._popen.stdin.close()
