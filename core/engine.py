@@ -2,8 +2,8 @@
 
 An app that trains in a thread of its own process shares the GIL with its GUI thread: every
 callback the GUI makes while a merge loop runs waits for the interpreter lock. The engine runs
-the trainer in a separate ("spawn") process instead, so the app's process only sends requests
-and receives small, plain results (merge records, pair lists, progress).
+the trainer in a separate process (started by :mod:`core.procs`) instead, so the app's process
+only sends requests and receives small, plain results (merge records, pair lists, progress).
 
 >>> eng = Engine()                                   # doctest: +SKIP
 >>> stats = eng.call("load", "corpus.txt", ["<|endoftext|>"])
@@ -36,8 +36,6 @@ from __future__ import annotations
 
 import atexit
 import gc
-import multiprocessing as mp
-import multiprocessing.util  # noqa: F401 - its exit handler must be registered before ours
 import threading
 import time
 import traceback
@@ -48,6 +46,7 @@ from typing import Any
 
 from . import errors
 from .errors import BPEError, Cancelled
+from .procs import Child, ChildError, SharedFlag
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress events (and record batches) of a request
 PAIRS_INTERVAL = 1.0  # seconds between pair snapshots during a run
@@ -305,9 +304,9 @@ class _Server:
         return len(t.records) - start
 
 
-def _serve(conn, cancel_event, niceness: int, lookahead) -> None:
-    """Entry point of the engine process."""
-    _Server(conn, cancel_event, niceness, lookahead).serve()
+def _serve(conn, flag_handle, niceness: int, lookahead) -> None:
+    """Entry point of the engine process (started by :class:`core.procs.Child`)."""
+    _Server(conn, SharedFlag.attach(flag_handle), niceness, lookahead).serve()
 
 
 # --------------------------------------------------------------------------- the app side
@@ -341,18 +340,19 @@ class Engine:
         """Start the process (returns at once; the child imports the core in the background)."""
         if self.alive:
             return
-        ctx = mp.get_context("spawn")  # never fork an app that runs Qt threads
-        parent, child = ctx.Pipe(duplex=True)
-        self._cancel = ctx.RawValue("b", 0)
-        proc = ctx.Process(target=_serve, args=(child, self._cancel, self.niceness, self.lookahead),
-                           name="bpe-engine")
-        proc.start()
-        child.close()
-        self._proc, self._conn = proc, parent
+        # our own entry point (core.procs), not multiprocessing's "spawn": the engine never runs
+        # the caller's __main__ (a script without a main guard), and nothing is forked under Qt
+        if self._cancel is not None:
+            self._cancel.close()
+        self._cancel = SharedFlag()
+        fds = (self._cancel.fd,) if self._cancel.fd >= 0 else ()
+        self._proc = Child(_serve, (self._cancel.handle(), self.niceness, self.lookahead), name="bpe-engine",
+                           pass_fds=fds)
+        self._conn = None  # connected on first use (the child imports the core in the background)
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop the process (cancelling a running request); the trainer is gone afterwards."""
-        proc, conn = self._proc, self._conn
+        proc = self._proc
         if proc is None:
             return
         if self._cancel is not None:
@@ -360,19 +360,19 @@ class Engine:
         got = self._lock.acquire(timeout=timeout)  # a request in another thread ends on cancel
         try:
             self._proc = self._conn = None
-            if got:
+            if got and proc._conn is not None:  # connected: ask it to quit
                 try:
-                    conn.send(("quit", ()))
+                    proc.conn.send(("quit", ()))
                 except (BrokenPipeError, OSError):
                     pass
-            else:  # a request is stuck: end the process, its reader sees the pipe close
+            else:  # never connected, or a request is stuck: end the process
                 proc.terminate()
             proc.join(timeout)
             if proc.is_alive():
                 proc.terminate()
                 proc.join(timeout)
             if got:
-                conn.close()
+                proc.close()
         finally:
             if got:
                 self._lock.release()
@@ -404,7 +404,11 @@ class Engine:
                     raise self._died()
                 self.start()
             self._cancel.value = 0
-            conn = self._conn
+            try:
+                conn = self._conn = self._proc.conn
+            except ChildError as e:  # it could not start: say so now (nothing is retried)
+                self._proc = None
+                raise EngineDied(f"the training engine could not start: {e}") from e
             failure: BaseException | None = None  # from on_event: raised once the reply is read
             try:
                 conn.send((op, args))
@@ -443,13 +447,12 @@ class Engine:
 
     def _abandon(self) -> None:
         """Stop a process whose pipe is out of step (called with the lock held)."""
-        proc, conn = self._proc, self._conn
+        proc = self._proc
         self._proc = self._conn = None
         if proc is not None:
             proc.terminate()
             proc.join(2.0)
-        if conn is not None:
-            conn.close()
+            proc.close()
 
     def _died(self) -> EngineDied:
         proc = self._proc
@@ -458,9 +461,8 @@ class Engine:
             proc.join(1.0)
             code = proc.exitcode
             self._proc = None
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+            proc.close()
+            self._conn = None
         hint = " (killed: out of memory?)" if code is not None and code < 0 else ""
         return EngineDied(f"the training engine stopped unexpectedly (exit code {code}){hint}; "
                           "the loaded corpus is gone, open it again")
@@ -468,8 +470,7 @@ class Engine:
 
 @atexit.register
 def _close_all() -> None:
-    # registered after multiprocessing's own exit handler, so it runs first: that handler joins
-    # every live child, and an engine waiting for requests would never end on its own
+    # an engine waiting for requests ends when its pipe closes; closing it here ends it at once
     for eng in list(_ALL):
         try:
             eng.close(timeout=2.0)

@@ -1,9 +1,9 @@
 """Encode a whole text file into a NumPy ``.npy`` of token ids, in parallel, with bounded memory.
 
 The file is read in blocks cut only where pre-tokenization cannot change (just before a special
-token, or for the built-in patterns after a newline between printable ASCII and an ASCII letter:
-see :func:`core.pretokenize.iter_blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
-Blocks are encoded in worker processes ("spawn" context, the tokenizer is sent once per worker)
+token, or for the built-in patterns where they provably restart, in any script: see
+:mod:`core.blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
+Blocks are encoded in worker processes (:mod:`core.parallel`; the tokenizer is sent once per worker)
 with at most ``2 × workers`` blocks in flight, and written in order. The array is ``uint16`` when
 every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surrogateescape``).
 
@@ -29,9 +29,10 @@ from typing import Any
 
 import numpy as np
 
+from .blocks import BLOCK_BYTES, iter_blocks
 from .errors import Cancelled, CorpusError, FormatError
 from .parallel import ordered_map
-from .pretokenize import BLOCK_BYTES, GPT2_PATTERN, GPT4_PATTERN, SINGLE_PROCESS_BYTES, iter_blocks
+from .pretokenize import SINGLE_PROCESS_BYTES, block_rule
 
 HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
 
@@ -99,7 +100,6 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     if workers is None:
         workers = os.cpu_count() or 1
     workers = 1 if size <= SINGLE_PROCESS_BYTES else max(1, int(workers))
-    cut_at_newlines = tokenizer.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
     n_items = 0
     done = 0
@@ -116,7 +116,8 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                 if progress is not None and progress("encode", done, size) is False:
                     raise Cancelled("encoding cancelled")
 
-            blocks = iter_blocks(stream, list(tokenizer.special_tokens), cut_at_newlines, block_bytes)
+            blocks = iter_blocks(stream, list(tokenizer.special_tokens), block_rule(tokenizer.pattern_regex),
+                                 block_bytes)
             if workers == 1:
                 for block in blocks:
                     ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"))

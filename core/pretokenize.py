@@ -19,6 +19,7 @@ from pathlib import Path
 
 import regex
 
+from .blocks import BLOCK_BYTES, iter_blocks
 from .errors import Cancelled, CorpusError, PatternError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 
@@ -34,11 +35,7 @@ Progress = Callable[[str, int, int], "bool | None"]
 
 _SURROGATES = regex.compile("[\udc80-\udcff]")
 _BOM = b"\xef\xbb\xbf"
-# A cut after "\n" is safe for the built-in patterns when the newline is preceded by a printable
-# ASCII non-space and followed by an ASCII letter: no pre-token of gpt2/gpt4 spans it.
-_ASCII_LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 SINGLE_PROCESS_BYTES = 4 << 20
-BLOCK_BYTES = 4 << 20
 
 
 def resolve_pattern(pattern: str | None) -> str | None:
@@ -145,7 +142,7 @@ class ChunkResult:
 
 
 def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
-    """Worker entry point (top level so that the "spawn" context can import it)."""
+    """Worker entry point (top level so that a worker process can import it)."""
     text, invalid = decode_corpus(data)
     # most chunks of most corpora hold no special token: a substring test is much cheaper than a regex
     present = [t for t in specials if t in text]
@@ -203,69 +200,9 @@ def sniff_encoding(head: bytes, name: str) -> None:
                           f"bytes are invalid UTF-8); choose a UTF-8 text file")
 
 
-def iter_blocks(stream, specials: list[str], cut_at_newlines: bool,
-                block_bytes: int = BLOCK_BYTES) -> Iterator[bytes]:
-    """Cut a binary stream into chunks at places where pre-tokenization cannot differ.
-
-    Cuts are made just before a special token (found by scanning from the previous cut, so the
-    matches are the ones a scan of the whole text finds) or, for the built-in patterns, after a
-    newline between a printable ASCII character and an ASCII letter. Without such a place the chunk
-    grows until one is found (a 20 MB line is one chunk).
-    """
-    sre = None
-    if specials:
-        sre = regex.compile(b"|".join(regex.escape(t.encode("utf-8", "surrogateescape"))
-                                      for t in sorted(specials, key=len, reverse=True)))
-    longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
-    buf = b""
-    eof = False
-    while not eof:
-        data = stream.read(block_bytes)
-        if not data:
-            eof = True
-        else:
-            buf += data
-        if eof:
-            if buf:
-                yield buf
-            return
-        if len(buf) < block_bytes:
-            continue
-        cut = _find_cut(buf, sre, longest, cut_at_newlines)
-        if cut > 0:
-            yield buf[:cut]
-            buf = buf[cut:]
-
-
-def _find_cut(buf: bytes, sre, longest: int, cut_at_newlines: bool) -> int:
-    """The last safe cut position in ``buf`` (0 = none); ``buf`` starts at a safe position.
-
-    A special-token match is trusted only when ``start + longest <= len(buf)``: then the bytes that
-    follow in the next block cannot turn it into a longer special token. Cutting before a trusted
-    match restarts the scan exactly where a scan of the whole text has a match. A newline cut is
-    taken only after the end of the last trusted match and ``longest`` bytes before the end, so no
-    special token can span it.
-    """
-    limit = len(buf) - longest
-    cut = 0
-    last_end = 0
-    if sre is not None:
-        for m in sre.finditer(buf, 0, len(buf)):
-            if m.start() > limit:
-                break
-            cut, last_end = m.start(), m.end()
-    if cut_at_newlines and limit > last_end:
-        # the last "\n" with a printable ASCII byte before it and an ASCII letter after it
-        end = min(limit, len(buf) - 1)
-        while True:
-            nl = buf.rfind(b"\n", max(last_end, 1), end)
-            if nl < 0 or nl + 1 <= cut:
-                break
-            if 0x21 <= buf[nl - 1] <= 0x7E and buf[nl + 1] in _ASCII_LETTERS:
-                cut = nl + 1
-                break
-            end = nl
-    return cut
+def block_rule(pattern: str | None) -> str | None:
+    """The safe-cut rule of :mod:`core.blocks` for a resolved pattern (None: cut at specials only)."""
+    return {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}.get(pattern) if pattern else None
 
 
 def _source_stream(source, is_text: bool):
@@ -305,7 +242,7 @@ def count_pretokens(
 
     Returns ``(counts, stats)``: counts maps each pre-token's bytes to its frequency, in order of
     first appearance (the "first" tie rule relies on that order). Files larger than a few MB are
-    counted in ``workers`` processes ("spawn" context); memory stays bounded by the distinct
+    counted in ``workers`` processes (:mod:`core.parallel`); memory stays bounded by the distinct
     pre-tokens plus a few blocks in flight. ``niceness`` lowers the worker processes' CPU priority
     (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
     """
@@ -324,8 +261,19 @@ def count_pretokens(
         if workers is None:  # automatic: processes only pay off for larger files
             workers = (os.cpu_count() or 1) if size > SINGLE_PROCESS_BYTES else 1
         workers = max(1, int(workers))
-        blocks = iter_blocks(stream, specials, pat is not None and pattern in ("gpt2", "gpt4", GPT2_PATTERN,
-                                                                                 GPT4_PATTERN), block_bytes)
+        done = 0
+
+        def poll() -> None:
+            if progress is not None and progress("pretokenize", done, size) is False:
+                raise Cancelled("pre-tokenization cancelled")
+
+        def checked(blocks: Iterable[bytes]) -> Iterator[bytes]:
+            for block in blocks:  # Cancel is asked before each block is handed on
+                poll()
+                yield block
+
+        poll()
+        blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes))
         if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
             first = list(islice(blocks, 2))
             if len(first) < 2 and sum(map(len, first)) <= block_bytes:
@@ -333,7 +281,6 @@ def count_pretokens(
             blocks = chain(first, blocks)
         stats.workers = workers
         total: Counter[bytes] = Counter()
-        done = 0
 
         def absorb(r: ChunkResult) -> None:
             nonlocal done
@@ -342,14 +289,7 @@ def count_pretokens(
             stats.invalid_bytes += r.invalid_bytes
             stats.special_occurrences += r.n_special
             stats.chunks += 1
-            if progress is not None and progress("pretokenize", done, size) is False:
-                raise Cancelled("pre-tokenization cancelled")
-
-        if progress is not None and progress("pretokenize", 0, size) is False:
-            raise Cancelled("pre-tokenization cancelled")
-        def poll() -> None:
-            if progress is not None and progress("pretokenize", done, size) is False:
-                raise Cancelled("pre-tokenization cancelled")
+            poll()
 
         results = ordered_map(_count_chunk, blocks, workers=workers, extra_args=(pat, tuple(specials)),
                               poll=poll, initializer=lower_priority, initargs=(niceness,))

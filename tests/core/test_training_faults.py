@@ -1,7 +1,6 @@
 """../shared/FAULTS.md items 1–12 (corpus and training), plus: core never imports Qt, never prints."""
 from __future__ import annotations
 
-import multiprocessing
 import os
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import pytest
 
 from core import BPEError, Cancelled, CorpusError, SpecialTokenError, Trainer, train_bpe
 from core.pretokenize import count_pretokens
+from core.procs import live_children
 
 
 def write(tmp_path, data: bytes, name="corpus.txt"):
@@ -161,7 +161,7 @@ def test_cancel_during_pretokenization_stops_workers(tmp_path):
     with pytest.raises(Cancelled):
         count_pretokens(path, workers=2, progress=progress, block_bytes=1 << 20)
     assert time.perf_counter() - calls[-1] < 5  # stopped promptly (generous bound for busy CI)
-    assert multiprocessing.active_children() == []
+    assert live_children() == []
     assert t0 <= calls[-1]
 
 
