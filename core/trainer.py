@@ -16,7 +16,7 @@ import gc
 import heapq
 import os
 from array import array
-from collections import Counter, defaultdict, deque
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,6 +26,7 @@ from typing import Literal
 import numpy as np
 
 from .errors import BPEError, Cancelled
+from .long_words import CODE_BITS, LongUndo, LongWord
 from .pretokenize import (
     CorpusStats,
     Progress,
@@ -40,7 +41,10 @@ Pair = tuple[bytes, bytes]
 TieBreak = Literal["lexicographic", "first"]
 BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
 MAX_TIES_SHOWN = 20
-LONG_WORD = 4096  # tokens; pair changes of longer words are counted with Counter (C speed)
+# Words of more tokens than this are merged as a LongWord (a linked list with per-pair positions),
+# at a cost proportional to a merge's sites rather than to the word's length (core/long_words.py)
+LONG_WORD_TOKENS = 4096
+CODE_MASK = (1 << CODE_BITS) - 1
 # A merge whose pair is indexed in at least this many words is done for all of them at once
 BATCH_MIN_WORDS = 4096
 # Words are kept as strings with one character per token (bytes 0-255 are chr(0)-chr(255), merged
@@ -160,6 +164,8 @@ class _Undo:
     wids: np.ndarray  # the words the merge changed (C ints)
     olds: np.ndarray  # their codes before it (str objects)
     index_sizes: tuple[tuple[str, int], ...] = ()  # (index key, its bytes before the merge appended)
+    # long words the merge changed, with how to take it back (their ``olds`` entries are None)
+    long: tuple[tuple[int, LongUndo], ...] = ()
 
 
 class Trainer:
@@ -180,6 +186,8 @@ class Trainer:
         tie_break: TieBreak = "lexicographic",
         keep_history: bool = True,
         stats: CorpusStats | None = None,
+        batch_min_words: int = BATCH_MIN_WORDS,
+        long_word_tokens: int = LONG_WORD_TOKENS,
     ) -> None:
         if tie_break not in ("lexicographic", "first"):
             raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
@@ -204,9 +212,11 @@ class Trainer:
         self._next_code = 256
         self._free_codes: deque[int] = deque()  # unused byte values, handed out before 256 and up
         self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
-        self.batch_min_words = BATCH_MIN_WORDS  # tests set 0 (or a huge number) to force one path
-        # words too long for a batched merge (their lengths only shrink)
-        self._long_wids = {i for i, n in enumerate(map(len, self._original)) if n > LONG_WORD}
+        self.batch_min_words = batch_min_words  # tests set 0 (or a huge number) to force one path
+        # words merged as LongWords (made on first merge), never in a batch (their lengths only shrink)
+        self._long_wids = {i for i, n in enumerate(map(len, self._original)) if n > long_word_tokens}
+        self._long: dict[int, LongWord] = {}
+        self._long_stale: set[int] = set()  # long words whose string in _words is out of date
         self._wcounts_np = None  # the word counts as a NumPy array (made where NumPy is used)
         with paused_gc():
             # word id -> its tokens' codes, in a NumPy array of str objects rather than a list: a
@@ -346,7 +356,14 @@ class Trainer:
 
     def words(self) -> list[tuple[bytes, tuple[bytes, ...], int]]:
         """All words: (original bytes, current tokens, count), in order of first appearance."""
+        self._sync_long_words()
         return list(zip(self._original, map(self._tokens, self._words.tolist()), self._wcounts))
+
+    def _sync_long_words(self) -> None:
+        """Bring the strings of long words in :attr:`_words` up to date (merges leave them stale)."""
+        for wid in self._long_stale:
+            self._words[wid] = self._long[wid].codes()
+        self._long_stale.clear()
 
     def _tokens(self, w: str) -> tuple[bytes, ...]:
         """A word's current tokens from its codes."""
@@ -370,7 +387,9 @@ class Trainer:
         words = self._words
         pat = self._code[pair[0]] + self._code[pair[1]]
         for wid in _word_ids(self._pair_words.get(pat, b"")).tolist():
-            i = words[wid].find(pat)
+            lw = self._long.get(wid)
+            # a long word's node numbers are in token order, like string positions
+            i = words[wid].find(pat) if lw is None else lw.first_site(ord(pat[0]), ord(pat[1]))
             if i >= 0:
                 return wid, i
         return len(words), 0
@@ -422,6 +441,7 @@ class Trainer:
         if a is None or b is None:
             return []
         pat = a + b
+        self._sync_long_words()
         ids = _word_ids(self._pair_words.get(pat, b""))
         out = [(self._original[wid], w, self._wcounts[wid]) for wid, w in zip(ids.tolist(), self._words[ids].tolist())
                if pat in w]
@@ -433,6 +453,7 @@ class Trainer:
         ch = self._code.get(token)
         if ch is None:
             return []
+        self._sync_long_words()
         rank = None
         if len(token) > 1 and self.keep_history:
             rank = next((i for i, m in enumerate(self.merges) if m[0] + m[1] == token), None)
@@ -451,8 +472,15 @@ class Trainer:
         if not self.keep_history or rank >= len(self._history):
             return []
         h = self._history[rank]
+        self._sync_long_words()
+        olds = h.olds.tolist()
+        if h.long:  # a long word's tokens before the merge: its current ones with later merges taken back
+            for k, wid in enumerate(h.wids.tolist()):
+                if olds[k] is None:
+                    undos = [u for later in reversed(self._history[rank:]) for w, u in later.long if w == wid]
+                    olds[k] = self._long[wid].codes_before(undos)
         out = [(self._original[wid], old, new, self._wcounts[wid])
-               for wid, old, new in zip(h.wids.tolist(), h.olds.tolist(), self._words[h.wids].tolist())]
+               for wid, old, new in zip(h.wids.tolist(), olds, self._words[h.wids].tolist())]
         out.sort(key=lambda x: -x[3])
         return [(o, self._tokens(old), self._tokens(new), c) for o, old, new, c in
                 (out if limit is None else out[:limit])]
@@ -549,7 +577,8 @@ class Trainer:
             done = self._merge_batch(ca, cb, cab, candidates, cdelta, new_index)
         if done is None:
             done = self._merge_words(ca, cb, cab, candidates, cdelta, new_index)
-        wids, olds, occurrences = done
+        wids, olds, occurrences = done[:3]
+        long_undos = done[3] if len(done) > 3 else ()
         tok = self._tok
         delta = {(tok[x], tok[y]): d for (x, y), d in cdelta.items()}
         pair_words = self._pair_words
@@ -573,7 +602,7 @@ class Trainer:
         self.merges.append(pair)
         self.records.append(record)
         if self.keep_history:
-            self._history.append(_Undo(record, wids, olds, tuple(sizes)))
+            self._history.append(_Undo(record, wids, olds, tuple(sizes), long_undos))
         return record
 
     def _code_for(self, token: bytes) -> str:
@@ -593,8 +622,9 @@ class Trainer:
         return ch
 
     def _merge_words(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
-                     ) -> tuple[np.ndarray, np.ndarray, int]:
-        """Merge word by word (pairs in few words); returns (changed words, their old codes, occurrences).
+                     ) -> tuple[np.ndarray, np.ndarray, int, tuple[tuple[int, LongUndo], ...]]:
+        """Merge word by word (pairs in few words); returns (changed words, their old codes (None
+        for long words), occurrences, how to undo the long words' merges).
 
         The candidate words are read at once and written back at the end, so a merge stopped in
         the middle has changed nothing (extra index entries are allowed: the index is a superset).
@@ -603,13 +633,33 @@ class Trainer:
         pat = ca + cb
         ids = _word_ids(candidates)
         changed: list[int] = []
-        olds: list[str] = []
+        olds: list[str | None] = []
         news: list[str] = []
+        short: list[int] = []  # the changed words that are not long (their new codes are in news)
+        long_plans = []
+        long_wids = self._long_wids
         occurrences = sites_total = 0
         interrupt = self._interrupt
         for seen, (wid, w) in enumerate(zip(ids.tolist(), self._words[ids].tolist())):
             if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
                 raise _Interrupted
+            if wid in long_wids:
+                lw = self._long.get(wid)
+                if lw is None:  # first merge in this word: its string is still the current one
+                    lw = self._long[wid] = LongWord(w)
+                plan = lw.plan(ord(ca), ord(cb), ord(cab))
+                if plan is None:
+                    continue  # stale index entry
+                c = wcounts[wid]
+                changed.append(wid)
+                olds.append(None)
+                occurrences += c
+                long_plans.append((wid, lw, plan))
+                for (x, y), d in plan.deltas.items():
+                    cdelta[(chr(x), chr(y))] += d * c
+                for key in plan.new_positions:
+                    new_index[(chr(key >> CODE_BITS), chr(key & CODE_MASK))].append(wid)
+                continue
             i = w.find(pat)
             if i < 0:
                 continue  # stale index entry
@@ -634,16 +684,19 @@ class Trainer:
                     cdelta[p] += c
                     new_index[p].append(wid)
                 news.append(w[:i] + cab + w[i + 2:])
-            elif n > LONG_WORD:
-                sites_total += self._merge_long_word(w, pat, cab, c, wid, cdelta, new_index)
-                news.append(w.replace(pat, cab))
             else:
                 sites_total += self._merge_sites(w, i, ca, cb, cab, c, wid, cdelta, new_index)
                 news.append(w.replace(pat, cab))  # left to right, never overlapping: the same sites
+            short.append(wid)
         cdelta[(ca, cb)] -= sites_total
         wids = np.array(changed, dtype=np.intc)
-        self._words[wids] = news
-        return wids, _objects(olds), occurrences
+        if len(short) == len(changed):
+            self._words[wids] = news
+        else:
+            self._words[np.array(short, dtype=np.intc)] = news
+        long_undos = tuple((wid, lw.apply(plan, self.keep_history)) for wid, lw, plan in long_plans)
+        self._long_stale.update(wid for wid, _lw, _plan in long_plans)
+        return wids, _objects(olds), occurrences, long_undos
 
     @staticmethod
     def _merge_sites(w: str, i: int, ca: str, cb: str, cab: str, c: int, wid: int, cdelta, new_index) -> int:
@@ -679,19 +732,6 @@ class Trainer:
                 cdelta[p] += c
                 new_index[p].append(wid)
         return len(sites) * c
-
-    @staticmethod
-    def _merge_long_word(w: str, pat: str, cab: str, c: int, wid: int, cdelta, new_index) -> int:
-        """Pair changes of a very long word (a 20 MB line of ``x``) at C speed: all pairs before
-        and after, counted with ``Counter`` (the (a, b) change included, so this returns 0)."""
-        new = w.replace(pat, cab)
-        for p, k in Counter(zip(w, w[1:])).items():
-            cdelta[p] -= k * c
-        for p, k in Counter(zip(new, new[1:])).items():
-            cdelta[p] += k * c
-            if cab in p:
-                new_index[p].append(wid)
-        return 0
 
     def _merge_batch(self, ca: str, cb: str, cab: str, candidates, cdelta, new_index
                      ) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -853,7 +893,14 @@ class Trainer:
 
         def restore_words() -> None:
             # merges only add to the index, so it still lists each word under every pair of its old tokens
-            words[last.wids] = last.olds
+            if not last.long:
+                words[last.wids] = last.olds
+                return
+            short = np.fromiter((o is not None for o in last.olds.tolist()), dtype=bool, count=len(last.olds))
+            words[last.wids[short]] = last.olds[short]
+            for wid, u in last.long:
+                self._long[wid].undo(u)
+                self._long_stale.add(wid)
 
         return last.record, restore_words
 
@@ -879,6 +926,7 @@ class Trainer:
 
     def canonical_state(self) -> tuple:
         """A comparable snapshot of the observable state (used to check that undo is exact)."""
+        self._sync_long_words()
         tok = self._tok
         pairs = {(tok[k[0]], tok[k[1]]): ws for k, ws in self._pair_words.items()}
         index = {p: frozenset(w for w in _word_ids(ws).tolist() if self._contains(w, p))
