@@ -158,7 +158,7 @@ class LongWord:
         if a == b and sites.size > 1:
             # overlapping sites ("a a a"): in each chain of sites where one's right node starts the
             # next, keep every other one, from the left
-            k = np.arange(sites.size)
+            k = np.arange(sites.size, dtype=np.int32)
             chained = _shifted_right(absorbed[:-1] == sites[1:])
             run_first = np.maximum.accumulate(np.where(chained, 0, k))
             keep = (k - run_first) % 2 == 0
