@@ -241,7 +241,7 @@ def test_merge_counts_never_increase_much():
 
 @pytest.mark.parametrize("pattern", ["gpt2", "none"])
 def test_long_words_take_the_bulk_path_exactly(pattern):
-    # pre-tokens longer than LONG_WORD tokens are merged with str.replace: same result as the reference
+    # pre-tokens longer than LONG_WORD_TOKENS are merged as LongWords: same result as the reference
     data = ("abaab" * 1500 + "a" + " xyxyx" * 20 + " " * 5000 + "abab").encode()
     t = Trainer(count_pretokens(data, [], pattern)[0], [], pattern=pattern)
     before = canonical_state(t)
