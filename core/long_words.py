@@ -97,7 +97,10 @@ class LongWord:
     """One long word as a linked list of tokens with lazy per-pair position lists."""
 
     def __init__(self, codes: str) -> None:
-        tok = np.frombuffer(codes.encode("utf-32-le"), dtype=np.uint32).astype(np.int32)
+        try:  # the word as first seen: one byte per token (a quarter of the memory of UTF-32)
+            tok = np.frombuffer(codes.encode("latin-1"), dtype=np.uint8).astype(np.int32)
+        except UnicodeEncodeError:
+            tok = np.frombuffer(codes.encode("utf-32-le"), dtype=np.uint32).astype(np.int32)
         n = tok.size
         self.tok = tok  # token code of each node (DEAD once merged into its left neighbour)
         self.nxt = np.arange(1, n + 1, dtype=np.int32)
@@ -110,11 +113,22 @@ class LongWord:
             return
         small = int(tok.max()) < 256
         left, right = tok[:-1], tok[1:]
-        keys = (left * 256 + right).astype(np.uint16) if small else \
-            (left.astype(np.int64) << CODE_BITS) | right
-        for k, nodes in _grouped(keys, np.arange(n - 1, dtype=np.int32)):
-            key = pair_key(k >> 8, k & 255) if small else k
-            self.positions[key] = [nodes]
+        if small:
+            keys = left.astype(np.uint16)
+            keys <<= 8
+            keys |= right.astype(np.uint16)
+        else:
+            keys = (left.astype(np.int64) << CODE_BITS) | right
+        # node k starts the pair at position k: sorting the positions by key groups the nodes
+        order = np.argsort(keys, kind="stable").astype(np.int32)
+        sk = keys[order]
+        del keys
+        edges = np.ones(sk.size + 1, dtype=bool)
+        edges[1:-1] = sk[1:] != sk[:-1]
+        bounds = np.flatnonzero(edges).tolist()
+        for lo, hi in zip(bounds[:-1], bounds[1:]):
+            k = int(sk[lo])
+            self.positions[pair_key(k >> 8, k & 255) if small else k] = [order[lo:hi]]
 
     def codes(self) -> str:
         """The word's current tokens, one character per token."""
