@@ -17,8 +17,9 @@ from operator import lshift, or_
 
 Pair = tuple[bytes, bytes]
 BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
-#: Words longer than this many bytes use the O(n log n) heap merge instead of the O(n²) scan.
-LONG_WORD = 96
+#: Pre-tokens of up to this many bytes are encoded with the O(n²) scan, longer ones with the
+#: O(n log n) heap merge (faster from about this length on).
+SCAN_MERGE_MAX_BYTES = 96
 _NO_RANK = 1 << 62
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ def bpe_merge(word: bytes, ranks: dict[Pair, int]) -> list[bytes]:
     >>> bpe_merge(b"abab", {(b"a", b"b"): 0, (b"ab", b"ab"): 1})
     [b'abab']
     """
-    if len(word) > LONG_WORD:
+    if len(word) > SCAN_MERGE_MAX_BYTES:
         return _bpe_merge_heap(word, ranks)
     parts = list(map(BYTE_TOKENS.__getitem__, word))
     if len(parts) < 2:
@@ -138,7 +139,7 @@ def bpe_ids(word: bytes, table: MergeTable) -> list[int]:
     n = len(parts)
     if n < 2:
         return parts
-    if n > LONG_WORD:
+    if n > SCAN_MERGE_MAX_BYTES:
         return _bpe_ids_heap(parts, table)
     get = table.pair_rank.get
     merged = table.merged

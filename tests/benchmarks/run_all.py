@@ -21,13 +21,14 @@ sys.path.insert(0, str(HERE))
 
 import bench_encode  # noqa: E402
 import bench_gui  # noqa: E402
+import bench_long_words  # noqa: E402
 import bench_merge  # noqa: E402
 import bench_scaling  # noqa: E402
 import bench_training  # noqa: E402
 import common  # noqa: E402
 
 MODULES = {"training": bench_training, "scaling": bench_scaling, "merge": bench_merge,
-           "encode": bench_encode, "gui": bench_gui}
+           "longdoc": bench_long_words, "encode": bench_encode, "gui": bench_gui}
 
 
 def code_stamp() -> str:
