@@ -262,14 +262,14 @@ def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
         pat = resolve_pattern(pattern)
         if not unknown and pat != meta.pattern:
             raise CountsError(f"the counts were made with pattern {pattern_name(meta.pattern)!r}, not "
-                              f"{pattern_name(pat)!r}: count again with that pattern, or leave the pattern "
-                              "out to use the counts' own")
+                              f"{pattern_name(pat)!r}: train with the counts' own pattern, or count again "
+                              "with this one")
         meta = replace(meta, pattern=pat)
     if special_tokens is not None:
         specials = check_special_tokens(special_tokens)
         if not unknown and set(specials) != set(meta.special_tokens):
             raise CountsError(f"the counts were made with special tokens {list(meta.special_tokens)}, not "
-                              f"{specials}: count again with them, or leave them out to use the counts' own")
+                              f"{specials}: train with the counts' own special tokens, or count again with these")
         meta = replace(meta, special_tokens=tuple(specials))  # their order sets the vocab ids
     return replace(c, meta=replace(meta, known=True))
 

@@ -50,14 +50,22 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
                           table["first_file"].to_pylist(), table["first_offset"].to_pylist(), meta)
 
 
+def check_out(path: str | os.PathLike) -> Path:
+    """The output path of a counts file, refused early when it cannot be written."""
+    out = Path(path)
+    if not out.parent.is_dir():
+        raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
+    if out.is_dir():
+        raise CountsError(f"{str(out)!r} is a folder; give a file name such as counts.parquet")
+    return out
+
+
 def write_counts(c: PretokenCounts, path: str | os.PathLike) -> Path:
     """Write a counts file atomically (a temp file in the same folder, then renamed)."""
     pa = need_pyarrow()
     import pyarrow.parquet as pq
 
-    out = Path(path)
-    if not out.parent.is_dir():
-        raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
+    out = check_out(path)
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
     os.close(fd)
     try:

@@ -217,7 +217,7 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: 
         occ = [] if sre is None else [(start + m.start(), start + m.end())
                                       for m in sre.finditer(buf, overlapped=True)]
         starts = {s for s, _ in occ}
-        lo = max(pos, start + back)
+        lo = pos if start == 0 else max(pos, start + back)  # (nothing before byte 0 to look at)
         hi = end - back if end < size else end
         cands = {s for s in starts if lo <= s <= hi}
         if newlines:
