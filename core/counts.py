@@ -196,8 +196,8 @@ def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[st
         for fi, b in results:  # in file and block order: the first time a token is seen is its first
             counts.update(dict(zip(b.tokens, b.counts)))
             if len(first) != len(counts):
-                at = dict(zip(b.tokens, b.offsets))
-                first.update({t: (fi, at[t]) for t in counts.keys() - first.keys()})
+                new = set(b.tokens).difference(first)
+                first.update({t: (fi, o) for t, o in zip(b.tokens, b.offsets) if t in new})
             done += b.n_bytes
             invalid += b.invalid_bytes
             n_special += b.n_special

@@ -138,9 +138,9 @@ def count_range(file_index: int, source: str, nominal: tuple[int, int], size: in
             base += len(block)
             counts.update(dict(zip(b.tokens, b.counts)))
             if len(first) != len(counts):
-                at = dict(zip(b.tokens, b.offsets))
+                new = set(b.tokens).difference(first)
                 shift = file_index << POS_BITS
-                first.update({t: shift | at[t] for t in counts.keys() - first.keys()})
+                first.update({t: shift | o for t, o in zip(b.tokens, b.offsets) if t in new})
             invalid += b.invalid_bytes
             n_special += b.n_special
             chunks += 1

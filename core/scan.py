@@ -83,43 +83,62 @@ def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str
             n_special += 1
     spans.append((pos, len(text)))
     split = _splitter(pattern)
-    counts: Counter[str] = Counter()
-    first: dict[str, int] = {}  # char position of the first occurrence
+    toks: list[str] = []  # every pre-token of the block, in order
+    starts: list[int] = []  # the char position of each (filled only where the matches tile the text)
+    skipped: dict[str, int] = {}  # first char position of tokens of pieces a custom pattern does not tile
     for s, e in spans:
         if s == e:
             continue
         piece = text[s:e]
-        toks = split(piece)
-        if not toks:
+        found = split(piece)
+        if not found:
             continue
-        counts.update(toks)
-        new = dict.fromkeys(toks).keys() - first.keys()
-        if not new:
-            continue
-        lengths = list(map(len, toks))
+        lengths = list(map(len, found))
         if sum(lengths) == len(piece):  # the matches tile the piece: starts are running sums
-            starts = list(accumulate(lengths, initial=s))
-            where = dict(zip(reversed(toks), range(len(toks) - 1, -1, -1)))  # first index wins
-            for t in new:
-                first[t] = starts[where[t]]
+            starts += accumulate(lengths[:-1], initial=s)
         else:  # a custom pattern that skips text: ask the regex where each match starts
-            for t, m in zip(toks, _compiled(pattern).finditer(piece)):
-                if t in new and t not in first:
-                    first[t] = s + m.start()
-    tokens = list(counts)
-    chars = [first[t] for t in tokens]
+            starts += [-1] * len(found)
+            for t, m in zip(found, _compiled(pattern).finditer(piece)):
+                skipped.setdefault(t, s + m.start())
+        toks += found
+    counts = Counter(toks)
+    tokens = list(counts)  # first-appearance order
+    chars = [starts[i] for i in _first_indices(toks, tokens)]
+    if skipped:
+        chars = [skipped[t] if c < 0 else c for t, c in zip(tokens, chars)]
     if len(text) == len(data):  # one byte per character: char positions are byte offsets
         offsets = [base + c for c in chars]
     else:
-        offsets = [0] * len(chars)
-        at_char = at_byte = 0
-        for i in sorted(range(len(chars)), key=chars.__getitem__):
-            c = chars[i]
-            at_byte += len(text[at_char:c].encode("utf-8", "surrogateescape"))
-            at_char = c
-            offsets[i] = base + at_byte
+        offsets = (_byte_offsets(text, chars) + base).tolist()
     encoded = [t.encode("utf-8", "surrogateescape") for t in tokens]
     return BlockCounts(encoded, [counts[t] for t in tokens], offsets, len(data), invalid, n_special)
+
+
+def _first_indices(toks: list[str], distinct: list[str]) -> list[int]:
+    """The index in ``toks`` of the first occurrence of each of ``distinct`` (in first-appearance order).
+
+    The indices increase, so each search starts where the previous one stopped: one pass over
+    ``toks`` in C in all (a dict of first indices costs 6x more: it hashes every token).
+    """
+    out: list[int] = []
+    append, index = out.append, toks.index
+    i = 0
+    for t in distinct:
+        i = index(t, i)
+        append(i)
+    return out
+
+
+def _byte_offsets(text: str, chars: list[int]):
+    """UTF-8 (surrogateescape) byte offsets of the char positions ``chars`` of ``text``."""
+    import numpy as np
+
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    width = 1 + (cps >= 0x80).astype(np.int64) + (cps >= 0x800) + (cps >= 0x10000)
+    width[(cps >= 0xDC80) & (cps <= 0xDCFF)] = 1  # an invalid byte kept as a lone surrogate
+    ends = np.cumsum(width)
+    at = np.asarray(chars, dtype=np.int64)
+    return np.where(at > 0, ends[np.maximum(at - 1, 0)], 0)
 
 
 # ---------------------------------------------------------------------------- inputs and ranges
