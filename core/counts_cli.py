@@ -22,8 +22,9 @@ def add_count_parser(sub) -> None:
                    help="Dask scheduler address, e.g. tcp://10.0.0.1:8786 (default: start a LocalCluster)")
     c.add_argument("--workers", type=int, default=None,
                    help="processes here, or LocalCluster workers (default: all cores)")
-    c.add_argument("--range-mb", type=float, default=64.0,
-                   help="with --engine dask: megabytes of a file per task (default 64)")
+    c.add_argument("--range-mb", type=float, default=None,
+                   help="with --engine dask: megabytes of a file per task (default: about 4 tasks per "
+                        "worker, 4 to 64 MB each)")
     c.add_argument("--special-token", action="append", default=[], metavar="T",
                    help="a special token, e.g. '<|endoftext|>' (repeat for more)")
     c.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
@@ -39,10 +40,13 @@ def add_encode_arguments(e) -> None:
     e.add_argument("--engine", choices=["local", "dask"], default="local",
                    help="dask: encode on a cluster into .npy shards plus a manifest (--out is a folder)")
     e.add_argument("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address")
-    e.add_argument("--range-mb", type=float, default=64.0, help="with --engine dask: megabytes per shard")
+    e.add_argument("--range-mb", type=float, default=None,
+                   help="with --engine dask: megabytes per shard (default: about 4 per worker, 4 to 64 MB)")
 
 
-def range_bytes(args: argparse.Namespace) -> int:
+def range_bytes(args: argparse.Namespace) -> int | None:
+    if args.range_mb is None:
+        return None
     if not args.range_mb > 0:
         raise BPEError("--range-mb must be more than 0")
     return max(1, int(args.range_mb * (1 << 20)))

@@ -26,7 +26,8 @@ from .counts import EXTRA_HINT, POS_BITS, CountsError, CountsMeta, PretokenCount
 from .pretokenize import BLOCK_BYTES, check_special_tokens, iter_blocks, resolve_pattern, sniff_encoding
 from .scan import count_block, cuts_at_newlines, expand_inputs, next_valid_cut, open_source, source_size
 
-RANGE_BYTES = 64 << 20  # nominal size of one task's byte range
+RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
+MIN_RANGE_BYTES = 4 << 20  # smallest automatic size
 FAN_IN = 4  # partial counts summed per reduction task
 
 
@@ -172,6 +173,13 @@ def plan(sources: list[str], range_bytes: int) -> list[tuple[int, str, tuple[int
     return tasks
 
 
+def auto_range_bytes(client, sources: list[str]) -> int:
+    """About four tasks per worker, each between 4 and 64 MB."""
+    n = max(1, len(client.scheduler_info().get("workers", {})))
+    total = sum(source_size(s) for s in sources)
+    return int(min(RANGE_BYTES, max(MIN_RANGE_BYTES, total // (4 * n) + 1)))
+
+
 def tree_reduce(client, futures: list, fan_in: int = FAN_IN):
     """Sum futures of :class:`RangeCounts` as a tree of ``merge_ranges`` tasks; returns all futures."""
     every = list(futures)
@@ -193,7 +201,7 @@ def show_progress(futures: list) -> None:
 
 
 def count_dask(inputs: list[str], special_tokens: list[str] | None = None, pattern: str | None = "gpt2", *,
-               scheduler: str | None = None, workers: int | None = None, range_bytes: int = RANGE_BYTES,
+               scheduler: str | None = None, workers: int | None = None, range_bytes: int | None = None,
                progress_bar: bool = False, client=None) -> PretokenCounts:
     """Count pre-tokens of files/globs/URLs on a Dask cluster (a LocalCluster without ``scheduler``).
 
@@ -205,10 +213,10 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
     specials = tuple(check_special_tokens(special_tokens))
     pat = resolve_pattern(pattern)
     sources = expand_inputs([os.fspath(x) for x in inputs])
-    tasks = plan(sources, range_bytes)
     with contextlib.ExitStack() as stack:
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
+        tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
         futs = [client.submit(count_range, i, src, nominal, size, pat, specials, pure=False)
                 for i, src, nominal, size in tasks]
         final, every = tree_reduce(client, futs)
@@ -289,7 +297,7 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
 
 
 def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, scheduler: str | None = None,
-                workers: int | None = None, range_bytes: int = RANGE_BYTES, progress_bar: bool = False,
+                workers: int | None = None, range_bytes: int | None = None, progress_bar: bool = False,
                 client=None) -> Manifest:
     """Encode files/globs/URLs on a Dask cluster into ``out_dir/shard-NNNNN.npy`` + ``manifest.json``.
 
@@ -307,13 +315,13 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
         raise CountsError(f"{str(out)!r} is a file; with --engine dask, --out is a folder for the shards")
     out.mkdir(exist_ok=True)
     sources = expand_inputs([os.fspath(x) for x in inputs])
-    tasks = plan(sources, range_bytes)
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
-    names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
     key = uuid.uuid4().hex
     with contextlib.ExitStack() as stack:
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
+        tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
+        names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
         spec = client.scatter(tokenizer.to_spec(), broadcast=True)
         futs = [client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)
                 for (_, src, nominal, size), name in zip(tasks, names)]
