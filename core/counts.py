@@ -255,9 +255,9 @@ def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
     """Fill in or check the pattern and special tokens against what the counts were made with."""
     meta = c.meta
     unknown = not meta.known
-    if unknown and (pattern is KEEP or special_tokens is None):
-        raise CountsError(f"{', '.join(meta.sources)} has no 'bpe_explorer' metadata: pass the pattern and "
-                          "the special tokens it was counted with (e.g. pattern='gpt2', special_tokens=[])")
+    if unknown and pattern is KEEP:
+        raise CountsError(f"{', '.join(meta.sources)} has no 'bpe_explorer' metadata: pass the pattern (and "
+                          "the special tokens, if any) it was counted with, e.g. pattern='gpt2'")
     if pattern is not KEEP:
         pat = resolve_pattern(pattern)
         if not unknown and pat != meta.pattern:

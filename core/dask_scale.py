@@ -67,9 +67,9 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     if scheduler:
         try:
             client = distributed.Client(scheduler, timeout="20s")
-        except OSError as e:
+        except (OSError, ValueError) as e:  # unreachable, timed out, or not an address
             raise CountsError(f"cannot reach the Dask scheduler at {scheduler!r} ({e}); start it with "
-                              "'dask scheduler' and check the address") from e
+                              "'dask scheduler' and give its address, e.g. tcp://10.0.0.1:8786") from e
         with contextlib.closing(client):
             yield client
         return

@@ -137,8 +137,8 @@ def test_counts_without_metadata_need_the_pattern_and_special_tokens(tmp_path):
     pq.write_table(to_arrow(c).replace_schema_metadata(None), tmp_path / "bare.parquet")
     with pytest.raises(CountsError, match="no 'bpe_explorer' metadata: pass the pattern"):
         trainer_from_counts(tmp_path / "bare.parquet")
-    t = trainer_from_counts(tmp_path / "bare.parquet", [], pattern="gpt2")
-    assert t.step().pair == (b"o", b"w")  # ties with (l, o): the greater wins
+    t = trainer_from_counts(tmp_path / "bare.parquet", pattern="gpt2")  # no special tokens then
+    assert t.special_tokens == [] and t.step().pair == (b"o", b"w")  # ties with (l, o): the greater wins
 
 
 @pytest.mark.parametrize("table,msg", [

@@ -50,6 +50,8 @@ def test_count_then_train_from_counts_writes_the_same_tokenizer_as_train(tmp_pat
      "made with pattern 'gpt4', not 'gpt2'"),
     (["count", "CORPUS", "--out", "x.parquet", "--scheduler", "tcp://h:1"], "--scheduler needs --engine dask"),
     (["count", "nothing*.txt", "--out", "x.parquet"], "no file matches"),
+    (["count", "CORPUS", "--out", "x.parquet", "--engine", "dask", "--scheduler", "nonsense"],
+     "cannot reach the Dask scheduler at 'nonsense'"),
     (["count", "CORPUS", "--out", "missing/x.parquet"], "does not exist; create it first"),
     (["train", "--counts", "CORPUS", "--vocab-size", "300", "--out", "o"], "not a readable Parquet"),
 ])
