@@ -287,8 +287,10 @@ def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *, 
     from .trainer import Trainer
 
     c = check_settings(load_counts(source), special_tokens, pattern)
-    return Trainer(c.word_counts(), list(c.meta.special_tokens), pattern=pattern_name(c.meta.pattern),
-                   tie_break=tie_break, keep_history=keep_history, stats=c.stats())
+    words, specials, stats = c.word_counts(), list(c.meta.special_tokens), c.stats()
+    name = pattern_name(c.meta.pattern)
+    del c  # (the lists it holds take as much memory as the words)
+    return Trainer(words, specials, pattern=name, tie_break=tie_break, keep_history=keep_history, stats=stats)
 
 
 def train_bpe_from_counts(counts, vocab_size: int, special_tokens: list[str] | None = None, *,
@@ -298,10 +300,7 @@ def train_bpe_from_counts(counts, vocab_size: int, special_tokens: list[str] | N
 
     Gives the same ``(vocab, merges)`` as ``train_bpe`` on the files the counts were made from.
     """
-    from .trainer import check_vocab_size
-
-    c = load_counts(counts)
-    check_vocab_size(vocab_size, len(special_tokens if special_tokens is not None else c.meta.special_tokens))
-    trainer = trainer_from_counts(c, special_tokens, pattern=pattern, tie_break=tie_break, keep_history=False)
+    trainer = trainer_from_counts(counts, special_tokens, pattern=pattern, tie_break=tie_break,
+                                  keep_history=False)
     trainer.run(vocab_size, progress=progress, min_interval=50)
     return trainer.vocab, list(trainer.merges)
