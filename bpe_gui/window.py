@@ -200,7 +200,7 @@ class MainWindow(QMainWindow):
 
     def open_corpus_dialog(self) -> None:
         start = str(Path(self.controller.corpus_path).parent) if self.controller.corpus_path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", start, "Text files (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", start, "Text files (*.txt);;Counts files (*.parquet);;All files (*)")
         if path:
             self.controller.load_corpus(path)
 

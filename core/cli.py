@@ -53,6 +53,7 @@ class _Progress:
 
 
 def _train(args: argparse.Namespace) -> int:
+    from .counts_cli import counts_trainer
     from .formats import export_all, parse_formats
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
@@ -62,14 +63,19 @@ def _train(args: argparse.Namespace) -> int:
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
-        trainer = Trainer.from_file(args.corpus, args.special_token, pattern=args.pattern,
-                                    tie_break=args.tie_break, workers=args.workers, progress=progress,
-                                    keep_history=False)
+        if args.counts:
+            trainer = counts_trainer(args)
+        elif args.corpus is None:
+            raise BPEError("give a corpus file to train on (or --counts FILE)")
+        else:
+            trainer = Trainer.from_file(args.corpus, args.special_token, pattern=args.pattern or "gpt2",
+                                        tie_break=args.tie_break, workers=args.workers, progress=progress,
+                                        keep_history=False)
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
     finally:
         progress.close()
     elapsed = time.perf_counter() - t0
-    written = export_all(args.out, spec_from_trainer(trainer, Path(args.corpus).name), formats)
+    written = export_all(args.out, spec_from_trainer(trainer, Path(args.corpus or args.counts[0]).name), formats)
     s = trainer.stats
     note = "" if trainer.vocab_size == args.vocab_size else (
         f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
@@ -82,16 +88,21 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _encode(args: argparse.Namespace) -> int:
+    from .counts_cli import run_encode_dask
     from .formats import load_any
     from .npy import encode_file_to_npy
     from .tokenizer import Tokenizer
 
     spec = load_any(args.tokenizer, special_tokens=args.special_token or None, pattern=args.pattern)
     tok = Tokenizer.from_spec(spec)
+    if args.engine == "dask":
+        return run_encode_dask(args, tok)
+    if len(args.input) > 1:
+        raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
-        result = encode_file_to_npy(tok, args.input, args.out, workers=args.workers, progress=progress)
+        result = encode_file_to_npy(tok, args.input[0], args.out, workers=args.workers, progress=progress)
     finally:
         progress.close()
     dt = time.perf_counter() - t0
@@ -100,7 +111,15 @@ def _encode(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(args: argparse.Namespace) -> int:
+    from .counts_cli import run_count
+
+    return run_count(args, _Progress(not args.quiet))
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from .counts_cli import add_count_parser, add_encode_arguments, add_train_arguments
+
     parser = argparse.ArgumentParser(
         prog="bpe-explorer",
         description="Train, explore and export byte-level BPE tokenizers. Without a command, opens the app.")
@@ -110,11 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("corpus", nargs="?", help="a corpus file to load instead of the sample")
 
     t = sub.add_parser("train", help="train a tokenizer on a corpus file and export it")
-    t.add_argument("corpus", help="the corpus (any UTF-8 text file; read as bytes)")
+    t.add_argument("corpus", nargs="?", help="the corpus (any UTF-8 text file; read as bytes)")
     t.add_argument("--vocab-size", type=int, required=True, help="final vocab size (256 bytes + specials + merges)")
     t.add_argument("--special-token", action="append", default=[], metavar="T",
                    help="a special token, e.g. '<|endoftext|>' (repeat for more)")
-    t.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
+    t.add_argument("--pattern", default=None, help="gpt2 (default), gpt4, none, or a custom regex")
     t.add_argument("--tie-break", choices=["lexicographic", "first"], default="lexicographic",
                    help="among equally frequent pairs: the greatest (CS336) or the first seen (minbpe)")
     t.add_argument("--workers", type=int, default=None, help="pre-tokenization processes (default: all cores)")
@@ -122,16 +141,19 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--format", default="gpt2,hf,tiktoken,native",
                    help="comma-separated: gpt2,hf,tiktoken,native (default: all)")
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    add_train_arguments(t)
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
     e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")
-    e.add_argument("input", help="the text file to encode (streamed)")
-    e.add_argument("--out", required=True, help="output .npy file")
+    e.add_argument("input", nargs="+", help="the text file to encode (streamed); several with --engine dask")
+    e.add_argument("--out", required=True, help="output .npy file (a folder with --engine dask)")
     e.add_argument("--special-token", action="append", default=[], metavar="T",
                    help="special tokens, for formats that do not store them (GPT-2 files, tiktoken)")
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_encode_arguments(e)
+    add_count_parser(sub)
 
     sub.add_parser("screenshot", help="render the app offscreen to a PNG (see 'screenshot --help')",
                    add_help=False)
@@ -149,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         from bpe_gui.app import main as gui_main
 
         return gui_main([args.corpus] if getattr(args, "corpus", None) else [])
-    handler = {"train": _train, "encode": _encode}[args.command]
+    handler = {"train": _train, "encode": _encode, "count": _count}[args.command]
     return _guarded(lambda: handler(args))
 
 

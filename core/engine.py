@@ -260,8 +260,13 @@ class _Server:
     def load(self, path, special_tokens, pattern="gpt2", tie_break="lexicographic", workers=None) -> dict:
         from .trainer import Trainer
 
-        trainer = Trainer.from_file(path, special_tokens, pattern=pattern, tie_break=tie_break,
-                                    workers=workers, progress=self._progress)
+        if str(path).lower().endswith(".parquet"):  # a counts file (``bpe-explorer count``)
+            from .counts import trainer_from_counts
+
+            trainer = trainer_from_counts(path, special_tokens, pattern=pattern, tie_break=tie_break)
+        else:
+            trainer = Trainer.from_file(path, special_tokens, pattern=pattern, tie_break=tie_break,
+                                        workers=workers, progress=self._progress)
         if self.cancelled():  # cancelled while the trainer was being built: keep the old one
             raise Cancelled("loading cancelled")
         self.trainer = None  # free the old trainer before the collection below

@@ -1,0 +1,306 @@
+"""Counts files: pre-token counts in Parquet, summed across files and machines, and training from them.
+
+Training only ever needs the distinct pre-tokens with their counts, so a corpus far larger than one
+machine can be counted elsewhere (Dask, Spark, Ray), written as a counts file, and trained on here.
+A counts file is a Parquet table with one row per distinct pre-token:
+
+========================  ==========  ===============================================================
+column                    type        meaning
+========================  ==========  ===============================================================
+``token``                 binary      the pre-token's exact bytes (invalid UTF-8 kept as is)
+``count``                 int64       how many times it occurs
+``first_file``            int32       index (into ``sources``) of the file of its first occurrence
+``first_offset``          int64       byte offset of its first occurrence in that file
+========================  ==========  ===============================================================
+
+plus the key ``bpe_explorer`` in the Parquet key-value metadata: JSON with ``format``
+(``"bpe-explorer-counts"``), ``version`` (1), ``pattern`` (the regex, or null for no
+pre-tokenization), ``special_tokens`` (list), ``sources`` (list of file names/URLs), ``tool``, and
+corpus statistics. Rows may come in any order; readers sort them by ``(first_file, first_offset)``,
+which is the first-seen order of the ``"first"`` tie rule.
+
+>>> c = count_files_text(["low lower<|endoftext|>low"], ["<|endoftext|>"])
+>>> c.word_counts()
+{b'low': 2, b' lower': 1}
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Iterable
+from contextlib import closing
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .errors import Cancelled, FormatError
+from .parallel import ordered_map
+from .pretokenize import (
+    BLOCK_BYTES,
+    SINGLE_PROCESS_BYTES,
+    CorpusStats,
+    Progress,
+    check_special_tokens,
+    iter_blocks,
+    pattern_name,
+    resolve_pattern,
+    sniff_encoding,
+)
+from .scan import BlockCounts, count_block, cuts_at_newlines, expand_inputs, open_source, source_size
+
+FORMAT = "bpe-explorer-counts"
+VERSION = 1
+META_KEY = b"bpe_explorer"
+POS_BITS = 40  # (file, offset) packed in one int64 while reducing: offsets below 1 TiB, 8M files
+EXTRA_HINT = 'install the scale extra: pip install "bpe-explorer[scale]"'
+
+
+class CountsError(FormatError):
+    """A counts file is malformed, or counts that cannot be combined were combined."""
+
+
+def need_pyarrow():
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet  # noqa: F401
+    except ImportError as e:
+        raise CountsError(f"counts files need pyarrow; {EXTRA_HINT}") from e
+    return pa
+
+
+def tool_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return f"bpe-explorer {version('bpe-explorer')}"
+    except Exception:  # noqa: BLE001 - not installed (a source checkout)
+        return "bpe-explorer"
+
+
+@dataclass(frozen=True)
+class CountsMeta:
+    """What a counts file says about how it was counted."""
+
+    pattern: str | None  # the resolved regex (None: no pre-tokenization)
+    special_tokens: tuple[str, ...]
+    sources: tuple[str, ...]
+    tool: str = ""
+    size_bytes: int = 0
+    invalid_bytes: int = 0
+    special_occurrences: int = 0
+    chunks: int = 0
+    known: bool = True  # False: read from a file without metadata (pattern and specials unknown)
+
+    def to_json(self) -> bytes:
+        d = {"format": FORMAT, "version": VERSION, "pattern": self.pattern,
+             "pattern_name": pattern_name(self.pattern), "special_tokens": list(self.special_tokens),
+             "sources": list(self.sources), "tool": self.tool, "size_bytes": self.size_bytes,
+             "invalid_bytes": self.invalid_bytes, "special_occurrences": self.special_occurrences,
+             "chunks": self.chunks}
+        return json.dumps(d, ensure_ascii=False).encode("utf-8")
+
+    @classmethod
+    def from_json(cls, raw: bytes, name: str) -> CountsMeta:
+        try:
+            d = json.loads(raw.decode("utf-8"))
+            if d.get("format") != FORMAT:
+                raise CountsError(f"{name}: metadata 'bpe_explorer' is not a {FORMAT} record")
+            if int(d.get("version", 0)) > VERSION:
+                raise CountsError(f"{name} is counts format version {d['version']}; this version reads "
+                                  f"up to {VERSION}: update bpe-explorer")
+            specials = check_special_tokens(d.get("special_tokens") or [])
+            return cls(resolve_pattern(d.get("pattern")), tuple(specials), tuple(map(str, d["sources"])),
+                       str(d.get("tool", "")), int(d.get("size_bytes", 0)), int(d.get("invalid_bytes", 0)),
+                       int(d.get("special_occurrences", 0)), int(d.get("chunks", 0)))
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            if isinstance(e, CountsError):
+                raise
+            raise CountsError(f"{name}: unreadable 'bpe_explorer' metadata ({e}); see the README's "
+                              "counts schema") from e
+
+
+@dataclass(frozen=True)
+class PretokenCounts:
+    """Distinct pre-tokens with counts and first positions, sorted by first position."""
+
+    tokens: list[bytes]
+    counts: list[int]
+    files: list[int]
+    offsets: list[int]
+    meta: CountsMeta
+    workers: int = 1
+    notes: tuple[str, ...] = field(default=())
+
+    def word_counts(self) -> dict[bytes, int]:
+        """``{pre-token: count}`` in first-seen order (what :class:`core.trainer.Trainer` takes)."""
+        return dict(zip(self.tokens, self.counts))
+
+    def stats(self, name: str | None = None) -> CorpusStats:
+        m = self.meta
+        src = m.sources
+        label = name or (Path(src[0]).name if len(src) == 1 else f"{len(src)} files")
+        notes = list(self.notes)
+        if m.invalid_bytes:
+            notes.append(f"{m.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+        return CorpusStats(name=label, size_bytes=m.size_bytes, pretokens=sum(self.counts),
+                           distinct_pretokens=len(self.tokens), invalid_bytes=m.invalid_bytes,
+                           special_occurrences=m.special_occurrences, chunks=m.chunks,
+                           workers=self.workers, notes=notes)
+
+
+# ---------------------------------------------------------------------------- counting here
+def _count_item(item: tuple[int, int, bytes], pattern: str | None,
+                specials: tuple[str, ...]) -> tuple[int, BlockCounts]:
+    """Worker entry point: count one block of file ``item[0]`` starting at byte ``item[1]``."""
+    return item[0], count_block(item[2], item[1], pattern, specials)
+
+
+def _blocks(sources: list[str], specials: list[str], newlines: bool, block_bytes: int):
+    for i, src in enumerate(sources):
+        with closing(open_source(src)) as f:
+            sniff_encoding(f.read(65536), src)
+            f.seek(0)
+            base = 0
+            for block in iter_blocks(f, specials, newlines, block_bytes):
+                yield i, base, block
+                base += len(block)
+
+
+def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[str] | None = None,
+                pattern: str | None = "gpt2", *, workers: int | None = None,
+                progress: Progress | None = None, block_bytes: int = BLOCK_BYTES) -> PretokenCounts:
+    """Count the pre-tokens of files, globs or fsspec URLs on this machine (``workers`` processes).
+
+    Each file is pre-tokenized on its own (no pre-token spans two files), like
+    :func:`core.pretokenize.count_pretokens` does for one file.
+    """
+    specials = check_special_tokens(special_tokens)
+    pat = resolve_pattern(pattern)
+    sources = expand_inputs([os.fspath(x) for x in inputs])
+    total_size = sum(source_size(s) for s in sources)
+    if workers is None:
+        workers = (os.cpu_count() or 1) if total_size > SINGLE_PROCESS_BYTES else 1
+    workers = max(1, int(workers))
+    counts: Counter[bytes] = Counter()
+    first: dict[bytes, tuple[int, int]] = {}
+    done = invalid = n_special = chunks = 0
+
+    def tick() -> None:
+        if progress is not None and progress("pretokenize", done, total_size) is False:
+            raise Cancelled("counting cancelled")
+
+    tick()
+    items = _blocks(sources, specials, cuts_at_newlines(pat), block_bytes)
+    results = ordered_map(_count_item, items, workers=workers, extra_args=(pat, tuple(specials)), poll=tick)
+    with closing(results):
+        for fi, b in results:  # in file and block order: the first time a token is seen is its first
+            counts.update(dict(zip(b.tokens, b.counts)))
+            if len(first) != len(counts):
+                new = set(b.tokens).difference(first)
+                first.update({t: (fi, o) for t, o in zip(b.tokens, b.offsets) if t in new})
+            done += b.n_bytes
+            invalid += b.invalid_bytes
+            n_special += b.n_special
+            chunks += 1
+            tick()
+    meta = CountsMeta(pat, tuple(specials), tuple(sources), tool_version(), total_size, invalid,
+                      n_special, chunks)
+    tokens = list(counts)
+    return PretokenCounts(tokens, [counts[t] for t in tokens], [first[t][0] for t in tokens],
+                          [first[t][1] for t in tokens], meta, workers)
+
+
+def count_files_text(texts: Iterable[str], special_tokens: Iterable[str] | None = None,
+                     pattern: str | None = "gpt2") -> PretokenCounts:
+    """Count in-memory texts as if each were a file (for tests and examples)."""
+    specials = check_special_tokens(special_tokens)
+    pat = resolve_pattern(pattern)
+    parts = [count_block(t.encode("utf-8", "surrogateescape"), 0, pat, tuple(specials)) for t in texts]
+    tables = [(i, b) for i, b in enumerate(parts)]
+    return from_blocks(tables, CountsMeta(pat, tuple(specials), tuple(f"<text {i}>" for i in range(len(parts))),
+                                          tool_version(), sum(b.n_bytes for b in parts),
+                                          sum(b.invalid_bytes for b in parts),
+                                          sum(b.n_special for b in parts), len(parts)))
+
+
+def from_blocks(blocks: list[tuple[int, BlockCounts]], meta: CountsMeta) -> PretokenCounts:
+    """Combine block counts (any order) into sorted counts."""
+    counts: Counter[bytes] = Counter()
+    first: dict[bytes, tuple[int, int]] = {}
+    for fi, b in blocks:
+        counts.update(dict(zip(b.tokens, b.counts)))
+        for t, off in zip(b.tokens, b.offsets):
+            p = (fi, off)
+            if p < first.get(t, (1 << 62, 0)):
+                first[t] = p
+    tokens = sorted(counts, key=first.__getitem__)
+    return PretokenCounts(tokens, [counts[t] for t in tokens], [first[t][0] for t in tokens],
+                          [first[t][1] for t in tokens], meta)
+
+
+# ---------------------------------------------------------------------------- training from counts
+def load_counts(source) -> PretokenCounts:
+    """A counts file path, a list of them (summed), or :class:`PretokenCounts` as they are."""
+    from .counts_io import read_counts, sum_counts
+
+    if isinstance(source, PretokenCounts):
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        return read_counts(source)
+    return sum_counts(read_counts(p) for p in source)
+
+
+def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
+                   pattern: str | None | object) -> PretokenCounts:
+    """Fill in or check the pattern and special tokens against what the counts were made with."""
+    meta = c.meta
+    unknown = not meta.known
+    if unknown and pattern is KEEP:
+        raise CountsError(f"{', '.join(meta.sources)} has no 'bpe_explorer' metadata: pass the pattern (and "
+                          "the special tokens, if any) it was counted with, e.g. pattern='gpt2'")
+    if pattern is not KEEP:
+        pat = resolve_pattern(pattern)
+        if not unknown and pat != meta.pattern:
+            raise CountsError(f"the counts were made with pattern {pattern_name(meta.pattern)!r}, not "
+                              f"{pattern_name(pat)!r}: train with the counts' own pattern, or count again "
+                              "with this one")
+        meta = replace(meta, pattern=pat)
+    if special_tokens is not None:
+        specials = check_special_tokens(special_tokens)
+        if not unknown and set(specials) != set(meta.special_tokens):
+            raise CountsError(f"the counts were made with special tokens {list(meta.special_tokens)}, not "
+                              f"{specials}: train with the counts' own special tokens, or count again with these")
+        meta = replace(meta, special_tokens=tuple(specials))  # their order sets the vocab ids
+    return replace(c, meta=replace(meta, known=True))
+
+
+KEEP = object()  # "use the pattern stored in the counts"
+
+
+def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *, pattern=KEEP,
+                        tie_break: str = "lexicographic", keep_history: bool = True):
+    """A :class:`core.trainer.Trainer` over a counts file (or files, summed, or PretokenCounts).
+
+    The pattern and special tokens come from the counts; passing them checks that they match
+    (special tokens may be given in another order: that order sets their vocab ids).
+    """
+    from .trainer import Trainer
+
+    c = check_settings(load_counts(source), special_tokens, pattern)
+    words, specials, stats = c.word_counts(), list(c.meta.special_tokens), c.stats()
+    name = pattern_name(c.meta.pattern)
+    del c  # (the lists it holds take as much memory as the words)
+    return Trainer(words, specials, pattern=name, tie_break=tie_break, keep_history=keep_history, stats=stats)
+
+
+def train_bpe_from_counts(counts, vocab_size: int, special_tokens: list[str] | None = None, *,
+                          pattern=KEEP, tie_break: str = "lexicographic", progress: Progress | None = None
+                          ) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
+    """:func:`core.train_bpe` from counts (a counts file, several summed, or PretokenCounts).
+
+    Gives the same ``(vocab, merges)`` as ``train_bpe`` on the files the counts were made from.
+    """
+    trainer = trainer_from_counts(counts, special_tokens, pattern=pattern, tie_break=tie_break,
+                                  keep_history=False)
+    trainer.run(vocab_size, progress=progress, min_interval=50)
+    return trainer.vocab, list(trainer.merges)
