@@ -40,13 +40,14 @@ from .pretokenize import (
     SINGLE_PROCESS_BYTES,
     CorpusStats,
     Progress,
+    block_rule,
     check_special_tokens,
     iter_blocks,
     pattern_name,
     resolve_pattern,
     sniff_encoding,
 )
-from .scan import BlockCounts, count_block, cuts_at_newlines, expand_inputs, open_source, source_size
+from .scan import BlockCounts, count_block, expand_inputs, open_source, source_size
 
 FORMAT = "bpe-explorer-counts"
 VERSION = 1
@@ -155,13 +156,13 @@ def _count_item(item: tuple[int, int, bytes], pattern: str | None,
     return item[0], count_block(item[2], item[1], pattern, specials)
 
 
-def _blocks(sources: list[str], specials: list[str], newlines: bool, block_bytes: int):
+def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int):
     for i, src in enumerate(sources):
         with closing(open_source(src)) as f:
             sniff_encoding(f.read(65536), src)
             f.seek(0)
             base = 0
-            for block in iter_blocks(f, specials, newlines, block_bytes):
+            for block in iter_blocks(f, specials, rule, block_bytes):
                 yield i, base, block
                 base += len(block)
 
@@ -190,7 +191,7 @@ def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[st
             raise Cancelled("counting cancelled")
 
     tick()
-    items = _blocks(sources, specials, cuts_at_newlines(pat), block_bytes)
+    items = _blocks(sources, specials, block_rule(pat), block_bytes)
     results = ordered_map(_count_item, items, workers=workers, extra_args=(pat, tuple(specials)), poll=tick)
     with closing(results):
         for fi, b in results:  # in file and block order: the first time a token is seen is its first

@@ -23,7 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .counts import EXTRA_HINT, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow, tool_version
-from .pretokenize import BLOCK_BYTES, check_special_tokens, iter_blocks, resolve_pattern, sniff_encoding
+from .pretokenize import (
+    BLOCK_BYTES,
+    block_rule,
+    check_special_tokens,
+    iter_blocks,
+    resolve_pattern,
+    sniff_encoding,
+)
 from .scan import count_block, cuts_at_newlines, expand_inputs, next_valid_cut, open_source, source_size
 
 RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
@@ -134,7 +141,7 @@ def count_range(file_index: int, source: str, nominal: tuple[int, int], size: in
         if start == 0:
             sniff_encoding(f.read(65536), source)
         base = start
-        for block in iter_blocks(_RangeReader(f, start, end), list(specials), newlines, block_bytes):
+        for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(pattern), block_bytes):
             b = count_block(block, base, pattern, specials)
             base += len(block)
             counts.update(dict(zip(b.tokens, b.counts)))
@@ -286,7 +293,7 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
     with contextlib.closing(open_source(source)) as f, open(tmp, "wb") as w:
         start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
         w.write(npy_header(0, dtype))
-        for block in iter_blocks(_RangeReader(f, start, end), list(specials), newlines, block_bytes):
+        for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(tok.pattern_regex), block_bytes):
             ids = np.asarray(tok.encode(block.decode("utf-8", "surrogateescape")), dtype=le)
             w.write(ids.tobytes())
             n += len(ids)
