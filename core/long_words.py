@@ -113,6 +113,7 @@ class LongWord:
             return
         small = int(tok.max()) < 256
         left, right = tok[:-1], tok[1:]
+        keys: np.ndarray
         if small:
             keys = left.astype(np.uint16)
             keys <<= 8
