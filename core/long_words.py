@@ -54,9 +54,13 @@ class LongMerge:
 
 @dataclass(frozen=True)
 class LongUndo:
-    """What :meth:`LongWord.undo` needs to take a merge back exactly."""
+    """What :meth:`LongWord.undo` needs to take a merge back exactly (kept in the undo history:
+    only the sites, 8 bytes per site)."""
 
-    merge: LongMerge
+    a: int
+    b: int
+    sites: np.ndarray
+    absorbed: np.ndarray
     list_sizes: tuple[tuple[Key, int], ...]  # position lists' lengths before the merge appended
 
 
@@ -113,6 +117,7 @@ class LongWord:
             return
         small = int(tok.max()) < 256
         left, right = tok[:-1], tok[1:]
+        keys: np.ndarray
         if small:
             keys = left.astype(np.uint16)
             keys <<= 8
@@ -138,9 +143,8 @@ class LongWord:
         """The tokens before the given merges (the latest first), without changing this word."""
         tok = self.tok.copy()
         for u in undos:
-            m = u.merge
-            tok[m.sites] = m.a
-            tok[m.absorbed] = m.b
+            tok[u.sites] = u.a
+            tok[u.absorbed] = u.b
         return _text(tok)
 
     def _sites(self, a: int, b: int) -> tuple[np.ndarray, np.ndarray]:
@@ -235,17 +239,17 @@ class LongWord:
             listed.append(nodes)
         if not keep_undo:  # the merged pair is gone for good: free its list
             positions.pop(pair_key(m.a, m.b), None)
-        return LongUndo(m, tuple(sizes))
+        return LongUndo(m.a, m.b, m.sites, m.absorbed, tuple(sizes))
 
     def undo(self, u: LongUndo) -> None:
         """Take back the last merge applied (merges are undone last-in first-out)."""
-        m = u.merge
         tok, nxt, prv = self.tok, self.nxt, self.prv
-        tok[m.sites] = m.a
-        tok[m.absorbed] = m.b
-        nxt[m.sites] = m.absorbed
-        has = m.nexts != END
-        prv[m.nexts[has]] = m.absorbed[has]
+        nexts = nxt[u.absorbed]  # an absorbed node keeps its links: its old right neighbour
+        tok[u.sites] = u.a
+        tok[u.absorbed] = u.b
+        nxt[u.sites] = u.absorbed
+        has = nexts != END
+        prv[nexts[has]] = u.absorbed[has]
         positions = self.positions
         for key, size in u.list_sizes:
             if size:

@@ -14,7 +14,7 @@ overlap, as ``str.replace`` finds them.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,7 +41,7 @@ class WordsMerge:
     news: list[str] | np.ndarray  # ... and their codes after the merge
     occurrences: int  # the changed words counted with their frequency
     deltas: dict[CodePair, int]  # pair-count changes, weighted by word counts
-    new_index: dict[CodePair, list[int] | np.ndarray]  # word ids to list under the pairs made
+    new_index: Mapping[CodePair, list[int] | np.ndarray]  # word ids to list under the pairs made
     long_plans: list[tuple[int, LongWord, LongMerge]]  # long words: the merge to apply to each
 
 

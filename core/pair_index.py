@@ -25,6 +25,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from collections import defaultdict
+from collections.abc import Mapping
 from functools import partial
 
 import numpy as np
@@ -112,17 +113,18 @@ class PairIndex:
                     del buckets[old]
             if new > 0:
                 counts[p] = new
-                bk = buckets.get(new)
-                if bk is None:
+                into = buckets.get(new)
+                if into is None:
                     buckets[new] = {p}
                     heapq.heappush(heap, -new)
                 else:
-                    bk.add(p)
+                    into.add(p)
             else:
                 del counts[p]
         return tuple(out)
 
-    def add_word_ids(self, new_index: dict[tuple[str, str], list[int] | np.ndarray]) -> tuple[tuple[str, int], ...]:
+    def add_word_ids(self, new_index: Mapping[tuple[str, str], list[int] | np.ndarray]
+                     ) -> tuple[tuple[str, int], ...]:
         """List words under pairs (lists of ids or NumPy arrays of C ints); returns what
         :meth:`truncate` needs to take exactly these entries back."""
         words = self.words

@@ -218,9 +218,10 @@ class Trainer(TrainerViews):
                     break
                 out.append(r)
                 stop = interrupt is not None and interrupt()
-                if stop or (progress is not None and len(out) % min_interval == 0):
-                    if stop or progress("merge", len(out), target) is False:
-                        raise _cancelled(out)
+                if not stop and progress is not None and len(out) % min_interval == 0:
+                    stop = progress("merge", len(out), target) is False
+                if stop:
+                    raise _cancelled(out)
         if progress is not None:
             progress("merge", len(out), max(target, len(out)))
         return out

@@ -1,6 +1,8 @@
 """Long words (a document as one pre-token): the linked-list merge equals the string merge exactly."""
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
@@ -134,3 +136,20 @@ def test_plan_returns_the_pair_changes_of_a_merge():
     w.undo(u)
     assert w.codes() == "aaaaab" and w.codes_before([]) == "aaaaab"
     assert {k: sum(map(len, v)) for k, v in w.positions.items()} == {97 << 21 | 97: 4, 97 << 21 | 98: 1}
+
+
+@pytest.mark.parametrize("word", [b"x" * 1_000_000, b" " * 1_000_000, b"the cat sat on a mat. " * 45_455])
+def test_one_enormous_word_trains_in_bounded_memory(word):
+    """FAULTS 10 on the trainer's side: merging in a 1 MB word allocates a few dozen bytes per
+    byte of it in all (arrays of 4-byte ints), whatever the number of merges."""
+    t = Trainer({word: 1}, pattern=None)
+    tracemalloc.start()
+    try:
+        records = t.run(256 + 300)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    tokens = t.words()[0][1]
+    assert b"".join(tokens) == word
+    assert tokens == (word,) and records[-1].token == word  # merged until one token was left
+    assert peak < 64 * len(word)
