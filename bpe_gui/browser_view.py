@@ -243,7 +243,7 @@ class BrowserView(QWidget):
         self.tree.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.tree.setRootIsDecorated(True)
 
-        split = QSplitter(Qt.Orientation.Vertical)
+        split = self.splitter = QSplitter(Qt.Orientation.Vertical)
         top = QWidget()
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)

@@ -17,6 +17,7 @@ Automation contract::
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -31,6 +32,7 @@ from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
 from .formatting import token_label
 from .session import Options, RunSummary, merge_deltas, summarize_run
+from .session_actions import SessionActions
 from .state import VocabIndex
 
 SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
@@ -43,7 +45,7 @@ TOP_K = 100
 __all__ = ["Controller", "Options", "RunSummary"]
 
 
-class Controller(FileActions, QObject):
+class Controller(SessionActions, FileActions, QObject):
     corpus_loaded = Signal(object)  # CorpusStats
     stepped = Signal(list)  # MergeRecords made by this step ([] when no pair was left)
     undone = Signal(object)  # the MergeRecord undone, or None
@@ -59,6 +61,8 @@ class Controller(FileActions, QObject):
     pairs_changed = Signal(object)  # {pair: delta} of the last change, or None
     tokenizer_changed = Signal()
     merge_selected = Signal(int)  # rank
+    options_changed = Signal()  # the settings in effect changed (or were put back after a failed Apply)
+    session_opened = Signal(object)  # core.session.Session
 
     def __init__(self, parent: QObject | None = None) -> None:
         QObject.__init__(self, parent)
@@ -82,6 +86,11 @@ class Controller(FileActions, QObject):
         self._queued_steps = 0  # steps asked for while a step ran in the worker
         self._t0 = 0.0
         self.run_target: int | None = None  # vocab size the running job trains to
+        self._loaded_options = Options()  # the settings the loaded corpus was read with
+        self._after_load = None  # called once after the next successful load (reopening a session)
+        self._run_note: str | None = None  # replaces the summary of the next run (session replay)
+        self.session_path: str | None = None
+        self.discard_guard = None  # callable(what) -> bool: may trained merges be thrown away (the window asks)
 
     # ------------------------------------------------------------------ state queries
     @property
@@ -229,6 +238,13 @@ class Controller(FileActions, QObject):
         o = self.options
         self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break), f"Reading {path} …")
 
+    def _revert_options(self) -> None:
+        """After a failed or cancelled load, the settings in effect are the loaded corpus's again."""
+        if self._loaded and self.options != self._loaded_options:
+            o = self._loaded_options
+            self.options = Options(list(o.special_tokens), o.pattern, o.tie_break)
+        self.options_changed.emit()
+
     def set_options(self, special_tokens=None, pattern=None, tie_break=None) -> bool:
         """Validate and apply training settings; reloads the corpus when one is loaded.
 
@@ -246,6 +262,7 @@ class Controller(FileActions, QObject):
                     raise BPEError(f"tie rule must be 'lexicographic' or 'first', not {tie_break!r}")
                 new.tie_break = tie_break
         except BPEError as e:
+            self.options_changed.emit()  # the panel shows the settings in effect again
             self.error.emit(str(e))
             return False
         if new == self.options:
@@ -456,16 +473,20 @@ class Controller(FileActions, QObject):
             path, self._pending_load = self._pending_load, None
             self.load_corpus(path)
             return
+        after, self._after_load = self._after_load, None
+        if res.lost or res.error or res.cancelled or res.value is None:
+            self._revert_options()
         if res.lost:
             self._lost(res.error or "the training engine stopped")
             return
         if res.error:
-            self.message.emit(f"Could not load {job.path}; nothing changed.")
+            self.message.emit(self.tr("Could not load %1; nothing changed.").replace("%1", job.path))
             self.error.emit(res.error)
             return
         if res.cancelled or res.value is None:
-            self.message.emit("Loading cancelled; nothing changed.")
+            self.message.emit(self.tr("Loading cancelled; nothing changed."))
             return
+        self._loaded_options = Options(list(job.args[1]), job.args[2], job.args[3])
         info: dict = res.value  # type: ignore[assignment]
         self._loaded = True
         self._imported = None
@@ -480,6 +501,8 @@ class Controller(FileActions, QObject):
         self.message.emit(f"Loaded {s.name}: {s.size_bytes:,} bytes, {s.pretokens:,} pre-tokens "
                           f"({s.distinct_pretokens:,} distinct) in {time.monotonic() - self._t0:.1f} s.")
         self.corpus_loaded.emit(s)
+        if after is not None:
+            after()
 
     def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
         made = res.records
@@ -503,6 +526,9 @@ class Controller(FileActions, QObject):
             return
         summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
                                 len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)
+        note, self._run_note = self._run_note, None
+        if note and not res.cancelled and not res.error:
+            summary = dataclasses.replace(summary, message=note)
         self.message.emit(summary.message)
         self.trained.emit(summary)
 
