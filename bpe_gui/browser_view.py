@@ -3,13 +3,21 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -103,8 +111,11 @@ class _IndexModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.HEADERS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.HEADERS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            tips = getattr(self, "TIPS", ())
+            return tips[section] if section < len(tips) else None
         return None
 
     def search(self, row: int, token: bytes) -> str:
@@ -115,7 +126,10 @@ class _IndexModel(QAbstractTableModel):
 
 
 class MergesModel(_IndexModel):
-    HEADERS = ("Rank", "ID", "Left", "Right", "Token", "Count")
+    HEADERS = ("Merge", "ID", "Left", "Right", "Token", "Count")
+    TIPS = ("Merge number: #1 is the first merge", "Id of the token the merge made",
+            "Left part of the merged pair", "Right part of the merged pair", "The new token",
+            "How often the pair occurred in the corpus when it was merged")
 
     def _source_len(self) -> int:
         return self.controller.index.n_merges
@@ -129,7 +143,7 @@ class MergesModel(_IndexModel):
         col = index.column()
         if role == DISPLAY:
             if col == 0:
-                return m.rank
+                return m.rank + 1
             if col == 1:
                 return m.token_id
             if col == 5:
@@ -150,6 +164,9 @@ class MergesModel(_IndexModel):
 
 class VocabModel(_IndexModel):
     HEADERS = ("ID", "Token", "Bytes", "Len", "Origin")
+    TIPS = ("Token id", "The token (· space, → tab, ↵ newline; \\xNN for bytes of a partial UTF-8 character)",
+            "The token's bytes in hex", "Length in bytes", "How the token came into the vocab: a byte, "
+            "a special token or a merge (by its number)")
 
     def _source_len(self) -> int:
         return len(self.controller.index)
@@ -174,7 +191,7 @@ class VocabModel(_IndexModel):
             rank = ix.rank_of.get(token)
             if ix.is_special(tid):
                 return "special"
-            return f"merge {rank}" if rank is not None else ("byte" if len(token) == 1 else "—")
+            return f"merge #{rank + 1}" if rank is not None else ("byte" if len(token) == 1 else "—")
         if role == FONT:
             return self.mono if col in (1, 2) else None
         if role == ALIGN:
@@ -234,6 +251,9 @@ class BrowserView(QWidget):
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
 
+        self.no_match = QLabel()
+        self.no_match.setObjectName("notes")
+        self.no_match.setVisible(False)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.merges_table, "Merges")
         self.tabs.addTab(self.vocab_table, "Vocab")
@@ -248,6 +268,7 @@ class BrowserView(QWidget):
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.search)
+        tl.addWidget(self.no_match)
         tl.addWidget(self.tabs)
         split.addWidget(top)
         split.addWidget(self.tree)
@@ -268,8 +289,19 @@ class BrowserView(QWidget):
         controller.merges_reset.connect(self._tree_hint)
         controller.merge_selected.connect(self.select_merge)
         self.merges_table.selectionModel().currentRowChanged.connect(self._merge_row_changed)
+        self.merges_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.merges_table.customContextMenuRequested.connect(self._merge_menu)
         self.vocab_table.selectionModel().currentRowChanged.connect(self._vocab_row_changed)
         self._tree_hint()
+
+    def _merge_menu(self, pos) -> None:
+        """Right-click on a merge: rewind to it (undo every merge after it)."""
+        idx = self.merges_table.indexAt(pos)
+        if not idx.isValid():
+            return
+        rank = self.merges_proxy.mapToSource(idx).row()
+        menu = rewind_menu(self, self.controller, rank)
+        menu.popup(self.merges_table.viewport().mapToGlobal(pos))
 
     def _tree_hint(self) -> None:
         self.tree.clear()
@@ -282,10 +314,25 @@ class BrowserView(QWidget):
         m = _ID_QUERY.fullmatch(text.strip())
         if m:  # a token id: show every row and select that token
             text = ""
+        self.merges_model.sync()  # the rows of the latest merges are searched too
+        self.vocab_model.sync()
         self.merges_proxy.setFilterFixedString(text)
         self.vocab_proxy.setFilterFixedString(text)
+        self.show_matches(text)
         if m:
             self.jump_to_id(int(m.group(1)))
+
+    def show_matches(self, text: str) -> None:
+        """Say so when a search finds nothing (an empty list looks like a broken one)."""
+        empty = bool(text) and self.vocab_proxy.rowCount() == 0
+        if empty:
+            self.no_match.setText(self.tr("No matches for “%1” (searched the token text, its readable "
+                                          "form and its hex bytes).").replace("%1", text))
+        elif text and self.merges_proxy.rowCount() == 0 and self.tabs.currentIndex() == 0:
+            self.no_match.setText(self.tr("No merge made a token matching “%1”; see the Vocab tab.")
+                                  .replace("%1", text))
+            empty = True
+        self.no_match.setVisible(empty)
 
     def jump_to_id(self, token_id: int) -> bool:
         """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
@@ -365,7 +412,7 @@ class BrowserView(QWidget):
             rank = ix.rank_of.get(tok)
             tid = ix.token_ids.get(tok, -1)
             item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "",
-                                    f"#{rank}" if rank is not None else "byte" if len(tok) == 1 else ""])
+                                    f"#{rank + 1}" if rank is not None else "byte" if len(tok) == 1 else ""])
             item.setToolTip(0, hex_bytes(tok))
             if parent is None:
                 self.tree.addTopLevelItem(item)
@@ -376,3 +423,14 @@ class BrowserView(QWidget):
 
         add(None, ix.tree(token))
         self.tree.expandAll()
+
+
+def rewind_menu(parent, controller, rank: int) -> QMenu:
+    """A context menu for merge ``rank``: "Rewind to here" (enabled when a trainer can undo to it)."""
+    menu = QMenu(parent)
+    menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    act = menu.addAction(QCoreApplication.translate("Browser", "Rewind to here (merge %1 becomes the last)")
+                         .replace("%1", f"{rank + 1:,}"))
+    act.setEnabled(controller.has_trainer and not controller.busy and rank + 1 < controller.index.n_merges)
+    act.triggered.connect(lambda: controller.rewind_to(rank + 1))
+    return menu

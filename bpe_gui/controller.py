@@ -31,6 +31,7 @@ from . import worker
 from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
 from .formatting import token_label
+from .plural import plural
 from .session import Options, RunSummary, merge_deltas, summarize_run
 from .session_actions import SessionActions
 from .state import VocabIndex
@@ -336,16 +337,19 @@ class Controller(SessionActions, FileActions, QObject):
 
     def _steps_message(self, made: list, asked: int, cancelled: bool = False, last_why: bool = True) -> str:
         """What a Step (N) did, saying so when the corpus ran out of pairs first."""
+        size = f"{self.vocab_size:,}"
         if cancelled and len(made) < asked:
-            return f"Stopped after {len(made):,} of {asked:,} merges; vocab size {self.vocab_size:,}."
+            return plural(self.tr("Stopped after %1 of %n merge(s); vocab size %2.", "", asked), asked) \
+                .replace("%1", f"{len(made):,}").replace("%2", size)
         if not made:
-            return f"No pair left to merge: the vocab stays at {self.vocab_size:,} tokens."
+            return self.tr("No pair left to merge: the vocab stays at %1 tokens.").replace("%1", size)
         if len(made) < asked and not cancelled:
-            return (f"Did {len(made):,} of {asked:,} merges: no pair is left to merge "
-                    f"(vocab size {self.vocab_size:,}).")
+            return plural(self.tr("Did %1 of %n merge(s): no pair is left to merge (vocab size %2).", "", asked),
+                          asked).replace("%1", f"{len(made):,}").replace("%2", size)
         if len(made) == 1 or last_why:
-            return f"Merge {made[-1].rank + 1:,}: {made[-1].why(self.tie_break)}"
-        return f"Did {len(made):,} merges; vocab size {self.vocab_size:,}."
+            return self.tr("Merge #%1: %2").replace("%1", f"{made[-1].rank + 1:,}") \
+                .replace("%2", made[-1].why(self.tie_break))
+        return plural(self.tr("Did %n merge(s); vocab size %1.", "", len(made)), len(made)).replace("%1", size)
 
     @Slot()
     def undo(self) -> None:
@@ -373,8 +377,8 @@ class Controller(SessionActions, FileActions, QObject):
         self.merges_removed.emit(1)
         self.pairs_changed.emit(merge_deltas([rec], -1))
         self.tokenizer_changed.emit()
-        self.message.emit(f"Undid merge {rec.rank + 1:,} ({token_label(rec.token)}); "
-                          f"vocab size {self.vocab_size:,}.")
+        self.message.emit(self.tr("Undid merge #%1 (%2); vocab size %3.").replace("%1", f"{rec.rank + 1:,}")
+                          .replace("%2", token_label(rec.token)).replace("%3", f"{self.vocab_size:,}"))
         self.undone.emit(rec)
 
     @Slot(int)

@@ -1,7 +1,7 @@
 """Live pair-count table: the top pairs with count, change since the last step and rank movement."""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
@@ -33,6 +33,12 @@ class PairTableModel(QAbstractTableModel):
     """
 
     HEADERS = ("#", "Pair", "Count", "Δ", "Move")
+    TIPS = ("Position in this table (1 = the pair the next step merges)",
+            "The two adjacent tokens (· is a space)",
+            "How often the pair occurs in the corpus now (inside pre-tokens, weighted by their counts)",
+            "Change of the count since the last step or undo",
+            "How many places the pair moved up (▲) or down (▼) in the table since the last step; "
+            "new = not in the table before")
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -91,8 +97,10 @@ class PairTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else 5
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == DISPLAY and orientation == Qt.Orientation.Horizontal:
+        if orientation == Qt.Orientation.Horizontal and role == DISPLAY:
             return self.HEADERS[section]
+        if orientation == Qt.Orientation.Horizontal and role == TOOLTIP:
+            return QCoreApplication.translate("PairTableModel", self.TIPS[section])
         return None
 
     def data(self, index, role=DISPLAY):

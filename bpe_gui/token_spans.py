@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 from html import escape
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 
@@ -19,6 +19,7 @@ from .widgets import status_label
 PALETTE = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad",
            "#b9fbc0", "#f1c0e8", "#cfbaf0", "#ffe5b4"]
 SPECIAL_BG = "#3a3f58"
+SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
 MAX_RENDERED = 20_000
 HOVER_HINT = "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
 
@@ -81,13 +82,17 @@ class TokenSpanView(QTextEdit):
         cursor.beginEditBlock()
         colors = span_colors([s.id for s in self.spans])
         fmt = QTextCharFormat()
+        prev_special_bg = None
         for span, ci in zip(self.spans, colors):
             self.starts.append(cursor.position())
             if span.is_special:
-                fmt.setBackground(QColor(SPECIAL_BG))
+                bg = SPECIAL_BG_2 if prev_special_bg == SPECIAL_BG else SPECIAL_BG
+                prev_special_bg = bg
+                fmt.setBackground(QColor(bg))
                 fmt.setForeground(QColor("white"))
                 fmt.setFontWeight(QFont.Weight.Bold)
             else:
+                prev_special_bg = None
                 fmt.setBackground(QColor(PALETTE[ci]))
                 fmt.setForeground(QColor("#1b1f2a") if span.complete_utf8 else QColor("#a23b00"))
                 fmt.setFontWeight(QFont.Weight.Normal)
@@ -132,6 +137,10 @@ class TokenPane(QWidget):
         self.view = TokenSpanView()
         self.view.describe = self.describe
         self.stats = status_label(name="tokenStats")
+        self.stats.setToolTip(QCoreApplication.translate(
+            "TokenPane", "tokens: how many tokens the text became.\nbytes/token: the text's UTF-8 bytes per token "
+            "(higher means the tokenizer compresses this text better).\nchars/token: characters per token.\n"
+            "vocab: tokens in this tokenizer's vocabulary."))
         self.info = status_label(HOVER_HINT, name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
@@ -158,12 +167,14 @@ class TokenPane(QWidget):
 
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
+        self.info.setText(HOVER_HINT)
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
     def show(self, spans: list, text: str, markers: bool) -> None:
         """Show already computed spans of ``text`` and their stats."""
         tok = self.tokenizer
         self.view.show_spans(spans, markers)
+        self.info.setText(HOVER_HINT)  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
@@ -183,7 +194,7 @@ class TokenPane(QWidget):
             rank = tok.token_rank(span.id) if tok is not None else None
             parts = tok.parts(span.id) if tok is not None else None
             if rank is not None and parts is not None:
-                lines.append(f"merge #{rank}: <code>{escape(token_label(parts[0]))}</code> + "
+                lines.append(f"merge #{rank + 1}: <code>{escape(token_label(parts[0]))}</code> + "
                              f"<code>{escape(token_label(parts[1]))}</code>")
             elif len(span.token) == 1:
                 lines.append("single byte (base vocabulary)")

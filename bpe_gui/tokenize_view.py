@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import worker
+from .plural import plural
 from .token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-exported for tests
 
 DEFAULT_TEXT = ("The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
@@ -149,8 +150,9 @@ class TokenizeView(QWidget):
             self.primary.stats.setText("<i>Re-tokenizes when the run is over …</i>")
             return
         name = c.source_name or "current tokenizer"
+        n = c.index.n_merges
         self.primary.title.setText(f"<b>{escape(name)}</b> <span style='color:#667'>— "
-                                   f"{c.index.n_merges:,} merges</span>")
+                                   + plural(self.tr("%n merge(s)", "", n), n) + "</span>")
         tok = c.cached_tokenizer()
         if tok is not None and len(text) <= SYNC_CHARS and self._job is None:
             self.primary.tokenizer = tok

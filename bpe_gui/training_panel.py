@@ -52,6 +52,11 @@ class TrainingPanel(QGroupBox):
         self.tie = QComboBox()
         for label, key in TIE_RULES:
             self.tie.addItem(label, key)
+        self.tie.setToolTip(self.tr("When several pairs have the same highest count, which one is merged: "
+                                    "the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or "
+                                    "the pair seen first in the corpus (minbpe)"))
+        self.pattern.setToolTip(self.tr("The regex that cuts the text into pre-tokens before counting pairs; "
+                                        "merges never cross a pre-token boundary"))
         self.vocab_hint = QLabel()
         self.vocab_hint.setObjectName("notes")
         self.vocab_hint.setWordWrap(True)
@@ -81,6 +86,7 @@ class TrainingPanel(QGroupBox):
         self.step_n.setRange(1, 1_000_000)
         self.step_n.setValue(10)
         self.step_n.setPrefix("× ")
+        self.step_n.setToolTip(self.tr("How many merges Step N does (Shift+→)"))
         self.step_n_button = QPushButton("Step N")
         self.train_button = QPushButton("Train to vocab size")
         self.train_button.setObjectName("accent")
