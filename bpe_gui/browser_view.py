@@ -217,6 +217,8 @@ def _table(model) -> tuple[QTableView, QSortFilterProxyModel]:
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(22)
     view.setShowGrid(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    view.setWordWrap(False)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     view.horizontalHeader().setStretchLastSection(True)
     return view, proxy
@@ -233,7 +235,7 @@ class BrowserView(QWidget):
         self.vocab_table, self.vocab_proxy = _table(self.vocab_model)
         self.merges_proxy.setParent(self)
         self.vocab_proxy.setParent(self)
-        for table, widths, stretch in ((self.merges_table, (44, 50, 62, 62, 0, 80), 4),
+        for table, widths, stretch in ((self.merges_table, (60, 50, 62, 62, 0, 80), 4),
                                        (self.vocab_table, (52, 0, 110, 36, 70), 1)):
             header = table.horizontalHeader()
             header.setStretchLastSection(False)
@@ -429,7 +431,7 @@ def rewind_menu(parent, controller, rank: int) -> QMenu:
     """A context menu for merge ``rank``: "Rewind to here" (enabled when a trainer can undo to it)."""
     menu = QMenu(parent)
     menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    act = menu.addAction(QCoreApplication.translate("Browser", "Rewind to here (merge %1 becomes the last)")
+    act = menu.addAction(QCoreApplication.translate("Browser", "Rewind to here (merge #%1 becomes the last)")
                          .replace("%1", f"{rank + 1:,}"))
     act.setEnabled(controller.has_trainer and not controller.busy and rank + 1 < controller.index.n_merges)
     act.triggered.connect(lambda: controller.rewind_to(rank + 1))

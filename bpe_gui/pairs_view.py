@@ -152,6 +152,8 @@ class PairsView(QWidget):
         # about 40% of a repaint, and the table repaints after every step
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # both ends of a long pair stay visible
+        self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(22)
@@ -160,7 +162,7 @@ class PairsView(QWidget):
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 38), (2, 76), (3, 64), (4, 52)):
+        for col, width in ((0, 34), (2, 70), (3, 52), (4, 46)):
             self.table.setColumnWidth(col, width)
 
         lay = QVBoxLayout(self)

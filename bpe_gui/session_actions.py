@@ -48,7 +48,7 @@ class SessionActions:
             return False
         n = self.index.n_merges
         if keep >= n:
-            self.message.emit(_tr("Nothing to rewind: merge %1 is already the last one.").replace("%1", f"{n:,}"))
+            self.message.emit(_tr("Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
             return False
         reply = self._call("undo_to", keep, TOP_K)
         if reply is FAILED:
@@ -63,7 +63,7 @@ class SessionActions:
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
         if keep:
-            text = plural(_tr("Rewound %n merge(s): merge %1 is the last one; vocab size %2.", undone), undone)
+            text = plural(_tr("Rewound %n merge(s): merge #%1 is the last one; vocab size %2.", undone), undone)
             self.message.emit(text.replace("%1", f"{keep:,}").replace("%2", f"{self.vocab_size:,}"))
         else:
             text = plural(_tr("Reset: undid all %n merge(s); vocab size %1.", undone), undone)

@@ -128,6 +128,7 @@ class TimelineView(QWidget):
             p.addItem(line, ignoreBounds=True)
             self.lines.append(line)
         self.graphics.scene().sigMouseClicked.connect(self._clicked)
+        self.graphics.setToolTip(self.tr("Click a point to see that merge; right-click to rewind to it"))
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
@@ -247,8 +248,6 @@ class TimelineView(QWidget):
         elif n:
             text += (self.tr("; first merge seen %1×, last %2×").replace("%1", f"{self.counts[0]:,}")
                      .replace("%2", f"{self.counts[-1]:,}"))
-        if n:
-            text += self.tr(" · click a point to inspect it, right-click to rewind to it")
         self.title.setText(text + "</span>")
 
     # ------------------------------------------------------------------ selection

@@ -21,6 +21,7 @@ PALETTE = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a
 SPECIAL_BG = "#3a3f58"
 SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
 MAX_RENDERED = 20_000
+BREAK = "\u200b"  # zero-width space: where a line may break
 HOVER_HINT = "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
 
 
@@ -73,15 +74,16 @@ class TokenSpanView(QTextEdit):
 
     def show_spans(self, spans: list, markers: bool) -> None:
         self.clear()
-        # with markers a line has no spaces left: wrap anywhere (like a hex view); else at words
-        self.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere if markers
-                             else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        # lines break between tokens (with markers a zero-width space follows each one), never
+        # inside a token such as the hex of a partial character, unless it is longer than a line
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.spans = spans[:MAX_RENDERED]
         self.starts = []
         cursor = QTextCursor(self.document())
         cursor.beginEditBlock()
         colors = span_colors([s.id for s in self.spans])
         fmt = QTextCharFormat()
+        plain = QTextCharFormat()
         prev_special_bg = None
         for span, ci in zip(self.spans, colors):
             self.starts.append(cursor.position())
@@ -98,8 +100,9 @@ class TokenSpanView(QTextEdit):
                 fmt.setFontWeight(QFont.Weight.Normal)
             fmt.setFontItalic(not span.complete_utf8)
             cursor.insertText(shown_text(span, markers), fmt)
+            if markers:  # (without markers, lines break at the text's own spaces)
+                cursor.insertText(BREAK, plain)
         if len(spans) > MAX_RENDERED:
-            plain = QTextCharFormat()
             cursor.insertText(f"\n… {len(spans) - MAX_RENDERED:,} more tokens not shown", plain)
         cursor.endEditBlock()
         self._hover = -1

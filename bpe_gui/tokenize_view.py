@@ -61,7 +61,8 @@ class TokenizeView(QWidget):
         self.input.setPlainText(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
         self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
-        self.markers = QCheckBox("Whitespace markers (· → ↵)")
+        self.markers = QCheckBox(self.tr("Markers · → ↵"))
+        self.markers.setToolTip(self.tr("Show spaces, tabs and newlines as · → ↵"))
         self.markers.setChecked(True)
         self.compare_button = QPushButton("Compare with…")
         self.compare_button.setToolTip("Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, "

@@ -52,6 +52,9 @@ class TrainingPanel(QGroupBox):
         self.tie = QComboBox()
         for label, key in TIE_RULES:
             self.tie.addItem(label, key)
+        for box in (self.pattern, self.tie):  # long item texts do not widen the left column
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(10)
         self.tie.setToolTip(self.tr("When several pairs have the same highest count, which one is merged: "
                                     "the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or "
                                     "the pair seen first in the corpus (minbpe)"))
@@ -61,7 +64,8 @@ class TrainingPanel(QGroupBox):
         self.vocab_hint.setObjectName("notes")
         self.vocab_hint.setWordWrap(True)
         self.vocab_hint.setVisible(False)
-        self.apply_button = QPushButton("Apply settings (re-reads the corpus)")
+        self.apply_button = QPushButton(self.tr("Apply (re-reads the corpus)"))
+        self.apply_button.setToolTip(self.tr("Use the edited settings: the corpus is read again with them"))
         self.apply_button.setEnabled(False)
         self.imported_note = QLabel()
         self.imported_note.setObjectName("notes")

@@ -79,7 +79,7 @@ class MainWindow(SessionWindow, QMainWindow):
         c.corpus_loaded.connect(self._corpus_loaded)
         self.setAcceptDrops(True)
         self._update_actions()
-        self.resize(1400, 900)
+        self.resize(self.fitting_size(1400, 900))
         self._restore_layout()
 
     # ------------------------------------------------------------------ layout
@@ -97,14 +97,15 @@ class MainWindow(SessionWindow, QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(200)
+        # as wide as the panels need next to the scroll bar (nothing is cut off on the right)
+        scroll.setMinimumWidth(left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4)
         self.left_scroll = scroll
         left_split = QSplitter(Qt.Orientation.Vertical)
         left_split.addWidget(scroll)
         left_split.addWidget(self.details)
-        left_split.setStretchFactor(0, 3)
-        left_split.setStretchFactor(1, 1)
-        left_split.setSizes([620, 260])
+        left_split.setStretchFactor(0, 1)
+        left_split.setStretchFactor(1, 0)
+        left_split.setSizes([700, 170])
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.timeline)
         middle.addWidget(self.tokenize)
@@ -130,6 +131,17 @@ class MainWindow(SessionWindow, QMainWindow):
         self.setCentralWidget(main)
         self.vocab_status = QLabel()
         self.statusBar().addPermanentWidget(self.vocab_status)
+
+    def fitting_size(self, width: int, height: int):
+        """``width`` × ``height``, made smaller to fit the screen's free area (a 1366×768 laptop)."""
+        from PySide6.QtCore import QSize
+
+        screen = self.screen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            # leave room for the window frame and title bar
+            width, height = min(width, free.width() - 16), min(height, free.height() - 48)
+        return QSize(max(width, 640), max(height, 400))
 
     def _action(self, text: str, slot, shortcuts=(), menu: QMenu | None = None, tip: str = "") -> QAction:
         a = QAction(text, self)

@@ -27,7 +27,7 @@ def test_rewind_to_a_merge_keeps_it_as_the_last_one(qtbot, loaded, small_corpus)
     assert removed.args == [18]
     assert [m.pair for m in c.index.merges] == pairs[:12]
     check_consistent(c)
-    assert "merge 12 is the last one" in loaded.training_panel.status.full_text
+    assert "merge #12 is the last one" in loaded.training_panel.status.full_text
     assert "18 merges" in loaded.training_panel.status.full_text
     assert loaded.timeline.counts == [m.count for m in c.index.merges]
     c.step(1)  # training goes on from there exactly as a fresh trainer does
