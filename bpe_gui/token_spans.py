@@ -22,6 +22,7 @@ SPECIAL_BG = "#3a3f58"
 SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
 MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
+JOIN = "\u2060"  # word joiner: where it may not
 HOVER_HINT = "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
 
 
@@ -51,6 +52,23 @@ def shown_text(span, markers: bool) -> str:
     if markers:
         text = "".join(WHITESPACE_MARKERS.get(ch, ch) + ("\n" if ch == "\n" else "") for ch in text)
     return text
+
+
+def unbreakable(text: str) -> str:
+    """``text`` with word joiners between its characters: a line never breaks inside it (the hex
+    of a partial character, a special token, a token shown with markers).
+
+    >>> unbreakable("ab") == "a\u2060b"
+    True
+    >>> len(unbreakable("abc"))
+    5
+    """
+    out = []
+    for ch in text:
+        if out and ch != "\n" and out[-1] != "\n":
+            out.append(JOIN)
+        out.append(ch)
+    return "".join(out)
 
 
 class TokenSpanView(QTextEdit):
@@ -99,7 +117,10 @@ class TokenSpanView(QTextEdit):
                 fmt.setForeground(QColor("#1b1f2a") if span.complete_utf8 else QColor("#a23b00"))
                 fmt.setFontWeight(QFont.Weight.Normal)
             fmt.setFontItalic(not span.complete_utf8)
-            cursor.insertText(shown_text(span, markers), fmt)
+            shown = shown_text(span, markers)
+            if markers or span.is_special or not span.complete_utf8:
+                shown = unbreakable(shown)
+            cursor.insertText(shown, fmt)
             if markers:  # (without markers, lines break at the text's own spaces)
                 cursor.insertText(BREAK, plain)
         if len(spans) > MAX_RENDERED:

@@ -23,7 +23,7 @@ from .plural import plural
 from .widgets import ElidingLabel, pinned, status_label
 
 PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), ("None (whole text)", "none"), ("Custom regex…", "custom")]
-TIE_RULES = [("Lexicographic (GPT-2, CS336)", "lexicographic"), ("First seen in the corpus", "first")]
+TIE_RULES = [("Greatest pair", "lexicographic"), ("First seen", "first")]
 
 
 class TrainingPanel(QGroupBox):

@@ -39,3 +39,17 @@ def test_splitter_sizes_are_remembered(qtbot, window):
     qtbot.waitExposed(w2)
     assert w2.splitters["main"].sizes() == wanted
     w2.controller.shutdown()
+
+
+def test_screenshot_reopens_a_session_at_a_laptop_size(qtbot, loaded, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from bpe_gui.screenshot import render
+
+    c = loaded.controller
+    c.step(12)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 12, timeout=30_000)
+    session = loaded.save_session(str(tmp_path / "s.bpe.json"))
+    out = render(tmp_path / "shot.png", size=(1280, 720), session=session)
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (1280, 720)
