@@ -5,8 +5,7 @@ import re
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
-    QModelIndex,
+        QModelIndex,
     QSortFilterProxyModel,
     Qt,
     QTimer,
@@ -17,7 +16,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QMenu,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -302,12 +300,17 @@ class BrowserView(QWidget):
         if not idx.isValid():
             return
         rank = self.merges_proxy.mapToSource(idx).row()
+        from .widgets import rewind_menu
+
         menu = rewind_menu(self, self.controller, rank)
         menu.popup(self.merges_table.viewport().mapToGlobal(pos))
 
     def _tree_hint(self) -> None:
         self.tree.clear()
-        hint = QTreeWidgetItem(["select a merge or a token to see how it was built"])
+        text = self.tr("Select a merge or a token to see how it was built")
+        hint = QTreeWidgetItem([text])
+        hint.setToolTip(0, text)
+        hint.setFirstColumnSpanned(True)
         hint.setDisabled(True)
         self.tree.addTopLevelItem(hint)
 
@@ -425,14 +428,3 @@ class BrowserView(QWidget):
 
         add(None, ix.tree(token))
         self.tree.expandAll()
-
-
-def rewind_menu(parent, controller, rank: int) -> QMenu:
-    """A context menu for merge ``rank``: "Rewind to here" (enabled when a trainer can undo to it)."""
-    menu = QMenu(parent)
-    menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    act = menu.addAction(QCoreApplication.translate("Browser", "Rewind to here (merge #%1 becomes the last)")
-                         .replace("%1", f"{rank + 1:,}"))
-    act.setEnabled(controller.has_trainer and not controller.busy and rank + 1 < controller.index.n_merges)
-    act.triggered.connect(lambda: controller.rewind_to(rank + 1))
-    return menu

@@ -56,7 +56,7 @@ class MessageLog(QDialog):
 class ShortcutsDialog(QDialog):
     """Every keyboard shortcut of the window's actions, read from the actions themselves."""
 
-    def __init__(self, actions, parent=None) -> None:
+    def __init__(self, actions, parent=None, extra: list[tuple[str, str]] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
         rows = []
@@ -64,6 +64,7 @@ class ShortcutsDialog(QDialog):
             keys = [k.toString(k.SequenceFormat.NativeText) for k in a.shortcuts()]
             if keys:
                 rows.append((a.text().replace("&", "").rstrip("…").strip(), ", ".join(keys)))
+        rows += list(extra or [])
         self.table = QTableWidget(len(rows), 2)
         self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])
         self.table.verticalHeader().setVisible(False)

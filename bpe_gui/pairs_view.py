@@ -174,6 +174,8 @@ class PairsView(QWidget):
 
         controller.pairs_changed.connect(self.refresh)
         controller.merges_reset.connect(lambda: self.refresh(None, reset=True))
+        # after a rewind of many merges, Δ and Move compare with the table as it is then
+        controller.merges_removed.connect(lambda n: self.refresh(None, reset=True) if n > 1 else None)
         self.refresh(None, reset=True)
 
     def _filter_changed(self, text: str) -> None:

@@ -289,6 +289,6 @@ class TimelineView(QWidget):
             return
         self.controller.select_merge(rank)
         if event.button() == Qt.MouseButton.RightButton:
-            from .browser_view import rewind_menu
+            from .widgets import rewind_menu
 
             rewind_menu(self, self.controller, rank).popup(event.screenPos().toPoint())

@@ -1,9 +1,9 @@
 """Small widget helpers shared by the views."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
 
 def elide(text: str, metrics: QFontMetrics, width: int, lines: int = 1) -> str:
@@ -108,3 +108,14 @@ class PinnedBox(QWidget):
 def pinned(label: QLabel, min_width: int = 10) -> PinnedBox:
     """``label`` in a :class:`PinnedBox`, to add to a layout instead of the label."""
     return PinnedBox(label, min_width)
+
+
+def rewind_menu(parent, controller, rank: int) -> QMenu:
+    """A context menu for merge ``rank``: "Rewind to here" (enabled when a trainer can undo to it)."""
+    menu = QMenu(parent)
+    menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    act = menu.addAction(QCoreApplication.translate("Browser", "Rewind to here (merge #%1 becomes the last)")
+                         .replace("%1", f"{rank + 1:,}"))
+    act.setEnabled(controller.has_trainer and not controller.busy and rank + 1 < controller.index.n_merges)
+    act.triggered.connect(lambda: controller.rewind_to(rank + 1))
+    return menu

@@ -132,17 +132,6 @@ class MainWindow(SessionWindow, QMainWindow):
         self.vocab_status = QLabel()
         self.statusBar().addPermanentWidget(self.vocab_status)
 
-    def fitting_size(self, width: int, height: int):
-        """``width`` × ``height``, made smaller to fit the screen's free area (a 1366×768 laptop)."""
-        from PySide6.QtCore import QSize
-
-        screen = self.screen()
-        if screen is not None:
-            free = screen.availableGeometry()
-            # leave room for the window frame and title bar
-            width, height = min(width, free.width() - 16), min(height, free.height() - 48)
-        return QSize(max(width, 640), max(height, 400))
-
     def _action(self, text: str, slot, shortcuts=(), menu: QMenu | None = None, tip: str = "") -> QAction:
         a = QAction(text, self)
         a.setShortcuts([QKeySequence(s) for s in shortcuts])
@@ -258,7 +247,9 @@ class MainWindow(SessionWindow, QMainWindow):
         bar.setToolTip(message)
 
     def show_shortcuts(self) -> None:
-        ShortcutsDialog(self.actions(), self).exec()
+        mouse = [(self.tr("Rewind to a merge"), self.tr("right-click it in the timeline or the merges list")),
+                 (self.tr("Jump to a token id"), self.tr("type #1234 in the vocab search box"))]
+        ShortcutsDialog(self.actions(), self, mouse).exec()
 
     def show_error(self, message: str) -> None:
         """Show a core error in a (non-blocking, window-modal) dialog; the state is unchanged."""
@@ -359,12 +350,6 @@ class MainWindow(SessionWindow, QMainWindow):
             self.settings.setValue(f"splitter/{name}", sp.saveState())
         self.settings.sync()
 
-    def _restore_layout(self) -> None:
-        """Splitter sizes as the user left them."""
-        for name, sp in self.splitters.items():
-            state = self.settings.value(f"splitter/{name}")
-            if state:
-                sp.restoreState(state)
 
     # ------------------------------------------------------------------ drag & drop, closing
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override

@@ -9,7 +9,6 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QMessageBox
 
-from . import resources
 from .plural import plural
 
 ASK_DISCARD = "ask_before_discarding"
@@ -176,6 +175,21 @@ class SessionWindow:
             return
         self.controller.rewind_to(rank + 1)
 
-    def is_sample(self, path: str | None) -> bool:
-        sample = resources.sample_corpus()
-        return bool(path) and sample is not None and Path(str(path)).resolve() == sample.resolve()
+    # ------------------------------------------------------------------ fitting the screen
+    def fitting_size(self, width: int, height: int):
+        """``width`` × ``height``, made smaller to fit the screen's free area (a 1366×768 laptop)."""
+        from PySide6.QtCore import QSize
+
+        screen = self.screen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            # leave room for the window frame and title bar
+            width, height = min(width, free.width() - 16), min(height, free.height() - 48)
+        return QSize(max(width, 640), max(height, 400))
+
+    def _restore_layout(self) -> None:
+        """Splitter sizes as the user left them."""
+        for name, sp in self.splitters.items():
+            state = self.settings.value(f"splitter/{name}")
+            if state:
+                sp.restoreState(state)
