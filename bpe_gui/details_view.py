@@ -5,7 +5,7 @@ from html import escape
 
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
-from .formatting import hex_bytes, token_label
+from .formatting import hex_html, token_label
 
 EXAMPLES = 8
 
@@ -60,7 +60,7 @@ class DetailsView(QWidget):
         a, b = m.pair
         html = [f"<p style='font-size:15pt'>{_code(a)} + {_code(b)} → {_code(m.token)}</p>",
                 f"<p>merge <b>#{rank + 1}</b> · token id <b>{m.token_id}</b> · {len(m.token)} bytes "
-                f"<span style='color:#667'>({escape(hex_bytes(m.token))})</span></p>"]
+                f"<span style='color:#667'>({hex_html(m.token)})</span></p>"]
         if m.count:
             html.append(f"<p>count when merged: <b>{m.count:,}</b></p>")
         if rec is not None:

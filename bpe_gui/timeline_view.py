@@ -91,6 +91,8 @@ class TimelineView(QWidget):
         self._symbols = False
 
         self.title = status_label()
+        self.title.setToolTip(self.tr("How many merges were made, and how often the first and the last "
+                                      "merged pair occurred in the corpus when it was merged"))
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
         self.graphics.ci.setSpacing(4)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 
 from core import BPEError
 
-from .formatting import WHITESPACE_MARKERS, hex_bytes, token_label
+from .formatting import WHITESPACE_MARKERS, hex_html, token_label
 from .widgets import status_label
 
 PALETTE = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad",
@@ -211,7 +211,7 @@ class TokenPane(QWidget):
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
         tok = self.tokenizer
         lines = [f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
-                 f"bytes: {escape(repr(span.token))} &nbsp; hex: {hex_bytes(span.token)}"]
+                 f"bytes: {escape(repr(span.token))} &nbsp; hex: {hex_html(span.token)}"]
         if span.is_special:
             lines.append("special token (never merged)")
         else:

@@ -113,6 +113,8 @@ class TrainingPanel(QGroupBox):
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
         self.vocab_label = status_label(name="vocabStatus")
+        self.vocab_label.setToolTip(self.tr("Tokens in the vocab now / the vocab size Train stops at · merges "
+                                            "done (each adds one token) · special tokens (never merged)"))
         # long messages are cut with "…": the whole text is the tooltip and in View → Messages
         self.status = ElidingLabel(lines=2)
         self.status.setObjectName("status")
