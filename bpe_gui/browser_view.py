@@ -310,9 +310,9 @@ class BrowserView(QWidget):
         text = self.tr("Select a merge or a token to see how it was built")
         hint = QTreeWidgetItem([text])
         hint.setToolTip(0, text)
-        hint.setFirstColumnSpanned(True)
         hint.setDisabled(True)
         self.tree.addTopLevelItem(hint)
+        hint.setFirstColumnSpanned(True)  # (only once it is in the tree)
 
     def _apply_search(self) -> None:
         text = self.search.text()

@@ -465,6 +465,8 @@ class Controller(SessionActions, FileActions, QObject):
         res = job.result
         if job.kind == "load":
             self._finish_load(job, res)
+        elif job.kind == "rewind":
+            self._finish_rewind(job, res)
         else:
             self._finish_run(job, res)
         if self._job is None:

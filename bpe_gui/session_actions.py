@@ -21,6 +21,9 @@ from .session import Options
 from .state import VocabIndex
 
 TOP_K = 100
+# a rewind whose merges changed more words than this (undoing costs about as much as merging did:
+# ~1 s for the first 2,500 merges of a 40 MB corpus) runs in the worker, so the window stays live
+REWIND_SYNC_WORDS = 200_000
 
 
 def _tr(text: str, n: int = -1) -> str:
@@ -50,9 +53,26 @@ class SessionActions:
         if keep >= n:
             self.message.emit(_tr("Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
             return False
+        if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
+            self._start(worker.EngineJob(self._use_engine(), "undo_to", keep, TOP_K),
+                        _tr("Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind="rewind")
+            return True
         reply = self._call("undo_to", keep, TOP_K)
         if reply is FAILED:
             return False
+        self._rewound(keep, reply)
+        return True
+
+    def _finish_rewind(self, job, res) -> None:
+        """A rewind done in the worker is over (the controller's thread-finished slot calls this)."""
+        if res.lost:
+            self._lost(res.error or "the training engine stopped")
+        elif res.error:
+            self.error.emit(res.error)
+        elif res.value is not None:
+            self._rewound(int(job.args[0]), res.value)
+
+    def _rewound(self, keep: int, reply: dict) -> None:
         undone = int(reply["undone"])
         for _ in range(undone):
             self.records.pop()
@@ -68,7 +88,6 @@ class SessionActions:
         else:
             text = plural(_tr("Reset: undid all %n merge(s); vocab size %1.", undone), undone)
             self.message.emit(text.replace("%1", f"{self.vocab_size:,}"))
-        return True
 
     def reset(self) -> bool:
         """Back to 0 merges (the corpus stays loaded)."""

@@ -35,6 +35,19 @@ def test_rewind_to_a_merge_keeps_it_as_the_last_one(qtbot, loaded, small_corpus)
     assert [m.pair for m in c.index.merges] == [r.pair for r in expected]
 
 
+def test_a_big_rewind_runs_in_the_worker(qtbot, loaded, monkeypatch):
+    monkeypatch.setattr("bpe_gui.session_actions.REWIND_SYNC_WORDS", 0)
+    c = _trained(qtbot, loaded, 20)
+    pairs = [m.pair for m in c.index.merges]
+    with qtbot.waitSignal(c.busy_changed) as busy:
+        assert c.rewind_to(5)
+    assert busy.args == ["rewind"] and not loaded.act_step.isEnabled()
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    assert [m.pair for m in c.index.merges] == pairs[:5]
+    check_consistent(c)
+    assert "merge #5 is the last one" in loaded.training_panel.status.full_text
+
+
 def test_rewind_to_the_selected_merge_from_the_menu(qtbot, loaded):
     c = _trained(qtbot, loaded, 10)
     c.select_merge(3)  # merge #4 in the UI's numbering
