@@ -21,9 +21,9 @@ from .session import Options
 from .state import VocabIndex
 
 TOP_K = 100
-# a rewind whose merges changed more words than this (undoing costs about as much as merging did:
+# a rewind whose merges changed more distinct words than this (undoing costs about what merging did:
 # ~1 s for the first 2,500 merges of a 40 MB corpus) runs in the worker, so the window stays live
-REWIND_SYNC_WORDS = 200_000
+REWIND_SYNC_WORDS = 30_000
 
 
 def _tr(text: str, n: int = -1) -> str:
@@ -123,7 +123,7 @@ class SessionActions:
         except (BPEError, OSError) as e:
             self.error.emit(str(e))
             return None
-        n = spec.merges and len(spec.merges) or 0
+        n = len(spec.merges)
         self.session_path = str(out)
         self.message.emit(plural(_tr("Saved the session (%n merge(s)) to %1.", n), n).replace("%1", str(out)))
         return out
