@@ -89,12 +89,13 @@ class SessionWindow:
             return None
         return self.save_session(path)
 
-    def save_session(self, path: str):
+    def save_session(self, path: str, remember_folder: bool = True):
         tp = self.training_panel
         out = self.controller.save_session(path, tp.vocab_size.value(), tp.step_n.value(),
                                            self.tokenize.input.toPlainText())
         if out is not None:
-            self.remember_folder("session_folder", str(out))
+            if remember_folder:
+                self.remember_folder("session_folder", str(out))
             self.settings.setValue(LAST_SESSION, str(out))
         return out
 
@@ -146,8 +147,7 @@ class SessionWindow:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError:
             return
-        if self.save_session(str(path)) is not None:
-            self.settings.setValue("last_session_autosaved", True)
+        self.save_session(str(path), remember_folder=False)
 
     def offer_last_session(self) -> bool:
         """At start: offer to reopen the last session; True when it is being reopened."""
