@@ -4,8 +4,10 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
-        QModelIndex,
+    QCoreApplication,
+    QModelIndex,
     QSortFilterProxyModel,
     Qt,
     QTimer,
@@ -113,7 +115,7 @@ class _IndexModel(QAbstractTableModel):
             return self.HEADERS[section]
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             tips = getattr(self, "TIPS", ())
-            return tips[section] if section < len(tips) else None
+            return QCoreApplication.translate("Browser", tips[section]) if section < len(tips) else None
         return None
 
     def search(self, row: int, token: bytes) -> str:
@@ -125,9 +127,14 @@ class _IndexModel(QAbstractTableModel):
 
 class MergesModel(_IndexModel):
     HEADERS = ("Merge", "ID", "Left", "Right", "Token", "Count")
-    TIPS = ("Merge number: #1 is the first merge", "Id of the token the merge made",
-            "Left part of the merged pair", "Right part of the merged pair", "The new token",
-            "How often the pair occurred in the corpus when it was merged")
+    TIPS = (
+        QT_TRANSLATE_NOOP("Browser", "Merge number: #1 is the first merge"),
+        QT_TRANSLATE_NOOP("Browser", "Id of the token the merge made"),
+        QT_TRANSLATE_NOOP("Browser", "Left part of the merged pair"),
+        QT_TRANSLATE_NOOP("Browser", "Right part of the merged pair"),
+        QT_TRANSLATE_NOOP("Browser", "The new token"),
+        QT_TRANSLATE_NOOP("Browser", "How often the pair occurred in the corpus when it was merged"),
+    )
 
     def _source_len(self) -> int:
         return self.controller.index.n_merges
@@ -162,9 +169,14 @@ class MergesModel(_IndexModel):
 
 class VocabModel(_IndexModel):
     HEADERS = ("ID", "Token", "Bytes", "Len", "Origin")
-    TIPS = ("Token id", "The token (· space, → tab, ↵ newline; \\xNN for bytes of a partial UTF-8 character)",
-            "The token's bytes in hex", "Length in bytes", "How the token came into the vocab: a byte, "
-            "a special token or a merge (by its number)")
+    TIPS = (
+        QT_TRANSLATE_NOOP("Browser", "Token id"),
+        QT_TRANSLATE_NOOP("Browser", "The token (· space, → tab, ↵ newline; \\xNN for bytes of a partial UTF-8 character)"),
+        QT_TRANSLATE_NOOP("Browser", "The token's bytes in hex"),
+        QT_TRANSLATE_NOOP("Browser", "Length in bytes"),
+        QT_TRANSLATE_NOOP("Browser", "How the token came into the vocab: a byte, "
+            "a special token or a merge (by its number)"),
+    )
 
     def _source_len(self) -> int:
         return len(self.controller.index)

@@ -1,7 +1,14 @@
 """Live pair-count table: the top pairs with count, change since the last step and rank movement."""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
@@ -33,12 +40,14 @@ class PairTableModel(QAbstractTableModel):
     """
 
     HEADERS = ("#", "Pair", "Count", "Δ", "Move")
-    TIPS = ("Position in this table (1 = the pair the next step merges)",
-            "The two adjacent tokens (· is a space)",
-            "How often the pair occurs in the corpus now (inside pre-tokens, weighted by their counts)",
-            "Change of the count since the last step or undo",
-            "How many places the pair moved up (▲) or down (▼) in the table since the last step; "
-            "new = not in the table before")
+    TIPS = (
+        QT_TRANSLATE_NOOP("PairTableModel", "Position in this table (1 = the pair the next step merges)"),
+        QT_TRANSLATE_NOOP("PairTableModel", "The two adjacent tokens (· is a space)"),
+        QT_TRANSLATE_NOOP("PairTableModel", "How often the pair occurs in the corpus now (inside pre-tokens, weighted by their counts)"),
+        QT_TRANSLATE_NOOP("PairTableModel", "Change of the count since the last step or undo"),
+        QT_TRANSLATE_NOOP("PairTableModel", "How many places the pair moved up (▲) or down (▼) in the table since the last step; "
+            "new = not in the table before"),
+    )
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -188,7 +197,9 @@ class PairsView(QWidget):
         c = self.controller
         pairs = c.top_pairs(100)
         self.model.set_pairs(pairs, deltas, reset_history=reset)
-        self.next_label.setText(self._explain(pairs))
+        text = self._explain(pairs)
+        self.next_label.setText(text)
+        self.next_label.setToolTip(text)  # the whole explanation when the box is too small
 
     def _explain(self, pairs: list) -> str:
         c = self.controller

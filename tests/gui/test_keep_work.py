@@ -200,3 +200,16 @@ def test_import_says_what_the_imported_tokenizer_uses(qtbot, loaded, small_corpu
     assert "Imported tokenizer (bpe.json): pattern gpt2" in note.text() and "<|endoftext|>" in note.text()
     load(qtbot, loaded, small_corpus)
     assert not note.isVisible()
+
+
+def test_rewind_to_here_menu_on_a_merge(qtbot, loaded):
+    from bpe_gui.widgets import rewind_menu
+
+    c = _trained(qtbot, loaded, 8)
+    menu = rewind_menu(loaded, c, 2)  # the third merge
+    (act,) = menu.actions()
+    assert "merge #3" in act.text() and act.isEnabled()
+    act.trigger()
+    assert c.index.n_merges == 3
+    last = rewind_menu(loaded, c, 2).actions()[0]
+    assert not last.isEnabled()  # already the last merge

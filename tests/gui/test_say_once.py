@@ -168,3 +168,9 @@ def test_long_messages_are_elided_and_kept_whole_in_the_log(qtbot, loaded):
     assert status.text().endswith("…") and status.toolTip() == long
     assert loaded.messages.messages[-1] == long
     assert loaded.statusBar().toolTip() == long
+
+
+def test_browser_headers_explain_their_columns(qtbot, window):
+    for model in (window.browser.merges_model, window.browser.vocab_model):
+        for col in range(model.columnCount()):
+            assert model.headerData(col, Qt.Orientation.Horizontal, TOOLTIP), (model, col)
