@@ -103,8 +103,11 @@ def load_session(path: str | os.PathLike) -> Session:
     info = data.get(SESSION_KEY) or {}
     if not isinstance(info, dict):
         raise FormatError(f"{path}: \"{SESSION_KEY}\" must be an object")
-    if int(info.get("version", 1)) > SESSION_VERSION:
-        raise FormatError(f"{path}: session version {info.get('version')} is newer than this program reads "
+    version = info.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FormatError(f"{path}: session.version {version!r} is not a positive integer")
+    if version > SESSION_VERSION:
+        raise FormatError(f"{path}: session version {version} is newer than this program reads "
                           f"({SESSION_VERSION}); update BPE Explorer")
 
     def typed(key: str, kinds: tuple) -> Any:
