@@ -32,7 +32,7 @@ from .timeline_view import TimelineView
 from .tokenize_view import TokenizeView
 from .training_panel import TrainingPanel
 from .widgets import elide
-from .window_session import SessionWindow
+from .window_session import SESSION_SUFFIX, SessionWindow
 
 MAX_RECENT = 8
 SETTINGS_ENV = "BPE_EXPLORER_SETTINGS"  # path of an .ini file to use instead of the user's settings
@@ -364,8 +364,11 @@ class MainWindow(SessionWindow, QMainWindow):
         self.open_path(paths[0])
 
     def open_path(self, path: str) -> None:
-        """Open a dropped path: a tokenizer file is imported, anything else is read as a corpus."""
-        if is_tokenizer_file(path):
+        """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported,
+        anything else is read as a corpus."""
+        if str(path).endswith(SESSION_SUFFIX):
+            self.open_session(path)
+        elif is_tokenizer_file(path):
             self.import_confirmed(path)
         else:
             self.load_corpus_confirmed(path)

@@ -213,3 +213,12 @@ def test_rewind_to_here_menu_on_a_merge(qtbot, loaded):
     assert c.index.n_merges == 3
     last = rewind_menu(loaded, c, 2).actions()[0]
     assert not last.isEnabled()  # already the last merge
+
+
+def test_dropping_a_session_file_reopens_it(qtbot, loaded, tmp_path):
+    c = _trained(qtbot, loaded, 6)
+    path = loaded.save_session(str(tmp_path / "mine.bpe.json"))
+    c.reset()
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        loaded.open_path(str(path))
+    assert c.index.n_merges == 6 and c.has_trainer
