@@ -34,6 +34,8 @@ def build_window(corpus=None, *, load_sample: bool = True):
 
 def _load_sample_if_idle(w) -> None:
     c = w.controller
+    if not c.busy and not c.has_trainer and not c.index.n_merges and w.offer_last_session():
+        return  # the last session is being reopened
     sample = resources.sample_corpus()
     if sample is not None and not c.busy and not c.has_trainer and not c.index.n_merges:
         c.load_corpus(str(sample))

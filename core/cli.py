@@ -46,6 +46,13 @@ class _Progress:
         bar.update(done - bar.n)
         return True
 
+    def finish(self, phase: str) -> None:
+        """End ``phase``'s bar at the count reached (a corpus that ran out of pairs stops early)."""
+        bar = self.bars.get(phase)
+        if bar is not None and bar.n < bar.total:
+            bar.total = bar.n
+            bar.refresh()
+
     def close(self) -> None:
         for bar in self.bars.values():
             bar.close()
@@ -72,6 +79,7 @@ def _train(args: argparse.Namespace) -> int:
                                         tie_break=args.tie_break, workers=args.workers, progress=progress,
                                         keep_history=False)
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
+        progress.finish("merge")
     finally:
         progress.close()
     elapsed = time.perf_counter() - t0

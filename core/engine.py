@@ -220,6 +220,15 @@ class _Server:
             if not self._words_free("top_pairs"):  # the "first" tie rule reads the words
                 self._finish_after()
             return {"record": rec, **self.view(*args)}
+        if op == "undo_to":  # rewind: undo merges until ``keep`` are left, then the pair view
+            t = self._need_trainer()
+            undone = 0
+            while len(t.merges) > max(0, int(args[0])):
+                t.undo()
+                undone += 1
+            return {"undone": undone, **self.view(*args[1:])}
+        if op == "replay":
+            return self.replay(*args)
         if op == "load":
             return self.load(*args)
         if op == "run":
@@ -306,6 +315,28 @@ class _Server:
             t.run(vocab_size, progress=self._progress, min_interval=1, interrupt=self.cancelled)
         finally:
             tick(0.0)  # the last batch always goes out (also when cancelled)
+        return len(t.records) - start
+
+
+    def replay(self, pairs: list) -> int:
+        """Merge ``pairs`` in order (reopening a session); records go out in batches like a run's."""
+        t = self._need_trainer()
+        sent = start = len(t.records)
+
+        def tick(_now: float) -> None:
+            nonlocal sent
+            if len(t.records) > sent:
+                batch, sent = t.records[sent:], len(t.records)
+                self._send(("records", [replace(r, deltas=()) for r in batch]))
+
+        self._tick = tick
+        try:
+            for i, pair in enumerate(pairs):
+                if not self._progress("merge", i, len(pairs)):
+                    raise Cancelled("replay cancelled")
+                t.merge((bytes(pair[0]), bytes(pair[1])))
+        finally:
+            tick(0.0)
         return len(t.records) - start
 
 
