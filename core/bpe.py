@@ -17,6 +17,8 @@ from operator import lshift, or_
 
 Pair = tuple[bytes, bytes]
 BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
+#: the 13 byte values that never occur in valid UTF-8 (some vocabularies, e.g. GPT-NeoX's, lack them)
+NEVER_IN_UTF8: frozenset[int] = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
 #: Pre-tokens of up to this many bytes are encoded with the O(n²) scan, longer ones with the
 #: O(n log n) heap merge (faster from about this length on).
 SCAN_MERGE_MAX_BYTES = 96
@@ -129,7 +131,9 @@ class MergeTable:
         pair_rank: dict[int, int] = {}
         for r, (a, b) in enumerate(merges):
             pair_rank.setdefault((encoder[a] << 32) | encoder[b], r)
-        return cls(tuple(encoder[BYTE_TOKENS[i]] for i in range(256)), pair_rank,
+        # a byte the vocab lacks (only those of NEVER_IN_UTF8 may be) gets -1: the tokenizer refuses
+        # text that needs it before any lookup
+        return cls(tuple(encoder.get(BYTE_TOKENS[i], -1) for i in range(256)), pair_rank,
                    tuple(encoder[a + b] for a, b in merges))
 
 

@@ -38,6 +38,12 @@ class TokenizerSpec:
     pattern: str | None = "gpt2"
     tie_break: str | None = None
     training: dict[str, Any] | None = field(default=None, compare=True)
+    #: the HuggingFace pipeline around the model (normalizer, pre-tokenizers, added tokens' flags,
+    #: post-processor: a :class:`core.hf_pipeline.Pipeline`) when the tokenizer came from a
+    #: ``tokenizer.json`` that needs more than a pattern and special tokens; else None
+    pipeline: Any = None
+    #: what the loader assumed or recognised (e.g. "recognised as cl100k_base …"), for the user to see
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
     def from_merges(cls, merges: Iterable[Pair], special_tokens: Iterable[str] = (), *,

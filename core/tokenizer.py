@@ -23,8 +23,9 @@ from typing import Any
 
 import regex
 
-from .bpe import BYTE_TOKENS, MergeStep, MergeTable, bpe_ids, merge_steps
+from .bpe import BYTE_TOKENS, NEVER_IN_UTF8, MergeStep, MergeTable, bpe_ids, merge_steps
 from .errors import TokenizerError
+from .hf_pipeline import AddedTokenSplitter, Pipeline
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
@@ -69,8 +70,11 @@ class Tokenizer:
     stream_min_chars = STREAM_MIN_CHARS
 
     def __init__(self, vocab: dict[int, bytes], merges: Iterable[Pair],
-                 special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2") -> None:
+                 special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2",
+                 pipeline: Pipeline | None = None) -> None:
         self.special_tokens: list[str] = check_special_tokens(special_tokens)
+        #: the HuggingFace pipeline of a tokenizer.json (None: special tokens, then the pattern)
+        self.pipeline = pipeline
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
@@ -92,7 +96,8 @@ class Tokenizer:
                             if longest_first else None)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
-        self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
+        self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN) and pipeline is None
+        self._hf = _HFMode(self, pipeline) if pipeline is not None else None
 
     def _build_tables(self) -> None:
         sids = set(self.special_ids.values())
@@ -104,7 +109,12 @@ class Tokenizer:
             b = self.vocab[i]
             if b not in encoder:
                 encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
-        missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder]
+        missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder and x not in NEVER_IN_UTF8]
+        #: bytes the vocab lacks that valid UTF-8 never uses (GPT-NeoX, OLMo 1): only text that needs
+        #: one (a U+DCxx escape of such a byte) cannot be encoded
+        self.absent_bytes = frozenset(x for x in NEVER_IN_UTF8 if BYTE_TOKENS[x] not in encoder)
+        self._absent_re = (regex.compile("[" + "".join(chr(0xDC00 + x) for x in sorted(self.absent_bytes)) + "]")
+                           if self.absent_bytes else None)
         if missing:
             raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
                                  f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
@@ -136,14 +146,15 @@ class Tokenizer:
 
     @classmethod
     def from_spec(cls, spec: TokenizerSpec) -> Tokenizer:
-        tok = cls(dict(spec.vocab), spec.merges, list(spec.special_tokens), pattern=spec.pattern)
+        tok = cls(dict(spec.vocab), spec.merges, list(spec.special_tokens), pattern=spec.pattern,
+                  pipeline=spec.pipeline)
         tok.tie_break = spec.tie_break
         tok.training = spec.training
         return tok
 
     def to_spec(self) -> TokenizerSpec:
         return TokenizerSpec(dict(self.vocab), tuple(self.merges), tuple(self.special_tokens),
-                             self.pattern, self.tie_break, self.training)
+                             self.pattern, self.tie_break, self.training, self.pipeline)
 
     # ------------------------------------------------------------------ lookups
     @property
@@ -212,14 +223,27 @@ class Tokenizer:
             pos = m.end()
         yield text[pos:], None
 
-    def encode(self, text: str) -> list[int]:
+    def encode(self, text: str, add_special_tokens: bool = True) -> list[int]:
         """Encode text to ids (special tokens become their ids, longest match first).
+
+        A tokenizer loaded from a HuggingFace ``tokenizer.json`` follows that file's pipeline
+        (normalizer, pre-tokenizers, added tokens, ``ignore_merges``) and, with
+        ``add_special_tokens`` (the default, as in ``tokenizers``), its post-processor's tokens
+        (e.g. ``<|begin_of_text|>``): the ids equal ``tokenizers.Tokenizer.encode(text, add_special_tokens).ids``.
+        Other tokenizers add no tokens, whatever ``add_special_tokens`` says.
 
         >>> Tokenizer.from_spec(TokenizerSpec.from_merges([])).encode("")
         []
         """
         if not isinstance(text, str):
             raise TokenizerError(f"encode() takes a str, not {type(text).__name__}; decode bytes first")
+        if self._absent_re is not None:
+            self._check_absent(text)
+        if self._hf is not None:
+            try:
+                return self._hf.encode(text, add_special_tokens)
+            except _SurrogateInText:
+                raise self._surrogate_error(text) from None
         try:
             if self._special_re is None:
                 return self._encode_ordinary(text)
@@ -235,6 +259,10 @@ class Tokenizer:
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode text ignoring special tokens (their text is encoded like any other text)."""
+        if self._absent_re is not None:
+            self._check_absent(text)
+        if self._hf is not None:
+            return self._hf.encode_ordinary(text)
         try:
             return self._encode_ordinary(text)
         except _SurrogateInText:
@@ -249,6 +277,11 @@ class Tokenizer:
         With ``pattern="none"`` or a custom regex only special tokens are such places, so a long
         stretch without special tokens is held in memory until one comes.
         """
+        if self._hf is not None:
+            # a normalizer (NFC joins a letter with the accents that follow) and arbitrary split
+            # regexes have no cut place known to be safe: the text is gathered whole
+            yield from self.encode("".join(_checked_chunks(iterable)))
+            return
         pending: list[str] = []
         size = 0
         need = floor = self.stream_min_chars
@@ -295,6 +328,13 @@ class Tokenizer:
                 pos = cut
         return out, buf[pos:]
 
+    def _check_absent(self, text: str) -> None:
+        m = self._absent_re.search(text)  # type: ignore[union-attr]
+        if m is not None:
+            raise TokenizerError(f"the text needs the byte 0x{ord(m.group()) - 0xDC00:02x} (at character {m.start()}), "
+                                 "which this vocab has no token for: it never occurs in valid UTF-8, and this "
+                                 "tokenizer (like its original) only encodes valid UTF-8 text")
+
     def _surrogate_error(self, text: str) -> TokenizerError:
         m = _BAD_SURROGATE.search(text)
         where = f"U+{ord(m.group()):04X} at character {m.start()}" if m else "a lone surrogate"
@@ -332,6 +372,8 @@ class Tokenizer:
     # ------------------------------------------------------------------ views
     def pretokenize(self, text: str) -> list[tuple[str, bool]]:
         """The pre-tokens of a text, with True for special tokens."""
+        if self._hf is not None:
+            return self._hf.pretokenize(text)
         out: list[tuple[str, bool]] = []
         for piece, sid in self._pieces(text):
             if sid is not None:
@@ -362,6 +404,87 @@ class Tokenizer:
     def __repr__(self) -> str:
         return (f"Tokenizer(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
                 f"special_tokens={self.special_tokens!r}, pattern={self.pattern!r})")
+
+
+def _checked_chunks(iterable: Iterable[str]) -> Iterator[str]:
+    for chunk in iterable:
+        if not isinstance(chunk, str):
+            raise TokenizerError(f"encode_iterable() takes strings, got {type(chunk).__name__}; open "
+                                 "the file in text mode (encoding='utf-8', newline='')")
+        yield chunk
+
+
+class _HFMode:
+    """Encoding through a HuggingFace pipeline (see :mod:`core.hf_pipeline`)."""
+
+    def __init__(self, tok: Tokenizer, pipeline: Pipeline) -> None:
+        self.p = pipeline
+        normalize = pipeline.compile()["normalize"]
+        added = list(pipeline.added_tokens)
+        self.raw = AddedTokenSplitter([t for t in added if not t.normalized], None)
+        self.norm = AddedTokenSplitter([t for t in added if t.normalized], normalize)
+        encoder, table = tok._encoder, tok._table
+        whole = encoder.get if pipeline.ignore_merges else None
+
+        def word(b: bytes) -> tuple[int, ...]:
+            if whole is not None:
+                i = whole(b)
+                if i is not None:
+                    return (i,)
+            return tuple(bpe_ids(b, table))
+        self.cache: dict[bytes, tuple[int, ...]] = {}
+        self.word = word
+
+    def _model(self, piece: str, out: list[int]) -> None:
+        cache, word = self.cache, self.word
+        try:
+            words = self.p.pre_tokenize_bytes(piece)
+        except UnicodeEncodeError:
+            raise _SurrogateInText from None
+        for b in words:
+            ids = cache.get(b)
+            if ids is None:
+                ids = word(b)
+                if len(b) <= CACHE_MAX_WORD:
+                    if len(cache) >= CACHE_LIMIT:
+                        cache.clear()
+                    cache[b] = ids
+            out += ids
+
+    def encode(self, text: str, add_special_tokens: bool) -> list[int]:
+        out: list[int] = []
+        for piece, tid in self.raw.split(text):
+            if tid is not None:
+                out.append(tid)
+                continue
+            for piece2, tid2 in self.norm.split(self.p.normalize(piece)):
+                if tid2 is not None:
+                    out.append(tid2)
+                else:
+                    self._model(piece2, out)
+        if add_special_tokens:
+            before, after = self.p.added_ids
+            if before or after:
+                out = [*before, *out, *after]
+        return out
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        out: list[int] = []
+        self._model(self.p.normalize(text), out)
+        return out
+
+    def pretokenize(self, text: str) -> list[tuple[str, bool]]:
+        out: list[tuple[str, bool]] = []
+        for piece, tid in self.raw.split(text):
+            if tid is not None:
+                out.append((piece, True))
+                continue
+            for piece2, tid2 in self.norm.split(self.p.normalize(piece)):
+                if tid2 is not None:
+                    out.append((piece2, True))
+                else:
+                    out.extend((w, False) for w in self.p.pre_tokenize(piece2))
+        return out
 
 
 def _hashable(x: object) -> bool:

@@ -22,7 +22,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from regex import escape as regex_escape
+
+from ..bpe import NEVER_IN_UTF8
 from ..errors import FormatError
+from ..hf_pipeline import AddedToken, Pipeline
 from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN
 from ..spec import TokenizerSpec, str_to_token, token_to_str
 from ._io import (
@@ -56,7 +60,15 @@ def hf_json(spec: TokenizerSpec) -> str:
     added = [{"id": i, "content": s, "single_word": False, "lstrip": False, "rstrip": False,
               "normalized": False, "special": True} for s, i in sorted(sids.items(), key=lambda x: x[1])]
     pat = spec.pattern_regex
-    if pat is None:
+    pipe = spec.pipeline
+    normalizer: Any = None
+    post: Any = None
+    ignore_merges = True
+    if pipe is not None:  # a tokenizer loaded from a tokenizer.json: its own pipeline goes back out
+        pre = pipe.pre_tokenizer
+        normalizer, post, ignore_merges = pipe.normalizer, pipe.post_processor, pipe.ignore_merges
+        added = [t.to_json() for t in sorted(pipe.added_tokens, key=lambda t: t.id)]
+    elif pat is None:
         pre: dict[str, Any] = dict(_BYTE_LEVEL)
     else:
         pre = {"type": "Sequence", "pretokenizers": [
@@ -68,10 +80,10 @@ def hf_json(spec: TokenizerSpec) -> str:
         lines += [' "added_tokens": [', ",\n".join(f"  {c(a)}" for a in added), " ],"]
     else:
         lines.append(' "added_tokens": [],')
-    lines += [' "normalizer": null,', f' "pre_tokenizer": {c(pre)},', ' "post_processor": null,',
+    lines += [f' "normalizer": {c(normalizer)},', f' "pre_tokenizer": {c(pre)},', f' "post_processor": {c(post)},',
               f' "decoder": {c(_decoder(sids))},', ' "model": {']
     model_head = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
-                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": True}
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": ignore_merges}
     lines += [f"  {c(k)}: {c(v)}," for k, v in model_head.items()]
     lines.append('  "vocab": ' + dump_mapping(vocab).rstrip("\n").replace("\n", "\n  ") + ",")
     merges = ",\n".join(f"   {c(token_to_str(a) + ' ' + token_to_str(b))}" for a, b in spec.merges)
@@ -107,62 +119,126 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
     return spec_from_hf(path, text, load_json(path, text))
 
 
-def _pattern(path: Path, pre: Any) -> tuple[str | None, bool]:
-    """(pattern, byte_level) from the pre-tokenizer."""
-    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
-    pattern: str | None = None
-    byte_level = False
-    for st in steps:
-        if not isinstance(st, dict):
-            continue
-        kind = st.get("type")
-        if kind == "Split":
-            pat = st.get("pattern") or {}
-            if "Regex" in pat:
-                pattern = pat["Regex"]
-            elif "String" in pat:
-                raise FormatError(f"{path}: the Split pre-tokenizer splits on a fixed string; only regex "
-                                  "splits are supported")
-        elif kind == "ByteLevel":
-            byte_level = True
-            if st.get("add_prefix_space"):
-                raise FormatError(f"{path}: the ByteLevel pre-tokenizer adds a prefix space, which this "
-                                  "tokenizer does not do; set add_prefix_space to false")
-            if st.get("use_regex", True):
-                pattern = GPT2_PATTERN
-        elif kind is not None:
-            raise FormatError(f"{path}: pre-tokenizer {kind!r} is not supported (only Split + ByteLevel)")
-    names = {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}
-    return (names.get(pattern, pattern) if pattern is not None else "none"), byte_level
+_OTHER_MODELS = {
+    "Unigram": "a Unigram (SentencePiece-style) tokenizer",
+    "WordPiece": "a WordPiece (BERT-style) tokenizer",
+    "WordLevel": "a word-level tokenizer",
+}
+_WHAT_WE_OPEN = ("BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, "
+                 "OLMo, Mistral tekken …)")
+
+
+def _simple_pattern(data: dict) -> str | None:
+    """The pattern of a file whose pipeline is exactly what we write (one regex Split, then ByteLevel
+    without its regex, or ByteLevel with its regex; nothing else), else None."""
+    post = data.get("post_processor")
+    if data.get("normalizer") is not None or not (post is None or (isinstance(post, dict)
+                                                                  and post.get("type") == "ByteLevel")):
+        return None
+    if data.get("truncation") is not None or data.get("padding") is not None:
+        return None
+    if not data["model"].get("ignore_merges", False):
+        return None
+    for t in data.get("added_tokens") or []:
+        if not isinstance(t, dict) or t.get("lstrip") or t.get("rstrip") or t.get("single_word") \
+                or t.get("normalized") or not t.get("special", True):
+            return None
+    pre = data.get("pre_tokenizer")
+    steps = pre.get("pretokenizers") if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
+    if not isinstance(steps, list) or not all(isinstance(x, dict) for x in steps):
+        return None
+    bl = steps[-1] if steps else None
+    if not bl or bl.get("type") != "ByteLevel" or bl.get("add_prefix_space", True):
+        return None
+    if len(steps) == 1:
+        return GPT2_PATTERN if bl.get("use_regex", True) else None
+    sp = steps[0]
+    if len(steps) != 2 or bl.get("use_regex", True) or sp.get("type") != "Split" or sp.get("invert") \
+            or str(sp.get("behavior", "")).lower() != "isolated" or not isinstance((sp.get("pattern") or {}).get("Regex"), str):
+        return None
+    return sp["pattern"]["Regex"]
+
+
+def _check_model(path: Path, model: Any) -> None:
+    if not isinstance(model, dict):
+        raise FormatError(f"{path}: 'model' is not an object; this is not a tokenizer.json")
+    kind = model.get("type", "BPE")
+    if kind in _OTHER_MODELS:
+        raise FormatError(f"{path}: this is {_OTHER_MODELS[kind]}; {_WHAT_WE_OPEN}")
+    if kind != "BPE":
+        raise FormatError(f"{path}: model type {kind!r} is not supported; {_WHAT_WE_OPEN}")
+    if model.get("byte_fallback"):
+        raise FormatError(f"{path}: this is a character-level BPE with byte fallback (as in Llama 2, Mistral v1 "
+                          f"or Gemma), not a byte-level BPE; {_WHAT_WE_OPEN}")
+    for key in ("continuing_subword_prefix", "end_of_word_suffix"):
+        if model.get(key):
+            raise FormatError(f"{path}: the BPE model uses a {key.replace('_', ' ')} ({model[key]!r}), which "
+                              f"byte-level BPE does not; {_WHAT_WE_OPEN}")
+
+
+def _added_tokens(path: Path, raw: Any) -> list[AddedToken]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise FormatError(f"{path}: added_tokens is not a list")
+    out = []
+    for n, t in enumerate(raw):
+        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not t["content"] \
+                or not isinstance(t.get("id"), int) or isinstance(t.get("id"), bool) or t["id"] < 0:
+            raise FormatError(f"{path}: added token {n} is {compact(t)[:80]}; it needs a non-empty string "
+                              "content and a non-negative int id")
+        flags = {k: t.get(k, d) for k, d in (("special", True), ("lstrip", False), ("rstrip", False),
+                                               ("single_word", False), ("normalized", False))}
+        if not all(isinstance(v, bool) for v in flags.values()):
+            raise FormatError(f"{path}: added token {t['content']!r} has flags that are not true/false")
+        out.append(AddedToken(t["content"], t["id"], **flags))
+    return out
+
+
+def _notes(data: dict) -> tuple[str, ...]:
+    notes = []
+    tr = data.get("truncation")
+    if isinstance(tr, dict):
+        notes.append(f"the file sets truncation (max_length {tr.get('max_length')}, {tr.get('direction', 'Right')}); "
+                     "it is not applied here: encodings keep every token")
+    pad = data.get("padding")
+    if isinstance(pad, dict):
+        notes.append("the file sets padding; it is not applied here: encodings are not padded")
+    drop = (data.get("model") or {}).get("dropout")
+    if drop:
+        notes.append(f"the BPE model sets dropout {drop}; it is not applied here (dropout makes ids random)")
+    return tuple(notes)
 
 
 def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     """Build a spec from a parsed ``tokenizer.json``."""
-    model = data.get("model") if isinstance(data, dict) else None
-    if not isinstance(model, dict) or model.get("type", "BPE") != "BPE":
-        raise FormatError(f"{path}: not a BPE tokenizer.json (model type "
-                          f"{model.get('type') if isinstance(model, dict) else None!r}); only BPE is supported")
-    if data.get("normalizer") is not None:
-        raise FormatError(f"{path}: has a normalizer, which this tokenizer does not apply; remove it or "
-                          "use a tokenizer without one")
-    pattern, byte_level = _pattern(path, data.get("pre_tokenizer"))
-    decoder = data.get("decoder")
-    if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
-        raise FormatError(f"{path}: not a byte-level tokenizer (no ByteLevel pre-tokenizer or decoder); "
-                          "only byte-level BPE can be loaded")
-    specials: dict[str, int] = {}
-    for n, t in enumerate(data.get("added_tokens") or []):
-        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int):
-            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a string content and an int id")
-        specials[t["content"]] = t["id"]
+    if not isinstance(data, dict) or "model" not in data:
+        raise FormatError(f"{path}: not a tokenizer.json (no 'model' object)")
+    model = data["model"]
+    _check_model(path, model)
+    added = _added_tokens(path, data.get("added_tokens"))
+    specials = {t.content: t.id for t in added}
+    simple = _simple_pattern(data)
+    pipeline: Pipeline | None = None
+    if simple is None:
+        pipeline = Pipeline.from_json(data.get("normalizer"), data.get("pre_tokenizer"), data.get("post_processor"),
+                                      tuple(added), ignore_merges=bool(model.get("ignore_merges", False)),
+                                      where=str(path), notes=_notes(data))
+        if not pipeline.byte_level:
+            raise FormatError(f"{path}: not a byte-level tokenizer (its pre-tokenizer has no ByteLevel step); "
+                              f"{_WHAT_WE_OPEN}")
+        pattern = _display_pattern(data.get("pre_tokenizer"))
+    else:
+        pattern = simple
+    pattern = {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}.get(pattern, pattern) if pattern else "none"
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
     vocab: dict[int, bytes] = {}
     for key, i in raw_vocab.items():
-        where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
-        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0 or i >= 1 << 31:
+            where = line_of(text, json.dumps(key, ensure_ascii=False) + ":")
+            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to 2^31-1")
         if i in vocab:
             raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}id {i} is "
                               f"used twice (again by {key!r}); each id must name one token")
@@ -174,17 +250,34 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         except KeyError as e:
             raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}token "
                               f"{key!r} contains {e.args[0]!r}, which is not a GPT-2 byte character; "
-                              "this is not a byte-level vocab") from None
+                              f"this is not a byte-level vocab. {_WHAT_WE_OPEN}") from None
     for s, i in specials.items():
         b = s.encode("utf-8", "surrogateescape")
         if vocab.setdefault(i, b) != b:
             raise FormatError(f"{path}: added token {s!r} has id {i}, which the vocab gives to "
                               f"{vocab[i]!r}; the file is inconsistent")
-    missing = missing_bytes(vocab.values())
+    missing = [b for b in missing_bytes(vocab.values()) if b not in NEVER_IN_UTF8]
     if missing:
         raise missing_bytes_error(path, missing)
     merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern)
+    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, pipeline=pipeline)
+
+
+def _display_pattern(pre: Any) -> str | None:
+    """The regex a pipeline splits with first (what the app shows as its pattern)."""
+    if not isinstance(pre, dict):
+        return None
+    if pre.get("type") == "Split":
+        p = pre.get("pattern") or {}
+        return p.get("Regex") if isinstance(p.get("Regex"), str) else regex_escape(p.get("String") or "")
+    if pre.get("type") == "ByteLevel":
+        return GPT2_PATTERN if pre.get("use_regex", True) else None
+    if pre.get("type") == "Sequence":
+        for c in pre.get("pretokenizers") or []:
+            r = _display_pattern(c)
+            if r:
+                return r
+    return None
 
 
 class _MergeWhere:
