@@ -38,6 +38,9 @@ class TokenizerSpec:
     pattern: str | None = "gpt2"
     tie_break: str | None = None
     training: dict[str, Any] | None = field(default=None, compare=True)
+    #: the HF ``tokenizer.json`` pipeline (normalizer, added tokens, pre-tokenizer, post-processor) of
+    #: an imported file that needs more than ``pattern`` + special tokens (:mod:`core.hf_pipeline`)
+    pipeline: Any = field(default=None, compare=False)
 
     @classmethod
     def from_merges(cls, merges: Iterable[Pair], special_tokens: Iterable[str] = (), *,

@@ -35,6 +35,8 @@ CACHE_LIMIT = 1 << 19  # distinct pre-tokens kept in the cache before it is clea
 CACHE_MAX_WORD = 256  # longer pre-tokens are not cached (they rarely repeat)
 STREAM_MIN_CHARS = 1 << 16  # encode_iterable gathers at least this much text before encoding
 _BAD_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
+#: bytes that never occur in UTF-8; a vocab may lack them (GPT-NeoX, OLMo 1)
+NON_UTF8_BYTES = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
 
 
 class _Cache(dict):
@@ -69,8 +71,14 @@ class Tokenizer:
     stream_min_chars = STREAM_MIN_CHARS
 
     def __init__(self, vocab: dict[int, bytes], merges: Iterable[Pair],
-                 special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2") -> None:
+                 special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2",
+                 pipeline: dict[str, Any] | None = None) -> None:
         self.special_tokens: list[str] = check_special_tokens(special_tokens)
+        for s in self.special_tokens:
+            m = _BAD_SURROGATE.search(s)
+            if m:
+                raise TokenizerError(f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
+                                     "which is not valid Unicode and cannot be written to UTF-8; fix the token")
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
@@ -78,15 +86,28 @@ class Tokenizer:
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
         next_id = max(self.vocab, default=-1) + 1
+        have = set(self.vocab.values())
         for s in self.special_tokens:
             b = s.encode("utf-8", "surrogateescape")
-            if b not in self.vocab.values():
+            if b not in have:
                 self.vocab[next_id] = b
+                have.add(b)
                 next_id += 1
+        #: the HF tokenizer.json pipeline description (None for our own tokenizers); see core.hf_pipeline
+        self.pipeline_config = pipeline
+        self._pipe = None
+        self._ignore_merges = True
+        if pipeline is not None:
+            from .hf_pipeline import build_pipeline
+
+            self._pipe = build_pipeline(pipeline)
+            self._ignore_merges = self._pipe.ignore_merges
         self.special_ids: dict[str, int] = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
         self._build_tables()
         self._pretokens = make_splitter(self.pattern_regex)
+        if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
+            self._pretokens = _covering(regex.compile(self.pattern_regex))  # text no match covers is kept
         longest_first = sorted(self.special_tokens, key=len, reverse=True)
         self._special_re = (regex.compile("|".join(regex.escape(s) for s in longest_first))
                             if longest_first else None)
@@ -104,7 +125,10 @@ class Tokenizer:
             b = self.vocab[i]
             if b not in encoder:
                 encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
-        missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder]
+        holes = [x for x in range(256) if BYTE_TOKENS[x] not in encoder and x in NON_UTF8_BYTES]
+        self._holes = holes
+        self._hole_re = (regex.compile("[" + "".join(chr(0xDC00 + x) for x in holes) + "]") if holes else None)
+        missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder and x not in holes]
         if missing:
             raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
                                  f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
@@ -120,7 +144,8 @@ class Tokenizer:
             made.setdefault(encoder[a + b], r)
         self._encoder = encoder
         self._ranks = ranks
-        self._table = MergeTable.build(self.merges, encoder)
+        # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
+        self._table = MergeTable.build(self.merges, {**{BYTE_TOKENS[x]: 1 << 31 for x in holes}, **encoder})
         self._made_by = made
 
     # ------------------------------------------------------------------ construction
@@ -136,14 +161,15 @@ class Tokenizer:
 
     @classmethod
     def from_spec(cls, spec: TokenizerSpec) -> Tokenizer:
-        tok = cls(dict(spec.vocab), spec.merges, list(spec.special_tokens), pattern=spec.pattern)
+        tok = cls(dict(spec.vocab), spec.merges, list(spec.special_tokens), pattern=spec.pattern,
+                  pipeline=getattr(spec, "pipeline", None))
         tok.tie_break = spec.tie_break
         tok.training = spec.training
         return tok
 
     def to_spec(self) -> TokenizerSpec:
         return TokenizerSpec(dict(self.vocab), tuple(self.merges), tuple(self.special_tokens),
-                             self.pattern, self.tie_break, self.training)
+                             self.pattern, self.tie_break, self.training, pipeline=self.pipeline_config)
 
     # ------------------------------------------------------------------ lookups
     @property
@@ -190,13 +216,55 @@ class Tokenizer:
             b = word.encode("utf-8", "surrogateescape")
         except UnicodeEncodeError:
             raise _SurrogateInText from None
-        i = self._encoder.get(b)
-        if i is not None:
-            return (i,)
+        if self._ignore_merges:
+            i = self._encoder.get(b)
+            if i is not None:
+                return (i,)
         return tuple(bpe_ids(b, self._table))
 
     def _encode_ordinary(self, text: str) -> list[int]:
+        if self._hole_re is not None and self._hole_re.search(text):
+            raise self._hole_error(text)
+        if self._pipe is not None:
+            pipe = self._pipe
+            return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
         return list(chain.from_iterable(map(self._cache.__getitem__, self._pretokens(text))))
+
+    def _encode_pipeline(self, text: str, add_special_tokens: bool) -> list[int]:
+        pipe = self._pipe
+        assert pipe is not None
+        if self._hole_re is not None and self._hole_re.search(text):
+            raise self._hole_error(text)
+        out: list[int] = list(pipe.prefix_ids) if add_special_tokens else []
+        get = self._cache.__getitem__
+        for piece, tid in pipe.pieces(text):
+            if tid is not None:
+                out.append(tid)
+            elif piece:
+                out.extend(chain.from_iterable(map(get, pipe.pretokenize(piece))))
+        if add_special_tokens:
+            out += pipe.suffix_ids
+        return out
+
+    def _hole_error(self, text: str) -> TokenizerError:
+        m = self._hole_re.search(text)  # type: ignore[union-attr]
+        b = ord(m.group()) - 0xDC00  # type: ignore[union-attr]
+        return TokenizerError(f"the text needs the byte 0x{b:02x} (a surrogateescape character at "
+                              f"{m.start()}), which this vocab has no token for (it never occurs in UTF-8, "  # type: ignore[union-attr]
+                              "so the tokenizer left it out); such bytes cannot be encoded with it")
+
+    @property
+    def post_processor_ids(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The ids the post-processor puts (before, after) a text when ``add_special_tokens`` is on
+        (e.g. GLM-4's ``[gMASK]<sop>``); empty for tokenizers without one."""
+        if self._pipe is None:
+            return (), ()
+        return self._pipe.prefix_ids, self._pipe.suffix_ids
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Messages for the user about the loaded file (truncation/padding that is not applied)."""
+        return () if self._pipe is None else self._pipe.notes
 
     def _pieces(self, text: str) -> Iterator[tuple[str, int | None]]:
         """The text between special tokens (with None) and the special tokens (with their id)."""
@@ -212,8 +280,12 @@ class Tokenizer:
             pos = m.end()
         yield text[pos:], None
 
-    def encode(self, text: str) -> list[int]:
+    def encode(self, text: str, *, add_special_tokens: bool = True) -> list[int]:
         """Encode text to ids (special tokens become their ids, longest match first).
+
+        For a HF ``tokenizer.json`` with a post-processor, ``add_special_tokens`` adds its tokens
+        (:attr:`post_processor_ids`) as HF's ``encode(text, add_special_tokens=...)`` does; other
+        tokenizers add nothing.
 
         >>> Tokenizer.from_spec(TokenizerSpec.from_merges([])).encode("")
         []
@@ -221,6 +293,8 @@ class Tokenizer:
         if not isinstance(text, str):
             raise TokenizerError(f"encode() takes a str, not {type(text).__name__}; decode bytes first")
         try:
+            if self._pipe is not None:
+                return self._encode_pipeline(text, add_special_tokens)
             if self._special_re is None:
                 return self._encode_ordinary(text)
             out: list[int] = []
@@ -270,13 +344,15 @@ class Tokenizer:
             # without a cut place the buffer grows; gather more before trying again (linear time)
             need = max(floor, 2 * size)
         if pending:
-            yield from self.encode("".join(pending))
+            yield from self.encode("".join(pending), add_special_tokens=False)
 
     def _encode_prefix(self, buf: str) -> tuple[list[int], str]:
         """Encode the part of ``buf`` that no following text can change; return (ids, rest)."""
         out: list[int] = []
         pos = 0
         end = len(buf)
+        if self._pipe is not None:
+            return out, buf  # a normalizer or added-token flags can look across any cut: keep it all
         if self._special_re is not None:
             limit = len(buf) - self._longest_special
             sids = self.special_ids
@@ -311,11 +387,18 @@ class Tokenizer:
         elif not isinstance(ids, (list, tuple)):
             ids = list(ids)
         try:
-            return b"".join(map(self.vocab.__getitem__, ids))
+            out = b"".join(map(self.vocab.__getitem__, ids))
         except (KeyError, TypeError):
             vocab = self.vocab
             bad = next(i for i in ids if not _hashable(i) or i not in vocab)
             raise self._unknown_id(bad) from None
+        kinds = set(map(type, ids))
+        if kinds - {int}:  # 1.0 and True hash like 1: refuse what is not an integer id
+            for k in kinds - {int}:
+                if k is bool or not hasattr(k, "__index__"):
+                    bad = next(i for i in ids if type(i) is k)
+                    raise TokenizerError(f"token id {bad!r} is a {k.__name__}, not an int; ids are integers")
+        return out
 
     def decode(self, ids: Iterable[int], errors: str = "replace") -> str:
         """Decode ids to text; bytes that are not valid UTF-8 become U+FFFD (``errors="replace"``).
@@ -333,16 +416,24 @@ class Tokenizer:
     def pretokenize(self, text: str) -> list[tuple[str, bool]]:
         """The pre-tokens of a text, with True for special tokens."""
         out: list[tuple[str, bool]] = []
-        for piece, sid in self._pieces(text):
+        pipe = self._pipe
+        for piece, sid in (self._pieces(text) if pipe is None else pipe.pieces(text)):
             if sid is not None:
                 out.append((piece, True))
             elif piece:
-                out.extend((w, False) for w in self._pretokens(piece))
+                out.extend((w, False) for w in (self._pretokens(piece) if pipe is None else pipe.pretokenize(piece)))
         return out
 
     def trace(self, text: str) -> list[TokenSpan]:
-        """Every token of ``encode(text)`` with its id, bytes and offsets in the input."""
-        return token_spans(text, self.encode(text), self.vocab, self._special_id_set)
+        """Every token of ``encode(text, add_special_tokens=False)`` with its id, bytes and offsets in
+        the input (the post-processor's tokens are :attr:`post_processor_ids`)."""
+        ids = self.encode(text, add_special_tokens=False)
+        if self._pipe is not None:
+            # a normalizer or a prefix space changes the text: offsets are into the text the tokens spell
+            got = self.decode_bytes(ids)
+            if got != text.encode("utf-8", "surrogateescape"):
+                text = got.decode("utf-8", "surrogateescape")
+        return token_spans(text, ids, self.vocab, self._special_id_set)
 
     def merge_trace(self, pretoken: str | bytes) -> list[MergeStep]:
         """The merges applied to one pre-token, in order (the "how was this word built" view)."""
@@ -362,6 +453,30 @@ class Tokenizer:
     def __repr__(self) -> str:
         return (f"Tokenizer(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
                 f"special_tokens={self.special_tokens!r}, pattern={self.pattern!r})")
+
+
+def _covering(compiled: regex.Pattern[str]):
+    """A splitter giving the matches of ``compiled`` and, as pieces of their own, the stretches no
+    non-empty match covers (the same rule as training's pre-tokenization): text is never dropped.
+
+    >>> _covering(regex.compile("[a-z]+"))("ab, cd!")
+    ['ab', ', ', 'cd', '!']
+    """
+    def split(text: str) -> list[str]:
+        out: list[str] = []
+        pos = 0
+        for m in compiled.finditer(text):
+            start, end = m.span()
+            if start == end:
+                continue
+            if start > pos:
+                out.append(text[pos:start])
+            out.append(text[start:end])
+            pos = end
+        if pos < len(text):
+            out.append(text[pos:])
+        return out
+    return split
 
 
 def _hashable(x: object) -> bool:

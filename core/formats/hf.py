@@ -107,8 +107,18 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
     return spec_from_hf(path, text, load_json(path, text))
 
 
-def _pattern(path: Path, pre: Any) -> tuple[str | None, bool]:
-    """(pattern, byte_level) from the pre-tokenizer."""
+_NON_UTF8 = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])  # bytes that never occur in UTF-8
+_SUPPORTED = ("BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo, GPT-NeoX style: "
+              "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)")
+
+
+def _kind_error(path: Path, kind: str) -> FormatError:
+    return FormatError(f"{path}: this is a {kind} tokenizer; {_SUPPORTED}")
+
+
+def _pattern(pre: Any) -> tuple[str | None, bool]:
+    """(pattern, byte_level) for the simple pre-tokenizers (one Split/ByteLevel regex), else the
+    pipeline does the pre-tokenization and the pattern is the last regex (for display only)."""
     steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
     pattern: str | None = None
     byte_level = False
@@ -116,44 +126,77 @@ def _pattern(path: Path, pre: Any) -> tuple[str | None, bool]:
         if not isinstance(st, dict):
             continue
         kind = st.get("type")
-        if kind == "Split":
-            pat = st.get("pattern") or {}
-            if "Regex" in pat:
-                pattern = pat["Regex"]
-            elif "String" in pat:
-                raise FormatError(f"{path}: the Split pre-tokenizer splits on a fixed string; only regex "
-                                  "splits are supported")
+        if kind == "Split" and isinstance(st.get("pattern"), dict) and "Regex" in st["pattern"]:
+            pattern = st["pattern"]["Regex"]
         elif kind == "ByteLevel":
             byte_level = True
-            if st.get("add_prefix_space"):
-                raise FormatError(f"{path}: the ByteLevel pre-tokenizer adds a prefix space, which this "
-                                  "tokenizer does not do; set add_prefix_space to false")
             if st.get("use_regex", True):
                 pattern = GPT2_PATTERN
-        elif kind is not None:
-            raise FormatError(f"{path}: pre-tokenizer {kind!r} is not supported (only Split + ByteLevel)")
     names = {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}
     return (names.get(pattern, pattern) if pattern is not None else "none"), byte_level
 
 
-def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
-    """Build a spec from a parsed ``tokenizer.json``."""
+def _is_simple(data: dict[str, Any]) -> bool:
+    """True when the file is exactly what our own pattern + special tokens do (no pipeline needed)."""
+    pre = data.get("pre_tokenizer")
+    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
+    bl = [s for s in steps if isinstance(s, dict) and s.get("type") == "ByteLevel"]
+    splits = [s for s in steps if isinstance(s, dict) and s.get("type") == "Split"]
+    if len(bl) != 1 or steps[-1] is not bl[0] or bl[0].get("add_prefix_space", True) or len(steps) > 2:
+        return False
+    if splits and (len(splits) != 1 or str(splits[0].get("behavior")).lower() != "isolated"
+                   or splits[0].get("invert") or "Regex" not in (splits[0].get("pattern") or {})
+                   or bl[0].get("use_regex", True)):
+        return False
+    post = data.get("post_processor")
+    if data.get("normalizer") is not None or not (post is None or isinstance(post, dict)
+                                                  and post.get("type") == "ByteLevel"):
+        return False
+    model = data["model"]
+    if not model.get("ignore_merges", False):
+        return False
+    return all(isinstance(t, dict) and not (t.get("lstrip") or t.get("rstrip") or t.get("single_word")
+                                            or t.get("normalized"))
+               for t in data.get("added_tokens") or [])
+
+
+def _check_model(path: Path, data: Any) -> dict[str, Any]:
     model = data.get("model") if isinstance(data, dict) else None
-    if not isinstance(model, dict) or model.get("type", "BPE") != "BPE":
-        raise FormatError(f"{path}: not a BPE tokenizer.json (model type "
-                          f"{model.get('type') if isinstance(model, dict) else None!r}); only BPE is supported")
-    if data.get("normalizer") is not None:
-        raise FormatError(f"{path}: has a normalizer, which this tokenizer does not apply; remove it or "
-                          "use a tokenizer without one")
-    pattern, byte_level = _pattern(path, data.get("pre_tokenizer"))
+    if not isinstance(model, dict):
+        raise FormatError(f"{path}: no \"model\" object; not a HuggingFace tokenizer.json")
+    kind = model.get("type")
+    if kind is None:  # older files leave out the type: guess it from the keys, as HF does
+        kind = "BPE" if "merges" in model else "Unigram" if isinstance(model.get("vocab"), list) else \
+            "WordPiece" if "max_input_chars_per_word" in model else "WordLevel"
+    if kind in ("Unigram", "WordPiece", "WordLevel"):
+        raise _kind_error(path, f"{kind} (model type {kind!r})")
+    if kind != "BPE":
+        raise FormatError(f"{path}: model type {kind!r} is unknown; {_SUPPORTED}")
+    if model.get("byte_fallback"):
+        raise _kind_error(path, "char-level BPE with byte_fallback (SentencePiece style: Llama 2, Mistral v1, "
+                                "Gemma)")
+    if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
+        raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")
+    if model.get("dropout"):
+        raise FormatError(f"{path}: BPE dropout {model['dropout']!r} makes encoding random; set it to null")
+    return model
+
+
+def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
+    """Build a spec from a parsed ``tokenizer.json`` (its pipeline goes in ``spec.pipeline``)."""
+    from ..hf_pipeline import pipeline_config
+
+    model = _check_model(path, data)
+    pattern, byte_level = _pattern(data.get("pre_tokenizer"))
     decoder = data.get("decoder")
     if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
-        raise FormatError(f"{path}: not a byte-level tokenizer (no ByteLevel pre-tokenizer or decoder); "
-                          "only byte-level BPE can be loaded")
+        raise _kind_error(path, "BPE tokenizer without a ByteLevel pre-tokenizer or decoder (char-level)")
     specials: dict[str, int] = {}
     for n, t in enumerate(data.get("added_tokens") or []):
-        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int):
-            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a string content and an int id")
+        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int) \
+                or isinstance(t.get("id"), bool) or t["id"] < 0 or not t["content"]:
+            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a non-empty string content and a "
+                              "non-negative int id")
         specials[t["content"]] = t["id"]
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
@@ -172,6 +215,8 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         try:
             vocab[i] = str_to_token(key)
         except KeyError as e:
+            if "\u2581" in key:
+                raise _kind_error(path, "char-level BPE (SentencePiece style, '\u2581' for spaces)") from None
             raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}token "
                               f"{key!r} contains {e.args[0]!r}, which is not a GPT-2 byte character; "
                               "this is not a byte-level vocab") from None
@@ -180,11 +225,20 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         if vocab.setdefault(i, b) != b:
             raise FormatError(f"{path}: added token {s!r} has id {i}, which the vocab gives to "
                               f"{vocab[i]!r}; the file is inconsistent")
-    missing = missing_bytes(vocab.values())
+    missing = [b for b in missing_bytes(vocab.values()) if b not in _NON_UTF8]
     if missing:
         raise missing_bytes_error(path, missing)
     merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern)
+    pipeline = None
+    if not _is_simple(data):
+        def token_id(name: str) -> int:
+            if name in specials:
+                return specials[name]
+            if name in raw_vocab:
+                return raw_vocab[name]
+            raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
+        pipeline = pipeline_config(data, model, path, token_id)
+    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, pipeline=pipeline)
 
 
 class _MergeWhere:
