@@ -266,10 +266,9 @@ class AddedToken:
     normalized: bool = False
 
 
-_ENDS_WORD = regex.compile(r"\w$")
-_STARTS_WORD = regex.compile(r"^\w")
+_WORD_CHAR = regex.compile(r"\w")
 _SPACE_AT_END = regex.compile(r"\s*$")
-_SPACE_AT_START = regex.compile(r"^\s*")
+_SPACES = regex.compile(r"\s*")
 
 
 class _Matcher:
@@ -290,13 +289,13 @@ class _Matcher:
             start, stop = m.span()
             tok = self.tokens[m.group()]
             if not self.plain:
-                if tok.single_word and ((start > 0 and _ENDS_WORD.search(s, 0, start))
-                                        or (stop < len(s) and _STARTS_WORD.match(s, stop))):
+                if start < pos or tok.single_word and ((start > 0 and _WORD_CHAR.match(s, start - 1))
+                                                       or (stop < len(s) and _WORD_CHAR.match(s, stop))):
                     continue
                 if tok.lstrip:
                     start = max(_SPACE_AT_END.search(s, 0, start).start(), pos)  # type: ignore[union-attr]
                 if tok.rstrip:
-                    stop = _SPACE_AT_START.match(s, stop).end()  # type: ignore[union-attr]
+                    stop = _SPACES.match(s, stop).end()  # type: ignore[union-attr]
             if start > pos:
                 yield s[pos:start], None
             yield s[start:stop], tok.id
