@@ -23,8 +23,9 @@ from typing import Any
 
 import regex
 
+from .ascii_pattern import ascii_twin
 from .errors import FormatError
-from .pretokenize import GPT2_PATTERN
+from .pretokenize import GPT2_PATTERN, GPT4_PATTERN
 from .spec import str_to_token, token_to_str
 
 Split = Callable[[str], list[str]]
@@ -185,11 +186,37 @@ def split_by(rx: regex.Pattern[str] | str, behaviour: str, invert: bool = False)
     return split
 
 
+def isolated(pattern: str) -> Split:
+    """``split_by(regex, "isolated")`` made fast: the built-in patterns take their ASCII fast path, and
+    when a pattern's matches cover the whole text (the usual case) ``findall`` gives the pieces.
+
+    >>> isolated(r"[a-z]+")("ab, cd!")
+    ['ab', ', ', 'cd', '!']
+    """
+    if pattern in (GPT2_PATTERN, GPT4_PATTERN):
+        from .splitting import make_splitter
+
+        return make_splitter(pattern)  # these patterns match every character
+    rx = _compile(pattern, "Split pre-tokenizer")
+    slow = split_by(rx, "isolated")
+    if rx.groups:
+        return slow
+    findall = rx.findall
+    twin = ascii_twin(pattern)
+    ascii_findall = twin.findall if twin is not None else findall
+
+    def split(s: str) -> list[str]:
+        parts = ascii_findall(s) if s.isascii() else findall(s)
+        if sum(map(len, parts)) == len(s):  # every character matched: the matches are the pieces
+            return [p for p in parts if p]
+        return slow(s)
+    return split
+
+
 def _chars(test: str) -> regex.Pattern[str]:
     return regex.compile(test)
 
 
-_BYTE_LEVEL_RE = regex.compile(GPT2_PATTERN)
 _PUNCT = _chars(r"[\p{P}!-/:-@\[-`{-~]")
 # Rust's char::is_numeric: Nd, Nl, No
 _DIGIT = _chars(r"\p{N}")
@@ -204,14 +231,17 @@ def _pre_step(step: Any) -> list[tuple[str, Any]]:
         return [s for sub in step.get("pretokenizers") or [] for s in _pre_step(sub)]
     if kind == "Split":
         pat, is_re = _pattern_of(step, "Split pre-tokenizer")
+        behaviour = str(step.get("behavior", "Isolated"))
+        if is_re and behaviour.lower() == "isolated" and not step.get("invert"):
+            return [("text", isolated(pat))]
         rx: regex.Pattern[str] | str = _compile(pat, "Split pre-tokenizer") if is_re else pat
-        return [("text", split_by(rx, str(step.get("behavior", "Isolated")), bool(step.get("invert"))))]
+        return [("text", split_by(rx, behaviour, bool(step.get("invert"))))]
     if kind == "ByteLevel":
         out: list[tuple[str, Any]] = []
         if step.get("add_prefix_space", True):
             out.append(("prefix", None))
         if step.get("use_regex", True):
-            out.append(("text", split_by(_BYTE_LEVEL_RE, "isolated")))
+            out.append(("text", isolated(GPT2_PATTERN)))
         out.append(("bytelevel", None))
         return out
     if kind == "Digits":
@@ -232,6 +262,10 @@ def _pre_step(step: Any) -> list[tuple[str, Any]]:
 def _run_steps(steps: list[tuple[str, Any]]) -> Callable[[str], list[str]]:
     """One function applying the steps to a piece; pieces after a ByteLevel step are split in
     GPT-2 byte characters (as HF does) and handed back with ``surrogateescape`` for partial bytes."""
+    if steps and steps[-1][0] == "bytelevel":
+        text_steps = [f for kind, f in steps[:-1] if kind == "text"]
+        if len(text_steps) == len(steps) - 1 <= 1:  # the common case: one split, then the byte mapping
+            return text_steps[0] if text_steps else (lambda s: [s] if s else [])
     def run(s: str) -> list[str]:
         pieces = [s]
         mapped = False

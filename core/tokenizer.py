@@ -82,7 +82,7 @@ class Tokenizer:
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
-        self.merges: list[Pair] = [_check_pair(p, r) for r, p in enumerate(merges)]
+        self.merges: list[Pair] = _check_merges(merges)
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
         next_id = max(self.vocab, default=-1) + 1
@@ -117,12 +117,11 @@ class Tokenizer:
 
     def _build_tables(self) -> None:
         sids = set(self.special_ids.values())
-        encoder: dict[bytes, int] = {}
-        for i in sorted(self.vocab, reverse=True):  # lowest id wins
-            if i not in sids:
-                encoder[self.vocab[i]] = i
-        for i in sorted(self.vocab, reverse=True):
-            b = self.vocab[i]
+        vocab = self.vocab
+        # lowest id wins (later entries of the comprehension overwrite earlier ones)
+        encoder: dict[bytes, int] = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in sids}
+        for i in sorted(sids, reverse=True):
+            b = vocab[i]
             if b not in encoder:
                 encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
         holes = [x for x in range(256) if BYTE_TOKENS[x] not in encoder and x in NON_UTF8_BYTES]
@@ -133,15 +132,18 @@ class Tokenizer:
             raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
                                  f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
                                  "single bytes")
-        ranks: dict[Pair, int] = {}
-        made: dict[int, int] = {}
-        for r, (a, b) in enumerate(self.merges):
-            for part in (a, b, a + b):
-                if part not in encoder:
-                    raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
-                                         "which is not in the vocab; add it or drop the merge")
-            ranks.setdefault((a, b), r)
-            made.setdefault(encoder[a + b], r)
+        merges = self.merges
+        made_tokens = [a + b for a, b in merges]
+        if not (encoder.keys() >= set(chain.from_iterable(merges)) and encoder.keys() >= set(made_tokens)):
+            for r, (a, b) in enumerate(merges):
+                for part in (a, b, a + b):
+                    if part not in encoder:
+                        raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
+                                             "which is not in the vocab; add it or drop the merge")
+        n = len(merges)
+        # the first merge of a pair (and the first that makes a token) wins: fill in reverse
+        ranks: dict[Pair, int] = dict(zip(reversed(merges), range(n - 1, -1, -1)))
+        made: dict[int, int] = dict(zip(map(encoder.__getitem__, reversed(made_tokens)), range(n - 1, -1, -1)))
         self._encoder = encoder
         self._ranks = ranks
         # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
@@ -490,6 +492,9 @@ def _hashable(x: object) -> bool:
 def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
     if not isinstance(vocab, dict):
         raise TokenizerError(f"vocab must be a dict of id -> bytes, not {type(vocab).__name__}")
+    if set(map(type, vocab)) <= {int} and set(map(type, vocab.values())) <= {bytes} and \
+            min(vocab, default=0) >= 0 and all(vocab.values()):
+        return dict(vocab)  # the usual case, checked at C speed
     out: dict[int, bytes] = {}
     for i, b in vocab.items():
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
@@ -500,6 +505,14 @@ def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
             raise TokenizerError(f"vocab entry {i} is empty; tokens must have at least one byte")
         out[i] = bytes(b)
     return out
+
+
+def _check_merges(merges: Iterable[Pair]) -> list[Pair]:
+    merges = list(merges)
+    if set(map(type, merges)) <= {tuple} and set(map(len, merges)) <= {2} and \
+            set(map(type, chain.from_iterable(merges))) <= {bytes}:
+        return merges  # the usual case, checked at C speed
+    return [_check_pair(p, r) for r, p in enumerate(merges)]
 
 
 def _check_pair(pair: Pair, rank: int) -> Pair:

@@ -202,6 +202,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
     vocab: dict[int, bytes] = {}
+    key_bytes: dict[str, bytes] = {}
     for key, i in raw_vocab.items():
         where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
@@ -213,7 +214,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
             vocab[i] = key.encode("utf-8", "surrogateescape")
             continue
         try:
-            vocab[i] = str_to_token(key)
+            vocab[i] = key_bytes[key] = str_to_token(key)
         except KeyError as e:
             if "\u2581" in key:
                 raise _kind_error(path, "char-level BPE (SentencePiece style, '\u2581' for spaces)") from None
@@ -228,7 +229,9 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     missing = [b for b in missing_bytes(vocab.values()) if b not in _NON_UTF8]
     if missing:
         raise missing_bytes_error(path, missing)
-    merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
+    merges = _fast_merges(model.get("merges") or [], key_bytes)
+    if merges is None:  # something is off: the careful pass names it
+        merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
     pipeline = None
     if not _is_simple(data):
         def token_id(name: str) -> int:
@@ -239,6 +242,26 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
             raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
         pipeline = pipeline_config(data, model, path, token_id)
     return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, pipeline=pipeline)
+
+
+def _fast_merges(raw: Any, key_bytes: dict[str, bytes]) -> list[tuple[bytes, bytes]] | None:
+    """The merges when every part and result is a vocab key (the usual case), else None.
+
+    GPT-2 characters map one to one to bytes, so ``a + b`` is a key exactly when its bytes are a token.
+    """
+    if not isinstance(raw, list):
+        return None
+    out = []
+    append = out.append
+    try:
+        for m in raw:
+            a, b = m.split(" ") if type(m) is str else m
+            if a + b not in key_bytes:
+                return None
+            append((key_bytes[a], key_bytes[b]))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return None
+    return out
 
 
 class _MergeWhere:
