@@ -23,40 +23,27 @@ from typing import Any
 
 import regex
 
-from .bpe import BYTE_TOKENS, MergeStep, MergeTable, bpe_ids, merge_steps
+from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
+from .tokenizer_support import (
+    _BAD_SURROGATE,
+    _Cache,
+    _check_merges,
+    _check_vocab,
+    _covering,
+    _hashable,
+    _SurrogateInText,
+    build_tables,
+    hole_error,
+    surrogate_error,
+)
 from .trace import TokenSpan, token_spans
 
 Pair = tuple[bytes, bytes]
-CACHE_LIMIT = 1 << 19  # distinct pre-tokens kept in the cache before it is cleared (~80 MB)
-CACHE_MAX_WORD = 256  # longer pre-tokens are not cached (they rarely repeat)
 STREAM_MIN_CHARS = 1 << 16  # encode_iterable gathers at least this much text before encoding
-_BAD_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
-#: bytes that never occur in UTF-8; a vocab may lack them (GPT-NeoX, OLMo 1)
-NON_UTF8_BYTES = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
-
-
-class _Cache(dict):
-    """pre-token string → tuple of ids; a miss encodes the pre-token (``dict.__missing__``)."""
-
-    def __init__(self, fill) -> None:
-        super().__init__()
-        self.fill = fill
-
-    def __missing__(self, word: str) -> tuple[int, ...]:
-        ids = self.fill(word)
-        if len(word) <= CACHE_MAX_WORD:
-            if len(self) >= CACHE_LIMIT:
-                self.clear()
-            self[word] = ids
-        return ids
-
-
-class _SurrogateInText(Exception):
-    pass
 
 
 class Tokenizer:
@@ -116,39 +103,8 @@ class Tokenizer:
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self) -> None:
-        sids = set(self.special_ids.values())
-        vocab = self.vocab
-        # lowest id wins (later entries of the comprehension overwrite earlier ones)
-        encoder: dict[bytes, int] = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in sids}
-        for i in sorted(sids, reverse=True):
-            b = vocab[i]
-            if b not in encoder:
-                encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
-        holes = [x for x in range(256) if BYTE_TOKENS[x] not in encoder and x in NON_UTF8_BYTES]
-        self._holes = holes
-        self._hole_re = (regex.compile("[" + "".join(chr(0xDC00 + x) for x in holes) + "]") if holes else None)
-        missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder and x not in holes]
-        if missing:
-            raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
-                                 f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
-                                 "single bytes")
-        merges = self.merges
-        made_tokens = [a + b for a, b in merges]
-        if not (encoder.keys() >= set(chain.from_iterable(merges)) and encoder.keys() >= set(made_tokens)):
-            for r, (a, b) in enumerate(merges):
-                for part in (a, b, a + b):
-                    if part not in encoder:
-                        raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
-                                             "which is not in the vocab; add it or drop the merge")
-        n = len(merges)
-        # the first merge of a pair (and the first that makes a token) wins: fill in reverse
-        ranks: dict[Pair, int] = dict(zip(reversed(merges), range(n - 1, -1, -1)))
-        made: dict[int, int] = dict(zip(map(encoder.__getitem__, reversed(made_tokens)), range(n - 1, -1, -1)))
-        self._encoder = encoder
-        self._ranks = ranks
-        # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
-        self._table = MergeTable.build(self.merges, {**{BYTE_TOKENS[x]: 1 << 31 for x in holes}, **encoder})
-        self._made_by = made
+        t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
+        self._encoder, self._ranks, self._table, self._made_by, self._holes, self._hole_re = t
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -226,7 +182,7 @@ class Tokenizer:
 
     def _encode_ordinary(self, text: str) -> list[int]:
         if self._hole_re is not None and self._hole_re.search(text):
-            raise self._hole_error(text)
+            raise hole_error(self._hole_re, text)
         if self._pipe is not None:
             pipe = self._pipe
             return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
@@ -236,7 +192,7 @@ class Tokenizer:
         pipe = self._pipe
         assert pipe is not None
         if self._hole_re is not None and self._hole_re.search(text):
-            raise self._hole_error(text)
+            raise hole_error(self._hole_re, text)
         out: list[int] = list(pipe.prefix_ids) if add_special_tokens else []
         get = self._cache.__getitem__
         for piece, tid in pipe.pieces(text):
@@ -247,13 +203,6 @@ class Tokenizer:
         if add_special_tokens:
             out += pipe.suffix_ids
         return out
-
-    def _hole_error(self, text: str) -> TokenizerError:
-        m = self._hole_re.search(text)  # type: ignore[union-attr]
-        b = ord(m.group()) - 0xDC00  # type: ignore[union-attr]
-        return TokenizerError(f"the text needs the byte 0x{b:02x} (a surrogateescape character at "
-                              f"{m.start()}), which this vocab has no token for (it never occurs in UTF-8, "  # type: ignore[union-attr]
-                              "so the tokenizer left it out); such bytes cannot be encoded with it")
 
     @property
     def post_processor_ids(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -307,14 +256,14 @@ class Tokenizer:
                     out += self._encode_ordinary(piece)
             return out
         except _SurrogateInText:
-            raise self._surrogate_error(text) from None
+            raise surrogate_error(text) from None
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode text ignoring special tokens (their text is encoded like any other text)."""
         try:
             return self._encode_ordinary(text)
         except _SurrogateInText:
-            raise self._surrogate_error(text) from None
+            raise surrogate_error(text) from None
 
     def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
         """Lazily encode an iterable of strings (e.g. a text file's lines).
@@ -372,14 +321,6 @@ class Tokenizer:
                 out += self.encode_ordinary(buf[pos:cut])
                 pos = cut
         return out, buf[pos:]
-
-    def _surrogate_error(self, text: str) -> TokenizerError:
-        m = _BAD_SURROGATE.search(text)
-        where = f"U+{ord(m.group()):04X} at character {m.start()}" if m else "a lone surrogate"
-        return TokenizerError(f"the text contains a lone surrogate ({where}), which is not valid "
-                              "Unicode; only U+DC80..U+DCFF (bytes kept with errors='surrogateescape') "
-                              "are accepted. Fix the text, e.g. s.encode('utf-16', 'surrogatepass')"
-                              ".decode('utf-16', 'replace')")
 
     # ------------------------------------------------------------------ decoding
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
@@ -443,7 +384,7 @@ class Tokenizer:
             try:
                 pretoken = pretoken.encode("utf-8", "surrogateescape")
             except UnicodeEncodeError:
-                raise self._surrogate_error(pretoken) from None
+                raise surrogate_error(pretoken) from None
         return merge_steps(bytes(pretoken), self._ranks)
 
     def encode_file(self, input_path: str | os.PathLike, output_path: str | os.PathLike, **kw: Any):
@@ -455,71 +396,3 @@ class Tokenizer:
     def __repr__(self) -> str:
         return (f"Tokenizer(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
                 f"special_tokens={self.special_tokens!r}, pattern={self.pattern!r})")
-
-
-def _covering(compiled: regex.Pattern[str]):
-    """A splitter giving the matches of ``compiled`` and, as pieces of their own, the stretches no
-    non-empty match covers (the same rule as training's pre-tokenization): text is never dropped.
-
-    >>> _covering(regex.compile("[a-z]+"))("ab, cd!")
-    ['ab', ', ', 'cd', '!']
-    """
-    def split(text: str) -> list[str]:
-        out: list[str] = []
-        pos = 0
-        for m in compiled.finditer(text):
-            start, end = m.span()
-            if start == end:
-                continue
-            if start > pos:
-                out.append(text[pos:start])
-            out.append(text[start:end])
-            pos = end
-        if pos < len(text):
-            out.append(text[pos:])
-        return out
-    return split
-
-
-def _hashable(x: object) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
-
-
-def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
-    if not isinstance(vocab, dict):
-        raise TokenizerError(f"vocab must be a dict of id -> bytes, not {type(vocab).__name__}")
-    if set(map(type, vocab)) <= {int} and set(map(type, vocab.values())) <= {bytes} and \
-            min(vocab, default=0) >= 0 and all(vocab.values()):
-        return dict(vocab)  # the usual case, checked at C speed
-    out: dict[int, bytes] = {}
-    for i, b in vocab.items():
-        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise TokenizerError(f"vocab id {i!r} is not a non-negative integer")
-        if not isinstance(b, (bytes, bytearray)):
-            raise TokenizerError(f"vocab entry {i} is {type(b).__name__}, not bytes; pass tokens as bytes")
-        if not b:
-            raise TokenizerError(f"vocab entry {i} is empty; tokens must have at least one byte")
-        out[i] = bytes(b)
-    return out
-
-
-def _check_merges(merges: Iterable[Pair]) -> list[Pair]:
-    merges = list(merges)
-    if set(map(type, merges)) <= {tuple} and set(map(len, merges)) <= {2} and \
-            set(map(type, chain.from_iterable(merges))) <= {bytes}:
-        return merges  # the usual case, checked at C speed
-    return [_check_pair(p, r) for r, p in enumerate(merges)]
-
-
-def _check_pair(pair: Pair, rank: int) -> Pair:
-    try:
-        a, b = pair
-    except (TypeError, ValueError):
-        raise TokenizerError(f"merge {rank} is {pair!r}, not a pair of bytes") from None
-    if not isinstance(a, (bytes, bytearray)) or not isinstance(b, (bytes, bytearray)):
-        raise TokenizerError(f"merge {rank} is {pair!r}; both parts must be bytes")
-    return bytes(a), bytes(b)
