@@ -73,7 +73,7 @@ def _init_worker(spec: Any) -> None:
 
 def _encode_block(block: bytes, dtype: str) -> bytes:
     """Worker entry point: encode one block, return the ids as little-endian bytes."""
-    ids = _worker_tokenizer.encode(block.decode("utf-8", "surrogateescape"))
+    ids = _worker_tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
     return np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
 
 
@@ -120,7 +120,7 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                                  block_bytes)
             if workers == 1:
                 for block in blocks:
-                    ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"))
+                    ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
                     absorb(np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes(), len(block))
             else:
                 sized = ((block, len(block)) for block in blocks)

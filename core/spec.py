@@ -38,10 +38,9 @@ class TokenizerSpec:
     pattern: str | None = "gpt2"
     tie_break: str | None = None
     training: dict[str, Any] | None = field(default=None, compare=True)
-    #: the HuggingFace pipeline around the model (normalizer, pre-tokenizers, added tokens' flags,
-    #: post-processor: a :class:`core.hf_pipeline.Pipeline`) when the tokenizer came from a
-    #: ``tokenizer.json`` that needs more than a pattern and special tokens; else None
-    pipeline: Any = None
+    #: the HF ``tokenizer.json`` pipeline (normalizer, added tokens, pre-tokenizer, post-processor) of
+    #: an imported file that needs more than ``pattern`` + special tokens (:mod:`core.hf_pipeline`)
+    pipeline: Any = field(default=None, compare=False)
     #: what the loader assumed or recognised (e.g. "recognised as cl100k_base …"), for the user to see
     notes: tuple[str, ...] = field(default=(), compare=False)
 

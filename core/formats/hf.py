@@ -22,11 +22,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from regex import escape as regex_escape
-
-from ..bpe import NEVER_IN_UTF8
 from ..errors import FormatError
-from ..hf_pipeline import AddedToken, Pipeline
 from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN
 from ..spec import TokenizerSpec, str_to_token, token_to_str
 from ._io import (
@@ -60,15 +56,7 @@ def hf_json(spec: TokenizerSpec) -> str:
     added = [{"id": i, "content": s, "single_word": False, "lstrip": False, "rstrip": False,
               "normalized": False, "special": True} for s, i in sorted(sids.items(), key=lambda x: x[1])]
     pat = spec.pattern_regex
-    pipe = spec.pipeline
-    normalizer: Any = None
-    post: Any = None
-    ignore_merges = True
-    if pipe is not None:  # a tokenizer loaded from a tokenizer.json: its own pipeline goes back out
-        pre = pipe.pre_tokenizer
-        normalizer, post, ignore_merges = pipe.normalizer, pipe.post_processor, pipe.ignore_merges
-        added = [t.to_json() for t in sorted(pipe.added_tokens, key=lambda t: t.id)]
-    elif pat is None:
+    if pat is None:
         pre: dict[str, Any] = dict(_BYTE_LEVEL)
     else:
         pre = {"type": "Sequence", "pretokenizers": [
@@ -80,10 +68,10 @@ def hf_json(spec: TokenizerSpec) -> str:
         lines += [' "added_tokens": [', ",\n".join(f"  {c(a)}" for a in added), " ],"]
     else:
         lines.append(' "added_tokens": [],')
-    lines += [f' "normalizer": {c(normalizer)},', f' "pre_tokenizer": {c(pre)},', f' "post_processor": {c(post)},',
+    lines += [' "normalizer": null,', f' "pre_tokenizer": {c(pre)},', ' "post_processor": null,',
               f' "decoder": {c(_decoder(sids))},', ' "model": {']
     model_head = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
-                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": ignore_merges}
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": True}
     lines += [f"  {c(k)}: {c(v)}," for k, v in model_head.items()]
     lines.append('  "vocab": ' + dump_mapping(vocab).rstrip("\n").replace("\n", "\n  ") + ",")
     merges = ",\n".join(f"   {c(token_to_str(a) + ' ' + token_to_str(b))}" for a, b in spec.merges)
@@ -119,126 +107,106 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
     return spec_from_hf(path, text, load_json(path, text))
 
 
-_OTHER_MODELS = {
-    "Unigram": "a Unigram (SentencePiece-style) tokenizer",
-    "WordPiece": "a WordPiece (BERT-style) tokenizer",
-    "WordLevel": "a word-level tokenizer",
-}
-_WHAT_WE_OPEN = ("BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, "
-                 "OLMo, Mistral tekken …)")
+_NON_UTF8 = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])  # bytes that never occur in UTF-8
+_SUPPORTED = ("BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo, GPT-NeoX style: "
+              "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)")
 
 
-def _simple_pattern(data: dict) -> str | None:
-    """The pattern of a file whose pipeline is exactly what we write (one regex Split, then ByteLevel
-    without its regex, or ByteLevel with its regex; nothing else), else None."""
-    post = data.get("post_processor")
-    if data.get("normalizer") is not None or not (post is None or (isinstance(post, dict)
-                                                                  and post.get("type") == "ByteLevel")):
-        return None
-    if data.get("truncation") is not None or data.get("padding") is not None:
-        return None
-    if not data["model"].get("ignore_merges", False):
-        return None
-    for t in data.get("added_tokens") or []:
-        if not isinstance(t, dict) or t.get("lstrip") or t.get("rstrip") or t.get("single_word") \
-                or t.get("normalized") or not t.get("special", True):
-            return None
+def _kind_error(path: Path, kind: str) -> FormatError:
+    return FormatError(f"{path}: this is a {kind} tokenizer; {_SUPPORTED}")
+
+
+def _pattern(pre: Any) -> tuple[str | None, bool]:
+    """(pattern, byte_level) for the simple pre-tokenizers (one Split/ByteLevel regex), else the
+    pipeline does the pre-tokenization and the pattern is the last regex (for display only)."""
+    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
+    pattern: str | None = None
+    byte_level = False
+    for st in steps:
+        if not isinstance(st, dict):
+            continue
+        kind = st.get("type")
+        if kind == "Split" and isinstance(st.get("pattern"), dict) and "Regex" in st["pattern"]:
+            pattern = st["pattern"]["Regex"]
+        elif kind == "ByteLevel":
+            byte_level = True
+            if st.get("use_regex", True):
+                pattern = GPT2_PATTERN
+    names = {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}
+    return (names.get(pattern, pattern) if pattern is not None else "none"), byte_level
+
+
+def _is_simple(data: dict[str, Any]) -> bool:
+    """True when the file is exactly what our own pattern + special tokens do (no pipeline needed)."""
     pre = data.get("pre_tokenizer")
-    steps = pre.get("pretokenizers") if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
-    if not isinstance(steps, list) or not all(isinstance(x, dict) for x in steps):
-        return None
-    bl = steps[-1] if steps else None
-    if not bl or bl.get("type") != "ByteLevel" or bl.get("add_prefix_space", True):
-        return None
-    if len(steps) == 1:
-        return GPT2_PATTERN if bl.get("use_regex", True) else None
-    sp = steps[0]
-    if len(steps) != 2 or bl.get("use_regex", True) or sp.get("type") != "Split" or sp.get("invert") \
-            or str(sp.get("behavior", "")).lower() != "isolated" or not isinstance((sp.get("pattern") or {}).get("Regex"), str):
-        return None
-    return sp["pattern"]["Regex"]
+    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
+    bl = [s for s in steps if isinstance(s, dict) and s.get("type") == "ByteLevel"]
+    splits = [s for s in steps if isinstance(s, dict) and s.get("type") == "Split"]
+    if len(bl) != 1 or steps[-1] is not bl[0] or bl[0].get("add_prefix_space", True) or len(steps) > 2:
+        return False
+    if splits and (len(splits) != 1 or str(splits[0].get("behavior")).lower() != "isolated"
+                   or splits[0].get("invert") or "Regex" not in (splits[0].get("pattern") or {})
+                   or bl[0].get("use_regex", True)):
+        return False
+    post = data.get("post_processor")
+    if data.get("normalizer") is not None or not (post is None or isinstance(post, dict)
+                                                  and post.get("type") == "ByteLevel"):
+        return False
+    model = data["model"]
+    if not model.get("ignore_merges", False):
+        return False
+    return all(isinstance(t, dict) and not (t.get("lstrip") or t.get("rstrip") or t.get("single_word")
+                                            or t.get("normalized"))
+               for t in data.get("added_tokens") or [])
 
 
-def _check_model(path: Path, model: Any) -> None:
+def _check_model(path: Path, data: Any) -> dict[str, Any]:
+    model = data.get("model") if isinstance(data, dict) else None
     if not isinstance(model, dict):
-        raise FormatError(f"{path}: 'model' is not an object; this is not a tokenizer.json")
-    kind = model.get("type", "BPE")
-    if kind in _OTHER_MODELS:
-        raise FormatError(f"{path}: this is {_OTHER_MODELS[kind]}; {_WHAT_WE_OPEN}")
+        raise FormatError(f"{path}: no \"model\" object; not a HuggingFace tokenizer.json")
+    kind = model.get("type")
+    if kind is None:  # older files leave out the type: guess it from the keys, as HF does
+        kind = "BPE" if "merges" in model else "Unigram" if isinstance(model.get("vocab"), list) else \
+            "WordPiece" if "max_input_chars_per_word" in model else "WordLevel"
+    if kind in ("Unigram", "WordPiece", "WordLevel"):
+        raise _kind_error(path, f"{kind} (model type {kind!r})")
     if kind != "BPE":
-        raise FormatError(f"{path}: model type {kind!r} is not supported; {_WHAT_WE_OPEN}")
+        raise FormatError(f"{path}: model type {kind!r} is unknown; {_SUPPORTED}")
     if model.get("byte_fallback"):
-        raise FormatError(f"{path}: this is a character-level BPE with byte fallback (as in Llama 2, Mistral v1 "
-                          f"or Gemma), not a byte-level BPE; {_WHAT_WE_OPEN}")
-    for key in ("continuing_subword_prefix", "end_of_word_suffix"):
-        if model.get(key):
-            raise FormatError(f"{path}: the BPE model uses a {key.replace('_', ' ')} ({model[key]!r}), which "
-                              f"byte-level BPE does not; {_WHAT_WE_OPEN}")
-
-
-def _added_tokens(path: Path, raw: Any) -> list[AddedToken]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise FormatError(f"{path}: added_tokens is not a list")
-    out = []
-    for n, t in enumerate(raw):
-        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not t["content"] \
-                or not isinstance(t.get("id"), int) or isinstance(t.get("id"), bool) or t["id"] < 0:
-            raise FormatError(f"{path}: added token {n} is {compact(t)[:80]}; it needs a non-empty string "
-                              "content and a non-negative int id")
-        flags = {k: t.get(k, d) for k, d in (("special", True), ("lstrip", False), ("rstrip", False),
-                                               ("single_word", False), ("normalized", False))}
-        if not all(isinstance(v, bool) for v in flags.values()):
-            raise FormatError(f"{path}: added token {t['content']!r} has flags that are not true/false")
-        out.append(AddedToken(t["content"], t["id"], **flags))
-    return out
-
-
-def _notes(data: dict) -> tuple[str, ...]:
-    notes = []
-    tr = data.get("truncation")
-    if isinstance(tr, dict):
-        notes.append(f"the file sets truncation (max_length {tr.get('max_length')}, {tr.get('direction', 'Right')}); "
-                     "it is not applied here: encodings keep every token")
-    pad = data.get("padding")
-    if isinstance(pad, dict):
-        notes.append("the file sets padding; it is not applied here: encodings are not padded")
-    drop = (data.get("model") or {}).get("dropout")
-    if drop:
-        notes.append(f"the BPE model sets dropout {drop}; it is not applied here (dropout makes ids random)")
-    return tuple(notes)
+        raise _kind_error(path, "char-level BPE with byte_fallback (SentencePiece style: Llama 2, Mistral v1, "
+                                "Gemma)")
+    if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
+        raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")
+    if model.get("dropout"):
+        raise FormatError(f"{path}: BPE dropout {model['dropout']!r} makes encoding random; set it to null")
+    return model
 
 
 def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
-    """Build a spec from a parsed ``tokenizer.json``."""
-    if not isinstance(data, dict) or "model" not in data:
-        raise FormatError(f"{path}: not a tokenizer.json (no 'model' object)")
-    model = data["model"]
-    _check_model(path, model)
-    added = _added_tokens(path, data.get("added_tokens"))
-    specials = {t.content: t.id for t in added}
-    simple = _simple_pattern(data)
-    pipeline: Pipeline | None = None
-    if simple is None:
-        pipeline = Pipeline.from_json(data.get("normalizer"), data.get("pre_tokenizer"), data.get("post_processor"),
-                                      tuple(added), ignore_merges=bool(model.get("ignore_merges", False)),
-                                      where=str(path), notes=_notes(data))
-        if not pipeline.byte_level:
-            raise FormatError(f"{path}: not a byte-level tokenizer (its pre-tokenizer has no ByteLevel step); "
-                              f"{_WHAT_WE_OPEN}")
-        pattern = _display_pattern(data.get("pre_tokenizer"))
-    else:
-        pattern = simple
-    pattern = {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}.get(pattern, pattern) if pattern else "none"
+    """Build a spec from a parsed ``tokenizer.json`` (its pipeline goes in ``spec.pipeline``)."""
+    from ..hf_pipeline import pipeline_config
+
+    model = _check_model(path, data)
+    pattern, byte_level = _pattern(data.get("pre_tokenizer"))
+    decoder = data.get("decoder")
+    if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
+        raise _kind_error(path, "BPE tokenizer without a ByteLevel pre-tokenizer or decoder (char-level)")
+    specials: dict[str, int] = {}
+    for n, t in enumerate(data.get("added_tokens") or []):
+        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int) \
+                or isinstance(t.get("id"), bool) or t["id"] < 0 or not t["content"]:
+            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a non-empty string content and a "
+                              "non-negative int id")
+        specials[t["content"]] = t["id"]
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
     vocab: dict[int, bytes] = {}
+    key_bytes: dict[str, bytes] = {}
     for key, i in raw_vocab.items():
-        if not isinstance(i, int) or isinstance(i, bool) or i < 0 or i >= 1 << 31:
-            where = line_of(text, json.dumps(key, ensure_ascii=False) + ":")
-            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to 2^31-1")
+        where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
         if i in vocab:
             raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}id {i} is "
                               f"used twice (again by {key!r}); each id must name one token")
@@ -246,38 +214,54 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
             vocab[i] = key.encode("utf-8", "surrogateescape")
             continue
         try:
-            vocab[i] = str_to_token(key)
+            vocab[i] = key_bytes[key] = str_to_token(key)
         except KeyError as e:
+            if "\u2581" in key:
+                raise _kind_error(path, "char-level BPE (SentencePiece style, '\u2581' for spaces)") from None
             raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}token "
                               f"{key!r} contains {e.args[0]!r}, which is not a GPT-2 byte character; "
-                              f"this is not a byte-level vocab. {_WHAT_WE_OPEN}") from None
+                              "this is not a byte-level vocab") from None
     for s, i in specials.items():
         b = s.encode("utf-8", "surrogateescape")
         if vocab.setdefault(i, b) != b:
             raise FormatError(f"{path}: added token {s!r} has id {i}, which the vocab gives to "
                               f"{vocab[i]!r}; the file is inconsistent")
-    missing = [b for b in missing_bytes(vocab.values()) if b not in NEVER_IN_UTF8]
+    missing = [b for b in missing_bytes(vocab.values()) if b not in _NON_UTF8]
     if missing:
         raise missing_bytes_error(path, missing)
-    merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
+    merges = _fast_merges(model.get("merges") or [], key_bytes)
+    if merges is None:  # something is off: the careful pass names it
+        merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
+    pipeline = None
+    if not _is_simple(data):
+        def token_id(name: str) -> int:
+            if name in specials:
+                return specials[name]
+            if name in raw_vocab:
+                return raw_vocab[name]
+            raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
+        pipeline = pipeline_config(data, model, path, token_id)
     return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, pipeline=pipeline)
 
 
-def _display_pattern(pre: Any) -> str | None:
-    """The regex a pipeline splits with first (what the app shows as its pattern)."""
-    if not isinstance(pre, dict):
+def _fast_merges(raw: Any, key_bytes: dict[str, bytes]) -> list[tuple[bytes, bytes]] | None:
+    """The merges when every part and result is a vocab key (the usual case), else None.
+
+    GPT-2 characters map one to one to bytes, so ``a + b`` is a key exactly when its bytes are a token.
+    """
+    if not isinstance(raw, list):
         return None
-    if pre.get("type") == "Split":
-        p = pre.get("pattern") or {}
-        return p.get("Regex") if isinstance(p.get("Regex"), str) else regex_escape(p.get("String") or "")
-    if pre.get("type") == "ByteLevel":
-        return GPT2_PATTERN if pre.get("use_regex", True) else None
-    if pre.get("type") == "Sequence":
-        for c in pre.get("pretokenizers") or []:
-            r = _display_pattern(c)
-            if r:
-                return r
-    return None
+    out = []
+    append = out.append
+    try:
+        for m in raw:
+            a, b = m.split(" ") if type(m) is str else m
+            if a + b not in key_bytes:
+                return None
+            append((key_bytes[a], key_bytes[b]))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return None
+    return out
 
 
 class _MergeWhere:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
-from ..hf_pipeline import Pipeline
+from ..hf_pipeline import build_pipeline
 from ..spec import TokenizerSpec
 from ._io import missing_bytes, missing_bytes_error
 
@@ -83,7 +83,11 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     pre = {"type": "Sequence", "pretokenizers": [
         {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False},
         {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}]}
-    pipeline = Pipeline.from_json(None, pre, None, (), ignore_merges=True, where=str(path))
+    pipeline = {"normalizer": None, "pre_tokenizer": pre, "added_tokens": [], "ignore_merges": True}
+    try:
+        build_pipeline(pipeline)
+    except Exception as e:  # the pattern does not compile here
+        raise FormatError(f"{path}: the pattern of this tekken file cannot be used: {e}") from None
     version = cfg.get("version", "?")
     note = (f"Mistral tekken file (version {version}): {n_special} special ids first, then {inner} ranks; "
             "special tokens are not looked for in text (as mistral-common's encode)")

@@ -1,193 +1,253 @@
-"""tokenizer.json files with normalizers, several pre-tokenizers, added-token flags and post-processors:
-our ids must equal HuggingFace ``tokenizers``' ids (built in the test with that library)."""
+"""HF tokenizer.json pipelines: our ids equal HF ``tokenizers``' on synthetic files built with it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tokenizers import AddedToken, Regex, decoders, models, normalizers, pre_tokenizers, processors, trainers
-from tokenizers import Tokenizer as HFTokenizer
+from tokenizers import AddedToken, Regex, decoders, normalizers, pre_tokenizers, processors
+from tokenizers import Tokenizer as HF
+from tokenizers.models import BPE, Unigram, WordLevel, WordPiece
+from tokenizers.trainers import BpeTrainer
 
 from core import Tokenizer
 from core.errors import FormatError, TokenizerError
-from core.formats import load_any
+from core.formats import load_any, load_hf
 
-CORPUS = ["The café's 12 naïve cats (room #42) sat; 1234567 dogs didn't!", "中文分词 你好，世界 世界世界",
-          "emoji 👍 👍🏽 ok", "CamelCase and_snake x=1+2*3", "Ὀδυσσεύς ΣΟΦΙΑ σοφία", "  spaces\n\n\ttabs\r\n"] * 20
-TEXTS = ["Hello café naïve!", "cafe\u0301 e\u0301", "(room #42) 1234567", "中文 世界世界", "ΣΟΦΙΑ Σ", "x=1+2*3",
-         "  two  spaces\n\nnl", "", " ", "<s>hi</s>", "a <mask> b", "x<mask>y", " <mask> ", "CamelCase", "1,234.5"]
-PATTERN = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
+CORPUS = [
+    "The quick brown fox jumps over the lazy dog. Café résumé naïve été 1234567 (room #42)",
+    "def main(argv):\n    return argv[0] if argv else None  # 3.14159\n",
+    "我们今天去公园散步，天气很好。北京大学 東京 🙃👍🏽 ÀÉÎÕÜ Ελληνικά русский",
+    "hello hello hello world world the the the and and of of 2024-05-17 1,000,000",
+] * 20
+TEXTS = [
+    "", " ", "Hello world!", "(room #42) 1234567", "Cafe\u0301 re\u0301sume\u0301 \u00e9t\u00e9 \ufb01 \u2460",
+    "  lead and trail  \n\n ", "我们今天去公园 🙃👍🏽 x", "def f(x):\n\treturn x**2\r\n", "THE Quick BROWN",
+    "<s>hi</s> <s> a <mask> b  <mask>  c<mask>d [X] x[X]y ", "A\u00a0B\u2003C\u3000D", "x" * 120 + " ab" * 40,
+]
+QWEN_LIKE = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+             r"|\s*[\r\n]+|\s+(?!\S)|\s+")
 
 
-def _hf(tmp_path, *, normalizer=None, pre=None, post=None, added=(), specials=(), ignore_merges=False,
-        vocab_size=400, name="tokenizer.json"):
-    tok = HFTokenizer(models.BPE(ignore_merges=ignore_merges))
-    tok.pre_tokenizer = pre or pre_tokenizers.ByteLevel(add_prefix_space=False)
+def trained(**model_kw) -> HF:
+    """A small byte-level BPE trained with HF's own trainer."""
+    tok = HF(BPE(**model_kw))
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=list(specials), show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-    tok.train_from_iterator(CORPUS, trainer)
-    if normalizer is not None:
-        tok.normalizer = normalizer
-    if post is not None:
-        tok.post_processor = post
-    if added:
-        tok.add_tokens(list(added))
+    tok.train_from_iterator(CORPUS, BpeTrainer(vocab_size=600, show_progress=False,
+                                               initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    return tok
+
+
+def ours_of(hf: HF, tmp_path: Path, name: str = "tokenizer.json") -> Tokenizer:
     path = tmp_path / name
-    tok.save(str(path))
-    return tok, path
+    hf.save(str(path))
+    return Tokenizer.from_spec(load_hf(path))
 
 
-def _same(hf, path, texts=TEXTS):
-    ours = Tokenizer.from_spec(load_any(path))
+def assert_same(hf: HF, ours: Tokenizer, texts=TEXTS, round_trip: bool = True) -> None:
     for t in texts:
         for add in (True, False):
             assert ours.encode(t, add_special_tokens=add) == hf.encode(t, add_special_tokens=add).ids, (t, add)
-    return ours
+        ids = hf.encode(t, add_special_tokens=False).ids
+        if round_trip and hf.decode(ids, skip_special_tokens=False) == t:
+            assert ours.decode(ours.encode(t, add_special_tokens=False)) == t
 
 
-@pytest.mark.parametrize("norm", [normalizers.NFC(), normalizers.NFD(), normalizers.NFKC(), normalizers.NFKD(),
-                                  normalizers.Lowercase(), normalizers.Strip(),
-                                  normalizers.Replace("a", "@"), normalizers.Replace(Regex(r"\d+"), "#"),
-                                  normalizers.Prepend("▁"),
-                                  normalizers.Sequence([normalizers.NFKC(), normalizers.Lowercase()]),
-                                  normalizers.Sequence([])])
-def test_normalizers(tmp_path, norm):
-    hf, path = _hf(tmp_path, normalizer=norm)
-    _same(hf, path, TEXTS + ["ﬁ ① ２３ Å Å"])
+@pytest.fixture(scope="module")
+def base() -> HF:
+    return trained()
 
 
-@pytest.mark.parametrize("behavior", ["removed", "isolated", "merged_with_previous", "merged_with_next",
-                                      "contiguous"])
-@pytest.mark.parametrize("invert", [False, True])
-def test_split_behaviours_keep_what_hf_keeps(tmp_path, behavior, invert):
-    pre = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex(r"\p{N}+|[(#)]"), behavior, invert=invert),
-                                   pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
-    hf, path = _hf(tmp_path, pre=pre)
-    _same(hf, path, TEXTS + ["((##))12 34", "#"])
+def configured(base: HF, **parts) -> HF:
+    hf = HF.from_str(base.to_str())
+    for k, v in parts.items():
+        setattr(hf, k, v)
+    return hf
 
 
-def test_several_splits_lose_no_text(tmp_path):
-    """DeepSeek-V3 style: three Splits; text no regex matches stays (the old loader dropped '42')."""
-    pre = pre_tokenizers.Sequence([
+NORMALIZERS = {
+    "nfc": normalizers.NFC(),
+    "nfd": normalizers.NFD(),
+    "nfkc": normalizers.NFKC(),
+    "nfkd_lower": normalizers.Sequence([normalizers.NFKD(), normalizers.Lowercase()]),
+    "replace_prepend_strip": normalizers.Sequence([
+        normalizers.Strip(), normalizers.Replace("  ", " "), normalizers.Replace(Regex(r"\d+"), "#"),
+        normalizers.Prepend("\u2581")]),
+    "empty": normalizers.Sequence([]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NORMALIZERS))
+def test_normalizers(base: HF, tmp_path: Path, name: str) -> None:
+    hf = configured(base, normalizer=NORMALIZERS[name])
+    assert_same(hf, ours_of(hf, tmp_path))
+
+
+PRE = {
+    "qwen_split": pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(QWEN_LIKE), "isolated"), pre_tokenizers.ByteLevel(False, use_regex=False)]),
+    "deepseek_like": pre_tokenizers.Sequence([
         pre_tokenizers.Split(Regex(r"\p{N}{1,3}"), "isolated"),
         pre_tokenizers.Split(Regex(r"[一-龥\u3040-ゟ゠-ヿ]+"), "isolated"),
-        pre_tokenizers.Split(Regex(r"[\r\n]+|\s?[A-Za-z\p{L}]+|[^\s\p{L}\p{N}]+| +"), "isolated"),
-        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
-    hf, path = _hf(tmp_path, pre=pre)
-    ours = _same(hf, path)
-    text = "(room #42) 1234567"
-    assert ours.decode(ours.encode(text)) == text
+        pre_tokenizers.Split(Regex(r"[a-zA-Z]+| ?[^\s\p{L}\p{N}]+"), "isolated"),
+        pre_tokenizers.ByteLevel(False, use_regex=False)]),
+    "digits_prefix": pre_tokenizers.Sequence([
+        pre_tokenizers.Digits(individual_digits=True), pre_tokenizers.ByteLevel(add_prefix_space=True)]),
+    "digits_contiguous": pre_tokenizers.Sequence([
+        pre_tokenizers.Digits(individual_digits=False), pre_tokenizers.ByteLevel(False)]),
+    "punctuation": pre_tokenizers.Sequence([pre_tokenizers.Punctuation(), pre_tokenizers.ByteLevel(False)]),
+    "whitespace_split": pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(),
+                                                 pre_tokenizers.ByteLevel(False)]),
+    "whitespace": pre_tokenizers.Sequence([pre_tokenizers.Whitespace(), pre_tokenizers.ByteLevel(False)]),
+    "after_bytelevel": pre_tokenizers.Sequence([pre_tokenizers.ByteLevel(False),
+                                                pre_tokenizers.Split("Ġ", "merged_with_next")]),
+}
+for _b in ("isolated", "removed", "merged_with_previous", "merged_with_next", "contiguous"):
+    for _inv in (False, True):
+        PRE[f"split_{_b}_{_inv}"] = pre_tokenizers.Sequence([
+            pre_tokenizers.Split(Regex(r"\s+|\d"), _b, invert=_inv), pre_tokenizers.ByteLevel(False)])
+    PRE[f"split_string_{_b}"] = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(" ", _b), pre_tokenizers.ByteLevel(False, use_regex=False)])
 
 
-@pytest.mark.parametrize("pre", [
-    pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=True), pre_tokenizers.ByteLevel()]),
-    pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=False),
-                             pre_tokenizers.ByteLevel(add_prefix_space=False)]),
-    pre_tokenizers.Sequence([pre_tokenizers.Punctuation(), pre_tokenizers.ByteLevel(use_regex=False)]),
-    pre_tokenizers.Sequence([pre_tokenizers.Whitespace(), pre_tokenizers.ByteLevel(use_regex=False)]),
-    pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(), pre_tokenizers.ByteLevel(use_regex=False)]),
-    pre_tokenizers.ByteLevel(add_prefix_space=True),
-])
-def test_other_pre_tokenizers(tmp_path, pre):
-    hf, path = _hf(tmp_path, pre=pre)
-    _same(hf, path)
+@pytest.mark.parametrize("name", sorted(PRE))
+def test_pre_tokenizers(base: HF, tmp_path: Path, name: str) -> None:
+    hf = configured(base, pre_tokenizer=PRE[name])
+    lossless = not any(k in name for k in ("removed", "whitespace", "prefix"))
+    assert_same(hf, ours_of(hf, tmp_path), round_trip=lossless)
 
 
-def test_post_processors_and_added_token_flags(tmp_path):
-    post = processors.TemplateProcessing(single="[gMASK] <sop> $A </s>", special_tokens=[
-        ("[gMASK]", 0), ("<sop>", 1), ("</s>", 2)])
-    added = [AddedToken("<mask>", lstrip=True, rstrip=True, special=True),
-             AddedToken("mask", single_word=True, special=False),
-             AddedToken("CASE", normalized=True, special=False)]
-    hf, path = _hf(tmp_path, post=post, specials=["[gMASK]", "<sop>", "</s>"], added=added,
-                   normalizer=normalizers.Lowercase())
-    ours = _same(hf, path, TEXTS + ["mask masks unmask mask.", "case CASE Case"])
-    assert ours.pipeline.added_ids == ((0, 1), (2,))
-
-
-@pytest.mark.parametrize("post", [processors.RobertaProcessing(("</s>", 2), ("<s>", 0)),
-                                  processors.BertProcessing(("</s>", 2), ("<s>", 0)),
-                                  processors.ByteLevel(trim_offsets=True),
-                                  processors.Sequence([processors.ByteLevel(),
-                                                       processors.TemplateProcessing(
-                                                           single="<s> $A", special_tokens=[("<s>", 0)])])])
-def test_more_post_processors(tmp_path, post):
-    hf, path = _hf(tmp_path, post=post, specials=["<s>", "<pad>", "</s>"])
-    _same(hf, path)
-
-
-def test_ignore_merges_both_ways(tmp_path):
-    """A vocab token the merges cannot build: with ignore_merges=False it is not used for a whole word."""
-    for flag in (False, True):
-        hf, path = _hf(tmp_path, ignore_merges=flag, name=f"t{flag}.json")
-        data = json.loads(path.read_text(encoding="utf-8"))
-        vocab = data["model"]["vocab"]
-        vocab["Ġzqx"] = len(vocab)  # reachable only by whole-word lookup
-        path.write_text(json.dumps(data), encoding="utf-8")
-        hf = HFTokenizer.from_file(str(path))
-        ours = _same(hf, path, ["a zqx b", " zqx", "zqx"])
-        assert (len(ours.encode(" zqx")) == 1) is flag
-
-
-def test_vocab_without_bytes_never_in_utf8(tmp_path):
-    """GPT-NeoX / OLMo 1 lack 0xC0, 0xC1, 0xF5..0xFF: they load; only text that needs one is refused."""
-    hf, path = _hf(tmp_path)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    from core.spec import token_to_str
-    gone = {token_to_str(bytes([b])) for b in [0xC0, 0xC1, *range(0xF5, 0x100)]}
-    data["model"]["vocab"] = {k: v for k, v in data["model"]["vocab"].items() if k not in gone}
-    path.write_text(json.dumps(data), encoding="utf-8")
-    hf = HFTokenizer.from_file(str(path))
-    ours = _same(hf, path)
-    with pytest.raises(TokenizerError, match="0xff"):
-        ours.encode("ok \udcff")
-
-
-@pytest.mark.parametrize("model, kind", [
-    (models.Unigram([("a", -1.0), ("<unk>", -2.0)], 1), "Unigram"),
-    (models.WordPiece({"a": 0, "[UNK]": 1}, unk_token="[UNK]"), "WordPiece"),
-    (models.BPE({"a": 0, "<0x00>": 1}, [], byte_fallback=True), "byte fallback"),
-])
-def test_other_models_refused_by_name(tmp_path, model, kind):
-    tok = HFTokenizer(model)
-    path = tmp_path / "tokenizer.json"
-    tok.save(str(path))
-    with pytest.raises(FormatError, match=kind) as e:
-        load_any(path)
-    assert "byte-level BPE" in str(e.value)
-
-
-def test_truncation_is_reported_not_applied(tmp_path):
-    hf, path = _hf(tmp_path)
-    hf.enable_truncation(3)
-    hf.save(str(path))
-    ours = Tokenizer.from_spec(load_any(path))
-    assert any("truncation" in n for n in ours.pipeline.notes)
-    assert len(ours.encode("many words in this text here")) > 3
-
-
-def test_export_keeps_the_pipeline(tmp_path):
-    hf, path = _hf(tmp_path, normalizer=normalizers.NFKC(), post=processors.TemplateProcessing(
-        single="<s> $A", special_tokens=[("<s>", 0)]), specials=["<s>"])
-    from core.formats import save_hf
-    out = save_hf(load_any(path), tmp_path / "out")
-    again = HFTokenizer.from_file(str(out))
-    for t in TEXTS:
-        assert again.encode(t).ids == hf.encode(t).ids
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40))
-def test_random_text_nfc_qwen_style(tmp_path_factory, text):
-    path = tmp_path_factory.getbasetemp() / "qwen_style.json"
-    if not path.exists():
-        pre = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex(PATTERN), "isolated"),
-                                       pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
-        _hf(path.parent, pre=pre, normalizer=normalizers.NFC(), name=path.name)
-    hf = HFTokenizer.from_file(str(path))
-    ours = Tokenizer.from_spec(load_any(path))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=40))
+def test_any_text_qwen_style(qwen_pair, text: str) -> None:
+    hf, ours = qwen_pair
     assert ours.encode(text) == hf.encode(text).ids
-    assert ours.decode(ours.encode(text)) == hf.decode(hf.encode(text).ids)
+    assert ours.decode(ours.encode(text)) == __import__("unicodedata").normalize("NFC", text)
+
+
+@pytest.fixture(scope="module")
+def qwen_pair(base: HF, tmp_path_factory) -> tuple[HF, Tokenizer]:
+    hf = configured(base, normalizer=normalizers.NFC(), pre_tokenizer=PRE["deepseek_like"])
+    hf.add_special_tokens(["<|endoftext|>", "<|im_start|>"])
+    return hf, ours_of(hf, tmp_path_factory.mktemp("q"))
+
+
+def test_no_text_is_lost_deepseek_style(qwen_pair) -> None:
+    hf, ours = qwen_pair
+    ids = ours.encode("(room #42) 1234567")
+    assert ids == hf.encode("(room #42) 1234567").ids
+    assert ours.decode(ids) == "(room #42) 1234567"
+
+
+POST = {
+    "template": processors.TemplateProcessing(single="[X] <s> $A </s>", special_tokens=[
+        ("[X]", 600), ("<s>", 601), ("</s>", 602)]),
+    "roberta": processors.RobertaProcessing(("</s>", 602), ("<s>", 601)),
+    "bert": processors.BertProcessing(("</s>", 602), ("<s>", 601)),
+    "bytelevel": processors.ByteLevel(trim_offsets=True),
+    "sequence": processors.Sequence([processors.ByteLevel(trim_offsets=False), processors.TemplateProcessing(
+        single="$A </s>", special_tokens=[("</s>", 602)])]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POST))
+def test_post_processors(base: HF, tmp_path: Path, name: str) -> None:
+    hf = configured(base)
+    hf.add_special_tokens(["[X]", "<s>", "</s>"])
+    hf.post_processor = POST[name]
+    ours = ours_of(hf, tmp_path)
+    assert_same(hf, ours)
+    before, after = ours.post_processor_ids
+    assert list(before) + ours.encode("ab", add_special_tokens=False) + list(after) == hf.encode("ab").ids
+
+
+def test_added_token_flags(base: HF, tmp_path: Path) -> None:
+    hf = configured(base, normalizer=normalizers.Lowercase())
+    hf.add_special_tokens([AddedToken("<mask>", lstrip=True, rstrip=True), "<s>", "</s>"])
+    hf.add_tokens([AddedToken("[X]", single_word=True, normalized=False),
+                   AddedToken("BROWN", normalized=True), AddedToken("hi", normalized=False)])
+    assert_same(hf, ours_of(hf, tmp_path), round_trip=False)
+
+
+def test_ignore_merges_both_ways(tmp_path: Path) -> None:
+    byte_chars = pre_tokenizers.ByteLevel.alphabet()
+    vocab = {c: i for i, c in enumerate(sorted(byte_chars))}
+    vocab.update({"ab": 256, "abc": 257})  # "abc" is in the vocab, but no merge makes it
+    for flag in (False, True):
+        hf = HF(BPE(vocab=dict(vocab), merges=[("a", "b")], ignore_merges=flag))
+        hf.pre_tokenizer = pre_tokenizers.ByteLevel(False)
+        ours = ours_of(hf, tmp_path, f"t{flag}.json")
+        assert ours.encode("abc") == hf.encode("abc").ids == ([257] if flag else [256, vocab["c"]])
+
+
+def test_vocab_without_non_utf8_bytes(base: HF, tmp_path: Path) -> None:
+    data = json.loads(base.to_str())
+    from core.spec import BYTE_TO_CHAR
+
+    for b in (0xC0, 0xC1, *range(0xF5, 0x100)):
+        del data["model"]["vocab"][BYTE_TO_CHAR[b]]
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    hf = HF.from_file(str(path))
+    ours = Tokenizer.from_spec(load_hf(path))
+    assert_same(hf, ours)
+    with pytest.raises(TokenizerError, match=r"byte 0xff .*at 2"):
+        ours.encode("ab\udcff")  # only text carrying such a byte (surrogateescape) needs it
+    del data["model"]["vocab"]["a"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="0x61"):
+        load_hf(path)
+
+
+def test_truncation_and_padding_are_reported(base: HF, tmp_path: Path) -> None:
+    hf = configured(base)
+    hf.enable_truncation(8)
+    hf.enable_padding(length=16)
+    ours = ours_of(hf, tmp_path)
+    assert [n.split(" (")[0] for n in ours.notes] == ["the file sets truncation", "the file sets padding"]
+    assert len(ours.encode("the quick brown fox jumps over the lazy dog again")) > 8  # not applied
+
+
+@pytest.mark.parametrize("kind", ["Unigram", "WordPiece", "WordLevel", "byte_fallback", "metaspace"])
+def test_other_kinds_are_refused(tmp_path: Path, kind: str) -> None:
+    if kind == "Unigram":
+        hf = HF(Unigram([("<unk>", 0.0), ("a", -1.0)], 0))
+    elif kind == "WordPiece":
+        hf = HF(WordPiece({"[UNK]": 0, "a": 1}, unk_token="[UNK]"))
+    elif kind == "WordLevel":
+        hf = HF(WordLevel({"[UNK]": 0, "a": 1}, unk_token="[UNK]"))
+    else:
+        hf = HF(BPE({"<unk>": 0, "a": 1, "▁": 2, "<0x41>": 3}, [], unk_token="<unk>",
+                    byte_fallback=kind == "byte_fallback"))
+        hf.pre_tokenizer = pre_tokenizers.Metaspace()
+    path = tmp_path / "tokenizer.json"
+    hf.save(str(path))
+    name = {"byte_fallback": "byte_fallback", "metaspace": "char-level"}.get(kind, kind)
+    with pytest.raises(FormatError, match=rf"this is a .*{name}.*BPE Explorer opens byte-level BPE"):
+        load_any(path)
+
+
+def test_our_own_patterns_never_drop_text() -> None:
+    from core.spec import TokenizerSpec
+
+    for pat in (r"[a-z]+", r"x*", r"\d"):
+        tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"a", b"b")], pattern=pat))
+        for t in ("ab, cd! 12", "xxayxx", "(room #42) 1234567"):
+            assert tok.decode(tok.encode(t)) == t
+        assert [w for w, _ in tok.pretokenize("ab, cd!")] == (
+            ["ab", ", ", "cd", "!"] if pat == "[a-z]+" else ["ab, cd!"] if pat == "x*" else ["ab, cd!"])
+
+
+def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
+    from core.spec import TokenizerSpec
+
+    tok = Tokenizer.from_spec(TokenizerSpec.from_merges([]))
+    for bad in ([1.0], [True], [97, 2.0]):
+        with pytest.raises(TokenizerError, match="not an int"):
+            tok.decode(bad)
+    assert tok.decode([97]) == "a"
+    with pytest.raises(TokenizerError, match="lone surrogate"):
+        Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<\ud800>"])
