@@ -122,6 +122,9 @@ class Controller(FileActions, QObject):
     def _lost(self, message: str) -> None:
         """The engine died: the trainer is gone (the merges so far stay visible)."""
         self._loaded = False
+        # one status line that says what happened (not "Reading …" or "no pair is left to merge")
+        self.message.emit(self.tr("The training engine stopped; the merges so far stay visible. "
+                                  "Open the corpus again to continue."))
         self.error.emit(message)
         self.busy_changed.emit(self.busy)
 
@@ -494,8 +497,9 @@ class Controller(FileActions, QObject):
         self.tokenizer_changed.emit()
         if job.kind == "step":
             asked = job.vocab_size - (self.vocab_size - len(made))
-            self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
-                                                  last_why=False))
+            if not res.lost:
+                self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
+                                                      last_why=False))
             self.stepped.emit(list(made))
             queued, self._queued_steps = self._queued_steps, 0
             if queued and not res.cancelled and self._loaded and self._job is None:
@@ -503,7 +507,8 @@ class Controller(FileActions, QObject):
             return
         summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
                                 len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)
-        self.message.emit(summary.message)
+        if not res.lost:
+            self.message.emit(summary.message)
         self.trained.emit(summary)
 
     def shutdown(self) -> None:

@@ -54,6 +54,7 @@ class _Progress:
 
 def _train(args: argparse.Namespace) -> int:
     from .formats import export_all, parse_formats
+    from .pretokenize import count_pretokens
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
 
@@ -62,9 +63,10 @@ def _train(args: argparse.Namespace) -> int:
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
-        trainer = Trainer.from_file(args.corpus, args.special_token, pattern=args.pattern,
-                                    tie_break=args.tie_break, workers=args.workers, progress=progress,
-                                    keep_history=False)
+        counts, stats = count_pretokens(args.corpus, args.special_token, args.pattern, workers=args.workers,
+                                        progress=progress, allow_nul=args.allow_nul)
+        trainer = Trainer(counts, args.special_token, pattern=args.pattern, tie_break=args.tie_break,
+                          keep_history=False, stats=stats)
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
     finally:
         progress.close()
@@ -121,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--out", required=True, help="output folder")
     t.add_argument("--format", default="gpt2,hf,tiktoken,native",
                    help="comma-separated: gpt2,hf,tiktoken,native (default: all)")
+    t.add_argument("--allow-nul", action="store_true",
+                   help="accept a corpus with NUL bytes near its start (refused as binary by default)")
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")

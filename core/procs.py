@@ -165,6 +165,10 @@ class Child:
         if self.is_alive():
             self._popen.terminate()
 
+    def kill(self) -> None:
+        if self.is_alive():
+            self._popen.kill()
+
     def join(self, timeout: float | None = None) -> None:
         try:
             self._popen.wait(timeout)
