@@ -1,4 +1,8 @@
-"""The ``bpe-explorer`` command: the GUI with no arguments, else ``train``, ``encode``, ``screenshot``.
+"""The command-line tools of the core: ``train`` and ``encode`` (``python -m core.cli train ...``).
+
+The ``bpe-explorer`` command is :mod:`bpe_gui.cli`: it adds ``gui`` and ``screenshot`` to the parser
+built here (one argparse tree) and hands every other command back to :func:`run`. The core never
+imports the app.
 
 User errors print one line on stderr and exit with status 2 (no traceback). Progress bars go to
 stderr, so stdout stays clean for the summary line.
@@ -102,14 +106,23 @@ def _encode(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="bpe-explorer",
-        description="Train, explore and export byte-level BPE tokenizers. Without a command, opens the app.")
-    sub = parser.add_subparsers(dest="command")
+def version() -> str:
+    """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
 
-    g = sub.add_parser("gui", help="open the desktop app (the default)")
-    g.add_argument("corpus", nargs="?", help="a corpus file to load instead of the sample")
+    try:
+        return dist_version("bpe-explorer")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
+    """The parser of the core's commands (the app adds its own to its subparsers: :func:`commands`)."""
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Train, explore and export byte-level BPE tokenizers.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    sub = parser.add_subparsers(dest="command")
 
     t = sub.add_parser("train", help="train a tokenizer on a corpus file and export it")
     t.add_argument("corpus", help="the corpus (any UTF-8 text file; read as bytes)")
@@ -136,25 +149,35 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-
-    sub.add_parser("screenshot", help="render the app offscreen to a PNG (see 'screenshot --help')",
-                   add_help=False)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "screenshot":
-        from bpe_gui.screenshot import main as screenshot_main
+def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+    """The subparsers of a parser made by :func:`build_parser` (to add commands to the same tree)."""
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
 
-        return _guarded(lambda: screenshot_main(argv[1:]))
-    args = build_parser().parse_args(argv)
-    if args.command in (None, "gui"):
-        from bpe_gui.app import main as gui_main
 
-        return gui_main([args.corpus] if getattr(args, "corpus", None) else [])
-    handler = {"train": _train, "encode": _encode}[args.command]
+#: the commands :func:`run` carries out
+HANDLERS = {"train": _train, "encode": _encode}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out a parsed core command (user errors: one line on stderr, status 2)."""
+    handler = HANDLERS[args.command]
     return _guarded(lambda: handler(args))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m core.cli COMMAND ...``: the core's commands only (the app is ``bpe-explorer``)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser("python -m core.cli")
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        print("python -m core.cli: error: name a command (train, encode); the desktop app is "
+              "'bpe-explorer' or 'python -m bpe_gui'", file=sys.stderr)
+        return EXIT_USAGE
+    return run(args)
 
 
 def _guarded(fn) -> int:
