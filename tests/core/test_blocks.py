@@ -68,17 +68,23 @@ def test_single_line_json_is_cut_too():
         count_pretokens(data, [], "gpt2", workers=1, block_bytes=1 << 30)[0]
 
 
-def test_a_long_stretch_without_cuts_is_read_in_linear_time():
-    class CountingStream(io.BytesIO):
-        reads = 0
+def test_a_long_stretch_without_cuts_is_searched_once(monkeypatch):
+    """One 2 MB word read in 1 KB reads: each byte is searched for a cut once (the old code
+    searched the whole growing buffer after every read: quadratic)."""
+    import core.blocks
 
-        def read(self, n=-1):
-            CountingStream.reads += 1
-            return super().read(n)
+    searched = []
+    real = core.blocks._last_rule_cut
 
+    def counting(buf, lo, hi, rule):
+        searched.append(hi - lo)
+        return real(buf, lo, hi, rule)
+
+    monkeypatch.setattr(core.blocks, "_last_rule_cut", counting)
     data = b"x" * (2 << 20)
-    blocks = list(iter_blocks(CountingStream(data), [], "gpt2", 1 << 10))
-    assert blocks == [data]  # one word: one block (nothing can be cut), read once, searched once
+    blocks = list(iter_blocks(io.BytesIO(data), ["<|e|>"], "gpt2", 1 << 10))
+    assert blocks == [data]  # nowhere to cut: one block
+    assert len(searched) > 1000 and sum(searched) <= len(data)
 
 
 def test_cancel_is_asked_before_the_first_block_is_counted(tmp_path):

@@ -53,6 +53,19 @@ def _refusal(path) -> str:
     return "accepted"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_encode_refuses_a_fifo_at_once(tmp_path):
+    from core.npy import encode_file_to_npy
+    from core.spec import TokenizerSpec
+    from core.tokenizer import Tokenizer
+
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+    tok = Tokenizer.from_spec(TokenizerSpec.from_merges([]))
+    with pytest.raises(CorpusError, match="not a regular file"):
+        encode_file_to_npy(tok, fifo, tmp_path / "out.npy")
+
+
 def test_nul_bytes_near_the_start_can_be_allowed(tmp_path, capsys):
     p = tmp_path / "c.txt"
     p.write_bytes(b"hello\x00 world " * 50)
