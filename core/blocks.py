@@ -41,6 +41,7 @@ _WINDOW = 1 << 18  # the tail searched first for a cut, before the whole new str
 _CUT_RE = {
     "gpt2": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
     "gpt4": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
+    "builtin": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s"),  # safe for both (no line-break rule)
 }
 
 
@@ -74,13 +75,20 @@ def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str) -> int:
     return lo + len(text[:at].encode("utf-8", "surrogateescape"))
 
 
-def iter_blocks(stream, specials: list[str], rule: str | None,
+def iter_blocks(stream, specials: list[str], rule: str | bool | None,
                 block_bytes: int = BLOCK_BYTES) -> Iterator[bytes]:
     """Cut a binary stream into blocks at safe places (see the module doc), in one linear pass.
+
+    ``rule``: ``"gpt2"``, ``"gpt4"``, ``None`` (specials only); ``True`` (the older "a built-in
+    pattern" flag) takes the cuts that are safe for both built-in patterns.
 
     Each read of ``block_bytes`` is searched once (new bytes only), so a long stretch without a
     safe place costs linear time; the data is kept in one growing buffer (no quadratic copying).
     """
+    if rule is True:
+        rule = "builtin"
+    elif rule is False:
+        rule = None
     sre = None
     if specials:
         sre = regex.compile(b"|".join(regex.escape(t.encode("utf-8", "surrogateescape"))

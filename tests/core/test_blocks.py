@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from core import Cancelled
 from core.blocks import iter_blocks
 from core.npy import encode_file_to_npy
-from core.pretokenize import block_rule, count_pretokens, resolve_pattern
+from core.pretokenize import _count_chunk, block_rule, count_pretokens, resolve_pattern
 from core.spec import TokenizerSpec
 from core.tokenizer import Tokenizer
 
@@ -37,6 +37,14 @@ def test_streamed_counts_equal_the_whole_text(data, block, pattern, specials):
     assert cut == whole
     blocks = list(iter_blocks(io.BytesIO(data), specials, block_rule(resolve_pattern(pattern)), block))
     assert b"".join(blocks) == data
+    if pattern in ("gpt2", "gpt4"):  # the cuts safe for both built-in patterns (rule=True)
+        both = list(iter_blocks(io.BytesIO(data), specials, True, block))
+        pat = resolve_pattern(pattern)
+        total: dict = {}
+        for b in both:
+            for k, v in _count_chunk(b, pat, tuple(specials)).counts.items():
+                total[k] = total.get(k, 0) + v
+        assert total == whole
 
 
 def _cjk_corpus(n_lines: int) -> str:
