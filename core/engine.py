@@ -312,16 +312,6 @@ def _serve(conn, flag_handle, niceness: int, lookahead) -> None:
 
 
 # --------------------------------------------------------------------------- the app side
-def _is_stopped(pid: int) -> bool:
-    """Whether a process is stopped (state T in Linux's /proc; False where that cannot be told)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rsplit(b")", 1)[1].split()[0] == b"T"
-    except (OSError, IndexError):
-        return False
-
-
-
 _ALL: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
@@ -466,7 +456,7 @@ class Engine:
             proc = self._proc
             if proc is None or not proc.is_alive():
                 raise EOFError("the engine process ended")
-            if _is_stopped(proc.pid):
+            if proc.is_stopped():
                 stopped_since = stopped_since or time.monotonic()
                 if time.monotonic() - stopped_since > STOPPED_GRACE:
                     self._abandon(kill=True)

@@ -165,6 +165,14 @@ class Child:
         if self.is_alive():
             self._popen.terminate()
 
+    def is_stopped(self) -> bool:
+        """Whether the child is stopped (SIGSTOP; state T in Linux's /proc; False where unknown)."""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as f:
+                return f.read().rsplit(b")", 1)[1].split()[0] == b"T"
+        except (OSError, IndexError):
+            return False
+
     def kill(self) -> None:
         if self.is_alive():
             self._popen.kill()
