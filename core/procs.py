@@ -128,7 +128,9 @@ class Child:
         for p in list(_UNREAPED):
             if p.poll() is not None:
                 _UNREAPED.discard(p)
-        self._popen = subprocess.Popen([sys.executable, "-c", boot, str(self._listener.address)],
+        # -I: the boot code imports only the standard library, never a module of the current folder
+        # (a user's "multiprocessing.py" beside the script); then the parent's sys.path applies
+        self._popen = subprocess.Popen([sys.executable, "-I", "-c", boot, str(self._listener.address)],
                                        stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True)
         _UNREAPED.add(self._popen)
         try:
