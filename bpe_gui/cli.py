@@ -9,6 +9,8 @@ imports this package.
 from __future__ import annotations
 
 import argparse
+import difflib
+import os
 import sys
 
 from core import cli as core_cli
@@ -43,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command != "gui":
             return core_cli.run(args)
         argv = ([args.corpus] if args.corpus else []) + (["--no-sample"] if args.no_sample else [])
+    if argv and not argv[0].startswith("-") and not os.path.exists(argv[0]):
+        near = difflib.get_close_matches(argv[0], sorted(names), n=1)
+        if near:  # "bpe-explorer trian ...": a mistyped command, not a corpus file
+            parser.error(f"unknown command {argv[0]!r}; did you mean {near[0]!r}?")
     # no command: the app, with its own arguments (a corpus file, --no-sample)
     from .app import main as app_main
 

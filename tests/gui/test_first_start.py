@@ -80,6 +80,9 @@ def test_corpus_argument_opens_the_app_with_it(monkeypatch, tmp_path):
     assert cli.main([]) == 0
     assert cli.main(["--no-sample"]) == 0
     assert seen == [["corpus.txt"], ["corpus.txt", "--no-sample"], [], ["--no-sample"]]
+    with pytest.raises(SystemExit) as info:  # a mistyped command is not taken for a corpus file
+        cli.main(["trian", "corpus.txt"])
+    assert info.value.code == 2 and len(seen) == 4
 
 
 def test_python_m_bpe_gui_opens_a_corpus_and_runs_core_commands(tmp_path):
