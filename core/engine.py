@@ -370,8 +370,8 @@ class Engine:
             else:  # never connected, or a request is stuck: end the process
                 proc.terminate()
             proc.join(timeout)
-            if proc.is_alive():
-                proc.terminate()
+            if proc.is_alive():  # SIGKILL: also ends a stopped (SIGSTOP) process, where SIGTERM waits
+                proc.kill()
                 proc.join(timeout)
             if got:
                 proc.close()
@@ -471,7 +471,10 @@ class Engine:
         proc = self._proc
         self._proc = self._conn = None
         if proc is not None:
-            proc.kill() if kill else proc.terminate()
+            if kill:
+                proc.kill()
+            else:
+                proc.terminate()
             proc.join(2.0)
             proc.close()
 

@@ -100,4 +100,7 @@ def test_a_call_on_a_stopped_engine_does_not_wait_for_ever(monkeypatch):
     finally:
         eng.close()
     assert eng.call("ping") == "pong"  # a fresh process takes over
-    eng.close()
+    stopped = eng._proc
+    os.kill(stopped.pid, signal.SIGSTOP)
+    eng.close(timeout=1.0)  # a stopped engine is ended, not waited for
+    assert not stopped.is_alive()
