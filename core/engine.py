@@ -362,7 +362,7 @@ class Engine:
         got = self._lock.acquire(timeout=timeout)  # a request in another thread ends on cancel
         try:
             self._proc = self._conn = None
-            if got and proc._conn is not None:  # connected: ask it to quit
+            if got and proc.connected:  # ask it to quit
                 try:
                     proc.conn.send(("quit", ()))
                 except (BrokenPipeError, OSError):

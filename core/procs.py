@@ -186,6 +186,11 @@ class Child:
             pass
 
     @property
+    def connected(self) -> bool:
+        """Whether :attr:`conn` was asked for and made (without waiting for it)."""
+        return self._conn is not None
+
+    @property
     def conn(self) -> Connection:
         if self._conn is None:
             self._conn = self._connect()
