@@ -233,7 +233,7 @@ class Child:
         """Close our end of the connection (the child sees EOF) and release the listener."""
         if self._conn is not None:
             self._conn.close()
-        elif not self._accepted:
+        else:  # never given its work: it only waits for it, end it
             self._give_up()
         self._listener.close()
 
