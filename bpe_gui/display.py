@@ -56,6 +56,23 @@ def missing_libraries(libraries: Mapping[str, str]) -> dict[str, str]:
     return missing
 
 
+def x_display_reachable(display: str) -> bool | None:
+    """Whether libxcb can connect to the X display (what Qt does first); None if libxcb is missing."""
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return None
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    conn = xcb.xcb_connect(display.encode(), None)
+    try:
+        return xcb.xcb_connection_has_error(conn) == 0
+    finally:
+        xcb.xcb_disconnect(conn)
+
+
 def display_problem(env: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
     """One line saying why Qt cannot open a window, with the fix; None when it can (or cannot tell)."""
     env = os.environ if env is None else env
@@ -80,4 +97,7 @@ def display_problem(env: Mapping[str, str] | None = None, platform: str | None =
     if missing:
         return (f"Qt cannot open a window: system libraries are missing ({', '.join(missing)}); on "
                 f"Debian/Ubuntu install them with: sudo apt install {' '.join(sorted(set(missing.values())))}")
+    if has_x and x_display_reachable(env["DISPLAY"]) is False:
+        return (f"cannot connect to the X display {env['DISPLAY']!r} (DISPLAY); check that it runs and that "
+                "you may use it (xauth), or use 'bpe-explorer train', 'encode' or 'screenshot'")
     return None

@@ -45,6 +45,14 @@ def test_missing_xcb_libraries_are_named_with_their_packages(tmp_path):
     assert "libbpe-missing-test.so.9" in r.stderr and "sudo apt install libbpe-missing-test9" in r.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 is Linux only")
+def test_an_unreachable_x_display_is_one_line_and_status_2(tmp_path):
+    r = _run(["-m", "bpe_gui"], tmp_path, DISPLAY=":4243")
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "cannot connect to the X display ':4243'" in r.stderr
+
+
 def test_display_problem_rules():
     linux = "linux"
     assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, linux) is None
