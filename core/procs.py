@@ -20,6 +20,7 @@ exit code (its own error message goes to the inherited stderr); nothing is start
 """
 from __future__ import annotations
 
+import atexit
 import mmap
 import os
 import secrets
@@ -50,6 +51,19 @@ _LIVE: weakref.WeakSet[Child] = weakref.WeakSet()
 # Popen objects of children that may still run: a Child dropped without join (an Engine nobody
 # closed) ends by itself when its pipe closes; we keep the Popen until then, to reap it later
 _UNREAPED: set[subprocess.Popen] = set()
+
+
+@atexit.register
+def _reap_all() -> None:
+    # registered before the engine's exit handler, so it runs after it: by now every child has
+    # been told to end (closed pipe, or terminated); reap them, so that none outlives us
+    for p in list(_UNREAPED):
+        try:
+            p.wait(2.0)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(2.0)
+        _UNREAPED.discard(p)
 
 
 class ChildError(BPEError):
@@ -144,6 +158,9 @@ class Child:
         self._thread.start()
         self._start = (target, args)
         self._conn: Connection | None = None
+        self._state = {"connected": False}
+        # dropped (or at exit) before it got its work: end it; it would wait for the work for ever
+        weakref.finalize(self, _drop, self._popen, self._listener, self._accepted, self._state)
         _LIVE.add(self)
 
     def _accept(self) -> None:
@@ -211,6 +228,7 @@ class Child:
                     f"({sys.executable}), or use one process (workers=1)")
         self._listener.close()
         conn = self._accepted[0]
+        self._state["connected"] = True
         conn.send(_child_path())
         conn.send(self._start)
         return conn
@@ -236,6 +254,15 @@ class Child:
         else:  # never given its work: it only waits for it, end it
             self._give_up()
         self._listener.close()
+
+
+def _drop(popen: subprocess.Popen, listener: Listener, accepted: list, state: dict) -> None:
+    listener.close()
+    if not state["connected"]:
+        if popen.poll() is None:
+            popen.terminate()
+        for c in accepted:
+            c.close()
 
 
 def _child_main(conn: Connection) -> None:
