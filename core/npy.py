@@ -119,8 +119,12 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                 if progress is not None and progress("encode", done, size) is False:
                     raise Cancelled("encoding cancelled")
 
+            def poll() -> None:
+                if progress is not None and progress("encode", done, size) is False:
+                    raise Cancelled("encoding cancelled")
+
             blocks = iter_blocks(stream, list(tokenizer.special_tokens), block_rule(tokenizer.pattern_regex),
-                                 block_bytes)
+                                 block_bytes, poll=poll)
             if workers == 1:
                 for block in blocks:
                     ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"))

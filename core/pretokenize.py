@@ -294,7 +294,7 @@ def count_pretokens(
                 yield block
 
         poll()
-        blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes))
+        blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes, poll=poll))
         if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
             first = list(islice(blocks, 2))
             if len(first) < 2 and sum(map(len, first)) <= block_bytes:

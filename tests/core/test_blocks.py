@@ -109,6 +109,24 @@ def test_cancel_is_asked_before_the_first_block_is_counted(tmp_path):
     assert calls == [0, 0]  # stopped before any block was counted
 
 
+def test_cancel_is_asked_while_a_stretch_without_cuts_is_read(tmp_path):
+    path = tmp_path / "word.txt"
+    path.write_bytes(b"x" * (1 << 20))  # one word: no place to cut, read in 64 KB reads
+    calls = []
+
+    def progress(phase, done, total):
+        calls.append(done)
+        return len(calls) < 5
+
+    with pytest.raises(Cancelled):
+        count_pretokens(path, workers=1, progress=progress, block_bytes=64 << 10)
+    assert len(calls) == 5 and calls[-1] == 0  # stopped during the reads, before any counting
+    with pytest.raises(Cancelled):
+        encode_file_to_npy(Tokenizer.from_spec(TokenizerSpec.from_merges([])), path, tmp_path / "o.npy",
+                           workers=1, block_bytes=64 << 10, progress=lambda *a: False)
+    assert not (tmp_path / "o.npy").exists()
+
+
 @pytest.mark.parametrize("pattern", ["gpt2", "gpt4"])
 def test_npy_encoding_streams_cjk_and_equals_encode(tmp_path, pattern):
     spec = TokenizerSpec.from_merges([(b"\xe5", b"\xa4"), (b"\xe5\xa4", b"\xa9"), (b" ", b"1")],
