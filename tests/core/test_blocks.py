@@ -17,7 +17,7 @@ from core.spec import TokenizerSpec
 from core.tokenizer import Tokenizer
 
 PIECES = ["a", "Zb", "日本", "語", "Щи", "é", "e\u0301", "1", "23", "4567", " ", "  ", "\t", "\n", "\r", "\r\n",
-          "\n\n", "\u3000", "\xa0", "\x1c", "'s", "'ll", ".", "!?", "，", "。", "{\"k\": [1, 2]}", "🙂", "\x7f",
+          "\n\n", "\u3000", "\xa0", "\x1c", "\x85", "\u2028", "\x0b", "\x0c", "٣", "Ⅻ", "'s", "'ll", ".", "!?", "，", "。", "{\"k\": [1, 2]}", "🙂", "\x7f",
           "<|e|>", "<|e|><|e|>", "<|", "|>"]
 SPECIALS = ["<|e|>", "<|e|><|e|>"]
 PATTERNS = ["gpt2", "gpt4", "none", r"[a-z]+|\s+|\p{Han}+"]
