@@ -132,6 +132,9 @@ class Controller(SessionActions, FileActions, QObject):
     def _lost(self, message: str) -> None:
         """The engine died: the trainer is gone (the merges so far stay visible)."""
         self._loaded = False
+        # one status line that says what happened (not "Reading …" or "no pair is left to merge")
+        self.message.emit(self.tr("The training engine stopped; the merges so far stay visible. "
+                                  "Open the corpus again to continue."))
         self.error.emit(message)
         self.busy_changed.emit(self.busy)
 
@@ -523,8 +526,9 @@ class Controller(SessionActions, FileActions, QObject):
         self.tokenizer_changed.emit()
         if job.kind == "step":
             asked = job.vocab_size - (self.vocab_size - len(made))
-            self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
-                                                  last_why=False))
+            if not res.lost:
+                self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
+                                                      last_why=False))
             self.stepped.emit(list(made))
             queued, self._queued_steps = self._queued_steps, 0
             if queued and not res.cancelled and self._loaded and self._job is None:
@@ -535,7 +539,8 @@ class Controller(SessionActions, FileActions, QObject):
         note, self._run_note = self._run_note, None
         if note and not res.cancelled and not res.error:
             summary = dataclasses.replace(summary, message=note)
-        self.message.emit(summary.message)
+        if not res.lost:
+            self.message.emit(summary.message)
         self.trained.emit(summary)
 
     def shutdown(self) -> None:

@@ -298,8 +298,10 @@ class MainWindow(SessionWindow, QMainWindow):
         return False
 
     def _about(self) -> None:
+        from core.cli import version
+
         QMessageBox.about(self, "About BPE Explorer",
-                          "<b>BPE Explorer</b><br>Train, step through, visualise and export byte-level BPE "
+                          f"<b>BPE Explorer</b> {version()}<br>Train, step through, visualise and export byte-level BPE "
                           "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc")
 
     # ------------------------------------------------------------------ recent files and settings

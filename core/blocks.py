@@ -30,7 +30,7 @@ A custom pattern (and ``none``) is cut only before special tokens. Blocks are bo
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import regex
 
@@ -41,6 +41,7 @@ _WINDOW = 1 << 18  # the tail searched first for a cut, before the whole new str
 _CUT_RE = {
     "gpt2": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
     "gpt4": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
+    "builtin": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s"),  # safe for both (no line-break rule)
 }
 
 
@@ -74,13 +75,22 @@ def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str) -> int:
     return lo + len(text[:at].encode("utf-8", "surrogateescape"))
 
 
-def iter_blocks(stream, specials: list[str], rule: str | None,
-                block_bytes: int = BLOCK_BYTES) -> Iterator[bytes]:
+def iter_blocks(stream, specials: list[str], rule: str | bool | None,
+                block_bytes: int = BLOCK_BYTES, poll: Callable[[], None] | None = None) -> Iterator[bytes]:
     """Cut a binary stream into blocks at safe places (see the module doc), in one linear pass.
+
+    ``rule``: ``"gpt2"``, ``"gpt4"``, ``None`` (specials only); ``True`` (the older "a built-in
+    pattern" flag) takes the cuts that are safe for both built-in patterns. ``poll()`` is called
+    before every read (it may raise, e.g. :class:`core.Cancelled`), so that a stretch without a
+    place to cut (one 1 GB word) can be cancelled while it is read.
 
     Each read of ``block_bytes`` is searched once (new bytes only), so a long stretch without a
     safe place costs linear time; the data is kept in one growing buffer (no quadratic copying).
     """
+    if rule is True:
+        rule = "builtin"
+    elif rule is False:
+        rule = None
     sre = None
     if specials:
         sre = regex.compile(b"|".join(regex.escape(t.encode("utf-8", "surrogateescape"))
@@ -92,6 +102,8 @@ def iter_blocks(stream, specials: list[str], rule: str | None,
     searched = 0  # rule cuts: bytes before this were searched already (none was found there)
     last_end = 0  # the end of the last special token found: rule cuts come after it
     while True:
+        if poll is not None:
+            poll()
         data = stream.read(block_bytes)
         if not data:
             if buf:

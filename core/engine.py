@@ -51,6 +51,8 @@ from .procs import Child, ChildError, SharedFlag
 PROGRESS_INTERVAL = 0.1  # seconds between progress events (and record batches) of a request
 PAIRS_INTERVAL = 1.0  # seconds between pair snapshots during a run
 TOP_K = 100
+WATCH_INTERVAL = 0.5  # seconds between checks that the engine process still runs, while waiting
+STOPPED_GRACE = 10.0  # seconds a stopped (SIGSTOP) engine is waited for before it is given up
 
 # Trainer methods and attributes a client may use directly (all return plain, picklable data)
 _METHODS = frozenset({"steps", "undo", "top_pairs", "n_pairs_with_count", "next_pair", "changed_words",
@@ -396,7 +398,7 @@ class Engine:
         got = self._lock.acquire(timeout=timeout)  # a request in another thread ends on cancel
         try:
             self._proc = self._conn = None
-            if got and proc._conn is not None:  # connected: ask it to quit
+            if got and proc.connected:  # ask it to quit
                 try:
                     proc.conn.send(("quit", ()))
                 except (BrokenPipeError, OSError):
@@ -404,8 +406,8 @@ class Engine:
             else:  # never connected, or a request is stuck: end the process
                 proc.terminate()
             proc.join(timeout)
-            if proc.is_alive():
-                proc.terminate()
+            if proc.is_alive():  # SIGKILL: also ends a stopped (SIGSTOP) process, where SIGTERM waits
+                proc.kill()
                 proc.join(timeout)
             if got:
                 proc.close()
@@ -451,6 +453,7 @@ class Engine:
                 if cancelled is not None and cancelled():
                     self._cancel.value = 1
                 while True:
+                    self._wait_for_reply(conn)
                     try:
                         kind, payload = conn.recv()
                     except (EOFError, OSError):
@@ -481,12 +484,33 @@ class Engine:
         finally:
             self._lock.release()
 
-    def _abandon(self) -> None:
+    def _wait_for_reply(self, conn) -> None:
+        """Wait until a message can be read; never for ever: a process that ended (with its pipe
+        still held open elsewhere) or that stays stopped (SIGSTOP, Ctrl+Z) raises EngineDied."""
+        stopped_since = None
+        while not conn.poll(WATCH_INTERVAL):
+            proc = self._proc
+            if proc is None or not proc.is_alive():
+                raise EOFError("the engine process ended")
+            if proc.is_stopped():
+                stopped_since = stopped_since or time.monotonic()
+                if time.monotonic() - stopped_since > STOPPED_GRACE:
+                    self._abandon(kill=True)
+                    raise EngineDied(f"the training engine process was stopped (SIGSTOP) for more than "
+                                     f"{STOPPED_GRACE:.0f} s and has been ended; the loaded corpus is gone, "
+                                     "open it again")
+            else:
+                stopped_since = None
+
+    def _abandon(self, kill: bool = False) -> None:
         """Stop a process whose pipe is out of step (called with the lock held)."""
         proc = self._proc
         self._proc = self._conn = None
         if proc is not None:
-            proc.terminate()
+            if kill:
+                proc.kill()
+            else:
+                proc.terminate()
             proc.join(2.0)
             proc.close()
 

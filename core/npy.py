@@ -90,7 +90,10 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     stops the run with :class:`Cancelled` and leaves no output file.
     """
     src = Path(input_path)
-    if not src.is_file():
+    if not src.is_file():  # (a FIFO is refused here too: opening one would wait for a writer)
+        if src.exists() and not src.is_dir():
+            raise CorpusError(f"input {str(src)!r} is not a regular file (a pipe, FIFO or device); save the "
+                              "text to a file first")
         raise CorpusError(f"input file {str(src)!r} does not exist or is not a file; check the path")
     out = Path(output_path)
     if not out.parent.is_dir():
@@ -116,8 +119,12 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                 if progress is not None and progress("encode", done, size) is False:
                     raise Cancelled("encoding cancelled")
 
+            def poll() -> None:
+                if progress is not None and progress("encode", done, size) is False:
+                    raise Cancelled("encoding cancelled")
+
             blocks = iter_blocks(stream, list(tokenizer.special_tokens), block_rule(tokenizer.pattern_regex),
-                                 block_bytes)
+                                 block_bytes, poll=poll)
             if workers == 1:
                 for block in blocks:
                     ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)

@@ -10,6 +10,7 @@ bytes survive as lone surrogates (U+DC80..U+DCFF) and come back byte-exactly on 
 from __future__ import annotations
 
 import os
+import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
@@ -124,9 +125,10 @@ def count_text(text: str, pattern: str | None, special_re: regex.Pattern[str] | 
             if piece:
                 counts[piece] += 1
         return counts
-    from .splitting import make_splitter  # (imports this module: imported late)
+    from .splitting import make_covering_splitter  # (imports this module: imported late)
 
-    findall = make_splitter(pattern)  # ASCII text takes a faster, equivalent pattern
+    # ASCII text takes a faster, equivalent pattern; text no match covers is kept (custom patterns)
+    findall = make_covering_splitter(pattern)
     for piece in split_specials(text, special_re):
         if piece:
             counts.update(findall(piece))
@@ -172,8 +174,12 @@ class CorpusStats:
     notes: list[str] = field(default_factory=list)
 
 
-def sniff_encoding(head: bytes, name: str) -> None:
-    """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data."""
+def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
+    """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data.
+
+    ``allow_nul`` accepts NUL bytes (text that really contains them); the byte-order marks of
+    UTF-16/32 are refused all the same.
+    """
     if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         raise CorpusError(f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
                           f"e.g. iconv -f UTF-32 -t UTF-8")
@@ -185,15 +191,25 @@ def sniff_encoding(head: bytes, name: str) -> None:
     if not sample:
         return
     nul = sample.count(0)
-    if nul:
+    if nul and not allow_nul:
+        override = "; if it is UTF-8 text that contains NUL bytes, pass allow_nul=True (--allow-nul)"
+        quarters = [sample[i::4].count(0) for i in range(4)]
+        if nul > len(sample) // 2 and len(sample) >= 8:
+            zero_rate = [q / max(1, len(sample[i::4])) for i, q in enumerate(quarters)]
+            kind = ("UTF-32-LE" if min(zero_rate[1:]) > 0.9 else
+                    "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None)
+            if kind is not None:
+                raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (three of "
+                                  f"every four bytes are NUL); convert it to UTF-8 first, e.g. iconv -f "
+                                  f"{kind} -t UTF-8")
         even = sample[0::2].count(0)
         odd = sample[1::2].count(0)
         if nul > len(sample) // 8 and (odd > 0.8 * nul or even > 0.8 * nul):
             kind = "UTF-16-LE" if odd > even else "UTF-16-BE"
             raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (every other byte "
-                              f"is NUL); convert it to UTF-8 first")
+                              f"is NUL); convert it to UTF-8 first, e.g. iconv -f {kind} -t UTF-8")
         raise CorpusError(f"{name} looks like a binary file ({nul} NUL bytes in the first "
-                          f"{len(sample)} bytes); choose a UTF-8 text file")
+                          f"{len(sample)} bytes); choose a UTF-8 text file{override}")
     _, invalid = decode_corpus(sample[: len(sample) - 4] if len(sample) > 4 else sample)
     if invalid > 0.25 * len(sample) and len(sample) > 64:
         raise CorpusError(f"{name} does not look like UTF-8 text ({invalid} of the first {len(sample)} "
@@ -215,6 +231,9 @@ def _source_stream(source, is_text: bool):
             raise CorpusError(f"corpus file {str(path)!r} does not exist; check the path")
         if path.is_dir():
             raise CorpusError(f"{str(path)!r} is a folder; choose a text file")
+        if not stat.S_ISREG(path.stat().st_mode):  # opening a FIFO waits for a writer: never do it
+            raise CorpusError(f"{str(path)!r} is not a regular file (a pipe, FIFO or device); a corpus "
+                              "is read in blocks from a file: save the text to a file first")
         try:
             f = open(path, "rb")
         except OSError as e:
@@ -237,6 +256,7 @@ def count_pretokens(
     block_bytes: int = BLOCK_BYTES,
     is_text: bool = False,
     niceness: int = 0,
+    allow_nul: bool = False,
 ) -> tuple[dict[bytes, int], CorpusStats]:
     """Count pre-tokens of a corpus file (or of in-memory data: ``bytes``, or ``str`` with ``is_text``).
 
@@ -245,6 +265,7 @@ def count_pretokens(
     counted in ``workers`` processes (:mod:`core.parallel`); memory stays bounded by the distinct
     pre-tokens plus a few blocks in flight. ``niceness`` lowers the worker processes' CPU priority
     (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
+    ``allow_nul`` accepts a file with NUL bytes near its start (refused as binary by default).
     """
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
@@ -254,7 +275,7 @@ def count_pretokens(
         head = stream.read(65536)
         stream.seek(0)
         if not is_text:
-            sniff_encoding(head, name)
+            sniff_encoding(head, name, allow_nul=allow_nul)
         stats.has_bom = head.startswith(_BOM)
         if stats.has_bom:
             stats.notes.append("starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)")
@@ -273,7 +294,7 @@ def count_pretokens(
                 yield block
 
         poll()
-        blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes))
+        blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes, poll=poll))
         if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
             first = list(islice(blocks, 2))
             if len(first) < 2 and sum(map(len, first)) <= block_bytes:

@@ -20,6 +20,7 @@ exit code (its own error message goes to the inherited stderr); nothing is start
 """
 from __future__ import annotations
 
+import atexit
 import mmap
 import os
 import secrets
@@ -50,6 +51,19 @@ _LIVE: weakref.WeakSet[Child] = weakref.WeakSet()
 # Popen objects of children that may still run: a Child dropped without join (an Engine nobody
 # closed) ends by itself when its pipe closes; we keep the Popen until then, to reap it later
 _UNREAPED: set[subprocess.Popen] = set()
+
+
+@atexit.register
+def _reap_all() -> None:
+    # registered before the engine's exit handler, so it runs after it: by now every child has
+    # been told to end (closed pipe, or terminated); reap them, so that none outlives us
+    for p in list(_UNREAPED):
+        try:
+            p.wait(2.0)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(2.0)
+        _UNREAPED.discard(p)
 
 
 class ChildError(BPEError):
@@ -128,7 +142,9 @@ class Child:
         for p in list(_UNREAPED):
             if p.poll() is not None:
                 _UNREAPED.discard(p)
-        self._popen = subprocess.Popen([sys.executable, "-c", boot, str(self._listener.address)],
+        # -I: the boot code imports only the standard library, never a module of the current folder
+        # (a user's "multiprocessing.py" beside the script); then the parent's sys.path applies
+        self._popen = subprocess.Popen([sys.executable, "-I", "-c", boot, str(self._listener.address)],
                                        stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True)
         _UNREAPED.add(self._popen)
         try:
@@ -142,6 +158,9 @@ class Child:
         self._thread.start()
         self._start = (target, args)
         self._conn: Connection | None = None
+        self._state = {"connected": False}
+        # dropped (or at exit) before it got its work: end it; it would wait for the work for ever
+        weakref.finalize(self, _drop, self._popen, self._listener, self._accepted, self._state)
         _LIVE.add(self)
 
     def _accept(self) -> None:
@@ -165,11 +184,28 @@ class Child:
         if self.is_alive():
             self._popen.terminate()
 
+    def is_stopped(self) -> bool:
+        """Whether the child is stopped (SIGSTOP; state T in Linux's /proc; False where unknown)."""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as f:
+                return f.read().rsplit(b")", 1)[1].split()[0] == b"T"
+        except (OSError, IndexError):
+            return False
+
+    def kill(self) -> None:
+        if self.is_alive():
+            self._popen.kill()
+
     def join(self, timeout: float | None = None) -> None:
         try:
             self._popen.wait(timeout)
         except subprocess.TimeoutExpired:
             pass
+
+    @property
+    def connected(self) -> bool:
+        """Whether :attr:`conn` was asked for and made (without waiting for it)."""
+        return self._conn is not None
 
     @property
     def conn(self) -> Connection:
@@ -192,6 +228,7 @@ class Child:
                     f"({sys.executable}), or use one process (workers=1)")
         self._listener.close()
         conn = self._accepted[0]
+        self._state["connected"] = True
         conn.send(_child_path())
         conn.send(self._start)
         return conn
@@ -214,9 +251,18 @@ class Child:
         """Close our end of the connection (the child sees EOF) and release the listener."""
         if self._conn is not None:
             self._conn.close()
-        elif not self._accepted:
+        else:  # never given its work: it only waits for it, end it
             self._give_up()
         self._listener.close()
+
+
+def _drop(popen: subprocess.Popen, listener: Listener, accepted: list, state: dict) -> None:
+    listener.close()
+    if not state["connected"]:
+        if popen.poll() is None:
+            popen.terminate()
+        for c in accepted:
+            c.close()
 
 
 def _child_main(conn: Connection) -> None:

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from core import Cancelled
 from core.blocks import iter_blocks
 from core.npy import encode_file_to_npy
-from core.pretokenize import block_rule, count_pretokens, resolve_pattern
+from core.pretokenize import _count_chunk, block_rule, count_pretokens, resolve_pattern
 from core.spec import TokenizerSpec
 from core.tokenizer import Tokenizer
 
 PIECES = ["a", "Zb", "日本", "語", "Щи", "é", "e\u0301", "1", "23", "4567", " ", "  ", "\t", "\n", "\r", "\r\n",
-          "\n\n", "\u3000", "\xa0", "\x1c", "'s", "'ll", ".", "!?", "，", "。", "{\"k\": [1, 2]}", "🙂", "\x7f",
+          "\n\n", "\u3000", "\xa0", "\x1c", "\x85", "\u2028", "\x0b", "\x0c", "٣", "Ⅻ", "'s", "'ll", ".", "!?", "，", "。", "{\"k\": [1, 2]}", "🙂", "\x7f",
           "<|e|>", "<|e|><|e|>", "<|", "|>"]
 SPECIALS = ["<|e|>", "<|e|><|e|>"]
 PATTERNS = ["gpt2", "gpt4", "none", r"[a-z]+|\s+|\p{Han}+"]
@@ -37,6 +37,14 @@ def test_streamed_counts_equal_the_whole_text(data, block, pattern, specials):
     assert cut == whole
     blocks = list(iter_blocks(io.BytesIO(data), specials, block_rule(resolve_pattern(pattern)), block))
     assert b"".join(blocks) == data
+    if pattern in ("gpt2", "gpt4"):  # the cuts safe for both built-in patterns (rule=True)
+        both = list(iter_blocks(io.BytesIO(data), specials, True, block))
+        pat = resolve_pattern(pattern)
+        total: dict = {}
+        for b in both:
+            for k, v in _count_chunk(b, pat, tuple(specials)).counts.items():
+                total[k] = total.get(k, 0) + v
+        assert total == whole
 
 
 def _cjk_corpus(n_lines: int) -> str:
@@ -68,17 +76,23 @@ def test_single_line_json_is_cut_too():
         count_pretokens(data, [], "gpt2", workers=1, block_bytes=1 << 30)[0]
 
 
-def test_a_long_stretch_without_cuts_is_read_in_linear_time():
-    class CountingStream(io.BytesIO):
-        reads = 0
+def test_a_long_stretch_without_cuts_is_searched_once(monkeypatch):
+    """One 2 MB word read in 1 KB reads: each byte is searched for a cut once (the old code
+    searched the whole growing buffer after every read: quadratic)."""
+    import core.blocks
 
-        def read(self, n=-1):
-            CountingStream.reads += 1
-            return super().read(n)
+    searched = []
+    real = core.blocks._last_rule_cut
 
+    def counting(buf, lo, hi, rule):
+        searched.append(hi - lo)
+        return real(buf, lo, hi, rule)
+
+    monkeypatch.setattr(core.blocks, "_last_rule_cut", counting)
     data = b"x" * (2 << 20)
-    blocks = list(iter_blocks(CountingStream(data), [], "gpt2", 1 << 10))
-    assert blocks == [data]  # one word: one block (nothing can be cut), read once, searched once
+    blocks = list(iter_blocks(io.BytesIO(data), ["<|e|>"], "gpt2", 1 << 10))
+    assert blocks == [data]  # nowhere to cut: one block
+    assert len(searched) > 1000 and sum(searched) <= len(data)
 
 
 def test_cancel_is_asked_before_the_first_block_is_counted(tmp_path):
@@ -93,6 +107,24 @@ def test_cancel_is_asked_before_the_first_block_is_counted(tmp_path):
     with pytest.raises(Cancelled):
         count_pretokens(path, workers=1, progress=progress, block_bytes=16 << 10)
     assert calls == [0, 0]  # stopped before any block was counted
+
+
+def test_cancel_is_asked_while_a_stretch_without_cuts_is_read(tmp_path):
+    path = tmp_path / "word.txt"
+    path.write_bytes(b"x" * (1 << 20))  # one word: no place to cut, read in 64 KB reads
+    calls = []
+
+    def progress(phase, done, total):
+        calls.append(done)
+        return len(calls) < 5
+
+    with pytest.raises(Cancelled):
+        count_pretokens(path, workers=1, progress=progress, block_bytes=64 << 10)
+    assert len(calls) == 5 and calls[-1] == 0  # stopped during the reads, before any counting
+    with pytest.raises(Cancelled):
+        encode_file_to_npy(Tokenizer.from_spec(TokenizerSpec.from_merges([])), path, tmp_path / "o.npy",
+                           workers=1, block_bytes=64 << 10, progress=lambda *a: False)
+    assert not (tmp_path / "o.npy").exists()
 
 
 @pytest.mark.parametrize("pattern", ["gpt2", "gpt4"])

@@ -241,10 +241,10 @@ def test_one_ordinary_block_is_counted_without_starting_processes(tmp_path):
     assert stats.workers == 1 and stats.chunks == 1
     many, stats2 = count_pretokens(path, [], "gpt2", workers=2, block_bytes=4096)
     assert stats2.workers == 2 and stats2.chunks > 1 and many == counts
-    # one block larger than the block size (a long line: nowhere to cut) still goes to a worker,
+    # one block larger than the block size (one long word: nowhere to cut) still goes to a worker,
     # where a cancel is seen while it is counted
     line = tmp_path / "line.txt"
-    line.write_bytes(b"word " * 5000)
+    line.write_bytes(b"word" * 5000)
     _, stats3 = count_pretokens(line, [], "gpt2", workers=2, block_bytes=4096)
     assert stats3.workers == 2 and stats3.chunks == 1
 
