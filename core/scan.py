@@ -12,9 +12,9 @@ valid cut depends only on the bytes around it, so two tasks that look for the fi
 after the same offset agree without talking to each other, and counting the pieces separately
 gives exactly the counts of the whole file.
 
->>> b = count_block("the cat the".encode(), 100, GPT2_PATTERN, ())
+>>> b = count_block("the cat the cat".encode(), 100, GPT2_PATTERN, ())
 >>> list(zip(b.tokens, b.counts, b.offsets))
-[(b'the', 2, 100), (b' cat', 1, 103)]
+[(b'the', 1, 100), (b' cat', 2, 103), (b' the', 1, 107)]
 """
 from __future__ import annotations
 

@@ -208,6 +208,17 @@ def corpus(ctx: Context) -> Path:
     return path
 
 
+def _deadline(hhmm: str | None) -> float:
+    """Epoch seconds of today's HH:MM UTC (no deadline: far away)."""
+    if not hhmm:
+        return time.time() + 365 * 86400
+    import calendar
+
+    h, m = map(int, hhmm.split(":"))
+    now = time.gmtime()
+    return calendar.timegm((now.tm_year, now.tm_mon, now.tm_mday, h, m, 0, 0, 0, 0))
+
+
 def _load() -> str:
     return ", ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -220,21 +231,34 @@ def run(ctx: Context) -> list[Section]:
     args = {"path": str(path), "vocab_size": VOCAB}
     runs: dict[str, common.RunResult] = {}
     loads: dict[str, str] = {}
-    plan = [
-        ("ours", lambda: run_child(SCRIPT, "ours", args)),
-        ("counts_local", lambda: run_child(SCRIPT, "counts", {**args, "engine": "local",
-                                                              "out": str(work / "scale_local.parquet")})),
-        ("counts_dask", lambda: run_child(SCRIPT, "counts", {**args, "engine": "dask",
-                                                             "out": str(work / "scale_dask.parquet")})),
-        ("hf", lambda: run_child(bench_training.SCRIPT, "hf", args, env=RAYON)),
-        ("rustbpe", lambda: run_child(SCRIPT, "rustbpe", args, env=RAYON)),
-    ]
-    for name, fn in plan:
+    # BPE_SCALE_ROWS picks and orders the rows; BPE_SCALE_DEADLINE=HH:MM (UTC) stops starting rows
+    # after it and stops a row still running then (the row says so): a shared machine has a budget
+    wanted = os.environ.get("BPE_SCALE_ROWS", "ours,counts_local,counts_dask,hf,rustbpe,profile,encode").split(",")
+    deadline = _deadline(os.environ.get("BPE_SCALE_DEADLINE"))
+    tasks = {
+        "ours": (SCRIPT, "ours", args, None),
+        "counts_local": (SCRIPT, "counts", {**args, "engine": "local", "out": str(work / "scale_local.parquet")},
+                         None),
+        "counts_dask": (SCRIPT, "counts", {**args, "engine": "dask", "out": str(work / "scale_dask.parquet")},
+                        None),
+        "hf": (bench_training.SCRIPT, "hf", args, RAYON),
+        "rustbpe": (SCRIPT, "rustbpe", args, RAYON),
+    }
+    plan = [(n, tasks[n]) for n in wanted if n in tasks]
+    skipped: dict[str, str] = {}
+    for name, (script, task, targs, env) in plan:
+        left = deadline - time.time()
+        if left < 60:
+            skipped[name] = "not run (time budget)"
+            continue
         ctx.log(f"[scale] {name} on {path.name} (load {_load()}) …")
+        t0 = time.time()
         try:
-            runs[name] = fn()
+            runs[name] = run_child(script, task, targs, env=env, timeout=left)
         except RuntimeError as e:
             ctx.log(f"[scale] {name} failed: {str(e)[:500]}")
+            skipped[name] = (f"stopped unfinished after {time.time() - t0:.0f} s (time budget)"
+                             if "timed out" in str(e) else "failed")
         loads[name] = _load()
         if name in runs:
             ctx.log(f"[scale] {name}: {runs[name]['seconds']:.1f} s, tree RSS {runs[name].tree_peak_mb:.0f} MB")
@@ -252,7 +276,7 @@ def run(ctx: Context) -> list[Section]:
     for name, _ in plan:
         r = runs.get(name)
         if r is None:
-            sec.rows.append([names[name], "failed", "", "", "", "", "", loads.get(name, "")])
+            sec.rows.append([names[name], skipped.get(name, "failed"), "", "", "", "", "", loads.get(name, "")])
             continue
         t = r["seconds"]
         if name == "ours":
@@ -272,7 +296,7 @@ def run(ctx: Context) -> list[Section]:
 
     # ---- where the merge loop's time goes
     counts_file = work / "scale_local.parquet"
-    if counts_file.is_file():
+    if "profile" in wanted and counts_file.is_file() and deadline - time.time() > 120:
         ctx.log("[scale] profiling the merge loop …")
         try:
             p = run_child(SCRIPT, "profile", {"counts": str(counts_file), "vocab_size": VOCAB})
@@ -289,9 +313,12 @@ def run(ctx: Context) -> list[Section]:
     ctx.log("[scale] encoding to .npy: ours vs tiktoken …")
     enc = {}
     for name, task in (("ours", "ours_npy"), ("tiktoken", "tiktoken_npy")):
+        if "encode" not in wanted or deadline - time.time() < 120:
+            break
         try:
             enc[name] = run_child(SCRIPT, task, {"path": str(path), "out": str(work / f"scale_{name}.npy"),
-                                                 "workers": os.cpu_count() or 1})
+                                                 "workers": os.cpu_count() or 1},
+                                  timeout=deadline - time.time())
             ctx.log(f"[scale] encode {name}: {enc[name]['seconds']:.1f} s")
         except RuntimeError as e:
             ctx.log(f"[scale] encode {name} failed: {str(e)[:300]}")

@@ -147,3 +147,16 @@ def test_cli_count_with_dask_then_train_from_the_counts(files, tmp_path):
     assert "Completed" in r.stderr and "(dask) ->" in r.stdout  # Dask's progress bar, on stderr
     c = read_counts(out)
     assert c.word_counts() == count_files(files, [EOT], workers=1).word_counts()
+
+
+def test_hidden_main_hides_the_script_while_processes_start_and_restores_it():
+    from multiprocessing import spawn
+
+    from core.dask_scale import hidden_main
+
+    main = sys.modules["__main__"]
+    before = (main.__dict__.get("__file__"), main.__dict__.get("__spec__"))
+    with hidden_main():
+        data = spawn.get_preparation_data("w")
+        assert "init_main_from_path" not in data and "init_main_from_name" not in data
+    assert (main.__dict__.get("__file__"), main.__dict__.get("__spec__")) == before
