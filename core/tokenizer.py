@@ -215,7 +215,9 @@ class Tokenizer:
     @property
     def notes(self) -> tuple[str, ...]:
         """Messages for the user about the loaded file (truncation/padding that is not applied)."""
-        return () if self._pipe is None else self._pipe.notes
+        from .hf_pipeline import pipeline_notes
+
+        return () if self._pipe is None else pipeline_notes(self._pipe, self.vocab)
 
     def _pieces(self, text: str) -> Iterator[tuple[str, int | None]]:
         """The text between special tokens (with None) and the special tokens (with their id)."""

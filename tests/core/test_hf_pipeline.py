@@ -142,26 +142,36 @@ def test_no_text_is_lost_deepseek_style(qwen_pair) -> None:
     assert ours.decode(ids) == "(room #42) 1234567"
 
 
-POST = {
-    "template": processors.TemplateProcessing(single="[X] <s> $A </s>", special_tokens=[
-        ("[X]", 600), ("<s>", 601), ("</s>", 602)]),
-    "roberta": processors.RobertaProcessing(("</s>", 602), ("<s>", 601)),
-    "bert": processors.BertProcessing(("</s>", 602), ("<s>", 601)),
-    "bytelevel": processors.ByteLevel(trim_offsets=True),
-    "sequence": processors.Sequence([processors.ByteLevel(trim_offsets=False), processors.TemplateProcessing(
-        single="$A </s>", special_tokens=[("</s>", 602)])]),
-}
+def post_processor(name: str, x: int, bos: int, eos: int):
+    if name == "template":
+        return processors.TemplateProcessing(single="[X] <s> $A </s>", special_tokens=[
+            ("[X]", x), ("<s>", bos), ("</s>", eos)])
+    if name == "roberta":
+        return processors.RobertaProcessing(("</s>", eos), ("<s>", bos))
+    if name == "bert":
+        return processors.BertProcessing(("</s>", eos), ("<s>", bos))
+    if name == "bytelevel":
+        return processors.ByteLevel(trim_offsets=True)
+    return processors.Sequence([processors.ByteLevel(trim_offsets=False), processors.TemplateProcessing(
+        single="$A </s>", special_tokens=[("</s>", eos)])])
+
+
+POST = ["template", "roberta", "bert", "bytelevel", "sequence"]
 
 
 @pytest.mark.parametrize("name", sorted(POST))
 def test_post_processors(base: HF, tmp_path: Path, name: str) -> None:
     hf = configured(base)
     hf.add_special_tokens(["[X]", "<s>", "</s>"])
-    hf.post_processor = POST[name]
+    hf.post_processor = post_processor(name, *map(hf.token_to_id, ["[X]", "<s>", "</s>"]))
     ours = ours_of(hf, tmp_path)
     assert_same(hf, ours)
     before, after = ours.post_processor_ids
     assert list(before) + ours.encode("ab", add_special_tokens=False) + list(after) == hf.encode("ab").ids
+    if before or after:
+        want = {"template": "[X] <s> before and </s> after", "sequence": "</s> after"}.get(name, "<s> before and </s> after")
+        assert ours.notes[-1].startswith(f"the post-processor adds {want} the text")
+        assert [s.id for s in ours.trace("ab c")] == ours.encode("ab c", add_special_tokens=False)
 
 
 def test_added_token_flags(base: HF, tmp_path: Path) -> None:
