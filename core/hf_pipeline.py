@@ -25,6 +25,7 @@ import regex
 
 from .errors import FormatError
 from .hf_pretok import Bad, compile_pattern, pattern_of, pre_steps, run_steps
+from .tokenizer_support import compile_alternation
 
 
 # --------------------------------------------------------------------------- normalizers
@@ -109,8 +110,7 @@ class _Matcher:
 
     def __init__(self, tokens: dict[str, AddedToken]) -> None:
         self.tokens = tokens
-        order = sorted(tokens, key=len, reverse=True)
-        self.rx = regex.compile("|".join(map(regex.escape, order))) if order else None
+        self.rx = compile_alternation(tokens)
         self.plain = all(not (t.lstrip or t.rstrip or t.single_word) for t in tokens.values())
 
     def split(self, s: str) -> Iterator[tuple[str, int | None]]:

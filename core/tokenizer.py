@@ -37,6 +37,7 @@ from .tokenizer_support import (
     _hashable,
     _SurrogateInText,
     build_tables,
+    compile_alternation,
     hole_error,
     surrogate_error,
 )
@@ -95,9 +96,7 @@ class Tokenizer:
         self._pretokens = make_splitter(self.pattern_regex)
         if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
             self._pretokens = _covering(regex.compile(self.pattern_regex))  # text no match covers is kept
-        longest_first = sorted(self.special_tokens, key=len, reverse=True)
-        self._special_re = (regex.compile("|".join(regex.escape(s) for s in longest_first))
-                            if longest_first else None)
+        self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
