@@ -108,6 +108,8 @@ def _encode(args: argparse.Namespace) -> int:
 
     spec = load_any(args.tokenizer, special_tokens=args.special_token or None, pattern=args.pattern)
     tok = Tokenizer.from_spec(spec)
+    for note in tok.notes:  # e.g. truncation/padding in a tokenizer.json, which encode does not apply
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:

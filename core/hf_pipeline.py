@@ -25,6 +25,7 @@ import regex
 
 from .errors import FormatError
 from .hf_pretok import Bad, compile_pattern, pattern_of, pre_steps, run_steps
+from .tokenizer_support import compile_alternation
 
 
 # --------------------------------------------------------------------------- normalizers
@@ -109,8 +110,7 @@ class _Matcher:
 
     def __init__(self, tokens: dict[str, AddedToken]) -> None:
         self.tokens = tokens
-        order = sorted(tokens, key=len, reverse=True)
-        self.rx = regex.compile("|".join(map(regex.escape, order))) if order else None
+        self.rx = compile_alternation(tokens)
         self.plain = all(not (t.lstrip or t.rstrip or t.single_word) for t in tokens.values())
 
     def split(self, s: str) -> Iterator[tuple[str, int | None]]:
@@ -246,10 +246,29 @@ def build_pipeline(conf: dict[str, Any]) -> HFPipeline:
         if t.normalized:
             normed[norm(t.content) if norm is not None else t.content] = t
     notes = []
-    for key in ("truncation", "padding"):
-        if conf.get(key) is not None:
-            notes.append(f"the file sets {key} ({conf[key]!r}); BPE Explorer reports it but does not apply "
-                         f"it (ids are those of encode() without {key})")
+    trunc, pad = conf.get("truncation"), conf.get("padding")
+    if trunc is not None:
+        size = trunc.get("max_length") if isinstance(trunc, dict) else None
+        notes.append(f"the file sets truncation (to {size} tokens); BPE Explorer shows every token and does "
+                     "not apply it")
+    if pad is not None:
+        notes.append(f"the file sets padding ({pad.get('strategy') if isinstance(pad, dict) else pad!r}); "
+                     "BPE Explorer does not apply it")
     return HFPipeline(norm, _Matcher(raw), _Matcher(normed), run_steps(steps),
                       tuple(conf.get("prefix_ids") or ()), tuple(conf.get("suffix_ids") or ()),
                       bool(conf.get("ignore_merges", False)), added, tuple(notes))
+
+
+def pipeline_notes(pipe: HFPipeline, vocab: dict[int, bytes]) -> tuple[str, ...]:
+    """What the user should know about a loaded pipeline: truncation/padding it does not apply, and
+    the tokens the post-processor adds (e.g. GLM-4's ``[gMASK] <sop>``)."""
+    before, after = pipe.prefix_ids, pipe.suffix_ids
+    if not before and not after:
+        return pipe.notes
+
+    def names(ids: tuple[int, ...]) -> str:
+        return " ".join(vocab[i].decode("utf-8", "replace") if i in vocab else f"#{i}" for i in ids)
+    where = " and ".join(x for x in (f"{names(before)} before" if before else "",
+                                     f"{names(after)} after" if after else "") if x)
+    return (*pipe.notes, f"the post-processor adds {where} the text (encode(text, add_special_tokens=False) "
+                         "leaves them out)")

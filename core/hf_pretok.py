@@ -133,7 +133,7 @@ def isolated(pattern: str) -> Split:
     def split(s: str) -> list[str]:
         parts = ascii_findall(s) if s.isascii() else findall(s)
         if sum(map(len, parts)) == len(s):  # every character matched: the matches are the pieces
-            return [p for p in parts if p]
+            return [p for p in parts if p] if "" in parts else parts
         return slow(s)
     return split
 

@@ -37,6 +37,7 @@ from .tokenizer_support import (
     _hashable,
     _SurrogateInText,
     build_tables,
+    compile_alternation,
     hole_error,
     surrogate_error,
 )
@@ -95,9 +96,7 @@ class Tokenizer:
         self._pretokens = make_splitter(self.pattern_regex)
         if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
             self._pretokens = _covering(regex.compile(self.pattern_regex))  # text no match covers is kept
-        longest_first = sorted(self.special_tokens, key=len, reverse=True)
-        self._special_re = (regex.compile("|".join(regex.escape(s) for s in longest_first))
-                            if longest_first else None)
+        self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
@@ -215,7 +214,9 @@ class Tokenizer:
     @property
     def notes(self) -> tuple[str, ...]:
         """Messages for the user about the loaded file (truncation/padding that is not applied)."""
-        return () if self._pipe is None else self._pipe.notes
+        from .hf_pipeline import pipeline_notes
+
+        return () if self._pipe is None else pipeline_notes(self._pipe, self.vocab)
 
     def _pieces(self, text: str) -> Iterator[tuple[str, int | None]]:
         """The text between special tokens (with None) and the special tokens (with their id)."""

@@ -1,6 +1,7 @@
 """Helpers of :class:`core.Tokenizer`: the pre-token cache, input checks and error messages."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from itertools import chain
 
@@ -153,3 +154,51 @@ def build_tables(vocab: dict[int, bytes], merges: list[Pair], sids: set[int]) ->
     # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
     table = MergeTable.build(merges, {**{BYTE_TOKENS[x]: 1 << 31 for x in holes}, **encoder})
     return encoder, ranks, table, made, holes, hole_re
+
+
+def alternation(tokens: Iterable[str]) -> str:
+    """A regex matching any of ``tokens``, the longest one where several start at the same place,
+    built as a trie (``<|a|>``, ``<|ab|>`` → ``<\\|a(?:b\\|>|\\|>)``): it compiles and matches in
+    time linear in the tokens' length even for tens of thousands of them, where a flat
+    ``a|b|…`` alternation of 16,000 tokens took seconds to compile.
+
+    >>> import regex
+    >>> [m.group() for m in regex.finditer(alternation(["<s>", "<s><s>", "ab", "a"]), "<s><s><s> ab a")]
+    ['<s><s>', '<s>', 'ab', 'a']
+    """
+    trie: dict = {}
+    for t in tokens:
+        node = trie
+        for ch in t:
+            node = node.setdefault(ch, {})
+        node[""] = True
+
+    def build(node: dict) -> str:
+        branches = []
+        for ch, child in node.items():
+            if not ch:
+                continue
+            run = [ch]
+            while len(child) == 1 and "" not in child:  # a chain without branches: no recursion
+                (c, child), = child.items()
+                run.append(c)
+            branches.append(regex.escape("".join(run)) + build(child))
+        if not branches:
+            return ""
+        if "" in node:  # a token ends here: try the longer ones first
+            return "(?:" + "|".join(branches) + ")?"
+        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+    return build(trie)
+
+
+def compile_alternation(tokens: Iterable[str]) -> re.Pattern[str] | None:
+    """:func:`alternation` compiled with ``re`` (fastest to compile); None for no tokens. Tokens nested
+    too deeply for a trie (``a``, ``aa``, ``aaa`` … thousands deep) fall back to a flat alternation."""
+    tokens = sorted(tokens, key=len, reverse=True)
+    if not tokens:
+        return None
+    try:
+        return re.compile(alternation(tokens))
+    except (RecursionError, re.error, OverflowError):
+        return re.compile("|".join(map(re.escape, tokens)))

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
 from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN
-from ..spec import TokenizerSpec, str_to_token, token_to_str
+from ..spec import BYTE_TO_CHAR, TokenizerSpec, str_to_token, token_to_str
 from ._io import (
     atomic_write,
     compact,
@@ -201,9 +202,9 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
-    vocab: dict[int, bytes] = {}
-    key_bytes: dict[str, bytes] = {}
-    for key, i in raw_vocab.items():
+    fast = _fast_vocab(raw_vocab, specials)
+    vocab, key_bytes = fast if fast is not None else ({}, {})
+    for key, i in raw_vocab.items() if fast is None else ():  # the careful pass: names what is wrong
         where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
             raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
@@ -244,24 +245,61 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, pipeline=pipeline)
 
 
+# GPT-2 byte characters -> the Latin-1 character of their byte; other Latin-1 characters are deleted
+# (so that a length check notices them)
+_TO_LATIN1 = {**{i: None for i in range(256)}, **{ord(c): b for b, c in BYTE_TO_CHAR.items()}}
+
+
+def _fast_vocab(raw: dict[str, Any], specials: dict[str, int]) -> tuple[dict[int, bytes], dict[str, bytes]] | None:
+    """(vocab, key -> bytes) of a well-formed vocab, decoded in one pass over all keys; None when
+    anything is off (then the careful per-key pass reports it)."""
+    ids = list(raw.values())
+    if not ids or set(map(type, ids)) != {int} or min(ids) < 0 or len(set(ids)) != len(ids):
+        return None
+    keys = [k for k in raw if k not in specials] if any(k in raw for k in specials) else list(raw)
+    joined = "".join(keys)
+    try:
+        blob = joined.translate(_TO_LATIN1).encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+    if len(blob) != len(joined):
+        return None
+    ends = list(accumulate(map(len, keys)))
+    toks = [blob[a:b] for a, b in zip([0, *ends], ends)]
+    key_bytes = dict(zip(keys, toks))
+    vocab = dict(zip(map(raw.__getitem__, keys), toks))
+    for k in raw:
+        if k in specials:
+            vocab[raw[k]] = k.encode("utf-8", "surrogateescape")
+    return vocab, key_bytes
+
+
 def _fast_merges(raw: Any, key_bytes: dict[str, bytes]) -> list[tuple[bytes, bytes]] | None:
     """The merges when every part and result is a vocab key (the usual case), else None.
 
     GPT-2 characters map one to one to bytes, so ``a + b`` is a key exactly when its bytes are a token.
     """
-    if not isinstance(raw, list):
+    if not isinstance(raw, list) or not raw:
+        return [] if raw == [] else None
+    kinds = set(map(type, raw))
+    if kinds == {str}:
+        pairs = [m.split(" ") for m in raw]
+    elif kinds == {list}:
+        pairs = raw
+    else:
         return None
-    out = []
-    append = out.append
+    if set(map(len, pairs)) != {2}:
+        return None
+    firsts = [p[0] for p in pairs]
+    seconds = [p[1] for p in pairs]
     try:
-        for m in raw:
-            a, b = m.split(" ") if type(m) is str else m
-            if a + b not in key_bytes:
-                return None
-            append((key_bytes[a], key_bytes[b]))
-    except (KeyError, ValueError, TypeError, AttributeError):
+        a = list(map(key_bytes.__getitem__, firsts))
+        b = list(map(key_bytes.__getitem__, seconds))
+    except (KeyError, TypeError):
         return None
-    return out
+    if not key_bytes.keys() >= set(map(str.__add__, firsts, seconds)):
+        return None
+    return list(zip(a, b))
 
 
 class _MergeWhere:

@@ -142,26 +142,36 @@ def test_no_text_is_lost_deepseek_style(qwen_pair) -> None:
     assert ours.decode(ids) == "(room #42) 1234567"
 
 
-POST = {
-    "template": processors.TemplateProcessing(single="[X] <s> $A </s>", special_tokens=[
-        ("[X]", 600), ("<s>", 601), ("</s>", 602)]),
-    "roberta": processors.RobertaProcessing(("</s>", 602), ("<s>", 601)),
-    "bert": processors.BertProcessing(("</s>", 602), ("<s>", 601)),
-    "bytelevel": processors.ByteLevel(trim_offsets=True),
-    "sequence": processors.Sequence([processors.ByteLevel(trim_offsets=False), processors.TemplateProcessing(
-        single="$A </s>", special_tokens=[("</s>", 602)])]),
-}
+def post_processor(name: str, x: int, bos: int, eos: int):
+    if name == "template":
+        return processors.TemplateProcessing(single="[X] <s> $A </s>", special_tokens=[
+            ("[X]", x), ("<s>", bos), ("</s>", eos)])
+    if name == "roberta":
+        return processors.RobertaProcessing(("</s>", eos), ("<s>", bos))
+    if name == "bert":
+        return processors.BertProcessing(("</s>", eos), ("<s>", bos))
+    if name == "bytelevel":
+        return processors.ByteLevel(trim_offsets=True)
+    return processors.Sequence([processors.ByteLevel(trim_offsets=False), processors.TemplateProcessing(
+        single="$A </s>", special_tokens=[("</s>", eos)])])
+
+
+POST = ["template", "roberta", "bert", "bytelevel", "sequence"]
 
 
 @pytest.mark.parametrize("name", sorted(POST))
 def test_post_processors(base: HF, tmp_path: Path, name: str) -> None:
     hf = configured(base)
     hf.add_special_tokens(["[X]", "<s>", "</s>"])
-    hf.post_processor = POST[name]
+    hf.post_processor = post_processor(name, *map(hf.token_to_id, ["[X]", "<s>", "</s>"]))
     ours = ours_of(hf, tmp_path)
     assert_same(hf, ours)
     before, after = ours.post_processor_ids
     assert list(before) + ours.encode("ab", add_special_tokens=False) + list(after) == hf.encode("ab").ids
+    if before or after:
+        want = {"template": "[X] <s> before and </s> after", "sequence": "</s> after"}.get(name, "<s> before and </s> after")
+        assert ours.notes[-1].startswith(f"the post-processor adds {want} the text")
+        assert [s.id for s in ours.trace("ab c")] == ours.encode("ab c", add_special_tokens=False)
 
 
 def test_added_token_flags(base: HF, tmp_path: Path) -> None:
@@ -251,3 +261,39 @@ def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
     assert tok.decode([97]) == "a"
     with pytest.raises(TokenizerError, match="lone surrogate"):
         Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<\ud800>"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text("ab<|>é", min_size=1, max_size=5), min_size=1, max_size=8, unique=True),
+       st.text("ab<|>é x", max_size=30))
+def test_special_token_trie_matches_like_a_longest_first_alternation(tokens: list[str], text: str) -> None:
+    import regex
+
+    from core.tokenizer_support import compile_alternation
+
+    flat = regex.compile("|".join(map(regex.escape, sorted(tokens, key=len, reverse=True))))
+    trie = compile_alternation(tokens)
+    assert [m.span() for m in trie.finditer(text)] == [m.span() for m in flat.finditer(text)]
+
+
+ASCII_PATTERNS = [QWEN_LIKE, r"\p{N}{1,3}", r"[a-zA-Z]+| ?[^\s\p{L}\p{N}]+", r"\w+|[^\w\s]+", r"\s+(?!\S)|\S",
+                  r"[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t)?|\P{L}"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(ASCII_PATTERNS), st.text(st.characters(max_codepoint=127), max_size=40))
+def test_ascii_twin_splits_ascii_text_like_the_pattern(pattern: str, text: str) -> None:
+    import regex
+
+    from core.ascii_pattern import ascii_twin
+
+    twin = ascii_twin(pattern)
+    assert twin is not None
+    assert twin.findall(text) == regex.findall(pattern, text)
+
+
+def test_many_special_tokens(tmp_path: Path) -> None:
+    specials = [f"<|special_{i}|>" for i in range(3000)]
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], specials)
+    ids = tok.encode("a<|special_2999|><|special_29|>9|>")
+    assert ids == [97, tok.special_ids["<|special_2999|>"], tok.special_ids["<|special_29|>"], 57, 124, 62]
