@@ -9,8 +9,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .counts import META_KEY, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow
-from .pretokenize import pattern_name
+from .counts_schema import META_KEY, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow
+from .patterns import pattern_name
 
 
 def to_arrow(c: PretokenCounts):

@@ -22,7 +22,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .counts import EXTRA_HINT, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow, tool_version
+from .counts_schema import (
+    EXTRA_HINT,
+    POS_BITS,
+    CountsError,
+    CountsMeta,
+    PretokenCounts,
+    need_pyarrow,
+    tool_version,
+)
 from .pretokenize import (
     BLOCK_BYTES,
     block_rule,

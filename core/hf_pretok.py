@@ -8,7 +8,7 @@ from typing import Any
 import regex
 
 from .ascii_pattern import ascii_twin
-from .pretokenize import GPT2_PATTERN, GPT4_PATTERN
+from .patterns import GPT2_PATTERN, GPT4_PATTERN
 from .spec import str_to_token, token_to_str
 
 Split = Callable[[str], list[str]]

@@ -64,11 +64,11 @@ def npy_header(n: int, dtype: str) -> bytes:
     return b"\x93NUMPY\x01\x00" + (HEADER_BYTES - 10).to_bytes(2, "little") + (d.ljust(room) + "\n").encode("latin1")
 
 
-def _init_worker(spec: Any) -> None:
+def _init_worker(cls: Any, spec: Any) -> None:
+    # the tokenizer's class travels by reference (pickled as its name), so this module needs no
+    # import of core.tokenizer, which imports this one for Tokenizer.encode_file
     global _worker_tokenizer
-    from .tokenizer import Tokenizer
-
-    _worker_tokenizer = Tokenizer.from_spec(spec)
+    _worker_tokenizer = cls.from_spec(spec)
 
 
 def _encode_block(block: bytes, dtype: str) -> bytes:
@@ -132,7 +132,7 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
             else:
                 sized = ((block, len(block)) for block in blocks)
                 results = ordered_map(_encode_sized_block, sized, workers=workers, extra_args=(dtype,),
-                                      initializer=_init_worker, initargs=(tokenizer.to_spec(),))
+                                      initializer=_init_worker, initargs=(type(tokenizer), tokenizer.to_spec()))
                 with closing(results):  # a cancel terminates the pool before the exception leaves
                     for data, n_in in results:
                         absorb(data, n_in)

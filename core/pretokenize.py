@@ -21,15 +21,9 @@ from pathlib import Path
 import regex
 
 from .blocks import BLOCK_BYTES, iter_blocks
-from .errors import Cancelled, CorpusError, PatternError, SpecialTokenError
+from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
-
-GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
-GPT4_PATTERN = (
-    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]++[\r\n]*"""
-    r"""|\s*[\r\n]|\s+(?!\S)|\s+"""
-)
-PATTERNS: dict[str, str | None] = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "none": None}
+from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
@@ -37,36 +31,6 @@ Progress = Callable[[str, int, int], "bool | None"]
 _SURROGATES = regex.compile("[\udc80-\udcff]")
 _BOM = b"\xef\xbb\xbf"
 SINGLE_PROCESS_BYTES = 4 << 20
-
-
-def resolve_pattern(pattern: str | None) -> str | None:
-    """Map ``"gpt2"``/``"gpt4"``/``"none"`` (or a custom regex) to the regex string (None = no split).
-
-    >>> resolve_pattern("none") is None
-    True
-    """
-    if pattern is None:
-        return None
-    if pattern in PATTERNS:
-        return PATTERNS[pattern]
-    if not isinstance(pattern, str) or pattern == "":
-        raise PatternError("pattern must be 'gpt2', 'gpt4', 'none' or a non-empty regular expression")
-    try:
-        compiled = regex.compile(pattern)
-    except regex.error as e:
-        raise PatternError(f"invalid pre-tokenizer regex {pattern!r}: {e}; fix the expression "
-                           "or use 'gpt2', 'gpt4' or 'none'") from e
-    if compiled.match("") is not None and compiled.fullmatch("") is not None and compiled.search("a") is None:
-        raise PatternError(f"pre-tokenizer regex {pattern!r} only matches the empty string")
-    return pattern
-
-
-def pattern_name(pattern: str | None) -> str:
-    """The short name of a pattern if it is a built-in one, else the regex itself."""
-    for name, pat in PATTERNS.items():
-        if pattern == name or (pat is not None and pattern == pat) or (pat is None and pattern is None):
-            return name
-    return str(pattern)
 
 
 def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:

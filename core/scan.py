@@ -55,9 +55,10 @@ class BlockCounts:
 
 @lru_cache(maxsize=8)
 def _splitter(pattern: str | None) -> Callable[[str], list[str]]:
-    from .splitting import make_splitter
+    # the same splitter as count_pretokens: text a custom pattern does not cover is kept as pre-tokens
+    from .splitting import make_covering_splitter
 
-    return make_splitter(pattern)
+    return make_covering_splitter(pattern)
 
 
 @lru_cache(maxsize=8)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import FormatError
-from .pretokenize import pattern_name, resolve_pattern
+from .patterns import pattern_name, resolve_pattern
 
 Pair = tuple[bytes, bytes]
 
@@ -194,3 +194,14 @@ def _merge_ids(spec: TokenizerSpec) -> list[int]:
         if i not in sids:
             lookup[spec.vocab[i]] = i
     return [lookup.get(a + b, -1) for a, b in spec.merges]
+
+
+def as_spec(source: Any) -> TokenizerSpec:
+    """A :class:`TokenizerSpec` from a spec, a :class:`core.Tokenizer` or a :class:`core.Trainer`."""
+    if isinstance(source, TokenizerSpec):
+        return source
+    if hasattr(source, "to_spec"):
+        return source.to_spec()
+    if hasattr(source, "records") and hasattr(source, "merges"):
+        return spec_from_trainer(source)
+    raise FormatError(f"cannot export a {type(source).__name__}; pass a Tokenizer, Trainer or TokenizerSpec")

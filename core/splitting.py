@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import regex
 
-from .pretokenize import GPT2_PATTERN, GPT4_PATTERN
+from .patterns import GPT2_PATTERN, GPT4_PATTERN
 
 #: ASCII-only equivalents of the built-in patterns (compiled with re.ASCII).
 ASCII_PATTERNS = {

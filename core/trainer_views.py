@@ -12,7 +12,7 @@ import heapq
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .pretokenize import pattern_name
+from .patterns import pattern_name
 from .records import Pair
 from .vocab import build_vocab
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
-from ..spec import TokenizerSpec, spec_from_trainer
+from ..spec import TokenizerSpec, as_spec
 from ._io import atomic_write, load_json, read_text
 from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2
 from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
@@ -49,17 +49,6 @@ __all__ = [
     "parse_formats", "save", "load_gpt2", "save_gpt2", "load_hf", "save_hf", "load_tiktoken",
     "save_tiktoken", "tiktoken_encoding", "load_native", "save_native", "detect_format",
 ]
-
-
-def as_spec(source: Any) -> TokenizerSpec:
-    """A :class:`TokenizerSpec` from a spec, a :class:`core.Tokenizer` or a :class:`core.Trainer`."""
-    if isinstance(source, TokenizerSpec):
-        return source
-    if hasattr(source, "to_spec"):
-        return source.to_spec()
-    if hasattr(source, "records") and hasattr(source, "merges"):
-        return spec_from_trainer(source)
-    raise FormatError(f"cannot export a {type(source).__name__}; pass a Tokenizer, Trainer or TokenizerSpec")
 
 
 def parse_formats(formats: str | Iterable[str]) -> list[str]:

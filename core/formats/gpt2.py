@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
-from ..spec import TokenizerSpec, str_to_token, token_to_str
+from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
 from ._io import atomic_write, dump_mapping, line_of, load_json, missing_bytes, missing_bytes_error, read_text
 
 VOCAB_NAME = "vocab.json"
@@ -32,8 +32,6 @@ MERGES_HEADER = "#version: 0.2"
 
 def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
     """Write ``vocab.json`` and ``merges.txt`` into ``folder`` (each file atomically)."""
-    from . import as_spec
-
     spec = as_spec(source)
     folder = Path(folder)
     seen: dict[str, int] = {}

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
-from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN
-from ..spec import BYTE_TO_CHAR, TokenizerSpec, str_to_token, token_to_str
+from ..patterns import GPT2_PATTERN, GPT4_PATTERN
+from ..spec import BYTE_TO_CHAR, TokenizerSpec, as_spec, str_to_token, token_to_str
 from ._io import (
     atomic_write,
     compact,
@@ -91,8 +91,6 @@ def _decoder(special_ids: dict[str, int]) -> dict[str, Any]:
 
 def save_hf(source: Any, path: str | os.PathLike) -> Path:
     """Write a HuggingFace ``tokenizer.json`` (``path`` may be a folder) atomically."""
-    from . import as_spec
-
     path = Path(path)
     if path.is_dir():
         path = path / HF_NAME

@@ -14,7 +14,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 
-from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN
+from ..patterns import GPT2_PATTERN, GPT4_PATTERN
 
 ENDOFTEXT = "<|endoftext|>"
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..bpe import bpe_merge
 from ..errors import FormatError
-from ..spec import TokenizerSpec
+from ..spec import TokenizerSpec, as_spec
 from ._io import atomic_write, missing_bytes, missing_bytes_error, read_text
 from .known import known_encoding
 
@@ -47,8 +47,6 @@ NONE_PATTERN = r"(?s:.+)"  # pattern="none": the whole text between special toke
 
 def save_tiktoken(source: Any, path: str | os.PathLike) -> Path:
     """Write ``bpe.tiktoken`` (``path`` may be a folder) atomically; special tokens are left out."""
-    from . import as_spec
-
     spec = as_spec(source)
     path = Path(path)
     if path.is_dir():
@@ -192,8 +190,6 @@ def tiktoken_encoding(source: Any, name: str = "bpe-explorer", mergeable_ranks: 
     ``mergeable_ranks`` defaults to the tokenizer's own; pass ``load_tiktoken_bpe(path)`` to use a file.
     """
     import tiktoken
-
-    from . import as_spec
 
     spec = as_spec(source)
     if mergeable_ranks is None:

@@ -51,7 +51,15 @@ def reference_first_offsets(data: bytes, pattern: str | None, specials: list[str
         if pattern is None:
             found = [(s, text[s:e])]
         else:
-            found = [(s + m.start(), m.group()) for m in regex.finditer(pattern, text[s:e])]
+            found, at = [], s  # text no match covers is a pre-token of its own (never dropped)
+            for m in regex.finditer(pattern, text[s:e]):
+                if s + m.start() > at:
+                    found.append((at, text[at:s + m.start()]))
+                if m.group():
+                    found.append((s + m.start(), m.group()))
+                at = s + m.end()
+            if at < e:
+                found.append((at, text[at:e]))
         for c, tok in found:
             key = tok.encode("utf-8", "surrogateescape")
             if key not in first:
