@@ -217,7 +217,7 @@ def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
         raise FormatError(f"{path}: {e}") from None
     conf = {"normalizer": data.get("normalizer"), "pre_tokenizer": data.get("pre_tokenizer"),
             "added_tokens": [dict(t) for t in data.get("added_tokens") or []],
-            "prefix_ids": before, "suffix_ids": after,
+            "prefix_ids": before, "suffix_ids": after, "post_processor": data.get("post_processor"),
             "ignore_merges": bool(model.get("ignore_merges", False)),
             "truncation": data.get("truncation"), "padding": data.get("padding")}
     try:

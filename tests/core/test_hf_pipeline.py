@@ -297,3 +297,19 @@ def test_many_special_tokens(tmp_path: Path) -> None:
     tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], specials)
     ids = tok.encode("a<|special_2999|><|special_29|>9|>")
     assert ids == [97, tok.special_ids["<|special_2999|>"], tok.special_ids["<|special_29|>"], 57, 124, 62]
+
+
+def test_exported_tokenizer_json_keeps_the_imported_pipeline(qwen_pair, tmp_path: Path) -> None:
+    from core.formats import save_hf
+
+    hf, ours = qwen_pair
+    hf2 = HF.from_str(hf.to_str())
+    hf2.post_processor = processors.TemplateProcessing(single="<|im_start|> $A", special_tokens=[
+        ("<|im_start|>", hf2.token_to_id("<|im_start|>"))])
+    ours2 = ours_of(hf2, tmp_path, "in.json")
+    out = save_hf(ours2, tmp_path / "out.json")
+    again = HF.from_file(str(out))
+    back = Tokenizer.from_spec(load_hf(out))
+    for t in TEXTS:
+        want = hf2.encode(t).ids
+        assert again.encode(t).ids == want and back.encode(t) == want, t
