@@ -222,6 +222,10 @@ def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
             "truncation": data.get("truncation"), "padding": data.get("padding")}
     try:
         build_pipeline(conf)
+        pre = data.get("pre_tokenizer")
+        if not any(kind == "bytelevel" for kind, _ in (pre_steps(pre) if pre is not None else [])):
+            raise Bad("the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
+                      "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE")
     except Bad as e:
         raise FormatError(f"{path}: {e}") from None
     return conf

@@ -313,3 +313,18 @@ def test_exported_tokenizer_json_keeps_the_imported_pipeline(qwen_pair, tmp_path
     for t in TEXTS:
         want = hf2.encode(t).ids
         assert again.encode(t).ids == want and back.encode(t) == want, t
+
+
+def test_encode_iterable_with_a_pipeline(qwen_pair) -> None:
+    hf, ours = qwen_pair
+    text = "".join(TEXTS) * 3
+    pieces = [text[i:i + 7] for i in range(0, len(text), 7)]
+    assert list(ours.encode_iterable(pieces)) == hf.encode(text, add_special_tokens=False).ids
+
+
+def test_pipeline_without_byte_level_is_refused(base: HF, tmp_path: Path) -> None:
+    hf = configured(base, pre_tokenizer=pre_tokenizers.Digits(), normalizer=normalizers.NFC())
+    path = tmp_path / "tokenizer.json"
+    hf.save(str(path))
+    with pytest.raises(FormatError, match="no ByteLevel step.*BPE Explorer opens byte-level BPE"):
+        load_hf(path)
