@@ -199,6 +199,8 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
         raise _kind_error(path, "BPE tokenizer without a ByteLevel pre-tokenizer or decoder (char-level)")
     specials: dict[str, int] = {}
+    if not isinstance(data.get("added_tokens") or [], list):
+        raise FormatError(f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens")
     for n, t in enumerate(data.get("added_tokens") or []):
         if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int) \
                 or isinstance(t.get("id"), bool) or t["id"] < 0 or not t["content"]:

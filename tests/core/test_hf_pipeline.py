@@ -328,3 +328,23 @@ def test_pipeline_without_byte_level_is_refused(base: HF, tmp_path: Path) -> Non
     hf.save(str(path))
     with pytest.raises(FormatError, match="no ByteLevel step.*BPE Explorer opens byte-level BPE"):
         load_hf(path)
+
+
+@pytest.mark.parametrize("key, value", [
+    ("normalizer", {"type": "Sequence", "normalizers": 5}),
+    ("normalizer", {"type": "Prepend", "prepend": 3}),
+    ("normalizer", {"type": "Replace", "pattern": {"Regex": "("}, "content": ""}),
+    ("pre_tokenizer", {"type": "Split", "pattern": {"Regex": "a"}, "behavior": "sideways"}),
+    ("pre_tokenizer", {"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}, None]}),
+    ("post_processor", {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "x"}}],
+                        "special_tokens": {"x": {"ids": ["a"]}}}),
+    ("post_processor", {"type": "RobertaProcessing", "cls": 5}),
+    ("added_tokens", 1.5),
+])
+def test_malformed_pipeline_parts_are_format_errors(base: HF, tmp_path: Path, key: str, value) -> None:
+    data = json.loads(base.to_str())
+    data[key] = value
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="tokenizer.json: "):
+        load_hf(path)
