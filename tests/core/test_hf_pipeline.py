@@ -174,12 +174,27 @@ def test_post_processors(base: HF, tmp_path: Path, name: str) -> None:
         assert [s.id for s in ours.trace("ab c")] == ours.encode("ab c", add_special_tokens=False)
 
 
-def test_added_token_flags(base: HF, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def flags_pair(base: HF, tmp_path_factory) -> tuple[HF, Tokenizer]:
     hf = configured(base, normalizer=normalizers.Lowercase())
     hf.add_special_tokens([AddedToken("<mask>", lstrip=True, rstrip=True), "<s>", "</s>"])
     hf.add_tokens([AddedToken("[X]", single_word=True, normalized=False),
-                   AddedToken("BROWN", normalized=True), AddedToken("hi", normalized=False)])
-    assert_same(hf, ours_of(hf, tmp_path), round_trip=False)
+                   AddedToken("BROWN", normalized=True), AddedToken("hi", normalized=False),
+                   AddedToken("<m", rstrip=True, normalized=False)])
+    return hf, ours_of(hf, tmp_path_factory.mktemp("flags"))
+
+
+def test_added_token_flags(flags_pair) -> None:
+    hf, ours = flags_pair
+    assert_same(hf, ours, round_trip=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["<mask>", "<m", " ", "  ", "\n", "[X]", "x", "_", "BROWN", "brown", "hi", "é",
+                                 "1", "<s>", "</s>", "\t"]), max_size=12).map("".join))
+def test_added_token_flags_any_mix(flags_pair, text: str) -> None:
+    hf, ours = flags_pair
+    assert ours.encode(text) == hf.encode(text).ids
 
 
 def test_ignore_merges_both_ways(tmp_path: Path) -> None:
