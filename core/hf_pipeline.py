@@ -70,6 +70,8 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
         return lambda s: s.replace(pat, content) if pat else s
     if kind == "Prepend":
         pre = step.get("prepend", "")
+        if not isinstance(pre, str):
+            raise Bad(f"Prepend normalizer prepend {pre!r} is not a string")
         return lambda s: pre + s if s else s
     if kind == "Strip":
         left, right = bool(step.get("strip_left", True)), bool(step.get("strip_right", True))
@@ -215,15 +217,25 @@ def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
         before, after = _post(data.get("post_processor"), token_id)
     except Bad as e:
         raise FormatError(f"{path}: {e}") from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
+        raise FormatError(f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove "
+                          "it") from None
     conf = {"normalizer": data.get("normalizer"), "pre_tokenizer": data.get("pre_tokenizer"),
             "added_tokens": [dict(t) for t in data.get("added_tokens") or []],
-            "prefix_ids": before, "suffix_ids": after,
+            "prefix_ids": before, "suffix_ids": after, "post_processor": data.get("post_processor"),
             "ignore_merges": bool(model.get("ignore_merges", False)),
             "truncation": data.get("truncation"), "padding": data.get("padding")}
     try:
         build_pipeline(conf)
+        pre = data.get("pre_tokenizer")
+        if not any(kind == "bytelevel" for kind, _ in (pre_steps(pre) if pre is not None else [])):
+            raise Bad("the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
+                      "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE")
     except Bad as e:
         raise FormatError(f"{path}: {e}") from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
+        raise FormatError(f"{path}: the normalizer or pre-tokenizer is malformed ({type(e).__name__}: {e}); "
+                          "compare it with a file HF writes") from None
     return conf
 
 
@@ -244,7 +256,9 @@ def build_pipeline(conf: dict[str, Any]) -> HFPipeline:
     normed: dict[str, AddedToken] = {}
     for t in added:
         if t.normalized:
-            normed[norm(t.content) if norm is not None else t.content] = t
+            key = norm(t.content) if norm is not None else t.content
+            if key:  # a token the normalizer empties can never match (HF skips it too)
+                normed[key] = t
     notes = []
     trunc, pad = conf.get("truncation"), conf.get("padding")
     if trunc is not None:

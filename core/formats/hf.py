@@ -63,16 +63,22 @@ def hf_json(spec: TokenizerSpec) -> str:
         pre = {"type": "Sequence", "pretokenizers": [
             {"type": "Split", "pattern": {"Regex": pat}, "behavior": "Isolated", "invert": False},
             dict(_BYTE_LEVEL)]}
+    conf = spec.pipeline or {}  # an imported file's own pipeline is written back as it was
+    if conf:
+        added, pre = list(conf.get("added_tokens") or []), conf.get("pre_tokenizer")
     c = compact
-    lines = ["{", ' "version": "1.0",', ' "truncation": null,', ' "padding": null,']
+    lines = ["{", ' "version": "1.0",', f' "truncation": {c(conf.get("truncation"))},',
+             f' "padding": {c(conf.get("padding"))},']
     if added:
         lines += [' "added_tokens": [', ",\n".join(f"  {c(a)}" for a in added), " ],"]
     else:
         lines.append(' "added_tokens": [],')
-    lines += [' "normalizer": null,', f' "pre_tokenizer": {c(pre)},', ' "post_processor": null,',
+    lines += [f' "normalizer": {c(conf.get("normalizer"))},', f' "pre_tokenizer": {c(pre)},',
+              f' "post_processor": {c(conf.get("post_processor"))},',
               f' "decoder": {c(_decoder(sids))},', ' "model": {']
     model_head = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
-                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": True}
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False,
+                  "ignore_merges": bool(conf.get("ignore_merges", True))}
     lines += [f"  {c(k)}: {c(v)}," for k, v in model_head.items()]
     lines.append('  "vocab": ' + dump_mapping(vocab).rstrip("\n").replace("\n", "\n  ") + ",")
     merges = ",\n".join(f"   {c(token_to_str(a) + ' ' + token_to_str(b))}" for a, b in spec.merges)
@@ -191,6 +197,8 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
         raise _kind_error(path, "BPE tokenizer without a ByteLevel pre-tokenizer or decoder (char-level)")
     specials: dict[str, int] = {}
+    if not isinstance(data.get("added_tokens") or [], list):
+        raise FormatError(f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens")
     for n, t in enumerate(data.get("added_tokens") or []):
         if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int) \
                 or isinstance(t.get("id"), bool) or t["id"] < 0 or not t["content"]:

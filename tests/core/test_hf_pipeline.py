@@ -174,12 +174,27 @@ def test_post_processors(base: HF, tmp_path: Path, name: str) -> None:
         assert [s.id for s in ours.trace("ab c")] == ours.encode("ab c", add_special_tokens=False)
 
 
-def test_added_token_flags(base: HF, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def flags_pair(base: HF, tmp_path_factory) -> tuple[HF, Tokenizer]:
     hf = configured(base, normalizer=normalizers.Lowercase())
     hf.add_special_tokens([AddedToken("<mask>", lstrip=True, rstrip=True), "<s>", "</s>"])
     hf.add_tokens([AddedToken("[X]", single_word=True, normalized=False),
-                   AddedToken("BROWN", normalized=True), AddedToken("hi", normalized=False)])
-    assert_same(hf, ours_of(hf, tmp_path), round_trip=False)
+                   AddedToken("BROWN", normalized=True), AddedToken("hi", normalized=False),
+                   AddedToken("<m", rstrip=True, normalized=False)])
+    return hf, ours_of(hf, tmp_path_factory.mktemp("flags"))
+
+
+def test_added_token_flags(flags_pair) -> None:
+    hf, ours = flags_pair
+    assert_same(hf, ours, round_trip=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["<mask>", "<m", " ", "  ", "\n", "[X]", "x", "_", "BROWN", "brown", "hi", "é",
+                                 "1", "<s>", "</s>", "\t"]), max_size=12).map("".join))
+def test_added_token_flags_any_mix(flags_pair, text: str) -> None:
+    hf, ours = flags_pair
+    assert ours.encode(text) == hf.encode(text).ids
 
 
 def test_ignore_merges_both_ways(tmp_path: Path) -> None:
@@ -297,3 +312,54 @@ def test_many_special_tokens(tmp_path: Path) -> None:
     tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], specials)
     ids = tok.encode("a<|special_2999|><|special_29|>9|>")
     assert ids == [97, tok.special_ids["<|special_2999|>"], tok.special_ids["<|special_29|>"], 57, 124, 62]
+
+
+def test_exported_tokenizer_json_keeps_the_imported_pipeline(qwen_pair, tmp_path: Path) -> None:
+    from core.formats import save_hf
+
+    hf, ours = qwen_pair
+    hf2 = HF.from_str(hf.to_str())
+    hf2.post_processor = processors.TemplateProcessing(single="<|im_start|> $A", special_tokens=[
+        ("<|im_start|>", hf2.token_to_id("<|im_start|>"))])
+    ours2 = ours_of(hf2, tmp_path, "in.json")
+    out = save_hf(ours2, tmp_path / "out.json")
+    again = HF.from_file(str(out))
+    back = Tokenizer.from_spec(load_hf(out))
+    for t in TEXTS:
+        want = hf2.encode(t).ids
+        assert again.encode(t).ids == want and back.encode(t) == want, t
+
+
+def test_encode_iterable_with_a_pipeline(qwen_pair) -> None:
+    hf, ours = qwen_pair
+    text = "".join(TEXTS) * 3
+    pieces = [text[i:i + 7] for i in range(0, len(text), 7)]
+    assert list(ours.encode_iterable(pieces)) == hf.encode(text, add_special_tokens=False).ids
+
+
+def test_pipeline_without_byte_level_is_refused(base: HF, tmp_path: Path) -> None:
+    hf = configured(base, pre_tokenizer=pre_tokenizers.Digits(), normalizer=normalizers.NFC())
+    path = tmp_path / "tokenizer.json"
+    hf.save(str(path))
+    with pytest.raises(FormatError, match="no ByteLevel step.*BPE Explorer opens byte-level BPE"):
+        load_hf(path)
+
+
+@pytest.mark.parametrize("key, value", [
+    ("normalizer", {"type": "Sequence", "normalizers": 5}),
+    ("normalizer", {"type": "Prepend", "prepend": 3}),
+    ("normalizer", {"type": "Replace", "pattern": {"Regex": "("}, "content": ""}),
+    ("pre_tokenizer", {"type": "Split", "pattern": {"Regex": "a"}, "behavior": "sideways"}),
+    ("pre_tokenizer", {"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}, None]}),
+    ("post_processor", {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "x"}}],
+                        "special_tokens": {"x": {"ids": ["a"]}}}),
+    ("post_processor", {"type": "RobertaProcessing", "cls": 5}),
+    ("added_tokens", 1.5),
+])
+def test_malformed_pipeline_parts_are_format_errors(base: HF, tmp_path: Path, key: str, value) -> None:
+    data = json.loads(base.to_str())
+    data[key] = value
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="tokenizer.json: "):
+        load_hf(path)
