@@ -5,11 +5,11 @@ The schema is described in :mod:`core.counts`. pyarrow is imported only here (th
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 from .counts_schema import META_KEY, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow
+from .formats._io import new_temp, publish
 from .patterns import pattern_name
 
 
@@ -66,15 +66,16 @@ def write_counts(c: PretokenCounts, path: str | os.PathLike) -> Path:
     import pyarrow.parquet as pq
 
     out = check_out(path)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    os.close(fd)
+    tmp = None
     try:
+        fd, tmp = new_temp(out)
+        os.close(fd)
         pq.write_table(to_arrow(c), tmp, compression="zstd")
-        os.replace(tmp, out)
+        publish(tmp, out)
     except (OSError, pa.ArrowException) as e:
         raise CountsError(f"cannot write {str(out)!r}: {e}") from e
     finally:
-        if os.path.exists(tmp):
+        if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
     return out
 

@@ -20,7 +20,6 @@ every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surro
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ import numpy as np
 
 from .blocks import BLOCK_BYTES, iter_blocks
 from .errors import Cancelled, CorpusError, FormatError
+from .formats._io import discard, new_temp, publish
 from .parallel import ordered_map
 from .pretokenize import SINGLE_PROCESS_BYTES, block_rule
 
@@ -103,11 +103,12 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     if workers is None:
         workers = os.cpu_count() or 1
     workers = 1 if size <= SINGLE_PROCESS_BYTES else max(1, int(workers))
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
     n_items = 0
     done = 0
     ok = False
+    tmp = None
     try:
+        fd, tmp = new_temp(out)
         with os.fdopen(fd, "wb") as f, open(src, "rb") as stream:
             f.write(npy_header(0, dtype))
 
@@ -140,15 +141,12 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
             f.write(npy_header(n_items, dtype))
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, out)
+        publish(tmp, out)
         ok = True
     except OSError as e:
         raise FormatError(f"cannot write {str(out)!r}: {e.strerror or e}; check free space and "
                           "permissions") from e
     finally:
         if not ok:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+            discard(tmp)
     return NpyResult(out, n_items, size, dtype, workers)
