@@ -151,3 +151,22 @@ def test_empty_and_non_regular_files(tmp_path):
     (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(FormatError, match="no known tokenizer kind"):
         load_any(tmp_path / "list.json")
+
+
+def test_a_truncated_merges_file_does_not_belong_to_its_vocab(tmp_path):
+    """A GPT-2 vocab with half its merges.txt once loaded with every unmade token as a "special token"."""
+    words = [bytes([c]) * 2 for c in range(97, 123)] + [bytes([c, d]) for c in range(97, 110) for d in range(65, 90)]
+    merges = [(w[:1], w[1:]) for w in words]
+    save_gpt2(TokenizerSpec.from_merges(merges, ["<|endoftext|>"]), tmp_path)
+    lines = (tmp_path / "merges.txt").read_text(encoding="utf-8").split("\n")
+    (tmp_path / "merges.txt").write_text("\n".join(lines[: len(lines) // 2]), encoding="utf-8")
+    with pytest.raises(FormatError, match=r"made by no merge.*do not belong together"):
+        load_any(tmp_path / "vocab.json")
+
+
+def test_added_tokens_that_look_like_markup_may_lack_a_merge(tmp_path):
+    spec = TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"])
+    vocab = dict(spec.vocab)
+    vocab[max(vocab) + 1] = b"[PAD]"
+    save_gpt2(TokenizerSpec(vocab, spec.merges, ("<|endoftext|>", "[PAD]")), tmp_path)
+    assert load_any(tmp_path / "vocab.json").special_tokens == ("<|endoftext|>", "[PAD]")
