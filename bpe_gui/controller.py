@@ -27,6 +27,7 @@ from core.pretokenize import check_special_tokens, pattern_name, resolve_pattern
 from core.trainer import check_vocab_size
 
 from . import worker
+from .errors_text import error_text
 from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
 from .formatting import token_label
@@ -111,7 +112,7 @@ class Controller(FileActions, QObject):
         except EngineDied as e:
             self._lost(str(e))
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
         return _FAILED
 
     def _use_engine(self):
@@ -246,7 +247,7 @@ class Controller(FileActions, QObject):
                     raise BPEError(f"tie rule must be 'lexicographic' or 'first', not {tie_break!r}")
                 new.tie_break = tie_break
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return False
         if new == self.options:
             return True
@@ -368,7 +369,7 @@ class Controller(FileActions, QObject):
         try:
             check_vocab_size(vocab_size, len(self.options.special_tokens))
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return
         self._live_pairs = self._ask("top_pairs", TOP_K, default=[])  # until the run sends its own
         # a full run's records come without their pair-count changes (the views need those only

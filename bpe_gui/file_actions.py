@@ -4,6 +4,7 @@ from __future__ import annotations
 from core import BPEError
 
 from . import files
+from .errors_text import error_text
 from .state import VocabIndex
 
 # what Controller._call returns after an engine request failed (the error is already reported)
@@ -21,7 +22,7 @@ class FileActions:
         try:
             tokenizer, records, name, note = files.load_tokenizer(path)
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return False
         if self._loaded:  # free the engine's trainer: the imported tokenizer replaces it
             self._call("drop")
@@ -55,7 +56,7 @@ class FileActions:
         try:
             paths = files.export_tokenizer(source, folder, formats)
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return None
         self.message.emit(f"Exported {len(paths)} file(s) to {folder}: " + ", ".join(p.name for p in paths))
         return paths
@@ -65,6 +66,6 @@ class FileActions:
         try:
             tokenizer, _records, name, _note = files.load_tokenizer(path)
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return None
         return tokenizer, name

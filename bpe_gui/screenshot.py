@@ -1,6 +1,6 @@
 """Render the app offscreen to a PNG (README images): ``bpe-explorer screenshot OUT.png``.
 
-The window (at least 1280×800) loads the corpus (default: the bundled sample), does N steps,
+The window (at least 1280×720) loads the corpus (default: the bundled sample), does N steps,
 tokenizes the given text, selects the last merge, and is grabbed into the image.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _wait(app, signals, timeout_s: float):
 
 
 def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
-           size: tuple[int, int] = (1400, 900), timeout: float = 600.0) -> Path:
+           size: tuple[int, int] = (1400, 900), timeout: float = 600.0, language: str | None = None) -> Path:
     """Render the window to ``out_png`` and return its path (raises RuntimeError on a core error)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
@@ -49,13 +49,13 @@ def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
     from .app import build_window
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "bpe-explorer"])
-    w = build_window(None, load_sample=False)
+    w = build_window(None, load_sample=False, language=language)
     c = w.controller
     errors: list[str] = []
     c.error.disconnect(w.show_error)  # no dialogs in a screenshot: errors are raised instead
     c.error.connect(errors.append)
     try:
-        width, height = max(1280, size[0]), max(800, size[1])
+        width, height = max(1280, size[0]), max(720, size[1])
         w.resize(width, height)
         w.show()
         path = corpus if corpus is not None else resources.sample_corpus()
@@ -98,7 +98,8 @@ def main(argv=None) -> int:
     p.add_argument("--corpus", help="corpus file (default: the bundled sample corpus)")
     p.add_argument("--steps", type=int, default=0, help="merges to do before the screenshot")
     p.add_argument("--text", help="text to show in the tokenize view")
-    p.add_argument("--size", default="1400x900", help="window size WxH (at least 1280x800)")
+    p.add_argument("--size", default="1400x900", help="window size WxH (at least 1280x720)")
+    p.add_argument("--lang", default=None, help="interface language: zh_CN or en (default: the system's)")
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -107,7 +108,7 @@ def main(argv=None) -> int:
     if args.steps < 0:
         p.error("--steps must be >= 0")
     try:
-        out = render(args.out, args.corpus, args.steps, args.text, (w, h))
+        out = render(args.out, args.corpus, args.steps, args.text, (w, h), language=args.lang)
     except RuntimeError as e:
         print(f"bpe-explorer screenshot: {e}", file=sys.stderr)
         return 1

@@ -13,18 +13,22 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from . import resources
+from . import i18n, resources
 from .browser_view import BrowserView
 from .controller import Controller
 from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
 from .export_dialog import ExportDialog
 from .files import OPEN_FILTER, is_tokenizer_file
+from .glossary import show_glossary
+from .learn_view import open_learn
 from .pairs_view import PairsView
+from .story_view import StoryView, status_line
 from .timeline_view import TimelineView
 from .tokenize_view import TokenizeView
 from .training_panel import TrainingPanel
@@ -65,6 +69,7 @@ class MainWindow(QMainWindow):
 
         c.error.connect(self.show_error)
         c.message.connect(lambda m: self.statusBar().showMessage(m, 15000))
+        c.stepped.connect(lambda recs: recs and self.statusBar().showMessage(status_line(recs[-1], c.tie_break), 15000))
         c.busy_changed.connect(self._busy_changed)
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
@@ -81,7 +86,11 @@ class MainWindow(QMainWindow):
         pl.setSpacing(2)
         pl.addWidget(self.corpus_panel)
         pl.addWidget(self.training_panel)
-        pl.addWidget(self.details, 1)
+        self.story = StoryView(self.controller)
+        self.info_tabs = QTabWidget()
+        self.info_tabs.addTab(self.details, self.tr("Selected merge"))
+        self.info_tabs.addTab(self.story, self.tr("What happened"))
+        pl.addWidget(self.info_tabs, 1)
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.timeline)
         middle.addWidget(self.tokenize)
@@ -135,7 +144,17 @@ class MainWindow(QMainWindow):
         self.act_train = self._action("&Train to vocab size", lambda: c.train(tp.vocab_size.value()),
                                       ["Ctrl+T"], train_menu)
         self.act_cancel = self._action("&Cancel", c.cancel, ["Escape"], train_menu)
+        view_menu = mb.addMenu(self.tr("&View"))
+        self.act_learn = self._action(self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["F1"], view_menu)
+        lang_menu = view_menu.addMenu(self.tr("&Language"))
+        for code, name in i18n.LANGUAGES.items():
+            a = lang_menu.addAction(name)
+            a.setCheckable(True)
+            a.setChecked(code == i18n.current_language())
+            a.triggered.connect(lambda _c=False, code=code: self._set_language(code))
         help_menu = mb.addMenu("&Help")
+        self._action(self.tr("What is &BPE?"), lambda: open_learn(self), [], help_menu)
+        self._action(self.tr("&Glossary"), lambda: show_glossary(self), [], help_menu)
         self._action("&About", self._about, [], help_menu)
 
         self.corpus_panel.open_button.clicked.connect(self.act_open.trigger)
@@ -228,6 +247,12 @@ class MainWindow(QMainWindow):
             folder = str(dlg.chosen_folder())
             if self.controller.export(folder, dlg.formats()) is not None:
                 self.settings.setValue("export_folder", folder)
+
+    def _set_language(self, code: str) -> None:
+        """View → Language: remembered, and used from the next start of the app."""
+        i18n.remember(code, self.settings)
+        QMessageBox.information(self, "BPE Explorer", self.tr("The language changes when BPE Explorer is "
+                                                             "started again."))
 
     def _about(self) -> None:
         QMessageBox.about(self, "About BPE Explorer",

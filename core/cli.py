@@ -104,10 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bpe-explorer",
         description="Train, explore and export byte-level BPE tokenizers. Without a command, opens the app.")
+    parser.add_argument("--lang", default=None, help="app interface language: zh_CN or en (the CLI stays English)")
     sub = parser.add_subparsers(dest="command")
 
     g = sub.add_parser("gui", help="open the desktop app (the default)")
     g.add_argument("corpus", nargs="?", help="a corpus file to load instead of the sample")
+    g.add_argument("--lang", default=argparse.SUPPRESS, help="interface language: zh_CN or en")
 
     t = sub.add_parser("train", help="train a tokenizer on a corpus file and export it")
     t.add_argument("corpus", help="the corpus (any UTF-8 text file; read as bytes)")
@@ -148,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in (None, "gui"):
         from bpe_gui.app import main as gui_main
 
-        return gui_main([args.corpus] if getattr(args, "corpus", None) else [])
+        lang = ["--lang", args.lang] if args.lang else []
+        return gui_main(([args.corpus] if getattr(args, "corpus", None) else []) + lang)
     handler = {"train": _train, "encode": _encode}[args.command]
     return _guarded(lambda: handler(args))
 
