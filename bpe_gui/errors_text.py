@@ -8,26 +8,24 @@ from PySide6.QtCore import QCoreApplication
 
 from core.errors import BPEError
 
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate("Errors", text)
+translate = QCoreApplication.translate
 
 
 def _templates() -> dict[str, str]:
     return {
-        "corpus_encoding": _t("%(name)s looks like %(kind)s text. Convert it to UTF-8 first "
+        "corpus_encoding": translate("Errors", "%(name)s looks like %(kind)s text. Convert it to UTF-8 first "
                               "(for example with iconv) and open it again."),
-        "corpus_binary": _t("%(name)s looks like a binary file, not text. Choose a UTF-8 text file."),
-        "corpus_not_utf8": _t("%(name)s does not look like UTF-8 text. Choose a UTF-8 text file."),
-        "corpus_missing": _t("The corpus file %(path)s does not exist. Check the path."),
-        "corpus_folder": _t("%(path)s is a folder. Choose a text file."),
-        "corpus_unreadable": _t("Cannot read the corpus file %(path)s: %(reason)s"),
-        "pattern_empty": _t("The pattern must be gpt2, gpt4, none or a non-empty regular expression."),
-        "pattern_invalid": _t("The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or "
+        "corpus_binary": translate("Errors", "%(name)s looks like a binary file, not text. Choose a UTF-8 text file."),
+        "corpus_not_utf8": translate("Errors", "%(name)s does not look like UTF-8 text. Choose a UTF-8 text file."),
+        "corpus_missing": translate("Errors", "The corpus file %(path)s does not exist. Check the path."),
+        "corpus_folder": translate("Errors", "%(path)s is a folder. Choose a text file."),
+        "corpus_unreadable": translate("Errors", "Cannot read the corpus file %(path)s: %(reason)s"),
+        "pattern_empty": translate("Errors", "The pattern must be gpt2, gpt4, none or a non-empty regular expression."),
+        "pattern_invalid": translate("Errors", "The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or "
                               "choose gpt2, gpt4 or none."),
-        "pattern_matches_empty": _t("The pre-tokenizer regex %(pattern)s only matches the empty string."),
-        "special_empty": _t("A special token is empty. Remove it from the list."),
-        "special_duplicate": _t("The special token %(token)s is listed twice. List each special token once."),
+        "pattern_matches_empty": translate("Errors", "The pre-tokenizer regex %(pattern)s only matches the empty string."),
+        "special_empty": translate("Errors", "A special token is empty. Remove it from the list."),
+        "special_duplicate": translate("Errors", "The special token %(token)s is listed twice. List each special token once."),
     }
 
 

@@ -6,7 +6,7 @@ line of code is highlighted and the variables show their values at that moment.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QComboBox,
@@ -239,7 +239,7 @@ def open_learn(parent) -> QWidget:
     win = getattr(parent, "_learn_window", None)
     if win is None:
         win = QMainWindow(parent)
-        win.setWindowTitle(win.tr("Learn BPE — step by step"))
+        win.setWindowTitle(QCoreApplication.translate("LearnView", "Learn BPE — step by step"))
         win.setCentralWidget(LearnView(win))
         win.setObjectName("learnWindow")
         win.resize(1200, 720)

@@ -17,8 +17,7 @@ EXAMPLES = 4
 DELTAS_SHOWN = 6
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("Story", text)
+translate = QCoreApplication.translate
 
 
 def _fill(template: str, *args) -> str:
@@ -42,16 +41,16 @@ def _num(n: int) -> str:
 def why_text(rec, tie_break: str) -> str:
     """Why the pair won, in words (the tie rule named)."""
     if not rec.n_ties:
-        return _t("No other pair was as frequent, so it was the clear winner.")
-    rule = (_t("the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)")
-            if tie_break == "lexicographic" else _t("the rule takes the pair that appears first in the text"))
-    return _fill(_t("%1 other pair(s) were just as frequent (a tie); %2."), _num(rec.n_ties), rule)
+        return translate("Story", "No other pair was as frequent, so it was the clear winner.")
+    rule = (translate("Story", "the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)")
+            if tie_break == "lexicographic" else translate("Story", "the rule takes the pair that appears first in the text"))
+    return _fill(translate("Story", "%1 other pair(s) were just as frequent (a tie); %2."), _num(rec.n_ties), rule)
 
 
 def status_line(rec, tie_break: str) -> str:
     """One line for the status bar after a step."""
     a, b = rec.pair
-    return _fill(_t("Merge %1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s)."),
+    return _fill(translate("Story", "Merge %1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s)."),
                  _num(rec.rank + 1), token_label(a), token_label(b), token_label(rec.token), rec.new_id,
                  _num(rec.count), _num(rec.words_changed))
 
@@ -62,38 +61,38 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     pair = f"{_code(a)} + {_code(b)}"
     out = [f"<p style='font-size:13pt'>{pair} → {_code(rec.token)}</p>"]
     out.append("<p>" + _fill(
-        _t("<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
+        translate("Story", "<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
            "distinct word(s) (%4)."), pair, f"<b>{_num(rec.count)}</b>", f"<b>{_num(rec.words_changed)}</b>",
-        _term("pretoken", _t("pre-tokens"))) + "</p>")
+        _term("pretoken", translate("Story", "pre-tokens"))) + "</p>")
     if examples:
         words = ", ".join(f"<code>{escape(token_label(w))}</code> ×{_num(n)}" for w, _bf, _af, n in examples[:EXAMPLES])
-        out.append("<p>" + _fill(_t("For example: %1."), words) + "</p>")
-    out.append("<p>" + _fill(_t("<b>Why it won.</b> It was the most frequent %1. %2"),
-                             _term("pair", _t("byte pair")), escape(why_text(rec, tie_break))))
+        out.append("<p>" + _fill(translate("Story", "For example: %1."), words) + "</p>")
+    out.append("<p>" + _fill(translate("Story", "<b>Why it won.</b> It was the most frequent %1. %2"),
+                             _term("pair", translate("Story", "byte pair")), escape(why_text(rec, tie_break))))
     if rec.n_ties:
-        out.append(" " + _term("tie", _t("What is a tie rule?")))
+        out.append(" " + _term("tie", translate("Story", "What is a tie rule?")))
     out.append("</p>")
-    out.append("<p>" + _fill(_t("<b>The new token.</b> %1 joins the %2 with id <b>%3</b>; from now on the "
+    out.append("<p>" + _fill(translate("Story", "<b>The new token.</b> %1 joins the %2 with id <b>%3</b>; from now on the "
                                 "two parts are written as one token wherever they meet."),
-                             _code(rec.token), _term("vocab", _t("vocabulary")), rec.new_id) + "</p>")
+                             _code(rec.token), _term("vocab", translate("Story", "vocabulary")), rec.new_id) + "</p>")
     down = [(p, d) for p, d in rec.deltas if d < 0 and p != rec.pair]
     up = [(p, d) for p, d in rec.deltas if d > 0]
-    out.append("<p>" + _fill(_t("<b>What changed.</b> %1 distinct word(s) changed, %2 occurrence(s) counting "
+    out.append("<p>" + _fill(translate("Story", "<b>What changed.</b> %1 distinct word(s) changed, %2 occurrence(s) counting "
                                 "repeats. Only these words were touched: that is the %3."),
                              _num(rec.words_changed), _num(rec.occurrences_changed),
-                             _term("incremental", _t("incremental update"))) + "</p>")
+                             _term("incremental", translate("Story", "incremental update"))) + "</p>")
     if down:
         items = ", ".join(f"{_code(p[0])} + {_code(p[1])} −{_num(-d)}" for p, d in down[:DELTAS_SHOWN])
-        out.append("<p>" + _fill(_t("Pair counts that went down (their neighbour was merged away): %1."), items)
+        out.append("<p>" + _fill(translate("Story", "Pair counts that went down (their neighbour was merged away): %1."), items)
                    + "</p>")
     if up:
         items = ", ".join(f"{_code(p[0])} + {_code(p[1])} +{_num(d)}" for p, d in up[:DELTAS_SHOWN])
-        out.append("<p>" + _fill(_t("New pairs that appeared with the new token: %1."), items) + "</p>")
+        out.append("<p>" + _fill(translate("Story", "New pairs that appeared with the new token: %1."), items) + "</p>")
     if not rec.deltas:
-        out.append("<p style='color:#667'>" + _t("(Pair count changes are not known for this merge.)") + "</p>")
-    out.append("<p>" + _fill(_t("<b>Compression.</b> Each merged occurrence saves one token: the corpus "
+        out.append("<p style='color:#667'>" + translate("Story", "(Pair count changes are not known for this merge.)") + "</p>")
+    out.append("<p>" + _fill(translate("Story", "<b>Compression.</b> Each merged occurrence saves one token: the corpus "
                                 "becomes up to %1 token(s) shorter, and the %2 grows by one."),
-                             _num(rec.count), _term("vocab", _t("vocabulary"))) + "</p>")
+                             _num(rec.count), _term("vocab", translate("Story", "vocabulary"))) + "</p>")
     return "".join(out)
 
 
