@@ -128,22 +128,22 @@ class MainWindow(QMainWindow):
         c = self.controller
         tp = self.training_panel
         mb = self.menuBar()
-        file_menu = mb.addMenu("&File")
-        self.act_open = self._action("&Open corpus…", self.open_corpus_dialog, ["Ctrl+O"], file_menu)
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.act_import = self._action("&Import tokenizer…", self.import_dialog, ["Ctrl+I"], file_menu,
-                                       "Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)")
-        self.act_export = self._action("&Export…", self.export_dialog, ["Ctrl+E"], file_menu)
-        self.act_compare = self._action("&Compare with tokenizer…", self.compare_dialog, [], file_menu)
+        file_menu = mb.addMenu(self.tr("&File"))
+        self.act_open = self._action(self.tr("&Open corpus…"), self.open_corpus_dialog, ["Ctrl+O"], file_menu)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self.act_import = self._action(self.tr("&Import tokenizer…"), self.import_dialog, ["Ctrl+I"], file_menu,
+                                       self.tr("Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)"))
+        self.act_export = self._action(self.tr("&Export…"), self.export_dialog, ["Ctrl+E"], file_menu)
+        self.act_compare = self._action(self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu)
         file_menu.addSeparator()
-        self._action("&Quit", self.close, ["Ctrl+Q"], file_menu)
-        train_menu = mb.addMenu("&Train")
-        self.act_step = self._action("&Step", lambda: c.step(1), ["Right", "Space"], train_menu)
-        self.act_step_n = self._action("Step &N", lambda: c.step(tp.step_n.value()), ["Shift+Right"], train_menu)
-        self.act_undo = self._action("&Undo", c.undo, ["Left", "Ctrl+Z"], train_menu)
-        self.act_train = self._action("&Train to vocab size", lambda: c.train(tp.vocab_size.value()),
+        self._action(self.tr("&Quit"), self.close, ["Ctrl+Q"], file_menu)
+        train_menu = mb.addMenu(self.tr("&Train"))
+        self.act_step = self._action(self.tr("&Step"), lambda: c.step(1), ["Right", "Space"], train_menu)
+        self.act_step_n = self._action(self.tr("Step &N"), lambda: c.step(tp.step_n.value()), ["Shift+Right"], train_menu)
+        self.act_undo = self._action(self.tr("&Undo"), c.undo, ["Left", "Ctrl+Z"], train_menu)
+        self.act_train = self._action(self.tr("&Train to vocab size"), lambda: c.train(tp.vocab_size.value()),
                                       ["Ctrl+T"], train_menu)
-        self.act_cancel = self._action("&Cancel", c.cancel, ["Escape"], train_menu)
+        self.act_cancel = self._action(self.tr("&Cancel"), c.cancel, ["Escape"], train_menu)
         view_menu = mb.addMenu(self.tr("&View"))
         self.act_learn = self._action(self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["F1"], view_menu)
         lang_menu = view_menu.addMenu(self.tr("&Language"))
@@ -152,10 +152,10 @@ class MainWindow(QMainWindow):
             a.setCheckable(True)
             a.setChecked(code == i18n.current_language())
             a.triggered.connect(lambda _c=False, code=code: self._set_language(code))
-        help_menu = mb.addMenu("&Help")
+        help_menu = mb.addMenu(self.tr("&Help"))
         self._action(self.tr("What is &BPE?"), lambda: open_learn(self), [], help_menu)
         self._action(self.tr("&Glossary"), lambda: show_glossary(self), [], help_menu)
-        self._action("&About", self._about, [], help_menu)
+        self._action(self.tr("&About"), self._about, [], help_menu)
 
         self.corpus_panel.open_button.clicked.connect(self.act_open.trigger)
         self.corpus_panel.recent_button.setMenu(self.recent_menu)
@@ -193,7 +193,7 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         ix = self.controller.index
-        self.vocab_status.setText(f"vocab {len(ix):,} · {ix.n_merges:,} merges ")
+        self.vocab_status.setText(self.tr("vocab {0} · {1} merges ").format(f"{len(ix):,}", f"{ix.n_merges:,}"))
 
     def _update_title(self) -> None:
         name = self.controller.source_name
@@ -219,17 +219,17 @@ class MainWindow(QMainWindow):
 
     def open_corpus_dialog(self) -> None:
         start = str(Path(self.controller.corpus_path).parent) if self.controller.corpus_path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", start, "Text files (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open corpus"), start, self.tr("Text files (*.txt);;All files (*)"))
         if path:
             self.controller.load_corpus(path)
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import tokenizer", "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import tokenizer"), "", OPEN_FILTER)
         if path:
             self.controller.import_tokenizer(path)
 
     def compare_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Compare with tokenizer", "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Compare with tokenizer"), "", OPEN_FILTER)
         if path:
             self.compare_with(path)
 
@@ -255,9 +255,9 @@ class MainWindow(QMainWindow):
                                                              "started again."))
 
     def _about(self) -> None:
-        QMessageBox.about(self, "About BPE Explorer",
-                          "<b>BPE Explorer</b><br>Train, step through, visualise and export byte-level BPE "
-                          "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc")
+        QMessageBox.about(self, self.tr("About BPE Explorer"),
+                          self.tr("<b>BPE Explorer</b><br>Train, step through, visualise and export byte-level BPE "
+                          "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc"))
 
     # ------------------------------------------------------------------ recent files and settings
     def recent_files(self) -> list[str]:
@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
         items = self.recent_files()
         sample = resources.sample_corpus()
         if sample is not None:
-            a = self.recent_menu.addAction("Sample corpus (bundled)")
+            a = self.recent_menu.addAction(self.tr("Sample corpus (bundled)"))
             a.triggered.connect(lambda: self.controller.load_corpus(str(sample)))
             if items:
                 self.recent_menu.addSeparator()
@@ -288,7 +288,7 @@ class MainWindow(QMainWindow):
             a = self.recent_menu.addAction(p)
             a.triggered.connect(lambda _checked=False, p=p: self.controller.load_corpus(p))
         if not items and sample is None:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
     def _restore_settings(self) -> None:
         tp = self.training_panel
@@ -330,7 +330,7 @@ class MainWindow(QMainWindow):
         if self.controller.busy:
             self._close_pending = True
             self.controller.cancel()
-            self.statusBar().showMessage("Stopping the background task before closing …")
+            self.statusBar().showMessage(self.tr("Stopping the background task before closing …"))
             event.ignore()
             return
         self.tokenize.shutdown()
