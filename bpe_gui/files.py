@@ -5,13 +5,18 @@ import json
 import os
 from pathlib import Path
 
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - marks text for lupdate; shown translated
+    return text
+
+
 FORMAT_LABELS = {
-    "gpt2": "GPT-2 files (vocab.json + merges.txt)",
-    "hf": "Hugging Face tokenizer.json",
-    "tiktoken": "tiktoken (bpe.tiktoken)",
-    "native": "Native bpe.json (keeps the merge timeline)",
+    "gpt2": QT_TRANSLATE_NOOP("Files", "GPT-2 files (vocab.json + merges.txt)"),
+    "hf": QT_TRANSLATE_NOOP("Files", "Hugging Face tokenizer.json"),
+    "tiktoken": QT_TRANSLATE_NOOP("Files", "tiktoken (bpe.tiktoken)"),
+    "native": QT_TRANSLATE_NOOP("Files", "Native bpe.json (keeps the merge timeline)"),
 }
-OPEN_FILTER = "Tokenizer files (*.json *.tiktoken *.txt *.model);;All files (*)"
+OPEN_FILTER = QT_TRANSLATE_NOOP("Files", "Tokenizer files (*.json *.tiktoken *.txt *.model);;All files (*)")
 
 
 def export_tokenizer(source, folder: str | os.PathLike, formats: list[str]) -> list[Path]:
@@ -50,6 +55,14 @@ def load_tokenizer(path: str | os.PathLike):
         if not spec.special_tokens:
             note += ", and no special tokens are known (they are encoded as plain text)"
         note += "."
+        # the same sentences, for lupdate (file_actions shows the note translated)
+        QT_TRANSLATE_NOOP("Files", "GPT-2 vocab/merges files do not store the pre-tokenizer pattern: "
+                          "GPT-2's is assumed.")
+        QT_TRANSLATE_NOOP("Files", "GPT-2 vocab/merges files do not store the pre-tokenizer pattern: GPT-2's is "
+                          "assumed, and no special tokens are known (they are encoded as plain text).")
+        QT_TRANSLATE_NOOP("Files", "A .tiktoken file does not store the pre-tokenizer pattern: GPT-2's is assumed.")
+        QT_TRANSLATE_NOOP("Files", "A .tiktoken file does not store the pre-tokenizer pattern: GPT-2's is "
+                          "assumed, and no special tokens are known (they are encoded as plain text).")
     return tokenizer, records, name, note
 
 
