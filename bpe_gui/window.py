@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -224,12 +224,14 @@ class MainWindow(QMainWindow):
             self.controller.load_corpus(path)
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import tokenizer"), "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import tokenizer"), "",
+                                              QCoreApplication.translate("Files", OPEN_FILTER))
         if path:
             self.controller.import_tokenizer(path)
 
     def compare_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Compare with tokenizer"), "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Compare with tokenizer"), "",
+                                              QCoreApplication.translate("Files", OPEN_FILTER))
         if path:
             self.compare_with(path)
 
