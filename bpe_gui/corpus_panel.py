@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -20,23 +20,36 @@ from .widgets import status_label
 
 class CorpusPanel(QGroupBox):
     def __init__(self, controller, parent=None) -> None:
-        super().__init__("Corpus", parent)
+        super().__init__(self.tr("Corpus"), parent)
         self.controller = controller
-        self.name = status_label("<i>no corpus</i>")
-        self.open_button = QPushButton("Open…")
+        self.name = status_label(self.tr("<i>no corpus</i>"))
+        self.open_button = QPushButton(self.tr("Open…"))
         self.recent_button = QToolButton()
-        self.recent_button.setText("Recent")
+        self.recent_button.setText(self.tr("Recent"))
         self.recent_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.values: dict[str, QLabel] = {}
         form = QFormLayout()
         form.setContentsMargins(0, 4, 0, 0)
         form.setHorizontalSpacing(12)
         form.setVerticalSpacing(2)
-        for key in ("Size", "Pre-tokens", "Distinct", "Invalid bytes", "Specials found"):
+        self.tips = {
+            "Size": self.tr("Size of the corpus file"),
+            "Pre-tokens": self.tr("How many pre-tokens the pre-tokenizer regex cut the text into (words with "
+                                  "their leading space, numbers, punctuation)"),
+            "Distinct": self.tr("How many different pre-tokens there are: training works on these, each with "
+                                "its count"),
+            "Invalid bytes": self.tr("Bytes that are not valid UTF-8: they are kept and trained on as single bytes"),
+            "Specials found": self.tr("How often the special tokens occur in the corpus (they are cut out "
+                                      "before training and never merged)"),
+        }
+        for key in (QT_TR_NOOP("Size"), QT_TR_NOOP("Pre-tokens"), QT_TR_NOOP("Distinct"),
+                    QT_TR_NOOP("Invalid bytes"), QT_TR_NOOP("Specials found")):
             v = QLabel("–")
             v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.values[key] = v
-            form.addRow(key, v)
+            v.setToolTip(self.tips[key])
+            form.addRow(self.tr(key), v)
+            form.labelForField(v).setToolTip(self.tips[key])
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setObjectName("notes")
@@ -59,7 +72,7 @@ class CorpusPanel(QGroupBox):
         self.name.setText(f"<b>{escape(stats.name)}</b>")
         self.name.setToolTip(path)
         self.values["Size"].setText(f"{human_bytes(stats.size_bytes)}")
-        self.values["Size"].setToolTip(f"{stats.size_bytes:,} bytes")
+        self.values["Size"].setToolTip(self.tips["Size"] + self.tr(": {0} bytes").format(f"{stats.size_bytes:,}"))
         self.values["Pre-tokens"].setText(f"{stats.pretokens:,}")
         self.values["Distinct"].setText(f"{stats.distinct_pretokens:,}")
         inv = self.values["Invalid bytes"]
@@ -68,7 +81,7 @@ class CorpusPanel(QGroupBox):
         self.values["Specials found"].setText(f"{getattr(stats, 'special_occurrences', 0):,}")
         notes = list(stats.notes)
         if stats.size_bytes == 0:
-            notes.append("the file is empty: training will make no merges")
+            notes.append(self.tr("the file is empty: training will make no merges"))
         self.notes.setText("\n".join(f"• {n}" for n in notes))
         self.notes.setVisible(bool(notes))
 
@@ -76,8 +89,8 @@ class CorpusPanel(QGroupBox):
         c = self.controller
         if c.has_trainer or not c.source_name:
             return
-        self.name.setText(f"<i>imported tokenizer</i> <b>{escape(c.source_name)}</b><br>"
-                          "<span style='color:#667'>open a corpus to train</span>")
+        self.name.setText(self.tr("<i>imported tokenizer</i> <b>{0}</b><br>"
+                                  "<span style='color:#667'>open a corpus to train</span>").format(escape(c.source_name)))
         for v in self.values.values():
             v.setText("–")
             v.setStyleSheet("")
