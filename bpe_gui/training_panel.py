@@ -1,7 +1,7 @@
 """Training controls: settings, Step / Step N / Undo / Train / Cancel, progress and status."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -19,13 +19,15 @@ from core import GPT2_PATTERN
 from .formatting import parse_special_tokens
 from .widgets import pinned, status_label
 
-PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), ("None (whole text)", "none"), ("Custom regex…", "custom")]
-TIE_RULES = [("Lexicographic (GPT-2, CS336)", "lexicographic"), ("First seen in the corpus", "first")]
+PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), (QT_TRANSLATE_NOOP("TrainingPanel", "None (whole text)"), "none"),
+            (QT_TRANSLATE_NOOP("TrainingPanel", "Custom regex…"), "custom")]
+TIE_RULES = [(QT_TRANSLATE_NOOP("TrainingPanel", "Lexicographic (GPT-2, CS336)"), "lexicographic"),
+             (QT_TRANSLATE_NOOP("TrainingPanel", "First seen in the corpus"), "first")]
 
 
 class TrainingPanel(QGroupBox):
     def __init__(self, controller, parent=None) -> None:
-        super().__init__("Training", parent)
+        super().__init__(self.tr("Training"), parent)
         self.controller = controller
         self._cancelled = False
 
@@ -34,45 +36,50 @@ class TrainingPanel(QGroupBox):
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1000)
+        self.vocab_size.setToolTip(self.tr("Size of the final vocabulary: 256 bytes + the special tokens + one "
+                                           "token per merge"))
         self.specials = QLineEdit("<|endoftext|>")
-        self.specials.setToolTip('Special tokens, separated by spaces; one that contains spaces goes in '
-                                 'double quotes ("<|end of turn|>"). They are never merged.')
+        self.specials.setToolTip(self.tr('Special tokens, separated by spaces; one that contains spaces goes in '
+                                 'double quotes ("<|end of turn|>"). They are never merged.'))
         self.pattern = QComboBox()
         for label, key in PATTERNS:
-            self.pattern.addItem(label, key)
+            self.pattern.addItem(self.tr(label), key)
         self.custom = QLineEdit()
-        self.custom.setPlaceholderText("custom pre-tokenizer regex")
+        self.custom.setPlaceholderText(self.tr("custom pre-tokenizer regex"))
         self.custom.setText(GPT2_PATTERN)
         self.custom.setVisible(False)
+        self.pattern.setToolTip(self.tr("The pre-tokenizer regex that cuts the text into pre-tokens before "
+                                        "training; merges never cross pre-tokens"))
         self.tie = QComboBox()
+        self.tie.setToolTip(self.tr("Which pair wins when several are equally frequent"))
         for label, key in TIE_RULES:
-            self.tie.addItem(label, key)
-        self.apply_button = QPushButton("Apply settings (re-reads the corpus)")
+            self.tie.addItem(self.tr(label), key)
+        self.apply_button = QPushButton(self.tr("Apply settings (re-reads the corpus)"))
         self.apply_button.setEnabled(False)
 
         form = QFormLayout()
         form.setVerticalSpacing(4)
-        form.addRow("Vocab size", self.vocab_size)
-        form.addRow("Special tokens", self.specials)
-        form.addRow("Pattern", self.pattern)
+        form.addRow(self.tr("Vocab size"), self.vocab_size)
+        form.addRow(self.tr("Special tokens"), self.specials)
+        form.addRow(self.tr("Pattern"), self.pattern)
         form.addRow("", self.custom)
-        form.addRow("Tie rule", self.tie)
+        form.addRow(self.tr("Tie rule"), self.tie)
 
-        self.undo_button = QPushButton("◀ Undo")
-        self.undo_button.setToolTip("Undo the last merge (← or Ctrl+Z)")
-        self.step_button = QPushButton("Step ▶")
-        self.step_button.setToolTip("Do one merge (→ or Space)")
+        self.undo_button = QPushButton(self.tr("◀ Undo"))
+        self.undo_button.setToolTip(self.tr("Undo the last merge (← or Ctrl+Z)"))
+        self.step_button = QPushButton(self.tr("Step ▶"))
+        self.step_button.setToolTip(self.tr("Do one merge (→ or Space)"))
         self.step_button.setObjectName("primary")
         self.step_n = QSpinBox()
         self.step_n.setRange(1, 1_000_000)
         self.step_n.setValue(10)
         self.step_n.setPrefix("× ")
-        self.step_n_button = QPushButton("Step N")
-        self.train_button = QPushButton("Train to vocab size")
+        self.step_n_button = QPushButton(self.tr("Step N"))
+        self.train_button = QPushButton(self.tr("Train to vocab size"))
         self.train_button.setObjectName("accent")
-        self.train_button.setToolTip("Run the merges in the background until the vocab size (Ctrl+T)")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the running task (Esc); the merges done so far are kept")
+        self.train_button.setToolTip(self.tr("Run the merges in the background until the vocab size (Ctrl+T)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the running task (Esc); the merges done so far are kept"))
         self.cancel_button.setEnabled(False)
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
@@ -87,7 +94,7 @@ class TrainingPanel(QGroupBox):
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
-        self.progress.setFormat("idle")
+        self.progress.setFormat(self.tr("idle"))
         self.vocab_label = status_label(name="vocabStatus")
         self.status = status_label(lines=2, name="status")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
@@ -165,13 +172,13 @@ class TrainingPanel(QGroupBox):
         else:
             self.progress.setRange(0, 1)
             self.progress.setValue(1 if self.controller.index.n_merges else 0)
-            done = "cancelled" if self._cancelled else "done"
+            done = self.tr("cancelled") if self._cancelled else self.tr("done")
             self._cancelled = False
-            self.progress.setFormat(done if self.controller.index.n_merges else "idle")
+            self.progress.setFormat(done if self.controller.index.n_merges else self.tr("idle"))
         self._settings_edited()
 
     def update_vocab_label(self) -> None:
         c = self.controller
         ix = c.index
-        self.vocab_label.setText(f"Vocab <b>{len(ix):,}</b> / {self.vocab_size.value():,} · "
-                                 f"<b>{ix.n_merges:,}</b> merges · {len(ix.special_tokens)} special")
+        self.vocab_label.setText(self.tr("Vocab <b>{0}</b> / {1} · <b>{2}</b> merges · {3} special").format(
+            f"{len(ix):,}", f"{self.vocab_size.value():,}", f"{ix.n_merges:,}", len(ix.special_tokens)))
