@@ -149,7 +149,8 @@ class TrainingPanel(QGroupBox):
         try:
             specials, pattern, tie = self.wanted()
         except ValueError as e:
-            self.controller.error.emit(str(e))
+            self.controller.error.emit(self.tr('Special tokens: the quote before {0} is not closed (write a token '
+                                               'that contains spaces as "like this")').format(repr(e.token)))
             return
         if self.controller.set_options(specials, pattern, tie):
             self.apply_button.setEnabled(False)
