@@ -33,6 +33,7 @@ from .file_actions import FileActions
 from .formatting import token_label
 from .session import Options, RunSummary, merge_deltas, summarize_run
 from .state import VocabIndex
+from .story_view import why_text
 
 SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
 # A single step that may change more distinct words than this runs in the worker (~0.5-1 us per
@@ -224,11 +225,12 @@ class Controller(FileActions, QObject):
                 self._pending_load = path
                 self._job.cancel()
                 return
-            self.error.emit("A training run is in progress; cancel it before opening another corpus.")
+            self.error.emit(self.tr("A training run is in progress; cancel it before opening another corpus."))
             return
         self._pending_load = None
         o = self.options
-        self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break), f"Reading {path} …")
+        self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break),
+                    self.tr("Reading {0} …").format(path))
 
     def set_options(self, special_tokens=None, pattern=None, tie_break=None) -> bool:
         """Validate and apply training settings; reloads the corpus when one is loaded.
@@ -252,12 +254,12 @@ class Controller(FileActions, QObject):
         if new == self.options:
             return True
         if self._job is not None:
-            self.error.emit("Wait for the current task to finish (or cancel it) before changing settings.")
+            self.error.emit(self.tr("Wait for the current task to finish (or cancel it) before changing settings."))
             return False
         self.options = new
         if self._imported is not None:
-            self.message.emit("Settings saved: they apply to the next corpus you open (an imported "
-                              "tokenizer is shown as it was trained).")
+            self.message.emit(self.tr("Settings saved: they apply to the next corpus you open (an imported "
+                              "tokenizer is shown as it was trained)."))
         if self.corpus_path is not None and self._imported is None:
             self.load_corpus(self.corpus_path)
         elif not self._loaded and self._imported is None:
@@ -270,12 +272,12 @@ class Controller(FileActions, QObject):
     # ------------------------------------------------------------------ stepping
     def _check_can_train(self) -> bool:
         if self._job is not None:
-            self.error.emit("A task is running; wait for it or press Cancel.")
+            self.error.emit(self.tr("A task is running; wait for it or press Cancel."))
             return False
         if not self._loaded:
-            what = "an imported tokenizer cannot be trained further" if self._imported is not None else \
-                "no corpus is loaded"
-            self.error.emit(f"Cannot train: {what}. Open a corpus file first.")
+            what = self.tr("an imported tokenizer cannot be trained further") if self._imported is not None else \
+                self.tr("no corpus is loaded")
+            self.error.emit(self.tr("Cannot train: {0}. Open a corpus file first.").format(what))
             return False
         return True
 
@@ -304,7 +306,7 @@ class Controller(FileActions, QObject):
             background = words > SYNC_STEP_WORDS
         if background:
             self._live_pairs = self._ask("top_pairs", TOP_K, default=[])
-            label = "Merging …" if n == 1 else f"Merging {n:,} …"
+            label = self.tr("Merging …") if n == 1 else self.tr("Merging {0} …").format(f"{n:,}")
             self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind="step")
             return
         reply = self._call("steps_view", n, TOP_K)
@@ -321,15 +323,16 @@ class Controller(FileActions, QObject):
     def _steps_message(self, made: list, asked: int, cancelled: bool = False, last_why: bool = True) -> str:
         """What a Step (N) did, saying so when the corpus ran out of pairs first."""
         if cancelled and len(made) < asked:
-            return f"Stopped after {len(made):,} of {asked:,} merges; vocab size {self.vocab_size:,}."
+            return self.tr("Stopped after {0} of {1} merges; vocab size {2}.").format(
+                f"{len(made):,}", f"{asked:,}", f"{self.vocab_size:,}")
         if not made:
-            return f"No pair left to merge: the vocab stays at {self.vocab_size:,} tokens."
+            return self.tr("No pair left to merge: the vocab stays at {0} tokens.").format(f"{self.vocab_size:,}")
         if len(made) < asked and not cancelled:
-            return (f"Did {len(made):,} of {asked:,} merges: no pair is left to merge "
-                    f"(vocab size {self.vocab_size:,}).")
+            return self.tr("Did {0} of {1} merges: no pair is left to merge (vocab size {2}).").format(
+                f"{len(made):,}", f"{asked:,}", f"{self.vocab_size:,}")
         if len(made) == 1 or last_why:
-            return f"Merge {made[-1].rank + 1:,}: {made[-1].why(self.tie_break)}"
-        return f"Did {len(made):,} merges; vocab size {self.vocab_size:,}."
+            return self.tr("Merge {0}: {1}").format(f"{made[-1].rank + 1:,}", why_text(made[-1], self.tie_break))
+        return self.tr("Did {0} merges; vocab size {1}.").format(f"{len(made):,}", f"{self.vocab_size:,}")
 
     @Slot()
     def undo(self) -> None:
@@ -338,7 +341,7 @@ class Controller(FileActions, QObject):
             if self._queued_steps:  # a step not done yet is simply dropped
                 self._queued_steps -= 1
             else:
-                self.message.emit("A merge is running; undo it when it is done.")
+                self.message.emit(self.tr("A merge is running; undo it when it is done."))
             return
         if not self._check_can_train():
             return
@@ -347,7 +350,7 @@ class Controller(FileActions, QObject):
             return
         rec = reply["record"]
         if rec is None:
-            self.message.emit("Nothing to undo.")
+            self.message.emit(self.tr("Nothing to undo."))
             self.undone.emit(None)
             return
         self.records.pop()
@@ -357,8 +360,8 @@ class Controller(FileActions, QObject):
         self.merges_removed.emit(1)
         self.pairs_changed.emit(merge_deltas([rec], -1))
         self.tokenizer_changed.emit()
-        self.message.emit(f"Undid merge {rec.rank + 1:,} ({token_label(rec.token)}); "
-                          f"vocab size {self.vocab_size:,}.")
+        self.message.emit(self.tr("Undid merge {0} ({1}); vocab size {2}.").format(
+            f"{rec.rank + 1:,}", token_label(rec.token), f"{self.vocab_size:,}"))
         self.undone.emit(rec)
 
     @Slot(int)
@@ -375,7 +378,7 @@ class Controller(FileActions, QObject):
         # a full run's records come without their pair-count changes (the views need those only
         # for single steps; for a 10k run they would hold ~70 MB here)
         self._start(worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),
-                    f"Training to {vocab_size:,} …")
+                    self.tr("Training to {0} …").format(f"{vocab_size:,}"))
 
     @Slot()
     def cancel(self) -> None:
@@ -383,7 +386,7 @@ class Controller(FileActions, QObject):
             self._pending_load = None
             self._queued_steps = 0
             self._job.cancel()
-            self.message.emit("Cancelling …")
+            self.message.emit(self.tr("Cancelling …"))
 
     @Slot(int)
     def select_merge(self, rank: int) -> None:
@@ -458,14 +461,14 @@ class Controller(FileActions, QObject):
             self.load_corpus(path)
             return
         if res.lost:
-            self._lost(res.error or "the training engine stopped")
+            self._lost(res.error or self.tr("the training engine stopped"))
             return
         if res.error:
-            self.message.emit(f"Could not load {job.path}; nothing changed.")
+            self.message.emit(self.tr("Could not load {0}; nothing changed.").format(job.path))
             self.error.emit(res.error)
             return
         if res.cancelled or res.value is None:
-            self.message.emit("Loading cancelled; nothing changed.")
+            self.message.emit(self.tr("Loading cancelled; nothing changed."))
             return
         info: dict = res.value  # type: ignore[assignment]
         self._loaded = True
@@ -478,8 +481,9 @@ class Controller(FileActions, QObject):
         self._changed()
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
-        self.message.emit(f"Loaded {s.name}: {s.size_bytes:,} bytes, {s.pretokens:,} pre-tokens "
-                          f"({s.distinct_pretokens:,} distinct) in {time.monotonic() - self._t0:.1f} s.")
+        self.message.emit(self.tr("Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.").format(
+            s.name, f"{s.size_bytes:,}", f"{s.pretokens:,}", f"{s.distinct_pretokens:,}",
+            f"{time.monotonic() - self._t0:.1f}"))
         self.corpus_loaded.emit(s)
 
     def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
@@ -488,7 +492,7 @@ class Controller(FileActions, QObject):
         self._live_pairs = []
         if res.lost:
             self._queued_steps = 0
-            self._lost(res.error or "the training engine stopped")
+            self._lost(res.error or self.tr("the training engine stopped"))
         elif res.error:
             self.error.emit(res.error)
         self.pairs_changed.emit(merge_deltas(made, 1) if job.kind == "step" else None)
