@@ -32,20 +32,25 @@ def summarize_run(made: int, size: int, target: int, total_merges: int, n_specia
     >>> summarize_run(0, 257, 1000, 0, 1, False, 0.1).message.startswith("No merges")
     True
     """
+    from PySide6.QtCore import QCoreApplication  # the message is shown in the app's language
+
+    translate = QCoreApplication.translate
+    made_s, size_s, target_s = f"{made:,}", f"{size:,}", f"{target:,}"
     if cancelled:
-        msg = (f"Cancelled after {made:,} merges; they are kept (vocab size {size:,}). "
-               f"Undo steps back one merge at a time.")
+        msg = translate("Session", "Cancelled after {0} merges; they are kept (vocab size {1}). "
+                        "Undo steps back one merge at a time.").format(made_s, size_s)
     elif made == 0 and size >= target:
-        msg = (f"Nothing to do: the vocab already has {size:,} tokens (target {target:,}). "
-               f"Raise the vocab size to train further.")
+        msg = translate("Session", "Nothing to do: the vocab already has {0} tokens (target {1}). "
+                        "Raise the vocab size to train further.").format(size_s, target_s)
     elif size >= target:
-        msg = f"Trained {made:,} merges in {seconds:.1f} s; vocab size {size:,}."
+        msg = translate("Session", "Trained {0} merges in {1} s; vocab size {2}.").format(
+            made_s, f"{seconds:.1f}", size_s)
     elif total_merges == 0:
-        msg = (f"No merges: the corpus has no pair of adjacent tokens to merge. The vocab is "
-               f"256 bytes + {n_special} special token(s) = {size:,} tokens.")
+        msg = translate("Session", "No merges: the corpus has no pair of adjacent tokens to merge. The vocab is "
+                        "256 bytes + {0} special token(s) = {1} tokens.").format(n_special, size_s)
     else:
-        msg = (f"Stopped at vocab size {size:,} (of {target:,} requested): no pair is left to merge"
-               f" ({made:,} merges in this run).")
+        msg = translate("Session", "Stopped at vocab size {0} (of {1} requested): no pair is left to merge "
+                        "({2} merges in this run).").format(size_s, target_s, made_s)
     return RunSummary(made, size, target, cancelled, seconds, msg)
 
 
