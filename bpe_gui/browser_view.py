@@ -3,7 +3,15 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -104,7 +112,9 @@ class _IndexModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section]
+            return QCoreApplication.translate("BrowserView", self.HEADERS[section])
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            return QCoreApplication.translate("BrowserView", self.TIPS[section])
         return None
 
     def search(self, row: int, token: bytes) -> str:
@@ -115,7 +125,13 @@ class _IndexModel(QAbstractTableModel):
 
 
 class MergesModel(_IndexModel):
-    HEADERS = ("Rank", "ID", "Left", "Right", "Token", "Count")
+    HEADERS = (QT_TRANSLATE_NOOP("BrowserView", "Rank"), "ID", QT_TRANSLATE_NOOP("BrowserView", "Left"), QT_TRANSLATE_NOOP("BrowserView", "Right"), QT_TRANSLATE_NOOP("BrowserView", "Token"), QT_TRANSLATE_NOOP("BrowserView", "Count"))
+    TIPS = (QT_TRANSLATE_NOOP("BrowserView", "Position in the merge list (0 = learned first); encoding applies merges in this order"),
+            QT_TRANSLATE_NOOP("BrowserView", "The id of the token this merge made"),
+            QT_TRANSLATE_NOOP("BrowserView", "The left token of the merged pair"), QT_TRANSLATE_NOOP(
+                "BrowserView", "The right token of the merged pair"),
+            QT_TRANSLATE_NOOP("BrowserView", "The new token: left and right joined"),
+            QT_TRANSLATE_NOOP("BrowserView", "How often the pair occurred when it was merged"))
 
     def _source_len(self) -> int:
         return self.controller.index.n_merges
@@ -140,7 +156,7 @@ class MergesModel(_IndexModel):
         if role == ALIGN:
             return RIGHT if col in (0, 1, 5) else None
         if role == TOOLTIP:
-            return f"{token_label(m.token)}\nbytes: {hex_bytes(m.token)}"
+            return f"{token_label(m.token)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(hex_bytes(m.token))
         if role == SEARCH_ROLE:
             return self.search(index.row(), m.token)
         if role == TOKEN_ROLE:
@@ -149,7 +165,12 @@ class MergesModel(_IndexModel):
 
 
 class VocabModel(_IndexModel):
-    HEADERS = ("ID", "Token", "Bytes", "Len", "Origin")
+    HEADERS = ("ID", QT_TRANSLATE_NOOP("BrowserView", "Token"), QT_TRANSLATE_NOOP("BrowserView", "Bytes"), QT_TRANSLATE_NOOP("BrowserView", "Len"), QT_TRANSLATE_NOOP("BrowserView", "Origin"))
+    TIPS = (QT_TRANSLATE_NOOP("BrowserView", "The token's id: the number the model sees"),
+            QT_TRANSLATE_NOOP("BrowserView", "The token as text (visible spaces; \\xNN for bytes that are not whole UTF-8 characters)"),
+            QT_TRANSLATE_NOOP("BrowserView", "The token's bytes in hexadecimal"), QT_TRANSLATE_NOOP(
+                "BrowserView", "Length in bytes"),
+            QT_TRANSLATE_NOOP("BrowserView", "Where the token comes from: one of the 256 bytes, a special token, or the merge that made it"))
 
     def _source_len(self) -> int:
         return len(self.controller.index)
@@ -173,8 +194,9 @@ class VocabModel(_IndexModel):
                 return len(token)
             rank = ix.rank_of.get(token)
             if ix.is_special(tid):
-                return "special"
-            return f"merge {rank}" if rank is not None else ("byte" if len(token) == 1 else "—")
+                return QCoreApplication.translate("BrowserView", "special")
+            return (QCoreApplication.translate("BrowserView", "merge {0}").format(rank) if rank is not None
+                    else (QCoreApplication.translate("BrowserView", "byte") if len(token) == 1 else "—"))
         if role == FONT:
             return self.mono if col in (1, 2) else None
         if role == ALIGN:
@@ -228,17 +250,17 @@ class BrowserView(QWidget):
             table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search tokens: text (' the'), hex (e4 b8) or #id …")
+        self.search.setPlaceholderText(self.tr("Search tokens: text (' the'), hex (e4 b8) or #id …"))
         self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self, singleShot=True, interval=150)
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.merges_table, "Merges")
-        self.tabs.addTab(self.vocab_table, "Vocab")
+        self.tabs.addTab(self.merges_table, self.tr("Merges"))
+        self.tabs.addTab(self.vocab_table, self.tr("Vocab"))
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Merge tree", "ID", "Merge"])
+        self.tree.setHeaderLabels([self.tr("Merge tree"), "ID", self.tr("Merge")])
         self.tree.setColumnWidth(0, 190)
         self.tree.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.tree.setRootIsDecorated(True)
@@ -256,7 +278,7 @@ class BrowserView(QWidget):
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        title = QLabel("<b>Merges &amp; vocab</b>")
+        title = QLabel(self.tr("<b>Merges &amp; vocab</b>"))
         lay.addWidget(title)
         lay.addWidget(split)
 
@@ -273,7 +295,7 @@ class BrowserView(QWidget):
 
     def _tree_hint(self) -> None:
         self.tree.clear()
-        hint = QTreeWidgetItem(["select a merge or a token to see how it was built"])
+        hint = QTreeWidgetItem([self.tr("select a merge or a token to see how it was built")])
         hint.setDisabled(True)
         self.tree.addTopLevelItem(hint)
 
@@ -291,7 +313,8 @@ class BrowserView(QWidget):
         """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
         ix = self.controller.index
         if token_id not in ix.vocab:
-            self.controller.message.emit(f"No token has id {token_id:,} (this vocab has ids 0–{len(ix) - 1:,}).")
+            self.controller.message.emit(self.tr("No token has id {0} (this vocab has ids 0–{1}).").format(
+                f"{token_id:,}", f"{len(ix) - 1:,}"))
             return False
         self.vocab_model.sync()
         self.tabs.setCurrentIndex(1)
@@ -365,7 +388,7 @@ class BrowserView(QWidget):
             rank = ix.rank_of.get(tok)
             tid = ix.token_ids.get(tok, -1)
             item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "",
-                                    f"#{rank}" if rank is not None else "byte" if len(tok) == 1 else ""])
+                                    f"#{rank}" if rank is not None else self.tr("byte") if len(tok) == 1 else ""])
             item.setToolTip(0, hex_bytes(tok))
             if parent is None:
                 self.tree.addTopLevelItem(item)
