@@ -3,15 +3,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
-    QAbstractTableModel,
-    QCoreApplication,
-    QModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    QTimer,
-)
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .files import QT_TRANSLATE_NOOP
 from .formatting import hex_bytes, search_text, token_label
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
