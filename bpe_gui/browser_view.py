@@ -3,7 +3,14 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .files import QT_TRANSLATE_NOOP
+from .column_tips import MERGES_HEADERS, MERGES_TIPS, VOCAB_HEADERS, VOCAB_TIPS
 from .formatting import hex_bytes, search_text, token_label
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -118,13 +125,7 @@ class _IndexModel(QAbstractTableModel):
 
 
 class MergesModel(_IndexModel):
-    HEADERS = (QT_TRANSLATE_NOOP("BrowserView", "Rank"), "ID", QT_TRANSLATE_NOOP("BrowserView", "Left"), QT_TRANSLATE_NOOP("BrowserView", "Right"), QT_TRANSLATE_NOOP("BrowserView", "Token"), QT_TRANSLATE_NOOP("BrowserView", "Count"))
-    TIPS = (QT_TRANSLATE_NOOP("BrowserView", "Position in the merge list (0 = learned first); encoding applies merges in this order"),
-            QT_TRANSLATE_NOOP("BrowserView", "The id of the token this merge made"),
-            QT_TRANSLATE_NOOP("BrowserView", "The left token of the merged pair"), QT_TRANSLATE_NOOP(
-                "BrowserView", "The right token of the merged pair"),
-            QT_TRANSLATE_NOOP("BrowserView", "The new token: left and right joined"),
-            QT_TRANSLATE_NOOP("BrowserView", "How often the pair occurred when it was merged"))
+    HEADERS, TIPS = MERGES_HEADERS, MERGES_TIPS
 
     def _source_len(self) -> int:
         return self.controller.index.n_merges
@@ -158,12 +159,7 @@ class MergesModel(_IndexModel):
 
 
 class VocabModel(_IndexModel):
-    HEADERS = ("ID", QT_TRANSLATE_NOOP("BrowserView", "Token"), QT_TRANSLATE_NOOP("BrowserView", "Bytes"), QT_TRANSLATE_NOOP("BrowserView", "Len"), QT_TRANSLATE_NOOP("BrowserView", "Origin"))
-    TIPS = (QT_TRANSLATE_NOOP("BrowserView", "The token's id: the number the model sees"),
-            QT_TRANSLATE_NOOP("BrowserView", "The token as text (visible spaces; \\xNN for bytes that are not whole UTF-8 characters)"),
-            QT_TRANSLATE_NOOP("BrowserView", "The token's bytes in hexadecimal"), QT_TRANSLATE_NOOP(
-                "BrowserView", "Length in bytes"),
-            QT_TRANSLATE_NOOP("BrowserView", "Where the token comes from: one of the 256 bytes, a special token, or the merge that made it"))
+    HEADERS, TIPS = VOCAB_HEADERS, VOCAB_TIPS
 
     def _source_len(self) -> int:
         return len(self.controller.index)
