@@ -74,6 +74,8 @@ class TimelineView(QWidget):
         self._ranges: tuple | None = None  # (x end, log count low, log count high, length top)
 
         self.title = status_label()
+        self.title.setToolTip(self.tr("Top: how often each merged pair occurred when it was merged (log scale). "
+                                         "Bottom: how many bytes each new token has."))
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
         self.graphics.ci.setSpacing(4)
@@ -89,9 +91,9 @@ class TimelineView(QWidget):
         self.count_plot.setLogMode(x=False, y=True)
 
         self.count_plot.setDownsampling(auto=True, mode="peak")
-        self.count_plot.setLabel("left", "pair count (log)")
-        self.length_plot.setLabel("left", "token bytes")
-        self.length_plot.setLabel("bottom", "merge rank")
+        self.count_plot.setLabel("left", self.tr("pair count (log)"))
+        self.length_plot.setLabel("left", self.tr("token bytes"))
+        self.length_plot.setLabel("bottom", self.tr("merge rank"))
         self.length_plot.setXLink(self.count_plot)
 
         self.count_curve = self.count_plot.plot([], [], pen=pg.mkPen(ACCENT, width=1.6))
@@ -209,12 +211,12 @@ class TimelineView(QWidget):
     def _update_title(self) -> None:
         n = len(self.counts)
         c = self.controller
-        text = f"<b>Merge timeline</b> <span style='color:#667'>— {n:,} merges"
+        text = self.tr("<b>Merge timeline</b> <span style='color:#667'>— {0} merges").format(f"{n:,}")
         if n and not c.index.has_counts:
-            text += " (this file has no merge counts; token lengths only)"
+            text += self.tr(" (this file has no merge counts; token lengths only)")
         elif n:
-            text += f"; first merge seen {self.counts[0]:,}×, last {self.counts[-1]:,}×"
-        text += " · click a point to inspect it</span>"
+            text += self.tr("; first merge seen {0}×, last {1}×").format(f"{self.counts[0]:,}", f"{self.counts[-1]:,}")
+        text += self.tr(" · click a point to inspect it") + "</span>"
         self.title.setText(text)
 
     # ------------------------------------------------------------------ selection
@@ -237,7 +239,7 @@ class TimelineView(QWidget):
             line.setPos(r)
             line.setVisible(True)
         m = self.controller.index.merges[r]
-        self.marker.setToolTip(f"merge {r}: {token_label(m.token)} ({m.count:,})")
+        self.marker.setToolTip(self.tr("merge {0}: {1} ({2})").format(r, token_label(m.token), f"{m.count:,}"))
 
     def rank_at(self, scene_pos) -> int | None:
         """The merge rank under a scene position (nearest x), or None outside the plots."""
