@@ -52,8 +52,12 @@ def _excepthook(exc_type, exc, tb) -> None:
         from PySide6.QtWidgets import QApplication, QMessageBox
 
         if QApplication.instance() is not None:
-            box = QMessageBox(QMessageBox.Icon.Critical, "BPE Explorer: unexpected error",
-                              f"{exc_type.__name__}: {exc}\n\nPlease report this with the details below.")
+            from PySide6.QtCore import QCoreApplication
+
+            box = QMessageBox(QMessageBox.Icon.Critical,
+                              QCoreApplication.translate("App", "BPE Explorer: unexpected error"),
+                              f"{exc_type.__name__}: {exc}\n\n"
+                              + QCoreApplication.translate("App", "Please report this with the details below."))
             box.setDetailedText(text)
             box.exec()
     except Exception:  # noqa: BLE001 - never fail inside the hook
