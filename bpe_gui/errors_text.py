@@ -1,6 +1,7 @@
 """Core errors in the app's language: each error code of ``core.errors`` has a translated sentence.
 
-Errors without a code (or with one not listed here) are shown with their English message.
+In English the core's own message is shown (it names the problem and the fix); errors without a
+code (or with one not listed here) are shown with their English message in every language.
 """
 from __future__ import annotations
 
@@ -30,8 +31,10 @@ def _templates() -> dict[str, str]:
 
 
 def error_text(e: BaseException) -> str:
-    """The message of ``e`` in the app's language (its English message when it has no code)."""
-    if isinstance(e, BPEError) and e.code:
+    """The message of ``e`` in the app's language (in English, and without a code: the core's message)."""
+    from .i18n import current_language
+
+    if isinstance(e, BPEError) and e.code and current_language() != "en":
         template = _templates().get(e.code)
         if template is not None:
             try:
