@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QT_TR_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -42,8 +42,9 @@ class CorpusPanel(QGroupBox):
             "Specials found": self.tr("How often the special tokens occur in the corpus (they are cut out "
                                       "before training and never merged)"),
         }
-        for key in (QT_TR_NOOP("Size"), QT_TR_NOOP("Pre-tokens"), QT_TR_NOOP("Distinct"),
-                    QT_TR_NOOP("Invalid bytes"), QT_TR_NOOP("Specials found")):
+        for key in (QT_TRANSLATE_NOOP("CorpusPanel", "Size"), QT_TRANSLATE_NOOP("CorpusPanel", "Pre-tokens"),
+                    QT_TRANSLATE_NOOP("CorpusPanel", "Distinct"), QT_TRANSLATE_NOOP("CorpusPanel", "Invalid bytes"),
+                    QT_TRANSLATE_NOOP("CorpusPanel", "Specials found")):
             v = QLabel("–")
             v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.values[key] = v
