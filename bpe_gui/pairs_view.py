@@ -1,7 +1,7 @@
 """Live pair-count table: the top pairs with count, change since the last step and rank movement."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TR_NOOP, QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
@@ -32,14 +32,17 @@ class PairTableModel(QAbstractTableModel):
     repaint) only indexes tuples.
     """
 
-    HEADERS = ("#", QT_TR_NOOP("Pair"), QT_TR_NOOP("Count"), "Δ", QT_TR_NOOP("Move"))
-    TIPS = (QT_TR_NOOP("Place in the table: 1 is the pair the next step merges"),
-            QT_TR_NOOP("Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes"),
-            QT_TR_NOOP("How often the two tokens stand side by side in the corpus (each pre-token counted "
-                       "as often as it occurs)"),
-            QT_TR_NOOP("Change of the count since the last step: a merge takes counts from the pairs next "
-                       "to it and creates new pairs"),
-            QT_TR_NOOP("How many places the pair moved up (▲) or down (▼) in the table since the last step"))
+    HEADERS = ("#", QT_TRANSLATE_NOOP("PairTableModel", "Pair"), QT_TRANSLATE_NOOP("PairTableModel", "Count"), "Δ",
+               QT_TRANSLATE_NOOP("PairTableModel", "Move"))
+    TIPS = (QT_TRANSLATE_NOOP("PairTableModel", "Place in the table: 1 is the pair the next step merges"),
+            QT_TRANSLATE_NOOP("PairTableModel", "Two neighbouring tokens (shown with visible spaces); the tooltip "
+                              "shows their bytes"),
+            QT_TRANSLATE_NOOP("PairTableModel", "How often the two tokens stand side by side in the corpus (each "
+                              "pre-token counted as often as it occurs)"),
+            QT_TRANSLATE_NOOP("PairTableModel", "Change of the count since the last step: a merge takes counts "
+                              "from the pairs next to it and creates new pairs"),
+            QT_TRANSLATE_NOOP("PairTableModel", "How many places the pair moved up (▲) or down (▼) in the table "
+                              "since the last step"))
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
