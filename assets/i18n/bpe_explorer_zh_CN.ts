@@ -2,74 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
-        <source>Size</source>
-        <translation>大小</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
-        <source>Pre-tokens</source>
-        <translation>预分词数</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
-        <source>Distinct</source>
-        <translation>不同预分词</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
-        <source>Invalid bytes</source>
-        <translation>无效字节</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
-        <source>Specials found</source>
-        <translation>特殊标记出现</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
-        <source>Pair</source>
-        <translation>字节对</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
-        <source>Count</source>
-        <translation>次数</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
-        <source>Move</source>
-        <translation>名次变化</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="36"/>
-        <source>Place in the table: 1 is the pair the next step merges</source>
-        <translation>表中名次：1 是下一步要合并的字节对</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="37"/>
-        <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
-        <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="38"/>
-        <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
-        <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="40"/>
-        <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
-        <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="42"/>
-        <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
-        <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
-    </message>
-</context>
-<context>
     <name>App</name>
     <message>
         <location filename="../../bpe_gui/app.py" line="58"/>
@@ -108,7 +40,7 @@
     <message>
         <location filename="../../bpe_gui/browser_view.py" line="242"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
-        <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
+        <translation>搜索词元：文本（' the'）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/browser_view.py" line="249"/>
@@ -414,19 +346,44 @@
         <translation>特殊标记在语料中出现的次数（训练前被切出，永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="75"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
+        <source>Pre-tokens</source>
+        <translation>预分词数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <source>Distinct</source>
+        <translation>不同预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <source>Invalid bytes</source>
+        <translation>无效字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
+        <source>Specials found</source>
+        <translation>特殊标记出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="76"/>
         <source>: {0} bytes</source>
         <translation>：{0} 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="84"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="85"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="92"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="93"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
-        <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
+        <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style='color:#667'&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -439,12 +396,12 @@
     <message>
         <location filename="../../bpe_gui/details_view.py" line="42"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:#667&apos;&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
+        <translation>&lt;p style='color:#667'&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="63"/>
         <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style=&apos;color:#667&apos;&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style='color:#667'&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="67"/>
@@ -464,7 +421,7 @@
     <message>
         <location filename="../../bpe_gui/details_view.py" line="73"/>
         <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
+        <translation>&lt;p style='color:#556'&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="74"/>
@@ -494,7 +451,7 @@
     <message>
         <location filename="../../bpe_gui/details_view.py" line="80"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
+        <translation>&lt;p style='color:#667'&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="86"/>
@@ -505,57 +462,57 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="16"/>
+        <location filename="../../bpe_gui/errors_text.py" line="17"/>
         <source>%(name)s looks like %(kind)s text. Convert it to UTF-8 first (for example with iconv) and open it again.</source>
         <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="18"/>
+        <location filename="../../bpe_gui/errors_text.py" line="19"/>
         <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="19"/>
+        <location filename="../../bpe_gui/errors_text.py" line="20"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="20"/>
+        <location filename="../../bpe_gui/errors_text.py" line="21"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="21"/>
+        <location filename="../../bpe_gui/errors_text.py" line="22"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="22"/>
+        <location filename="../../bpe_gui/errors_text.py" line="23"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="23"/>
+        <location filename="../../bpe_gui/errors_text.py" line="24"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="24"/>
+        <location filename="../../bpe_gui/errors_text.py" line="25"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="26"/>
+        <location filename="../../bpe_gui/errors_text.py" line="27"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="27"/>
+        <location filename="../../bpe_gui/errors_text.py" line="28"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="28"/>
+        <location filename="../../bpe_gui/errors_text.py" line="29"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
@@ -1299,12 +1256,52 @@
 <context>
     <name>PairTableModel</name>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="73"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
+        <source>Pair</source>
+        <translation>字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="36"/>
+        <source>Move</source>
+        <translation>名次变化</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="37"/>
+        <source>Place in the table: 1 is the pair the next step merges</source>
+        <translation>表中名次：1 是下一步要合并的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="38"/>
+        <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
+        <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="40"/>
+        <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
+        <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="42"/>
+        <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
+        <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="44"/>
+        <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
+        <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="76"/>
         <source>new</source>
         <translation>新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="124"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="127"/>
         <source>bytes: {0} | {1}</source>
         <translation>字节：{0} | {1}</translation>
     </message>
@@ -1312,84 +1309,84 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="145"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="148"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
-        <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
+        <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style='color:#667'&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="148"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="151"/>
         <source>Filter pairs (text or hex) …</source>
         <translation>筛选字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="193"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="196"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="195"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="198"/>
         <source>&lt;i&gt;Open a corpus to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;打开语料即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="196"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="199"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="198"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="201"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="203"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="206"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="206"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="209"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="207"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="210"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="208"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="208"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="209"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="212"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="210"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="213"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="214"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="217"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="215"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="218"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="216"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="219"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
+        <translation>&lt;br&gt;&lt;span style='color:#667'&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -1562,7 +1559,7 @@
     <message>
         <location filename="../../bpe_gui/timeline_view.py" line="214"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {0} merges</source>
-        <translation>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {0} 次合并</translation>
+        <translation>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style='color:#667'&gt;— {0} 次合并</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/timeline_view.py" line="216"/>
@@ -1590,7 +1587,7 @@
     <message>
         <location filename="../../bpe_gui/token_spans.py" line="23"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge.&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
+        <translation>&lt;span style='color:#778'&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/token_spans.py" line="135"/>
@@ -1696,7 +1693,7 @@
     <message>
         <location filename="../../bpe_gui/tokenize_view.py" line="152"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {1} merges&lt;/span&gt;</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {1} 次合并&lt;/span&gt;</translation>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; &lt;span style='color:#667'&gt;— {1} 次合并&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -1734,7 +1731,7 @@
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="42"/>
         <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
-        <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（&quot;&lt;|end of turn|&gt;&quot;）。它们永不合并。</translation>
+        <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（"&lt;|end of turn|&gt;"）。它们永不合并。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="48"/>
@@ -1830,7 +1827,7 @@
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="152"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
-        <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
+        <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 "像这样"）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="176"/>
