@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -100,7 +101,14 @@ class MainWindow(QMainWindow):
         right.addWidget(self.browser)
         right.setSizes([430, 450])
         main = QSplitter(Qt.Orientation.Horizontal)
-        main.addWidget(left)
+        # the left column scrolls when the window is lower than its content (1280×720, CJK fonts)
+        left_scroll = QScrollArea()
+        left_scroll.setWidget(left)
+        left_scroll.setWidgetResizable(True)
+        left_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left.setMinimumWidth(left.minimumSizeHint().width())
+        main.addWidget(left_scroll)
         main.addWidget(middle)
         main.addWidget(right)
         main.setSizes([330, 640, 430])

@@ -1268,7 +1268,7 @@
     <message>
         <location filename="../../bpe_gui/pairs_view.py" line="36"/>
         <source>Move</source>
-        <translation>名次变化</translation>
+        <translation>升降</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/pairs_view.py" line="37"/>
