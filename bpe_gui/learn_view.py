@@ -79,11 +79,11 @@ class LearnView(QWidget):
         top.addWidget(QLabel(self.tr("Merges:")))
         top.addWidget(self.merges)
 
-        self.btn_reset = QPushButton(self.tr("⏮ Start"))
+        self.btn_reset = QPushButton(self.tr("« Start"))
         self.btn_back = QPushButton(self.tr("◀ Back"))
         self.btn_step = QPushButton(self.tr("Step ▶"))
         self.btn_play = QPushButton(self.tr("Play"))
-        self.btn_end = QPushButton(self.tr("End ⏭"))
+        self.btn_end = QPushButton(self.tr("End »"))
         self.btn_reset.clicked.connect(lambda: self.go(0))
         self.btn_back.clicked.connect(lambda: self.go(self.pos - 1))
         self.btn_step.clicked.connect(lambda: self.go(self.pos + 1))

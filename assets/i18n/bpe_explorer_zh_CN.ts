@@ -998,11 +998,6 @@
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="82"/>
-        <source>⏮ Start</source>
-        <translation>⏮ 开头</translation>
-    </message>
-    <message>
         <location filename="../../bpe_gui/learn_view.py" line="83"/>
         <source>◀ Back</source>
         <translation>◀ 后退</translation>
@@ -1020,9 +1015,14 @@
         <translation>播放</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/learn_view.py" line="82"/>
+        <source>« Start</source>
+        <translation>« 开头</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/learn_view.py" line="86"/>
-        <source>End ⏭</source>
-        <translation>结尾 ⏭</translation>
+        <source>End »</source>
+        <translation>结尾 »</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/learn_view.py" line="92"/>
@@ -1083,172 +1083,172 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="91"/>
+        <location filename="../../bpe_gui/window.py" line="92"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="92"/>
+        <location filename="../../bpe_gui/window.py" line="93"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="131"/>
+        <location filename="../../bpe_gui/window.py" line="140"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="132"/>
+        <location filename="../../bpe_gui/window.py" line="141"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="133"/>
+        <location filename="../../bpe_gui/window.py" line="142"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="134"/>
+        <location filename="../../bpe_gui/window.py" line="143"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="135"/>
+        <location filename="../../bpe_gui/window.py" line="144"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="136"/>
+        <location filename="../../bpe_gui/window.py" line="145"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="137"/>
+        <location filename="../../bpe_gui/window.py" line="146"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="139"/>
+        <location filename="../../bpe_gui/window.py" line="148"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="140"/>
+        <location filename="../../bpe_gui/window.py" line="149"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="141"/>
+        <location filename="../../bpe_gui/window.py" line="150"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="142"/>
+        <location filename="../../bpe_gui/window.py" line="151"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="143"/>
+        <location filename="../../bpe_gui/window.py" line="152"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="144"/>
+        <location filename="../../bpe_gui/window.py" line="153"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="146"/>
+        <location filename="../../bpe_gui/window.py" line="155"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="147"/>
+        <location filename="../../bpe_gui/window.py" line="156"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="148"/>
+        <location filename="../../bpe_gui/window.py" line="157"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="149"/>
+        <location filename="../../bpe_gui/window.py" line="158"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="155"/>
+        <location filename="../../bpe_gui/window.py" line="164"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="156"/>
+        <location filename="../../bpe_gui/window.py" line="165"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="157"/>
+        <location filename="../../bpe_gui/window.py" line="166"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="158"/>
+        <location filename="../../bpe_gui/window.py" line="167"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="196"/>
+        <location filename="../../bpe_gui/window.py" line="205"/>
         <source>vocab {0} · {1} merges </source>
         <translation>词表 {0} · {1} 次合并 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="222"/>
+        <location filename="../../bpe_gui/window.py" line="231"/>
         <source>Open corpus</source>
         <translation>打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="222"/>
+        <location filename="../../bpe_gui/window.py" line="231"/>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="227"/>
+        <location filename="../../bpe_gui/window.py" line="236"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="233"/>
+        <location filename="../../bpe_gui/window.py" line="242"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="256"/>
+        <location filename="../../bpe_gui/window.py" line="265"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="260"/>
+        <location filename="../../bpe_gui/window.py" line="269"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="261"/>
+        <location filename="../../bpe_gui/window.py" line="270"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt;&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt;&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="285"/>
+        <location filename="../../bpe_gui/window.py" line="294"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="293"/>
+        <location filename="../../bpe_gui/window.py" line="302"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="335"/>
+        <location filename="../../bpe_gui/window.py" line="344"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

@@ -13,16 +13,16 @@ from ..tokenizer import Tokenizer
 from .frame import Recorder, Walk
 
 CODE: tuple[str, ...] = (
-    "pieces = split_keeping(text, special_tokens)  # longest special token first",  # 0
+    "pieces = split_keeping_specials(text, special_tokens)",                        # 0
     "for piece in pieces:",                                                         # 1
     "    if piece in special_tokens:",                                              # 2
     "        ids.append(special_id[piece]); continue",                              # 3
     "    for pre_token in re.findall(PAT, piece):",                                 # 4
     "        parts = [bytes([b]) for b in pre_token.encode('utf-8')]",              # 5
-    "        while (pair := lowest_rank_pair(parts)) is not None:  # leftmost on ties",  # 6
+    "        while (pair := lowest_rank_pair(parts)) is not None:",                 # 6
     "            parts = merge(parts, pair)",                                       # 7
     "        ids += [token_to_id[p] for p in parts]",                               # 8
-    "# encode_iterable: encode only up to the last safe cut, keep the rest for later",  # 9
+    "assert list(encode_iterable([text[:cut], text[cut:]])) == ids",               # 9
 )
 
 

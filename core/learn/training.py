@@ -19,7 +19,7 @@ Pair = tuple[bytes, bytes]
 Word = tuple[bytes, ...]
 
 CODE: tuple[str, ...] = (
-    "pieces = re.split(special_tokens_pattern, text)  # special tokens never merge",  # 0
+    "pieces = re.split(special_tokens_pattern, text)",                               # 0
     "for piece in pieces:",                                                         # 1
     "    for m in re.finditer(PAT, piece):",                                        # 2
     "        word_counts[tuple(bytes([b]) for b in m.group().encode())] += 1",      # 3
