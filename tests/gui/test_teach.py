@@ -119,6 +119,12 @@ def test_errors_in_chinese(qapp):
         text = error_text(ei.value)
         assert "<s>" in text and "特殊标记" in text
         assert error_text(BPEError("plain message")) == "plain message"
+        from core.trainer import check_vocab_size
+
+        with pytest.raises(BPEError) as ei2:
+            check_vocab_size(200, 1)
+        assert ei2.value.code == "vocab_size_small"
+        assert error_text(ei2.value) == "词表大小 200 太小：至少需要 256 个字节 + 1 个特殊标记 = 257。请选择 257 或更大的值。"
     finally:
         i18n.install("en")
     assert error_text(ei.value) == str(ei.value)  # English: the core message itself
