@@ -64,13 +64,22 @@ def _excepthook(exc_type, exc, tb) -> None:
         pass
 
 
+def _language(value: str) -> str:
+    from .i18n import normalize
+
+    try:
+        return normalize(value) or "en"
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="bpe-explorer", description="BPE Explorer desktop app")
     p.add_argument("corpus", nargs="?", help="corpus text file to open (default: the bundled sample)")
     p.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
     p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
                    help=argparse.SUPPRESS)  # for smoke tests: quit this long after the corpus is loaded
-    p.add_argument("--lang", default=None, metavar="LANG",
+    p.add_argument("--lang", default=None, metavar="LANG", type=_language,
                    help="interface language: zh_CN or en (default: View > Language, else the system's)")
     return p.parse_args(argv)
 

@@ -99,7 +99,10 @@ def main(argv=None) -> int:
     p.add_argument("--steps", type=int, default=0, help="merges to do before the screenshot")
     p.add_argument("--text", help="text to show in the tokenize view")
     p.add_argument("--size", default="1400x900", help="window size WxH (at least 1280x720)")
-    p.add_argument("--lang", default=None, help="interface language: zh_CN or en (default: the system's)")
+    from .app import _language
+
+    p.add_argument("--lang", default=None, type=_language,
+                   help="interface language: zh_CN or en (default: the system's)")
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))

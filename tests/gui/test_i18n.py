@@ -149,3 +149,12 @@ def test_no_english_left_in_the_chinese_window(qtbot, small_corpus, language):
             assert not english, english
     finally:
         i18n.install("en")
+
+
+def test_lang_flag_is_checked():
+    from bpe_gui.app import parse_args
+
+    assert parse_args(["--lang", "zh-CN"]).lang == "zh_CN"
+    assert parse_args([]).lang is None
+    with pytest.raises(SystemExit):
+        parse_args(["--lang", "fr"])
