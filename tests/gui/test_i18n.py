@@ -158,3 +158,14 @@ def test_lang_flag_is_checked():
     assert parse_args([]).lang is None
     with pytest.raises(SystemExit):
         parse_args(["--lang", "fr"])
+
+
+@pytest.mark.parametrize("argv", [["--lang", "zh_CN"], ["gui", "--lang", "zh_CN"], ["--lang", "zh_CN", "gui"]])
+def test_cli_passes_lang_to_the_app(monkeypatch, argv):
+    import bpe_gui.app
+    from core import cli
+
+    got = []
+    monkeypatch.setattr(bpe_gui.app, "main", lambda a: got.append(a) or 0)
+    assert cli.main(argv) == 0
+    assert got == [["--lang", "zh_CN"]]
