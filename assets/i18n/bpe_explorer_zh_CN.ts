@@ -1493,7 +1493,7 @@
     <message>
         <location filename="../../bpe_gui/story_view.py" line="80"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
-        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，计入重复共 %2 次出现。只有这些词被处理：这就是%3。</translation>
+        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/story_view.py" line="83"/>
