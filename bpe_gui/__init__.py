@@ -11,7 +11,7 @@ from __future__ import annotations
 __all__ = ["create_window"]
 
 
-def create_window(corpus=None, *, load_sample: bool = True):
+def create_window(corpus=None, *, load_sample: bool = True, language: str | None = None):
     """Build the main window (not shown). Needs an existing QApplication.
 
     With ``corpus`` that file is loaded; otherwise the bundled sample corpus is loaded once the
@@ -19,4 +19,4 @@ def create_window(corpus=None, *, load_sample: bool = True):
     """
     from .app import build_window
 
-    return build_window(corpus, load_sample=load_sample)
+    return build_window(corpus, load_sample=load_sample, language=language)

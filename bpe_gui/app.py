@@ -8,12 +8,15 @@ import traceback
 from . import resources
 
 
-def build_window(corpus=None, *, load_sample: bool = True):
-    """The main window with the app's look; loads ``corpus`` or (later) the bundled sample."""
+def build_window(corpus=None, *, load_sample: bool = True, language: str | None = None):
+    """The main window with the app's look; loads ``corpus`` or (later) the bundled sample.
+
+    ``language`` ("zh_CN", "en"; default: the remembered choice or the system locale) is installed first.
+    """
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from . import qtcompat, theme
+    from . import i18n, qtcompat, theme
     from .window import MainWindow
 
     qtcompat.install()
@@ -24,6 +27,8 @@ def build_window(corpus=None, *, load_sample: bool = True):
     if not app.property("bpe_explorer_theme"):
         theme.apply(app)
         app.setProperty("bpe_explorer_theme", True)
+    if language is not None or not app.property("bpe_explorer_language"):
+        i18n.install(language)
     w = MainWindow()
     if corpus is not None:
         w.controller.load_corpus(str(corpus))
@@ -49,12 +54,25 @@ def _excepthook(exc_type, exc, tb) -> None:
         from PySide6.QtWidgets import QApplication, QMessageBox
 
         if QApplication.instance() is not None:
-            box = QMessageBox(QMessageBox.Icon.Critical, "BPE Explorer: unexpected error",
-                              f"{exc_type.__name__}: {exc}\n\nPlease report this with the details below.")
+            from PySide6.QtCore import QCoreApplication
+
+            box = QMessageBox(QMessageBox.Icon.Critical,
+                              QCoreApplication.translate("App", "BPE Explorer: unexpected error"),
+                              f"{exc_type.__name__}: {exc}\n\n"
+                              + QCoreApplication.translate("App", "Please report this with the details below."))
             box.setDetailedText(text)
             box.exec()
     except Exception:  # noqa: BLE001 - never fail inside the hook
         pass
+
+
+def _language(value: str) -> str:
+    from .i18n import normalize
+
+    try:
+        return normalize(value) or "en"
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def parse_args(argv):
@@ -66,6 +84,8 @@ def parse_args(argv):
     p.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
     p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
                    help=argparse.SUPPRESS)  # for smoke tests: quit this long after the corpus is loaded
+    p.add_argument("--lang", default=None, metavar="LANG", type=_language,
+                   help="interface language: zh_CN or en (default: View > Language, else the system's)")
     return p.parse_args(argv)
 
 
@@ -91,7 +111,7 @@ def main(argv=None) -> int:
     if icon is not None:
         app.setWindowIcon(QIcon(str(icon)))
     sys.excepthook = _excepthook
-    w = build_window(args.corpus, load_sample=not args.no_sample)
+    w = build_window(args.corpus, load_sample=not args.no_sample, language=args.lang)
     app.aboutToQuit.connect(w.controller.shutdown)
     if args.quit_after is not None:
         delay = int(args.quit_after * 1000)

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .column_tips import MERGES_HEADERS, MERGES_TIPS, VOCAB_HEADERS, VOCAB_TIPS
 from .formatting import hex_bytes, search_text, token_label
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -111,11 +111,10 @@ class _IndexModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.HEADERS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            tips = getattr(self, "TIPS", ())
-            return QCoreApplication.translate("Browser", tips[section]) if section < len(tips) else None
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return QCoreApplication.translate("BrowserView", self.HEADERS[section])
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            return QCoreApplication.translate("BrowserView", self.TIPS[section])
         return None
 
     def search(self, row: int, token: bytes) -> str:
@@ -126,15 +125,7 @@ class _IndexModel(QAbstractTableModel):
 
 
 class MergesModel(_IndexModel):
-    HEADERS = ("Merge", "ID", "Left", "Right", "Token", "Count")
-    TIPS = (
-        QT_TRANSLATE_NOOP("Browser", "Merge number: #1 is the first merge"),
-        QT_TRANSLATE_NOOP("Browser", "Id of the token the merge made"),
-        QT_TRANSLATE_NOOP("Browser", "Left part of the merged pair"),
-        QT_TRANSLATE_NOOP("Browser", "Right part of the merged pair"),
-        QT_TRANSLATE_NOOP("Browser", "The new token"),
-        QT_TRANSLATE_NOOP("Browser", "How often the pair occurred in the corpus when it was merged"),
-    )
+    HEADERS, TIPS = MERGES_HEADERS, MERGES_TIPS
 
     def _source_len(self) -> int:
         return self.controller.index.n_merges
@@ -159,7 +150,7 @@ class MergesModel(_IndexModel):
         if role == ALIGN:
             return RIGHT if col in (0, 1, 5) else None
         if role == TOOLTIP:
-            return f"{token_label(m.token)}\nbytes: {hex_bytes(m.token)}"
+            return f"{token_label(m.token)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(hex_bytes(m.token))
         if role == SEARCH_ROLE:
             return self.search(index.row(), m.token)
         if role == TOKEN_ROLE:
@@ -168,15 +159,7 @@ class MergesModel(_IndexModel):
 
 
 class VocabModel(_IndexModel):
-    HEADERS = ("ID", "Token", "Bytes", "Len", "Origin")
-    TIPS = (
-        QT_TRANSLATE_NOOP("Browser", "Token id"),
-        QT_TRANSLATE_NOOP("Browser", "The token (· space, → tab, ↵ newline; \\xNN for bytes of a partial UTF-8 character)"),
-        QT_TRANSLATE_NOOP("Browser", "The token's bytes in hex"),
-        QT_TRANSLATE_NOOP("Browser", "Length in bytes"),
-        QT_TRANSLATE_NOOP("Browser", "How the token came into the vocab: a byte, "
-            "a special token or a merge (by its number)"),
-    )
+    HEADERS, TIPS = VOCAB_HEADERS, VOCAB_TIPS
 
     def _source_len(self) -> int:
         return len(self.controller.index)
@@ -200,8 +183,9 @@ class VocabModel(_IndexModel):
                 return len(token)
             rank = ix.rank_of.get(token)
             if ix.is_special(tid):
-                return "special"
-            return f"merge #{rank + 1}" if rank is not None else ("byte" if len(token) == 1 else "—")
+                return QCoreApplication.translate("BrowserView", "special")
+            return (QCoreApplication.translate("BrowserView", "merge #{0}").format(rank + 1) if rank is not None
+                    else (QCoreApplication.translate("BrowserView", "byte") if len(token) == 1 else "—"))
         if role == FONT:
             return self.mono if col in (1, 2) else None
         if role == ALIGN:
@@ -257,7 +241,7 @@ class BrowserView(QWidget):
             table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search tokens: text (' the'), hex (e4 b8) or #id …")
+        self.search.setPlaceholderText(self.tr("Search tokens: text (' the'), hex (e4 b8) or #id …"))
         self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self, singleShot=True, interval=150)
         self._search_timer.timeout.connect(self._apply_search)
@@ -267,10 +251,10 @@ class BrowserView(QWidget):
         self.no_match.setObjectName("notes")
         self.no_match.setVisible(False)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.merges_table, "Merges")
-        self.tabs.addTab(self.vocab_table, "Vocab")
+        self.tabs.addTab(self.merges_table, self.tr("Merges"))
+        self.tabs.addTab(self.vocab_table, self.tr("Vocab"))
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Merge tree", "ID", "Merge"])
+        self.tree.setHeaderLabels([self.tr("Merge tree"), "ID", self.tr("Merge")])
         self.tree.setColumnWidth(0, 190)
         self.tree.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.tree.setRootIsDecorated(True)
@@ -289,7 +273,7 @@ class BrowserView(QWidget):
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        title = QLabel("<b>Merges &amp; vocab</b>")
+        title = QLabel(self.tr("<b>Merges &amp; vocab</b>"))
         lay.addWidget(title)
         lay.addWidget(split)
 
@@ -355,7 +339,8 @@ class BrowserView(QWidget):
         """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
         ix = self.controller.index
         if token_id not in ix.vocab:
-            self.controller.message.emit(f"No token has id {token_id:,} (this vocab has ids 0–{len(ix) - 1:,}).")
+            self.controller.message.emit(self.tr("No token has id {0} (this vocab has ids 0–{1}).").format(
+                f"{token_id:,}", f"{len(ix) - 1:,}"))
             return False
         self.vocab_model.sync()
         self.tabs.setCurrentIndex(1)
@@ -429,7 +414,7 @@ class BrowserView(QWidget):
             rank = ix.rank_of.get(tok)
             tid = ix.token_ids.get(tok, -1)
             item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "",
-                                    f"#{rank + 1}" if rank is not None else "byte" if len(tok) == 1 else ""])
+                                    f"#{rank + 1}" if rank is not None else self.tr("byte") if len(tok) == 1 else ""])
             item.setToolTip(0, hex_bytes(tok))
             if parent is None:
                 self.tree.addTopLevelItem(item)

@@ -27,13 +27,33 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("gui", help="open the desktop app (the default; 'bpe-explorer CORPUS' also works)")
     g.add_argument("corpus", nargs="?", help="a corpus file to load instead of the sample")
     g.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
+    g.add_argument("--lang", default=None, help="interface language: zh_CN or en (the CLI stays English)")
     sub.add_parser("screenshot", help="render the app offscreen to a PNG (see 'screenshot --help')",
                    add_help=False)
     return parser
 
 
+def _take_lang(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Split ``--lang X`` / ``--lang=X`` (the app's language, allowed before or after ``gui``) from argv."""
+    rest: list[str] = []
+    lang: list[str] = []
+    it = iter(argv)
+    for a in it:
+        if a == "--lang":
+            lang = ["--lang", next(it, "")]
+        elif a.startswith("--lang="):
+            lang = ["--lang", a.split("=", 1)[1]]
+        else:
+            rest.append(a)
+    return rest, lang
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] != "screenshot":
+        argv, lang = _take_lang(argv)
+    else:
+        lang = []
     parser = build_parser()
     names = set(core_cli.commands(parser).choices)
     if argv and argv[0] == "screenshot":  # its own parser (bpe_gui.screenshot) takes the rest
@@ -45,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command != "gui":
             return core_cli.run(args)
         argv = ([args.corpus] if args.corpus else []) + (["--no-sample"] if args.no_sample else [])
+        lang = ["--lang", args.lang] if args.lang else lang
     if argv and not argv[0].startswith("-") and not os.path.exists(argv[0]):
         near = difflib.get_close_matches(argv[0], sorted(names), n=1)
         if near:  # "bpe-explorer trian ...": a mistyped command, not a corpus file
@@ -52,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     # no command: the app, with its own arguments (a corpus file, --no-sample)
     from .app import main as app_main
 
-    return app_main(argv)
+    return app_main(argv + lang)
 
 
 if __name__ == "__main__":  # pragma: no cover

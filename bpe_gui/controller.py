@@ -28,6 +28,7 @@ from core.pretokenize import check_special_tokens, pattern_name, resolve_pattern
 from core.trainer import check_vocab_size
 
 from . import worker
+from .errors_text import error_text
 from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
 from .formatting import token_label
@@ -35,6 +36,7 @@ from .plural import plural
 from .session import Options, RunSummary, merge_deltas, summarize_run
 from .session_actions import SessionActions
 from .state import VocabIndex
+from .story_view import why_text
 
 SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
 # A single step that may change more distinct words than this runs in the worker (~0.5-1 us per
@@ -121,7 +123,7 @@ class Controller(SessionActions, FileActions, QObject):
         except EngineDied as e:
             self._lost(str(e))
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
         return _FAILED
 
     def _use_engine(self):
@@ -236,11 +238,12 @@ class Controller(SessionActions, FileActions, QObject):
                 self._pending_load = path
                 self._job.cancel()
                 return
-            self.error.emit("A training run is in progress; cancel it before opening another corpus.")
+            self.error.emit(self.tr("A training run is in progress; cancel it before opening another corpus."))
             return
         self._pending_load = None
         o = self.options
-        self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break), f"Reading {path} …")
+        self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break),
+                    self.tr("Reading {0} …").format(path))
 
     def _revert_options(self) -> None:
         """After a failed or cancelled load, the settings in effect are the loaded corpus's again."""
@@ -267,17 +270,17 @@ class Controller(SessionActions, FileActions, QObject):
                 new.tie_break = tie_break
         except BPEError as e:
             self.options_changed.emit()  # the panel shows the settings in effect again
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return False
         if new == self.options:
             return True
         if self._job is not None:
-            self.error.emit("Wait for the current task to finish (or cancel it) before changing settings.")
+            self.error.emit(self.tr("Wait for the current task to finish (or cancel it) before changing settings."))
             return False
         self.options = new
         if self._imported is not None:
-            self.message.emit("Settings saved: they apply to the next corpus you open (an imported "
-                              "tokenizer is shown as it was trained).")
+            self.message.emit(self.tr("Settings saved: they apply to the next corpus you open (an imported "
+                              "tokenizer is shown as it was trained)."))
         if self.corpus_path is not None and self._imported is None:
             self.load_corpus(self.corpus_path)
         elif not self._loaded and self._imported is None:
@@ -290,12 +293,12 @@ class Controller(SessionActions, FileActions, QObject):
     # ------------------------------------------------------------------ stepping
     def _check_can_train(self) -> bool:
         if self._job is not None:
-            self.error.emit("A task is running; wait for it or press Cancel.")
+            self.error.emit(self.tr("A task is running; wait for it or press Cancel."))
             return False
         if not self._loaded:
-            what = "an imported tokenizer cannot be trained further" if self._imported is not None else \
-                "no corpus is loaded"
-            self.error.emit(f"Cannot train: {what}. Open a corpus file first.")
+            what = self.tr("an imported tokenizer cannot be trained further") if self._imported is not None else \
+                self.tr("no corpus is loaded")
+            self.error.emit(self.tr("Cannot train: {0}. Open a corpus file first.").format(what))
             return False
         return True
 
@@ -324,7 +327,7 @@ class Controller(SessionActions, FileActions, QObject):
             background = words > SYNC_STEP_WORDS
         if background:
             self._live_pairs = self._ask("top_pairs", TOP_K, default=[])
-            label = "Merging …" if n == 1 else f"Merging {n:,} …"
+            label = self.tr("Merging …") if n == 1 else self.tr("Merging {0} …").format(f"{n:,}")
             self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind="step")
             return
         reply = self._call("steps_view", n, TOP_K)
@@ -351,7 +354,7 @@ class Controller(SessionActions, FileActions, QObject):
                           asked).replace("%1", f"{len(made):,}").replace("%2", size)
         if len(made) == 1 or last_why:
             return self.tr("Merge #%1: %2").replace("%1", f"{made[-1].rank + 1:,}") \
-                .replace("%2", made[-1].why(self.tie_break))
+                .replace("%2", why_text(made[-1], self.tie_break))
         return plural(self.tr("Did %n merge(s); vocab size %1.", "", len(made)), len(made)).replace("%1", size)
 
     @Slot()
@@ -361,7 +364,7 @@ class Controller(SessionActions, FileActions, QObject):
             if self._queued_steps:  # a step not done yet is simply dropped
                 self._queued_steps -= 1
             else:
-                self.message.emit("A merge is running; undo it when it is done.")
+                self.message.emit(self.tr("A merge is running; undo it when it is done."))
             return
         if not self._check_can_train():
             return
@@ -370,7 +373,7 @@ class Controller(SessionActions, FileActions, QObject):
             return
         rec = reply["record"]
         if rec is None:
-            self.message.emit("Nothing to undo.")
+            self.message.emit(self.tr("Nothing to undo."))
             self.undone.emit(None)
             return
         self.records.pop()
@@ -392,13 +395,13 @@ class Controller(SessionActions, FileActions, QObject):
         try:
             check_vocab_size(vocab_size, len(self.options.special_tokens))
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return
         self._live_pairs = self._ask("top_pairs", TOP_K, default=[])  # until the run sends its own
         # a full run's records come without their pair-count changes (the views need those only
         # for single steps; for a 10k run they would hold ~70 MB here)
         self._start(worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),
-                    f"Training to {vocab_size:,} …")
+                    self.tr("Training to {0} …").format(f"{vocab_size:,}"))
 
     @Slot()
     def cancel(self) -> None:
@@ -406,7 +409,7 @@ class Controller(SessionActions, FileActions, QObject):
             self._pending_load = None
             self._queued_steps = 0
             self._job.cancel()
-            self.message.emit("Cancelling …")
+            self.message.emit(self.tr("Cancelling …"))
 
     @Slot(int)
     def select_merge(self, rank: int) -> None:
@@ -486,7 +489,7 @@ class Controller(SessionActions, FileActions, QObject):
         if res.lost or res.error or res.cancelled or res.value is None:
             self._revert_options()
         if res.lost:
-            self._lost(res.error or "the training engine stopped")
+            self._lost(res.error or self.tr("the training engine stopped"))
             return
         if res.error:
             self.message.emit(self.tr("Could not load %1; nothing changed.").replace("%1", job.path))
@@ -507,8 +510,9 @@ class Controller(SessionActions, FileActions, QObject):
         self._changed()
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
-        self.message.emit(f"Loaded {s.name}: {s.size_bytes:,} bytes, {s.pretokens:,} pre-tokens "
-                          f"({s.distinct_pretokens:,} distinct) in {time.monotonic() - self._t0:.1f} s.")
+        self.message.emit(self.tr("Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.").format(
+            s.name, f"{s.size_bytes:,}", f"{s.pretokens:,}", f"{s.distinct_pretokens:,}",
+            f"{time.monotonic() - self._t0:.1f}"))
         self.corpus_loaded.emit(s)
         if after is not None:
             after()
@@ -519,7 +523,7 @@ class Controller(SessionActions, FileActions, QObject):
         self._live_pairs = []
         if res.lost:
             self._queued_steps = 0
-            self._lost(res.error or "the training engine stopped")
+            self._lost(res.error or self.tr("the training engine stopped"))
         elif res.error:
             self.error.emit(res.error)
         self.pairs_changed.emit(merge_deltas(made, 1) if job.kind == "step" else None)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -20,19 +20,19 @@ from .widgets import status_label
 
 class CorpusPanel(QGroupBox):
     def __init__(self, controller, parent=None) -> None:
-        super().__init__("Corpus", parent)
+        super().__init__(self.tr("Corpus"), parent)
         self.controller = controller
-        self.name = status_label("<i>no corpus</i>")
-        self.open_button = QPushButton("Open…")
+        self.name = status_label(self.tr("<i>no corpus</i>"))
+        self.open_button = QPushButton(self.tr("Open…"))
         self.recent_button = QToolButton()
-        self.recent_button.setText("Recent")
+        self.recent_button.setText(self.tr("Recent"))
         self.recent_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.values: dict[str, QLabel] = {}
         form = QFormLayout()
         form.setContentsMargins(0, 4, 0, 0)
         form.setHorizontalSpacing(12)
         form.setVerticalSpacing(2)
-        tips = {
+        self.tips = {
             "Size": self.tr("Size of the corpus file"),
             "Pre-tokens": self.tr("How many pieces the pre-tokenizer pattern cut the text into (words, "
                                   "numbers, punctuation runs …). Pairs are counted and merged inside them only."),
@@ -43,13 +43,15 @@ class CorpusPanel(QGroupBox):
             "Specials found": self.tr("How often the special tokens occur in the corpus; the text is split "
                                       "at them and they are never merged"),
         }
-        for key in ("Size", "Pre-tokens", "Distinct", "Invalid bytes", "Specials found"):
+        for key in (QT_TRANSLATE_NOOP("CorpusPanel", "Size"), QT_TRANSLATE_NOOP("CorpusPanel", "Pre-tokens"),
+                    QT_TRANSLATE_NOOP("CorpusPanel", "Distinct"), QT_TRANSLATE_NOOP("CorpusPanel", "Invalid bytes"),
+                    QT_TRANSLATE_NOOP("CorpusPanel", "Specials found")):
             v = QLabel("–")
             v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            v.setToolTip(tips[key])
             self.values[key] = v
-            label = QLabel(key)
-            label.setToolTip(tips[key])
+            label = QLabel(self.tr(key))
+            label.setToolTip(self.tips[key])
+            v.setToolTip(self.tips[key])
             form.addRow(label, v)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
@@ -83,7 +85,7 @@ class CorpusPanel(QGroupBox):
         self.values["Specials found"].setText(f"{getattr(stats, 'special_occurrences', 0):,}")
         notes = list(stats.notes)
         if stats.size_bytes == 0:
-            notes.append("the file is empty: training will make no merges")
+            notes.append(self.tr("the file is empty: training will make no merges"))
         self.notes.setText("\n".join(f"• {n}" for n in notes))
         self.notes.setVisible(bool(notes))
 
@@ -91,8 +93,8 @@ class CorpusPanel(QGroupBox):
         c = self.controller
         if c.has_trainer or not c.source_name:
             return
-        self.name.setText(f"<i>imported tokenizer</i> <b>{escape(c.source_name)}</b><br>"
-                          "<span style='color:#667'>open a corpus to train</span>")
+        self.name.setText(self.tr("<i>imported tokenizer</i> <b>{0}</b><br>"
+                                  "<span style='color:#667'>open a corpus to train</span>").format(escape(c.source_name)))
         for v in self.values.values():
             v.setText("–")
             v.setStyleSheet("")

@@ -6,6 +6,7 @@ from html import escape
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from .formatting import hex_html, token_label
+from .story_view import why_text
 
 EXAMPLES = 8
 
@@ -28,7 +29,7 @@ class DetailsView(QWidget):
         self.browser.setObjectName("details")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(QLabel("<b>Selected merge</b>"))
+        lay.addWidget(QLabel(self.tr("<b>Selected merge</b>")))
         lay.addWidget(self.browser)
         controller.merge_selected.connect(self.show_merge)
         controller.merges_reset.connect(self.clear)
@@ -38,8 +39,8 @@ class DetailsView(QWidget):
 
     def clear(self) -> None:
         self.rank = None
-        self.browser.setHtml("<p style='color:#667'>Click a point of the timeline or a row of the merges "
-                             "list to see what that merge did.</p>")
+        self.browser.setHtml(self.tr("<p style='color:#667'>Click a point of the timeline or a row of the merges "
+                             "list to see what that merge did.</p>"))
 
     def _removed(self, _n: int) -> None:
         if self.rank is not None and self.rank >= self.controller.index.n_merges:
@@ -59,27 +60,28 @@ class DetailsView(QWidget):
         rec = c.record(rank)
         a, b = m.pair
         html = [f"<p style='font-size:15pt'>{_code(a)} + {_code(b)} → {_code(m.token)}</p>",
-                f"<p>merge <b>#{rank + 1}</b> · token id <b>{m.token_id}</b> · {len(m.token)} bytes "
-                f"<span style='color:#667'>({hex_html(m.token)})</span></p>"]
+                self.tr("<p>merge <b>#{0}</b> · token id <b>{1}</b> · {2} bytes "
+                        "<span style='color:#667'>({3})</span></p>").format(rank + 1, m.token_id, len(m.token),
+                                                                          hex_html(m.token))]
         if m.count:
-            html.append(f"<p>count when merged: <b>{m.count:,}</b></p>")
+            html.append(self.tr("<p>count when merged: <b>{0}</b></p>").format(f"{m.count:,}"))
         if rec is not None:
-            html.append(f"<p>why: {escape(rec.why(c.tie_break))}</p>")
+            html.append(self.tr("<p>why: {0}</p>").format(escape(why_text(rec, c.tie_break))))
             if rec.ties:
                 shown = ", ".join(f"{_code(p[0])} + {_code(p[1])}" for p in rec.ties[:6])
-                more = f" and {rec.n_ties - 6:,} more" if rec.n_ties > 6 else ""
-                html.append(f"<p style='color:#556'>tied with: {shown}{more}</p>")
-            words = "distinct word" if rec.words_changed == 1 else "distinct words"
-            times = "occurrence" if rec.occurrences_changed == 1 else "occurrences"
-            html.append(f"<p>changed <b>{rec.words_changed:,}</b> {words} "
-                        f"(<b>{rec.occurrences_changed:,}</b> {times})</p>")
+                more = self.tr(" and {0} more").format(f"{rec.n_ties - 6:,}") if rec.n_ties > 6 else ""
+                html.append(self.tr("<p style='color:#556'>tied with: {0}{1}</p>").format(shown, more))
+            words = self.tr("distinct word") if rec.words_changed == 1 else self.tr("distinct words")
+            times = self.tr("occurrence") if rec.occurrences_changed == 1 else self.tr("occurrences")
+            html.append(self.tr("<p>changed <b>{0}</b> {1} (<b>{2}</b> {3})</p>").format(
+                f"{rec.words_changed:,}", words, f"{rec.occurrences_changed:,}", times))
         examples = c.changed_words(rank, limit=EXAMPLES)
         if examples is None:
-            html.append("<p style='color:#667'><i>Examples appear when the run is over.</i></p>")
+            html.append(self.tr("<p style='color:#667'><i>Examples appear when the run is over.</i></p>"))
         elif examples:
             rows = "".join(
                 f"<tr><td align='right' style='color:#667'>{n:,}×&nbsp;</td>"
                 f"<td><code>{_word(before)}</code> → <code>{_word(after)}</code></td></tr>"
                 for _w, before, after, n in examples)
-            html.append(f"<p><b>Examples</b> (before → tokens now)</p><table cellspacing='2'>{rows}</table>")
+            html.append(self.tr("<p><b>Examples</b> (before → tokens now)</p>") + f"<table cellspacing='2'>{rows}</table>")
         self.browser.setHtml("".join(html))

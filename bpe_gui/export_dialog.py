@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -21,22 +22,22 @@ from .files import FORMAT_LABELS
 class ExportDialog(QDialog):
     def __init__(self, folder: str = "", parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export tokenizer")
+        self.setWindowTitle(self.tr("Export tokenizer"))
         self.checks: dict[str, QCheckBox] = {}
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("<b>Formats</b>"))
+        lay.addWidget(QLabel(self.tr("<b>Formats</b>")))
         for key, label in FORMAT_LABELS.items():
-            box = QCheckBox(label)
+            box = QCheckBox(QCoreApplication.translate("Files", label))
             box.setChecked(True)
             box.toggled.connect(self._validate)
             self.checks[key] = box
             lay.addWidget(box)
         lay.addSpacing(8)
-        lay.addWidget(QLabel("<b>Folder</b> (created if needed; files there are replaced atomically)"))
+        lay.addWidget(QLabel(self.tr("<b>Folder</b> (created if needed; files there are replaced atomically)")))
         row = QHBoxLayout()
         self.folder = QLineEdit(folder)
         self.folder.textChanged.connect(self._validate)
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         row.addWidget(self.folder, 1)
         row.addWidget(browse)
@@ -63,6 +64,6 @@ class ExportDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)
 
     def _browse(self) -> None:
-        d = QFileDialog.getExistingDirectory(self, "Export to folder", self.folder.text())
+        d = QFileDialog.getExistingDirectory(self, self.tr("Export to folder"), self.folder.text())
         if d:
             self.folder.setText(d)

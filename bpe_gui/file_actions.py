@@ -1,9 +1,12 @@
 """The controller's file actions: import a tokenizer, export the session, load one to compare."""
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from core import BPEError
 
 from . import files
+from .errors_text import error_text
 from .state import VocabIndex
 
 # what Controller._call returns after an engine request failed (the error is already reported)
@@ -16,12 +19,12 @@ class FileActions:
     def import_tokenizer(self, path) -> bool:
         """Explore a tokenizer trained elsewhere (any supported format); no corpus, so no training."""
         if self._job is not None:
-            self.error.emit("Wait for the current task to finish (or cancel it) before importing.")
+            self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before importing."))
             return False
         try:
             tokenizer, records, name, note = files.load_tokenizer(path)
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return False
         if self._loaded:  # free the engine's trainer: the imported tokenizer replaces it
             self._call("drop")
@@ -36,28 +39,31 @@ class FileActions:
         self._changed()
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
-        timeline = "with its merge timeline" if self.index.has_counts else "no merge counts in this format"
-        self.message.emit(f"Imported {name}: {len(tokenizer.vocab):,} tokens, {len(records):,} merges "
-                          f"({timeline}).{' ' + note if note else ''}")
+        timeline = (QCoreApplication.translate("FileActions", "with its merge timeline") if self.index.has_counts
+                    else QCoreApplication.translate("FileActions", "no merge counts in this format"))
+        note = QCoreApplication.translate("Files", note) if note else ""
+        self.message.emit(QCoreApplication.translate("FileActions", "Imported {0}: {1} tokens, {2} merges ({3}).").format(
+            name, f"{len(tokenizer.vocab):,}", f"{len(records):,}", timeline) + (" " + note if note else ""))
         return True
 
     def export(self, folder, formats: list[str]) -> list | None:
         """Write the current tokenizer in ``formats`` into ``folder``; returns the files written."""
         if self._job is not None:
-            self.error.emit("Wait for the current task to finish (or cancel it) before exporting.")
+            self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before exporting."))
             return None
         source = self._call("spec") if self._loaded else self._imported
         if source is FAILED:
             return None
         if source is None:
-            self.error.emit("Nothing to export yet: open a corpus or import a tokenizer first.")
+            self.error.emit(QCoreApplication.translate("FileActions", "Nothing to export yet: open a corpus or import a tokenizer first."))
             return None
         try:
             paths = files.export_tokenizer(source, folder, formats)
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return None
-        self.message.emit(f"Exported {len(paths)} file(s) to {folder}: " + ", ".join(p.name for p in paths))
+        self.message.emit(QCoreApplication.translate("FileActions", "Exported {0} file(s) to {1}: ").format(len(paths), folder)
+                          + ", ".join(p.name for p in paths))
         return paths
 
     def load_comparison(self, path):
@@ -65,6 +71,6 @@ class FileActions:
         try:
             tokenizer, _records, name, _note = files.load_tokenizer(path)
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return None
         return tokenizer, name

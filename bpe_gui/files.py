@@ -1,17 +1,21 @@
 """Tokenizer files for the GUI: export the session, import or compare a tokenizer (no Qt here)."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - marks text for lupdate; shown translated
+    return text
+
+
 FORMAT_LABELS = {
-    "gpt2": "GPT-2 files (vocab.json + merges.txt)",
-    "hf": "Hugging Face tokenizer.json",
-    "tiktoken": "tiktoken (bpe.tiktoken)",
-    "native": "Native bpe.json (keeps the merge timeline)",
+    "gpt2": QT_TRANSLATE_NOOP("Files", "GPT-2 files (vocab.json + merges.txt)"),
+    "hf": QT_TRANSLATE_NOOP("Files", "Hugging Face tokenizer.json"),
+    "tiktoken": QT_TRANSLATE_NOOP("Files", "tiktoken (bpe.tiktoken)"),
+    "native": QT_TRANSLATE_NOOP("Files", "Native bpe.json (keeps the merge timeline)"),
 }
-OPEN_FILTER = "Tokenizer files (*.json *.tiktoken *.txt *.model);;All files (*)"
+OPEN_FILTER = QT_TRANSLATE_NOOP("Files", "Tokenizer files (*.json *.tiktoken *.txt);;All files (*)")
 
 
 def export_tokenizer(source, folder: str | os.PathLike, formats: list[str]) -> list[Path]:
@@ -29,7 +33,7 @@ def load_tokenizer(path: str | os.PathLike):
     otherwise their counts are 0. ``note`` says what the format could not store and was assumed
     ("" when nothing was).
     """
-    from core.formats import detect_format, load_any
+    from core.formats import load_any
     from core.spec import records_from_spec
     from core.tokenizer import Tokenizer
 
@@ -38,19 +42,10 @@ def load_tokenizer(path: str | os.PathLike):
     records = records_from_spec(spec)
     p = Path(path)
     name = p.name if p.is_dir() or p.name not in ("vocab.json", "merges.txt") else f"{p.parent.name}/{p.name}"
-    fmt = detect_format(p)
-    if fmt == "json":  # an HF tokenizer.json (a "model" key, and it stores its pattern) or a GPT-2 vocab.json
-        data = json.loads(p.read_text(encoding="utf-8"))
-        fmt = "hf" if isinstance(data, dict) and "model" in data else "gpt2"
-    note = ""
-    if fmt in ("gpt2", "tiktoken"):
-        what = "GPT-2 vocab/merges files" if fmt == "gpt2" else "A .tiktoken file"
-        holds = "do" if fmt == "gpt2" else "does"
-        note = f"{what} {holds} not store the pre-tokenizer pattern: GPT-2's is assumed"
-        if not spec.special_tokens:
-            note += ", and no special tokens are known (they are encoded as plain text)"
-        note += "."
-    note = " ".join([note, *(n[0].upper() + n[1:] + "." for n in tokenizer.notes)]).strip()  # HF pipeline notes
+    # what the loader assumed or recognised (GPT-2's pattern, cl100k_base by its hash …) and what a
+    # tokenizer.json sets but we do not apply (truncation …), as sentences
+    note = " ".join(n[0].upper() + n[1:] + ("" if n.endswith(".") else ".")
+                    for n in (*spec.notes, *tokenizer.notes) if n)
     return tokenizer, records, name, note
 
 

@@ -129,8 +129,10 @@ def parse_special_tokens(text: str) -> list[str]:
     for m in _SPECIAL_TOKEN.finditer(text):
         quoted, plain = m.groups()
         if plain is not None and plain.startswith('"') and len(plain) > 1 and not plain.endswith('"'):
-            raise ValueError(f"special tokens: the quote before {plain!r} is not closed "
+            err = ValueError(f"special tokens: the quote before {plain!r} is not closed "
                              '(write a token that contains spaces as "like this")')
+            err.token = plain  # the app says the same in its language
+            raise err
         out.append(quoted if quoted is not None else plain)
     return out
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -39,15 +38,17 @@ class PairTableModel(QAbstractTableModel):
     repaint) only indexes tuples.
     """
 
-    HEADERS = ("#", "Pair", "Count", "Δ", "Move")
-    TIPS = (
-        QT_TRANSLATE_NOOP("PairTableModel", "Position in this table (1 = the pair the next step merges)"),
-        QT_TRANSLATE_NOOP("PairTableModel", "The two adjacent tokens (· is a space)"),
-        QT_TRANSLATE_NOOP("PairTableModel", "How often the pair occurs in the corpus now (inside pre-tokens, weighted by their counts)"),
-        QT_TRANSLATE_NOOP("PairTableModel", "Change of the count since the last step or undo"),
-        QT_TRANSLATE_NOOP("PairTableModel", "How many places the pair moved up (▲) or down (▼) in the table since the last step; "
-            "new = not in the table before"),
-    )
+    HEADERS = ("#", QT_TRANSLATE_NOOP("PairTableModel", "Pair"), QT_TRANSLATE_NOOP("PairTableModel", "Count"), "Δ",
+               QT_TRANSLATE_NOOP("PairTableModel", "Move"))
+    TIPS = (QT_TRANSLATE_NOOP("PairTableModel", "Place in the table: 1 is the pair the next step merges"),
+            QT_TRANSLATE_NOOP("PairTableModel", "Two neighbouring tokens (shown with visible spaces); the tooltip "
+                              "shows their bytes"),
+            QT_TRANSLATE_NOOP("PairTableModel", "How often the two tokens stand side by side in the corpus (each "
+                              "pre-token counted as often as it occurs)"),
+            QT_TRANSLATE_NOOP("PairTableModel", "Change of the count since the last step: a merge takes counts "
+                              "from the pairs next to it and creates new pairs"),
+            QT_TRANSLATE_NOOP("PairTableModel", "How many places the pair moved up (▲) or down (▼) in the table "
+                              "since the last step"))
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -78,7 +79,7 @@ class PairTableModel(QAbstractTableModel):
             move = None if prev is None else prev - rank
             rows.append((pair, count, delta, move))
             if move is None:
-                move_text, move_fg = ("new" if had_history else ""), self._new
+                move_text, move_fg = (self.tr("new") if had_history else ""), self._new
             else:
                 move_text = f"▲{move}" if move > 0 else (f"▼{-move}" if move < 0 else "")
                 move_fg = self._up if move > 0 else self._down
@@ -106,10 +107,10 @@ class PairTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else 5
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == DISPLAY:
-            return self.HEADERS[section]
-        if orientation == Qt.Orientation.Horizontal and role == TOOLTIP:
-            return QCoreApplication.translate("PairTableModel", self.TIPS[section])
+        if role == DISPLAY and orientation == Qt.Orientation.Horizontal:
+            return self.tr(self.HEADERS[section])
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            return self.tr(self.TIPS[section])
         return None
 
     def data(self, index, role=DISPLAY):
@@ -129,7 +130,7 @@ class PairTableModel(QAbstractTableModel):
             return RIGHT if col != 1 else None
         if role == TOOLTIP and col == 1:
             a, b = self.rows[row][0]
-            return f"{pair_label((a, b))} → {token_label(a + b)}\nbytes: {hex_bytes(a)} | {hex_bytes(b)}"
+            return f"{pair_label((a, b))} → {token_label(a + b)}\n" + self.tr("bytes: {0} | {1}").format(hex_bytes(a), hex_bytes(b))
         if role == SEARCH_ROLE:
             a, b = self.rows[row][0]
             raw = (a + b).decode("utf-8", "replace")
@@ -150,10 +151,10 @@ class PairsView(QWidget):
         self.proxy.setFilterKeyColumn(1)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
-        title = QLabel("<b>Pair counts</b> <span style='color:#667'>— top 100, live</span>")
+        title = QLabel(self.tr("<b>Pair counts</b> <span style='color:#667'>— top 100, live</span>"))
         self.next_label = status_label(lines=4, name="nextMerge")
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter pairs (text or hex) …")
+        self.filter.setPlaceholderText(self.tr("Filter pairs (text or hex) …"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._filter_changed)
         self.table = QTableView()
@@ -204,31 +205,31 @@ class PairsView(QWidget):
     def _explain(self, pairs: list) -> str:
         c = self.controller
         if c.busy in ("train", "step"):
-            return "<i>Training … the table follows the run.</i>"
+            return self.tr("<i>Training … the table follows the run.</i>")
         if not c.has_trainer:
-            return "<i>Open a corpus to see pair counts.</i>" if not c.index.n_merges else \
-                "<i>Imported tokenizer: no corpus, so no pair counts.</i>"
+            return self.tr("<i>Open a corpus to see pair counts.</i>") if not c.index.n_merges else \
+                self.tr("<i>Imported tokenizer: no corpus, so no pair counts.</i>")
         if not pairs:
-            return "<b>No pair left to merge.</b> Every pre-token is a single token."
+            return self.tr("<b>No pair left to merge.</b> Every pre-token is a single token.")
         (a, b), count = pairs[0]
         exact = c.n_pairs_with_count(count)
         ties = exact - 1 if exact else sum(1 for _, n in pairs[1:] if n == count)
         if ties == 0:
-            why = "the most frequent pair"
+            why = self.tr("the most frequent pair")
         else:
             more = "" if exact else "+" if ties == len(pairs) - 1 and len(pairs) >= 100 else ""
-            rule = ("the lexicographically greatest (bytes, bytes) pair wins" if c.tie_break == "lexicographic"
-                    else "the pair seen first in the corpus wins")
-            others = "other pair" if ties == 1 and not more else "other pairs"
-            why = f"tied with {ties:,}{more} {others} at this count; {rule}"
-        text = (f"Next merge: <code>{_html(token_label(a))}</code> + <code>{_html(token_label(b))}</code>"
-                f" → <code>{_html(token_label(a + b))}</code> ({count:,}×) — {why}.")
+            rule = (self.tr("the lexicographically greatest (bytes, bytes) pair wins") if c.tie_break == "lexicographic"
+                    else self.tr("the pair seen first in the corpus wins"))
+            others = self.tr("other pair") if ties == 1 and not more else self.tr("other pairs")
+            why = self.tr("tied with {0}{1} {2} at this count; {3}").format(f"{ties:,}", more, others, rule)
+        text = self.tr("Next merge: <code>{0}</code> + <code>{1}</code> → <code>{2}</code> ({3}×) — {4}.").format(
+            _html(token_label(a)), _html(token_label(b)), _html(token_label(a + b)), f"{count:,}", why)
         last = c.record(c.index.n_merges - 1)
         if last is not None:
-            how = (f"won a tie of {last.n_ties + 1:,} pairs at {last.count:,}" if last.n_ties
-                   else f"most frequent ({last.count:,}×)")
-            text += (f"<br><span style='color:#667'>Last merge: <code>{_html(token_label(last.token))}</code>"
-                     f" — {how}</span>")
+            how = (self.tr("won a tie of {0} pairs at {1}").format(f"{last.n_ties + 1:,}", f"{last.count:,}")
+                   if last.n_ties else self.tr("most frequent ({0}×)").format(f"{last.count:,}"))
+            text += self.tr("<br><span style='color:#667'>Last merge: <code>{0}</code> — {1}</span>").format(
+                _html(token_label(last.token)), how)
         return text
 
 

@@ -2,7 +2,7 @@
 
 The window (at least 1024×600) loads the corpus (default: the bundled sample) or reopens a saved
 session, does N steps, tokenizes the given text, selects the last merge, and is grabbed into the
-image.
+image (in the language given, else the system's).
 """
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ def _wait(app, signals, timeout_s: float):
 
 
 def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
-           size: tuple[int, int] = (1400, 900), timeout: float = 600.0, session=None) -> Path:
+           size: tuple[int, int] = (1400, 900), timeout: float = 600.0, session=None,
+           language: str | None = None) -> Path:
     """Render the window to ``out_png`` and return its path (raises RuntimeError on a core error)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
@@ -50,7 +51,7 @@ def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
     from .app import build_window
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "bpe-explorer"])
-    w = build_window(None, load_sample=False)
+    w = build_window(None, load_sample=False, language=language)
     c = w.controller
     errors: list[str] = []
     c.error.disconnect(w.show_error)  # no dialogs in a screenshot: errors are raised instead
@@ -110,6 +111,10 @@ def main(argv=None) -> int:
     p.add_argument("--text", help="text to show in the tokenize view")
     p.add_argument("--size", default="1400x900", help="window size WxH (at least 1024x600)")
     p.add_argument("--session", help="reopen this saved session (File → Save session) instead of a corpus")
+    from .app import _language
+
+    p.add_argument("--lang", default=None, type=_language,
+                   help="interface language: zh_CN or en (default: the system's)")
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -118,7 +123,8 @@ def main(argv=None) -> int:
     if args.steps < 0:
         p.error("--steps must be >= 0")
     try:
-        out = render(args.out, args.corpus, args.steps, args.text, (w, h), session=args.session)
+        out = render(args.out, args.corpus, args.steps, args.text, (w, h), session=args.session,
+                     language=args.lang)
     except RuntimeError as e:
         print(f"bpe-explorer screenshot: {e}", file=sys.stderr)
         return 1

@@ -91,8 +91,8 @@ class TimelineView(QWidget):
         self._symbols = False
 
         self.title = status_label()
-        self.title.setToolTip(self.tr("How many merges were made, and how often the first and the last "
-                                      "merged pair occurred in the corpus when it was merged"))
+        self.title.setToolTip(self.tr("Top: how often each merged pair occurred when it was merged (log scale). "
+                                         "Bottom: how many bytes each new token has."))
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
         self.graphics.ci.setSpacing(4)
@@ -272,7 +272,7 @@ class TimelineView(QWidget):
             line.setPos(r + 1)
             line.setVisible(True)
         m = self.controller.index.merges[r]
-        self.marker.setToolTip(f"merge #{r + 1}: {token_label(m.token)} ({m.count:,})")
+        self.marker.setToolTip(self.tr("merge #{0}: {1} ({2})").format(r + 1, token_label(m.token), f"{m.count:,}"))
 
     def rank_at(self, scene_pos) -> int | None:
         """The merge rank under a scene position (nearest x), or None outside the plots."""

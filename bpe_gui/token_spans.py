@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 
@@ -23,7 +23,7 @@ SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundar
 MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
 JOIN = "\u2060"  # word joiner: where it may not
-HOVER_HINT = "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
+HOVER_HINT = QT_TRANSLATE_NOOP("TokenPane", "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>")
 
 
 def span_colors(ids: list[int]) -> list[int]:
@@ -124,7 +124,8 @@ class TokenSpanView(QTextEdit):
             if markers:  # (without markers, lines break at the text's own spaces)
                 cursor.insertText(BREAK, plain)
         if len(spans) > MAX_RENDERED:
-            cursor.insertText(f"\n… {len(spans) - MAX_RENDERED:,} more tokens not shown", plain)
+            plain = QTextCharFormat()
+            cursor.insertText("\n" + self.tr("… {0} more tokens not shown").format(f"{len(spans) - MAX_RENDERED:,}"), plain)
         cursor.endEditBlock()
         self._hover = -1
 
@@ -161,11 +162,9 @@ class TokenPane(QWidget):
         self.view = TokenSpanView()
         self.view.describe = self.describe
         self.stats = status_label(name="tokenStats")
-        self.stats.setToolTip(QCoreApplication.translate(
-            "TokenPane", "tokens: how many tokens the text became.\nbytes/token: the text's UTF-8 bytes per token "
-            "(higher means the tokenizer compresses this text better).\nchars/token: characters per token.\n"
-            "vocab: tokens in this tokenizer's vocabulary."))
-        self.info = status_label(HOVER_HINT, name="hoverInfo")
+        self.stats.setToolTip(self.tr("Tokens: how many tokens the text becomes. Bytes/token and chars/token: "
+                                      "how much text one token carries on average (higher = better compression)."))
+        self.info = status_label(self.tr(HOVER_HINT), name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -180,7 +179,7 @@ class TokenPane(QWidget):
         tok = self.tokenizer
         if tok is None:
             self.view.show_spans([], markers)
-            self.stats.setText("No tokenizer.")
+            self.stats.setText(self.tr("No tokenizer."))
             return
         try:
             spans = tok.trace(text)
@@ -202,32 +201,33 @@ class TokenPane(QWidget):
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
-            self.stats.setText(f"<b>{n:,}</b> tokens · <b>{n_bytes / n:.2f}</b> bytes/token · "
-                               f"<b>{len(text) / n:.2f}</b> chars/token · vocab {len(tok.vocab):,}")
+            self.stats.setText(self.tr("<b>{0}</b> tokens · <b>{1}</b> bytes/token · <b>{2}</b> chars/token · "
+                                       "vocab {3}").format(f"{n:,}", f"{n_bytes / n:.2f}", f"{len(text) / n:.2f}",
+                                                           f"{len(tok.vocab):,}"))
         else:
-            self.stats.setText(f"0 tokens · vocab {len(tok.vocab):,}")
+            self.stats.setText(self.tr("0 tokens · vocab {0}").format(f"{len(tok.vocab):,}"))
 
     def describe(self, span) -> str:
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
         tok = self.tokenizer
         lines = [f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
-                 f"bytes: {escape(repr(span.token))} &nbsp; hex: {hex_html(span.token)}"]
+                 self.tr("bytes: {0} &nbsp; hex: {1}").format(escape(repr(span.token)), hex_html(span.token))]
         if span.is_special:
-            lines.append("special token (never merged)")
+            lines.append(self.tr("special token (never merged)"))
         else:
             rank = tok.token_rank(span.id) if tok is not None else None
             parts = tok.parts(span.id) if tok is not None else None
             if rank is not None and parts is not None:
-                lines.append(f"merge #{rank + 1}: <code>{escape(token_label(parts[0]))}</code> + "
-                             f"<code>{escape(token_label(parts[1]))}</code>")
+                lines.append(self.tr("merge #{0}: <code>{1}</code> + <code>{2}</code>").format(
+                    rank + 1, escape(token_label(parts[0])), escape(token_label(parts[1]))))
             elif len(span.token) == 1:
-                lines.append("single byte (base vocabulary)")
+                lines.append(self.tr("single byte (base vocabulary)"))
         if not span.complete_utf8:
-            lines.append("<i>partial UTF-8 character: shown as hex</i>")
+            lines.append(self.tr("<i>partial UTF-8 character: shown as hex</i>"))
         return "<br>".join(lines)
 
     def _hovered(self, i: int) -> None:
         if i < 0:
-            self.info.setText(HOVER_HINT)
+            self.info.setText(self.tr(HOVER_HINT))
             return
         self.info.setText(self.describe(self.view.spans[i]).replace("<br>", " · "))

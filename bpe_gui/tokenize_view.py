@@ -57,19 +57,19 @@ class TokenizeView(QWidget):
         super().__init__(parent)
         self.controller = controller
         self.input = QPlainTextEdit()
-        self.input.setPlaceholderText("Type or paste text to tokenize …")
+        self.input.setPlaceholderText(self.tr("Type or paste text to tokenize …"))
         self.input.setPlainText(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
         self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
         self.markers = QCheckBox(self.tr("Markers · → ↵"))
         self.markers.setToolTip(self.tr("Show spaces, tabs and newlines as · → ↵"))
         self.markers.setChecked(True)
-        self.compare_button = QPushButton("Compare with…")
-        self.compare_button.setToolTip("Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, "
-                                       "tiktoken or native file) to compare side by side")
-        self.close_compare = QPushButton("Close comparison")
+        self.compare_button = QPushButton(self.tr("Compare with…"))
+        self.compare_button.setToolTip(self.tr("Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, "
+                                       "tiktoken or native file) to compare side by side"))
+        self.close_compare = QPushButton(self.tr("Close comparison"))
         self.close_compare.setVisible(False)
-        self.primary = TokenPane("<b>This tokenizer</b>")
+        self.primary = TokenPane(self.tr("<b>This tokenizer</b>"))
         self.secondary = TokenPane("")
         self.secondary.setVisible(False)
         self.panes = QSplitter(Qt.Orientation.Horizontal)
@@ -77,7 +77,7 @@ class TokenizeView(QWidget):
         self.panes.addWidget(self.secondary)
 
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("<b>Tokenize</b>"))
+        bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))
         bar.addStretch(1)
         bar.addWidget(self.markers)
         bar.addWidget(self.compare_button)
@@ -148,9 +148,9 @@ class TokenizeView(QWidget):
         if self.secondary.tokenizer is not None:
             self.secondary.render(text, markers)
         if c.busy in ("train", "step"):
-            self.primary.stats.setText("<i>Re-tokenizes when the run is over …</i>")
+            self.primary.stats.setText(self.tr("<i>Re-tokenizes when the run is over …</i>"))
             return
-        name = c.source_name or "current tokenizer"
+        name = c.source_name or self.tr("current tokenizer")
         n = c.index.n_merges
         self.primary.title.setText(f"<b>{escape(name)}</b> <span style='color:#667'>— "
                                    + plural(self.tr("%n merge(s)", "", n), n) + "</span>")

@@ -1,7 +1,7 @@
 """Training controls: settings, Step / Step N / Undo / Train / Cancel, progress and status."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -22,13 +22,15 @@ from .formatting import parse_special_tokens
 from .plural import plural
 from .widgets import ElidingLabel, pinned, status_label
 
-PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), ("None (whole text)", "none"), ("Custom regex…", "custom")]
-TIE_RULES = [("Greatest pair", "lexicographic"), ("First seen", "first")]
+PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), (QT_TRANSLATE_NOOP("TrainingPanel", "None (whole text)"), "none"),
+            (QT_TRANSLATE_NOOP("TrainingPanel", "Custom regex…"), "custom")]
+TIE_RULES = [(QT_TRANSLATE_NOOP("TrainingPanel", "Greatest pair"), "lexicographic"),
+             (QT_TRANSLATE_NOOP("TrainingPanel", "First seen"), "first")]
 
 
 class TrainingPanel(QGroupBox):
     def __init__(self, controller, parent=None) -> None:
-        super().__init__("Training", parent)
+        super().__init__(self.tr("Training"), parent)
         self.controller = controller
         self._cancelled = False
 
@@ -39,19 +41,24 @@ class TrainingPanel(QGroupBox):
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1000)
+        self.vocab_size.setToolTip(self.tr("Size of the final vocabulary: 256 bytes + the special tokens + one "
+                                           "token per merge"))
         self.specials = QLineEdit("<|endoftext|>")
-        self.specials.setToolTip('Special tokens, separated by spaces; one that contains spaces goes in '
-                                 'double quotes ("<|end of turn|>"). They are never merged.')
+        self.specials.setToolTip(self.tr('Special tokens, separated by spaces; one that contains spaces goes in '
+                                 'double quotes ("<|end of turn|>"). They are never merged.'))
         self.pattern = QComboBox()
         for label, key in PATTERNS:
-            self.pattern.addItem(label, key)
+            self.pattern.addItem(self.tr(label), key)
         self.custom = QLineEdit()
-        self.custom.setPlaceholderText("custom pre-tokenizer regex")
+        self.custom.setPlaceholderText(self.tr("custom pre-tokenizer regex"))
         self.custom.setText(GPT2_PATTERN)
         self.custom.setVisible(False)
+        self.pattern.setToolTip(self.tr("The pre-tokenizer regex that cuts the text into pre-tokens before "
+                                        "training; merges never cross pre-tokens"))
         self.tie = QComboBox()
+        self.tie.setToolTip(self.tr("Which pair wins when several are equally frequent"))
         for label, key in TIE_RULES:
-            self.tie.addItem(label, key)
+            self.tie.addItem(self.tr(label), key)
         for box in (self.pattern, self.tie):  # long item texts do not widen the left column
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(10)
@@ -74,29 +81,29 @@ class TrainingPanel(QGroupBox):
 
         form = QFormLayout()
         form.setVerticalSpacing(4)
-        form.addRow("Vocab size", self.vocab_size)
+        form.addRow(self.tr("Vocab size"), self.vocab_size)
         form.addRow("", self.vocab_hint)
-        form.addRow("Special tokens", self.specials)
-        form.addRow("Pattern", self.pattern)
+        form.addRow(self.tr("Special tokens"), self.specials)
+        form.addRow(self.tr("Pattern"), self.pattern)
         form.addRow("", self.custom)
-        form.addRow("Tie rule", self.tie)
+        form.addRow(self.tr("Tie rule"), self.tie)
 
-        self.undo_button = QPushButton("◀ Undo")
-        self.undo_button.setToolTip("Undo the last merge (← or Ctrl+Z)")
-        self.step_button = QPushButton("Step ▶")
-        self.step_button.setToolTip("Do one merge (→ or Space)")
+        self.undo_button = QPushButton(self.tr("◀ Undo"))
+        self.undo_button.setToolTip(self.tr("Undo the last merge (← or Ctrl+Z)"))
+        self.step_button = QPushButton(self.tr("Step ▶"))
+        self.step_button.setToolTip(self.tr("Do one merge (→ or Space)"))
         self.step_button.setObjectName("primary")
         self.step_n = QSpinBox()
         self.step_n.setRange(1, 1_000_000)
         self.step_n.setValue(10)
         self.step_n.setPrefix("× ")
         self.step_n.setToolTip(self.tr("How many merges Step N does (Shift+→)"))
-        self.step_n_button = QPushButton("Step N")
-        self.train_button = QPushButton("Train to vocab size")
+        self.step_n_button = QPushButton(self.tr("Step N"))
+        self.train_button = QPushButton(self.tr("Train to vocab size"))
         self.train_button.setObjectName("accent")
-        self.train_button.setToolTip("Run the merges in the background until the vocab size (Ctrl+T)")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the running task (Esc); the merges done so far are kept")
+        self.train_button.setToolTip(self.tr("Run the merges in the background until the vocab size (Ctrl+T)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the running task (Esc); the merges done so far are kept"))
         self.cancel_button.setEnabled(False)
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
@@ -111,7 +118,7 @@ class TrainingPanel(QGroupBox):
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
-        self.progress.setFormat("idle")
+        self.progress.setFormat(self.tr("idle"))
         self.vocab_label = status_label(name="vocabStatus")
         self.vocab_label.setToolTip(self.tr("Tokens in the vocab now / the vocab size Train stops at · merges "
                                             "done (each adds one token) · special tokens (never merged)"))
@@ -177,7 +184,11 @@ class TrainingPanel(QGroupBox):
             specials, pattern, tie = self.wanted()
         except ValueError as e:
             self.show_options()  # the panel shows the settings in effect again
-            c.error.emit(str(e))
+            if getattr(e, "token", None) is not None:
+                c.error.emit(self.tr('Special tokens: the quote before {0} is not closed (write a token '
+                                     'that contains spaces as "like this")').format(repr(e.token)))
+            else:
+                c.error.emit(str(e))
             return
         guard = getattr(c, "discard_guard", None)
         if guard is not None and c.has_trainer and not guard(self.tr("Applying the settings")):
@@ -257,9 +268,9 @@ class TrainingPanel(QGroupBox):
         else:
             self.progress.setRange(0, 1)
             self.progress.setValue(1 if self.controller.index.n_merges else 0)
-            done = "cancelled" if self._cancelled else "done"
+            done = self.tr("cancelled") if self._cancelled else self.tr("done")
             self._cancelled = False
-            self.progress.setFormat(done if self.controller.index.n_merges else "idle")
+            self.progress.setFormat(done if self.controller.index.n_merges else self.tr("idle"))
         self._settings_edited()
 
     def update_vocab_label(self) -> None:

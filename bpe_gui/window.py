@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -14,20 +14,24 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from . import resources
+from . import i18n, resources
 from .browser_view import BrowserView
 from .controller import Controller
 from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
 from .export_dialog import ExportDialog
 from .files import OPEN_FILTER, is_tokenizer_file
+from .glossary import show_glossary
+from .learn_view import open_learn
 from .messages import MessageLog, ShortcutsDialog
 from .pairs_view import PairsView
 from .plural import plural
+from .story_view import StoryView, status_line
 from .timeline_view import TimelineView
 from .tokenize_view import TokenizeView
 from .training_panel import TrainingPanel
@@ -73,6 +77,7 @@ class MainWindow(SessionWindow, QMainWindow):
         c.error.connect(self.show_error)
         c.message.connect(self.show_message)
         c.session_opened.connect(self._session_opened)
+        c.stepped.connect(lambda recs: recs and self.show_message(status_line(recs[-1], c.tie_break)))
         c.busy_changed.connect(self._busy_changed)
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
@@ -102,7 +107,11 @@ class MainWindow(SessionWindow, QMainWindow):
         self.left_scroll = scroll
         left_split = QSplitter(Qt.Orientation.Vertical)
         left_split.addWidget(scroll)
-        left_split.addWidget(self.details)
+        self.story = StoryView(self.controller)
+        self.info_tabs = QTabWidget()
+        self.info_tabs.addTab(self.details, self.tr("Selected merge"))
+        self.info_tabs.addTab(self.story, self.tr("What happened"))
+        left_split.addWidget(self.info_tabs)
         left_split.setStretchFactor(0, 1)
         left_split.setStretchFactor(1, 0)
         left_split.setSizes([700, 170])
@@ -118,7 +127,7 @@ class MainWindow(SessionWindow, QMainWindow):
         main.addWidget(left_split)
         main.addWidget(middle)
         main.addWidget(right)
-        main.setSizes([330, 640, 430])
+        main.setSizes([345, 625, 430])
         main.setStretchFactor(1, 1)
         main.setObjectName("central")
         self.splitter = main
@@ -148,13 +157,13 @@ class MainWindow(SessionWindow, QMainWindow):
         c = self.controller
         tp = self.training_panel
         mb = self.menuBar()
-        file_menu = mb.addMenu("&File")
-        self.act_open = self._action("&Open corpus…", self.open_corpus_dialog, ["Ctrl+O"], file_menu)
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.act_import = self._action("&Import tokenizer…", self.import_dialog, ["Ctrl+I"], file_menu,
-                                       "Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)")
-        self.act_export = self._action("&Export…", self.export_dialog, ["Ctrl+E"], file_menu)
-        self.act_compare = self._action("&Compare with tokenizer…", self.compare_dialog, [], file_menu)
+        file_menu = mb.addMenu(self.tr("&File"))
+        self.act_open = self._action(self.tr("&Open corpus…"), self.open_corpus_dialog, ["Ctrl+O"], file_menu)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self.act_import = self._action(self.tr("&Import tokenizer…"), self.import_dialog, ["Ctrl+I"], file_menu,
+                                       self.tr("Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)"))
+        self.act_export = self._action(self.tr("&Export…"), self.export_dialog, ["Ctrl+E"], file_menu)
+        self.act_compare = self._action(self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu)
         file_menu.addSeparator()
         self.act_save_session = self._action(self.tr("&Save session…"), self.save_session_dialog, ["Ctrl+S"],
                                              file_menu, self.tr("Save the corpus, settings, merges and text "
@@ -162,14 +171,14 @@ class MainWindow(SessionWindow, QMainWindow):
         self.act_open_session = self._action(self.tr("Open &session…"), self.open_session_dialog,
                                              ["Ctrl+Shift+O"], file_menu)
         file_menu.addSeparator()
-        self._action("&Quit", self.close, ["Ctrl+Q"], file_menu)
-        train_menu = mb.addMenu("&Train")
-        self.act_step = self._action("&Step", lambda: c.step(1), ["Right", "Space"], train_menu)
-        self.act_step_n = self._action("Step &N", lambda: c.step(tp.step_n.value()), ["Shift+Right"], train_menu)
-        self.act_undo = self._action("&Undo", c.undo, ["Left", "Ctrl+Z"], train_menu)
-        self.act_train = self._action("&Train to vocab size", lambda: c.train(tp.vocab_size.value()),
+        self._action(self.tr("&Quit"), self.close, ["Ctrl+Q"], file_menu)
+        train_menu = mb.addMenu(self.tr("&Train"))
+        self.act_step = self._action(self.tr("&Step"), lambda: c.step(1), ["Right", "Space"], train_menu)
+        self.act_step_n = self._action(self.tr("Step &N"), lambda: c.step(tp.step_n.value()), ["Shift+Right"], train_menu)
+        self.act_undo = self._action(self.tr("&Undo"), c.undo, ["Left", "Ctrl+Z"], train_menu)
+        self.act_train = self._action(self.tr("&Train to vocab size"), lambda: c.train(tp.vocab_size.value()),
                                       ["Ctrl+T"], train_menu)
-        self.act_cancel = self._action("&Cancel", c.cancel, ["Escape"], train_menu)
+        self.act_cancel = self._action(self.tr("&Cancel"), c.cancel, ["Escape"], train_menu)
         train_menu.addSeparator()
         self.act_rewind = self._action(self.tr("&Rewind to the selected merge"), self.rewind_to_selected,
                                        ["Ctrl+Shift+Z"], train_menu,
@@ -179,9 +188,19 @@ class MainWindow(SessionWindow, QMainWindow):
         view_menu = mb.addMenu(self.tr("&View"))
         self._action(self.tr("&Messages"), self.messages.show, ["Ctrl+M"], view_menu,
                      self.tr("Every status and error message, in full"))
-        help_menu = mb.addMenu("&Help")
+        self.act_learn = self._action(self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["Ctrl+L"],
+                                      view_menu)
+        lang_menu = view_menu.addMenu(self.tr("&Language"))
+        for code, name in i18n.LANGUAGES.items():
+            a = lang_menu.addAction(name)
+            a.setCheckable(True)
+            a.setChecked(code == i18n.current_language())
+            a.triggered.connect(lambda _c=False, code=code: self._set_language(code))
+        help_menu = mb.addMenu(self.tr("&Help"))
         self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts, ["F1"], help_menu)
-        self._action("&About", self._about, [], help_menu)
+        self._action(self.tr("What is &BPE?"), lambda: open_learn(self), [], help_menu)
+        self._action(self.tr("&Glossary"), lambda: show_glossary(self), [], help_menu)
+        self._action(self.tr("&About"), self._about, [], help_menu)
 
         self.corpus_panel.open_button.clicked.connect(self.act_open.trigger)
         self.corpus_panel.recent_button.setMenu(self.recent_menu)
@@ -260,22 +279,24 @@ class MainWindow(SessionWindow, QMainWindow):
         box.open()
 
     def open_corpus_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", self.start_folder("corpus_folder"),
-                                              "Text files (*.txt);;Counts files (*.parquet);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open corpus"), self.start_folder("corpus_folder"),
+                                              self.tr("Text files (*.txt);;Counts files (*.parquet);;All files (*)"))
         if path:
             self.remember_folder("corpus_folder", path)
             self.load_corpus_confirmed(path)
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import tokenizer",
-                                              self.start_folder("export_folder", "import_folder"), OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import tokenizer"),
+                                              self.start_folder("export_folder", "import_folder"),
+                                              QCoreApplication.translate("Files", OPEN_FILTER))
         if path:
             self.remember_folder("import_folder", path)
             self.import_confirmed(path)
 
     def compare_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Compare with tokenizer",
-                                              self.start_folder("import_folder", "export_folder"), OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Compare with tokenizer"),
+                                              self.start_folder("import_folder", "export_folder"),
+                                              QCoreApplication.translate("Files", OPEN_FILTER))
         if path:
             self.remember_folder("import_folder", path)
             self.compare_with(path)
@@ -297,12 +318,19 @@ class MainWindow(SessionWindow, QMainWindow):
                 return True
         return False
 
+    def _set_language(self, code: str) -> None:
+        """View → Language: remembered, and used from the next start of the app."""
+        i18n.remember(code, self.settings)
+        QMessageBox.information(self, "BPE Explorer", self.tr("The language changes when BPE Explorer is "
+                                                             "started again."))
+
     def _about(self) -> None:
         from core.cli import version
 
-        QMessageBox.about(self, "About BPE Explorer",
-                          f"<b>BPE Explorer</b> {version()}<br>Train, step through, visualise and export byte-level BPE "
-                          "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc")
+        QMessageBox.about(self, self.tr("About BPE Explorer"),
+                          self.tr("<b>BPE Explorer</b> {0}<br>Train, step through, visualise and export byte-level BPE "
+                                  "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · "
+                                  "Cancel: Esc").format(version()))
 
     # ------------------------------------------------------------------ recent files and settings
     def recent_files(self) -> list[str]:
@@ -325,7 +353,7 @@ class MainWindow(SessionWindow, QMainWindow):
         items = self.recent_files()
         sample = resources.sample_corpus()
         if sample is not None:
-            a = self.recent_menu.addAction("Sample corpus (bundled)")
+            a = self.recent_menu.addAction(self.tr("Sample corpus (bundled)"))
             a.triggered.connect(lambda: self.load_corpus_confirmed(str(sample)))
             if items:
                 self.recent_menu.addSeparator()
@@ -333,7 +361,7 @@ class MainWindow(SessionWindow, QMainWindow):
             a = self.recent_menu.addAction(p)
             a.triggered.connect(lambda _checked=False, p=p: self.load_corpus_confirmed(p))
         if not items and sample is None:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
     def _restore_settings(self) -> None:
         tp = self.training_panel
@@ -383,7 +411,7 @@ class MainWindow(SessionWindow, QMainWindow):
         if self.controller.busy:
             self._close_pending = True
             self.controller.cancel()
-            self.statusBar().showMessage("Stopping the background task before closing …")
+            self.statusBar().showMessage(self.tr("Stopping the background task before closing …"))
             event.ignore()
             return
         self.tokenize.shutdown()

@@ -121,7 +121,9 @@ class Job(QObject):
             self.result.error = str(e)
             self.result.lost = True
         except BPEError as e:
-            self.result.error = str(e)
+            from .errors_text import error_text
+
+            self.result.error = error_text(e)
         except Exception:  # noqa: BLE001 - reported to the GUI thread, which shows the traceback
             self.result.crash = traceback.format_exc()
         finally:

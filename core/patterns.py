@@ -31,14 +31,17 @@ def resolve_pattern(pattern: str | None) -> str | None:
     if pattern in PATTERNS:
         return PATTERNS[pattern]
     if not isinstance(pattern, str) or pattern == "":
-        raise PatternError("pattern must be 'gpt2', 'gpt4', 'none' or a non-empty regular expression")
+        raise PatternError("pattern must be 'gpt2', 'gpt4', 'none' or a non-empty regular expression",
+                           code="pattern_empty")
     try:
         compiled = regex.compile(pattern)
     except regex.error as e:
         raise PatternError(f"invalid pre-tokenizer regex {pattern!r}: {e}; fix the expression "
-                           "or use 'gpt2', 'gpt4' or 'none'") from e
+                           "or use 'gpt2', 'gpt4' or 'none'", code="pattern_invalid", pattern=pattern,
+                           detail=str(e)) from e
     if compiled.match("") is not None and compiled.fullmatch("") is not None and compiled.search("a") is None:
-        raise PatternError(f"pre-tokenizer regex {pattern!r} only matches the empty string")
+        raise PatternError(f"pre-tokenizer regex {pattern!r} only matches the empty string",
+                           code="pattern_matches_empty", pattern=pattern)
     return pattern
 
 

@@ -46,9 +46,11 @@ def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
         if not isinstance(t, str):
             raise SpecialTokenError(f"special token {t!r} is not a string; pass special tokens as str")
         if t == "":
-            raise SpecialTokenError("a special token is the empty string; remove it from the list")
+            raise SpecialTokenError("a special token is the empty string; remove it from the list",
+                                    code="special_empty")
         if t in seen:
-            raise SpecialTokenError(f"special token {t!r} is listed twice; list each special token once")
+            raise SpecialTokenError(f"special token {t!r} is listed twice; list each special token once",
+                                    code="special_duplicate", token=t)
         seen.add(t)
     return tokens
 
@@ -146,11 +148,11 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
     """
     if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         raise CorpusError(f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
-                          f"e.g. iconv -f UTF-32 -t UTF-8")
+                          f"e.g. iconv -f UTF-32 -t UTF-8", code="corpus_encoding", name=name, kind="UTF-32")
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         kind = "UTF-16-LE" if head.startswith(b"\xff\xfe") else "UTF-16-BE"
         raise CorpusError(f"{name} looks like {kind} (byte-order mark found); convert it to UTF-8 first, "
-                          f"e.g. iconv -f UTF-16 -t UTF-8")
+                          f"e.g. iconv -f UTF-16 -t UTF-8", code="corpus_encoding", name=name, kind=kind)
     sample = head[:65536]
     if not sample:
         return
@@ -171,13 +173,16 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
         if nul > len(sample) // 8 and (odd > 0.8 * nul or even > 0.8 * nul):
             kind = "UTF-16-LE" if odd > even else "UTF-16-BE"
             raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (every other byte "
-                              f"is NUL); convert it to UTF-8 first, e.g. iconv -f {kind} -t UTF-8")
+                              f"is NUL); convert it to UTF-8 first, e.g. iconv -f {kind} -t UTF-8",
+                              code="corpus_encoding", name=name, kind=kind)
         raise CorpusError(f"{name} looks like a binary file ({nul} NUL bytes in the first "
-                          f"{len(sample)} bytes); choose a UTF-8 text file{override}")
+                          f"{len(sample)} bytes); choose a UTF-8 text file{override}", code="corpus_binary",
+                          name=name)
     _, invalid = decode_corpus(sample[: len(sample) - 4] if len(sample) > 4 else sample)
     if invalid > 0.25 * len(sample) and len(sample) > 64:
         raise CorpusError(f"{name} does not look like UTF-8 text ({invalid} of the first {len(sample)} "
-                          f"bytes are invalid UTF-8); choose a UTF-8 text file")
+                          f"bytes are invalid UTF-8); choose a UTF-8 text file", code="corpus_not_utf8",
+                          name=name)
 
 
 def block_rule(pattern: str | None) -> str | None:
@@ -192,16 +197,18 @@ def _source_stream(source, is_text: bool):
     if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text):
         path = Path(source)
         if not path.exists():
-            raise CorpusError(f"corpus file {str(path)!r} does not exist; check the path")
+            raise CorpusError(f"corpus file {str(path)!r} does not exist; check the path", code="corpus_missing",
+                              path=str(path))
         if path.is_dir():
-            raise CorpusError(f"{str(path)!r} is a folder; choose a text file")
+            raise CorpusError(f"{str(path)!r} is a folder; choose a text file", code="corpus_folder", path=str(path))
         if not stat.S_ISREG(path.stat().st_mode):  # opening a FIFO waits for a writer: never do it
             raise CorpusError(f"{str(path)!r} is not a regular file (a pipe, FIFO or device); a corpus "
                               "is read in blocks from a file: save the text to a file first")
         try:
             f = open(path, "rb")
         except OSError as e:
-            raise CorpusError(f"cannot read corpus file {str(path)!r}: {e.strerror}") from e
+            raise CorpusError(f"cannot read corpus file {str(path)!r}: {e.strerror}", code="corpus_unreadable",
+                              path=str(path), reason=str(e.strerror)) from e
         return f, path.name, path.stat().st_size
     if isinstance(source, str):
         data = source.encode("utf-8", "surrogateescape")

@@ -1,0 +1,1853 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../bpe_gui/app.py" line="58"/>
+        <source>BPE Explorer: unexpected error</source>
+        <translation>BPE Explorer：意外错误</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/app.py" line="60"/>
+        <source>Please report this with the details below.</source>
+        <translation>请附上下面的详细信息报告此问题。</translation>
+    </message>
+</context>
+<context>
+    <name>BrowserView</name>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="153"/>
+        <source>bytes: {0}</source>
+        <translation>字节：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="186"/>
+        <source>special</source>
+        <translation>特殊标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="187"/>
+        <source>merge {0}</source>
+        <translation>合并 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="188"/>
+        <location filename="../../bpe_gui/browser_view.py" line="380"/>
+        <source>byte</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="242"/>
+        <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
+        <translation>搜索词元：文本（' the'）、十六进制（e4 b8）或 #ID …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="249"/>
+        <source>Merges</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="250"/>
+        <source>Vocab</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="252"/>
+        <source>Merge tree</source>
+        <translation>合并树</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="252"/>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="270"/>
+        <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
+        <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="287"/>
+        <source>select a merge or a token to see how it was built</source>
+        <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="305"/>
+        <source>No token has id {0} (this vocab has ids 0–{1}).</source>
+        <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="7"/>
+        <source>Rank</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="7"/>
+        <source>Left</source>
+        <translation>左</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="8"/>
+        <source>Right</source>
+        <translation>右</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="8"/>
+        <location filename="../../bpe_gui/column_tips.py" line="21"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="9"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="12"/>
+        <source>Position in the merge list (0 = learned first); encoding applies merges in this order</source>
+        <translation>在合并列表中的位置（0 = 最先学到）；编码时按此顺序应用合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="14"/>
+        <source>The id of the token this merge made</source>
+        <translation>这次合并产生的词元的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="15"/>
+        <source>The left token of the merged pair</source>
+        <translation>被合并字节对的左词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="16"/>
+        <source>The right token of the merged pair</source>
+        <translation>被合并字节对的右词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="17"/>
+        <source>The new token: left and right joined</source>
+        <translation>新词元：左右两部分连在一起</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="18"/>
+        <source>How often the pair occurred when it was merged</source>
+        <translation>合并时该字节对出现的次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="21"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="22"/>
+        <source>Len</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="22"/>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="25"/>
+        <source>The token&apos;s id: the number the model sees</source>
+        <translation>词元的 ID：模型看到的数字</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="26"/>
+        <source>The token as text (visible spaces; \xNN for bytes that are not whole UTF-8 characters)</source>
+        <translation>词元的文本形式（空格可见；不构成完整 UTF-8 字符的字节显示为 \xNN）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="28"/>
+        <source>The token&apos;s bytes in hexadecimal</source>
+        <translation>词元的字节（十六进制）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="29"/>
+        <source>Length in bytes</source>
+        <translation>字节长度</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/column_tips.py" line="30"/>
+        <source>Where the token comes from: one of the 256 bytes, a special token, or the merge that made it</source>
+        <translation>词元的来源：256 个字节之一、特殊标记，或产生它的那次合并</translation>
+    </message>
+</context>
+<context>
+    <name>Controller</name>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="228"/>
+        <source>A training run is in progress; cancel it before opening another corpus.</source>
+        <translation>训练正在进行；请先取消，再打开其他语料。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="233"/>
+        <source>Reading {0} …</source>
+        <translation>正在读取 {0} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="257"/>
+        <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
+        <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="261"/>
+        <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
+        <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="275"/>
+        <source>A task is running; wait for it or press Cancel.</source>
+        <translation>有任务正在运行；请等待或按“取消”。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="278"/>
+        <source>an imported tokenizer cannot be trained further</source>
+        <translation>导入的分词器不能继续训练</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="279"/>
+        <source>no corpus is loaded</source>
+        <translation>尚未加载语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="280"/>
+        <source>Cannot train: {0}. Open a corpus file first.</source>
+        <translation>无法训练：{0}。请先打开语料文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="309"/>
+        <source>Merging …</source>
+        <translation>正在合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="309"/>
+        <source>Merging {0} …</source>
+        <translation>正在合并 {0} 次 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="326"/>
+        <source>Stopped after {0} of {1} merges; vocab size {2}.</source>
+        <translation>在 {1} 次合并中完成 {0} 次后停止；词表大小 {2}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="329"/>
+        <source>No pair left to merge: the vocab stays at {0} tokens.</source>
+        <translation>没有可合并的字节对了：词表保持 {0} 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="331"/>
+        <source>Did {0} of {1} merges: no pair is left to merge (vocab size {2}).</source>
+        <translation>完成了 {1} 次中的 {0} 次合并：已没有可合并的字节对（词表大小 {2}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="334"/>
+        <source>Merge {0}: {1}</source>
+        <translation>第 {0} 次合并：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="335"/>
+        <source>Did {0} merges; vocab size {1}.</source>
+        <translation>完成 {0} 次合并；词表大小 {1}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="344"/>
+        <source>A merge is running; undo it when it is done.</source>
+        <translation>合并正在进行；完成后再撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="353"/>
+        <source>Nothing to undo.</source>
+        <translation>没有可撤销的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="363"/>
+        <source>Undid merge {0} ({1}); vocab size {2}.</source>
+        <translation>已撤销第 {0} 次合并（{1}）；词表大小 {2}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="381"/>
+        <source>Training to {0} …</source>
+        <translation>正在训练到 {0} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="389"/>
+        <source>Cancelling …</source>
+        <translation>正在取消 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="464"/>
+        <location filename="../../bpe_gui/controller.py" line="495"/>
+        <source>the training engine stopped</source>
+        <translation>训练引擎已停止</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="467"/>
+        <source>Could not load {0}; nothing changed.</source>
+        <translation>无法加载 {0}；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="471"/>
+        <source>Loading cancelled; nothing changed.</source>
+        <translation>加载已取消；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="484"/>
+        <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
+        <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPanel</name>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="23"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="25"/>
+        <source>&lt;i&gt;no corpus&lt;/i&gt;</source>
+        <translation>&lt;i&gt;无语料&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="26"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="28"/>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="36"/>
+        <source>Size of the corpus file</source>
+        <translation>语料文件的大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="37"/>
+        <source>How many pre-tokens the pre-tokenizer regex cut the text into (words with their leading space, numbers, punctuation)</source>
+        <translation>预分词正则表达式把文本切成了多少个预分词（带前导空格的单词、数字、标点）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
+        <source>How many different pre-tokens there are: training works on these, each with its count</source>
+        <translation>有多少个不同的预分词：训练在这些预分词及其次数上进行</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="41"/>
+        <source>Bytes that are not valid UTF-8: they are kept and trained on as single bytes</source>
+        <translation>不是有效 UTF-8 的字节：它们会被保留，并作为单个字节参与训练</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="42"/>
+        <source>How often the special tokens occur in the corpus (they are cut out before training and never merged)</source>
+        <translation>特殊标记在语料中出现的次数（训练前被切出，永不合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
+        <source>Pre-tokens</source>
+        <translation>预分词数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <source>Distinct</source>
+        <translation>不同预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <source>Invalid bytes</source>
+        <translation>无效字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
+        <source>Specials found</source>
+        <translation>特殊标记出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="76"/>
+        <source>: {0} bytes</source>
+        <translation>：{0} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="85"/>
+        <source>the file is empty: training will make no merges</source>
+        <translation>文件为空：训练不会产生任何合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="93"/>
+        <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
+        <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style='color:#667'&gt;打开语料即可训练&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsView</name>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="32"/>
+        <source>&lt;b&gt;Selected merge&lt;/b&gt;</source>
+        <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="42"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
+        <translation>&lt;p style='color:#667'&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="63"/>
+        <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style='color:#667'&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="67"/>
+        <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="69"/>
+        <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="72"/>
+        <source> and {0} more</source>
+        <translation> 等另外 {0} 个</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="73"/>
+        <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
+        <translation>&lt;p style='color:#556'&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="74"/>
+        <source>distinct word</source>
+        <translation>个不同的词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="74"/>
+        <source>distinct words</source>
+        <translation>个不同的词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="75"/>
+        <source>occurrence</source>
+        <translation>次出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="75"/>
+        <source>occurrences</source>
+        <translation>次出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="76"/>
+        <source>&lt;p&gt;changed &lt;b&gt;{0}&lt;/b&gt; {1} (&lt;b&gt;{2}&lt;/b&gt; {3})&lt;/p&gt;</source>
+        <translation>&lt;p&gt;改变了 &lt;b&gt;{0}&lt;/b&gt; {1}（&lt;b&gt;{2}&lt;/b&gt; {3}）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="80"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p style='color:#667'&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/details_view.py" line="86"/>
+        <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="17"/>
+        <source>%(name)s looks like %(kind)s text. Convert it to UTF-8 first (for example with iconv) and open it again.</source>
+        <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="19"/>
+        <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="20"/>
+        <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="21"/>
+        <source>The corpus file %(path)s does not exist. Check the path.</source>
+        <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="22"/>
+        <source>%(path)s is a folder. Choose a text file.</source>
+        <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="23"/>
+        <source>Cannot read the corpus file %(path)s: %(reason)s</source>
+        <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="24"/>
+        <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
+        <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="25"/>
+        <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
+        <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="27"/>
+        <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
+        <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="28"/>
+        <source>A special token is empty. Remove it from the list.</source>
+        <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="29"/>
+        <source>The special token %(token)s is listed twice. List each special token once.</source>
+        <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="30"/>
+        <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
+        <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="25"/>
+        <source>Export tokenizer</source>
+        <translation>导出分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="28"/>
+        <source>&lt;b&gt;Formats&lt;/b&gt;</source>
+        <translation>&lt;b&gt;格式&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="36"/>
+        <source>&lt;b&gt;Folder&lt;/b&gt; (created if needed; files there are replaced atomically)</source>
+        <translation>&lt;b&gt;文件夹&lt;/b&gt;（需要时自动创建；其中的文件会被原子地替换）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="40"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="67"/>
+        <source>Export to folder</source>
+        <translation>导出到文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>FileActions</name>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="22"/>
+        <source>Wait for the current task to finish (or cancel it) before importing.</source>
+        <translation>请等待当前任务完成（或取消它）后再导入。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="42"/>
+        <source>with its merge timeline</source>
+        <translation>带合并时间线</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="43"/>
+        <source>no merge counts in this format</source>
+        <translation>此格式不含合并次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="45"/>
+        <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
+        <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="52"/>
+        <source>Wait for the current task to finish (or cancel it) before exporting.</source>
+        <translation>请等待当前任务完成（或取消它）后再导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="58"/>
+        <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
+        <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="65"/>
+        <source>Exported {0} file(s) to {1}: </source>
+        <translation>已导出 {0} 个文件到 {1}：</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="14"/>
+        <source>GPT-2 files (vocab.json + merges.txt)</source>
+        <translation>GPT-2 文件（vocab.json + merges.txt）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="15"/>
+        <source>Hugging Face tokenizer.json</source>
+        <translation>Hugging Face tokenizer.json</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="16"/>
+        <source>tiktoken (bpe.tiktoken)</source>
+        <translation>tiktoken（bpe.tiktoken）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="17"/>
+        <source>Native bpe.json (keeps the merge timeline)</source>
+        <translation>本应用的 bpe.json（保留合并时间线）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="19"/>
+        <source>Tokenizer files (*.json *.tiktoken *.txt *.model);;All files (*)</source>
+        <translation>分词器文件 (*.json *.tiktoken *.txt *.model);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="59"/>
+        <source>GPT-2 vocab/merges files do not store the pre-tokenizer pattern: GPT-2&apos;s is assumed.</source>
+        <translation>GPT-2 的 vocab/merges 文件不保存预分词模式：假定使用 GPT-2 的模式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="61"/>
+        <source>GPT-2 vocab/merges files do not store the pre-tokenizer pattern: GPT-2&apos;s is assumed, and no special tokens are known (they are encoded as plain text).</source>
+        <translation>GPT-2 的 vocab/merges 文件不保存预分词模式：假定使用 GPT-2 的模式，并且不知道任何特殊标记（它们会按普通文本编码）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="63"/>
+        <source>A .tiktoken file does not store the pre-tokenizer pattern: GPT-2&apos;s is assumed.</source>
+        <translation>.tiktoken 文件不保存预分词模式：假定使用 GPT-2 的模式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/files.py" line="64"/>
+        <source>A .tiktoken file does not store the pre-tokenizer pattern: GPT-2&apos;s is assumed, and no special tokens are known (they are encoded as plain text).</source>
+        <translation>.tiktoken 文件不保存预分词模式：假定使用 GPT-2 的模式，并且不知道任何特殊标记（它们会按普通文本编码）。</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="15"/>
+        <source>BPE (byte-pair encoding)</source>
+        <translation>BPE（字节对编码）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="16"/>
+        <source>A way to build a tokenizer: start from single bytes and, again and again, join the pair of neighbouring tokens that occurs most often into a new token.</source>
+        <translation>一种构建分词器的方法：从单个字节开始，一次又一次地把出现最频繁的相邻词元对合并成一个新词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="18"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="18"/>
+        <source>A piece of text the model sees as one unit; each has a number, its id.</source>
+        <translation>模型当作一个整体看待的一段文本；每个词元都有一个编号，即它的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="19"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="20"/>
+        <source>All tokens with their ids: the 256 bytes, the special tokens, then one token per merge.</source>
+        <translation>所有词元及其 ID：256 个字节、特殊标记，然后每次合并产生一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="21"/>
+        <source>Byte pair</source>
+        <translation>字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="22"/>
+        <source>Two tokens standing next to each other. Their count is how often they stand together.</source>
+        <translation>相邻的两个词元。它的次数就是这两个词元相邻出现的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="23"/>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="24"/>
+        <source>Joining the most frequent pair into a new token. The list of merges, in order, is what training learns.</source>
+        <translation>把最频繁的字节对合成一个新词元。训练学到的就是按顺序排列的合并列表。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="25"/>
+        <source>Pre-token</source>
+        <translation>预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="26"/>
+        <source>A piece of text cut out by the pre-tokenizer regex before training, such as a word with its leading space. Merges never cross from one pre-token to the next.</source>
+        <translation>训练前由预分词正则表达式切出的一段文本，例如带前导空格的一个单词。合并永远不会跨越两个预分词。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="28"/>
+        <source>Special token</source>
+        <translation>特殊标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="29"/>
+        <source>A marker such as &lt;|endoftext|&gt; that is never split or merged and has its own id.</source>
+        <translation>像 &lt;|endoftext|&gt; 这样的标记，永不拆分也不合并，有自己的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="30"/>
+        <source>Tie rule</source>
+        <translation>平局规则</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="31"/>
+        <source>What decides when several pairs are equally frequent. CS336 takes the lexicographically greatest pair (compared byte by byte); the lecture code takes the pair seen first.</source>
+        <translation>当几个字节对一样频繁时由它来决定。CS336 取字典序最大的字节对（逐字节比较）；课堂代码取最先出现的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="33"/>
+        <source>Incremental update</source>
+        <translation>增量更新</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="34"/>
+        <source>After a merge, only the words containing the pair are looked at again: their old pairs are subtracted and their new pairs added, instead of counting everything from scratch.</source>
+        <translation>一次合并之后，只重新查看包含该字节对的词：减去它们旧的字节对，加上新的字节对，而不是从头重新统计。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="36"/>
+        <source>Rank</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="37"/>
+        <source>The position of a merge in the merge list. Encoding applies merges lowest rank first.</source>
+        <translation>一次合并在合并列表中的位置。编码时先应用序号最小的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="38"/>
+        <source>UTF-8 bytes</source>
+        <translation>UTF-8 字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="39"/>
+        <source>Text is stored as bytes (0 to 255); an English letter is one byte, a Chinese character three.</source>
+        <translation>文本以字节（0 到 255）存储；一个英文字母占一个字节，一个汉字占三个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="50"/>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+</context>
+<context>
+    <name>Learn</name>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="32"/>
+        <source>The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token.</source>
+        <translation>文本变成它的 UTF-8 字节：%1 个 0 到 255 之间的整数。每个字节就是最初的一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="35"/>
+        <source>The vocabulary starts with the 256 single bytes: ids 0 to 255.</source>
+        <translation>词表从 256 个单字节开始：ID 为 0 到 255。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="37"/>
+        <source>Merge number %1 begins.</source>
+        <translation>第 %1 次合并开始。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="39"/>
+        <source>Start counting pairs from zero.</source>
+        <translation>从零开始统计字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="41"/>
+        <source>No pair is left to merge: training stops here.</source>
+        <translation>没有可合并的字节对了：训练到此结束。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="43"/>
+        <source>zip gives the next neighbouring pair: (%1, %2).</source>
+        <translation>zip 给出下一个相邻对：(%1, %2)。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="45"/>
+        <source>Pair (%1, %2) has now been seen %3 time(s).</source>
+        <translation>字节对 (%1, %2) 目前已出现 %3 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="48"/>
+        <source>max picks %1, seen %2 time(s).</source>
+        <translation>max 选出 %1，出现了 %2 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="50"/>
+        <source>Tie with %1: max keeps the first one it meets, the pair seen first in the text.</source>
+        <translation>与 %1 平局：max 保留它最先遇到的那个，也就是文本中最先出现的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="54"/>
+        <source>The new token gets the next free id: %1.</source>
+        <translation>新词元得到下一个空闲 ID：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="56"/>
+        <source>Its bytes are its two parts joined: %1 + %2 = %3.</source>
+        <translation>它的字节是两部分连起来：%1 + %2 = %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="59"/>
+        <source>Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4.</source>
+        <translation>该字节对的每次出现都被替换为 %1：替换了 %2 处，列表从 %3 个缩短到 %4 个。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="64"/>
+        <source>Special tokens are cut out first; each one becomes its own id: %1.</source>
+        <translation>先切出特殊标记；每个特殊标记直接变成它自己的 ID：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="65"/>
+        <location filename="../../bpe_gui/learn_text.py" line="67"/>
+        <location filename="../../bpe_gui/learn_text.py" line="95"/>
+        <location filename="../../bpe_gui/learn_text.py" line="100"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="66"/>
+        <source>The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them.</source>
+        <translation>文本在特殊标记 %1 处被切成 %2 段；任何合并都不会跨越它们。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="69"/>
+        <source>Next piece: %1.</source>
+        <translation>下一段：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="71"/>
+        <source>The regex finds the pre-token %1.</source>
+        <translation>正则表达式找到预分词 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="73"/>
+        <source>Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries.</source>
+        <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="76"/>
+        <source>Each pair of this word counts as often as the word occurs: %1 time(s).</source>
+        <translation>这个词中的每个字节对都按该词出现的次数计数：%1 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="78"/>
+        <source>Pair %1 + %2 → %3.</source>
+        <translation>字节对 %1 加 %2 → %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="81"/>
+        <source>The most frequent pair is %1 (%2 time(s)).</source>
+        <translation>最频繁的字节对是 %1（%2 次）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="84"/>
+        <source>Tied with %1: the tie rule takes the lexicographically greatest pair.</source>
+        <translation>与 %1 平局：平局规则取字典序最大的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="88"/>
+        <source>Merge recorded; new token %1 gets id %2.</source>
+        <translation>合并已记录；新词元 %1 的 ID 为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="91"/>
+        <source>Word %1 (count %2) contains the pair: only such words change.</source>
+        <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="94"/>
+        <source>Its old pairs are taken away (−%1 each): %2.</source>
+        <translation>减去它旧的字节对（每个 −%1）：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="97"/>
+        <source>Merged: %1 → %2.</source>
+        <translation>合并后：%1 → %2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="99"/>
+        <source>Its new pairs are added (+%1 each): %2. All other pair counts stay as they were.</source>
+        <translation>加上它新的字节对（每个 +%1）：%2。其他字节对的次数保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="102"/>
+        <source>The word is stored in its merged form.</source>
+        <translation>这个词以合并后的形式保存。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="104"/>
+        <source>%1 is a special token: it is not split or merged.</source>
+        <translation>%1 是特殊标记：不拆分，也不合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="106"/>
+        <source>Its id is %1.</source>
+        <translation>它的 ID 是 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="108"/>
+        <source>The pre-token starts as %1 single bytes.</source>
+        <translation>这个预分词最初是 %1 个单字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="110"/>
+        <source>Of its adjacent pairs, %1 has the lowest rank (%2): it was learned earliest, so it is merged first.</source>
+        <translation>在它的相邻字节对中，%1 的序号最小（%2）：它学得最早，所以最先合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="113"/>
+        <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
+        <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="115"/>
+        <source>Each part is looked up in the vocabulary: %1.</source>
+        <translation>在词表中查出每一部分的 ID：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="117"/>
+        <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
+        <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="118"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="118"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="119"/>
+        <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
+        <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
+    </message>
+</context>
+<context>
+    <name>LearnView</name>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="57"/>
+        <source>1. The lecture algorithm (raw bytes)</source>
+        <translation>1. 课堂算法（原始字节）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="57"/>
+        <source>2. The CS336 trainer</source>
+        <translation>2. CS336 训练器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="58"/>
+        <source>3. Encoding a text</source>
+        <translation>3. 编码一段文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="59"/>
+        <source>Which algorithm to walk through</source>
+        <translation>选择要逐步演示的算法</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="62"/>
+        <source>The small text the algorithm runs on; edit it and press Enter</source>
+        <translation>算法所处理的短文本；修改后按回车</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="65"/>
+        <source>Special tokens, separated by spaces (never split or merged)</source>
+        <translation>特殊标记，用空格分隔（永不拆分或合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="69"/>
+        <source>How many merges to learn</source>
+        <translation>要学习多少次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="73"/>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="76"/>
+        <source>Special tokens:</source>
+        <translation>特殊标记：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="79"/>
+        <source>Merges:</source>
+        <translation>合并次数：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="83"/>
+        <source>◀ Back</source>
+        <translation>◀ 后退</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="84"/>
+        <source>Step ▶</source>
+        <translation>单步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="85"/>
+        <location filename="../../bpe_gui/learn_view.py" line="212"/>
+        <location filename="../../bpe_gui/learn_view.py" line="222"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="82"/>
+        <source>« Start</source>
+        <translation>« 开头</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="86"/>
+        <source>End »</source>
+        <translation>结尾 »</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="92"/>
+        <source>Run the next line (Right arrow)</source>
+        <translation>执行下一行（右方向键）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="93"/>
+        <source>Go back one line (Left arrow)</source>
+        <translation>后退一行（左方向键）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="106"/>
+        <source>The algorithm; the highlighted line is the one just run</source>
+        <translation>算法代码；高亮的是刚刚执行的那一行</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="108"/>
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="108"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="109"/>
+        <source>A variable of the code at this line</source>
+        <translation>代码在这一行时的变量</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="110"/>
+        <source>Its value right after the highlighted line ran</source>
+        <translation>高亮行执行之后它的值</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="191"/>
+        <source>Line %1 of the code · step %2 / %3</source>
+        <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="194"/>
+        <source>the text is long: later steps are not shown</source>
+        <translation>文本较长：后面的步骤未显示</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="217"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_view.py" line="242"/>
+        <source>Learn BPE — step by step</source>
+        <translation>学习 BPE——逐步演示</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="92"/>
+        <source>Selected merge</source>
+        <translation>选中的合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="93"/>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="140"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="141"/>
+        <source>&amp;Open corpus…</source>
+        <translation>打开语料(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="142"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="143"/>
+        <source>&amp;Import tokenizer…</source>
+        <translation>导入分词器(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="144"/>
+        <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
+        <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="145"/>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="146"/>
+        <source>&amp;Compare with tokenizer…</source>
+        <translation>与分词器比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="148"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="149"/>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="150"/>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="151"/>
+        <source>Step &amp;N</source>
+        <translation>走 N 步(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="152"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="153"/>
+        <source>&amp;Train to vocab size</source>
+        <translation>训练到词表大小(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="155"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="156"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="157"/>
+        <source>&amp;Learn BPE step by step</source>
+        <translation>逐步学习 BPE(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="158"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="164"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="165"/>
+        <source>What is &amp;BPE?</source>
+        <translation>什么是 BPE(&amp;B)？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="166"/>
+        <source>&amp;Glossary</source>
+        <translation>术语表(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="167"/>
+        <source>&amp;About</source>
+        <translation>关于(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="205"/>
+        <source>vocab {0} · {1} merges </source>
+        <translation>词表 {0} · {1} 次合并 </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="231"/>
+        <source>Open corpus</source>
+        <translation>打开语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="231"/>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="236"/>
+        <source>Import tokenizer</source>
+        <translation>导入分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="242"/>
+        <source>Compare with tokenizer</source>
+        <translation>与分词器比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="265"/>
+        <source>The language changes when BPE Explorer is started again.</source>
+        <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="269"/>
+        <source>About BPE Explorer</source>
+        <translation>关于 BPE Explorer</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="270"/>
+        <source>&lt;b&gt;BPE Explorer&lt;/b&gt;&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
+        <translation>&lt;b&gt;BPE Explorer&lt;/b&gt;&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="294"/>
+        <source>Sample corpus (bundled)</source>
+        <translation>示例语料（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="302"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="344"/>
+        <source>Stopping the background task before closing …</source>
+        <translation>关闭前正在停止后台任务 …</translation>
+    </message>
+</context>
+<context>
+    <name>PairTableModel</name>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
+        <source>Pair</source>
+        <translation>字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="36"/>
+        <source>Move</source>
+        <translation>升降</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="37"/>
+        <source>Place in the table: 1 is the pair the next step merges</source>
+        <translation>表中名次：1 是下一步要合并的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="38"/>
+        <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
+        <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="40"/>
+        <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
+        <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="42"/>
+        <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
+        <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="44"/>
+        <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
+        <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="76"/>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="127"/>
+        <source>bytes: {0} | {1}</source>
+        <translation>字节：{0} | {1}</translation>
+    </message>
+</context>
+<context>
+    <name>PairsView</name>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="148"/>
+        <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
+        <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style='color:#667'&gt;— 前 100 名，实时&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="151"/>
+        <source>Filter pairs (text or hex) …</source>
+        <translation>筛选字节对（文本或十六进制）…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="196"/>
+        <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="198"/>
+        <source>&lt;i&gt;Open a corpus to see pair counts.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;打开语料即可查看字节对次数。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="199"/>
+        <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="201"/>
+        <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
+        <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="206"/>
+        <source>the most frequent pair</source>
+        <translation>最频繁的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="209"/>
+        <source>the lexicographically greatest (bytes, bytes) pair wins</source>
+        <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="210"/>
+        <source>the pair seen first in the corpus wins</source>
+        <translation>语料中最先出现的字节对胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
+        <source>other pair</source>
+        <translation>个其他字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
+        <source>other pairs</source>
+        <translation>个其他字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="212"/>
+        <source>tied with {0}{1} {2} at this count; {3}</source>
+        <translation>与 {0}{1} {2}次数相同；{3}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="213"/>
+        <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
+        <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="217"/>
+        <source>won a tie of {0} pairs at {1}</source>
+        <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="218"/>
+        <source>most frequent ({0}×)</source>
+        <translation>最频繁（{0} 次）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/pairs_view.py" line="219"/>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style='color:#667'&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="40"/>
+        <source>Cancelled after {0} merges; they are kept (vocab size {1}). Undo steps back one merge at a time.</source>
+        <translation>在 {0} 次合并后取消；这些合并会保留（词表大小 {1}）。撤销每次退回一次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="43"/>
+        <source>Nothing to do: the vocab already has {0} tokens (target {1}). Raise the vocab size to train further.</source>
+        <translation>无需操作：词表已有 {0} 个词元（目标 {1}）。调大词表大小即可继续训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="46"/>
+        <source>Trained {0} merges in {1} s; vocab size {2}.</source>
+        <translation>{1} 秒内训练了 {0} 次合并；词表大小 {2}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="49"/>
+        <source>No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + {0} special token(s) = {1} tokens.</source>
+        <translation>没有合并：语料中没有可合并的相邻词元对。词表为 256 个字节 + {0} 个特殊标记 = {1} 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="52"/>
+        <source>Stopped at vocab size {0} (of {1} requested): no pair is left to merge ({2} merges in this run).</source>
+        <translation>在词表大小 {0} 处停止（目标 {1}）：已没有可合并的字节对（本次训练 {2} 次合并）。</translation>
+    </message>
+</context>
+<context>
+    <name>Story</name>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="44"/>
+        <source>No other pair was as frequent, so it was the clear winner.</source>
+        <translation>没有其他字节对同样频繁，所以它明确胜出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="45"/>
+        <source>the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)</source>
+        <translation>规则取逐字节比较时排在最后的字节对（字典序最大）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="46"/>
+        <source>the rule takes the pair that appears first in the text</source>
+        <translation>规则取文本中最先出现的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="47"/>
+        <source>%1 other pair(s) were just as frequent (a tie); %2.</source>
+        <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="53"/>
+        <source>Merge %1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
+        <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="64"/>
+        <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
+        <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="66"/>
+        <source>pre-tokens</source>
+        <translation>预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="69"/>
+        <source>For example: %1.</source>
+        <translation>例如：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="70"/>
+        <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
+        <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="71"/>
+        <source>byte pair</source>
+        <translation>字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="73"/>
+        <source>What is a tie rule?</source>
+        <translation>什么是平局规则？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="75"/>
+        <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
+        <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="77"/>
+        <location filename="../../bpe_gui/story_view.py" line="95"/>
+        <source>vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="80"/>
+        <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
+        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="83"/>
+        <source>incremental update</source>
+        <translation>增量更新</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="86"/>
+        <source>Pair counts that went down (their neighbour was merged away): %1.</source>
+        <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="90"/>
+        <source>New pairs that appeared with the new token: %1.</source>
+        <translation>随新词元出现的新字节对：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="92"/>
+        <source>(Pair count changes are not known for this merge.)</source>
+        <translation>（这次合并的字节对次数变化未知。）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="93"/>
+        <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
+        <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
+    </message>
+</context>
+<context>
+    <name>StoryView</name>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="111"/>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="120"/>
+        <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
+        <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="127"/>
+        <source>This merge was imported: only training records how and why a merge happened.</source>
+        <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="77"/>
+        <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
+        <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="94"/>
+        <source>pair count (log)</source>
+        <translation>字节对次数（对数）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="95"/>
+        <source>token bytes</source>
+        <translation>词元字节数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="96"/>
+        <source>merge rank</source>
+        <translation>合并序号</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="214"/>
+        <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {0} merges</source>
+        <translation>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style='color:#667'&gt;— {0} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="216"/>
+        <source> (this file has no merge counts; token lengths only)</source>
+        <translation>（此文件没有合并次数；只有词元长度）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="218"/>
+        <source>; first merge seen {0}×, last {1}×</source>
+        <translation>；第一次合并 {0} 次，最后一次 {1} 次</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="219"/>
+        <source> · click a point to inspect it</source>
+        <translation> · 点击一个点查看详情</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="242"/>
+        <source>merge {0}: {1} ({2})</source>
+        <translation>合并 {0}：{1}（{2}）</translation>
+    </message>
+</context>
+<context>
+    <name>TokenPane</name>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="23"/>
+        <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge.&lt;/span&gt;</source>
+        <translation>&lt;span style='color:#778'&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="135"/>
+        <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
+        <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="152"/>
+        <source>No tokenizer.</source>
+        <translation>没有分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="172"/>
+        <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="176"/>
+        <source>0 tokens · vocab {0}</source>
+        <translation>0 个词元 · 词表 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="182"/>
+        <source>bytes: {0} &amp;nbsp; hex: {1}</source>
+        <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="184"/>
+        <source>special token (never merged)</source>
+        <translation>特殊标记（永不合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="189"/>
+        <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
+        <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="192"/>
+        <source>single byte (base vocabulary)</source>
+        <translation>单字节（基础词表）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="194"/>
+        <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
+        <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TokenSpanView</name>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="98"/>
+        <source>… {0} more tokens not shown</source>
+        <translation>… 另有 {0} 个词元未显示</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizeView</name>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="59"/>
+        <source>Type or paste text to tokenize …</source>
+        <translation>输入或粘贴要分词的文本 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="63"/>
+        <source>Whitespace markers (· → ↵)</source>
+        <translation>空白标记（· → ↵）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="65"/>
+        <source>Compare with…</source>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="66"/>
+        <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
+        <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="68"/>
+        <source>Close comparison</source>
+        <translation>关闭比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="70"/>
+        <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
+        <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="78"/>
+        <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
+        <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="149"/>
+        <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
+        <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="151"/>
+        <source>current tokenizer</source>
+        <translation>当前分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="152"/>
+        <source>&lt;b&gt;{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {1} merges&lt;/span&gt;</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; &lt;span style='color:#667'&gt;— {1} 次合并&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanel</name>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="22"/>
+        <source>None (whole text)</source>
+        <translation>不预分词（整段文本）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="23"/>
+        <source>Custom regex…</source>
+        <translation>自定义 regex…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="24"/>
+        <source>Lexicographic (GPT-2, CS336)</source>
+        <translation>字典序（GPT-2、CS336）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="25"/>
+        <source>First seen in the corpus</source>
+        <translation>语料中最先出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="30"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="39"/>
+        <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
+        <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="42"/>
+        <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
+        <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（"&lt;|end of turn|&gt;"）。它们永不合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="48"/>
+        <source>custom pre-tokenizer regex</source>
+        <translation>自定义预分词 regex</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="51"/>
+        <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
+        <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="54"/>
+        <source>Which pair wins when several are equally frequent</source>
+        <translation>几个字节对一样频繁时哪个胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="57"/>
+        <source>Apply settings (re-reads the corpus)</source>
+        <translation>应用设置（重新读取语料）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="62"/>
+        <source>Vocab size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="63"/>
+        <source>Special tokens</source>
+        <translation>特殊标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="64"/>
+        <source>Pattern</source>
+        <translation>预分词模式</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="66"/>
+        <source>Tie rule</source>
+        <translation>平局规则</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="68"/>
+        <source>◀ Undo</source>
+        <translation>◀ 撤销</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="69"/>
+        <source>Undo the last merge (← or Ctrl+Z)</source>
+        <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="70"/>
+        <source>Step ▶</source>
+        <translation>单步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="71"/>
+        <source>Do one merge (→ or Space)</source>
+        <translation>做一次合并（→ 或空格）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="77"/>
+        <source>Step N</source>
+        <translation>走 N 步</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="78"/>
+        <source>Train to vocab size</source>
+        <translation>训练到词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="80"/>
+        <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
+        <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="81"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="82"/>
+        <source>Stop the running task (Esc); the merges done so far are kept</source>
+        <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="97"/>
+        <location filename="../../bpe_gui/training_panel.py" line="178"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="152"/>
+        <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
+        <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 "像这样"）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="176"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="176"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="184"/>
+        <source>Vocab &lt;b&gt;{0}&lt;/b&gt; / {1} · &lt;b&gt;{2}&lt;/b&gt; merges · {3} special</source>
+        <translation>词表 &lt;b&gt;{0}&lt;/b&gt; / {1} · &lt;b&gt;{2}&lt;/b&gt; 次合并 · {3} 个特殊标记</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,130 @@
+"""Learn view, "What happened" panel, glossary, and core errors rendered in the app's language."""
+from __future__ import annotations
+
+import pytest
+from gui_helpers import load
+
+from bpe_gui import i18n
+from bpe_gui.errors_text import error_text
+from bpe_gui.learn_view import LearnView, open_learn
+from bpe_gui.story_view import status_line, story_html
+from core import Trainer
+from core.errors import BPEError, PatternError, SpecialTokenError
+from core.pretokenize import check_special_tokens, resolve_pattern
+
+
+@pytest.fixture
+def english():
+    i18n.install("en")
+    yield
+    i18n.install("en")
+
+
+@pytest.fixture
+def learn(qtbot, english):
+    v = LearnView()
+    qtbot.addWidget(v)
+    return v
+
+
+def test_learn_lecture_reaches_the_wikipedia_result(learn):
+    learn.set_kind("lecture")
+    assert learn.text.text() == "aaabdaaabac" and learn.merges.value() == 3
+    learn.btn_end.click()
+    f = learn.walk.frames[learn.pos]
+    assert f.values["indices"] == [258, 100, 258, 97, 99]
+    # the highlighted line is the frame's line, and the variables table shows the frame's values
+    sel = learn.code.extraSelections()[0]
+    assert sel.cursor.blockNumber() == f.line == 9
+    shown = {learn.vars.item(r, 0).text(): learn.vars.item(r, 1).text() for r in range(learn.vars.rowCount())}
+    assert shown["indices"] == "[258, 100, 258, 97, 99]"
+    assert "258" in learn.story.text()
+
+
+def test_learn_step_back_and_edit_text(learn, qtbot):
+    learn.set_kind("lecture")
+    learn.btn_step.click()
+    learn.btn_step.click()
+    assert learn.pos == 2
+    learn.btn_back.click()
+    assert learn.pos == 1
+    learn.text.setText("hi")
+    qtbot.keyClick(learn.text, "\r")
+    assert learn.pos == 0 and learn.walk.frames[0].values["indices"] == [104, 105]
+
+
+def test_learn_play_runs_to_the_end(learn, qtbot, monkeypatch):
+    learn.set_kind("training")
+    learn.timer.setInterval(1)
+    learn.btn_play.click()
+    qtbot.waitUntil(lambda: learn.pos == len(learn.walk.frames) - 1, timeout=20_000)
+    qtbot.waitUntil(lambda: not learn.timer.isActive())
+    t = Trainer.from_text(learn.text.text(), ["<|endoftext|>"])
+    assert learn.walk.merges == [r.pair for r in t.steps(learn.merges.value())]
+
+
+def test_learn_encoding_ids_match_and_bad_specials_are_reported(learn):
+    learn.set_kind("encoding")
+    assert learn.walk.ids == learn.walk.streamed
+    learn.specials.setText("<s> <s>")
+    learn.rerun()
+    assert learn.walk is None and "twice" in learn.story.text()
+
+
+def test_help_opens_learn_window_and_story_panel_tells_the_step(qtbot, window, small_corpus, english):
+    help_menu = [a for a in window.menuBar().actions() if a.text() == "&Help"][0].menu()
+    [a for a in help_menu.actions() if a.text() == "What is &BPE?"][0].trigger()
+    assert window._learn_window.isVisible()
+    assert isinstance(window._learn_window.centralWidget(), LearnView)
+    assert open_learn(window) is window._learn_window  # one window, raised again
+    load(qtbot, window, small_corpus)
+    c = window.controller
+    with qtbot.waitSignal(c.stepped) as blocker:
+        c.step(1)
+    rec = blocker.args[0][0]
+    c.select_merge(0)
+    html = window.story.browser.toHtml()
+    assert f"{rec.words_changed:,}" in html and str(rec.new_id) in html and "glossary:" in html
+    assert window.statusBar().currentMessage() == status_line(rec, c.tie_break)
+
+
+def test_story_names_ties_rule_and_count_changes(english):
+    t = Trainer.from_text("ab ab cd cd", pattern="none")
+    rec = t.step()
+    html = story_html(rec, "lexicographic", None)
+    assert rec.n_ties == 3 and "3 other pair(s)" in html and "lexicographically greatest" in html
+    # "cd" merged: (d, " ") -1 and (" ", c) -2 went down; (" ", cd) +2 and (cd, " ") +1 appeared
+    assert "went down" in html and "−1" in html and "−2" in html
+    assert "appeared" in html and "+2" in html and "+1" in html
+    assert "first in the text" in story_html(rec, "first", None)
+
+
+def test_core_errors_carry_codes_that_survive_pickling():
+    import pickle
+
+    with pytest.raises(SpecialTokenError) as ei:
+        check_special_tokens(["<s>", "<s>"])
+    e = pickle.loads(pickle.dumps(ei.value))
+    assert (e.code, e.params, str(e)) == ("special_duplicate", {"token": "<s>"}, str(ei.value))
+    with pytest.raises(PatternError) as ei:
+        resolve_pattern("(")
+    assert ei.value.code == "pattern_invalid" and ei.value.params["pattern"] == "("
+
+
+def test_errors_in_chinese(qapp):
+    try:
+        assert i18n.install("zh_CN") == "zh_CN"
+        with pytest.raises(SpecialTokenError) as ei:
+            check_special_tokens(["<s>", "<s>"])
+        text = error_text(ei.value)
+        assert "<s>" in text and "特殊标记" in text
+        assert error_text(BPEError("plain message")) == "plain message"
+        from core.trainer import check_vocab_size
+
+        with pytest.raises(BPEError) as ei2:
+            check_vocab_size(200, 1)
+        assert ei2.value.code == "vocab_size_small"
+        assert error_text(ei2.value) == "词表大小 200 太小：至少需要 256 个字节 + 1 个特殊标记 = 257。请选择 257 或更大的值。"
+    finally:
+        i18n.install("en")
+    assert error_text(ei.value) == str(ei.value)  # English: the core message itself
