@@ -8,10 +8,6 @@ from PySide6.QtCore import QCoreApplication
 from .plural import plural
 
 
-def _tr(text: str, n: int) -> str:
-    return plural(QCoreApplication.translate("RunSummary", text, None, n), n)
-
-
 @dataclass
 class Options:
     """Training settings that need a (re-)load of the corpus when they change."""
@@ -41,19 +37,20 @@ def summarize_run(made: int, size: int, target: int, total_merges: int, n_specia
     True
     """
     if cancelled:
-        msg = _tr("Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge "
-                  "at a time, Train → Rewind many at once.", made)
+        msg = QCoreApplication.translate("RunSummary", "Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge "
+                  "at a time, Train → Rewind many at once.", None, made)
     elif made == 0 and size >= target:
-        msg = _tr("Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to "
-                  "train further.", -1)
+        msg = QCoreApplication.translate("RunSummary", "Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to "
+                  "train further.", None, -1)
     elif size >= target:
-        msg = _tr("Trained %n merge(s) in %3 s; vocab size %1.", made)
+        msg = QCoreApplication.translate("RunSummary", "Trained %n merge(s) in %3 s; vocab size %1.", None, made)
     elif total_merges == 0:
-        msg = _tr("No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + "
-                  "%n special token(s) = %1 tokens.", n_special)
+        msg = QCoreApplication.translate("RunSummary", "No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + "
+                  "%n special token(s) = %1 tokens.", None, n_special)
     else:
-        msg = _tr("Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in "
-                  "this run).", made)
+        msg = QCoreApplication.translate("RunSummary", "Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in "
+                  "this run).", None, made)
+    msg = plural(msg, n_special if (total_merges == 0 and not cancelled and size < target) else made)
     msg = msg.replace("%1", f"{size:,}").replace("%2", f"{target:,}").replace("%3", f"{seconds:.1f}")
     return RunSummary(made, size, target, cancelled, seconds, msg)
 

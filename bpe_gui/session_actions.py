@@ -26,10 +26,6 @@ TOP_K = 100
 REWIND_SYNC_WORDS = 30_000
 
 
-def _tr(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate("Session", text, None, n)
-
-
 class ReplayJob(worker.EngineJob):
     """Merge a saved list of pairs in the engine (records arrive in batches, like a run's)."""
 
@@ -51,11 +47,11 @@ class SessionActions:
             return False
         n = self.index.n_merges
         if keep >= n:
-            self.message.emit(_tr("Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
+            self.message.emit(QCoreApplication.translate("Session", "Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
             return False
         if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
             self._start(worker.EngineJob(self._use_engine(), "undo_to", keep, TOP_K),
-                        _tr("Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind="rewind")
+                        QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind="rewind")
             return True
         reply = self._call("undo_to", keep, TOP_K)
         if reply is FAILED:
@@ -83,10 +79,10 @@ class SessionActions:
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
         if keep:
-            text = plural(_tr("Rewound %n merge(s): merge #%1 is the last one; vocab size %2.", undone), undone)
+            text = plural(QCoreApplication.translate("Session", "Rewound %n merge(s): merge #%1 is the last one; vocab size %2.", None, undone), undone)
             self.message.emit(text.replace("%1", f"{keep:,}").replace("%2", f"{self.vocab_size:,}"))
         else:
-            text = plural(_tr("Reset: undid all %n merge(s); vocab size %1.", undone), undone)
+            text = plural(QCoreApplication.translate("Session", "Reset: undid all %n merge(s); vocab size %1.", None, undone), undone)
             self.message.emit(text.replace("%1", f"{self.vocab_size:,}"))
 
     def reset(self) -> bool:
@@ -99,13 +95,13 @@ class SessionActions:
         from core.formats import as_spec
 
         if self._job is not None:
-            self.error.emit(_tr("Wait for the current task to finish (or cancel it) before saving."))
+            self.error.emit(QCoreApplication.translate("Session", "Wait for the current task to finish (or cancel it) before saving."))
             return None
         source = self._call("spec") if self._loaded else self._imported
         if source is FAILED:
             return None
         if source is None:
-            self.error.emit(_tr("Nothing to save yet: open a corpus or import a tokenizer first."))
+            self.error.emit(QCoreApplication.translate("Session", "Nothing to save yet: open a corpus or import a tokenizer first."))
             return None
         return as_spec(source)
 
@@ -125,7 +121,7 @@ class SessionActions:
             return None
         n = len(spec.merges)
         self.session_path = str(out)
-        self.message.emit(plural(_tr("Saved the session (%n merge(s)) to %1.", n), n).replace("%1", str(out)))
+        self.message.emit(plural(QCoreApplication.translate("Session", "Saved the session (%n merge(s)) to %1.", None, n), n).replace("%1", str(out)))
         return out
 
     def open_session(self, path):
@@ -137,7 +133,7 @@ class SessionActions:
         from core.session import load_session
 
         if self._job is not None:
-            self.error.emit(_tr("Wait for the current task to finish (or cancel it) before opening a session."))
+            self.error.emit(QCoreApplication.translate("Session", "Wait for the current task to finish (or cancel it) before opening a session."))
             return None
         try:
             s = load_session(path)
@@ -157,25 +153,24 @@ class SessionActions:
 
             def replay() -> None:
                 if not pairs:
-                    self.message.emit(_tr("Reopened the session %1 (no merges yet).").replace("%1", name))
+                    self.message.emit(QCoreApplication.translate("Session", "Reopened the session %1 (no merges yet).").replace("%1", name))
                     return
-                self._run_note = plural(_tr("Reopened the session %1: %n merge(s) replayed on its corpus.",
-                                            len(pairs)), len(pairs)).replace("%1", name)
+                self._run_note = plural(QCoreApplication.translate("Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, len(pairs)), len(pairs)).replace("%1", name)
                 self._live_pairs = []
                 self._start(ReplayJob(self._use_engine(), pairs, base + len(pairs)),
-                            _tr("Replaying the session's merges …"))
+                            QCoreApplication.translate("Session", "Replaying the session's merges …"))
 
             self._after_load = replay
             self.load_corpus(s.corpus_path)
         else:
-            why = (_tr("its corpus %1 is gone") if state == "missing" else
-                   _tr("its corpus %1 changed since the session was saved")).replace("%1", str(s.corpus_path))
+            why = (QCoreApplication.translate("Session", "its corpus %1 is gone") if state == "missing" else
+                   QCoreApplication.translate("Session", "its corpus %1 changed since the session was saved")).replace("%1", str(s.corpus_path))
             self._show_saved(spec, Path(path).name)
             if state == "none":
-                self.message.emit(_tr("Opened the session %1: a tokenizer without a corpus; open a corpus "
+                self.message.emit(QCoreApplication.translate("Session", "Opened the session %1: a tokenizer without a corpus; open a corpus "
                                       "to train.").replace("%1", str(path)))
             else:
-                self.message.emit(_tr("Opened the session %1, but %2: showing the saved tokenizer. Open the "
+                self.message.emit(QCoreApplication.translate("Session", "Opened the session %1, but %2: showing the saved tokenizer. Open the "
                                       "corpus again to train further.").replace("%1", str(path)).replace("%2", why))
         self.session_opened.emit(s)
         return s

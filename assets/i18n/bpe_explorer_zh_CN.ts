@@ -4,14 +4,22 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../bpe_gui/app.py" line="58"/>
+        <location filename="../../bpe_gui/app.py" line="60"/>
         <source>BPE Explorer: unexpected error</source>
         <translation>BPE Explorer：意外错误</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/app.py" line="60"/>
+        <location filename="../../bpe_gui/app.py" line="62"/>
         <source>Please report this with the details below.</source>
         <translation>请附上下面的详细信息报告此问题。</translation>
+    </message>
+</context>
+<context>
+    <name>Browser</name>
+    <message>
+        <location filename="../../bpe_gui/widgets.py" line="117"/>
+        <source>Rewind to here (merge #%1 becomes the last)</source>
+        <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
     </message>
 </context>
 <context>
@@ -28,59 +36,65 @@
     </message>
     <message>
         <location filename="../../bpe_gui/browser_view.py" line="187"/>
-        <source>merge {0}</source>
-        <translation>合并 {0}</translation>
+        <source>merge #{0}</source>
+        <translation>第 {0} 次合并</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/browser_view.py" line="188"/>
-        <location filename="../../bpe_gui/browser_view.py" line="380"/>
+        <location filename="../../bpe_gui/browser_view.py" line="417"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="242"/>
+        <location filename="../../bpe_gui/browser_view.py" line="244"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
-        <translation>搜索词元：文本（' the'）、十六进制（e4 b8）或 #ID …</translation>
+        <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="249"/>
+        <location filename="../../bpe_gui/browser_view.py" line="254"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="250"/>
+        <location filename="../../bpe_gui/browser_view.py" line="255"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="252"/>
+        <location filename="../../bpe_gui/browser_view.py" line="257"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="252"/>
+        <location filename="../../bpe_gui/browser_view.py" line="257"/>
+        <location filename="../../bpe_gui/column_tips.py" line="7"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="270"/>
+        <location filename="../../bpe_gui/browser_view.py" line="276"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="287"/>
-        <source>select a merge or a token to see how it was built</source>
+        <location filename="../../bpe_gui/browser_view.py" line="306"/>
+        <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="305"/>
-        <source>No token has id {0} (this vocab has ids 0–{1}).</source>
-        <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
+        <location filename="../../bpe_gui/browser_view.py" line="330"/>
+        <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
+        <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="7"/>
-        <source>Rank</source>
-        <translation>序号</translation>
+        <location filename="../../bpe_gui/browser_view.py" line="333"/>
+        <source>No merge made a token matching “%1”; see the Vocab tab.</source>
+        <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="342"/>
+        <source>No token has id {0} (this vocab has ids 0–{1}).</source>
+        <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/column_tips.py" line="7"/>
@@ -105,8 +119,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/column_tips.py" line="12"/>
-        <source>Position in the merge list (0 = learned first); encoding applies merges in this order</source>
-        <translation>在合并列表中的位置（0 = 最先学到）；编码时按此顺序应用合并</translation>
+        <source>Merge number: #1 is the first merge; encoding applies merges in this order</source>
+        <translation>合并序号：#1 是第一次合并；编码时按此顺序应用合并</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/column_tips.py" line="14"/>
@@ -177,123 +191,134 @@
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="228"/>
+        <location filename="../../bpe_gui/controller.py" line="138"/>
+        <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
+        <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/controller.py" line="241"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="233"/>
+        <location filename="../../bpe_gui/controller.py" line="246"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="257"/>
+        <location filename="../../bpe_gui/controller.py" line="278"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="261"/>
+        <location filename="../../bpe_gui/controller.py" line="282"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="275"/>
+        <location filename="../../bpe_gui/controller.py" line="296"/>
         <source>A task is running; wait for it or press Cancel.</source>
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="278"/>
+        <location filename="../../bpe_gui/controller.py" line="299"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="279"/>
+        <location filename="../../bpe_gui/controller.py" line="300"/>
         <source>no corpus is loaded</source>
         <translation>尚未加载语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="280"/>
+        <location filename="../../bpe_gui/controller.py" line="301"/>
         <source>Cannot train: {0}. Open a corpus file first.</source>
         <translation>无法训练：{0}。请先打开语料文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="309"/>
+        <location filename="../../bpe_gui/controller.py" line="330"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="309"/>
+        <location filename="../../bpe_gui/controller.py" line="330"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
-    <message>
-        <location filename="../../bpe_gui/controller.py" line="326"/>
-        <source>Stopped after {0} of {1} merges; vocab size {2}.</source>
-        <translation>在 {1} 次合并中完成 {0} 次后停止；词表大小 {2}。</translation>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/controller.py" line="348"/>
+        <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
+        <translation>
+            <numerusform>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="329"/>
-        <source>No pair left to merge: the vocab stays at {0} tokens.</source>
-        <translation>没有可合并的字节对了：词表保持 {0} 个词元。</translation>
+        <location filename="../../bpe_gui/controller.py" line="351"/>
+        <source>No pair left to merge: the vocab stays at %1 tokens.</source>
+        <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/controller.py" line="353"/>
+        <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
+        <translation>
+            <numerusform>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="331"/>
-        <source>Did {0} of {1} merges: no pair is left to merge (vocab size {2}).</source>
-        <translation>完成了 {1} 次中的 {0} 次合并：已没有可合并的字节对（词表大小 {2}）。</translation>
+        <location filename="../../bpe_gui/controller.py" line="356"/>
+        <source>Merge #%1: %2</source>
+        <translation>第 %1 次合并：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/controller.py" line="358"/>
+        <source>Did %n merge(s); vocab size %1.</source>
+        <translation>
+            <numerusform>完成 %n 次合并；词表大小 %1。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="334"/>
-        <source>Merge {0}: {1}</source>
-        <translation>第 {0} 次合并：{1}</translation>
+        <location filename="../../bpe_gui/controller.py" line="386"/>
+        <source>Undid merge #%1 (%2); vocab size %3.</source>
+        <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="335"/>
-        <source>Did {0} merges; vocab size {1}.</source>
-        <translation>完成 {0} 次合并；词表大小 {1}。</translation>
+        <location filename="../../bpe_gui/controller.py" line="495"/>
+        <source>Could not load %1; nothing changed.</source>
+        <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="344"/>
+        <location filename="../../bpe_gui/controller.py" line="367"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="353"/>
+        <location filename="../../bpe_gui/controller.py" line="376"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="363"/>
-        <source>Undid merge {0} ({1}); vocab size {2}.</source>
-        <translation>已撤销第 {0} 次合并（{1}）；词表大小 {2}。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/controller.py" line="381"/>
+        <location filename="../../bpe_gui/controller.py" line="404"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="389"/>
+        <location filename="../../bpe_gui/controller.py" line="412"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="464"/>
-        <location filename="../../bpe_gui/controller.py" line="495"/>
+        <location filename="../../bpe_gui/controller.py" line="492"/>
+        <location filename="../../bpe_gui/controller.py" line="526"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="467"/>
-        <source>Could not load {0}; nothing changed.</source>
-        <translation>无法加载 {0}；没有任何改变。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/controller.py" line="471"/>
+        <location filename="../../bpe_gui/controller.py" line="499"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="484"/>
+        <location filename="../../bpe_gui/controller.py" line="513"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -327,63 +352,63 @@
     </message>
     <message>
         <location filename="../../bpe_gui/corpus_panel.py" line="37"/>
-        <source>How many pre-tokens the pre-tokenizer regex cut the text into (words with their leading space, numbers, punctuation)</source>
-        <translation>预分词正则表达式把文本切成了多少个预分词（带前导空格的单词、数字、标点）</translation>
+        <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
+        <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
-        <source>How many different pre-tokens there are: training works on these, each with its count</source>
-        <translation>有多少个不同的预分词：训练在这些预分词及其次数上进行</translation>
+        <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
+        <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/corpus_panel.py" line="41"/>
-        <source>Bytes that are not valid UTF-8: they are kept and trained on as single bytes</source>
-        <translation>不是有效 UTF-8 的字节：它们会被保留，并作为单个字节参与训练</translation>
+        <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
+        <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="42"/>
-        <source>How often the special tokens occur in the corpus (they are cut out before training and never merged)</source>
-        <translation>特殊标记在语料中出现的次数（训练前被切出，永不合并）</translation>
+        <location filename="../../bpe_gui/corpus_panel.py" line="43"/>
+        <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
+        <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="78"/>
+        <source>Size of the corpus file: %1 bytes</source>
+        <translation>语料文件大小：%1 字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="76"/>
-        <source>: {0} bytes</source>
-        <translation>：{0} 字节</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="85"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="88"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="93"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="96"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
-        <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style='color:#667'&gt;打开语料即可训练&lt;/span&gt;</translation>
+        <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -396,12 +421,12 @@
     <message>
         <location filename="../../bpe_gui/details_view.py" line="42"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
-        <translation>&lt;p style='color:#667'&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="63"/>
         <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style='color:#667'&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style=&apos;color:#667&apos;&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="67"/>
@@ -421,7 +446,7 @@
     <message>
         <location filename="../../bpe_gui/details_view.py" line="73"/>
         <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
-        <translation>&lt;p style='color:#556'&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
+        <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="74"/>
@@ -451,7 +476,7 @@
     <message>
         <location filename="../../bpe_gui/details_view.py" line="80"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
-        <translation>&lt;p style='color:#667'&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/details_view.py" line="86"/>
@@ -591,49 +616,29 @@
 <context>
     <name>Files</name>
     <message>
-        <location filename="../../bpe_gui/files.py" line="14"/>
+        <location filename="../../bpe_gui/files.py" line="13"/>
         <source>GPT-2 files (vocab.json + merges.txt)</source>
         <translation>GPT-2 文件（vocab.json + merges.txt）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="15"/>
+        <location filename="../../bpe_gui/files.py" line="14"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="16"/>
+        <location filename="../../bpe_gui/files.py" line="15"/>
         <source>tiktoken (bpe.tiktoken)</source>
         <translation>tiktoken（bpe.tiktoken）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="17"/>
+        <location filename="../../bpe_gui/files.py" line="16"/>
         <source>Native bpe.json (keeps the merge timeline)</source>
         <translation>本应用的 bpe.json（保留合并时间线）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="19"/>
-        <source>Tokenizer files (*.json *.tiktoken *.txt *.model);;All files (*)</source>
-        <translation>分词器文件 (*.json *.tiktoken *.txt *.model);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/files.py" line="59"/>
-        <source>GPT-2 vocab/merges files do not store the pre-tokenizer pattern: GPT-2&apos;s is assumed.</source>
-        <translation>GPT-2 的 vocab/merges 文件不保存预分词模式：假定使用 GPT-2 的模式。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/files.py" line="61"/>
-        <source>GPT-2 vocab/merges files do not store the pre-tokenizer pattern: GPT-2&apos;s is assumed, and no special tokens are known (they are encoded as plain text).</source>
-        <translation>GPT-2 的 vocab/merges 文件不保存预分词模式：假定使用 GPT-2 的模式，并且不知道任何特殊标记（它们会按普通文本编码）。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/files.py" line="63"/>
-        <source>A .tiktoken file does not store the pre-tokenizer pattern: GPT-2&apos;s is assumed.</source>
-        <translation>.tiktoken 文件不保存预分词模式：假定使用 GPT-2 的模式。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/files.py" line="64"/>
-        <source>A .tiktoken file does not store the pre-tokenizer pattern: GPT-2&apos;s is assumed, and no special tokens are known (they are encoded as plain text).</source>
-        <translation>.tiktoken 文件不保存预分词模式：假定使用 GPT-2 的模式，并且不知道任何特殊标记（它们会按普通文本编码）。</translation>
+        <location filename="../../bpe_gui/files.py" line="18"/>
+        <source>Tokenizer files (*.json *.tiktoken *.txt);;All files (*)</source>
+        <translation>分词器文件 (*.json *.tiktoken *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1088,225 +1093,325 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="92"/>
+        <location filename="../../bpe_gui/window.py" line="112"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="93"/>
+        <location filename="../../bpe_gui/window.py" line="113"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="140"/>
+        <location filename="../../bpe_gui/window.py" line="160"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="141"/>
+        <location filename="../../bpe_gui/window.py" line="161"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="142"/>
+        <location filename="../../bpe_gui/window.py" line="162"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="143"/>
+        <location filename="../../bpe_gui/window.py" line="163"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="144"/>
+        <location filename="../../bpe_gui/window.py" line="164"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="145"/>
+        <location filename="../../bpe_gui/window.py" line="165"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="146"/>
+        <location filename="../../bpe_gui/window.py" line="166"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="148"/>
+        <location filename="../../bpe_gui/window.py" line="168"/>
+        <source>&amp;Save session…</source>
+        <translation>保存会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="169"/>
+        <source>Save the corpus, settings, merges and text to reopen later</source>
+        <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="171"/>
+        <source>Open &amp;session…</source>
+        <translation>打开会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="174"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="149"/>
+        <location filename="../../bpe_gui/window.py" line="175"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="150"/>
+        <location filename="../../bpe_gui/window.py" line="176"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="151"/>
+        <location filename="../../bpe_gui/window.py" line="177"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="152"/>
+        <location filename="../../bpe_gui/window.py" line="178"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="153"/>
+        <location filename="../../bpe_gui/window.py" line="179"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="155"/>
+        <location filename="../../bpe_gui/window.py" line="181"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="156"/>
+        <location filename="../../bpe_gui/window.py" line="183"/>
+        <source>&amp;Rewind to the selected merge</source>
+        <translation>回退到所选的合并(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="185"/>
+        <source>Undo every merge after the selected one</source>
+        <translation>撤销所选合并之后的所有合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="186"/>
+        <source>R&amp;eset (0 merges)</source>
+        <translation>重置(0 次合并)(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="187"/>
+        <source>Undo all merges; the corpus stays loaded</source>
+        <translation>撤销全部合并；语料保持加载</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="188"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="157"/>
+        <location filename="../../bpe_gui/window.py" line="189"/>
+        <source>&amp;Messages</source>
+        <translation>消息(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="190"/>
+        <source>Every status and error message, in full</source>
+        <translation>所有状态和错误消息的完整内容</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="191"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="158"/>
+        <location filename="../../bpe_gui/window.py" line="193"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="164"/>
+        <location filename="../../bpe_gui/window.py" line="199"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="165"/>
+        <location filename="../../bpe_gui/window.py" line="200"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="201"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="166"/>
+        <location filename="../../bpe_gui/window.py" line="202"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="167"/>
+        <location filename="../../bpe_gui/window.py" line="203"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="205"/>
-        <source>vocab {0} · {1} merges </source>
-        <translation>词表 {0} · {1} 次合并 </translation>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/window.py" line="242"/>
+        <source>%n merge(s)</source>
+        <translation>
+            <numerusform>%n 次合并</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="231"/>
+        <location filename="../../bpe_gui/window.py" line="243"/>
+        <source>vocab %1 · %2 </source>
+        <translation>词表 %1 · %2 </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="269"/>
+        <source>Rewind to a merge</source>
+        <translation>回退到某次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="269"/>
+        <source>right-click it in the timeline or the merges list</source>
+        <translation>在时间线或合并列表中右键点击它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="270"/>
+        <source>Jump to a token id</source>
+        <translation>跳转到某个词元 id</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="270"/>
+        <source>type #1234 in the vocab search box</source>
+        <translation>在词表搜索框中输入 #1234</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="283"/>
+        <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
+        <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="331"/>
+        <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
+        <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="282"/>
         <source>Open corpus</source>
         <translation>打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="231"/>
-        <source>Text files (*.txt);;All files (*)</source>
-        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="236"/>
+        <location filename="../../bpe_gui/window.py" line="289"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="242"/>
+        <location filename="../../bpe_gui/window.py" line="297"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="265"/>
+        <location filename="../../bpe_gui/window.py" line="324"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="269"/>
+        <location filename="../../bpe_gui/window.py" line="330"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="270"/>
-        <source>&lt;b&gt;BPE Explorer&lt;/b&gt;&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
-        <translation>&lt;b&gt;BPE Explorer&lt;/b&gt;&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="294"/>
+        <location filename="../../bpe_gui/window.py" line="356"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="302"/>
+        <location filename="../../bpe_gui/window.py" line="364"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="344"/>
+        <location filename="../../bpe_gui/window.py" line="414"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
 </context>
 <context>
+    <name>MessageLog</name>
+    <message>
+        <location filename="../../bpe_gui/messages.py" line="24"/>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/messages.py" line="30"/>
+        <source>No messages yet.</source>
+        <translation>还没有消息。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/messages.py" line="33"/>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/messages.py" line="48"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
     <name>PairTableModel</name>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="41"/>
         <source>Pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="35"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="41"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="36"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="42"/>
         <source>Move</source>
         <translation>升降</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="37"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="43"/>
         <source>Place in the table: 1 is the pair the next step merges</source>
         <translation>表中名次：1 是下一步要合并的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="38"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="44"/>
         <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
         <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="40"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="46"/>
         <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
         <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="42"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="48"/>
         <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
         <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="44"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="50"/>
         <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
         <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="76"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="82"/>
         <source>new</source>
         <translation>新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="127"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="133"/>
         <source>bytes: {0} | {1}</source>
         <translation>字节：{0} | {1}</translation>
     </message>
@@ -1314,112 +1419,296 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="148"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="154"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
-        <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style='color:#667'&gt;— 前 100 名，实时&lt;/span&gt;</translation>
+        <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="151"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="157"/>
         <source>Filter pairs (text or hex) …</source>
         <translation>筛选字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="196"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="208"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="198"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="210"/>
         <source>&lt;i&gt;Open a corpus to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;打开语料即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="199"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="201"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="213"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="206"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="218"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="209"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="221"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="210"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="222"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="223"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="223"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="212"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="224"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="213"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="225"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="217"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="229"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="218"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="230"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="219"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="231"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style='color:#667'&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>RunSummary</name>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="40"/>
+        <source>Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge at a time, Train → Rewind many at once.</source>
+        <translation>已在 %n 次合并后取消；这些合并保留(词表大小 %1)。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/session.py" line="43"/>
+        <source>Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to train further.</source>
+        <translation>
+            <numerusform>无事可做：词表已有 %1 个词元(目标 %2)。提高词表大小才能继续训练。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="46"/>
+        <source>Trained %n merge(s) in %3 s; vocab size %1.</source>
+        <translation>用 %3 秒完成 %n 次合并；词表大小 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="48"/>
+        <source>No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + %n special token(s) = %1 tokens.</source>
+        <translation>没有合并：语料中没有可合并的相邻词元对。词表为 256 个字节 + %n 个特殊标记 = %1 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session.py" line="51"/>
+        <source>Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in this run).</source>
+        <translation>停在词表大小 %1(目标 %2)：没有可合并的字节对了(本次运行完成 %n 次合并)。</translation>
     </message>
 </context>
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/session.py" line="40"/>
-        <source>Cancelled after {0} merges; they are kept (vocab size {1}). Undo steps back one merge at a time.</source>
-        <translation>在 {0} 次合并后取消；这些合并会保留（词表大小 {1}）。撤销每次退回一次合并。</translation>
+        <location filename="../../bpe_gui/session_actions.py" line="50"/>
+        <source>Nothing to rewind: merge #%1 is already the last one.</source>
+        <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="43"/>
-        <source>Nothing to do: the vocab already has {0} tokens (target {1}). Raise the vocab size to train further.</source>
-        <translation>无需操作：词表已有 {0} 个词元（目标 {1}）。调大词表大小即可继续训练。</translation>
+        <location filename="../../bpe_gui/session_actions.py" line="54"/>
+        <source>Rewinding to merge #%1 …</source>
+        <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="46"/>
-        <source>Trained {0} merges in {1} s; vocab size {2}.</source>
-        <translation>{1} 秒内训练了 {0} 次合并；词表大小 {2}。</translation>
+        <location filename="../../bpe_gui/session_actions.py" line="82"/>
+        <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
+        <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="49"/>
-        <source>No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + {0} special token(s) = {1} tokens.</source>
-        <translation>没有合并：语料中没有可合并的相邻词元对。词表为 256 个字节 + {0} 个特殊标记 = {1} 个词元。</translation>
+        <location filename="../../bpe_gui/session_actions.py" line="85"/>
+        <source>Reset: undid all %n merge(s); vocab size %1.</source>
+        <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="52"/>
-        <source>Stopped at vocab size {0} (of {1} requested): no pair is left to merge ({2} merges in this run).</source>
-        <translation>在词表大小 {0} 处停止（目标 {1}）：已没有可合并的字节对（本次训练 {2} 次合并）。</translation>
+        <location filename="../../bpe_gui/session_actions.py" line="98"/>
+        <source>Wait for the current task to finish (or cancel it) before saving.</source>
+        <translation>请等待当前任务完成(或取消它)后再保存。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="104"/>
+        <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
+        <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="124"/>
+        <source>Saved the session (%n merge(s)) to %1.</source>
+        <translation>已将会话(%n 次合并)保存到 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="136"/>
+        <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
+        <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="156"/>
+        <source>Reopened the session %1 (no merges yet).</source>
+        <translation>已重新打开会话 %1(还没有合并)。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="161"/>
+        <source>Replaying the session&apos;s merges …</source>
+        <translation>正在重放会话中的合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="166"/>
+        <source>its corpus %1 is gone</source>
+        <translation>它的语料 %1 已不存在</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="167"/>
+        <source>its corpus %1 changed since the session was saved</source>
+        <translation>它的语料 %1 在保存会话后已改变</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="170"/>
+        <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
+        <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="173"/>
+        <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
+        <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
+    </message>
+</context>
+<context>
+    <name>SessionWindow</name>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/window_session.py" line="49"/>
+        <source>%1 throws away the %n merge(s) trained so far.</source>
+        <translation>
+            <numerusform>%1 会丢弃目前训练出的 %n 次合并。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="50"/>
+        <source>Discard the trained merges?</source>
+        <translation>丢弃已训练的合并？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="52"/>
+        <source>Save the session or export the tokenizer first to keep them.</source>
+        <translation>如需保留，请先保存会话或导出分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="53"/>
+        <source>Save session first…</source>
+        <translation>先保存会话…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="54"/>
+        <source>Export first…</source>
+        <translation>先导出…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="55"/>
+        <source>Discard merges</source>
+        <translation>丢弃合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="58"/>
+        <location filename="../../bpe_gui/window_session.py" line="163"/>
+        <source>Don&apos;t ask again</source>
+        <translation>不再询问</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="75"/>
+        <source>Opening %1</source>
+        <translation>打开 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="81"/>
+        <source>Importing %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="88"/>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="104"/>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="110"/>
+        <source>Opening the session %1</source>
+        <translation>打开会话 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="158"/>
+        <source>Reopen the last session?</source>
+        <translation>重新打开上次的会话？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="159"/>
+        <source>Reopen your last session (%1)?</source>
+        <translation>重新打开上次的会话(%1)吗？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="161"/>
+        <source>Reopen</source>
+        <translation>重新打开</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="162"/>
+        <source>Start with the sample</source>
+        <translation>从示例语料开始</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="175"/>
+        <source>Select a merge first (timeline or merges list), then rewind to it.</source>
+        <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../bpe_gui/messages.py" line="61"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/messages.py" line="69"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/messages.py" line="69"/>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
@@ -1542,100 +1831,117 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="77"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="94"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="94"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="113"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="95"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="114"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="96"/>
-        <source>merge rank</source>
-        <translation>合并序号</translation>
+        <location filename="../../bpe_gui/timeline_view.py" line="115"/>
+        <source>merge number (#1 = the first merge)</source>
+        <translation>合并序号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="214"/>
-        <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {0} merges</source>
-        <translation>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style='color:#667'&gt;— {0} 次合并</translation>
+        <location filename="../../bpe_gui/timeline_view.py" line="117"/>
+        <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
+        <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="216"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="118"/>
+        <source>Length in bytes of the token each merge made</source>
+        <translation>每次合并生成的词元的字节长度</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="133"/>
+        <source>Click a point to see that merge; right-click to rewind to it</source>
+        <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="137"/>
+        <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
+        <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/timeline_view.py" line="247"/>
+        <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="251"/>
+        <source>; first merge seen %1×, last %2×</source>
+        <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="275"/>
+        <source>merge #{0}: {1} ({2})</source>
+        <translation>第 {0} 次合并：{1}({2})</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/timeline_view.py" line="249"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="218"/>
-        <source>; first merge seen {0}×, last {1}×</source>
-        <translation>；第一次合并 {0} 次，最后一次 {1} 次</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="219"/>
-        <source> · click a point to inspect it</source>
-        <translation> · 点击一个点查看详情</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="242"/>
-        <source>merge {0}: {1} ({2})</source>
-        <translation>合并 {0}：{1}（{2}）</translation>
     </message>
 </context>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="23"/>
+        <location filename="../../bpe_gui/token_spans.py" line="26"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge.&lt;/span&gt;</source>
-        <translation>&lt;span style='color:#778'&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="135"/>
+        <location filename="../../bpe_gui/token_spans.py" line="165"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="152"/>
+        <location filename="../../bpe_gui/token_spans.py" line="182"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="172"/>
+        <location filename="../../bpe_gui/token_spans.py" line="204"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="176"/>
+        <location filename="../../bpe_gui/token_spans.py" line="208"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="182"/>
+        <location filename="../../bpe_gui/token_spans.py" line="214"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="184"/>
+        <location filename="../../bpe_gui/token_spans.py" line="216"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="189"/>
+        <location filename="../../bpe_gui/token_spans.py" line="221"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="192"/>
+        <location filename="../../bpe_gui/token_spans.py" line="224"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="194"/>
+        <location filename="../../bpe_gui/token_spans.py" line="226"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
@@ -1643,7 +1949,7 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="98"/>
+        <location filename="../../bpe_gui/token_spans.py" line="128"/>
         <source>… {0} more tokens not shown</source>
         <translation>… 另有 {0} 个词元未显示</translation>
     </message>
@@ -1651,203 +1957,289 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="59"/>
+        <location filename="../../bpe_gui/tokenize_view.py" line="60"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="63"/>
-        <source>Whitespace markers (· → ↵)</source>
-        <translation>空白标记（· → ↵）</translation>
+        <location filename="../../bpe_gui/tokenize_view.py" line="64"/>
+        <source>Markers · → ↵</source>
+        <translation>标记 · → ↵</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/tokenize_view.py" line="65"/>
+        <source>Show spaces, tabs and newlines as · → ↵</source>
+        <translation>把空格、制表符和换行显示为 · → ↵</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/tokenize_view.py" line="67"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="66"/>
+        <location filename="../../bpe_gui/tokenize_view.py" line="68"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="68"/>
+        <location filename="../../bpe_gui/tokenize_view.py" line="70"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="70"/>
+        <location filename="../../bpe_gui/tokenize_view.py" line="72"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="78"/>
+        <location filename="../../bpe_gui/tokenize_view.py" line="80"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="149"/>
+        <location filename="../../bpe_gui/tokenize_view.py" line="151"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="151"/>
+        <location filename="../../bpe_gui/tokenize_view.py" line="153"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
-    <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="152"/>
-        <source>&lt;b&gt;{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— {1} merges&lt;/span&gt;</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt; &lt;span style='color:#667'&gt;— {1} 次合并&lt;/span&gt;</translation>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/tokenize_view.py" line="156"/>
+        <source>%n merge(s)</source>
+        <translation>
+            <numerusform>%n 次合并</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>TrainingPanel</name>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="22"/>
+        <location filename="../../bpe_gui/training_panel.py" line="25"/>
         <source>None (whole text)</source>
         <translation>不预分词（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="23"/>
+        <location filename="../../bpe_gui/training_panel.py" line="26"/>
         <source>Custom regex…</source>
         <translation>自定义 regex…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="24"/>
-        <source>Lexicographic (GPT-2, CS336)</source>
-        <translation>字典序（GPT-2、CS336）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/training_panel.py" line="25"/>
-        <source>First seen in the corpus</source>
-        <translation>语料中最先出现</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/training_panel.py" line="30"/>
+        <location filename="../../bpe_gui/training_panel.py" line="33"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="39"/>
+        <location filename="../../bpe_gui/training_panel.py" line="44"/>
         <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
         <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="42"/>
+        <location filename="../../bpe_gui/training_panel.py" line="47"/>
         <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
-        <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（"&lt;|end of turn|&gt;"）。它们永不合并。</translation>
+        <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（&quot;&lt;|end of turn|&gt;&quot;）。它们永不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="48"/>
+        <location filename="../../bpe_gui/training_panel.py" line="53"/>
         <source>custom pre-tokenizer regex</source>
         <translation>自定义预分词 regex</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="51"/>
+        <location filename="../../bpe_gui/training_panel.py" line="56"/>
         <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
         <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="54"/>
+        <location filename="../../bpe_gui/training_panel.py" line="59"/>
         <source>Which pair wins when several are equally frequent</source>
         <translation>几个字节对一样频繁时哪个胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="57"/>
-        <source>Apply settings (re-reads the corpus)</source>
-        <translation>应用设置（重新读取语料）</translation>
+        <location filename="../../bpe_gui/training_panel.py" line="27"/>
+        <source>Greatest pair</source>
+        <translation>最大字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="62"/>
+        <location filename="../../bpe_gui/training_panel.py" line="28"/>
+        <source>First seen</source>
+        <translation>最先出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="65"/>
+        <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or the pair seen first in the corpus (minbpe)</source>
+        <translation>当多个字节对的计数并列最高时合并哪一个：按字典序最大的 (bytes, bytes) 字节对(GPT-2、CS336)，或在语料中最先出现的字节对(minbpe)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="68"/>
+        <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
+        <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="74"/>
+        <source>Apply (re-reads the corpus)</source>
+        <translation>应用(重新读取语料)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="75"/>
+        <source>Use the edited settings: the corpus is read again with them</source>
+        <translation>使用编辑后的设置：用它们重新读取语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="84"/>
         <source>Vocab size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="63"/>
+        <location filename="../../bpe_gui/training_panel.py" line="86"/>
         <source>Special tokens</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="64"/>
+        <location filename="../../bpe_gui/training_panel.py" line="87"/>
         <source>Pattern</source>
         <translation>预分词模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="66"/>
+        <location filename="../../bpe_gui/training_panel.py" line="89"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="68"/>
+        <location filename="../../bpe_gui/training_panel.py" line="91"/>
         <source>◀ Undo</source>
         <translation>◀ 撤销</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="69"/>
+        <location filename="../../bpe_gui/training_panel.py" line="92"/>
         <source>Undo the last merge (← or Ctrl+Z)</source>
         <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="70"/>
+        <location filename="../../bpe_gui/training_panel.py" line="93"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="71"/>
+        <location filename="../../bpe_gui/training_panel.py" line="94"/>
         <source>Do one merge (→ or Space)</source>
         <translation>做一次合并（→ 或空格）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="77"/>
+        <location filename="../../bpe_gui/training_panel.py" line="100"/>
+        <source>How many merges Step N does (Shift+→)</source>
+        <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="101"/>
         <source>Step N</source>
         <translation>走 N 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="78"/>
+        <location filename="../../bpe_gui/training_panel.py" line="102"/>
         <source>Train to vocab size</source>
         <translation>训练到词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="80"/>
+        <location filename="../../bpe_gui/training_panel.py" line="104"/>
         <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
         <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="81"/>
+        <location filename="../../bpe_gui/training_panel.py" line="105"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="82"/>
+        <location filename="../../bpe_gui/training_panel.py" line="106"/>
         <source>Stop the running task (Esc); the merges done so far are kept</source>
         <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="97"/>
-        <location filename="../../bpe_gui/training_panel.py" line="178"/>
+        <location filename="../../bpe_gui/training_panel.py" line="121"/>
+        <location filename="../../bpe_gui/training_panel.py" line="273"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="152"/>
-        <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
-        <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 "像这样"）</translation>
+        <location filename="../../bpe_gui/training_panel.py" line="123"/>
+        <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
+        <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="176"/>
+        <location filename="../../bpe_gui/training_panel.py" line="188"/>
+        <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
+        <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="194"/>
+        <source>Applying the settings</source>
+        <translation>正在应用设置</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="230"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="231"/>
+        <source>lexicographic</source>
+        <translation>字典序</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="231"/>
+        <source>first seen</source>
+        <translation>最先出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="232"/>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="234"/>
+        <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
+        <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/training_panel.py" line="246"/>
+        <source>At least %1: the 256 byte tokens + %n special token(s).</source>
+        <translation>
+            <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="248"/>
+        <source>The vocab size to train to. </source>
+        <translation>要训练到的词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="250"/>
+        <source>Too small. </source>
+        <translation>太小。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="271"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="176"/>
+        <location filename="../../bpe_gui/training_panel.py" line="271"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/training_panel.py" line="280"/>
+        <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="184"/>
-        <source>Vocab &lt;b&gt;{0}&lt;/b&gt; / {1} · &lt;b&gt;{2}&lt;/b&gt; merges · {3} special</source>
-        <translation>词表 &lt;b&gt;{0}&lt;/b&gt; / {1} · &lt;b&gt;{2}&lt;/b&gt; 次合并 · {3} 个特殊标记</translation>
+        <location filename="../../bpe_gui/training_panel.py" line="281"/>
+        <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
+        <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>
 </context>
 </TS>
