@@ -50,9 +50,12 @@ def why_text(rec, tie_break: str) -> str:
 def status_line(rec, tie_break: str) -> str:
     """One line for the status bar after a step."""
     a, b = rec.pair
-    return _fill(translate("Story", "Merge %1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s)."),
+    text = _fill(translate("Story", "Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s)."),
                  _num(rec.rank + 1), token_label(a), token_label(b), token_label(rec.token), rec.new_id,
                  _num(rec.count), _num(rec.words_changed))
+    # English plurals (a translation has its own wording)
+    return (text.replace("time(s)", "time" if rec.count == 1 else "times")
+            .replace("word(s)", "word" if rec.words_changed == 1 else "words"))
 
 
 def story_html(rec, tie_break: str, examples: list | None) -> str:

@@ -1735,77 +1735,77 @@
     </message>
     <message>
         <location filename="../../bpe_gui/story_view.py" line="53"/>
-        <source>Merge %1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
+        <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="64"/>
+        <location filename="../../bpe_gui/story_view.py" line="67"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="66"/>
+        <location filename="../../bpe_gui/story_view.py" line="69"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="69"/>
+        <location filename="../../bpe_gui/story_view.py" line="72"/>
         <source>For example: %1.</source>
         <translation>例如：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="70"/>
+        <location filename="../../bpe_gui/story_view.py" line="73"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="71"/>
+        <location filename="../../bpe_gui/story_view.py" line="74"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="73"/>
+        <location filename="../../bpe_gui/story_view.py" line="76"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="75"/>
+        <location filename="../../bpe_gui/story_view.py" line="78"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="77"/>
-        <location filename="../../bpe_gui/story_view.py" line="95"/>
+        <location filename="../../bpe_gui/story_view.py" line="80"/>
+        <location filename="../../bpe_gui/story_view.py" line="98"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="80"/>
+        <location filename="../../bpe_gui/story_view.py" line="83"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="83"/>
+        <location filename="../../bpe_gui/story_view.py" line="86"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="86"/>
+        <location filename="../../bpe_gui/story_view.py" line="89"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="90"/>
+        <location filename="../../bpe_gui/story_view.py" line="93"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="92"/>
+        <location filename="../../bpe_gui/story_view.py" line="95"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="93"/>
+        <location filename="../../bpe_gui/story_view.py" line="96"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -1813,17 +1813,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="111"/>
+        <location filename="../../bpe_gui/story_view.py" line="114"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="120"/>
+        <location filename="../../bpe_gui/story_view.py" line="123"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="127"/>
+        <location filename="../../bpe_gui/story_view.py" line="130"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
