@@ -190,14 +190,14 @@ class TokenPane(QWidget):
 
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
-        self.info.setText(HOVER_HINT)
+        self.info.setText(self.tr(HOVER_HINT))
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
     def show(self, spans: list, text: str, markers: bool) -> None:
         """Show already computed spans of ``text`` and their stats."""
         tok = self.tokenizer
         self.view.show_spans(spans, markers)
-        self.info.setText(HOVER_HINT)  # what was hovered belongs to the text shown before
+        self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
