@@ -202,3 +202,14 @@ def compile_alternation(tokens: Iterable[str]) -> re.Pattern[str] | None:
         return re.compile(alternation(tokens))
     except (RecursionError, re.error, OverflowError):
         return re.compile("|".join(map(re.escape, tokens)))
+
+
+def check_surrogates(special_tokens: list[str]) -> list[str]:
+    """Refuse special tokens with a lone surrogate (other than ``surrogateescape`` bytes): they are not
+    valid Unicode and cannot be written as UTF-8 (an exported tokenizer.json would be unreadable)."""
+    for s in special_tokens:
+        m = _BAD_SURROGATE.search(s)
+        if m:
+            raise TokenizerError(f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
+                                 "which is not valid Unicode and cannot be written to UTF-8; fix the token")
+    return special_tokens
