@@ -41,6 +41,7 @@ from .tokenizer_support import (
     check_surrogates,
     compile_alternation,
     hole_error,
+    paused_gc,
     surrogate_error,
 )
 from .trace import TokenSpan, token_spans
@@ -99,7 +100,8 @@ class Tokenizer:
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self) -> None:
-        t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
+        with paused_gc():
+            t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
         self._encoder, self._ranks, self._table, self._made_by, self._holes, self._hole_re = t
 
     # ------------------------------------------------------------------ construction
