@@ -244,6 +244,9 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     merges = _fast_merges(model.get("merges") or [], key_bytes)
     if merges is None:  # something is off: the careful pass names it
         merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
+    if len(set(merges)) != len(merges):  # HF keeps the last of a repeated merge (a map by pair)
+        last = {m: r for r, m in enumerate(merges)}
+        merges = [m for r, m in enumerate(merges) if last[m] == r]
     pipeline = None
     if not _is_simple(data):
         def token_id(name: str) -> int:
