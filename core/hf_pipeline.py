@@ -213,6 +213,7 @@ def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
                     token_id: Callable[[str], int]) -> dict[str, Any]:
     """The picklable description of a ``tokenizer.json`` pipeline (checked: unsupported parts raise
     :class:`FormatError` naming the file); :func:`build_pipeline` turns it into an :class:`HFPipeline`."""
+    model_vocab = model.get("vocab") if isinstance(model.get("vocab"), dict) else {}
     try:
         before, after = _post(data.get("post_processor"), token_id)
     except Bad as e:
@@ -221,7 +222,9 @@ def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
         raise FormatError(f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove "
                           "it") from None
     conf = {"normalizer": data.get("normalizer"), "pre_tokenizer": data.get("pre_tokenizer"),
-            "added_tokens": [dict(t) for t in data.get("added_tokens") or []],
+            # an added token whose text is a key of the model vocab takes that key's id (as in HF)
+            "added_tokens": [{**t, "id": model_vocab[t["content"]]} if t.get("content") in model_vocab else dict(t)
+                             for t in data.get("added_tokens") or []],
             "prefix_ids": before, "suffix_ids": after, "post_processor": data.get("post_processor"),
             "ignore_merges": bool(model.get("ignore_merges", False)),
             "truncation": data.get("truncation"), "padding": data.get("padding")}

@@ -4,7 +4,9 @@ Text is cut at special tokens (longest first), each piece is pre-tokenized with 
 each pre-token is encoded on its own: first as a whole-token lookup, then through a cache, then by
 the merge loop by rank (:func:`core.bpe.bpe_ids`). A pre-token equal to a (non-special) token of the vocab
 encodes to that one token, as in tiktoken; for a vocabulary made by BPE training this is what the
-merges give anyway.
+merges give anyway. Text a custom pattern does not match is kept as pre-tokens of its own.
+A tokenizer imported from a HF ``tokenizer.json`` runs that file's pipeline instead
+(:mod:`core.hf_pipeline`: normalizer, added tokens, pre-tokenizers, ``ignore_merges``, post-processor).
 
 Lone surrogates: characters U+DC80..U+DCFF are taken as ``surrogateescape`` bytes 0x80..0xFF (text
 read with ``errors="surrogateescape"`` round-trips byte-exactly through ``encode`` and
@@ -29,7 +31,6 @@ from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resol
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
 from .tokenizer_support import (
-    _BAD_SURROGATE,
     _Cache,
     _check_merges,
     _check_vocab,
@@ -37,8 +38,10 @@ from .tokenizer_support import (
     _hashable,
     _SurrogateInText,
     build_tables,
+    check_surrogates,
     compile_alternation,
     hole_error,
+    paused_gc,
     surrogate_error,
 )
 from .trace import TokenSpan, token_spans
@@ -52,7 +55,7 @@ class Tokenizer:
 
     ``vocab`` maps ids to bytes, ``merges`` lists the merged pairs in rank order, special tokens
     missing from the vocab are appended, and ``pattern`` is ``"gpt2"``, ``"gpt4"``, ``"none"`` or a
-    regex.
+    regex. ``pipeline`` is the description of an imported HF pipeline (``spec.pipeline``).
     """
 
     #: encode_iterable gathers at least this many characters before encoding (tests lower it)
@@ -61,12 +64,7 @@ class Tokenizer:
     def __init__(self, vocab: dict[int, bytes], merges: Iterable[Pair],
                  special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2",
                  pipeline: dict[str, Any] | None = None) -> None:
-        self.special_tokens: list[str] = check_special_tokens(special_tokens)
-        for s in self.special_tokens:
-            m = _BAD_SURROGATE.search(s)
-            if m:
-                raise TokenizerError(f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
-                                     "which is not valid Unicode and cannot be written to UTF-8; fix the token")
+        self.special_tokens: list[str] = check_surrogates(check_special_tokens(special_tokens))
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
@@ -102,7 +100,8 @@ class Tokenizer:
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self) -> None:
-        t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
+        with paused_gc():
+            t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
         self._encoder, self._ranks, self._table, self._made_by, self._holes, self._hole_re = t
 
     # ------------------------------------------------------------------ construction

@@ -1,9 +1,12 @@
 """Helpers of :class:`core.Tokenizer`: the pre-token cache, input checks and error messages."""
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Iterable
-from itertools import chain
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from itertools import chain, repeat
+from operator import lshift, or_
 
 import regex
 
@@ -140,19 +143,27 @@ def build_tables(vocab: dict[int, bytes], merges: list[Pair], sids: set[int]) ->
         raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
                              f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
                              "single bytes")
-    made_tokens = [a + b for a, b in merges]
-    if not (encoder.keys() >= set(chain.from_iterable(merges)) and encoder.keys() >= set(made_tokens)):
+    get = encoder.__getitem__
+    try:  # a missing part or result raises KeyError; then the careful loop names the merge
+        left = list(map(get, [a for a, _ in merges]))
+        right = list(map(get, [b for _, b in merges]))
+        merged = list(map(get, [a + b for a, b in merges]))
+    except KeyError:
         for r, (a, b) in enumerate(merges):
             for part in (a, b, a + b):
                 if part not in encoder:
                     raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
-                                         "which is not in the vocab; add it or drop the merge")
+                                         "which is not in the vocab; add it or drop the merge") from None
+        raise
     n = len(merges)
-    # the first merge of a pair (and the first that makes a token) wins: fill in reverse
-    ranks: dict[Pair, int] = dict(zip(reversed(merges), range(n - 1, -1, -1)))
-    made: dict[int, int] = dict(zip(map(encoder.__getitem__, reversed(made_tokens)), range(n - 1, -1, -1)))
+    down = range(n - 1, -1, -1)  # the first merge of a pair (and the first that makes a token) wins
+    ranks: dict[Pair, int] = dict(zip(reversed(merges), down))
+    made: dict[int, int] = dict(zip(reversed(merged), down))
+    # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids, first rank wins
+    keys = list(map(or_, map(lshift, left, repeat(32)), right))
     # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
-    table = MergeTable.build(merges, {**{BYTE_TOKENS[x]: 1 << 31 for x in holes}, **encoder})
+    byte_ids = tuple(encoder.get(BYTE_TOKENS[x], 1 << 31) for x in range(256))
+    table = MergeTable(byte_ids, dict(zip(reversed(keys), down)), tuple(merged))
     return encoder, ranks, table, made, holes, hole_re
 
 
@@ -202,3 +213,27 @@ def compile_alternation(tokens: Iterable[str]) -> re.Pattern[str] | None:
         return re.compile(alternation(tokens))
     except (RecursionError, re.error, OverflowError):
         return re.compile("|".join(map(re.escape, tokens)))
+
+
+def check_surrogates(special_tokens: list[str]) -> list[str]:
+    """Refuse special tokens with a lone surrogate (other than ``surrogateescape`` bytes): they are not
+    valid Unicode and cannot be written as UTF-8 (an exported tokenizer.json would be unreadable)."""
+    for s in special_tokens:
+        m = _BAD_SURROGATE.search(s)
+        if m:
+            raise TokenizerError(f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
+                                 "which is not valid Unicode and cannot be written to UTF-8; fix the token")
+    return special_tokens
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building large tables of acyclic objects (hundreds of
+    thousands of tuples and bytes): its passes would find nothing and cost ~15% of a large load."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

@@ -108,8 +108,11 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
     path = Path(path)
     if path.is_dir():
         path = path / HF_NAME
+    from ..tokenizer_support import paused_gc
+
     text = read_text(path, "tokenizer.json")
-    return spec_from_hf(path, text, load_json(path, text))
+    with paused_gc():  # hundreds of thousands of acyclic objects: collector passes find nothing
+        return spec_from_hf(path, text, load_json(path, text))
 
 
 _NON_UTF8 = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])  # bytes that never occur in UTF-8
@@ -239,6 +242,9 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     merges = _fast_merges(model.get("merges") or [], key_bytes)
     if merges is None:  # something is off: the careful pass names it
         merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
+    if len(set(merges)) != len(merges):  # HF keeps the last of a repeated merge (a map by pair)
+        last = {m: r for r, m in enumerate(merges)}
+        merges = [m for r, m in enumerate(merges) if last[m] == r]
     pipeline = None
     if not _is_simple(data):
         def token_id(name: str) -> int:
@@ -298,12 +304,13 @@ def _fast_merges(raw: Any, key_bytes: dict[str, bytes]) -> list[tuple[bytes, byt
         return None
     firsts = [p[0] for p in pairs]
     seconds = [p[1] for p in pairs]
+    get = key_bytes.__getitem__
     try:
-        a = list(map(key_bytes.__getitem__, firsts))
-        b = list(map(key_bytes.__getitem__, seconds))
+        a = list(map(get, firsts))
+        b = list(map(get, seconds))
+        for _ in map(get, map(str.__add__, firsts, seconds)):  # each result must be a token too
+            pass
     except (KeyError, TypeError):
-        return None
-    if not key_bytes.keys() >= set(map(str.__add__, firsts, seconds)):
         return None
     return list(zip(a, b))
 

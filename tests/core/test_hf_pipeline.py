@@ -363,3 +363,32 @@ def test_malformed_pipeline_parts_are_format_errors(base: HF, tmp_path: Path, ke
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(FormatError, match="tokenizer.json: "):
         load_hf(path)
+
+
+def test_a_repeated_merge_ranks_where_hf_ranks_it(tmp_path: Path) -> None:
+    alphabet = sorted(pre_tokenizers.ByteLevel.alphabet())
+    vocab = {c: i for i, c in enumerate(alphabet)} | {"ab": 256, "bc": 257, "abc": 258}
+    hf = HF(BPE(vocab=vocab, merges=[("a", "b"), ("b", "c"), ("ab", "c")]))
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(False)
+    data = json.loads(hf.to_str())
+    data["model"]["merges"] = [["b", "c"], ["a", "b"], ["ab", "c"], ["b", "c"]]
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    hf = HF.from_file(str(path))
+    ours = Tokenizer.from_spec(load_hf(path))
+    for t in ("abc", "bcab", "abcbc"):
+        assert ours.encode(t) == hf.encode(t).ids
+
+
+@pytest.mark.parametrize("special", [True, False])
+def test_added_token_that_is_a_model_token_takes_the_model_id(tmp_path: Path, special: bool) -> None:
+    alphabet = sorted(pre_tokenizers.ByteLevel.alphabet())
+    hf = HF(BPE(vocab={c: i for i, c in enumerate(alphabet)} | {"ab": 256}, merges=[("a", "b")]))
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(False)
+    data = json.loads(hf.to_str())
+    data["added_tokens"] = [{"id": 300, "content": "ab", "single_word": False, "lstrip": False, "rstrip": False,
+                             "normalized": False, "special": special}]
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    hf = HF.from_file(str(path))
+    assert Tokenizer.from_spec(load_hf(path)).encode("xab ab") == hf.encode("xab ab").ids == [87, 256, 220, 256]
