@@ -1,4 +1,4 @@
-"""The ``bpe-explorer`` command: the GUI with no arguments, else ``train``, ``encode``, ``screenshot``.
+"""The ``bpe-explorer`` command: the GUI with no arguments, else ``train``, ``encode``, ``eval``, ``screenshot``.
 
 User errors print one line on stderr and exit with status 2 (no traceback). Progress bars go to
 stderr, so stdout stays clean for the summary line.
@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 from .errors import BPEError, Cancelled
+from .eval_cli import add_parser as add_eval_parser
+from .eval_cli import run as run_eval
 
 EXIT_USAGE = 2
 
@@ -133,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
+    add_eval_parser(sub)
     sub.add_parser("screenshot", help="render the app offscreen to a PNG (see 'screenshot --help')",
                    add_help=False)
     return parser
@@ -149,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         from bpe_gui.app import main as gui_main
 
         return gui_main([args.corpus] if getattr(args, "corpus", None) else [])
-    handler = {"train": _train, "encode": _encode}[args.command]
+    handler = {"train": _train, "encode": _encode, "eval": run_eval}[args.command]
     return _guarded(lambda: handler(args))
 
 
