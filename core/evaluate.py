@@ -157,7 +157,8 @@ def sample_documents(path: str | os.PathLike, n: int, seed: int = 0, split_on: s
                           "between its occurrences")
     src = EvalText.from_file(path)
     sep = split_on.encode("utf-8", "surrogateescape")
-    docs = [d for d in src.open().read().split(sep) if d]
+    with src.open() as f:
+        docs = [d for d in f.read().split(sep) if d]
     picked = sorted(random.Random(seed).sample(range(len(docs)), min(n, len(docs))))
     name = f"{src.name} [{len(picked)} of {len(docs)} docs, seed {seed}]"
     return EvalText.from_bytes(name, sep.join(docs[i] for i in picked))
@@ -264,11 +265,12 @@ def _blocks(text: EvalText, tok: Tokenizer, block_bytes: int) -> Iterator[bytes]
 
 def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalText], *,
              split_on: str | None = DEFAULT_SPLIT, workers: int | None = None, progress: Progress | None = None,
-             block_bytes: int = BLOCK_BYTES) -> list[EvalResult]:
+             block_bytes: int = BLOCK_BYTES, single_process_bytes: int = SINGLE_PROCESS_BYTES) -> list[EvalResult]:
     """One :class:`EvalResult` per text × tokenizer (texts outer, tokenizers inner).
 
     ``progress("evaluate", done_bytes, total_bytes)`` after each block; returning False stops with
-    :class:`Cancelled`. ``workers`` processes encode (default: all cores; one for small inputs).
+    :class:`Cancelled`. ``workers`` processes encode (default: all cores; one when no text is larger
+    than ``single_process_bytes``), in blocks of about ``block_bytes``.
     """
     if not tokenizers:
         raise TokenizerError("no tokenizer to evaluate; add at least one")
@@ -280,7 +282,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
     if workers is None:
         workers = os.cpu_count() or 1
     workers = max(1, int(workers))
-    if max(t.size for t in texts) <= SINGLE_PROCESS_BYTES:
+    if max(t.size for t in texts) <= single_process_bytes:
         workers = 1  # starting processes costs more than it saves
     done = 0
 
