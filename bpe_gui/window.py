@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -22,6 +23,7 @@ from .browser_view import BrowserView
 from .controller import Controller
 from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
+from .evaluate_view import EvaluateView
 from .export_dialog import ExportDialog
 from .files import OPEN_FILTER, is_tokenizer_file
 from .pairs_view import PairsView
@@ -59,6 +61,7 @@ class MainWindow(QMainWindow):
         self.tokenize = TokenizeView(c)
         self.pairs = PairsView(c)
         self.browser = BrowserView(c)
+        self.evaluate = EvaluateView(c)
         self._layout()
         self._actions()
         self._restore_settings()
@@ -99,6 +102,11 @@ class MainWindow(QMainWindow):
         main.setObjectName("central")
         self.splitter = main
         self.setCentralWidget(main)
+        self.evaluate_dock = QDockWidget(self.tr("Evaluate"), self)
+        self.evaluate_dock.setObjectName("evaluate")
+        self.evaluate_dock.setWidget(self.evaluate)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
+        self.evaluate_dock.hide()
         self.vocab_status = QLabel()
         self.vocab_status.setMinimumWidth(220)
         self.statusBar().addPermanentWidget(self.vocab_status)
@@ -135,6 +143,10 @@ class MainWindow(QMainWindow):
         self.act_train = self._action("&Train to vocab size", lambda: c.train(tp.vocab_size.value()),
                                       ["Ctrl+T"], train_menu)
         self.act_cancel = self._action("&Cancel", c.cancel, ["Escape"], train_menu)
+        act = self.evaluate_dock.toggleViewAction()
+        act.setText(self.tr("&Evaluate tokenizers…"))
+        act.setShortcut("Ctrl+Shift+E")
+        mb.addMenu(self.tr("&Evaluate")).addAction(act)
         help_menu = mb.addMenu("&Help")
         self._action("&About", self._about, [], help_menu)
 
@@ -309,5 +321,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.tokenize.shutdown()
+        self.evaluate.shutdown()
         self.controller.shutdown()  # gives its engine process back
         event.accept()
