@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from .formatting import hex_bytes, search_text, token_label
+from .token_lists import TokenLists
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 TOKEN_ROLE = int(Qt.ItemDataRole.UserRole) + 2
@@ -237,6 +238,9 @@ class BrowserView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.merges_table, "Merges")
         self.tabs.addTab(self.vocab_table, "Vocab")
+        self.lists = TokenLists(controller, self.show_tree, self)
+        self.tabs.addTab(self.lists.longest, self.tr("Longest"))
+        self.tabs.addTab(self.lists.unused, self.tr("Never used"))
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Merge tree", "ID", "Merge"])
         self.tree.setColumnWidth(0, 190)

@@ -50,6 +50,7 @@ def merge_tree(tok, token: bytes, depth: int = 64) -> tuple:
 class EvaluateView(QWidget):
     finished = Signal()  # an evaluation ended (done, cancelled or failed)
     held_out_updated = Signal()
+    unused_ready = Signal(str, object, object)  # text, vocab, counts: of the tokenizer being trained
     progress = Signal(str, int, int)  # relayed from the job: phase ("load", "evaluate"), done, total
 
     def __init__(self, controller, parent=None) -> None:
@@ -292,6 +293,11 @@ class EvaluateView(QWidget):
         self.model.set_rows(self.results)
         self.table.resizeColumnsToContents()
         self._draw_charts()
+        current = {t.name for t in self.toks if t.kind == "current"}
+        for r in self.results:
+            if r.tokenizer in current:
+                self.unused_ready.emit(r.file, dict(self.tokenizers[r.tokenizer].vocab), r.counts)
+                break
         if self.results:
             self.table.selectRow(0)
             self._show_longest(0)

@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
         self.pairs = PairsView(c)
         self.browser = BrowserView(c)
         self.evaluate = EvaluateView(c)
+        self.evaluate.unused_ready.connect(self.browser.lists.set_unused)
         self._layout()
         self._actions()
         self._restore_settings()

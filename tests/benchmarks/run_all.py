@@ -20,6 +20,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_encode  # noqa: E402
+import bench_eval  # noqa: E402
 import bench_gui  # noqa: E402
 import bench_merge  # noqa: E402
 import bench_scaling  # noqa: E402
@@ -27,7 +28,7 @@ import bench_training  # noqa: E402
 import common  # noqa: E402
 
 MODULES = {"training": bench_training, "scaling": bench_scaling, "merge": bench_merge,
-           "encode": bench_encode, "gui": bench_gui}
+           "encode": bench_encode, "eval": bench_eval, "gui": bench_gui}
 
 
 def code_stamp() -> str:

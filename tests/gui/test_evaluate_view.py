@@ -5,6 +5,7 @@ import json
 
 import pytest
 from conftest import SMALL_TEXT
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from bpe_gui.evaluate_jobs import TokSource
@@ -71,6 +72,18 @@ def test_evaluate_current_and_file_tokenizers(qtbot, loaded, tmp_path, small_cor
         return [x for k in range(item.childCount()) for x in leaves(item.child(k))]
 
     assert bytes(leaves(top)) == c.index.vocab[longest.id] and all(i < 256 for i in leaves(top))
+    # the browser's lists: never used on the text (from this evaluation) and the longest tokens
+    lists = loaded.browser.lists
+    assert lists.unused.item(0).text().startswith(f"{tk.n_vocab - len(set(ids))} tokens never used on ")
+    never = [i for i in sorted(c.index.vocab) if i not in set(ids)]
+    shown = [lists.unused.item(k).data(Qt.ItemDataRole.UserRole) for k in range(1, lists.unused.count())]
+    assert shown == [c.index.vocab[i] for i in never]
+    by_len = sorted((i for i, b in c.index.vocab.items() if b != EOT.encode()),
+                    key=lambda i: (-len(c.index.vocab[i]), i))
+    qtbot.waitUntil(lambda: lists.longest.item(0).data(Qt.ItemDataRole.UserRole) == c.index.vocab[by_len[0]],
+                    timeout=5_000)  # refreshed after the merges changed (throttled)
+    lists.longest.setCurrentRow(0)
+    assert loaded.browser.tree.topLevelItem(0).text(1) == str(by_len[0])
     # exports
     ev.export(str(tmp_path / "r.json"), "json")
     ev.export(str(tmp_path / "r.csv"), "csv")
@@ -81,8 +94,6 @@ def test_evaluate_current_and_file_tokenizers(qtbot, loaded, tmp_path, small_cor
 
 
 def qtbot_left():
-    from PySide6.QtCore import Qt
-
     return Qt.MouseButton.LeftButton
 
 
