@@ -47,6 +47,17 @@ def merge_tree(tok, token: bytes, depth: int = 64) -> tuple:
     return (token, (merge_tree(tok, pair[0], depth - 1), merge_tree(tok, pair[1], depth - 1)))
 
 
+def short_name(label: str) -> str:
+    """A file label for a chart axis: the file name, and the sample size of sampled documents.
+
+    >>> short_name("/data/owt.txt [10 of 500 docs, seed 0]")
+    'owt.txt (10 docs)'
+    """
+    base, _, rest = label.partition(" [")
+    name = Path(base).name
+    return f"{name} ({rest.split(' of ')[0]} docs)" if rest else name
+
+
 class EvaluateView(QWidget):
     finished = Signal()  # an evaluation ended (done, cancelled or failed)
     held_out_updated = Signal()
@@ -115,6 +126,7 @@ class EvaluateView(QWidget):
         self.longest = QListWidget()
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Merge tree"), self.tr("ID")])
+        self.tree.setColumnWidth(0, 300)
         self.longest.currentRowChanged.connect(self._show_tree)
 
         side = QVBoxLayout()
@@ -323,7 +335,9 @@ class EvaluateView(QWidget):
                 hist, edges = np.histogram(docs, bins=min(30, max(len(set(docs)), 1)))
                 self.doc_plot.plot(edges, hist, stepMode="center", fillLevel=0, fillOutline=True,
                                    brush=pg.mkBrush(COLORS[k % len(COLORS)] + "80"), name=name)
-        self.bpt_plot.getAxis("bottom").setTicks([[(i, Path(f).name) for i, f in enumerate(files)]])
+        self.bpt_plot.getAxis("bottom").setTicks([[(i, short_name(f)) for i, f in enumerate(files)]])
+        top = max((r.bytes_per_token for r in self.results), default=1.0)
+        self.bpt_plot.setYRange(0, top * (1.15 + 0.12 * len(names)), padding=0)  # room for the legend
 
     def _show_longest(self, row: int) -> None:
         self.longest.clear()
@@ -332,7 +346,7 @@ class EvaluateView(QWidget):
             return
         r = self.results[row]
         for t in r.longest:
-            self.longest.addItem(self.tr("{text}  ({n} bytes, id {id}, used {count:,}×)").format(
+            self.longest.addItem(self.tr("{n} B · id {id} · used {count:,}× — {text}").format(
                 text=token_label(t.text.encode("utf-8", "surrogateescape")), n=t.n_bytes, id=t.id, count=t.count))
         self._longest_row = row
 
