@@ -87,7 +87,7 @@ class EvalJob(worker.Job):
             else:
                 texts.append(EvalText.from_file(t.path, t.label))
         results = evaluate(list(built.items()), texts, split_on=self.split_on, workers=self.workers,
-                           progress=self._progress)
+                           progress=self._progress, niceness=worker.WORKER_NICENESS)
         if self.cancel_requested:  # asked after the last block: still a cancel
             raise Cancelled("evaluation cancelled")
         self.result.value = (results, built)

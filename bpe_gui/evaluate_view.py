@@ -31,31 +31,12 @@ from PySide6.QtWidgets import (
 )
 
 from . import worker
+from .evaluate_charts import draw_charts, merge_tree
 from .evaluate_jobs import EvalJob, HeldOutJob, ResultsModel, TextSource, TokSource
 from .formatting import hex_bytes, token_label
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
 HELD_OUT_CHARS = 20_000
-COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c")
-
-
-def merge_tree(tok, token: bytes, depth: int = 64) -> tuple:
-    """``(token, (left, right))`` down to single bytes, from a core Tokenizer's merges."""
-    pair = tok.parts(tok.token_to_id(token)) if depth > 0 and len(token) > 1 else None
-    if pair is None:
-        return (token, ())
-    return (token, (merge_tree(tok, pair[0], depth - 1), merge_tree(tok, pair[1], depth - 1)))
-
-
-def short_name(label: str) -> str:
-    """A file label for a chart axis: the file name, and the sample size of sampled documents.
-
-    >>> short_name("/data/owt.txt [10 of 500 docs, seed 0]")
-    'owt.txt (10 docs)'
-    """
-    base, _, rest = label.partition(" [")
-    name = Path(base).name
-    return f"{name} ({rest.split(' of ')[0]} docs)" if rest else name
 
 
 class EvaluateView(QWidget):
@@ -201,7 +182,9 @@ class EvaluateView(QWidget):
         self.texts.append(t)
         self.text_list.addItem(t.label)
         if self.held_out_text is None:
-            self.set_held_out(Path(path).read_bytes()[-HELD_OUT_CHARS:].decode("utf-8", "surrogateescape"))
+            with open(path, "rb") as f:  # the end of the file: least likely to be in a training slice
+                f.seek(max(0, Path(path).stat().st_size - HELD_OUT_CHARS))
+                self.set_held_out(f.read().decode("utf-8", "surrogateescape"))
         self._update_buttons()
 
     def clear(self) -> None:
@@ -315,29 +298,7 @@ class EvaluateView(QWidget):
             self._show_longest(0)
 
     def _draw_charts(self) -> None:
-        self.bpt_plot.clear()
-        self.doc_plot.clear()
-        names = list(dict.fromkeys(r.tokenizer for r in self.results))
-        files = list(dict.fromkeys(r.file for r in self.results))
-        width = 0.8 / max(len(names), 1)
-        legend = self.bpt_plot.addLegend(offset=(-10, 10))
-        for k, name in enumerate(names):
-            rows = [r for r in self.results if r.tokenizer == name]
-            xs = [files.index(r.file) - 0.4 + width * (k + 0.5) for r in rows]
-            bars = pg.BarGraphItem(x=xs, height=[r.bytes_per_token for r in rows], width=width * 0.9,
-                                   brush=COLORS[k % len(COLORS)])
-            self.bpt_plot.addItem(bars)
-            legend.addItem(bars, name)
-            docs = [d for r in rows for d in r.doc_tokens]
-            if docs:
-                import numpy as np
-
-                hist, edges = np.histogram(docs, bins=min(30, max(len(set(docs)), 1)))
-                self.doc_plot.plot(edges, hist, stepMode="center", fillLevel=0, fillOutline=True,
-                                   brush=pg.mkBrush(COLORS[k % len(COLORS)] + "80"), name=name)
-        self.bpt_plot.getAxis("bottom").setTicks([[(i, short_name(f)) for i, f in enumerate(files)]])
-        top = max((r.bytes_per_token for r in self.results), default=1.0)
-        self.bpt_plot.setYRange(0, top * (1.15 + 0.12 * len(names)), padding=0)  # room for the legend
+        draw_charts(self.bpt_plot, self.doc_plot, self.results)
 
     def _show_longest(self, row: int) -> None:
         self.longest.clear()

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from .errors import Cancelled, CorpusError, TokenizerError
-from .parallel import ordered_map
+from .parallel import lower_priority, ordered_map
 from .pretokenize import BLOCK_BYTES, GPT2_PATTERN, GPT4_PATTERN, SINGLE_PROCESS_BYTES, iter_blocks
 from .tokenizer import Tokenizer
 
@@ -168,8 +168,9 @@ def sample_documents(path: str | os.PathLike, n: int, seed: int = 0, split_on: s
 _worker_toks: list[Tokenizer] = []
 
 
-def _init_worker(specs: list) -> None:
+def _init_worker(specs: list, niceness: int = 0) -> None:
     global _worker_toks
+    lower_priority(niceness)
     _worker_toks = [Tokenizer.from_spec(s) for s in specs]
 
 
@@ -265,12 +266,14 @@ def _blocks(text: EvalText, tok: Tokenizer, block_bytes: int) -> Iterator[bytes]
 
 def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalText], *,
              split_on: str | None = DEFAULT_SPLIT, workers: int | None = None, progress: Progress | None = None,
-             block_bytes: int = BLOCK_BYTES, single_process_bytes: int = SINGLE_PROCESS_BYTES) -> list[EvalResult]:
+             block_bytes: int = BLOCK_BYTES, single_process_bytes: int = SINGLE_PROCESS_BYTES,
+             niceness: int = 0) -> list[EvalResult]:
     """One :class:`EvalResult` per text × tokenizer (texts outer, tokenizers inner).
 
     ``progress("evaluate", done_bytes, total_bytes)`` after each block; returning False stops with
     :class:`Cancelled`. ``workers`` processes encode (default: all cores; one when no text is larger
-    than ``single_process_bytes``), in blocks of about ``block_bytes``.
+    than ``single_process_bytes``), in blocks of about ``block_bytes``, at ``niceness`` (an app passes
+    a positive value so that its GUI stays responsive).
     """
     if not tokenizers:
         raise TokenizerError("no tokenizer to evaluate; add at least one")
@@ -313,7 +316,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
             yield -2 - ki, b""  # end of this unit
 
     specs = [p[1].to_spec() for p in prepared]
-    stream = ordered_map(_work_marked, items(), workers=workers, initializer=_init_worker, initargs=(specs,),
+    stream = ordered_map(_work_marked, items(), workers=workers, initializer=_init_worker, initargs=(specs, niceness),
                          poll=tick)
     unit = iter(units)
     acc = None
