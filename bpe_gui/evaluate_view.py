@@ -57,6 +57,7 @@ class EvaluateView(QWidget):
         self.held_out_text: str | None = None
         self._job = self._thread = None
         self._ho_job = self._ho_thread = None
+        self._closed = False
 
         self.tok_list, self.text_list = QListWidget(), QListWidget()
         b_cur, b_tok, b_known = (QPushButton(self.tr("Add current")), QPushButton(self.tr("Add file…")),
@@ -275,6 +276,8 @@ class EvaluateView(QWidget):
         self.finished.emit()
 
     def shutdown(self) -> None:
+        self._closed = True  # no held-out measurement after the window closed
+        self._ho_timer.stop()
         for job, thread in ((self._job, self._thread), (self._ho_job, self._ho_thread)):
             if job is not None:
                 job.cancel()
@@ -341,7 +344,7 @@ class EvaluateView(QWidget):
 
     def measure_held_out(self) -> None:
         c = self.controller
-        if self.held_out_text is None or c.busy == "train":
+        if self.held_out_text is None or c.busy == "train" or self._closed:
             return
         if self._ho_job is not None:
             self._ho_timer.start()  # one at a time: measure again when this one is over
