@@ -160,7 +160,7 @@ class ResultsModel(QAbstractTableModel):
         key, _, fmt = COLUMNS[index.column()]
         value = getattr(r, key)
         if role == Qt.ItemDataRole.DisplayRole:
-            return fmt.format(value)
+            return "–" if value is None else fmt.format(value)
         if role == Qt.ItemDataRole.TextAlignmentRole and not isinstance(value, str):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -3,8 +3,9 @@
 Each tokenizer × text is encoded once (blocks cut where pre-tokenization cannot change, encoded
 in one shared "spawn" process pool for all tokenizers, as :mod:`core.npy` does), and every figure
 comes from that one encode: token counts per id, tokens per document (documents are the pieces
-between occurrences of the split token, which counts as one token, as a special token does), and
-the time each block took. Token counts equal ``Tokenizer.encode`` (and tiktoken / HF tokenizers)
+between occurrences of the split token; when it is a special token of the tokenizer it counts as one
+token; when it is not, its text is encoded like any other text, as tiktoken would, the documents are
+counted, and only the mean of tokens per document is known), and the time each block took. Token counts equal ``Tokenizer.encode`` (and tiktoken / HF tokenizers)
 on the whole text.
 
 >>> from core.spec import TokenizerSpec
@@ -86,8 +87,8 @@ class EvalResult:
     bytes_per_token: float
     chars_per_token: float
     tokens_per_doc_mean: float
-    tokens_per_doc_p50: float
-    tokens_per_doc_p95: float
+    tokens_per_doc_p50: float | None  # None when the split token is not a special token of the tokenizer
+    tokens_per_doc_p95: float | None
     vocab_size: int
     vocab_used: int
     vocab_used_share: float
@@ -134,17 +135,29 @@ def pile_hours(mb_per_s: float) -> float:
     return PILE_BYTES / (mb_per_s * 1e6) / 3600 if mb_per_s > 0 else 0.0
 
 
-def eval_tokenizer(tok: Tokenizer, split_on: str | None) -> tuple[Tokenizer, int | None, int | None]:
-    """The tokenizer to encode with: ``tok`` with ``split_on`` as a special token (added when it is
-    not one), the separator id, and the id that was added (None when none was)."""
-    if not split_on:
-        return tok, None, None
-    if split_on in tok.special_ids:
-        return tok, tok.special_ids[split_on], None
-    spec = tok.to_spec()
-    t = Tokenizer(dict(spec.vocab), spec.merges, [*spec.special_tokens, split_on], pattern=spec.pattern)
-    sid = t.special_ids[split_on]
-    return t, sid, sid
+def count_documents(text: EvalText, sep: bytes, chunk_bytes: int = 1 << 24) -> int:
+    """The number of non-empty pieces between occurrences of ``sep`` (read in chunks).
+
+    >>> count_documents(EvalText.from_bytes("t", b"a||b||||c||"), b"||")
+    3
+    """
+    n = pos = last = 0  # pos: file offset of buf[0]; last: end of the last separator
+    buf = b""
+    with text.open() as f:
+        while True:
+            chunk = f.read(chunk_bytes)
+            buf += chunk
+            i = 0
+            while (j := buf.find(sep, i)) >= 0:
+                if pos + j > last:
+                    n += 1
+                last = pos + j + len(sep)
+                i = j + len(sep)
+            if not chunk:
+                return n + (pos + len(buf) > last)
+            keep = max(i, len(buf) - len(sep) + 1)
+            pos += keep
+            buf = buf[keep:]
 
 
 def sample_documents(path: str | os.PathLike, n: int, seed: int = 0, split_on: str = DEFAULT_SPLIT) -> EvalText:
@@ -225,12 +238,11 @@ class _Acc:
         return tuple(d for d in [*self.docs, self.cur] if d > 0)
 
 
-def _result(name: str, text: EvalText, tok: Tokenizer, orig_size: int, added: int | None, acc: _Acc,
-            wall: float, workers: int) -> EvalResult:
-    counts = acc.counts.copy()
-    if added is not None:
-        counts[added] = 0
-    ids = np.asarray(sorted(i for i in tok.vocab if i != added), dtype=np.int64)
+def _result(name: str, text: EvalText, tok: Tokenizer, split_on: str | None, acc: _Acc, wall: float,
+            workers: int) -> EvalResult:
+    counts = acc.counts
+    orig_size = len(tok.vocab)
+    ids = np.asarray(sorted(tok.vocab), dtype=np.int64)
     used = int(np.count_nonzero(counts[ids]))
     lens = np.fromiter((len(tok.vocab[i]) for i in ids), dtype=np.int64, count=len(ids))
     first = np.fromiter((tok.vocab[i][0] for i in ids), dtype=np.int64, count=len(ids))
@@ -242,14 +254,18 @@ def _result(name: str, text: EvalText, tok: Tokenizer, orig_size: int, added: in
     ordinary = [int(i) for i in ids[~specials]]
     longest = sorted(ordinary, key=lambda i: (-len(tok.vocab[i]), i))[:N_LONGEST]
     docs = acc.doc_tokens()
+    n_docs, p50, p95 = len(docs), percentile(docs, 50), percentile(docs, 95)
+    if split_on and acc.sep_id is None:  # the separator is ordinary text here: documents are counted
+        docs, p50, p95 = (), None, None
+        n_docs = count_documents(text, split_on.encode("utf-8", "surrogateescape"))
+    mean = float(np.mean(docs)) if docs else acc.tokens / n_docs if n_docs else 0.0
     mbps = acc.bytes / 1e6 / wall if wall > 0 else 0.0
     mbps1 = acc.bytes / 1e6 / acc.encode_s if acc.encode_s > 0 else 0.0
     return EvalResult(
-        tokenizer=name, file=text.name, bytes=acc.bytes, chars=acc.chars, documents=len(docs),
+        tokenizer=name, file=text.name, bytes=acc.bytes, chars=acc.chars, documents=n_docs,
         tokens=acc.tokens, bytes_per_token=acc.bytes / acc.tokens if acc.tokens else 0.0,
         chars_per_token=acc.chars / acc.tokens if acc.tokens else 0.0,
-        tokens_per_doc_mean=float(np.mean(docs)) if docs else 0.0, tokens_per_doc_p50=percentile(docs, 50),
-        tokens_per_doc_p95=percentile(docs, 95), vocab_size=orig_size, vocab_used=used,
+        tokens_per_doc_mean=mean, tokens_per_doc_p50=p50, tokens_per_doc_p95=p95, vocab_size=orig_size, vocab_used=used,
         vocab_used_share=used / orig_size if orig_size else 0.0, never_used=orig_size - used,
         single_byte_share=single / total if acc.tokens else 0.0,
         byte_fallback_share=fallback / total if acc.tokens else 0.0,
@@ -279,7 +295,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
         raise TokenizerError("no tokenizer to evaluate; add at least one")
     if not texts:
         raise CorpusError("no text to evaluate on; add at least one file")
-    prepared = [(name, *eval_tokenizer(t, split_on), len(t.vocab)) for name, t in tokenizers]
+    prepared = [(name, t, t.special_ids.get(split_on) if split_on else None) for name, t in tokenizers]
     units = [(ti, ki) for ti in range(len(texts)) for ki in range(len(prepared))]
     total = sum(texts[ti].size for ti, _ in units)
     if workers is None:
@@ -296,7 +312,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
     results: list[EvalResult] = []
     if workers == 1:
         for ti, ki in units:
-            name, tok, sid, added, size = prepared[ki]
+            name, tok, sid = prepared[ki]
             acc = _Acc(max(tok.vocab) + 1, sid)
             t0 = time.perf_counter()
             for block in _blocks(texts[ti], tok, block_bytes):
@@ -304,7 +320,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
                 acc.add(ids, len(block), n_chars, dt)
                 done += len(block)
                 tick()
-            results.append(_result(name, texts[ti], tok, size, added, acc, time.perf_counter() - t0, 1))
+            results.append(_result(name, texts[ti], tok, split_on, acc, time.perf_counter() - t0, 1))
         return results
 
     def items() -> Iterator[tuple[int, bytes]]:
@@ -333,9 +349,9 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
                 ti, ki = next(unit)
                 acc = _Acc(max(prepared[ki][1].vocab) + 1, prepared[ki][2])
             if k <= -2:
-                name, tok, _, added, size = prepared[ki]
+                name, tok, _ = prepared[ki]
                 t1 = time.perf_counter()
-                results.append(_result(name, texts[ti], tok, size, added, acc, t1 - t0, workers))
+                results.append(_result(name, texts[ti], tok, split_on, acc, t1 - t0, workers))
                 t0, acc = t1, None
                 continue
             acc.add(np.frombuffer(data, dtype=np.uint32), n_in, n_chars, dt)

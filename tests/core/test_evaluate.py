@@ -10,7 +10,7 @@ import pytest
 from tok_corpus import EOT, make_corpus, trained_spec
 
 from core.errors import Cancelled, CorpusError, FormatError
-from core.evaluate import EvalText, evaluate, sample_documents
+from core.evaluate import EvalText, count_documents, evaluate, sample_documents
 from core.formats import export_all
 from core.known_encodings import load_eval_tokenizer
 from core.tokenizer import Tokenizer
@@ -116,18 +116,25 @@ def test_two_tokenizers_two_texts_in_order(exported, tmp_path):
         assert r.single_byte_share == pytest.approx((r.tokens - n_eot) / r.tokens)
 
 
-def test_split_token_that_is_not_special_counts_as_one_token(exported):
+def test_split_token_that_is_not_special_is_text(exported):
     folder, tk, _ = exported
     spec = load_eval_tokenizer(folder)
     no_special = Tokenizer(dict((i, b) for i, b in spec.vocab.items() if b != EOT.encode()), spec.merges,
                            pattern=spec.pattern)
     text = "the cat<|sep|>sat on<|sep|><|sep|>the mat"
     (r,) = evaluate([("x", no_special)], [EvalText.from_bytes("t", text.encode())], split_on="<|sep|>")
-    docs = [d for d in text.split("<|sep|>") if d]
-    assert list(r.doc_tokens) == [len(tk.encode_ordinary(d)) for d in docs]
-    assert r.tokens == sum(r.doc_tokens) + 3
-    assert r.vocab_size == len(no_special.vocab) and r.vocab_used == len({i for d in docs for i in
-                                                                          tk.encode_ordinary(d)})
+    ids = tk.encode_ordinary(text)  # as tiktoken encodes it: the separator is ordinary text
+    assert r.tokens == len(ids) and r.vocab_used == len(set(ids)) and r.vocab_size == len(no_special.vocab)
+    assert r.documents == 3 and r.doc_tokens == ()
+    assert r.tokens_per_doc_mean == pytest.approx(len(ids) / 3)
+    assert r.tokens_per_doc_p50 is None and r.tokens_per_doc_p95 is None
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 64])
+def test_count_documents_across_chunks(chunk):
+    data = b"||a|||b||||c||d" + b"e" * 7 + b"||"
+    want = len([p for p in data.split(b"||") if p])
+    assert count_documents(EvalText.from_bytes("t", data), b"||", chunk_bytes=chunk) == want
 
 
 def test_no_split_token_is_one_document(exported):
