@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from .column_tips import MERGES_HEADERS, MERGES_TIPS, VOCAB_HEADERS, VOCAB_TIPS
 from .formatting import hex_bytes, search_text, token_label
+from .token_lists import TokenLists
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 TOKEN_ROLE = int(Qt.ItemDataRole.UserRole) + 2
@@ -253,6 +254,9 @@ class BrowserView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.merges_table, self.tr("Merges"))
         self.tabs.addTab(self.vocab_table, self.tr("Vocab"))
+        self.lists = TokenLists(controller, self.show_tree, self)
+        self.tabs.addTab(self.lists.longest, self.tr("Longest"))
+        self.tabs.addTab(self.lists.unused, self.tr("Never used"))
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Merge tree"), "ID", self.tr("Merge")])
         self.tree.setColumnWidth(0, 190)

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -24,6 +25,7 @@ from .browser_view import BrowserView
 from .controller import Controller
 from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
+from .evaluate_view import EvaluateView
 from .export_dialog import ExportDialog
 from .files import OPEN_FILTER, is_tokenizer_file
 from .glossary import show_glossary
@@ -70,6 +72,8 @@ class MainWindow(SessionWindow, QMainWindow):
         self.browser = BrowserView(c)
         self.messages = MessageLog(self)
         c.discard_guard = self.confirm_discard
+        self.evaluate = EvaluateView(c)
+        self.evaluate.unused_ready.connect(self.browser.lists.set_unused)
         self._layout()
         self._actions()
         self._restore_settings()
@@ -138,6 +142,11 @@ class MainWindow(SessionWindow, QMainWindow):
             sp.setChildrenCollapsible(False)
         main.setObjectName("central")
         self.setCentralWidget(main)
+        self.evaluate_dock = QDockWidget(self.tr("Evaluate"), self)
+        self.evaluate_dock.setObjectName("evaluate")
+        self.evaluate_dock.setWidget(self.evaluate)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
+        self.evaluate_dock.hide()
         self.vocab_status = QLabel()
         self.statusBar().addPermanentWidget(self.vocab_status)
 
@@ -179,6 +188,10 @@ class MainWindow(SessionWindow, QMainWindow):
         self.act_train = self._action(self.tr("&Train to vocab size"), lambda: c.train(tp.vocab_size.value()),
                                       ["Ctrl+T"], train_menu)
         self.act_cancel = self._action(self.tr("&Cancel"), c.cancel, ["Escape"], train_menu)
+        act = self.evaluate_dock.toggleViewAction()
+        act.setText(self.tr("&Evaluate tokenizers…"))
+        act.setShortcut("Ctrl+Shift+E")
+        mb.addMenu(self.tr("&Evaluate")).addAction(act)
         train_menu.addSeparator()
         self.act_rewind = self._action(self.tr("&Rewind to the selected merge"), self.rewind_to_selected,
                                        ["Ctrl+Shift+Z"], train_menu,
@@ -415,5 +428,6 @@ class MainWindow(SessionWindow, QMainWindow):
             event.ignore()
             return
         self.tokenize.shutdown()
+        self.evaluate.shutdown()
         self.controller.shutdown()  # gives its engine process back
         event.accept()

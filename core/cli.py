@@ -1,4 +1,4 @@
-"""The command-line tools of the core: ``train`` and ``encode`` (``python -m core.cli train ...``).
+"""The command-line tools of the core: ``train``, ``encode``, ``count`` and ``eval`` (``python -m core.cli train ...``).
 
 The ``bpe-explorer`` command is :mod:`bpe_gui.cli`: it adds ``gui`` and ``screenshot`` to the parser
 built here (one argparse tree) and hands every other command back to :func:`run`. The core never
@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 
 from .errors import BPEError, Cancelled
+from .eval_cli import add_parser as add_eval_parser
+from .eval_cli import run as run_eval
 
 EXIT_USAGE = 2
 
@@ -229,6 +231,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     add_encode_arguments(e)
     add_count_parser(sub)
+    add_eval_parser(sub)
     return parser
 
 
@@ -238,7 +241,7 @@ def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
 
 
 #: the commands :func:`run` carries out
-HANDLERS = {"train": _train, "encode": _encode, "count": _count}
+HANDLERS = {"train": _train, "encode": _encode, "count": _count, "eval": run_eval}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_encode  # noqa: E402
+import bench_eval  # noqa: E402
 import bench_gui  # noqa: E402
 import bench_long_words  # noqa: E402
 import bench_merge  # noqa: E402
@@ -29,7 +30,8 @@ import bench_training  # noqa: E402
 import common  # noqa: E402
 
 MODULES = {"training": bench_training, "scaling": bench_scaling, "merge": bench_merge,
-           "longdoc": bench_long_words, "encode": bench_encode, "gui": bench_gui, "scale": bench_scale}
+           "longdoc": bench_long_words, "encode": bench_encode, "eval": bench_eval, "gui": bench_gui,
+           "scale": bench_scale}
 
 
 def code_stamp() -> str:

@@ -1,0 +1,53 @@
+"""Charts and merge trees of the Evaluate view (pyqtgraph; no state of their own)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+
+COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c")
+
+
+def merge_tree(tok, token: bytes, depth: int = 64) -> tuple:
+    """``(token, (left, right))`` down to single bytes, from a core Tokenizer's merges."""
+    pair = tok.parts(tok.token_to_id(token)) if depth > 0 and len(token) > 1 else None
+    if pair is None:
+        return (token, ())
+    return (token, (merge_tree(tok, pair[0], depth - 1), merge_tree(tok, pair[1], depth - 1)))
+
+
+def short_name(label: str) -> str:
+    """A file label for a chart axis: the file name, and the sample size of sampled documents.
+
+    >>> short_name("/data/owt.txt [10 of 500 docs, seed 0]")
+    'owt.txt (10 docs)'
+    """
+    base, _, rest = label.partition(" [")
+    name = Path(base).name
+    return f"{name} ({rest.split(' of ')[0]} docs)" if rest else name
+
+
+def draw_charts(bpt_plot, doc_plot, results: list) -> None:
+    """Bars of bytes/token per tokenizer × text, and a histogram of tokens per document per tokenizer."""
+    bpt_plot.clear()
+    doc_plot.clear()
+    names = list(dict.fromkeys(r.tokenizer for r in results))
+    files = list(dict.fromkeys(r.file for r in results))
+    width = 0.8 / max(len(names), 1)
+    legend = bpt_plot.addLegend(offset=(-10, 10))
+    for k, name in enumerate(names):
+        rows = [r for r in results if r.tokenizer == name]
+        xs = [files.index(r.file) - 0.4 + width * (k + 0.5) for r in rows]
+        bars = pg.BarGraphItem(x=xs, height=[r.bytes_per_token for r in rows], width=width * 0.9,
+                               brush=COLORS[k % len(COLORS)])
+        bpt_plot.addItem(bars)
+        legend.addItem(bars, name)
+        docs = [d for r in rows for d in r.doc_tokens]
+        if docs:
+            hist, edges = np.histogram(docs, bins=min(30, max(len(set(docs)), 1)))
+            doc_plot.plot(edges, hist, stepMode="center", fillLevel=0, fillOutline=True,
+                          brush=pg.mkBrush(COLORS[k % len(COLORS)] + "80"), name=name)
+    bpt_plot.getAxis("bottom").setTicks([[(i, short_name(f)) for i, f in enumerate(files)]])
+    top = max((r.bytes_per_token for r in results), default=1.0)
+    bpt_plot.setYRange(0, top * (1.15 + 0.12 * len(names)), padding=0)  # room for the legend

@@ -1,0 +1,149 @@
+"""The Evaluate view: tokenizers × texts in the worker thread, table, charts, merge tree, export, held-out."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import SMALL_TEXT
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+
+from bpe_gui.evaluate_jobs import TokSource
+from core.formats import export_all
+
+tiktoken = pytest.importorskip("tiktoken")
+GPT2_PAT = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+EOT = "<|endoftext|>"
+
+
+def _tiktoken_of(c):
+    """A tiktoken Encoding of the controller's current vocab (independent encoder)."""
+    ix = c.index
+    sids = {s: max(i for i, b in ix.vocab.items() if b == s.encode()) for s in ix.special_tokens}
+    ranks = {b: i for i, b in ix.vocab.items() if i not in sids.values()}
+    return tiktoken.Encoding("t", pat_str=GPT2_PAT, mergeable_ranks=ranks, special_tokens=sids)
+
+
+def _step(qtbot, c, n):
+    for _ in range(n):
+        c.step(1)
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+
+
+def test_evaluate_current_and_file_tokenizers(qtbot, loaded, tmp_path, small_corpus):
+    c = loaded.controller
+    _step(qtbot, c, 30)
+    tk = _tiktoken_of(c)
+    export_all(tmp_path / "tok", c.tokenizer())
+    ev = loaded.evaluate
+    ev.add_current()
+    ev.add_tokenizer(TokSource("exported", "path", str(tmp_path / "tok")))
+    ev.add_text(str(small_corpus))
+    assert ev.run_button.isEnabled()
+    with qtbot.waitSignal(ev.finished, timeout=60_000):
+        qtbot.mouseClick(ev.run_button, qtbot_left())
+    assert ev.last_error is None and ev.model.rowCount() == 2
+    ids = tk.encode(SMALL_TEXT, allowed_special="all")
+    docs = [d for d in SMALL_TEXT.split(EOT) if d]
+    for row in range(2):
+        r = ev.results[row]
+        assert r.tokens == len(ids) and r.documents == len(docs)
+        assert list(r.doc_tokens) == [len(tk.encode(d)) for d in docs]
+        assert r.vocab_used == len(set(ids))
+        shown = ev.model.data(ev.model.index(row, 4))
+        assert shown == f"{len(ids):,}"
+        assert ev.model.data(ev.model.index(row, 5)) == f"{len(SMALL_TEXT.encode()) / len(ids):.3f}"
+    assert "30 merges" in ev.results[0].tokenizer and ev.results[1].tokenizer == "exported"
+    # charts: one bar group per tokenizer, heights = bytes/token
+    import pyqtgraph as pg
+
+    bars = [i for i in ev.bpt_plot.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
+    assert [b.opts["height"][0] for b in bars] == pytest.approx([len(SMALL_TEXT.encode()) / len(ids)] * 2)
+    # longest tokens and their merge tree
+    assert ev.longest.count() == 20
+    ev.longest.setCurrentRow(0)
+    top = ev.tree.topLevelItem(0)
+    longest = ev.results[0].longest[0]
+    assert top.text(1) == str(longest.id)
+
+    def leaves(item):
+        if item.childCount() == 0:
+            return [int(item.text(1))]
+        return [x for k in range(item.childCount()) for x in leaves(item.child(k))]
+
+    assert bytes(leaves(top)) == c.index.vocab[longest.id] and all(i < 256 for i in leaves(top))
+    # the browser's lists: never used on the text (from this evaluation) and the longest tokens
+    lists = loaded.browser.lists
+    assert lists.unused.item(0).text().startswith(f"{tk.n_vocab - len(set(ids))} tokens never used on ")
+    never = [i for i in sorted(c.index.vocab) if i not in set(ids)]
+    shown = [lists.unused.item(k).data(Qt.ItemDataRole.UserRole) for k in range(1, lists.unused.count())]
+    assert shown == [c.index.vocab[i] for i in never]
+    by_len = sorted((i for i, b in c.index.vocab.items() if b != EOT.encode()),
+                    key=lambda i: (-len(c.index.vocab[i]), i))
+    qtbot.waitUntil(lambda: lists.longest.item(0).data(Qt.ItemDataRole.UserRole) == c.index.vocab[by_len[0]],
+                    timeout=5_000)  # refreshed after the merges changed (throttled)
+    lists.longest.setCurrentRow(0)
+    assert loaded.browser.tree.topLevelItem(0).text(1) == str(by_len[0])
+    # exports
+    ev.export(str(tmp_path / "r.json"), "json")
+    ev.export(str(tmp_path / "r.csv"), "csv")
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert [d["tokens"] for d in data] == [len(ids)] * 2
+    assert (tmp_path / "r.csv").read_text().splitlines()[0].startswith("tokenizer,file,bytes")
+    assert ev.save_chart(str(tmp_path / "c.png")) and not QImage(str(tmp_path / "c.png")).isNull()
+
+
+def qtbot_left():
+    return Qt.MouseButton.LeftButton
+
+
+def test_cancel_stops_the_evaluation(qtbot, loaded, tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_text(SMALL_TEXT * 400, encoding="utf-8")
+    ev = loaded.evaluate
+    ev.add_current()
+    ev.add_text(str(big))
+    clicked = []
+
+    def click_cancel(phase, done, total):
+        if phase == "load" and not clicked:
+            clicked.append(done)
+            qtbot.mouseClick(ev.cancel_button, qtbot_left())
+
+    ev.progress.connect(click_cancel)
+    with qtbot.waitSignal(ev.finished, timeout=60_000):
+        ev.run()
+    assert clicked and ev.bar.format() == "Cancelled" and ev.results == []
+    assert ev.run_button.isEnabled() and not ev.cancel_button.isEnabled()
+
+
+def test_unavailable_encoding_is_reported(qtbot, loaded, small_corpus, tmp_path, monkeypatch):
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "empty"))
+    ev = loaded.evaluate
+    ev.add_tokenizer(TokSource("o200k_base", "known", "o200k_base"))
+    ev.add_text(str(small_corpus))
+    with qtbot.waitSignals([ev.finished, loaded.controller.error], timeout=30_000):
+        ev.run()
+    assert "o200k_base.tiktoken" in ev.last_error and ev.bar.format() == "Failed"
+
+
+def test_held_out_compression_follows_steps(qtbot, loaded, small_corpus):
+    c = loaded.controller
+    ev = loaded.evaluate
+    held = "the cat sat on the mat and the dog ran to the barn. " * 20
+    ev.set_held_out(held)
+    for n in (5, 15):
+        with qtbot.waitSignal(ev.held_out_updated, timeout=30_000):
+            _step(qtbot, c, n - c.index.n_merges)
+        qtbot.waitUntil(lambda: ev.held_out and ev.held_out[-1][0] == c.index.n_merges, timeout=30_000)
+        want = len(held.encode()) / len(_tiktoken_of(c).encode(held))
+        assert ev.held_out[-1][1] == pytest.approx(want)
+    assert [p[0] for p in ev.held_out] == sorted(p[0] for p in ev.held_out)
+
+
+def test_menu_shows_the_dock(qtbot, window):
+    acts = [a for m in window.menuBar().actions() for a in (m.menu().actions() if m.menu() else [])
+            if a is window.evaluate_dock.toggleViewAction()]
+    assert acts and not window.evaluate_dock.isVisible()
+    acts[0].trigger()
+    assert window.evaluate_dock.isVisible()
