@@ -25,74 +25,84 @@
 <context>
     <name>BrowserView</name>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="153"/>
+        <location filename="../../bpe_gui/browser_view.py" line="154"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="186"/>
+        <location filename="../../bpe_gui/browser_view.py" line="187"/>
         <source>special</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="187"/>
+        <location filename="../../bpe_gui/browser_view.py" line="188"/>
         <source>merge #{0}</source>
         <translation>第 {0} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="188"/>
-        <location filename="../../bpe_gui/browser_view.py" line="417"/>
+        <location filename="../../bpe_gui/browser_view.py" line="189"/>
+        <location filename="../../bpe_gui/browser_view.py" line="421"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="244"/>
+        <location filename="../../bpe_gui/browser_view.py" line="245"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="254"/>
+        <location filename="../../bpe_gui/browser_view.py" line="255"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="255"/>
+        <location filename="../../bpe_gui/browser_view.py" line="256"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="257"/>
+        <location filename="../../bpe_gui/browser_view.py" line="258"/>
+        <source>Longest</source>
+        <translation>最长词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="259"/>
+        <source>Never used</source>
+        <translation>从未使用</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/browser_view.py" line="261"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="257"/>
+        <location filename="../../bpe_gui/browser_view.py" line="261"/>
         <location filename="../../bpe_gui/column_tips.py" line="7"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="276"/>
+        <location filename="../../bpe_gui/browser_view.py" line="280"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="306"/>
+        <location filename="../../bpe_gui/browser_view.py" line="310"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="330"/>
+        <location filename="../../bpe_gui/browser_view.py" line="334"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="333"/>
+        <location filename="../../bpe_gui/browser_view.py" line="337"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="342"/>
+        <location filename="../../bpe_gui/browser_view.py" line="346"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -545,6 +555,234 @@
         <location filename="../../bpe_gui/errors_text.py" line="30"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
+    </message>
+</context>
+<context>
+    <name>Evaluate</name>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="41"/>
+        <source>{path} ({n} docs, seed {seed})</source>
+        <translation>{path}({n} 篇文档，种子 {seed})</translation>
+    </message>
+</context>
+<context>
+    <name>EvaluateView</name>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="63"/>
+        <source>Add current</source>
+        <translation>添加当前分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="63"/>
+        <source>Add file…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="64"/>
+        <source>Add encoding…</source>
+        <translation>添加编码…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="65"/>
+        <source>The tokenizer being trained, at its current step</source>
+        <translation>正在训练的分词器(当前这一步)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="69"/>
+        <source>Add text…</source>
+        <translation>添加文本…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="71"/>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="75"/>
+        <source>whole file</source>
+        <translation>整个文件</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="76"/>
+        <source>docs: </source>
+        <translation>文档数：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="79"/>
+        <source>seed: </source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="80"/>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="80"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
+        <source>JSON…</source>
+        <translation>JSON…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
+        <source>Chart PNG…</source>
+        <translation>图表 PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="95"/>
+        <source>Bytes per token</source>
+        <translation>每个词元的字节数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="96"/>
+        <source>Tokens per document</source>
+        <translation>每篇文档的词元数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="97"/>
+        <source>Compression on held-out text while training</source>
+        <translation>训练过程中留出文本上的压缩率</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="101"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="105"/>
+        <source>bytes/token</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="102"/>
+        <source>tokens per document</source>
+        <translation>每篇文档的词元数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="103"/>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="104"/>
+        <source>merges</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="110"/>
+        <source>Merge tree</source>
+        <translation>合并树</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="110"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="115"/>
+        <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
+        <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="121"/>
+        <source>&lt;b&gt;Texts&lt;/b&gt;</source>
+        <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="133"/>
+        <source>Export:</source>
+        <translation>导出：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="147"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="148"/>
+        <source>Longest tokens</source>
+        <translation>最长的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="172"/>
+        <source>{name} @ {n} merges</source>
+        <translation>{name} @ {n} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="172"/>
+        <source>trained</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="199"/>
+        <source>Tokenizer to evaluate</source>
+        <translation>要评估的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="206"/>
+        <source>Known encoding</source>
+        <translation>已知编码</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="207"/>
+        <source>Encoding (read offline from tiktoken&apos;s cache):</source>
+        <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="213"/>
+        <source>Texts to evaluate on</source>
+        <translation>用于评估的文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="236"/>
+        <source>Loading tokenizers …</source>
+        <translation>正在加载分词器 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="249"/>
+        <source>Encoding … %p%</source>
+        <translation>正在编码 … %p%</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="262"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="264"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="267"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="273"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="313"/>
+        <source>{n} B · id {id} · used {count:,}× — {text}</source>
+        <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="370"/>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="373"/>
+        <source>Export JSON</source>
+        <translation>导出 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_view.py" line="376"/>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
     </message>
 </context>
 <context>
@@ -1093,249 +1331,264 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="112"/>
+        <location filename="../../bpe_gui/window.py" line="116"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="113"/>
+        <location filename="../../bpe_gui/window.py" line="117"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="160"/>
+        <location filename="../../bpe_gui/window.py" line="145"/>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="161"/>
+        <location filename="../../bpe_gui/window.py" line="170"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="162"/>
+        <location filename="../../bpe_gui/window.py" line="171"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="163"/>
+        <location filename="../../bpe_gui/window.py" line="172"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="164"/>
+        <location filename="../../bpe_gui/window.py" line="173"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="165"/>
+        <location filename="../../bpe_gui/window.py" line="174"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="166"/>
+        <location filename="../../bpe_gui/window.py" line="175"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="168"/>
+        <location filename="../../bpe_gui/window.py" line="177"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="169"/>
+        <location filename="../../bpe_gui/window.py" line="178"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="171"/>
+        <location filename="../../bpe_gui/window.py" line="180"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="174"/>
+        <location filename="../../bpe_gui/window.py" line="183"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="175"/>
+        <location filename="../../bpe_gui/window.py" line="184"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="176"/>
+        <location filename="../../bpe_gui/window.py" line="185"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="177"/>
+        <location filename="../../bpe_gui/window.py" line="186"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="178"/>
+        <location filename="../../bpe_gui/window.py" line="187"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="179"/>
+        <location filename="../../bpe_gui/window.py" line="188"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="181"/>
+        <location filename="../../bpe_gui/window.py" line="190"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="183"/>
+        <location filename="../../bpe_gui/window.py" line="192"/>
+        <source>&amp;Evaluate tokenizers…</source>
+        <translation>评估分词器(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="194"/>
+        <source>&amp;Evaluate</source>
+        <translation>评估(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="196"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="185"/>
+        <location filename="../../bpe_gui/window.py" line="198"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="186"/>
+        <location filename="../../bpe_gui/window.py" line="199"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="187"/>
+        <location filename="../../bpe_gui/window.py" line="200"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="188"/>
+        <location filename="../../bpe_gui/window.py" line="201"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="189"/>
+        <location filename="../../bpe_gui/window.py" line="202"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="190"/>
+        <location filename="../../bpe_gui/window.py" line="203"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="191"/>
+        <location filename="../../bpe_gui/window.py" line="204"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="193"/>
+        <location filename="../../bpe_gui/window.py" line="206"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="199"/>
+        <location filename="../../bpe_gui/window.py" line="212"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="200"/>
+        <location filename="../../bpe_gui/window.py" line="213"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="201"/>
+        <location filename="../../bpe_gui/window.py" line="214"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="202"/>
+        <location filename="../../bpe_gui/window.py" line="215"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="203"/>
+        <location filename="../../bpe_gui/window.py" line="216"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window.py" line="242"/>
+        <location filename="../../bpe_gui/window.py" line="255"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="243"/>
+        <location filename="../../bpe_gui/window.py" line="256"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="269"/>
+        <location filename="../../bpe_gui/window.py" line="282"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="269"/>
+        <location filename="../../bpe_gui/window.py" line="282"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="270"/>
+        <location filename="../../bpe_gui/window.py" line="283"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="270"/>
+        <location filename="../../bpe_gui/window.py" line="283"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="283"/>
+        <location filename="../../bpe_gui/window.py" line="296"/>
         <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
         <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="331"/>
+        <location filename="../../bpe_gui/window.py" line="344"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="282"/>
+        <location filename="../../bpe_gui/window.py" line="295"/>
         <source>Open corpus</source>
         <translation>打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="289"/>
+        <location filename="../../bpe_gui/window.py" line="302"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="297"/>
+        <location filename="../../bpe_gui/window.py" line="310"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="324"/>
+        <location filename="../../bpe_gui/window.py" line="337"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="330"/>
+        <location filename="../../bpe_gui/window.py" line="343"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="356"/>
+        <location filename="../../bpe_gui/window.py" line="369"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="364"/>
+        <location filename="../../bpe_gui/window.py" line="377"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="414"/>
+        <location filename="../../bpe_gui/window.py" line="427"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -1891,6 +2144,29 @@
         <location filename="../../bpe_gui/timeline_view.py" line="249"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
+    </message>
+</context>
+<context>
+    <name>TokenLists</name>
+    <message>
+        <location filename="../../bpe_gui/token_lists.py" line="21"/>
+        <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
+        <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_lists.py" line="48"/>
+        <source>{label}  ({n} bytes, id {id})</source>
+        <translation>{label}({n} 字节，id {id})</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_lists.py" line="55"/>
+        <source>{n} tokens never used on {file}</source>
+        <translation>{n} 个词元在 {file} 上从未使用</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_lists.py" line="60"/>
+        <source>… and {n} more</source>
+        <translation>… 以及另外 {n} 个</translation>
     </message>
 </context>
 <context>
