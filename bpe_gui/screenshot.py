@@ -92,8 +92,20 @@ def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
         out = Path(out_png)
         if out.parent and not out.parent.exists():
             out.parent.mkdir(parents=True, exist_ok=True)
-        if not w.grab().save(str(out)):
-            raise RuntimeError(f"could not write {out}")
+        # written beside the target and moved into place: a full disk never leaves half a picture
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+        from core.formats._io import atomic_write
+
+        data = QByteArray()
+        buf = QBuffer(data)
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        if not w.grab().save(buf, "PNG"):
+            raise RuntimeError(f"could not render {out}")
+        try:
+            atomic_write(out, bytes(data.data()))
+        except Exception as e:  # a FormatError naming the file and the cause
+            raise RuntimeError(str(e)) from e
         return out
     finally:
         c.shutdown()

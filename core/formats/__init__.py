@@ -105,10 +105,17 @@ def detect_format(path: str | os.PathLike) -> str:
     """
     p = Path(path)
     if p.is_dir():
-        for fmt, names in (("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)), ("gpt2", (VOCAB_NAME, MERGES_NAME)),
-                           ("tiktoken", (TIKTOKEN_NAME,))):
-            if all((p / n).is_file() for n in names):
-                return fmt
+        # a folder may hold several formats (an export writes four); the newest file wins, so a
+        # stale bpe.json never hides files written into the folder after it
+        found = [(max((p / n).stat().st_mtime for n in names), -rank, fmt)
+                 for rank, (fmt, names) in enumerate((("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)),
+                                                      ("gpt2", (VOCAB_NAME, MERGES_NAME)),
+                                                      ("tiktoken", (TIKTOKEN_NAME,))))
+                 if all((p / n).is_file() for n in names)]
+        if found:
+            newest = max(t for t, _, _ in found)
+            # files of one export are written within moments: among those, the richest format
+            return max((f for f in found if newest - f[0] < 5.0), key=lambda f: f[1])[2]
         tekken = sorted(p.glob("tekken*.json"))
         if len(tekken) == 1:
             return "tekken"
@@ -194,10 +201,8 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
             p = sorted(p.glob("tekken*.json"))[0]
         else:
             p = p / FILE_NAMES[fmt][0]
-    if fmt == "native":
-        return load_native(p)
-    if fmt == "hf":
-        return load_hf(p)
+    if fmt in ("native", "hf"):
+        return _stored_settings_note(load_native(p) if fmt == "native" else load_hf(p), special_tokens, pattern)
     if fmt == "tiktoken":
         return load_tiktoken(p, pattern=pattern, special_tokens=special_tokens)
     specials = list(special_tokens) if isinstance(special_tokens, dict) else special_tokens
@@ -209,15 +214,25 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
     text = read_text(p, "tokenizer")
     data = load_json(p, text)
     if isinstance(data, dict) and data.get("format") == FORMAT_ID:
-        return spec_from_native(p, text, data)
+        return _stored_settings_note(spec_from_native(p, text, data), special_tokens, pattern)
     if isinstance(data, dict) and isinstance(data.get("model"), dict):
-        return spec_from_hf(p, text, data)
+        return _stored_settings_note(spec_from_hf(p, text, data), special_tokens, pattern)
     if is_tekken(data):
-        return spec_from_tekken(p, data)
+        return _stored_settings_note(spec_from_tekken(p, data), special_tokens, pattern)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern)
     raise FormatError(f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
                       "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)")
+
+
+def _stored_settings_note(spec: TokenizerSpec, special_tokens, pattern) -> TokenizerSpec:
+    """A file that stores its pattern and special tokens keeps them; say so when others were given."""
+    given = [w for w, v in (("pattern", pattern), ("special tokens", special_tokens)) if v]
+    if not given:
+        return spec
+    note = (f"this file stores its own pattern and special tokens; the {' and '.join(given)} you gave "
+            "were not used")
+    return replace(spec, notes=(*spec.notes, note))
 
 
 def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None) -> TokenizerSpec:

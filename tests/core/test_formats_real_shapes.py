@@ -6,13 +6,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
+import time
 
 import pytest
 import tiktoken
 
 from core import Tokenizer
 from core.errors import FormatError
-from core.formats import find_vocab_for, load_any, save_gpt2, save_tiktoken
+from core.formats import export_all, find_vocab_for, load_any, save_gpt2, save_tiktoken
 from core.formats import known as known_mod
 from core.spec import TokenizerSpec, token_to_str
 
@@ -202,3 +204,25 @@ def test_cli_checks_out_before_the_run(tmp_path, capsys):
     _, path = _tiktoken_file(tmp_path)
     assert main(["encode", "--tokenizer", str(path), str(corpus), "--out", str(tmp_path), "-q"]) == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+def test_a_folder_opens_its_newest_files_not_a_stale_bpe_json(tmp_path):
+    from core.formats import save_native
+
+    old = TokenizerSpec.from_merges(MERGES[:2], ["<|endoftext|>"])
+    save_native(old, tmp_path)
+    past = time.time() - 3600
+    os.utime(tmp_path / "bpe.json", (past, past))
+    new = TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"])
+    save_gpt2(new, tmp_path)  # written into the same folder later
+    assert load_any(tmp_path).merges == new.merges
+    export_all(tmp_path, new)  # one export: all four at once -> the native file, which keeps the most
+    assert load_any(tmp_path).merges == new.merges
+
+
+def test_settings_given_for_a_file_that_stores_its_own_are_reported(tmp_path):
+    from core.formats import save_native
+
+    path = save_native(TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"]), tmp_path)
+    spec = load_any(path, special_tokens=["<x>"], pattern="gpt4")
+    assert spec.pattern == "gpt2" and "were not used" in spec.notes[-1]
