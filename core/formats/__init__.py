@@ -13,6 +13,7 @@ native      bpe.json                         :func:`load_native` (keeps the trai
 ==========  ===============================  ==========================================
 
 >>> import tempfile
+import time
 >>> from core.spec import TokenizerSpec
 >>> d = tempfile.mkdtemp()
 >>> spec = TokenizerSpec.from_merges([(b"a", b"b")], ["<|endoftext|>"])
@@ -25,6 +26,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -83,7 +86,13 @@ def save(source: Any, path: str | os.PathLike, fmt: str) -> list[Path]:
 
 def export_all(directory: str | os.PathLike, source: Any,
                formats: str | Iterable[str] = FORMATS) -> dict[str, list[Path]]:
-    """Write the chosen formats into ``directory`` (created if needed); returns the files per format."""
+    """Write the chosen formats into ``directory`` (created if needed); returns the files per format.
+
+    The export is written as a whole: every file goes into a staging folder inside ``directory``
+    first, and only when all are complete are they moved into place (renames within one folder,
+    moments apart). A full disk or an error while writing leaves the previous export untouched,
+    never a new ``vocab.json`` beside an old ``merges.txt``.
+    """
     names = parse_formats(formats)
     spec = as_spec(source)
     d = Path(directory)
@@ -91,9 +100,26 @@ def export_all(directory: str | os.PathLike, source: Any,
         raise FormatError(f"{str(d)!r} is a file; export needs a folder")
     try:
         d.mkdir(parents=True, exist_ok=True)
+        for left in d.glob(".bpe-explorer-export.*"):  # what a killed export left (ten minutes or older)
+            if time.time() - left.stat().st_mtime > 600:
+                shutil.rmtree(left, ignore_errors=True)
+        stage = Path(tempfile.mkdtemp(dir=d, prefix=".bpe-explorer-export."))
     except OSError as e:
-        raise FormatError(f"cannot create folder {str(d)!r}: {e.strerror or e}") from e
-    return {name: save(spec, d, name) for name in names}
+        raise FormatError(f"cannot write into folder {str(d)!r}: {e.strerror or e}") from e
+    try:
+        staged = {name: save(spec, stage, name) for name in names}
+        out: dict[str, list[Path]] = {}
+        for name, paths in staged.items():
+            out[name] = []
+            for p in paths:
+                os.replace(p, d / p.name)
+                out[name].append(d / p.name)
+        return out
+    except OSError as e:
+        raise FormatError(f"cannot write the export into {str(d)!r}: {e.strerror or e}; the previous files "
+                          "are unchanged") from e
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
 
 
 def detect_format(path: str | os.PathLike) -> str:

@@ -134,6 +134,8 @@ def load_json(path: str | os.PathLike, text: str) -> Any:
     except json.JSONDecodeError as e:
         raise FormatError(f"{path}: line {e.lineno}: not valid JSON ({e.msg}); the file is "
                           "truncated or was edited by hand") from e
+    except RecursionError:
+        raise FormatError(f"{path}: the JSON is nested too deeply to be a tokenizer file") from None
     except _DuplicateKey as e:
         key = e.args[0]
         lines = lines_with(text, json.dumps(key, ensure_ascii=False) + ":") or \

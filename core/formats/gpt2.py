@@ -118,8 +118,8 @@ def read_vocab_json(path: Path) -> dict[int, bytes]:
     keys: dict[int, str] = {}
     for key, i in data.items():
         where = _Where(text, key)
-        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < 1 << 31:
+            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to 2^31-1")
         if key == "":
             raise FormatError(f"{path}: {where}a token is the empty string; tokens need at least one byte")
         try:

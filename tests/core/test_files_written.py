@@ -61,3 +61,21 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp_file(tmp_path, monkeypatc
         atomic_write(target, "new")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["merges.txt"]
+
+
+def test_an_export_that_fails_midway_leaves_the_previous_export_whole(tmp_path, monkeypatch):
+    from core.formats import load_any, tiktoken_bpe
+
+    old = TokenizerSpec.from_merges([(b"a", b"b")], ["<|endoftext|>"])
+    export_all(tmp_path, old)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    new = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c"), (b"x", b"y")], ["<|endoftext|>"])
+
+    def full_disk(*_a, **_k):
+        raise FormatError("cannot write bpe.tiktoken: No space left on device")
+
+    monkeypatch.setattr(tiktoken_bpe, "atomic_write", full_disk)  # the third format fails
+    with pytest.raises(FormatError, match="No space left"):
+        export_all(tmp_path, new)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no mix, no staging folder
+    assert load_any(tmp_path / "vocab.json").merges == old.merges

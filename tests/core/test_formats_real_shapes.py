@@ -226,3 +226,23 @@ def test_settings_given_for_a_file_that_stores_its_own_are_reported(tmp_path):
     path = save_native(TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"]), tmp_path)
     spec = load_any(path, special_tokens=["<x>"], pattern="gpt4")
     assert spec.pattern == "gpt2" and "were not used" in spec.notes[-1]
+
+
+@pytest.mark.parametrize("name, text, match", [
+    ("deep.json", "[" * 100000 + "]" * 100000, "nested too deeply"),
+    ("bpe.json", None, "pattern is list"),
+    ("vocab.json", '{"a": 4294967296}', "from 0 to 2\\^31-1"),
+])
+def test_malformed_files_give_project_errors(tmp_path, name, text, match):
+    from core.formats import save_native
+
+    path = tmp_path / name
+    if text is None:
+        save_native(TokenizerSpec.from_merges(MERGES, []), path)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["pattern"] = ["not", "a", "string"]
+        text = json.dumps(data)
+    path.write_text(text, encoding="utf-8")
+    (tmp_path / "merges.txt").write_text("", encoding="utf-8")
+    with pytest.raises(FormatError, match=match):
+        load_any(path)
