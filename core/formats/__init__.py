@@ -13,7 +13,6 @@ native      bpe.json                         :func:`load_native` (keeps the trai
 ==========  ===============================  ==========================================
 
 >>> import tempfile
-import time
 >>> from core.spec import TokenizerSpec
 >>> d = tempfile.mkdtemp()
 >>> spec = TokenizerSpec.from_merges([(b"a", b"b")], ["<|endoftext|>"])
@@ -28,6 +27,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
