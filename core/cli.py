@@ -15,55 +15,13 @@ import sys
 import time
 from pathlib import Path
 
+from .cli_progress import Progress
 from .errors import BPEError, Cancelled
 from .eval_cli import add_parser as add_eval_parser
 from .eval_cli import run as run_eval
 
 EXIT_USAGE = 2
-
-
-def _bar(desc: str, unit: str, scale: bool, total: int):
-    from tqdm import tqdm
-
-    return tqdm(total=total, desc=desc, unit=unit, unit_scale=scale, unit_divisor=1024 if scale else 1000,
-                file=sys.stderr, leave=True, dynamic_ncols=True, mininterval=0.2)
-
-
-class _Progress:
-    """Adapts the core's ``progress(phase, done, total)`` callback to one tqdm bar per phase."""
-
-    LABELS = {"pretokenize": ("pre-tokenize", "B", True), "merge": ("merge", "merge", False),
-              "encode": ("encode", "B", True)}
-
-    def __init__(self, enabled: bool = True) -> None:
-        self.enabled = enabled
-        self.bars: dict[str, object] = {}
-
-    def __call__(self, phase: str, done: int, total: int) -> bool:
-        if not self.enabled:
-            return True
-        bar = self.bars.get(phase)
-        if bar is None:
-            self.close()  # one bar at a time: the previous phase is over
-            desc, unit, scale = self.LABELS.get(phase, (phase, "it", False))
-            bar = self.bars[phase] = _bar(desc, unit, scale, total)
-        if bar.total != total:
-            bar.total = total
-            bar.refresh()
-        bar.update(done - bar.n)
-        return True
-
-    def finish(self, phase: str) -> None:
-        """End ``phase``'s bar at the count reached (a corpus that ran out of pairs stops early)."""
-        bar = self.bars.get(phase)
-        if bar is not None and bar.n < bar.total:
-            bar.total = bar.n
-            bar.refresh()
-
-    def close(self) -> None:
-        for bar in self.bars.values():
-            bar.close()
-        self.bars.clear()
+_Progress = Progress  # (the name the commands use)
 
 
 def _train(args: argparse.Namespace) -> int:

@@ -96,7 +96,7 @@ def to_csv(results: Sequence[EvalResult]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import _Progress
+    from .cli_progress import Progress as _Progress
     from .errors import CorpusError
     from .evaluate import EvalText, evaluate, sample_documents
     from .formats import atomic_write
