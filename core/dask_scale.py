@@ -91,7 +91,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     n = max(1, int(workers or os.cpu_count() or 1))
     with hidden_main():
         cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                           dashboard_address=None, silence_logs=logging.ERROR)
+                                           dashboard_address=":0", silence_logs=logging.ERROR)  # any free port: never "8787 in use"
     try:
         with distributed.Client(cluster) as client:
             yield client
