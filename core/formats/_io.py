@@ -105,7 +105,10 @@ def read_text(path: str | os.PathLike, what: str) -> str:
     path = Path(path)
     if not path.is_file():
         raise FormatError(f"{what} {str(path)!r} does not exist or is not a file; check the path")
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise FormatError(f"cannot read {what} {str(path)!r}: {e.strerror or e}; check its permissions") from e
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -134,6 +137,9 @@ def load_json(path: str | os.PathLike, text: str) -> Any:
     except json.JSONDecodeError as e:
         raise FormatError(f"{path}: line {e.lineno}: not valid JSON ({e.msg}); the file is "
                           "truncated or was edited by hand") from e
+    except RecursionError:
+        raise FormatError(f"{path}: the JSON is nested too deeply to read; a tokenizer file is never nested "
+                          "that deep, so the file is damaged or not a tokenizer") from None
     except _DuplicateKey as e:
         key = e.args[0]
         lines = lines_with(text, json.dumps(key, ensure_ascii=False) + ":") or \

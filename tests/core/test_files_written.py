@@ -61,3 +61,30 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp_file(tmp_path, monkeypatc
         atomic_write(target, "new")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["merges.txt"]
+
+
+def test_deeply_nested_json_is_a_format_error(tmp_path):
+    from core.formats import load_any
+
+    p = tmp_path / "deep.json"
+    p.write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(FormatError, match="nested too deeply") as e:
+        load_any(p)
+    assert "deep.json" in str(e.value)
+
+
+def test_an_unreadable_file_is_a_format_error(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from core.formats import load_any
+
+    p = tmp_path / "bpe.tiktoken"
+    p.write_text("YQ== 0\n")
+
+    def denied(self):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", denied)  # chmod 0 does not stop root, who runs CI here
+    with pytest.raises(FormatError, match="Permission denied") as e:
+        load_any(p)
+    assert "bpe.tiktoken" in str(e.value)
