@@ -66,12 +66,14 @@ class _Progress:
 def _train(args: argparse.Namespace) -> int:
     from .counts_cli import counts_trainer
     from .formats import export_all, parse_formats
+    from .formats._io import check_out_folder
     from .pretokenize import count_pretokens
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
 
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
+    check_out_folder(args.out)  # before the run, not after it
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
@@ -103,10 +105,12 @@ def _train(args: argparse.Namespace) -> int:
 
 def _encode(args: argparse.Namespace) -> int:
     from .formats import load_any
+    from .formats._io import check_out_file, parse_special_ids
     from .npy import encode_file_to_npy
     from .tokenizer import Tokenizer
 
-    spec = load_any(args.tokenizer, special_tokens=args.special_token or None, pattern=args.pattern)
+    check_out_file(args.out)  # before loading and encoding, not after
+    spec = load_any(args.tokenizer, special_tokens=parse_special_ids(args.special_token), pattern=args.pattern)
     tok = Tokenizer.from_spec(spec)
     for note in tok.notes:  # e.g. truncation/padding in a tokenizer.json, which encode does not apply
         print(f"bpe-explorer: note: {note}", file=sys.stderr)
@@ -170,7 +174,8 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     e.add_argument("input", help="the text file to encode (streamed)")
     e.add_argument("--out", required=True, help="output .npy file")
     e.add_argument("--special-token", action="append", default=[], metavar="T",
-                   help="special tokens, for formats that do not store them (GPT-2 files, tiktoken)")
+                   help="special tokens, for formats that do not store them: TOKEN for GPT-2 files, "
+                        "TOKEN=ID for tiktoken files (e.g. '<|endoftext|>=100257'; repeat for more)")
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

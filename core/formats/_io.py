@@ -234,3 +234,65 @@ def missing_bytes_error(path: str | os.PathLike, missing: list[int]) -> FormatEr
     shown = ", ".join(f"0x{b:02x}" for b in missing[:8]) + (" ..." if len(missing) > 8 else "")
     return FormatError(f"{path}: no single-byte token for {len(missing)} byte(s) ({shown}); a byte-level "
                        "BPE vocab needs all 256 bytes, so this is not a complete byte-level tokenizer file")
+
+
+def check_out_file(path: str | os.PathLike, what: str = "output file") -> Path:
+    """Check before a long run that ``path`` can be written as a file (not a folder, in a writable folder)."""
+    p = Path(path).expanduser()
+    if p.is_dir():
+        raise FormatError(f"{what} {str(p)!r} is a folder; give a file name (e.g. {str(p / 'out.npy')!r})")
+    parent = p.parent
+    if parent.exists() and not parent.is_dir():
+        raise FormatError(f"{what} {str(p)!r}: {str(parent)!r} is a file, not a folder; choose another path")
+    if not parent.is_dir():
+        raise FormatError(f"{what} {str(p)!r}: folder {str(parent)!r} does not exist; create it first")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise FormatError(f"{what} {str(p)!r}: folder {str(parent)!r} is not writable; choose another folder")
+    return p
+
+
+def check_out_folder(path: str | os.PathLike, what: str = "output folder") -> Path:
+    """Check before a long run that ``path`` is, or can be created as, a writable folder."""
+    p = Path(path).expanduser()
+    if p.exists() and not p.is_dir():
+        raise FormatError(f"{what} {str(p)!r} is a file; give a folder")
+    existing = p
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise FormatError(f"{what} {str(p)!r}: {str(existing)!r} is a file, not a folder; choose another path")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise FormatError(f"{what} {str(p)!r}: folder {str(existing)!r} is not writable; choose another folder")
+    return p
+
+
+def parse_special_ids(values: Iterable[str]) -> list[str] | dict[str, int] | None:
+    """``--special-token`` values: all ``TOKEN=ID`` (a dict, the ids a tiktoken file needs) or all plain
+    tokens (a list); ``None`` when there are none. Mixing the two is an error.
+
+    >>> parse_special_ids(["<|endoftext|>=100257", "<|fim_prefix|>=100258"])
+    {'<|endoftext|>': 100257, '<|fim_prefix|>': 100258}
+    >>> parse_special_ids(["<|endoftext|>"])
+    ['<|endoftext|>']
+    """
+    values = list(values)
+    if not values:
+        return None
+    pairs = [v.rpartition("=") for v in values]
+    with_id = [bool(tok) and sep == "=" and i.isascii() and i.isdigit() for tok, sep, i in pairs]
+    if not any(with_id):
+        return values
+    if not all(with_id):
+        plain = [v for v, w in zip(values, with_id) if not w]
+        raise FormatError(f"special tokens {plain[:3]!r} have no id while others do; give every one as "
+                          "TOKEN=ID (e.g. '<|endoftext|>=100257') or none of them")
+    out: dict[str, int] = {}
+    for tok, _, i in pairs:
+        if tok in out:
+            raise FormatError(f"special token {tok!r} is given twice")
+        if int(i) >= 1 << 31:
+            raise FormatError(f"special token {tok!r}: id {i} is too large (ids go up to 2^31-1)")
+        out[tok] = int(i)
+    if len(set(out.values())) < len(out):
+        raise FormatError("two special tokens are given the same id; each needs its own")
+    return out

@@ -85,6 +85,12 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
         notes.append(f"recognised as {known.name} ({known.about}); its pattern and special-token ids are applied"
                      + (f", except the {' and '.join(given)} you gave" if given else ""))
         pattern = known.pattern if pattern is None else pattern
+        if special_tokens is not None and not isinstance(special_tokens, dict):  # names: the file's own ids
+            unknown = [s for s in special_tokens if s not in known.special_ids]
+            if unknown:
+                raise FormatError(f"{path}: {known.name} has no special token {unknown[0]!r} (it has "
+                                  f"{', '.join(list(known.special_ids)[:4])} …); give new ones as TOKEN=ID")
+            special_tokens = {s: known.special_ids[s] for s in special_tokens}
         special_tokens = dict(known.special_ids) if special_tokens is None else special_tokens
     elif pattern is None:
         notes.append("a tiktoken file stores no pattern and no special tokens, and this one is not a known "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 
 import pytest
 import tiktoken
@@ -170,3 +171,14 @@ def test_added_tokens_that_look_like_markup_may_lack_a_merge(tmp_path):
     vocab[max(vocab) + 1] = b"[PAD]"
     save_gpt2(TokenizerSpec(vocab, spec.merges, ("<|endoftext|>", "[PAD]")), tmp_path)
     assert load_any(tmp_path / "vocab.json").special_tokens == ("<|endoftext|>", "[PAD]")
+
+
+def test_special_token_names_for_a_known_tiktoken_file_take_its_own_ids(tmp_path, monkeypatch):
+    _, path = _tiktoken_file(tmp_path)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    specials = {"<|endoftext|>": 300, "<|endofprompt|>": 310}
+    monkeypatch.setitem(known_mod.KNOWN_BY_HASH, digest, known_mod.KnownEncoding(
+        "toy", r"\p{L}+|\s+|[^\s\p{L}]+", specials, "a toy encoding"))
+    assert load_any(path, special_tokens=["<|endofprompt|>"]).special_ids == {"<|endofprompt|>": 310}
+    with pytest.raises(FormatError, match=re.escape("has no special token '<|nope|>'")):
+        load_any(path, special_tokens=["<|nope|>"])
