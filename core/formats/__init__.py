@@ -30,7 +30,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
+from ..errors import BPEError, FormatError
+from ..patterns import resolve_pattern
 from ..spec import TokenizerSpec, as_spec
 from ._io import atomic_write, load_json, read_text
 from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2
@@ -93,7 +94,8 @@ def export_all(directory: str | os.PathLike, source: Any,
         d.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise FormatError(f"cannot create folder {str(d)!r}: {e.strerror or e}") from e
-    return {name: save(spec, d, name) for name in names}
+    # bpe.json last: a folder whose bpe.json is older than its other files was partly re-exported since
+    return {name: save(spec, d, name) for name in sorted(names, key=lambda n: n == "native")}
 
 
 def detect_format(path: str | os.PathLike) -> str:
@@ -105,10 +107,12 @@ def detect_format(path: str | os.PathLike) -> str:
     """
     p = Path(path)
     if p.is_dir():
-        for fmt, names in (("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)), ("gpt2", (VOCAB_NAME, MERGES_NAME)),
-                           ("tiktoken", (TIKTOKEN_NAME,))):
-            if all((p / n).is_file() for n in names):
-                return fmt
+        present = [(fmt, names) for fmt, names in (
+            ("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)), ("gpt2", (VOCAB_NAME, MERGES_NAME)),
+            ("tiktoken", (TIKTOKEN_NAME,))) if all((p / n).is_file() for n in names)]
+        if present:
+            _check_not_stale(p, present)
+            return present[0][0]
         tekken = sorted(p.glob("tekken*.json"))
         if len(tekken) == 1:
             return "tekken"
@@ -137,6 +141,18 @@ def detect_format(path: str | os.PathLike) -> str:
             return "native"
         return "json"  # decided by structure once parsed
     return "tiktoken"
+
+
+def _check_not_stale(folder: Path, present: list[tuple[str, tuple[str, ...]]]) -> None:
+    """The folder's first format wins only if no other tokenizer file in it is newer (an export writes
+    bpe.json last; a newer vocab.json means a later export of other formats, maybe another tokenizer)."""
+    first = folder / present[0][1][0]
+    first_time = first.stat().st_mtime
+    newer = [n for _, names in present[1:] for n in names if (folder / n).stat().st_mtime > first_time + 1.0]
+    if newer:
+        raise FormatError(f"folder {str(folder)!r}: {', '.join(newer)} {'is' if len(newer) == 1 else 'are'} newer "
+                          f"than {first.name}, so they may hold another tokenizer; give the file to open "
+                          f"(e.g. {str(folder / newer[0])!r}) or export all formats again")
 
 
 def find_vocab_for(merges: Path) -> Path:
@@ -195,9 +211,9 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
         else:
             p = p / FILE_NAMES[fmt][0]
     if fmt == "native":
-        return load_native(p)
+        return _keeps_own(load_native(p), p, special_tokens, pattern)
     if fmt == "hf":
-        return load_hf(p)
+        return _keeps_own(load_hf(p), p, special_tokens, pattern)
     if fmt == "tiktoken":
         return load_tiktoken(p, pattern=pattern, special_tokens=special_tokens)
     specials = list(special_tokens) if isinstance(special_tokens, dict) else special_tokens
@@ -209,15 +225,39 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
     text = read_text(p, "tokenizer")
     data = load_json(p, text)
     if isinstance(data, dict) and data.get("format") == FORMAT_ID:
-        return spec_from_native(p, text, data)
+        return _keeps_own(spec_from_native(p, text, data), p, special_tokens, pattern)
     if isinstance(data, dict) and isinstance(data.get("model"), dict):
-        return spec_from_hf(p, text, data)
+        return _keeps_own(spec_from_hf(p, text, data), p, special_tokens, pattern)
     if is_tekken(data):
-        return spec_from_tekken(p, data)
+        return _keeps_own(spec_from_tekken(p, data), p, special_tokens, pattern)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern)
     raise FormatError(f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
                       "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)")
+
+
+def _keeps_own(spec: TokenizerSpec, path: Path, special_tokens: list[str] | dict[str, int] | None,
+               pattern: str | None) -> TokenizerSpec:
+    """A file that stores its pattern and special tokens: what the caller gives must agree with it
+    (it is not applied; saying so beats ignoring it silently)."""
+    if special_tokens is not None:
+        given = dict(special_tokens) if isinstance(special_tokens, dict) else None
+        if (set(special_tokens) != set(spec.special_tokens)
+                or (given is not None and given != {s: spec.special_ids[s] for s in given})):
+            raise FormatError(f"{path} stores its own special tokens ({', '.join(spec.special_tokens[:4]) or 'none'}"
+                              f"{' …' if len(spec.special_tokens) > 4 else ''}); the ones given differ and are "
+                              "not applied to this format: leave them out (they are for GPT-2 and tiktoken files)")
+    if pattern is not None and _regex_of(pattern) != _regex_of(spec.pattern):
+        raise FormatError(f"{path} stores its own pattern; the pattern given differs and is not applied to "
+                          "this format: leave it out (it is for GPT-2 and tiktoken files)")
+    return spec
+
+
+def _regex_of(pattern: Any) -> Any:
+    try:
+        return resolve_pattern(pattern)
+    except BPEError:
+        return pattern
 
 
 def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None) -> TokenizerSpec:

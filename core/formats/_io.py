@@ -20,6 +20,7 @@ _SURROGATE = regex.compile("[\ud800-\udfff]")
 
 TEMP_SUFFIX = ".bpe-explorer.tmp"  # our temp files: recognisable, so a killed run's leftovers are removed
 STALE_TEMP_SECONDS = 600
+MAX_ID = 1 << 31  # ids are below 2^31 in every format we read (tiktoken and HF use 32-bit ids; .npy uint32)
 
 
 def file_mode() -> int:
@@ -290,7 +291,7 @@ def parse_special_ids(values: Iterable[str]) -> list[str] | dict[str, int] | Non
     for tok, _, i in pairs:
         if tok in out:
             raise FormatError(f"special token {tok!r} is given twice")
-        if int(i) >= 1 << 31:
+        if int(i) >= MAX_ID:
             raise FormatError(f"special token {tok!r}: id {i} is too large (ids go up to 2^31-1)")
         out[tok] = int(i)
     if len(set(out.values())) < len(out):

@@ -25,7 +25,16 @@ import regex
 
 from ..errors import FormatError
 from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
-from ._io import atomic_write, dump_mapping, line_of, load_json, missing_bytes, missing_bytes_error, read_text
+from ._io import (
+    MAX_ID,
+    atomic_write,
+    dump_mapping,
+    line_of,
+    load_json,
+    missing_bytes,
+    missing_bytes_error,
+    read_text,
+)
 
 VOCAB_NAME = "vocab.json"
 MERGES_NAME = "merges.txt"
@@ -118,8 +127,9 @@ def read_vocab_json(path: Path) -> dict[int, bytes]:
     keys: dict[int, str] = {}
     for key, i in data.items():
         where = _Where(text, key)
-        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0 or i >= MAX_ID:
+            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to "
+                              "2^31-1")
         if key == "":
             raise FormatError(f"{path}: {where}a token is the empty string; tokens need at least one byte")
         try:

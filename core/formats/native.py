@@ -48,6 +48,7 @@ from ..errors import FormatError, PatternError
 from ..patterns import resolve_pattern
 from ..spec import PER_MERGE_KEYS, TokenizerSpec, as_spec
 from ._io import (
+    MAX_ID,
     atomic_write,
     dump_lines,
     lines_with,
@@ -130,6 +131,8 @@ def spec_from_native(path: Path, text: str, data: Any) -> TokenizerSpec:
     if data.get("token_encoding", "base64") != "base64":
         raise FormatError(f"{loc.key('token_encoding')}token_encoding must be 'base64'")
     pattern = data.get("pattern", "gpt2")
+    if pattern is not None and not isinstance(pattern, str):
+        raise FormatError(f"{loc.key('pattern')}\"pattern\" must be a string ('gpt2', 'gpt4', 'none' or a regex)")
     try:
         resolve_pattern(pattern)
     except PatternError as e:
@@ -155,8 +158,9 @@ def _vocab(loc: _Lines, raw: Any) -> dict[int, bytes]:
     vocab: dict[int, bytes] = {}
     for n, e in enumerate(raw):
         if not (isinstance(e, list) and len(e) == 2 and isinstance(e[0], int) and not isinstance(e[0], bool)
-                and e[0] >= 0 and isinstance(e[1], str)):
-            raise FormatError(f"{loc.at('vocab', n)}{e!r} is not an [id, base64] entry")
+                and 0 <= e[0] < MAX_ID and isinstance(e[1], str)):
+            raise FormatError(f"{loc.at('vocab', n)}{e!r} is not an [id, base64] entry (id from 0 to "
+                              "2^31-1)")
         try:
             token = base64.b64decode(e[1], validate=True)
         except (binascii.Error, ValueError):

@@ -182,3 +182,48 @@ def test_special_token_names_for_a_known_tiktoken_file_take_its_own_ids(tmp_path
     assert load_any(path, special_tokens=["<|endofprompt|>"]).special_ids == {"<|endofprompt|>": 310}
     with pytest.raises(FormatError, match=re.escape("has no special token '<|nope|>'")):
         load_any(path, special_tokens=["<|nope|>"])
+
+
+def test_a_stale_bpe_json_does_not_win_over_newer_files_in_its_folder(tmp_path):
+    import os
+
+    from core.formats import export_all
+
+    old = TokenizerSpec.from_merges(MERGES[:2], ["<|endoftext|>"])
+    new = TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"])
+    export_all(tmp_path, old)
+    (tmp_path / "bpe.json").touch()
+    assert load_any(tmp_path).merges == old.merges
+    save_gpt2(new, tmp_path)  # a later export of one format only
+    t = (tmp_path / "bpe.json").stat().st_mtime
+    os.utime(tmp_path / "vocab.json", (t + 60, t + 60))
+    with pytest.raises(FormatError, match="vocab.json is newer than bpe.json"):
+        load_any(tmp_path)
+    assert load_any(tmp_path / "vocab.json").merges == new.merges
+
+
+def test_special_tokens_or_pattern_given_for_a_file_that_stores_them_must_agree(tmp_path):
+    from core.formats import save_native
+
+    path = save_native(TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"]), tmp_path / "bpe.json")
+    assert load_any(path, special_tokens=["<|endoftext|>"], pattern="gpt2").merges == tuple(MERGES)
+    with pytest.raises(FormatError, match="stores its own special tokens"):
+        load_any(path, special_tokens=["<|other|>"])
+    with pytest.raises(FormatError, match="stores its own pattern"):
+        load_any(path, pattern="gpt4")
+
+
+@pytest.mark.parametrize("where", ["vocab_id", "pattern"])
+def test_bpe_json_with_ids_too_large_or_a_pattern_of_the_wrong_type(tmp_path, where):
+    from core.formats import save_native
+
+    path = save_native(TokenizerSpec.from_merges(MERGES, []), tmp_path / "bpe.json")
+    data = json.loads(path.read_text())
+    if where == "vocab_id":
+        data["vocab"][0][0] = 1 << 32
+    else:
+        data["pattern"] = ["gpt2"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(FormatError, match="2\\^31-1|must be a string") as e:
+        load_any(path)
+    assert "bpe.json" in str(e.value)
