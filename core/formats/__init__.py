@@ -33,7 +33,7 @@ from typing import Any
 from ..errors import BPEError, FormatError
 from ..patterns import resolve_pattern
 from ..spec import TokenizerSpec, as_spec
-from ._io import atomic_write, load_json, read_text
+from ._io import atomic_write, load_json, read_text, staged_writes
 from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2
 from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
 from .native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
@@ -95,7 +95,8 @@ def export_all(directory: str | os.PathLike, source: Any,
     except OSError as e:
         raise FormatError(f"cannot create folder {str(d)!r}: {e.strerror or e}") from e
     # bpe.json last: a folder whose bpe.json is older than its other files was partly re-exported since
-    return {name: save(spec, d, name) for name in sorted(names, key=lambda n: n == "native")}
+    with staged_writes():  # all files are written before any replaces its old version
+        return {name: save(spec, d, name) for name in sorted(names, key=lambda n: n == "native")}
 
 
 def detect_format(path: str | os.PathLike) -> str:

@@ -1,11 +1,13 @@
 """File helpers shared by the formats: atomic writes, JSON with line numbers, error messages."""
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import os
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from glob import escape as glob_escape
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
@@ -85,13 +87,17 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
         raise FormatError(f"folder {str(path.parent)!r} does not exist; create it first")
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp: str | None = None
+    stage = _STAGE.get()
     try:
         fd, tmp = new_temp(path)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
-        publish(tmp, path)
+        if stage is not None:
+            stage.append((tmp, path))  # published with the others by staged_writes
+        else:
+            publish(tmp, path)
         tmp = None
     except OSError as e:
         raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; check the folder's "
@@ -99,6 +105,49 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
     finally:
         discard(tmp)
     return path
+
+
+_STAGE: contextvars.ContextVar[list[tuple[str, Path]] | None] = contextvars.ContextVar("stage", default=None)
+
+
+@contextlib.contextmanager
+def staged_writes() -> Iterator[None]:
+    """Make the :func:`atomic_write` calls inside the block one whole: every file is written to its temp
+    file first; only when all are written are they moved into place, one rename after another. A
+    failure (full disk, bad input) before that leaves all the previous files and no temp file.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> with staged_writes():
+    ...     _ = atomic_write(d / "a", "1")
+    ...     (d / "a").exists()
+    False
+    >>> (d / "a").read_text()
+    '1'
+    """
+    if _STAGE.get() is not None:  # inside another staged block: its files join that one
+        yield
+        return
+    stage: list[tuple[str, Path]] = []
+    token: contextvars.Token | None = _STAGE.set(stage)
+    try:
+        yield
+        _STAGE.reset(token)
+        token = None
+        for i, (tmp, path) in enumerate(stage):
+            try:
+                publish(tmp, path)
+            except OSError as e:
+                done = [q.name for _, q in stage[:i]]
+                raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; "
+                                  + (f"{', '.join(done)} already replaced, the other files are unchanged; export "
+                                     "again" if done else "the previous files are unchanged")) from e
+            stage[i] = ("", path)
+    finally:
+        if token is not None:
+            _STAGE.reset(token)
+        for tmp, _ in stage:
+            discard(tmp or None)
 
 
 def read_text(path: str | os.PathLike, what: str) -> str:

@@ -34,6 +34,7 @@ from ._io import (
     missing_bytes,
     missing_bytes_error,
     read_text,
+    staged_writes,
 )
 
 VOCAB_NAME = "vocab.json"
@@ -53,8 +54,9 @@ def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
                               "can hold each token once (use the native bpe.json format)")
         seen[key] = i
     merges = "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in spec.merges)
-    vocab_path = atomic_write(folder / VOCAB_NAME, dump_mapping(seen))
-    merges_path = atomic_write(folder / MERGES_NAME, f"{MERGES_HEADER}\n{merges}")
+    with staged_writes():  # both files or neither: a vocab never meets another export's merges
+        vocab_path = atomic_write(folder / VOCAB_NAME, dump_mapping(seen))
+        merges_path = atomic_write(folder / MERGES_NAME, f"{MERGES_HEADER}\n{merges}")
     return [vocab_path, merges_path]
 
 

@@ -88,3 +88,30 @@ def test_an_unreadable_file_is_a_format_error(tmp_path, monkeypatch):
     with pytest.raises(FormatError, match="Permission denied") as e:
         load_any(p)
     assert "bpe.tiktoken" in str(e.value)
+
+
+def test_an_export_that_fails_part_way_leaves_the_previous_export_whole(tmp_path, monkeypatch):
+    from core.formats import load_any
+
+    old = TokenizerSpec.from_merges([(b"a", b"b")], ["<|e|>"])
+    new = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c"), (b"x", b"y")], ["<|e|>"])
+    export_all(tmp_path, old)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    real_fsync = os.fsync
+    calls = []
+
+    def full_disk_at_the_third_file(fd):
+        calls.append(fd)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", full_disk_at_the_third_file)
+    with pytest.raises(FormatError, match="No space left"):
+        export_all(tmp_path, new)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no new vocab.json, no temp files
+    monkeypatch.undo()
+    for name in ("vocab.json", "merges.txt", "bpe.json", "tokenizer.json", "bpe.tiktoken"):
+        assert load_any(tmp_path / name, special_tokens=["<|e|>"]).merges == old.merges, name
+    export_all(tmp_path, new)
+    assert load_any(tmp_path).merges == new.merges and load_any(tmp_path / "vocab.json").merges == new.merges
