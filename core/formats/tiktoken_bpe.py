@@ -194,6 +194,8 @@ def tiktoken_encoding(source: Any, name: str = "bpe-explorer", mergeable_ranks: 
     """A ``tiktoken.Encoding`` equal to the tokenizer (needs the ``tiktoken`` package).
 
     ``mergeable_ranks`` defaults to the tokenizer's own; pass ``load_tiktoken_bpe(path)`` to use a file.
+    If one special token is a prefix of another, tiktoken picks between them in its hash-map order
+    (not the longest, as we and HF do), so ids can differ on text where both match.
     """
     import tiktoken
 
