@@ -1,7 +1,6 @@
 """Tokenizer files for the GUI: export the session, import or compare a tokenizer (no Qt here)."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -11,7 +10,9 @@ FORMAT_LABELS = {
     "tiktoken": "tiktoken (bpe.tiktoken)",
     "native": "Native bpe.json (keeps the merge timeline)",
 }
-OPEN_FILTER = "Tokenizer files (*.json *.tiktoken *.txt *.model);;All files (*)"
+# no *.model: SentencePiece models are not byte-level BPE (a .model picked via "All files" is refused by name);
+# Llama 3's tiktoken file is called tokenizer.model, so it is opened through "All files"
+OPEN_FILTER = "Tokenizer files (*.json *.tiktoken *.txt);;All files (*)"
 
 
 def export_tokenizer(source, folder: str | os.PathLike, formats: list[str]) -> list[Path]:
@@ -22,36 +23,45 @@ def export_tokenizer(source, folder: str | os.PathLike, formats: list[str]) -> l
     return [p for paths in written.values() for p in paths]
 
 
-def load_tokenizer(path: str | os.PathLike):
+def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: dict[str, int] | None = None,
+                   pattern: str | None = None):
     """Load any supported tokenizer file (or folder): returns (Tokenizer, MergeRecords, name, note).
 
+    ``path`` may be two files picked together: a GPT-2 vocab and its merges file (any names).
     The records carry the merge counts when the file has a training record (native format);
-    otherwise their counts are 0. ``note`` says what the format could not store and was assumed
-    ("" when nothing was).
+    otherwise their counts are 0. ``note`` says what the loader recognised or assumed ("" when
+    nothing), from the spec's and the tokenizer's notes.
     """
-    from core.formats import detect_format, load_any
+    from core.errors import FormatError
+    from core.formats import load_any
     from core.spec import records_from_spec
     from core.tokenizer import Tokenizer
 
-    spec = load_any(path)
+    merges = None
+    if isinstance(path, (list, tuple)):
+        picked = [Path(x) for x in path]
+        if len(picked) == 1:
+            path = picked[0]
+        else:
+            txt = [x for x in picked if x.suffix == ".txt"]
+            rest = [x for x in picked if x.suffix != ".txt"]
+            if len(picked) != 2 or len(txt) != 1:
+                raise FormatError("pick one tokenizer file or folder, or a GPT-2 vocab .json together with its "
+                                  f"merges .txt (got {', '.join(x.name for x in picked)})")
+            path, merges = rest[0], txt[0]
+    spec = load_any(path, merges=merges, special_tokens=special_tokens, pattern=pattern)
     tokenizer = Tokenizer.from_spec(spec)
     records = records_from_spec(spec)
     p = Path(path)
     name = p.name if p.is_dir() or p.name not in ("vocab.json", "merges.txt") else f"{p.parent.name}/{p.name}"
-    fmt = detect_format(p)
-    if fmt == "json":  # an HF tokenizer.json (a "model" key, and it stores its pattern) or a GPT-2 vocab.json
-        data = json.loads(p.read_text(encoding="utf-8"))
-        fmt = "hf" if isinstance(data, dict) and "model" in data else "gpt2"
-    note = ""
-    if fmt in ("gpt2", "tiktoken"):
-        what = "GPT-2 vocab/merges files" if fmt == "gpt2" else "A .tiktoken file"
-        holds = "do" if fmt == "gpt2" else "does"
-        note = f"{what} {holds} not store the pre-tokenizer pattern: GPT-2's is assumed"
-        if not spec.special_tokens:
-            note += ", and no special tokens are known (they are encoded as plain text)"
-        note += "."
-    note = " ".join([note, *(n[0].upper() + n[1:] + "." for n in tokenizer.notes)]).strip()  # HF pipeline notes
+    notes = [*spec.notes, *tokenizer.notes]
+    note = " ".join(n[0].upper() + n[1:] + ("" if n.endswith(".") else ".") for n in dict.fromkeys(notes) if n)
     return tokenizer, records, name, note
+
+
+def needs_pattern_and_specials(note: str) -> bool:
+    """Whether a load's note says the file was an unknown tiktoken file (pattern and special tokens assumed)."""
+    return "not a known encoding" in note
 
 
 def is_tokenizer_file(path: str | os.PathLike) -> bool:
@@ -59,4 +69,4 @@ def is_tokenizer_file(path: str | os.PathLike) -> bool:
     p = Path(path)
     if p.is_dir():
         return True
-    return p.suffix in (".json", ".tiktoken") or p.name == "merges.txt"
+    return p.suffix in (".json", ".tiktoken") or p.name.endswith("merges.txt")

@@ -94,7 +94,7 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
         special_tokens = dict(known.special_ids) if special_tokens is None else special_tokens
     elif pattern is None:
         notes.append("a tiktoken file stores no pattern and no special tokens, and this one is not a known "
-                     "encoding: GPT-2's pattern is assumed and no special token is known (give the pattern "
+                     "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern "
                      "and the special tokens as TOKEN=ID)")
         pattern = "gpt2"
     text = read_text(path, "tiktoken")
