@@ -66,7 +66,6 @@ class _Progress:
 def _train(args: argparse.Namespace) -> int:
     from .counts_cli import counts_trainer
     from .formats import export_all, parse_formats
-    from .formats._io import check_out_folder
     from .pretokenize import count_pretokens
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
@@ -82,16 +81,18 @@ def _train(args: argparse.Namespace) -> int:
         elif args.corpus is None:
             raise BPEError("give a corpus file to train on (or --counts FILE)")
         else:
-            counts, stats = count_pretokens(args.corpus, args.special_token, args.pattern, workers=args.workers,
+            pattern = "gpt2" if args.pattern is None else args.pattern
+            counts, stats = count_pretokens(args.corpus, args.special_token, pattern, workers=args.workers,
                                             progress=progress, allow_nul=args.allow_nul)
-            trainer = Trainer(counts, args.special_token, pattern=args.pattern, tie_break=args.tie_break,
+            trainer = Trainer(counts, args.special_token, pattern=pattern, tie_break=args.tie_break,
                               keep_history=False, stats=stats)
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
         progress.finish("merge")
     finally:
         progress.close()
     elapsed = time.perf_counter() - t0
-    written = export_all(args.out, spec_from_trainer(trainer, Path(args.corpus).name), formats)
+    source = Path(args.corpus or args.counts[0]).name
+    written = export_all(args.out, spec_from_trainer(trainer, source), formats)
     s = trainer.stats
     note = "" if trainer.vocab_size == args.vocab_size else (
         f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
@@ -103,27 +104,67 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
+def special_token_arg(values: list[str]) -> list[str] | dict[str, int] | None:
+    """``--special-token`` values: plain tokens, or all ``TOKEN=ID`` (ids for files that store none,
+    e.g. an unknown tiktoken file: ``--special-token '<|endoftext|>=100257'``).
+
+    >>> special_token_arg(["<|a|>=5", "<b>=7"])
+    {'<|a|>': 5, '<b>': 7}
+    """
+    if not values:
+        return None
+    with_ids = [v.rpartition("=") for v in values]
+    if not any(sep and tail.strip().isdigit() for _, sep, tail in with_ids):
+        return list(values)
+    out: dict[str, int] = {}
+    for v, (head, sep, tail) in zip(values, with_ids):
+        if not (sep and head and tail.strip().isascii() and tail.strip().isdigit()):
+            raise BPEError(f"--special-token {v!r}: give every special token as TOKEN=ID when one has an id "
+                           "(e.g. '<|endoftext|>=100257')")
+        out[head] = int(tail)
+    return out
+
+
 def _encode(args: argparse.Namespace) -> int:
+    from .counts_cli import run_encode_dask
     from .formats import load_any
-    from .formats._io import check_out_file, parse_special_ids
     from .npy import encode_file_to_npy
     from .tokenizer import Tokenizer
 
-    check_out_file(args.out)  # before loading and encoding, not after
-    spec = load_any(args.tokenizer, special_tokens=parse_special_ids(args.special_token), pattern=args.pattern)
+    if args.engine != "dask":
+        if len(args.input) > 1:
+            raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
+        check_out_file(args.out)
+    spec = load_any(args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern)
     tok = Tokenizer.from_spec(spec)
-    for note in tok.notes:  # e.g. truncation/padding in a tokenizer.json, which encode does not apply
+    for note in (*spec.notes, *tok.notes):  # what the loader assumed; truncation/padding not applied …
         print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    if args.engine == "dask":
+        return run_encode_dask(args, tok)
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
-        result = encode_file_to_npy(tok, args.input, args.out, workers=args.workers, progress=progress)
+        result = encode_file_to_npy(tok, args.input[0], args.out, workers=args.workers, progress=progress)
     finally:
         progress.close()
     dt = time.perf_counter() - t0
     print(f"encoded {result.n_bytes:,} bytes into {result.n_tokens:,} tokens ({result.dtype}) in {dt:.2f}s "
           f"-> {result.path}")
     return 0
+
+
+def check_out_file(out: str) -> None:
+    """Refuse an output path that cannot take a file, before any work (not after a long run)."""
+    from .formats._io import check_out_file as check
+
+    check(out, "--out")
+
+
+def check_out_folder(out: str) -> None:
+    """Refuse an output folder that cannot be made or written (a file, a path under a file, read-only)."""
+    from .formats._io import check_out_folder as check
+
+    check(out, "--out")
 
 
 def _count(args: argparse.Namespace) -> int:
@@ -157,7 +198,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     t.add_argument("--vocab-size", type=int, required=True, help="final vocab size (256 bytes + specials + merges)")
     t.add_argument("--special-token", action="append", default=[], metavar="T",
                    help="a special token, e.g. '<|endoftext|>' (repeat for more)")
-    t.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
+    t.add_argument("--pattern", default=None, help="gpt2 (default), gpt4, none, or a custom regex")
     t.add_argument("--tie-break", choices=["lexicographic", "first"], default="lexicographic",
                    help="among equally frequent pairs: the greatest (CS336) or the first seen (minbpe)")
     t.add_argument("--workers", type=int, default=None, help="pre-tokenization processes (default: all cores)")
@@ -171,11 +212,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
     e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")
-    e.add_argument("input", help="the text file to encode (streamed)")
-    e.add_argument("--out", required=True, help="output .npy file")
+    e.add_argument("input", nargs="+", help="the text file to encode (streamed); several with --engine dask")
+    e.add_argument("--out", required=True, help="output .npy file (a folder with --engine dask)")
     e.add_argument("--special-token", action="append", default=[], metavar="T",
-                   help="special tokens, for formats that do not store them: TOKEN for GPT-2 files, "
-                        "TOKEN=ID for tiktoken files (e.g. '<|endoftext|>=100257'; repeat for more)")
+                   help="special tokens, for formats that do not store them (GPT-2 files, tiktoken); TOKEN=ID gives "
+                        "the id (e.g. '<|endoftext|>=100257' for an unknown tiktoken file); repeat for more")
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

@@ -227,3 +227,35 @@ def test_bpe_json_with_ids_too_large_or_a_pattern_of_the_wrong_type(tmp_path, wh
     with pytest.raises(FormatError, match="2\\^31-1|must be a string") as e:
         load_any(path)
     assert "bpe.json" in str(e.value)
+
+
+def test_cli_encode_takes_special_token_ids_for_a_tiktoken_file(tmp_path, capsys):
+    from core.cli import main
+
+    _, path = _tiktoken_file(tmp_path)
+    text = tmp_path / "t.txt"
+    text.write_text("model<|endoftext|>the", encoding="utf-8")
+    out = tmp_path / "ids.npy"
+    assert main(["encode", "--tokenizer", str(path), "--special-token", "<|endoftext|>=999", str(text),
+                 "--out", str(out), "-q"]) == 0
+    import numpy as np
+
+    ids = np.load(out).tolist()
+    assert 999 in ids and ids.index(999) == len(Tokenizer.from_spec(load_any(path)).encode("model"))
+    assert "not a known encoding" in capsys.readouterr().err
+    assert main(["encode", "--tokenizer", str(path), "--special-token", "<|endoftext|>=999", "--special-token",
+                 "<x>", str(text), "--out", str(out), "-q"]) == 2
+    assert "TOKEN=ID" in capsys.readouterr().err
+
+
+def test_cli_checks_out_before_the_run(tmp_path, capsys):
+    from core.cli import main
+
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("ab ab", encoding="utf-8")
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    assert main(["train", str(corpus), "--vocab-size", "260", "--out", str(tmp_path / "afile"), "-q"]) == 2
+    assert "is a file" in capsys.readouterr().err
+    _, path = _tiktoken_file(tmp_path)
+    assert main(["encode", "--tokenizer", str(path), str(corpus), "--out", str(tmp_path), "-q"]) == 2
+    assert "is a folder" in capsys.readouterr().err
