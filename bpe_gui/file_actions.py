@@ -16,13 +16,15 @@ FAILED = object()
 class FileActions:
     """Mixed into :class:`bpe_gui.controller.Controller` (uses its signals and state)."""
 
-    def import_tokenizer(self, path) -> bool:
-        """Explore a tokenizer trained elsewhere (any supported format); no corpus, so no training."""
+    def import_tokenizer(self, path, **options) -> bool:
+        """Explore a tokenizer trained elsewhere (any supported format); no corpus, so no training.
+
+        ``path`` may be [vocab, merges]; ``options`` (pattern, special_tokens) go to the loader."""
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before importing."))
             return False
         try:
-            tokenizer, records, name, note = files.load_tokenizer(path)
+            tokenizer, records, name, note = files.load_tokenizer(path, **options)
         except BPEError as e:
             self.error.emit(error_text(e))
             return False
@@ -66,11 +68,13 @@ class FileActions:
                           + ", ".join(p.name for p in paths))
         return paths
 
-    def load_comparison(self, path):
+    def load_comparison(self, path, **options):
         """(Tokenizer, name) of a second tokenizer to compare with; None after an error."""
         try:
-            tokenizer, _records, name, _note = files.load_tokenizer(path)
+            tokenizer, _records, name, note = files.load_tokenizer(path, **options)
         except BPEError as e:
             self.error.emit(error_text(e))
             return None
+        if note:
+            self.message.emit(f"Comparing with {name}. {note}")
         return tokenizer, name

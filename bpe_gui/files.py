@@ -26,27 +26,45 @@ def export_tokenizer(source, folder: str | os.PathLike, formats: list[str]) -> l
     return [p for paths in written.values() for p in paths]
 
 
-def load_tokenizer(path: str | os.PathLike):
+def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: dict[str, int] | None = None,
+                   pattern: str | None = None):
     """Load any supported tokenizer file (or folder): returns (Tokenizer, MergeRecords, name, note).
 
+    ``path`` may be two files picked together: a GPT-2 vocab and its merges file (any names).
     The records carry the merge counts when the file has a training record (native format);
-    otherwise their counts are 0. ``note`` says what the format could not store and was assumed
-    ("" when nothing was).
+    otherwise their counts are 0. ``note`` says what the loader recognised or assumed ("" when
+    nothing), from the spec's and the tokenizer's notes.
     """
+    from core.errors import FormatError
     from core.formats import load_any
     from core.spec import records_from_spec
     from core.tokenizer import Tokenizer
 
-    spec = load_any(path)
+    merges = None
+    if isinstance(path, (list, tuple)):
+        picked = [Path(x) for x in path]
+        if len(picked) == 1:
+            path = picked[0]
+        else:
+            txt = [x for x in picked if x.suffix == ".txt"]
+            rest = [x for x in picked if x.suffix != ".txt"]
+            if len(picked) != 2 or len(txt) != 1:
+                raise FormatError("pick one tokenizer file or folder, or a GPT-2 vocab .json together with its "
+                                  f"merges .txt (got {', '.join(x.name for x in picked)})")
+            path, merges = rest[0], txt[0]
+    spec = load_any(path, merges=merges, special_tokens=special_tokens, pattern=pattern)
     tokenizer = Tokenizer.from_spec(spec)
     records = records_from_spec(spec)
     p = Path(path)
     name = p.name if p.is_dir() or p.name not in ("vocab.json", "merges.txt") else f"{p.parent.name}/{p.name}"
-    # what the loader assumed or recognised (GPT-2's pattern, cl100k_base by its hash …) and what a
-    # tokenizer.json sets but we do not apply (truncation …), as sentences
-    note = " ".join(n[0].upper() + n[1:] + ("" if n.endswith(".") else ".")
-                    for n in (*spec.notes, *tokenizer.notes) if n)
+    notes = [*spec.notes, *tokenizer.notes]
+    note = " ".join(n[0].upper() + n[1:] + ("" if n.endswith(".") else ".") for n in dict.fromkeys(notes) if n)
     return tokenizer, records, name, note
+
+
+def needs_pattern_and_specials(note: str) -> bool:
+    """Whether a load's note says the file was an unknown tiktoken file (pattern and special tokens assumed)."""
+    return "not a known encoding" in note
 
 
 def is_tokenizer_file(path: str | os.PathLike) -> bool:
@@ -54,4 +72,4 @@ def is_tokenizer_file(path: str | os.PathLike) -> bool:
     p = Path(path)
     if p.is_dir():
         return True
-    return p.suffix in (".json", ".tiktoken") or p.name == "merges.txt"
+    return p.suffix in (".json", ".tiktoken") or p.name.endswith("merges.txt")

@@ -17,6 +17,22 @@ DEFAULT_TEXT = ("Byte-pair encoding merges the most frequent pair, again and aga
                 "Tokens: ' the', 'ing', 12345, naïve café.<|endoftext|>The end.")
 
 
+def _save_png(pixmap, out: Path) -> Path:
+    """Encode ``pixmap`` as PNG in memory and write it atomically (a killed run leaves the old image)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from core.formats._io import atomic_write
+
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    ok = pixmap.save(buf, "PNG")
+    buf.close()
+    if not ok:
+        raise RuntimeError(f"could not encode the screenshot for {out}")
+    return atomic_write(out, bytes(data.data()))
+
+
 def _wait(app, signals, timeout_s: float):
     """Run the event loop until one of ``signals`` fires; returns (index, args) or None on timeout."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -92,21 +108,7 @@ def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
         out = Path(out_png)
         if out.parent and not out.parent.exists():
             out.parent.mkdir(parents=True, exist_ok=True)
-        # written beside the target and moved into place: a full disk never leaves half a picture
-        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-
-        from core.formats._io import atomic_write
-
-        data = QByteArray()
-        buf = QBuffer(data)
-        buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        if not w.grab().save(buf, "PNG"):
-            raise RuntimeError(f"could not render {out}")
-        try:
-            atomic_write(out, bytes(data.data()))
-        except Exception as e:  # a FormatError naming the file and the cause
-            raise RuntimeError(str(e)) from e
-        return out
+        return _save_png(w.grab(), out)
     finally:
         c.shutdown()
         w.close()

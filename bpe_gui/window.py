@@ -299,23 +299,36 @@ class MainWindow(SessionWindow, QMainWindow):
             self.load_corpus_confirmed(path)
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import tokenizer"),
-                                              self.start_folder("export_folder", "import_folder"),
-                                              QCoreApplication.translate("Files", OPEN_FILTER))
-        if path:
-            self.remember_folder("import_folder", path)
-            self.import_confirmed(path)
+        picked = self._pick_tokenizer(self.tr("Import tokenizer (a GPT-2 vocab and merges file may be picked "
+                                              "together)"), "export_folder", "import_folder")
+        if picked is not None:
+            self.import_confirmed(*picked)
 
     def compare_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Compare with tokenizer"),
-                                              self.start_folder("import_folder", "export_folder"),
-                                              QCoreApplication.translate("Files", OPEN_FILTER))
-        if path:
-            self.remember_folder("import_folder", path)
-            self.compare_with(path)
+        picked = self._pick_tokenizer(self.tr("Compare with tokenizer"), "import_folder", "export_folder")
+        if picked is not None:
+            self.compare_with(*picked)
 
-    def compare_with(self, path) -> bool:
-        loaded = self.controller.load_comparison(path)
+    def _pick_tokenizer(self, title: str, *folders: str):
+        """(path or [vocab, merges], options) from the file dialog, or None; asks what an unknown tiktoken
+        file does not store."""
+        from .import_ask import TiktokenOptionsDialog, is_unknown_tiktoken
+
+        paths, _ = QFileDialog.getOpenFileNames(self, title, self.start_folder(*folders),
+                                                QCoreApplication.translate("Files", OPEN_FILTER))
+        if not paths:
+            return None
+        self.remember_folder("import_folder", paths[0])
+        options: dict = {}
+        if len(paths) == 1 and is_unknown_tiktoken(paths[0]):
+            dlg = TiktokenOptionsDialog(Path(paths[0]).name, self)
+            if not dlg.exec():
+                return None
+            options = dlg.options
+        return (paths[0] if len(paths) == 1 else paths), options
+
+    def compare_with(self, path, options: dict | None = None) -> bool:
+        loaded = self.controller.load_comparison(path, **(options or {}))
         if loaded is None:
             return False
         self.tokenize.set_comparison(*loaded)

@@ -77,10 +77,12 @@ class SessionWindow:
         self.controller.load_corpus(path)
         return True
 
-    def import_confirmed(self, path: str) -> bool:
-        if not self.confirm_discard(self.tr("Importing %1").replace("%1", Path(path).name)):
+    def import_confirmed(self, path, options: dict | None = None) -> bool:
+        """``path``: a file or folder, or [vocab, merges]; ``options``: pattern / special_tokens for load_any."""
+        first = path[0] if isinstance(path, (list, tuple)) else path
+        if not self.confirm_discard(self.tr("Importing %1").replace("%1", Path(first).name)):
             return False
-        return self.controller.import_tokenizer(path)
+        return self.controller.import_tokenizer(path, **(options or {}))
 
     # ------------------------------------------------------------------ sessions
     def save_session_dialog(self):

@@ -10,7 +10,6 @@ stderr, so stdout stays clean for the summary line.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -116,22 +115,16 @@ def _encode(args: argparse.Namespace) -> int:
 
 def check_out_file(out: str) -> None:
     """Refuse an output path that cannot take a file, before any work (not after a long run)."""
-    p = Path(out)
-    if p.is_dir():
-        raise BPEError(f"--out {out!r} is a folder; give a file name such as {str(p / 'ids.npy')!r}")
-    if not p.parent.is_dir():
-        raise BPEError(f"--out {out!r}: folder {str(p.parent)!r} does not exist; create it first")
-    if not os.access(p.parent, os.W_OK):
-        raise BPEError(f"--out {out!r}: cannot write into folder {str(p.parent)!r} (permissions)")
+    from .formats._io import check_out_file as check
+
+    check(out, "--out")
 
 
 def check_out_folder(out: str) -> None:
-    p = Path(out)
-    if p.exists() and not p.is_dir():
-        raise BPEError(f"--out {out!r} is a file; train writes a folder of tokenizer files")
-    parent = p if p.exists() else next((q for q in p.parents if q.exists()), Path("."))
-    if not os.access(parent, os.W_OK):
-        raise BPEError(f"--out {out!r}: cannot write into {str(parent)!r} (permissions)")
+    """Refuse an output folder that cannot be made or written (a file, a path under a file, read-only)."""
+    from .formats._io import check_out_folder as check
+
+    check(out, "--out")
 
 
 def _count(args: argparse.Namespace) -> int:

@@ -98,6 +98,10 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     out = Path(output_path)
     if not out.parent.is_dir():
         raise FormatError(f"folder {str(out.parent)!r} does not exist; create it first")
+    top = max(tokenizer.vocab, default=0)
+    if top >= 1 << 32:
+        raise FormatError(f"the tokenizer has id {top}, which does not fit the .npy's uint32; ids must be "
+                          "below 2^32")
     size = src.stat().st_size
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
     if workers is None:

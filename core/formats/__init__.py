@@ -25,17 +25,15 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import tempfile
-import time
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
+from ..errors import BPEError, FormatError
+from ..patterns import resolve_pattern
 from ..spec import TokenizerSpec, as_spec
-from ._io import atomic_write, load_json, read_text
+from ._io import atomic_write, load_json, read_text, staged_writes
 from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2
 from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
 from .native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
@@ -86,13 +84,7 @@ def save(source: Any, path: str | os.PathLike, fmt: str) -> list[Path]:
 
 def export_all(directory: str | os.PathLike, source: Any,
                formats: str | Iterable[str] = FORMATS) -> dict[str, list[Path]]:
-    """Write the chosen formats into ``directory`` (created if needed); returns the files per format.
-
-    The export is written as a whole: every file goes into a staging folder inside ``directory``
-    first, and only when all are complete are they moved into place (renames within one folder,
-    moments apart). A full disk or an error while writing leaves the previous export untouched,
-    never a new ``vocab.json`` beside an old ``merges.txt``.
-    """
+    """Write the chosen formats into ``directory`` (created if needed); returns the files per format."""
     names = parse_formats(formats)
     spec = as_spec(source)
     d = Path(directory)
@@ -100,26 +92,11 @@ def export_all(directory: str | os.PathLike, source: Any,
         raise FormatError(f"{str(d)!r} is a file; export needs a folder")
     try:
         d.mkdir(parents=True, exist_ok=True)
-        for left in d.glob(".bpe-explorer-export.*"):  # what a killed export left (ten minutes or older)
-            if time.time() - left.stat().st_mtime > 600:
-                shutil.rmtree(left, ignore_errors=True)
-        stage = Path(tempfile.mkdtemp(dir=d, prefix=".bpe-explorer-export."))
     except OSError as e:
-        raise FormatError(f"cannot write into folder {str(d)!r}: {e.strerror or e}") from e
-    try:
-        staged = {name: save(spec, stage, name) for name in names}
-        out: dict[str, list[Path]] = {}
-        for name, paths in staged.items():
-            out[name] = []
-            for p in paths:
-                os.replace(p, d / p.name)
-                out[name].append(d / p.name)
-        return out
-    except OSError as e:
-        raise FormatError(f"cannot write the export into {str(d)!r}: {e.strerror or e}; the previous files "
-                          "are unchanged") from e
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        raise FormatError(f"cannot create folder {str(d)!r}: {e.strerror or e}") from e
+    # bpe.json last: a folder whose bpe.json is older than its other files was partly re-exported since
+    with staged_writes():  # all files are written before any replaces its old version
+        return {name: save(spec, d, name) for name in sorted(names, key=lambda n: n == "native")}
 
 
 def detect_format(path: str | os.PathLike) -> str:
@@ -131,17 +108,12 @@ def detect_format(path: str | os.PathLike) -> str:
     """
     p = Path(path)
     if p.is_dir():
-        # a folder may hold several formats (an export writes four); the newest file wins, so a
-        # stale bpe.json never hides files written into the folder after it
-        found = [(max((p / n).stat().st_mtime for n in names), -rank, fmt)
-                 for rank, (fmt, names) in enumerate((("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)),
-                                                      ("gpt2", (VOCAB_NAME, MERGES_NAME)),
-                                                      ("tiktoken", (TIKTOKEN_NAME,))))
-                 if all((p / n).is_file() for n in names)]
-        if found:
-            newest = max(t for t, _, _ in found)
-            # files of one export are written within moments: among those, the richest format
-            return max((f for f in found if newest - f[0] < 5.0), key=lambda f: f[1])[2]
+        present = [(fmt, names) for fmt, names in (
+            ("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)), ("gpt2", (VOCAB_NAME, MERGES_NAME)),
+            ("tiktoken", (TIKTOKEN_NAME,))) if all((p / n).is_file() for n in names)]
+        if present:
+            _check_not_stale(p, present)
+            return present[0][0]
         tekken = sorted(p.glob("tekken*.json"))
         if len(tekken) == 1:
             return "tekken"
@@ -170,6 +142,18 @@ def detect_format(path: str | os.PathLike) -> str:
             return "native"
         return "json"  # decided by structure once parsed
     return "tiktoken"
+
+
+def _check_not_stale(folder: Path, present: list[tuple[str, tuple[str, ...]]]) -> None:
+    """The folder's first format wins only if no other tokenizer file in it is newer (an export writes
+    bpe.json last; a newer vocab.json means a later export of other formats, maybe another tokenizer)."""
+    first = folder / present[0][1][0]
+    first_time = first.stat().st_mtime
+    newer = [n for _, names in present[1:] for n in names if (folder / n).stat().st_mtime > first_time + 1.0]
+    if newer:
+        raise FormatError(f"folder {str(folder)!r}: {', '.join(newer)} {'is' if len(newer) == 1 else 'are'} newer "
+                          f"than {first.name}, so they may hold another tokenizer; give the file to open "
+                          f"(e.g. {str(folder / newer[0])!r}) or export all formats again")
 
 
 def find_vocab_for(merges: Path) -> Path:
@@ -227,8 +211,10 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
             p = sorted(p.glob("tekken*.json"))[0]
         else:
             p = p / FILE_NAMES[fmt][0]
-    if fmt in ("native", "hf"):
-        return _stored_settings_note(load_native(p) if fmt == "native" else load_hf(p), special_tokens, pattern)
+    if fmt == "native":
+        return _keeps_own(load_native(p), p, special_tokens, pattern)
+    if fmt == "hf":
+        return _keeps_own(load_hf(p), p, special_tokens, pattern)
     if fmt == "tiktoken":
         return load_tiktoken(p, pattern=pattern, special_tokens=special_tokens)
     specials = list(special_tokens) if isinstance(special_tokens, dict) else special_tokens
@@ -240,25 +226,39 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
     text = read_text(p, "tokenizer")
     data = load_json(p, text)
     if isinstance(data, dict) and data.get("format") == FORMAT_ID:
-        return _stored_settings_note(spec_from_native(p, text, data), special_tokens, pattern)
+        return _keeps_own(spec_from_native(p, text, data), p, special_tokens, pattern)
     if isinstance(data, dict) and isinstance(data.get("model"), dict):
-        return _stored_settings_note(spec_from_hf(p, text, data), special_tokens, pattern)
+        return _keeps_own(spec_from_hf(p, text, data), p, special_tokens, pattern)
     if is_tekken(data):
-        return _stored_settings_note(spec_from_tekken(p, data), special_tokens, pattern)
+        return _keeps_own(spec_from_tekken(p, data), p, special_tokens, pattern)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern)
     raise FormatError(f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
                       "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)")
 
 
-def _stored_settings_note(spec: TokenizerSpec, special_tokens, pattern) -> TokenizerSpec:
-    """A file that stores its pattern and special tokens keeps them; say so when others were given."""
-    given = [w for w, v in (("pattern", pattern), ("special tokens", special_tokens)) if v]
-    if not given:
-        return spec
-    note = (f"this file stores its own pattern and special tokens; the {' and '.join(given)} you gave "
-            "were not used")
-    return replace(spec, notes=(*spec.notes, note))
+def _keeps_own(spec: TokenizerSpec, path: Path, special_tokens: list[str] | dict[str, int] | None,
+               pattern: str | None) -> TokenizerSpec:
+    """A file that stores its pattern and special tokens: what the caller gives must agree with it
+    (it is not applied; saying so beats ignoring it silently)."""
+    if special_tokens is not None:
+        given = dict(special_tokens) if isinstance(special_tokens, dict) else None
+        if (set(special_tokens) != set(spec.special_tokens)
+                or (given is not None and given != {s: spec.special_ids[s] for s in given})):
+            raise FormatError(f"{path} stores its own special tokens ({', '.join(spec.special_tokens[:4]) or 'none'}"
+                              f"{' …' if len(spec.special_tokens) > 4 else ''}); the ones given differ and are "
+                              "not applied to this format: leave them out (they are for GPT-2 and tiktoken files)")
+    if pattern is not None and _regex_of(pattern) != _regex_of(spec.pattern):
+        raise FormatError(f"{path} stores its own pattern; the pattern given differs and is not applied to "
+                          "this format: leave it out (it is for GPT-2 and tiktoken files)")
+    return spec
+
+
+def _regex_of(pattern: Any) -> Any:
+    try:
+        return resolve_pattern(pattern)
+    except BPEError:
+        return pattern
 
 
 def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None) -> TokenizerSpec:

@@ -1,11 +1,13 @@
 """File helpers shared by the formats: atomic writes, JSON with line numbers, error messages."""
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import os
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from glob import escape as glob_escape
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
@@ -20,6 +22,7 @@ _SURROGATE = regex.compile("[\ud800-\udfff]")
 
 TEMP_SUFFIX = ".bpe-explorer.tmp"  # our temp files: recognisable, so a killed run's leftovers are removed
 STALE_TEMP_SECONDS = 600
+MAX_ID = 1 << 31  # ids are below 2^31 in every format we read (tiktoken and HF use 32-bit ids; .npy uint32)
 
 
 def file_mode() -> int:
@@ -84,13 +87,17 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
         raise FormatError(f"folder {str(path.parent)!r} does not exist; create it first")
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp: str | None = None
+    stage = _STAGE.get()
     try:
         fd, tmp = new_temp(path)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
-        publish(tmp, path)
+        if stage is not None:
+            stage.append((tmp, path))  # published with the others by staged_writes
+        else:
+            publish(tmp, path)
         tmp = None
     except OSError as e:
         raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; check the folder's "
@@ -100,12 +107,58 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
     return path
 
 
+_STAGE: contextvars.ContextVar[list[tuple[str, Path]] | None] = contextvars.ContextVar("stage", default=None)
+
+
+@contextlib.contextmanager
+def staged_writes() -> Iterator[None]:
+    """Make the :func:`atomic_write` calls inside the block one whole: every file is written to its temp
+    file first; only when all are written are they moved into place, one rename after another. A
+    failure (full disk, bad input) before that leaves all the previous files and no temp file.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> with staged_writes():
+    ...     _ = atomic_write(d / "a", "1")
+    ...     (d / "a").exists()
+    False
+    >>> (d / "a").read_text()
+    '1'
+    """
+    if _STAGE.get() is not None:  # inside another staged block: its files join that one
+        yield
+        return
+    stage: list[tuple[str, Path]] = []
+    token: contextvars.Token | None = _STAGE.set(stage)
+    try:
+        yield
+        _STAGE.reset(token)
+        token = None
+        for i, (tmp, path) in enumerate(stage):
+            try:
+                publish(tmp, path)
+            except OSError as e:
+                done = [q.name for _, q in stage[:i]]
+                raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; "
+                                  + (f"{', '.join(done)} already replaced, the other files are unchanged; export "
+                                     "again" if done else "the previous files are unchanged")) from e
+            stage[i] = ("", path)
+    finally:
+        if token is not None:
+            _STAGE.reset(token)
+        for tmp, _ in stage:
+            discard(tmp or None)
+
+
 def read_text(path: str | os.PathLike, what: str) -> str:
     """Read a UTF-8 file, turning I/O and decoding problems into :class:`FormatError`."""
     path = Path(path)
     if not path.is_file():
         raise FormatError(f"{what} {str(path)!r} does not exist or is not a file; check the path")
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise FormatError(f"cannot read {what} {str(path)!r}: {e.strerror or e}; check its permissions") from e
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -135,7 +188,8 @@ def load_json(path: str | os.PathLike, text: str) -> Any:
         raise FormatError(f"{path}: line {e.lineno}: not valid JSON ({e.msg}); the file is "
                           "truncated or was edited by hand") from e
     except RecursionError:
-        raise FormatError(f"{path}: the JSON is nested too deeply to be a tokenizer file") from None
+        raise FormatError(f"{path}: the JSON is nested too deeply to read; a tokenizer file is never nested "
+                          "that deep, so the file is damaged or not a tokenizer") from None
     except _DuplicateKey as e:
         key = e.args[0]
         lines = lines_with(text, json.dumps(key, ensure_ascii=False) + ":") or \
@@ -230,3 +284,65 @@ def missing_bytes_error(path: str | os.PathLike, missing: list[int]) -> FormatEr
     shown = ", ".join(f"0x{b:02x}" for b in missing[:8]) + (" ..." if len(missing) > 8 else "")
     return FormatError(f"{path}: no single-byte token for {len(missing)} byte(s) ({shown}); a byte-level "
                        "BPE vocab needs all 256 bytes, so this is not a complete byte-level tokenizer file")
+
+
+def check_out_file(path: str | os.PathLike, what: str = "output file") -> Path:
+    """Check before a long run that ``path`` can be written as a file (not a folder, in a writable folder)."""
+    p = Path(path).expanduser()
+    if p.is_dir():
+        raise FormatError(f"{what} {str(p)!r} is a folder; give a file name (e.g. {str(p / 'out.npy')!r})")
+    parent = p.parent
+    if parent.exists() and not parent.is_dir():
+        raise FormatError(f"{what} {str(p)!r}: {str(parent)!r} is a file, not a folder; choose another path")
+    if not parent.is_dir():
+        raise FormatError(f"{what} {str(p)!r}: folder {str(parent)!r} does not exist; create it first")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise FormatError(f"{what} {str(p)!r}: folder {str(parent)!r} is not writable; choose another folder")
+    return p
+
+
+def check_out_folder(path: str | os.PathLike, what: str = "output folder") -> Path:
+    """Check before a long run that ``path`` is, or can be created as, a writable folder."""
+    p = Path(path).expanduser()
+    if p.exists() and not p.is_dir():
+        raise FormatError(f"{what} {str(p)!r} is a file; give a folder")
+    existing = p
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise FormatError(f"{what} {str(p)!r}: {str(existing)!r} is a file, not a folder; choose another path")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise FormatError(f"{what} {str(p)!r}: folder {str(existing)!r} is not writable; choose another folder")
+    return p
+
+
+def parse_special_ids(values: Iterable[str]) -> list[str] | dict[str, int] | None:
+    """``--special-token`` values: all ``TOKEN=ID`` (a dict, the ids a tiktoken file needs) or all plain
+    tokens (a list); ``None`` when there are none. Mixing the two is an error.
+
+    >>> parse_special_ids(["<|endoftext|>=100257", "<|fim_prefix|>=100258"])
+    {'<|endoftext|>': 100257, '<|fim_prefix|>': 100258}
+    >>> parse_special_ids(["<|endoftext|>"])
+    ['<|endoftext|>']
+    """
+    values = list(values)
+    if not values:
+        return None
+    pairs = [v.rpartition("=") for v in values]
+    with_id = [bool(tok) and sep == "=" and i.isascii() and i.isdigit() for tok, sep, i in pairs]
+    if not any(with_id):
+        return values
+    if not all(with_id):
+        plain = [v for v, w in zip(values, with_id) if not w]
+        raise FormatError(f"special tokens {plain[:3]!r} have no id while others do; give every one as "
+                          "TOKEN=ID (e.g. '<|endoftext|>=100257') or none of them")
+    out: dict[str, int] = {}
+    for tok, _, i in pairs:
+        if tok in out:
+            raise FormatError(f"special token {tok!r} is given twice")
+        if int(i) >= MAX_ID:
+            raise FormatError(f"special token {tok!r}: id {i} is too large (ids go up to 2^31-1)")
+        out[tok] = int(i)
+    if len(set(out.values())) < len(out):
+        raise FormatError("two special tokens are given the same id; each needs its own")
+    return out

@@ -25,7 +25,17 @@ import regex
 
 from ..errors import FormatError
 from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
-from ._io import atomic_write, dump_mapping, line_of, load_json, missing_bytes, missing_bytes_error, read_text
+from ._io import (
+    MAX_ID,
+    atomic_write,
+    dump_mapping,
+    line_of,
+    load_json,
+    missing_bytes,
+    missing_bytes_error,
+    read_text,
+    staged_writes,
+)
 
 VOCAB_NAME = "vocab.json"
 MERGES_NAME = "merges.txt"
@@ -44,8 +54,9 @@ def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
                               "can hold each token once (use the native bpe.json format)")
         seen[key] = i
     merges = "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in spec.merges)
-    vocab_path = atomic_write(folder / VOCAB_NAME, dump_mapping(seen))
-    merges_path = atomic_write(folder / MERGES_NAME, f"{MERGES_HEADER}\n{merges}")
+    with staged_writes():  # both files or neither: a vocab never meets another export's merges
+        vocab_path = atomic_write(folder / VOCAB_NAME, dump_mapping(seen))
+        merges_path = atomic_write(folder / MERGES_NAME, f"{MERGES_HEADER}\n{merges}")
     return [vocab_path, merges_path]
 
 
@@ -118,8 +129,9 @@ def read_vocab_json(path: Path) -> dict[int, bytes]:
     keys: dict[int, str] = {}
     for key, i in data.items():
         where = _Where(text, key)
-        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < 1 << 31:
-            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to 2^31-1")
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0 or i >= MAX_ID:
+            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to "
+                              "2^31-1")
         if key == "":
             raise FormatError(f"{path}: {where}a token is the empty string; tokens need at least one byte")
         try:

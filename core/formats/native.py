@@ -48,6 +48,7 @@ from ..errors import FormatError, PatternError
 from ..patterns import resolve_pattern
 from ..spec import PER_MERGE_KEYS, TokenizerSpec, as_spec
 from ._io import (
+    MAX_ID,
     atomic_write,
     dump_lines,
     lines_with,
@@ -131,8 +132,7 @@ def spec_from_native(path: Path, text: str, data: Any) -> TokenizerSpec:
         raise FormatError(f"{loc.key('token_encoding')}token_encoding must be 'base64'")
     pattern = data.get("pattern", "gpt2")
     if pattern is not None and not isinstance(pattern, str):
-        raise FormatError(f"{loc.key('pattern')}the pattern is {type(pattern).__name__}; it must be a string "
-                          "(\"gpt2\", \"gpt4\", \"none\" or a regex)")
+        raise FormatError(f"{loc.key('pattern')}\"pattern\" must be a string ('gpt2', 'gpt4', 'none' or a regex)")
     try:
         resolve_pattern(pattern)
     except PatternError as e:
@@ -158,8 +158,8 @@ def _vocab(loc: _Lines, raw: Any) -> dict[int, bytes]:
     vocab: dict[int, bytes] = {}
     for n, e in enumerate(raw):
         if not (isinstance(e, list) and len(e) == 2 and isinstance(e[0], int) and not isinstance(e[0], bool)
-                and 0 <= e[0] < 1 << 31 and isinstance(e[1], str)):
-            raise FormatError(f"{loc.at('vocab', n)}{str(e)[:60]} is not an [id, base64] entry (ids from 0 to "
+                and 0 <= e[0] < MAX_ID and isinstance(e[1], str)):
+            raise FormatError(f"{loc.at('vocab', n)}{e!r} is not an [id, base64] entry (id from 0 to "
                               "2^31-1)")
         try:
             token = base64.b64decode(e[1], validate=True)

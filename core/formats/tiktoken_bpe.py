@@ -85,10 +85,16 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
         notes.append(f"recognised as {known.name} ({known.about}); its pattern and special-token ids are applied"
                      + (f", except the {' and '.join(given)} you gave" if given else ""))
         pattern = known.pattern if pattern is None else pattern
+        if special_tokens is not None and not isinstance(special_tokens, dict):  # names: the file's own ids
+            unknown = [s for s in special_tokens if s not in known.special_ids]
+            if unknown:
+                raise FormatError(f"{path}: {known.name} has no special token {unknown[0]!r} (it has "
+                                  f"{', '.join(list(known.special_ids)[:4])} …); give new ones as TOKEN=ID")
+            special_tokens = {s: known.special_ids[s] for s in special_tokens}
         special_tokens = dict(known.special_ids) if special_tokens is None else special_tokens
     elif pattern is None:
         notes.append("a tiktoken file stores no pattern and no special tokens, and this one is not a known "
-                     "encoding: GPT-2's pattern is assumed and no special token is known (give the pattern "
+                     "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern "
                      "and the special tokens as TOKEN=ID)")
         pattern = "gpt2"
     text = read_text(path, "tiktoken")
@@ -188,6 +194,8 @@ def tiktoken_encoding(source: Any, name: str = "bpe-explorer", mergeable_ranks: 
     """A ``tiktoken.Encoding`` equal to the tokenizer (needs the ``tiktoken`` package).
 
     ``mergeable_ranks`` defaults to the tokenizer's own; pass ``load_tiktoken_bpe(path)`` to use a file.
+    If one special token is a prefix of another, tiktoken picks between them in its hash-map order
+    (not the longest, as we and HF do), so ids can differ on text where both match.
     """
     import tiktoken
 

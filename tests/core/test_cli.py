@@ -81,3 +81,63 @@ def test_console_entry_point_subprocess(tmp_path, corpus):
     assert r.returncode == 2 and "Traceback" not in r.stderr and "smaller than 256" in r.stderr
     r = subprocess.run([sys.executable, "-m", "core.cli", "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "train" in r.stdout and "encode" in r.stdout
+
+
+def _trained(tmp_path, corpus):
+    out = tmp_path / "tok"
+    assert main(["train", str(corpus), "--vocab-size", "300", "--out", str(out), "-q"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("where, fragment", [
+    ("folder", "is a folder"), ("under_file", "is a file, not a folder"), ("no_parent", "does not exist")])
+def test_encode_out_is_checked_before_the_run(tmp_path, corpus, capsys, monkeypatch, where, fragment):
+    import core.formats
+
+    tok = _trained(tmp_path, corpus)
+    (tmp_path / "afile").write_text("x")
+    out = {"folder": tmp_path, "under_file": tmp_path / "afile" / "ids.npy",
+           "no_parent": tmp_path / "nope" / "ids.npy"}[where]
+    loaded = []
+    monkeypatch.setattr(core.formats, "load_any", lambda *a, **k: loaded.append(a))
+    assert main(["encode", "--tokenizer", str(tok), str(corpus), "--out", str(out), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and str(out) in err
+    assert loaded == []  # refused before the tokenizer was even loaded
+
+
+def test_train_out_that_is_a_file_is_refused_before_training(tmp_path, corpus, capsys, monkeypatch):
+    import core.pretokenize
+
+    (tmp_path / "afile").write_text("x")
+    counted = []
+    monkeypatch.setattr(core.pretokenize, "count_pretokens", lambda *a, **k: counted.append(a))
+    for out in (tmp_path / "afile", tmp_path / "afile" / "sub"):
+        assert main(["train", str(corpus), "--vocab-size", "300", "--out", str(out), "-q"]) == 2
+        assert "is a file" in capsys.readouterr().err
+    assert counted == []
+
+
+def test_encode_takes_special_token_ids_for_a_tiktoken_file(tmp_path, corpus):
+    from core.formats import save_tiktoken
+
+    tok = _trained(tmp_path, corpus)
+    spec = load_any(tok / "bpe.json")
+    path = save_tiktoken(spec, tmp_path / "plain.tiktoken")  # specials are not stored in the file
+    ids_path = tmp_path / "ids.npy"
+    assert main(["encode", "--tokenizer", str(path), str(corpus), "--out", str(ids_path), "-q",
+                 "--special-token", "<|endoftext|>=1000"]) == 0
+    ids = np.load(ids_path).tolist()
+    assert ids.count(1000) == TEXT.count("<|endoftext|>")
+    assert ids == Tokenizer.from_spec(load_any(path, special_tokens={"<|endoftext|>": 1000})).encode(TEXT)
+
+
+@pytest.mark.parametrize("values, fragment", [
+    (["<|a|>=5", "<|b|>"], "no id while others do"), (["<|a|>=5", "<|b|>=5"], "same id"),
+    (["<|a|>=99999999999"], "too large")])
+def test_special_token_ids_given_badly_are_clear_errors(values, fragment):
+    from core.errors import FormatError
+    from core.formats._io import parse_special_ids
+
+    with pytest.raises(FormatError, match=fragment):
+        parse_special_ids(values)

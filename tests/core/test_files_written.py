@@ -63,19 +63,55 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp_file(tmp_path, monkeypatc
     assert [p.name for p in tmp_path.iterdir()] == ["merges.txt"]
 
 
-def test_an_export_that_fails_midway_leaves_the_previous_export_whole(tmp_path, monkeypatch):
-    from core.formats import load_any, tiktoken_bpe
+def test_deeply_nested_json_is_a_format_error(tmp_path):
+    from core.formats import load_any
 
-    old = TokenizerSpec.from_merges([(b"a", b"b")], ["<|endoftext|>"])
+    p = tmp_path / "deep.json"
+    p.write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(FormatError, match="nested too deeply") as e:
+        load_any(p)
+    assert "deep.json" in str(e.value)
+
+
+def test_an_unreadable_file_is_a_format_error(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from core.formats import load_any
+
+    p = tmp_path / "bpe.tiktoken"
+    p.write_text("YQ== 0\n")
+
+    def denied(self):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", denied)  # chmod 0 does not stop root, who runs CI here
+    with pytest.raises(FormatError, match="Permission denied") as e:
+        load_any(p)
+    assert "bpe.tiktoken" in str(e.value)
+
+
+def test_an_export_that_fails_part_way_leaves_the_previous_export_whole(tmp_path, monkeypatch):
+    from core.formats import load_any
+
+    old = TokenizerSpec.from_merges([(b"a", b"b")], ["<|e|>"])
+    new = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c"), (b"x", b"y")], ["<|e|>"])
     export_all(tmp_path, old)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    new = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c"), (b"x", b"y")], ["<|endoftext|>"])
+    real_fsync = os.fsync
+    calls = []
 
-    def full_disk(*_a, **_k):
-        raise FormatError("cannot write bpe.tiktoken: No space left on device")
+    def full_disk_at_the_third_file(fd):
+        calls.append(fd)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
 
-    monkeypatch.setattr(tiktoken_bpe, "atomic_write", full_disk)  # the third format fails
+    monkeypatch.setattr(os, "fsync", full_disk_at_the_third_file)
     with pytest.raises(FormatError, match="No space left"):
         export_all(tmp_path, new)
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no mix, no staging folder
-    assert load_any(tmp_path / "vocab.json").merges == old.merges
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no new vocab.json, no temp files
+    monkeypatch.undo()
+    for name in ("vocab.json", "merges.txt", "bpe.json", "tokenizer.json", "bpe.tiktoken"):
+        assert load_any(tmp_path / name, special_tokens=["<|e|>"]).merges == old.merges, name
+    export_all(tmp_path, new)
+    assert load_any(tmp_path).merges == new.merges and load_any(tmp_path / "vocab.json").merges == new.merges

@@ -6,15 +6,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
-import time
+import re
 
 import pytest
 import tiktoken
 
 from core import Tokenizer
 from core.errors import FormatError
-from core.formats import export_all, find_vocab_for, load_any, save_gpt2, save_tiktoken
+from core.formats import find_vocab_for, load_any, save_gpt2, save_tiktoken
 from core.formats import known as known_mod
 from core.spec import TokenizerSpec, token_to_str
 
@@ -174,6 +173,62 @@ def test_added_tokens_that_look_like_markup_may_lack_a_merge(tmp_path):
     assert load_any(tmp_path / "vocab.json").special_tokens == ("<|endoftext|>", "[PAD]")
 
 
+def test_special_token_names_for_a_known_tiktoken_file_take_its_own_ids(tmp_path, monkeypatch):
+    _, path = _tiktoken_file(tmp_path)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    specials = {"<|endoftext|>": 300, "<|endofprompt|>": 310}
+    monkeypatch.setitem(known_mod.KNOWN_BY_HASH, digest, known_mod.KnownEncoding(
+        "toy", r"\p{L}+|\s+|[^\s\p{L}]+", specials, "a toy encoding"))
+    assert load_any(path, special_tokens=["<|endofprompt|>"]).special_ids == {"<|endofprompt|>": 310}
+    with pytest.raises(FormatError, match=re.escape("has no special token '<|nope|>'")):
+        load_any(path, special_tokens=["<|nope|>"])
+
+
+def test_a_stale_bpe_json_does_not_win_over_newer_files_in_its_folder(tmp_path):
+    import os
+
+    from core.formats import export_all
+
+    old = TokenizerSpec.from_merges(MERGES[:2], ["<|endoftext|>"])
+    new = TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"])
+    export_all(tmp_path, old)
+    (tmp_path / "bpe.json").touch()
+    assert load_any(tmp_path).merges == old.merges
+    save_gpt2(new, tmp_path)  # a later export of one format only
+    t = (tmp_path / "bpe.json").stat().st_mtime
+    os.utime(tmp_path / "vocab.json", (t + 60, t + 60))
+    with pytest.raises(FormatError, match="vocab.json is newer than bpe.json"):
+        load_any(tmp_path)
+    assert load_any(tmp_path / "vocab.json").merges == new.merges
+
+
+def test_special_tokens_or_pattern_given_for_a_file_that_stores_them_must_agree(tmp_path):
+    from core.formats import save_native
+
+    path = save_native(TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"]), tmp_path / "bpe.json")
+    assert load_any(path, special_tokens=["<|endoftext|>"], pattern="gpt2").merges == tuple(MERGES)
+    with pytest.raises(FormatError, match="stores its own special tokens"):
+        load_any(path, special_tokens=["<|other|>"])
+    with pytest.raises(FormatError, match="stores its own pattern"):
+        load_any(path, pattern="gpt4")
+
+
+@pytest.mark.parametrize("where", ["vocab_id", "pattern"])
+def test_bpe_json_with_ids_too_large_or_a_pattern_of_the_wrong_type(tmp_path, where):
+    from core.formats import save_native
+
+    path = save_native(TokenizerSpec.from_merges(MERGES, []), tmp_path / "bpe.json")
+    data = json.loads(path.read_text())
+    if where == "vocab_id":
+        data["vocab"][0][0] = 1 << 32
+    else:
+        data["pattern"] = ["gpt2"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(FormatError, match="2\\^31-1|must be a string") as e:
+        load_any(path)
+    assert "bpe.json" in str(e.value)
+
+
 def test_cli_encode_takes_special_token_ids_for_a_tiktoken_file(tmp_path, capsys):
     from core.cli import main
 
@@ -204,45 +259,3 @@ def test_cli_checks_out_before_the_run(tmp_path, capsys):
     _, path = _tiktoken_file(tmp_path)
     assert main(["encode", "--tokenizer", str(path), str(corpus), "--out", str(tmp_path), "-q"]) == 2
     assert "is a folder" in capsys.readouterr().err
-
-
-def test_a_folder_opens_its_newest_files_not_a_stale_bpe_json(tmp_path):
-    from core.formats import save_native
-
-    old = TokenizerSpec.from_merges(MERGES[:2], ["<|endoftext|>"])
-    save_native(old, tmp_path)
-    past = time.time() - 3600
-    os.utime(tmp_path / "bpe.json", (past, past))
-    new = TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"])
-    save_gpt2(new, tmp_path)  # written into the same folder later
-    assert load_any(tmp_path).merges == new.merges
-    export_all(tmp_path, new)  # one export: all four at once -> the native file, which keeps the most
-    assert load_any(tmp_path).merges == new.merges
-
-
-def test_settings_given_for_a_file_that_stores_its_own_are_reported(tmp_path):
-    from core.formats import save_native
-
-    path = save_native(TokenizerSpec.from_merges(MERGES, ["<|endoftext|>"]), tmp_path)
-    spec = load_any(path, special_tokens=["<x>"], pattern="gpt4")
-    assert spec.pattern == "gpt2" and "were not used" in spec.notes[-1]
-
-
-@pytest.mark.parametrize("name, text, match", [
-    ("deep.json", "[" * 100000 + "]" * 100000, "nested too deeply"),
-    ("bpe.json", None, "pattern is list"),
-    ("vocab.json", '{"a": 4294967296}', "from 0 to 2\\^31-1"),
-])
-def test_malformed_files_give_project_errors(tmp_path, name, text, match):
-    from core.formats import save_native
-
-    path = tmp_path / name
-    if text is None:
-        save_native(TokenizerSpec.from_merges(MERGES, []), path)
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data["pattern"] = ["not", "a", "string"]
-        text = json.dumps(data)
-    path.write_text(text, encoding="utf-8")
-    (tmp_path / "merges.txt").write_text("", encoding="utf-8")
-    with pytest.raises(FormatError, match=match):
-        load_any(path)

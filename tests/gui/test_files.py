@@ -176,3 +176,62 @@ def test_export_dialog_folder_expands_home(qtbot, trained, tmp_path, monkeypatch
     paths = trained.controller.export(str(dlg.chosen_folder()), ["native"])
     assert [p.parent for p in paths] == [tmp_path / "tok"] and (tmp_path / "tok" / "bpe.json").is_file()
     assert str(tmp_path / "tok") in messages[-1]
+
+
+def _gpt2_pair_named_oddly(tmp_path):
+    """A GPT-2 vocab holding the token "model" and its merges file, under names no rule finds together."""
+    from core.formats import save_gpt2
+    from core.spec import TokenizerSpec
+
+    spec = TokenizerSpec.from_merges([(b"m", b"o"), (b"mo", b"d"), (b"e", b"l"), (b"mod", b"el")])
+    save_gpt2(spec, tmp_path)
+    vocab = (tmp_path / "vocab.json").rename(tmp_path / "mine.json")
+    merges = (tmp_path / "merges.txt").rename(tmp_path / "mine.txt")
+    (tmp_path / "other.json").write_text("{}")  # so "the single *.json beside it" does not apply either
+    return spec, vocab, merges
+
+
+def test_import_dialog_takes_a_vocab_and_a_merges_file_picked_together(qtbot, window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    spec, vocab, merges = _gpt2_pair_named_oddly(tmp_path)
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(merges), str(vocab)], ""))
+    messages = []
+    window.controller.message.connect(messages.append)
+    window.import_dialog()
+    assert [m.pair for m in window.controller.index.merges] == list(spec.merges)
+    assert "mine.json" in messages[-1] and "mine.txt" in messages[-1]  # the loader's note names both files
+
+
+def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from bpe_gui import import_ask
+    from core.formats import save_tiktoken
+    from core.spec import TokenizerSpec
+
+    path = save_tiktoken(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "x.tiktoken")
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(path)], ""))
+    asked = []
+
+    def answer(dlg):
+        asked.append(dlg)
+        dlg.pattern.setCurrentText("gpt4")
+        dlg.specials.setText("<|end|>")  # no id: refused, the dialog stays open
+        dlg._check()
+        assert "TOKEN=ID" in dlg.problem.text() and dlg.result() == 0
+        dlg.specials.setText("<|end|>=1000")
+        dlg._check()
+        return dlg.result()
+
+    monkeypatch.setattr(import_ask.TiktokenOptionsDialog, "exec", answer)
+    window.import_dialog()
+    assert len(asked) == 1
+    tok = window.controller.tokenizer()
+    assert tok.encode("ab<|end|>") == [256, 1000]
+
+
+def test_the_open_filter_does_not_offer_sentencepiece_models():
+    from bpe_gui.files import OPEN_FILTER
+
+    assert "*.model" not in OPEN_FILTER and "*.tiktoken" in OPEN_FILTER

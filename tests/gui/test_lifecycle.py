@@ -135,3 +135,22 @@ def test_screenshot_bad_corpus_fails_cleanly(tmp_path):
     r = _run(["-m", "bpe_gui.screenshot", str(tmp_path / "x.png"), "--corpus", str(bad)], tmp_path)
     assert r.returncode == 1
     assert "could not load" in r.stderr and "bin.txt" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_screenshot_png_is_written_atomically(qapp, tmp_path):
+    import os
+
+    from PySide6.QtGui import QColor, QPixmap
+
+    from bpe_gui.screenshot import _save_png
+
+    out = tmp_path / "old.png"
+    out.write_bytes(b"old image")
+    old_inode = out.stat().st_ino
+    pix = QPixmap(8, 6)
+    pix.fill(QColor("red"))
+    _save_png(pix, out)
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (8, 6)
+    assert out.stat().st_ino != old_inode  # replaced by a rename, not rewritten in place
+    assert os.listdir(tmp_path) == ["old.png"]  # no temp file left

@@ -134,6 +134,9 @@ def test_file_dialogs_start_at_home_or_the_last_folder(qtbot, window, tmp_path, 
                         lambda _parent, _title, start, _filter: (seen.append(start), ("", ""))[1])
     window.open_corpus_dialog()
     assert seen[-1] == str(Path.home())
+    # Import and Compare pick several files (a GPT-2 vocab with its merges file)
+    monkeypatch.setattr("bpe_gui.window.QFileDialog.getOpenFileNames",
+                        lambda _parent, _title, start, _filter: (seen.append(start), ([], ""))[1])
     window.settings.setValue("export_folder", str(tmp_path))
     window.import_dialog()
     assert seen[-1] == str(tmp_path)  # Import starts where the last export went
