@@ -34,6 +34,8 @@ def build_window(corpus=None, *, load_sample: bool = True):
 
 def _load_sample_if_idle(w) -> None:
     c = w.controller
+    if not c.busy and not c.has_trainer and not c.index.n_merges and w.offer_last_session():
+        return  # the last session is being reopened
     sample = resources.sample_corpus()
     if sample is not None and not c.busy and not c.has_trainer and not c.index.n_merges:
         c.load_corpus(str(sample))
@@ -56,7 +58,10 @@ def _excepthook(exc_type, exc, tb) -> None:
 
 
 def parse_args(argv):
+    from core.cli import version
+
     p = argparse.ArgumentParser(prog="bpe-explorer", description="BPE Explorer desktop app")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p.add_argument("corpus", nargs="?", help="corpus text file to open (default: the bundled sample)")
     p.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
     p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
@@ -67,6 +72,12 @@ def parse_args(argv):
 def main(argv=None) -> int:
     """Start the GUI; returns the exit code."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    from .display import display_problem
+
+    problem = display_problem()
+    if problem is not None and "PySide6.QtWidgets" not in sys.modules:  # checked before Qt can abort
+        print(f"bpe-explorer: error: {problem}", file=sys.stderr)
+        return 2
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication

@@ -3,7 +3,15 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -104,8 +112,11 @@ class _IndexModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.HEADERS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.HEADERS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            tips = getattr(self, "TIPS", ())
+            return QCoreApplication.translate("Browser", tips[section]) if section < len(tips) else None
         return None
 
     def search(self, row: int, token: bytes) -> str:
@@ -116,7 +127,15 @@ class _IndexModel(QAbstractTableModel):
 
 
 class MergesModel(_IndexModel):
-    HEADERS = ("Rank", "ID", "Left", "Right", "Token", "Count")
+    HEADERS = ("Merge", "ID", "Left", "Right", "Token", "Count")
+    TIPS = (
+        QT_TRANSLATE_NOOP("Browser", "Merge number: #1 is the first merge"),
+        QT_TRANSLATE_NOOP("Browser", "Id of the token the merge made"),
+        QT_TRANSLATE_NOOP("Browser", "Left part of the merged pair"),
+        QT_TRANSLATE_NOOP("Browser", "Right part of the merged pair"),
+        QT_TRANSLATE_NOOP("Browser", "The new token"),
+        QT_TRANSLATE_NOOP("Browser", "How often the pair occurred in the corpus when it was merged"),
+    )
 
     def _source_len(self) -> int:
         return self.controller.index.n_merges
@@ -130,7 +149,7 @@ class MergesModel(_IndexModel):
         col = index.column()
         if role == DISPLAY:
             if col == 0:
-                return m.rank
+                return m.rank + 1
             if col == 1:
                 return m.token_id
             if col == 5:
@@ -151,6 +170,14 @@ class MergesModel(_IndexModel):
 
 class VocabModel(_IndexModel):
     HEADERS = ("ID", "Token", "Bytes", "Len", "Origin")
+    TIPS = (
+        QT_TRANSLATE_NOOP("Browser", "Token id"),
+        QT_TRANSLATE_NOOP("Browser", "The token (· space, → tab, ↵ newline; \\xNN for bytes of a partial UTF-8 character)"),
+        QT_TRANSLATE_NOOP("Browser", "The token's bytes in hex"),
+        QT_TRANSLATE_NOOP("Browser", "Length in bytes"),
+        QT_TRANSLATE_NOOP("Browser", "How the token came into the vocab: a byte, "
+            "a special token or a merge (by its number)"),
+    )
 
     def _source_len(self) -> int:
         return len(self.controller.index)
@@ -175,7 +202,7 @@ class VocabModel(_IndexModel):
             rank = ix.rank_of.get(token)
             if ix.is_special(tid):
                 return "special"
-            return f"merge {rank}" if rank is not None else ("byte" if len(token) == 1 else "—")
+            return f"merge #{rank + 1}" if rank is not None else ("byte" if len(token) == 1 else "—")
         if role == FONT:
             return self.mono if col in (1, 2) else None
         if role == ALIGN:
@@ -201,6 +228,8 @@ def _table(model) -> tuple[QTableView, QSortFilterProxyModel]:
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(22)
     view.setShowGrid(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    view.setWordWrap(False)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     view.horizontalHeader().setStretchLastSection(True)
     return view, proxy
@@ -217,7 +246,7 @@ class BrowserView(QWidget):
         self.vocab_table, self.vocab_proxy = _table(self.vocab_model)
         self.merges_proxy.setParent(self)
         self.vocab_proxy.setParent(self)
-        for table, widths, stretch in ((self.merges_table, (44, 50, 62, 62, 0, 80), 4),
+        for table, widths, stretch in ((self.merges_table, (60, 50, 62, 62, 0, 80), 4),
                                        (self.vocab_table, (52, 0, 110, 36, 70), 1)):
             header = table.horizontalHeader()
             header.setStretchLastSection(False)
@@ -235,6 +264,9 @@ class BrowserView(QWidget):
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
 
+        self.no_match = QLabel()
+        self.no_match.setObjectName("notes")
+        self.no_match.setVisible(False)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.merges_table, "Merges")
         self.tabs.addTab(self.vocab_table, "Vocab")
@@ -247,11 +279,12 @@ class BrowserView(QWidget):
         self.tree.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.tree.setRootIsDecorated(True)
 
-        split = QSplitter(Qt.Orientation.Vertical)
+        split = self.splitter = QSplitter(Qt.Orientation.Vertical)
         top = QWidget()
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.search)
+        tl.addWidget(self.no_match)
         tl.addWidget(self.tabs)
         split.addWidget(top)
         split.addWidget(self.tree)
@@ -272,24 +305,55 @@ class BrowserView(QWidget):
         controller.merges_reset.connect(self._tree_hint)
         controller.merge_selected.connect(self.select_merge)
         self.merges_table.selectionModel().currentRowChanged.connect(self._merge_row_changed)
+        self.merges_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.merges_table.customContextMenuRequested.connect(self._merge_menu)
         self.vocab_table.selectionModel().currentRowChanged.connect(self._vocab_row_changed)
         self._tree_hint()
 
+    def _merge_menu(self, pos) -> None:
+        """Right-click on a merge: rewind to it (undo every merge after it)."""
+        idx = self.merges_table.indexAt(pos)
+        if not idx.isValid():
+            return
+        rank = self.merges_proxy.mapToSource(idx).row()
+        from .widgets import rewind_menu
+
+        menu = rewind_menu(self, self.controller, rank)
+        menu.popup(self.merges_table.viewport().mapToGlobal(pos))
+
     def _tree_hint(self) -> None:
         self.tree.clear()
-        hint = QTreeWidgetItem(["select a merge or a token to see how it was built"])
+        text = self.tr("Select a merge or a token to see how it was built")
+        hint = QTreeWidgetItem([text])
+        hint.setToolTip(0, text)
         hint.setDisabled(True)
         self.tree.addTopLevelItem(hint)
+        hint.setFirstColumnSpanned(True)  # (only once it is in the tree)
 
     def _apply_search(self) -> None:
         text = self.search.text()
         m = _ID_QUERY.fullmatch(text.strip())
         if m:  # a token id: show every row and select that token
             text = ""
+        self.merges_model.sync()  # the rows of the latest merges are searched too
+        self.vocab_model.sync()
         self.merges_proxy.setFilterFixedString(text)
         self.vocab_proxy.setFilterFixedString(text)
+        self.show_matches(text)
         if m:
             self.jump_to_id(int(m.group(1)))
+
+    def show_matches(self, text: str) -> None:
+        """Say so when a search finds nothing (an empty list looks like a broken one)."""
+        empty = bool(text) and self.vocab_proxy.rowCount() == 0
+        if empty:
+            self.no_match.setText(self.tr("No matches for “%1” (searched the token text, its readable "
+                                          "form and its hex bytes).").replace("%1", text))
+        elif text and self.merges_proxy.rowCount() == 0 and self.tabs.currentIndex() == 0:
+            self.no_match.setText(self.tr("No merge made a token matching “%1”; see the Vocab tab.")
+                                  .replace("%1", text))
+            empty = True
+        self.no_match.setVisible(empty)
 
     def jump_to_id(self, token_id: int) -> bool:
         """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
@@ -369,7 +433,7 @@ class BrowserView(QWidget):
             rank = ix.rank_of.get(tok)
             tid = ix.token_ids.get(tok, -1)
             item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "",
-                                    f"#{rank}" if rank is not None else "byte" if len(tok) == 1 else ""])
+                                    f"#{rank + 1}" if rank is not None else "byte" if len(tok) == 1 else ""])
             item.setToolTip(0, hex_bytes(tok))
             if parent is None:
                 self.tree.addTopLevelItem(item)

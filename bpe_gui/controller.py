@@ -17,6 +17,7 @@ Automation contract::
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -30,7 +31,9 @@ from . import worker
 from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
 from .formatting import token_label
+from .plural import plural
 from .session import Options, RunSummary, merge_deltas, summarize_run
+from .session_actions import SessionActions
 from .state import VocabIndex
 
 SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
@@ -43,7 +46,7 @@ TOP_K = 100
 __all__ = ["Controller", "Options", "RunSummary"]
 
 
-class Controller(FileActions, QObject):
+class Controller(SessionActions, FileActions, QObject):
     corpus_loaded = Signal(object)  # CorpusStats
     stepped = Signal(list)  # MergeRecords made by this step ([] when no pair was left)
     undone = Signal(object)  # the MergeRecord undone, or None
@@ -59,6 +62,8 @@ class Controller(FileActions, QObject):
     pairs_changed = Signal(object)  # {pair: delta} of the last change, or None
     tokenizer_changed = Signal()
     merge_selected = Signal(int)  # rank
+    options_changed = Signal()  # the settings in effect changed (or were put back after a failed Apply)
+    session_opened = Signal(object)  # core.session.Session
 
     def __init__(self, parent: QObject | None = None) -> None:
         QObject.__init__(self, parent)
@@ -82,6 +87,11 @@ class Controller(FileActions, QObject):
         self._queued_steps = 0  # steps asked for while a step ran in the worker
         self._t0 = 0.0
         self.run_target: int | None = None  # vocab size the running job trains to
+        self._loaded_options = Options()  # the settings the loaded corpus was read with
+        self._after_load = None  # called once after the next successful load (reopening a session)
+        self._run_note: str | None = None  # replaces the summary of the next run (session replay)
+        self.session_path: str | None = None
+        self.discard_guard = None  # callable(what) -> bool: may trained merges be thrown away (the window asks)
 
     # ------------------------------------------------------------------ state queries
     @property
@@ -122,6 +132,9 @@ class Controller(FileActions, QObject):
     def _lost(self, message: str) -> None:
         """The engine died: the trainer is gone (the merges so far stay visible)."""
         self._loaded = False
+        # one status line that says what happened (not "Reading …" or "no pair is left to merge")
+        self.message.emit(self.tr("The training engine stopped; the merges so far stay visible. "
+                                  "Open the corpus again to continue."))
         self.error.emit(message)
         self.busy_changed.emit(self.busy)
 
@@ -229,6 +242,13 @@ class Controller(FileActions, QObject):
         o = self.options
         self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break), f"Reading {path} …")
 
+    def _revert_options(self) -> None:
+        """After a failed or cancelled load, the settings in effect are the loaded corpus's again."""
+        if self._loaded and self.options != self._loaded_options:
+            o = self._loaded_options
+            self.options = Options(list(o.special_tokens), o.pattern, o.tie_break)
+        self.options_changed.emit()
+
     def set_options(self, special_tokens=None, pattern=None, tie_break=None) -> bool:
         """Validate and apply training settings; reloads the corpus when one is loaded.
 
@@ -246,6 +266,7 @@ class Controller(FileActions, QObject):
                     raise BPEError(f"tie rule must be 'lexicographic' or 'first', not {tie_break!r}")
                 new.tie_break = tie_break
         except BPEError as e:
+            self.options_changed.emit()  # the panel shows the settings in effect again
             self.error.emit(str(e))
             return False
         if new == self.options:
@@ -319,16 +340,19 @@ class Controller(FileActions, QObject):
 
     def _steps_message(self, made: list, asked: int, cancelled: bool = False, last_why: bool = True) -> str:
         """What a Step (N) did, saying so when the corpus ran out of pairs first."""
+        size = f"{self.vocab_size:,}"
         if cancelled and len(made) < asked:
-            return f"Stopped after {len(made):,} of {asked:,} merges; vocab size {self.vocab_size:,}."
+            return plural(self.tr("Stopped after %1 of %n merge(s); vocab size %2.", "", asked), asked) \
+                .replace("%1", f"{len(made):,}").replace("%2", size)
         if not made:
-            return f"No pair left to merge: the vocab stays at {self.vocab_size:,} tokens."
+            return self.tr("No pair left to merge: the vocab stays at %1 tokens.").replace("%1", size)
         if len(made) < asked and not cancelled:
-            return (f"Did {len(made):,} of {asked:,} merges: no pair is left to merge "
-                    f"(vocab size {self.vocab_size:,}).")
+            return plural(self.tr("Did %1 of %n merge(s): no pair is left to merge (vocab size %2).", "", asked),
+                          asked).replace("%1", f"{len(made):,}").replace("%2", size)
         if len(made) == 1 or last_why:
-            return f"Merge {made[-1].rank + 1:,}: {made[-1].why(self.tie_break)}"
-        return f"Did {len(made):,} merges; vocab size {self.vocab_size:,}."
+            return self.tr("Merge #%1: %2").replace("%1", f"{made[-1].rank + 1:,}") \
+                .replace("%2", made[-1].why(self.tie_break))
+        return plural(self.tr("Did %n merge(s); vocab size %1.", "", len(made)), len(made)).replace("%1", size)
 
     @Slot()
     def undo(self) -> None:
@@ -356,8 +380,8 @@ class Controller(FileActions, QObject):
         self.merges_removed.emit(1)
         self.pairs_changed.emit(merge_deltas([rec], -1))
         self.tokenizer_changed.emit()
-        self.message.emit(f"Undid merge {rec.rank + 1:,} ({token_label(rec.token)}); "
-                          f"vocab size {self.vocab_size:,}.")
+        self.message.emit(self.tr("Undid merge #%1 (%2); vocab size %3.").replace("%1", f"{rec.rank + 1:,}")
+                          .replace("%2", token_label(rec.token)).replace("%3", f"{self.vocab_size:,}"))
         self.undone.emit(rec)
 
     @Slot(int)
@@ -444,6 +468,8 @@ class Controller(FileActions, QObject):
         res = job.result
         if job.kind == "load":
             self._finish_load(job, res)
+        elif job.kind == "rewind":
+            self._finish_rewind(job, res)
         else:
             self._finish_run(job, res)
         if self._job is None:
@@ -456,16 +482,20 @@ class Controller(FileActions, QObject):
             path, self._pending_load = self._pending_load, None
             self.load_corpus(path)
             return
+        after, self._after_load = self._after_load, None
+        if res.lost or res.error or res.cancelled or res.value is None:
+            self._revert_options()
         if res.lost:
             self._lost(res.error or "the training engine stopped")
             return
         if res.error:
-            self.message.emit(f"Could not load {job.path}; nothing changed.")
+            self.message.emit(self.tr("Could not load %1; nothing changed.").replace("%1", job.path))
             self.error.emit(res.error)
             return
         if res.cancelled or res.value is None:
-            self.message.emit("Loading cancelled; nothing changed.")
+            self.message.emit(self.tr("Loading cancelled; nothing changed."))
             return
+        self._loaded_options = Options(list(job.args[1]), job.args[2], job.args[3])
         info: dict = res.value  # type: ignore[assignment]
         self._loaded = True
         self._imported = None
@@ -480,6 +510,8 @@ class Controller(FileActions, QObject):
         self.message.emit(f"Loaded {s.name}: {s.size_bytes:,} bytes, {s.pretokens:,} pre-tokens "
                           f"({s.distinct_pretokens:,} distinct) in {time.monotonic() - self._t0:.1f} s.")
         self.corpus_loaded.emit(s)
+        if after is not None:
+            after()
 
     def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
         made = res.records
@@ -494,8 +526,9 @@ class Controller(FileActions, QObject):
         self.tokenizer_changed.emit()
         if job.kind == "step":
             asked = job.vocab_size - (self.vocab_size - len(made))
-            self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
-                                                  last_why=False))
+            if not res.lost:
+                self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
+                                                      last_why=False))
             self.stepped.emit(list(made))
             queued, self._queued_steps = self._queued_steps, 0
             if queued and not res.cancelled and self._loaded and self._job is None:
@@ -503,7 +536,11 @@ class Controller(FileActions, QObject):
             return
         summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
                                 len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)
-        self.message.emit(summary.message)
+        note, self._run_note = self._run_note, None
+        if note and not res.cancelled and not res.error:
+            summary = dataclasses.replace(summary, message=note)
+        if not res.lost:
+            self.message.emit(summary.message)
         self.trained.emit(summary)
 
     def shutdown(self) -> None:

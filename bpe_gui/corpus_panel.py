@@ -32,11 +32,25 @@ class CorpusPanel(QGroupBox):
         form.setContentsMargins(0, 4, 0, 0)
         form.setHorizontalSpacing(12)
         form.setVerticalSpacing(2)
+        tips = {
+            "Size": self.tr("Size of the corpus file"),
+            "Pre-tokens": self.tr("How many pieces the pre-tokenizer pattern cut the text into (words, "
+                                  "numbers, punctuation runs …). Pairs are counted and merged inside them only."),
+            "Distinct": self.tr("How many different pre-tokens there are: the trainer works on these, each "
+                                "with its count"),
+            "Invalid bytes": self.tr("Bytes that are not valid UTF-8. They are kept exactly and trained on "
+                                     "like any other byte."),
+            "Specials found": self.tr("How often the special tokens occur in the corpus; the text is split "
+                                      "at them and they are never merged"),
+        }
         for key in ("Size", "Pre-tokens", "Distinct", "Invalid bytes", "Specials found"):
             v = QLabel("–")
             v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            v.setToolTip(tips[key])
             self.values[key] = v
-            form.addRow(key, v)
+            label = QLabel(key)
+            label.setToolTip(tips[key])
+            form.addRow(label, v)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setObjectName("notes")
@@ -59,7 +73,8 @@ class CorpusPanel(QGroupBox):
         self.name.setText(f"<b>{escape(stats.name)}</b>")
         self.name.setToolTip(path)
         self.values["Size"].setText(f"{human_bytes(stats.size_bytes)}")
-        self.values["Size"].setToolTip(f"{stats.size_bytes:,} bytes")
+        self.values["Size"].setToolTip(self.tr("Size of the corpus file: %1 bytes").replace(
+            "%1", f"{stats.size_bytes:,}"))
         self.values["Pre-tokens"].setText(f"{stats.pretokens:,}")
         self.values["Distinct"].setText(f"{stats.distinct_pretokens:,}")
         inv = self.values["Invalid bytes"]

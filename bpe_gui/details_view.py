@@ -5,7 +5,7 @@ from html import escape
 
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
-from .formatting import hex_bytes, token_label
+from .formatting import hex_html, token_label
 
 EXAMPLES = 8
 
@@ -59,14 +59,14 @@ class DetailsView(QWidget):
         rec = c.record(rank)
         a, b = m.pair
         html = [f"<p style='font-size:15pt'>{_code(a)} + {_code(b)} → {_code(m.token)}</p>",
-                f"<p>merge <b>#{rank}</b> · token id <b>{m.token_id}</b> · {len(m.token)} bytes "
-                f"<span style='color:#667'>({escape(hex_bytes(m.token))})</span></p>"]
+                f"<p>merge <b>#{rank + 1}</b> · token id <b>{m.token_id}</b> · {len(m.token)} bytes "
+                f"<span style='color:#667'>({hex_html(m.token)})</span></p>"]
         if m.count:
             html.append(f"<p>count when merged: <b>{m.count:,}</b></p>")
         if rec is not None:
             html.append(f"<p>why: {escape(rec.why(c.tie_break))}</p>")
             if rec.ties:
-                shown = ", ".join(_code(p[0] + p[1]) for p in rec.ties[:6])
+                shown = ", ".join(f"{_code(p[0])} + {_code(p[1])}" for p in rec.ties[:6])
                 more = f" and {rec.n_ties - 6:,} more" if rec.n_ties > 6 else ""
                 html.append(f"<p style='color:#556'>tied with: {shown}{more}</p>")
             words = "distinct word" if rec.words_changed == 1 else "distinct words"

@@ -50,6 +50,7 @@ def load_tokenizer(path: str | os.PathLike):
         if not spec.special_tokens:
             note += ", and no special tokens are known (they are encoded as plain text)"
         note += "."
+    note = " ".join([note, *(n[0].upper() + n[1:] + "." for n in tokenizer.notes)]).strip()  # HF pipeline notes
     return tokenizer, records, name, note
 
 

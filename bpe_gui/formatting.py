@@ -81,6 +81,15 @@ def hex_bytes(token: bytes) -> str:
     return token.hex(" ")
 
 
+def hex_html(token: bytes) -> str:
+    """Hex bytes for rich text, with no line break inside the sequence.
+
+    >>> hex_html(b"hi")
+    '68&nbsp;69'
+    """
+    return "&nbsp;".join(f"{b:02x}" for b in token)
+
+
 def pair_label(pair: tuple[bytes, bytes]) -> str:
     return f"{token_label(pair[0])} + {token_label(pair[1])}"
 

@@ -1,7 +1,14 @@
 """Live pair-count table: the top pairs with count, change since the last step and rank movement."""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
@@ -33,6 +40,14 @@ class PairTableModel(QAbstractTableModel):
     """
 
     HEADERS = ("#", "Pair", "Count", "Δ", "Move")
+    TIPS = (
+        QT_TRANSLATE_NOOP("PairTableModel", "Position in this table (1 = the pair the next step merges)"),
+        QT_TRANSLATE_NOOP("PairTableModel", "The two adjacent tokens (· is a space)"),
+        QT_TRANSLATE_NOOP("PairTableModel", "How often the pair occurs in the corpus now (inside pre-tokens, weighted by their counts)"),
+        QT_TRANSLATE_NOOP("PairTableModel", "Change of the count since the last step or undo"),
+        QT_TRANSLATE_NOOP("PairTableModel", "How many places the pair moved up (▲) or down (▼) in the table since the last step; "
+            "new = not in the table before"),
+    )
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -91,8 +106,10 @@ class PairTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else 5
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == DISPLAY and orientation == Qt.Orientation.Horizontal:
+        if orientation == Qt.Orientation.Horizontal and role == DISPLAY:
             return self.HEADERS[section]
+        if orientation == Qt.Orientation.Horizontal and role == TOOLTIP:
+            return QCoreApplication.translate("PairTableModel", self.TIPS[section])
         return None
 
     def data(self, index, role=DISPLAY):
@@ -144,6 +161,8 @@ class PairsView(QWidget):
         # about 40% of a repaint, and the table repaints after every step
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # both ends of a long pair stay visible
+        self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(22)
@@ -152,7 +171,7 @@ class PairsView(QWidget):
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 38), (2, 76), (3, 64), (4, 52)):
+        for col, width in ((0, 34), (2, 70), (3, 52), (4, 46)):
             self.table.setColumnWidth(col, width)
 
         lay = QVBoxLayout(self)
@@ -164,6 +183,8 @@ class PairsView(QWidget):
 
         controller.pairs_changed.connect(self.refresh)
         controller.merges_reset.connect(lambda: self.refresh(None, reset=True))
+        # after a rewind of many merges, Δ and Move compare with the table as it is then
+        controller.merges_removed.connect(lambda n: self.refresh(None, reset=True) if n > 1 else None)
         self.refresh(None, reset=True)
 
     def _filter_changed(self, text: str) -> None:
@@ -176,7 +197,9 @@ class PairsView(QWidget):
         c = self.controller
         pairs = c.top_pairs(100)
         self.model.set_pairs(pairs, deltas, reset_history=reset)
-        self.next_label.setText(self._explain(pairs))
+        text = self._explain(pairs)
+        self.next_label.setText(text)
+        self.next_label.setToolTip(text)  # the whole explanation when the box is too small
 
     def _explain(self, pairs: list) -> str:
         c = self.controller

@@ -1,7 +1,8 @@
 """Render the app offscreen to a PNG (README images): ``bpe-explorer screenshot OUT.png``.
 
-The window (at least 1280×800) loads the corpus (default: the bundled sample), does N steps,
-tokenizes the given text, selects the last merge, and is grabbed into the image.
+The window (at least 1024×600) loads the corpus (default: the bundled sample) or reopens a saved
+session, does N steps, tokenizes the given text, selects the last merge, and is grabbed into the
+image.
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def _wait(app, signals, timeout_s: float):
 
 
 def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
-           size: tuple[int, int] = (1400, 900), timeout: float = 600.0) -> Path:
+           size: tuple[int, int] = (1400, 900), timeout: float = 600.0, session=None) -> Path:
     """Render the window to ``out_png`` and return its path (raises RuntimeError on a core error)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
@@ -55,22 +56,31 @@ def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
     c.error.disconnect(w.show_error)  # no dialogs in a screenshot: errors are raised instead
     c.error.connect(errors.append)
     try:
-        width, height = max(1280, size[0]), max(800, size[1])
+        width, height = max(1024, size[0]), max(600, size[1])
         w.resize(width, height)
         w.show()
-        path = corpus if corpus is not None else resources.sample_corpus()
-        if path is None:
-            raise RuntimeError("no corpus given and no bundled sample corpus found; pass --corpus FILE")
-        c.load_corpus(str(path))
-        if _wait(app, [c.corpus_loaded, c.error], timeout) is None or errors or not c.has_trainer:
-            raise RuntimeError(f"could not load {path}: {errors[0] if errors else 'timed out'}")
+        if session is not None:
+            if w.controller.open_session(str(session)) is None:
+                raise RuntimeError(f"could not open the session {session}: {errors[0] if errors else ''}")
+            if c.busy:
+                _wait(app, [c.trained, c.error], timeout)
+            if errors:
+                raise RuntimeError(errors[0])
+        else:
+            path = corpus if corpus is not None else resources.sample_corpus()
+            if path is None:
+                raise RuntimeError("no corpus given and no bundled sample corpus found; pass --corpus FILE")
+            c.load_corpus(str(path))
+            if _wait(app, [c.corpus_loaded, c.error], timeout) is None or errors or not c.has_trainer:
+                raise RuntimeError(f"could not load {path}: {errors[0] if errors else 'timed out'}")
         if steps > 0:
             c.step(int(steps))
             if c.busy:
                 _wait(app, [c.stepped, c.error], timeout)
             if errors:
                 raise RuntimeError(errors[0])
-        w.tokenize.set_text(DEFAULT_TEXT if text is None else text)
+        if text is not None or session is None:  # a session brings its own text
+            w.tokenize.set_text(DEFAULT_TEXT if text is None else text)
         w.tokenize.wait_idle()
         if c.index.n_merges:
             c.select_merge(c.index.n_merges - 1)
@@ -98,7 +108,8 @@ def main(argv=None) -> int:
     p.add_argument("--corpus", help="corpus file (default: the bundled sample corpus)")
     p.add_argument("--steps", type=int, default=0, help="merges to do before the screenshot")
     p.add_argument("--text", help="text to show in the tokenize view")
-    p.add_argument("--size", default="1400x900", help="window size WxH (at least 1280x800)")
+    p.add_argument("--size", default="1400x900", help="window size WxH (at least 1024x600)")
+    p.add_argument("--session", help="reopen this saved session (File → Save session) instead of a corpus")
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -107,7 +118,7 @@ def main(argv=None) -> int:
     if args.steps < 0:
         p.error("--steps must be >= 0")
     try:
-        out = render(args.out, args.corpus, args.steps, args.text, (w, h))
+        out = render(args.out, args.corpus, args.steps, args.text, (w, h), session=args.session)
     except RuntimeError as e:
         print(f"bpe-explorer screenshot: {e}", file=sys.stderr)
         return 1

@@ -1,7 +1,15 @@
-"""Plain data of a training session (no Qt): settings, the summary of a run, pair-count deltas."""
+"""Plain data of a training session: settings, the summary of a run, pair-count deltas."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication
+
+from .plural import plural
+
+
+def _tr(text: str, n: int) -> str:
+    return plural(QCoreApplication.translate("RunSummary", text, None, n), n)
 
 
 @dataclass
@@ -33,19 +41,20 @@ def summarize_run(made: int, size: int, target: int, total_merges: int, n_specia
     True
     """
     if cancelled:
-        msg = (f"Cancelled after {made:,} merges; they are kept (vocab size {size:,}). "
-               f"Undo steps back one merge at a time.")
+        msg = _tr("Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge "
+                  "at a time, Train → Rewind many at once.", made)
     elif made == 0 and size >= target:
-        msg = (f"Nothing to do: the vocab already has {size:,} tokens (target {target:,}). "
-               f"Raise the vocab size to train further.")
+        msg = _tr("Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to "
+                  "train further.", -1)
     elif size >= target:
-        msg = f"Trained {made:,} merges in {seconds:.1f} s; vocab size {size:,}."
+        msg = _tr("Trained %n merge(s) in %3 s; vocab size %1.", made)
     elif total_merges == 0:
-        msg = (f"No merges: the corpus has no pair of adjacent tokens to merge. The vocab is "
-               f"256 bytes + {n_special} special token(s) = {size:,} tokens.")
+        msg = _tr("No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + "
+                  "%n special token(s) = %1 tokens.", n_special)
     else:
-        msg = (f"Stopped at vocab size {size:,} (of {target:,} requested): no pair is left to merge"
-               f" ({made:,} merges in this run).")
+        msg = _tr("Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in "
+                  "this run).", made)
+    msg = msg.replace("%1", f"{size:,}").replace("%2", f"{target:,}").replace("%3", f"{seconds:.1f}")
     return RunSummary(made, size, target, cancelled, seconds, msg)
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .formatting import token_label
+from .plural import plural
 from .widgets import pinned, status_label
 
 REDRAW_MS = 400  # at most 2-3 redraws a second while stepping fast (a redraw of 5,000 merges: ~13 ms)
@@ -17,6 +18,21 @@ RUN_REDRAW_MS = 300  # while a run is going the worker needs the GIL more than t
 ACCENT = "#3b6fd8"
 LENGTH = "#8e5bd0"
 SELECT = "#e8590c"
+SYMBOLS_UP_TO = 300  # merges drawn with a dot each (one merge alone is visible), a line beyond
+
+
+def count_range(counts: np.ndarray) -> tuple[float, float]:
+    """The count axis (log10 units) for these counts: whole decades around the data, padded a little.
+
+    >>> count_range(np.array([1200.0, 3_400_000.0]))
+    (2.95, 7.05)
+    """
+    positive = counts[counts > 0]
+    if not len(positive):
+        return (-0.05, 1.05)
+    lo = float(np.floor(np.log10(positive.min())))
+    hi = float(np.ceil(np.log10(positive.max())))
+    return (lo - 0.05, max(hi, lo + 1) + 0.05)
 
 
 def length_ticks(lengths: np.ndarray, max_columns: int = 1500) -> tuple[np.ndarray, np.ndarray]:
@@ -72,8 +88,11 @@ class TimelineView(QWidget):
         self.lengths: list[int] = []
         self.selected: int | None = None
         self._ranges: tuple | None = None  # (x end, log count low, log count high, length top)
+        self._symbols = False
 
         self.title = status_label()
+        self.title.setToolTip(self.tr("How many merges were made, and how often the first and the last "
+                                      "merged pair occurred in the corpus when it was merged"))
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
         self.graphics.ci.setSpacing(4)
@@ -85,13 +104,18 @@ class TimelineView(QWidget):
             p.setMenuEnabled(False)
             p.hideButtons()
             p.getAxis("left").setWidth(58)
+            p.getAxis("left").enableAutoSIPrefix(False)  # no "(x1e+09)": the ticks say 1k, 1M …
+            p.getAxis("bottom").enableAutoSIPrefix(False)
             p.setClipToView(True)
         self.count_plot.setLogMode(x=False, y=True)
 
         self.count_plot.setDownsampling(auto=True, mode="peak")
-        self.count_plot.setLabel("left", "pair count (log)")
-        self.length_plot.setLabel("left", "token bytes")
-        self.length_plot.setLabel("bottom", "merge rank")
+        self.count_plot.setLabel("left", self.tr("pair count (log)"))
+        self.length_plot.setLabel("left", self.tr("token bytes"))
+        self.length_plot.setLabel("bottom", self.tr("merge number (#1 = the first merge)"))
+        self.count_plot.getAxis("left").setToolTip(self.tr(
+            "How often the merged pair occurred in the corpus when it was merged (log scale)"))
+        self.length_plot.getAxis("left").setToolTip(self.tr("Length in bytes of the token each merge made"))
         self.length_plot.setXLink(self.count_plot)
 
         self.count_curve = self.count_plot.plot([], [], pen=pg.mkPen(ACCENT, width=1.6))
@@ -106,11 +130,18 @@ class TimelineView(QWidget):
             p.addItem(line, ignoreBounds=True)
             self.lines.append(line)
         self.graphics.scene().sigMouseClicked.connect(self._clicked)
+        self.graphics.setToolTip(self.tr("Click a point to see that merge; right-click to rewind to it"))
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
+        self.empty = QLabel(self.tr("No merges yet: press Step (→) or Train, and each merge's pair "
+                                    "count and token length appear here."))
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.empty.setStyleSheet("color:#667; background:white; border:1px solid #dde2ec; border-radius:6px")
         lay.addWidget(pinned(self.title))
-        lay.addWidget(self.graphics)
+        lay.addWidget(self.graphics, 1)
+        lay.addWidget(self.empty, 1)
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -148,8 +179,18 @@ class TimelineView(QWidget):
 
     def redraw(self) -> None:
         n = len(self.counts)
-        x = np.arange(n, dtype=float)
+        if self.graphics.isHidden() != (n == 0):  # "no merges yet" instead of empty axes
+            self.graphics.setVisible(n > 0)
+            self.empty.setVisible(n == 0)
+        x = np.arange(1, n + 1, dtype=float)  # merge numbers: #1 is the first merge
         counts = np.asarray(self.counts, dtype=float)
+        symbols = n <= SYMBOLS_UP_TO
+        if symbols != self._symbols:
+            self._symbols = symbols
+            self.count_curve.setSymbol("o" if symbols else None)
+            self.count_curve.setSymbolSize(5)
+            self.count_curve.setSymbolBrush(ACCENT)
+            self.count_curve.setSymbolPen(None)
         if n and counts.min() > 0:
             self.count_curve.setData(x, counts)
         else:
@@ -157,7 +198,7 @@ class TimelineView(QWidget):
         lengths = np.asarray(self.lengths, dtype=np.int64)
         if n:
             xs, ys = length_ticks(lengths)
-            self.length_curve.setData(xs, ys, connect="pairs")
+            self.length_curve.setData(xs + 1, ys, connect="pairs")
         else:
             self.length_curve.setData([], [])
         if n:
@@ -170,7 +211,8 @@ class TimelineView(QWidget):
         self._draw_selection()
 
     def _update_ranges(self, counts: np.ndarray, lengths: np.ndarray) -> None:
-        """Axis ranges that change rarely: x grows with headroom, y ranges only grow.
+        """Axis ranges that change rarely: x grows with headroom, the count axis spans the data's
+        decades (so it changes only when the data crosses one), token lengths grow.
 
         Auto-ranging would change the axes at every step, and regenerating the axes is most of
         the cost of a redraw (during a run the worker competes for the GIL, too). The x range
@@ -181,24 +223,17 @@ class TimelineView(QWidget):
         running = c.busy in ("train", "step")
         base = len(c.index) - c.index.n_merges
         want_x = max(n, (c.run_target or 0) - base) if running else n
-        positive = [float(v) for v in (counts.min(), counts.max()) if v > 0]
-        lo = float(np.log10(positive[0])) if positive else 0.0
-        hi = float(np.log10(positive[1])) if positive else 1.0
+        lo, hi = count_range(counts)
         top = int(lengths.max()) + 1
         old = self._ranges
         x_end = old[0] if old else 0
         if old is None or want_x > x_end or (not running and want_x < 0.4 * x_end):
             # stepping past the end leaves headroom, so that the axis does not change every step
             x_end = max(10, want_x if running or old is None else int(want_x * 1.25) + 1)
-            self.count_plot.setXRange(0, x_end, padding=0.01)
-        if old is None or lo < old[1] or hi > old[2]:
-            lo = min(lo, old[1]) if old else lo
-            hi = max(hi, old[2]) if old else hi
-            lo, hi = float(np.floor(lo) - 0.05), float(np.ceil(max(hi, lo + 1)) + 0.05)
+            self.count_plot.setXRange(0, x_end + 1, padding=0.01)
+        if old is None or (lo, hi) != (old[1], old[2]):
             self.count_plot.setYRange(lo, hi, padding=0)
             self.count_plot.getAxis("left").setTicks(decade_ticks(lo, hi))
-        else:
-            lo, hi = old[1], old[2]
         if old is None or top > old[3]:
             top = max(top + 1, int(1.5 * (old[3] if old else 4)))
             self.length_plot.setYRange(0, top, padding=0)
@@ -209,13 +244,13 @@ class TimelineView(QWidget):
     def _update_title(self) -> None:
         n = len(self.counts)
         c = self.controller
-        text = f"<b>Merge timeline</b> <span style='color:#667'>— {n:,} merges"
+        text = plural(self.tr("<b>Merge timeline</b> <span style='color:#667'>— %n merge(s)", "", n), n)
         if n and not c.index.has_counts:
-            text += " (this file has no merge counts; token lengths only)"
+            text += self.tr(" (this file has no merge counts; token lengths only)")
         elif n:
-            text += f"; first merge seen {self.counts[0]:,}×, last {self.counts[-1]:,}×"
-        text += " · click a point to inspect it</span>"
-        self.title.setText(text)
+            text += (self.tr("; first merge seen %1×, last %2×").replace("%1", f"{self.counts[0]:,}")
+                     .replace("%2", f"{self.counts[-1]:,}"))
+        self.title.setText(text + "</span>")
 
     # ------------------------------------------------------------------ selection
     def select(self, rank: int) -> None:
@@ -230,14 +265,14 @@ class TimelineView(QWidget):
                 line.setVisible(False)
             return
         if self.counts[r] > 0:
-            self.marker.setData([r], [self.counts[r]])
+            self.marker.setData([r + 1], [self.counts[r]])
         else:
             self.marker.setData([], [])
         for line in self.lines:
-            line.setPos(r)
+            line.setPos(r + 1)
             line.setVisible(True)
         m = self.controller.index.merges[r]
-        self.marker.setToolTip(f"merge {r}: {token_label(m.token)} ({m.count:,})")
+        self.marker.setToolTip(f"merge #{r + 1}: {token_label(m.token)} ({m.count:,})")
 
     def rank_at(self, scene_pos) -> int | None:
         """The merge rank under a scene position (nearest x), or None outside the plots."""
@@ -246,11 +281,16 @@ class TimelineView(QWidget):
         for p in (self.count_plot, self.length_plot):
             vb = p.getViewBox()
             if vb.sceneBoundingRect().contains(scene_pos):
-                x = vb.mapSceneToView(scene_pos).x()
-                return int(min(max(round(x), 0), len(self.counts) - 1))
+                x = vb.mapSceneToView(scene_pos).x()  # the merge number: rank + 1
+                return int(min(max(round(x) - 1, 0), len(self.counts) - 1))
         return None
 
     def _clicked(self, event) -> None:
         rank = self.rank_at(event.scenePos())
-        if rank is not None:
-            self.controller.select_merge(rank)
+        if rank is None:
+            return
+        self.controller.select_merge(rank)
+        if event.button() == Qt.MouseButton.RightButton:
+            from .widgets import rewind_menu
+
+            rewind_menu(self, self.controller, rank).popup(event.screenPos().toPoint())

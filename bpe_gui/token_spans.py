@@ -7,19 +7,22 @@ from __future__ import annotations
 import bisect
 from html import escape
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 
 from core import BPEError
 
-from .formatting import WHITESPACE_MARKERS, hex_bytes, token_label
+from .formatting import WHITESPACE_MARKERS, hex_html, token_label
 from .widgets import status_label
 
 PALETTE = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad",
            "#b9fbc0", "#f1c0e8", "#cfbaf0", "#ffe5b4"]
 SPECIAL_BG = "#3a3f58"
+SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
 MAX_RENDERED = 20_000
+BREAK = "\u200b"  # zero-width space: where a line may break
+JOIN = "\u2060"  # word joiner: where it may not
 HOVER_HINT = "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
 
 
@@ -51,6 +54,23 @@ def shown_text(span, markers: bool) -> str:
     return text
 
 
+def unbreakable(text: str) -> str:
+    """``text`` with word joiners between its characters: a line never breaks inside it (the hex
+    of a partial character, a special token, a token shown with markers).
+
+    >>> unbreakable("ab") == "a\u2060b"
+    True
+    >>> len(unbreakable("abc"))
+    5
+    """
+    out = []
+    for ch in text:
+        if out and ch != "\n" and out[-1] != "\n":
+            out.append(JOIN)
+        out.append(ch)
+    return "".join(out)
+
+
 class TokenSpanView(QTextEdit):
     """A read-only text showing spans; emits the hovered span index (-1 when none)."""
 
@@ -72,29 +92,38 @@ class TokenSpanView(QTextEdit):
 
     def show_spans(self, spans: list, markers: bool) -> None:
         self.clear()
-        # with markers a line has no spaces left: wrap anywhere (like a hex view); else at words
-        self.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere if markers
-                             else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        # lines break between tokens (with markers a zero-width space follows each one), never
+        # inside a token such as the hex of a partial character, unless it is longer than a line
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.spans = spans[:MAX_RENDERED]
         self.starts = []
         cursor = QTextCursor(self.document())
         cursor.beginEditBlock()
         colors = span_colors([s.id for s in self.spans])
         fmt = QTextCharFormat()
+        plain = QTextCharFormat()
+        prev_special_bg = None
         for span, ci in zip(self.spans, colors):
             self.starts.append(cursor.position())
             if span.is_special:
-                fmt.setBackground(QColor(SPECIAL_BG))
+                bg = SPECIAL_BG_2 if prev_special_bg == SPECIAL_BG else SPECIAL_BG
+                prev_special_bg = bg
+                fmt.setBackground(QColor(bg))
                 fmt.setForeground(QColor("white"))
                 fmt.setFontWeight(QFont.Weight.Bold)
             else:
+                prev_special_bg = None
                 fmt.setBackground(QColor(PALETTE[ci]))
                 fmt.setForeground(QColor("#1b1f2a") if span.complete_utf8 else QColor("#a23b00"))
                 fmt.setFontWeight(QFont.Weight.Normal)
             fmt.setFontItalic(not span.complete_utf8)
-            cursor.insertText(shown_text(span, markers), fmt)
+            shown = shown_text(span, markers)
+            if markers or span.is_special or not span.complete_utf8:
+                shown = unbreakable(shown)
+            cursor.insertText(shown, fmt)
+            if markers:  # (without markers, lines break at the text's own spaces)
+                cursor.insertText(BREAK, plain)
         if len(spans) > MAX_RENDERED:
-            plain = QTextCharFormat()
             cursor.insertText(f"\n… {len(spans) - MAX_RENDERED:,} more tokens not shown", plain)
         cursor.endEditBlock()
         self._hover = -1
@@ -132,6 +161,10 @@ class TokenPane(QWidget):
         self.view = TokenSpanView()
         self.view.describe = self.describe
         self.stats = status_label(name="tokenStats")
+        self.stats.setToolTip(QCoreApplication.translate(
+            "TokenPane", "tokens: how many tokens the text became.\nbytes/token: the text's UTF-8 bytes per token "
+            "(higher means the tokenizer compresses this text better).\nchars/token: characters per token.\n"
+            "vocab: tokens in this tokenizer's vocabulary."))
         self.info = status_label(HOVER_HINT, name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
@@ -158,12 +191,14 @@ class TokenPane(QWidget):
 
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
+        self.info.setText(HOVER_HINT)
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
     def show(self, spans: list, text: str, markers: bool) -> None:
         """Show already computed spans of ``text`` and their stats."""
         tok = self.tokenizer
         self.view.show_spans(spans, markers)
+        self.info.setText(HOVER_HINT)  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
@@ -176,14 +211,14 @@ class TokenPane(QWidget):
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
         tok = self.tokenizer
         lines = [f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
-                 f"bytes: {escape(repr(span.token))} &nbsp; hex: {hex_bytes(span.token)}"]
+                 f"bytes: {escape(repr(span.token))} &nbsp; hex: {hex_html(span.token)}"]
         if span.is_special:
             lines.append("special token (never merged)")
         else:
             rank = tok.token_rank(span.id) if tok is not None else None
             parts = tok.parts(span.id) if tok is not None else None
             if rank is not None and parts is not None:
-                lines.append(f"merge #{rank}: <code>{escape(token_label(parts[0]))}</code> + "
+                lines.append(f"merge #{rank + 1}: <code>{escape(token_label(parts[0]))}</code> + "
                              f"<code>{escape(token_label(parts[1]))}</code>")
             elif len(span.token) == 1:
                 lines.append("single byte (base vocabulary)")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import worker
+from .plural import plural
 from .token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-exported for tests
 
 DEFAULT_TEXT = ("The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
@@ -60,7 +61,8 @@ class TokenizeView(QWidget):
         self.input.setPlainText(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
         self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
-        self.markers = QCheckBox("Whitespace markers (· → ↵)")
+        self.markers = QCheckBox(self.tr("Markers · → ↵"))
+        self.markers.setToolTip(self.tr("Show spaces, tabs and newlines as · → ↵"))
         self.markers.setChecked(True)
         self.compare_button = QPushButton("Compare with…")
         self.compare_button.setToolTip("Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, "
@@ -149,8 +151,9 @@ class TokenizeView(QWidget):
             self.primary.stats.setText("<i>Re-tokenizes when the run is over …</i>")
             return
         name = c.source_name or "current tokenizer"
+        n = c.index.n_merges
         self.primary.title.setText(f"<b>{escape(name)}</b> <span style='color:#667'>— "
-                                   f"{c.index.n_merges:,} merges</span>")
+                                   + plural(self.tr("%n merge(s)", "", n), n) + "</span>")
         tok = c.cached_tokenizer()
         if tok is not None and len(text) <= SYNC_CHARS and self._job is None:
             self.primary.tokenizer = tok

@@ -7,9 +7,11 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QLabel,
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
 )
@@ -17,10 +19,11 @@ from PySide6.QtWidgets import (
 from core import GPT2_PATTERN
 
 from .formatting import parse_special_tokens
-from .widgets import pinned, status_label
+from .plural import plural
+from .widgets import ElidingLabel, pinned, status_label
 
 PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), ("None (whole text)", "none"), ("Custom regex…", "custom")]
-TIE_RULES = [("Lexicographic (GPT-2, CS336)", "lexicographic"), ("First seen in the corpus", "first")]
+TIE_RULES = [("Greatest pair", "lexicographic"), ("First seen", "first")]
 
 
 class TrainingPanel(QGroupBox):
@@ -30,7 +33,9 @@ class TrainingPanel(QGroupBox):
         self._cancelled = False
 
         self.vocab_size = QSpinBox()
-        self.vocab_size.setRange(257, 10_000_000)
+        # no minimum that silently changes what is typed: a value below 256 + specials is shown
+        # with a note saying the minimum (and Train says it too)
+        self.vocab_size.setRange(1, 10_000_000)
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1000)
@@ -47,12 +52,30 @@ class TrainingPanel(QGroupBox):
         self.tie = QComboBox()
         for label, key in TIE_RULES:
             self.tie.addItem(label, key)
-        self.apply_button = QPushButton("Apply settings (re-reads the corpus)")
+        for box in (self.pattern, self.tie):  # long item texts do not widen the left column
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(10)
+        self.tie.setToolTip(self.tr("When several pairs have the same highest count, which one is merged: "
+                                    "the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or "
+                                    "the pair seen first in the corpus (minbpe)"))
+        self.pattern.setToolTip(self.tr("The regex that cuts the text into pre-tokens before counting pairs; "
+                                        "merges never cross a pre-token boundary"))
+        self.vocab_hint = QLabel()
+        self.vocab_hint.setObjectName("notes")
+        self.vocab_hint.setWordWrap(True)
+        self.vocab_hint.setVisible(False)
+        self.apply_button = QPushButton(self.tr("Apply (re-reads the corpus)"))
+        self.apply_button.setToolTip(self.tr("Use the edited settings: the corpus is read again with them"))
         self.apply_button.setEnabled(False)
+        self.imported_note = QLabel()
+        self.imported_note.setObjectName("notes")
+        self.imported_note.setWordWrap(True)
+        self.imported_note.setVisible(False)
 
         form = QFormLayout()
         form.setVerticalSpacing(4)
         form.addRow("Vocab size", self.vocab_size)
+        form.addRow("", self.vocab_hint)
         form.addRow("Special tokens", self.specials)
         form.addRow("Pattern", self.pattern)
         form.addRow("", self.custom)
@@ -67,6 +90,7 @@ class TrainingPanel(QGroupBox):
         self.step_n.setRange(1, 1_000_000)
         self.step_n.setValue(10)
         self.step_n.setPrefix("× ")
+        self.step_n.setToolTip(self.tr("How many merges Step N does (Shift+→)"))
         self.step_n_button = QPushButton("Step N")
         self.train_button = QPushButton("Train to vocab size")
         self.train_button.setObjectName("accent")
@@ -89,12 +113,18 @@ class TrainingPanel(QGroupBox):
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
         self.vocab_label = status_label(name="vocabStatus")
-        self.status = status_label(lines=2, name="status")
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.vocab_label.setToolTip(self.tr("Tokens in the vocab now / the vocab size Train stops at · merges "
+                                            "done (each adds one token) · special tokens (never merged)"))
+        # long messages are cut with "…": the whole text is the tooltip and in View → Messages
+        self.status = ElidingLabel(lines=2)
+        self.status.setObjectName("status")
+        self.status.setFixedHeight(self.status.fontMetrics().lineSpacing() * 2 + 14)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         lay = QVBoxLayout(self)
         lay.addLayout(form)
+        lay.addWidget(self.imported_note)
         lay.addWidget(self.apply_button)
         lay.addSpacing(4)
         lay.addLayout(grid)
@@ -110,13 +140,16 @@ class TrainingPanel(QGroupBox):
         self.apply_button.clicked.connect(self.apply)
         controller.progress.connect(self._progress)
         controller.phase.connect(lambda text: self.progress.setFormat(text.rstrip(" …") + "  %p%"))
-        controller.message.connect(self.status.setText)
+        controller.message.connect(self.status.set_full_text)
+        controller.options_changed.connect(self.show_options)
+        controller.merges_reset.connect(self._show_imported_note)
         for sig in (controller.merges_appended, controller.merges_removed):
             sig.connect(lambda _n: self.update_vocab_label())
         controller.merges_reset.connect(self.update_vocab_label)
         controller.busy_changed.connect(self._busy_changed)
         controller.trained.connect(lambda summary: setattr(self, "_cancelled", summary.cancelled))
         self.vocab_size.valueChanged.connect(lambda _v: self.update_vocab_label())
+        self.vocab_size.valueChanged.connect(lambda _v: self._check_vocab_size())
         self.update_vocab_label()
 
     # ------------------------------------------------------------------ settings
@@ -139,13 +172,72 @@ class TrainingPanel(QGroupBox):
         self.apply_button.setEnabled(changed and not self.controller.busy)
 
     def apply(self) -> None:
+        c = self.controller
         try:
             specials, pattern, tie = self.wanted()
         except ValueError as e:
-            self.controller.error.emit(str(e))
+            self.show_options()  # the panel shows the settings in effect again
+            c.error.emit(str(e))
             return
-        if self.controller.set_options(specials, pattern, tie):
+        guard = getattr(c, "discard_guard", None)
+        if guard is not None and c.has_trainer and not guard(self.tr("Applying the settings")):
+            return  # the edits stay in the panel, Apply stays enabled
+        if c.set_options(specials, pattern, tie):
             self.apply_button.setEnabled(False)
+
+    def show_options(self) -> None:
+        """Show the settings in effect (after a failed Apply, or a session put other ones in effect)."""
+        o = self.controller.options
+        widgets = (self.specials, self.pattern, self.custom, self.tie)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            self.specials.setText(" ".join(f'"{t}"' if any(ch.isspace() for ch in t) else t
+                                           for t in o.special_tokens))
+            key = "none" if o.pattern is None else o.pattern
+            i = self.pattern.findData(key)
+            if i < 0:
+                i = self.pattern.findData("custom")
+                self.custom.setText(o.pattern or "")
+            self.pattern.setCurrentIndex(i)
+            self.tie.setCurrentIndex(max(0, self.tie.findData(o.tie_break)))
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self._settings_edited()
+        self._check_vocab_size()
+
+    def _show_imported_note(self) -> None:
+        """After an import, say that these settings are for the next corpus, and what the import uses."""
+        c = self.controller
+        tok = c.cached_tokenizer() if not c.has_trainer and c.source_name and c.index.n_merges else None
+        if tok is None or c.has_trainer:
+            self.imported_note.setVisible(False)
+            return
+        from core.pretokenize import pattern_name
+
+        specials = " ".join(tok.special_tokens) or self.tr("none")
+        rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(
+            tok.tie_break or "", self.tr("not recorded"))
+        self.imported_note.setText(
+            self.tr("Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
+                    "above are for the next corpus you open.")
+            .replace("%1", c.source_name).replace("%2", pattern_name(tok.pattern)).replace("%3", specials)
+            .replace("%4", rule))
+        self.imported_note.setVisible(True)
+
+    def minimum_vocab_size(self) -> int:
+        return 256 + len(self.controller.options.special_tokens)
+
+    def _check_vocab_size(self) -> None:
+        low = self.minimum_vocab_size()
+        n = len(self.controller.options.special_tokens)
+        tip = plural(self.tr("At least %1: the 256 byte tokens + %n special token(s).", "", n), n).replace(
+            "%1", f"{low:,}")
+        self.vocab_size.setToolTip(self.tr("The vocab size to train to. ") + tip)
+        too_small = self.vocab_size.value() < low
+        self.vocab_hint.setText(self.tr("Too small. ") + tip if too_small else "")
+        self.vocab_hint.setVisible(too_small)
 
     # ------------------------------------------------------------------ status
     def _progress(self, done: int, total: int) -> None:
@@ -160,7 +252,7 @@ class TrainingPanel(QGroupBox):
 
     def _busy_changed(self, busy: str) -> None:
         if busy:
-            self.progress.setRange(0, 0 if busy == "load" else 100)
+            self.progress.setRange(0, 0 if busy in ("load", "rewind") else 100)
             self.progress.setValue(0)
         else:
             self.progress.setRange(0, 1)
@@ -173,5 +265,8 @@ class TrainingPanel(QGroupBox):
     def update_vocab_label(self) -> None:
         c = self.controller
         ix = c.index
-        self.vocab_label.setText(f"Vocab <b>{len(ix):,}</b> / {self.vocab_size.value():,} · "
-                                 f"<b>{ix.n_merges:,}</b> merges · {len(ix.special_tokens)} special")
+        n = ix.n_merges
+        merges = plural(self.tr("<b>%n</b> merge(s)", "", n), n)
+        self.vocab_label.setText(self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special").replace("%1", f"{len(ix):,}")
+                                 .replace("%2", f"{self.vocab_size.value():,}").replace("%3", merges)
+                                 .replace("%4", str(len(ix.special_tokens))))

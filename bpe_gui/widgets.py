@@ -1,8 +1,58 @@
 """Small widget helpers shared by the views."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
+
+
+def elide(text: str, metrics: QFontMetrics, width: int, lines: int = 1) -> str:
+    """``text`` cut with "…" so that it fits ``lines`` wrapped lines of ``width`` pixels."""
+    if lines <= 1:
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+    height = metrics.lineSpacing() * lines
+    flags = int(Qt.TextFlag.TextWordWrap)
+
+    def fits(t: str) -> bool:
+        return metrics.boundingRect(QRect(0, 0, width, 10_000), flags, t).height() <= height
+
+    if fits(text):
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid].rstrip() + "…"):
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+class ElidingLabel(QLabel):
+    """A plain-text label that shows as much of its text as fits ``lines`` lines, ending in "…";
+    the whole text is its tooltip."""
+
+    def __init__(self, lines: int = 2, parent=None) -> None:
+        super().__init__(parent)
+        self.lines = lines
+        self.full_text = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(lines > 1)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def set_full_text(self, text: str) -> None:
+        self.full_text = text
+        self.setToolTip(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        m = self.contentsMargins()
+        width = max(20, self.width() - m.left() - m.right() - 4)
+        super().setText(elide(self.full_text, self.fontMetrics(), width, self.lines))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
 
 
 def status_label(text: str = "", lines: int = 1, name: str | None = None) -> QLabel:
@@ -58,3 +108,14 @@ class PinnedBox(QWidget):
 def pinned(label: QLabel, min_width: int = 10) -> PinnedBox:
     """``label`` in a :class:`PinnedBox`, to add to a layout instead of the label."""
     return PinnedBox(label, min_width)
+
+
+def rewind_menu(parent, controller, rank: int) -> QMenu:
+    """A context menu for merge ``rank``: "Rewind to here" (enabled when a trainer can undo to it)."""
+    menu = QMenu(parent)
+    menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    act = menu.addAction(QCoreApplication.translate("Browser", "Rewind to here (merge #%1 becomes the last)")
+                         .replace("%1", f"{rank + 1:,}"))
+    act.setEnabled(controller.has_trainer and not controller.busy and rank + 1 < controller.index.n_merges)
+    act.triggered.connect(lambda: controller.rewind_to(rank + 1))
+    return menu

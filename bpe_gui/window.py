@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -26,10 +27,14 @@ from .details_view import DetailsView
 from .evaluate_view import EvaluateView
 from .export_dialog import ExportDialog
 from .files import OPEN_FILTER, is_tokenizer_file
+from .messages import MessageLog, ShortcutsDialog
 from .pairs_view import PairsView
+from .plural import plural
 from .timeline_view import TimelineView
 from .tokenize_view import TokenizeView
 from .training_panel import TrainingPanel
+from .widgets import elide
+from .window_session import SESSION_SUFFIX, SessionWindow
 
 MAX_RECENT = 8
 SETTINGS_ENV = "BPE_EXPLORER_SETTINGS"  # path of an .ini file to use instead of the user's settings
@@ -42,7 +47,7 @@ def app_settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "bpe-explorer", "bpe-explorer")
 
 
-class MainWindow(QMainWindow):
+class MainWindow(SessionWindow, QMainWindow):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("BPE Explorer")
@@ -61,6 +66,8 @@ class MainWindow(QMainWindow):
         self.tokenize = TokenizeView(c)
         self.pairs = PairsView(c)
         self.browser = BrowserView(c)
+        self.messages = MessageLog(self)
+        c.discard_guard = self.confirm_discard
         self.evaluate = EvaluateView(c)
         self.evaluate.unused_ready.connect(self.browser.lists.set_unused)
         self._layout()
@@ -68,14 +75,16 @@ class MainWindow(QMainWindow):
         self._restore_settings()
 
         c.error.connect(self.show_error)
-        c.message.connect(lambda m: self.statusBar().showMessage(m, 15000))
+        c.message.connect(self.show_message)
+        c.session_opened.connect(self._session_opened)
         c.busy_changed.connect(self._busy_changed)
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
         c.corpus_loaded.connect(self._corpus_loaded)
         self.setAcceptDrops(True)
         self._update_actions()
-        self.resize(1400, 900)
+        self.resize(self.fitting_size(1400, 900))
+        self._restore_layout()
 
     # ------------------------------------------------------------------ layout
     def _layout(self) -> None:
@@ -85,7 +94,22 @@ class MainWindow(QMainWindow):
         pl.setSpacing(2)
         pl.addWidget(self.corpus_panel)
         pl.addWidget(self.training_panel)
-        pl.addWidget(self.details, 1)
+        pl.addStretch(1)
+        # the settings and controls scroll when the window is short; the details get their own pane
+        scroll = QScrollArea()
+        scroll.setWidget(left)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # as wide as the panels need next to the scroll bar (nothing is cut off on the right)
+        scroll.setMinimumWidth(left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4)
+        self.left_scroll = scroll
+        left_split = QSplitter(Qt.Orientation.Vertical)
+        left_split.addWidget(scroll)
+        left_split.addWidget(self.details)
+        left_split.setStretchFactor(0, 1)
+        left_split.setStretchFactor(1, 0)
+        left_split.setSizes([700, 170])
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.timeline)
         middle.addWidget(self.tokenize)
@@ -95,13 +119,19 @@ class MainWindow(QMainWindow):
         right.addWidget(self.browser)
         right.setSizes([430, 450])
         main = QSplitter(Qt.Orientation.Horizontal)
-        main.addWidget(left)
+        main.addWidget(left_split)
         main.addWidget(middle)
         main.addWidget(right)
         main.setSizes([330, 640, 430])
         main.setStretchFactor(1, 1)
         main.setObjectName("central")
         self.splitter = main
+        self.splitters = {"main": main, "left": left_split, "middle": middle, "right": right,
+                          "browser": self.browser.splitter}
+        for name, sp in self.splitters.items():
+            sp.setObjectName(f"{name}Splitter")
+            sp.setChildrenCollapsible(False)
+        main.setObjectName("central")
         self.setCentralWidget(main)
         self.evaluate_dock = QDockWidget(self.tr("Evaluate"), self)
         self.evaluate_dock.setObjectName("evaluate")
@@ -109,7 +139,6 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
         self.evaluate_dock.hide()
         self.vocab_status = QLabel()
-        self.vocab_status.setMinimumWidth(220)
         self.statusBar().addPermanentWidget(self.vocab_status)
 
     def _action(self, text: str, slot, shortcuts=(), menu: QMenu | None = None, tip: str = "") -> QAction:
@@ -136,6 +165,12 @@ class MainWindow(QMainWindow):
         self.act_export = self._action("&Export…", self.export_dialog, ["Ctrl+E"], file_menu)
         self.act_compare = self._action("&Compare with tokenizer…", self.compare_dialog, [], file_menu)
         file_menu.addSeparator()
+        self.act_save_session = self._action(self.tr("&Save session…"), self.save_session_dialog, ["Ctrl+S"],
+                                             file_menu, self.tr("Save the corpus, settings, merges and text "
+                                                                "to reopen later"))
+        self.act_open_session = self._action(self.tr("Open &session…"), self.open_session_dialog,
+                                             ["Ctrl+Shift+O"], file_menu)
+        file_menu.addSeparator()
         self._action("&Quit", self.close, ["Ctrl+Q"], file_menu)
         train_menu = mb.addMenu("&Train")
         self.act_step = self._action("&Step", lambda: c.step(1), ["Right", "Space"], train_menu)
@@ -144,11 +179,21 @@ class MainWindow(QMainWindow):
         self.act_train = self._action("&Train to vocab size", lambda: c.train(tp.vocab_size.value()),
                                       ["Ctrl+T"], train_menu)
         self.act_cancel = self._action("&Cancel", c.cancel, ["Escape"], train_menu)
+        train_menu.addSeparator()
+        self.act_rewind = self._action(self.tr("&Rewind to the selected merge"), self.rewind_to_selected,
+                                       ["Ctrl+Shift+Z"], train_menu,
+                                       self.tr("Undo every merge after the selected one"))
+        self.act_reset = self._action(self.tr("R&eset (0 merges)"), c.reset, ["Ctrl+Shift+R"], train_menu,
+                                      self.tr("Undo all merges; the corpus stays loaded"))
+        view_menu = mb.addMenu(self.tr("&View"))
+        self._action(self.tr("&Messages"), self.messages.show, ["Ctrl+M"], view_menu,
+                     self.tr("Every status and error message, in full"))
         act = self.evaluate_dock.toggleViewAction()
         act.setText(self.tr("&Evaluate tokenizers…"))
         act.setShortcut("Ctrl+Shift+E")
         mb.addMenu(self.tr("&Evaluate")).addAction(act)
         help_menu = mb.addMenu("&Help")
+        self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts, ["F1"], help_menu)
         self._action("&About", self._about, [], help_menu)
 
         self.corpus_panel.open_button.clicked.connect(self.act_open.trigger)
@@ -167,9 +212,9 @@ class MainWindow(QMainWindow):
         c = self.controller
         busy = bool(c.busy)
         can_train = c.has_trainer and not busy
-        for a in (self.act_step, self.act_step_n, self.act_undo, self.act_train):
+        for a in (self.act_step, self.act_step_n, self.act_undo, self.act_train, self.act_rewind, self.act_reset):
             a.setEnabled(can_train)
-        for a in (self.act_open, self.act_import, self.act_compare):
+        for a in (self.act_open, self.act_import, self.act_compare, self.act_open_session, self.act_save_session):
             a.setEnabled(not busy)
         self.recent_menu.setEnabled(not busy)
         self.act_export.setEnabled(not busy and (c.has_trainer or bool(c.index.n_merges)))
@@ -187,7 +232,9 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         ix = self.controller.index
-        self.vocab_status.setText(f"vocab {len(ix):,} · {ix.n_merges:,} merges ")
+        n = ix.n_merges
+        merges = plural(self.tr("%n merge(s)", "", n), n)
+        self.vocab_status.setText(self.tr("vocab %1 · %2 ").replace("%1", f"{len(ix):,}").replace("%2", merges))
 
     def _update_title(self) -> None:
         name = self.controller.source_name
@@ -204,27 +251,46 @@ class MainWindow(QMainWindow):
             self.add_recent(path)
 
     # ------------------------------------------------------------------ dialogs
+    def show_message(self, message: str) -> None:
+        """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""
+        self.messages.add(message)
+        bar = self.statusBar()
+        width = max(100, bar.width() - self.vocab_status.width() - 40)
+        bar.showMessage(elide(message, bar.fontMetrics(), width), 15000)
+        bar.setToolTip(message)
+
+    def show_shortcuts(self) -> None:
+        mouse = [(self.tr("Rewind to a merge"), self.tr("right-click it in the timeline or the merges list")),
+                 (self.tr("Jump to a token id"), self.tr("type #1234 in the vocab search box"))]
+        ShortcutsDialog(self.actions(), self, mouse).exec()
+
     def show_error(self, message: str) -> None:
         """Show a core error in a (non-blocking, window-modal) dialog; the state is unchanged."""
+        self.messages.add(message, error=True)
         self.last_error = message
         box = QMessageBox(QMessageBox.Icon.Warning, "BPE Explorer", message, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
     def open_corpus_dialog(self) -> None:
-        start = str(Path(self.controller.corpus_path).parent) if self.controller.corpus_path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", start, "Text files (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", self.start_folder("corpus_folder"),
+                                              "Text files (*.txt);;Counts files (*.parquet);;All files (*)")
         if path:
-            self.controller.load_corpus(path)
+            self.remember_folder("corpus_folder", path)
+            self.load_corpus_confirmed(path)
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import tokenizer", "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Import tokenizer",
+                                              self.start_folder("export_folder", "import_folder"), OPEN_FILTER)
         if path:
-            self.controller.import_tokenizer(path)
+            self.remember_folder("import_folder", path)
+            self.import_confirmed(path)
 
     def compare_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Compare with tokenizer", "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Compare with tokenizer",
+                                              self.start_folder("import_folder", "export_folder"), OPEN_FILTER)
         if path:
+            self.remember_folder("import_folder", path)
             self.compare_with(path)
 
     def compare_with(self, path) -> bool:
@@ -234,17 +300,21 @@ class MainWindow(QMainWindow):
         self.tokenize.set_comparison(*loaded)
         return True
 
-    def export_dialog(self) -> None:
+    def export_dialog(self) -> bool:
         folder = self.settings.value("export_folder", str(Path.home() / "bpe-export"))
         dlg = ExportDialog(str(folder), self)
         if dlg.exec():
             folder = str(dlg.chosen_folder())
             if self.controller.export(folder, dlg.formats()) is not None:
                 self.settings.setValue("export_folder", folder)
+                return True
+        return False
 
     def _about(self) -> None:
+        from core.cli import version
+
         QMessageBox.about(self, "About BPE Explorer",
-                          "<b>BPE Explorer</b><br>Train, step through, visualise and export byte-level BPE "
+                          f"<b>BPE Explorer</b> {version()}<br>Train, step through, visualise and export byte-level BPE "
                           "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc")
 
     # ------------------------------------------------------------------ recent files and settings
@@ -269,12 +339,12 @@ class MainWindow(QMainWindow):
         sample = resources.sample_corpus()
         if sample is not None:
             a = self.recent_menu.addAction("Sample corpus (bundled)")
-            a.triggered.connect(lambda: self.controller.load_corpus(str(sample)))
+            a.triggered.connect(lambda: self.load_corpus_confirmed(str(sample)))
             if items:
                 self.recent_menu.addSeparator()
         for p in items:
             a = self.recent_menu.addAction(p)
-            a.triggered.connect(lambda _checked=False, p=p: self.controller.load_corpus(p))
+            a.triggered.connect(lambda _checked=False, p=p: self.load_corpus_confirmed(p))
         if not items and sample is None:
             self.recent_menu.addAction("(none)").setEnabled(False)
 
@@ -291,7 +361,10 @@ class MainWindow(QMainWindow):
         tp = self.training_panel
         self.settings.setValue("vocab_size", tp.vocab_size.value())
         self.settings.setValue("step_n", tp.step_n.value())
+        for name, sp in self.splitters.items():
+            self.settings.setValue(f"splitter/{name}", sp.saveState())
         self.settings.sync()
+
 
     # ------------------------------------------------------------------ drag & drop, closing
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
@@ -306,15 +379,20 @@ class MainWindow(QMainWindow):
         self.open_path(paths[0])
 
     def open_path(self, path: str) -> None:
-        """Open a dropped path: a tokenizer file is imported, anything else is read as a corpus."""
-        if is_tokenizer_file(path):
-            self.controller.import_tokenizer(path)
+        """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported,
+        anything else is read as a corpus."""
+        if str(path).endswith(SESSION_SUFFIX):
+            self.open_session(path)
+        elif is_tokenizer_file(path):
+            self.import_confirmed(path)
         else:
-            self.controller.load_corpus(path)
+            self.load_corpus_confirmed(path)
 
     def closeEvent(self, event) -> None:  # noqa: N802
         """Closing during a task asks the worker to stop and closes once it has finished."""
         self._save_settings()
+        if not self.controller.busy:
+            self.autosave()
         if self.controller.busy:
             self._close_pending = True
             self.controller.cancel()

@@ -25,7 +25,8 @@ __all__ = [
 _LAZY = {"MergeRecord": "trainer", "Trainer": "trainer", "build_vocab": "trainer", "train_bpe": "trainer",
          "TokenSpan": "tokenizer", "TokenizerSpec": "spec", "spec_from_trainer": "spec",
          "records_from_spec": "spec", "FORMATS": "formats", "export_all": "formats", "load_any": "formats",
-         "detect_format": "formats", "encode_file_to_npy": "npy"}
+         "detect_format": "formats", "encode_file_to_npy": "npy",
+         "train_bpe_from_counts": "counts", "trainer_from_counts": "counts", "count_files": "counts"}
 __all__ += [name for name in _LAZY if name not in __all__]
 
 

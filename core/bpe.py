@@ -17,8 +17,11 @@ from operator import lshift, or_
 
 Pair = tuple[bytes, bytes]
 BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
-#: Words longer than this many bytes use the O(n log n) heap merge instead of the O(n²) scan.
-LONG_WORD = 96
+#: the 13 byte values that never occur in valid UTF-8 (some vocabularies, e.g. GPT-NeoX's, lack them)
+NEVER_IN_UTF8: frozenset[int] = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
+#: Pre-tokens of up to this many bytes are encoded with the O(n²) scan, longer ones with the
+#: O(n log n) heap merge (faster from about this length on).
+SCAN_MERGE_MAX_BYTES = 96
 _NO_RANK = 1 << 62
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ def bpe_merge(word: bytes, ranks: dict[Pair, int]) -> list[bytes]:
     >>> bpe_merge(b"abab", {(b"a", b"b"): 0, (b"ab", b"ab"): 1})
     [b'abab']
     """
-    if len(word) > LONG_WORD:
+    if len(word) > SCAN_MERGE_MAX_BYTES:
         return _bpe_merge_heap(word, ranks)
     parts = list(map(BYTE_TOKENS.__getitem__, word))
     if len(parts) < 2:
@@ -128,7 +131,9 @@ class MergeTable:
         pair_rank: dict[int, int] = {}
         for r, (a, b) in enumerate(merges):
             pair_rank.setdefault((encoder[a] << 32) | encoder[b], r)
-        return cls(tuple(encoder[BYTE_TOKENS[i]] for i in range(256)), pair_rank,
+        # a byte the vocab lacks (only those of NEVER_IN_UTF8 may be) gets -1: the tokenizer refuses
+        # text that needs it before any lookup
+        return cls(tuple(encoder.get(BYTE_TOKENS[i], -1) for i in range(256)), pair_rank,
                    tuple(encoder[a + b] for a, b in merges))
 
 
@@ -138,7 +143,7 @@ def bpe_ids(word: bytes, table: MergeTable) -> list[int]:
     n = len(parts)
     if n < 2:
         return parts
-    if n > LONG_WORD:
+    if n > SCAN_MERGE_MAX_BYTES:
         return _bpe_ids_heap(parts, table)
     get = table.pair_rank.get
     merged = table.merged

@@ -1,4 +1,8 @@
-"""The ``bpe-explorer`` command: the GUI with no arguments, else ``train``, ``encode``, ``eval``, ``screenshot``.
+"""The command-line tools of the core: ``train``, ``encode``, ``count`` and ``eval`` (``python -m core.cli train ...``).
+
+The ``bpe-explorer`` command is :mod:`bpe_gui.cli`: it adds ``gui`` and ``screenshot`` to the parser
+built here (one argparse tree) and hands every other command back to :func:`run`. The core never
+imports the app.
 
 User errors print one line on stderr and exit with status 2 (no traceback). Progress bars go to
 stderr, so stdout stays clean for the summary line.
@@ -6,6 +10,7 @@ stderr, so stdout stays clean for the summary line.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -48,6 +53,13 @@ class _Progress:
         bar.update(done - bar.n)
         return True
 
+    def finish(self, phase: str) -> None:
+        """End ``phase``'s bar at the count reached (a corpus that ran out of pairs stops early)."""
+        bar = self.bars.get(phase)
+        if bar is not None and bar.n < bar.total:
+            bar.total = bar.n
+            bar.refresh()
+
     def close(self) -> None:
         for bar in self.bars.values():
             bar.close()
@@ -55,23 +67,35 @@ class _Progress:
 
 
 def _train(args: argparse.Namespace) -> int:
+    from .counts_cli import counts_trainer
     from .formats import export_all, parse_formats
+    from .pretokenize import count_pretokens
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
 
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
+    check_out_folder(args.out)  # before the run, not after it
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
-        trainer = Trainer.from_file(args.corpus, args.special_token, pattern=args.pattern,
-                                    tie_break=args.tie_break, workers=args.workers, progress=progress,
-                                    keep_history=False)
+        if args.counts:
+            trainer = counts_trainer(args)
+        elif args.corpus is None:
+            raise BPEError("give a corpus file to train on (or --counts FILE)")
+        else:
+            pattern = "gpt2" if args.pattern is None else args.pattern
+            counts, stats = count_pretokens(args.corpus, args.special_token, pattern, workers=args.workers,
+                                            progress=progress, allow_nul=args.allow_nul)
+            trainer = Trainer(counts, args.special_token, pattern=pattern, tie_break=args.tie_break,
+                              keep_history=False, stats=stats)
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
+        progress.finish("merge")
     finally:
         progress.close()
     elapsed = time.perf_counter() - t0
-    written = export_all(args.out, spec_from_trainer(trainer, Path(args.corpus).name), formats)
+    source = Path(args.corpus or args.counts[0]).name
+    written = export_all(args.out, spec_from_trainer(trainer, source), formats)
     s = trainer.stats
     note = "" if trainer.vocab_size == args.vocab_size else (
         f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
@@ -83,17 +107,47 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
+def special_token_arg(values: list[str]) -> list[str] | dict[str, int] | None:
+    """``--special-token`` values: plain tokens, or all ``TOKEN=ID`` (ids for files that store none,
+    e.g. an unknown tiktoken file: ``--special-token '<|endoftext|>=100257'``).
+
+    >>> special_token_arg(["<|a|>=5", "<b>=7"])
+    {'<|a|>': 5, '<b>': 7}
+    """
+    if not values:
+        return None
+    with_ids = [v.rpartition("=") for v in values]
+    if not any(sep and tail.strip().isdigit() for _, sep, tail in with_ids):
+        return list(values)
+    out: dict[str, int] = {}
+    for v, (head, sep, tail) in zip(values, with_ids):
+        if not (sep and head and tail.strip().isascii() and tail.strip().isdigit()):
+            raise BPEError(f"--special-token {v!r}: give every special token as TOKEN=ID when one has an id "
+                           "(e.g. '<|endoftext|>=100257')")
+        out[head] = int(tail)
+    return out
+
+
 def _encode(args: argparse.Namespace) -> int:
+    from .counts_cli import run_encode_dask
     from .formats import load_any
     from .npy import encode_file_to_npy
     from .tokenizer import Tokenizer
 
-    spec = load_any(args.tokenizer, special_tokens=args.special_token or None, pattern=args.pattern)
+    if args.engine != "dask":
+        if len(args.input) > 1:
+            raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
+        check_out_file(args.out)
+    spec = load_any(args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern)
     tok = Tokenizer.from_spec(spec)
+    for note in (*spec.notes, *tok.notes):  # what the loader assumed; truncation/padding not applied …
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    if args.engine == "dask":
+        return run_encode_dask(args, tok)
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
-        result = encode_file_to_npy(tok, args.input, args.out, workers=args.workers, progress=progress)
+        result = encode_file_to_npy(tok, args.input[0], args.out, workers=args.workers, progress=progress)
     finally:
         progress.close()
     dt = time.perf_counter() - t0
@@ -102,58 +156,111 @@ def _encode(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def check_out_file(out: str) -> None:
+    """Refuse an output path that cannot take a file, before any work (not after a long run)."""
+    p = Path(out)
+    if p.is_dir():
+        raise BPEError(f"--out {out!r} is a folder; give a file name such as {str(p / 'ids.npy')!r}")
+    if not p.parent.is_dir():
+        raise BPEError(f"--out {out!r}: folder {str(p.parent)!r} does not exist; create it first")
+    if not os.access(p.parent, os.W_OK):
+        raise BPEError(f"--out {out!r}: cannot write into folder {str(p.parent)!r} (permissions)")
+
+
+def check_out_folder(out: str) -> None:
+    p = Path(out)
+    if p.exists() and not p.is_dir():
+        raise BPEError(f"--out {out!r} is a file; train writes a folder of tokenizer files")
+    parent = p if p.exists() else next((q for q in p.parents if q.exists()), Path("."))
+    if not os.access(parent, os.W_OK):
+        raise BPEError(f"--out {out!r}: cannot write into {str(parent)!r} (permissions)")
+
+
+def _count(args: argparse.Namespace) -> int:
+    from .counts_cli import run_count
+
+    return run_count(args, _Progress(not args.quiet))
+
+
+def version() -> str:
+    """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("bpe-explorer")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
+    """The parser of the core's commands (the app adds its own to its subparsers: :func:`commands`)."""
+    from .counts_cli import add_count_parser, add_encode_arguments, add_train_arguments
+
     parser = argparse.ArgumentParser(
-        prog="bpe-explorer",
-        description="Train, explore and export byte-level BPE tokenizers. Without a command, opens the app.")
+        prog=prog, description="Train, explore and export byte-level BPE tokenizers.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command")
 
-    g = sub.add_parser("gui", help="open the desktop app (the default)")
-    g.add_argument("corpus", nargs="?", help="a corpus file to load instead of the sample")
-
     t = sub.add_parser("train", help="train a tokenizer on a corpus file and export it")
-    t.add_argument("corpus", help="the corpus (any UTF-8 text file; read as bytes)")
+    t.add_argument("corpus", nargs="?", help="the corpus (any UTF-8 text file; read as bytes)")
     t.add_argument("--vocab-size", type=int, required=True, help="final vocab size (256 bytes + specials + merges)")
     t.add_argument("--special-token", action="append", default=[], metavar="T",
                    help="a special token, e.g. '<|endoftext|>' (repeat for more)")
-    t.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
+    t.add_argument("--pattern", default=None, help="gpt2 (default), gpt4, none, or a custom regex")
     t.add_argument("--tie-break", choices=["lexicographic", "first"], default="lexicographic",
                    help="among equally frequent pairs: the greatest (CS336) or the first seen (minbpe)")
     t.add_argument("--workers", type=int, default=None, help="pre-tokenization processes (default: all cores)")
     t.add_argument("--out", required=True, help="output folder")
     t.add_argument("--format", default="gpt2,hf,tiktoken,native",
                    help="comma-separated: gpt2,hf,tiktoken,native (default: all)")
+    t.add_argument("--allow-nul", action="store_true",
+                   help="accept a corpus with NUL bytes near its start (refused as binary by default)")
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    add_train_arguments(t)
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
     e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")
-    e.add_argument("input", help="the text file to encode (streamed)")
-    e.add_argument("--out", required=True, help="output .npy file")
+    e.add_argument("input", nargs="+", help="the text file to encode (streamed); several with --engine dask")
+    e.add_argument("--out", required=True, help="output .npy file (a folder with --engine dask)")
     e.add_argument("--special-token", action="append", default=[], metavar="T",
-                   help="special tokens, for formats that do not store them (GPT-2 files, tiktoken)")
+                   help="special tokens, for formats that do not store them (GPT-2 files, tiktoken); TOKEN=ID gives "
+                        "the id (e.g. '<|endoftext|>=100257' for an unknown tiktoken file); repeat for more")
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-
+    add_encode_arguments(e)
+    add_count_parser(sub)
     add_eval_parser(sub)
-    sub.add_parser("screenshot", help="render the app offscreen to a PNG (see 'screenshot --help')",
-                   add_help=False)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "screenshot":
-        from bpe_gui.screenshot import main as screenshot_main
+def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+    """The subparsers of a parser made by :func:`build_parser` (to add commands to the same tree)."""
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
 
-        return _guarded(lambda: screenshot_main(argv[1:]))
-    args = build_parser().parse_args(argv)
-    if args.command in (None, "gui"):
-        from bpe_gui.app import main as gui_main
 
-        return gui_main([args.corpus] if getattr(args, "corpus", None) else [])
-    handler = {"train": _train, "encode": _encode, "eval": run_eval}[args.command]
+#: the commands :func:`run` carries out
+HANDLERS = {"train": _train, "encode": _encode, "count": _count, "eval": run_eval}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out a parsed core command (user errors: one line on stderr, status 2)."""
+    handler = HANDLERS[args.command]
     return _guarded(lambda: handler(args))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m core.cli COMMAND ...``: the core's commands only (the app is ``bpe-explorer``)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser("python -m core.cli")
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        print("python -m core.cli: error: name a command (train, encode, count, eval); the desktop app is "
+              "'bpe-explorer' or 'python -m bpe_gui'", file=sys.stderr)
+        return EXIT_USAGE
+    return run(args)
 
 
 def _guarded(fn) -> int:

@@ -2,8 +2,8 @@
 
 An app that trains in a thread of its own process shares the GIL with its GUI thread: every
 callback the GUI makes while a merge loop runs waits for the interpreter lock. The engine runs
-the trainer in a separate ("spawn") process instead, so the app's process only sends requests
-and receives small, plain results (merge records, pair lists, progress).
+the trainer in a separate process (started by :mod:`core.procs`) instead, so the app's process
+only sends requests and receives small, plain results (merge records, pair lists, progress).
 
 >>> eng = Engine()                                   # doctest: +SKIP
 >>> stats = eng.call("load", "corpus.txt", ["<|endoftext|>"])
@@ -36,8 +36,6 @@ from __future__ import annotations
 
 import atexit
 import gc
-import multiprocessing as mp
-import multiprocessing.util  # noqa: F401 - its exit handler must be registered before ours
 import threading
 import time
 import traceback
@@ -48,10 +46,13 @@ from typing import Any
 
 from . import errors
 from .errors import BPEError, Cancelled
+from .procs import Child, ChildError, SharedFlag
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress events (and record batches) of a request
 PAIRS_INTERVAL = 1.0  # seconds between pair snapshots during a run
 TOP_K = 100
+WATCH_INTERVAL = 0.5  # seconds between checks that the engine process still runs, while waiting
+STOPPED_GRACE = 10.0  # seconds a stopped (SIGSTOP) engine is waited for before it is given up
 
 # Trainer methods and attributes a client may use directly (all return plain, picklable data)
 _METHODS = frozenset({"steps", "undo", "top_pairs", "n_pairs_with_count", "next_pair", "changed_words",
@@ -221,6 +222,15 @@ class _Server:
             if not self._words_free("top_pairs"):  # the "first" tie rule reads the words
                 self._finish_after()
             return {"record": rec, **self.view(*args)}
+        if op == "undo_to":  # rewind: undo merges until ``keep`` are left, then the pair view
+            t = self._need_trainer()
+            undone = 0
+            while len(t.merges) > max(0, int(args[0])):
+                t.undo()
+                undone += 1
+            return {"undone": undone, **self.view(*args[1:])}
+        if op == "replay":
+            return self.replay(*args)
         if op == "load":
             return self.load(*args)
         if op == "run":
@@ -261,8 +271,13 @@ class _Server:
     def load(self, path, special_tokens, pattern="gpt2", tie_break="lexicographic", workers=None) -> dict:
         from .trainer import Trainer
 
-        trainer = Trainer.from_file(path, special_tokens, pattern=pattern, tie_break=tie_break,
-                                    workers=workers, progress=self._progress)
+        if str(path).lower().endswith(".parquet"):  # a counts file (``bpe-explorer count``)
+            from .counts import trainer_from_counts
+
+            trainer = trainer_from_counts(path, special_tokens, pattern=pattern, tie_break=tie_break)
+        else:
+            trainer = Trainer.from_file(path, special_tokens, pattern=pattern, tie_break=tie_break,
+                                        workers=workers, progress=self._progress)
         if self.cancelled():  # cancelled while the trainer was being built: keep the old one
             raise Cancelled("loading cancelled")
         self.trainer = None  # free the old trainer before the collection below
@@ -305,9 +320,31 @@ class _Server:
         return len(t.records) - start
 
 
-def _serve(conn, cancel_event, niceness: int, lookahead) -> None:
-    """Entry point of the engine process."""
-    _Server(conn, cancel_event, niceness, lookahead).serve()
+    def replay(self, pairs: list) -> int:
+        """Merge ``pairs`` in order (reopening a session); records go out in batches like a run's."""
+        t = self._need_trainer()
+        sent = start = len(t.records)
+
+        def tick(_now: float) -> None:
+            nonlocal sent
+            if len(t.records) > sent:
+                batch, sent = t.records[sent:], len(t.records)
+                self._send(("records", [replace(r, deltas=()) for r in batch]))
+
+        self._tick = tick
+        try:
+            for i, pair in enumerate(pairs):
+                if not self._progress("merge", i, len(pairs)):
+                    raise Cancelled("replay cancelled")
+                t.merge((bytes(pair[0]), bytes(pair[1])))
+        finally:
+            tick(0.0)
+        return len(t.records) - start
+
+
+def _serve(conn, flag_handle, niceness: int, lookahead) -> None:
+    """Entry point of the engine process (started by :class:`core.procs.Child`)."""
+    _Server(conn, SharedFlag.attach(flag_handle), niceness, lookahead).serve()
 
 
 # --------------------------------------------------------------------------- the app side
@@ -341,18 +378,19 @@ class Engine:
         """Start the process (returns at once; the child imports the core in the background)."""
         if self.alive:
             return
-        ctx = mp.get_context("spawn")  # never fork an app that runs Qt threads
-        parent, child = ctx.Pipe(duplex=True)
-        self._cancel = ctx.RawValue("b", 0)
-        proc = ctx.Process(target=_serve, args=(child, self._cancel, self.niceness, self.lookahead),
-                           name="bpe-engine")
-        proc.start()
-        child.close()
-        self._proc, self._conn = proc, parent
+        # our own entry point (core.procs), not multiprocessing's "spawn": the engine never runs
+        # the caller's __main__ (a script without a main guard), and nothing is forked under Qt
+        if self._cancel is not None:
+            self._cancel.close()
+        self._cancel = SharedFlag()
+        fds = (self._cancel.fd,) if self._cancel.fd >= 0 else ()
+        self._proc = Child(_serve, (self._cancel.handle(), self.niceness, self.lookahead), name="bpe-engine",
+                           pass_fds=fds)
+        self._conn = None  # connected on first use (the child imports the core in the background)
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop the process (cancelling a running request); the trainer is gone afterwards."""
-        proc, conn = self._proc, self._conn
+        proc = self._proc
         if proc is None:
             return
         if self._cancel is not None:
@@ -360,19 +398,19 @@ class Engine:
         got = self._lock.acquire(timeout=timeout)  # a request in another thread ends on cancel
         try:
             self._proc = self._conn = None
-            if got:
+            if got and proc.connected:  # ask it to quit
                 try:
-                    conn.send(("quit", ()))
+                    proc.conn.send(("quit", ()))
                 except (BrokenPipeError, OSError):
                     pass
-            else:  # a request is stuck: end the process, its reader sees the pipe close
+            else:  # never connected, or a request is stuck: end the process
                 proc.terminate()
             proc.join(timeout)
-            if proc.is_alive():
-                proc.terminate()
+            if proc.is_alive():  # SIGKILL: also ends a stopped (SIGSTOP) process, where SIGTERM waits
+                proc.kill()
                 proc.join(timeout)
             if got:
-                conn.close()
+                proc.close()
         finally:
             if got:
                 self._lock.release()
@@ -404,13 +442,18 @@ class Engine:
                     raise self._died()
                 self.start()
             self._cancel.value = 0
-            conn = self._conn
+            try:
+                conn = self._conn = self._proc.conn
+            except ChildError as e:  # it could not start: say so now (nothing is retried)
+                self._proc = None
+                raise EngineDied(f"the training engine could not start: {e}") from e
             failure: BaseException | None = None  # from on_event: raised once the reply is read
             try:
                 conn.send((op, args))
                 if cancelled is not None and cancelled():
                     self._cancel.value = 1
                 while True:
+                    self._wait_for_reply(conn)
                     try:
                         kind, payload = conn.recv()
                     except (EOFError, OSError):
@@ -441,15 +484,35 @@ class Engine:
         finally:
             self._lock.release()
 
-    def _abandon(self) -> None:
+    def _wait_for_reply(self, conn) -> None:
+        """Wait until a message can be read; never for ever: a process that ended (with its pipe
+        still held open elsewhere) or that stays stopped (SIGSTOP, Ctrl+Z) raises EngineDied."""
+        stopped_since = None
+        while not conn.poll(WATCH_INTERVAL):
+            proc = self._proc
+            if proc is None or not proc.is_alive():
+                raise EOFError("the engine process ended")
+            if proc.is_stopped():
+                stopped_since = stopped_since or time.monotonic()
+                if time.monotonic() - stopped_since > STOPPED_GRACE:
+                    self._abandon(kill=True)
+                    raise EngineDied(f"the training engine process was stopped (SIGSTOP) for more than "
+                                     f"{STOPPED_GRACE:.0f} s and has been ended; the loaded corpus is gone, "
+                                     "open it again")
+            else:
+                stopped_since = None
+
+    def _abandon(self, kill: bool = False) -> None:
         """Stop a process whose pipe is out of step (called with the lock held)."""
-        proc, conn = self._proc, self._conn
+        proc = self._proc
         self._proc = self._conn = None
         if proc is not None:
-            proc.terminate()
+            if kill:
+                proc.kill()
+            else:
+                proc.terminate()
             proc.join(2.0)
-        if conn is not None:
-            conn.close()
+            proc.close()
 
     def _died(self) -> EngineDied:
         proc = self._proc
@@ -458,9 +521,8 @@ class Engine:
             proc.join(1.0)
             code = proc.exitcode
             self._proc = None
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+            proc.close()
+            self._conn = None
         hint = " (killed: out of memory?)" if code is not None and code < 0 else ""
         return EngineDied(f"the training engine stopped unexpectedly (exit code {code}){hint}; "
                           "the loaded corpus is gone, open it again")
@@ -468,8 +530,7 @@ class Engine:
 
 @atexit.register
 def _close_all() -> None:
-    # registered after multiprocessing's own exit handler, so it runs first: that handler joins
-    # every live child, and an engine waiting for requests would never end on its own
+    # an engine waiting for requests ends when its pipe closes; closing it here ends it at once
     for eng in list(_ALL):
         try:
             eng.close(timeout=2.0)

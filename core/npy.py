@@ -1,9 +1,9 @@
 """Encode a whole text file into a NumPy ``.npy`` of token ids, in parallel, with bounded memory.
 
 The file is read in blocks cut only where pre-tokenization cannot change (just before a special
-token, or for the built-in patterns after a newline between printable ASCII and an ASCII letter:
-see :func:`core.pretokenize.iter_blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
-Blocks are encoded in worker processes ("spawn" context, the tokenizer is sent once per worker)
+token, or for the built-in patterns where they provably restart, in any script: see
+:mod:`core.blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
+Blocks are encoded in worker processes (:mod:`core.parallel`; the tokenizer is sent once per worker)
 with at most ``2 × workers`` blocks in flight, and written in order. The array is ``uint16`` when
 every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surrogateescape``).
 
@@ -20,7 +20,6 @@ every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surro
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
@@ -29,9 +28,11 @@ from typing import Any
 
 import numpy as np
 
+from .blocks import BLOCK_BYTES, iter_blocks
 from .errors import Cancelled, CorpusError, FormatError
+from .formats._io import discard, new_temp, publish
 from .parallel import ordered_map
-from .pretokenize import BLOCK_BYTES, GPT2_PATTERN, GPT4_PATTERN, SINGLE_PROCESS_BYTES, iter_blocks
+from .pretokenize import SINGLE_PROCESS_BYTES, block_rule
 
 HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
 
@@ -63,16 +64,16 @@ def npy_header(n: int, dtype: str) -> bytes:
     return b"\x93NUMPY\x01\x00" + (HEADER_BYTES - 10).to_bytes(2, "little") + (d.ljust(room) + "\n").encode("latin1")
 
 
-def _init_worker(spec: Any) -> None:
+def _init_worker(cls: Any, spec: Any) -> None:
+    # the tokenizer's class travels by reference (pickled as its name), so this module needs no
+    # import of core.tokenizer, which imports this one for Tokenizer.encode_file
     global _worker_tokenizer
-    from .tokenizer import Tokenizer
-
-    _worker_tokenizer = Tokenizer.from_spec(spec)
+    _worker_tokenizer = cls.from_spec(spec)
 
 
 def _encode_block(block: bytes, dtype: str) -> bytes:
     """Worker entry point: encode one block, return the ids as little-endian bytes."""
-    ids = _worker_tokenizer.encode(block.decode("utf-8", "surrogateescape"))
+    ids = _worker_tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
     return np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
 
 
@@ -89,7 +90,10 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     stops the run with :class:`Cancelled` and leaves no output file.
     """
     src = Path(input_path)
-    if not src.is_file():
+    if not src.is_file():  # (a FIFO is refused here too: opening one would wait for a writer)
+        if src.exists() and not src.is_dir():
+            raise CorpusError(f"input {str(src)!r} is not a regular file (a pipe, FIFO or device); save the "
+                              "text to a file first")
         raise CorpusError(f"input file {str(src)!r} does not exist or is not a file; check the path")
     out = Path(output_path)
     if not out.parent.is_dir():
@@ -99,12 +103,12 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     if workers is None:
         workers = os.cpu_count() or 1
     workers = 1 if size <= SINGLE_PROCESS_BYTES else max(1, int(workers))
-    cut_at_newlines = tokenizer.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
     n_items = 0
     done = 0
     ok = False
+    tmp = None
     try:
+        fd, tmp = new_temp(out)
         with os.fdopen(fd, "wb") as f, open(src, "rb") as stream:
             f.write(npy_header(0, dtype))
 
@@ -116,15 +120,20 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                 if progress is not None and progress("encode", done, size) is False:
                     raise Cancelled("encoding cancelled")
 
-            blocks = iter_blocks(stream, list(tokenizer.special_tokens), cut_at_newlines, block_bytes)
+            def poll() -> None:
+                if progress is not None and progress("encode", done, size) is False:
+                    raise Cancelled("encoding cancelled")
+
+            blocks = iter_blocks(stream, list(tokenizer.special_tokens), block_rule(tokenizer.pattern_regex),
+                                 block_bytes, poll=poll)
             if workers == 1:
                 for block in blocks:
-                    ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"))
+                    ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
                     absorb(np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes(), len(block))
             else:
                 sized = ((block, len(block)) for block in blocks)
                 results = ordered_map(_encode_sized_block, sized, workers=workers, extra_args=(dtype,),
-                                      initializer=_init_worker, initargs=(tokenizer.to_spec(),))
+                                      initializer=_init_worker, initargs=(type(tokenizer), tokenizer.to_spec()))
                 with closing(results):  # a cancel terminates the pool before the exception leaves
                     for data, n_in in results:
                         absorb(data, n_in)
@@ -132,15 +141,12 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
             f.write(npy_header(n_items, dtype))
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, out)
+        publish(tmp, out)
         ok = True
     except OSError as e:
         raise FormatError(f"cannot write {str(out)!r}: {e.strerror or e}; check free space and "
                           "permissions") from e
     finally:
         if not ok:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+            discard(tmp)
     return NpyResult(out, n_items, size, dtype, workers)

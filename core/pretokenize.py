@@ -10,6 +10,7 @@ bytes survive as lone surrogates (U+DC80..U+DCFF) and come back byte-exactly on 
 from __future__ import annotations
 
 import os
+import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
@@ -19,56 +20,17 @@ from pathlib import Path
 
 import regex
 
-from .errors import Cancelled, CorpusError, PatternError, SpecialTokenError
+from .blocks import BLOCK_BYTES, iter_blocks
+from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
-
-GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
-GPT4_PATTERN = (
-    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]++[\r\n]*"""
-    r"""|\s*[\r\n]|\s+(?!\S)|\s+"""
-)
-PATTERNS: dict[str, str | None] = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "none": None}
+from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
 
 _SURROGATES = regex.compile("[\udc80-\udcff]")
 _BOM = b"\xef\xbb\xbf"
-# A cut after "\n" is safe for the built-in patterns when the newline is preceded by a printable
-# ASCII non-space and followed by an ASCII letter: no pre-token of gpt2/gpt4 spans it.
-_ASCII_LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 SINGLE_PROCESS_BYTES = 4 << 20
-BLOCK_BYTES = 4 << 20
-
-
-def resolve_pattern(pattern: str | None) -> str | None:
-    """Map ``"gpt2"``/``"gpt4"``/``"none"`` (or a custom regex) to the regex string (None = no split).
-
-    >>> resolve_pattern("none") is None
-    True
-    """
-    if pattern is None:
-        return None
-    if pattern in PATTERNS:
-        return PATTERNS[pattern]
-    if not isinstance(pattern, str) or pattern == "":
-        raise PatternError("pattern must be 'gpt2', 'gpt4', 'none' or a non-empty regular expression")
-    try:
-        compiled = regex.compile(pattern)
-    except regex.error as e:
-        raise PatternError(f"invalid pre-tokenizer regex {pattern!r}: {e}; fix the expression "
-                           "or use 'gpt2', 'gpt4' or 'none'") from e
-    if compiled.match("") is not None and compiled.fullmatch("") is not None and compiled.search("a") is None:
-        raise PatternError(f"pre-tokenizer regex {pattern!r} only matches the empty string")
-    return pattern
-
-
-def pattern_name(pattern: str | None) -> str:
-    """The short name of a pattern if it is a built-in one, else the regex itself."""
-    for name, pat in PATTERNS.items():
-        if pattern == name or (pat is not None and pattern == pat) or (pat is None and pattern is None):
-            return name
-    return str(pattern)
 
 
 def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
@@ -127,9 +89,10 @@ def count_text(text: str, pattern: str | None, special_re: regex.Pattern[str] | 
             if piece:
                 counts[piece] += 1
         return counts
-    from .splitting import make_splitter  # (imports this module: imported late)
+    from .splitting import make_covering_splitter  # (imports this module: imported late)
 
-    findall = make_splitter(pattern)  # ASCII text takes a faster, equivalent pattern
+    # ASCII text takes a faster, equivalent pattern; text no match covers is kept (custom patterns)
+    findall = make_covering_splitter(pattern)
     for piece in split_specials(text, special_re):
         if piece:
             counts.update(findall(piece))
@@ -145,7 +108,7 @@ class ChunkResult:
 
 
 def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
-    """Worker entry point (top level so that the "spawn" context can import it)."""
+    """Worker entry point (top level so that a worker process can import it)."""
     text, invalid = decode_corpus(data)
     # most chunks of most corpora hold no special token: a substring test is much cheaper than a regex
     present = [t for t in specials if t in text]
@@ -175,8 +138,12 @@ class CorpusStats:
     notes: list[str] = field(default_factory=list)
 
 
-def sniff_encoding(head: bytes, name: str) -> None:
-    """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data."""
+def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
+    """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data.
+
+    ``allow_nul`` accepts NUL bytes (text that really contains them); the byte-order marks of
+    UTF-16/32 are refused all the same.
+    """
     if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         raise CorpusError(f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
                           f"e.g. iconv -f UTF-32 -t UTF-8")
@@ -188,84 +155,34 @@ def sniff_encoding(head: bytes, name: str) -> None:
     if not sample:
         return
     nul = sample.count(0)
-    if nul:
+    if nul and not allow_nul:
+        override = "; if it is UTF-8 text that contains NUL bytes, pass allow_nul=True (--allow-nul)"
+        quarters = [sample[i::4].count(0) for i in range(4)]
+        if nul > len(sample) // 2 and len(sample) >= 8:
+            zero_rate = [q / max(1, len(sample[i::4])) for i, q in enumerate(quarters)]
+            kind = ("UTF-32-LE" if min(zero_rate[1:]) > 0.9 else
+                    "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None)
+            if kind is not None:
+                raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (three of "
+                                  f"every four bytes are NUL); convert it to UTF-8 first, e.g. iconv -f "
+                                  f"{kind} -t UTF-8")
         even = sample[0::2].count(0)
         odd = sample[1::2].count(0)
         if nul > len(sample) // 8 and (odd > 0.8 * nul or even > 0.8 * nul):
             kind = "UTF-16-LE" if odd > even else "UTF-16-BE"
             raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (every other byte "
-                              f"is NUL); convert it to UTF-8 first")
+                              f"is NUL); convert it to UTF-8 first, e.g. iconv -f {kind} -t UTF-8")
         raise CorpusError(f"{name} looks like a binary file ({nul} NUL bytes in the first "
-                          f"{len(sample)} bytes); choose a UTF-8 text file")
+                          f"{len(sample)} bytes); choose a UTF-8 text file{override}")
     _, invalid = decode_corpus(sample[: len(sample) - 4] if len(sample) > 4 else sample)
     if invalid > 0.25 * len(sample) and len(sample) > 64:
         raise CorpusError(f"{name} does not look like UTF-8 text ({invalid} of the first {len(sample)} "
                           f"bytes are invalid UTF-8); choose a UTF-8 text file")
 
 
-def iter_blocks(stream, specials: list[str], cut_at_newlines: bool,
-                block_bytes: int = BLOCK_BYTES) -> Iterator[bytes]:
-    """Cut a binary stream into chunks at places where pre-tokenization cannot differ.
-
-    Cuts are made just before a special token (found by scanning from the previous cut, so the
-    matches are the ones a scan of the whole text finds) or, for the built-in patterns, after a
-    newline between a printable ASCII character and an ASCII letter. Without such a place the chunk
-    grows until one is found (a 20 MB line is one chunk).
-    """
-    sre = None
-    if specials:
-        sre = regex.compile(b"|".join(regex.escape(t.encode("utf-8", "surrogateescape"))
-                                      for t in sorted(specials, key=len, reverse=True)))
-    longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
-    buf = b""
-    eof = False
-    while not eof:
-        data = stream.read(block_bytes)
-        if not data:
-            eof = True
-        else:
-            buf += data
-        if eof:
-            if buf:
-                yield buf
-            return
-        if len(buf) < block_bytes:
-            continue
-        cut = _find_cut(buf, sre, longest, cut_at_newlines)
-        if cut > 0:
-            yield buf[:cut]
-            buf = buf[cut:]
-
-
-def _find_cut(buf: bytes, sre, longest: int, cut_at_newlines: bool) -> int:
-    """The last safe cut position in ``buf`` (0 = none); ``buf`` starts at a safe position.
-
-    A special-token match is trusted only when ``start + longest <= len(buf)``: then the bytes that
-    follow in the next block cannot turn it into a longer special token. Cutting before a trusted
-    match restarts the scan exactly where a scan of the whole text has a match. A newline cut is
-    taken only after the end of the last trusted match and ``longest`` bytes before the end, so no
-    special token can span it.
-    """
-    limit = len(buf) - longest
-    cut = 0
-    last_end = 0
-    if sre is not None:
-        for m in sre.finditer(buf, 0, len(buf)):
-            if m.start() > limit:
-                break
-            cut, last_end = m.start(), m.end()
-    if cut_at_newlines and limit > last_end:
-        # the last "\n" with a printable ASCII byte before it and an ASCII letter after it
-        end = min(limit, len(buf) - 1)
-        while True:
-            nl = buf.rfind(b"\n", max(last_end, 1), end)
-            if nl < 0 or nl + 1 <= cut:
-                break
-            if 0x21 <= buf[nl - 1] <= 0x7E and buf[nl + 1] in _ASCII_LETTERS:
-                cut = nl + 1
-                break
-            end = nl
-    return cut
+def block_rule(pattern: str | None) -> str | None:
+    """The safe-cut rule of :mod:`core.blocks` for a resolved pattern (None: cut at specials only)."""
+    return {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}.get(pattern) if pattern else None
 
 
 def _source_stream(source, is_text: bool):
@@ -278,6 +195,9 @@ def _source_stream(source, is_text: bool):
             raise CorpusError(f"corpus file {str(path)!r} does not exist; check the path")
         if path.is_dir():
             raise CorpusError(f"{str(path)!r} is a folder; choose a text file")
+        if not stat.S_ISREG(path.stat().st_mode):  # opening a FIFO waits for a writer: never do it
+            raise CorpusError(f"{str(path)!r} is not a regular file (a pipe, FIFO or device); a corpus "
+                              "is read in blocks from a file: save the text to a file first")
         try:
             f = open(path, "rb")
         except OSError as e:
@@ -300,14 +220,16 @@ def count_pretokens(
     block_bytes: int = BLOCK_BYTES,
     is_text: bool = False,
     niceness: int = 0,
+    allow_nul: bool = False,
 ) -> tuple[dict[bytes, int], CorpusStats]:
     """Count pre-tokens of a corpus file (or of in-memory data: ``bytes``, or ``str`` with ``is_text``).
 
     Returns ``(counts, stats)``: counts maps each pre-token's bytes to its frequency, in order of
     first appearance (the "first" tie rule relies on that order). Files larger than a few MB are
-    counted in ``workers`` processes ("spawn" context); memory stays bounded by the distinct
+    counted in ``workers`` processes (:mod:`core.parallel`); memory stays bounded by the distinct
     pre-tokens plus a few blocks in flight. ``niceness`` lowers the worker processes' CPU priority
     (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
+    ``allow_nul`` accepts a file with NUL bytes near its start (refused as binary by default).
     """
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
@@ -317,15 +239,26 @@ def count_pretokens(
         head = stream.read(65536)
         stream.seek(0)
         if not is_text:
-            sniff_encoding(head, name)
+            sniff_encoding(head, name, allow_nul=allow_nul)
         stats.has_bom = head.startswith(_BOM)
         if stats.has_bom:
             stats.notes.append("starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)")
         if workers is None:  # automatic: processes only pay off for larger files
             workers = (os.cpu_count() or 1) if size > SINGLE_PROCESS_BYTES else 1
         workers = max(1, int(workers))
-        blocks = iter_blocks(stream, specials, pat is not None and pattern in ("gpt2", "gpt4", GPT2_PATTERN,
-                                                                                 GPT4_PATTERN), block_bytes)
+        done = 0
+
+        def poll() -> None:
+            if progress is not None and progress("pretokenize", done, size) is False:
+                raise Cancelled("pre-tokenization cancelled")
+
+        def checked(blocks: Iterable[bytes]) -> Iterator[bytes]:
+            for block in blocks:  # Cancel is asked before each block is handed on
+                poll()
+                yield block
+
+        poll()
+        blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes, poll=poll))
         if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
             first = list(islice(blocks, 2))
             if len(first) < 2 and sum(map(len, first)) <= block_bytes:
@@ -333,7 +266,6 @@ def count_pretokens(
             blocks = chain(first, blocks)
         stats.workers = workers
         total: Counter[bytes] = Counter()
-        done = 0
 
         def absorb(r: ChunkResult) -> None:
             nonlocal done
@@ -342,14 +274,7 @@ def count_pretokens(
             stats.invalid_bytes += r.invalid_bytes
             stats.special_occurrences += r.n_special
             stats.chunks += 1
-            if progress is not None and progress("pretokenize", done, size) is False:
-                raise Cancelled("pre-tokenization cancelled")
-
-        if progress is not None and progress("pretokenize", 0, size) is False:
-            raise Cancelled("pre-tokenization cancelled")
-        def poll() -> None:
-            if progress is not None and progress("pretokenize", done, size) is False:
-                raise Cancelled("pre-tokenization cancelled")
+            poll()
 
         results = ordered_map(_count_chunk, blocks, workers=workers, extra_args=(pat, tuple(specials)),
                               poll=poll, initializer=lower_priority, initargs=(niceness,))

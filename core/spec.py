@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import FormatError
-from .pretokenize import pattern_name, resolve_pattern
+from .patterns import pattern_name, resolve_pattern
 
 Pair = tuple[bytes, bytes]
 
@@ -38,6 +38,11 @@ class TokenizerSpec:
     pattern: str | None = "gpt2"
     tie_break: str | None = None
     training: dict[str, Any] | None = field(default=None, compare=True)
+    #: the HF ``tokenizer.json`` pipeline (normalizer, added tokens, pre-tokenizer, post-processor) of
+    #: an imported file that needs more than ``pattern`` + special tokens (:mod:`core.hf_pipeline`)
+    pipeline: Any = field(default=None, compare=False)
+    #: what the loader assumed or recognised (e.g. "recognised as cl100k_base …"), for the user to see
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
     def from_merges(cls, merges: Iterable[Pair], special_tokens: Iterable[str] = (), *,
@@ -189,3 +194,14 @@ def _merge_ids(spec: TokenizerSpec) -> list[int]:
         if i not in sids:
             lookup[spec.vocab[i]] = i
     return [lookup.get(a + b, -1) for a, b in spec.merges]
+
+
+def as_spec(source: Any) -> TokenizerSpec:
+    """A :class:`TokenizerSpec` from a spec, a :class:`core.Tokenizer` or a :class:`core.Trainer`."""
+    if isinstance(source, TokenizerSpec):
+        return source
+    if hasattr(source, "to_spec"):
+        return source.to_spec()
+    if hasattr(source, "records") and hasattr(source, "merges"):
+        return spec_from_trainer(source)
+    raise FormatError(f"cannot export a {type(source).__name__}; pass a Tokenizer, Trainer or TokenizerSpec")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import regex
 
-from .pretokenize import GPT2_PATTERN, GPT4_PATTERN
+from .patterns import GPT2_PATTERN, GPT4_PATTERN
 
 #: ASCII-only equivalents of the built-in patterns (compiled with re.ASCII).
 ASCII_PATTERNS = {
@@ -51,6 +51,40 @@ def last_safe_cut(text: str, start: int, end: int) -> int:
     """
     m = _LAST_LETTER_THEN_OTHER.search(text, start, end)
     return -1 if m is None else m.start() + 1
+
+
+def split_keeping_gaps(compiled: regex.Pattern[str], text: str) -> list[str]:
+    """The matches of ``compiled`` in ``text`` and, as pieces of their own, the stretches between
+    them that no (non-empty) match covers: no text is ever dropped (HF's Split "isolated").
+
+    >>> split_keeping_gaps(regex.compile("[a-z]+"), "ab, cd!")
+    ['ab', ', ', 'cd', '!']
+    >>> split_keeping_gaps(regex.compile("x*"), "abxxc")
+    ['ab', 'xx', 'c']
+    """
+    out: list[str] = []
+    pos = 0
+    for m in compiled.finditer(text):
+        start, end = m.span()
+        if start == end:  # an empty match covers nothing
+            continue
+        if start > pos:
+            out.append(text[pos:start])
+        out.append(text[start:end])  # the whole match, also when the pattern has groups
+        pos = end
+    if pos < len(text):
+        out.append(text[pos:])
+    return out
+
+
+def make_covering_splitter(pattern: str | None) -> Callable[[str], list[str]]:
+    """Like :func:`make_splitter`, but text that no match covers is kept as pre-tokens of its own
+    (the built-in patterns cover every character already). Training uses it, so that a custom
+    pattern such as ``[a-z]+`` never drops text from the counts."""
+    if pattern is None or pattern in ASCII_PATTERNS:
+        return make_splitter(pattern)
+    compiled = regex.compile(pattern)
+    return lambda text: split_keeping_gaps(compiled, text)
 
 
 def make_splitter(pattern: str | None) -> Callable[[str], list[str]]:

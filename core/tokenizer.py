@@ -23,38 +23,28 @@ from typing import Any
 
 import regex
 
-from .bpe import BYTE_TOKENS, MergeStep, MergeTable, bpe_ids, merge_steps
+from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
+from .tokenizer_support import (
+    _BAD_SURROGATE,
+    _Cache,
+    _check_merges,
+    _check_vocab,
+    _covering,
+    _hashable,
+    _SurrogateInText,
+    build_tables,
+    compile_alternation,
+    hole_error,
+    surrogate_error,
+)
 from .trace import TokenSpan, token_spans
 
 Pair = tuple[bytes, bytes]
-CACHE_LIMIT = 1 << 19  # distinct pre-tokens kept in the cache before it is cleared (~80 MB)
-CACHE_MAX_WORD = 256  # longer pre-tokens are not cached (they rarely repeat)
 STREAM_MIN_CHARS = 1 << 16  # encode_iterable gathers at least this much text before encoding
-_BAD_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
-
-
-class _Cache(dict):
-    """pre-token string → tuple of ids; a miss encodes the pre-token (``dict.__missing__``)."""
-
-    def __init__(self, fill) -> None:
-        super().__init__()
-        self.fill = fill
-
-    def __missing__(self, word: str) -> tuple[int, ...]:
-        ids = self.fill(word)
-        if len(word) <= CACHE_MAX_WORD:
-            if len(self) >= CACHE_LIMIT:
-                self.clear()
-            self[word] = ids
-        return ids
-
-
-class _SurrogateInText(Exception):
-    pass
 
 
 class Tokenizer:
@@ -69,59 +59,51 @@ class Tokenizer:
     stream_min_chars = STREAM_MIN_CHARS
 
     def __init__(self, vocab: dict[int, bytes], merges: Iterable[Pair],
-                 special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2") -> None:
+                 special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2",
+                 pipeline: dict[str, Any] | None = None) -> None:
         self.special_tokens: list[str] = check_special_tokens(special_tokens)
+        for s in self.special_tokens:
+            m = _BAD_SURROGATE.search(s)
+            if m:
+                raise TokenizerError(f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
+                                     "which is not valid Unicode and cannot be written to UTF-8; fix the token")
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
-        self.merges: list[Pair] = [_check_pair(p, r) for r, p in enumerate(merges)]
+        self.merges: list[Pair] = _check_merges(merges)
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
         next_id = max(self.vocab, default=-1) + 1
+        have = set(self.vocab.values())
         for s in self.special_tokens:
             b = s.encode("utf-8", "surrogateescape")
-            if b not in self.vocab.values():
+            if b not in have:
                 self.vocab[next_id] = b
+                have.add(b)
                 next_id += 1
+        #: the HF tokenizer.json pipeline description (None for our own tokenizers); see core.hf_pipeline
+        self.pipeline_config = pipeline
+        self._pipe = None
+        self._ignore_merges = True
+        if pipeline is not None:
+            from .hf_pipeline import build_pipeline
+
+            self._pipe = build_pipeline(pipeline)
+            self._ignore_merges = self._pipe.ignore_merges
         self.special_ids: dict[str, int] = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
         self._build_tables()
         self._pretokens = make_splitter(self.pattern_regex)
-        longest_first = sorted(self.special_tokens, key=len, reverse=True)
-        self._special_re = (regex.compile("|".join(regex.escape(s) for s in longest_first))
-                            if longest_first else None)
+        if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
+            self._pretokens = _covering(regex.compile(self.pattern_regex))  # text no match covers is kept
+        self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self) -> None:
-        sids = set(self.special_ids.values())
-        encoder: dict[bytes, int] = {}
-        for i in sorted(self.vocab, reverse=True):  # lowest id wins
-            if i not in sids:
-                encoder[self.vocab[i]] = i
-        for i in sorted(self.vocab, reverse=True):
-            b = self.vocab[i]
-            if b not in encoder:
-                encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
-        missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder]
-        if missing:
-            raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
-                                 f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
-                                 "single bytes")
-        ranks: dict[Pair, int] = {}
-        made: dict[int, int] = {}
-        for r, (a, b) in enumerate(self.merges):
-            for part in (a, b, a + b):
-                if part not in encoder:
-                    raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
-                                         "which is not in the vocab; add it or drop the merge")
-            ranks.setdefault((a, b), r)
-            made.setdefault(encoder[a + b], r)
-        self._encoder = encoder
-        self._ranks = ranks
-        self._table = MergeTable.build(self.merges, encoder)
-        self._made_by = made
+        t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
+        self._encoder, self._ranks, self._table, self._made_by, self._holes, self._hole_re = t
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -136,14 +118,15 @@ class Tokenizer:
 
     @classmethod
     def from_spec(cls, spec: TokenizerSpec) -> Tokenizer:
-        tok = cls(dict(spec.vocab), spec.merges, list(spec.special_tokens), pattern=spec.pattern)
+        tok = cls(dict(spec.vocab), spec.merges, list(spec.special_tokens), pattern=spec.pattern,
+                  pipeline=getattr(spec, "pipeline", None))
         tok.tie_break = spec.tie_break
         tok.training = spec.training
         return tok
 
     def to_spec(self) -> TokenizerSpec:
         return TokenizerSpec(dict(self.vocab), tuple(self.merges), tuple(self.special_tokens),
-                             self.pattern, self.tie_break, self.training)
+                             self.pattern, self.tie_break, self.training, pipeline=self.pipeline_config)
 
     # ------------------------------------------------------------------ lookups
     @property
@@ -190,13 +173,50 @@ class Tokenizer:
             b = word.encode("utf-8", "surrogateescape")
         except UnicodeEncodeError:
             raise _SurrogateInText from None
-        i = self._encoder.get(b)
-        if i is not None:
-            return (i,)
+        if self._ignore_merges:
+            i = self._encoder.get(b)
+            if i is not None:
+                return (i,)
         return tuple(bpe_ids(b, self._table))
 
     def _encode_ordinary(self, text: str) -> list[int]:
+        if self._hole_re is not None and self._hole_re.search(text):
+            raise hole_error(self._hole_re, text)
+        if self._pipe is not None:
+            pipe = self._pipe
+            return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
         return list(chain.from_iterable(map(self._cache.__getitem__, self._pretokens(text))))
+
+    def _encode_pipeline(self, text: str, add_special_tokens: bool) -> list[int]:
+        pipe = self._pipe
+        assert pipe is not None
+        if self._hole_re is not None and self._hole_re.search(text):
+            raise hole_error(self._hole_re, text)
+        out: list[int] = list(pipe.prefix_ids) if add_special_tokens else []
+        get = self._cache.__getitem__
+        for piece, tid in pipe.pieces(text):
+            if tid is not None:
+                out.append(tid)
+            elif piece:
+                out.extend(chain.from_iterable(map(get, pipe.pretokenize(piece))))
+        if add_special_tokens:
+            out += pipe.suffix_ids
+        return out
+
+    @property
+    def post_processor_ids(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The ids the post-processor puts (before, after) a text when ``add_special_tokens`` is on
+        (e.g. GLM-4's ``[gMASK]<sop>``); empty for tokenizers without one."""
+        if self._pipe is None:
+            return (), ()
+        return self._pipe.prefix_ids, self._pipe.suffix_ids
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Messages for the user about the loaded file (truncation/padding that is not applied)."""
+        from .hf_pipeline import pipeline_notes
+
+        return () if self._pipe is None else pipeline_notes(self._pipe, self.vocab)
 
     def _pieces(self, text: str) -> Iterator[tuple[str, int | None]]:
         """The text between special tokens (with None) and the special tokens (with their id)."""
@@ -212,8 +232,12 @@ class Tokenizer:
             pos = m.end()
         yield text[pos:], None
 
-    def encode(self, text: str) -> list[int]:
+    def encode(self, text: str, *, add_special_tokens: bool = True) -> list[int]:
         """Encode text to ids (special tokens become their ids, longest match first).
+
+        For a HF ``tokenizer.json`` with a post-processor, ``add_special_tokens`` adds its tokens
+        (:attr:`post_processor_ids`) as HF's ``encode(text, add_special_tokens=...)`` does; other
+        tokenizers add nothing.
 
         >>> Tokenizer.from_spec(TokenizerSpec.from_merges([])).encode("")
         []
@@ -221,6 +245,8 @@ class Tokenizer:
         if not isinstance(text, str):
             raise TokenizerError(f"encode() takes a str, not {type(text).__name__}; decode bytes first")
         try:
+            if self._pipe is not None:
+                return self._encode_pipeline(text, add_special_tokens)
             if self._special_re is None:
                 return self._encode_ordinary(text)
             out: list[int] = []
@@ -231,14 +257,14 @@ class Tokenizer:
                     out += self._encode_ordinary(piece)
             return out
         except _SurrogateInText:
-            raise self._surrogate_error(text) from None
+            raise surrogate_error(text) from None
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode text ignoring special tokens (their text is encoded like any other text)."""
         try:
             return self._encode_ordinary(text)
         except _SurrogateInText:
-            raise self._surrogate_error(text) from None
+            raise surrogate_error(text) from None
 
     def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
         """Lazily encode an iterable of strings (e.g. a text file's lines).
@@ -270,13 +296,15 @@ class Tokenizer:
             # without a cut place the buffer grows; gather more before trying again (linear time)
             need = max(floor, 2 * size)
         if pending:
-            yield from self.encode("".join(pending))
+            yield from self.encode("".join(pending), add_special_tokens=False)
 
     def _encode_prefix(self, buf: str) -> tuple[list[int], str]:
         """Encode the part of ``buf`` that no following text can change; return (ids, rest)."""
         out: list[int] = []
         pos = 0
         end = len(buf)
+        if self._pipe is not None:
+            return out, buf  # a normalizer or added-token flags can look across any cut: keep it all
         if self._special_re is not None:
             limit = len(buf) - self._longest_special
             sids = self.special_ids
@@ -295,14 +323,6 @@ class Tokenizer:
                 pos = cut
         return out, buf[pos:]
 
-    def _surrogate_error(self, text: str) -> TokenizerError:
-        m = _BAD_SURROGATE.search(text)
-        where = f"U+{ord(m.group()):04X} at character {m.start()}" if m else "a lone surrogate"
-        return TokenizerError(f"the text contains a lone surrogate ({where}), which is not valid "
-                              "Unicode; only U+DC80..U+DCFF (bytes kept with errors='surrogateescape') "
-                              "are accepted. Fix the text, e.g. s.encode('utf-16', 'surrogatepass')"
-                              ".decode('utf-16', 'replace')")
-
     # ------------------------------------------------------------------ decoding
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """The exact bytes of a sequence of ids (also a NumPy array)."""
@@ -311,11 +331,18 @@ class Tokenizer:
         elif not isinstance(ids, (list, tuple)):
             ids = list(ids)
         try:
-            return b"".join(map(self.vocab.__getitem__, ids))
+            out = b"".join(map(self.vocab.__getitem__, ids))
         except (KeyError, TypeError):
             vocab = self.vocab
             bad = next(i for i in ids if not _hashable(i) or i not in vocab)
             raise self._unknown_id(bad) from None
+        kinds = set(map(type, ids))
+        if kinds - {int}:  # 1.0 and True hash like 1: refuse what is not an integer id
+            for k in kinds - {int}:
+                if k is bool or not hasattr(k, "__index__"):
+                    bad = next(i for i in ids if type(i) is k)
+                    raise TokenizerError(f"token id {bad!r} is a {k.__name__}, not an int; ids are integers")
+        return out
 
     def decode(self, ids: Iterable[int], errors: str = "replace") -> str:
         """Decode ids to text; bytes that are not valid UTF-8 become U+FFFD (``errors="replace"``).
@@ -333,16 +360,24 @@ class Tokenizer:
     def pretokenize(self, text: str) -> list[tuple[str, bool]]:
         """The pre-tokens of a text, with True for special tokens."""
         out: list[tuple[str, bool]] = []
-        for piece, sid in self._pieces(text):
+        pipe = self._pipe
+        for piece, sid in (self._pieces(text) if pipe is None else pipe.pieces(text)):
             if sid is not None:
                 out.append((piece, True))
             elif piece:
-                out.extend((w, False) for w in self._pretokens(piece))
+                out.extend((w, False) for w in (self._pretokens(piece) if pipe is None else pipe.pretokenize(piece)))
         return out
 
     def trace(self, text: str) -> list[TokenSpan]:
-        """Every token of ``encode(text)`` with its id, bytes and offsets in the input."""
-        return token_spans(text, self.encode(text), self.vocab, self._special_id_set)
+        """Every token of ``encode(text, add_special_tokens=False)`` with its id, bytes and offsets in
+        the input (the post-processor's tokens are :attr:`post_processor_ids`)."""
+        ids = self.encode(text, add_special_tokens=False)
+        if self._pipe is not None:
+            # a normalizer or a prefix space changes the text: offsets are into the text the tokens spell
+            got = self.decode_bytes(ids)
+            if got != text.encode("utf-8", "surrogateescape"):
+                text = got.decode("utf-8", "surrogateescape")
+        return token_spans(text, ids, self.vocab, self._special_id_set)
 
     def merge_trace(self, pretoken: str | bytes) -> list[MergeStep]:
         """The merges applied to one pre-token, in order (the "how was this word built" view)."""
@@ -350,7 +385,7 @@ class Tokenizer:
             try:
                 pretoken = pretoken.encode("utf-8", "surrogateescape")
             except UnicodeEncodeError:
-                raise self._surrogate_error(pretoken) from None
+                raise surrogate_error(pretoken) from None
         return merge_steps(bytes(pretoken), self._ranks)
 
     def encode_file(self, input_path: str | os.PathLike, output_path: str | os.PathLike, **kw: Any):
@@ -362,36 +397,3 @@ class Tokenizer:
     def __repr__(self) -> str:
         return (f"Tokenizer(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
                 f"special_tokens={self.special_tokens!r}, pattern={self.pattern!r})")
-
-
-def _hashable(x: object) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
-
-
-def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
-    if not isinstance(vocab, dict):
-        raise TokenizerError(f"vocab must be a dict of id -> bytes, not {type(vocab).__name__}")
-    out: dict[int, bytes] = {}
-    for i, b in vocab.items():
-        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise TokenizerError(f"vocab id {i!r} is not a non-negative integer")
-        if not isinstance(b, (bytes, bytearray)):
-            raise TokenizerError(f"vocab entry {i} is {type(b).__name__}, not bytes; pass tokens as bytes")
-        if not b:
-            raise TokenizerError(f"vocab entry {i} is empty; tokens must have at least one byte")
-        out[i] = bytes(b)
-    return out
-
-
-def _check_pair(pair: Pair, rank: int) -> Pair:
-    try:
-        a, b = pair
-    except (TypeError, ValueError):
-        raise TokenizerError(f"merge {rank} is {pair!r}, not a pair of bytes") from None
-    if not isinstance(a, (bytes, bytearray)) or not isinstance(b, (bytes, bytearray)):
-        raise TokenizerError(f"merge {rank} is {pair!r}; both parts must be bytes")
-    return bytes(a), bytes(b)

@@ -24,16 +24,19 @@ native      bpe.json                         :func:`load_native` (keeps the trai
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
-from ..spec import TokenizerSpec, spec_from_trainer
+from ..spec import TokenizerSpec, as_spec
 from ._io import atomic_write, load_json, read_text
 from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2
 from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
 from .native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
+from .tekken import is_tekken, looks_like_sentencepiece, spec_from_tekken
 from .tiktoken_bpe import TIKTOKEN_NAME, load_tiktoken, save_tiktoken, tiktoken_encoding
 
 FORMATS: tuple[str, ...] = ("gpt2", "hf", "tiktoken", "native")
@@ -46,17 +49,6 @@ __all__ = [
     "parse_formats", "save", "load_gpt2", "save_gpt2", "load_hf", "save_hf", "load_tiktoken",
     "save_tiktoken", "tiktoken_encoding", "load_native", "save_native", "detect_format",
 ]
-
-
-def as_spec(source: Any) -> TokenizerSpec:
-    """A :class:`TokenizerSpec` from a spec, a :class:`core.Tokenizer` or a :class:`core.Trainer`."""
-    if isinstance(source, TokenizerSpec):
-        return source
-    if hasattr(source, "to_spec"):
-        return source.to_spec()
-    if hasattr(source, "records") and hasattr(source, "merges"):
-        return spec_from_trainer(source)
-    raise FormatError(f"cannot export a {type(source).__name__}; pass a Tokenizer, Trainer or TokenizerSpec")
 
 
 def parse_formats(formats: str | Iterable[str]) -> list[str]:
@@ -105,59 +97,136 @@ def export_all(directory: str | os.PathLike, source: Any,
 
 
 def detect_format(path: str | os.PathLike) -> str:
-    """The format of a file or folder: ``"gpt2"``, ``"hf"``, ``"tiktoken"`` or ``"native"``."""
+    """The format of a file or folder: ``"gpt2"``, ``"hf"``, ``"tiktoken"``, ``"native"``, ``"tekken"``,
+    or ``"json"`` (a JSON file whose kind is decided by its structure once parsed).
+
+    Formats are told apart by structure, never by a key that could also be a token (GPT-2's
+    ``vocab.json`` holds the token ``"model"``). SentencePiece models are refused here.
+    """
     p = Path(path)
     if p.is_dir():
         for fmt, names in (("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)), ("gpt2", (VOCAB_NAME, MERGES_NAME)),
                            ("tiktoken", (TIKTOKEN_NAME,))):
             if all((p / n).is_file() for n in names):
                 return fmt
+        tekken = sorted(p.glob("tekken*.json"))
+        if len(tekken) == 1:
+            return "tekken"
         raise FormatError(f"folder {str(p)!r} holds no tokenizer files; expected one of {NATIVE_NAME}, "
-                          f"{HF_NAME}, {VOCAB_NAME} + {MERGES_NAME} or {TIKTOKEN_NAME}")
-    if not p.is_file():
+                          f"{HF_NAME}, {VOCAB_NAME} + {MERGES_NAME}, {TIKTOKEN_NAME} or a tekken*.json")
+    if not p.exists():
         raise FormatError(f"{str(p)!r} does not exist; check the path")
-    if p.suffix == ".tiktoken":
-        return "tiktoken"
+    if not p.is_file():
+        raise FormatError(f"{str(p)!r} is not a regular file (a FIFO or device?); give a tokenizer file")
+    try:
+        with p.open("rb") as f:
+            head = f.read(4096)
+    except OSError as e:
+        raise FormatError(f"cannot read {str(p)!r}: {e.strerror or e}") from e
+    if not head:
+        raise FormatError(f"{p}: the file is empty; it is not a tokenizer file")
+    if looks_like_sentencepiece(head):
+        raise FormatError(f"{p}: this is a SentencePiece model (a .model protobuf: Llama 2, Mistral v1, Gemma, T5 "
+                          "…), not byte-level BPE; BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/"
+                          "tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …)")
     if p.suffix == ".txt":
         return "gpt2"
-    with p.open("rb") as f:
-        head = f.read(4096).lstrip()
-    if head.startswith(b"{"):
-        if b'"format"' in head and FORMAT_ID.encode() in head:
+    if p.suffix == ".json" or head.lstrip()[:1] in (b"{", b"["):
+        # our bpe.json starts with its format id (a string: no GPT-2 vocab has a string value)
+        if re.match(rb'\s*\{\s*"format"\s*:\s*"' + re.escape(FORMAT_ID.encode()) + b'"', head):
             return "native"
-        return "json"  # HF tokenizer.json or GPT-2 vocab.json: decided after parsing
+        return "json"  # decided by structure once parsed
     return "tiktoken"
 
 
-def load_any(path: str | os.PathLike, *, special_tokens: list[str] | None = None,
-             pattern: str | None = None) -> TokenizerSpec:
-    """Load a tokenizer from a file or folder, detecting the format.
+def find_vocab_for(merges: Path) -> Path:
+    """The vocab.json that belongs to a merges file: ``vocab.json`` beside it, ``X_vocab.json`` /
+    ``X-vocab.json`` for ``X_merges.txt`` / ``X-merges.txt`` (CS336's ``gpt2_vocab.json``), or the
+    single ``*.json`` beside it."""
+    stem = merges.stem
+    tried = []
+    for sep in ("_", "-"):
+        if stem.endswith(sep + "merges"):
+            tried.append(merges.with_name(stem[: -len("merges")] + "vocab.json"))
+    tried.append(merges.with_name(VOCAB_NAME))
+    for c in tried:
+        if c.is_file():
+            return c
+    jsons = sorted(merges.parent.glob("*.json"))
+    if len(jsons) == 1:
+        return jsons[0]
+    raise FormatError(f"{merges}: cannot find the vocab that goes with it; looked for "
+                      f"{', '.join(c.name for c in tried)} or a single *.json beside it"
+                      f"{' (found ' + str(len(jsons)) + ')' if jsons else ''}; give both files")
 
-    ``special_tokens`` and ``pattern`` are used by the formats that do not store them (GPT-2 files,
-    ``bpe.tiktoken``); by default GPT-2 special tokens are detected and the pattern is ``"gpt2"``.
+
+def find_merges_for(vocab: Path) -> Path:
+    """The merges.txt that belongs to a vocab.json (the mirror of :func:`find_vocab_for`)."""
+    stem = vocab.stem
+    tried = []
+    for sep in ("_", "-"):
+        if stem.endswith(sep + "vocab"):
+            tried.append(vocab.with_name(stem[: -len("vocab")] + "merges.txt"))
+    tried.append(vocab.with_name(MERGES_NAME))
+    for c in tried:
+        if c.is_file():
+            return c
+    txts = sorted(vocab.parent.glob("*merges*.txt")) or sorted(vocab.parent.glob("*.txt"))
+    if len(txts) == 1:
+        return txts[0]
+    raise FormatError(f"{vocab}: looks like a GPT-2 vocab.json but its merges file is missing; looked for "
+                      f"{', '.join(c.name for c in tried)} or a single *merges*.txt beside it; give both files")
+
+
+def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, int] | None = None,
+             pattern: str | None = None, merges: str | os.PathLike | None = None) -> TokenizerSpec:
+    """Load a tokenizer from a file or folder, detecting the format by content.
+
+    ``special_tokens`` (a list, or a dict of token → id for tiktoken files) and ``pattern`` are used
+    by the formats that do not store them (GPT-2 files, tiktoken files; a known tiktoken file, e.g.
+    cl100k_base, brings its own). ``merges`` names the merges file of a GPT-2 vocab.json (found
+    beside it otherwise). The spec's ``notes`` say what was assumed or recognised.
     """
     p = Path(path)
     fmt = detect_format(p)
-    pat = "gpt2" if pattern is None else pattern
     if p.is_dir():
-        p = p / FILE_NAMES[fmt][0]
+        if fmt == "tekken":
+            p = sorted(p.glob("tekken*.json"))[0]
+        else:
+            p = p / FILE_NAMES[fmt][0]
     if fmt == "native":
         return load_native(p)
     if fmt == "hf":
         return load_hf(p)
     if fmt == "tiktoken":
-        return load_tiktoken(p, pattern=pat, special_tokens=special_tokens)
+        return load_tiktoken(p, pattern=pattern, special_tokens=special_tokens)
+    specials = list(special_tokens) if isinstance(special_tokens, dict) else special_tokens
+    pat = "gpt2" if pattern is None else pattern
     if fmt == "gpt2":
-        vocab = p if p.name != MERGES_NAME and p.suffix != ".txt" else p.with_name(VOCAB_NAME)
-        merges = p if p.suffix == ".txt" else p.with_name(MERGES_NAME)
-        return load_gpt2(vocab, merges, special_tokens=special_tokens, pattern=pat)
+        if p.suffix == ".txt":
+            return _gpt2(find_vocab_for(p), p, specials, pat, pattern)
+        return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern)
     text = read_text(p, "tokenizer")
     data = load_json(p, text)
     if isinstance(data, dict) and data.get("format") == FORMAT_ID:
         return spec_from_native(p, text, data)
-    if isinstance(data, dict) and "model" in data:
+    if isinstance(data, dict) and isinstance(data.get("model"), dict):
         return spec_from_hf(p, text, data)
-    if not p.with_name(MERGES_NAME).is_file():
-        raise FormatError(f"{p}: looks like a GPT-2 vocab.json but {p.with_name(MERGES_NAME)} is missing; "
-                          "put merges.txt next to it")
-    return load_gpt2(p, p.with_name(MERGES_NAME), special_tokens=special_tokens, pattern=pat)
+    if is_tekken(data):
+        return spec_from_tekken(p, data)
+    if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
+        return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern)
+    raise FormatError(f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
+                      "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)")
+
+
+def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None) -> TokenizerSpec:
+    spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=pat)
+    notes = [f"GPT-2 files: vocab {vocab.name} + merges {merges.name}"]
+    if given is None:
+        notes.append("GPT-2 files store no pattern: GPT-2's pattern is assumed")
+    if specials is None:
+        notes.append("special tokens were taken as the tokens no merge makes"
+                     + (f" ({', '.join(spec.special_tokens[:3])}{' …' if len(spec.special_tokens) > 3 else ''})"
+                        if spec.special_tokens else " (none)"))
+    return replace(spec, notes=tuple(notes))

@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from collections.abc import Iterable
+from glob import escape as glob_escape
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any
@@ -16,10 +18,59 @@ from ..errors import FormatError
 _SURROGATE = regex.compile("[\ud800-\udfff]")
 
 
+TEMP_SUFFIX = ".bpe-explorer.tmp"  # our temp files: recognisable, so a killed run's leftovers are removed
+STALE_TEMP_SECONDS = 600
+
+
+def file_mode() -> int:
+    """The mode a plain ``open(path, "w")`` gives a new file here: 0o666 less the umask."""
+    try:  # Linux shows the umask without changing it (os.umask would, for every thread, for a moment)
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def new_temp(path: Path) -> tuple[int, str]:
+    """A temp file beside ``path`` (same folder: the final rename is atomic); returns (fd, name).
+
+    Temp files of ``path`` left by a run that was killed more than ten minutes ago are removed first.
+    Call it inside the ``try`` that removes the temp file on failure.
+    """
+    now = time.time()
+    for old in path.parent.glob(f".{glob_escape(path.name)}.*{TEMP_SUFFIX}"):
+        try:
+            if now - old.stat().st_mtime > STALE_TEMP_SECONDS:
+                old.unlink()
+        except OSError:
+            pass
+    return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+
+
+def publish(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
+    """Give a finished temp file the usual mode (umask applied) and move it into place atomically."""
+    os.chmod(tmp, file_mode())
+    os.replace(tmp, path)
+
+
+def discard(tmp: str | None) -> None:
+    if tmp is not None:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
 def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
     """Write ``data`` to ``path`` through a temp file in the same folder and ``os.replace``.
 
-    A crash or a full disk leaves the previous file (or no file), never half a file.
+    A crash or a full disk leaves the previous file (or no file), never half a file. The new file
+    gets the mode a plain ``open()`` would give it (0o644 under the usual umask 022).
 
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.txt"
@@ -32,22 +83,20 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
     if not path.parent.is_dir():
         raise FormatError(f"folder {str(path.parent)!r} does not exist; create it first")
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp: str | None = None
     try:
+        fd, tmp = new_temp(path)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; check the folder's "
-                              "permissions and free space (the previous file is unchanged)") from e
-        raise
+        publish(tmp, path)
+        tmp = None
+    except OSError as e:
+        raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; check the folder's "
+                          "permissions and free space (the previous file is unchanged)") from e
+    finally:
+        discard(tmp)
     return path
 
 

@@ -21,8 +21,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from ..errors import FormatError
-from ..spec import TokenizerSpec, str_to_token, token_to_str
+from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
 from ._io import atomic_write, dump_mapping, line_of, load_json, missing_bytes, missing_bytes_error, read_text
 
 VOCAB_NAME = "vocab.json"
@@ -32,8 +34,6 @@ MERGES_HEADER = "#version: 0.2"
 
 def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
     """Write ``vocab.json`` and ``merges.txt`` into ``folder`` (each file atomically)."""
-    from . import as_spec
-
     spec = as_spec(source)
     folder = Path(folder)
     seen: dict[str, int] = {}
@@ -73,11 +73,38 @@ def load_gpt2(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | No
     if missing:
         raise missing_bytes_error(vpath, missing)
     merges = read_merges_txt(mpath, tokens, vpath.name)
+    made = {a + b for a, b in merges}
+    given = {t.encode("utf-8", "surrogateescape") for t in special_tokens or ()}
+    unmade = [i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given]
+    _check_belong_together(vpath, mpath, vocab, made, unmade)
     if special_tokens is None:
-        made = {a + b for a, b in merges}
-        special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in sorted(vocab)
-                          if len(vocab[i]) > 1 and vocab[i] not in made]
+        special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in unmade]
     return TokenizerSpec(vocab, tuple(merges), tuple(special_tokens), pattern)
+
+
+MAX_PLAIN_ADDED = 64
+_LOOKS_ADDED = regex.compile(r"(?s)^\s*(<.*>|\[.*\]|\|.*\|)\s*$")
+
+
+def _check_belong_together(vpath: Path, mpath: Path, vocab: dict[int, bytes], made: set[bytes],
+                           unmade: list[int]) -> None:
+    """Refuse a vocab and a merges file that do not belong together.
+
+    Every token of a BPE vocab is a byte or made by a merge; only added tokens (special tokens) may
+    lack one, and they look like it: markup such as ``<|endoftext|>`` / ``[PAD]``, or a few tokens
+    after all the merged ones. Anything else means a truncated or foreign merges file (a GPT-2
+    vocab with half its merges.txt would otherwise load with 20,000 "special tokens").
+    """
+    if not unmade:
+        return
+    last_made = max((i for i, t in vocab.items() if t in made), default=-1)
+    odd = [i for i in unmade if not _LOOKS_ADDED.match(vocab[i].decode("utf-8", "replace"))]
+    # a few plain-looking added tokens after all merged ones are fine; many, or any among them, are not
+    if odd and (len(odd) > MAX_PLAIN_ADDED or odd[0] < last_made):
+        shown = ", ".join(f"{token_to_str(vocab[i])!r} (id {i})" for i in odd[:3])
+        raise FormatError(f"{vpath} and {mpath}: {len(odd)} token(s) of the vocab are made by no merge, e.g. "
+                          f"{shown}; the two files do not belong together (a truncated or different merges "
+                          "file?). Only added tokens such as <|endoftext|> may lack a merge")
 
 
 def read_vocab_json(path: Path) -> dict[int, bytes]:

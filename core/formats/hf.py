@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
-from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN
-from ..spec import TokenizerSpec, str_to_token, token_to_str
+from ..patterns import GPT2_PATTERN, GPT4_PATTERN
+from ..spec import BYTE_TO_CHAR, TokenizerSpec, as_spec, str_to_token, token_to_str
 from ._io import (
     atomic_write,
     compact,
@@ -62,16 +63,22 @@ def hf_json(spec: TokenizerSpec) -> str:
         pre = {"type": "Sequence", "pretokenizers": [
             {"type": "Split", "pattern": {"Regex": pat}, "behavior": "Isolated", "invert": False},
             dict(_BYTE_LEVEL)]}
+    conf = spec.pipeline or {}  # an imported file's own pipeline is written back as it was
+    if conf:
+        added, pre = list(conf.get("added_tokens") or []), conf.get("pre_tokenizer")
     c = compact
-    lines = ["{", ' "version": "1.0",', ' "truncation": null,', ' "padding": null,']
+    lines = ["{", ' "version": "1.0",', f' "truncation": {c(conf.get("truncation"))},',
+             f' "padding": {c(conf.get("padding"))},']
     if added:
         lines += [' "added_tokens": [', ",\n".join(f"  {c(a)}" for a in added), " ],"]
     else:
         lines.append(' "added_tokens": [],')
-    lines += [' "normalizer": null,', f' "pre_tokenizer": {c(pre)},', ' "post_processor": null,',
+    lines += [f' "normalizer": {c(conf.get("normalizer"))},', f' "pre_tokenizer": {c(pre)},',
+              f' "post_processor": {c(conf.get("post_processor"))},',
               f' "decoder": {c(_decoder(sids))},', ' "model": {']
     model_head = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
-                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": True}
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False,
+                  "ignore_merges": bool(conf.get("ignore_merges", True))}
     lines += [f"  {c(k)}: {c(v)}," for k, v in model_head.items()]
     lines.append('  "vocab": ' + dump_mapping(vocab).rstrip("\n").replace("\n", "\n  ") + ",")
     merges = ",\n".join(f"   {c(token_to_str(a) + ' ' + token_to_str(b))}" for a, b in spec.merges)
@@ -90,8 +97,6 @@ def _decoder(special_ids: dict[str, int]) -> dict[str, Any]:
 
 def save_hf(source: Any, path: str | os.PathLike) -> Path:
     """Write a HuggingFace ``tokenizer.json`` (``path`` may be a folder) atomically."""
-    from . import as_spec
-
     path = Path(path)
     if path.is_dir():
         path = path / HF_NAME
@@ -107,8 +112,18 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
     return spec_from_hf(path, text, load_json(path, text))
 
 
-def _pattern(path: Path, pre: Any) -> tuple[str | None, bool]:
-    """(pattern, byte_level) from the pre-tokenizer."""
+_NON_UTF8 = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])  # bytes that never occur in UTF-8
+_SUPPORTED = ("BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo, GPT-NeoX style: "
+              "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)")
+
+
+def _kind_error(path: Path, kind: str) -> FormatError:
+    return FormatError(f"{path}: this is a {kind} tokenizer; {_SUPPORTED}")
+
+
+def _pattern(pre: Any) -> tuple[str | None, bool]:
+    """(pattern, byte_level) for the simple pre-tokenizers (one Split/ByteLevel regex), else the
+    pipeline does the pre-tokenization and the pattern is the last regex (for display only)."""
     steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
     pattern: str | None = None
     byte_level = False
@@ -116,50 +131,86 @@ def _pattern(path: Path, pre: Any) -> tuple[str | None, bool]:
         if not isinstance(st, dict):
             continue
         kind = st.get("type")
-        if kind == "Split":
-            pat = st.get("pattern") or {}
-            if "Regex" in pat:
-                pattern = pat["Regex"]
-            elif "String" in pat:
-                raise FormatError(f"{path}: the Split pre-tokenizer splits on a fixed string; only regex "
-                                  "splits are supported")
+        if kind == "Split" and isinstance(st.get("pattern"), dict) and "Regex" in st["pattern"]:
+            pattern = st["pattern"]["Regex"]
         elif kind == "ByteLevel":
             byte_level = True
-            if st.get("add_prefix_space"):
-                raise FormatError(f"{path}: the ByteLevel pre-tokenizer adds a prefix space, which this "
-                                  "tokenizer does not do; set add_prefix_space to false")
             if st.get("use_regex", True):
                 pattern = GPT2_PATTERN
-        elif kind is not None:
-            raise FormatError(f"{path}: pre-tokenizer {kind!r} is not supported (only Split + ByteLevel)")
     names = {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}
     return (names.get(pattern, pattern) if pattern is not None else "none"), byte_level
 
 
-def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
-    """Build a spec from a parsed ``tokenizer.json``."""
+def _is_simple(data: dict[str, Any]) -> bool:
+    """True when the file is exactly what our own pattern + special tokens do (no pipeline needed)."""
+    pre = data.get("pre_tokenizer")
+    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
+    bl = [s for s in steps if isinstance(s, dict) and s.get("type") == "ByteLevel"]
+    splits = [s for s in steps if isinstance(s, dict) and s.get("type") == "Split"]
+    if len(bl) != 1 or steps[-1] is not bl[0] or bl[0].get("add_prefix_space", True) or len(steps) > 2:
+        return False
+    if splits and (len(splits) != 1 or str(splits[0].get("behavior")).lower() != "isolated"
+                   or splits[0].get("invert") or "Regex" not in (splits[0].get("pattern") or {})
+                   or bl[0].get("use_regex", True)):
+        return False
+    post = data.get("post_processor")
+    if data.get("normalizer") is not None or not (post is None or isinstance(post, dict)
+                                                  and post.get("type") == "ByteLevel"):
+        return False
+    model = data["model"]
+    if not model.get("ignore_merges", False):
+        return False
+    return all(isinstance(t, dict) and not (t.get("lstrip") or t.get("rstrip") or t.get("single_word")
+                                            or t.get("normalized"))
+               for t in data.get("added_tokens") or [])
+
+
+def _check_model(path: Path, data: Any) -> dict[str, Any]:
     model = data.get("model") if isinstance(data, dict) else None
-    if not isinstance(model, dict) or model.get("type", "BPE") != "BPE":
-        raise FormatError(f"{path}: not a BPE tokenizer.json (model type "
-                          f"{model.get('type') if isinstance(model, dict) else None!r}); only BPE is supported")
-    if data.get("normalizer") is not None:
-        raise FormatError(f"{path}: has a normalizer, which this tokenizer does not apply; remove it or "
-                          "use a tokenizer without one")
-    pattern, byte_level = _pattern(path, data.get("pre_tokenizer"))
+    if not isinstance(model, dict):
+        raise FormatError(f"{path}: no \"model\" object; not a HuggingFace tokenizer.json")
+    kind = model.get("type")
+    if kind is None:  # older files leave out the type: guess it from the keys, as HF does
+        kind = "BPE" if "merges" in model else "Unigram" if isinstance(model.get("vocab"), list) else \
+            "WordPiece" if "max_input_chars_per_word" in model else "WordLevel"
+    if kind in ("Unigram", "WordPiece", "WordLevel"):
+        raise _kind_error(path, f"{kind} (model type {kind!r})")
+    if kind != "BPE":
+        raise FormatError(f"{path}: model type {kind!r} is unknown; {_SUPPORTED}")
+    if model.get("byte_fallback"):
+        raise _kind_error(path, "char-level BPE with byte_fallback (SentencePiece style: Llama 2, Mistral v1, "
+                                "Gemma)")
+    if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
+        raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")
+    if model.get("dropout"):
+        raise FormatError(f"{path}: BPE dropout {model['dropout']!r} makes encoding random; set it to null")
+    return model
+
+
+def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
+    """Build a spec from a parsed ``tokenizer.json`` (its pipeline goes in ``spec.pipeline``)."""
+    from ..hf_pipeline import pipeline_config
+
+    model = _check_model(path, data)
+    pattern, byte_level = _pattern(data.get("pre_tokenizer"))
     decoder = data.get("decoder")
     if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
-        raise FormatError(f"{path}: not a byte-level tokenizer (no ByteLevel pre-tokenizer or decoder); "
-                          "only byte-level BPE can be loaded")
+        raise _kind_error(path, "BPE tokenizer without a ByteLevel pre-tokenizer or decoder (char-level)")
     specials: dict[str, int] = {}
+    if not isinstance(data.get("added_tokens") or [], list):
+        raise FormatError(f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens")
     for n, t in enumerate(data.get("added_tokens") or []):
-        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int):
-            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a string content and an int id")
+        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int) \
+                or isinstance(t.get("id"), bool) or t["id"] < 0 or not t["content"]:
+            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a non-empty string content and a "
+                              "non-negative int id")
         specials[t["content"]] = t["id"]
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
-    vocab: dict[int, bytes] = {}
-    for key, i in raw_vocab.items():
+    fast = _fast_vocab(raw_vocab, specials)
+    vocab, key_bytes = fast if fast is not None else ({}, {})
+    for key, i in raw_vocab.items() if fast is None else ():  # the careful pass: names what is wrong
         where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
             raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
@@ -170,8 +221,10 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
             vocab[i] = key.encode("utf-8", "surrogateescape")
             continue
         try:
-            vocab[i] = str_to_token(key)
+            vocab[i] = key_bytes[key] = str_to_token(key)
         except KeyError as e:
+            if "\u2581" in key:
+                raise _kind_error(path, "char-level BPE (SentencePiece style, '\u2581' for spaces)") from None
             raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}token "
                               f"{key!r} contains {e.args[0]!r}, which is not a GPT-2 byte character; "
                               "this is not a byte-level vocab") from None
@@ -180,11 +233,79 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         if vocab.setdefault(i, b) != b:
             raise FormatError(f"{path}: added token {s!r} has id {i}, which the vocab gives to "
                               f"{vocab[i]!r}; the file is inconsistent")
-    missing = missing_bytes(vocab.values())
+    missing = [b for b in missing_bytes(vocab.values()) if b not in _NON_UTF8]
     if missing:
         raise missing_bytes_error(path, missing)
-    merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern)
+    merges = _fast_merges(model.get("merges") or [], key_bytes)
+    if merges is None:  # something is off: the careful pass names it
+        merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
+    pipeline = None
+    if not _is_simple(data):
+        def token_id(name: str) -> int:
+            if name in specials:
+                return specials[name]
+            if name in raw_vocab:
+                return raw_vocab[name]
+            raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
+        pipeline = pipeline_config(data, model, path, token_id)
+    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, pipeline=pipeline)
+
+
+# GPT-2 byte characters -> the Latin-1 character of their byte; other Latin-1 characters are deleted
+# (so that a length check notices them)
+_TO_LATIN1 = {**{i: None for i in range(256)}, **{ord(c): b for b, c in BYTE_TO_CHAR.items()}}
+
+
+def _fast_vocab(raw: dict[str, Any], specials: dict[str, int]) -> tuple[dict[int, bytes], dict[str, bytes]] | None:
+    """(vocab, key -> bytes) of a well-formed vocab, decoded in one pass over all keys; None when
+    anything is off (then the careful per-key pass reports it)."""
+    ids = list(raw.values())
+    if not ids or set(map(type, ids)) != {int} or min(ids) < 0 or len(set(ids)) != len(ids):
+        return None
+    keys = [k for k in raw if k not in specials] if any(k in raw for k in specials) else list(raw)
+    joined = "".join(keys)
+    try:
+        blob = joined.translate(_TO_LATIN1).encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+    if len(blob) != len(joined):
+        return None
+    ends = list(accumulate(map(len, keys)))
+    toks = [blob[a:b] for a, b in zip([0, *ends], ends)]
+    key_bytes = dict(zip(keys, toks))
+    vocab = dict(zip(map(raw.__getitem__, keys), toks))
+    for k in raw:
+        if k in specials:
+            vocab[raw[k]] = k.encode("utf-8", "surrogateescape")
+    return vocab, key_bytes
+
+
+def _fast_merges(raw: Any, key_bytes: dict[str, bytes]) -> list[tuple[bytes, bytes]] | None:
+    """The merges when every part and result is a vocab key (the usual case), else None.
+
+    GPT-2 characters map one to one to bytes, so ``a + b`` is a key exactly when its bytes are a token.
+    """
+    if not isinstance(raw, list) or not raw:
+        return [] if raw == [] else None
+    kinds = set(map(type, raw))
+    if kinds == {str}:
+        pairs = [m.split(" ") for m in raw]
+    elif kinds == {list}:
+        pairs = raw
+    else:
+        return None
+    if set(map(len, pairs)) != {2}:
+        return None
+    firsts = [p[0] for p in pairs]
+    seconds = [p[1] for p in pairs]
+    try:
+        a = list(map(key_bytes.__getitem__, firsts))
+        b = list(map(key_bytes.__getitem__, seconds))
+    except (KeyError, TypeError):
+        return None
+    if not key_bytes.keys() >= set(map(str.__add__, firsts, seconds)):
+        return None
+    return list(zip(a, b))
 
 
 class _MergeWhere:

@@ -44,9 +44,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
-from ..pretokenize import PatternError, resolve_pattern
-from ..spec import PER_MERGE_KEYS, TokenizerSpec
+from ..errors import FormatError, PatternError
+from ..patterns import resolve_pattern
+from ..spec import PER_MERGE_KEYS, TokenizerSpec, as_spec
 from ._io import (
     atomic_write,
     dump_lines,
@@ -86,8 +86,6 @@ def native_json(spec: TokenizerSpec) -> str:
 
 def save_native(source: Any, path: str | os.PathLike) -> Path:
     """Write ``bpe.json`` (``path`` may be a folder) atomically."""
-    from . import as_spec
-
     path = Path(path)
     if path.is_dir():
         path = path / NATIVE_NAME

@@ -37,8 +37,9 @@ from typing import Any
 
 from ..bpe import bpe_merge
 from ..errors import FormatError
-from ..spec import TokenizerSpec
+from ..spec import TokenizerSpec, as_spec
 from ._io import atomic_write, missing_bytes, missing_bytes_error, read_text
+from .known import known_encoding
 
 TIKTOKEN_NAME = "bpe.tiktoken"
 NONE_PATTERN = r"(?s:.+)"  # pattern="none": the whole text between special tokens is one piece
@@ -46,8 +47,6 @@ NONE_PATTERN = r"(?s:.+)"  # pattern="none": the whole text between special toke
 
 def save_tiktoken(source: Any, path: str | os.PathLike) -> Path:
     """Write ``bpe.tiktoken`` (``path`` may be a folder) atomically; special tokens are left out."""
-    from . import as_spec
-
     spec = as_spec(source)
     path = Path(path)
     if path.is_dir():
@@ -65,13 +64,33 @@ def save_tiktoken(source: Any, path: str | os.PathLike) -> Path:
     return atomic_write(path, "".join(lines))
 
 
-def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = "gpt2",
+def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
                   special_tokens: Iterable[str] | dict[str, int] | None = None) -> TokenizerSpec:
-    """Read ``bpe.tiktoken``. ``special_tokens`` is a dict of token → id, or a list whose tokens take
-    the unused ids first (where our export left them), in order, then ids after the last rank."""
+    """Read a tiktoken file (``bpe.tiktoken``, ``cl100k_base.tiktoken``, Llama 3's ``tokenizer.model`` …).
+
+    The file stores neither the pattern nor the special tokens. A known file (r50k, p50k, cl100k,
+    o200k, Llama 3, Qwen: recognised by its SHA-256, see :mod:`core.formats.known`) brings its own;
+    what you pass overrides them. ``special_tokens`` is a dict of token → id (what tiktoken takes),
+    or a list whose tokens take the unused ids first (where our export left them), in order, then
+    ids after the last rank. An unknown file without ``pattern`` is read with GPT-2's pattern, and the
+    spec's ``notes`` say so.
+    """
     path = Path(path)
     if path.is_dir():
         path = path / TIKTOKEN_NAME
+    notes: list[str] = []
+    known = known_encoding(path) if (pattern is None or special_tokens is None) and path.is_file() else None
+    if known is not None:
+        given = [w for w, v in (("pattern", pattern), ("special tokens", special_tokens)) if v is not None]
+        notes.append(f"recognised as {known.name} ({known.about}); its pattern and special-token ids are applied"
+                     + (f", except the {' and '.join(given)} you gave" if given else ""))
+        pattern = known.pattern if pattern is None else pattern
+        special_tokens = dict(known.special_ids) if special_tokens is None else special_tokens
+    elif pattern is None:
+        notes.append("a tiktoken file stores no pattern and no special tokens, and this one is not a known "
+                     "encoding: GPT-2's pattern is assumed and no special token is known (give the pattern "
+                     "and the special tokens as TOKEN=ID)")
+        pattern = "gpt2"
     text = read_text(path, "tiktoken")
     vocab: dict[int, bytes] = {}
     line_of_id: dict[int, int] = {}
@@ -88,8 +107,8 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = "gpt2",
             token = base64.b64decode(parts[0], validate=True)
         except (binascii.Error, ValueError):
             raise FormatError(f"{path}: line {n}: {parts[0][:40]!r} is not valid base64") from None
-        if not parts[1].isdigit():
-            raise FormatError(f"{path}: line {n}: rank {parts[1]!r} is not a non-negative integer")
+        if not (parts[1].isascii() and parts[1].isdigit()) or len(parts[1]) > 10 or int(parts[1]) >= 1 << 31:
+            raise FormatError(f"{path}: line {n}: rank {parts[1][:20]!r} is not an integer from 0 to 2^31-1")
         rank = int(parts[1])
         if not token:
             raise FormatError(f"{path}: line {n}: the token is empty; tokens need at least one byte")
@@ -109,7 +128,7 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = "gpt2",
     specials = _place_specials(vocab, special_tokens)
     for s, i in specials.items():
         vocab[i] = s.encode("utf-8", "surrogateescape")
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern)
+    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, notes=tuple(notes))
 
 
 def _place_specials(vocab: dict[int, bytes], special_tokens: Iterable[str] | dict[str, int] | None
@@ -171,8 +190,6 @@ def tiktoken_encoding(source: Any, name: str = "bpe-explorer", mergeable_ranks: 
     ``mergeable_ranks`` defaults to the tokenizer's own; pass ``load_tiktoken_bpe(path)`` to use a file.
     """
     import tiktoken
-
-    from . import as_spec
 
     spec = as_spec(source)
     if mergeable_ranks is None:

@@ -69,7 +69,31 @@ def task_step_undo(counts_path: str, n: int) -> dict:
             "slowest_step_rank": max(range(len(steps)), key=steps.__getitem__) if steps else -1}
 
 
-TASKS = {"make_counts": task_make_counts, "merge_rate": task_merge_rate, "step_undo": task_step_undo}
+def task_gc_pause(counts_path: str, n: int) -> dict:
+    """After ``n`` merges with undo history: how long a full cyclic garbage collection takes and how
+    many objects the collector tracks (the trainer keeps its bulk where the collector never looks:
+    see tests/benchmarks/README.md, "Performance note")."""
+    import gc
+
+    from core import Trainer
+
+    counts = _load(counts_path)
+    gc.collect()
+    base = len(gc.get_objects())
+    t = Trainer(counts, [SPECIAL], keep_history=True)
+    t.steps(n)
+    tracked = len(gc.get_objects()) - base
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        gc.collect()
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"full_gc_ms": sorted(times)[2], "tracked": tracked, "n": t.n_merges,
+            "distinct_words": len(counts)}
+
+
+TASKS = {"make_counts": task_make_counts, "merge_rate": task_merge_rate, "step_undo": task_step_undo,
+         "gc_pause": task_gc_pause}
 
 
 # --------------------------------------------------------------------------- parent
@@ -120,6 +144,12 @@ def run(ctx: Context) -> list[Section]:
     ctx.targets.append(Target(f"core step/undo p95, first 100 merges ({path.name})", "≤ 30 ms", "",
                               fmt_ms(first), first <= 30))
     ctx.shared["step_undo"] = su
+    ctx.log(f"[merge] full garbage collection after {n} merges")
+    g = run_child(SCRIPT, "gc_pause", {"counts_path": str(cpath), "n": n})
+    lat.notes.append(f"A full cyclic garbage collection after {g['n']:,} merges (undo history kept, "
+                     f"{g['distinct_words']:,} distinct words) takes {fmt_ms(g['full_gc_ms'])}; the trainer "
+                     f"added {g['tracked']:,} objects the collector tracks (see the performance note in "
+                     "tests/benchmarks/README.md).")
     return [sec, lat]
 
 

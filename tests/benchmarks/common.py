@@ -25,6 +25,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SHARED = REPO.parent / "shared"
+if not SHARED.is_dir() and (REPO.parent.parent / "shared").is_dir():  # a worktree in <root>/wt/<name>
+    SHARED = REPO.parent.parent / "shared"
 MARK = "@@BENCH@@"
 MB = 1_000_000  # decimal megabytes, as the corpus sizes are quoted (gcide.txt is 40 MB)
 

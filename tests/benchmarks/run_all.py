@@ -22,13 +22,16 @@ sys.path.insert(0, str(HERE))
 import bench_encode  # noqa: E402
 import bench_eval  # noqa: E402
 import bench_gui  # noqa: E402
+import bench_long_words  # noqa: E402
 import bench_merge  # noqa: E402
+import bench_scale  # noqa: E402
 import bench_scaling  # noqa: E402
 import bench_training  # noqa: E402
 import common  # noqa: E402
 
 MODULES = {"training": bench_training, "scaling": bench_scaling, "merge": bench_merge,
-           "encode": bench_encode, "eval": bench_eval, "gui": bench_gui}
+           "longdoc": bench_long_words, "encode": bench_encode, "eval": bench_eval, "gui": bench_gui,
+           "scale": bench_scale}
 
 
 def code_stamp() -> str:
@@ -78,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="4 MB slice, fewer runs, skip 400 MB")
     p.add_argument("--out", default="bench-results/RESULTS.md", help="markdown file to write")
     p.add_argument("--reps", type=int, default=None, help="alternating runs per comparison (default 3, quick 2)")
+    p.add_argument("--big", action="store_true",
+                   help="scale: the >= 2 GB generated corpus (tens of minutes, GBs of RAM) instead of 0.1 GB")
     p.add_argument("--only", default=",".join(MODULES), help=f"comma-separated subset of {', '.join(MODULES)}")
     args = p.parse_args(argv)
     only = [x.strip() for x in args.only.split(",") if x.strip()]
@@ -85,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         p.error(f"unknown section(s) {', '.join(bad)}; choose from {', '.join(MODULES)}")
     ctx = common.Context(quick=args.quick, reps=args.reps or (2 if args.quick else 3))
+    ctx.shared["big"] = args.big
     code_before = code_stamp()
     info = common.machine_info()
     t0 = time.monotonic()

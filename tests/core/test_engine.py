@@ -69,7 +69,12 @@ def test_run_streams_progress_records_and_pairs(engine, corpus):
     assert pairs and all(len(p) <= 100 for p in pairs)
 
 
-def test_cancel_stops_a_run_and_keeps_a_consistent_trainer(engine, corpus):
+def test_cancel_stops_a_run_and_keeps_a_consistent_trainer(engine, tmp_path):
+    # a run of several seconds: on a loaded machine the app's side may read the first batch late,
+    # and the shared corpus's whole run (0.3 s) could be over before the cancel is sent
+    corpus = tmp_path / "long_run.txt"
+    words = [f"w{i:x}{'abcdefgh'[i % 8] * (i % 5)}{i * 7919 % 10007:x}" for i in range(20_000)]
+    corpus.write_bytes((TEXT * 40 + " ".join(words) + "\n").encode())
     engine.call("load", str(corpus), [])
     streamed: list = []
 

@@ -236,7 +236,7 @@ def test_malformed_vocab_json(files: Path) -> None:  # FAULTS 21
     (lambda ls: ls.__setitem__(3, ls[3].split()[0] + " 2"), r"line 4: rank 2 is already used on line 3"),
     (lambda ls: ls.__setitem__(3, ls[2].split()[0] + " 999"), r"line 4: token b'\\x02' is already listed on line 3"),
     (lambda ls: ls.__setitem__(4, ls[4] + " extra"), r"line 5: .* has 3 part"),
-    (lambda ls: ls.__setitem__(4, ls[4].split()[0] + " -4"), r"line 5: rank '-4' is not a non-negative integer"),
+    (lambda ls: ls.__setitem__(4, ls[4].split()[0] + " -4"), r"line 5: rank '-4' is not an integer from 0 to 2\^31-1"),
     (lambda ls: ls.pop(97), r"bpe.tiktoken: no single-byte token for 1 byte\(s\) \(0x61\)"),
 ])
 def test_malformed_tiktoken(files: Path, edit, match: str) -> None:  # FAULTS 21
@@ -273,7 +273,7 @@ def test_malformed_tokenizer_json(files: Path) -> None:  # FAULTS 21
     with pytest.raises(FormatError, match=r"line \d+ and \d+: the key 'a' appears twice|lines \d+ and \d+"):
         load_hf(path)
     path.write_text(text.replace('"type": "BPE"', '"type": "WordPiece"'), encoding="utf-8")
-    with pytest.raises(FormatError, match="only BPE"):
+    with pytest.raises(FormatError, match="this is a WordPiece .*tokenizer; BPE Explorer opens byte-level BPE"):
         load_hf(path)
     path.write_text(text[: len(text) // 2], encoding="utf-8")
     with pytest.raises(FormatError, match=r"tokenizer.json: line \d+: not valid JSON"):
@@ -332,7 +332,7 @@ def test_load_any_errors(tmp_path: Path) -> None:
     with pytest.raises(FormatError, match="holds no tokenizer files"):
         load_any(tmp_path)
     (tmp_path / "vocab.json").write_text("{}", encoding="utf-8")
-    with pytest.raises(FormatError, match="merges.txt is missing"):
+    with pytest.raises(FormatError, match="merges file is missing"):
         load_any(tmp_path / "vocab.json")
 
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from reference import merge_everywhere, reference_pair_counts, reference_train
+from trainer_state import canonical_state
 
 from core import Cancelled, CorpusError, Tokenizer, Trainer, train_bpe
 from core.pretokenize import count_pretokens
@@ -33,7 +34,13 @@ specials_st = st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=3)
 
 def listed_ids(t: Trainer, pair) -> list[int]:
     """The word ids the trainer's index lists under ``pair`` (C ints packed in a bytearray)."""
-    return array("i", bytes(t._pair_words[t._code[pair[0]] + t._code[pair[1]]])).tolist()
+    return array("i", bytes(t._index.words[t._codes.code[pair[0]] + t._codes.code[pair[1]]])).tolist()
+
+
+def text_trainer(text: str, **options) -> Trainer:
+    """``Trainer.from_text(text)`` with the test-only options (which code path to take)."""
+    counts, stats = count_pretokens(text, [], "gpt2", workers=1, is_text=True)
+    return Trainer(counts, [], stats=stats, **options)
 
 
 def test_wikipedia_example():
@@ -89,10 +96,8 @@ def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merg
         counts, _ = count_pretokens(data, ["<|a|>"], pattern)
     except CorpusError:  # mostly invalid bytes: rejected as binary, not a case for this test
         reject()
-    one = Trainer(counts, ["<|a|>"], pattern=pattern, tie_break=tie_break)
-    many = Trainer(counts, ["<|a|>"], pattern=pattern, tie_break=tie_break)
-    one.batch_min_words = 10**9
-    many.batch_min_words = 0
+    one = Trainer(counts, ["<|a|>"], pattern=pattern, tie_break=tie_break, batch_min_words=10**9)
+    many = Trainer(counts, ["<|a|>"], pattern=pattern, tie_break=tie_break, batch_min_words=0)
     for _ in range(n_merges):
         r1, r2 = one.step(), many.step()
         if r1 is None:
@@ -101,7 +106,7 @@ def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merg
         assert (r1.pair, r1.count, r1.ties, r1.words_changed, r1.occurrences_changed) == \
             (r2.pair, r2.count, r2.ties, r2.words_changed, r2.occurrences_changed)
         assert dict(r1.deltas) == dict(r2.deltas)
-        assert one.canonical_state() == many.canonical_state()
+        assert canonical_state(one) == canonical_state(many)
     assert many.pair_counts() == reference_pair_counts(data, many.merges, ["<|a|>"], pattern)
     # the index lists every word that contains a pair (it may list more: a superset)
     for t in (one, many):
@@ -110,7 +115,7 @@ def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merg
                 assert wid in listed_ids(t, p)
     for _ in range(min(3, many.n_merges)):
         assert one.undo().pair == many.undo().pair
-        assert one.canonical_state() == many.canonical_state()
+        assert canonical_state(one) == canonical_state(many)
 
 
 @settings(max_examples=60, deadline=None)
@@ -139,26 +144,26 @@ def test_parallel_pretokenization_equals_single(tmp_path):
        st.integers(0, 12), st.integers(1, 6))
 def test_undo_restores_state_exactly(data, pattern, tie_break, before, extra):
     t = Trainer(count_pretokens(data, ["<|a|>"], pattern)[0], ["<|a|>"], pattern=pattern, tie_break=tie_break)
-    initial = t.canonical_state()
+    initial = canonical_state(t)
     t.steps(before)
-    snap = t.canonical_state()
+    snap = canonical_state(t)
     merges = list(t.merges)
     done = t.steps(extra)
     for r in reversed(done):
         assert t.undo() is r
-    assert t.canonical_state() == snap and t.merges == merges
+    assert canonical_state(t) == snap and t.merges == merges
     # stepping again after undo gives the same merges
     assert [r.pair for r in t.steps(len(done))] == [r.pair for r in done]
     while t.undo() is not None:
         pass
-    assert t.canonical_state() == initial
+    assert canonical_state(t) == initial
 
 
 def test_undo_of_step_record_and_errors():
     t = Trainer.from_text("abababab cdcd", pattern="gpt2")
-    before = t.canonical_state()
+    before = canonical_state(t)
     t.undo(t.step())
-    assert t.canonical_state() == before and t.merges == []
+    assert canonical_state(t) == before and t.merges == []
     r1 = t.step()
     t.step()
     with pytest.raises(ValueError, match="last merge"):
@@ -210,7 +215,7 @@ def test_session_state_roundtrip():
     t = Trainer.from_text(CATS, ["<|x|>"], pattern="gpt4", tie_break="first")
     t.steps(30)
     again = Trainer.from_state(t.state())
-    assert again.canonical_state() == t.canonical_state()
+    assert canonical_state(again) == canonical_state(t)
     assert again.vocab == t.vocab and again.tie_break == "first" and again.pattern == "gpt4"
     assert [r.pair for r in again.steps(5)] == [r.pair for r in t.steps(5)]
 
@@ -236,16 +241,16 @@ def test_merge_counts_never_increase_much():
 
 @pytest.mark.parametrize("pattern", ["gpt2", "none"])
 def test_long_words_take_the_bulk_path_exactly(pattern):
-    # pre-tokens longer than LONG_WORD tokens are merged with str.replace: same result as the reference
+    # pre-tokens longer than LONG_WORD_TOKENS are merged as LongWords: same result as the reference
     data = ("abaab" * 1500 + "a" + " xyxyx" * 20 + " " * 5000 + "abab").encode()
     t = Trainer(count_pretokens(data, [], pattern)[0], [], pattern=pattern)
-    before = t.canonical_state()
+    before = canonical_state(t)
     records = t.steps(10)
     assert [r.pair for r in records] == reference_train(data, 10, [], pattern)
     assert t.pair_counts() == reference_pair_counts(data, t.merges, [], pattern)
     while t.undo() is not None:
         pass
-    assert t.canonical_state() == before
+    assert canonical_state(t) == before
 
 
 def _many_words(n: int) -> str:
@@ -265,10 +270,9 @@ def _many_words(n: int) -> str:
 
 def test_interrupt_inside_a_big_merge_rolls_it_back():
     text = _many_words(6000)
-    t = Trainer.from_text(text)
-    t.batch_min_words = 10**9  # merge word by word (a batched merge is short and never split)
+    t = text_trainer(text, batch_min_words=10**9)  # word by word (a batched merge is short and never split)
     fresh = Trainer.from_text(text)
-    before = t.canonical_state()
+    before = canonical_state(t)
     calls = []
 
     def interrupt() -> bool:
@@ -278,10 +282,10 @@ def test_interrupt_inside_a_big_merge_rolls_it_back():
     with pytest.raises(Cancelled) as info:
         t.run(256 + 10, interrupt=interrupt)
     assert info.value.records == [] and t.n_merges == 0
-    assert t.canonical_state() == before  # nothing of the half-done merge is left
+    assert canonical_state(t) == before  # nothing of the half-done merge is left
     # the session goes on as if nothing happened, and the interrupt is gone
     assert [r.pair for r in t.steps(5)] == [r.pair for r in fresh.steps(5)]
-    assert t.canonical_state() == fresh.canonical_state()
+    assert canonical_state(t) == canonical_state(fresh)
     assert t.run(256 + 8) and len(calls) == 2
 
 
@@ -299,7 +303,7 @@ def test_interrupt_between_merges_keeps_the_done_ones():
     assert len(kept) >= 3 and t.n_merges == len(kept)
     fresh = Trainer.from_text(text)
     fresh.steps(len(kept))
-    assert t.canonical_state() == fresh.canonical_state()
+    assert canonical_state(t) == canonical_state(fresh)
 
 
 @pytest.mark.parametrize("batch_min_words", [0, 10**9])
@@ -307,18 +311,17 @@ def test_interrupted_step_changes_nothing(batch_min_words):
     """step(interrupt=...) (used to merge ahead while an app is idle) rolls a stopped merge back,
     whether it was being done word by word or in one batch."""
     text = _many_words(6000)
-    t = Trainer.from_text(text)
-    t.batch_min_words = batch_min_words
-    before = t.canonical_state()
+    t = text_trainer(text, batch_min_words=batch_min_words)
+    before = canonical_state(t)
     with pytest.raises(Cancelled):
         t.step(interrupt=lambda: True)
-    assert t.canonical_state() == before and t.n_merges == 0
+    assert canonical_state(t) == before and t.n_merges == 0
     checks = []
     r = t.step(interrupt=lambda: checks.append(1) and False)
     assert checks and r is not None and t.n_merges == 1  # checked, not stopped
     fresh = Trainer.from_text(text)
     fresh.step()
-    assert t.canonical_state() == fresh.canonical_state()
+    assert canonical_state(t) == canonical_state(fresh)
 
 
 def test_undo_in_two_parts_equals_undo():
@@ -329,26 +332,25 @@ def test_undo_in_two_parts_equals_undo():
     rec, restore_words = t.undo_in_two()
     assert rec == u.undo() and t.merges == u.merges and t.pair_counts() == u.pair_counts()
     restore_words()
-    assert t.canonical_state() == u.canonical_state()
+    assert canonical_state(t) == canonical_state(u)
     fresh = Trainer.from_text(CATS)
     assert fresh.undo_in_two()[0] is None
 
 
 def test_batched_merges_leave_very_long_words_to_the_word_path():
     data = ("--" * 3000 + " " + " ".join(f"a--{i}" for i in range(300))).encode()
-    t = Trainer(count_pretokens(data, [], "none")[0], [], pattern="none")
-    t.batch_min_words = 0
+    t = Trainer(count_pretokens(data, [], "none")[0], [], pattern="none", batch_min_words=0)
     assert [r.pair for r in t.steps(6)] == reference_train(data, 6, [], "none")
 
 
 def test_canonical_state_compares_tokens_not_codes():
     t = Trainer.from_text(CATS)
     u = Trainer.from_text(CATS)
-    t._code_for(b"zzz")  # as an interrupted merge would: t's later tokens get other codes than u's
+    t._codes.code_for(b"zzz")  # as an interrupted merge would: t's later tokens get other codes than u's
     r = t.step()
     u.merge(r.pair)
-    assert t._code[r.token] != u._code[r.token]
-    assert t.canonical_state() == u.canonical_state()
+    assert t._codes.code[r.token] != u._codes.code[r.token]
+    assert canonical_state(t) == canonical_state(u)
 
 
 def _reference_merges(word_counts: dict[bytes, int], n: int) -> list[tuple[bytes, bytes]]:
@@ -380,29 +382,27 @@ def test_token_codes_when_few_or_no_byte_values_are_free(n_byte_values):
     words.update({b"abab" * k: 40 - k for k in range(1, 8)})
     expected = _reference_merges(words, 30)
     for batch in (0, 10**9):
-        t = Trainer(words, pattern=None)
-        t.batch_min_words = batch
-        assert (t._sep_code < 256) == (n_byte_values < 256)
-        states = [t.canonical_state()]
+        t = Trainer(words, pattern=None, batch_min_words=batch)
+        assert (t._codes.sep_code < 256) == (n_byte_values < 256)
+        states = [canonical_state(t)]
         for _ in range(30):
             t.step()
-            states.append(t.canonical_state())
+            states.append(canonical_state(t))
         assert t.merges == expected
-        codes = sorted(ord(t._code[a + b]) for a, b in t.merges)
+        codes = sorted(ord(t._codes.code[a + b]) for a, b in t.merges)
         assert codes[-1] >= 256  # free byte values (if any) ran out
         assert codes[0] < 256 or n_byte_values == 256
         while t.n_merges:
             states.pop()
             t.undo()
-            assert t.canonical_state() == states[-1]
+            assert canonical_state(t) == states[-1]
 
 
 @pytest.mark.parametrize("batch_min_words", [0, 10**9])
 def test_words_listed_twice_in_the_index_are_merged_once(batch_min_words):
     # after a+b, "abcabc" holds (ab, c) twice: the index lists the word twice under it
     data = b"abcabc abcabc xabc"
-    t = Trainer(count_pretokens(data, [], "gpt2")[0], [])
-    t.batch_min_words = batch_min_words
+    t = Trainer(count_pretokens(data, [], "gpt2")[0], [], batch_min_words=batch_min_words)
     assert t.merge((b"a", b"b")).pair == (b"a", b"b")
     assert listed_ids(t, (b"ab", b"c")).count(0) == 2
     r = t.step()
@@ -417,25 +417,17 @@ def test_words_listed_twice_in_the_index_are_merged_once(batch_min_words):
 @given(corpora, st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]))
 def test_plain_and_numpy_builds_agree(data, pattern, tie_break):
     """The pair counts and index built in plain Python (small corpora) equal NumPy's (large ones)."""
-    import core.trainer as trainer_module
-
     try:
         counts, _ = count_pretokens(data, [], pattern)
     except CorpusError:
         reject()
-    built = []
-    for limit in (10**12, 0):  # every corpus is "small", then none is
-        saved = trainer_module.SMALL_CORPUS_BYTES
-        trainer_module.SMALL_CORPUS_BYTES = limit
-        try:
-            built.append(Trainer(counts, [], pattern=pattern, tie_break=tie_break))
-        finally:
-            trainer_module.SMALL_CORPUS_BYTES = saved
-    plain, vectorised = built
-    assert plain.canonical_state() == vectorised.canonical_state()
-    assert plain._free_codes == vectorised._free_codes and plain._sep == vectorised._sep
+    # every corpus is "small", then none is
+    plain, vectorised = (Trainer(counts, [], pattern=pattern, tie_break=tie_break, small_corpus_bytes=limit)
+                         for limit in (10**12, 0))
+    assert canonical_state(plain) == canonical_state(vectorised)
+    assert plain._codes.free == vectorised._codes.free and plain._codes.sep == vectorised._codes.sep
     assert [r.pair for r in plain.steps(5)] == [r.pair for r in vectorised.steps(5)]
-    assert plain.canonical_state() == vectorised.canonical_state()
+    assert canonical_state(plain) == canonical_state(vectorised)
 
 
 def test_bytes_absent_from_the_corpus_are_never_found():
@@ -477,8 +469,7 @@ def test_words_ending_in_nul_bytes_stay_exact():
     counts = {b"ab\x00": 5, b" ab\x00\x00": 4, b"\x00ab": 3, b"cab\x00": 2}
     runs = []
     for batch_min_words in (0, 10**9):
-        t = Trainer(counts, [], pattern="none")
-        t.batch_min_words = batch_min_words
+        t = Trainer(counts, [], pattern="none", batch_min_words=batch_min_words)
         runs.append([r.pair for r in t.steps(6)])
         for word, tokens, _count in t.words():
             assert b"".join(tokens) == word and tokens[-1].endswith(word[-1:])
@@ -492,19 +483,18 @@ def test_words_ending_in_nul_bytes_stay_exact():
 def test_undo_takes_back_the_index_entries_of_its_merge(batch_min_words):
     """Redoing a merge after its undo must not list its words again: the engine merges ahead and
     takes it back on every other request, so the index would grow for as long as the app runs."""
-    t = Trainer.from_text(CATS * 3)
-    t.batch_min_words = batch_min_words
+    t = text_trainer(CATS * 3, batch_min_words=batch_min_words)
     t.steps(4)
-    before = {k: bytes(v) for k, v in t._pair_words.items()}
+    before = {k: bytes(v) for k, v in t._index.words.items()}
     size = t.next_step_size()
     for _ in range(20):
         t.steps(3)
         for _ in range(3):
             t.undo()
-    assert {k: bytes(v) for k, v in t._pair_words.items()} == before
+    assert {k: bytes(v) for k, v in t._index.words.items()} == before
     assert t.next_step_size() == size
     fresh = Trainer.from_text(CATS * 3)
     fresh.steps(4)
     t.steps(5)
     fresh.steps(5)
-    assert t.canonical_state() == fresh.canonical_state()
+    assert canonical_state(t) == canonical_state(fresh)

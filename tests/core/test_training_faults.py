@@ -1,7 +1,6 @@
 """../shared/FAULTS.md items 1–12 (corpus and training), plus: core never imports Qt, never prints."""
 from __future__ import annotations
 
-import multiprocessing
 import os
 import subprocess
 import sys
@@ -10,9 +9,11 @@ import time
 import tracemalloc
 
 import pytest
+from trainer_state import canonical_state
 
 from core import BPEError, Cancelled, CorpusError, SpecialTokenError, Trainer, train_bpe
 from core.pretokenize import count_pretokens
+from core.procs import live_children
 
 
 def write(tmp_path, data: bytes, name="corpus.txt"):
@@ -161,7 +162,7 @@ def test_cancel_during_pretokenization_stops_workers(tmp_path):
     with pytest.raises(Cancelled):
         count_pretokens(path, workers=2, progress=progress, block_bytes=1 << 20)
     assert time.perf_counter() - calls[-1] < 5  # stopped promptly (generous bound for busy CI)
-    assert multiprocessing.active_children() == []
+    assert live_children() == []
     assert t0 <= calls[-1]
 
 
@@ -173,7 +174,7 @@ def test_cancel_during_merging_leaves_consistent_state():
     assert len(info.value.records) == 10 == len(t.merges)
     fresh = Trainer.from_text(text)
     fresh.steps(10)
-    assert fresh.canonical_state() == t.canonical_state()
+    assert canonical_state(fresh) == canonical_state(t)
     assert t.step() is not None  # still usable
 
 
@@ -240,10 +241,10 @@ def test_one_ordinary_block_is_counted_without_starting_processes(tmp_path):
     assert stats.workers == 1 and stats.chunks == 1
     many, stats2 = count_pretokens(path, [], "gpt2", workers=2, block_bytes=4096)
     assert stats2.workers == 2 and stats2.chunks > 1 and many == counts
-    # one block larger than the block size (a long line: nowhere to cut) still goes to a worker,
+    # one block larger than the block size (one long word: nowhere to cut) still goes to a worker,
     # where a cancel is seen while it is counted
     line = tmp_path / "line.txt"
-    line.write_bytes(b"word " * 5000)
+    line.write_bytes(b"word" * 5000)
     _, stats3 = count_pretokens(line, [], "gpt2", workers=2, block_bytes=4096)
     assert stats3.workers == 2 and stats3.chunks == 1
 

@@ -17,3 +17,29 @@ def check_consistent(c) -> None:
     assert [r.pair for r in c.records] == merges
     assert c.index.vocab == c.engine.call("vocab")
     assert c.vocab_size == c.engine.call("vocab_size")
+
+
+def answer_next_dialog(button_text: str, check_box: bool = False, seen: list | None = None) -> None:
+    """Click ``button_text`` in the next modal message box (shown with exec()) once it is up.
+
+    ``check_box``: tick its "don't ask again" box first; ``seen`` gets the box's text.
+    """
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    def poll() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, poll)
+            return
+        if seen is not None:
+            seen.append(box.text())
+        if check_box and box.checkBox() is not None:
+            box.checkBox().setChecked(True)
+        for b in box.buttons():
+            if b.text().replace("&", "") == button_text:
+                b.click()
+                return
+        raise AssertionError(f"no button {button_text!r} in {[b.text() for b in box.buttons()]}")
+
+    QTimer.singleShot(0, poll)

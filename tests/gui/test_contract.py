@@ -76,7 +76,7 @@ def test_big_single_steps_run_in_the_worker_and_queue_up(qtbot, loaded, monkeypa
     qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 3, timeout=30_000)
     assert [r.pair for batch in seen for r in batch] == [r.pair for r in expected]
     assert c.records == expected  # records with their counts, ties and deltas
-    assert "Merge 3:" in loaded.statusBar().currentMessage()
+    assert "Merge #3:" in loaded.statusBar().currentMessage()
     check_consistent(c)
     # cancelling a step in the worker drops what was queued
     c.step()

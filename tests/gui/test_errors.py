@@ -155,3 +155,23 @@ def test_engine_killed_during_a_session(qtbot, loaded, small_corpus):
     load(qtbot, loaded, small_corpus)  # a fresh engine process takes over
     c.step(2)
     check_consistent(c)
+
+
+def test_engine_killed_during_a_run_says_so_in_the_status(qtbot, loaded):
+    """Issue 13 §6: after an engine death the status line names it (not "no pair is left to merge";
+    a load that loses its engine goes through the same Controller._lost)."""
+    import os
+    import signal
+
+    c = loaded.controller
+    messages: list[str] = []
+    c.message.connect(messages.append)
+    c.train(100_000)
+    qtbot.waitUntil(lambda: bool(c.busy), timeout=10_000)
+    os.kill(c.engine._proc.pid, signal.SIGKILL)
+    with qtbot.waitSignal(c.error, timeout=30_000):
+        pass
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    assert "training engine stopped" in messages[-1]
+    assert not any("no pair is left" in m for m in messages)
+    _close_dialogs(loaded)

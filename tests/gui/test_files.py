@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from gui_helpers import answer_next_dialog
 from PySide6.QtWidgets import QMessageBox
 
 pytest.importorskip("core.formats")
@@ -104,6 +105,7 @@ def test_export_into_a_file_path_is_an_error(qtbot, trained, tmp_path):
 def test_drop_tokenizer_file_imports(qtbot, trained, tmp_path):
     c = trained.controller
     c.export(tmp_path, ["hf"])
+    answer_next_dialog("Discard merges")  # dropping a file asks before throwing the merges away
     trained.open_path(str(tmp_path / "tokenizer.json"))
     assert not c.has_trainer and c.source_name == "tokenizer.json"
     assert "tokenizer.json" in trained.windowTitle()

@@ -1,0 +1,202 @@
+"""The controller's session actions: rewind and reset, save and reopen a session.
+
+Mixed into :class:`bpe_gui.controller.Controller` (uses its signals, engine and state). A session
+file is a native ``bpe.json`` with the explorer's state (see :mod:`core.session`). Reopening it
+with the same corpus loads the corpus and replays the merges in the engine (their counts, ties
+and examples are then live again); with a corpus that changed or is gone, the saved tokenizer is
+shown from the file alone, like an imported one.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+
+from core import BPEError
+
+from . import worker
+from .file_actions import FAILED
+from .plural import plural
+from .session import Options
+from .state import VocabIndex
+
+TOP_K = 100
+# a rewind whose merges changed more distinct words than this (undoing costs about what merging did:
+# ~1 s for the first 2,500 merges of a 40 MB corpus) runs in the worker, so the window stays live
+REWIND_SYNC_WORDS = 30_000
+
+
+def _tr(text: str, n: int = -1) -> str:
+    return QCoreApplication.translate("Session", text, None, n)
+
+
+class ReplayJob(worker.EngineJob):
+    """Merge a saved list of pairs in the engine (records arrive in batches, like a run's)."""
+
+    kind = "train"
+
+    def __init__(self, engine, pairs: list, vocab_size: int) -> None:
+        super().__init__(engine, "replay", list(pairs))
+        self.vocab_size = int(vocab_size)
+
+
+class SessionActions:
+    """Rewind, reset, save and reopen sessions (a mixin of the controller)."""
+
+    # ------------------------------------------------------------------ rewind
+    def rewind_to(self, keep: int) -> bool:
+        """Undo merges until ``keep`` are left (the merge ``keep`` — numbered from 1 — is then the last)."""
+        keep = max(0, int(keep))
+        if not self._check_can_train():
+            return False
+        n = self.index.n_merges
+        if keep >= n:
+            self.message.emit(_tr("Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
+            return False
+        if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
+            self._start(worker.EngineJob(self._use_engine(), "undo_to", keep, TOP_K),
+                        _tr("Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind="rewind")
+            return True
+        reply = self._call("undo_to", keep, TOP_K)
+        if reply is FAILED:
+            return False
+        self._rewound(keep, reply)
+        return True
+
+    def _finish_rewind(self, job, res) -> None:
+        """A rewind done in the worker is over (the controller's thread-finished slot calls this)."""
+        if res.lost:
+            self._lost(res.error or "the training engine stopped")
+        elif res.error:
+            self.error.emit(res.error)
+        elif res.value is not None:
+            self._rewound(int(job.args[0]), res.value)
+
+    def _rewound(self, keep: int, reply: dict) -> None:
+        undone = int(reply["undone"])
+        for _ in range(undone):
+            self.records.pop()
+            self.index.pop()
+        self._changed()
+        self._keep_view(reply)
+        self.merges_removed.emit(undone)
+        self.pairs_changed.emit(None)
+        self.tokenizer_changed.emit()
+        if keep:
+            text = plural(_tr("Rewound %n merge(s): merge #%1 is the last one; vocab size %2.", undone), undone)
+            self.message.emit(text.replace("%1", f"{keep:,}").replace("%2", f"{self.vocab_size:,}"))
+        else:
+            text = plural(_tr("Reset: undid all %n merge(s); vocab size %1.", undone), undone)
+            self.message.emit(text.replace("%1", f"{self.vocab_size:,}"))
+
+    def reset(self) -> bool:
+        """Back to 0 merges (the corpus stays loaded)."""
+        return self.rewind_to(0)
+
+    # ------------------------------------------------------------------ sessions
+    def session_spec(self):
+        """The current tokenizer as a spec (with its training record), or None after an error."""
+        from core.formats import as_spec
+
+        if self._job is not None:
+            self.error.emit(_tr("Wait for the current task to finish (or cancel it) before saving."))
+            return None
+        source = self._call("spec") if self._loaded else self._imported
+        if source is FAILED:
+            return None
+        if source is None:
+            self.error.emit(_tr("Nothing to save yet: open a corpus or import a tokenizer first."))
+            return None
+        return as_spec(source)
+
+    def save_session(self, path, vocab_target: int | None = None, step_n: int | None = None,
+                     text: str | None = None):
+        """Write a session file; returns its path (None after an error, already reported)."""
+        from core.session import save_session
+
+        spec = self.session_spec()
+        if spec is None:
+            return None
+        try:
+            out = save_session(path, spec, corpus_path=self.corpus_path if self._loaded else None,
+                               vocab_target=vocab_target, step_n=step_n, text=text)
+        except (BPEError, OSError) as e:
+            self.error.emit(str(e))
+            return None
+        n = len(spec.merges)
+        self.session_path = str(out)
+        self.message.emit(plural(_tr("Saved the session (%n merge(s)) to %1.", n), n).replace("%1", str(out)))
+        return out
+
+    def open_session(self, path):
+        """Reopen a session file; returns the :class:`core.session.Session` (None after an error).
+
+        With its corpus unchanged the corpus is loaded and the merges replayed (asynchronously:
+        :attr:`trained` comes when they are back); otherwise the saved tokenizer is shown at once.
+        """
+        from core.session import load_session
+
+        if self._job is not None:
+            self.error.emit(_tr("Wait for the current task to finish (or cancel it) before opening a session."))
+            return None
+        try:
+            s = load_session(path)
+        except BPEError as e:
+            self.error.emit(str(e))
+            return None
+        self.session_path = str(path)
+        spec = s.spec
+        state = s.corpus_state()
+        if state == "same":
+            pattern = None if spec.pattern in (None, "none") else spec.pattern
+            self.options = Options(list(spec.special_tokens), pattern, spec.tie_break or self.options.tie_break)
+            self.options_changed.emit()
+            pairs = list(spec.merges)
+            base = len(spec.vocab) - len(pairs)
+            name = Path(path).name
+
+            def replay() -> None:
+                if not pairs:
+                    self.message.emit(_tr("Reopened the session %1 (no merges yet).").replace("%1", name))
+                    return
+                self._run_note = plural(_tr("Reopened the session %1: %n merge(s) replayed on its corpus.",
+                                            len(pairs)), len(pairs)).replace("%1", name)
+                self._live_pairs = []
+                self._start(ReplayJob(self._use_engine(), pairs, base + len(pairs)),
+                            _tr("Replaying the session's merges …"))
+
+            self._after_load = replay
+            self.load_corpus(s.corpus_path)
+        else:
+            why = (_tr("its corpus %1 is gone") if state == "missing" else
+                   _tr("its corpus %1 changed since the session was saved")).replace("%1", str(s.corpus_path))
+            self._show_saved(spec, Path(path).name)
+            if state == "none":
+                self.message.emit(_tr("Opened the session %1: a tokenizer without a corpus; open a corpus "
+                                      "to train.").replace("%1", str(path)))
+            else:
+                self.message.emit(_tr("Opened the session %1, but %2: showing the saved tokenizer. Open the "
+                                      "corpus again to train further.").replace("%1", str(path)).replace("%2", why))
+        self.session_opened.emit(s)
+        return s
+
+    def _show_saved(self, spec, name: str) -> None:
+        """Show a saved tokenizer without a corpus (like an imported one)."""
+        from core.spec import records_from_spec
+        from core.tokenizer import Tokenizer
+
+        tokenizer = Tokenizer.from_spec(spec)
+        records = records_from_spec(spec)
+        if self._loaded:
+            self._call("drop")
+            self._loaded = False
+        self._imported = tokenizer
+        self.records = list(records)
+        self.stats = None
+        self.corpus_path = None
+        self.source_name = name
+        self.index = VocabIndex(dict(tokenizer.vocab), list(tokenizer.merges), [r.count for r in records],
+                                list(tokenizer.special_tokens))
+        self._changed()
+        self.merges_reset.emit()
+        self.tokenizer_changed.emit()

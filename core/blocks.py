@@ -1,0 +1,137 @@
+"""Cutting a corpus stream into blocks where pre-tokenization provably restarts (any script).
+
+A cut at byte ``c`` is safe when pre-tokenizing ``text[:c]`` and ``text[c:]`` separately (each
+scanned from its own start, the first one ending at ``c``) gives exactly the pre-tokens of the
+whole text. Cuts are made
+
+* just before a special token (the text is split there anyway), found by scanning the stream from
+  its start, so the matches are the ones a scan of the whole text finds;
+* for the GPT-2 and GPT-4 patterns, at one of these places (``X`` is the last character before
+  the cut, ``Y`` the first after it; none of them needs ASCII):
+
+  - ``X`` a letter and ``Y`` not a letter: letters are consumed only by ``\\p{L}+`` (or the
+    contraction alternative), which ends at ``Y`` in the whole text and at the end of
+    ``text[:c]``; no alternative that starts at or before ``X`` can cross ``Y`` (the pattern
+    tests ``Y`` only as a letter, which fails there exactly as the end of the string fails);
+  - ``X`` a digit and ``Y`` whitespace: digit runs end the same way, and whitespace starts a new
+    pre-token in both patterns;
+  - GPT-4: ``X`` a line break (``\\r`` or ``\\n``) and ``Y`` not whitespace: a whitespace run
+    that ends in a line break is one pre-token (``\\s*[\\r\\n]``), as are punctuation plus its
+    line breaks (``[\\r\\n]*``), whether ``Y`` or the end of the string follows;
+  - GPT-2: ``Y`` a line break followed by a non-space: that line break is a pre-token of its own
+    (``\\s+(?!\\S)`` leaves it to ``\\s+``), and the whitespace before it ends as it does at the
+    end of a string (``\\s+(?!\\S)`` sees a space next, or the end).
+
+  In every case the pattern has no look-behind, so matching after the cut starts afresh.
+  The property tests check these cuts against the whole text for random texts and cut sizes.
+
+A custom pattern (and ``none``) is cut only before special tokens. Blocks are bounded by about
+``block_bytes`` whenever such places exist; a stretch without any (one 20 MB word) stays one block.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import regex
+
+BLOCK_BYTES = 4 << 20
+_HOLD = 4  # bytes kept back at the end: the character after a cut must be complete (UTF-8: <= 4)
+_WINDOW = 1 << 18  # the tail searched first for a cut, before the whole new stretch
+
+_CUT_RE = {
+    "gpt2": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
+    "gpt4": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
+    "builtin": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s"),  # safe for both (no line-break rule)
+}
+
+
+def cut_rule(pattern_name: str | None) -> str | None:
+    """The cut rule for a pattern name (``"gpt2"``/``"gpt4"``), else None (specials only)."""
+    return pattern_name if pattern_name in _CUT_RE else None
+
+
+def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str) -> int:
+    """The last safe cut in ``(lo, hi]`` by the pattern rule (see the module doc), or -1.
+
+    Only whole characters are looked at: ``lo`` and ``hi`` move to character boundaries, and a
+    cut needs both its characters (``X`` and ``Y``) inside ``buf[lo:hi]``.
+    """
+    while lo < hi and 0x80 <= buf[lo] < 0xC0:
+        lo += 1
+    while hi > lo and hi < len(buf) and 0x80 <= buf[hi] < 0xC0:
+        hi -= 1
+    if hi - lo < 2:
+        return -1
+    text = bytes(buf[lo:hi]).decode("utf-8", "surrogateescape")
+    cut_re = _CUT_RE[rule]
+    m = cut_re.search(text, max(0, len(text) - _WINDOW))
+    if m is None and len(text) > _WINDOW:
+        m = cut_re.search(text, 0, len(text) - _WINDOW + 2)
+    if m is None:
+        return -1
+    at = m.start() if (rule == "gpt2" and m.group()[0] in "\r\n") else m.start() + 1
+    if at == 0:
+        return -1
+    return lo + len(text[:at].encode("utf-8", "surrogateescape"))
+
+
+def iter_blocks(stream, specials: list[str], rule: str | bool | None,
+                block_bytes: int = BLOCK_BYTES, poll: Callable[[], None] | None = None) -> Iterator[bytes]:
+    """Cut a binary stream into blocks at safe places (see the module doc), in one linear pass.
+
+    ``rule``: ``"gpt2"``, ``"gpt4"``, ``None`` (specials only); ``True`` (the older "a built-in
+    pattern" flag) takes the cuts that are safe for both built-in patterns. ``poll()`` is called
+    before every read (it may raise, e.g. :class:`core.Cancelled`), so that a stretch without a
+    place to cut (one 1 GB word) can be cancelled while it is read.
+
+    Each read of ``block_bytes`` is searched once (new bytes only), so a long stretch without a
+    safe place costs linear time; the data is kept in one growing buffer (no quadratic copying).
+    """
+    if rule is True:
+        rule = "builtin"
+    elif rule is False:
+        rule = None
+    sre = None
+    if specials:
+        sre = regex.compile(b"|".join(regex.escape(t.encode("utf-8", "surrogateescape"))
+                                      for t in sorted(specials, key=len, reverse=True)))
+    longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
+    hold = max(longest, _HOLD)
+    buf = bytearray()
+    scan_from = 0  # specials: where the scan of the whole stream continues (a match boundary)
+    searched = 0  # rule cuts: bytes before this were searched already (none was found there)
+    last_end = 0  # the end of the last special token found: rule cuts come after it
+    while True:
+        if poll is not None:
+            poll()
+        data = stream.read(block_bytes)
+        if not data:
+            if buf:
+                yield bytes(buf)
+            return
+        buf += data
+        if len(buf) < block_bytes:
+            continue
+        limit = len(buf) - hold
+        cut = 0
+        if sre is not None:
+            # a match starting at or before limit cannot grow with bytes that come later
+            pos = scan_from
+            for m in sre.finditer(buf, scan_from):
+                if m.start() > limit:
+                    break
+                cut, last_end = m.start(), m.end()
+                pos = m.end()
+            # no match of the whole scan starts in [pos, limit]: the next search may begin after it
+            scan_from = max(pos, limit + 1, 0)
+        if rule is not None and limit > max(last_end, searched):
+            c = _last_rule_cut(buf, max(last_end, searched, 1), limit, rule)
+            if c > cut:
+                cut = c
+            searched = limit
+        if cut > 0:
+            yield bytes(buf[:cut])
+            del buf[:cut]
+            scan_from = max(0, scan_from - cut)
+            searched = max(0, searched - cut)
+            last_end = max(0, last_end - cut)

@@ -1,0 +1,158 @@
+"""Counts files in Parquet: write, read (any row order, Spark's folders of parts), sum, reduce.
+
+The schema is described in :mod:`core.counts`. pyarrow is imported only here (the ``scale`` extra).
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from .counts_schema import META_KEY, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow
+from .formats._io import new_temp, publish
+from .patterns import pattern_name
+
+
+def to_arrow(c: PretokenCounts):
+    pa = need_pyarrow()
+    table = pa.table({"token": pa.array(c.tokens, pa.binary()), "count": pa.array(c.counts, pa.int64()),
+                      "first_file": pa.array(c.files, pa.int32()),
+                      "first_offset": pa.array(c.offsets, pa.int64())})
+    return table.replace_schema_metadata({META_KEY: c.meta.to_json()})
+
+
+def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> PretokenCounts:
+    """Rows of a counts table (any order, any integer widths) → sorted :class:`PretokenCounts`."""
+    pa = need_pyarrow()
+    import pyarrow.compute as pc
+
+    want = {"token", "count", "first_file", "first_offset"}
+    missing = want - set(table.column_names)
+    if missing:
+        raise CountsError(f"{name} lacks the column(s) {', '.join(sorted(missing))}; a counts file has "
+                          "token (binary), count (int64), first_file (int32), first_offset (int64)")
+    try:
+        table = table.select(["token", "count", "first_file", "first_offset"]).cast(pa.schema(
+            [("token", pa.binary()), ("count", pa.int64()), ("first_file", pa.int32()),
+             ("first_offset", pa.int64())]))
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as e:
+        raise CountsError(f"{name}: column types do not fit the counts schema ({e})") from e
+    if table.num_rows and (table["token"].null_count or table["count"].null_count
+                           or pc.min(table["count"]).as_py() < 1):
+        raise CountsError(f"{name}: every row needs a token and a count of at least 1")
+    if table.num_rows and pc.count_distinct(table["token"]).as_py() != table.num_rows:
+        raise CountsError(f"{name} lists a token twice; sum the rows per token (group by token)")
+    order = pc.sort_indices(table, [("first_file", "ascending"), ("first_offset", "ascending")])
+    table = table.take(order)
+    if meta is None:
+        meta = CountsMeta(None, (), (name,), known=False)
+    return PretokenCounts(table["token"].to_pylist(), table["count"].to_pylist(),
+                          table["first_file"].to_pylist(), table["first_offset"].to_pylist(), meta)
+
+
+def check_out(path: str | os.PathLike) -> Path:
+    """The output path of a counts file, refused early when it cannot be written."""
+    out = Path(path)
+    if not out.parent.is_dir():
+        raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
+    if out.is_dir():
+        raise CountsError(f"{str(out)!r} is a folder; give a file name such as counts.parquet")
+    return out
+
+
+def write_counts(c: PretokenCounts, path: str | os.PathLike) -> Path:
+    """Write a counts file atomically (a temp file in the same folder, then renamed)."""
+    pa = need_pyarrow()
+    import pyarrow.parquet as pq
+
+    out = check_out(path)
+    tmp = None
+    try:
+        fd, tmp = new_temp(out)
+        os.close(fd)
+        pq.write_table(to_arrow(c), tmp, compression="zstd")
+        publish(tmp, out)
+    except (OSError, pa.ArrowException) as e:
+        raise CountsError(f"cannot write {str(out)!r}: {e}") from e
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+    return out
+
+
+def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> PretokenCounts:
+    """Read a counts file (a Parquet file, or a folder of Parquet parts as Spark writes)."""
+    pa = need_pyarrow()
+    import pyarrow.parquet as pq
+
+    name = os.fspath(path)
+    if not os.path.exists(name):
+        raise CountsError(f"counts file {name!r} does not exist; check the path")
+    try:
+        table = pq.read_table(name)
+    except (OSError, pa.ArrowException) as e:
+        raise CountsError(f"{name} is not a readable Parquet counts file ({e})") from e
+    raw = (table.schema.metadata or {}).get(META_KEY)
+    if raw is None and os.path.isdir(name):  # a dataset folder: metadata in any part file
+        for part in sorted(Path(name).glob("*.parquet")):
+            raw = (pq.read_schema(part).metadata or {}).get(META_KEY)
+            if raw is not None:
+                break
+    if raw is None and require_meta:
+        raise CountsError(f"{name} has no 'bpe_explorer' metadata; pass the pattern and special tokens "
+                          "it was counted with")
+    meta = CountsMeta.from_json(raw, name) if raw is not None else None
+    return from_arrow(table, meta, name)
+
+
+def sum_counts(parts: Iterable[PretokenCounts]) -> PretokenCounts:
+    """Sum counts (counts add, first occurrence = the earliest); file indices follow the parts' order.
+
+    Refuses parts counted with different patterns or special tokens (their counts do not add up).
+    """
+    parts = list(parts)
+    if not parts:
+        raise CountsError("no counts to sum")
+    if len(parts) == 1:
+        return parts[0]
+    pa = need_pyarrow()
+    m0 = parts[0].meta
+    tables = []
+    shift = 0
+    for i, p in enumerate(parts):
+        m = p.meta
+        if m.pattern != m0.pattern:
+            raise CountsError(f"counts #{i + 1} ({', '.join(m.sources[:2])}) used pattern "
+                              f"{pattern_name(m.pattern)!r}, counts #1 {pattern_name(m0.pattern)!r}: "
+                              "count every part with the same pattern")
+        if set(m.special_tokens) != set(m0.special_tokens):
+            raise CountsError(f"counts #{i + 1} used special tokens {list(m.special_tokens)}, counts #1 "
+                              f"{list(m0.special_tokens)}: count every part with the same special tokens")
+        pos = [((f + shift) << POS_BITS) | o for f, o in zip(p.files, p.offsets)]
+        tables.append(pa.table({"token": pa.array(p.tokens, pa.binary()),
+                                "count": pa.array(p.counts, pa.int64()), "pos": pa.array(pos, pa.int64())}))
+        shift += len(m.sources)
+    if shift >= 1 << (63 - POS_BITS) or max(max(p.offsets, default=0) for p in parts) >= 1 << POS_BITS:
+        raise CountsError("too many files or too large offsets to sum (limits: 8M files, 1 TiB per file)")
+    merged = reduce_tables(tables)
+    pos = merged["pos"].to_pylist()
+    meta = CountsMeta(m0.pattern, m0.special_tokens, tuple(s for p in parts for s in p.meta.sources),
+                      m0.tool, sum(p.meta.size_bytes for p in parts), sum(p.meta.invalid_bytes for p in parts),
+                      sum(p.meta.special_occurrences for p in parts), sum(p.meta.chunks for p in parts))
+    mask = (1 << POS_BITS) - 1
+    return PretokenCounts(merged["token"].to_pylist(), merged["count"].to_pylist(),
+                          [x >> POS_BITS for x in pos], [x & mask for x in pos], meta)
+
+
+def reduce_tables(tables: list):
+    """Arrow tables (token, count, pos) → one row per token (summed counts, least pos), sorted by pos."""
+    pa = need_pyarrow()
+    import pyarrow.compute as pc
+
+    # tables that came through pickle (from Dask workers) may sit in buffers that Acero finds
+    # poorly aligned: let it copy them instead of printing a warning per table
+    os.environ.setdefault("ACERO_ALIGNMENT_HANDLING", "reallocate")
+    t = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
+    g = t.group_by("token").aggregate([("count", "sum"), ("pos", "min")])
+    g = g.rename_columns({"count_sum": "count", "pos_min": "pos"})
+    return g.take(pc.sort_indices(g, [("pos", "ascending")]))

@@ -1,0 +1,114 @@
+"""The counts file's schema and its records (a leaf module: no other counts module is imported here).
+
+See :mod:`core.counts` for the file layout.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import FormatError
+from .pretokenize import CorpusStats, check_special_tokens, pattern_name, resolve_pattern
+
+FORMAT = "bpe-explorer-counts"
+VERSION = 1
+META_KEY = b"bpe_explorer"
+POS_BITS = 40  # (file, offset) packed in one int64 while reducing: offsets below 1 TiB, 8M files
+EXTRA_HINT = 'install the scale extra: pip install "bpe-explorer[scale]"'
+
+
+class CountsError(FormatError):
+    """A counts file is malformed, or counts that cannot be combined were combined."""
+
+
+def need_pyarrow():
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet  # noqa: F401
+    except ImportError as e:
+        raise CountsError(f"counts files need pyarrow; {EXTRA_HINT}") from e
+    return pa
+
+
+def tool_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return f"bpe-explorer {version('bpe-explorer')}"
+    except Exception:  # noqa: BLE001 - not installed (a source checkout)
+        return "bpe-explorer"
+
+
+@dataclass(frozen=True)
+class CountsMeta:
+    """What a counts file says about how it was counted."""
+
+    pattern: str | None  # the resolved regex (None: no pre-tokenization)
+    special_tokens: tuple[str, ...]
+    sources: tuple[str, ...]
+    tool: str = ""
+    size_bytes: int = 0
+    invalid_bytes: int = 0
+    special_occurrences: int = 0
+    chunks: int = 0
+    known: bool = True  # False: read from a file without metadata (pattern and specials unknown)
+
+    def to_json(self) -> bytes:
+        d = {"format": FORMAT, "version": VERSION, "pattern": self.pattern,
+             "pattern_name": pattern_name(self.pattern), "special_tokens": list(self.special_tokens),
+             "sources": list(self.sources), "tool": self.tool, "size_bytes": self.size_bytes,
+             "invalid_bytes": self.invalid_bytes, "special_occurrences": self.special_occurrences,
+             "chunks": self.chunks}
+        return json.dumps(d, ensure_ascii=False).encode("utf-8")
+
+    @classmethod
+    def from_json(cls, raw: bytes, name: str) -> CountsMeta:
+        try:
+            d = json.loads(raw.decode("utf-8"))
+            if d.get("format") != FORMAT:
+                raise CountsError(f"{name}: metadata 'bpe_explorer' is not a {FORMAT} record")
+            if int(d.get("version", 0)) > VERSION:
+                raise CountsError(f"{name} is counts format version {d['version']}; this version reads "
+                                  f"up to {VERSION}: update bpe-explorer")
+            specials = check_special_tokens(d.get("special_tokens") or [])
+            return cls(resolve_pattern(d.get("pattern")), tuple(specials), tuple(map(str, d["sources"])),
+                       str(d.get("tool", "")), int(d.get("size_bytes", 0)), int(d.get("invalid_bytes", 0)),
+                       int(d.get("special_occurrences", 0)), int(d.get("chunks", 0)))
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            if isinstance(e, CountsError):
+                raise
+            raise CountsError(f"{name}: unreadable 'bpe_explorer' metadata ({e}); see the README's "
+                              "counts schema") from e
+
+
+@dataclass(frozen=True)
+class PretokenCounts:
+    """Distinct pre-tokens with counts and first positions, sorted by first position."""
+
+    tokens: list[bytes]
+    counts: list[int]
+    files: list[int]
+    offsets: list[int]
+    meta: CountsMeta
+    workers: int = 1
+    notes: tuple[str, ...] = field(default=())
+
+    def word_counts(self) -> dict[bytes, int]:
+        """``{pre-token: count}`` in first-seen order (what :class:`core.trainer.Trainer` takes)."""
+        return dict(zip(self.tokens, self.counts))
+
+    def stats(self, name: str | None = None) -> CorpusStats:
+        m = self.meta
+        src = m.sources
+        label = name or (Path(src[0]).name if len(src) == 1 else f"{len(src)} files")
+        notes = list(self.notes)
+        if m.invalid_bytes:
+            notes.append(f"{m.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+        return CorpusStats(name=label, size_bytes=m.size_bytes, pretokens=sum(self.counts),
+                           distinct_pretokens=len(self.tokens), invalid_bytes=m.invalid_bytes,
+                           special_occurrences=m.special_occurrences, chunks=m.chunks,
+                           workers=self.workers, notes=notes)
+
+
+# ---------------------------------------------------------------------------- counting here

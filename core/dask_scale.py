@@ -1,0 +1,368 @@
+"""Counting and encoding on a Dask cluster (the ``scale`` extra: dask[distributed], pyarrow).
+
+Files are split into byte ranges whose ends are moved to the first *valid cut* at or after a
+nominal offset (:func:`core.scan.next_valid_cut`): each task finds its own ends by reading the
+bytes around them, so ranges never overlap, never leave a gap, and no pre-token crosses them.
+Counting returns Arrow tables (token, count, first position) that are summed as a tree on the
+workers; encoding writes one ``.npy`` shard per range and a manifest.
+
+Without a scheduler address a ``LocalCluster`` of processes is started. Its worker processes are
+started with ``__main__`` hidden, so that a plain script without ``if __name__ == "__main__":``
+is not run again in every worker.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .counts_schema import (
+    EXTRA_HINT,
+    POS_BITS,
+    CountsError,
+    CountsMeta,
+    PretokenCounts,
+    need_pyarrow,
+    tool_version,
+)
+from .pretokenize import (
+    BLOCK_BYTES,
+    block_rule,
+    check_special_tokens,
+    iter_blocks,
+    resolve_pattern,
+    sniff_encoding,
+)
+from .scan import count_block, cuts_at_newlines, expand_inputs, next_valid_cut, open_source, source_size
+
+RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
+MIN_RANGE_BYTES = 4 << 20  # smallest automatic size
+FAN_IN = 4  # partial counts summed per reduction task
+
+
+def need_dask():
+    try:
+        import distributed
+    except ImportError as e:
+        raise CountsError(f"--engine dask needs dask[distributed]; {EXTRA_HINT}") from e
+    return distributed
+
+
+@contextlib.contextmanager
+def hidden_main() -> Iterator[None]:
+    """Hide ``__main__``'s file and spec while processes start, so that they do not re-run it.
+
+    multiprocessing's "spawn" and "forkserver" children import the parent's main script (as
+    ``__mp_main__``) when its path is known; an unguarded script would start a cluster again.
+    """
+    main = sys.modules.get("__main__")
+    saved = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main is not None and k in main.__dict__}
+    try:
+        if main is not None:
+            main.__dict__.pop("__file__", None)
+            main.__spec__ = None
+        yield
+    finally:
+        if main is not None:
+            main.__dict__.update(saved)
+            if "__spec__" not in saved:
+                main.__dict__.pop("__spec__", None)
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[object]:
+    """A ``distributed.Client`` to ``scheduler``, or to a new LocalCluster of ``workers`` processes."""
+    distributed = need_dask()
+    if scheduler:
+        try:
+            client = distributed.Client(scheduler, timeout="20s")
+        except (OSError, ValueError) as e:  # unreachable, timed out, or not an address
+            raise CountsError(f"cannot reach the Dask scheduler at {scheduler!r} ({e}); start it with "
+                              "'dask scheduler' and give its address, e.g. tcp://10.0.0.1:8786") from e
+        with contextlib.closing(client):
+            yield client
+        return
+    n = max(1, int(workers or os.cpu_count() or 1))
+    with hidden_main():
+        cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=logging.ERROR)
+    try:
+        with distributed.Client(cluster) as client:
+            yield client
+    finally:
+        cluster.close()
+
+
+class _RangeReader(io.RawIOBase):
+    """Reads ``f`` from its current position up to byte ``end``."""
+
+    def __init__(self, f, start: int, end: int) -> None:
+        super().__init__()
+        self.f, self.left = f, end - start
+        f.seek(start)
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        n = self.left if n is None or n < 0 else min(n, self.left)
+        data = self.f.read(n) if n > 0 else b""
+        self.left -= len(data)
+        return data
+
+
+def range_bounds(f, nominal_start: int, nominal_end: int, size: int, specials: tuple[str, ...],
+                 newlines: bool) -> tuple[int, int]:
+    """The byte range ``[start, end)`` a task covers (both ends moved to valid cuts)."""
+    start = next_valid_cut(f, nominal_start, size, specials, newlines)
+    end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines)
+    return start, max(start, end)
+
+
+@dataclass(frozen=True)
+class RangeCounts:
+    """Partial counts of some ranges: an Arrow table (token, count, pos) and corpus statistics."""
+
+    table: object
+    n_bytes: int
+    invalid_bytes: int
+    n_special: int
+    chunks: int
+
+
+def count_range(file_index: int, source: str, nominal: tuple[int, int], size: int, pattern: str | None,
+                specials: tuple[str, ...], block_bytes: int = BLOCK_BYTES) -> RangeCounts:
+    """Task: count one byte range of one file (positions packed as ``file << 40 | offset``)."""
+    pa = need_pyarrow()
+    newlines = cuts_at_newlines(pattern)
+    counts: Counter[bytes] = Counter()
+    first: dict[bytes, int] = {}
+    invalid = n_special = chunks = 0
+    with contextlib.closing(open_source(source)) as f:
+        start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
+        if start == 0:
+            sniff_encoding(f.read(65536), source)
+        base = start
+        for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(pattern), block_bytes):
+            b = count_block(block, base, pattern, specials)
+            base += len(block)
+            counts.update(dict(zip(b.tokens, b.counts)))
+            if len(first) != len(counts):
+                new = set(b.tokens).difference(first)
+                shift = file_index << POS_BITS
+                first.update({t: shift | o for t, o in zip(b.tokens, b.offsets) if t in new})
+            invalid += b.invalid_bytes
+            n_special += b.n_special
+            chunks += 1
+    tokens = list(counts)
+    table = pa.table({"token": pa.array(tokens, pa.binary()),
+                      "count": pa.array([counts[t] for t in tokens], pa.int64()),
+                      "pos": pa.array([first[t] for t in tokens], pa.int64())})
+    return RangeCounts(table, end - start, invalid, n_special, chunks)
+
+
+def merge_ranges(*parts: RangeCounts) -> RangeCounts:
+    """Task: sum partial counts (counts add; the first position is the least)."""
+    from .counts_io import reduce_tables
+
+    return RangeCounts(reduce_tables([p.table for p in parts]), sum(p.n_bytes for p in parts),
+                       sum(p.invalid_bytes for p in parts), sum(p.n_special for p in parts),
+                       sum(p.chunks for p in parts))
+
+
+def plan(sources: list[str], range_bytes: int) -> list[tuple[int, str, tuple[int, int], int]]:
+    """(file index, source, nominal range, file size) of every task."""
+    if range_bytes < 1:
+        raise CountsError("the range size must be at least 1 byte")
+    tasks = []
+    for i, src in enumerate(sources):
+        size = source_size(src)
+        for s in range(0, max(size, 1), range_bytes):
+            tasks.append((i, src, (s, min(s + range_bytes, size)), size))
+    return tasks
+
+
+def auto_range_bytes(client, sources: list[str]) -> int:
+    """About four tasks per worker, each between 4 and 64 MB."""
+    n = max(1, len(client.scheduler_info().get("workers", {})))
+    total = sum(source_size(s) for s in sources)
+    return int(min(RANGE_BYTES, max(MIN_RANGE_BYTES, total // (4 * n) + 1)))
+
+
+def tree_reduce(client, futures: list, fan_in: int = FAN_IN):
+    """Sum futures of :class:`RangeCounts` as a tree of ``merge_ranges`` tasks; returns all futures."""
+    every = list(futures)
+    level = list(futures)
+    while len(level) > 1:
+        level = [client.submit(merge_ranges, *level[i:i + fan_in], pure=False)
+                 for i in range(0, len(level), fan_in)]
+        every += level
+    return level[0], every
+
+
+def show_progress(futures: list) -> None:
+    """Dask's text progress bar, on stderr (stdout stays for the summary)."""
+    from distributed import progress
+
+    with contextlib.redirect_stdout(sys.stderr):
+        progress(futures)
+    print(file=sys.stderr)
+
+
+def count_dask(inputs: list[str], special_tokens: list[str] | None = None, pattern: str | None = "gpt2", *,
+               scheduler: str | None = None, workers: int | None = None, range_bytes: int | None = None,
+               progress_bar: bool = False, client=None) -> PretokenCounts:
+    """Count pre-tokens of files/globs/URLs on a Dask cluster (a LocalCluster without ``scheduler``).
+
+    Gives exactly :func:`core.counts.count_files`'s result. Pass ``client`` to use a client you
+    already have.
+    """
+    need_dask()
+    need_pyarrow()
+    specials = tuple(check_special_tokens(special_tokens))
+    pat = resolve_pattern(pattern)
+    sources = expand_inputs([os.fspath(x) for x in inputs])
+    with contextlib.ExitStack() as stack:
+        if client is None:
+            client = stack.enter_context(dask_client(scheduler, workers))
+        tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
+        futs = [client.submit(count_range, i, src, nominal, size, pat, specials, pure=False)
+                for i, src, nominal, size in tasks]
+        final, every = tree_reduce(client, futs)
+        if progress_bar:
+            show_progress(every)
+        result: RangeCounts = final.result()
+        n_workers = len(client.scheduler_info().get("workers", {})) or 1
+    table = result.table
+    pos = table["pos"].to_pylist()
+    mask = (1 << POS_BITS) - 1
+    meta = CountsMeta(pat, specials, tuple(sources), tool_version(), result.n_bytes, result.invalid_bytes,
+                      result.n_special, result.chunks)
+    return PretokenCounts(table["token"].to_pylist(), table["count"].to_pylist(), [p >> POS_BITS for p in pos],
+                          [p & mask for p in pos], meta, n_workers)
+
+
+# ---------------------------------------------------------------------------- encoding into shards
+_TOKENIZERS: dict[str, object] = {}  # per worker process: tokenizers by run key, built once
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One ``.npy`` shard: the ids of bytes ``[start, end)`` of ``source``."""
+
+    file: str
+    source: str
+    start: int
+    end: int
+    tokens: int
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What :func:`encode_dask` wrote: shards in order (their ids concatenated = the whole corpus)."""
+
+    path: Path
+    dtype: str
+    shards: tuple[Shard, ...]
+
+    @property
+    def n_tokens(self) -> int:
+        return sum(s.tokens for s in self.shards)
+
+    @property
+    def n_bytes(self) -> int:
+        return sum(s.end - s.start for s in self.shards)
+
+
+def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: int, out: str, dtype: str,
+                 block_bytes: int = BLOCK_BYTES) -> tuple[int, int, int]:
+    """Task: encode one byte range into the shard ``out`` (written atomically); (start, end, tokens)."""
+    import numpy as np
+
+    from .npy import npy_header
+
+    tok = _TOKENIZERS.get(key)
+    if tok is None:
+        from .tokenizer import Tokenizer
+
+        _TOKENIZERS.clear()
+        tok = _TOKENIZERS[key] = Tokenizer.from_spec(spec)
+    specials = tuple(tok.special_tokens)
+    newlines = cuts_at_newlines(tok.pattern_regex)
+    le = np.dtype(dtype).newbyteorder("<")
+    n = 0
+    tmp = f"{out}.tmp{os.getpid()}"
+    with contextlib.closing(open_source(source)) as f, open(tmp, "wb") as w:
+        start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
+        w.write(npy_header(0, dtype))
+        for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(tok.pattern_regex), block_bytes):
+            ids = np.asarray(tok.encode(block.decode("utf-8", "surrogateescape")), dtype=le)
+            w.write(ids.tobytes())
+            n += len(ids)
+        w.seek(0)
+        w.write(npy_header(n, dtype))
+    os.replace(tmp, out)
+    return start, end, n
+
+
+def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, scheduler: str | None = None,
+                workers: int | None = None, range_bytes: int | None = None, progress_bar: bool = False,
+                client=None) -> Manifest:
+    """Encode files/globs/URLs on a Dask cluster into ``out_dir/shard-NNNNN.npy`` + ``manifest.json``.
+
+    The shards' ids, concatenated in manifest order, equal :func:`core.npy.encode_file_to_npy` of
+    each input file in turn. ``out_dir`` must be reachable by every worker (shared storage).
+    """
+    import json
+    import uuid
+
+    need_dask()
+    out = Path(out_dir)
+    if not out.parent.is_dir():
+        raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
+    if out.exists() and not out.is_dir():
+        raise CountsError(f"{str(out)!r} is a file; with --engine dask, --out is a folder for the shards")
+    out.mkdir(exist_ok=True)
+    sources = expand_inputs([os.fspath(x) for x in inputs])
+    dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
+    key = uuid.uuid4().hex
+    with contextlib.ExitStack() as stack:
+        if client is None:
+            client = stack.enter_context(dask_client(scheduler, workers))
+        tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
+        names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
+        spec = client.scatter(tokenizer.to_spec(), broadcast=True)
+        futs = [client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)
+                for (_, src, nominal, size), name in zip(tasks, names)]
+        if progress_bar:
+            show_progress(futs)
+        done = client.gather(futs)
+    shards = tuple(Shard(name, src, s, e, n) for (_, src, _, _), name, (s, e, n) in zip(tasks, names, done))
+    manifest = {"format": "bpe-explorer-shards", "version": 1, "dtype": dtype,
+                "tokens": sum(s.tokens for s in shards), "tool": tool_version(),
+                "shards": [s.__dict__ for s in shards]}
+    path = out / "manifest.json"
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+    return Manifest(path, dtype, shards)
+
+
+def load_shards(manifest: str | os.PathLike):
+    """All ids of a manifest's shards, concatenated in order (a NumPy array)."""
+    import json
+
+    import numpy as np
+
+    path = Path(manifest)
+    if path.is_dir():
+        path = path / "manifest.json"
+    m = json.loads(path.read_text(encoding="utf-8"))
+    parts = [np.load(path.parent / s["file"]) for s in m["shards"]]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=m["dtype"])

@@ -1,0 +1,220 @@
+"""The pair index: how often each pair of adjacent tokens occurs, and in which words.
+
+Invariants (checked by the differential tests against a recount):
+
+- ``counts[p]`` is the number of occurrences of ``p`` over all words, weighted by word counts;
+  only pairs with a positive count are present.
+- ``buckets[c]`` is the set of pairs whose count is ``c``; only non-empty buckets are present.
+- ``heap`` holds ``-c`` for every ``c`` in ``buckets`` (a lazily-deleting max-heap: it may also
+  hold counts whose bucket has emptied since, and repeats; :meth:`PairIndex.best` pops those when
+  it meets them on top). So the top of the heap after popping stale entries is the highest count.
+- ``words[key]`` (``key`` the two token codes of a pair, as a 2-character string) lists, as C ints
+  in a bytearray, the ids of every word that contains the pair: a superset, since merges only
+  append (stale ids and repeats are allowed and dropped where the ids are read, :func:`word_ids`);
+  only undo removes ids, those its own merge appended (:meth:`PairIndex.truncate`).
+
+Keys are strings and lists bytearrays because the garbage collector tracks neither (see
+tests/benchmarks/README.md, "Performance note").
+
+>>> index, free = build_index((b"abab", b"ba"), (2, 1))
+>>> index.counts[(b"a", b"b")], index.counts[(b"b", b"a")], index.best()[0]
+(4, 3, 4)
+"""
+from __future__ import annotations
+
+import heapq
+from array import array
+from collections import defaultdict
+from collections.abc import Mapping
+from functools import partial
+
+import numpy as np
+
+from .records import Pair
+from .token_codes import BYTE_TOKENS
+
+WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
+WID_SIZE = array(WID_TYPECODE).itemsize
+SMALL_CORPUS_BYTES = 10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
+
+
+def sorted_unique(ids: np.ndarray) -> np.ndarray:
+    """The distinct values of a NumPy array, sorted (``np.unique`` took 5x longer on NumPy 2.4)."""
+    if ids.size < 2 or (ids[1:] > ids[:-1]).all():  # e.g. a byte pair's ids, listed in order
+        return ids
+    s = np.sort(ids)
+    return s[np.r_[True, s[1:] != s[:-1]]]
+
+
+def word_ids(listed: bytes | bytearray) -> np.ndarray:
+    """The distinct word ids of an index entry (C ints in a bytearray), sorted, in a new array
+    (a view would stop the bytearray from growing)."""
+    ids = sorted_unique(np.frombuffer(listed, dtype=np.intc))
+    return ids.copy() if ids.base is not None else ids
+
+
+def n_listed(listed: bytes | bytearray) -> int:
+    """How many ids an index entry lists (repeats included)."""
+    return len(listed) // WID_SIZE
+
+
+class PairIndex:
+    """Pair counts, count buckets with a heap of counts, and the word ids of each pair."""
+
+    def __init__(self, counts: dict[Pair, int], words: dict[str, bytearray]) -> None:
+        self.counts = counts
+        self.words = words
+        buckets: dict[int, set[Pair]] = {}
+        for p, c in counts.items():
+            b = buckets.get(c)
+            if b is None:
+                buckets[c] = {p}
+            else:
+                b.add(p)
+        self.buckets = buckets
+        self.heap = [-c for c in buckets]
+        heapq.heapify(self.heap)
+
+    def best(self) -> tuple[int, set[Pair]] | None:
+        """The highest count and the pairs that have it (None when no pair is left)."""
+        heap = self.heap
+        buckets = self.buckets
+        while heap:
+            c = -heap[0]
+            b = buckets.get(c)
+            if b:
+                return c, b
+            heapq.heappop(heap)
+        return None
+
+    def ids(self, key: str) -> np.ndarray:
+        """The distinct ids of the words listed under a pair's key, sorted."""
+        return word_ids(self.words.get(key, b""))
+
+    def n_listed(self, key: str) -> int:
+        return n_listed(self.words.get(key, b""))
+
+    def apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
+        """Add pair-count changes; returns the non-zero ones."""
+        counts = self.counts
+        buckets = self.buckets
+        heap = self.heap
+        out = []
+        for p, d in delta.items():
+            if not d:
+                continue
+            out.append((p, d))
+            old = counts.get(p, 0)
+            new = old + d
+            if old:
+                bk = buckets[old]
+                bk.discard(p)
+                if not bk:
+                    del buckets[old]
+            if new > 0:
+                counts[p] = new
+                into = buckets.get(new)
+                if into is None:
+                    buckets[new] = {p}
+                    heapq.heappush(heap, -new)
+                else:
+                    into.add(p)
+            else:
+                del counts[p]
+        return tuple(out)
+
+    def add_word_ids(self, new_index: Mapping[tuple[str, str], list[int] | np.ndarray]
+                     ) -> tuple[tuple[str, int], ...]:
+        """List words under pairs (lists of ids or NumPy arrays of C ints); returns what
+        :meth:`truncate` needs to take exactly these entries back."""
+        words = self.words
+        sizes = []
+        for (x, y), listed in new_index.items():
+            ids = array(WID_TYPECODE, listed) if isinstance(listed, list) else listed.tobytes()
+            key = x + y
+            known = words.get(key)
+            if known is None:
+                words[key] = bytearray(ids)
+                sizes.append((key, 0))
+            else:
+                sizes.append((key, len(known)))
+                known += ids
+        return tuple(sizes)
+
+    def truncate(self, sizes: tuple[tuple[str, int], ...]) -> None:
+        """Remove the entries the last :meth:`add_word_ids` added (undo is last-in first-out)."""
+        words = self.words
+        for key, size in sizes:
+            if size:
+                del words[key][size:]
+            else:
+                del words[key]
+
+
+def build_index(words: tuple[bytes, ...], wcounts: tuple[int, ...],
+                small_corpus_bytes: int = SMALL_CORPUS_BYTES) -> tuple[PairIndex, list[int]]:
+    """Count all byte pairs and index the words containing each; also returns the byte values
+    that occur in no word (free token codes)."""
+    counts: dict[Pair, int] = {}
+    index: dict[str, bytearray] = {}
+    if sum(map(len, words)) < small_corpus_bytes:
+        free = _build_small(words, wcounts, counts, index)
+    else:
+        free = _build_numpy(words, wcounts, counts, index)
+    return PairIndex(counts, index), free
+
+
+def _build_small(words, wcounts, counts: dict[Pair, int], index: dict[str, bytearray]) -> list[int]:
+    get = counts.get
+    byte = BYTE_TOKENS
+    joined = b"".join(words)
+    listed: defaultdict[str, array] = defaultdict(partial(array, WID_TYPECODE))
+    for wid, w in enumerate(words):
+        c = wcounts[wid]
+        for x, y in zip(w, w[1:]):
+            p = (byte[x], byte[y])
+            counts[p] = get(p, 0) + c
+        for x, y in set(zip(w, w[1:])):
+            listed[chr(x) + chr(y)].append(wid)
+    for key, ids in listed.items():
+        index[key] = bytearray(ids.tobytes())
+    return [i for i in range(256) if byte[i] not in joined]
+
+
+def _build_numpy(words, wcounts, counts: dict[Pair, int], index: dict[str, bytearray]) -> list[int]:
+    """:func:`_build_small` vectorised (the same counts and index, in the same order)."""
+    lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    flat = np.frombuffer(b"".join(words), dtype=np.uint8)
+    free = np.flatnonzero(np.bincount(flat, minlength=256) == 0).tolist()
+    if not (lens.size and lens.max() >= 2):
+        return free
+    # 4- and 8-byte arrays, freed as soon as they are used: a 40 MB single word peaks at
+    # ~17 bytes per byte of text here (int64 everywhere and a lexsort took ~50)
+    flat32 = flat.astype(np.int32)
+    wid_at = np.repeat(np.arange(lens.size, dtype=np.int32), lens)
+    inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
+    codes = (flat32[:-1] * 256 + flat32[1:])[inside]
+    del flat32
+    wids = wid_at[:-1][inside]
+    del wid_at, inside
+    # (pair code, word id) as one int64, sorted in place: grouped by pair, word ids ascending
+    both = codes.astype(np.int64) << 32
+    del codes
+    both |= wids
+    del wids
+    both.sort()
+    starts = np.flatnonzero(np.r_[True, both[1:] != both[:-1]])
+    repeats = np.diff(np.r_[starts, both.size])  # how often a word holds the pair
+    both = both[starts]  # a word is listed once per pair
+    codes, wids = both >> 32, both & 0xFFFFFFFF
+    wcounts_np = np.array(wcounts, dtype=np.int64)
+    totals = np.bincount(codes, weights=repeats * wcounts_np[wids], minlength=65536).round().astype(np.int64)
+    wid_bytes = wids.astype(np.intc).tobytes()
+    size = np.dtype(np.intc).itemsize
+    starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
+    ends = np.r_[starts[1:], codes.size]
+    byte = BYTE_TOKENS
+    for code, lo, hi in zip(codes[starts].tolist(), starts.tolist(), ends.tolist()):
+        counts[(byte[code >> 8], byte[code & 255])] = int(totals[code])
+        index[chr(code >> 8) + chr(code & 255)] = bytearray(wid_bytes[lo * size:hi * size])
+    return free

@@ -1,0 +1,255 @@
+"""Pre-token counts with first positions, over byte ranges of files (the counting side of scaling out).
+
+A block of bytes is counted like :func:`core.pretokenize.count_pretokens` counts it, and each
+distinct pre-token also gets the byte offset of its first occurrence, so that partial counts made
+anywhere (other processes, other machines) can be summed and still give the first-seen order that
+the ``"first"`` tie rule needs.
+
+Byte ranges of a file are cut at *valid cuts*: a position ``q`` that no occurrence of a special
+token spans, and where either a special token starts or (built-in patterns only) ``q`` follows a
+newline that has a printable ASCII byte before it and an ASCII letter after it. Whether ``q`` is a
+valid cut depends only on the bytes around it, so two tasks that look for the first valid cut
+after the same offset agree without talking to each other, and counting the pieces separately
+gives exactly the counts of the whole file.
+
+>>> b = count_block("the cat the cat".encode(), 100, GPT2_PATTERN, ())
+>>> list(zip(b.tokens, b.counts, b.offsets))
+[(b'the', 1, 100), (b' cat', 2, 103), (b' the', 1, 107)]
+"""
+from __future__ import annotations
+
+import glob
+import os
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
+
+import regex
+
+from .errors import CorpusError
+from .pretokenize import (
+    GPT2_PATTERN,
+    GPT4_PATTERN,
+    decode_corpus,
+    special_regex,
+)
+
+WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut
+# a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter
+_NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])")
+
+
+@dataclass(frozen=True)
+class BlockCounts:
+    """The pre-tokens of one block: aligned lists, in order of first appearance in the block."""
+
+    tokens: list[bytes]
+    counts: list[int]
+    offsets: list[int]  # absolute byte offset of each token's first occurrence
+    n_bytes: int
+    invalid_bytes: int
+    n_special: int
+
+
+@lru_cache(maxsize=8)
+def _splitter(pattern: str | None) -> Callable[[str], list[str]]:
+    # the same splitter as count_pretokens: text a custom pattern does not cover is kept as pre-tokens
+    from .splitting import make_covering_splitter
+
+    return make_covering_splitter(pattern)
+
+
+@lru_cache(maxsize=8)
+def _compiled(pattern: str) -> regex.Pattern[str]:
+    return regex.compile(pattern)
+
+
+def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str, ...]) -> BlockCounts:
+    """Count the pre-tokens of ``data`` (which starts at byte ``base`` of its file) with first offsets.
+
+    ``pattern`` is a resolved regex (or None); ``data`` must start and end at valid cuts.
+    """
+    text, invalid = decode_corpus(data)
+    present = [t for t in specials if t in text]
+    sre = special_regex(present) if present else None
+    spans: list[tuple[int, int]] = []
+    n_special = 0
+    pos = 0
+    if sre is not None:
+        for m in sre.finditer(text):
+            spans.append((pos, m.start()))
+            pos = m.end()
+            n_special += 1
+    spans.append((pos, len(text)))
+    split = _splitter(pattern)
+    toks: list[str] = []  # every pre-token of the block, in order
+    starts: list[int] = []  # the char position of each (filled only where the matches tile the text)
+    skipped: dict[str, int] = {}  # first char position of tokens of pieces a custom pattern does not tile
+    for s, e in spans:
+        if s == e:
+            continue
+        piece = text[s:e]
+        found = split(piece)
+        if not found:
+            continue
+        lengths = list(map(len, found))
+        if sum(lengths) == len(piece):  # the matches tile the piece: starts are running sums
+            starts += accumulate(lengths[:-1], initial=s)
+        else:  # a custom pattern that skips text: ask the regex where each match starts
+            starts += [-1] * len(found)
+            for t, m in zip(found, _compiled(pattern).finditer(piece)):
+                skipped.setdefault(t, s + m.start())
+        toks += found
+    counts = Counter(toks)
+    tokens = list(counts)  # first-appearance order
+    chars = [starts[i] for i in _first_indices(toks, tokens)]
+    if skipped:
+        chars = [skipped[t] if c < 0 else c for t, c in zip(tokens, chars)]
+    if len(text) == len(data):  # one byte per character: char positions are byte offsets
+        offsets = [base + c for c in chars]
+    else:
+        offsets = (_byte_offsets(text, chars) + base).tolist()
+    encoded = [t.encode("utf-8", "surrogateescape") for t in tokens]
+    return BlockCounts(encoded, [counts[t] for t in tokens], offsets, len(data), invalid, n_special)
+
+
+def _first_indices(toks: list[str], distinct: list[str]) -> list[int]:
+    """The index in ``toks`` of the first occurrence of each of ``distinct`` (in first-appearance order).
+
+    The indices increase, so each search starts where the previous one stopped: one pass over
+    ``toks`` in C in all (a dict of first indices costs 6x more: it hashes every token).
+    """
+    out: list[int] = []
+    append, index = out.append, toks.index
+    i = 0
+    for t in distinct:
+        i = index(t, i)
+        append(i)
+    return out
+
+
+def _byte_offsets(text: str, chars: list[int]):
+    """UTF-8 (surrogateescape) byte offsets of the char positions ``chars`` of ``text``."""
+    import numpy as np
+
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    width = 1 + (cps >= 0x80).astype(np.int64) + (cps >= 0x800) + (cps >= 0x10000)
+    width[(cps >= 0xDC80) & (cps <= 0xDCFF)] = 1  # an invalid byte kept as a lone surrogate
+    ends = np.cumsum(width)
+    at = np.asarray(chars, dtype=np.int64)
+    return np.where(at > 0, ends[np.maximum(at - 1, 0)], 0)
+
+
+# ---------------------------------------------------------------------------- inputs and ranges
+def is_url(source: str) -> bool:
+    return "://" in source
+
+
+def expand_inputs(inputs: list[str]) -> list[str]:
+    """Files, globs and fsspec URLs → the list of sources, globs sorted (their order is file order)."""
+    out: list[str] = []
+    for item in inputs:
+        item = os.fspath(item)
+        if is_url(item):
+            fsspec = _fsspec()
+            if glob.has_magic(item):
+                fs, _, paths = fsspec.get_fs_token_paths(item)
+                if not paths:
+                    raise CorpusError(f"no file matches {item!r}; check the pattern")
+                protocol = fs.protocol[0] if isinstance(fs.protocol, (list, tuple)) else fs.protocol
+                out += [fs.unstrip_protocol(p) if protocol != "file" else p for p in sorted(paths)]
+            else:
+                out.append(item)
+        elif glob.has_magic(item):
+            found = sorted(p for p in glob.glob(os.path.expanduser(item), recursive=True) if os.path.isfile(p))
+            if not found:
+                raise CorpusError(f"no file matches {item!r}; check the pattern")
+            out += found
+        else:
+            path = os.path.expanduser(item)
+            if not os.path.exists(path):
+                raise CorpusError(f"corpus file {item!r} does not exist; check the path")
+            if os.path.isdir(path):
+                raise CorpusError(f"{item!r} is a folder; pass its files (e.g. '{item}/*.txt')")
+            out.append(path)
+    if not out:
+        raise CorpusError("no corpus files given; pass files, globs or URLs")
+    return out
+
+
+def _fsspec():
+    try:
+        import fsspec
+    except ImportError as e:  # pragma: no cover - fsspec comes with the scale extra
+        raise CorpusError('reading URLs needs fsspec: pip install "bpe-explorer[scale]"') from e
+    return fsspec
+
+
+def open_source(source: str):
+    """A binary file object for a local path or an fsspec URL."""
+    try:
+        if is_url(source):
+            return _fsspec().open(source, "rb").open()
+        return open(source, "rb")
+    except FileNotFoundError as e:
+        raise CorpusError(f"corpus file {source!r} does not exist; check the path") from e
+    except OSError as e:
+        raise CorpusError(f"cannot read corpus file {source!r}: {e}") from e
+
+
+def source_size(source: str) -> int:
+    if is_url(source):
+        fs, _, (path,) = _fsspec().get_fs_token_paths(source)
+        return int(fs.size(path))
+    return os.path.getsize(source)
+
+
+def cuts_at_newlines(pattern: str | None) -> bool:
+    return pattern in (GPT2_PATTERN, GPT4_PATTERN)
+
+
+def _special_bytes_re(specials: tuple[str, ...]) -> regex.Pattern[bytes] | None:
+    if not specials:
+        return None
+    ordered = sorted((t.encode("utf-8", "surrogateescape") for t in specials), key=len, reverse=True)
+    return regex.compile(b"|".join(regex.escape(t) for t in ordered))
+
+
+def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: bool) -> int:
+    """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none)."""
+    if pos <= 0:
+        return 0
+    if pos >= size:
+        return size
+    sre = _special_bytes_re(specials)
+    longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
+    back = max(longest, 2)
+    start = max(0, pos - back)
+    while start < size:
+        f.seek(start)
+        buf = f.read(WINDOW + 2 * back)
+        if not buf:
+            break
+        end = start + len(buf)
+        # occurrences (overlapping) of special tokens: starts, and the spans they cover
+        occ = [] if sre is None else [(start + m.start(), start + m.end())
+                                      for m in sre.finditer(buf, overlapped=True)]
+        starts = {s for s, _ in occ}
+        lo = pos if start == 0 else max(pos, start + back)  # (nothing before byte 0 to look at)
+        hi = end - back if end < size else end
+        cands = {s for s in starts if lo <= s <= hi}
+        if newlines:
+            cands.update(start + m.start() for m in _NEWLINE_CUT.finditer(buf, lo - start, hi - start + 1))
+        for q in sorted(cands):
+            if q >= size:
+                return size
+            if not any(s < q < e for s, e in occ):
+                return q
+        if hi >= size:
+            return size
+        if end >= size:
+            break
+        start = hi - back + 1
+    return size

@@ -1,0 +1,345 @@
+"""Scaling: a diverse corpus with millions of distinct words (make_big_corpus.py), vocab 32k.
+
+Side by side in one run: our ``train_bpe``; count-then-train (``count_files`` → counts file →
+``train_bpe_from_counts``) with local processes and with a Dask LocalCluster; HF ``tokenizers``;
+``rustbpe`` (nanochat's trainer). Then encoding the corpus to ``.npy`` with all cores, ours
+(``encode_file_to_npy``) vs tiktoken ``encode_batch`` (same GPT-2 vocabulary), streamed in 64 MB
+pieces so that both fit in memory. Time and peak memory (whole process tree) of each.
+
+    python tests/benchmarks/bench_scale.py            # 0.1 GB generated corpus (development size)
+    python tests/benchmarks/bench_scale.py --big      # the ≥ 2 GB corpus: tens of minutes, GBs of RAM
+    python tests/benchmarks/run_all.py --only scale [--big]
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import time
+from pathlib import Path
+
+import bench_training
+import common
+from common import MB, Context, Section, fmt_mb, fmt_ratio, fmt_s, run_child
+
+SCRIPT = Path(__file__).resolve()
+SPECIAL = "<|endoftext|>"
+WORKERS = 2
+VOCAB = 32_000
+RAYON = {"RAYON_NUM_THREADS": str(WORKERS), "TOKENIZERS_PARALLELISM": "true"}
+
+
+def _merges_digest(merges) -> str:
+    h = hashlib.sha1()
+    for a, b in merges:
+        h.update(a.hex().encode() + b" " + b.hex().encode() + b"\n")
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------- child tasks
+def task_counts(path: str, vocab_size: int, engine: str, out: str) -> dict:
+    from core.counts import count_files, train_bpe_from_counts
+    from core.counts_io import write_counts
+
+    t0 = time.perf_counter()
+    if engine == "dask":
+        from core.dask_scale import count_dask
+
+        counts = count_dask([path], [SPECIAL], workers=WORKERS)
+    else:
+        counts = count_files([path], [SPECIAL], workers=WORKERS)
+    t1 = time.perf_counter()
+    write_counts(counts, out)
+    distinct = len(counts.tokens)
+    del counts  # training reads the file, as `train --counts` does in its own process
+    t2 = time.perf_counter()
+    vocab, merges = train_bpe_from_counts(out, vocab_size)
+    t3 = time.perf_counter()
+    return {"seconds": t3 - t0, "count_s": t1 - t0, "write_s": t2 - t1, "train_s": t3 - t2,
+            "distinct": distinct, "counts_mb": os.path.getsize(out) / MB,
+            "n_merges": len(merges), "digest": _merges_digest(merges)}
+
+
+def task_ours(path: str, vocab_size: int) -> dict:
+    r = bench_training.task_ours(path, vocab_size, workers=WORKERS, want_merges=True)
+    merges = [(bytes.fromhex(a), bytes.fromhex(b)) for a, b in r.pop("merges")]
+    r["digest"] = _merges_digest(merges)
+    return r
+
+
+def task_rustbpe(path: str, vocab_size: int) -> dict:
+    """rustbpe as nanochat uses it: documents from an iterator, its GPT-4-style split by default; here
+    the GPT-2 pattern like ours. It has no special tokens: ``<|endoftext|>`` is text to it."""
+    import rustbpe
+
+    from core.pretokenize import GPT2_PATTERN
+
+    def docs():
+        with open(path, encoding="utf-8") as f:
+            while True:
+                block = f.read(1 << 20)
+                if not block:
+                    return
+                yield block
+
+    tok = rustbpe.Tokenizer()
+    t0 = time.perf_counter()
+    tok.train_from_iterator(docs(), vocab_size, pattern=GPT2_PATTERN)
+    return {"seconds": time.perf_counter() - t0, "vocab": tok.vocab_size}
+
+
+def task_profile(counts: str, vocab_size: int, top: int = 14) -> dict:
+    """cProfile of the merge loop over a counts file: where the time goes with millions of words."""
+    import cProfile
+    import io
+    import pstats
+
+    from core.counts import trainer_from_counts
+
+    t0 = time.perf_counter()
+    trainer = trainer_from_counts(counts, keep_history=False)
+    t1 = time.perf_counter()
+    prof = cProfile.Profile()
+    prof.enable()
+    trainer.run(vocab_size)
+    prof.disable()
+    t2 = time.perf_counter()
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(top)
+    rows = [ln for ln in buf.getvalue().splitlines() if ln.strip()]
+    return {"build_s": t1 - t0, "merge_s_profiled": t2 - t1, "words": len(trainer._original),
+            "profile": rows[-(top + 1):]}
+
+
+def _safe_pieces(path: str, piece: int = 64 * MB):
+    """Text pieces of about ``piece`` bytes cut after "\\n" between printable ASCII and a letter."""
+    import re
+
+    safe = re.compile(rb"[!-~]\n(?=[A-Za-z])")
+    with open(path, "rb") as f:
+        rest = b""
+        while True:
+            data = f.read(piece)
+            buf = rest + data
+            if not data:
+                if buf:
+                    yield buf.decode("utf-8")
+                return
+            cut = None
+            for m in safe.finditer(buf, max(0, len(buf) - (1 << 20))):
+                cut = m.end()
+            if cut is None:
+                rest = buf
+                continue
+            yield buf[:cut].decode("utf-8")
+            rest = buf[cut:]
+
+
+def task_tiktoken_npy(path: str, out: str, workers: int) -> dict:
+    """tiktoken over a file too big to hold as ids: 64 MB pieces, each cut into ~2 MB blocks at
+    safe places, ``encode_batch`` on ``workers`` threads, appended to a ``.npy``."""
+    import re
+
+    import numpy as np
+
+    sys.path.insert(0, str(common.SHARED / "conformance"))
+    from gpt2_files import tiktoken_gpt2
+
+    from core.npy import npy_header
+
+    enc = tiktoken_gpt2()
+    safe = re.compile(r"[!-~]\n(?=[A-Za-z])")
+    h = hashlib.sha1()
+    n = 0
+    t0 = time.perf_counter()
+    with open(out, "wb") as f:
+        f.write(npy_header(0, "uint16"))
+        for text in _safe_pieces(path):
+            blocks, pos = [], 0
+            while pos < len(text):
+                m = safe.search(text, pos + 2 * MB) if pos + 2 * MB < len(text) else None
+                end = m.end() if m else len(text)
+                blocks.append(text[pos:end])
+                pos = end
+            for ids in enc.encode_batch(blocks, num_threads=workers, allowed_special="all"):
+                arr = np.asarray(ids, dtype="<u2")
+                f.write(arr.tobytes())
+                h.update(arr.astype("<u4").tobytes())
+                n += arr.size
+        f.seek(0)
+        f.write(npy_header(n, "uint16"))
+    return {"seconds": time.perf_counter() - t0, "n_tokens": n, "sha1": h.hexdigest()}
+
+
+def task_ours_npy(path: str, out: str, workers: int) -> dict:
+    import bench_encode
+    import numpy as np
+
+    from core.npy import encode_file_to_npy
+
+    tok = bench_encode._ours_tokenizer()
+    t0 = time.perf_counter()
+    r = encode_file_to_npy(tok, path, out, workers=workers)
+    secs = time.perf_counter() - t0
+    ids = np.load(out, mmap_mode="r")
+    h = hashlib.sha1()
+    for i in range(0, ids.size, 1 << 24):
+        h.update(np.asarray(ids[i:i + (1 << 24)], dtype="<u4").tobytes())
+    return {"seconds": secs, "n_tokens": int(r.n_tokens), "sha1": h.hexdigest()}
+
+
+TASKS = {"counts": task_counts, "ours": task_ours, "rustbpe": task_rustbpe, "profile": task_profile,
+         "tiktoken_npy": task_tiktoken_npy, "ours_npy": task_ours_npy}
+
+
+# --------------------------------------------------------------------------- parent
+def corpus(ctx: Context) -> Path:
+    import make_big_corpus
+
+    big = ctx.shared.get("big", False)
+    gb = float(os.environ.get("BPE_SCALE_GB", 2.0 if big else 0.1))
+    path = ctx.corpora / f"big_{gb:g}gb_seed0.txt"
+    if not path.is_file():
+        ctx.log(f"[scale] generating {path} ({gb:g} GB, seed 0) …")
+        t0 = time.monotonic()
+        make_big_corpus.generate(path, int(gb * 1e9), 0, gcide=ctx.corpora / "gcide.utf8.txt",
+                                 log=lambda m: None)
+        ctx.log(f"[scale] generated in {time.monotonic() - t0:.0f} s")
+    return path
+
+
+def _deadline(hhmm: str | None) -> float:
+    """Epoch seconds of today's HH:MM UTC (no deadline: far away)."""
+    if not hhmm:
+        return time.time() + 365 * 86400
+    import calendar
+
+    h, m = map(int, hhmm.split(":"))
+    now = time.gmtime()
+    return calendar.timegm((now.tm_year, now.tm_mon, now.tm_mday, h, m, 0, 0, 0, 0))
+
+
+def _load() -> str:
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def run(ctx: Context) -> list[Section]:
+    path = corpus(ctx)
+    size_mb = path.stat().st_size / MB
+    work = common.work_dir()
+    common.warm(path)
+    args = {"path": str(path), "vocab_size": VOCAB}
+    runs: dict[str, common.RunResult] = {}
+    loads: dict[str, str] = {}
+    # BPE_SCALE_ROWS picks and orders the rows; BPE_SCALE_DEADLINE=HH:MM (UTC) stops starting rows
+    # after it and stops a row still running then (the row says so): a shared machine has a budget
+    wanted = os.environ.get("BPE_SCALE_ROWS", "ours,counts_local,counts_dask,hf,rustbpe,profile,encode").split(",")
+    deadline = _deadline(os.environ.get("BPE_SCALE_DEADLINE"))
+    tasks = {
+        "ours": (SCRIPT, "ours", args, None),
+        "counts_local": (SCRIPT, "counts", {**args, "engine": "local", "out": str(work / "scale_local.parquet")},
+                         None),
+        "counts_dask": (SCRIPT, "counts", {**args, "engine": "dask", "out": str(work / "scale_dask.parquet")},
+                        None),
+        "hf": (bench_training.SCRIPT, "hf", args, RAYON),
+        "rustbpe": (SCRIPT, "rustbpe", args, RAYON),
+    }
+    plan = [(n, tasks[n]) for n in wanted if n in tasks]
+    skipped: dict[str, str] = {}
+    for name, (script, task, targs, env) in plan:
+        left = deadline - time.time()
+        if left < 60:
+            skipped[name] = "not run (time budget)"
+            continue
+        ctx.log(f"[scale] {name} on {path.name} (load {_load()}) …")
+        t0 = time.time()
+        try:
+            runs[name] = run_child(script, task, targs, env=env, timeout=left)
+        except RuntimeError as e:
+            ctx.log(f"[scale] {name} failed: {str(e)[:500]}")
+            skipped[name] = (f"stopped unfinished after {time.time() - t0:.0f} s (time budget)"
+                             if "timed out" in str(e) else "failed")
+        loads[name] = _load()
+        if name in runs:
+            ctx.log(f"[scale] {name}: {runs[name]['seconds']:.1f} s, tree RSS {runs[name].tree_peak_mb:.0f} MB")
+    sec = Section(f"Scaling: {path.name} ({size_mb:,.0f} MB, generated + gcide), vocab {VOCAB:,}, "
+                  f"{WORKERS} cores, one run each",
+                  ["trainer", "time", "phases", "peak RSS (tree)", "time ÷ HF", "time ÷ rustbpe",
+                   "merges = ours", "load after"])
+    hf_t = runs["hf"]["seconds"] if "hf" in runs else float("nan")
+    rb_t = runs["rustbpe"]["seconds"] if "rustbpe" in runs else float("nan")
+    ours_digest = runs["ours"]["digest"] if "ours" in runs else None
+    names = {"ours": "ours `train_bpe` (workers=2)",
+             "counts_local": "ours count → counts file → `train_bpe_from_counts` (2 processes)",
+             "counts_dask": "ours count on Dask LocalCluster (2 workers) → train from counts",
+             "hf": "HF `tokenizers` BpeTrainer (2 threads)", "rustbpe": "rustbpe (nanochat, 2 threads)"}
+    for name, _ in plan:
+        r = runs.get(name)
+        if r is None:
+            sec.rows.append([names[name], skipped.get(name, "failed"), "", "", "", "", "", loads.get(name, "")])
+            continue
+        t = r["seconds"]
+        if name == "ours":
+            phases = f"pre-tokenize {fmt_s(r['pretok_s'])}, merges {fmt_s(r['merge_s'])}"
+        elif name.startswith("counts"):
+            phases = (f"count {fmt_s(r['count_s'])}, write {fmt_s(r['write_s'])} ({r['counts_mb']:.0f} MB, "
+                      f"{r['distinct']:,} distinct), train {fmt_s(r['train_s'])}")
+        else:
+            phases = ""
+        same = "–" if "digest" not in r.data or ours_digest is None else ("yes" if r["digest"] == ours_digest
+                                                                           else "**no**")
+        sec.rows.append([names[name], fmt_s(t), phases, fmt_mb(r.tree_peak_mb), fmt_ratio(t / hf_t),
+                         fmt_ratio(t / rb_t), same, loads[name]])
+    sec.notes.append("rustbpe has no special tokens (`<|endoftext|>` is trained on as text) and its vocab "
+                     "of 32,000 has one merge more than ours (no special-token id).")
+    sections = [sec]
+
+    # ---- where the merge loop's time goes
+    counts_file = work / "scale_local.parquet"
+    if "profile" in wanted and counts_file.is_file() and deadline - time.time() > 120:
+        ctx.log("[scale] profiling the merge loop …")
+        try:
+            p = run_child(SCRIPT, "profile", {"counts": str(counts_file), "vocab_size": VOCAB})
+            prof = Section("Scaling: where the merge loop's time goes (cProfile, top functions by own time)",
+                           [], notes=[f"{p['words']:,} distinct words; building the trainer {fmt_s(p['build_s'])}, "
+                                      f"merges under the profiler {fmt_s(p['merge_s_profiled'])}; peak RSS "
+                                      f"{fmt_mb(p.tree_peak_mb)}"])
+            prof.notes.append("```\n" + "\n".join(p["profile"]) + "\n```")
+            sections.append(prof)
+        except RuntimeError as e:
+            ctx.log(f"[scale] profile failed: {str(e)[:300]}")
+
+    # ---- encoding to .npy with all cores
+    ctx.log("[scale] encoding to .npy: ours vs tiktoken …")
+    enc = {}
+    for name, task in (("ours", "ours_npy"), ("tiktoken", "tiktoken_npy")):
+        if "encode" not in wanted or deadline - time.time() < 120:
+            break
+        try:
+            enc[name] = run_child(SCRIPT, task, {"path": str(path), "out": str(work / f"scale_{name}.npy"),
+                                                 "workers": os.cpu_count() or 1},
+                                  timeout=deadline - time.time())
+            ctx.log(f"[scale] encode {name}: {enc[name]['seconds']:.1f} s")
+        except RuntimeError as e:
+            ctx.log(f"[scale] encode {name} failed: {str(e)[:300]}")
+        finally:
+            (work / f"scale_{name}.npy").unlink(missing_ok=True)
+    if len(enc) == 2:
+        o, t = enc["ours"], enc["tiktoken"]
+        es = Section(f"Scaling: encode {path.name} to .npy, all {os.cpu_count()} cores (GPT-2 vocab)",
+                     ["encoder", "time", "MB/s", "peak RSS (tree)", "speed ÷ tiktoken", "ids identical"])
+        same = "yes" if o["sha1"] == t["sha1"] and o["n_tokens"] == t["n_tokens"] else "**no**"
+        es.rows.append(["ours `encode_file_to_npy`", fmt_s(o["seconds"]), f"{size_mb / o['seconds']:.1f}",
+                        fmt_mb(o.tree_peak_mb), fmt_ratio(t["seconds"] / o["seconds"]), same])
+        es.rows.append(["tiktoken `encode_batch` (64 MB pieces, ~2 MB blocks)", fmt_s(t["seconds"]),
+                        f"{size_mb / t['seconds']:.1f}", fmt_mb(t.tree_peak_mb), "1.00×", same])
+        sections.append(es)
+    return sections
+
+
+if __name__ == "__main__":
+    if not common.child_main(TASKS):
+        c = Context(quick="--quick" in sys.argv, reps=1)
+        c.shared["big"] = "--big" in sys.argv
+        for s in run(c):
+            print(s.markdown())
