@@ -111,22 +111,18 @@ class HeldOutJob(worker.Job):
         self.result.value = (self.n_merges, len(self.text.encode("utf-8", "surrogateescape")) / max(n, 1))
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Evaluate", text)
-
-
 COLUMNS = (
-    ("tokenizer", lambda: _tr("Tokenizer"), "{}"), ("file", lambda: _tr("Text"), "{}"),
-    ("bytes", lambda: _tr("Bytes"), "{:,}"), ("documents", lambda: _tr("Docs"), "{:,}"),
-    ("tokens", lambda: _tr("Tokens"), "{:,}"), ("bytes_per_token", lambda: _tr("Bytes/token"), "{:.3f}"),
-    ("chars_per_token", lambda: _tr("Chars/token"), "{:.3f}"),
-    ("tokens_per_doc_mean", lambda: _tr("Tokens/doc"), "{:,.1f}"),
-    ("tokens_per_doc_p50", lambda: _tr("p50"), "{:,.0f}"), ("tokens_per_doc_p95", lambda: _tr("p95"), "{:,.0f}"),
-    ("vocab_used_share", lambda: _tr("Vocab used"), "{:.1%}"), ("never_used", lambda: _tr("Never used"), "{:,}"),
-    ("single_byte_share", lambda: _tr("1-byte tokens"), "{:.2%}"),
-    ("byte_fallback_share", lambda: _tr("Byte fallback"), "{:.3%}"),
-    ("mb_per_s_one_process", lambda: _tr("MB/s (1 process)"), "{:.2f}"),
-    ("mb_per_s", lambda: _tr("MB/s (all)"), "{:.2f}"), ("pile_hours", lambda: _tr("Pile (h)"), "{:,.1f}"),
+    ("tokenizer", lambda: QCoreApplication.translate("Evaluate", "Tokenizer"), "{}"), ("file", lambda: QCoreApplication.translate("Evaluate", "Text"), "{}"),
+    ("bytes", lambda: QCoreApplication.translate("Evaluate", "Bytes"), "{:,}"), ("documents", lambda: QCoreApplication.translate("Evaluate", "Docs"), "{:,}"),
+    ("tokens", lambda: QCoreApplication.translate("Evaluate", "Tokens"), "{:,}"), ("bytes_per_token", lambda: QCoreApplication.translate("Evaluate", "Bytes/token"), "{:.3f}"),
+    ("chars_per_token", lambda: QCoreApplication.translate("Evaluate", "Chars/token"), "{:.3f}"),
+    ("tokens_per_doc_mean", lambda: QCoreApplication.translate("Evaluate", "Tokens/doc"), "{:,.1f}"),
+    ("tokens_per_doc_p50", lambda: QCoreApplication.translate("Evaluate", "p50"), "{:,.0f}"), ("tokens_per_doc_p95", lambda: QCoreApplication.translate("Evaluate", "p95"), "{:,.0f}"),
+    ("vocab_used_share", lambda: QCoreApplication.translate("Evaluate", "Vocab used"), "{:.1%}"), ("never_used", lambda: QCoreApplication.translate("Evaluate", "Never used"), "{:,}"),
+    ("single_byte_share", lambda: QCoreApplication.translate("Evaluate", "1-byte tokens"), "{:.2%}"),
+    ("byte_fallback_share", lambda: QCoreApplication.translate("Evaluate", "Byte fallback"), "{:.3%}"),
+    ("mb_per_s_one_process", lambda: QCoreApplication.translate("Evaluate", "MB/s (1 process)"), "{:.2f}"),
+    ("mb_per_s", lambda: QCoreApplication.translate("Evaluate", "MB/s (all)"), "{:.2f}"), ("pile_hours", lambda: QCoreApplication.translate("Evaluate", "Pile (h)"), "{:,.1f}"),
 )
 
 

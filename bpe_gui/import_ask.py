@@ -8,10 +8,6 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ImportAsk", text)
-
-
 def is_unknown_tiktoken(path: str | os.PathLike) -> bool:
     """A single tiktoken file that is not a known encoding (so its pattern and special tokens are unknown)."""
     from core.errors import BPEError
@@ -59,7 +55,7 @@ class TiktokenOptionsDialog(QDialog):
             resolve_pattern(pattern)
             specials = parse_special_ids(self.specials.text().split())
             if isinstance(specials, list):
-                raise BPEError(_tr("give each special token with its id, as TOKEN=ID"))
+                raise BPEError(QCoreApplication.translate("ImportAsk", "give each special token with its id, as TOKEN=ID"))
         except BPEError as e:
             self.problem.setText(str(e))
             return

@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_usage(sys.stderr)
-        print("python -m core.cli: error: name a command (train, encode, count); the desktop app is "
+        print("python -m core.cli: error: name a command (train, encode, count, eval); the desktop app is "
               "'bpe-explorer' or 'python -m bpe_gui'", file=sys.stderr)
         return EXIT_USAGE
     return run(args)

@@ -179,20 +179,27 @@ def sample_documents(path: str | os.PathLike, n: int, seed: int = 0, split_on: s
 
 # ---------------------------------------------------------------- worker side
 _worker_toks: list[Tokenizer] = []
+_worker_dtypes: list[type] = []
 
 
 def _init_worker(specs: list, niceness: int = 0) -> None:
-    global _worker_toks
+    global _worker_toks, _worker_dtypes
     lower_priority(niceness)
     _worker_toks = [Tokenizer.from_spec(s) for s in specs]
+    _worker_dtypes = [_dtype(t) for t in _worker_toks]
 
 
-def _encode_timed(tok: Tokenizer, block: bytes) -> tuple[np.ndarray, int, float]:
+def _encode_timed(tok: Tokenizer, block: bytes, dtype: type) -> tuple[np.ndarray, int, float]:
     text = block.decode("utf-8", "surrogateescape")
     t0 = time.perf_counter()
-    ids = tok.encode(text)
+    ids = tok.encode(text, add_special_tokens=False)  # a post-processor's <s> … is not text's
     dt = time.perf_counter() - t0
-    return np.asarray(ids, dtype=np.uint32), len(text), dt
+    return np.asarray(ids, dtype=dtype), len(text), dt
+
+
+def _dtype(tok: Tokenizer) -> type:
+    """uint16 when every id fits (half the bytes to send back from a worker), else uint32."""
+    return np.uint16 if max(tok.vocab, default=0) < (1 << 16) else np.uint32
 
 
 def _work_marked(item: tuple[int, bytes]) -> tuple[int, bytes, int, int, float]:
@@ -201,7 +208,7 @@ def _work_marked(item: tuple[int, bytes]) -> tuple[int, bytes, int, int, float]:
     k, block = item
     if k < 0:
         return k, b"", 0, 0, 0.0
-    ids, n_chars, dt = _encode_timed(_worker_toks[k], block)
+    ids, n_chars, dt = _encode_timed(_worker_toks[k], block, _worker_dtypes[k])
     return k, ids.tobytes(), len(block), n_chars, dt
 
 
@@ -316,7 +323,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
             acc = _Acc(max(tok.vocab) + 1, sid)
             t0 = time.perf_counter()
             for block in _blocks(texts[ti], tok, block_bytes):
-                ids, n_chars, dt = _encode_timed(tok, block)
+                ids, n_chars, dt = _encode_timed(tok, block, _dtype(tok))
                 acc.add(ids, len(block), n_chars, dt)
                 done += len(block)
                 tick()
@@ -332,6 +339,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
             yield -2 - ki, b""  # end of this unit
 
     specs = [p[1].to_spec() for p in prepared]
+    dtypes = [_dtype(p[1]) for p in prepared]
     stream = ordered_map(_work_marked, items(), workers=workers, initializer=_init_worker, initargs=(specs, niceness),
                          poll=tick)
     unit = iter(units)
@@ -354,7 +362,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
                 results.append(_result(name, texts[ti], tok, split_on, acc, t1 - t0, workers))
                 t0, acc = t1, None
                 continue
-            acc.add(np.frombuffer(data, dtype=np.uint32), n_in, n_chars, dt)
+            acc.add(np.frombuffer(data, dtype=dtypes[k]), n_in, n_chars, dt)
             done += n_in
             tick()
     return results

@@ -564,6 +564,91 @@
         <source>{path} ({n} docs, seed {seed})</source>
         <translation>{path}({n} 篇文档，种子 {seed})</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="115"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="115"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="116"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="116"/>
+        <source>Docs</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="117"/>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="117"/>
+        <source>Bytes/token</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="118"/>
+        <source>Chars/token</source>
+        <translation>字符/词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="119"/>
+        <source>Tokens/doc</source>
+        <translation>词元/文档</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="120"/>
+        <source>p50</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="120"/>
+        <source>p95</source>
+        <translation>95 分位</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="121"/>
+        <source>Vocab used</source>
+        <translation>词表使用率</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="121"/>
+        <source>Never used</source>
+        <translation>从未使用</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="122"/>
+        <source>1-byte tokens</source>
+        <translation>单字节词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="123"/>
+        <source>Byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="124"/>
+        <source>MB/s (1 process)</source>
+        <translation>MB/秒(单进程)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="125"/>
+        <source>MB/s (all)</source>
+        <translation>MB/秒(全部核心)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="125"/>
+        <source>Pile (h)</source>
+        <translation>Pile 耗时(小时)</translation>
+    </message>
 </context>
 <context>
     <name>EvaluateView</name>
@@ -625,12 +710,12 @@
     <message>
         <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
         <source>CSV…</source>
-        <translation>CSV…</translation>
+        <translation>导出 CSV…</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
         <source>JSON…</source>
-        <translation>JSON…</translation>
+        <translation>导出 JSON…</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
@@ -816,37 +901,37 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="22"/>
+        <location filename="../../bpe_gui/file_actions.py" line="24"/>
         <source>Wait for the current task to finish (or cancel it) before importing.</source>
         <translation>请等待当前任务完成（或取消它）后再导入。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="42"/>
+        <location filename="../../bpe_gui/file_actions.py" line="44"/>
         <source>with its merge timeline</source>
         <translation>带合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="43"/>
+        <location filename="../../bpe_gui/file_actions.py" line="45"/>
         <source>no merge counts in this format</source>
         <translation>此格式不含合并次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="45"/>
+        <location filename="../../bpe_gui/file_actions.py" line="47"/>
         <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="52"/>
+        <location filename="../../bpe_gui/file_actions.py" line="54"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="58"/>
+        <location filename="../../bpe_gui/file_actions.py" line="60"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="65"/>
+        <location filename="../../bpe_gui/file_actions.py" line="67"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -995,6 +1080,14 @@
         <location filename="../../bpe_gui/glossary.py" line="50"/>
         <source>Glossary</source>
         <translation>术语表</translation>
+    </message>
+</context>
+<context>
+    <name>ImportAsk</name>
+    <message>
+        <location filename="../../bpe_gui/import_ask.py" line="58"/>
+        <source>give each special token with its id, as TOKEN=ID</source>
+        <translation>请为每个特殊标记写上它的 id，格式为 TOKEN=ID</translation>
     </message>
 </context>
 <context>
@@ -1548,7 +1641,12 @@
         <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="344"/>
+        <location filename="../../bpe_gui/window.py" line="302"/>
+        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
+        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="357"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -1558,37 +1656,32 @@
         <translation>打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="302"/>
-        <source>Import tokenizer</source>
-        <translation>导入分词器</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="310"/>
+        <location filename="../../bpe_gui/window.py" line="308"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="337"/>
+        <location filename="../../bpe_gui/window.py" line="350"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="343"/>
+        <location filename="../../bpe_gui/window.py" line="356"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="369"/>
+        <location filename="../../bpe_gui/window.py" line="382"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="377"/>
+        <location filename="../../bpe_gui/window.py" line="390"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="427"/>
+        <location filename="../../bpe_gui/window.py" line="440"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -1891,7 +1984,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window_session.py" line="58"/>
-        <location filename="../../bpe_gui/window_session.py" line="163"/>
+        <location filename="../../bpe_gui/window_session.py" line="165"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -1901,47 +1994,47 @@
         <translation>打开 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="81"/>
+        <location filename="../../bpe_gui/window_session.py" line="83"/>
         <source>Importing %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="88"/>
+        <location filename="../../bpe_gui/window_session.py" line="90"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="104"/>
+        <location filename="../../bpe_gui/window_session.py" line="106"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="110"/>
+        <location filename="../../bpe_gui/window_session.py" line="112"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="158"/>
+        <location filename="../../bpe_gui/window_session.py" line="160"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="159"/>
+        <location filename="../../bpe_gui/window_session.py" line="161"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="161"/>
+        <location filename="../../bpe_gui/window_session.py" line="163"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="162"/>
+        <location filename="../../bpe_gui/window_session.py" line="164"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="175"/>
+        <location filename="../../bpe_gui/window_session.py" line="177"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -2079,6 +2172,29 @@
         <location filename="../../bpe_gui/story_view.py" line="130"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
+    </message>
+</context>
+<context>
+    <name>TiktokenOptionsDialog</name>
+    <message>
+        <location filename="../../bpe_gui/import_ask.py" line="29"/>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/import_ask.py" line="31"/>
+        <source>A tiktoken file stores neither the pre-tokenizer pattern nor the special tokens, and this one is not a known encoding.</source>
+        <translation>tiktoken 文件既不保存预分词模式，也不保存特殊标记，而且这个文件不是已知的编码。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/import_ask.py" line="36"/>
+        <source>Pattern (preset or regex):</source>
+        <translation>模式(预设或正则)：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/import_ask.py" line="39"/>
+        <source>Special tokens (TOKEN=ID):</source>
+        <translation>特殊标记(TOKEN=ID)：</translation>
     </message>
 </context>
 <context>

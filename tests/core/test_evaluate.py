@@ -262,3 +262,13 @@ def test_cli_user_errors(exported, tmp_path, capsys, args, message):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("bpe-explorer: error: ") and message in err[0]
+
+
+def test_ids_above_65535_in_the_pool():
+    vocab = {i: bytes([i]) for i in range(256)} | {70_000: EOT.encode()}
+    tok = Tokenizer(vocab, [], [EOT])
+    text = ("ab" + EOT) * 300 + "c"
+    (r,) = evaluate([("big", tok)], [EvalText.from_bytes("t", text.encode())], workers=2, block_bytes=200,
+                    single_process_bytes=0)
+    assert r.tokens == 2 * 300 + 300 + 1 and r.documents == 301
+    assert r.counts[70_000] == 300 and r.vocab_used == 4 and r.vocab_size == 257
