@@ -224,10 +224,7 @@ class _Server:
             return {"record": rec, **self.view(*args)}
         if op == "undo_to":  # rewind: undo merges until ``keep`` are left, then the pair view
             t = self._need_trainer()
-            undone = 0
-            while len(t.merges) > max(0, int(args[0])):
-                t.undo()
-                undone += 1
+            undone = t.undo_to(int(args[0]))  # one summed count update, not one per merge
             return {"undone": undone, **self.view(*args[1:])}
         if op == "replay":
             return self.replay(*args)

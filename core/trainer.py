@@ -299,20 +299,44 @@ class Trainer(TrainerViews):
         self._index.truncate(last.index_sizes)  # undo is last-in first-out: these are the merge's own ids
         self.merges.pop()
         self.records.pop()
+        return last.record, lambda: self._restore_words(last)
+
+    def _restore_words(self, last) -> None:
+        """Put back the words of one undone merge (its history entry ``last``)."""
+        # merges only add to the index, so it still lists each word under every pair of its old tokens
         words = self._words
+        if not last.long:
+            words[last.wids] = last.olds
+            return
+        short = np.fromiter((o is not None for o in last.olds.tolist()), dtype=bool, count=len(last.olds))
+        words[last.wids[short]] = last.olds[short]
+        for wid, u in last.long:
+            self._long[wid].undo(u)
+            self._long_stale.add(wid)
 
-        def restore_words() -> None:
-            # merges only add to the index, so it still lists each word under every pair of its old tokens
-            if not last.long:
-                words[last.wids] = last.olds
-                return
-            short = np.fromiter((o is not None for o in last.olds.tolist()), dtype=bool, count=len(last.olds))
-            words[last.wids[short]] = last.olds[short]
-            for wid, u in last.long:
-                self._long[wid].undo(u)
-                self._long_stale.add(wid)
+    def undo_to(self, keep: int) -> int:
+        """Undo merges until ``keep`` are left (0: all); returns how many were undone.
 
-        return last.record, restore_words
+        The end state is exactly that of calling :meth:`undo` that many times, but the pair-count
+        changes of all the undone merges are summed and applied once: a rewind or reset of thousands
+        of merges costs one count update instead of one per merge.
+        """
+        n = len(self.merges) - max(0, int(keep))
+        if n <= 0:
+            return 0
+        if not self.keep_history:
+            raise BPEError("this trainer was created with keep_history=False; undo is not available")
+        total: dict[Pair, int] = {}
+        for _ in range(n):  # newest first: word lists and words go back in the order they changed
+            last = self._history.pop()
+            for p, d in last.record.deltas:
+                total[p] = total.get(p, 0) - d
+            self._index.truncate(last.index_sizes)
+            self.merges.pop()
+            self.records.pop()
+            self._restore_words(last)
+        self._index.apply_deltas(total)
+        return n
 
     # ------------------------------------------------------------------ sessions
     def state(self) -> dict:
