@@ -21,20 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import FormatError
+from .formats.known import KNOWN_BY_HASH
+from .patterns import pattern_name
 from .spec import TokenizerSpec
 
 _BLOB = "https://openaipublic.blob.core.windows.net/encodings/"
-
-O200K_PATTERN = "|".join([
-    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-    r"""\p{N}{1,3}""",
-    r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
-    r"""\s*[\r\n]+""",
-    r"""\s+(?!\S)""",
-    r"""\s+""",
-])
-
 
 @dataclass(frozen=True)
 class KnownEncoding:
@@ -50,16 +41,19 @@ class KnownEncoding:
         return _BLOB + self.file
 
 
-_EOT = "<|endoftext|>"
+# the pattern and special-token ids come from the table every loader uses (core.formats.known);
+# this one adds where each encoding's rank file lives
+_BY_NAME = {e.name: e for e in KNOWN_BY_HASH.values()}
+
+
+def _known(name: str, source: str) -> KnownEncoding:
+    e = _BY_NAME[source]
+    return KnownEncoding(name, f"{source}.tiktoken", pattern_name(e.pattern), dict(e.special_ids))
+
+
 KNOWN: dict[str, KnownEncoding] = {
-    "gpt2": KnownEncoding("gpt2", "r50k_base.tiktoken", "gpt2", {_EOT: 50256}),  # same ranks as r50k_base
-    "r50k_base": KnownEncoding("r50k_base", "r50k_base.tiktoken", "gpt2", {_EOT: 50256}),
-    "p50k_base": KnownEncoding("p50k_base", "p50k_base.tiktoken", "gpt2", {_EOT: 50256}),
-    "cl100k_base": KnownEncoding("cl100k_base", "cl100k_base.tiktoken", "gpt4", {
-        _EOT: 100257, "<|fim_prefix|>": 100258, "<|fim_middle|>": 100259, "<|fim_suffix|>": 100260,
-        "<|endofprompt|>": 100276}),
-    "o200k_base": KnownEncoding("o200k_base", "o200k_base.tiktoken", O200K_PATTERN,
-                                {_EOT: 199999, "<|endofprompt|>": 200018}),
+    "gpt2": _known("gpt2", "r50k_base"),  # the same ranks as r50k_base
+    **{n: _known(n, n) for n in ("r50k_base", "p50k_base", "cl100k_base", "o200k_base")},
 }
 
 
