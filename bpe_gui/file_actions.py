@@ -28,7 +28,17 @@ class FileActions:
         except BPEError as e:
             self.error.emit(error_text(e))
             return False
-        if self._loaded:  # free the engine's trainer: the imported tokenizer replaces it
+        self._show_tokenizer(tokenizer, records, name)
+        timeline = (QCoreApplication.translate("FileActions", "with its merge timeline") if self.index.has_counts
+                    else QCoreApplication.translate("FileActions", "no merge counts in this format"))
+        note = QCoreApplication.translate("Files", note) if note else ""
+        self.message.emit(QCoreApplication.translate("FileActions", "Imported {0}: {1} tokens, {2} merges ({3}).").format(
+            name, f"{len(tokenizer.vocab):,}", f"{len(records):,}", timeline) + (" " + note if note else ""))
+        return True
+
+    def _show_tokenizer(self, tokenizer, records, name: str) -> None:
+        """Make a tokenizer without a corpus (imported, or a saved session's) the one on show."""
+        if self._loaded:  # free the engine's trainer: this tokenizer replaces it
             self._call("drop")
             self._loaded = False
         self._imported = tokenizer
@@ -41,12 +51,6 @@ class FileActions:
         self._changed()
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
-        timeline = (QCoreApplication.translate("FileActions", "with its merge timeline") if self.index.has_counts
-                    else QCoreApplication.translate("FileActions", "no merge counts in this format"))
-        note = QCoreApplication.translate("Files", note) if note else ""
-        self.message.emit(QCoreApplication.translate("FileActions", "Imported {0}: {1} tokens, {2} merges ({3}).").format(
-            name, f"{len(tokenizer.vocab):,}", f"{len(records):,}", timeline) + (" " + note if note else ""))
-        return True
 
     def export(self, folder, formats: list[str]) -> list | None:
         """Write the current tokenizer in ``formats`` into ``folder``; returns the files written."""

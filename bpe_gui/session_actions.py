@@ -18,7 +18,6 @@ from . import worker
 from .file_actions import FAILED
 from .plural import plural
 from .session import Options
-from .state import VocabIndex
 
 TOP_K = 100
 # a rewind whose merges changed more distinct words than this (undoing costs about what merging did:
@@ -180,18 +179,4 @@ class SessionActions:
         from core.spec import records_from_spec
         from core.tokenizer import Tokenizer
 
-        tokenizer = Tokenizer.from_spec(spec)
-        records = records_from_spec(spec)
-        if self._loaded:
-            self._call("drop")
-            self._loaded = False
-        self._imported = tokenizer
-        self.records = list(records)
-        self.stats = None
-        self.corpus_path = None
-        self.source_name = name
-        self.index = VocabIndex(dict(tokenizer.vocab), list(tokenizer.merges), [r.count for r in records],
-                                list(tokenizer.special_tokens))
-        self._changed()
-        self.merges_reset.emit()
-        self.tokenizer_changed.emit()
+        self._show_tokenizer(Tokenizer.from_spec(spec), records_from_spec(spec), name)
