@@ -62,7 +62,7 @@ def _excepthook(exc_type, exc, tb) -> None:
                               + QCoreApplication.translate("App", "Please report this with the details below."))
             box.setDetailedText(text)
             box.exec()
-    except Exception:  # noqa: BLE001 - never fail inside the hook
+    except Exception:
         pass
 
 

@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - marks text for lupdate; shown translated
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     return text
 
 

@@ -223,7 +223,7 @@ class LearnView(QWidget):
             return
         self.go(self.pos + 1)
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Right:
             self.go(self.pos + 1)
         elif event.key() == Qt.Key.Key_Left:

@@ -140,7 +140,7 @@ class TokenSpanView(QTextEdit):
         i = bisect.bisect_right(self.starts, at) - 1
         return i if 0 <= i < len(self.spans) else -1
 
-    def mouseMoveEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def mouseMoveEvent(self, event) -> None:
         i = self.span_at(event.position().toPoint())
         if i != self._hover:
             self._hover = i

@@ -50,7 +50,7 @@ class ElidingLabel(QLabel):
         width = max(20, self.width() - m.left() - m.right() - 4)
         super().setText(elide(self.full_text, self.fontMetrics(), width, self.lines))
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit()
 
@@ -97,10 +97,10 @@ class PinnedBox(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(min_width)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+    def sizeHint(self) -> QSize:
         return self._hint
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event) -> None:
         self.label.setGeometry(0, 0, self.width(), self.height())
         super().resizeEvent(event)
 

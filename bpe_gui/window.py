@@ -408,11 +408,11 @@ class MainWindow(SessionWindow, QMainWindow):
 
 
     # ------------------------------------------------------------------ drag & drop, closing
-    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def dragEnterEvent(self, event) -> None:
         if any(u.isLocalFile() for u in event.mimeData().urls()):
             event.acceptProposedAction()
 
-    def dropEvent(self, event) -> None:  # noqa: N802
+    def dropEvent(self, event) -> None:
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if not paths:
             return
@@ -429,7 +429,7 @@ class MainWindow(SessionWindow, QMainWindow):
         else:
             self.load_corpus_confirmed(path)
 
-    def closeEvent(self, event) -> None:  # noqa: N802
+    def closeEvent(self, event) -> None:
         """Closing during a task asks the worker to stop and closes once it has finished."""
         self._save_settings()
         if not self.controller.busy:

@@ -16,6 +16,7 @@ destroyed while it runs); tests use :func:`running_threads` to fail a test that 
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
@@ -70,7 +71,7 @@ def release_engine(eng: Engine) -> None:
     """Take back an engine whose controller is done with it (its trainer is dropped)."""
     try:
         eng.call("drop")
-    except Exception:  # noqa: BLE001 - a broken engine is not reused
+    except Exception:
         eng.close()
         return
     _IDLE_ENGINES.append(eng)
@@ -124,7 +125,7 @@ class Job(QObject):
             from .errors_text import error_text
 
             self.result.error = error_text(e)
-        except Exception:  # noqa: BLE001 - reported to the GUI thread, which shows the traceback
+        except Exception:
             self.result.crash = traceback.format_exc()
         finally:
             # Hand the job back to the GUI thread before it is deleted (finished -> deleteLater):
@@ -240,10 +241,8 @@ def forget(thread: QThread) -> None:
 def join(thread: QThread) -> None:
     """Wait for a thread that has finished or is finishing, then :func:`forget` it (the owner's
     slot for ``thread.finished``; the C++ object may already be deleted, which means it is done)."""
-    try:
+    with contextlib.suppress(RuntimeError):
         thread.wait()
-    except RuntimeError:
-        pass
     forget(thread)
 
 
@@ -262,13 +261,9 @@ def running_threads() -> list[QThread]:
 def stop_all(timeout_ms: int = 10_000) -> None:
     """Cancel every running job and wait for its thread (app shutdown and test cleanup)."""
     for job in list(_RUNNING.values()):
-        try:
+        with contextlib.suppress(RuntimeError):
             job.cancel()
-        except RuntimeError:
-            pass
     for t in list(_RUNNING):
-        try:
+        with contextlib.suppress(RuntimeError):
             t.wait(timeout_ms)
-        except RuntimeError:
-            pass
         forget(t)

@@ -16,9 +16,23 @@ from .errors import (
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, CorpusStats, count_pretokens
 
 __all__ = [
-    "BPEError", "Cancelled", "CorpusError", "FormatError", "PatternError", "SpecialTokenError",
-    "TokenizerError", "GPT2_PATTERN", "GPT4_PATTERN", "PATTERNS", "CorpusStats", "count_pretokens",
-    "MergeRecord", "Trainer", "build_vocab", "train_bpe", "Tokenizer",
+    "GPT2_PATTERN",
+    "GPT4_PATTERN",
+    "PATTERNS",
+    "BPEError",
+    "Cancelled",
+    "CorpusError",
+    "CorpusStats",
+    "FormatError",
+    "MergeRecord",
+    "PatternError",
+    "SpecialTokenError",
+    "Tokenizer",
+    "TokenizerError",
+    "Trainer",
+    "build_vocab",
+    "count_pretokens",
+    "train_bpe",
 ]
 # imported on first use, so that pre-tokenization worker processes start fast (the trainer needs
 # NumPy, 0.1 s to import; the tokenizer and its file formats are not needed there either)

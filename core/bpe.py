@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import pairwise, repeat
 from operator import lshift, or_
 
 Pair = tuple[bytes, bytes]
@@ -51,7 +51,7 @@ def bpe_merge(word: bytes, ranks: dict[Pair, int]) -> list[bytes]:
         return parts
     get = ranks.get
     none = _NO_RANK
-    pair_ranks = [get(p, none) for p in zip(parts, parts[1:])]
+    pair_ranks = [get(p, none) for p in pairwise(parts)]
     while True:
         r = min(pair_ranks)
         if r == none:

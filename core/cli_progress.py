@@ -3,6 +3,7 @@ shown as one tqdm bar per phase (a leaf module: every command module uses it).""
 from __future__ import annotations
 
 import sys
+from typing import ClassVar
 
 
 def make_bar(desc: str, unit: str, scale: bool, total: int):
@@ -15,7 +16,7 @@ def make_bar(desc: str, unit: str, scale: bool, total: int):
 class Progress:
     """Adapts the core's ``progress(phase, done, total)`` callback to one tqdm bar per phase."""
 
-    LABELS = {"pretokenize": ("pre-tokenize", "B", True), "merge": ("merge", "merge", False),
+    LABELS: ClassVar[dict[str, tuple[str, str, bool]]] = {"pretokenize": ("pre-tokenize", "B", True), "merge": ("merge", "merge", False),
               "encode": ("encode", "B", True)}
 
     def __init__(self, enabled: bool = True) -> None:

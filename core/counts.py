@@ -161,7 +161,7 @@ def load_counts(source) -> PretokenCounts:
 
 
 def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
-                   pattern: str | None | object) -> PretokenCounts:
+                   pattern: str | object | None) -> PretokenCounts:
     """Fill in or check the pattern and special tokens against what the counts were made with."""
     meta = c.meta
     unknown = not meta.known

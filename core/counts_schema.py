@@ -25,7 +25,7 @@ class CountsError(FormatError):
 def need_pyarrow():
     try:
         import pyarrow as pa
-        import pyarrow.parquet  # noqa: F401
+        import pyarrow.parquet
     except ImportError as e:
         raise CountsError(f"counts files need pyarrow; {EXTRA_HINT}") from e
     return pa
@@ -36,7 +36,7 @@ def tool_version() -> str:
         from importlib.metadata import version
 
         return f"bpe-explorer {version('bpe-explorer')}"
-    except Exception:  # noqa: BLE001 - not installed (a source checkout)
+    except Exception:
         return "bpe-explorer"
 
 

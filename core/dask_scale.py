@@ -183,8 +183,7 @@ def plan(sources: list[str], range_bytes: int) -> list[tuple[int, str, tuple[int
     tasks = []
     for i, src in enumerate(sources):
         size = source_size(src)
-        for s in range(0, max(size, 1), range_bytes):
-            tasks.append((i, src, (s, min(s + range_bytes, size)), size))
+        tasks.extend((i, src, (s, min(s + range_bytes, size)), size) for s in range(0, max(size, 1), range_bytes))
     return tasks
 
 

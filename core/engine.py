@@ -35,6 +35,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gc
 import threading
 import time
@@ -126,7 +127,7 @@ class _Server:
                 self._send(("cancelled", str(e)))
             except BPEError as e:
                 self._send(("error", (type(e).__name__, str(e))))
-            except Exception:  # noqa: BLE001 - reported to the app with its traceback
+            except Exception:
                 self._send(("crash", traceback.format_exc()))
             else:
                 self._send(("done", value))
@@ -182,7 +183,7 @@ class _Server:
             self.ahead = t.step(interrupt=self._request_stops_merge)
         except Cancelled:  # a request came in
             self.ahead = None
-        except Exception:  # noqa: BLE001 - e.g. MemoryError: the merge was rolled back; stop looking ahead
+        except Exception:
             self.ahead = None
             self.lookahead = None
 
@@ -396,10 +397,8 @@ class Engine:
         try:
             self._proc = self._conn = None
             if got and proc.connected:  # ask it to quit
-                try:
+                with contextlib.suppress(BrokenPipeError, OSError):
                     proc.conn.send(("quit", ()))
-                except (BrokenPipeError, OSError):
-                    pass
             else:  # never connected, or a request is stuck: end the process
                 proc.terminate()
             proc.join(timeout)
@@ -474,7 +473,7 @@ class Engine:
                     if on_event is not None and failure is None:
                         try:
                             on_event(kind, payload)
-                        except BaseException as e:  # noqa: BLE001 - read on to the reply, then raise
+                        except BaseException as e:
                             failure = e
             except (EOFError, OSError) as e:
                 raise self._died() from e
@@ -529,7 +528,5 @@ class Engine:
 def _close_all() -> None:
     # an engine waiting for requests ends when its pipe closes; closing it here ends it at once
     for eng in list(_ALL):
-        try:
+        with contextlib.suppress(Exception):
             eng.close(timeout=2.0)
-        except Exception:  # noqa: BLE001 - best effort at interpreter exit
-            pass

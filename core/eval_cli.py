@@ -59,13 +59,14 @@ def table(results: Sequence[EvalResult]) -> str:
     head = ("tokenizer", "file", "bytes", "docs", "tokens", "B/tok", "ch/tok", "tok/doc", "p95", "vocab used",
             "1-byte", "fallback", "MB/s 1p", "MB/s all", "Pile 825 GB")
     rows = [head]
-    for r in results:
-        rows.append((Path(r.tokenizer).name or r.tokenizer, r.file if len(r.file) < 40 else "…" + r.file[-39:],
+    rows.extend(
+        (Path(r.tokenizer).name or r.tokenizer, r.file if len(r.file) < 40 else "…" + r.file[-39:],
                      f"{r.bytes:,}", f"{r.documents:,}", f"{r.tokens:,}", f"{r.bytes_per_token:.3f}",
                      f"{r.chars_per_token:.3f}", f"{r.tokens_per_doc_mean:,.1f}", "–" if r.tokens_per_doc_p95 is None else f"{r.tokens_per_doc_p95:,.0f}",
                      f"{r.vocab_used:,}/{r.vocab_size:,} ({r.vocab_used_share:.1%})", f"{r.single_byte_share:.2%}",
                      f"{r.byte_fallback_share:.3%}", f"{r.mb_per_s_one_process:.2f}", f"{r.mb_per_s:.2f}",
-                     f"{format_hours(r.pile_hours)} ({r.workers} proc)"))
+                     f"{format_hours(r.pile_hours)} ({r.workers} proc)")
+        for r in results)
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     left = {0, 1}
     lines = ["  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))

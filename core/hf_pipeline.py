@@ -124,8 +124,8 @@ class _Matcher:
             start, stop = m.span()
             tok = self.tokens[m.group()]
             if not self.plain:
-                if start < pos or tok.single_word and ((start > 0 and _WORD_CHAR.match(s, start - 1))
-                                                       or (stop < len(s) and _WORD_CHAR.match(s, stop))):
+                if start < pos or (tok.single_word and ((start > 0 and _WORD_CHAR.match(s, start - 1))
+                                                       or (stop < len(s) and _WORD_CHAR.match(s, stop)))):
                     continue
                 if tok.lstrip:
                     start = max(_SPACE_AT_END.search(s, 0, start).start(), pos)  # type: ignore[union-attr]

@@ -202,8 +202,8 @@ def run_steps(steps: list[tuple[str, Any]]) -> Callable[[str], list[str]]:
             elif mapped:
                 out: list[str] = []
                 for p in pieces:
-                    for q in f(token_to_str(p.encode("utf-8", "surrogateescape"))):
-                        out.append(str_to_token(q).decode("utf-8", "surrogateescape"))
+                    out.extend(str_to_token(q).decode("utf-8", "surrogateescape")
+                               for q in f(token_to_str(p.encode("utf-8", "surrogateescape"))))
                 pieces = out
             else:
                 pieces = [q for p in pieces for q in f(p)]

@@ -23,6 +23,7 @@ left-to-right order in which overlapping sites (``a a a``) are merged, as ``str.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -73,7 +74,7 @@ def _grouped(codes: np.ndarray, nodes: np.ndarray) -> list[tuple[int, np.ndarray
     edges = np.ones(sc.size + 1, dtype=bool)
     edges[1:-1] = sc[1:] != sc[:-1]
     bounds = np.flatnonzero(edges).tolist()
-    return [(int(sc[lo]), sn[lo:hi]) for lo, hi in zip(bounds[:-1], bounds[1:])]
+    return [(int(sc[lo]), sn[lo:hi]) for lo, hi in itertools.pairwise(bounds)]
 
 
 def _counted(codes: np.ndarray) -> list[tuple[int, int]]:
@@ -131,7 +132,7 @@ class LongWord:
         edges = np.ones(sk.size + 1, dtype=bool)
         edges[1:-1] = sk[1:] != sk[:-1]
         bounds = np.flatnonzero(edges).tolist()
-        for lo, hi in zip(bounds[:-1], bounds[1:]):
+        for lo, hi in itertools.pairwise(bounds):
             k = int(sk[lo])
             self.positions[pair_key(k >> 8, k & 255) if small else k] = [order[lo:hi]]
 

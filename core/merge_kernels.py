@@ -13,6 +13,7 @@ overlap, as ``str.replace`` finds them.
 """
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -219,7 +220,7 @@ def merge_batch(words: np.ndarray, wids: np.ndarray, wcounts: np.ndarray, ca: st
             order = np.argsort(codes.astype(np.uint16) if small_codes else codes, kind="stable")
             sc, ws = codes[order], site_wids[mask][order]
             bounds = np.flatnonzero(np.r_[True, sc[1:] != sc[:-1], True]).tolist()
-            for lo, hi in zip(bounds[:-1], bounds[1:]):
+            for lo, hi in itertools.pairwise(bounds):
                 listed(pair_of(chr(int(sc[lo]))), ws[lo:hi])
 
     add(has_right, right, -1, lambda y: (cb, y), False)  # (b, y) is lost

@@ -23,6 +23,7 @@ tests/benchmarks/README.md, "Performance note").
 from __future__ import annotations
 
 import heapq
+import itertools
 from array import array
 from collections import defaultdict
 from collections.abc import Mapping
@@ -171,10 +172,10 @@ def _build_small(words, wcounts, counts: dict[Pair, int], index: dict[str, bytea
     listed: defaultdict[str, array] = defaultdict(partial(array, WID_TYPECODE))
     for wid, w in enumerate(words):
         c = wcounts[wid]
-        for x, y in zip(w, w[1:]):
+        for x, y in itertools.pairwise(w):
             p = (byte[x], byte[y])
             counts[p] = get(p, 0) + c
-        for x, y in set(zip(w, w[1:])):
+        for x, y in set(itertools.pairwise(w)):
             listed[chr(x) + chr(y)].append(wid)
     for key, ids in listed.items():
         index[key] = bytearray(ids.tobytes())

@@ -6,6 +6,7 @@ caller's ``__main__``, and they are safe to start from a Qt thread).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -18,10 +19,8 @@ from .procs import Child, ChildError
 def lower_priority(niceness: int) -> None:
     """Worker initializer: run at a lower CPU priority (so an app's GUI thread stays responsive)."""
     if niceness and hasattr(os, "nice"):
-        try:
+        with contextlib.suppress(OSError):  # not permitted here: run at normal priority
             os.nice(niceness)
-        except OSError:  # not permitted here: run at normal priority
-            pass
 
 
 def _worker(conn, initializer: Callable[..., None] | None, initargs: tuple) -> None:
@@ -36,13 +35,13 @@ def _worker(conn, initializer: Callable[..., None] | None, initargs: tuple) -> N
         fn, args = task
         try:
             reply = ("ok", fn(*args))
-        except BaseException as e:  # noqa: BLE001 - handed to the parent, which raises it
+        except BaseException as e:
             reply = ("error", e, traceback.format_exc())
         try:
             conn.send(reply)
         except (BrokenPipeError, OSError):
             return
-        except Exception:  # noqa: BLE001 - an exception that cannot be pickled: send its text
+        except Exception:
             conn.send(("error", RuntimeError(reply[2] if reply[0] == "error" else "unpicklable result"),
                        ""))
 

@@ -205,15 +205,12 @@ def _source_stream(source, is_text: bool):
             raise CorpusError(f"{str(path)!r} is not a regular file (a pipe, FIFO or device); a corpus "
                               "is read in blocks from a file: save the text to a file first")
         try:
-            f = open(path, "rb")
+            f = open(path, "rb")  # noqa: SIM115 (the caller owns and closes it)
         except OSError as e:
             raise CorpusError(f"cannot read corpus file {str(path)!r}: {e.strerror}", code="corpus_unreadable",
                               path=str(path), reason=str(e.strerror)) from e
         return f, path.name, path.stat().st_size
-    if isinstance(source, str):
-        data = source.encode("utf-8", "surrogateescape")
-    else:
-        data = bytes(source)
+    data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else bytes(source)
     return io.BytesIO(data), "<text>", len(data)
 
 

@@ -21,6 +21,7 @@ exit code (its own error message goes to the inherited stderr); nothing is start
 from __future__ import annotations
 
 import atexit
+import contextlib
 import mmap
 import os
 import secrets
@@ -166,7 +167,7 @@ class Child:
     def _accept(self) -> None:
         try:
             self._accepted.append(self._listener.accept())
-        except BaseException as e:  # noqa: BLE001 - reported by .conn
+        except BaseException as e:
             self._failed.append(e)
 
     @property
@@ -197,10 +198,8 @@ class Child:
             self._popen.kill()
 
     def join(self, timeout: float | None = None) -> None:
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._popen.wait(timeout)
-        except subprocess.TimeoutExpired:
-            pass
 
     @property
     def connected(self) -> bool:
@@ -238,10 +237,8 @@ class Child:
         self.terminate()
         self.join(5)
         if self._thread.is_alive():
-            try:
+            with contextlib.suppress(Exception):
                 Client(self._listener.address, authkey=self._key).close()
-            except Exception:  # noqa: BLE001 - the thread is a daemon; it may stay blocked
-                pass
             self._thread.join(1)
         for c in self._accepted:
             c.close()

@@ -46,9 +46,25 @@ FILE_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 __all__ = [
-    "FORMATS", "FILE_NAMES", "TokenizerSpec", "as_spec", "atomic_write", "export_all", "load_any",
-    "parse_formats", "save", "load_gpt2", "save_gpt2", "load_hf", "save_hf", "load_tiktoken",
-    "save_tiktoken", "tiktoken_encoding", "load_native", "save_native", "detect_format",
+    "FILE_NAMES",
+    "FORMATS",
+    "TokenizerSpec",
+    "as_spec",
+    "atomic_write",
+    "detect_format",
+    "export_all",
+    "load_any",
+    "load_gpt2",
+    "load_hf",
+    "load_native",
+    "load_tiktoken",
+    "parse_formats",
+    "save",
+    "save_gpt2",
+    "save_hf",
+    "save_native",
+    "save_tiktoken",
+    "tiktoken_encoding",
 ]
 
 
@@ -161,10 +177,8 @@ def find_vocab_for(merges: Path) -> Path:
     ``X-vocab.json`` for ``X_merges.txt`` / ``X-merges.txt`` (CS336's ``gpt2_vocab.json``), or the
     single ``*.json`` beside it."""
     stem = merges.stem
-    tried = []
-    for sep in ("_", "-"):
-        if stem.endswith(sep + "merges"):
-            tried.append(merges.with_name(stem[: -len("merges")] + "vocab.json"))
+    tried = [merges.with_name(stem[: -len("merges")] + "vocab.json")
+             for sep in ("_", "-") if stem.endswith(sep + "merges")]
     tried.append(merges.with_name(VOCAB_NAME))
     for c in tried:
         if c.is_file():
@@ -180,10 +194,8 @@ def find_vocab_for(merges: Path) -> Path:
 def find_merges_for(vocab: Path) -> Path:
     """The merges.txt that belongs to a vocab.json (the mirror of :func:`find_vocab_for`)."""
     stem = vocab.stem
-    tried = []
-    for sep in ("_", "-"):
-        if stem.endswith(sep + "vocab"):
-            tried.append(vocab.with_name(stem[: -len("vocab")] + "merges.txt"))
+    tried = [vocab.with_name(stem[: -len("vocab")] + "merges.txt")
+             for sep in ("_", "-") if stem.endswith(sep + "vocab")]
     tried.append(vocab.with_name(MERGES_NAME))
     for c in tried:
         if c.is_file():
@@ -207,10 +219,7 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
     p = Path(path)
     fmt = detect_format(p)
     if p.is_dir():
-        if fmt == "tekken":
-            p = sorted(p.glob("tekken*.json"))[0]
-        else:
-            p = p / FILE_NAMES[fmt][0]
+        p = sorted(p.glob("tekken*.json"))[0] if fmt == "tekken" else p / FILE_NAMES[fmt][0]
     if fmt == "native":
         return _keeps_own(load_native(p), p, special_tokens, pattern)
     if fmt == "hf":

@@ -63,10 +63,8 @@ def publish(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
 
 def discard(tmp: str | None) -> None:
     if tmp is not None:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
 
 
 def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:

@@ -157,8 +157,8 @@ def _is_simple(data: dict[str, Any]) -> bool:
                    or bl[0].get("use_regex", True)):
         return False
     post = data.get("post_processor")
-    if data.get("normalizer") is not None or not (post is None or isinstance(post, dict)
-                                                  and post.get("type") == "ByteLevel"):
+    if data.get("normalizer") is not None or not (post is None or (isinstance(post, dict)
+                                                  and post.get("type") == "ByteLevel")):
         return False
     model = data["model"]
     if not model.get("ignore_merges", False):
@@ -259,7 +259,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
 
 # GPT-2 byte characters -> the Latin-1 character of their byte; other Latin-1 characters are deleted
 # (so that a length check notices them)
-_TO_LATIN1 = {**{i: None for i in range(256)}, **{ord(c): b for b, c in BYTE_TO_CHAR.items()}}
+_TO_LATIN1 = {**dict.fromkeys(range(256)), **{ord(c): b for b, c in BYTE_TO_CHAR.items()}}
 
 
 def _fast_vocab(raw: dict[str, Any], specials: dict[str, int]) -> tuple[dict[int, bytes], dict[str, bytes]] | None:

@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 
 from .frame import Recorder, Walk
@@ -62,7 +63,7 @@ def walk(text: str, num_merges: int) -> Walk:
         if len(indices) < 2:
             rec(4, "no_pairs", {"step": step, "indices": indices, "counts": {}})
             break
-        for a, b in zip(indices, indices[1:]):
+        for a, b in itertools.pairwise(indices):
             rec(4, "zip", {"step": step, "a": a, "b": b, "counts": dict(counts)}, a=a, b=b)
             counts[(a, b)] += 1
             rec(5, "count", {"step": step, "a": a, "b": b, "counts": dict(counts)},

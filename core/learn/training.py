@@ -7,6 +7,7 @@ the lexicographic tie rule, and the incremental update of pair counts after each
 """
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -86,7 +87,7 @@ def walk(text: str, special_tokens: Iterable[str] | None, num_merges: int, patte
     pair_counts: Counter[Pair] = Counter()
     for word, n in word_counts.items():
         rec(4, "word", {"word": word, "n": n, "pair_counts": dict(pair_counts)}, word=word, n=n)
-        for pair in zip(word, word[1:]):
+        for pair in itertools.pairwise(word):
             pair_counts[pair] += n
             rec(6, "pair_count", {"word": word, "n": n, "pair": pair, "pair_counts": dict(pair_counts)},
                 pair=pair, n=n, count=pair_counts[pair])
@@ -111,9 +112,9 @@ def walk(text: str, special_tokens: Iterable[str] | None, num_merges: int, patte
                           "vocab[next_id]": vocab_new[next_id]}, new_id=next_id, token=vocab_new[next_id])
         next_id += 1
         net: Counter[Pair] = Counter()
-        for word, n in [(w, c) for w, c in word_counts.items() if best in zip(w, w[1:])]:
+        for word, n in [(w, c) for w, c in word_counts.items() if best in itertools.pairwise(w)]:
             rec(10, "changed_word", {"best": best, "word": word, "n": n}, word=word, n=n)
-            old_pairs = list(zip(word, word[1:]))
+            old_pairs = list(itertools.pairwise(word))
             for pair in old_pairs:
                 pair_counts[pair] -= n
                 net[pair] -= n
@@ -121,7 +122,7 @@ def walk(text: str, special_tokens: Iterable[str] | None, num_merges: int, patte
                 pairs=old_pairs, n=n)
             new_word = merge_word(word, best)
             rec(12, "new_word", {"word": word, "new_word": new_word, "n": n}, word=word, new_word=new_word)
-            new_pairs = list(zip(new_word, new_word[1:]))
+            new_pairs = list(itertools.pairwise(new_word))
             for pair in new_pairs:
                 pair_counts[pair] += n
                 net[pair] += n

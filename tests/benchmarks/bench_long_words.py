@@ -9,6 +9,7 @@ takes many minutes); the ratio compares the same merges.
 """
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def textbook_merges(data: bytes, n_merges: int) -> list[tuple[bytes, bytes]]:
     ids = [bytes([b]) for b in data]
     merges = []
     for _ in range(n_merges):
-        stats = Counter(zip(ids, ids[1:]))
+        stats = Counter(itertools.pairwise(ids))
         if not stats:
             break
         best = max(stats, key=lambda p: (stats[p], p))

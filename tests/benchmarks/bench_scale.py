@@ -53,7 +53,7 @@ def task_counts(path: str, vocab_size: int, engine: str, out: str) -> dict:
     distinct = len(counts.tokens)
     del counts  # training reads the file, as `train --counts` does in its own process
     t2 = time.perf_counter()
-    vocab, merges = train_bpe_from_counts(out, vocab_size)
+    _vocab, merges = train_bpe_from_counts(out, vocab_size)
     t3 = time.perf_counter()
     return {"seconds": t3 - t0, "count_s": t1 - t0, "write_s": t2 - t1, "train_s": t3 - t2,
             "distinct": distinct, "counts_mb": os.path.getsize(out) / MB,

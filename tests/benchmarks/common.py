@@ -8,6 +8,7 @@ memory of the whole process tree (the child and its worker processes) with psuti
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import platform
@@ -41,7 +42,7 @@ def pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
     s = sorted(xs)
-    k = max(0, min(len(s) - 1, int(round(q / 100 * len(s) + 0.5)) - 1))
+    k = max(0, min(len(s) - 1, round(q / 100 * len(s) + 0.5) - 1))
     return s[k]
 
 
@@ -113,14 +114,12 @@ def _tree_rss(proc) -> int:
 
     total = 0
     try:
-        procs = [proc] + proc.children(recursive=True)
+        procs = [proc, *proc.children(recursive=True)]
     except psutil.Error:
         return 0
     for p in procs:
-        try:
+        with contextlib.suppress(psutil.Error):
             total += p.memory_info().rss
-        except psutil.Error:
-            pass
     return total
 
 
@@ -144,7 +143,7 @@ def run_child(script: Path | str, task: str, args: dict | None = None, *, env: d
                 import psutil
 
                 proc = psutil.Process(p.pid)
-            except Exception:  # noqa: BLE001 - psutil missing or the child already gone
+            except Exception:
                 return
             while not stop.is_set():
                 peak = max(peak, _tree_rss(proc))
@@ -219,11 +218,9 @@ class Section:
         if self.columns:
             lines.append("| " + " | ".join(self.columns) + " |")
             lines.append("|" + "|".join(" --- " for _ in self.columns) + "|")
-            for row in self.rows:
-                lines.append("| " + " | ".join(str(c) for c in row) + " |")
+            lines.extend("| " + " | ".join(str(c) for c in row) + " |" for row in self.rows)
             lines.append("")
-        for n in self.notes:
-            lines.append(f"- {n}")
+        lines.extend(f"- {n}" for n in self.notes)
         if self.notes:
             lines.append("")
         return "\n".join(lines)
@@ -290,7 +287,7 @@ def machine_info() -> list[str]:
             from importlib.metadata import version
 
             return version(mod)
-        except Exception:  # noqa: BLE001 - not installed
+        except Exception:
             return "not installed"
 
     cpu = platform.processor() or platform.machine()

@@ -33,7 +33,7 @@ raw = st.one_of(texts.map(lambda t: t.encode("utf-8")),
        specials=st.sampled_from([[], SPECIALS]))
 def test_streamed_counts_equal_the_whole_text(data, block, pattern, specials):
     whole, _ = count_pretokens(data, specials, pattern, workers=1, block_bytes=1 << 30, is_text=True)
-    cut, stats = count_pretokens(data, specials, pattern, workers=1, block_bytes=block, is_text=True)
+    cut, _stats = count_pretokens(data, specials, pattern, workers=1, block_bytes=block, is_text=True)
     assert cut == whole
     blocks = list(iter_blocks(io.BytesIO(data), specials, block_rule(resolve_pattern(pattern)), block))
     assert b"".join(blocks) == data

@@ -185,7 +185,7 @@ def test_summed_counts_files_equal_counting_all_files_at_once(tmp_path):
 
 def test_summing_counts_of_different_patterns_or_special_tokens_is_refused():
     a = count_files_text(["the cat"], [EOT], "gpt2")
-    with pytest.raises(CountsError, match="pattern 'gpt4'.*same pattern"):
+    with pytest.raises(CountsError, match=r"pattern 'gpt4'.*same pattern"):
         sum_counts([a, count_files_text(["the cat"], [EOT], "gpt4")])
     with pytest.raises(CountsError, match="same special tokens"):
         sum_counts([a, count_files_text(["the cat"], [], "gpt2")])

@@ -21,7 +21,7 @@ from core.pretokenize import count_pretokens, resolve_pattern
 from core.scan import next_valid_cut
 
 pytest.importorskip("distributed")  # the scale extra is part of the test extra
-from core.dask_scale import (  # noqa: E402
+from core.dask_scale import (
     count_dask,
     count_range,
     dask_client,

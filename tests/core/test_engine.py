@@ -144,7 +144,7 @@ def test_a_killed_engine_is_reported_and_a_new_one_starts(engine, corpus):
     deadline = time.monotonic() + 10
     while engine._proc.is_alive() and time.monotonic() < deadline:
         time.sleep(0.01)
-    with pytest.raises(EngineDied, match="stopped unexpectedly.*open it again"):
+    with pytest.raises(EngineDied, match=r"stopped unexpectedly.*open it again"):
         engine.call("steps", 1)
     # the next request starts a fresh process (without a trainer)
     assert engine.call("ping") == "pong"

@@ -119,7 +119,7 @@ def test_two_tokenizers_two_texts_in_order(exported, tmp_path):
 def test_split_token_that_is_not_special_is_text(exported):
     folder, tk, _ = exported
     spec = load_eval_tokenizer(folder)
-    no_special = Tokenizer(dict((i, b) for i, b in spec.vocab.items() if b != EOT.encode()), spec.merges,
+    no_special = Tokenizer({i: b for i, b in spec.vocab.items() if b != EOT.encode()}, spec.merges,
                            pattern=spec.pattern)
     text = "the cat<|sep|>sat on<|sep|><|sep|>the mat"
     (r,) = evaluate([("x", no_special)], [EvalText.from_bytes("t", text.encode())], split_on="<|sep|>")
@@ -194,7 +194,7 @@ def test_known_encoding_from_tiktoken_cache(tmp_path, monkeypatch):
     assert got.special_ids == {EOT: 50256} and got.pattern == "gpt2"
     assert got.ordinary_tokens() == spec.ordinary_tokens()
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "empty"))
-    with pytest.raises(FormatError, match="cl100k_base.tiktoken.*--tokenizer"):
+    with pytest.raises(FormatError, match=r"cl100k_base.tiktoken.*--tokenizer"):
         load_eval_tokenizer("cl100k_base")
     named = tmp_path / "cl100k_base.tiktoken"
     named.write_text(ranks)
@@ -208,7 +208,7 @@ def test_known_encoding_from_tiktoken_cache(tmp_path, monkeypatch):
 def test_cli_json_csv_and_table(exported, tmp_path, capsys):
     from core.cli import main
 
-    folder, tk, hf = exported
+    folder, tk, _hf = exported
     f = tmp_path / "t.txt"
     f.write_bytes(TEXT.encode())
     out_json, out_csv = tmp_path / "r.json", tmp_path / "r.csv"

@@ -57,7 +57,7 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp_file(tmp_path, monkeypatc
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full_disk)
-    with pytest.raises(FormatError, match="No space left.*previous file is unchanged"):
+    with pytest.raises(FormatError, match=r"No space left.*previous file is unchanged"):
         atomic_write(target, "new")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["merges.txt"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -263,7 +264,7 @@ def test_our_own_patterns_never_drop_text() -> None:
         for t in ("ab, cd! 12", "xxayxx", "(room #42) 1234567"):
             assert tok.decode(tok.encode(t)) == t
         assert [w for w, _ in tok.pretokenize("ab, cd!")] == (
-            ["ab", ", ", "cd", "!"] if pat == "[a-z]+" else ["ab, cd!"] if pat == "x*" else ["ab, cd!"])
+            ["ab", ", ", "cd", "!"] if pat == "[a-z]+" else ["ab, cd!"])
 
 
 def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
@@ -317,7 +318,7 @@ def test_many_special_tokens(tmp_path: Path) -> None:
 def test_exported_tokenizer_json_keeps_the_imported_pipeline(qwen_pair, tmp_path: Path) -> None:
     from core.formats import save_hf
 
-    hf, ours = qwen_pair
+    hf, _ours = qwen_pair
     hf2 = HF.from_str(hf.to_str())
     hf2.post_processor = processors.TemplateProcessing(single="<|im_start|> $A", special_tokens=[
         ("<|im_start|>", hf2.token_to_id("<|im_start|>"))])
@@ -341,7 +342,7 @@ def test_pipeline_without_byte_level_is_refused(base: HF, tmp_path: Path) -> Non
     hf = configured(base, pre_tokenizer=pre_tokenizers.Digits(), normalizer=normalizers.NFC())
     path = tmp_path / "tokenizer.json"
     hf.save(str(path))
-    with pytest.raises(FormatError, match="no ByteLevel step.*BPE Explorer opens byte-level BPE"):
+    with pytest.raises(FormatError, match=r"no ByteLevel step.*BPE Explorer opens byte-level BPE"):
         load_hf(path)
 
 
@@ -361,7 +362,7 @@ def test_malformed_pipeline_parts_are_format_errors(base: HF, tmp_path: Path, ke
     data[key] = value
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(FormatError, match="tokenizer.json: "):
+    with pytest.raises(FormatError, match=re.escape("tokenizer.json: ")):
         load_hf(path)
 
 

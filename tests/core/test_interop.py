@@ -17,12 +17,12 @@ tiktoken = pytest.importorskip("tiktoken")
 from tiktoken.load import load_tiktoken_bpe  # noqa: E402
 
 CASES = {
-    "gpt2": dict(specials=(EOT, EOT + EOT, "<|pad|>")),
-    "gpt4": dict(pattern="gpt4", specials=(EOT,)),
-    "none": dict(pattern="none", vocab_size=350, n_words=1000),
-    "invalid-bytes": dict(invalid_bytes=True),
-    "no-specials": dict(specials=()),
-    "non-ascii-special": dict(specials=("<|é|>", EOT), tie_break="first"),
+    "gpt2": {"specials": (EOT, EOT + EOT, "<|pad|>")},
+    "gpt4": {"pattern": "gpt4", "specials": (EOT,)},
+    "none": {"pattern": "none", "vocab_size": 350, "n_words": 1000},
+    "invalid-bytes": {"invalid_bytes": True},
+    "no-specials": {"specials": ()},
+    "non-ascii-special": {"specials": ("<|é|>", EOT), "tie_break": "first"},
 }
 EXTRA_TEXTS = (
     make_corpus(400, seed=11),

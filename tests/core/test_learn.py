@@ -81,8 +81,8 @@ def test_training_incremental_update_frames_name_the_changed_words():
     dec = [f for f in w.frames if f.event == "decrement"]
     inc = [f for f in w.frames if f.event == "increment"]
     # words "aaa" (count 1) and " aaa" (count 1); merge (a, a)
-    assert [f.args["pairs"] for f in dec][0] == [(b"a", b"a"), (b"a", b"a")]
-    assert [f.args["pairs"] for f in inc][0] == [(b"aa", b"a")]
+    assert next(f.args["pairs"] for f in dec) == [(b"a", b"a"), (b"a", b"a")]
+    assert next(f.args["pairs"] for f in inc) == [(b"aa", b"a")]
 
 
 def test_encoding_matches_tokenizer_and_streaming():

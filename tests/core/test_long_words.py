@@ -1,6 +1,7 @@
 """Long words (a document as one pre-token): the linked-list merge equals the string merge exactly."""
 from __future__ import annotations
 
+import itertools
 import tracemalloc
 
 import pytest
@@ -31,7 +32,7 @@ def reference_merges(word_counts: dict[bytes, int], n: int, tie_break: str) -> l
         counts: dict[tuple[bytes, bytes], int] = {}
         first: dict[tuple[bytes, bytes], int] = {}
         for seq, c in zip(seqs, counts_of):
-            for p in zip(seq, seq[1:]):
+            for p in itertools.pairwise(seq):
                 counts[p] = counts.get(p, 0) + c
                 first.setdefault(p, len(first))
         if not counts:

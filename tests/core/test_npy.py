@@ -87,7 +87,7 @@ def test_missing_input_is_a_clear_error(tmp_path: Path, tok: Tokenizer) -> None:
         npy.encode_file_to_npy(tok, tmp_path / "in.txt", tmp_path / "no" / "x.npy")
 
 
-_CHARS = st.sampled_from(list("aZé日🙃'sl \n\r\t.,!1²") + ["\nA", ".\nb", "x\ny", EOT, "<|", "|>"])
+_CHARS = st.sampled_from([*list("aZé日🙃'sl \n\r\t.,!1²"), "\nA", ".\nb", "x\ny", EOT, "<|", "|>"])
 
 
 @settings(max_examples=60, deadline=None)

@@ -69,7 +69,7 @@ def test_encode_refuses_a_fifo_at_once(tmp_path):
 def test_nul_bytes_near_the_start_can_be_allowed(tmp_path, capsys):
     p = tmp_path / "c.txt"
     p.write_bytes(b"hello\x00 world " * 50)
-    with pytest.raises(CorpusError, match="binary.*allow_nul=True"):
+    with pytest.raises(CorpusError, match=r"binary.*allow_nul=True"):
         count_pretokens(p)
     counts, _ = count_pretokens(p, allow_nul=True)
     assert counts[b" world"] == 50

@@ -30,7 +30,7 @@ def test_ascii_pattern_equals_unicode_pattern_on_all_ascii_triples(pattern: str)
 @needs_311
 @pytest.mark.parametrize("pattern", PATTERNS)
 @settings(max_examples=200, deadline=None)
-@given(text=st.lists(st.sampled_from(ASCII + ["'s", "'LL", "  ", "\r\n"]), max_size=80).map("".join))
+@given(text=st.lists(st.sampled_from([*ASCII, "'s", "'LL", "  ", "\r\n"]), max_size=80).map("".join))
 def test_ascii_pattern_on_generated_ascii(pattern: str, text: str) -> None:
     assert re.compile(splitting.ASCII_PATTERNS[pattern], re.ASCII).findall(text) == regex.findall(pattern, text)
 

@@ -159,7 +159,7 @@ def test_special_equal_to_single_byte_keeps_byte_encodable() -> None:
 
 def test_constructor_errors() -> None:
     vocab = TokenizerSpec.from_merges([]).vocab
-    with pytest.raises(TokenizerError, match="merge 0 .* not in the vocab"):
+    with pytest.raises(TokenizerError, match=r"merge 0 .* not in the vocab"):
         Tokenizer(vocab, [(b"a", b"b")])
     del vocab[10]
     with pytest.raises(TokenizerError, match="0x0a"):

@@ -1,6 +1,7 @@
 """The trainer: exact examples, differential tests against the reference trainer, undo, sessions."""
 from __future__ import annotations
 
+import itertools
 from array import array
 
 import pytest
@@ -111,7 +112,7 @@ def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merg
     # the index lists every word that contains a pair (it may list more: a superset)
     for t in (one, many):
         for wid, (_word, toks, _count) in enumerate(t.words()):
-            for p in zip(toks, toks[1:]):
+            for p in itertools.pairwise(toks):
                 assert wid in listed_ids(t, p)
     for _ in range(min(3, many.n_merges)):
         assert one.undo().pair == many.undo().pair
@@ -122,7 +123,7 @@ def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merg
 @given(corpora, specials_st, st.sampled_from(PATTERN_CHOICES), st.integers(1, 64))
 def test_chunked_pretokenization_equals_whole(data, specials, pattern, block):
     whole, _ = count_pretokens(data, specials, pattern, block_bytes=1 << 30)
-    chunked, stats = count_pretokens(data, specials, pattern, block_bytes=block)
+    chunked, _stats = count_pretokens(data, specials, pattern, block_bytes=block)
     assert chunked == whole
     assert list(chunked) == list(whole)  # same first-appearance order (the "first" tie rule uses it)
 
@@ -176,7 +177,7 @@ def test_records_explain_ties_and_changes():
     assert t.n_pairs_with_count(2) == 4 and t.n_pairs_with_count(1) == 2 and t.n_pairs_with_count(3) == 0
     r = t.step()
     # (' ', 'a'), ('a','b'), (' ','c'), ('c','d') all occur twice: the greatest pair wins
-    assert r.count == 2 and r.pair == max(r.ties + (r.pair,))
+    assert r.count == 2 and r.pair == max((*r.ties, r.pair))
     assert r.n_ties == len(r.ties) == 3
     assert "tied with 3" in r.why()
     assert r.words_changed >= 1 and r.occurrences_changed == 2
@@ -193,8 +194,8 @@ def test_top_pairs_and_words_views():
     r = t.step()
     words = t.words_with_token(r.token)
     assert words and all(r.token in toks for _, toks, _ in words)
-    assert [w for w, _, _ in words] == sorted([w for w, _, _ in words], key=lambda w: -dict(
-        (x[0], x[2]) for x in t.words())[w])
+    assert [w for w, _, _ in words] == sorted([w for w, _, _ in words], key=lambda w: -{
+        x[0]: x[2] for x in t.words()}[w])
     changed = t.changed_words(0)
     assert {w for w, _, _, _ in changed} == {w for w, _, _ in words}
     nxt = t.next_pair()
@@ -360,7 +361,7 @@ def _reference_merges(word_counts: dict[bytes, int], n: int) -> list[tuple[bytes
     for _ in range(n):
         counts: dict[tuple[bytes, bytes], int] = {}
         for seq, c in seqs:
-            for p in zip(seq, seq[1:]):
+            for p in itertools.pairwise(seq):
                 counts[p] = counts.get(p, 0) + c
         if not counts:
             break
@@ -436,7 +437,7 @@ def test_bytes_absent_from_the_corpus_are_never_found():
     t = Trainer.from_text("the cat sat on the mat with the hat " * 50)
     tokens = [r.token for r in t.steps(5)]
     assert len(tokens) == 5
-    for value in list(range(0, 9)) + [0x7F, 0xC8, 0xFF]:
+    for value in [*list(range(0, 9)), 127, 200, 255]:
         byte = bytes([value])
         assert t.words_with_token(byte) == []
         assert t.words_with_pair((byte, b" ")) == [] and t.words_with_pair((b"t", byte)) == []

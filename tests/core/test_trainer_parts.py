@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import itertools
 from collections import Counter
 
 import numpy as np
@@ -63,7 +64,7 @@ def test_pair_index_truncate_takes_back_exactly_what_was_added():
 def recount(words: list[str], counts: list[int]) -> Counter:
     out: Counter = Counter()
     for w, c in zip(words, counts):
-        for p in zip(w, w[1:]):
+        for p in itertools.pairwise(w):
             out[p] += c
     return out
 

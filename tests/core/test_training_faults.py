@@ -50,7 +50,7 @@ def test_crlf_is_kept(tmp_path):
     assert counts[b"\r"] == counts[b"\n"] == 59 and counts[b"\r\n"] == 1
     counts, _ = count_pretokens(path, pattern="gpt4")  # GPT-4 keeps "\r\n" together
     assert counts[b"\r\n"] == 60 and b"\n" not in counts
-    vocab, merges = train_bpe(path, 262, pattern="gpt4")
+    _vocab, merges = train_bpe(path, 262, pattern="gpt4")
     assert (b"\r", b"\n") in merges
 
 
@@ -119,7 +119,7 @@ def test_prefix_and_metachar_special_tokens(tmp_path):
 # 9
 def test_special_tokens_in_corpus_are_never_merged(tmp_path):
     path = write(tmp_path, b"hello<|endoftext|>hello<|endoftext|>world<|endoftext|>" * 50)
-    vocab, merges = train_bpe(path, 400, ["<|endoftext|>"])
+    _vocab, merges = train_bpe(path, 400, ["<|endoftext|>"])
     learned = [a + b for a, b in merges]
     assert all(b"<|" not in t and b"|>" not in t and b"endoftext" not in t for t in learned)
     assert b"ohello" not in learned and (b"o", b"w") not in merges  # nothing across a boundary

@@ -135,7 +135,7 @@ def test_a_child_that_cannot_start_fails_at_once_and_is_not_restarted(monkeypatc
         list(ordered_map(abs, range(10), workers=2))
     assert live_children() == []
     eng = Engine()
-    with pytest.raises(EngineDied, match="could not start.*exit code 3"):
+    with pytest.raises(EngineDied, match=r"could not start.*exit code 3"):
         eng.call("ping")
     assert live_children() == []
     assert issubclass(ChildError, BPEError)

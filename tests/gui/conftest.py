@@ -11,12 +11,12 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
-import pytest  # noqa: E402
-from gui_helpers import load  # noqa: E402
+import pytest
+from gui_helpers import load
 
-from bpe_gui import qtcompat  # noqa: E402
+from bpe_gui import qtcompat
 
 qtcompat.install()  # PySide6 6.12.0 on Python < 3.12 drops references to None/True (see qtcompat)
 

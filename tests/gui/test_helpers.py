@@ -1,6 +1,7 @@
 """Plain-Python helpers of the GUI: readable bytes, the vocab index, span colours, the Qt guard."""
 from __future__ import annotations
 
+import itertools
 import sys
 
 import pytest
@@ -63,7 +64,7 @@ def test_human_bytes():
 def test_neighbouring_spans_never_share_a_colour(ids):
     colors = span_colors(ids)
     assert len(colors) == len(ids)
-    assert all(a != b for a, b in zip(colors, colors[1:]))
+    assert all(a != b for a, b in itertools.pairwise(colors))
 
 
 def test_vocab_index_follows_the_trainer():

@@ -68,7 +68,7 @@ def test_window_in_chinese_and_back(qtbot):
         assert i18n.current_language() == "zh_CN"
         w2 = create_window(load_sample=False, language="en")
         qtbot.addWidget(w2)
-        assert [a.text() for a in w2.menuBar().actions()][0] == "&File"
+        assert next(a.text() for a in w2.menuBar().actions()) == "&File"
     finally:
         i18n.install("en")
 

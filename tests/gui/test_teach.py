@@ -72,8 +72,8 @@ def test_learn_encoding_ids_match_and_bad_specials_are_reported(learn):
 
 
 def test_help_opens_learn_window_and_story_panel_tells_the_step(qtbot, window, small_corpus, english):
-    help_menu = [a for a in window.menuBar().actions() if a.text() == "&Help"][0].menu()
-    [a for a in help_menu.actions() if a.text() == "What is &BPE?"][0].trigger()
+    help_menu = next(a for a in window.menuBar().actions() if a.text() == "&Help").menu()
+    next(a for a in help_menu.actions() if a.text() == "What is &BPE?").trigger()
     assert window._learn_window.isVisible()
     assert isinstance(window._learn_window.centralWidget(), LearnView)
     assert open_learn(window) is window._learn_window  # one window, raised again

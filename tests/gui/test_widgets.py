@@ -1,6 +1,8 @@
 """Real widget interaction: keys, clicks, the tokenize view, tables, timeline, drag & drop."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from gui_helpers import check_consistent, load
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
@@ -106,7 +108,7 @@ def test_neighbour_colours_differ_and_markers_toggle(qtbot, loaded):
     assert tv.wait_idle()
     ids = [s.id for s in tv.primary.view.spans]
     colors = span_colors(ids)
-    assert all(a != b for a, b in zip(colors, colors[1:]))
+    assert all(a != b for a, b in itertools.pairwise(colors))
     shown = tv.primary.view.toPlainText()
     assert "·" in shown and "→" in shown and "↵" in shown
     tv.markers.setChecked(False)
@@ -144,7 +146,7 @@ def test_hover_text_names_merge_parts(qtbot, loaded):
 def test_pair_table_highlights_next_and_filters(qtbot, loaded):
     pv = loaded.pairs
     c = loaded.controller
-    (a, b), count = c.next_pair()
+    (a, b), _count = c.next_pair()
     assert pv.model.rows[0][0] == (a, b)
     assert "Next merge" in pv.next_label.text()
     c.step()
