@@ -23,7 +23,7 @@ import time
 from PySide6.QtCore import QObject, Signal, Slot
 
 from core import BPEError
-from core.engine import EngineDied
+from core.engine import Engine, EngineDied
 from core.pretokenize import check_special_tokens, pattern_name, resolve_pattern
 from core.trainer import check_vocab_size
 
@@ -109,17 +109,19 @@ class Controller(SessionActions, FileActions, QObject):
         """The engine process that owns the trainer (for tests and tools; don't use it while busy)."""
         return self._engine
 
-    def _ask(self, op: str, *args, default=None):
-        """A quick engine request for the views; ``default`` while busy, without a trainer or on error."""
+    def _ask(self, request, *args, default=None):
+        """A quick engine request for the views (blocks until the engine answers); ``default``
+        while busy, without a trainer or on error. ``request``: an :class:`Engine` method."""
         if not self._loaded or self._job is not None:
             return default
-        value = self._call(op, *args)
+        value = self._call(request, *args)
         return default if value is _FAILED else value
 
-    def _call(self, op: str, *args):
-        """An engine request from the GUI thread; :data:`_FAILED` after an error (already reported)."""
+    def _call(self, request, *args):
+        """An engine request from the GUI thread, blocking until it is answered: ``request`` is
+        an :class:`Engine` method (``Engine.steps_view``); :data:`_FAILED` after an error (already reported)."""
         try:
-            return self._use_engine().call(op, *args)
+            return request(self._use_engine(), *args)
         except EngineDied as e:
             self._lost(str(e))
         except BPEError as e:
@@ -165,14 +167,14 @@ class Controller(SessionActions, FileActions, QObject):
         view = self._current_view()
         if view is not None and k <= len(view[1]):
             return view[1][:k]
-        return self._ask("top_pairs", k, default=[])
+        return self._ask(Engine.top_pairs, k, default=[])
 
     def n_pairs_with_count(self, count: int) -> int | None:
         """Exact number of pairs at ``count`` (None while the worker owns the trainer)."""
         view = self._current_view()
         if view is not None and view[1] and view[1][0][1] == count:
             return view[2]
-        return self._ask("n_pairs_with_count", count)
+        return self._ask(Engine.n_pairs_with_count, count)
 
     def _current_view(self) -> tuple | None:
         """What the engine sent with the last step or undo, if nothing changed since."""
@@ -183,7 +185,7 @@ class Controller(SessionActions, FileActions, QObject):
         self._view = (self.version, reply["top_pairs"], reply["n_best"])
 
     def next_pair(self):
-        return self._ask("next_pair")
+        return self._ask(Engine.next_pair)
 
     def record(self, rank: int):
         return self.records[rank] if 0 <= rank < len(self.records) else None
@@ -194,7 +196,7 @@ class Controller(SessionActions, FileActions, QObject):
             return []
         if self._job is not None:
             return None
-        return self._ask("changed_words", rank, limit, default=[])
+        return self._ask(Engine.changed_words, rank, limit, default=[])
 
     # ------------------------------------------------------------------ tokenizer for the views
     def tokenizer_args(self) -> tuple:
@@ -321,16 +323,16 @@ class Controller(SessionActions, FileActions, QObject):
         size = self.stats.size_bytes if self.stats is not None else 0
         background = n > 1 and n * size > SYNC_STEP_BUDGET
         if not background and n == 1:
-            words = self._call("next_step_size")
+            words = self._call(Engine.next_step_size)
             if words is _FAILED:
                 return
             background = words > SYNC_STEP_WORDS
         if background:
-            self._live_pairs = self._ask("top_pairs", TOP_K, default=[])
+            self._live_pairs = self._ask(Engine.top_pairs, TOP_K, default=[])
             label = self.tr("Merging …") if n == 1 else self.tr("Merging {0} …").format(f"{n:,}")
             self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind="step")
             return
-        reply = self._call("steps_view", n, TOP_K)
+        reply = self._call(Engine.steps_view, n, TOP_K)
         if reply is _FAILED:
             return
         records = reply["records"]
@@ -368,7 +370,7 @@ class Controller(SessionActions, FileActions, QObject):
             return
         if not self._check_can_train():
             return
-        reply = self._call("undo_view", TOP_K)
+        reply = self._call(Engine.undo_view, TOP_K)
         if reply is _FAILED:
             return
         rec = reply["record"]
@@ -397,7 +399,7 @@ class Controller(SessionActions, FileActions, QObject):
         except BPEError as e:
             self.error.emit(error_text(e))
             return
-        self._live_pairs = self._ask("top_pairs", TOP_K, default=[])  # until the run sends its own
+        self._live_pairs = self._ask(Engine.top_pairs, TOP_K, default=[])  # until the run sends its own
         # a full run's records come without their pair-count changes (the views need those only
         # for single steps; for a 10k run they would hold ~70 MB here)
         self._start(worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),

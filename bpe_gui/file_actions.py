@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from core import BPEError
+from core.engine import Engine
 
 from . import files
 from .errors_text import error_text
@@ -39,7 +40,7 @@ class FileActions:
     def _show_tokenizer(self, tokenizer, records, name: str) -> None:
         """Make a tokenizer without a corpus (imported, or a saved session's) the one on show."""
         if self._loaded:  # free the engine's trainer: this tokenizer replaces it
-            self._call("drop")
+            self._call(Engine.drop)
             self._loaded = False
         self._imported = tokenizer
         self.records = list(records)
@@ -57,7 +58,7 @@ class FileActions:
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before exporting."))
             return None
-        source = self._call("spec") if self._loaded else self._imported
+        source = self._call(Engine.spec) if self._loaded else self._imported
         if source is FAILED:
             return None
         if source is None:

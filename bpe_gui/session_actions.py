@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 from core import BPEError
+from core.engine import Engine
 
 from . import worker
 from .file_actions import FAILED
@@ -31,7 +32,7 @@ class ReplayJob(worker.EngineJob):
     kind = "train"
 
     def __init__(self, engine, pairs: list, vocab_size: int) -> None:
-        super().__init__(engine, "replay", list(pairs))
+        super().__init__(engine, Engine.replay, list(pairs))
         self.vocab_size = int(vocab_size)
 
 
@@ -49,10 +50,10 @@ class SessionActions:
             self.message.emit(QCoreApplication.translate("Session", "Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
             return False
         if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
-            self._start(worker.EngineJob(self._use_engine(), "undo_to", keep, TOP_K),
+            self._start(worker.EngineJob(self._use_engine(), Engine.undo_to, keep, TOP_K),
                         QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind="rewind")
             return True
-        reply = self._call("undo_to", keep, TOP_K)
+        reply = self._call(Engine.undo_to, keep, TOP_K)
         if reply is FAILED:
             return False
         self._rewound(keep, reply)
@@ -96,7 +97,7 @@ class SessionActions:
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("Session", "Wait for the current task to finish (or cancel it) before saving."))
             return None
-        source = self._call("spec") if self._loaded else self._imported
+        source = self._call(Engine.spec) if self._loaded else self._imported
         if source is FAILED:
             return None
         if source is None:

@@ -21,12 +21,15 @@ import gc
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 from core import BPEError, Cancelled
 from core.engine import Engine, EngineDied
+from core.engine_protocol import Event, Pairs, Progress, Records
 
 from .qtcompat import install as _install_qt_fixes
 
@@ -70,7 +73,7 @@ def acquire_engine() -> Engine:
 def release_engine(eng: Engine) -> None:
     """Take back an engine whose controller is done with it (its trainer is dropped)."""
     try:
-        eng.call("drop")
+        eng.drop()
     except Exception:
         eng.close()
         return
@@ -143,11 +146,16 @@ class Job(QObject):
 
 
 class EngineJob(Job):
-    """One engine request, run from this job's thread; its events become signals."""
+    """One long engine request, run (blocking) in this job's thread; its events become signals.
 
-    def __init__(self, engine: Engine, op: str, *args) -> None:
+    ``request`` is one of the :class:`~core.engine.Engine` methods that take ``on_event`` and
+    ``cancelled`` (``Engine.load``, ``Engine.run``, ``Engine.replay``, ``Engine.undo_to``),
+    called as ``request(engine, *args, on_event=..., cancelled=...)``.
+    """
+
+    def __init__(self, engine: Engine, request: Callable[..., Any], *args: Any) -> None:
         super().__init__()
-        self.engine, self.op, self.args = engine, op, args
+        self.engine, self.request, self.args = engine, request, args
 
     def cancel(self) -> None:
         super().cancel()
@@ -156,17 +164,17 @@ class EngineJob(Job):
     def work(self) -> None:
         if self.cancel_requested:
             raise Cancelled("cancelled before it started")
-        self.result.value = self.engine.stream(self.op, *self.args, on_event=self._relay,
-                                               cancelled=lambda: self.cancel_requested)
+        self.result.value = self.request(self.engine, *self.args, on_event=self._relay,
+                                         cancelled=lambda: self.cancel_requested)
 
-    def _relay(self, kind: str, payload) -> None:
-        if kind == "progress":
-            self.progress.emit(*payload)
-        elif kind == "records":
-            self.result.records.extend(payload)
-            self.records.emit(payload)
-        elif kind == "pairs":
-            self.pairs.emit(payload)
+    def _relay(self, event: Event) -> None:
+        if isinstance(event, Progress):
+            self.progress.emit(event.phase, event.done, event.total)
+        elif isinstance(event, Records):
+            self.result.records.extend(event.records)
+            self.records.emit(event.records)
+        elif isinstance(event, Pairs):
+            self.pairs.emit(event.pairs)
 
 
 def pretokenize_workers() -> int | None:
@@ -185,7 +193,8 @@ class LoadJob(EngineJob):
 
     def __init__(self, engine: Engine, path: str, special_tokens: list[str], pattern: str | None,
                  tie_break: str) -> None:
-        super().__init__(engine, "load", path, list(special_tokens), pattern, tie_break, pretokenize_workers())
+        super().__init__(engine, Engine.load, path, list(special_tokens), pattern, tie_break,
+                         pretokenize_workers())
         self.path = path
 
 
@@ -195,7 +204,7 @@ class TrainJob(EngineJob):
     kind = "train"
 
     def __init__(self, engine: Engine, vocab_size: int, with_deltas: bool = True) -> None:
-        super().__init__(engine, "run", int(vocab_size), TOP_K, with_deltas)
+        super().__init__(engine, Engine.run, int(vocab_size), TOP_K, with_deltas)
         self.vocab_size = int(vocab_size)
 
 

@@ -79,13 +79,13 @@ def test_the_engine_opens_a_counts_file_like_a_corpus(tmp_path, corpus):
     counts = write_counts(count_files([corpus], [EOT], workers=1), tmp_path / "c.parquet")
     eng = Engine()
     try:
-        info = eng.call("load", str(counts), [EOT], "gpt2", "first")
+        info = eng.load(str(counts), [EOT], "gpt2", "first")
         local = Trainer.from_file(corpus, [EOT], tie_break="first")
         assert info["stats"].distinct_pretokens == local.stats.distinct_pretokens
         assert info["stats"].pretokens == local.stats.pretokens and info["special_tokens"] == [EOT]
-        assert [r.pair for r in eng.call("steps", 20)] == [r.pair for r in local.steps(20)]
+        assert [r.pair for r in eng.steps(20)] == [r.pair for r in local.steps(20)]
         with pytest.raises(Exception, match="made with special tokens"):  # the panel disagrees
-            eng.call("load", str(counts), [], "gpt2", "first")
+            eng.load(str(counts), [], "gpt2", "first")
     finally:
         eng.close()
 

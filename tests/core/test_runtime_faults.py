@@ -92,14 +92,14 @@ def test_bomless_utf32_and_utf16_are_named(tmp_path, codec, kind):
 def test_a_call_on_a_stopped_engine_does_not_wait_for_ever(monkeypatch):
     monkeypatch.setattr("core.engine.STOPPED_GRACE", 0.5)
     eng = Engine()
-    assert eng.call("ping") == "pong"
+    assert eng.ping() == "pong"
     os.kill(eng._proc.pid, signal.SIGSTOP)
     try:
         with pytest.raises(EngineDied, match="stopped \\(SIGSTOP\\)"):
-            eng.call("ping")
+            eng.ping()
     finally:
         eng.close()
-    assert eng.call("ping") == "pong"  # a fresh process takes over
+    assert eng.ping() == "pong"  # a fresh process takes over
     stopped = eng._proc
     os.kill(stopped.pid, signal.SIGSTOP)
     eng.close(timeout=1.0)  # a stopped engine is ended, not waited for

@@ -43,8 +43,8 @@ SCRIPTS = {
     "Engine": """
         from core.engine import Engine
         eng = Engine()
-        stats = eng.call("load", BIG, ["<|endoftext|>"], "gpt2", "lexicographic", 2)
-        records = eng.call("steps", 5)
+        stats = eng.load(BIG, ["<|endoftext|>"], "gpt2", "lexicographic", 2)
+        records = eng.steps(5)
         print(stats["stats"].chunks >= 3, stats["stats"].workers, [r.pair for r in records])
         eng.close()
     """,
@@ -136,7 +136,7 @@ def test_a_child_that_cannot_start_fails_at_once_and_is_not_restarted(monkeypatc
     assert live_children() == []
     eng = Engine()
     with pytest.raises(EngineDied, match=r"could not start.*exit code 3"):
-        eng.call("ping")
+        eng.ping()
     assert live_children() == []
     assert issubclass(ChildError, BPEError)
 

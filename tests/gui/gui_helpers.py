@@ -11,12 +11,12 @@ def load(qtbot, w, path, timeout=60_000):
 def check_consistent(c) -> None:
     """The controller's view of the merges matches the trainer (in the engine process) exactly."""
     assert c.has_trainer and not c.busy
-    merges = c.engine.call("merges")
+    merges = c.engine.merges()
     assert [m.pair for m in c.index.merges] == merges
     assert len(c.records) == len(merges)
     assert [r.pair for r in c.records] == merges
-    assert c.index.vocab == c.engine.call("vocab")
-    assert c.vocab_size == c.engine.call("vocab_size")
+    assert c.index.vocab == c.engine.vocab()
+    assert c.vocab_size == c.engine.vocab_size()
 
 
 def answer_next_dialog(button_text: str, check_box: bool = False, seen: list | None = None) -> None:

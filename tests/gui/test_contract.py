@@ -124,7 +124,7 @@ def test_cancel_mid_run_keeps_consistent_merges(qtbot, window, sample_corpus):
     check_consistent(c)
     # the kept merges are exactly what a fresh trainer does in the same number of steps
     fresh = Trainer.from_file(sample_corpus, ["<|endoftext|>"])
-    assert [r.pair for r in fresh.steps(c.index.n_merges)] == c.engine.call("merges")
+    assert [r.pair for r in fresh.steps(c.index.n_merges)] == c.engine.merges()
     # and the session goes on from there
     with qtbot.waitSignal(c.stepped):
         c.step()
@@ -226,7 +226,7 @@ def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatc
             c.undo()
             expected.undo()
     check_consistent(c)
-    assert c.engine.call("merges") == expected.merges
+    assert c.engine.merges() == expected.merges
     with qtbot.waitSignal(c.trained, timeout=30_000):
         c.train(c.vocab_size + 20)
     expected.run(expected.vocab_size + 20)

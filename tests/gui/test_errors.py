@@ -19,7 +19,7 @@ def _close_dialogs(w) -> None:
 def test_utf16_corpus_shows_dialog_and_keeps_state(qtbot, loaded, tmp_path):
     c = loaded.controller
     c.step(3)
-    before = (c.corpus_path, c.engine.call("merges"))
+    before = (c.corpus_path, c.engine.merges())
     bad = tmp_path / "utf16.txt"
     bad.write_bytes("hello world\n".encode("utf-16"))
     with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
@@ -28,7 +28,7 @@ def test_utf16_corpus_shows_dialog_and_keeps_state(qtbot, loaded, tmp_path):
     qtbot.waitUntil(lambda: not c.busy)
     boxes = _dialogs(loaded)
     assert boxes and "UTF-16" in boxes[0].text()
-    assert (c.corpus_path, c.engine.call("merges")) == before
+    assert (c.corpus_path, c.engine.merges()) == before
     check_consistent(c)
     _close_dialogs(loaded)
 
