@@ -133,8 +133,7 @@ class Engine:
         proc = self._proc
         if proc is None:
             return
-        if self._cancel is not None:
-            self._cancel.value = 1
+        self.cancel()
         got = self._lock.acquire(timeout=timeout)  # a request in another thread ends on cancel
         try:
             self._proc = self._conn = None

@@ -1,10 +1,14 @@
 """The engine: a Trainer in a child process gives the same results as one in this process."""
 from __future__ import annotations
 
+import multiprocessing as mp
 import os
+import queue
 import signal
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,7 +16,8 @@ import pytest
 
 from core import BPEError, Cancelled, CorpusError, Trainer
 from core.engine import Engine, EngineDied
-from core.engine_protocol import Event, Op, Pairs, Progress, Records, Request
+from core.engine_protocol import Done, Event, Op, Pairs, Progress, Records, Request
+from core.engine_server import EngineServer
 
 TEXT = ("the cat sat on the mat. the dog sat on the log; then the cat and the dog ran.\n"
         "Tokenizers learn merges: th + e -> the.<|endoftext|>naïve café 12345 \U0001f642\n")
@@ -32,6 +37,97 @@ def engine():
     eng = Engine()
     yield eng
     eng.close()
+
+
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """Wait until ``condition()`` holds (checked every 10 ms); fail the test after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+needs_sigstop = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP/SIGCONT")
+
+
+@contextmanager
+def engine_stopped(eng: Engine) -> Iterator[Callable[[], None]]:
+    """Stop the engine process (SIGSTOP) so that it reads nothing until the returned ``resume()``
+    is called (or the block ends): a request sent meanwhile waits in the pipe, unread."""
+    pid = eng._proc.pid
+    resumed = threading.Event()
+
+    def resume() -> None:
+        if not resumed.is_set():
+            resumed.set()
+            os.kill(pid, signal.SIGCONT)
+
+    os.kill(pid, signal.SIGSTOP)
+    wait_for(eng._proc.is_stopped, "the engine process to stop")
+    try:
+        yield resume
+    finally:
+        resume()
+
+
+class ThreadedServer:
+    """An :class:`EngineServer` in a thread of this process, driven over a pipe like the real one,
+    whose merges done ahead can be waited for (the real process gives no sign of them)."""
+
+    def __init__(self, lookahead: tuple[int, float]) -> None:
+        self.app, end = mp.Pipe()
+        self.server = EngineServer(end, mp.RawValue("b", 0), lookahead=lookahead)
+        self.sent = 0  # requests sent (and, once answered, handled) so far
+        self._handled = 0  # counted in the server's thread
+        self._ahead: queue.Queue[int] = queue.Queue()  # requests handled when a merge ahead was done
+        self.words_back: queue.Queue[int] = queue.Queue()  # the same when an undo's words were put back
+        handle, look_ahead, finish_after = (self.server.handle, self.server._look_ahead,
+                                            self.server._finish_after)
+
+        def counting_handle(request: Request):
+            self._handled += 1
+            return handle(request)
+
+        def noting_look_ahead() -> None:
+            look_ahead()
+            if self.server.ahead is not None:
+                self._ahead.put(self._handled)
+
+        def noting_finish_after() -> None:
+            finish_after()
+            self.words_back.put(self._handled)
+
+        self.server.handle = counting_handle
+        self.server._look_ahead = noting_look_ahead
+        self.server._finish_after = noting_finish_after
+        self.thread = threading.Thread(target=self.server.serve, daemon=True)
+        self.thread.start()
+
+    def __getattr__(self, name: str) -> Callable:
+        op = Op(name)
+        return lambda *args: self.ask(op, *args)
+
+    def ask(self, op: Op, *args):
+        self.app.send(Request(op, args))
+        self.sent += 1
+        while True:
+            assert self.app.poll(60), f"no answer to {op}"
+            message = self.app.recv()
+            if isinstance(message, Done):
+                return message.value
+            assert isinstance(message, (Progress, Records, Pairs)), message
+
+    def wait_merged_ahead(self) -> None:
+        """Wait until the server has merged ahead after answering the last request."""
+        while self._ahead.get(timeout=60) != self.sent:
+            pass  # a merge ahead from before the last request (taken or undone since)
+
+    def close(self) -> None:
+        self.app.send(Request(Op.QUIT))
+        self.thread.join(30)
+        assert not self.thread.is_alive()
+        self.app.close()
 
 
 def test_load_steps_undo_and_queries_match_an_in_process_trainer(engine, corpus):
@@ -96,12 +192,29 @@ def test_cancel_stops_a_run_and_keeps_a_consistent_trainer(engine, tmp_path):
     assert len(engine.steps(2)) == 2
 
 
+@needs_sigstop
 def test_cancel_from_another_thread(engine, corpus):
+    """A cancel from another thread stops the request under way: the engine is held (SIGSTOP)
+    until the cancel is made, so the run cannot be over before it, however slow this machine is."""
     engine.load(str(corpus), [])
-    started = threading.Event()
-    threading.Timer(0.0, lambda: (started.wait(10), engine.cancel())).start()
-    with pytest.raises(Cancelled):
-        engine.run(256 + 50_000, on_event=lambda _event: started.set())
+    sent = threading.Event()
+    outcome: list[str] = []
+
+    def run() -> None:
+        try:
+            engine.run(256 + 50_000, cancelled=lambda: sent.set() or False)
+            outcome.append("finished")
+        except Cancelled:
+            outcome.append("Cancelled")
+
+    with engine_stopped(engine):
+        th = threading.Thread(target=run)
+        th.start()
+        assert sent.wait(30)  # the request is in the pipe, unread
+        engine.cancel()  # from this thread
+    th.join(30)
+    assert outcome == ["Cancelled"]
+    assert engine.n_merges() <= 1  # stopped after at most the merge under way when it looked
 
 
 def test_core_errors_come_back_with_their_message(engine, corpus, tmp_path):
@@ -163,36 +276,24 @@ def test_close_ends_the_process(corpus):
     assert not proc.is_alive() and not eng.alive
 
 
-def test_look_ahead_is_invisible_and_makes_the_next_step_instant(corpus):
-    """With look-ahead the engine does the next big merge while the app is quiet; a step then
-    returns it, and every other request sees the state as if it had not happened."""
+def test_look_ahead_is_invisible(corpus):
+    """With look-ahead the engine merges ahead whenever the app is quiet for 10 ms: whatever the
+    timing of the requests, every answer is the one of a trainer that never merged ahead."""
     eng = Engine(lookahead=(0, 0.01))  # every merge counts as big; 10 ms of quiet is enough
     try:
         eng.load(str(corpus), [])
         local = Trainer.from_file(corpus, [])
-        time.sleep(0.3)  # the engine merged ahead meanwhile
-        assert eng.next_step_size() == 0  # the next step is ready
-        assert eng.steps(1) == local.steps(1)
-        time.sleep(0.3)
-        # queries undo the merge done ahead first: same answers as the local trainer
-        assert eng.top_pairs(20) == local.top_pairs(20)
-        assert eng.merges() == local.merges
-        assert eng.next_step_size() == local.next_step_size()
-        time.sleep(0.3)
-        assert eng.steps(3) == local.steps(3)  # the first one was done ahead
-        time.sleep(0.3)
-        assert eng.undo() == local.undo()
-        assert eng.vocab() == local.vocab
-        # requests in quick succession (the look-ahead is interrupted and rolled back)
+        # requests in quick succession (a merge ahead under way is stopped and rolled back, or
+        # finished for a step) and with quiet moments between them (merged ahead, then undone)
         for i in range(30):
             if i % 3 == 0:
                 assert eng.steps(1) == local.steps(1)
             elif i % 3 == 1:
                 assert eng.top_pairs(5) == local.top_pairs(5)
             else:
-                time.sleep(0.002 * i)
                 assert eng.n_merges() == local.n_merges
-        time.sleep(0.2)
+        assert eng.undo() == local.undo()
+        assert eng.vocab() == local.vocab
         assert eng.run(local.vocab_size + 50) == 50
         local.run(local.vocab_size + 50)
         assert eng.merges() == local.merges
@@ -200,6 +301,31 @@ def test_look_ahead_is_invisible_and_makes_the_next_step_instant(corpus):
         assert spec.merges == tuple(local.merges)
     finally:
         eng.close()
+
+
+def test_after_quiet_the_engine_merges_ahead_and_a_step_takes_it(corpus):
+    """After 10 ms without a request the next merge is done ahead: a step then returns it, and
+    every other request first undoes it."""
+    srv = ThreadedServer(lookahead=(0, 0.01))
+    try:
+        srv.load(str(corpus), [])
+        local = Trainer.from_file(corpus, [])
+        srv.wait_merged_ahead()
+        assert srv.next_step_size() == 0  # the next step is ready
+        assert srv.steps(1) == local.steps(1)
+        srv.wait_merged_ahead()
+        assert srv.top_pairs(20) == local.top_pairs(20)  # undoes the merge done ahead first
+        assert srv.merges() == local.merges
+        srv.wait_merged_ahead()
+        assert srv.server.ahead is not None
+        assert srv.steps(3) == local.steps(3)  # the first one was done ahead
+        srv.wait_merged_ahead()
+        assert srv.undo() == local.undo()
+        assert srv.vocab() == local.vocab
+        assert srv.steps(5) == local.steps(5)
+        assert srv.merges() == local.merges
+    finally:
+        srv.close()
 
 
 @pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
@@ -222,9 +348,30 @@ def test_undo_answers_early_and_stays_exact(engine, corpus, tie_break):
             assert engine.changed_words(2, 10) == local.changed_words(2, limit=10)
         else:
             assert engine.steps(2) == local.steps(2)
-        time.sleep(0.05 if follow_up == "n_pairs_with_count" else 0)  # sometimes the engine finishes alone
     assert engine.steps(20) == local.steps(20)
     assert engine.merges() == local.merges
+
+
+@pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
+def test_after_an_undo_and_a_quiet_moment_the_words_go_back_alone(corpus, tie_break):
+    """The second half of an undo (putting the words back) is done after 30 ms without a
+    request, and the answers stay those of a local trainer."""
+    srv = ThreadedServer(lookahead=(10**9, 3600.0))  # no merge is ever big enough to do ahead
+    try:
+        srv.load(str(corpus), [], "gpt2", tie_break)
+        local = Trainer.from_file(corpus, [], tie_break=tie_break)
+        assert srv.steps(10) == local.steps(10)
+        for _ in range(3):
+            assert srv.undo() == local.undo()
+            while srv.words_back.get(timeout=60) != srv.sent:
+                pass
+            assert srv.server._after is None  # done by the server on its own
+            assert srv.words_with_token(b"th") == local.words_with_token(b"th")
+            assert srv.top_pairs(30) == local.top_pairs(30)
+        assert srv.steps(20) == local.steps(20)
+        assert srv.merges() == local.merges
+    finally:
+        srv.close()
 
 
 def test_run_can_send_records_without_deltas(engine, corpus):
@@ -257,25 +404,39 @@ def test_a_failing_event_handler_leaves_the_pipe_in_step(engine, corpus):
     assert engine.undo(rec) == rec  # a copy of the last record names it too
 
 
+@needs_sigstop
 def test_close_while_another_thread_streams(corpus):
+    """close() cancels the request another thread is waiting for, waits for it to end and then
+    ends the process. The engine is held (SIGSTOP) until close() has cancelled, so the run cannot
+    be over before it."""
     eng = Engine()
     eng.load(str(corpus), [])
-    outcome: list = []
-    started = threading.Event()
+    proc = eng._proc
+    outcome: list[str] = []
+    sent = threading.Event()
 
     def run() -> None:
         try:
-            eng.run(256 + 50_000, on_event=lambda _event: started.set())
+            eng.run(256 + 50_000, cancelled=lambda: sent.set() or False)
             outcome.append("finished")
         except (Cancelled, EngineDied) as e:
             outcome.append(type(e).__name__)
 
-    th = threading.Thread(target=run)
-    th.start()
-    started.wait(10)
-    eng.close()
-    th.join(10)
-    assert outcome and outcome[0] in ("Cancelled", "EngineDied", "finished") and not eng.alive
+    with engine_stopped(eng) as resume:
+        cancel = eng.cancel
+
+        def cancel_then_resume() -> None:  # what close() does first; then the engine may go on
+            cancel()
+            resume()
+
+        eng.cancel = cancel_then_resume  # type: ignore[method-assign]
+        th = threading.Thread(target=run)
+        th.start()
+        assert sent.wait(30)
+        eng.close()
+    th.join(30)
+    assert outcome == ["Cancelled"]  # the request ended with its own reply, before the process did
+    assert not eng.alive and not proc.is_alive()
 
 
 @pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
@@ -298,34 +459,31 @@ def test_step_and_undo_views_answer_what_separate_requests_would(engine, corpus,
 def test_after_a_step_the_engine_merges_ahead_at_once(corpus):
     """Right after a step (no quiet time needed) the next merge is done ahead: the next step
     takes it, and any other request still sees the state before it."""
-    eng = Engine(lookahead=(0, 3600.0))  # the quiet-time look-ahead never starts in this test
+    srv = ThreadedServer(lookahead=(0, 3600.0))  # the quiet-time look-ahead never starts in this test
     try:
-        eng.load(str(corpus), [])
+        srv.load(str(corpus), [])
         local = Trainer.from_file(corpus, [])
-        assert eng.next_step_size() == local.next_step_size() > 0  # nothing done ahead yet
+        assert srv.next_step_size() == local.next_step_size() > 0  # nothing done ahead yet
         for _ in range(4):
-            assert eng.steps_view(1, 10)["records"] == local.steps(1)
-            time.sleep(0.2)
-            assert eng.next_step_size() == 0  # done ahead (finished, not stopped)
-            assert eng.steps(1) == local.steps(1)
-            time.sleep(0.2)
-            assert eng.top_pairs(10) == local.top_pairs(10)  # the merge ahead is undone first
-            assert eng.next_step_size() == local.next_step_size() > 0
-            assert eng.steps(1) == local.steps(1)
-            time.sleep(0.2)  # merged ahead again; zero steps take nothing and show the state without it
-            assert eng.steps_view(0, 10) == {"records": [], "top_pairs": local.top_pairs(10),
-                                                     "n_best": local.n_pairs_with_count(local.top_pairs(1)[0][1])}
+            assert srv.steps_view(1, 10)["records"] == local.steps(1)
+            srv.wait_merged_ahead()
+            assert srv.next_step_size() == 0  # done ahead (finished, not stopped)
+            assert srv.steps(1) == local.steps(1)
+            srv.wait_merged_ahead()
+            assert srv.top_pairs(10) == local.top_pairs(10)  # the merge ahead is undone first
+            assert srv.server.ahead is None
+            assert srv.next_step_size() == local.next_step_size() > 0
+            assert srv.steps(1) == local.steps(1)
+            srv.wait_merged_ahead()  # zero steps take nothing and show the state without it
+            assert srv.steps_view(0, 10) == {"records": [], "top_pairs": local.top_pairs(10),
+                                             "n_best": local.n_pairs_with_count(local.top_pairs(1)[0][1])}
     finally:
-        eng.close()
+        srv.close()
 
 
 def test_a_merge_done_ahead_is_stopped_by_any_request_but_a_step():
     """While merging ahead, the engine reads what comes in: a step (or the question of its size)
     lets the merge finish, anything else stops it; either way the request is handled next."""
-    import multiprocessing as mp
-
-    from core.engine_server import EngineServer
-
     app_end, engine_end = mp.Pipe()
     server = EngineServer(engine_end, mp.RawValue("b", 0), 0, lookahead=(0, 0.1))
     server.trainer = Trainer.from_text(TEXT * 5, [])
