@@ -392,7 +392,7 @@ def test_token_codes_when_few_or_no_byte_values_are_free(n_byte_values):
         assert t.merges == expected
         codes = sorted(ord(t._codes.code[a + b]) for a, b in t.merges)
         assert codes[-1] >= 256  # free byte values (if any) ran out
-        assert codes[0] < 256 or n_byte_values == 256
+        assert (codes[0] < 256) == (n_byte_values < 256)  # free byte values are used first, if any
         while t.n_merges:
             states.pop()
             t.undo()
