@@ -97,7 +97,8 @@ def test_train_emits_progress_then_trained(qtbot, loaded):
     assert not summary.cancelled
     assert seen and seen[-1][0] == seen[-1][1]
     assert c.vocab_size == summary.vocab_size
-    assert summary.vocab_size == 300 or "no pair is left" in summary.message
+    assert summary.vocab_size == 300  # the small corpus has far more than the 43 merges asked for
+    assert summary.message.startswith("Trained 43 merges")
     check_consistent(c)
     assert loaded.training_panel.status.text() == summary.message
     # a run's records come without their pair-count changes (memory); counts and ties are there
@@ -262,5 +263,6 @@ def test_pair_table_after_back_to_back_steps_and_undos_matches_core(qtbot, small
         assert c.top_pairs(100) == top
         assert c.n_pairs_with_count(top[0][1]) == expected.n_pairs_with_count(top[0][1])
         assert [row[:2] for row in model.rows] == top
-        assert "tied with" in w.findChild(PairsView).next_label.text() or expected.n_pairs_with_count(top[0][1]) == 1
+        tied = expected.n_pairs_with_count(top[0][1]) > 1
+        assert ("tied with" in w.findChild(PairsView).next_label.text()) == tied
     check_consistent(c)

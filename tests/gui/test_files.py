@@ -61,7 +61,8 @@ def test_other_formats_import_without_counts(qtbot, trained, tmp_path, fmt, path
     assert c.import_tokenizer(tmp_path / path)
     assert [m.pair for m in c.index.merges] == merges
     assert c.tokenizer().encode(text) == before
-    assert "no merge counts" in trained.timeline.title.text() or c.index.has_counts
+    assert not c.index.has_counts
+    assert "no merge counts" in trained.timeline.title.text()
 
 
 def test_compare_side_by_side(qtbot, trained, tmp_path):
@@ -87,7 +88,7 @@ def test_import_malformed_file_shows_error_and_keeps_state(qtbot, trained, tmp_p
     (tmp_path / "merges.txt").write_text("a b c\n", encoding="utf-8")
     with qtbot.waitSignal(c.error) as blocker:
         assert not c.import_tokenizer(tmp_path / "vocab.json")
-    assert "vocab.json" in blocker.args[0] or "merges.txt" in blocker.args[0]
+    assert "vocab.json: no single-byte token for 255 byte(s)" in blocker.args[0]
     assert c.has_trainer and c.index.n_merges == n
     for b in trained.findChildren(QMessageBox):
         b.close()

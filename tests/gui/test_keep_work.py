@@ -62,7 +62,8 @@ def test_reset_goes_back_to_no_merges_and_says_one_merge_right(qtbot, loaded):
     assert c.index.n_merges == 0 and c.vocab_size == 257
     assert "undid all 1 merge;" in loaded.training_panel.status.full_text
     check_consistent(c)
-    assert not loaded.act_reset.isEnabled() or c.reset() is False  # nothing left to rewind
+    assert c.reset() is False and c.index.n_merges == 0  # nothing left to rewind
+    assert loaded.act_reset.isEnabled()  # like every training action while a corpus is loaded
 
 
 # ---------------------------------------------------------------------- asking before discarding

@@ -31,8 +31,7 @@ def test_one_numbering_of_merges_everywhere(qtbot, loaded):
     tid = c.index.merges[0].token_id
     assert b.vocab_model.data(b.vocab_model.index(c.index.row_of_id(tid), 4), DISPLAY) == "merge #1"
     c.select_merge(0)
-    assert "merge <b>#1</b>" in loaded.details.browser.toHtml().replace("&lt;", "<").replace("&gt;", ">") or \
-        "#1" in loaded.details.browser.toPlainText()
+    assert "merge #1 · token id 257" in loaded.details.browser.toPlainText()
     assert b.tree.topLevelItem(0).text(2) == "#1"
     assert loaded.timeline.marker.getData()[0][0] == 1.0  # x axis: merge number
     loaded.act_undo.trigger()
@@ -42,7 +41,7 @@ def test_one_numbering_of_merges_everywhere(qtbot, loaded):
 def test_plurals_say_one_merge(qtbot, loaded):
     _step(qtbot, loaded, 1)
     loaded.timeline.redraw()
-    assert "1 merge " in loaded.vocab_status.text() or loaded.vocab_status.text().endswith("1 merge ")
+    assert loaded.vocab_status.text().rstrip() == "vocab 258 · 1 merge"
     assert "1 merges" not in loaded.vocab_status.text()
     assert "<b>1</b> merge ·" in loaded.training_panel.vocab_label.text()
     assert "— 1 merge" in loaded.timeline.title.text() and "1 merges" not in loaded.timeline.title.text()
@@ -149,8 +148,7 @@ def test_statistics_have_tooltips(qtbot, loaded):
     for col in range(5):
         assert m.headerData(col, Qt.Orientation.Horizontal, TOOLTIP), col
     assert "bytes/token" in loaded.tokenize.primary.stats.toolTip().lower()
-    assert "tie" in loaded.training_panel.tie.toolTip().lower() or "same highest count" in \
-        loaded.training_panel.tie.toolTip()
+    assert "same highest count" in loaded.training_panel.tie.toolTip()
 
 
 def test_keyboard_shortcuts_lists_every_shortcut(qtbot, window):
