@@ -16,6 +16,9 @@ def create_window(corpus=None, *, load_sample: bool = True, language: str | None
 
     With ``corpus`` that file is loaded; otherwise the bundled sample corpus is loaded once the
     event loop runs, unless ``load_corpus`` was called first or ``load_sample`` is False.
+    The app's process-wide settings (among them the guard that PySide6 6.12.0 on Python < 3.12
+    needs) are not made here: call :func:`bpe_gui.process.configure_process` once, first, as the
+    app's own entry point does.
     """
     from .app import build_window
 

@@ -16,10 +16,8 @@ def build_window(corpus=None, *, load_sample: bool = True, language: str | None 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from . import i18n, qtcompat, theme
+    from . import i18n, theme
     from .window import MainWindow
-
-    qtcompat.install()
 
     app = QApplication.instance()
     if app is None:
@@ -103,7 +101,9 @@ def main(argv=None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from . import worker
+    from .process import configure_process
 
+    configure_process()  # the process-wide settings are made here, not on import
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BPE Explorer")
     app.setOrganizationName("bpe-explorer")

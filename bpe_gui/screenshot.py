@@ -136,6 +136,9 @@ def main(argv=None) -> int:
         p.error(f"--size must look like 1400x900, not {args.size!r}")
     if args.steps < 0:
         p.error("--steps must be >= 0")
+    from .process import configure_process
+
+    configure_process()  # an entry point, like bpe_gui.app.main
     try:
         out = render(args.out, args.corpus, args.steps, args.text, (w, h), session=args.session,
                      language=args.lang)

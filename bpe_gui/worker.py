@@ -17,9 +17,7 @@ destroyed while it runs); tests use :func:`running_threads` to fail a test that 
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
-import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,14 +29,7 @@ from core import BPEError, Cancelled
 from core.engine import Engine, EngineDied
 from core.engine_protocol import Event, Pairs, Progress, Records
 
-from .qtcompat import install as _install_qt_fixes
-
-_install_qt_fixes()
-
-# While a job thread runs (e.g. building a Tokenizer), the GUI thread gets the GIL back within
-# this many seconds: with CPython's default (5 ms) every Python call the GUI thread makes can
-# wait 5 ms behind a busy thread, and one repaint makes dozens of such calls.
-WORKER_SWITCH_INTERVAL = 0.0002
+from . import process
 
 # the engine process (and the pre-tokenization processes it starts) run at a lower CPU priority,
 # so that the GUI gets a core when it needs one
@@ -52,13 +43,7 @@ LOOKAHEAD = (2_000, 0.15)
 TOP_K = 100  # pairs in the live snapshots of a run
 
 _RUNNING: dict[QThread, Job] = {}
-_saved_switch_interval: float | None = None
 _IDLE_ENGINES: list[Engine] = []
-
-
-def _collect_and_freeze() -> None:
-    gc.collect(1)
-    gc.freeze()
 
 
 def acquire_engine() -> Engine:
@@ -223,15 +208,7 @@ def start(job: Job, on_finished) -> QThread:
     job.finished.connect(job.deleteLater)
     thread.finished.connect(on_finished)
     thread.finished.connect(thread.deleteLater)
-    global _saved_switch_interval
-    if _saved_switch_interval is None:
-        _saved_switch_interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(_saved_switch_interval, WORKER_SWITCH_INTERVAL))
-    # What exists now (Qt wrappers, modules, the merge records so far) is long-lived: keep it out
-    # of the collector's full passes, which otherwise walked all of it during runs (55-60 ms
-    # stalls of the GUI thread, measured with gc.callbacks). The young generations are collected
-    # first, so that recent garbage with cycles is not frozen with it.
-    _collect_and_freeze()
+    process.job_started()  # the app's switch interval and GC settings while jobs run (if configured)
     _RUNNING[thread] = job
     thread.start()
     return thread
@@ -239,12 +216,8 @@ def start(job: Job, on_finished) -> QThread:
 
 def forget(thread: QThread) -> None:
     """Called by the owner once ``thread.finished`` arrived and the thread was joined."""
-    global _saved_switch_interval
     _RUNNING.pop(thread, None)
-    _collect_and_freeze()  # the records a run added are long-lived too
-    if not _RUNNING and _saved_switch_interval is not None:
-        sys.setswitchinterval(_saved_switch_interval)
-        _saved_switch_interval = None
+    process.job_finished(len(_RUNNING))
 
 
 def join(thread: QThread) -> None:

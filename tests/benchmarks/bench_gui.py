@@ -29,6 +29,9 @@ def task_gui(path: str, merges: int, n_latency: int) -> dict:
 
     app = QApplication([sys.argv[0]])
     from bpe_gui import create_window
+    from bpe_gui.process import configure_process
+
+    configure_process()  # measured with the app's own process settings (what bpe_gui.app.main does)
 
     w = create_window(load_sample=False)
     w.show()

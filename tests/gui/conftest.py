@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from gui_helpers import load
 
-from bpe_gui import qtcompat
+from bpe_gui.process import configure_process
 
-qtcompat.install()  # PySide6 6.12.0 on Python < 3.12 drops references to None/True (see qtcompat)
+configure_process()  # what bpe_gui.app.main does: the Qt reference guard, GC and switch-interval settings
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "assets" / "sample_corpus.txt"
