@@ -80,6 +80,23 @@ AHEAD_SERVES = frozenset({Op.STEPS, Op.STEPS_VIEW, Op.NEXT_STEP_SIZE})
 EAGER_AFTER = frozenset({Op.STEPS, Op.STEPS_VIEW, Op.RUN})
 
 
+_OPS = {op.value: op for op in Op}
+
+
+def _request(op: str, args: tuple[Any, ...]) -> Request:
+    return Request(_OPS.get(op, op), args)  # type: ignore[arg-type]  # an unknown op is refused by the engine
+
+
+class _Plain:
+    """Pickled as its class and its field values: a round trip costs about 1 µs instead of the
+    ~7 µs of the generic path (and an enum's ~7 µs more), on every request and reply."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), tuple(self.__dict__.values())
+
+
 @dataclass(frozen=True)
 class Request:
     """One request of the app: ``op`` with its positional arguments."""
@@ -87,10 +104,13 @@ class Request:
     op: Op
     args: tuple[Any, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _request, (getattr(self.op, "value", self.op), self.args)
+
 
 # --------------------------------------------------------------------------- events
 @dataclass(frozen=True)
-class Progress:
+class Progress(_Plain):
     """How far a long request is (throttled): ``phase`` ("pretokenize", "merge", ...)."""
 
     phase: str
@@ -99,14 +119,14 @@ class Progress:
 
 
 @dataclass(frozen=True)
-class Records:
+class Records(_Plain):
     """The merge records a run (or replay) made since the last batch, in order."""
 
     records: list[MergeRecord]
 
 
 @dataclass(frozen=True)
-class Pairs:
+class Pairs(_Plain):
     """A snapshot of the best pairs during a run, ``[(pair, count), ...]`` best first."""
 
     pairs: list[tuple[Pair, int]]
@@ -117,21 +137,21 @@ Event = Progress | Records | Pairs
 
 # --------------------------------------------------------------------------- replies
 @dataclass(frozen=True)
-class Done:
+class Done(_Plain):
     """The request succeeded with ``value``."""
 
     value: Any
 
 
 @dataclass(frozen=True)
-class Stopped:
+class Stopped(_Plain):
     """The request was cancelled (the trainer is consistent)."""
 
     message: str
 
 
 @dataclass(frozen=True)
-class Failed:
+class Failed(_Plain):
     """A core error: ``error`` names its class in :mod:`core.errors`."""
 
     error: str
@@ -139,7 +159,7 @@ class Failed:
 
 
 @dataclass(frozen=True)
-class Crashed:
+class Crashed(_Plain):
     """An unexpected exception in the engine, with its traceback."""
 
     traceback: str
