@@ -189,9 +189,7 @@ def test_one_request_at_a_time(engine, corpus):
 def test_a_killed_engine_is_reported_and_a_new_one_starts(engine, corpus):
     engine.load(str(corpus), [])
     os.kill(engine._proc.pid, signal.SIGKILL)
-    deadline = time.monotonic() + 10
-    while engine._proc.is_alive() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_for(lambda: not engine._proc.is_alive(), "the killed engine process to end")
     with pytest.raises(EngineDied, match=r"stopped unexpectedly.*open it again"):
         engine.steps(1)
     # the next request starts a fresh process (without a trainer)
