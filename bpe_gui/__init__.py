@@ -16,10 +16,14 @@ def create_window(corpus=None, *, load_sample: bool = True, language: str | None
 
     With ``corpus`` that file is loaded; otherwise the bundled sample corpus is loaded once the
     event loop runs, unless ``load_corpus`` was called first or ``load_sample`` is False.
-    The app's process-wide settings (among them the guard that PySide6 6.12.0 on Python < 3.12
-    needs) are not made here: call :func:`bpe_gui.process.configure_process` once, first, as the
-    app's own entry point does.
+    Like the app's own entry point, it makes the app's process-wide settings
+    (:func:`bpe_gui.process.configure_process`: among them the guard that PySide6 6.12.0 on
+    Python < 3.12 needs), so a script that drives the window behaves as the app does; importing
+    bpe_gui changes nothing.
     """
     from .app import build_window
+    from .process import configure_process
+
+    configure_process()
 
     return build_window(corpus, load_sample=load_sample, language=language)

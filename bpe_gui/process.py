@@ -1,8 +1,8 @@
 """The process-wide settings of the app's process, made in one place.
 
 :func:`configure_process` is called by the app's entry points (:func:`bpe_gui.app.main`, the
-screenshot command) and by the GUI tests' conftest; an application that embeds the window
-(:func:`bpe_gui.create_window`) calls it itself if it wants them. Importing a module of bpe_gui
+screenshot command, :func:`bpe_gui.create_window`, the automation entry point) and by the GUI
+tests' conftest. Importing a module of bpe_gui
 changes nothing process-wide. The engine process makes its own settings in
 :func:`core.engine_server.child_main`.
 
