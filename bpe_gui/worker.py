@@ -65,6 +65,12 @@ def release_engine(eng: Engine) -> None:
     _IDLE_ENGINES.append(eng)
 
 
+def close_idle_engines() -> None:
+    """End the engine processes kept for reuse (at exit they end anyway; tests end them sooner)."""
+    while _IDLE_ENGINES:
+        _IDLE_ENGINES.pop().close()
+
+
 @dataclass
 class JobResult:
     """What a job hands back to the GUI thread when it is over."""

@@ -76,14 +76,14 @@ def _bpe_merge_heap(word: bytes, ranks: dict[Pair, int]) -> list[bytes]:
     [b'aaaa']
     """
     n = len(word)
-    toks: list[bytes | None] = list(map(BYTE_TOKENS.__getitem__, word))
+    toks = list(map(BYTE_TOKENS.__getitem__, word))  # b"": merged into its left neighbour
     nxt = list(range(1, n + 1))
     nxt[-1] = -1
     prv = list(range(-1, n - 1))
     get = ranks.get
     heap = []
     for i in range(n - 1):
-        r = get((toks[i], toks[i + 1]))  # type: ignore[arg-type]
+        r = get((toks[i], toks[i + 1]))
         if r is not None:
             heap.append((r, i))
     heapq.heapify(heap)
@@ -92,24 +92,24 @@ def _bpe_merge_heap(word: bytes, ranks: dict[Pair, int]) -> list[bytes]:
         r, i = pop(heap)
         left = toks[i]
         j = nxt[i]
-        if left is None or j < 0 or get((left, toks[j])) != r:  # type: ignore[arg-type]
+        if not left or j < 0 or get((left, toks[j])) != r:
             continue  # stale entry: one side was merged since it was pushed
-        merged = left + toks[j]  # type: ignore[operator]
+        merged = left + toks[j]
         toks[i] = merged
-        toks[j] = None
+        toks[j] = b""
         k = nxt[j]
         nxt[i] = k
         if k >= 0:
             prv[k] = i
-            rk = get((merged, toks[k]))  # type: ignore[arg-type]
+            rk = get((merged, toks[k]))
             if rk is not None:
                 push(heap, (rk, i))
         p = prv[i]
         if p >= 0:
-            rp = get((toks[p], merged))  # type: ignore[arg-type]
+            rp = get((toks[p], merged))
             if rp is not None:
                 push(heap, (rp, p))
-    return [t for t in toks if t is not None]
+    return [t for t in toks if t]
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,7 @@ def utf8_lengths(text: str) -> list[int]:
     >>> utf8_lengths("aé€🙃\\udcff")
     [1, 2, 3, 4, 1]
     """
-    out = []
+    out: list[int] = []
     append = out.append
     for ch in text:
         o = ord(ch)

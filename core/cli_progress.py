@@ -3,10 +3,13 @@ shown as one tqdm bar per phase (a leaf module: every command module uses it).""
 from __future__ import annotations
 
 import sys
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
-def make_bar(desc: str, unit: str, scale: bool, total: int):
+def make_bar(desc: str, unit: str, scale: bool, total: int) -> tqdm[Any]:
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit=unit, unit_scale=scale, unit_divisor=1024 if scale else 1000,
@@ -16,12 +19,16 @@ def make_bar(desc: str, unit: str, scale: bool, total: int):
 class Progress:
     """Adapts the core's ``progress(phase, done, total)`` callback to one tqdm bar per phase."""
 
-    LABELS: ClassVar[dict[str, tuple[str, str, bool]]] = {"pretokenize": ("pre-tokenize", "B", True), "merge": ("merge", "merge", False),
-              "encode": ("encode", "B", True)}
+    LABELS: ClassVar[dict[str, tuple[str, str, bool]]] = {
+        "pretokenize": ("pre-tokenize", "B", True), "merge": ("merge", "merge", False),
+        "encode": ("encode", "B", True)}
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, extra_labels: dict[str, tuple[str, str, bool]] | None = None
+                 ) -> None:
         self.enabled = enabled
-        self.bars: dict[str, object] = {}
+        # (description, unit, scale with binary prefixes) for phases a command adds to the usual ones
+        self.labels = {**self.LABELS, **(extra_labels or {})}
+        self.bars: dict[str, tqdm[Any]] = {}
 
     def __call__(self, phase: str, done: int, total: int) -> bool:
         if not self.enabled:
@@ -29,7 +36,7 @@ class Progress:
         bar = self.bars.get(phase)
         if bar is None:
             self.close()  # one bar at a time: the previous phase is over
-            desc, unit, scale = self.LABELS.get(phase, (phase, "it", False))
+            desc, unit, scale = self.labels.get(phase, (phase, "it", False))
             bar = self.bars[phase] = make_bar(desc, unit, scale, total)
         if bar.total != total:
             bar.total = total
@@ -40,7 +47,7 @@ class Progress:
     def finish(self, phase: str) -> None:
         """End ``phase``'s bar at the count reached (a corpus that ran out of pairs stops early)."""
         bar = self.bars.get(phase)
-        if bar is not None and bar.n < bar.total:
+        if bar is not None and bar.total is not None and bar.n < bar.total:
             bar.total = bar.n
             bar.refresh()
 

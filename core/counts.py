@@ -25,6 +25,7 @@ which is the first-seen order of the ``"first"`` tie rule.
 """
 from __future__ import annotations
 
+import enum
 import os
 from collections import Counter
 from collections.abc import Iterable
@@ -56,6 +57,7 @@ from .pretokenize import (
     resolve_pattern,
     sniff_encoding,
 )
+from .records import TieBreak
 from .scan import BlockCounts, count_block, expand_inputs, open_source, source_size
 
 
@@ -161,7 +163,7 @@ def load_counts(source) -> PretokenCounts:
 
 
 def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
-                   pattern: str | object | None) -> PretokenCounts:
+                   pattern: str | _Keep | None) -> PretokenCounts:
     """Fill in or check the pattern and special tokens against what the counts were made with."""
     meta = c.meta
     unknown = not meta.known
@@ -184,11 +186,16 @@ def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
     return replace(c, meta=replace(meta, known=True))
 
 
-KEEP = object()  # "use the pattern stored in the counts"
+class _Keep(enum.Enum):
+    KEEP = "keep"
 
 
-def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *, pattern=KEEP,
-                        tie_break: str = "lexicographic", keep_history: bool = True):
+KEEP = _Keep.KEEP  # "use the pattern stored in the counts" (an enum member: the type checker narrows on it)
+
+
+def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *,
+                        pattern: str | _Keep | None = KEEP, tie_break: TieBreak = "lexicographic",
+                        keep_history: bool = True):
     """A :class:`core.trainer.Trainer` over a counts file (or files, summed, or PretokenCounts).
 
     The pattern and special tokens come from the counts; passing them checks that they match
@@ -204,7 +211,8 @@ def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *, 
 
 
 def train_bpe_from_counts(counts, vocab_size: int, special_tokens: list[str] | None = None, *,
-                          pattern=KEEP, tie_break: str = "lexicographic", progress: Progress | None = None
+                          pattern: str | _Keep | None = KEEP, tie_break: TieBreak = "lexicographic",
+                          progress: Progress | None = None
                           ) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
     """:func:`core.train_bpe` from counts (a counts file, several summed, or PretokenCounts).
 

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from .counts_schema import (
     EXTRA_HINT,
@@ -40,6 +41,12 @@ from .pretokenize import (
     sniff_encoding,
 )
 from .scan import count_block, cuts_at_newlines, expand_inputs, next_valid_cut, open_source, source_size
+
+if TYPE_CHECKING:
+    import distributed
+    import pyarrow as pa
+
+    from .tokenizer import Tokenizer
 
 RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
 MIN_RANGE_BYTES = 4 << 20  # smallest automatic size
@@ -62,7 +69,7 @@ def hidden_main() -> Iterator[None]:
     ``__mp_main__``) when its path is known; an unguarded script would start a cluster again.
     """
     main = sys.modules.get("__main__")
-    saved = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main is not None and k in main.__dict__}
+    saved: dict[str, Any] = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main is not None and k in main.__dict__}
     try:
         if main is not None:
             main.__dict__.pop("__file__", None)
@@ -76,7 +83,7 @@ def hidden_main() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[object]:
+def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[distributed.Client]:
     """A ``distributed.Client`` to ``scheduler``, or to a new LocalCluster of ``workers`` processes."""
     distributed = need_dask()
     if scheduler:
@@ -129,7 +136,7 @@ def range_bounds(f, nominal_start: int, nominal_end: int, size: int, specials: t
 class RangeCounts:
     """Partial counts of some ranges: an Arrow table (token, count, pos) and corpus statistics."""
 
-    table: object
+    table: pa.Table
     n_bytes: int
     invalid_bytes: int
     n_special: int
@@ -180,7 +187,7 @@ def plan(sources: list[str], range_bytes: int) -> list[tuple[int, str, tuple[int
     """(file index, source, nominal range, file size) of every task."""
     if range_bytes < 1:
         raise CountsError("the range size must be at least 1 byte")
-    tasks = []
+    tasks: list[tuple[int, str, tuple[int, int], int]] = []
     for i, src in enumerate(sources):
         size = source_size(src)
         tasks.extend((i, src, (s, min(s + range_bytes, size)), size) for s in range(0, max(size, 1), range_bytes))
@@ -239,16 +246,18 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
         result: RangeCounts = final.result()
         n_workers = len(client.scheduler_info().get("workers", {})) or 1
     table = result.table
-    pos = table["pos"].to_pylist()
+    # no column holds a null (each row is a counted pre-token), which Arrow's types cannot say
+    tokens = cast("list[bytes]", table["token"].to_pylist())
+    counts = cast("list[int]", table["count"].to_pylist())
+    pos = cast("list[int]", table["pos"].to_pylist())
     mask = (1 << POS_BITS) - 1
     meta = CountsMeta(pat, specials, tuple(sources), tool_version(), result.n_bytes, result.invalid_bytes,
                       result.n_special, result.chunks)
-    return PretokenCounts(table["token"].to_pylist(), table["count"].to_pylist(), [p >> POS_BITS for p in pos],
-                          [p & mask for p in pos], meta, n_workers)
+    return PretokenCounts(tokens, counts, [p >> POS_BITS for p in pos], [p & mask for p in pos], meta, n_workers)
 
 
 # ---------------------------------------------------------------------------- encoding into shards
-_TOKENIZERS: dict[str, object] = {}  # per worker process: tokenizers by run key, built once
+_TOKENIZERS: dict[str, Tokenizer] = {}  # per worker process: tokenizers by run key, built once
 
 
 @dataclass(frozen=True)

@@ -56,3 +56,5 @@ class TokenizerError(BPEError):
 
 class Cancelled(Exception):
     """Raised when a progress callback asked to stop. Not an error: the user cancelled."""
+
+    records: list[Any]  # set when training stopped: the merges made before the stop

@@ -111,8 +111,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         texts = [EvalText.from_file(f) for f in args.files]
     toks = [(t, Tokenizer.from_spec(load_eval_tokenizer(t))) for t in args.tokenizer]
-    progress = _Progress(not args.quiet)
-    progress.LABELS = {**progress.LABELS, "evaluate": ("evaluate", "B", True)}
+    progress = _Progress(not args.quiet, extra_labels={"evaluate": ("evaluate", "B", True)})
     try:
         results = evaluate(toks, texts, split_on=args.split_on or None, workers=args.workers, progress=progress)
     finally:

@@ -261,6 +261,8 @@ def _result(name: str, text: EvalText, tok: Tokenizer, split_on: str | None, acc
     ordinary = [int(i) for i in ids[~specials]]
     longest = sorted(ordinary, key=lambda i: (-len(tok.vocab[i]), i))[:N_LONGEST]
     docs = acc.doc_tokens()
+    p50: float | None
+    p95: float | None
     n_docs, p50, p95 = len(docs), percentile(docs, 50), percentile(docs, 95)
     if split_on and acc.sep_id is None:  # the separator is ordinary text here: documents are counted
         docs, p50, p95 = (), None, None
@@ -317,6 +319,7 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
             raise Cancelled("evaluation cancelled")
 
     results: list[EvalResult] = []
+    acc: _Acc | None  # the counts of the (tokenizer, text) unit being encoded
     if workers == 1:
         for ti, ki in units:
             name, tok, sid = prepared[ki]

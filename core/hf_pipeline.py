@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import regex
 
@@ -29,7 +29,7 @@ from .tokenizer_support import compile_alternation
 
 
 # --------------------------------------------------------------------------- normalizers
-def _unicode(form: str) -> Callable[[str], str]:
+def _unicode(form: Literal["NFC", "NFD", "NFKC", "NFKD"]) -> Callable[[str], str]:
     def norm(s: str) -> str:
         if s.isascii() or unicodedata.is_normalized(form, s):
             return s  # the common case costs one scan
@@ -127,10 +127,11 @@ class _Matcher:
                 if start < pos or (tok.single_word and ((start > 0 and _WORD_CHAR.match(s, start - 1))
                                                        or (stop < len(s) and _WORD_CHAR.match(s, stop)))):
                     continue
-                if tok.lstrip:
-                    start = max(_SPACE_AT_END.search(s, 0, start).start(), pos)  # type: ignore[union-attr]
-                if tok.rstrip:
-                    stop = _SPACES.match(s, stop).end()  # type: ignore[union-attr]
+                # both patterns match any text (maybe empty): neither search gives None
+                if tok.lstrip and (before := _SPACE_AT_END.search(s, 0, start)) is not None:
+                    start = max(before.start(), pos)
+                if tok.rstrip and (after := _SPACES.match(s, stop)) is not None:
+                    stop = after.end()
             if start > pos:
                 yield s[pos:start], None
             yield s[start:stop], tok.id
@@ -213,7 +214,8 @@ def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
                     token_id: Callable[[str], int]) -> dict[str, Any]:
     """The picklable description of a ``tokenizer.json`` pipeline (checked: unsupported parts raise
     :class:`FormatError` naming the file); :func:`build_pipeline` turns it into an :class:`HFPipeline`."""
-    model_vocab = model.get("vocab") if isinstance(model.get("vocab"), dict) else {}
+    vocab = model.get("vocab")
+    model_vocab: dict[str, Any] = vocab if isinstance(vocab, dict) else {}
     try:
         before, after = _post(data.get("post_processor"), token_id)
     except Bad as e:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from multiprocessing.connection import wait
 from typing import Any
 
@@ -33,6 +33,7 @@ def _worker(conn, initializer: Callable[..., None] | None, initargs: tuple) -> N
         except (EOFError, OSError):
             return
         fn, args = task
+        reply: tuple[Any, ...]  # ("ok", value) or ("error", exception, formatted traceback)
         try:
             reply = ("ok", fn(*args))
         except BaseException as e:
@@ -42,13 +43,13 @@ def _worker(conn, initializer: Callable[..., None] | None, initargs: tuple) -> N
         except (BrokenPipeError, OSError):
             return
         except Exception:
-            conn.send(("error", RuntimeError(reply[2] if reply[0] == "error" else "unpicklable result"),
+            conn.send(("error", RuntimeError(reply[-1] if reply[0] == "error" else "unpicklable result"),
                        ""))
 
 
 def ordered_map(fn: Callable[..., Any], items: Iterable[Any], *, workers: int, extra_args: tuple = (),
                 initializer: Callable[..., None] | None = None, initargs: tuple = (),
-                poll: Callable[[], None] | None = None, poll_interval: float = 0.05) -> Iterator[Any]:
+                poll: Callable[[], None] | None = None, poll_interval: float = 0.05) -> Generator[Any, None, None]:
     """Yield ``fn(item, *extra_args)`` for each item, in order, computed in ``workers`` processes.
 
     At most ``2 × workers`` items are taken from ``items`` and not yet yielded, so a streamed input
@@ -91,10 +92,10 @@ def ordered_map(fn: Callable[..., Any], items: Iterable[Any], *, workers: int, e
             if exhausted and yielded == sent:
                 break
             ready = wait(list(busy), poll_interval) if busy else []
-            for conn in ready:
-                child, index = busy.pop(conn)
+            for ready_conn in ready:
+                child, index = busy.pop(ready_conn)
                 try:
-                    reply = conn.recv()
+                    reply = child.conn.recv()
                 except (EOFError, OSError):
                     child.join(1)
                     raise ChildError(f"a worker process ended unexpectedly (exit code {child.exitcode}"

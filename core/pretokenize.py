@@ -162,12 +162,12 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
         quarters = [sample[i::4].count(0) for i in range(4)]
         if nul > len(sample) // 2 and len(sample) >= 8:
             zero_rate = [q / max(1, len(sample[i::4])) for i, q in enumerate(quarters)]
-            kind = ("UTF-32-LE" if min(zero_rate[1:]) > 0.9 else
-                    "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None)
-            if kind is not None:
-                raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (three of "
+            utf32 = ("UTF-32-LE" if min(zero_rate[1:]) > 0.9 else
+                     "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None)
+            if utf32 is not None:
+                raise CorpusError(f"{name} looks like {utf32} text without a byte-order mark (three of "
                                   f"every four bytes are NUL); convert it to UTF-8 first, e.g. iconv -f "
-                                  f"{kind} -t UTF-8")
+                                  f"{utf32} -t UTF-8")
         even = sample[0::2].count(0)
         odd = sample[1::2].count(0)
         if nul > len(sample) // 8 and (odd > 0.8 * nul or even > 0.8 * nul):

@@ -84,7 +84,7 @@ class SharedFlag:
     """
 
     def __init__(self) -> None:
-        if os.name == "nt":  # pragma: no cover - Windows only
+        if sys.platform == "win32":  # pragma: no cover - Windows only (mypy skips it elsewhere)
             self.tag = f"bpe-explorer-{secrets.token_hex(8)}"
             self.fd = -1
             self._mm = mmap.mmap(-1, 1, tagname=self.tag)
@@ -100,7 +100,10 @@ class SharedFlag:
         """The child's side, from :meth:`handle`."""
         self = cls.__new__(cls)
         self.tag, self.fd = handle
-        self._mm = mmap.mmap(-1, 1, tagname=self.tag) if self.tag else mmap.mmap(self.fd, 1)
+        if sys.platform == "win32":  # pragma: no cover - Windows only
+            self._mm = mmap.mmap(-1, 1, tagname=self.tag)
+        else:
+            self._mm = mmap.mmap(self.fd, 1)
         return self
 
     def handle(self) -> tuple[str, int]:
@@ -148,9 +151,11 @@ class Child:
         self._popen = subprocess.Popen([sys.executable, "-I", "-c", boot, str(self._listener.address)],
                                        stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True)
         _UNREAPED.add(self._popen)
+        stdin = self._popen.stdin
+        assert stdin is not None  # stdin=PIPE
         try:
-            self._popen.stdin.write(key.hex().encode() + b"\n")
-            self._popen.stdin.close()
+            stdin.write(key.hex().encode() + b"\n")
+            stdin.close()
         except OSError:  # the child is already gone: reported when its connection is asked for
             pass
         self._accepted: list[Connection] = []

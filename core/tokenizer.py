@@ -326,7 +326,7 @@ class Tokenizer:
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """The exact bytes of a sequence of ids (also a NumPy array)."""
         if hasattr(ids, "tolist"):
-            ids = ids.tolist()  # type: ignore[union-attr]
+            ids = ids.tolist()
         elif not isinstance(ids, (list, tuple)):
             ids = list(ids)
         try:
@@ -381,10 +381,11 @@ class Tokenizer:
     def merge_trace(self, pretoken: str | bytes) -> list[MergeStep]:
         """The merges applied to one pre-token, in order (the "how was this word built" view)."""
         if isinstance(pretoken, str):
+            text = pretoken
             try:
-                pretoken = pretoken.encode("utf-8", "surrogateescape")
+                pretoken = text.encode("utf-8", "surrogateescape")
             except UnicodeEncodeError:
-                raise surrogate_error(pretoken) from None
+                raise surrogate_error(text) from None
         return merge_steps(bytes(pretoken), self._ranks)
 
     def encode_file(self, input_path: str | os.PathLike, output_path: str | os.PathLike, **kw: Any):

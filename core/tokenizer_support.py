@@ -52,10 +52,11 @@ def surrogate_error(text: str) -> TokenizerError:
 
 
 def hole_error(hole_re: regex.Pattern[str], text: str) -> TokenizerError:
-    m = hole_re.search(text)  # type: ignore[union-attr]
-    b = ord(m.group()) - 0xDC00  # type: ignore[union-attr]
+    m = hole_re.search(text)
+    assert m is not None, "called for a text that has a hole"
+    b = ord(m.group()) - 0xDC00
     return TokenizerError(f"the text needs the byte 0x{b:02x} (a surrogateescape character at "
-                          f"{m.start()}), which this vocab has no token for (it never occurs in UTF-8, "  # type: ignore[union-attr]
+                          f"{m.start()}), which this vocab has no token for (it never occurs in UTF-8, "
                           "so the tokenizer left it out); such bytes cannot be encoded with it")
 
 

@@ -71,7 +71,7 @@ def _cancelled(records: list) -> Cancelled:
     """The exception a stopped run raises (made here: a local variable holding it in run()'s
     frame would tie frame and traceback in a cycle, kept alive where cyclic GC is off)."""
     exc = Cancelled(f"training cancelled after {len(records)} merges")
-    exc.records = records  # type: ignore[attr-defined]
+    exc.records = records
     return exc
 
 
@@ -355,7 +355,7 @@ class Trainer(TrainerViews):
         t = cls(state["word_counts"], state["special_tokens"], pattern=state["pattern"],
                 tie_break=state["tie_break"], keep_history=keep_history)
         for p in state["merges"]:
-            t.merge(tuple(p))  # type: ignore[arg-type]
+            t.merge(tuple(p))
         return t
 
 

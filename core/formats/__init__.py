@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -160,7 +160,7 @@ def detect_format(path: str | os.PathLike) -> str:
     return "tiktoken"
 
 
-def _check_not_stale(folder: Path, present: list[tuple[str, tuple[str, ...]]]) -> None:
+def _check_not_stale(folder: Path, present: Sequence[tuple[str, tuple[str, ...]]]) -> None:
     """The folder's first format wins only if no other tokenizer file in it is newer (an export writes
     bpe.json last; a newer vocab.json means a later export of other formats, maybe another tokenizer)."""
     first = folder / present[0][1][0]

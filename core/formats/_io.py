@@ -9,7 +9,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from glob import escape as glob_escape
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
@@ -127,11 +127,12 @@ def staged_writes() -> Iterator[None]:
         yield
         return
     stage: list[tuple[str, Path]] = []
-    token: contextvars.Token | None = _STAGE.set(stage)
+    token = _STAGE.set(stage)
+    staged = True
     try:
         yield
         _STAGE.reset(token)
-        token = None
+        staged = False
         for i, (tmp, path) in enumerate(stage):
             try:
                 publish(tmp, path)
@@ -142,7 +143,7 @@ def staged_writes() -> Iterator[None]:
                                      "again" if done else "the previous files are unchanged")) from e
             stage[i] = ("", path)
     finally:
-        if token is not None:
+        if staged:
             _STAGE.reset(token)
         for tmp, _ in stage:
             discard(tmp or None)
@@ -199,7 +200,7 @@ def load_json(path: str | os.PathLike, text: str) -> Any:
 
 def lines_with(text: str, needle: str) -> list[int]:
     """1-based numbers of the lines containing ``needle`` (at most the first two)."""
-    out = []
+    out: list[int] = []
     start = 0
     while len(out) < 2:
         i = text.find(needle, start)

@@ -58,7 +58,7 @@ def hf_json(spec: TokenizerSpec) -> str:
               "normalized": False, "special": True} for s, i in sorted(sids.items(), key=lambda x: x[1])]
     pat = spec.pattern_regex
     if pat is None:
-        pre: dict[str, Any] = dict(_BYTE_LEVEL)
+        pre: dict[str, Any] | None = dict(_BYTE_LEVEL)
     else:
         pre = {"type": "Sequence", "pretokenizers": [
             {"type": "Split", "pattern": {"Regex": pat}, "behavior": "Isolated", "invert": False},

@@ -83,7 +83,7 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     pre = {"type": "Sequence", "pretokenizers": [
         {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False},
         {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}]}
-    pipeline = {"normalizer": None, "pre_tokenizer": pre, "added_tokens": [], "ignore_merges": True}
+    pipeline: dict[str, Any] = {"normalizer": None, "pre_tokenizer": pre, "added_tokens": [], "ignore_merges": True}
     try:
         build_pipeline(pipeline)
     except Exception as e:  # the pattern does not compile here

@@ -68,7 +68,7 @@ def walk(text: str, num_merges: int) -> Walk:
             counts[(a, b)] += 1
             rec(5, "count", {"step": step, "a": a, "b": b, "counts": dict(counts)},
                 a=a, b=b, count=counts[(a, b)])
-        pair = max(counts, key=counts.get)  # the first pair (in order of first appearance) with the top count
+        pair = max(counts, key=counts.__getitem__)  # the first pair (in order of first appearance) with the top count
         top = counts[pair]
         ties = [p for p, c in counts.items() if c == top and p != pair]
         rec(6, "max", {"step": step, "counts": dict(counts), "pair": pair},

@@ -7,7 +7,6 @@ tiktoken's threaded batch encoder on the 40 MB file. The ids are checked to be i
 from __future__ import annotations
 
 import hashlib
-import sys
 import time
 from pathlib import Path
 
@@ -15,7 +14,6 @@ import common
 from common import MB, Context, Section, Target, alternate, fmt_ratio, fmt_s, med, run_child
 
 SCRIPT = Path(__file__).resolve()
-SPECIAL = "<|endoftext|>"
 WORKERS = 2
 
 
@@ -24,23 +22,6 @@ def _digest(ids) -> str:
     import numpy as np
 
     return hashlib.sha1(np.asarray(ids, dtype=np.uint32).tobytes()).hexdigest()
-
-
-def _ours_tokenizer():
-    sys.path.insert(0, str(common.SHARED / "conformance"))
-    from gpt2_files import load_gpt2
-
-    from core import Tokenizer
-
-    vocab, merges = load_gpt2()
-    return Tokenizer(vocab, merges, [SPECIAL])
-
-
-def _tiktoken():
-    sys.path.insert(0, str(common.SHARED / "conformance"))
-    from gpt2_files import tiktoken_gpt2
-
-    return tiktoken_gpt2()
 
 
 def _timed_encode(build, encode, path: str) -> dict:
@@ -56,11 +37,11 @@ def _timed_encode(build, encode, path: str) -> dict:
 
 
 def task_ours(path: str) -> dict:
-    return _timed_encode(_ours_tokenizer, lambda tok, text: tok.encode(text), path)
+    return _timed_encode(common.gpt2_ours, lambda tok, text: tok.encode(text), path)
 
 
 def task_tiktoken(path: str) -> dict:
-    return _timed_encode(_tiktoken, lambda enc, text: enc.encode(text, allowed_special="all"), path)
+    return _timed_encode(common.gpt2_tiktoken, lambda enc, text: enc.encode(text, allowed_special="all"), path)
 
 
 def task_ours_file(path: str, out: str, workers: int) -> dict:
@@ -68,7 +49,7 @@ def task_ours_file(path: str, out: str, workers: int) -> dict:
 
     from core.npy import encode_file_to_npy
 
-    tok = _ours_tokenizer()
+    tok = common.gpt2_ours()
     t0 = time.perf_counter()
     r = encode_file_to_npy(tok, path, out, workers=workers)
     secs = time.perf_counter() - t0
@@ -79,21 +60,12 @@ def task_ours_file(path: str, out: str, workers: int) -> dict:
 def task_tiktoken_file(path: str, out: str, workers: int) -> dict:
     """tiktoken on a whole file the way a user would: read, cut into ~2 MB blocks at newlines where
     the GPT-2 pattern cannot differ, ``encode_batch`` on ``workers`` threads, save a ``.npy``."""
-    import re
-
     import numpy as np
 
-    enc = _tiktoken()
-    safe = re.compile(r"[!-~]\n(?=[A-Za-z])")
+    enc = common.gpt2_tiktoken()
     t0 = time.perf_counter()
     text = Path(path).read_text(encoding="utf-8")
-    blocks, pos, step = [], 0, 2 * MB
-    while pos < len(text):
-        m = safe.search(text, pos + step) if pos + step < len(text) else None
-        end = m.end() if m else len(text)
-        blocks.append(text[pos:end])
-        pos = end
-    parts = enc.encode_batch(blocks, num_threads=workers, allowed_special="all")
+    parts = common.tiktoken_encode_text(enc, text, workers)
     arr = np.concatenate([np.asarray(p, dtype=np.uint16) for p in parts])
     np.save(out, arr)
     secs = time.perf_counter() - t0

@@ -6,8 +6,6 @@ against tiktoken doing the same counts (``encode_batch`` on the same threads, ``
 """
 from __future__ import annotations
 
-import os
-import sys
 import time
 from pathlib import Path
 
@@ -16,8 +14,7 @@ from common import MB, Context, Section, Target, alternate, fmt_ratio, fmt_s, me
 
 SCRIPT = Path(__file__).resolve()
 WORKERS = 2
-SHARED = Path(os.environ.get("BPE_SHARED", str(common.SHARED)))  # ../shared, elsewhere in a worktree
-CL100K = SHARED / "realtok" / "cl100k_base" / "cl100k_base.tiktoken"
+CL100K = common.SHARED / "realtok" / "cl100k_base" / "cl100k_base.tiktoken"
 # tiktoken's own cl100k_base pattern (tiktoken_ext/openai_public.py)
 CL100K_PAT = (r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
               r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s""")
@@ -26,15 +23,10 @@ CL100K_SPECIALS = {"<|endoftext|>": 100257, "<|fim_prefix|>": 100258, "<|fim_mid
 
 
 def _ours() -> list:
-    sys.path.insert(0, str(SHARED / "conformance"))
-    from gpt2_files import load_gpt2
-
     from core import Tokenizer
     from core.known_encodings import load_eval_tokenizer
 
-    vocab, merges = load_gpt2()
-    return [("gpt2", Tokenizer(vocab, merges, ["<|endoftext|>"])),
-            ("cl100k_base", Tokenizer.from_spec(load_eval_tokenizer(CL100K)))]
+    return [("gpt2", common.gpt2_ours()), ("cl100k_base", Tokenizer.from_spec(load_eval_tokenizer(CL100K)))]
 
 
 def task_eval(path: str, workers: int) -> dict:
@@ -60,29 +52,18 @@ def task_npy_twice(path: str, out: str, workers: int) -> dict:
 def task_tiktoken(path: str, workers: int) -> dict:
     """tiktoken: read the file, cut into ~2 MB blocks at safe newlines, ``encode_batch`` on threads,
     count ids with ``np.bincount`` (tokens, vocab used), for both encodings."""
-    import re
-
     import numpy as np
     import tiktoken
     from tiktoken.load import load_tiktoken_bpe
 
-    sys.path.insert(0, str(SHARED / "conformance"))
-    from gpt2_files import tiktoken_gpt2
-
-    encs = [tiktoken_gpt2(), tiktoken.Encoding("cl100k", pat_str=CL100K_PAT, special_tokens=CL100K_SPECIALS,
-                                               mergeable_ranks=load_tiktoken_bpe(str(CL100K)))]
-    safe = re.compile(r"[!-~]\n(?=[A-Za-z])")
+    encs = [common.gpt2_tiktoken(),
+            tiktoken.Encoding("cl100k", pat_str=CL100K_PAT, special_tokens=CL100K_SPECIALS,
+                              mergeable_ranks=load_tiktoken_bpe(str(CL100K)))]
     t0 = time.perf_counter()
     tokens, used = [], []
     for enc in encs:
         text = Path(path).read_text(encoding="utf-8")
-        blocks, pos, step = [], 0, 2 * MB
-        while pos < len(text):
-            m = safe.search(text, pos + step) if pos + step < len(text) else None
-            end = m.end() if m else len(text)
-            blocks.append(text[pos:end])
-            pos = end
-        parts = enc.encode_batch(blocks, num_threads=workers, allowed_special="all")
+        parts = common.tiktoken_encode_text(enc, text, workers)
         counts = sum(np.bincount(np.asarray(p, dtype=np.int64), minlength=enc.n_vocab) for p in parts)
         tokens.append(int(counts.sum()))
         used.append(int(np.count_nonzero(counts)))

@@ -138,30 +138,18 @@ def _safe_pieces(path: str, piece: int = 64 * MB):
 def task_tiktoken_npy(path: str, out: str, workers: int) -> dict:
     """tiktoken over a file too big to hold as ids: 64 MB pieces, each cut into ~2 MB blocks at
     safe places, ``encode_batch`` on ``workers`` threads, appended to a ``.npy``."""
-    import re
-
     import numpy as np
-
-    sys.path.insert(0, str(common.SHARED / "conformance"))
-    from gpt2_files import tiktoken_gpt2
 
     from core.npy import npy_header
 
-    enc = tiktoken_gpt2()
-    safe = re.compile(r"[!-~]\n(?=[A-Za-z])")
+    enc = common.gpt2_tiktoken()
     h = hashlib.sha1()
     n = 0
     t0 = time.perf_counter()
     with open(out, "wb") as f:
         f.write(npy_header(0, "uint16"))
         for text in _safe_pieces(path):
-            blocks, pos = [], 0
-            while pos < len(text):
-                m = safe.search(text, pos + 2 * MB) if pos + 2 * MB < len(text) else None
-                end = m.end() if m else len(text)
-                blocks.append(text[pos:end])
-                pos = end
-            for ids in enc.encode_batch(blocks, num_threads=workers, allowed_special="all"):
+            for ids in common.tiktoken_encode_text(enc, text, workers):
                 arr = np.asarray(ids, dtype="<u2")
                 f.write(arr.tobytes())
                 h.update(arr.astype("<u4").tobytes())

@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import platform
+import re
 import resource
 import statistics
 import subprocess
@@ -22,15 +23,65 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SHARED = REPO.parent / "shared"
 if not SHARED.is_dir() and (REPO.parent.parent / "shared").is_dir():  # a worktree in <root>/wt/<name>
     SHARED = REPO.parent.parent / "shared"
+if os.environ.get("BPE_SHARED"):  # given: it wins
+    SHARED = Path(os.environ["BPE_SHARED"])
 MARK = "@@BENCH@@"
 MB = 1_000_000  # decimal megabytes, as the corpus sizes are quoted (gcide.txt is 40 MB)
 
+
+
+# --------------------------------------------------------------------------- GPT-2 and tiktoken set-up
+SPECIAL = "<|endoftext|>"
+# a newline between a printable character and a letter: neither GPT-2's nor cl100k's pattern joins
+# text across it, so blocks cut there encode to the ids of the whole text
+SAFE_NEWLINE = re.compile(r"[!-~]\n(?=[A-Za-z])")
+BLOCK_CHARS = 2 * MB  # tiktoken's blocks for encode_batch
+
+
+def conformance() -> Any:
+    """``shared/conformance/gpt2_files``: the GPT-2 files of the fixtures, for us and for tiktoken."""
+    if str(SHARED / "conformance") not in sys.path:
+        sys.path.insert(0, str(SHARED / "conformance"))
+    import gpt2_files
+
+    return gpt2_files
+
+
+def gpt2_ours() -> Any:
+    """Our ``Tokenizer`` with the GPT-2 vocab and merges and ``<|endoftext|>``."""
+    from core import Tokenizer
+
+    vocab, merges = conformance().load_gpt2()
+    return Tokenizer(vocab, merges, [SPECIAL])
+
+
+def gpt2_tiktoken() -> Any:
+    """tiktoken's ``Encoding`` with the same GPT-2 vocabulary (built offline from the fixtures)."""
+    return conformance().tiktoken_gpt2()
+
+
+def safe_blocks(text: str, block_chars: int = BLOCK_CHARS) -> list[str]:
+    """``text`` cut into blocks of about ``block_chars`` at :data:`SAFE_NEWLINE` places."""
+    blocks, pos = [], 0
+    while pos < len(text):
+        m = SAFE_NEWLINE.search(text, pos + block_chars) if pos + block_chars < len(text) else None
+        end = m.end() if m else len(text)
+        blocks.append(text[pos:end])
+        pos = end
+    return blocks
+
+
+def tiktoken_encode_text(enc: Any, text: str, workers: int) -> list[list[int]]:
+    """tiktoken on a big text the way a user would: :func:`safe_blocks`, ``encode_batch`` on
+    ``workers`` threads (special tokens allowed); the ids of each block."""
+    return enc.encode_batch(safe_blocks(text), num_threads=workers, allowed_special="all")
 
 # --------------------------------------------------------------------------- statistics
 def median(xs: list[float]) -> float:

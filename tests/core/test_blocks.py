@@ -6,7 +6,7 @@ import io
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from core import Cancelled
@@ -28,7 +28,6 @@ raw = st.one_of(texts.map(lambda t: t.encode("utf-8")),
                     lambda p: p[0].encode() + p[1] + p[2].encode()))
 
 
-@settings(max_examples=400, deadline=None)
 @given(data=raw, block=st.integers(1, 40), pattern=st.sampled_from(PATTERNS),
        specials=st.sampled_from([[], SPECIALS]))
 def test_streamed_counts_equal_the_whole_text(data, block, pattern, specials):

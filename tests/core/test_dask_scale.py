@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from core import train_bpe, train_bpe_from_counts
@@ -60,7 +60,6 @@ def files(tmp_path_factory) -> list[Path]:
     return out
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=120).map(b"".join), st.integers(1, 40),
        st.sampled_from(["gpt2", "gpt4", "none", r"\w+"]), st.booleans())
 def test_byte_ranges_cut_at_valid_cuts_add_up_to_the_whole_file(tmp_path_factory, data, step, pattern, eot):

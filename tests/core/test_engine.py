@@ -11,11 +11,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from engine_corpus import TEXT, write_engine_corpus
 
 from core import BPEError, Cancelled, CorpusError, Trainer
 from core.engine import Engine, EngineDied
 from core.engine_protocol import Event, Op, Pairs, Progress, Records, Request
+
+from .engine_corpus import TEXT, write_engine_corpus
 
 
 @pytest.fixture(scope="module")

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine_corpus import TEXT, write_engine_corpus
 
 from core import Trainer
 from core.engine import Engine
 from core.engine_protocol import Done, Op, Pairs, Progress, Records, Request
 from core.engine_server import EngineServer
+
+from .engine_corpus import TEXT, write_engine_corpus
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,14 @@ import hashlib
 import json
 
 import pytest
-from tok_corpus import EOT, make_corpus, trained_spec
 
 from core.errors import Cancelled, CorpusError, FormatError
 from core.evaluate import EvalText, count_documents, evaluate, sample_documents
 from core.formats import export_all
 from core.known_encodings import load_eval_tokenizer
 from core.tokenizer import Tokenizer
+
+from .tok_corpus import EOT, make_corpus, trained_spec
 
 tiktoken = pytest.importorskip("tiktoken")
 tokenizers = pytest.importorskip("tokenizers")

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-from tok_corpus import EOT, trained_spec
 
 from core import FormatError, Tokenizer
 from core.formats import (
@@ -27,6 +26,8 @@ from core.formats import (
 )
 from core.formats import _io as formats_io
 from core.spec import TokenizerSpec, records_from_spec, token_to_str
+
+from .tok_corpus import EOT, trained_spec
 
 SPECS = {
     "gpt2+invalid-bytes": {"invalid_bytes": True},

@@ -121,7 +121,7 @@ def test_pre_tokenizers(base: HF, tmp_path: Path, name: str) -> None:
     assert_same(hf, ours_of(hf, tmp_path), round_trip=lossless)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=40))
 def test_any_text_qwen_style(qwen_pair, text: str) -> None:
     hf, ours = qwen_pair
@@ -190,7 +190,6 @@ def test_added_token_flags(flags_pair) -> None:
     assert_same(hf, ours, round_trip=False)
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(["<mask>", "<m", " ", "  ", "\n", "[X]", "x", "_", "BROWN", "brown", "hi", "é",
                                  "1", "<s>", "</s>", "\t"]), max_size=12).map("".join))
 def test_added_token_flags_any_mix(flags_pair, text: str) -> None:
@@ -279,7 +278,6 @@ def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
         Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<\ud800>"])
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(st.text("ab<|>é", min_size=1, max_size=5), min_size=1, max_size=8, unique=True),
        st.text("ab<|>é x", max_size=30))
 def test_special_token_trie_matches_like_a_longest_first_alternation(tokens: list[str], text: str) -> None:
@@ -296,7 +294,6 @@ ASCII_PATTERNS = [QWEN_LIKE, r"\p{N}{1,3}", r"[a-zA-Z]+| ?[^\s\p{L}\p{N}]+", r"\
                   r"[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t)?|\P{L}"]
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(ASCII_PATTERNS), st.text(st.characters(max_codepoint=127), max_size=40))
 def test_ascii_twin_splits_ascii_text_like_the_pattern(pattern: str, text: str) -> None:
     import regex

@@ -4,13 +4,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
 from core.formats import export_all
 from core.formats.tiktoken_bpe import tiktoken_encoding
 from core.tokenizer import Tokenizer
+
+from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
 tokenizers = pytest.importorskip("tokenizers")
 tiktoken = pytest.importorskip("tiktoken")
@@ -75,7 +76,6 @@ def test_same_ids_as_tokenizers_and_tiktoken(exported) -> None:
         assert tk.decode(ids) == text
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.lists(st.one_of(st.text(CHARS, max_size=12), st.sampled_from([EOT, " ", "  ", "\n", "'s"])),
                 max_size=10).map("".join))
 def test_same_ids_on_generated_text(exported, text: str) -> None:

@@ -1,18 +1,18 @@
 """Long words (a document as one pre-token): the linked-list merge equals the string merge exactly."""
 from __future__ import annotations
 
-import itertools
 import tracemalloc
 
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
-from reference import merge_everywhere, reference_pair_counts, reference_train
-from trainer_state import canonical_state
 
 from core import CorpusError, Trainer
 from core.long_words import LongWord
 from core.pretokenize import count_pretokens
+
+from .reference import reference_merges, reference_pair_counts, reference_train
+from .trainer_state import canonical_state
 
 RUNS = st.builds(lambda ch, n: ch * n, st.sampled_from([b"a", b"\x00", b"\xff", b" ", b"ab"]), st.integers(1, 40))
 PIECES = st.one_of(st.binary(min_size=1, max_size=30), RUNS,
@@ -20,30 +20,6 @@ PIECES = st.one_of(st.binary(min_size=1, max_size=30), RUNS,
 WORDS = st.lists(PIECES, min_size=1, max_size=5).map(b"".join)
 WORD_COUNTS = st.dictionaries(WORDS, st.integers(1, 4), min_size=1, max_size=5)
 TIES = st.sampled_from(["lexicographic", "first"])
-
-
-def reference_merges(word_counts: dict[bytes, int], n: int, tie_break: str) -> list[tuple[bytes, bytes]]:
-    """Merges from counted words, recounting everything each time (ties as the trainer breaks them:
-    the greatest pair, or the pair that occurs first in word order)."""
-    seqs = [[bytes([x]) for x in w] for w in word_counts]
-    counts_of = list(word_counts.values())
-    merges = []
-    for _ in range(n):
-        counts: dict[tuple[bytes, bytes], int] = {}
-        first: dict[tuple[bytes, bytes], int] = {}
-        for seq, c in zip(seqs, counts_of):
-            for p in itertools.pairwise(seq):
-                counts[p] = counts.get(p, 0) + c
-                first.setdefault(p, len(first))
-        if not counts:
-            break
-        if tie_break == "lexicographic":
-            best = max(counts, key=lambda p: (counts[p], p))
-        else:
-            best = max(counts, key=lambda p: (counts[p], -first[p]))
-        merges.append(best)
-        merge_everywhere(seqs, best)
-    return merges
 
 
 def observable(t: Trainer, rank: int | None = None) -> tuple:
@@ -58,7 +34,7 @@ def record_fields(r) -> tuple:
     return r.pair, r.count, r.ties, r.n_ties, r.words_changed, r.occurrences_changed, dict(r.deltas)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(WORD_COUNTS, TIES, st.integers(0, 6), st.integers(0, 30), st.integers(1, 5))
 def test_long_word_merges_equal_string_merges(word_counts, tie_break, threshold, n_merges, n_undo):
     """Every word longer than ``threshold`` tokens goes the linked-list way: records, tokens,
@@ -96,7 +72,7 @@ def test_long_word_merges_equal_string_merges(word_counts, tie_break, threshold,
     assert linked.words() == Trainer(word_counts, pattern=None).words()
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(RUNS, st.sampled_from([b"abab", b" x", b"\x00\xff", b"<|a|>"])), max_size=40)
        .map(b"".join), st.sampled_from(["gpt2", "none"]), TIES, st.integers(0, 25))
 def test_long_words_match_the_reference_trainer_on_text(data, pattern, tie_break, n_merges):

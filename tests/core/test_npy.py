@@ -7,18 +7,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from tok_corpus import EOT, make_corpus, trained_spec
 
 import core.npy as npy
 from core import Cancelled, Tokenizer
 from core.spec import TokenizerSpec
 
-
-@pytest.fixture(scope="module")
-def tok() -> Tokenizer:
-    return Tokenizer.from_spec(trained_spec())
+from .tok_corpus import EOT, make_corpus, trained_spec
 
 
 def _corpus_file(folder: Path, n_words: int = 4000) -> tuple[Path, bytes]:
@@ -90,7 +86,6 @@ def test_missing_input_is_a_clear_error(tmp_path: Path, tok: Tokenizer) -> None:
 _CHARS = st.sampled_from([*list("aZé日🙃'sl \n\r\t.,!1²"), "\nA", ".\nb", "x\ny", EOT, "<|", "|>"])
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(_CHARS, max_size=200).map("".join), st.integers(min_value=1, max_value=64))
 def test_blocks_never_change_the_ids(text: str, block_bytes: int) -> None:
     """Cutting the file into blocks (tiny ones here) gives the ids of encoding it whole."""

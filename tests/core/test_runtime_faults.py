@@ -7,7 +7,7 @@ import sys
 import threading
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from core import CorpusError, Trainer
@@ -18,7 +18,6 @@ from core.pretokenize import count_pretokens
 CUSTOM = [r"[a-z]+", r"x*", r"([a-z])", r"\d+|[A-Z]"]
 
 
-@settings(max_examples=200, deadline=None)
 @given(text=st.text(alphabet="abxyzAB12 ,.\n日é", max_size=60), pattern=st.sampled_from(CUSTOM))
 def test_training_pre_tokens_cover_every_byte_for_custom_patterns(text, pattern):
     counts, _ = count_pretokens(text, [], pattern, workers=1, is_text=True)

@@ -6,12 +6,13 @@ import sys
 
 import pytest
 import regex
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from tok_corpus import make_corpus
 
 import core.splitting as splitting
 from core.pretokenize import GPT2_PATTERN, GPT4_PATTERN
+
+from .tok_corpus import make_corpus
 
 PATTERNS = [GPT2_PATTERN, GPT4_PATTERN]
 ASCII = [chr(i) for i in range(128)]
@@ -29,14 +30,12 @@ def test_ascii_pattern_equals_unicode_pattern_on_all_ascii_triples(pattern: str)
 
 @needs_311
 @pytest.mark.parametrize("pattern", PATTERNS)
-@settings(max_examples=200, deadline=None)
 @given(text=st.lists(st.sampled_from([*ASCII, "'s", "'LL", "  ", "\r\n"]), max_size=80).map("".join))
 def test_ascii_pattern_on_generated_ascii(pattern: str, text: str) -> None:
     assert re.compile(splitting.ASCII_PATTERNS[pattern], re.ASCII).findall(text) == regex.findall(pattern, text)
 
 
 @pytest.mark.parametrize("pattern", PATTERNS)
-@settings(max_examples=150, deadline=None)
 @given(parts=st.lists(st.one_of(st.text(max_size=6), st.sampled_from(["hello ", "x'll", "12 ", "  ", "\n"])),
                       max_size=60))
 def test_blocks_give_the_same_pretokens(pattern: str, parts: list[str]) -> None:

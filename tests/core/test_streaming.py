@@ -4,12 +4,13 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
 from core.splitting import last_safe_cut
 from core.tokenizer import Tokenizer
+
+from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
 SPECIALS = (EOT, EOT + EOT, "<|pad|>")
 # characters that exercise every alternative of the GPT-2/GPT-4 patterns and the special tokens
@@ -34,7 +35,6 @@ def cut(text: str, cuts: list[int]) -> list[str]:
 
 
 @pytest.mark.parametrize("pattern", list(TOKENIZERS))
-@settings(max_examples=150, deadline=None)
 @given(parts=pieces, cuts=st.lists(st.integers(min_value=0, max_value=10_000), max_size=12))
 def test_any_cut_gives_the_same_ids(pattern: str, parts: list[str], cuts: list[int]) -> None:
     tok = TOKENIZERS[pattern]

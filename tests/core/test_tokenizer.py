@@ -2,21 +2,18 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from tok_corpus import EOT, VARIED_TEXTS, reference_encode, trained_spec, trained_tokenizer
 
 from core import Tokenizer, TokenizerError, Trainer
 from core.bpe import BYTE_TOKENS, MergeTable, _bpe_ids_heap, _bpe_merge_heap, bpe_ids, bpe_merge
 from core.spec import TokenizerSpec
 
+from .reference import reference_encode
+from .tok_corpus import EOT, VARIED_TEXTS, trained_spec, trained_tokenizer
+
 SPECIALS = (EOT, "<|pad|>", "<|endoftext|><|endoftext|>")
 texts_with_specials = st.lists(st.one_of(st.text(), st.sampled_from(SPECIALS)), max_size=8).map("".join)
-
-
-@pytest.fixture(scope="module")
-def tok() -> Tokenizer:
-    return trained_tokenizer()
 
 
 def test_wikipedia_example() -> None:
@@ -43,7 +40,6 @@ def test_varied_texts_match_reference(tok: Tokenizer, text: str) -> None:
     assert tok.decode(ids) == text
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.text())
 def test_roundtrip_any_text(text: str) -> None:  # FAULTS 15
     tok = trained_tokenizer()
@@ -52,7 +48,6 @@ def test_roundtrip_any_text(text: str) -> None:  # FAULTS 15
     assert tok.decode_bytes(ids) == text.encode("utf-8")
 
 
-@settings(max_examples=150, deadline=None)
 @given(texts_with_specials)
 def test_matches_reference_with_specials(text: str) -> None:
     spec = trained_spec()
@@ -217,7 +212,6 @@ def test_pretokenize(tok: Tokenizer) -> None:
                                                        (" ", False), (" x", False)]
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.text(min_size=1, max_size=30))
 def test_merge_trace_ends_with_the_encoding(word: str) -> None:
     tok = trained_tokenizer()
@@ -237,7 +231,6 @@ def test_merge_trace_of_a_trained_word(tok: Tokenizer) -> None:
     assert [s.rank for s in steps] == sorted(s.rank for s in steps)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=300))
 def test_heap_merge_equals_simple_merge(word: bytes) -> None:
     tok = trained_tokenizer(invalid_bytes=True)

@@ -7,11 +7,12 @@ from array import array
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
-from reference import merge_everywhere, reference_pair_counts, reference_train
-from trainer_state import canonical_state
 
 from core import Cancelled, CorpusError, Tokenizer, Trainer, train_bpe
 from core.pretokenize import count_pretokens
+
+from .reference import reference_merges, reference_pair_counts, reference_train
+from .trainer_state import canonical_state
 
 CATS = ("   \n"
         "Cats never fail to fascinate human beings.\n"
@@ -72,7 +73,7 @@ def test_train_bpe_file_vocab_layout(tmp_path):
     assert merges == reference_train(data, 13, ["<|endoftext|>"])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(corpora, specials_st, st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]),
        st.integers(0, 25))
 def test_matches_reference_trainer(data, specials, pattern, tie_break, n_merges):
@@ -87,7 +88,7 @@ def test_matches_reference_trainer(data, specials, pattern, tie_break, n_merges)
             assert s.encode() not in r.token  # special tokens are never merged
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(corpora, min_size=1, max_size=4).map(lambda parts: b" ".join(parts) * 3),
        st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]), st.integers(1, 30))
 def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merges):
@@ -119,7 +120,6 @@ def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merg
         assert canonical_state(one) == canonical_state(many)
 
 
-@settings(max_examples=60, deadline=None)
 @given(corpora, specials_st, st.sampled_from(PATTERN_CHOICES), st.integers(1, 64))
 def test_chunked_pretokenization_equals_whole(data, specials, pattern, block):
     whole, _ = count_pretokens(data, specials, pattern, block_bytes=1 << 30)
@@ -140,7 +140,6 @@ def test_parallel_pretokenization_equals_single(tmp_path):
     assert s2.special_occurrences == s1.special_occurrences == 60
 
 
-@settings(max_examples=60, deadline=None)
 @given(corpora, st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]),
        st.integers(0, 12), st.integers(1, 6))
 def test_undo_restores_state_exactly(data, pattern, tie_break, before, extra):
@@ -354,25 +353,6 @@ def test_canonical_state_compares_tokens_not_codes():
     assert canonical_state(t) == canonical_state(u)
 
 
-def _reference_merges(word_counts: dict[bytes, int], n: int) -> list[tuple[bytes, bytes]]:
-    """Merges from counted words: recount everything each time, ties to the greatest pair."""
-    seqs = [([bytes([x]) for x in w], c) for w, c in word_counts.items()]
-    merges = []
-    for _ in range(n):
-        counts: dict[tuple[bytes, bytes], int] = {}
-        for seq, c in seqs:
-            for p in itertools.pairwise(seq):
-                counts[p] = counts.get(p, 0) + c
-        if not counts:
-            break
-        best = max(counts, key=lambda p: (counts[p], p))
-        merges.append(best)
-        parts = [s for s, _ in seqs]
-        merge_everywhere(parts, best)
-        seqs = [(s, c) for s, (_, c) in zip(parts, seqs)]
-    return merges
-
-
 @pytest.mark.parametrize("n_byte_values", [256, 253])
 def test_token_codes_when_few_or_no_byte_values_are_free(n_byte_values):
     """Merged tokens take codes of byte values the corpus never uses first (one of them separates
@@ -381,7 +361,7 @@ def test_token_codes_when_few_or_no_byte_values_are_free(n_byte_values):
     words = {bytes([i, (i * 7) % n_byte_values, i, (i * 7) % n_byte_values, 97, 98]): 1 + i % 5
              for i in range(n_byte_values)}
     words.update({b"abab" * k: 40 - k for k in range(1, 8)})
-    expected = _reference_merges(words, 30)
+    expected = reference_merges(words, 30)
     for batch in (0, 10**9):
         t = Trainer(words, pattern=None, batch_min_words=batch)
         assert (t._codes.sep_code < 256) == (n_byte_values < 256)
@@ -414,7 +394,6 @@ def test_words_listed_twice_in_the_index_are_merged_once(batch_min_words):
     assert t.pair_counts() == reference_pair_counts(data, t.merges, [], "gpt2")
 
 
-@settings(max_examples=60, deadline=None)
 @given(corpora, st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]))
 def test_plain_and_numpy_builds_agree(data, pattern, tie_break):
     """The pair counts and index built in plain Python (small corpora) equal NumPy's (large ones)."""

@@ -8,7 +8,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from core.merge_kernels import Interrupted, merge_batch, merge_words, word_sites
@@ -25,7 +25,6 @@ def test_doctests(name):
 PAIRS = st.sampled_from([(b"a", b"b"), (b"b", b"a"), (b"a", b"a"), (b"x", b"y"), (b"ab", b"c")])
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(st.tuples(PAIRS, st.integers(-3, 5)), max_size=6), max_size=8))
 def test_pair_index_keeps_its_invariant(batches):
     """Counts, buckets and the lazily-deleting heap agree after any sequence of changes."""
@@ -82,7 +81,6 @@ def test_word_sites_returns_the_changes_of_one_word():
 WORDS = st.lists(st.text(alphabet="abcZ", min_size=1, max_size=12), min_size=1, max_size=8, unique=True)
 
 
-@settings(max_examples=200, deadline=None)
 @given(WORDS, st.lists(st.integers(1, 4), min_size=8, max_size=8), st.sampled_from(["ab", "aa", "ba", "cZ"]))
 def test_merge_kernels_return_exact_changes_and_change_nothing(words, counts, pair):
     """Both kernels return the pair-count changes a recount gives, and leave the words alone."""

@@ -8,11 +8,12 @@ import threading
 import tracemalloc
 
 import pytest
-from trainer_state import canonical_state
 
 from core import BPEError, Cancelled, CorpusError, SpecialTokenError, Trainer, train_bpe
 from core.pretokenize import count_pretokens
 from core.procs import live_children
+
+from .trainer_state import canonical_state
 
 
 def write(tmp_path, data: bytes, name="corpus.txt"):

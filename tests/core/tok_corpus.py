@@ -68,38 +68,3 @@ def trained_tokenizer(**kw) -> Tokenizer:
     return Tokenizer.from_spec(trained_spec(**kw))
 
 
-def reference_encode(text: str, spec: TokenizerSpec) -> list[int]:
-    """An obviously-correct encoder (CS336 style): split specials, pre-tokenize, apply merges in order."""
-    import regex
-
-    specials = sorted(spec.special_tokens, key=len, reverse=True)
-    sids = spec.special_ids
-    lookup = {b: i for i, b in sorted(spec.vocab.items(), reverse=True) if i not in sids.values()}
-    pieces: list[tuple[str, bool]] = []
-    if specials:
-        parts = regex.split("(" + "|".join(regex.escape(s) for s in specials) + ")", text)
-        pieces = [(p, i % 2 == 1) for i, p in enumerate(parts)]
-    else:
-        pieces = [(text, False)]
-    pat = spec.pattern_regex
-    out: list[int] = []
-    for piece, is_special in pieces:
-        if is_special:
-            out.append(sids[piece])
-            continue
-        words = regex.findall(pat, piece) if pat is not None else ([piece] if piece else [])
-        for w in words:
-            parts_b = [bytes([b]) for b in w.encode("utf-8", "surrogateescape")]
-            for a, b in spec.merges:
-                i = 0
-                merged = []
-                while i < len(parts_b):
-                    if i + 1 < len(parts_b) and parts_b[i] == a and parts_b[i + 1] == b:
-                        merged.append(a + b)
-                        i += 2
-                    else:
-                        merged.append(parts_b[i])
-                        i += 1
-                parts_b = merged
-            out.extend(lookup[p] for p in parts_b)
-    return out

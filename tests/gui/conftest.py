@@ -14,24 +14,49 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from pathlib import Path
 
 import pytest
-from gui_helpers import load
 
 from bpe_gui.process import configure_process
+
+from .gui_helpers import SMALL_TEXT, load
 
 configure_process()  # what bpe_gui.app.main does: the Qt reference guard, GC and switch-interval settings
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "assets" / "sample_corpus.txt"
-SMALL_TEXT = (
-    "the cat sat on the mat. the dog sat on the log. then the cat and the dog ran to the barn.\n"
-    "A tokenizer learns merges: th + e -> the, and so on.<|endoftext|>"
-    "Once there was a lighthouse keeper who kept the lamp burning every night.\n"
-) * 20
 
 
 @pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("BPE_EXPLORER_SETTINGS", str(tmp_path / "settings.ini"))
+
+
+@pytest.fixture(scope="package", autouse=True)
+def no_process_left():
+    """End the idle engines closed windows leave for reuse once the GUI tests are over, and fail if
+    any other child process still runs (tests/core checks that it leaves none, whatever ran before)."""
+    from bpe_gui import worker
+    from core.procs import live_children
+
+    yield
+    worker.close_idle_engines()
+    left = live_children()
+    if left:
+        for child in left:
+            child.kill()
+            child.join(5)
+        pytest.fail(f"the GUI tests left {len(left)} child process(es) running: {[c.name for c in left]}")
+
+
+@pytest.fixture
+def own_engine_pool(monkeypatch):
+    """A pool of idle engines of the test's own (a fresh engine with the settings the test sets),
+    whose engines are ended after the test (closing its windows gives their engines to it)."""
+    from bpe_gui import worker
+
+    pool: list = []
+    monkeypatch.setattr(worker, "_IDLE_ENGINES", pool)
+    yield pool
+    worker.close_idle_engines()
 
 
 @pytest.fixture(autouse=True)
@@ -81,3 +106,12 @@ def loaded(qtbot, window, small_corpus):
     """The window with the small corpus loaded."""
     load(qtbot, window, small_corpus)
     return window
+
+
+@pytest.fixture
+def trained(qtbot, loaded):
+    """The window with the small corpus trained to a vocab of 330 tokens."""
+    c = loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(330)
+    return loaded

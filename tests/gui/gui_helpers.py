@@ -1,6 +1,12 @@
 """Helpers shared by the GUI tests."""
 from __future__ import annotations
 
+SMALL_TEXT = (
+    "the cat sat on the mat. the dog sat on the log. then the cat and the dog ran to the barn.\n"
+    "A tokenizer learns merges: th + e -> the, and so on.<|endoftext|>"
+    "Once there was a lighthouse keeper who kept the lamp burning every night.\n"
+) * 20
+
 
 def load(qtbot, w, path, timeout=60_000):
     with qtbot.waitSignal(w.controller.corpus_loaded, timeout=timeout) as blocker:

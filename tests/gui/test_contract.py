@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import pytest
-from gui_helpers import check_consistent, load
 
 from bpe_gui import create_window
 from bpe_gui.pairs_view import PairsView
 from core import Trainer
+
+from .gui_helpers import check_consistent, load
 
 
 def test_load_reports_stats(qtbot, window, small_corpus):
@@ -203,13 +204,12 @@ def test_train_then_step_continues(qtbot, loaded):
     check_consistent(c)
 
 
-def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatch):
+def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatch, own_engine_pool):
     """With look-ahead on (the engine merges ahead while the window is quiet), stepping, undoing
     and training give exactly the core's merges, and the views never see a merge done ahead."""
     from bpe_gui import worker
 
     monkeypatch.setattr(worker, "LOOKAHEAD", (0, 0.01))  # every merge, after 10 ms of quiet
-    monkeypatch.setattr(worker, "_IDLE_ENGINES", [])  # a fresh engine with these settings
     w = create_window(load_sample=False)
     qtbot.addWidget(w)
     c = w.controller
@@ -236,14 +236,14 @@ def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatc
 
 
 @pytest.mark.parametrize("lookahead", [None, (0, 0.01)])
-def test_pair_table_after_back_to_back_steps_and_undos_matches_core(qtbot, small_corpus, monkeypatch, lookahead):
+def test_pair_table_after_back_to_back_steps_and_undos_matches_core(qtbot, small_corpus, monkeypatch, lookahead,
+                                                                   own_engine_pool):
     """A step or an undo brings the pair table's contents with it (one engine round trip); with
     look-ahead the engine merges ahead right after each step. The table, the tie count and the
     merges equal the core's at every point, stepping back to back."""
     from bpe_gui import worker
 
     monkeypatch.setattr(worker, "LOOKAHEAD", lookahead)
-    monkeypatch.setattr(worker, "_IDLE_ENGINES", [])
     w = create_window(load_sample=False)
     qtbot.addWidget(w)
     c = w.controller

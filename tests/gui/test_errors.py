@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from gui_helpers import check_consistent, load
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
+
+from .gui_helpers import check_consistent, load
 
 
 def _dialogs(w) -> list[QMessageBox]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SMALL_TEXT
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from bpe_gui.evaluate_jobs import TokSource
 from core.formats import export_all
+
+from .gui_helpers import SMALL_TEXT
 
 tiktoken = pytest.importorskip("tiktoken")
 GPT2_PAT = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""

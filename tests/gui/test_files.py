@@ -2,20 +2,13 @@
 from __future__ import annotations
 
 import pytest
-from gui_helpers import answer_next_dialog
 from PySide6.QtWidgets import QMessageBox
+
+from .gui_helpers import answer_next_dialog
 
 pytest.importorskip("core.formats")
 
 ALL = ["gpt2", "hf", "tiktoken", "native"]
-
-
-@pytest.fixture
-def trained(qtbot, loaded):
-    c = loaded.controller
-    with qtbot.waitSignal(c.trained, timeout=60_000):
-        c.train(330)
-    return loaded
 
 
 def test_export_all_formats(trained, tmp_path):

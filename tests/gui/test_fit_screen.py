@@ -1,7 +1,7 @@
 """Fit the screen: the window works at 1280×700 (and narrower), splitters remember their sizes."""
 from __future__ import annotations
 
-from gui_helpers import load
+from .gui_helpers import load
 
 
 def test_the_window_fits_a_small_laptop_screen(qtbot, window):

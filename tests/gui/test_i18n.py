@@ -135,9 +135,9 @@ def _english_texts(w) -> list[str]:
 
 @pytest.mark.parametrize("language", ["zh_CN", "en"])
 def test_no_english_left_in_the_chinese_window(qtbot, small_corpus, language):
-    from gui_helpers import load
-
     from bpe_gui import create_window
+
+    from .gui_helpers import load
 
     try:
         w = create_window(load_sample=False, language=language)

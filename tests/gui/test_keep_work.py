@@ -4,11 +4,12 @@ from __future__ import annotations
 import json
 import os
 
-from gui_helpers import answer_next_dialog, check_consistent, load
 from PySide6.QtWidgets import QMessageBox
 
 from core import Trainer
 from core.pretokenize import count_pretokens
+
+from .gui_helpers import answer_next_dialog, check_consistent, load
 
 
 def _trained(qtbot, w, n=30):

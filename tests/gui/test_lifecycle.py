@@ -7,10 +7,11 @@ import sys
 import textwrap
 from pathlib import Path
 
-from gui_helpers import load
 from PySide6.QtGui import QImage
 
 from bpe_gui import worker
+
+from .gui_helpers import load
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from gui_helpers import load
 from PySide6.QtCore import Qt
 
 from bpe_gui.timeline_view import count_range
+
+from .gui_helpers import load
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 TOOLTIP = Qt.ItemDataRole.ToolTipRole

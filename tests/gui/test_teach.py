@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from gui_helpers import load
 
 from bpe_gui import i18n
 from bpe_gui.errors_text import error_text
@@ -11,6 +10,8 @@ from bpe_gui.story_view import status_line, story_html
 from core import Trainer
 from core.errors import BPEError, PatternError, SpecialTokenError
 from core.pretokenize import check_special_tokens, resolve_pattern
+
+from .gui_helpers import load
 
 
 @pytest.fixture

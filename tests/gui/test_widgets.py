@@ -4,10 +4,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from gui_helpers import check_consistent, load
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
+
+from .gui_helpers import check_consistent, load
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -178,11 +179,9 @@ def test_ties_are_explained(qtbot, window, tmp_path):
     assert "tied with" in window.details.browser.toPlainText()
 
 
-def test_timeline_click_selects_merge(qtbot, loaded):
-    c = loaded.controller
-    with qtbot.waitSignal(c.trained, timeout=60_000):
-        c.train(320)
-    tl = loaded.timeline
+def test_timeline_click_selects_merge(qtbot, trained):
+    c = trained.controller
+    tl = trained.timeline
     tl.redraw()
     QApplication.processEvents()
     vb = tl.count_plot.getViewBox()
@@ -195,18 +194,16 @@ def test_timeline_click_selects_merge(qtbot, loaded):
     picked = blocker.args[0]
     assert tl.selected == picked
     # the merges list selects the same merge and the details show it
-    idx = loaded.browser.merges_table.currentIndex()
-    assert loaded.browser.merges_proxy.mapToSource(idx).row() == picked
+    idx = trained.browser.merges_table.currentIndex()
+    assert trained.browser.merges_proxy.mapToSource(idx).row() == picked
     token = c.index.merges[picked].token
-    assert loaded.details.rank == picked
-    assert loaded.browser.tree.topLevelItem(0).text(0).replace("·", " ") == token.decode("utf-8", "replace")
+    assert trained.details.rank == picked
+    assert trained.browser.tree.topLevelItem(0).text(0).replace("·", " ") == token.decode("utf-8", "replace")
 
 
-def test_browser_search_and_merge_tree(qtbot, loaded):
-    c = loaded.controller
-    with qtbot.waitSignal(c.trained, timeout=60_000):
-        c.train(320)
-    br = loaded.browser
+def test_browser_search_and_merge_tree(qtbot, trained):
+    c = trained.controller
+    br = trained.browser
     rank = c.index.rank_of.get(b" the")
     assert rank is not None
     br.search.setText(" the")
@@ -329,14 +326,12 @@ def test_step_n_says_when_the_corpus_runs_out_of_pairs(qtbot, window, tmp_path):
     assert "No pair left" in messages[-1]
 
 
-def test_browser_search_jumps_to_a_token_id(qtbot, loaded):
-    c = loaded.controller
-    with qtbot.waitSignal(c.trained, timeout=60_000):
-        c.train(320)
-    br = loaded.browser
+def test_browser_search_jumps_to_a_token_id(qtbot, trained):
+    c = trained.controller
+    br = trained.browser
     merge = c.index.merges[40]
     br.search.setText(f"#{merge.token_id}")
-    qtbot.waitUntil(lambda: loaded.details.rank == 40, timeout=2000)
+    qtbot.waitUntil(lambda: trained.details.rank == 40, timeout=2000)
     assert br.tabs.currentIndex() == 1
     current = br.vocab_proxy.mapToSource(br.vocab_table.currentIndex()).row()
     assert c.index.id_at(current) == merge.token_id

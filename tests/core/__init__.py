@@ -1,0 +1,1 @@
+"""Tests of the Qt-free core (no Qt is imported here)."""

@@ -1,0 +1,1 @@
+"""Tests of the Qt app (pytest-qt, offscreen)."""
