@@ -6,7 +6,7 @@ import sys
 from typing import ClassVar
 
 
-def make_bar(desc: str, unit: str, scale: bool, total: int):
+def make_bar(desc: str, unit: str, scale: bool, total: int | None):
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit=unit, unit_scale=scale, unit_divisor=1024 if scale else 1000,
@@ -26,6 +26,7 @@ class Progress:
     def __call__(self, phase: str, done: int, total: int) -> bool:
         if not self.enabled:
             return True
+        total = total if total > 0 else None  # (0: a stream, whose size is not known)
         bar = self.bars.get(phase)
         if bar is None:
             self.close()  # one bar at a time: the previous phase is over
@@ -40,7 +41,7 @@ class Progress:
     def finish(self, phase: str) -> None:
         """End ``phase``'s bar at the count reached (a corpus that ran out of pairs stops early)."""
         bar = self.bars.get(phase)
-        if bar is not None and bar.n < bar.total:
+        if bar is not None and bar.total is not None and bar.n < bar.total:
             bar.total = bar.n
             bar.refresh()
 

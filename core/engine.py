@@ -46,7 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import errors
-from .errors import BPEError, Cancelled
+from .errors import BPEError, Cancelled, CorpusError
 from .procs import Child, ChildError, SharedFlag
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress events (and record batches) of a request
@@ -267,8 +267,13 @@ class _Server:
         return {"top_pairs": top, "n_best": t.n_pairs_with_count(top[0][1]) if top else 0}
 
     def load(self, path, special_tokens, pattern="gpt2", tie_break="lexicographic", workers=None) -> dict:
+        from .sources import is_stream
         from .trainer import Trainer
 
+        if is_stream(path):  # the app reads its corpus again (sessions, held-out text): never a FIFO
+            raise CorpusError(f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
+                              "needs a file it can read again: save the text to a file first (the command "
+                              "line streams it: bpe-explorer train FILE)")
         if str(path).lower().endswith(".parquet"):  # a counts file (``bpe-explorer count``)
             from .counts import trainer_from_counts
 
