@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .blocks import BLOCK_BYTES, iter_blocks
+from .blocks import BLOCK_BYTES, iter_blocks, tokenizer_rule
 from .errors import Cancelled, CorpusError, FormatError
 from .formats._io import discard, new_temp, publish
 from .parallel import ordered_map
@@ -131,8 +131,8 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                 if progress is not None and progress("encode", done, size) is False:
                     raise Cancelled("encoding cancelled")
 
-            blocks = iter_blocks(stream, list(tokenizer.special_tokens), block_rule(tokenizer.pattern_regex),
-                                 block_bytes, poll=poll)
+            rule = tokenizer_rule(tokenizer, block_rule(tokenizer.pattern_regex))
+            blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
             if workers == 1:
                 for block in blocks:
                     ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import regex
 
-from .blocks import BLOCK_BYTES, iter_blocks
+from .blocks import BLOCK_BYTES, iter_blocks, rule_for_pattern
 from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
@@ -186,9 +186,10 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
                           name=name)
 
 
-def block_rule(pattern: str | None) -> str | None:
-    """The safe-cut rule of :mod:`core.blocks` for a resolved pattern (None: cut at specials only)."""
-    return {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}.get(pattern) if pattern else None
+def block_rule(pattern: str | None):
+    """The safe-cut rule of :mod:`core.blocks` for a resolved pattern: ``"gpt2"``/``"gpt4"``, a
+    :class:`core.regex_cuts.RegexCuts` for a custom pattern, or None (cut at specials only)."""
+    return rule_for_pattern(pattern, {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"})
 
 
 def _source_stream(source, is_text: bool, poll=None):
