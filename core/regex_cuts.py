@@ -53,7 +53,7 @@ class _Parser:
     i: int = 0
 
     def parse(self):
-        node = self.alt("")
+        node = self.alt(self.flags)
         if self.i != len(self.src):
             raise _Unsupported("unbalanced ')'")
         return node
@@ -79,7 +79,7 @@ class _Parser:
         return ("seq", items)
 
     def atom(self, text: str, flags: str):
-        on = "".join(sorted(set(self.flags + flags) - {"-"}))
+        on = "".join(sorted(set(flags)))  # the flags in effect here (global ones included)
         self.atoms.append(f"(?{on}:{text})" if on else text)
         return ("atom", len(self.atoms) - 1)
 
@@ -90,7 +90,7 @@ class _Parser:
             lo, hi = {"*": (0, None), "+": (1, None), "?": (0, 1)}[c]
         elif c == "{":
             m = regex.match(r"\{(\d*)(?:(,)(\d*))?\}", self.src[self.i:])
-            if m is None or (m.group(1) == "" and m.group(2) is None):
+            if m is None or (m.group(1) == "" and not m.group(3)):
                 raise _Unsupported("'{' that is not a repeat count")
             self.i += m.end()
             lo = int(m.group(1) or 0)
@@ -148,7 +148,7 @@ class _Parser:
                 if m.group(3) == ")":  # global flags (the regex module applies them to the whole pattern)
                     if off:
                         raise _Unsupported("flags turned off globally")
-                    self.flags += on
+                    self.flags += on  # (a second parse starts with them: see for_pattern)
                     return None
                 flags = "".join(sorted((set(flags) | set(on)) - set(off)))
         node = self.alt(flags)
@@ -254,7 +254,7 @@ class RegexCuts:
             p = _Parser(pattern)
             tree = p.parse()
             if p.flags:  # global flags apply to the atoms before them too: parse again knowing them
-                p = _Parser(pattern, flags=p.flags)
+                p = _Parser(pattern, flags="".join(sorted(set(p.flags))))
                 tree = p.parse()
             follow: dict[int, set[int]] = {}
             _glushkov(tree, follow)

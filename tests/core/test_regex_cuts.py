@@ -41,6 +41,7 @@ TRICKY = [
     r"[^\s]+|\s",
     r"(?:ab)*c|.",
     r"a(?=\s*\n)|\n\n|.",
+    r"(?a)\w+|\W",
 ]
 #: patterns that read before the match start or the end of the text: no cut is proved for them
 NO_CUT = [r"(?<=a)b|.", r"(?<!\s)\w+|.", r"\b\w|.", r"^a|.", r"a$|.", r"(a)\1|.", r"\Ga|.", r"(?x) a | .",
@@ -88,6 +89,34 @@ def test_encodings_with_tiny_blocks_equal_encode(tmp_path_factory, text, block, 
     assert np.load(d / "out.npy").tolist() == tok.encode(text)
 
 
+_ATOMS = st.sampled_from(["a", "b", "[ab]", r"\s", r"\S", ".", r"\w", "[^a]", r"\n", " "])
+
+
+def _combine(children):
+    one = children.map(lambda c: f"(?:{c})")
+    return st.one_of(
+        st.lists(children, min_size=2, max_size=3).map("".join),
+        st.lists(children, min_size=2, max_size=3).map("|".join),
+        st.tuples(one, st.sampled_from(["*", "+", "?", "{1,2}", "*?", "++", "?+", "{2}"])).map("".join),
+        children.map(lambda c: f"(?={c})"), children.map(lambda c: f"(?!{c})"),
+        children.map(lambda c: f"(?>{c})"),
+    )
+
+
+random_patterns = st.recursive(_ATOMS, _combine, max_leaves=6)
+
+
+@settings(max_examples=500, deadline=None)
+@given(pattern=random_patterns, text=st.text(alphabet="ab \n.", max_size=30))
+def test_every_proved_cut_is_exact_for_random_patterns(pattern, text):
+    cuts = RegexCuts.for_pattern(pattern)
+    assert cuts is not None, pattern  # (these constructs are all modelled)
+    whole = _pieces(pattern, text)
+    for c in range(1, len(text)):
+        if cuts.safe(text[c - 1], text[c]):
+            assert _pieces(pattern, text[:c]) + _pieces(pattern, text[c:]) == whole, (pattern, c, text)
+
+
 def test_patterns_that_look_behind_or_at_the_ends_get_no_cut():
     for p in NO_CUT:
         assert RegexCuts.for_pattern(p) is None, p
@@ -113,3 +142,10 @@ def test_the_cut_rule_knows_which_pairs_are_safe():
     letters = RegexCuts.for_pattern(r"[a-z]+")
     assert letters.safe("a", "!") and not letters.safe("!", "a")  # "!" is uncovered: never cut after it
     assert not RegexCuts.for_pattern(r"(?i)[a-z]+|.").safe("a", "B")  # (?i) applies to the set
+
+
+def test_flags_turned_off_in_a_group_are_off_for_its_atoms():
+    # (?a) makes \w ASCII; (?-a:\w) inside takes é again: a cut between "a" and "é" is then unsafe
+    cuts = RegexCuts.for_pattern(r"(?a)(?-a:\w)+|.")
+    assert not cuts.safe("a", "é")
+    assert RegexCuts.for_pattern(r"(?a)\w+|.").safe("a", "é")
