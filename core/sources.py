@@ -181,9 +181,16 @@ def _open_fifo(path: str, poll: Poll | None) -> int:
     return fd
 
 
-def _release(path: str, th: threading.Thread) -> None:
-    """Let a thread blocked in ``open(fifo)`` return: be its writer for a moment (never blocks)."""
-    while th.is_alive():
+def _release(path: str, th: threading.Thread, tries: int = 100) -> None:
+    """Let a thread blocked in ``open(fifo)`` return: be its writer for a moment (never blocks).
+
+    A reader blocked in ``open`` counts as a reader (Linux, the BSDs), so the non-blocking open for
+    writing succeeds and wakes it. Tried for about 5 s; a thread still blocked after that (the
+    FIFO was replaced meanwhile) is a daemon thread and does not keep the process alive.
+    """
+    for _ in range(tries):
+        if not th.is_alive():
+            return
         with contextlib.suppress(OSError):  # (ENXIO: the reader is not there yet / any more)
             os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
         th.join(0.05)
