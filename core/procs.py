@@ -48,6 +48,14 @@ _BOOT = ("import sys\n"
          "from {module} import _child_main\n"
          "_child_main(c)\n")
 
+# Children leave the terminal's process group: Ctrl+C reaches the whole foreground group, and a
+# child then died with a KeyboardInterrupt traceback (even while Python was starting, before any
+# line of ours could ignore it) under the parent's "interrupted". The parent ends its children
+# itself (closed pipe, terminate, the atexit reaper). POSIX: a new session (setsid between fork
+# and exec, in C); Windows: a new process group, for which Ctrl+C is disabled.
+_OWN_GROUP: dict[str, Any] = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
+                              else {"start_new_session": True})
+
 _LIVE: weakref.WeakSet[Child] = weakref.WeakSet()
 # Popen objects of children that may still run: a Child dropped without join (an Engine nobody
 # closed) ends by itself when its pipe closes; we keep the Popen until then, to reap it later
@@ -146,7 +154,7 @@ class Child:
         # -I: the boot code imports only the standard library, never a module of the current folder
         # (a user's "multiprocessing.py" beside the script); then the parent's sys.path applies
         self._popen = subprocess.Popen([sys.executable, "-I", "-c", boot, str(self._listener.address)],
-                                       stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True)
+                                       stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True, **_OWN_GROUP)
         _UNREAPED.add(self._popen)
         try:
             self._popen.stdin.write(key.hex().encode() + b"\n")

@@ -193,3 +193,36 @@ def test_open_stream_reads_in_pieces_of_at_most_the_asked_size(tmp_path):
             sizes.append(len(chunk))
     th.join(10)
     assert sizes == [100_000, 100_000, 100_000]
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                stat = Path(f"/proc/{name}/stat").read_bytes()
+            except OSError:
+                continue
+            if int(stat.rsplit(b")", 1)[1].split()[1]) == pid:
+                out.append(int(name))
+    return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the workers through /proc")
+def test_ctrl_c_on_the_command_line_prints_no_worker_traceback(tmp_path):
+    import signal
+
+    (tmp_path / "c.txt").write_bytes(_corpus(24 << 20))
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from core.cli import main; "
+            "raise SystemExit(main(['train', 'c.txt', '--vocab-size', '5000', '--out', 'o', '--workers', '2', '-q']))")
+    p = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, start_new_session=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while len(_children(p.pid)) < 2 and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # (waits for the condition: both workers started)
+    assert len(_children(p.pid)) >= 2, "the workers did not start"
+    os.killpg(p.pid, signal.SIGINT)  # what Ctrl+C in a terminal does: the whole process group
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 130
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()[-2000:]
+    assert b"interrupted" in err
