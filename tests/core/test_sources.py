@@ -222,7 +222,12 @@ def test_ctrl_c_on_the_command_line_prints_no_worker_traceback(tmp_path):
         time.sleep(0.05)  # (waits for the condition: both workers started)
     assert len(_children(p.pid)) >= 2, "the workers did not start"
     os.killpg(p.pid, signal.SIGINT)  # what Ctrl+C in a terminal does: the whole process group
-    _, err = p.communicate(timeout=120)
+    try:
+        _, err = p.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        _, err = p.communicate(timeout=30)
+        pytest.fail("the command line did not end after Ctrl+C: " + err.decode()[-2000:])
     assert p.returncode == 130
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()[-2000:]
     assert b"interrupted" in err
