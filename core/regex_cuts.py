@@ -39,6 +39,7 @@ import regex
 _OK_FLAGS = set("imsau")  # (m only changes ^ and $, which get no cut anyway)
 _CLASS_ESC = set("dDwWsS")
 _LITERAL_ESC = set("nrtfva")
+_PAIR_CACHE = 200_000  # character pairs remembered (about 30 MB at most)
 
 
 class _Unsupported(Exception):
@@ -286,7 +287,10 @@ class RegexCuts:
         ok = self._safe.get(key)
         if ok is None:
             nxt, covered = self._after_char(x)
-            ok = self._safe[key] = covered and not any(a.fullmatch(y) for a in nxt)
+            ok = covered and not any(a.fullmatch(y) for a in nxt)
+            if len(self._safe) > _PAIR_CACHE:  # (a long stretch without a cut in CJK text: many pairs)
+                self._safe.clear()
+            self._safe[key] = ok
         return ok
 
     def last_cut(self, text: str, lo: int, hi: int) -> int:
