@@ -1,6 +1,7 @@
 """Corpora read as streams (issue 13 §6): FIFOs, pipes and ``-`` give what the same bytes as a file give."""
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import subprocess
@@ -217,17 +218,22 @@ def test_ctrl_c_on_the_command_line_prints_no_worker_traceback(tmp_path):
             "raise SystemExit(main(['train', 'c.txt', '--vocab-size', '5000', '--out', 'o', '--workers', '2', '-q']))")
     p = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, start_new_session=True,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while len(_children(p.pid)) < 2 and p.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)  # (waits for the condition: both workers started)
-    assert len(_children(p.pid)) >= 2, "the workers did not start"
-    os.killpg(p.pid, signal.SIGINT)  # what Ctrl+C in a terminal does: the whole process group
     try:
-        _, err = p.communicate(timeout=120)
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        _, err = p.communicate(timeout=30)
-        pytest.fail("the command line did not end after Ctrl+C: " + err.decode()[-2000:])
+        deadline = time.monotonic() + 120
+        while len(_children(p.pid)) < 2 and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # (waits for the condition: both workers started)
+        assert len(_children(p.pid)) >= 2, "the workers did not start"
+        os.killpg(p.pid, signal.SIGINT)  # what Ctrl+C in a terminal does: the whole process group
+        try:
+            _, err = p.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the command line did not end after Ctrl+C")
+    finally:
+        if p.poll() is None:  # (never leave it running: it and its workers are our own group)
+            for pid in [p.pid, *_children(p.pid)]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            p.communicate(timeout=30)
     assert p.returncode == 130
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode()[-2000:]
     assert b"interrupted" in err
