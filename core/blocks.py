@@ -25,14 +25,18 @@ whole text. Cuts are made
   In every case the pattern has no look-behind, so matching after the cut starts afresh.
   The property tests check these cuts against the whole text for random texts and cut sizes.
 
-A custom pattern (and ``none``) is cut only before special tokens. Blocks are bounded by about
-``block_bytes`` whenever such places exist; a stretch without any (one 20 MB word) stays one block.
+A custom pattern is cut where :mod:`core.regex_cuts` proves it safe from the pattern's structure
+(a pattern with look-behind, anchors or back references, and ``none``, only before special tokens).
+Blocks are bounded by about ``block_bytes`` whenever such places exist; a stretch without any (one
+20 MB word) stays one block.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
 import regex
+
+from .regex_cuts import RegexCuts
 
 BLOCK_BYTES = 4 << 20
 _HOLD = 4  # bytes kept back at the end: the character after a cut must be complete (UTF-8: <= 4)
@@ -50,7 +54,26 @@ def cut_rule(pattern_name: str | None) -> str | None:
     return pattern_name if pattern_name in _CUT_RE else None
 
 
-def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str) -> int:
+def rule_for_pattern(pattern: str | None, builtin: dict[str, str]) -> str | RegexCuts | None:
+    """The cut rule for a resolved pattern: the name of a built-in rule (``builtin`` maps the
+    built-in patterns to their names), a :class:`RegexCuts` for a custom pattern it can prove cuts
+    for, else None (cut before special tokens only; also for ``None``, no pre-tokenization)."""
+    if pattern is None:
+        return None
+    if pattern in builtin:
+        return builtin[pattern]
+    return RegexCuts.for_pattern(pattern)
+
+
+def tokenizer_rule(tokenizer, builtin_rule: str | RegexCuts | None) -> str | RegexCuts | None:
+    """``builtin_rule`` (the rule of the tokenizer's pattern) unless the tokenizer pre-tokenizes
+    through an imported HF pipeline, whose own steps only the built-in rules were checked for."""
+    if getattr(tokenizer, "pipeline_config", None) is not None and isinstance(builtin_rule, RegexCuts):
+        return None
+    return builtin_rule
+
+
+def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str | RegexCuts) -> int:
     """The last safe cut in ``(lo, hi]`` by the pattern rule (see the module doc), or -1.
 
     Only whole characters are looked at: ``lo`` and ``hi`` move to character boundaries, and a
@@ -63,6 +86,11 @@ def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str) -> int:
     if hi - lo < 2:
         return -1
     text = bytes(buf[lo:hi]).decode("utf-8", "surrogateescape")
+    if isinstance(rule, RegexCuts):
+        at = rule.last_cut(text, max(0, len(text) - _WINDOW), len(text))
+        if at < 0 and len(text) > _WINDOW:
+            at = rule.last_cut(text, 0, len(text) - _WINDOW + 1)
+        return -1 if at <= 0 else lo + len(text[:at].encode("utf-8", "surrogateescape"))
     cut_re = _CUT_RE[rule]
     m = cut_re.search(text, max(0, len(text) - _WINDOW))
     if m is None and len(text) > _WINDOW:
@@ -75,11 +103,12 @@ def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str) -> int:
     return lo + len(text[:at].encode("utf-8", "surrogateescape"))
 
 
-def iter_blocks(stream, specials: list[str], rule: str | bool | None,
+def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | None,
                 block_bytes: int = BLOCK_BYTES, poll: Callable[[], None] | None = None) -> Iterator[bytes]:
     """Cut a binary stream into blocks at safe places (see the module doc), in one linear pass.
 
-    ``rule``: ``"gpt2"``, ``"gpt4"``, ``None`` (specials only); ``True`` (the older "a built-in
+    ``rule``: ``"gpt2"``, ``"gpt4"``, a :class:`RegexCuts` (a custom pattern), ``None`` (specials
+    only); ``True`` (the older "a built-in
     pattern" flag) takes the cuts that are safe for both built-in patterns. ``poll()`` is called
     before every read (it may raise, e.g. :class:`core.Cancelled`), so that a stretch without a
     place to cut (one 1 GB word) can be cancelled while it is read.

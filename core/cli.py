@@ -51,7 +51,7 @@ def _train(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     elapsed = time.perf_counter() - t0
-    source = Path(args.corpus or args.counts[0]).name
+    source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
     written = export_all(args.out, spec_from_trainer(trainer, source), formats)
     s = trainer.stats
     note = "" if trainer.vocab_size == args.vocab_size else (

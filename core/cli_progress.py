@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from tqdm import tqdm
 
 
-def make_bar(desc: str, unit: str, scale: bool, total: int) -> tqdm[Any]:
+def make_bar(desc: str, unit: str, scale: bool, total: int | None) -> tqdm[Any]:
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit=unit, unit_scale=scale, unit_divisor=1024 if scale else 1000,
@@ -33,13 +33,14 @@ class Progress:
     def __call__(self, phase: str, done: int, total: int) -> bool:
         if not self.enabled:
             return True
+        known = total if total > 0 else None  # (0: a stream, whose size is not known)
         bar = self.bars.get(phase)
         if bar is None:
             self.close()  # one bar at a time: the previous phase is over
             desc, unit, scale = self.labels.get(phase, (phase, "it", False))
-            bar = self.bars[phase] = make_bar(desc, unit, scale, total)
-        if bar.total != total:
-            bar.total = total
+            bar = self.bars[phase] = make_bar(desc, unit, scale, known)
+        if bar.total != known:
+            bar.total = known
             bar.refresh()
         bar.update(done - bar.n)
         return True

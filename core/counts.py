@@ -59,6 +59,7 @@ from .pretokenize import (
 )
 from .records import TieBreak
 from .scan import BlockCounts, count_block, expand_inputs, open_source, source_size
+from .sources import read_head
 
 
 def _count_item(item: tuple[int, int, bytes], pattern: str | None,
@@ -70,8 +71,8 @@ def _count_item(item: tuple[int, int, bytes], pattern: str | None,
 def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int):
     for i, src in enumerate(sources):
         with closing(open_source(src)) as f:
-            sniff_encoding(f.read(65536), src)
-            f.seek(0)
+            head, f = read_head(f)  # (a stream is not rewound: its first bytes are served again)
+            sniff_encoding(head, src)
             base = 0
             for block in iter_blocks(f, specials, rule, block_bytes):
                 yield i, base, block
@@ -115,7 +116,7 @@ def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[st
             n_special += b.n_special
             chunks += 1
             tick()
-    meta = CountsMeta(pat, tuple(specials), tuple(sources), tool_version(), total_size, invalid,
+    meta = CountsMeta(pat, tuple(specials), tuple(sources), tool_version(), max(total_size, done), invalid,
                       n_special, chunks)
     tokens = list(counts)
     return PretokenCounts(tokens, [counts[t] for t in tokens], [first[t][0] for t in tokens],

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from .blocks import tokenizer_rule
 from .counts_schema import (
     EXTRA_HINT,
     POS_BITS,
@@ -309,7 +310,8 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
     with contextlib.closing(open_source(source)) as f, open(tmp, "wb") as w:
         start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
         w.write(npy_header(0, dtype))
-        for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(tok.pattern_regex), block_bytes):
+        for block in iter_blocks(_RangeReader(f, start, end), list(specials),
+                                 tokenizer_rule(tok, block_rule(tok.pattern_regex)), block_bytes):
             ids = np.asarray(tok.encode(block.decode("utf-8", "surrogateescape")), dtype=le)
             w.write(ids.tobytes())
             n += len(ids)

@@ -43,7 +43,7 @@ from .engine_protocol import (
     UndoToView,
     UndoView,
 )
-from .errors import BPEError, Cancelled
+from .errors import BPEError, Cancelled, CorpusError
 from .procs import SharedFlag
 
 if TYPE_CHECKING:
@@ -270,8 +270,13 @@ class EngineServer:
 
     def load(self, path: str, special_tokens: list[str], pattern: str | None = "gpt2",
              tie_break: TieBreak = "lexicographic", workers: int | None = None) -> LoadInfo:
+        from .sources import is_stream
         from .trainer import Trainer
 
+        if is_stream(path):  # the app reads its corpus again (sessions, held-out text): never a FIFO
+            raise CorpusError(f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
+                              "needs a file it can read again: save the text to a file first (the command "
+                              "line streams it: bpe-explorer train FILE)")
         trainer: Trainer
         if str(path).lower().endswith(".parquet"):  # a counts file (``bpe-explorer count``)
             from .counts import trainer_from_counts

@@ -28,11 +28,12 @@ from typing import Any
 
 import numpy as np
 
-from .blocks import BLOCK_BYTES, iter_blocks
+from .blocks import BLOCK_BYTES, iter_blocks, tokenizer_rule
 from .errors import Cancelled, CorpusError, FormatError
 from .formats._io import discard, new_temp, publish
 from .parallel import ordered_map
 from .pretokenize import SINGLE_PROCESS_BYTES, block_rule
+from .sources import is_stream, open_stream
 
 HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
 
@@ -90,10 +91,11 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     stops the run with :class:`Cancelled` and leaves no output file.
     """
     src = Path(input_path)
-    if not src.is_file():  # (a FIFO is refused here too: opening one would wait for a writer)
+    streamed = is_stream(input_path)  # a FIFO, pipe or "-" (stdin): read once, front to back
+    if not streamed and not src.is_file():
         if src.exists() and not src.is_dir():
-            raise CorpusError(f"input {str(src)!r} is not a regular file (a pipe, FIFO or device); save the "
-                              "text to a file first")
+            raise CorpusError(f"input {str(src)!r} is not a regular file, FIFO or pipe (a socket or block "
+                              "device); save the text to a file first")
         raise CorpusError(f"input file {str(src)!r} does not exist or is not a file; check the path")
     out = Path(output_path)
     if not out.parent.is_dir():
@@ -102,18 +104,23 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     if top >= 1 << 32:
         raise FormatError(f"the tokenizer has id {top}, which does not fit the .npy's uint32; ids must be "
                           "below 2^32")
-    size = src.stat().st_size
+    size = 0 if streamed else src.stat().st_size  # (0: a stream's size is not known in advance)
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
     if workers is None:
         workers = os.cpu_count() or 1
-    workers = 1 if size <= SINGLE_PROCESS_BYTES else max(1, int(workers))
+    workers = 1 if size <= SINGLE_PROCESS_BYTES and not streamed else max(1, int(workers))
     n_items = 0
     done = 0
     ok = False
     tmp = None
+
+    def poll() -> None:
+        if progress is not None and progress("encode", done, size) is False:
+            raise Cancelled("encoding cancelled")
+
     try:
         fd, tmp = new_temp(out)
-        with os.fdopen(fd, "wb") as f, open(src, "rb") as stream:
+        with os.fdopen(fd, "wb") as f, (open_stream(input_path, poll) if streamed else open(src, "rb")) as stream:
             f.write(npy_header(0, dtype))
 
             def absorb(data: bytes, n_in: int) -> None:
@@ -124,12 +131,8 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                 if progress is not None and progress("encode", done, size) is False:
                     raise Cancelled("encoding cancelled")
 
-            def poll() -> None:
-                if progress is not None and progress("encode", done, size) is False:
-                    raise Cancelled("encoding cancelled")
-
-            blocks = iter_blocks(stream, list(tokenizer.special_tokens), block_rule(tokenizer.pattern_regex),
-                                 block_bytes, poll=poll)
+            rule = tokenizer_rule(tokenizer, block_rule(tokenizer.pattern_regex))
+            blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
             if workers == 1:
                 for block in blocks:
                     ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
@@ -153,4 +156,4 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     finally:
         if not ok:
             discard(tmp)
-    return NpyResult(out, n_items, size, dtype, workers)
+    return NpyResult(out, n_items, done if streamed else size, dtype, workers)

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import regex
 
-from .blocks import BLOCK_BYTES, iter_blocks
+from .blocks import BLOCK_BYTES, iter_blocks, rule_for_pattern
 from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
+from .sources import read_head
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
@@ -185,15 +186,22 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
                           name=name)
 
 
-def block_rule(pattern: str | None) -> str | None:
-    """The safe-cut rule of :mod:`core.blocks` for a resolved pattern (None: cut at specials only)."""
-    return {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"}.get(pattern) if pattern else None
+def block_rule(pattern: str | None):
+    """The safe-cut rule of :mod:`core.blocks` for a resolved pattern: ``"gpt2"``/``"gpt4"``, a
+    :class:`core.regex_cuts.RegexCuts` for a custom pattern, or None (cut at specials only)."""
+    return rule_for_pattern(pattern, {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"})
 
 
-def _source_stream(source, is_text: bool):
-    """Open ``source`` (a path, or bytes / str data) as a binary stream; returns (stream, name, size)."""
+def _source_stream(source, is_text: bool, poll=None):
+    """Open ``source`` (a path, a stream's path or ``"-"``, or bytes / str data) as a binary stream;
+    returns (stream, name, size); size 0 for a stream (FIFO, pipe, stdin: read once, in blocks)."""
     import io
 
+    from .sources import is_stream, open_stream
+
+    if not is_text and is_stream(source):
+        s = open_stream(source, poll)
+        return s, s.name, 0
     if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text):
         path = Path(source)
         if not path.exists():
@@ -201,9 +209,9 @@ def _source_stream(source, is_text: bool):
                               path=str(path))
         if path.is_dir():
             raise CorpusError(f"{str(path)!r} is a folder; choose a text file", code="corpus_folder", path=str(path))
-        if not stat.S_ISREG(path.stat().st_mode):  # opening a FIFO waits for a writer: never do it
-            raise CorpusError(f"{str(path)!r} is not a regular file (a pipe, FIFO or device); a corpus "
-                              "is read in blocks from a file: save the text to a file first")
+        if not stat.S_ISREG(path.stat().st_mode):  # (FIFOs and character devices are streamed above)
+            raise CorpusError(f"{str(path)!r} is not a regular file, FIFO or pipe (a socket or block device); "
+                              "save the text to a file first")
         try:
             f = open(path, "rb")  # noqa: SIM115 (the caller owns and closes it)
         except OSError as e:
@@ -237,24 +245,26 @@ def count_pretokens(
     """
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
-    stream, name, size = _source_stream(source, is_text)
+    done = size = 0
+
+    def poll() -> None:
+        if progress is not None and progress("pretokenize", done, size) is False:
+            raise Cancelled("pre-tokenization cancelled")
+
+    # a FIFO, pipe or stdin ("-") is read once, front to back (size 0: not known in advance)
+    stream, name, size = _source_stream(source, is_text, poll)
+    streamed = not stream.seekable()
     stats = CorpusStats(name=name, size_bytes=size)
     try:
-        head = stream.read(65536)
-        stream.seek(0)
+        head, stream = read_head(stream)
         if not is_text:
             sniff_encoding(head, name, allow_nul=allow_nul)
         stats.has_bom = head.startswith(_BOM)
         if stats.has_bom:
             stats.notes.append("starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)")
-        if workers is None:  # automatic: processes only pay off for larger files
-            workers = (os.cpu_count() or 1) if size > SINGLE_PROCESS_BYTES else 1
+        if workers is None:  # automatic: processes only pay off for larger files (or a stream)
+            workers = (os.cpu_count() or 1) if size > SINGLE_PROCESS_BYTES or streamed else 1
         workers = max(1, int(workers))
-        done = 0
-
-        def poll() -> None:
-            if progress is not None and progress("pretokenize", done, size) is False:
-                raise Cancelled("pre-tokenization cancelled")
 
         def checked(blocks: Iterable[bytes]) -> Iterator[bytes]:
             for block in blocks:  # Cancel is asked before each block is handed on
@@ -287,6 +297,8 @@ def count_pretokens(
                 absorb(result)
     finally:
         stream.close()
+    if streamed:
+        stats.size_bytes = done
     stats.pretokens = sum(total.values())
     stats.distinct_pretokens = len(total)
     if stats.invalid_bytes:

@@ -25,6 +25,7 @@ import contextlib
 import mmap
 import os
 import secrets
+import socket
 import subprocess
 import sys
 import tempfile
@@ -32,7 +33,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from multiprocessing.connection import Client, Connection, Listener
+from multiprocessing.connection import Connection, Listener
 from typing import Any
 
 from .errors import BPEError
@@ -40,13 +41,26 @@ from .errors import BPEError
 START_TIMEOUT = 120.0  # seconds a child may take to import Python and connect (a loaded machine)
 
 # The child's whole program until it runs our code: connect, authenticate with the key read from
-# stdin (not the command line, which other users can see), take the parent's sys.path, run.
+# stdin (not the command line, which other users can see), take the parent's sys.path, run. A
+# parent that gave up before we got our work (Ctrl+C, an error elsewhere) closed its end: end
+# quietly then (a traceback of EOFError under the parent's own message helped nobody).
 _BOOT = ("import sys\n"
          "from multiprocessing.connection import Client\n"
-         "c = Client(sys.argv[1], authkey=bytes.fromhex(sys.stdin.readline().strip()))\n"
-         "sys.path[:] = c.recv()\n"
+         "try:\n"
+         "    c = Client(sys.argv[1], authkey=bytes.fromhex(sys.stdin.readline().strip()))\n"
+         "    sys.path[:] = c.recv()\n"
+         "except (EOFError, OSError):\n"
+         "    sys.exit(1)\n"
          "from {module} import _child_main\n"
          "_child_main(c)\n")
+
+# Children leave the terminal's process group: Ctrl+C reaches the whole foreground group, and a
+# child then died with a KeyboardInterrupt traceback (even while Python was starting, before any
+# line of ours could ignore it) under the parent's "interrupted". The parent ends its children
+# itself (closed pipe, terminate, the atexit reaper). POSIX: a new session (setsid between fork
+# and exec, in C); Windows: a new process group, for which Ctrl+C is disabled.
+_OWN_GROUP: dict[str, Any] = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if sys.platform == "win32"
+                              else {"start_new_session": True})
 
 _LIVE: weakref.WeakSet[Child] = weakref.WeakSet()
 # Popen objects of children that may still run: a Child dropped without join (an Engine nobody
@@ -149,7 +163,7 @@ class Child:
         # -I: the boot code imports only the standard library, never a module of the current folder
         # (a user's "multiprocessing.py" beside the script); then the parent's sys.path applies
         self._popen = subprocess.Popen([sys.executable, "-I", "-c", boot, str(self._listener.address)],
-                                       stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True)
+                                       stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True, **_OWN_GROUP)
         _UNREAPED.add(self._popen)
         stdin = self._popen.stdin
         assert stdin is not None  # stdin=PIPE
@@ -242,8 +256,7 @@ class Child:
         self.terminate()
         self.join(5)
         if self._thread.is_alive():
-            with contextlib.suppress(Exception):
-                Client(self._listener.address, authkey=self._key).close()
+            _poke(self._listener.address)
             self._thread.join(1)
         for c in self._accepted:
             c.close()
@@ -258,6 +271,21 @@ class Child:
         self._listener.close()
 
 
+def _poke(address: Any) -> None:
+    """Connect to our own listener and hang up at once, so that an ``accept()`` blocked in another
+    thread returns (its handshake then fails on EOF, which that thread records). Nothing here waits
+    for an answer: ``Client()`` waited for the listener's challenge, for ever when the accepting
+    thread had ended in the meantime (a Ctrl+C while a worker was still connecting)."""
+    with contextlib.suppress(OSError):
+        if isinstance(address, str) and address.startswith("\\\\"):  # a Windows named pipe
+            open(address, "r+b", buffering=0).close()
+        else:
+            family = socket.AF_UNIX if isinstance(address, str) else socket.AF_INET
+            with socket.socket(family) as s:
+                s.settimeout(5.0)
+                s.connect(address)
+
+
 def _drop(popen: subprocess.Popen, listener: Listener, accepted: list, state: dict) -> None:
     listener.close()
     if not state["connected"]:
@@ -269,5 +297,8 @@ def _drop(popen: subprocess.Popen, listener: Listener, accepted: list, state: di
 
 def _child_main(conn: Connection) -> None:
     """Runs in the child (called by the boot code): receive the target and run it."""
-    target, args = conn.recv()
+    try:
+        target, args = conn.recv()
+    except (EOFError, OSError):  # the parent gave up before sending the work: end quietly
+        sys.exit(1)
     target(conn, *args)

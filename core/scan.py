@@ -35,6 +35,7 @@ from .pretokenize import (
     decode_corpus,
     special_regex,
 )
+from .sources import is_stream, open_stream
 
 WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut
 # a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter
@@ -167,6 +168,8 @@ def expand_inputs(inputs: list[str]) -> list[str]:
             if not found:
                 raise CorpusError(f"no file matches {item!r}; check the pattern")
             out += found
+        elif is_stream(item):  # "-" (stdin), a FIFO or a pipe: read once, front to back
+            out.append(item)
         else:
             path = os.path.expanduser(item)
             if not os.path.exists(path):
@@ -192,6 +195,8 @@ def open_source(source: str):
     try:
         if is_url(source):
             return _fsspec().open(source, "rb").open()
+        if is_stream(source):
+            return open_stream(source)
         return open(source, "rb")
     except FileNotFoundError as e:
         raise CorpusError(f"corpus file {source!r} does not exist; check the path") from e
@@ -203,7 +208,7 @@ def source_size(source: str) -> int:
     if is_url(source):
         fs, _, (path,) = _fsspec().get_fs_token_paths(source)
         return int(fs.size(path))
-    return os.path.getsize(source)
+    return 0 if is_stream(source) else os.path.getsize(source)  # (a stream's size is not known)
 
 
 def cuts_at_newlines(pattern: str | None) -> bool:

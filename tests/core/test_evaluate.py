@@ -218,7 +218,7 @@ def test_cli_json_csv_and_table(exported, tmp_path, capsys):
     assert rc == 0
     stdout = capsys.readouterr().out
     assert "B/tok" in stdout and "longest tokens of" in stdout
-    data = json.loads(out_json.read_text())
+    data = json.loads(out_json.read_text(encoding="utf-8"))
     assert len(data) == 2
     n = len(tk.encode(TEXT, allowed_special="all"))
     for d in data:
@@ -227,7 +227,7 @@ def test_cli_json_csv_and_table(exported, tmp_path, capsys):
         assert d["bytes_per_token"] == pytest.approx(len(TEXT.encode()) / n)
         assert d["vocab_used"] == len(set(tk.encode(TEXT, allowed_special="all")))
         assert len(d["longest"]) == 20 and d["mb_per_s"] > 0 and d["file"] == str(f)
-    rows = list(csv.DictReader(out_csv.read_text().splitlines()))
+    rows = list(csv.DictReader(out_csv.read_text(encoding="utf-8").splitlines()))
     assert [r["tokenizer"] for r in rows] == [str(folder), str(folder / "bpe.json")]
     assert int(rows[0]["tokens"]) == n
 
@@ -242,7 +242,7 @@ def test_cli_sample_docs(exported, tmp_path, capsys):
     out = tmp_path / "r.json"
     assert main(["eval", "--tokenizer", str(folder), str(f), "--sample-docs", "5", "--seed", "7",
                  "--json", str(out), "-q"]) == 0
-    (d,) = json.loads(out.read_text())
+    (d,) = json.loads(out.read_text(encoding="utf-8"))
     assert d["documents"] == 5 and "5 of 30 docs, seed 7" in d["file"]
     text = sample_documents(f, 5, 7).data.decode()
     assert d["tokens"] == len(tk.encode(text, allowed_special="all"))

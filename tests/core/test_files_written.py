@@ -24,6 +24,7 @@ def umask():
     os.umask(old)
 
 
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits (Windows has a read-only flag only)")
 @pytest.mark.parametrize("mask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_exports_and_npy_get_the_mode_a_plain_open_gives(tmp_path, umask, mask, mode):
     umask(mask)

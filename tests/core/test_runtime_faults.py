@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 
 import pytest
 from hypothesis import given
@@ -32,37 +31,7 @@ def test_gaps_between_matches_are_their_own_pre_tokens():
     assert (b"-", b"-") in [r.pair for r in t.steps(3)]  # the dashes no match covers are trained on
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_a_fifo_is_refused_at_once_not_waited_for(tmp_path):
-    fifo = tmp_path / "corpus.fifo"
-    os.mkfifo(fifo)
-    result: list = []
-    th = threading.Thread(target=lambda: result.append(_refusal(fifo)), daemon=True)
-    th.start()
-    th.join(20)
-    assert not th.is_alive(), "opening the FIFO blocked"
-    assert "not a regular file" in result[0] and "save the text to a file" in result[0]
-
-
-def _refusal(path) -> str:
-    try:
-        count_pretokens(path)
-    except CorpusError as e:
-        return str(e)
-    return "accepted"
-
-
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_encode_refuses_a_fifo_at_once(tmp_path):
-    from core.npy import encode_file_to_npy
-    from core.spec import TokenizerSpec
-    from core.tokenizer import Tokenizer
-
-    fifo = tmp_path / "in.fifo"
-    os.mkfifo(fifo)
-    tok = Tokenizer.from_spec(TokenizerSpec.from_merges([]))
-    with pytest.raises(CorpusError, match="not a regular file"):
-        encode_file_to_npy(tok, fifo, tmp_path / "out.npy")
+# FIFOs and pipes are streamed now, not refused: see tests/core/test_sources.py
 
 
 def test_nul_bytes_near_the_start_can_be_allowed(tmp_path, capsys):

@@ -232,6 +232,7 @@ def test_core_never_prints(tmp_path, capfd):
     assert out == "" and err == ""
 
 
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="os.nice is POSIX-only (lower_priority does nothing on Windows)")
 def test_worker_processes_can_run_at_lower_priority():
     from core.parallel import lower_priority, ordered_map
 

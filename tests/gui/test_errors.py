@@ -158,6 +158,7 @@ def test_engine_killed_during_a_session(qtbot, loaded, small_corpus):
     check_consistent(c)
 
 
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGKILL"), reason="needs SIGKILL (POSIX)")
 def test_engine_killed_during_a_run_says_so_in_the_status(qtbot, loaded):
     """Issue 13 §6: after an engine death the status line names it (not "no pair is left to merge";
     a load that loses its engine goes through the same Controller._lost)."""
