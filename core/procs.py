@@ -59,8 +59,11 @@ _BOOT = ("import sys\n"
 # line of ours could ignore it) under the parent's "interrupted". The parent ends its children
 # itself (closed pipe, terminate, the atexit reaper). POSIX: a new session (setsid between fork
 # and exec, in C); Windows: a new process group, for which Ctrl+C is disabled.
-_OWN_GROUP: dict[str, Any] = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if sys.platform == "win32"
-                              else {"start_new_session": True})
+_OWN_GROUP: dict[str, Any]
+if sys.platform == "win32":
+    _OWN_GROUP = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+else:
+    _OWN_GROUP = {"start_new_session": True}
 
 _LIVE: weakref.WeakSet[Child] = weakref.WeakSet()
 # Popen objects of children that may still run: a Child dropped without join (an Engine nobody
