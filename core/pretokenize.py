@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
-from itertools import chain, islice
+from itertools import chain, islice, repeat
 from pathlib import Path
 
 import regex
@@ -24,11 +25,13 @@ from .blocks import BLOCK_BYTES, iter_blocks
 from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
+from .space_chunks import chunk_counter, is_space_safe
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
 
 _SURROGATES = regex.compile("[\udc80-\udcff]")
+_ANY_SURROGATE = regex.compile("[\ud800-\udfff]")
 _BOM = b"\xef\xbb\xbf"
 SINGLE_PROCESS_BYTES = 4 << 20
 
@@ -109,8 +112,49 @@ class ChunkResult:
     n_special: int
 
 
+class _PathChooser:
+    """Which of the two exact counting paths (by chunks, or the plain regex over all the text) is
+    faster on the text a process sees: which one wins depends on the text (prose with repeating
+    words: chunks, 2x; text whose chunks rarely repeat, e.g. indented lines: the plain path), so
+    each path is timed on one block of every ``probe_every``, and the faster one counts the rest.
+    The counts are the same either way."""
+
+    probe_every = 16
+
+    def __init__(self) -> None:
+        self.blocks = 0
+        self.rate: dict[bool, float] = {}  # seconds per byte, last measured
+
+    def pick(self) -> bool:
+        self.blocks += 1
+        phase = self.blocks % self.probe_every
+        if phase in (1, 2) or len(self.rate) < 2:
+            return phase != 2
+        return self.rate[True] <= self.rate[False]
+
+    def record(self, chunked: bool, seconds: float, n_bytes: int) -> None:
+        self.rate[chunked] = seconds / max(1, n_bytes)
+
+
+_CHOOSER = _PathChooser()
+#: None: choose by timing (:class:`_PathChooser`); True / False: always / never by chunks (tests)
+COUNT_BY_CHUNKS: bool | None = None
+
+
 def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
     """Worker entry point (top level so that a worker process can import it)."""
+    if is_space_safe(pattern) and not any(map(_ANY_SURROGATE.search, specials)):
+        chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
+        t0 = time.perf_counter()
+        result = _count_chunk_by_chunks(data, pattern, specials) if chunked else None  # type: ignore[arg-type]
+        if result is None:
+            result = _count_chunk_plain(data, pattern, specials)
+        _CHOOSER.record(chunked, time.perf_counter() - t0, len(data))
+        return result
+    return _count_chunk_plain(data, pattern, specials)
+
+
+def _count_chunk_plain(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
     text, invalid = decode_corpus(data)
     # most chunks of most corpora hold no special token: a substring test is much cheaper than a regex
     present = [t for t in specials if t in text]
@@ -120,8 +164,24 @@ def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) ->
     if pattern is None:
         # whole pieces: drop empty strings produced between adjacent special tokens
         counts.pop("", None)
-    encoded = {k.encode("utf-8", "surrogateescape"): v for k, v in counts.items()}
+    encoded = dict(zip(map(str.encode, counts, repeat("utf-8"), repeat("surrogateescape")), counts.values()))
     return ChunkResult(encoded, len(data), invalid, n_special)
+
+
+def _count_chunk_by_chunks(data: bytes, pattern: str, specials: tuple[str, ...]) -> ChunkResult | None:
+    """:func:`_count_chunk` by distinct space-separated chunks (:mod:`core.space_chunks`), on the
+    bytes: special tokens (none holds a surrogate escape, so bytes and text find the same
+    occurrences) are split out first."""
+    invalid = 0 if data.isascii() else decode_corpus(data)[1]
+    present = [t.encode("utf-8") for t in specials if t.encode("utf-8") in data]
+    pieces = [data]
+    if present:
+        sre = regex.compile(b"|".join(regex.escape(t) for t in sorted(present, key=len, reverse=True)))
+        pieces = sre.split(data)
+    counts = chunk_counter(pattern).count(*pieces)
+    if counts is None:
+        return None
+    return ChunkResult(counts, len(data), invalid, len(pieces) - 1)
 
 
 @dataclass

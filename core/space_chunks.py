@@ -1,0 +1,192 @@
+"""Pre-tokenize by space-separated chunks: each distinct chunk goes through the regex once.
+
+Text is cut at every space (U+0020) that is followed by a character that is not whitespace; the
+pieces between such cuts are *chunks* (all but the first start with that space). For the patterns
+in :func:`is_space_safe` the pre-tokens of a text are the pre-tokens of its chunks, each chunk
+pre-tokenized on its own. Cutting is ``str.split`` (C speed), counting chunks is ``Counter``
+(C speed), and in real text most chunks repeat (Zipf), so the regex sees only the distinct ones.
+
+Why the cut is exact. Let ``t[i]`` be a space and ``t[i+1]`` a character that is not ``\\s`` (as
+the ``regex`` module defines it: Unicode White_Space). Every built-in alternative below matches
+at least one character and together they match any character, so ``findall`` tiles the text.
+It is enough to show that (a) no match that starts before ``i`` reaches past ``i`` and (b) such a
+match is the same in ``t`` and in ``t[:i]``: then a match starts at ``i``, and, as no pattern
+looks behind, the matches from ``i`` on are those of ``t[i:]``. Take a match starting at
+``j < i``; ``t[j:i]`` is the same in both texts, and the only difference is what follows:
+``t[i:]`` (a space, then a non-space) against the end of the string.
+
+* Letter, digit and punctuation runs (``\\p{L}+``, ``\\p{N}+``, ``\\p{N}{1,3}``, the case-aware
+  ``[\\p{Lu}…\\p{M}]*[\\p{Ll}…\\p{M}]+`` of o200k, ``[^\\s\\p{L}\\p{N}]+`` and the ``[\\r\\n]*`` /
+  ``[\\r\\n/]*`` tails): the space at ``i`` is in none of their classes, so they stop at ``i``
+  exactly as they stop at the end of the string, greedy, possessive or backtracking alike.
+* Optional single characters before a run (`` ?``, ``[^\\r\\n\\p{L}\\p{N}]?`` possessive or not)
+  and the contractions (``'s``, ``'ll``, … also with ``(?i)``, also as o200k's optional
+  suffix): they read characters at positions ``< i``, or at ``i`` only where they need a letter
+  or an apostrophe, which the space is not: they fail there as they fail at the end.
+* ``\\s*[\\r\\n]`` (GPT-4) and ``\\s*[\\r\\n]+`` (o200k, Llama 3, Qwen): ``\\s*`` may run over the
+  space at ``i`` but stops at ``t[i+1]``; the line break that must follow lies before ``i``
+  (``t[i]`` and ``t[i+1]`` are no line breaks), so backtracking ends on the same match as at the
+  end of the string.
+* ``\\s+(?!\\S)``: in ``t`` the run from ``j`` reaches ``i`` at most (``t[i+1]`` is not
+  whitespace); the look-ahead fails after ``t[i]`` and succeeds after ``t[i-1]`` (it sees the
+  space), so the match is ``t[j:i]``, as in ``t[:i]``, where the look-ahead sees the end of the
+  string. A shorter run (ending before ``i``) lies entirely before ``i``: same in both.
+* ``\\s+`` is tried only where ``\\s+(?!\\S)`` failed, i.e. a single whitespace character followed
+  by a non-space; that is never the case at ``i - 1`` in ``t`` (the space follows) nor in
+  ``t[:i]`` (the end follows), and elsewhere both texts agree.
+
+Each of GPT-2, GPT-4 (cl100k), o200k, Llama 3, Qwen 2 and Qwen 3.5 is built only from these
+alternatives (the list is in :func:`_proven`); the property tests compare chunked
+and plain pre-tokenization on random texts full of whitespace, digits, contractions, marks and
+invalid bytes for each of them. Any other pattern keeps the plain path.
+
+Counting works on the corpus bytes (no decoding of the whole block, no re-encoding of keys):
+spaces that are *not* cuts (followed by whitespace, or the last byte) are first replaced by a
+placeholder byte that does not occur in the block (:func:`mark_non_cuts`, a few ``bytes.replace``),
+so that one ``bytes.split(b" ")`` gives the chunks; the placeholder becomes a space again only in
+the distinct chunks, which are decoded (``surrogateescape``: a space byte always ends an invalid
+sequence, so decoding a chunk gives the characters that decoding the block gives there) and
+pre-tokenized. A process keeps each chunk's pre-tokens as ids of a token table, so that summing
+``count × pre-tokens`` and ordering them by first appearance is done by NumPy.
+
+>>> from core.patterns import GPT2_PATTERN
+>>> c = ChunkCounter(GPT2_PATTERN)
+>>> c.count(b"the cat  sat\\n the cat")
+{b'the': 1, b' cat': 2, b' ': 1, b' sat': 1, b'\\n': 1, b' the': 1}
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from itertools import pairwise, repeat
+
+import numpy as np
+
+#: every character that is ``\\s`` for the ``regex`` module (Unicode White_Space) or for ``re``
+#: (which adds U+001C..U+001F), but the space, as UTF-8: a space before one is never a cut
+#: (treating more places as no cut is always exact: the chunk is just longer)
+WHITESPACE = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+              "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+# (first byte, space + character, character): a two-byte search costs ~1 ms/MB, a byte ~0.02 ms/MB
+_SPACE_THEN_WS = [(w.encode()[:1], b" " + w.encode(), w.encode()) for w in WHITESPACE]
+# bytes that can mark things inside a block when absent from it: ASCII controls that are not
+# whitespace first, then bytes that never occur in UTF-8
+_MARKS = [bytes([c]) for c in (*range(0x00, 0x09), *range(0x0E, 0x1C), 0x7F, 0xC0, 0xC1, *range(0xF5, 0x100))]
+
+
+@lru_cache(maxsize=1)
+def _proven() -> frozenset[str]:
+    from .formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
+    from .patterns import GPT2_PATTERN, GPT4_PATTERN
+
+    # each is made only of the alternatives the module doc goes through
+    return frozenset({GPT2_PATTERN, GPT4_PATTERN, O200K_PATTERN, LLAMA3_PATTERN, QWEN_PATTERN,
+                      QWEN35_PATTERN})
+
+
+def is_space_safe(pattern: str | None) -> bool:
+    """True for a (resolved) pattern whose pre-tokens restart at every space before a non-space."""
+    return pattern is not None and pattern in _proven()
+
+
+def free_marks(data: bytes, n: int = 2) -> list[bytes] | None:
+    """``n`` distinct bytes that do not occur in ``data`` (None when there are not enough)."""
+    out = []
+    for m in _MARKS:
+        if m not in data:
+            out.append(m)
+            if len(out) == n:
+                return out
+    return None
+
+
+def mark_non_cuts(data: bytes, ph: bytes) -> bytes:
+    """``data`` with every space that is not a cut (followed by whitespace or last) written as ``ph``.
+
+    ``ph`` must not occur in ``data``. Runs of spaces: two non-overlapping passes of
+    ``"  " -> ph + " "`` leave no two spaces side by side (a run of k spaces becomes pairs, plus
+    one odd space that the second pass pairs), then ``" " + ph -> ph + ph`` turns every space
+    that a space followed into ``ph``: all but the last space of each run. Then a space before
+    any other whitespace character, and a final space, become ``ph``.
+
+    >>> mark_non_cuts(b"a     b  \\nc ", b"#")
+    b'a#### b##\\nc#'
+    """
+    if b"  " in data:
+        data = data.replace(b"  ", ph + b" ")
+        if b"  " in data:
+            data = data.replace(b"  ", ph + b" ")
+        data = data.replace(b" " + ph, ph + ph)
+    for lead, sw, w in _SPACE_THEN_WS:
+        if lead in data and sw in data:
+            data = data.replace(sw, ph + w)
+    if data.endswith(b" "):
+        data = data[:-1] + ph
+    return data
+
+
+class ChunkCounter:
+    """Counts the pre-tokens of byte blocks by their distinct chunks."""
+
+    def __init__(self, pattern: str) -> None:
+        from .splitting import make_covering_splitter
+
+        self.split = make_covering_splitter(pattern)
+
+    def count(self, *pieces: bytes) -> dict[bytes, int] | None:
+        """Pre-token counts of the pieces (text between special tokens, each pre-tokenized on its
+        own), in order of first appearance; None when no two bytes are free to mark with.
+
+        The distinct chunks, in order of first appearance, are joined and pre-tokenized with a few
+        calls (a cut before each chunk is exact, so the joined text gives each chunk's pre-tokens;
+        a first chunk, with no space before it, starts a call of its own). Order: a pre-token's
+        first occurrence lies in the first occurrence of the first chunk that holds it (chunks do
+        not overlap), so the distinct chunks in order of first appearance, each's pre-tokens in
+        order, meet the pre-tokens in their order.
+        """
+        marks = free_marks(b"".join(pieces) if len(pieces) > 1 else pieces[0] if pieces else b"")
+        if marks is None:
+            return None
+        ph, head = marks
+        chunks: Counter[bytes] = Counter()
+        heads: list[int] = []  # indices (in chunks) of first chunks
+        for piece in pieces:
+            if not piece:
+                continue
+            parts = mark_non_cuts(piece, ph).split(b" ")
+            if parts[0]:
+                key = head + parts[0]  # a first chunk (no space before it): a key of its own kind
+                if key not in chunks:
+                    heads.append(len(chunks))
+                chunks[key] += 1
+            del parts[0]
+            chunks.update(parts)
+        if not chunks:
+            return {}
+        keys = list(chunks)
+        tokens: list[str] = []
+        bounds = sorted({0, *heads, len(keys)})
+        is_head = set(heads)
+        for s, e in pairwise(bounds):
+            if s in is_head:
+                text = keys[s][1:] + (b" " + b" ".join(keys[s + 1:e]) if e > s + 1 else b"")
+            else:
+                text = b" " + b" ".join(keys[s:e])
+            tokens += self.split(text.replace(ph, b" ").decode("utf-8", "surrogateescape"))
+        enc = list(map(str.encode, tokens, repeat("utf-8"), repeat("surrogateescape")))
+        # the chunk of each pre-token, by byte offsets (chunk ends are pre-token ends)
+        sizes = np.fromiter(map(len, keys), np.int64, len(keys)) + 1
+        sizes[heads] -= 2  # a first chunk: its mark byte dropped, no space added
+        tok_sizes = np.fromiter(map(len, enc), np.int64, len(enc))
+        owner = np.searchsorted(np.cumsum(sizes), np.cumsum(tok_sizes) - tok_sizes, side="right")
+        weights = np.fromiter(chunks.values(), np.int64, len(keys))[owner]
+        distinct = dict.fromkeys(enc)  # in order of first appearance
+        index = dict(zip(distinct, range(len(distinct))))
+        ids = np.fromiter(map(index.__getitem__, enc), np.int64, len(enc))
+        return dict(zip(distinct, np.bincount(ids, weights, len(distinct)).astype(np.int64).tolist()))
+
+
+@lru_cache(maxsize=4)
+def chunk_counter(pattern: str) -> ChunkCounter:
+    """The process's chunk counter for a pattern."""
+    return ChunkCounter(pattern)
