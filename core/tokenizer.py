@@ -28,6 +28,7 @@ import regex
 from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
+from .space_chunks import ChunkEncoder
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
 from .tokenizer_support import (
@@ -97,6 +98,8 @@ class Tokenizer:
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
+        # texts go chunk by chunk (each distinct space-separated chunk is encoded once): same ids
+        self._chunked = ChunkEncoder.for_pattern(self.pattern_regex, self._pipe, self._pretokens, self._cache)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self) -> None:
@@ -184,6 +187,9 @@ class Tokenizer:
         if self._pipe is not None:
             pipe = self._pipe
             return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
+        ids = self._chunked.encode(text) if self._chunked is not None and len(text) > 64 else None
+        if ids is not None:
+            return ids
         return list(chain.from_iterable(map(self._cache.__getitem__, self._pretokens(text))))
 
     def _encode_pipeline(self, text: str, add_special_tokens: bool) -> list[int]:

@@ -9,11 +9,13 @@ import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tok_corpus import EOT, trained_spec
 
 import core.pretokenize as pretokenize
 from core.formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
 from core.patterns import GPT2_PATTERN, GPT4_PATTERN
 from core.space_chunks import WHITESPACE, ChunkCounter, is_space_safe, mark_non_cuts
+from core.tokenizer import Tokenizer
 
 PROVEN = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "o200k": O200K_PATTERN, "llama3": LLAMA3_PATTERN,
           "qwen": QWEN_PATTERN, "qwen35": QWEN35_PATTERN}
@@ -114,3 +116,35 @@ def test_a_special_token_with_an_escaped_byte_takes_the_plain_path(monkeypatch):
     plain, plain_stats = pretokenize.count_pretokens(data, [special], "gpt2", workers=1, is_text=True)
     assert list(counts.items()) == list(plain.items())
     assert stats.special_occurrences == plain_stats.special_occurrences == 0
+
+
+_TOKENIZERS: dict[str, tuple[Tokenizer, Tokenizer]] = {}
+
+
+def _tokenizers(name: str) -> tuple[Tokenizer, Tokenizer]:
+    """(chunked, plain) tokenizers with a small trained vocab and the pattern ``name``."""
+    if name not in _TOKENIZERS:
+        spec = trained_spec(specials=(EOT,))
+        chunked = Tokenizer(dict(spec.vocab), spec.merges, [EOT], pattern=PROVEN[name])
+        plain = Tokenizer(dict(spec.vocab), spec.merges, [EOT], pattern=PROVEN[name])
+        plain._chunked = None
+        assert chunked._chunked is not None
+        _TOKENIZERS[name] = (chunked, plain)
+    return _TOKENIZERS[name]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=raw, name=st.sampled_from(sorted(PROVEN)))
+def test_chunked_encoding_gives_the_ids_of_plain_encoding(data, name):
+    chunked, plain = _tokenizers(name)
+    text = data.decode("utf-8", "surrogateescape")
+    text = text + EOT + text + text  # long enough for the chunked path, twice to hit its cache
+    assert chunked.encode(text) == plain.encode(text)
+    assert chunked.encode_ordinary(text) == plain.encode_ordinary(text)
+
+
+def test_chunked_encoding_of_a_text_holding_every_placeholder_candidate():
+    chunked, plain = _tokenizers("gpt2")
+    text = "".join(map(chr, range(0x20))) + " the  cat \x00 sat\n " * 20 + "\ufdd0\ufdd1\U0010fffe \x7f"
+    assert chunked.encode(text) == plain.encode(text)
+    assert chunked.decode(chunked.encode(text)) == text
