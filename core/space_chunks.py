@@ -64,7 +64,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain, islice, pairwise, repeat
+from itertools import chain, compress, islice, pairwise, repeat
+from operator import is_
 
 import numpy as np
 
@@ -78,6 +79,7 @@ _SPACE_THEN_WS = [(w.encode()[:1], b" " + w.encode(), w.encode()) for w in WHITE
 _SPACE_THEN_WS_TEXT = [(w, " " + w, w) for w in WHITESPACE]
 # bytes that can mark things inside a block when absent from it: ASCII controls that are not
 # whitespace first, then bytes that never occur in UTF-8
+BATCH_MIN_CHUNKS = 256  # texts with more chunks than this encode their new chunks in one batch
 _MARK_CODES = (*range(0x00, 0x09), *range(0x0E, 0x1C), 0x7F)
 _TEXT_MARKS = [chr(c) for c in _MARK_CODES] + ["\ufdd0", "\ufdd1", "\U0010fffe"]  # (noncharacters last)
 _MARKS = [bytes([c]) for c in (*_MARK_CODES, 0xC0, 0xC1, *range(0xF5, 0x100))]
@@ -250,8 +252,32 @@ class ChunkEncoder:
             cache = _Cache(lambda piece: self._ids(" " + piece.replace(ph, " ")))
         parts = mark_non_cuts_text(text, ph).split(" ")
         out = list(self._ids(parts[0].replace(ph, " "))) if parts[0] else []
+        if len(parts) > BATCH_MIN_CHUNKS:
+            self._learn(parts, ph, cache)
         out += chain.from_iterable(map(cache.__getitem__, islice(parts, 1, None)))
         return out
+
+    def _learn(self, parts: list[str], ph: str, cache: dict) -> None:
+        """Encode the chunks of ``parts[1:]`` missing from ``cache`` with one call of the splitter
+        (a cut before each chunk is exact: the joined text gives each chunk's pre-tokens)."""
+        from .tokenizer_support import CACHE_LIMIT, CACHE_MAX_WORD
+
+        distinct = dict.fromkeys(islice(parts, 1, None))
+        new = list(compress(distinct, map(is_, map(cache.get, distinct), repeat(None))))
+        if len(cache) + len(new) > CACHE_LIMIT:
+            cache.clear()
+            new = list(distinct)
+        new = [k for k in new if len(k) < CACHE_MAX_WORD]  # (longer ones are encoded one by one)
+        if not new:
+            return
+        toks = self.split(" " + " ".join(new).replace(ph, " "))
+        # the chunk of each pre-token, by character offsets (chunk ends are pre-token ends)
+        ends = np.cumsum(np.fromiter(map(len, new), np.int64, len(new)) + 1)
+        stops = np.searchsorted(np.cumsum(np.fromiter(map(len, toks), np.int64, len(toks))), ends,
+                                side="right").tolist()
+        ids = list(map(self.encode_pretoken, toks))
+        per_chunk = map(chain.from_iterable, map(ids.__getitem__, map(slice, [0, *stops[:-1]], stops)))
+        cache.update(zip(new, map(tuple, per_chunk)))
 
 
 @lru_cache(maxsize=4)

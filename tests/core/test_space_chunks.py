@@ -141,6 +141,13 @@ def test_chunked_encoding_gives_the_ids_of_plain_encoding(data, name):
     text = text + EOT + text + text  # long enough for the chunked path, twice to hit its cache
     assert chunked.encode(text) == plain.encode(text)
     assert chunked.encode_ordinary(text) == plain.encode_ordinary(text)
+    # over BATCH_MIN_CHUNKS chunks, most of them new: they are encoded in one batch
+    fresh = Tokenizer(dict(plain.vocab), plain.merges, [EOT], pattern=PROVEN[name])
+    words = [f"{text}{i}" for i in range(300)]
+    long = " ".join(words)
+    assert fresh.encode(long) == plain.encode(long)
+    again = " ".join(words[::-2])  # the cached chunks, in another order
+    assert fresh.encode(again) == plain.encode(again)
 
 
 def test_chunked_encoding_of_a_text_holding_every_placeholder_candidate():
@@ -148,3 +155,13 @@ def test_chunked_encoding_of_a_text_holding_every_placeholder_candidate():
     text = "".join(map(chr, range(0x20))) + " the  cat \x00 sat\n " * 20 + "\ufdd0\ufdd1\U0010fffe \x7f"
     assert chunked.encode(text) == plain.encode(text)
     assert chunked.decode(chunked.encode(text)) == text
+
+
+@pytest.mark.parametrize("word", ["ab", "the cat, ", "日本 'll\n", "x\udcff"])
+def test_chunks_encoded_in_a_batch_are_cached_with_their_own_ids(word):
+    _, plain = _tokenizers("gpt2")
+    fresh = Tokenizer(dict(plain.vocab), plain.merges, [EOT])
+    words = [f"{word}{i}" for i in range(300)]
+    long, again = " ".join(words), " ".join(words[::-2])  # the second reuses the first's chunks, reordered
+    assert fresh.encode(long) == plain.encode(long)
+    assert fresh.encode(again) == plain.encode(again)
