@@ -25,7 +25,7 @@ from .blocks import BLOCK_BYTES, iter_blocks
 from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
-from .space_chunks import chunk_counter, is_space_safe
+from .space_chunks import PathChooser, chunk_counter, is_space_safe
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
@@ -112,32 +112,8 @@ class ChunkResult:
     n_special: int
 
 
-class _PathChooser:
-    """Which of the two exact counting paths (by chunks, or the plain regex over all the text) is
-    faster on the text a process sees: which one wins depends on the text (prose with repeating
-    words: chunks, 2x; text whose chunks rarely repeat, e.g. indented lines: the plain path), so
-    each path is timed on one block of every ``probe_every``, and the faster one counts the rest.
-    The counts are the same either way."""
-
-    probe_every = 16
-
-    def __init__(self) -> None:
-        self.blocks = 0
-        self.rate: dict[bool, float] = {}  # seconds per byte, last measured
-
-    def pick(self) -> bool:
-        self.blocks += 1
-        phase = self.blocks % self.probe_every
-        if phase in (1, 2) or len(self.rate) < 2:
-            return phase != 2
-        return self.rate[True] <= self.rate[False]
-
-    def record(self, chunked: bool, seconds: float, n_bytes: int) -> None:
-        self.rate[chunked] = seconds / max(1, n_bytes)
-
-
-_CHOOSER = _PathChooser()
-#: None: choose by timing (:class:`_PathChooser`); True / False: always / never by chunks (tests)
+_CHOOSER = PathChooser()
+#: None: choose by timing (:class:`core.space_chunks.PathChooser`); True / False: always / never by chunks
 COUNT_BY_CHUNKS: bool | None = None
 
 

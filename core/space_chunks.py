@@ -52,7 +52,7 @@ pre-tokens`` per pre-token. Encoding (:class:`ChunkEncoder`) keeps each chunk's 
 Whether counting by chunks pays depends on the text: prose whose words repeat is counted about
 twice as fast; text whose chunks rarely repeat (indented dictionary lines, a Zipf tail of millions
 of made-up words) about as fast or slower. The counting processes time both exact paths and use the
-faster (:class:`core.pretokenize._PathChooser`).
+faster (:class:`PathChooser`); so does the encoder, for texts of 64K characters or more.
 
 >>> from core.patterns import GPT2_PATTERN
 >>> c = ChunkCounter(GPT2_PATTERN)
@@ -61,6 +61,7 @@ faster (:class:`core.pretokenize._PathChooser`).
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
@@ -211,6 +212,31 @@ class ChunkCounter:
         return dict(zip(distinct, np.bincount(ids, weights, len(distinct)).astype(np.int64).tolist()))
 
 
+class PathChooser:
+    """Which of two exact paths (by chunks, or the plain regex over all the text) is faster on the
+    text a process sees: which one wins depends on the text (prose with repeating words: chunks;
+    text whose chunks rarely repeat, e.g. indented lines: the plain path), so each path is timed
+    on one call of every ``probe_every``, and the faster one does the rest. The results are the
+    same either way."""
+
+    probe_every = 16
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.rate: dict[bool, float] = {}  # seconds per unit of input, last measured
+
+    def pick(self) -> bool:
+        """True: by chunks."""
+        self.calls += 1
+        phase = self.calls % self.probe_every
+        if phase in (1, 2) or len(self.rate) < 2:
+            return phase != 2
+        return self.rate[True] <= self.rate[False]
+
+    def record(self, chunked: bool, seconds: float, size: int) -> None:
+        self.rate[chunked] = seconds / max(1, size)
+
+
 class ChunkEncoder:
     """Encodes text chunk by chunk: the ids of each distinct chunk are kept in a cache, so a
     repeated word costs one dict lookup (no regex, no per-pre-token lookups).
@@ -221,27 +247,43 @@ class ChunkEncoder:
     """
 
     PH = "\x00"
+    MIN_CHARS = 1 << 16
+    force: bool | None = None  # True / False: always / never by chunks (tests); None: by timing
 
-    def __init__(self, split: Callable[[str], list[str]], encode_pretoken: Callable[[str], tuple[int, ...]]) -> None:
+    def __init__(self, split: Callable[[str], list[str]], encode_pretoken: Callable[[str], tuple[int, ...]],
+                 pattern: str | None) -> None:
         from .tokenizer_support import _Cache
 
         self.split = split
         self.encode_pretoken = encode_pretoken
         self.cache = _Cache(lambda piece: self._ids(" " + piece.replace(self.PH, " ")))
-
-    @classmethod
-    def for_pattern(cls, pattern: str | None, pipeline: object, split: Callable[[str], list[str]],
-                    cache: dict) -> ChunkEncoder | None:
-        """An encoder for a tokenizer with this pattern, or None (a pattern not proven safe, or a
-        HF pipeline, whose normalizer can look across spaces)."""
-        return cls(split, cache.__getitem__) if pipeline is None and is_space_safe(pattern) else None
+        self.chooser = PathChooser()
+        if not is_space_safe(pattern):
+            self.force = False  # chunks are exact only for the proven patterns
 
     def _ids(self, text: str) -> tuple[int, ...]:
         return tuple(chain.from_iterable(map(self.encode_pretoken, self.split(text))))
 
-    def encode(self, text: str) -> list[int] | None:
-        """The ids of ``text`` (as the plain pre-tokenize-then-encode), or None when every
-        placeholder candidate occurs in it."""
+    def plain(self, text: str) -> list[int]:
+        """Pre-tokenize, then encode each pre-token."""
+        return list(chain.from_iterable(map(self.encode_pretoken, self.split(text))))
+
+    def encode(self, text: str) -> list[int]:
+        """The ids of ``text``: by chunks or :meth:`plain`, whichever :class:`PathChooser` finds
+        faster; texts under ``MIN_CHARS`` go the plain way."""
+        plain = self.plain
+        if (self.force is None and len(text) < self.MIN_CHARS) or self.force is False:
+            return plain(text)
+        chunked = self.chooser.pick() if self.force is None else True
+        t0 = time.perf_counter()
+        ids = self._encode(text) if chunked else None
+        if ids is None:
+            ids = plain(text)
+        self.chooser.record(chunked, time.perf_counter() - t0, len(text))
+        return ids
+
+    def _encode(self, text: str) -> list[int] | None:
+        """The ids of ``text`` by chunks, or None when every placeholder candidate occurs in it."""
         ph, cache = self.PH, self.cache
         if ph in text:
             ph = next((c for c in _TEXT_MARKS if c not in text), None)

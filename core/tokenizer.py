@@ -98,8 +98,7 @@ class Tokenizer:
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
-        # texts go chunk by chunk (each distinct space-separated chunk is encoded once): same ids
-        self._chunked = ChunkEncoder.for_pattern(self.pattern_regex, self._pipe, self._pretokens, self._cache)
+        self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self) -> None:
@@ -184,13 +183,9 @@ class Tokenizer:
     def _encode_ordinary(self, text: str) -> list[int]:
         if self._hole_re is not None and self._hole_re.search(text):
             raise hole_error(self._hole_re, text)
-        if self._pipe is not None:
-            pipe = self._pipe
+        if (pipe := self._pipe) is not None:
             return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
-        ids = self._chunked.encode(text) if self._chunked is not None and len(text) > 64 else None
-        if ids is not None:
-            return ids
-        return list(chain.from_iterable(map(self._cache.__getitem__, self._pretokens(text))))
+        return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
 
     def _encode_pipeline(self, text: str, add_special_tokens: bool) -> list[int]:
         pipe = self._pipe

@@ -127,8 +127,8 @@ def _tokenizers(name: str) -> tuple[Tokenizer, Tokenizer]:
         spec = trained_spec(specials=(EOT,))
         chunked = Tokenizer(dict(spec.vocab), spec.merges, [EOT], pattern=PROVEN[name])
         plain = Tokenizer(dict(spec.vocab), spec.merges, [EOT], pattern=PROVEN[name])
-        plain._chunked = None
-        assert chunked._chunked is not None
+        plain._chunked.force = False
+        chunked._chunked.force = True
         _TOKENIZERS[name] = (chunked, plain)
     return _TOKENIZERS[name]
 
@@ -143,6 +143,7 @@ def test_chunked_encoding_gives_the_ids_of_plain_encoding(data, name):
     assert chunked.encode_ordinary(text) == plain.encode_ordinary(text)
     # over BATCH_MIN_CHUNKS chunks, most of them new: they are encoded in one batch
     fresh = Tokenizer(dict(plain.vocab), plain.merges, [EOT], pattern=PROVEN[name])
+    fresh._chunked.force = True
     words = [f"{text}{i}" for i in range(300)]
     long = " ".join(words)
     assert fresh.encode(long) == plain.encode(long)
@@ -161,7 +162,24 @@ def test_chunked_encoding_of_a_text_holding_every_placeholder_candidate():
 def test_chunks_encoded_in_a_batch_are_cached_with_their_own_ids(word):
     _, plain = _tokenizers("gpt2")
     fresh = Tokenizer(dict(plain.vocab), plain.merges, [EOT])
+    fresh._chunked.force = True
     words = [f"{word}{i}" for i in range(300)]
     long, again = " ".join(words), " ".join(words[::-2])  # the second reuses the first's chunks, reordered
     assert fresh.encode(long) == plain.encode(long)
     assert fresh.encode(again) == plain.encode(again)
+
+
+def test_the_encoder_takes_chunks_only_for_proven_patterns_and_long_texts():
+    spec = trained_spec(specials=(EOT,))
+    custom = Tokenizer(dict(spec.vocab), spec.merges, [EOT], pattern=r"\S+|\s+")
+    assert custom._chunked.force is False
+    auto = Tokenizer(dict(spec.vocab), spec.merges, [EOT])
+    assert auto._chunked.force is None
+    auto.encode("the cat " * 10)
+    assert auto._chunked.chooser.calls == 0  # short: plain, no timing
+    text = "the cat sat on the mat. " * 5000
+    ids = [auto.encode(text) for _ in range(4)]
+    assert auto._chunked.chooser.calls == 4 and set(auto._chunked.chooser.rate) == {True, False}
+    plain = Tokenizer(dict(spec.vocab), spec.merges, [EOT])
+    plain._chunked.force = False
+    assert ids == [plain.encode(text)] * 4
