@@ -36,7 +36,7 @@ looks behind, the matches from ``i`` on are those of ``t[i:]``. Take a match sta
   ``t[:i]`` (the end follows), and elsewhere both texts agree.
 
 Each of GPT-2, GPT-4 (cl100k), o200k, Llama 3, Qwen 2 and Qwen 3.5 is built only from these
-alternatives (the list is in :func:`_proven`); the property tests compare chunked
+alternatives (the list is :data:`_PROVEN`); the property tests compare chunked
 and plain pre-tokenization on random texts full of whitespace, digits, contractions, marks and
 invalid bytes for each of them. Any other pattern keeps the plain path.
 
@@ -70,6 +70,8 @@ from operator import is_
 
 import numpy as np
 
+from .patterns import GPT2_PATTERN, GPT4_PATTERN, LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
+
 #: every character that is ``\\s`` for the ``regex`` module (Unicode White_Space) or for ``re``
 #: (which adds U+001C..U+001F), but the space, as UTF-8: a space before one is never a cut
 #: (treating more places as no cut is always exact: the chunk is just longer)
@@ -86,19 +88,13 @@ _TEXT_MARKS = [chr(c) for c in _MARK_CODES] + ["\ufdd0", "\ufdd1", "\U0010fffe"]
 _MARKS = [bytes([c]) for c in (*_MARK_CODES, 0xC0, 0xC1, *range(0xF5, 0x100))]
 
 
-@lru_cache(maxsize=1)
-def _proven() -> frozenset[str]:
-    from .formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
-    from .patterns import GPT2_PATTERN, GPT4_PATTERN
-
-    # each is made only of the alternatives the module doc goes through
-    return frozenset({GPT2_PATTERN, GPT4_PATTERN, O200K_PATTERN, LLAMA3_PATTERN, QWEN_PATTERN,
-                      QWEN35_PATTERN})
+# each is made only of the alternatives the module doc goes through
+_PROVEN = frozenset({GPT2_PATTERN, GPT4_PATTERN, O200K_PATTERN, LLAMA3_PATTERN, QWEN_PATTERN, QWEN35_PATTERN})
 
 
 def is_space_safe(pattern: str | None) -> bool:
     """True for a (resolved) pattern whose pre-tokens restart at every space before a non-space."""
-    return pattern is not None and pattern in _proven()
+    return pattern is not None and pattern in _PROVEN
 
 
 def free_marks(data: bytes, n: int = 2) -> list[bytes] | None:
