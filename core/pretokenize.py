@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
-from itertools import chain, islice
+from itertools import chain, islice, repeat
 from pathlib import Path
 
 import regex
@@ -25,11 +26,13 @@ from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 from .sources import read_head
+from .space_chunks import PathChooser, chunk_counter, is_space_safe
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
 
 _SURROGATES = regex.compile("[\udc80-\udcff]")
+_ANY_SURROGATE = regex.compile("[\ud800-\udfff]")
 _BOM = b"\xef\xbb\xbf"
 SINGLE_PROCESS_BYTES = 4 << 20
 
@@ -110,8 +113,25 @@ class ChunkResult:
     n_special: int
 
 
+_CHOOSER = PathChooser()
+#: None: choose by timing (:class:`core.space_chunks.PathChooser`); True / False: always / never by chunks
+COUNT_BY_CHUNKS: bool | None = None
+
+
 def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
     """Worker entry point (top level so that a worker process can import it)."""
+    if is_space_safe(pattern) and not any(map(_ANY_SURROGATE.search, specials)):
+        chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
+        t0 = time.perf_counter()
+        result = _count_chunk_by_chunks(data, pattern, specials) if chunked else None  # type: ignore[arg-type]
+        if result is None:
+            result = _count_chunk_plain(data, pattern, specials)
+        _CHOOSER.record(chunked, time.perf_counter() - t0, len(data))
+        return result
+    return _count_chunk_plain(data, pattern, specials)
+
+
+def _count_chunk_plain(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
     text, invalid = decode_corpus(data)
     # most chunks of most corpora hold no special token: a substring test is much cheaper than a regex
     present = [t for t in specials if t in text]
@@ -121,8 +141,24 @@ def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) ->
     if pattern is None:
         # whole pieces: drop empty strings produced between adjacent special tokens
         counts.pop("", None)
-    encoded = {k.encode("utf-8", "surrogateescape"): v for k, v in counts.items()}
+    encoded = dict(zip(map(str.encode, counts, repeat("utf-8"), repeat("surrogateescape")), counts.values()))
     return ChunkResult(encoded, len(data), invalid, n_special)
+
+
+def _count_chunk_by_chunks(data: bytes, pattern: str, specials: tuple[str, ...]) -> ChunkResult | None:
+    """:func:`_count_chunk` by distinct space-separated chunks (:mod:`core.space_chunks`), on the
+    bytes: special tokens (none holds a surrogate escape, so bytes and text find the same
+    occurrences) are split out first."""
+    invalid = 0 if data.isascii() else decode_corpus(data)[1]
+    present = [t.encode("utf-8") for t in specials if t.encode("utf-8") in data]
+    pieces = [data]
+    if present:
+        sre = regex.compile(b"|".join(regex.escape(t) for t in sorted(present, key=len, reverse=True)))
+        pieces = sre.split(data)
+    counts = chunk_counter(pattern).count(*pieces)
+    if counts is None:
+        return None
+    return ChunkResult(counts, len(data), invalid, len(pieces) - 1)
 
 
 @dataclass

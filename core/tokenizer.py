@@ -28,6 +28,7 @@ import regex
 from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
+from .space_chunks import ChunkEncoder
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
 from .tokenizer_support import (
@@ -97,6 +98,7 @@ class Tokenizer:
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
+        self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self) -> None:
@@ -181,10 +183,9 @@ class Tokenizer:
     def _encode_ordinary(self, text: str) -> list[int]:
         if self._hole_re is not None and self._hole_re.search(text):
             raise hole_error(self._hole_re, text)
-        if self._pipe is not None:
-            pipe = self._pipe
+        if (pipe := self._pipe) is not None:
             return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
-        return list(chain.from_iterable(map(self._cache.__getitem__, self._pretokens(text))))
+        return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
 
     def _encode_pipeline(self, text: str, add_special_tokens: bool) -> list[int]:
         pipe = self._pipe

@@ -232,6 +232,12 @@ def run(ctx: Context) -> list[Section]:
         "hf": (bench_training.SCRIPT, "hf", args, RAYON),
         "rustbpe": (SCRIPT, "rustbpe", args, RAYON),
     }
+    # BPE_SCALE_BASE=DIR (a checkout of an earlier commit, e.g. `git archive <commit> | tar -x -C DIR`):
+    # the rows "ours_base" (train) and the encode row also run that code, for a before/after in one run
+    base = os.environ.get("BPE_SCALE_BASE")
+    base_env = {"PYTHONPATH": os.pathsep.join([base, str(SCRIPT.parent)])} if base else None
+    if base_env:
+        tasks["ours_base"] = (SCRIPT, "ours", args, base_env)
     plan = [(n, tasks[n]) for n in wanted if n in tasks]
     skipped: dict[str, str] = {}
     for name, (script, task, targs, env) in plan:
@@ -260,14 +266,15 @@ def run(ctx: Context) -> list[Section]:
     names = {"ours": "ours `train_bpe` (workers=2)",
              "counts_local": "ours count → counts file → `train_bpe_from_counts` (2 processes)",
              "counts_dask": "ours count on Dask LocalCluster (2 workers) → train from counts",
-             "hf": "HF `tokenizers` BpeTrainer (2 threads)", "rustbpe": "rustbpe (nanochat, 2 threads)"}
+             "hf": "HF `tokenizers` BpeTrainer (2 threads)", "rustbpe": "rustbpe (nanochat, 2 threads)",
+             "ours_base": f"ours `train_bpe` (workers=2), before: {base}"}
     for name, _ in plan:
         r = runs.get(name)
         if r is None:
             sec.rows.append([names[name], skipped.get(name, "failed"), "", "", "", "", "", loads.get(name, "")])
             continue
         t = r["seconds"]
-        if name == "ours":
+        if name in ("ours", "ours_base"):
             phases = f"pre-tokenize {fmt_s(r['pretok_s'])}, merges {fmt_s(r['merge_s'])}"
         elif name.startswith("counts"):
             phases = (f"count {fmt_s(r['count_s'])}, write {fmt_s(r['write_s'])} ({r['counts_mb']:.0f} MB, "
@@ -300,25 +307,34 @@ def run(ctx: Context) -> list[Section]:
     # ---- encoding to .npy with all cores
     ctx.log("[scale] encoding to .npy: ours vs tiktoken …")
     enc = {}
-    for name, task in (("ours", "ours_npy"), ("tiktoken", "tiktoken_npy")):
+    encoders = [("ours", "ours_npy", None), ("tiktoken", "tiktoken_npy", None)]
+    if base_env:
+        encoders.insert(1, ("ours_base", "ours_npy", base_env))
+    for name, task, env in encoders:
         if "encode" not in wanted or deadline - time.time() < 120:
             break
         try:
             enc[name] = run_child(SCRIPT, task, {"path": str(path), "out": str(work / f"scale_{name}.npy"),
                                                  "workers": os.cpu_count() or 1},
-                                  timeout=deadline - time.time())
+                                  env=env, timeout=deadline - time.time())
             ctx.log(f"[scale] encode {name}: {enc[name]['seconds']:.1f} s")
         except RuntimeError as e:
             ctx.log(f"[scale] encode {name} failed: {str(e)[:300]}")
         finally:
             (work / f"scale_{name}.npy").unlink(missing_ok=True)
-    if len(enc) == 2:
+    if "ours" in enc and "tiktoken" in enc:
         o, t = enc["ours"], enc["tiktoken"]
         es = Section(f"Scaling: encode {path.name} to .npy, all {os.cpu_count()} cores (GPT-2 vocab)",
                      ["encoder", "time", "MB/s", "peak RSS (tree)", "speed ÷ tiktoken", "ids identical"])
         same = "yes" if o["sha1"] == t["sha1"] and o["n_tokens"] == t["n_tokens"] else "**no**"
         es.rows.append(["ours `encode_file_to_npy`", fmt_s(o["seconds"]), f"{size_mb / o['seconds']:.1f}",
                         fmt_mb(o.tree_peak_mb), fmt_ratio(t["seconds"] / o["seconds"]), same])
+        if "ours_base" in enc:
+            b = enc["ours_base"]
+            same_b = "yes" if b["sha1"] == t["sha1"] and b["n_tokens"] == t["n_tokens"] else "**no**"
+            es.rows.append([f"ours `encode_file_to_npy`, before: {base}", fmt_s(b["seconds"]),
+                            f"{size_mb / b['seconds']:.1f}", fmt_mb(b.tree_peak_mb),
+                            fmt_ratio(t["seconds"] / b["seconds"]), same_b])
         es.rows.append(["tiktoken `encode_batch` (64 MB pieces, ~2 MB blocks)", fmt_s(t["seconds"]),
                         f"{size_mb / t['seconds']:.1f}", fmt_mb(t.tree_peak_mb), "1.00×", same])
         sections.append(es)

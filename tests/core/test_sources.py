@@ -172,14 +172,17 @@ def test_read_head_serves_the_head_again_without_seeking():
 
 @needs_fifo
 def test_the_app_engine_refuses_a_fifo_at_once(tmp_path):
-    from core.engine import _Server
+    from core.engine import Engine
 
     fifo = tmp_path / "c.fifo"
     os.mkfifo(fifo)
     assert is_stream(fifo) and is_stream("-") and not is_stream(tmp_path)
-    server = _Server.__new__(_Server)  # (load() needs no connection to refuse)
-    with pytest.raises(CorpusError, match=r"read only once.*save the text to a file"):
-        server.load(fifo, [])
+    engine = Engine()
+    try:  # the engine answers (nobody writes to the FIFO: opening it would wait forever)
+        with pytest.raises(CorpusError, match=r"read only once.*save the text to a file"):
+            engine.load(str(fifo), [])
+    finally:
+        engine.close()
 
 
 @needs_fifo
