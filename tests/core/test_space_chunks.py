@@ -9,13 +9,14 @@ import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tok_corpus import EOT, trained_spec
 
 import core.pretokenize as pretokenize
 from core.formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
 from core.patterns import GPT2_PATTERN, GPT4_PATTERN
 from core.space_chunks import WHITESPACE, ChunkCounter, is_space_safe, mark_non_cuts
 from core.tokenizer import Tokenizer
+
+from .tok_corpus import EOT, trained_spec
 
 PROVEN = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "o200k": O200K_PATTERN, "llama3": LLAMA3_PATTERN,
           "qwen": QWEN_PATTERN, "qwen35": QWEN35_PATTERN}
