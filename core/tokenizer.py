@@ -25,11 +25,13 @@ from typing import Any
 
 import regex
 
+from .ascii_pattern import ascii_twin
 from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
+from .tokenizer_ranks import RankMerges, rank_bpe, rank_encoder
 from .tokenizer_support import (
     _Cache,
     _check_merges,
@@ -37,10 +39,12 @@ from .tokenizer_support import (
     _covering,
     _hashable,
     _SurrogateInText,
+    build_encoder,
     build_tables,
     check_surrogates,
     compile_alternation,
     hole_error,
+    merge_tables,
     paused_gc,
     surrogate_error,
 )
@@ -68,16 +72,19 @@ class Tokenizer:
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
-        self.merges: list[Pair] = _check_merges(merges)
+        # merges listed in rank order only (a tiktoken file): encode by rank, rebuild them when read
+        self._rank_merges: RankMerges | None = merges if isinstance(merges, RankMerges) else None
+        self._merges: list[Pair] | None = None if self._rank_merges is not None else _check_merges(merges)
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
+        inverse = dict(zip(self.vocab.values(), self.vocab.keys()))  # bytes -> id (the only one, usually)
+        unique = len(inverse) == len(self.vocab)
         next_id = max(self.vocab, default=-1) + 1
-        have = set(self.vocab.values())
         for s in self.special_tokens:
             b = s.encode("utf-8", "surrogateescape")
-            if b not in have:
+            if b not in inverse:
                 self.vocab[next_id] = b
-                have.add(b)
+                inverse[b] = next_id
                 next_id += 1
         #: the HF tokenizer.json pipeline description (None for our own tokenizers); see core.hf_pipeline
         self.pipeline_config = pipeline
@@ -88,21 +95,61 @@ class Tokenizer:
 
             self._pipe = build_pipeline(pipeline)
             self._ignore_merges = self._pipe.ignore_merges
-        self.special_ids: dict[str, int] = special_ids(self.vocab, self.special_tokens)
+        if unique:
+            self.special_ids: dict[str, int] = {s: inverse[s.encode("utf-8", "surrogateescape")]
+                                                for s in self.special_tokens}
+        else:
+            self.special_ids = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
-        self._build_tables()
+        self._build_tables(inverse if unique else None)
         self._pretokens = make_splitter(self.pattern_regex)
         if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
-            self._pretokens = _covering(regex.compile(self.pattern_regex))  # text no match covers is kept
+            # text no match covers is kept; ASCII text is split by the pattern's twin for `re` (faster)
+            self._pretokens = _covering(regex.compile(self.pattern_regex), ascii_twin(self.pattern_regex))
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
-    def _build_tables(self) -> None:
+    def _build_tables(self, inverse: dict[bytes, int] | None) -> None:
+        sids = set(self.special_ids.values())
+        self._by_rank: dict[bytes, int] | None = None  # ordinary token -> id, when encoding by rank
+        self._maps: tuple[dict[Pair, int], dict[int, int]] | None = None
         with paused_gc():
-            t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
-        self._encoder, self._ranks, self._table, self._made_by, self._holes, self._hole_re = t
+            if self._rank_merges is not None:
+                self._encoder, self._holes, self._hole_re = build_encoder(self.vocab, sids, inverse)
+                self._table = None
+                self._by_rank = rank_encoder(self.vocab, sids, self._encoder, self._rank_merges)
+                if self._by_rank is not None:
+                    return
+                self._merges = list(self._rank_merges)  # not this vocab's ranks: use the merges
+                self._rank_merges = None
+            t = build_tables(self.vocab, self._merges, sids, inverse)
+        self._encoder, ranks, self._table, made_by, self._holes, self._hole_re = t
+        self._maps = ranks, made_by
+
+    @property
+    def merges(self) -> list[Pair]:
+        """The merged pairs in rank order (for a tokenizer read from ranks, rebuilt on first use)."""
+        if self._merges is None:
+            assert self._rank_merges is not None
+            self._merges = list(self._rank_merges)
+        return self._merges
+
+    @property
+    def _ranks(self) -> dict[Pair, int]:
+        return self._merge_maps()[0]
+
+    @property
+    def _made_by(self) -> dict[int, int]:
+        return self._merge_maps()[1]
+
+    def _merge_maps(self) -> tuple[dict[Pair, int], dict[int, int]]:
+        if self._maps is None:
+            with paused_gc():
+                ranks, _, made_by = merge_tables(self._encoder, self.merges)
+            self._maps = ranks, made_by
+        return self._maps
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -124,7 +171,8 @@ class Tokenizer:
         return tok
 
     def to_spec(self) -> TokenizerSpec:
-        return TokenizerSpec(dict(self.vocab), tuple(self.merges), tuple(self.special_tokens),
+        merges = self._rank_merges if self._rank_merges is not None else tuple(self.merges)
+        return TokenizerSpec(dict(self.vocab), merges, tuple(self.special_tokens),
                              self.pattern, self.tie_break, self.training, pipeline=self.pipeline_config)
 
     # ------------------------------------------------------------------ lookups
@@ -176,6 +224,8 @@ class Tokenizer:
             i = self._encoder.get(b)
             if i is not None:
                 return (i,)
+        if self._by_rank is not None:
+            return tuple(rank_bpe(b, self._by_rank))
         return tuple(bpe_ids(b, self._table))
 
     def _encode_ordinary(self, text: str) -> list[int]:
