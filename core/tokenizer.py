@@ -26,12 +26,12 @@ from typing import Any
 import regex
 
 from .ascii_pattern import ascii_twin
-from .bpe import MergeStep, bpe_ids, merge_steps
+from .bpe import MergeStep, MergeTable, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
-from .tokenizer_ranks import RankMerges, rank_bpe, rank_encoder
+from .tokenizer_ranks import IdMerges, LazyMerges, RankMerges, rank_bpe, rank_encoder
 from .tokenizer_support import (
     _Cache,
     _check_merges,
@@ -40,11 +40,11 @@ from .tokenizer_support import (
     _hashable,
     _SurrogateInText,
     build_encoder,
-    build_tables,
     check_surrogates,
     compile_alternation,
     hole_error,
-    merge_tables,
+    merge_maps,
+    merge_table,
     paused_gc,
     surrogate_error,
 )
@@ -72,9 +72,11 @@ class Tokenizer:
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
-        # merges listed in rank order only (a tiktoken file): encode by rank, rebuild them when read
-        self._rank_merges: RankMerges | None = merges if isinstance(merges, RankMerges) else None
-        self._merges: list[Pair] | None = None if self._rank_merges is not None else _check_merges(merges)
+        # merges a loader has not built yet (LazyMerges) are built when read: tokens listed in rank order
+        # (a tiktoken file) encode by rank, merges found as ids (tokenizer.json) give the table from the ids
+        self._lazy: LazyMerges | None = merges if isinstance(merges, (RankMerges, IdMerges)) else None
+        self._merges: list[Pair] | None = None if self._lazy is not None else _check_merges(merges)
+        ids = merges.ids if isinstance(merges, IdMerges) and merges.vocab == vocab else None
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
         inverse = dict(zip(self.vocab.values(), self.vocab.keys()))  # bytes -> id (the only one, usually)
@@ -101,7 +103,7 @@ class Tokenizer:
         else:
             self.special_ids = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
-        self._build_tables(inverse if unique else None)
+        self._build_tables(inverse if unique else None, ids if unique else None)
         self._pretokens = make_splitter(self.pattern_regex)
         if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
             # text no match covers is kept; ASCII text is split by the pattern's twin for `re` (faster)
@@ -111,29 +113,27 @@ class Tokenizer:
         self._cache = _Cache(self._encode_word)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
-    def _build_tables(self, inverse: dict[bytes, int] | None) -> None:
+    def _build_tables(self, inverse: dict[bytes, int] | None, ids: tuple | None) -> None:
         sids = set(self.special_ids.values())
         self._by_rank: dict[bytes, int] | None = None  # ordinary token -> id, when encoding by rank
+        self._table: MergeTable | None = None
         self._maps: tuple[dict[Pair, int], dict[int, int]] | None = None
         with paused_gc():
-            if self._rank_merges is not None:
-                self._encoder, self._holes, self._hole_re = build_encoder(self.vocab, sids, inverse)
-                self._table = None
-                self._by_rank = rank_encoder(self.vocab, sids, self._encoder, self._rank_merges)
+            self._encoder, self._holes, self._hole_re = build_encoder(self.vocab, sids, inverse)
+            if isinstance(self._lazy, RankMerges):
+                self._by_rank = rank_encoder(self.vocab, sids, self._encoder, self._lazy)
                 if self._by_rank is not None:
                     return
-                self._merges = list(self._rank_merges)  # not this vocab's ranks: use the merges
-                self._rank_merges = None
-            t = build_tables(self.vocab, self._merges, sids, inverse)
-        self._encoder, ranks, self._table, made_by, self._holes, self._hole_re = t
-        self._maps = ranks, made_by
+                self._merges = list(self._lazy)  # not this vocab's ranks: use the merges
+                self._lazy = None
+            self._table = merge_table(self._encoder, self.merges if ids is None else (), ids)
 
     @property
     def merges(self) -> list[Pair]:
         """The merged pairs in rank order (for a tokenizer read from ranks, rebuilt on first use)."""
         if self._merges is None:
-            assert self._rank_merges is not None
-            self._merges = list(self._rank_merges)
+            assert self._lazy is not None
+            self._merges = list(self._lazy)
         return self._merges
 
     @property
@@ -145,10 +145,12 @@ class Tokenizer:
         return self._merge_maps()[1]
 
     def _merge_maps(self) -> tuple[dict[Pair, int], dict[int, int]]:
+        """(pair -> rank, id -> rank of the merge that made it), made when first asked for."""
         if self._maps is None:
             with paused_gc():
-                ranks, _, made_by = merge_tables(self._encoder, self.merges)
-            self._maps = ranks, made_by
+                if self._table is None:
+                    self._table = merge_table(self._encoder, self.merges)
+                self._maps = merge_maps(self.merges, self._table)
         return self._maps
 
     # ------------------------------------------------------------------ construction
@@ -171,7 +173,7 @@ class Tokenizer:
         return tok
 
     def to_spec(self) -> TokenizerSpec:
-        merges = self._rank_merges if self._rank_merges is not None else tuple(self.merges)
+        merges = self._lazy if self._lazy is not None else tuple(self.merges)
         return TokenizerSpec(dict(self.vocab), merges, tuple(self.special_tokens),
                              self.pattern, self.tie_break, self.training, pipeline=self.pipeline_config)
 

@@ -7,7 +7,9 @@ tokenizer read from such a file encodes without any merge list.
 
 The merges (for the merge tree, the timeline and the exports to formats that store merges) are
 :class:`RankMerges`: a sequence that rebuilds them from the ranks the first time it is read
-(:func:`recover_merges`), so loading a 200k-token file does not pay for them.
+(:func:`recover_merges`), so loading a 200k-token file does not pay for them. :class:`IdMerges` does
+the same for merges a loader found as ids (HF ``tokenizer.json``): the tokenizer uses the ids and the
+pairs of bytes are made when read.
 
 >>> ranks = {b"a": 0, b"b": 1, b"ab": 2, b"abb": 3}
 >>> rank_bpe(b"abbab", ranks)
@@ -136,28 +138,26 @@ def recover_merges(ranks: dict[int, bytes] | Sequence[bytes]) -> list[Pair]:
     return merges
 
 
-class RankMerges(Sequence[Pair]):
-    """The merges of tokens listed in rank order, recovered (:func:`recover_merges`) on first read.
+class LazyMerges(Sequence[Pair]):
+    """A merge list a loader can hand over before building it: built once, the first time it is read
+    (``len``, indexing, iterating, comparing). Subclasses say how (:meth:`_build`)."""
 
-    Reading it in any way (``len``, indexing, iterating, comparing) builds the list once; until then
-    a :class:`core.Tokenizer` given it encodes by rank (:func:`rank_bpe`) with the same ids.
-    ``tokens`` are the ordinary tokens (no special tokens) in rank order.
-    """
+    __slots__ = ("_merges",)
 
-    __slots__ = ("_merges", "tokens")
-
-    def __init__(self, tokens: Sequence[bytes]) -> None:
-        self.tokens: tuple[bytes, ...] = tuple(tokens)
+    def __init__(self) -> None:
         self._merges: tuple[Pair, ...] | None = None
 
+    def _build(self) -> tuple[Pair, ...]:
+        raise NotImplementedError
+
     @property
-    def recovered(self) -> bool:
+    def built(self) -> bool:
         """True once the merge list has been built."""
         return self._merges is not None
 
     def _list(self) -> tuple[Pair, ...]:
         if self._merges is None:
-            self._merges = tuple(recover_merges(self.tokens))
+            self._merges = self._build()
         return self._merges
 
     def __len__(self) -> int:
@@ -177,9 +177,7 @@ class RankMerges(Sequence[Pair]):
         return pair in self._list()
 
     def __eq__(self, other: Any) -> bool:
-        if isinstance(other, RankMerges):
-            return self.tokens == other.tokens or self._list() == other._list()
-        if isinstance(other, (tuple, list)):
+        if isinstance(other, (LazyMerges, tuple, list)):
             return list(self._list()) == list(other)
         return NotImplemented
 
@@ -189,7 +187,51 @@ class RankMerges(Sequence[Pair]):
         return self._list() + tuple(other)
 
     def __repr__(self) -> str:
-        return f"RankMerges({list(self._list())!r})"
+        return f"{type(self).__name__}({list(self._list())!r})"
+
+
+class RankMerges(LazyMerges):
+    """The merges of tokens listed in rank order, recovered (:func:`recover_merges`) when first read.
+
+    Until then a :class:`core.Tokenizer` given it encodes by rank (:func:`rank_bpe`), with the same
+    ids. ``tokens`` are the ordinary tokens (no special tokens) in rank order.
+    """
+
+    __slots__ = ("tokens",)
+
+    def __init__(self, tokens: Sequence[bytes]) -> None:
+        super().__init__()
+        self.tokens: tuple[bytes, ...] = tuple(tokens)
+
+    def _build(self) -> tuple[Pair, ...]:
+        return tuple(recover_merges(self.tokens))
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, RankMerges) and self.tokens == other.tokens:
+            return True
+        return super().__eq__(other)
+
+
+class IdMerges(LazyMerges):
+    """Merges given as the ids of their parts in ``vocab`` (and of their results), as a loader found
+    them: a :class:`core.Tokenizer` with an equal vocab builds its merge table from the ids, and the
+    pairs of bytes are made when first read.
+
+    >>> m = IdMerges({97: b"a", 98: b"b", 256: b"ab"}, ([97], [98], [256]))
+    >>> m == [(b"a", b"b")]
+    True
+    """
+
+    __slots__ = ("ids", "vocab")
+
+    def __init__(self, vocab: dict[int, bytes], ids: tuple[list[int], list[int], list[int]]) -> None:
+        super().__init__()
+        self.vocab = vocab
+        self.ids = ids
+
+    def _build(self) -> tuple[Pair, ...]:
+        get = self.vocab.__getitem__
+        return tuple(zip(map(get, self.ids[0]), map(get, self.ids[1])))
 
 
 def rank_encoder(vocab: dict[int, bytes], sids: set[int], encoder: dict[bytes, int],

@@ -158,37 +158,35 @@ def build_encoder(vocab: dict[int, bytes], sids: set[int], inverse: dict[bytes, 
     return encoder, holes, hole_re
 
 
-def build_tables(vocab: dict[int, bytes], merges: list[Pair], sids: set[int],
-                 inverse: dict[bytes, int] | None = None) -> tuple:
-    """(encoder, ranks, merge table, made_by, holes, hole regex) of a vocab and its merges."""
-    encoder, holes, hole_re = build_encoder(vocab, sids, inverse)
-    return (encoder, *merge_tables(encoder, merges), holes, hole_re)
-
-
-def merge_tables(encoder: dict[bytes, int], merges: list[Pair]) -> tuple[dict[Pair, int], MergeTable, dict[int, int]]:
-    """(ranks, merge table, made_by) of merges whose parts and results are all in ``encoder``."""
-    get = encoder.__getitem__
-    try:  # a missing part or result raises KeyError; then the careful loop names the merge
-        left = list(map(get, [a for a, _ in merges]))
-        right = list(map(get, [b for _, b in merges]))
-        merged = list(map(get, [a + b for a, b in merges]))
-    except KeyError:
-        for r, (a, b) in enumerate(merges):
-            for part in (a, b, a + b):
-                if part not in encoder:
-                    raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
-                                         "which is not in the vocab; add it or drop the merge") from None
-        raise
-    n = len(merges)
-    down = range(n - 1, -1, -1)  # the first merge of a pair (and the first that makes a token) wins
-    ranks: dict[Pair, int] = dict(zip(reversed(merges), down))
-    made: dict[int, int] = dict(zip(reversed(merged), down))
-    # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids, first rank wins
+def merge_table(encoder: dict[bytes, int], merges: list[Pair] | tuple[Pair, ...],
+                ids: tuple[list[int], list[int], list[int]] | None = None) -> MergeTable:
+    """The :class:`MergeTable` of merges whose parts and results are all in ``encoder``; ``ids`` are
+    the ids of their (left parts, right parts, results) when the loader already found them."""
+    if ids is None:
+        get = encoder.__getitem__
+        try:  # a missing part or result raises KeyError; then the careful loop names the merge
+            ids = (list(map(get, [a for a, _ in merges])), list(map(get, [b for _, b in merges])),
+                   list(map(get, [a + b for a, b in merges])))
+        except KeyError:
+            for r, (a, b) in enumerate(merges):
+                for part in (a, b, a + b):
+                    if part not in encoder:
+                        raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
+                                             "which is not in the vocab; add it or drop the merge") from None
+            raise
+    left, right, merged = ids
+    down = range(len(merged) - 1, -1, -1)  # the first merge of a pair wins
+    # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids
     keys = list(map(or_, map(lshift, left, repeat(32)), right))
     # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
     byte_ids = tuple(encoder.get(BYTE_TOKENS[x], 1 << 31) for x in range(256))
-    table = MergeTable(byte_ids, dict(zip(reversed(keys), down)), tuple(merged))
-    return ranks, table, made
+    return MergeTable(byte_ids, dict(zip(reversed(keys), down)), tuple(merged))
+
+
+def merge_maps(merges: list[Pair], table: MergeTable) -> tuple[dict[Pair, int], dict[int, int]]:
+    """(pair -> rank, token id -> rank of the merge that made it), the first merge winning."""
+    down = range(len(merges) - 1, -1, -1)
+    return dict(zip(reversed(merges), down)), dict(zip(reversed(table.merged), down))
 
 
 def alternation(tokens: Iterable[str]) -> str:

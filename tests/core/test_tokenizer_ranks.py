@@ -45,12 +45,12 @@ def by_rank(request, tmp_path_factory):
 
 def test_loading_and_encoding_do_not_rebuild_the_merges(by_rank) -> None:
     _, loaded, enc = by_rank
-    assert isinstance(loaded.merges, RankMerges) and not loaded.merges.recovered
+    assert isinstance(loaded.merges, RankMerges) and not loaded.merges.built
     tok = Tokenizer.from_spec(loaded)
     for text in TEXTS:
         assert tok.encode(text) == enc.encode(text, allowed_special="all"), text
         assert tok.encode_ordinary(text) == enc.encode_ordinary(text), text
-    assert not loaded.merges.recovered
+    assert not loaded.merges.built
     assert tok.to_spec().merges is loaded.merges  # still by rank: exports that need no merges stay fast
 
 
@@ -58,7 +58,7 @@ def test_rebuilt_merges_equal_the_trained_ones(by_rank) -> None:
     spec, loaded, _ = by_rank
     tok = Tokenizer.from_spec(loaded)
     assert tok.merges == list(spec.merges)  # read through the tokenizer: rebuilt now
-    assert loaded.merges.recovered
+    assert loaded.merges.built
     assert loaded.merges == spec.merges and spec.merges == loaded.merges and len(loaded.merges) == len(spec.merges)
     assert loaded.merges[3] == spec.merges[3] and loaded.merges[-2:] == spec.merges[-2:]
     eager = Tokenizer.from_spec(spec)
