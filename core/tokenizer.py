@@ -76,7 +76,7 @@ class Tokenizer:
         # (a tiktoken file) encode by rank, merges found as ids (tokenizer.json) give the table from the ids
         self._lazy: LazyMerges | None = merges if isinstance(merges, (RankMerges, IdMerges)) else None
         self._merges: list[Pair] | None = None if self._lazy is not None else _check_merges(merges)
-        ids = merges.ids if isinstance(merges, IdMerges) and merges.vocab == vocab else None
+        ids = (merges.ids, merges.keys) if isinstance(merges, IdMerges) and merges.vocab == vocab else None
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
         inverse = dict(zip(self.vocab.values(), self.vocab.keys()))  # bytes -> id (the only one, usually)
@@ -114,6 +114,7 @@ class Tokenizer:
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     def _build_tables(self, inverse: dict[bytes, int] | None, ids: tuple | None) -> None:
+        """The encoder and the merge table (from ``ids``: (the merges' ids, their pair keys) when given)."""
         sids = set(self.special_ids.values())
         self._by_rank: dict[bytes, int] | None = None  # ordinary token -> id, when encoding by rank
         self._table: MergeTable | None = None
@@ -126,7 +127,7 @@ class Tokenizer:
                     return
                 self._merges = list(self._lazy)  # not this vocab's ranks: use the merges
                 self._lazy = None
-            self._table = merge_table(self._encoder, self.merges if ids is None else (), ids)
+            self._table = merge_table(self._encoder, (), *ids) if ids else merge_table(self._encoder, self.merges)
 
     @property
     def merges(self) -> list[Pair]:

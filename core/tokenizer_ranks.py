@@ -222,12 +222,14 @@ class IdMerges(LazyMerges):
     True
     """
 
-    __slots__ = ("ids", "vocab")
+    __slots__ = ("ids", "keys", "vocab")
 
-    def __init__(self, vocab: dict[int, bytes], ids: tuple[list[int], list[int], list[int]]) -> None:
+    def __init__(self, vocab: dict[int, bytes], ids: tuple[list[int], list[int], list[int]],
+                 keys: list[int] | None = None) -> None:
         super().__init__()
         self.vocab = vocab
         self.ids = ids
+        self.keys = keys  # the pair keys (left << 32) | right, if made already
 
     def _build(self) -> tuple[Pair, ...]:
         get = self.vocab.__getitem__

@@ -159,9 +159,11 @@ def build_encoder(vocab: dict[int, bytes], sids: set[int], inverse: dict[bytes, 
 
 
 def merge_table(encoder: dict[bytes, int], merges: list[Pair] | tuple[Pair, ...],
-                ids: tuple[list[int], list[int], list[int]] | None = None) -> MergeTable:
+                ids: tuple[list[int], list[int], list[int]] | None = None, keys: list[int] | None = None
+                ) -> MergeTable:
     """The :class:`MergeTable` of merges whose parts and results are all in ``encoder``; ``ids`` are
-    the ids of their (left parts, right parts, results) when the loader already found them."""
+    the ids of their (left parts, right parts, results) and ``keys`` their pair keys when the loader
+    already found them."""
     if ids is None:
         get = encoder.__getitem__
         try:  # a missing part or result raises KeyError; then the careful loop names the merge
@@ -176,8 +178,8 @@ def merge_table(encoder: dict[bytes, int], merges: list[Pair] | tuple[Pair, ...]
             raise
     left, right, merged = ids
     down = range(len(merged) - 1, -1, -1)  # the first merge of a pair wins
-    # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids
-    keys = list(map(or_, map(lshift, left, repeat(32)), right))
+    if keys is None:  # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids
+        keys = list(map(or_, map(lshift, left, repeat(32)), right))
     # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
     byte_ids = tuple(encoder.get(BYTE_TOKENS[x], 1 << 31) for x in range(256))
     return MergeTable(byte_ids, dict(zip(reversed(keys), down)), tuple(merged))

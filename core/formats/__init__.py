@@ -34,7 +34,7 @@ from ..errors import BPEError, FormatError
 from ..patterns import resolve_pattern
 from ..spec import TokenizerSpec, as_spec
 from ._io import atomic_write, load_json, read_text, staged_writes
-from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2
+from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
 from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
 from .native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
 from .tekken import is_tekken, looks_like_sentencepiece, spec_from_tekken
@@ -241,7 +241,7 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
     if is_tekken(data):
         return _keeps_own(spec_from_tekken(p, data), p, special_tokens, pattern)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
-        return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern)
+        return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
     raise FormatError(f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
                       "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)")
 
@@ -270,8 +270,12 @@ def _regex_of(pattern: Any) -> Any:
         return pattern
 
 
-def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None) -> TokenizerSpec:
-    spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=pat)
+def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None,
+          parsed: tuple[str, Any] | None = None) -> TokenizerSpec:
+    if parsed is None:  # the vocab.json is not read yet
+        spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=pat)
+    else:
+        spec = spec_from_gpt2(vocab, merges, *parsed, specials, pat)
     notes = [f"GPT-2 files: vocab {vocab.name} + merges {merges.name}"]
     if given is None:
         notes.append("GPT-2 files store no pattern: GPT-2's pattern is assumed")

@@ -20,15 +20,14 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from itertools import accumulate, repeat
-from operator import lshift, or_
 from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
 from ..patterns import GPT2_PATTERN, GPT4_PATTERN
-from ..spec import BYTE_TO_CHAR, TokenizerSpec, as_spec, str_to_token, token_to_str
+from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
 from ..tokenizer_ranks import IdMerges
+from ._fast import fast_merges, fast_vocab
 from ._io import (
     atomic_write,
     compact,
@@ -214,7 +213,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
-    fast = _fast_vocab(raw_vocab, specials)
+    fast = fast_vocab(raw_vocab, specials)
     vocab, key_id = fast if fast is not None else ({}, {})
     for key, i in raw_vocab.items() if fast is None else ():  # the careful pass: names what is wrong
         where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
@@ -243,7 +242,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     missing = [b for b in missing_bytes(vocab.values()) if b not in _NON_UTF8]
     if missing:
         raise missing_bytes_error(path, missing)
-    merges: Sequence[tuple[bytes, bytes]] | None = _fast_merges(model.get("merges") or [], key_id, vocab)
+    merges: Sequence[tuple[bytes, bytes]] | None = fast_merges(model.get("merges") or [], key_id, vocab)
     if merges is None:  # something is off: the careful pass names it
         merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
         if len(set(merges)) != len(merges):  # HF keeps the last of a repeated merge (a map by pair)
@@ -260,75 +259,6 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         pipeline = pipeline_config(data, model, path, token_id)
     merges = merges if isinstance(merges, IdMerges) else tuple(merges)
     return TokenizerSpec(vocab, merges, tuple(specials), pattern, pipeline=pipeline)
-
-
-# GPT-2 byte characters -> the Latin-1 character of their byte; other Latin-1 characters are deleted
-# (so that a length check notices them)
-_TO_LATIN1 = {**dict.fromkeys(range(256)), **{ord(c): b for b, c in BYTE_TO_CHAR.items()}}
-
-
-def _fast_vocab(raw: dict[str, Any], specials: dict[str, int]) -> tuple[dict[int, bytes], dict[str, int]] | None:
-    """(vocab, key -> id without the special tokens) of a well-formed vocab, decoded in one pass over
-    all keys; None when anything is off (then the careful per-key pass reports it)."""
-    ids = list(raw.values())
-    if not ids or set(map(type, ids)) != {int} or min(ids) < 0 or len(set(ids)) != len(ids):
-        return None
-    plain = not any(k in raw for k in specials)
-    keys = list(raw) if plain else [k for k in raw if k not in specials]
-    joined = "".join(keys)
-    try:
-        blob = joined.translate(_TO_LATIN1).encode("latin-1")
-    except UnicodeEncodeError:
-        return None
-    if len(blob) != len(joined):
-        return None
-    ends = list(accumulate(map(len, keys)))
-    toks = list(map(blob.__getitem__, map(slice, [0, *ends], ends)))
-    if plain:
-        return dict(zip(raw.values(), toks)), raw
-    key_id = {k: raw[k] for k in keys}
-    vocab = dict(zip(key_id.values(), toks))
-    for k in raw:
-        if k in specials:
-            vocab[raw[k]] = k.encode("utf-8", "surrogateescape")
-    return vocab, key_id
-
-
-def _fast_merges(raw: Any, key_id: dict[str, int], vocab: dict[int, bytes]) -> IdMerges | None:
-    """The merges, with the ids of their parts and results, when every part and result is a vocab key
-    (the usual case), else None. A repeated merge keeps its last place (as HF does: a map by pair).
-
-    GPT-2 characters map one to one to bytes, so ``a + b`` is a key exactly when its bytes are a token.
-    """
-    if not isinstance(raw, list) or not raw:
-        return IdMerges(vocab, ([], [], [])) if raw == [] else None
-    kinds = set(map(type, raw))
-    if kinds == {str}:  # "a b": one space each (checked), no newline (not a GPT-2 character)
-        joined = "\n".join(raw)
-        if set(map(str.count, raw, repeat(" "))) != {1} or joined.count("\n") != len(raw) - 1:
-            return None
-        flat = joined.replace(" ", "\n").split("\n")
-        firsts, seconds = flat[0::2], flat[1::2]
-    elif kinds == {list}:
-        if set(map(len, raw)) != {2}:
-            return None
-        firsts = [p[0] for p in raw]
-        seconds = [p[1] for p in raw]
-    else:
-        return None
-    get = key_id.__getitem__
-    try:
-        left = list(map(get, firsts))
-        right = list(map(get, seconds))
-        merged = list(map(get, map(str.__add__, firsts, seconds)))  # each result must be a token too
-    except (KeyError, TypeError):
-        return None
-    keys = list(map(or_, map(lshift, left, repeat(32)), right))
-    if len(set(keys)) != len(keys):
-        last = {k: r for r, k in enumerate(keys)}
-        keep = [r for r, k in enumerate(keys) if last[k] == r]
-        left, right, merged = ([ids[r] for r in keep] for ids in (left, right, merged))
-    return IdMerges(vocab, (left, right, merged))
 
 
 class _MergeWhere:
