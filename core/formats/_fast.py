@@ -7,7 +7,7 @@ from itertools import accumulate, repeat
 from operator import lshift, or_
 from typing import Any
 
-from ..spec import BYTE_TO_CHAR
+from ..spec import BYTE_TO_CHAR, str_to_token
 from ..tokenizer_ranks import IdMerges
 
 # GPT-2 byte characters -> the Latin-1 character of their byte; other Latin-1 characters are deleted
@@ -40,8 +40,18 @@ def fast_vocab(raw: dict[str, Any], specials: dict[str, int]) -> tuple[dict[int,
     vocab = dict(zip(key_id.values(), toks))
     for k in specials:
         if k in raw:
-            vocab[raw[k]] = k.encode("utf-8", "surrogateescape")
+            b = vocab[raw[k]] = k.encode("utf-8", "surrogateescape")
+            # a merge may make or use it (Qwen3's "<unk" + ">"): a key when its bytes read both ways agree
+            if raw[k] == specials[k] and _gpt2_bytes(k) == b:
+                key_id[k] = raw[k]
     return vocab, key_id
+
+
+def _gpt2_bytes(key: str) -> bytes | None:
+    try:
+        return str_to_token(key)
+    except KeyError:
+        return None
 
 
 def fast_merges(raw: Any, key_id: dict[str, int], vocab: dict[int, bytes], *,
