@@ -26,12 +26,12 @@ from typing import Any
 import regex
 
 from .ascii_pattern import ascii_twin
-from .bpe import MergeStep, MergeTable, bpe_ids, merge_steps
+from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
-from .tokenizer_ranks import IdMerges, LazyMerges, RankMerges, rank_bpe, rank_encoder
+from .tokenizer_ranks import IdMerges, LazyMerges, RankMerges, rank_bpe
 from .tokenizer_support import (
     _Cache,
     _check_merges,
@@ -39,22 +39,19 @@ from .tokenizer_support import (
     _covering,
     _hashable,
     _SurrogateInText,
-    build_encoder,
     check_surrogates,
     compile_alternation,
     hole_error,
-    merge_maps,
-    merge_table,
-    paused_gc,
     surrogate_error,
 )
+from .tokenizer_tables import MergeTables
 from .trace import TokenSpan, token_spans
 
 Pair = tuple[bytes, bytes]
 STREAM_MIN_CHARS = 1 << 16  # encode_iterable gathers at least this much text before encoding
 
 
-class Tokenizer:
+class Tokenizer(MergeTables):
     """A byte-level BPE tokenizer.
 
     ``vocab`` maps ids to bytes, ``merges`` lists the merged pairs in rank order, special tokens
@@ -113,47 +110,6 @@ class Tokenizer:
         self._cache = _Cache(self._encode_word)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
-    def _build_tables(self, inverse: dict[bytes, int] | None, ids: tuple | None) -> None:
-        """The encoder and the merge table (from ``ids``: (the merges' ids, their pair keys) when given)."""
-        sids = set(self.special_ids.values())
-        self._by_rank: dict[bytes, int] | None = None  # ordinary token -> id, when encoding by rank
-        self._table: MergeTable | None = None
-        self._maps: tuple[dict[Pair, int], dict[int, int]] | None = None
-        with paused_gc():
-            self._encoder, self._holes, self._hole_re = build_encoder(self.vocab, sids, inverse)
-            if isinstance(self._lazy, RankMerges):
-                self._by_rank = rank_encoder(self.vocab, sids, self._encoder, self._lazy)
-                if self._by_rank is not None:
-                    return
-                self._merges = list(self._lazy)  # not this vocab's ranks: use the merges
-                self._lazy = None
-            self._table = merge_table(self._encoder, (), *ids) if ids else merge_table(self._encoder, self.merges)
-
-    @property
-    def merges(self) -> list[Pair]:
-        """The merged pairs in rank order (for a tokenizer read from ranks, rebuilt on first use)."""
-        if self._merges is None:
-            assert self._lazy is not None
-            self._merges = list(self._lazy)
-        return self._merges
-
-    @property
-    def _ranks(self) -> dict[Pair, int]:
-        return self._merge_maps()[0]
-
-    @property
-    def _made_by(self) -> dict[int, int]:
-        return self._merge_maps()[1]
-
-    def _merge_maps(self) -> tuple[dict[Pair, int], dict[int, int]]:
-        """(pair -> rank, id -> rank of the merge that made it), made when first asked for."""
-        if self._maps is None:
-            with paused_gc():
-                if self._table is None:
-                    self._table = merge_table(self._encoder, self.merges)
-                self._maps = merge_maps(self.merges, self._table)
-        return self._maps
-
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_files(cls, vocab_filepath: str | os.PathLike, merges_filepath: str | os.PathLike,
@@ -203,19 +159,6 @@ class Tokenizer:
 
     def is_special(self, token_id: int) -> bool:
         return token_id in self._special_id_set
-
-    def merge_rank(self, pair: Pair) -> int | None:
-        """Rank of a merge pair (None when the pair is not a merge)."""
-        return self._ranks.get((bytes(pair[0]), bytes(pair[1])))
-
-    def token_rank(self, token_id: int) -> int | None:
-        """Rank of the merge that made a token (None for single bytes, special and other tokens)."""
-        return self._made_by.get(token_id)
-
-    def parts(self, token_id: int) -> Pair | None:
-        """The two tokens a merged token was made of (None when it was not made by a merge)."""
-        r = self._made_by.get(token_id)
-        return None if r is None else self.merges[r]
 
     # ------------------------------------------------------------------ encoding
     def _encode_word(self, word: str) -> tuple[int, ...]:
