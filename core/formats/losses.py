@@ -45,12 +45,13 @@ def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
             raise FormatError(
                 f"the {fmt} format cannot hold {'; '.join(lost)} of this imported tokenizer, so the exported "
                 "files would give different ids; export 'hf' or 'native' (they keep all of it), or export anyway "
-                "without them (export_all(..., lossy=True); in the app, confirm the warning)")
+                "without them (lossy=True in Python, --allow-lossy on the command line; the app asks)")
 
 
 def pipeline_losses(pipeline: dict[str, Any] | None, unbuilt: int = 1) -> list[str]:
     """What a vocab + merges + pattern + special tokens format loses of a pipeline description;
-    ``unbuilt`` is the number of tokens no merge makes (``ignore_merges`` matters only for them)."""
+    ``unbuilt`` is the number of tokens no merge makes (``ignore_merges`` matters only for them).
+    Truncation and padding are not listed: they are reported at import and never applied."""
     if not pipeline:
         return []
     out: list[str] = []
@@ -72,8 +73,6 @@ def pipeline_losses(pipeline: dict[str, Any] | None, unbuilt: int = 1) -> list[s
     if flagged:
         shown = ", ".join(map(repr, flagged[:3])) + (" …" if len(flagged) > 3 else "")
         out.append(f"the lstrip/rstrip/single_word options of {len(flagged)} added token(s) ({shown})")
-    if pipeline.get("truncation") or pipeline.get("padding"):
-        out.append("the truncation/padding settings")
     return out
 
 

@@ -118,3 +118,20 @@ def test_ignore_merges_is_lost_only_where_it_matters(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     lost = export_losses(load_any(path), "tiktoken")
     assert any(x.startswith("ignore_merges=false (1 token(s) of the vocab are made by no merge") for x in lost)
+
+
+def test_cli_convert_refuses_then_writes_with_allow_lossy(imported, tmp_path: Path, capsys) -> None:
+    from core.cli import main
+
+    _, path = imported
+    out = tmp_path / "out"
+    assert main(["convert", str(path), "--out", str(out), "--format", "tiktoken,native"]) == 2
+    err = capsys.readouterr().err
+    assert "the tiktoken format cannot hold the normalizer (NFC)" in err and "--allow-lossy" in err
+    assert not out.exists() or not any(out.iterdir())
+    assert main(["convert", str(path), "--out", str(out), "--format", "tiktoken,native", "--allow-lossy"]) == 0
+    captured = capsys.readouterr()
+    assert "warning: the tiktoken files lack the normalizer (NFC)" in captured.err
+    assert sorted(p.name for p in out.iterdir()) == ["bpe.json", "bpe.tiktoken"]
+    assert main(["convert", str(out / "bpe.json"), "--out", str(tmp_path / "again"), "--format", "hf"]) == 0
+    assert capsys.readouterr().err == ""  # bpe.json kept the pipeline: hf holds all of it
