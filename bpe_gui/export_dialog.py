@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
 )
@@ -67,3 +68,27 @@ class ExportDialog(QDialog):
         d = QFileDialog.getExistingDirectory(self, self.tr("Export to folder"), self.folder.text())
         if d:
             self.folder.setText(d)
+
+
+def lossy_export_text(lost: dict[str, list[str]]) -> str:
+    """The warning for formats that cannot hold part of an imported tokenizer: which, and what."""
+    lines = [QCoreApplication.translate(
+        "ExportDialog", "These formats cannot hold everything this imported tokenizer does, so the exported "
+        "files would give different ids than the original:")]
+    for fmt, what in lost.items():
+        lines.append(f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: {'; '.join(what)}")
+    lines.append(QCoreApplication.translate(
+        "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."))
+    return "\n\n".join(lines)
+
+
+def confirm_lossy_export(parent, lost: dict[str, list[str]]) -> bool:
+    """Ask before writing formats that drop part of an imported pipeline; True to export anyway."""
+    box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("ExportDialog", "Export loses part of "
+                                                                             "the tokenizer"),
+                      lossy_export_text(lost), QMessageBox.StandardButton.Cancel, parent)
+    anyway = box.addButton(QCoreApplication.translate("ExportDialog", "Export anyway"),
+                           QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is anyway

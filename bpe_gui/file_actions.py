@@ -53,8 +53,13 @@ class FileActions:
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
 
-    def export(self, folder, formats: list[str]) -> list | None:
-        """Write the current tokenizer in ``formats`` into ``folder``; returns the files written."""
+    def export_losses(self, formats: list[str]) -> dict[str, list[str]]:
+        """What each of ``formats`` cannot hold of the imported tokenizer (its HF pipeline): ask first."""
+        return {} if self._loaded else files.export_losses(self._imported, formats)
+
+    def export(self, folder, formats: list[str], lossy: bool = False) -> list | None:
+        """Write the current tokenizer in ``formats`` into ``folder``; returns the files written.
+        ``lossy``: the user agreed to lose what :meth:`export_losses` names."""
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before exporting."))
             return None
@@ -65,7 +70,7 @@ class FileActions:
             self.error.emit(QCoreApplication.translate("FileActions", "Nothing to export yet: open a corpus or import a tokenizer first."))
             return None
         try:
-            paths = files.export_tokenizer(source, folder, formats)
+            paths = files.export_tokenizer(source, folder, formats, lossy=lossy)
         except BPEError as e:
             self.error.emit(error_text(e))
             return None

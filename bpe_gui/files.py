@@ -18,12 +18,26 @@ FORMAT_LABELS = {
 OPEN_FILTER = QT_TRANSLATE_NOOP("Files", "Tokenizer files (*.json *.tiktoken *.txt);;All files (*)")
 
 
-def export_tokenizer(source, folder: str | os.PathLike, formats: list[str]) -> list[Path]:
-    """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``; returns the files."""
+def export_tokenizer(source, folder: str | os.PathLike, formats: list[str], *, lossy: bool = False) -> list[Path]:
+    """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``; returns the files.
+
+    A format that cannot hold part of an imported pipeline is refused unless ``lossy`` (the user
+    confirmed :func:`export_losses`)."""
     from core.formats import export_all
 
-    written = export_all(folder, source, formats)
+    written = export_all(folder, source, formats, lossy=lossy)
     return [p for paths in written.values() for p in paths]
+
+
+def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
+    """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline)."""
+    from core.formats import export_losses as losses
+    from core.spec import TokenizerSpec, as_spec
+
+    if source is None or not (isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None)):
+        return {}  # only an imported HF pipeline can be lost (a trainer's spec has none)
+    spec = as_spec(source)
+    return {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
 
 
 def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: dict[str, int] | None = None,

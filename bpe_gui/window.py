@@ -26,7 +26,7 @@ from .controller import Controller
 from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
 from .evaluate_view import EvaluateView
-from .export_dialog import ExportDialog
+from .export_dialog import ExportDialog, confirm_lossy_export
 from .files import OPEN_FILTER, is_tokenizer_file
 from .glossary import show_glossary
 from .learn_view import open_learn
@@ -339,7 +339,10 @@ class MainWindow(SessionWindow, QMainWindow):
         dlg = ExportDialog(str(folder), self)
         if dlg.exec():
             folder = str(dlg.chosen_folder())
-            if self.controller.export(folder, dlg.formats()) is not None:
+            lost = self.controller.export_losses(dlg.formats())
+            if lost and not confirm_lossy_export(self, lost):
+                return False
+            if self.controller.export(folder, dlg.formats(), lossy=bool(lost)) is not None:
                 self.settings.setValue("export_folder", folder)
                 return True
         return False

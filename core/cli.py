@@ -113,6 +113,22 @@ def _encode(args: argparse.Namespace) -> int:
     return 0
 
 
+def _convert(args: argparse.Namespace) -> int:
+    from .formats import export_all, export_losses, load_any, parse_formats
+
+    formats = parse_formats(args.format)
+    check_out_folder(args.out)
+    spec = load_any(args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern)
+    for note in spec.notes:
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    written = export_all(args.out, spec, formats, lossy=args.allow_lossy)  # refused (nothing written) if lossy
+    for fmt in formats:
+        for lost in export_losses(spec, fmt):
+            print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
+    print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
+    return 0
+
+
 def check_out_file(out: str) -> None:
     """Refuse an output path that cannot take a file, before any work (not after a long run)."""
     from .formats._io import check_out_file as check
@@ -181,6 +197,18 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     add_encode_arguments(e)
+
+    c = sub.add_parser("convert", help="read a tokenizer file (any supported format) and write it in others")
+    c.add_argument("tokenizer", help="a tokenizer file or folder (tokenizer.json, vocab.json, *.tiktoken, bpe.json …)")
+    c.add_argument("--out", required=True, help="output folder")
+    c.add_argument("--format", default="gpt2,hf,tiktoken,native",
+                   help="comma-separated: gpt2,hf,tiktoken,native (default: all)")
+    c.add_argument("--special-token", action="append", default=[], metavar="T",
+                   help="as for encode: special tokens (TOKEN=ID) for files that do not store them")
+    c.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
+    c.add_argument("--allow-lossy", action="store_true",
+                   help="write formats that cannot hold all of an imported tokenizer.json (its normalizer, "
+                        "post-processor …); refused by default, naming what would be lost")
     add_count_parser(sub)
     add_eval_parser(sub)
     return parser
@@ -192,7 +220,7 @@ def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
 
 
 #: the commands :func:`run` carries out
-HANDLERS = {"train": _train, "encode": _encode, "count": _count, "eval": run_eval}
+HANDLERS = {"train": _train, "encode": _encode, "convert": _convert, "count": _count, "eval": run_eval}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -208,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_usage(sys.stderr)
-        print("python -m core.cli: error: name a command (train, encode, count, eval); the desktop app is "
+        print("python -m core.cli: error: name a command (train, encode, convert, count, eval); the desktop app is "
               "'bpe-explorer' or 'python -m bpe_gui'", file=sys.stderr)
         return EXIT_USAGE
     return run(args)

@@ -9,7 +9,7 @@ and from it (``Tokenizer.from_spec(spec)``, ``tok.to_spec()``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +33,8 @@ class TokenizerSpec:
     """
 
     vocab: dict[int, bytes]
-    merges: tuple[Pair, ...]
+    #: a tuple, or a :class:`core.tokenizer_ranks.LazyMerges` that a loader made (built when first read)
+    merges: Sequence[Pair]
     special_tokens: tuple[str, ...] = ()
     pattern: str | None = "gpt2"
     tie_break: str | None = None

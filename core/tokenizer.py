@@ -25,12 +25,14 @@ from typing import Any
 
 import regex
 
+from .ascii_pattern import ascii_twin
 from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .space_chunks import ChunkEncoder
 from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut, make_splitter
+from .tokenizer_ranks import IdMerges, LazyMerges, RankMerges, rank_bpe
 from .tokenizer_support import (
     _Cache,
     _check_merges,
@@ -38,20 +40,19 @@ from .tokenizer_support import (
     _covering,
     _hashable,
     _SurrogateInText,
-    build_tables,
     check_surrogates,
     compile_alternation,
     hole_error,
-    paused_gc,
     surrogate_error,
 )
+from .tokenizer_tables import MergeTables
 from .trace import TokenSpan, token_spans
 
 Pair = tuple[bytes, bytes]
 STREAM_MIN_CHARS = 1 << 16  # encode_iterable gathers at least this much text before encoding
 
 
-class Tokenizer:
+class Tokenizer(MergeTables):
     """A byte-level BPE tokenizer.
 
     ``vocab`` maps ids to bytes, ``merges`` lists the merged pairs in rank order, special tokens
@@ -69,16 +70,21 @@ class Tokenizer:
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
         self.vocab: dict[int, bytes] = _check_vocab(vocab)
-        self.merges: list[Pair] = _check_merges(merges)
+        # merges a loader has not built yet (LazyMerges) are built when read: tokens listed in rank order
+        # (a tiktoken file) encode by rank, merges found as ids (tokenizer.json) give the table from the ids
+        self._lazy: LazyMerges | None = merges if isinstance(merges, (RankMerges, IdMerges)) else None
+        self._merges: list[Pair] | None = None if self._lazy is not None else _check_merges(merges)
+        ids = (merges.ids, merges.keys) if isinstance(merges, IdMerges) and merges.vocab == vocab else None
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
+        inverse = dict(zip(self.vocab.values(), self.vocab.keys()))  # bytes -> id (the only one, usually)
+        unique = len(inverse) == len(self.vocab)
         next_id = max(self.vocab, default=-1) + 1
-        have = set(self.vocab.values())
         for s in self.special_tokens:
             b = s.encode("utf-8", "surrogateescape")
-            if b not in have:
+            if b not in inverse:
                 self.vocab[next_id] = b
-                have.add(b)
+                inverse[b] = next_id
                 next_id += 1
         #: the HF tokenizer.json pipeline description (None for our own tokenizers); see core.hf_pipeline
         self.pipeline_config = pipeline
@@ -89,22 +95,22 @@ class Tokenizer:
 
             self._pipe = build_pipeline(pipeline)
             self._ignore_merges = self._pipe.ignore_merges
-        self.special_ids: dict[str, int] = special_ids(self.vocab, self.special_tokens)
+        if unique:
+            self.special_ids: dict[str, int] = {s: inverse[s.encode("utf-8", "surrogateescape")]
+                                                for s in self.special_tokens}
+        else:
+            self.special_ids = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
-        self._build_tables()
+        self._build_tables(inverse if unique else None, ids if unique else None)
         self._pretokens = make_splitter(self.pattern_regex)
         if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
-            self._pretokens = _covering(regex.compile(self.pattern_regex))  # text no match covers is kept
+            # text no match covers is kept; ASCII text is split by the pattern's twin for `re` (faster)
+            self._pretokens = _covering(regex.compile(self.pattern_regex), ascii_twin(self.pattern_regex))
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
         self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex)
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
-
-    def _build_tables(self) -> None:
-        with paused_gc():
-            t = build_tables(self.vocab, self.merges, set(self.special_ids.values()))
-        self._encoder, self._ranks, self._table, self._made_by, self._holes, self._hole_re = t
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -126,7 +132,8 @@ class Tokenizer:
         return tok
 
     def to_spec(self) -> TokenizerSpec:
-        return TokenizerSpec(dict(self.vocab), tuple(self.merges), tuple(self.special_tokens),
+        merges = self._lazy if self._lazy is not None else tuple(self.merges)
+        return TokenizerSpec(dict(self.vocab), merges, tuple(self.special_tokens),
                              self.pattern, self.tie_break, self.training, pipeline=self.pipeline_config)
 
     # ------------------------------------------------------------------ lookups
@@ -155,19 +162,6 @@ class Tokenizer:
     def is_special(self, token_id: int) -> bool:
         return token_id in self._special_id_set
 
-    def merge_rank(self, pair: Pair) -> int | None:
-        """Rank of a merge pair (None when the pair is not a merge)."""
-        return self._ranks.get((bytes(pair[0]), bytes(pair[1])))
-
-    def token_rank(self, token_id: int) -> int | None:
-        """Rank of the merge that made a token (None for single bytes, special and other tokens)."""
-        return self._made_by.get(token_id)
-
-    def parts(self, token_id: int) -> Pair | None:
-        """The two tokens a merged token was made of (None when it was not made by a merge)."""
-        r = self._made_by.get(token_id)
-        return None if r is None else self.merges[r]
-
     # ------------------------------------------------------------------ encoding
     def _encode_word(self, word: str) -> tuple[int, ...]:
         try:
@@ -178,6 +172,8 @@ class Tokenizer:
             i = self._encoder.get(b)
             if i is not None:
                 return (i,)
+        if self._by_rank is not None:
+            return tuple(rank_bpe(b, self._by_rank))
         return tuple(bpe_ids(b, self._table))
 
     def _encode_ordinary(self, text: str) -> list[int]:

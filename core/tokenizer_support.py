@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain, repeat
 from operator import lshift, or_
+from typing import Any
 
 import regex
 
@@ -61,15 +62,22 @@ def hole_error(hole_re: regex.Pattern[str], text: str) -> TokenizerError:
 
 
 
-def _covering(compiled: regex.Pattern[str]):
+def _covering(compiled: regex.Pattern[str], ascii_twin: re.Pattern[str] | None = None):
     """A splitter giving the matches of ``compiled`` and, as pieces of their own, the stretches no
     non-empty match covers (the same rule as training's pre-tokenization): text is never dropped.
+    ``ascii_twin`` (:func:`core.ascii_pattern.ascii_twin`) finds the same matches on ASCII text, faster.
 
     >>> _covering(regex.compile("[a-z]+"))("ab, cd!")
     ['ab', ', ', 'cd', '!']
     """
+    findall = compiled.findall
+
     def split(text: str) -> list[str]:
-        out: list[str] = []
+        if not compiled.groups:
+            out = ascii_twin.findall(text) if ascii_twin is not None and text.isascii() else findall(text)
+            if sum(map(len, out)) == len(text):  # the matches cover the text (usual): that is all
+                return [w for w in out if w] if "" in out else out
+        out = []
         pos = 0
         for m in compiled.finditer(text):
             start, end = m.span()
@@ -129,14 +137,18 @@ def _check_pair(pair: Pair, rank: int) -> Pair:
     return bytes(a), bytes(b)
 
 
-def build_tables(vocab: dict[int, bytes], merges: list[Pair], sids: set[int]) -> tuple:
-    """(encoder, ranks, merge table, made_by, holes, hole regex) of a vocab and its merges."""
-    # lowest id wins (later entries of the comprehension overwrite earlier ones)
-    encoder: dict[bytes, int] = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in sids}
-    for i in sorted(sids, reverse=True):
-        b = vocab[i]
-        if b not in encoder:
-            encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
+def build_encoder(vocab: dict[int, bytes], sids: set[int], inverse: dict[bytes, int] | None = None
+                  ) -> tuple[dict[bytes, int], list[int], Any]:
+    """(encoder, holes, hole regex): bytes -> lowest ordinary id (special tokens only where no ordinary
+    token has their bytes), the non-UTF-8 bytes the vocab lacks and a regex finding them in text.
+    ``inverse`` is ``vocab`` inverted (``dict(zip(vocab.values(), vocab.keys()))``) if already made."""
+    encoder = dict(zip(vocab.values(), vocab.keys())) if inverse is None else inverse
+    if len(encoder) != len(vocab):  # repeated bytes: the lowest ordinary id wins  # repeated bytes: the lowest ordinary id wins
+        encoder = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in sids}
+        for i in sorted(sids, reverse=True):
+            b = vocab[i]
+            if b not in encoder:
+                encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
     holes = [x for x in range(256) if BYTE_TOKENS[x] not in encoder and x in NON_UTF8_BYTES]
     hole_re = (regex.compile("[" + "".join(chr(0xDC00 + x) for x in holes) + "]") if holes else None)
     missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder and x not in holes]
@@ -144,28 +156,40 @@ def build_tables(vocab: dict[int, bytes], merges: list[Pair], sids: set[int]) ->
         raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
                              f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
                              "single bytes")
-    get = encoder.__getitem__
-    try:  # a missing part or result raises KeyError; then the careful loop names the merge
-        left = list(map(get, [a for a, _ in merges]))
-        right = list(map(get, [b for _, b in merges]))
-        merged = list(map(get, [a + b for a, b in merges]))
-    except KeyError:
-        for r, (a, b) in enumerate(merges):
-            for part in (a, b, a + b):
-                if part not in encoder:
-                    raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
-                                         "which is not in the vocab; add it or drop the merge") from None
-        raise
-    n = len(merges)
-    down = range(n - 1, -1, -1)  # the first merge of a pair (and the first that makes a token) wins
-    ranks: dict[Pair, int] = dict(zip(reversed(merges), down))
-    made: dict[int, int] = dict(zip(reversed(merged), down))
-    # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids, first rank wins
-    keys = list(map(or_, map(lshift, left, repeat(32)), right))
+    return encoder, holes, hole_re
+
+
+def merge_table(encoder: dict[bytes, int], merges: list[Pair] | tuple[Pair, ...],
+                ids: tuple[list[int], list[int], list[int]] | None = None, keys: list[int] | None = None
+                ) -> MergeTable:
+    """The :class:`MergeTable` of merges whose parts and results are all in ``encoder``; ``ids`` are
+    the ids of their (left parts, right parts, results) and ``keys`` their pair keys when the loader
+    already found them."""
+    if ids is None:
+        get = encoder.__getitem__
+        try:  # a missing part or result raises KeyError; then the careful loop names the merge
+            ids = (list(map(get, [a for a, _ in merges])), list(map(get, [b for _, b in merges])),
+                   list(map(get, [a + b for a, b in merges])))
+        except KeyError:
+            for r, (a, b) in enumerate(merges):
+                for part in (a, b, a + b):
+                    if part not in encoder:
+                        raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
+                                             "which is not in the vocab; add it or drop the merge") from None
+            raise
+    left, right, merged = ids
+    down = range(len(merged) - 1, -1, -1)  # the first merge of a pair wins
+    if keys is None:  # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids
+        keys = list(map(or_, map(lshift, left, repeat(32)), right))
     # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
     byte_ids = tuple(encoder.get(BYTE_TOKENS[x], 1 << 31) for x in range(256))
-    table = MergeTable(byte_ids, dict(zip(reversed(keys), down)), tuple(merged))
-    return encoder, ranks, table, made, holes, hole_re
+    return MergeTable(byte_ids, dict(zip(reversed(keys), down)), tuple(merged))
+
+
+def merge_maps(merges: list[Pair], table: MergeTable) -> tuple[dict[Pair, int], dict[int, int]]:
+    """(pair -> rank, token id -> rank of the merge that made it), the first merge winning."""
+    down = range(len(merges) - 1, -1, -1)
+    return dict(zip(reversed(merges), down)), dict(zip(reversed(table.merged), down))
 
 
 def alternation(tokens: Iterable[str]) -> str:

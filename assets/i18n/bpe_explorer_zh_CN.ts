@@ -873,29 +873,49 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="25"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="26"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="28"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="29"/>
         <source>&lt;b&gt;Formats&lt;/b&gt;</source>
         <translation>&lt;b&gt;格式&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="36"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="37"/>
         <source>&lt;b&gt;Folder&lt;/b&gt; (created if needed; files there are replaced atomically)</source>
         <translation>&lt;b&gt;文件夹&lt;/b&gt;（需要时自动创建；其中的文件会被原子地替换）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="40"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="41"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="67"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="68"/>
         <source>Export to folder</source>
         <translation>导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="75"/>
+        <source>These formats cannot hold everything this imported tokenizer does, so the exported files would give different ids than the original:</source>
+        <translation>以下格式无法保存这个导入的分词器的全部内容，导出的文件给出的词元 ID 将与原文件不同：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="80"/>
+        <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
+        <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="87"/>
+        <source>Export loses part of the tokenizer</source>
+        <translation>导出会丢失分词器的一部分</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/export_dialog.py" line="90"/>
+        <source>Export anyway</source>
+        <translation>仍然导出</translation>
     </message>
 </context>
 <context>
@@ -906,32 +926,32 @@
         <translation>请等待当前任务完成（或取消它）后再导入。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="44"/>
+        <location filename="../../bpe_gui/file_actions.py" line="32"/>
         <source>with its merge timeline</source>
         <translation>带合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="45"/>
+        <location filename="../../bpe_gui/file_actions.py" line="33"/>
         <source>no merge counts in this format</source>
         <translation>此格式不含合并次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="47"/>
+        <location filename="../../bpe_gui/file_actions.py" line="35"/>
         <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="54"/>
+        <location filename="../../bpe_gui/file_actions.py" line="63"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="60"/>
+        <location filename="../../bpe_gui/file_actions.py" line="69"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="67"/>
+        <location filename="../../bpe_gui/file_actions.py" line="76"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -1646,7 +1666,7 @@
         <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="357"/>
+        <location filename="../../bpe_gui/window.py" line="360"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -1661,27 +1681,27 @@
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="350"/>
+        <location filename="../../bpe_gui/window.py" line="353"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="356"/>
+        <location filename="../../bpe_gui/window.py" line="359"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="382"/>
+        <location filename="../../bpe_gui/window.py" line="385"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="390"/>
+        <location filename="../../bpe_gui/window.py" line="393"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="440"/>
+        <location filename="../../bpe_gui/window.py" line="443"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -1878,72 +1898,72 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="50"/>
+        <location filename="../../bpe_gui/session_actions.py" line="49"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="54"/>
+        <location filename="../../bpe_gui/session_actions.py" line="53"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="82"/>
+        <location filename="../../bpe_gui/session_actions.py" line="81"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="85"/>
+        <location filename="../../bpe_gui/session_actions.py" line="84"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="98"/>
+        <location filename="../../bpe_gui/session_actions.py" line="97"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="104"/>
+        <location filename="../../bpe_gui/session_actions.py" line="103"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="124"/>
+        <location filename="../../bpe_gui/session_actions.py" line="123"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="136"/>
+        <location filename="../../bpe_gui/session_actions.py" line="135"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="156"/>
+        <location filename="../../bpe_gui/session_actions.py" line="155"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="161"/>
+        <location filename="../../bpe_gui/session_actions.py" line="160"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="166"/>
+        <location filename="../../bpe_gui/session_actions.py" line="165"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="167"/>
+        <location filename="../../bpe_gui/session_actions.py" line="166"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="170"/>
+        <location filename="../../bpe_gui/session_actions.py" line="169"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="173"/>
+        <location filename="../../bpe_gui/session_actions.py" line="172"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>

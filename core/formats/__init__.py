@@ -34,8 +34,9 @@ from ..errors import BPEError, FormatError
 from ..patterns import resolve_pattern
 from ..spec import TokenizerSpec, as_spec
 from ._io import atomic_write, load_json, read_text, staged_writes
-from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2
+from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
 from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
+from .losses import check_lossless, export_losses
 from .native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
 from .tekken import is_tekken, looks_like_sentencepiece, spec_from_tekken
 from .tiktoken_bpe import TIKTOKEN_NAME, load_tiktoken, save_tiktoken, tiktoken_encoding
@@ -53,6 +54,7 @@ __all__ = [
     "atomic_write",
     "detect_format",
     "export_all",
+    "export_losses",
     "load_any",
     "load_gpt2",
     "load_hf",
@@ -85,10 +87,17 @@ def parse_formats(formats: str | Iterable[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def save(source: Any, path: str | os.PathLike, fmt: str) -> list[Path]:
-    """Write one format; ``path`` is a folder for gpt2, a file or folder for the others."""
+def save(source: Any, path: str | os.PathLike, fmt: str, *, lossy: bool = False) -> list[Path]:
+    """Write one format; ``path`` is a folder for gpt2, a file or folder for the others.
+
+    A format that cannot hold part of an imported tokenizer's pipeline (:func:`export_losses`) is
+    refused with a :class:`FormatError` naming what would be lost, unless ``lossy=True``.
+    """
     if fmt not in FORMATS:
         raise FormatError(f"unknown format {fmt!r}; save() writes one of {', '.join(FORMATS)}")
+    if not lossy:
+        source = as_spec(source)
+        check_lossless(source, [fmt])
     if fmt == "gpt2":
         return save_gpt2(source, path)
     if fmt == "hf":
@@ -98,11 +107,17 @@ def save(source: Any, path: str | os.PathLike, fmt: str) -> list[Path]:
     return [save_native(source, path)]
 
 
-def export_all(directory: str | os.PathLike, source: Any,
-               formats: str | Iterable[str] = FORMATS) -> dict[str, list[Path]]:
-    """Write the chosen formats into ``directory`` (created if needed); returns the files per format."""
+def export_all(directory: str | os.PathLike, source: Any, formats: str | Iterable[str] = FORMATS, *,
+               lossy: bool = False) -> dict[str, list[Path]]:
+    """Write the chosen formats into ``directory`` (created if needed); returns the files per format.
+
+    Formats that would drop part of an imported pipeline are refused (nothing is written) unless
+    ``lossy=True``; :func:`export_losses` says what each would lose.
+    """
     names = parse_formats(formats)
     spec = as_spec(source)
+    if not lossy:
+        check_lossless(spec, names)
     d = Path(directory)
     if d.exists() and not d.is_dir():
         raise FormatError(f"{str(d)!r} is a file; export needs a folder")
@@ -112,7 +127,7 @@ def export_all(directory: str | os.PathLike, source: Any,
         raise FormatError(f"cannot create folder {str(d)!r}: {e.strerror or e}") from e
     # bpe.json last: a folder whose bpe.json is older than its other files was partly re-exported since
     with staged_writes():  # all files are written before any replaces its old version
-        return {name: save(spec, d, name) for name in sorted(names, key=lambda n: n == "native")}
+        return {name: save(spec, d, name, lossy=True) for name in sorted(names, key=lambda n: n == "native")}
 
 
 def detect_format(path: str | os.PathLike) -> str:
@@ -241,7 +256,7 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
     if is_tekken(data):
         return _keeps_own(spec_from_tekken(p, data), p, special_tokens, pattern)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
-        return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern)
+        return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
     raise FormatError(f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
                       "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)")
 
@@ -270,8 +285,12 @@ def _regex_of(pattern: Any) -> Any:
         return pattern
 
 
-def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None) -> TokenizerSpec:
-    spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=pat)
+def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None,
+          parsed: tuple[str, Any] | None = None) -> TokenizerSpec:
+    if parsed is None:  # the vocab.json is not read yet
+        spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=pat)
+    else:
+        spec = spec_from_gpt2(vocab, merges, *parsed, specials, pat)
     notes = [f"GPT-2 files: vocab {vocab.name} + merges {merges.name}"]
     if given is None:
         notes.append("GPT-2 files store no pattern: GPT-2's pattern is assumed")

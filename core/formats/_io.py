@@ -167,11 +167,13 @@ def read_text(path: str | os.PathLike, what: str) -> str:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _DuplicateKey(k)
-        out[k] = v
+    out = dict(pairs)
+    if len(out) != len(pairs):  # a key came twice: name the first one
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _DuplicateKey(k)
+            seen.add(k)
     return out
 
 
@@ -273,10 +275,13 @@ def compact(v: Any) -> str:
     return s
 
 
+_BYTES = tuple(bytes([b]) for b in range(256))
+
+
 def missing_bytes(tokens: Iterable[bytes]) -> list[int]:
     """The byte values that have no single-byte token."""
-    have = {t[0] for t in tokens if len(t) == 1}
-    return [b for b in range(256) if b not in have]
+    have = set(tokens)
+    return [b for b in range(256) if _BYTES[b] not in have]
 
 
 def missing_bytes_error(path: str | os.PathLike, missing: list[int]) -> FormatError:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ import regex
 
 from ..errors import FormatError
 from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
+from ..tokenizer_ranks import IdMerges
+from ._fast import fast_merges, fast_vocab
 from ._io import (
     MAX_ID,
     atomic_write,
@@ -78,26 +81,62 @@ def load_gpt2(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | No
     :class:`FormatError` naming the file and the line.
     """
     vpath, mpath = _paths(vocab_path, merges_path)
-    vocab = read_vocab_json(vpath)
+    text = read_text(vpath, "vocab")
+    return spec_from_gpt2(vpath, mpath, text, load_json(vpath, text), special_tokens, pattern)
+
+
+def spec_from_gpt2(vpath: Path, mpath: Path, text: str, data: Any, special_tokens: list[str] | None,
+                   pattern: str | None) -> TokenizerSpec:
+    """:func:`load_gpt2` once the vocab.json is read (``text``) and parsed (``data``)."""
+    vocab, key_id = _read_vocab(vpath, text, data)
     tokens = set(vocab.values())
     missing = missing_bytes(tokens)
     if missing:
         raise missing_bytes_error(vpath, missing)
-    merges = read_merges_txt(mpath, tokens, vpath.name)
-    made = {a + b for a, b in merges}
     given = {t.encode("utf-8", "surrogateescape") for t in special_tokens or ()}
-    unmade = [i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given]
-    _check_belong_together(vpath, mpath, vocab, made, unmade)
+    merges: Sequence[tuple[bytes, bytes]] | None = None
+    if key_id is not None:
+        merges = _fast_merges_txt(mpath, key_id, vocab)
+    if isinstance(merges, IdMerges):  # the tokens no merge makes, from the ids of the merges' results
+        made_ids = set(merges.ids[2])
+        unmade = [i for i in sorted(vocab.keys() - made_ids) if len(vocab[i]) > 1 and vocab[i] not in given]
+        last_made = max(made_ids, default=-1)
+    else:
+        merges = tuple(read_merges_txt(mpath, tokens, vpath.name))
+        made = {a + b for a, b in merges}
+        unmade = [i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given]
+        last_made = max((i for i, t in vocab.items() if t in made), default=-1)
+    _check_belong_together(vpath, mpath, vocab, last_made, unmade)
     if special_tokens is None:
         special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in unmade]
-    return TokenizerSpec(vocab, tuple(merges), tuple(special_tokens), pattern)
+    return TokenizerSpec(vocab, merges, tuple(special_tokens), pattern)
+
+
+def _read_vocab(path: Path, text: str, data: Any) -> tuple[dict[int, bytes], dict[str, int] | None]:
+    """(id -> bytes, token string -> id when read by the fast path)."""
+    if isinstance(data, dict) and "" not in data:
+        fast = fast_vocab(data, {})
+        if fast is not None and max(fast[0], default=0) < MAX_ID:
+            return fast
+    return read_vocab_json(path, text, data), None
+
+
+def _fast_merges_txt(path: Path, key_id: dict[str, int], vocab: dict[int, bytes]) -> IdMerges | None:
+    """The merges of a plain merges.txt (``#version`` line, then ``a b`` lines, ``\n`` line ends), else None."""
+    text = read_text(path, "merges")
+    lines = text.split("\n")
+    if lines and lines[0].startswith("#version"):
+        del lines[0]
+    if lines and lines[-1] == "":
+        del lines[-1]
+    return fast_merges(lines, key_id, vocab, keep_last=False)
 
 
 MAX_PLAIN_ADDED = 64
 _LOOKS_ADDED = regex.compile(r"(?s)^\s*(<.*>|\[.*\]|\|.*\|)\s*$")
 
 
-def _check_belong_together(vpath: Path, mpath: Path, vocab: dict[int, bytes], made: set[bytes],
+def _check_belong_together(vpath: Path, mpath: Path, vocab: dict[int, bytes], last_made: int,
                            unmade: list[int]) -> None:
     """Refuse a vocab and a merges file that do not belong together.
 
@@ -108,7 +147,6 @@ def _check_belong_together(vpath: Path, mpath: Path, vocab: dict[int, bytes], ma
     """
     if not unmade:
         return
-    last_made = max((i for i, t in vocab.items() if t in made), default=-1)
     odd = [i for i in unmade if not _LOOKS_ADDED.match(vocab[i].decode("utf-8", "replace"))]
     # a few plain-looking added tokens after all merged ones are fine; many, or any among them, are not
     if odd and (len(odd) > MAX_PLAIN_ADDED or odd[0] < last_made):
@@ -118,10 +156,11 @@ def _check_belong_together(vpath: Path, mpath: Path, vocab: dict[int, bytes], ma
                           "file?). Only added tokens such as <|endoftext|> may lack a merge")
 
 
-def read_vocab_json(path: Path) -> dict[int, bytes]:
-    """Read a GPT-2 ``vocab.json`` into id → bytes."""
-    text = read_text(path, "vocab")
-    data = load_json(path, text)
+def read_vocab_json(path: Path, text: str | None = None, data: Any = None) -> dict[int, bytes]:
+    """Read a GPT-2 ``vocab.json`` into id → bytes (``text`` and parsed ``data`` if already read)."""
+    if text is None:
+        text = read_text(path, "vocab")
+        data = load_json(path, text)
     if not isinstance(data, dict):
         raise FormatError(f"{path}: expected a JSON object of token -> id, found {type(data).__name__}; "
                           "this is not a GPT-2 vocab.json")

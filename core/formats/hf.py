@@ -12,20 +12,22 @@ that are not printable ASCII, so that they decode to their text).
 >>> from core.spec import TokenizerSpec
 >>> p = pathlib.Path(tempfile.mkdtemp()) / "tokenizer.json"
 >>> _ = save_hf(TokenizerSpec.from_merges([(b" ", b"a")], ["<s>"]), p)
->>> load_hf(p).merges
+>>> tuple(load_hf(p).merges)
 ((b' ', b'a'),)
 """
 from __future__ import annotations
 
 import json
 import os
-from itertools import accumulate
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
 from ..patterns import GPT2_PATTERN, GPT4_PATTERN
-from ..spec import BYTE_TO_CHAR, TokenizerSpec, as_spec, str_to_token, token_to_str
+from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
+from ..tokenizer_ranks import IdMerges
+from ._fast import fast_merges, fast_vocab
 from ._io import (
     atomic_write,
     compact,
@@ -211,8 +213,8 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
-    fast = _fast_vocab(raw_vocab, specials)
-    vocab, key_bytes = fast if fast is not None else ({}, {})
+    fast = fast_vocab(raw_vocab, specials)
+    vocab, key_id = fast if fast is not None else ({}, {})
     for key, i in raw_vocab.items() if fast is None else ():  # the careful pass: names what is wrong
         where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
@@ -224,7 +226,8 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
             vocab[i] = key.encode("utf-8", "surrogateescape")
             continue
         try:
-            vocab[i] = key_bytes[key] = str_to_token(key)
+            vocab[i] = str_to_token(key)
+            key_id[key] = i
         except KeyError as e:
             if "\u2581" in key:
                 raise _kind_error(path, "char-level BPE (SentencePiece style, '\u2581' for spaces)") from None
@@ -239,12 +242,12 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     missing = [b for b in missing_bytes(vocab.values()) if b not in _NON_UTF8]
     if missing:
         raise missing_bytes_error(path, missing)
-    merges = _fast_merges(model.get("merges") or [], key_bytes)
+    merges: Sequence[tuple[bytes, bytes]] | None = fast_merges(model.get("merges") or [], key_id, vocab)
     if merges is None:  # something is off: the careful pass names it
         merges = _merges(path, text, model.get("merges") or [], set(vocab.values()))
-    if len(set(merges)) != len(merges):  # HF keeps the last of a repeated merge (a map by pair)
-        last = {m: r for r, m in enumerate(merges)}
-        merges = [m for r, m in enumerate(merges) if last[m] == r]
+        if len(set(merges)) != len(merges):  # HF keeps the last of a repeated merge (a map by pair)
+            last = {m: r for r, m in enumerate(merges)}
+            merges = [m for r, m in enumerate(merges) if last[m] == r]
     pipeline = None
     if not _is_simple(data):
         def token_id(name: str) -> int:
@@ -254,65 +257,8 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
                 return raw_vocab[name]
             raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
         pipeline = pipeline_config(data, model, path, token_id)
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, pipeline=pipeline)
-
-
-# GPT-2 byte characters -> the Latin-1 character of their byte; other Latin-1 characters are deleted
-# (so that a length check notices them)
-_TO_LATIN1 = {**dict.fromkeys(range(256)), **{ord(c): b for b, c in BYTE_TO_CHAR.items()}}
-
-
-def _fast_vocab(raw: dict[str, Any], specials: dict[str, int]) -> tuple[dict[int, bytes], dict[str, bytes]] | None:
-    """(vocab, key -> bytes) of a well-formed vocab, decoded in one pass over all keys; None when
-    anything is off (then the careful per-key pass reports it)."""
-    ids = list(raw.values())
-    if not ids or set(map(type, ids)) != {int} or min(ids) < 0 or len(set(ids)) != len(ids):
-        return None
-    keys = [k for k in raw if k not in specials] if any(k in raw for k in specials) else list(raw)
-    joined = "".join(keys)
-    try:
-        blob = joined.translate(_TO_LATIN1).encode("latin-1")
-    except UnicodeEncodeError:
-        return None
-    if len(blob) != len(joined):
-        return None
-    ends = list(accumulate(map(len, keys)))
-    toks = [blob[a:b] for a, b in zip([0, *ends], ends)]
-    key_bytes = dict(zip(keys, toks))
-    vocab = dict(zip(map(raw.__getitem__, keys), toks))
-    for k in raw:
-        if k in specials:
-            vocab[raw[k]] = k.encode("utf-8", "surrogateescape")
-    return vocab, key_bytes
-
-
-def _fast_merges(raw: Any, key_bytes: dict[str, bytes]) -> list[tuple[bytes, bytes]] | None:
-    """The merges when every part and result is a vocab key (the usual case), else None.
-
-    GPT-2 characters map one to one to bytes, so ``a + b`` is a key exactly when its bytes are a token.
-    """
-    if not isinstance(raw, list) or not raw:
-        return [] if raw == [] else None
-    kinds = set(map(type, raw))
-    if kinds == {str}:
-        pairs = [m.split(" ") for m in raw]
-    elif kinds == {list}:
-        pairs = raw
-    else:
-        return None
-    if set(map(len, pairs)) != {2}:
-        return None
-    firsts = [p[0] for p in pairs]
-    seconds = [p[1] for p in pairs]
-    get = key_bytes.__getitem__
-    try:
-        a = list(map(get, firsts))
-        b = list(map(get, seconds))
-        for _ in map(get, map(str.__add__, firsts, seconds)):  # each result must be a token too
-            pass
-    except (KeyError, TypeError):
-        return None
-    return list(zip(a, b))
+    merges = merges if isinstance(merges, IdMerges) else tuple(merges)
+    return TokenizerSpec(vocab, merges, tuple(specials), pattern, pipeline=pipeline)
 
 
 class _MergeWhere:

@@ -27,6 +27,10 @@ Layout (format version 1), one vocab entry or merge per line::
 
 Tokens are base64 so that every byte string, valid UTF-8 or not, is kept exactly. ``training`` is
 null for a tokenizer that was not trained here; its per-merge lists have one entry per merge.
+Version 2 adds ``"pipeline"``: the description of an imported HF ``tokenizer.json``'s pipeline
+(normalizer, pre-tokenizer, added tokens, post-processor ids, ``ignore_merges``, as
+:func:`core.hf_pipeline.pipeline_config` makes it), so the file gives the same ids as the original;
+a file without it is written as version 1.
 
 >>> import tempfile, pathlib
 >>> from core.spec import TokenizerSpec
@@ -60,7 +64,7 @@ from ._io import (
 
 NATIVE_NAME = "bpe.json"
 FORMAT_ID = "bpe-explorer"
-VERSION = 1
+VERSION = 2  # the newest version read and written (1 without a pipeline)
 
 
 def native_json(spec: TokenizerSpec) -> str:
@@ -74,7 +78,9 @@ def native_json(spec: TokenizerSpec) -> str:
             raise FormatError(f"merge {r} ({a!r}, {b!r}) uses a token that is not in the vocab; fix the "
                               "tokenizer before saving")
         merges.append([lowest[a], lowest[b]])
-    head = {"format": FORMAT_ID, "version": VERSION, "token_encoding": "base64",
+    # version 2 adds "pipeline" (an imported tokenizer.json's normalizer, pre-tokenizer, post-processor …);
+    # files without one stay version 1, which older versions of the program read
+    head = {"format": FORMAT_ID, "version": 2 if spec.pipeline else 1, "token_encoding": "base64",
             "pattern": spec.pattern if spec.pattern is not None else "none",
             "pattern_regex": spec.pattern_regex, "tie_break": spec.tie_break}
     lists = {
@@ -82,7 +88,10 @@ def native_json(spec: TokenizerSpec) -> str:
         "vocab": ([i, base64.b64encode(spec.vocab[i]).decode("ascii")] for i in sorted(spec.vocab)),
         "merges": merges,
     }
-    return dump_lines(head, lists, {"training": spec.training})
+    tail: dict[str, Any] = {"training": spec.training}
+    if spec.pipeline:
+        tail["pipeline"] = spec.pipeline
+    return dump_lines(head, lists, tail)
 
 
 def save_native(source: Any, path: str | os.PathLike) -> Path:
@@ -149,7 +158,23 @@ def spec_from_native(path: Path, text: str, data: Any) -> TokenizerSpec:
     training = data.get("training")
     if training is not None:
         _check_training(loc, training, len(merges))
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, tie_break, training)
+    pipeline = data.get("pipeline")
+    if pipeline is not None:
+        _check_pipeline(loc, pipeline)
+    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, tie_break, training, pipeline=pipeline)
+
+
+def _check_pipeline(loc: _Lines, pipeline: Any) -> None:
+    from ..hf_pipeline import Bad, build_pipeline
+
+    if not isinstance(pipeline, dict):
+        raise FormatError(f"{loc.key('pipeline')}\"pipeline\" must be an object (an imported tokenizer.json's "
+                          "normalizer, pre-tokenizer and post-processor) or absent")
+    try:
+        build_pipeline(pipeline)
+    except (Bad, TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
+        raise FormatError(f"{loc.key('pipeline')}the pipeline cannot be used ({type(e).__name__}: {e}); the file "
+                          "was edited by hand or is damaged") from None
 
 
 def _vocab(loc: _Lines, raw: Any) -> dict[int, bytes]:

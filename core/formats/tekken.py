@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import FormatError
 from ..hf_pipeline import build_pipeline
 from ..spec import TokenizerSpec
+from ..tokenizer_ranks import RankMerges
 from ._io import missing_bytes, missing_bytes_error
 
 # the special tokens of files older than version 7, which do not list them (mistral-common's defaults)
@@ -35,8 +36,6 @@ def is_tekken(data: Any) -> bool:
 
 def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     """A spec from a parsed tekken JSON (see the module doc for the id layout)."""
-    from .tiktoken_bpe import recover_merges
-
     cfg = data["config"]
     pattern = cfg.get("pattern")
     try:
@@ -79,7 +78,7 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     names += [f"<SPECIAL_{i}>" for i in range(len(names), n_special)]
     vocab = {i: s.encode("utf-8", "surrogateescape") for i, s in enumerate(names)}
     vocab.update({r + n_special: b for r, b in ranks.items()})
-    merges = recover_merges(ranks)
+    merges = RankMerges([ranks[r] for r in range(inner)])  # rebuilt when read; encoding goes by rank
     pre = {"type": "Sequence", "pretokenizers": [
         {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False},
         {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}]}
@@ -91,7 +90,7 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     version = cfg.get("version", "?")
     note = (f"Mistral tekken file (version {version}): {n_special} special ids first, then {inner} ranks; "
             "special tokens are not looked for in text (as mistral-common's encode)")
-    return TokenizerSpec(vocab, tuple(merges), tuple(names), pattern, pipeline=pipeline, notes=(note,))
+    return TokenizerSpec(vocab, merges, tuple(names), pattern, pipeline=pipeline, notes=(note,))
 
 
 def looks_like_sentencepiece(head: bytes) -> bool:

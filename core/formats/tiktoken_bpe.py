@@ -16,14 +16,16 @@ Special tokens are not in the file (tiktoken passes them separately). Build the 
 path in ``$TIKTOKEN_CACHE_DIR`` (default: the temp folder); after re-exporting to the same path, set
 ``TIKTOKEN_CACHE_DIR=""`` or it returns the old content.
 
-Reading rebuilds the merges: the tokens are taken in rank order and each one's merge is the last
-merge BPE makes when encoding its bytes with the merges found so far.
+The file holds no merges: the tokenizer encodes by rank, as tiktoken does, and the spec's ``merges``
+(a :class:`core.tokenizer_ranks.RankMerges`) are rebuilt only when something reads them: the tokens are
+taken in rank order and each one's merge is the last merge BPE makes when encoding its bytes with the
+merges found so far.
 
 >>> import tempfile, pathlib
 >>> from core.spec import TokenizerSpec
 >>> p = pathlib.Path(tempfile.mkdtemp()) / "bpe.tiktoken"
 >>> _ = save_tiktoken(TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c")]), p)
->>> load_tiktoken(p).merges
+>>> tuple(load_tiktoken(p).merges)
 ((b'a', b'b'), (b'ab', b'c'))
 """
 from __future__ import annotations
@@ -31,13 +33,16 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+import re
+import sys
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..bpe import bpe_merge
 from ..errors import FormatError
 from ..spec import TokenizerSpec, as_spec
+from ..tokenizer_ranks import RankMerges
 from ._io import atomic_write, missing_bytes, missing_bytes_error, read_text
 from .known import known_encoding
 
@@ -98,6 +103,45 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
                      "and the special tokens as TOKEN=ID)")
         pattern = "gpt2"
     text = read_text(path, "tiktoken")
+    vocab = _parse_fast(text)
+    if vocab is None:
+        vocab = _parse(path, text)
+    missing = missing_bytes(vocab.values())
+    if missing:
+        raise missing_bytes_error(path, missing)
+    merges = RankMerges([vocab[i] for i in sorted(vocab)])
+    specials = _place_specials(vocab, special_tokens)
+    for s, i in specials.items():
+        vocab[i] = s.encode("utf-8", "surrogateescape")
+    return TokenizerSpec(vocab, merges, tuple(specials), pattern, notes=tuple(notes))
+
+
+# a file as tiktoken writes it: "<base64> <rank>" lines; anything else takes the careful path
+_PLAIN_FILE = re.compile(r"(?:[A-Za-z0-9+/]+={0,2} [0-9]{1,10}\n)*(?:[A-Za-z0-9+/]+={0,2} [0-9]{1,10})?")
+# what base64.b64decode(s, validate=True) does once the alphabet is checked (strict from Python 3.11)
+_B64 = partial(binascii.a2b_base64, strict_mode=True) if sys.version_info >= (3, 11) else binascii.a2b_base64
+
+
+def _parse_fast(text: str) -> dict[int, bytes] | None:
+    """rank -> token of a well-formed file, decoded at C speed; None when anything is off (then
+    :func:`_parse` names the problem and its line)."""
+    if _PLAIN_FILE.fullmatch(text) is None:
+        return None
+    fields = text.split()
+    try:
+        tokens = list(map(_B64, fields[0::2]))
+    except (binascii.Error, ValueError):
+        return None
+    ranks = list(map(int, fields[1::2]))
+    vocab = dict(zip(ranks, tokens))
+    n = len(tokens)
+    if len(vocab) != n or len(set(tokens)) != n or not all(tokens) or (ranks and max(ranks) >= 1 << 31):
+        return None
+    return vocab
+
+
+def _parse(path: Path, text: str) -> dict[int, bytes]:
+    """rank -> token, line by line, with an error naming the first bad line."""
     vocab: dict[int, bytes] = {}
     line_of_id: dict[int, int] = {}
     line_of_token: dict[bytes, int] = {}
@@ -127,14 +171,7 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
         vocab[rank] = token
         line_of_id[rank] = n
         line_of_token[token] = n
-    missing = missing_bytes(vocab.values())
-    if missing:
-        raise missing_bytes_error(path, missing)
-    merges = recover_merges(vocab)
-    specials = _place_specials(vocab, special_tokens)
-    for s, i in specials.items():
-        vocab[i] = s.encode("utf-8", "surrogateescape")
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, notes=tuple(notes))
+    return vocab
 
 
 def _place_specials(vocab: dict[int, bytes], special_tokens: Iterable[str] | dict[str, int] | None
@@ -157,37 +194,6 @@ def _place_specials(vocab: dict[int, bytes], special_tokens: Iterable[str] | dic
             i = top
         out[s] = i
     return out
-
-
-def recover_merges(ranks: dict[int, bytes]) -> list[tuple[bytes, bytes]]:
-    """The merge list implied by tokens ordered by rank (single bytes need no merge).
-
-    Each multi-byte token is encoded with the merges recovered so far; its merge is the pair left
-    at the end. If those merges leave more than two parts, parts are joined as tiktoken would
-    (lowest-ranked concatenation first) until two are left. A token that cannot be made from two
-    tokens of lower rank (e.g. a special token listed as a rank) is kept without a merge.
-
-    >>> recover_merges({0: b"a", 1: b"b", 2: b"ab", 3: b"abb", 4: b"<|x|>"})
-    [(b'a', b'b'), (b'ab', b'b')]
-    """
-    token_rank = {b: i for i, b in ranks.items()}
-    pair_rank: dict[tuple[bytes, bytes], int] = {}
-    merges: list[tuple[bytes, bytes]] = []
-    for i in sorted(ranks):
-        token = ranks[i]
-        if len(token) == 1:
-            continue
-        parts = bpe_merge(token, pair_rank)
-        while len(parts) > 2:
-            best = min(range(len(parts) - 1), key=lambda k: token_rank.get(parts[k] + parts[k + 1], 1 << 62))
-            r = token_rank.get(parts[best] + parts[best + 1])
-            if r is None or r >= i:
-                break
-            parts[best:best + 2] = [parts[best] + parts[best + 1]]
-        if len(parts) == 2:
-            pair_rank.setdefault((parts[0], parts[1]), len(merges))
-            merges.append((parts[0], parts[1]))
-    return merges
 
 
 def tiktoken_encoding(source: Any, name: str = "bpe-explorer", mergeable_ranks: dict[bytes, int] | None = None):

@@ -1,0 +1,101 @@
+"""What an export would lose: GPT-2 files and tiktoken files hold a vocab, merges (GPT-2) and, beside
+them, a pattern and special tokens; an imported HF ``tokenizer.json`` can need more (its pipeline:
+:mod:`core.hf_pipeline`). ``tokenizer.json`` and the native ``bpe.json`` keep the pipeline.
+
+>>> pipe = {"normalizer": {"type": "NFC"}, "prefix_ids": [1], "suffix_ids": [], "ignore_merges": True}
+>>> pipeline_losses(pipe)
+['the normalizer (NFC)', 'the post-processor (it adds 1 token: id 1)']
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import FormatError
+from ..spec import TokenizerSpec
+
+#: formats that keep an imported pipeline
+KEEPS_PIPELINE = ("hf", "native")
+
+
+def export_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
+    """The parts of ``spec`` that format ``fmt`` cannot hold (empty when it holds everything that
+    changes ids). Only an imported HF pipeline can be lost."""
+    if fmt in KEEPS_PIPELINE or not spec.pipeline:
+        return []
+    return pipeline_losses(spec.pipeline, unbuilt=_unmade_tokens(spec))
+
+
+def _unmade_tokens(spec: TokenizerSpec) -> int:
+    """How many ordinary multi-byte tokens no merge makes (only they encode differently with
+    ``ignore_merges`` false, when the whole pre-token is such a token)."""
+    ids = getattr(spec.merges, "ids", None)
+    sids = set(spec.special_ids.values())
+    if ids is not None and getattr(spec.merges, "vocab", None) is spec.vocab:
+        made = set(ids[2])
+        return sum(1 for i in spec.vocab.keys() - made - sids if len(spec.vocab[i]) > 1)
+    made_tokens = {a + b for a, b in spec.merges}
+    return sum(1 for i, t in spec.vocab.items() if len(t) > 1 and i not in sids and t not in made_tokens)
+
+
+def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
+    """Refuse formats that would drop part of an imported pipeline, naming what and what to do."""
+    for fmt in formats:
+        lost = export_losses(spec, fmt)
+        if lost:
+            raise FormatError(
+                f"the {fmt} format cannot hold {'; '.join(lost)} of this imported tokenizer, so the exported "
+                "files would give different ids; export 'hf' or 'native' (they keep all of it), or export anyway "
+                "without them (lossy=True in Python, --allow-lossy on the command line; the app asks)")
+
+
+def pipeline_losses(pipeline: dict[str, Any] | None, unbuilt: int = 1) -> list[str]:
+    """What a vocab + merges + pattern + special tokens format loses of a pipeline description;
+    ``unbuilt`` is the number of tokens no merge makes (``ignore_merges`` matters only for them).
+    Truncation and padding are not listed: they are reported at import and never applied."""
+    if not pipeline:
+        return []
+    out: list[str] = []
+    norm = pipeline.get("normalizer")
+    if isinstance(norm, dict) and not (norm.get("type") == "Sequence" and not norm.get("normalizers")):
+        out.append(f"the normalizer ({_kinds(norm, 'normalizers')})")
+    pre = pipeline.get("pre_tokenizer")
+    if pre is not None and not _plain_pre_tokenizer(pre):
+        out.append(f"the pre-tokenizer ({_kinds(pre, 'pretokenizers')}; only one regex is kept, as the pattern)")
+    added = [*(pipeline.get("prefix_ids") or ()), *(pipeline.get("suffix_ids") or ())]
+    if added:
+        out.append(f"the post-processor (it adds {len(added)} token{'s' if len(added) > 1 else ''}: "
+                   f"id{'s' if len(added) > 1 else ''} {', '.join(map(str, added))})")
+    if not pipeline.get("ignore_merges", True) and unbuilt:
+        out.append(f"ignore_merges=false ({unbuilt} token(s) of the vocab are made by no merge: the original "
+                   "builds a pre-token equal to one of them by the merges, these formats take the whole token)")
+    flagged = [t.get("content") for t in pipeline.get("added_tokens") or [] if isinstance(t, dict) and (
+        t.get("lstrip") or t.get("rstrip") or t.get("single_word"))]
+    if flagged:
+        shown = ", ".join(map(repr, flagged[:3])) + (" …" if len(flagged) > 3 else "")
+        out.append(f"the lstrip/rstrip/single_word options of {len(flagged)} added token(s) ({shown})")
+    return out
+
+
+def _kinds(step: dict[str, Any], key: str) -> str:
+    """``NFC`` or ``Sequence[Split, Split, ByteLevel]``."""
+    kind = str(step.get("type"))
+    subs = step.get(key) if kind == "Sequence" else None
+    if not isinstance(subs, list):
+        return kind
+    return f"Sequence[{', '.join(_kinds(s, key) if isinstance(s, dict) else '?' for s in subs)}]"
+
+
+def _plain_pre_tokenizer(pre: Any) -> bool:
+    """One regex (Split isolated, or ByteLevel's own) then ByteLevel without a prefix space: what a
+    pattern says."""
+    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
+    if not steps or not all(isinstance(s, dict) for s in steps):
+        return False
+    last = steps[-1]
+    if last.get("type") != "ByteLevel" or last.get("add_prefix_space", True) or len(steps) > 2:
+        return False
+    if len(steps) == 1:
+        return True
+    split = steps[0]
+    return (split.get("type") == "Split" and str(split.get("behavior")).lower() == "isolated"
+            and not split.get("invert") and "Regex" in (split.get("pattern") or {}) and not last.get("use_regex", True))

@@ -1,0 +1,67 @@
+"""Exporting an imported tokenizer whose HF pipeline GPT-2/tiktoken files cannot hold: the app warns,
+naming what would be lost, and writes only when the user says so."""
+from __future__ import annotations
+
+import pytest
+from gui_helpers import answer_next_dialog
+
+tokenizers = pytest.importorskip("tokenizers")
+
+
+@pytest.fixture
+def imported(qtbot, window, tmp_path):
+    from tokenizers import decoders, normalizers, pre_tokenizers
+    from tokenizers.models import BPE
+    from tokenizers.trainers import BpeTrainer
+
+    hf = tokenizers.Tokenizer(BPE())
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.decoder = decoders.ByteLevel()
+    hf.train_from_iterator(["Café résumé naïve, the cat sat on the mat"] * 20, BpeTrainer(
+        vocab_size=300, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    hf.normalizer = normalizers.NFC()
+    path = tmp_path / "in" / "tokenizer.json"
+    path.parent.mkdir()
+    hf.save(str(path))
+    with qtbot.waitSignal(window.controller.merges_reset):
+        assert window.controller.import_tokenizer(path)
+    return window
+
+
+def test_the_controller_names_the_losses_and_refuses_without_consent(imported, tmp_path):
+    from bpe_gui.export_dialog import lossy_export_text
+
+    c = imported.controller
+    lost = c.export_losses(["gpt2", "hf", "tiktoken", "native"])
+    assert list(lost) == ["gpt2", "tiktoken"] and lost["gpt2"] == ["the normalizer (NFC)"]
+    text = lossy_export_text(lost)
+    assert "GPT-2 files (vocab.json + merges.txt): the normalizer (NFC)" in text
+    assert "tiktoken (bpe.tiktoken): the normalizer (NFC)" in text
+    errors: list[str] = []
+    c.error.connect(errors.append)
+    assert c.export(tmp_path / "out", ["gpt2"]) is None
+    assert "cannot hold the normalizer (NFC)" in errors[-1] and not (tmp_path / "out" / "vocab.json").exists()
+    assert [p.name for p in c.export(tmp_path / "out", ["gpt2"], lossy=True)] == ["vocab.json", "merges.txt"]
+
+
+@pytest.mark.parametrize("answer", ["Export anyway", "Cancel"])
+def test_the_export_action_asks_first(imported, tmp_path, monkeypatch, answer):
+    from bpe_gui import window as window_module
+
+    folder = tmp_path / "exported"
+    monkeypatch.setattr(window_module.ExportDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(window_module.ExportDialog, "chosen_folder", lambda self: folder)
+    seen: list[str] = []
+    answer_next_dialog(answer, seen=seen)
+    assert imported.export_dialog() is (answer == "Export anyway")
+    assert "cannot hold everything this imported tokenizer does" in seen[0] and "normalizer (NFC)" in seen[0]
+    names = sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+    want = ["bpe.json", "bpe.tiktoken", "merges.txt", "tokenizer.json", "vocab.json"]
+    assert names == (want if answer == "Export anyway" else [])
+
+
+def test_a_trained_tokenizer_exports_without_asking(qtbot, loaded, tmp_path):
+    c = loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(300)
+    assert c.export_losses(["gpt2", "tiktoken"]) == {}
