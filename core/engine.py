@@ -225,7 +225,8 @@ class _Server:
             return {"record": rec, **self.view(*args)}
         if op == "undo_to":  # rewind: undo merges until ``keep`` are left, then the pair view
             t = self._need_trainer()
-            undone = t.undo_to(int(args[0]))  # one summed count update, not one per merge
+            # (a reset restores the start; the undone history is freed after the answer)
+            undone, self._after = t.undo_to_in_two(int(args[0]))
             return {"undone": undone, **self.view(*args[1:])}
         if op == "replay":
             return self.replay(*args)

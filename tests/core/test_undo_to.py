@@ -20,22 +20,60 @@ def _trainer(text: str, tie_break: str, long_words: bool) -> Trainer:
     return Trainer(counts, [], pattern=pattern, tie_break=tie_break, stats=stats, **kw)
 
 
-@settings(max_examples=60, deadline=None)
+def _index_lists(t: Trainer) -> dict[str, bytes]:
+    """The index's word lists as they are (stale ids included): undo cuts them back exactly."""
+    return {key: bytes(listed) for key, listed in t._index.words.items()}
+
+
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=60).map("".join),
-       st.integers(1, 40), st.data(), st.sampled_from(["lexicographic", "first"]), st.booleans())
-def test_undo_to_equals_undo_one_by_one(text, n, data, tie_break, long_words):
+       st.integers(1, 40), st.data(), st.sampled_from(["lexicographic", "first"]), st.booleans(),
+       st.sampled_from(["chosen by cost", "undo", "reset and replay"]), st.booleans())
+def test_undo_to_equals_undo_one_by_one(text, n, data, tie_break, long_words, path, given_pair):
     a = _trainer(text, tie_break, long_words)
     b = _trainer(text, tie_break, long_words)
+    if given_pair and a.pair_counts():  # a merge of a pair that is not the best (as a replayed session does)
+        worst = min(a.pair_counts())
+        a.merge(worst)
+        b.merge(worst)
     a.steps(n)
     b.steps(n)
     before = len(a.merges)
+    records = list(a.records)
     keep = data.draw(st.integers(0, before))
-    assert a.undo_to(keep) == before - keep
+    if path != "chosen by cost":  # force one of the two ways of a rewind
+        a._replay_is_cheaper = lambda _keep, replay=(path == "reset and replay"): replay
+    undone, release = a.undo_to_in_two(keep)
+    assert undone == before - keep
     while len(b.merges) > keep:
         b.undo()
     assert len(a.merges) == keep and canonical_state(a) == canonical_state(b)
+    assert a.records == records[:keep]  # a replay makes the same records, ties and count changes included
+    assert _index_lists(a) == _index_lists(b)
+    release()  # frees the undone history only
+    assert canonical_state(a) == canonical_state(b)
     # and training goes on identically from there
-    assert [r.pair for r in a.steps(5)] == [r.pair for r in b.steps(5)]
+    assert a.steps(5) == b.steps(5)
+
+
+def test_reset_restores_the_start_and_training_repeats_itself():
+    text = "the cat sat on the mat; the hat is flat. " * 30 + "x" * 50
+    t = _trainer(text, "lexicographic", long_words=True)  # one long word (the run of x) too
+    fresh = _trainer(text, "lexicographic", long_words=True)
+    start = canonical_state(t)
+    first = t.steps(30)
+    assert t.undo_to(0) == 30 and t.merges == [] and t.records == [] and t._history == []
+    assert canonical_state(t) == start == canonical_state(fresh)
+    assert t.steps(30) == first == fresh.steps(30)
+    assert t.undo_to(0) == 30 and t.undo_to(0) == 0
+
+
+def test_rewind_cost_chooses_replay_for_a_few_kept_merges():
+    # the first merges change the most words: keeping one of many costs less by replaying it
+    t = Trainer.from_text("".join(f" w{i % 97}ab{i % 13}cd" for i in range(3000)))
+    t.steps(60)
+    assert t._replay_is_cheaper(1)
+    assert not t._replay_is_cheaper(59)
 
 
 def test_undo_to_counts_and_refuses_a_lean_trainer():

@@ -1,0 +1,108 @@
+"""Reset and rewind (Train -> Reset, "Rewind to here") on the 40 MB corpus after 5,000 merges.
+
+Ours now (``Trainer.undo_to_in_two``: a reset restores the state kept at 0 merges; a rewind undoes
+with summed count changes or resets and replays, by cost; the undone history is freed afterwards,
+when the app is quiet) against the path before it (``Trainer._undo_many``: every undone merge's
+words put back, the count changes summed and applied once, the history freed at once), in one
+process on the same trained state. Also the peak memory of keeping the start state, on 400 MB.
+
+    python tests/benchmarks/bench_rewind.py [--quick]
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import common
+from common import Context, Section, fmt_mb, fmt_ratio, fmt_s, med, run_child
+
+SCRIPT = Path(__file__).resolve()
+MERGES = 5000
+# (from, to): a reset from the end, a rewind to half way, the reset after it, a rewind to merge 10
+CASES = ((MERGES, 0), (MERGES, MERGES // 2), (MERGES // 2, 0), (MERGES, 10))
+
+
+# --------------------------------------------------------------------------- child tasks
+def task_rewind(path: str, merges: int) -> dict:
+    import gc
+
+    from core.trainer import Trainer, paused_gc
+
+    gc.disable()  # as in the engine process
+    t = Trainer.from_file(path, ["<|endoftext|>"], workers=2)
+
+    def train_to(n: int) -> None:
+        with paused_gc():
+            t.steps(n - len(t.merges))
+
+    out: dict[str, dict[str, float]] = {}
+    clock = time.perf_counter
+    for a, b in CASES:
+        a, b = min(a, merges), min(b, merges)
+        key = f"{a}->{b}"
+        train_to(a)
+        t0 = clock()
+        _n, release = t.undo_to_in_two(b)
+        t1 = clock()
+        release()
+        t2 = clock()
+        train_to(a)
+        t3 = clock()
+        dropped = t._undo_many(a - b)  # the path before: undo merge by merge, counts summed
+        dropped.clear()
+        t4 = clock()
+        out[key] = {"new": t1 - t0, "new_release": t2 - t1, "old": t4 - t3}
+    return {"seconds": 0.0, "cases": out, "words": len(t._words)}
+
+
+def task_memory(path: str, keep_start: bool, merges: int) -> dict:
+    import core.trainer as tr
+
+    if not keep_start:  # the trainer as before: no start state kept
+        tr.TrainerStart = lambda *_args: None  # type: ignore[misc,assignment]
+    t0 = time.perf_counter()
+    t = tr.Trainer.from_file(path, ["<|endoftext|>"], workers=2)
+    with tr.paused_gc():
+        t.steps(merges)
+    return {"seconds": time.perf_counter() - t0, "words": len(t._words)}
+
+
+TASKS = {"rewind": task_rewind, "memory": task_memory}
+
+
+# --------------------------------------------------------------------------- parent
+def run(ctx: Context) -> list[Section]:
+    corpus = ctx.corpus_40(utf8=False)
+    merges = 1000 if ctx.quick else MERGES
+    sec = Section(f"Reset and rewind after {merges:,} merges ({corpus.name}, engine side)",
+                  ["from -> to", "ours: until answered", "ours: freeing the undone history later",
+                   "before (undo merge by merge, counts summed)", "before / ours", "runs (ours / before)"])
+    ctx.log(f"[rewind] {corpus.name}: {ctx.reps} runs")
+    runs = [run_child(SCRIPT, "rewind", {"path": str(corpus), "merges": merges}) for _ in range(ctx.reps)]
+    for key in runs[0]["cases"]:
+        new = [r["cases"][key]["new"] for r in runs]
+        rel = [r["cases"][key]["new_release"] for r in runs]
+        old = [r["cases"][key]["old"] for r in runs]
+        sec.rows.append([key, fmt_s(common.median(new)), fmt_s(common.median(rel)), fmt_s(common.median(old)),
+                         fmt_ratio(common.median(old) / common.median(new)),
+                         " / ".join(f"{x:.3f}-{y:.3f}" for x, y in zip(new, old))])
+    sec.notes.append("\"Until answered\" is what the app waits for; the engine frees the undone merges' history "
+                     "(millions of word strings and count changes) after answering, while the app is quiet.")
+    if not ctx.quick:
+        big = ctx.corpora / "gcide_x10.txt"
+        ctx.log(f"[rewind] peak memory on {big.name}, with and without the start state")
+        res = common.alternate({
+            "with start state": lambda: run_child(SCRIPT, "memory", {"path": str(big), "keep_start": True,
+                                                                     "merges": 1000}),
+            "without": lambda: run_child(SCRIPT, "memory", {"path": str(big), "keep_start": False,
+                                                            "merges": 1000}),
+        }, 1, ctx.log)
+        with_, without = res["with start state"], res["without"]
+        sec.notes.append(f"Peak memory, {big.name}, load + 1,000 merges: {fmt_mb(with_[0]['rss_self_mb'])} with the "
+                         f"start state, {fmt_mb(without[0]['rss_self_mb'])} without (process peak; "
+                         f"{with_[0]['words']:,} distinct words; {fmt_s(med(with_))} / {fmt_s(med(without))}).")
+    return [sec]
+
+
+if __name__ == "__main__":
+    common.script_main(TASKS, run)
