@@ -104,18 +104,21 @@ class PairIndex:
         """Remember the index as it is now (taken right after building it)."""
         return IndexStart(dict(self.counts), {key: len(listed) for key, listed in self.words.items()})
 
-    def restore(self, start: IndexStart) -> None:
+    def restore(self, start: IndexStart) -> tuple[object, ...]:
         """Go back to ``start``: the word lists are cut back to their first lengths (merges only
         append to them), the lists merges made are dropped, and counts, buckets and heap are rebuilt
-        from the copy. The same state as undoing every merge since then one by one."""
+        from the copy. The same state as undoing every merge since then one by one. Returns the
+        parts replaced, for the caller to free when it has time."""
         words = self.words
         kept: dict[str, bytearray] = {}
         for key, size in start.sizes.items():
             listed = words[key]
             del listed[size:]
             kept[key] = listed
+        old = (words, self.counts, self.buckets, self.heap)
         self.words = kept
         self._set_counts(dict(start.counts))
+        return old
 
     def apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
         """Add pair-count changes; returns the non-zero ones."""

@@ -170,7 +170,7 @@ class TrainerUndo(TrainerViews):
         dropped: list[object] = [self._words, self._history]
         self._words = start.words.copy()
         self._long_stale.clear()
-        self._index.restore(start.index)
+        dropped.extend(self._index.restore(start.index))
         self._history = []
         self.merges.clear()
         self.records.clear()

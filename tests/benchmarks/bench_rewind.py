@@ -2,8 +2,8 @@
 
 Ours now (``Trainer.undo_to_in_two``: a reset restores the state kept at 0 merges; a rewind undoes
 with summed count changes or resets and replays, by cost; the undone history is freed afterwards,
-when the app is quiet) against the path before it (``Trainer._undo_many``: every undone merge's
-words put back, the count changes summed and applied once, the history freed at once), in one
+when the app is quiet) against the path before it (``undo_to_before`` below: every undone merge's
+words put back and its history freed in turn, the count changes summed and applied once), in one
 process on the same trained state. Also the peak memory of keeping the start state, on 400 MB.
 
     python tests/benchmarks/bench_rewind.py [--quick]
@@ -48,11 +48,25 @@ def task_rewind(path: str, merges: int) -> dict:
         t2 = clock()
         train_to(a)
         t3 = clock()
-        dropped = t._undo_many(a - b)  # the path before: undo merge by merge, counts summed
-        dropped.clear()
+        undo_to_before(t, b)
         t4 = clock()
         out[key] = {"new": t1 - t0, "new_release": t2 - t1, "old": t4 - t3}
     return {"seconds": 0.0, "cases": out, "words": len(t._words)}
+
+
+def undo_to_before(t, keep: int) -> None:
+    """``Trainer.undo_to`` as it was before the start state (commit b00d9cc): every undone merge's
+    words put back and its history freed in turn, the count changes summed and applied once."""
+    total: dict = {}
+    for _ in range(len(t.merges) - keep):
+        last = t._history.pop()
+        for p, d in last.record.deltas:
+            total[p] = total.get(p, 0) - d
+        t._index.truncate(last.index_sizes)
+        t.merges.pop()
+        t.records.pop()
+        t._restore_words(last)
+    t._index.apply_deltas(total)
 
 
 def task_memory(path: str, keep_start: bool, merges: int) -> dict:
