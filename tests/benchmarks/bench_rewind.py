@@ -81,7 +81,87 @@ def task_memory(path: str, keep_start: bool, merges: int) -> dict:
     return {"seconds": time.perf_counter() - t0, "words": len(t._words)}
 
 
-TASKS = {"rewind": task_rewind, "memory": task_memory}
+def task_app(path: str, merges: int, profile: bool = False) -> dict:
+    """Through the app, offscreen: Train -> Reset and Rewind to merge N/2, from the call until the
+    window has shown the result (the controller's update done and the event queue empty)."""
+    import os
+    import sys
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([sys.argv[0]])
+    from bpe_gui import create_window
+
+    w = create_window(load_sample=False)
+    w.show()
+    c = w.controller
+    clock = time.perf_counter
+    errors: list[str] = []
+    c.error.connect(errors.append)
+
+    def wait_for(signal, timeout_s: float) -> float:
+        loop = QEventLoop()
+        got: list[float] = []
+
+        def done(*_a) -> None:
+            got.append(clock())
+            loop.quit()
+
+        signal.connect(done)
+        if not got:
+            QTimer.singleShot(int(timeout_s * 1000), loop.quit)
+            loop.exec()
+        signal.disconnect(done)
+        if errors or not got:
+            raise RuntimeError(errors[-1] if errors else f"timed out waiting for {signal}")
+        return got[0]
+
+    def idle() -> float:
+        """When the event queue is next empty (the window's deferred updates done)."""
+        app.processEvents()
+        return clock()
+
+    c.load_corpus(path)
+    wait_for(c.corpus_loaded, 900)
+    vocab = 256 + len(c.options.special_tokens)
+    out = {}
+    prof = None
+    if profile:
+        import cProfile
+
+        prof = cProfile.Profile()
+    for name, keep in (("reset", 0), ("rewind", merges // 2), ("reset after rewind", 0)):
+        if c.index.n_merges < merges:
+            c.train(vocab + merges)
+            wait_for(c.trained, 1800)
+            idle()
+        removed: list[float] = []
+        slot = lambda _n, got=removed: got.append(clock())  # noqa: E731
+        c.merges_removed.connect(slot)
+        t0 = clock()
+        if prof:
+            prof.enable()
+        c.rewind_to(keep)
+        if not removed:
+            wait_for(c.merges_removed, 120)
+        t1 = removed[0]
+        t2 = idle()
+        if prof:
+            prof.disable()
+        c.merges_removed.disconnect(slot)
+        assert c.index.n_merges == keep, (c.index.n_merges, keep)
+        out[name] = {"removed": t1 - t0, "shown": t2 - t0}
+    w.close()
+    if prof:
+        import pstats
+
+        pstats.Stats(prof, stream=sys.stderr).sort_stats("cumulative").print_stats(40)
+    return {"seconds": out["reset"]["shown"], "cases": out}
+
+
+TASKS = {"rewind": task_rewind, "memory": task_memory, "app": task_app}
 
 
 # --------------------------------------------------------------------------- parent
@@ -102,6 +182,27 @@ def run(ctx: Context) -> list[Section]:
                          " / ".join(f"{x:.3f}-{y:.3f}" for x, y in zip(new, old))])
     sec.notes.append("\"Until answered\" is what the app waits for; the engine frees the undone merges' history "
                      "(millions of word strings and count changes) after answering, while the app is quiet.")
+    app = Section(f"Reset and rewind through the app after {merges:,} merges ({corpus.name}, offscreen window)",
+                  ["action", "until the controller has the result", "until the window has shown it", "runs"])
+    try:
+        import tempfile
+
+        settings = Path(tempfile.mkdtemp(prefix="bpe-bench-rewind-")) / "settings.ini"
+        env = {"QT_QPA_PLATFORM": "offscreen", "BPE_EXPLORER_SETTINGS": str(settings)}
+        apps = [run_child(SCRIPT, "app", {"path": str(corpus), "merges": merges}, env=env)
+                for _ in range(max(1, ctx.reps - 1))]
+    except RuntimeError as e:  # no Qt here: the engine table still stands
+        app.notes.append(f"not measured: {str(e).splitlines()[0]}")
+        apps = []
+    for key in (apps[0]["cases"] if apps else ()):
+        removed = [r["cases"][key]["removed"] for r in apps]
+        shown = [r["cases"][key]["shown"] for r in apps]
+        app.rows.append([key if key != "rewind" else f"rewind {merges:,} -> {merges // 2:,}",
+                         fmt_s(common.median(removed)), fmt_s(common.median(shown)),
+                         " / ".join(f"{x:.3f}" for x in shown)])
+    app.notes.append("From `controller.rewind_to(keep)` until the controller emitted `merges_removed` (engine "
+                     "request in the worker thread, reply applied) and until the event queue was next empty "
+                     "(the views updated). The reset first comes from 5,000 merges; the last reset from 2,500.")
     if not ctx.quick:
         big = ctx.corpora / "gcide_x10.txt"
         ctx.log(f"[rewind] peak memory on {big.name}, with and without the start state")
@@ -115,7 +216,7 @@ def run(ctx: Context) -> list[Section]:
         sec.notes.append(f"Peak memory, {big.name}, load + 1,000 merges: {fmt_mb(with_[0]['rss_self_mb'])} with the "
                          f"start state, {fmt_mb(without[0]['rss_self_mb'])} without (process peak; "
                          f"{with_[0]['words']:,} distinct words; {fmt_s(med(with_))} / {fmt_s(med(without))}).")
-    return [sec]
+    return [sec, app]
 
 
 if __name__ == "__main__":
