@@ -123,8 +123,13 @@ class Trainer(TrainerUndo):
             self._index, free = build_index(self._original, self._wcounts, small_corpus_bytes)
         self._codes = TokenCodes(free)
         # the state at 0 merges, for a reset without undoing merge by merge (memory: one pointer
-        # per distinct word and the byte-pair counts; the strings are the history's anyway)
-        self._start = TrainerStart(self._words.copy(), self._index.start()) if keep_history else None
+        # per distinct word and the byte-pair counts; the strings are the history's anyway, except
+        # those of long words, which a reset decodes again from _original rather than keep twice)
+        self._start: TrainerStart | None = None
+        if keep_history:
+            start_words = self._words.copy()
+            start_words[list(self._long_wids)] = None
+            self._start = TrainerStart(start_words, self._index.start())
 
     # ------------------------------------------------------------------ construction
     @classmethod

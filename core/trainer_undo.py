@@ -37,7 +37,7 @@ RESTART_WORD_COST = 0.05
 class TrainerStart:
     """A trainer's state at 0 merges, kept to reset it at the cost of copying an array."""
 
-    words: np.ndarray  # the word codes before any merge (str objects, shared with the history)
+    words: np.ndarray  # the word codes before any merge (str objects, shared with the history; None for long words)
     index: IndexStart
 
 
@@ -47,6 +47,7 @@ def _nothing() -> None:
 
 class TrainerUndo(TrainerViews):
     _start: TrainerStart | None
+    _long_wids: set[int]
     records: list[MergeRecord]
 
     def _merge(self, pair: Pair, count: int, ties: tuple[Pair, ...], n_ties: int) -> MergeRecord:
@@ -166,9 +167,11 @@ class TrainerUndo(TrainerViews):
         for h in reversed(self._history):
             for wid, u in h.long:
                 long[wid].undo(u)
-        # long words included: their first codes are their codes now (the words of now are freed later)
+        # long words: their first codes are their codes now (the words of now are freed later)
         dropped: list[object] = [self._words, self._history]
         self._words = start.words.copy()
+        for wid in self._long_wids:
+            self._words[wid] = self._original[wid].decode("latin-1")
         self._long_stale.clear()
         dropped.extend(self._index.restore(start.index))
         self._history = []
