@@ -86,3 +86,28 @@ def test_undo_to_counts_and_refuses_a_lean_trainer():
     lean.steps(1)
     with pytest.raises(BPEError, match="keep_history=False"):
         lean.undo_to(0)
+
+
+def test_engine_reset_and_rewind_answer_as_an_in_process_trainer(tmp_path):
+    # the engine answers first and frees the undone history afterwards: what follows still matches
+    from core.engine import Engine
+
+    corpus = tmp_path / "corpus.txt"
+    words = [f"w{i:x}{'abcdefgh'[i % 8] * (i % 5)}" for i in range(3000)]
+    corpus.write_bytes(("the cat sat on the mat. " * 50 + " ".join(words) + "\n").encode())
+    local = Trainer.from_file(corpus, [])
+    eng = Engine()
+    try:
+        eng.call("load", str(corpus), [])
+        assert eng.call("steps", 80) == local.steps(80)
+        reply = eng.call("undo_to", 30, 10)
+        assert reply["undone"] == local.undo_to(30) == 50
+        assert reply["top_pairs"] == local.top_pairs(10)
+        assert eng.call("words_with_token", b"at") == local.words_with_token(b"at")
+        assert eng.call("steps", 20) == local.steps(20)
+        reply = eng.call("undo_to", 0, 10)  # reset
+        assert reply["undone"] == local.undo_to(0) == 50
+        assert reply["top_pairs"] == local.top_pairs(10) == Trainer.from_file(corpus, []).top_pairs(10)
+        assert eng.call("merges") == [] and eng.call("steps", 40) == local.steps(40)
+    finally:
+        eng.close()
