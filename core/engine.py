@@ -225,8 +225,8 @@ class _Server:
             return {"record": rec, **self.view(*args)}
         if op == "undo_to":  # rewind: undo merges until ``keep`` are left, then the pair view
             t = self._need_trainer()
-            # (a reset restores the start; the undone history is freed after the answer)
-            undone, self._after = t.undo_to_in_two(int(args[0]))
+            # (a reset restores the start; the undone history is freed after the answer, in a thread)
+            undone, self._after = t.undo_to_in_two(int(args[0]), background=True)
             return {"undone": undone, **self.view(*args[1:])}
         if op == "replay":
             return self.replay(*args)

@@ -13,6 +13,7 @@ Every path ends in exactly the state of undoing one merge at a time (a hypothesi
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -46,6 +47,19 @@ class TrainerStart:
 
 def _nothing() -> None:
     pass
+
+
+def _freer(dropped: list[object]) -> Callable[[], None]:
+    """A function that frees ``dropped`` (history entries, or lists of them, and replaced arrays)
+    one piece at a time: a thread running it lets other threads run between the pieces."""
+    def free() -> None:
+        while dropped:
+            piece = dropped.pop()
+            if isinstance(piece, list):
+                while piece:
+                    piece.pop()
+            del piece
+    return free
 
 
 class TrainerUndo(TrainerViews):
@@ -115,10 +129,14 @@ class TrainerUndo(TrainerViews):
         release()
         return n
 
-    def undo_to_in_two(self, keep: int) -> tuple[int, Callable[[], None]]:
+    def undo_to_in_two(self, keep: int, background: bool = False) -> tuple[int, Callable[[], None]]:
         """:meth:`undo_to`, and a function that frees the undone merges' history, to call when
         the app is quiet (or never: dropping it frees the same). Freeing is most of a reset's cost:
-        the millions of word strings and count changes that let each merge be undone."""
+        the millions of word strings and count changes that let each merge be undone.
+
+        With ``background``, the function starts a thread that frees the history piece by piece
+        (a merge's at a time), so that requests served meanwhile wait milliseconds, not the whole.
+        """
         keep = max(0, int(keep))
         n = len(self.merges) - keep
         if n <= 0:
@@ -133,7 +151,10 @@ class TrainerUndo(TrainerViews):
                 self._merge(r.pair, r.count, r.ties, r.n_ties)
         else:
             dropped = self._undo_many(n)
-        return n, dropped.clear
+        free = _freer(dropped)
+        if not background:
+            return n, free
+        return n, threading.Thread(target=free, name="free undone merges", daemon=True).start
 
     def _replay_is_cheaper(self, keep: int) -> bool:
         """Whether replaying the first ``keep`` merges after a reset costs less than undoing the rest."""

@@ -1,6 +1,8 @@
 """Trainer.undo_to (rewind/reset in one count update) ends exactly where step-by-step undo does."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -111,3 +113,18 @@ def test_engine_reset_and_rewind_answer_as_an_in_process_trainer(tmp_path):
         assert eng.call("merges") == [] and eng.call("steps", 40) == local.steps(40)
     finally:
         eng.close()
+
+
+def test_the_undone_history_can_be_freed_in_a_thread():
+    text = "the cat sat on the mat; the hat is flat. " * 30
+    t = _trainer(text, "first", long_words=False)
+    fresh = _trainer(text, "first", long_words=False)
+    made = t.steps(25)
+    n, release = t.undo_to_in_two(0, background=True)
+    assert n == len(made) > 10 and canonical_state(t) == canonical_state(fresh)
+    release()  # starts the thread; the trainer is usable meanwhile
+    assert t.steps(10) == fresh.steps(10)
+    for th in threading.enumerate():
+        if th.name == "free undone merges":
+            th.join()
+    assert canonical_state(t) == canonical_state(fresh)
