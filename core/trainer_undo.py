@@ -6,8 +6,9 @@ a copy of the array of word codes, 8 bytes per distinct word, and of the byte-pa
 
 - :meth:`TrainerUndo.undo` reverts the last merge from its history entry;
 - :meth:`TrainerUndo.undo_to` rewinds many: it either sums the pair-count changes of all the undone
-  merges and applies them once, or goes back to the start and replays the merges kept, whichever
-  touches fewer words; a reset (to 0 merges) restores the start without undoing merge by merge.
+  merges and applies them once, or goes back to the start and replays the merges kept, whichever is
+  estimated to cost less (from the words and counts each merge changed); a reset (to 0 merges)
+  restores the start without undoing merge by merge.
 
 Every path ends in exactly the state of undoing one merge at a time (a hypothesis test checks it).
 """
@@ -123,7 +124,7 @@ class TrainerUndo(TrainerViews):
         The end state is exactly that of calling :meth:`undo` that many times. A reset restores
         the state at 0 merges (an array copy and the byte-pair counts); a rewind either undoes the
         merges with their pair-count changes summed and applied once, or resets and replays the
-        merges it keeps, whichever is estimated to touch fewer words.
+        merges it keeps, whichever is estimated to cost less.
         """
         n, release = self.undo_to_in_two(keep)
         release()

@@ -4,7 +4,9 @@ Ours now (``Trainer.undo_to_in_two``: a reset restores the state kept at 0 merge
 with summed count changes or resets and replays, by cost; the undone history is freed afterwards,
 when the app is quiet) against the path before it (``undo_to_before`` below: every undone merge's
 words put back and its history freed in turn, the count changes summed and applied once), in one
-process on the same trained state. Also the peak memory of keeping the start state, on 400 MB.
+process on the same trained state; the first step while the history is freed in a thread. The
+same through the app (offscreen window, until it has shown the result), and the peak memory of
+keeping the start state, on 400 MB.
 
     python tests/benchmarks/bench_rewind.py [--quick]
 """
