@@ -254,8 +254,10 @@ class EngineServer:
         return {"record": rec, "top_pairs": view["top_pairs"], "n_best": view["n_best"]}
 
     def undo_to(self, keep: int, k: int = TOP_K) -> UndoToView:
-        """Rewind: undo merges until ``keep`` are left (one summed count update), then the pair view."""
-        undone = self._need_trainer().undo_to(int(keep))
+        """Rewind: undo merges until ``keep`` are left (one summed count update, or back to the saved
+        state at 0 merges and a replay, whichever costs less), then the pair view. Freeing the undone
+        history starts in a thread after the answer (``_after``)."""
+        undone, self._after = self._need_trainer().undo_to_in_two(int(keep), background=True)
         view = self.view(k)
         return {"undone": undone, "top_pairs": view["top_pairs"], "n_best": view["n_best"]}
 

@@ -27,6 +27,7 @@ import itertools
 from array import array
 from collections import defaultdict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
@@ -63,8 +64,12 @@ class PairIndex:
     """Pair counts, count buckets with a heap of counts, and the word ids of each pair."""
 
     def __init__(self, counts: dict[Pair, int], words: dict[str, bytearray]) -> None:
-        self.counts = counts
         self.words = words
+        self._set_counts(counts)
+
+    def _set_counts(self, counts: dict[Pair, int]) -> None:
+        """Take ``counts`` and build the buckets and heap from them."""
+        self.counts = counts
         buckets: dict[int, set[Pair]] = {}
         for p, c in counts.items():
             b = buckets.get(c)
@@ -94,6 +99,26 @@ class PairIndex:
 
     def n_listed(self, key: str) -> int:
         return n_listed(self.words.get(key, b""))
+
+    def start(self) -> IndexStart:
+        """Remember the index as it is now (taken right after building it)."""
+        return IndexStart(dict(self.counts), {key: len(listed) for key, listed in self.words.items()})
+
+    def restore(self, start: IndexStart) -> tuple[object, ...]:
+        """Go back to ``start``: the word lists are cut back to their first lengths (merges only
+        append to them), the lists merges made are dropped, and counts, buckets and heap are rebuilt
+        from the copy. The same state as undoing every merge since then one by one. Returns the
+        parts replaced, for the caller to free when it has time."""
+        words = self.words
+        kept: dict[str, bytearray] = {}
+        for key, size in start.sizes.items():
+            listed = words[key]
+            del listed[size:]
+            kept[key] = listed
+        old = (words, self.counts, self.buckets, self.heap)
+        self.words = kept
+        self._set_counts(dict(start.counts))
+        return old
 
     def apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
         """Add pair-count changes; returns the non-zero ones."""
@@ -150,6 +175,15 @@ class PairIndex:
                 del words[key][size:]
             else:
                 del words[key]
+
+
+@dataclass(frozen=True)
+class IndexStart:
+    """What :meth:`PairIndex.restore` needs to bring an index back to how it was built: a copy of
+    the counts (pairs of bytes only: at most 65,536) and the length of every word list."""
+
+    counts: dict[Pair, int]
+    sizes: dict[str, int]
 
 
 def build_index(words: tuple[bytes, ...], wcounts: tuple[int, ...],

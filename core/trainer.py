@@ -5,7 +5,8 @@
 - core/pair_index.py: pair counts, count buckets with a lazily-deleting heap, word ids per pair;
 - core/merge_kernels.py: merging a pair word by word or in one batch, returning the changes;
 - core/long_words.py: very long words (a whole document) as linked lists of tokens;
-- core/trainer_views.py: what an app reads between steps.
+- core/trainer_views.py: what an app reads between steps;
+- core/trainer_undo.py: undo, rewind and reset.
 
 A merge only touches the words that contain the merged pair.
 
@@ -36,7 +37,7 @@ from .pretokenize import (
 )
 from .records import MAX_TIES_SHOWN, TIE_BREAKS, HistoryEntry, MergeRecord, Pair, TieBreak
 from .token_codes import BYTE_TOKENS, TokenCodes
-from .trainer_views import TrainerViews
+from .trainer_undo import TrainerStart, TrainerUndo
 from .vocab import build_vocab, check_vocab_size
 
 __all__ = ["BYTE_TOKENS", "MergeRecord", "Pair", "TieBreak", "Trainer", "build_vocab", "check_vocab_size",
@@ -63,10 +64,6 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _nothing() -> None:
-    pass
-
-
 def _cancelled(records: list) -> Cancelled:
     """The exception a stopped run raises (made here: a local variable holding it in run()'s
     frame would tie frame and traceback in a cycle, kept alive where cyclic GC is off)."""
@@ -75,7 +72,7 @@ def _cancelled(records: list) -> Cancelled:
     return exc
 
 
-class Trainer(TrainerViews):
+class Trainer(TrainerUndo):
     """A BPE training session over counted pre-tokens.
 
     Build it with :meth:`from_file`, :meth:`from_text` or :meth:`from_texts` (pre-tokenization
@@ -125,6 +122,14 @@ class Trainer(TrainerViews):
             self._words: np.ndarray = _objects([w.decode("latin-1") for w in self._original])
             self._index, free = build_index(self._original, self._wcounts, small_corpus_bytes)
         self._codes = TokenCodes(free)
+        # the state at 0 merges, for a reset without undoing merge by merge (memory: one pointer
+        # per distinct word and the byte-pair counts; the strings are the history's anyway, except
+        # those of long words, which a reset decodes again from _original rather than keep twice)
+        self._start: TrainerStart | None = None
+        if keep_history:
+            start_words = self._words.copy()
+            start_words[list(self._long_wids)] = None
+            self._start = TrainerStart(start_words, self._index.start())
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -268,75 +273,6 @@ class Trainer(TrainerViews):
         if self.keep_history:
             self._history.append(HistoryEntry(record, done.wids, done.olds, sizes, long_undos))
         return record
-
-    # ------------------------------------------------------------------ undo
-    def undo(self, record: MergeRecord | None = None) -> MergeRecord | None:
-        """Revert the last merge exactly; returns its record (None when there is nothing to undo).
-
-        ``record`` may name the merge to revert; it must be the last one.
-        """
-        rec, restore_words = self.undo_in_two(record)
-        restore_words()
-        return rec
-
-    def undo_in_two(self, record: MergeRecord | None = None) -> tuple[MergeRecord | None, Callable[[], None]]:
-        """:meth:`undo` in two parts: the counts and merges now, the words when the returned
-        function is called, which must happen before anything else uses this trainer.
-
-        An app can answer with the record first (restoring the words of an early merge of a
-        large corpus takes ~10 ms: 46,529 words for ``e`` + ``r`` on 40 MB).
-        """
-        if not self.merges:
-            return None, _nothing
-        if not self.keep_history:
-            raise BPEError("this trainer was created with keep_history=False; undo is not available")
-        last = self._history[-1]
-        if record is not None and record != last.record:  # equal, not identical: records cross processes
-            raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
-        self._history.pop()
-        # the record holds the net pair-count changes of the merge: apply them backwards
-        self._index.apply_deltas({p: -d for p, d in last.record.deltas})
-        self._index.truncate(last.index_sizes)  # undo is last-in first-out: these are the merge's own ids
-        self.merges.pop()
-        self.records.pop()
-        return last.record, lambda: self._restore_words(last)
-
-    def _restore_words(self, last) -> None:
-        """Put back the words of one undone merge (its history entry ``last``)."""
-        # merges only add to the index, so it still lists each word under every pair of its old tokens
-        words = self._words
-        if not last.long:
-            words[last.wids] = last.olds
-            return
-        short = np.fromiter((o is not None for o in last.olds.tolist()), dtype=bool, count=len(last.olds))
-        words[last.wids[short]] = last.olds[short]
-        for wid, u in last.long:
-            self._long[wid].undo(u)
-            self._long_stale.add(wid)
-
-    def undo_to(self, keep: int) -> int:
-        """Undo merges until ``keep`` are left (0: all); returns how many were undone.
-
-        The end state is exactly that of calling :meth:`undo` that many times, but the pair-count
-        changes of all the undone merges are summed and applied once: a rewind or reset of thousands
-        of merges costs one count update instead of one per merge.
-        """
-        n = len(self.merges) - max(0, int(keep))
-        if n <= 0:
-            return 0
-        if not self.keep_history:
-            raise BPEError("this trainer was created with keep_history=False; undo is not available")
-        total: dict[Pair, int] = {}
-        for _ in range(n):  # newest first: word lists and words go back in the order they changed
-            last = self._history.pop()
-            for p, d in last.record.deltas:
-                total[p] = total.get(p, 0) - d
-            self._index.truncate(last.index_sizes)
-            self.merges.pop()
-            self.records.pop()
-            self._restore_words(last)
-        self._index.apply_deltas(total)
-        return n
 
     # ------------------------------------------------------------------ sessions
     def state(self) -> dict:

@@ -24,6 +24,7 @@ import bench_eval  # noqa: E402
 import bench_gui  # noqa: E402
 import bench_long_words  # noqa: E402
 import bench_merge  # noqa: E402
+import bench_rewind  # noqa: E402
 import bench_scale  # noqa: E402
 import bench_scaling  # noqa: E402
 import bench_training  # noqa: E402
@@ -31,7 +32,7 @@ import common  # noqa: E402
 
 MODULES = {"training": bench_training, "scaling": bench_scaling, "merge": bench_merge,
            "longdoc": bench_long_words, "encode": bench_encode, "eval": bench_eval, "gui": bench_gui,
-           "scale": bench_scale}
+           "scale": bench_scale, "rewind": bench_rewind}
 
 
 def code_stamp() -> str:

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from tok_corpus import trained_spec
 from tokenizers import AddedToken, Regex, decoders, normalizers, pre_tokenizers, processors
 from tokenizers import Tokenizer as HF
 from tokenizers.models import BPE
@@ -15,6 +14,8 @@ from tokenizers.trainers import BpeTrainer
 from core import Tokenizer
 from core.errors import FormatError
 from core.formats import export_all, export_losses, load_any, load_native, save
+
+from .tok_corpus import trained_spec
 
 CORPUS = ["The quick brown fox. Café résumé naïve 1234567 (room #42)", "我们今天去公园 🙃 hello hello world"] * 30
 TEXTS = ["", "Hello world!", "Cafe\u0301 re\u0301sume\u0301", "(room #42) 1234567", "我们 🙃 <mask>  x <s>"]

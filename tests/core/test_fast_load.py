@@ -7,12 +7,13 @@ import pickle
 from pathlib import Path
 
 import pytest
-from tok_corpus import EOT, VARIED_TEXTS, trained_spec
 from tokenizers import Tokenizer as HF
 
 from core import Tokenizer
 from core.formats import export_all, load_any, load_gpt2, load_hf
 from core.tokenizer_ranks import IdMerges
+
+from .tok_corpus import EOT, VARIED_TEXTS, trained_spec
 
 CASES = {"gpt2": {"specials": (EOT, "<|pad|>")}, "invalid-bytes": {"invalid_bytes": True}}
 

@@ -11,7 +11,6 @@ import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
 from core.ascii_pattern import ascii_twin
 from core.formats import export_all, load_any, load_native, load_tiktoken, save_tiktoken
@@ -19,6 +18,8 @@ from core.formats.tiktoken_bpe import _parse_fast
 from core.tokenizer import Tokenizer
 from core.tokenizer_ranks import RankMerges, _rank_bpe_heap, rank_bpe
 from core.tokenizer_support import _covering
+
+from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
 tiktoken = pytest.importorskip("tiktoken")
 

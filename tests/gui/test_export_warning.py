@@ -3,7 +3,8 @@ naming what would be lost, and writes only when the user says so."""
 from __future__ import annotations
 
 import pytest
-from gui_helpers import answer_next_dialog
+
+from .gui_helpers import answer_next_dialog
 
 tokenizers = pytest.importorskip("tokenizers")
 
