@@ -14,6 +14,7 @@ Automation contract::
     c.undo()              # → undone(record or None)
     c.train(vocab_size)   # async → progress(done, total) …, trained(summary)
     c.cancel()
+    c.import_tokenizer(path)  # async → tokenizer_loaded(LoadedTokenizer)
 """
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ class Controller(SessionActions, FileActions, QObject):
     merge_selected = Signal(int)  # rank
     options_changed = Signal()  # the settings in effect changed (or were put back after a failed Apply)
     session_opened = Signal(object)  # core.session.Session
+    tokenizer_loaded = Signal(object)  # file_actions.LoadedTokenizer: an Import or Compare read its file
 
     def __init__(self, parent: QObject | None = None) -> None:
         QObject.__init__(self, parent)
@@ -160,7 +162,7 @@ class Controller(SessionActions, FileActions, QObject):
 
     def top_pairs(self, k: int = TOP_K) -> list:
         """[(pair, count)] best first; the worker's latest snapshot while a run is going."""
-        if self._job is not None and self._job.kind != "load":
+        if self._job is not None and self._job.kind not in ("load", "import"):
             return list(self._live_pairs)
         view = self._current_view()
         if view is not None and k <= len(view[1]):
@@ -473,6 +475,8 @@ class Controller(SessionActions, FileActions, QObject):
             self._finish_load(job, res)
         elif job.kind == "rewind":
             self._finish_rewind(job, res)
+        elif job.kind == "import":
+            self._finish_import(job, res)
         else:
             self._finish_run(job, res)
         if self._job is None:

@@ -263,7 +263,7 @@ class TrainingPanel(QGroupBox):
 
     def _busy_changed(self, busy: str) -> None:
         if busy:
-            self.progress.setRange(0, 0 if busy in ("load", "rewind") else 100)
+            self.progress.setRange(0, 0 if busy in ("load", "rewind", "import") else 100)
             self.progress.setValue(0)
         else:
             self.progress.setRange(0, 1)

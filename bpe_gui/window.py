@@ -86,6 +86,7 @@ class MainWindow(SessionWindow, QMainWindow):
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
         c.corpus_loaded.connect(self._corpus_loaded)
+        c.tokenizer_loaded.connect(self._tokenizer_loaded)
         self.setAcceptDrops(True)
         self._update_actions()
         self.resize(self.fitting_size(1400, 900))
@@ -328,11 +329,12 @@ class MainWindow(SessionWindow, QMainWindow):
         return (paths[0] if len(paths) == 1 else paths), options
 
     def compare_with(self, path, options: dict | None = None) -> bool:
-        loaded = self.controller.load_comparison(path, **(options or {}))
-        if loaded is None:
-            return False
-        self.tokenize.set_comparison(*loaded)
-        return True
+        """Read a tokenizer to compare with (in a worker; the tokenize view shows it when it is read)."""
+        return self.controller.load_comparison(path, **(options or {}))
+
+    def _tokenizer_loaded(self, loaded) -> None:
+        if loaded.purpose == "compare":
+            self.tokenize.set_comparison(loaded.tokenizer, loaded.name)
 
     def export_dialog(self) -> bool:
         folder = self.settings.value("export_folder", str(Path.home() / "bpe-export"))

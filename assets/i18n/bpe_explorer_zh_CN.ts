@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../bpe_gui/app.py" line="60"/>
+        <location filename="../../bpe_gui/app.py" line="63"/>
         <source>BPE Explorer: unexpected error</source>
         <translation>BPE Explorer：意外错误</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/app.py" line="62"/>
+        <location filename="../../bpe_gui/app.py" line="65"/>
         <source>Please report this with the details below.</source>
         <translation>请附上下面的详细信息报告此问题。</translation>
     </message>
@@ -201,134 +201,134 @@
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="138"/>
+        <location filename="../../bpe_gui/controller.py" line="140"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="241"/>
+        <location filename="../../bpe_gui/controller.py" line="243"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="246"/>
+        <location filename="../../bpe_gui/controller.py" line="248"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="278"/>
+        <location filename="../../bpe_gui/controller.py" line="280"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="282"/>
+        <location filename="../../bpe_gui/controller.py" line="284"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="296"/>
+        <location filename="../../bpe_gui/controller.py" line="298"/>
         <source>A task is running; wait for it or press Cancel.</source>
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="299"/>
+        <location filename="../../bpe_gui/controller.py" line="301"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="300"/>
+        <location filename="../../bpe_gui/controller.py" line="302"/>
         <source>no corpus is loaded</source>
         <translation>尚未加载语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="301"/>
+        <location filename="../../bpe_gui/controller.py" line="303"/>
         <source>Cannot train: {0}. Open a corpus file first.</source>
         <translation>无法训练：{0}。请先打开语料文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="330"/>
+        <location filename="../../bpe_gui/controller.py" line="332"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="330"/>
+        <location filename="../../bpe_gui/controller.py" line="332"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="348"/>
+        <location filename="../../bpe_gui/controller.py" line="350"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
         <translation>
             <numerusform>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="351"/>
+        <location filename="../../bpe_gui/controller.py" line="353"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="353"/>
+        <location filename="../../bpe_gui/controller.py" line="355"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
         <translation>
             <numerusform>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="356"/>
+        <location filename="../../bpe_gui/controller.py" line="358"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="358"/>
+        <location filename="../../bpe_gui/controller.py" line="360"/>
         <source>Did %n merge(s); vocab size %1.</source>
         <translation>
             <numerusform>完成 %n 次合并；词表大小 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="386"/>
+        <location filename="../../bpe_gui/controller.py" line="388"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="495"/>
+        <location filename="../../bpe_gui/controller.py" line="499"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="367"/>
+        <location filename="../../bpe_gui/controller.py" line="369"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="376"/>
+        <location filename="../../bpe_gui/controller.py" line="378"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="404"/>
+        <location filename="../../bpe_gui/controller.py" line="406"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="412"/>
+        <location filename="../../bpe_gui/controller.py" line="414"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="492"/>
-        <location filename="../../bpe_gui/controller.py" line="526"/>
+        <location filename="../../bpe_gui/controller.py" line="496"/>
+        <location filename="../../bpe_gui/controller.py" line="530"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="499"/>
+        <location filename="../../bpe_gui/controller.py" line="503"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="513"/>
+        <location filename="../../bpe_gui/controller.py" line="517"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -901,37 +901,63 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="24"/>
+        <location filename="../../bpe_gui/file_actions.py" line="78"/>
         <source>Wait for the current task to finish (or cancel it) before importing.</source>
         <translation>请等待当前任务完成（或取消它）后再导入。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="44"/>
+        <location filename="../../bpe_gui/file_actions.py" line="81"/>
+        <location filename="../../bpe_gui/file_actions.py" line="91"/>
+        <source>Reading the tokenizer %1 …</source>
+        <translation>正在读取分词器 %1 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="88"/>
+        <source>Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.</source>
+        <translation>请先等待当前任务完成（或取消它），再载入用于对比的分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="98"/>
+        <source>Reading %1 cancelled; nothing changed.</source>
+        <translation>已取消读取 %1；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="102"/>
+        <source>Could not read %1; nothing changed.</source>
+        <translation>无法读取 %1；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="108"/>
+        <source>Comparing with %1.</source>
+        <translation>正在与 %1 对比。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="113"/>
         <source>with its merge timeline</source>
         <translation>带合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="45"/>
+        <location filename="../../bpe_gui/file_actions.py" line="114"/>
         <source>no merge counts in this format</source>
         <translation>此格式不含合并次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="47"/>
+        <location filename="../../bpe_gui/file_actions.py" line="115"/>
         <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="54"/>
+        <location filename="../../bpe_gui/file_actions.py" line="138"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="60"/>
+        <location filename="../../bpe_gui/file_actions.py" line="144"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="67"/>
+        <location filename="../../bpe_gui/file_actions.py" line="151"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -1424,264 +1450,264 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="116"/>
+        <location filename="../../bpe_gui/window.py" line="117"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="117"/>
+        <location filename="../../bpe_gui/window.py" line="118"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="145"/>
+        <location filename="../../bpe_gui/window.py" line="146"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="169"/>
+        <location filename="../../bpe_gui/window.py" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="170"/>
+        <location filename="../../bpe_gui/window.py" line="171"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="171"/>
+        <location filename="../../bpe_gui/window.py" line="172"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="172"/>
+        <location filename="../../bpe_gui/window.py" line="173"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="173"/>
+        <location filename="../../bpe_gui/window.py" line="174"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="174"/>
+        <location filename="../../bpe_gui/window.py" line="175"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="175"/>
+        <location filename="../../bpe_gui/window.py" line="176"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="177"/>
+        <location filename="../../bpe_gui/window.py" line="178"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="178"/>
+        <location filename="../../bpe_gui/window.py" line="179"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="180"/>
+        <location filename="../../bpe_gui/window.py" line="181"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="183"/>
+        <location filename="../../bpe_gui/window.py" line="184"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="184"/>
+        <location filename="../../bpe_gui/window.py" line="185"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="185"/>
+        <location filename="../../bpe_gui/window.py" line="186"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="186"/>
+        <location filename="../../bpe_gui/window.py" line="187"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="187"/>
+        <location filename="../../bpe_gui/window.py" line="188"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="188"/>
+        <location filename="../../bpe_gui/window.py" line="189"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="190"/>
+        <location filename="../../bpe_gui/window.py" line="191"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="192"/>
+        <location filename="../../bpe_gui/window.py" line="193"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="194"/>
+        <location filename="../../bpe_gui/window.py" line="195"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="196"/>
+        <location filename="../../bpe_gui/window.py" line="197"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="198"/>
+        <location filename="../../bpe_gui/window.py" line="199"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="199"/>
+        <location filename="../../bpe_gui/window.py" line="200"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="200"/>
+        <location filename="../../bpe_gui/window.py" line="201"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="201"/>
+        <location filename="../../bpe_gui/window.py" line="202"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="202"/>
+        <location filename="../../bpe_gui/window.py" line="203"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="203"/>
+        <location filename="../../bpe_gui/window.py" line="204"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="204"/>
+        <location filename="../../bpe_gui/window.py" line="205"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="206"/>
+        <location filename="../../bpe_gui/window.py" line="207"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="212"/>
+        <location filename="../../bpe_gui/window.py" line="213"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="213"/>
+        <location filename="../../bpe_gui/window.py" line="214"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="214"/>
+        <location filename="../../bpe_gui/window.py" line="215"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="215"/>
+        <location filename="../../bpe_gui/window.py" line="216"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="216"/>
+        <location filename="../../bpe_gui/window.py" line="217"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window.py" line="255"/>
+        <location filename="../../bpe_gui/window.py" line="256"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="256"/>
+        <location filename="../../bpe_gui/window.py" line="257"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="282"/>
+        <location filename="../../bpe_gui/window.py" line="283"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="282"/>
+        <location filename="../../bpe_gui/window.py" line="283"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="283"/>
+        <location filename="../../bpe_gui/window.py" line="284"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="283"/>
+        <location filename="../../bpe_gui/window.py" line="284"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="296"/>
+        <location filename="../../bpe_gui/window.py" line="297"/>
         <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
         <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="302"/>
+        <location filename="../../bpe_gui/window.py" line="303"/>
         <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
         <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="357"/>
+        <location filename="../../bpe_gui/window.py" line="359"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="295"/>
+        <location filename="../../bpe_gui/window.py" line="296"/>
         <source>Open corpus</source>
         <translation>打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="308"/>
+        <location filename="../../bpe_gui/window.py" line="309"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="350"/>
+        <location filename="../../bpe_gui/window.py" line="352"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="356"/>
+        <location filename="../../bpe_gui/window.py" line="358"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="382"/>
+        <location filename="../../bpe_gui/window.py" line="384"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="390"/>
+        <location filename="../../bpe_gui/window.py" line="392"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="440"/>
+        <location filename="../../bpe_gui/window.py" line="442"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -1878,72 +1904,72 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="50"/>
+        <location filename="../../bpe_gui/session_actions.py" line="49"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="54"/>
+        <location filename="../../bpe_gui/session_actions.py" line="53"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="82"/>
+        <location filename="../../bpe_gui/session_actions.py" line="81"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="85"/>
+        <location filename="../../bpe_gui/session_actions.py" line="84"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="98"/>
+        <location filename="../../bpe_gui/session_actions.py" line="97"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="104"/>
+        <location filename="../../bpe_gui/session_actions.py" line="103"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="124"/>
+        <location filename="../../bpe_gui/session_actions.py" line="123"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="136"/>
+        <location filename="../../bpe_gui/session_actions.py" line="135"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="156"/>
+        <location filename="../../bpe_gui/session_actions.py" line="155"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="161"/>
+        <location filename="../../bpe_gui/session_actions.py" line="160"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="166"/>
+        <location filename="../../bpe_gui/session_actions.py" line="165"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="167"/>
+        <location filename="../../bpe_gui/session_actions.py" line="166"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="170"/>
+        <location filename="../../bpe_gui/session_actions.py" line="169"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="173"/>
+        <location filename="../../bpe_gui/session_actions.py" line="172"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
