@@ -10,6 +10,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
     QTimer,
+    Signal,
 )
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -220,6 +221,8 @@ def _table(model) -> tuple[QTableView, QSortFilterProxyModel]:
 
 
 class BrowserView(QWidget):
+    message = Signal(str)  # a status line (the window shows it)
+
     def __init__(self, controller, parent=None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -343,7 +346,7 @@ class BrowserView(QWidget):
         """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
         ix = self.controller.index
         if token_id not in ix.vocab:
-            self.controller.message.emit(self.tr("No token has id {0} (this vocab has ids 0–{1}).").format(
+            self.message.emit(self.tr("No token has id {0} (this vocab has ids 0–{1}).").format(
                 f"{token_id:,}", f"{len(ix) - 1:,}"))
             return False
         self.vocab_model.sync()

@@ -15,6 +15,7 @@ from core import BPEError
 
 from . import files, worker
 from .errors_text import error_text
+from .session_model import Busy, tokenizer_index
 from .state import VocabIndex
 
 # what Controller._call returns after an engine request failed (the error is already reported)
@@ -39,7 +40,7 @@ class ImportJob(worker.Job):
     The core loaders cannot stop half way: Cancel drops the result when the load is over.
     """
 
-    kind = "import"
+    kind = Busy.IMPORT.value
 
     def __init__(self, path, options: dict, purpose: str) -> None:
         super().__init__()
@@ -50,12 +51,6 @@ class ImportJob(worker.Job):
         # the views' index of a 150k-token vocab takes ~1 s to build: here, not on the GUI thread
         index = tokenizer_index(tokenizer, records) if self.purpose == "import" else None
         self.result.value = LoadedTokenizer(tokenizer, list(records), name, note, self.purpose, index)
-
-
-def tokenizer_index(tokenizer, records) -> VocabIndex:
-    """The views' index of a tokenizer shown without a corpus (counts from its records, if any)."""
-    return VocabIndex(dict(tokenizer.vocab), list(tokenizer.merges), [r.count for r in records],
-                      list(tokenizer.special_tokens))
 
 
 def _shown_name(path) -> str:
@@ -97,10 +92,10 @@ class FileActions:
         if job.cancel_requested:
             self.message.emit(QCoreApplication.translate("FileActions", "Reading %1 cancelled; nothing changed.").replace("%1", name))
             return
-        if res.error or not isinstance(res.value, LoadedTokenizer):
-            if res.error:
+        if res.error is not None or not isinstance(res.value, LoadedTokenizer):
+            if res.error is not None:
                 self.message.emit(QCoreApplication.translate("FileActions", "Could not read %1; nothing changed.").replace("%1", name))
-                self.error.emit(res.error)
+                self.error.emit(res.error_message)
             return
         loaded = res.value
         note = QCoreApplication.translate("Files", loaded.note) if loaded.note else ""
@@ -119,16 +114,9 @@ class FileActions:
 
     def _show_tokenizer(self, tokenizer, records, name: str, index: VocabIndex | None = None) -> None:
         """Make a tokenizer without a corpus (imported, or a saved session's) the one on show."""
-        if self._loaded:  # free the engine's trainer: this tokenizer replaces it
-            self._call("drop")
-            self._loaded = False
-        self._imported = tokenizer
-        self.records = list(records)
-        self.stats = None
-        self.corpus_path = None
-        self.source_name = name
-        self.index = index if index is not None else tokenizer_index(tokenizer, records)
-        self._changed()
+        if self.model.has_trainer:  # free the engine's trainer: this tokenizer replaces it
+            self._call_blocking("drop")
+        self.model.show_tokenizer(tokenizer, records, name, index)
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
 
@@ -137,7 +125,7 @@ class FileActions:
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before exporting."))
             return None
-        source = self._call("spec") if self._loaded else self._imported
+        source = self._call_blocking("spec") if self.model.has_trainer else self.model.imported
         if source is FAILED:
             return None
         if source is None:

@@ -17,7 +17,7 @@ from core import BPEError
 from . import worker
 from .file_actions import FAILED
 from .plural import plural
-from .session import Options
+from .session_model import Busy, Options
 
 TOP_K = 100
 # a rewind whose merges changed more distinct words than this (undoing costs about what merging did:
@@ -28,7 +28,7 @@ REWIND_SYNC_WORDS = 30_000
 class ReplayJob(worker.EngineJob):
     """Merge a saved list of pairs in the engine (records arrive in batches, like a run's)."""
 
-    kind = "train"
+    kind = Busy.TRAIN.value
 
     def __init__(self, engine, pairs: list, vocab_size: int) -> None:
         super().__init__(engine, "replay", list(pairs))
@@ -50,9 +50,9 @@ class SessionActions:
             return False
         if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
             self._start(worker.EngineJob(self._use_engine(), "undo_to", keep, TOP_K),
-                        QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind="rewind")
+                        QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind=Busy.REWIND)
             return True
-        reply = self._call("undo_to", keep, TOP_K)
+        reply = self._call_blocking("undo_to", keep, TOP_K)
         if reply is FAILED:
             return False
         self._rewound(keep, reply)
@@ -61,19 +61,16 @@ class SessionActions:
     def _finish_rewind(self, job, res) -> None:
         """A rewind done in the worker is over (the controller's thread-finished slot calls this)."""
         if res.lost:
-            self._lost(res.error or "the training engine stopped")
-        elif res.error:
-            self.error.emit(res.error)
+            self._lost(res.error_message or "the training engine stopped")
+        elif res.error is not None:
+            self.error.emit(res.error_message)
         elif res.value is not None:
             self._rewound(int(job.args[0]), res.value)
 
     def _rewound(self, keep: int, reply: dict) -> None:
         undone = int(reply["undone"])
-        for _ in range(undone):
-            self.records.pop()
-            self.index.pop()
-        self._changed()
-        self._keep_view(reply)
+        self.model.pop(undone)
+        self.model.keep_view(reply)
         self.merges_removed.emit(undone)
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
@@ -96,7 +93,7 @@ class SessionActions:
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("Session", "Wait for the current task to finish (or cancel it) before saving."))
             return None
-        source = self._call("spec") if self._loaded else self._imported
+        source = self._call_blocking("spec") if self.model.has_trainer else self.model.imported
         if source is FAILED:
             return None
         if source is None:
@@ -113,7 +110,7 @@ class SessionActions:
         if spec is None:
             return None
         try:
-            out = save_session(path, spec, corpus_path=self.corpus_path if self._loaded else None,
+            out = save_session(path, spec, corpus_path=self.corpus_path if self.model.has_trainer else None,
                                vocab_target=vocab_target, step_n=step_n, text=text)
         except (BPEError, OSError) as e:
             self.error.emit(str(e))

@@ -78,8 +78,10 @@ class MainWindow(SessionWindow, QMainWindow):
         self._actions()
         self._restore_settings()
 
-        c.error.connect(self.show_error)
+        for source in (c, self.training_panel, self.evaluate):
+            source.error.connect(self.show_error)
         c.message.connect(self.show_message)
+        self.browser.message.connect(self.show_message)
         c.session_opened.connect(self._session_opened)
         c.stepped.connect(lambda recs: recs and self.show_message(status_line(recs[-1], c.tie_break)))
         c.busy_changed.connect(self._busy_changed)

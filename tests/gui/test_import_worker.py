@@ -119,3 +119,46 @@ def test_the_command_line_opens_a_tokenizer_file_by_importing_it(qtbot, exported
 def test_import_helper_waits_for_the_tokenizer(qtbot, window, exported):
     loaded = import_tokenizer(qtbot, window.controller, exported / "tokenizer.json")
     assert loaded.name == "tokenizer.json" and window.controller.index.n_merges == 5
+
+
+def test_worker_errors_travel_as_exception_objects(qtbot, window, tmp_path, monkeypatch):
+    """A core error reaches the GUI thread as the exception (shown as its message); an unexpected one
+    goes to sys.excepthook as itself, with the traceback it had in the worker."""
+    import sys
+
+    from bpe_gui import file_actions, files
+    from core import BPEError
+
+    c = window.controller
+    jobs = []
+    real_start = c._start
+
+    def start(job, *args, **kwargs):
+        jobs.append(job)
+        return real_start(job, *args, **kwargs)
+
+    monkeypatch.setattr(c, "_start", start)
+    missing = tmp_path / "missing.json"
+    with qtbot.waitSignal(c.error, timeout=30_000) as shown:
+        assert c.import_tokenizer(missing)
+    qtbot.waitUntil(lambda: not c.busy)
+    assert isinstance(jobs[-1], file_actions.ImportJob)
+    assert isinstance(jobs[-1].result.error, BPEError) and jobs[-1].result.crash is None
+    assert shown.args[0] == jobs[-1].result.error_message and "missing.json" in shown.args[0]
+
+    def broken(*_a, **_k):
+        raise KeyError("a bug in a loader")
+
+    monkeypatch.setattr(files, "load_tokenizer", broken)
+    hooked = []
+    monkeypatch.setattr(sys, "excepthook", lambda *info: hooked.append(info))
+    with qtbot.waitSignal(c.busy_changed, timeout=30_000, check_params_cb=lambda b: not b):
+        assert c.import_tokenizer(missing)
+    (exc_type, exc, tb), = hooked
+    assert exc_type is KeyError and exc is jobs[-1].result.crash and exc.args == ("a bug in a loader",)
+    import traceback
+
+    assert "broken" in "".join(traceback.format_tb(tb))  # the worker's own frames
+    assert c.source_name == "" and not c.busy
+    for b in window.findChildren(QMessageBox):
+        b.close()
