@@ -1,5 +1,11 @@
 """The controller: owns the core Trainer, exposes slots and signals; the views observe it.
 
+What is on show (settings, merge records, the views' index, caches) is plain data in a
+:class:`bpe_gui.session_model.SessionModel`; the controller drives it and emits the signals. Its
+actions are grouped by job: training (:mod:`bpe_gui.train_actions`), files
+(:mod:`bpe_gui.file_actions`) and sessions (:mod:`bpe_gui.session_actions`); the engine requests
+waited for on the GUI thread are :meth:`Controller._call_blocking` and :meth:`Controller._ask_blocking`.
+
 The core Trainer lives in an engine process (:mod:`core.engine`), so the GUI process never runs
 a merge loop. Step, undo and the views' queries (top pairs, changed words) are quick requests
 made from the GUI thread; loading a corpus and full runs are long requests made from a worker
@@ -18,32 +24,21 @@ Automation contract::
 """
 from __future__ import annotations
 
-import dataclasses
 import time
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from core import BPEError
 from core.engine import EngineDied
-from core.trainer import check_vocab_size
 
 from . import worker
 from .errors_text import error_text
 from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
-from .formatting import token_label
-from .plural import plural
-from .session import RunSummary, summarize_run
+from .session import RunSummary
 from .session_actions import SessionActions
-from .session_model import Busy, Options, SessionModel, merge_deltas
-from .story_view import why_text
-
-SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
-# A single step that may change more distinct words than this runs in the worker (~0.5-1 us per
-# word in the core); smaller ones are quicker on the GUI thread than the worker's round trip
-# (two busy-state repaints). A step the engine has done ahead (next_step_size() == 0) is instant.
-SYNC_STEP_WORDS = 12_000
-TOP_K = 100
+from .session_model import Busy, Options, SessionModel
+from .train_actions import TrainActions
 
 __all__ = ["Busy", "Controller", "Options", "RunSummary"]
 
@@ -60,7 +55,7 @@ def _model_attribute(name: str, doc: str) -> property:
     return property(get, set_, doc=doc)
 
 
-class Controller(SessionActions, FileActions, QObject):
+class Controller(TrainActions, SessionActions, FileActions, QObject):
     corpus_loaded = Signal(object)  # CorpusStats
     stepped = Signal(list)  # MergeRecords made by this step ([] when no pair was left)
     undone = Signal(object)  # the MergeRecord undone, or None
@@ -163,7 +158,7 @@ class Controller(SessionActions, FileActions, QObject):
     def pattern_label(self) -> str:
         return self.model.pattern_label
 
-    def top_pairs(self, k: int = TOP_K) -> list:
+    def top_pairs(self, k: int = worker.TOP_K) -> list:
         """[(pair, count)] best first; the worker's latest snapshot while a run is going."""
         if self._job is not None and self._job.kind not in (Busy.LOAD, Busy.IMPORT):
             return list(self._live_pairs)
@@ -265,125 +260,6 @@ class Controller(SessionActions, FileActions, QObject):
             self.tokenizer_changed.emit()
         return True
 
-    # ------------------------------------------------------------------ stepping
-    def _check_can_train(self) -> bool:
-        if self._job is not None:
-            self.error.emit(self.tr("A task is running; wait for it or press Cancel."))
-            return False
-        if not self.model.has_trainer:
-            what = self.tr("an imported tokenizer cannot be trained further") if self.model.imported is not None else \
-                self.tr("no corpus is loaded")
-            self.error.emit(self.tr("Cannot train: {0}. Open a corpus file first.").format(what))
-            return False
-        return True
-
-    @Slot()
-    @Slot(int)
-    def step(self, n: int = 1) -> None:
-        """Do ``n`` merges; emits :attr:`stepped` with their records.
-
-        A cheap step is done at once (``stepped`` is emitted before this returns). An expensive
-        one (many merges of a large corpus, or one merge that changes more than
-        :data:`SYNC_STEP_WORDS` distinct words) runs in the worker and ``stepped`` comes when it is
-        done; steps asked for meanwhile (a held → key) are queued and done together next.
-        """
-        n = max(1, int(n))
-        if self._job is not None and self._job.kind == Busy.STEP and not self._job.cancel_requested:
-            self._queued_steps += n
-            return
-        if not self._check_can_train():
-            return
-        size = self.stats.size_bytes if self.stats is not None else 0
-        background = n > 1 and n * size > SYNC_STEP_BUDGET
-        if not background and n == 1:
-            words = self._call_blocking("next_step_size")
-            if words is _FAILED:
-                return
-            background = words > SYNC_STEP_WORDS
-        if background:
-            self._live_pairs = self._ask_blocking("top_pairs", TOP_K, default=[])
-            label = self.tr("Merging …") if n == 1 else self.tr("Merging {0} …").format(f"{n:,}")
-            self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind=Busy.STEP)
-            return
-        reply = self._call_blocking("steps_view", n, TOP_K)
-        if reply is _FAILED:
-            return
-        records = reply["records"]
-        self._absorb(records, view=reply)
-        self.pairs_changed.emit(merge_deltas(records, 1))
-        if records:
-            self.tokenizer_changed.emit()
-        self.message.emit(self._steps_message(records, n))
-        self.stepped.emit(records)
-
-    def _steps_message(self, made: list, asked: int, cancelled: bool = False, last_why: bool = True) -> str:
-        """What a Step (N) did, saying so when the corpus ran out of pairs first."""
-        size = f"{self.vocab_size:,}"
-        if cancelled and len(made) < asked:
-            return plural(self.tr("Stopped after %1 of %n merge(s); vocab size %2.", "", asked), asked) \
-                .replace("%1", f"{len(made):,}").replace("%2", size)
-        if not made:
-            return self.tr("No pair left to merge: the vocab stays at %1 tokens.").replace("%1", size)
-        if len(made) < asked and not cancelled:
-            return plural(self.tr("Did %1 of %n merge(s): no pair is left to merge (vocab size %2).", "", asked),
-                          asked).replace("%1", f"{len(made):,}").replace("%2", size)
-        if len(made) == 1 or last_why:
-            return self.tr("Merge #%1: %2").replace("%1", f"{made[-1].rank + 1:,}") \
-                .replace("%2", why_text(made[-1], self.tie_break))
-        return plural(self.tr("Did %n merge(s); vocab size %1.", "", len(made)), len(made)).replace("%1", size)
-
-    @Slot()
-    def undo(self) -> None:
-        """Revert the last merge; emits :attr:`undone` with it (None when there is none)."""
-        if self._job is not None and self._job.kind == Busy.STEP and not self._job.cancel_requested:
-            if self._queued_steps:  # a step not done yet is simply dropped
-                self._queued_steps -= 1
-            else:
-                self.message.emit(self.tr("A merge is running; undo it when it is done."))
-            return
-        if not self._check_can_train():
-            return
-        reply = self._call_blocking("undo_view", TOP_K)
-        if reply is _FAILED:
-            return
-        rec = reply["record"]
-        if rec is None:
-            self.message.emit(self.tr("Nothing to undo."))
-            self.undone.emit(None)
-            return
-        self.model.pop(1)
-        self.model.keep_view(reply)
-        self.merges_removed.emit(1)
-        self.pairs_changed.emit(merge_deltas([rec], -1))
-        self.tokenizer_changed.emit()
-        self.message.emit(self.tr("Undid merge #%1 (%2); vocab size %3.").replace("%1", f"{rec.rank + 1:,}")
-                          .replace("%2", token_label(rec.token)).replace("%3", f"{self.vocab_size:,}"))
-        self.undone.emit(rec)
-
-    @Slot(int)
-    def train(self, vocab_size: int) -> None:
-        """Merge until ``vocab_size`` in the worker; emits :attr:`progress`, then :attr:`trained`."""
-        if not self._check_can_train():
-            return
-        try:
-            check_vocab_size(vocab_size, len(self.options.special_tokens))
-        except BPEError as e:
-            self.error.emit(error_text(e))
-            return
-        self._live_pairs = self._ask_blocking("top_pairs", TOP_K, default=[])  # until the run sends its own
-        # a full run's records come without their pair-count changes (the views need those only
-        # for single steps; for a 10k run they would hold ~70 MB here)
-        self._start(worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),
-                    self.tr("Training to {0} …").format(f"{vocab_size:,}"))
-
-    @Slot()
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._pending_load = None
-            self._queued_steps = 0
-            self._job.cancel()
-            self.message.emit(self.tr("Cancelling …"))
-
     @Slot(int)
     def select_merge(self, rank: int) -> None:
         if 0 <= rank < self.index.n_merges:
@@ -478,37 +354,6 @@ class Controller(SessionActions, FileActions, QObject):
         self.corpus_loaded.emit(s)
         if after is not None:
             after()
-
-    def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
-        made = res.records
-        self._absorb(made)  # normally a no-op: the batches came first
-        self._live_pairs = []
-        if res.lost:
-            self._queued_steps = 0
-            self._lost(res.error_message or self.tr("the training engine stopped"))
-        elif res.error:
-            self.error.emit(res.error_message)
-        step = job.kind == Busy.STEP
-        self.pairs_changed.emit(merge_deltas(made, 1) if step else None)
-        self.tokenizer_changed.emit()
-        if step:
-            asked = job.vocab_size - (self.vocab_size - len(made))
-            if not res.lost:
-                self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
-                                                      last_why=False))
-            self.stepped.emit(list(made))
-            queued, self._queued_steps = self._queued_steps, 0
-            if queued and not res.cancelled and self.model.has_trainer and self._job is None:
-                self.step(queued)
-            return
-        summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
-                                len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)
-        note, self._run_note = self._run_note, None
-        if note and not res.cancelled and not res.error:
-            summary = dataclasses.replace(summary, message=note)
-        if not res.lost:
-            self.message.emit(summary.message)
-        self.trained.emit(summary)
 
     def shutdown(self) -> None:
         """Stop a running job, wait for its thread and give the engine back (window closed, app quitting)."""

@@ -19,7 +19,6 @@ from .file_actions import FAILED
 from .plural import plural
 from .session_model import Busy, Options
 
-TOP_K = 100
 # a rewind whose merges changed more distinct words than this (undoing costs about what merging did:
 # ~1 s for the first 2,500 merges of a 40 MB corpus) runs in the worker, so the window stays live
 REWIND_SYNC_WORDS = 30_000
@@ -49,10 +48,10 @@ class SessionActions:
             self.message.emit(QCoreApplication.translate("Session", "Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
             return False
         if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
-            self._start(worker.EngineJob(self._use_engine(), "undo_to", keep, TOP_K),
+            self._start(worker.EngineJob(self._use_engine(), "undo_to", keep, worker.TOP_K),
                         QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind=Busy.REWIND)
             return True
-        reply = self._call_blocking("undo_to", keep, TOP_K)
+        reply = self._call_blocking("undo_to", keep, worker.TOP_K)
         if reply is FAILED:
             return False
         self._rewound(keep, reply)
@@ -151,7 +150,9 @@ class SessionActions:
                 if not pairs:
                     self.message.emit(QCoreApplication.translate("Session", "Reopened the session %1 (no merges yet).").replace("%1", name))
                     return
-                self._run_note = plural(QCoreApplication.translate("Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, len(pairs)), len(pairs)).replace("%1", name)
+                n = len(pairs)  # a plain name: pyside6-lupdate skips a translate() call with len(...) in it
+                text = QCoreApplication.translate("Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, n)
+                self._run_note = plural(text, n).replace("%1", name)
                 self._live_pairs = []
                 self._start(ReplayJob(self._use_engine(), pairs, base + len(pairs)),
                             QCoreApplication.translate("Session", "Replaying the session's merges …"))

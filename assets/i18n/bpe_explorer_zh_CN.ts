@@ -25,84 +25,84 @@
 <context>
     <name>BrowserView</name>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="155"/>
+        <location filename="../../bpe_gui/browser_models.py" line="142"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="188"/>
+        <location filename="../../bpe_gui/browser_models.py" line="175"/>
         <source>special</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="189"/>
+        <location filename="../../bpe_gui/browser_models.py" line="176"/>
         <source>merge #{0}</source>
         <translation>第 {0} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="190"/>
-        <location filename="../../bpe_gui/browser_view.py" line="424"/>
+        <location filename="../../bpe_gui/browser_models.py" line="177"/>
+        <location filename="../../bpe_gui/browser_view.py" line="236"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="248"/>
+        <location filename="../../bpe_gui/browser_view.py" line="60"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="258"/>
+        <location filename="../../bpe_gui/browser_view.py" line="70"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="259"/>
+        <location filename="../../bpe_gui/browser_view.py" line="71"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="261"/>
+        <location filename="../../bpe_gui/browser_view.py" line="73"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="262"/>
+        <location filename="../../bpe_gui/browser_view.py" line="74"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="264"/>
+        <location filename="../../bpe_gui/browser_view.py" line="76"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="264"/>
+        <location filename="../../bpe_gui/browser_view.py" line="76"/>
         <location filename="../../bpe_gui/column_tips.py" line="7"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="283"/>
+        <location filename="../../bpe_gui/browser_view.py" line="95"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="313"/>
+        <location filename="../../bpe_gui/browser_view.py" line="125"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="337"/>
+        <location filename="../../bpe_gui/browser_view.py" line="149"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="340"/>
+        <location filename="../../bpe_gui/browser_view.py" line="152"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="349"/>
+        <location filename="../../bpe_gui/browser_view.py" line="161"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -201,134 +201,128 @@
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="148"/>
+        <location filename="../../bpe_gui/controller.py" line="137"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="227"/>
+        <location filename="../../bpe_gui/controller.py" line="216"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="232"/>
+        <location filename="../../bpe_gui/controller.py" line="221"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="253"/>
+        <location filename="../../bpe_gui/controller.py" line="242"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="258"/>
+        <location filename="../../bpe_gui/controller.py" line="247"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="271"/>
+        <location filename="../../bpe_gui/train_actions.py" line="39"/>
         <source>A task is running; wait for it or press Cancel.</source>
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="274"/>
+        <location filename="../../bpe_gui/train_actions.py" line="42"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="275"/>
+        <location filename="../../bpe_gui/train_actions.py" line="43"/>
         <source>no corpus is loaded</source>
         <translation>尚未加载语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="276"/>
+        <location filename="../../bpe_gui/train_actions.py" line="44"/>
         <source>Cannot train: {0}. Open a corpus file first.</source>
         <translation>无法训练：{0}。请先打开语料文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="305"/>
+        <location filename="../../bpe_gui/train_actions.py" line="73"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="305"/>
+        <location filename="../../bpe_gui/train_actions.py" line="73"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="323"/>
+    <message>
+        <location filename="../../bpe_gui/train_actions.py" line="92"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
-        <translation>
-            <numerusform>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</numerusform>
-        </translation>
+        <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="326"/>
+        <location filename="../../bpe_gui/train_actions.py" line="95"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="328"/>
+    <message>
+        <location filename="../../bpe_gui/train_actions.py" line="98"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
-        <translation>
-            <numerusform>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</numerusform>
-        </translation>
+        <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="331"/>
+        <location filename="../../bpe_gui/train_actions.py" line="101"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="333"/>
+    <message>
+        <location filename="../../bpe_gui/train_actions.py" line="104"/>
         <source>Did %n merge(s); vocab size %1.</source>
-        <translation>
-            <numerusform>完成 %n 次合并；词表大小 %1。</numerusform>
-        </translation>
+        <translation>完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="359"/>
+        <location filename="../../bpe_gui/train_actions.py" line="131"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="464"/>
+        <location filename="../../bpe_gui/controller.py" line="334"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="342"/>
+        <location filename="../../bpe_gui/train_actions.py" line="114"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="351"/>
+        <location filename="../../bpe_gui/train_actions.py" line="123"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="377"/>
+        <location filename="../../bpe_gui/train_actions.py" line="149"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="385"/>
+        <location filename="../../bpe_gui/train_actions.py" line="157"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="461"/>
-        <location filename="../../bpe_gui/controller.py" line="488"/>
+        <location filename="../../bpe_gui/controller.py" line="331"/>
+        <location filename="../../bpe_gui/train_actions.py" line="165"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="468"/>
+        <location filename="../../bpe_gui/controller.py" line="338"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="475"/>
+        <location filename="../../bpe_gui/controller.py" line="345"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -991,6 +985,39 @@
     </message>
 </context>
 <context>
+    <name>FilesWindow</name>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="32"/>
+        <source>Open corpus</source>
+        <translation>打开语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="33"/>
+        <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
+        <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="39"/>
+        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
+        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="45"/>
+        <source>Compare with tokenizer</source>
+        <translation>与分词器比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="105"/>
+        <source>Sample corpus (bundled)</source>
+        <translation>示例语料（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="113"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
     <name>Glossary</name>
     <message>
         <location filename="../../bpe_gui/glossary.py" line="15"/>
@@ -1450,264 +1477,234 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="119"/>
+        <location filename="../../bpe_gui/window.py" line="115"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="120"/>
+        <location filename="../../bpe_gui/window.py" line="116"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="148"/>
+        <location filename="../../bpe_gui/window.py" line="144"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="172"/>
+        <location filename="../../bpe_gui/window.py" line="168"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="173"/>
+        <location filename="../../bpe_gui/window.py" line="169"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="174"/>
+        <location filename="../../bpe_gui/window.py" line="170"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="175"/>
+        <location filename="../../bpe_gui/window.py" line="171"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="176"/>
+        <location filename="../../bpe_gui/window.py" line="172"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="177"/>
+        <location filename="../../bpe_gui/window.py" line="173"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="178"/>
+        <location filename="../../bpe_gui/window.py" line="174"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="180"/>
+        <location filename="../../bpe_gui/window.py" line="176"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="181"/>
+        <location filename="../../bpe_gui/window.py" line="177"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="183"/>
+        <location filename="../../bpe_gui/window.py" line="179"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="186"/>
+        <location filename="../../bpe_gui/window.py" line="182"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="187"/>
+        <location filename="../../bpe_gui/window.py" line="183"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="188"/>
+        <location filename="../../bpe_gui/window.py" line="184"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="189"/>
+        <location filename="../../bpe_gui/window.py" line="185"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="190"/>
+        <location filename="../../bpe_gui/window.py" line="186"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="191"/>
+        <location filename="../../bpe_gui/window.py" line="187"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="193"/>
+        <location filename="../../bpe_gui/window.py" line="189"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="195"/>
+        <location filename="../../bpe_gui/window.py" line="191"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="197"/>
+        <location filename="../../bpe_gui/window.py" line="193"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="199"/>
+        <location filename="../../bpe_gui/window.py" line="195"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="201"/>
+        <location filename="../../bpe_gui/window.py" line="197"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="202"/>
+        <location filename="../../bpe_gui/window.py" line="198"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="203"/>
+        <location filename="../../bpe_gui/window.py" line="199"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="204"/>
+        <location filename="../../bpe_gui/window.py" line="200"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="205"/>
+        <location filename="../../bpe_gui/window.py" line="201"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="206"/>
+        <location filename="../../bpe_gui/window.py" line="202"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="207"/>
+        <location filename="../../bpe_gui/window.py" line="203"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="209"/>
+        <location filename="../../bpe_gui/window.py" line="205"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="215"/>
+        <location filename="../../bpe_gui/window.py" line="211"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="216"/>
+        <location filename="../../bpe_gui/window.py" line="212"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="217"/>
+        <location filename="../../bpe_gui/window.py" line="213"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="218"/>
+        <location filename="../../bpe_gui/window.py" line="214"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="219"/>
+        <location filename="../../bpe_gui/window.py" line="215"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window.py" line="258"/>
+        <location filename="../../bpe_gui/window.py" line="254"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="259"/>
+        <location filename="../../bpe_gui/window.py" line="255"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="285"/>
+        <location filename="../../bpe_gui/window.py" line="276"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="285"/>
+        <location filename="../../bpe_gui/window.py" line="276"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="286"/>
+        <location filename="../../bpe_gui/window.py" line="277"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="286"/>
+        <location filename="../../bpe_gui/window.py" line="277"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="299"/>
-        <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
-        <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="305"/>
-        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
-        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="361"/>
+        <location filename="../../bpe_gui/window.py" line="298"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="298"/>
-        <source>Open corpus</source>
-        <translation>打开语料</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="311"/>
-        <source>Compare with tokenizer</source>
-        <translation>与分词器比较</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="354"/>
+        <location filename="../../bpe_gui/window.py" line="291"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="360"/>
+        <location filename="../../bpe_gui/window.py" line="297"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="386"/>
-        <source>Sample corpus (bundled)</source>
-        <translation>示例语料（内置）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="394"/>
-        <source>(none)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="444"/>
+        <location filename="../../bpe_gui/window.py" line="330"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -1904,72 +1901,77 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="49"/>
+        <location filename="../../bpe_gui/session_actions.py" line="48"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="53"/>
+        <location filename="../../bpe_gui/session_actions.py" line="52"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="78"/>
+        <location filename="../../bpe_gui/session_actions.py" line="77"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="81"/>
+        <location filename="../../bpe_gui/session_actions.py" line="80"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="94"/>
+        <location filename="../../bpe_gui/session_actions.py" line="93"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="100"/>
+        <location filename="../../bpe_gui/session_actions.py" line="99"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="120"/>
+        <location filename="../../bpe_gui/session_actions.py" line="119"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="132"/>
+        <location filename="../../bpe_gui/session_actions.py" line="131"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="152"/>
+        <location filename="../../bpe_gui/session_actions.py" line="151"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="157"/>
+        <location filename="../../bpe_gui/session_actions.py" line="154"/>
+        <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
+        <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="158"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="162"/>
+        <location filename="../../bpe_gui/session_actions.py" line="163"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="163"/>
+        <location filename="../../bpe_gui/session_actions.py" line="164"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="166"/>
+        <location filename="../../bpe_gui/session_actions.py" line="167"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="169"/>
+        <location filename="../../bpe_gui/session_actions.py" line="170"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
