@@ -34,6 +34,7 @@ _ID_QUERY = re.compile(r"#\s*(\d+)")  # "#1234" in the search box jumps to the t
 
 class BrowserView(QWidget):
     message = Signal(str)  # a status line (the window shows it)
+    merge_chosen = Signal(int)  # rank of the merge whose row the user picked (the window selects it)
 
     def __init__(self, controller, parent=None) -> None:
         super().__init__(parent)
@@ -208,7 +209,7 @@ class BrowserView(QWidget):
             QTimer.singleShot(0, self, lambda: self._merge_row_changed(self.merges_table.currentIndex(), None))
             return
         rank = self.merges_proxy.mapToSource(current).row()
-        self.controller.select_merge(rank)
+        self.merge_chosen.emit(rank)
 
     def _vocab_row_changed(self, current, _previous) -> None:
         if self._syncing or not current.isValid():
@@ -219,7 +220,7 @@ class BrowserView(QWidget):
         token = self.vocab_proxy.data(current, TOKEN_ROLE)
         rank = self.controller.index.rank_of.get(token)
         if rank is not None:
-            self.controller.select_merge(rank)
+            self.merge_chosen.emit(rank)
         else:
             self.show_tree(token)
 

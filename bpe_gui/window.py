@@ -78,6 +78,8 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
             source.error.connect(self.show_error)
         c.message.connect(self.show_message)
         self.browser.message.connect(self.show_message)
+        for view in (self.timeline, self.browser):  # a merge picked in one view is selected in all
+            view.merge_chosen.connect(c.select_merge)
         c.session_opened.connect(self._session_opened)
         c.stepped.connect(lambda recs: recs and self.show_message(status_line(recs[-1], c.tie_break)))
         c.busy_changed.connect(self._busy_changed)
