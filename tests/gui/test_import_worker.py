@@ -162,3 +162,25 @@ def test_worker_errors_travel_as_exception_objects(qtbot, window, tmp_path, monk
     assert c.source_name == "" and not c.busy
     for b in window.findChildren(QMessageBox):
         b.close()
+
+
+def test_the_longest_tokens_list_skips_specials_and_breaks_ties_by_id(qtbot, window, tmp_path):
+    """The browser's "longest tokens" of an imported vocab: longest first, equal lengths by id, special
+    tokens (here the longest entries of all) left out."""
+    from bpe_gui import token_lists
+    from core.formats import save_native
+    from core.spec import TokenizerSpec
+
+    pairs = [(b"a", b"b"), (b"c", b"d"), (b"ab", b"cd"), (b"e", b"f"), (b"ef", b"ab"), (b"x", b"y")]
+    specials = ["<|a very long special token|>", "<|another long one|>"]
+    spec = TokenizerSpec.from_merges(pairs, special_tokens=specials)
+    save_native(spec, tmp_path / "bpe.json")
+    import_tokenizer(qtbot, window.controller, tmp_path / "bpe.json")
+    vocab = window.controller.index.vocab
+    lists = window.browser.lists
+    lists.refresh_longest()
+    shown = [lists.longest.item(k).data(0x0100) for k in range(lists.longest.count())]
+    special_bytes = {s.encode() for s in specials}
+    by_length_then_id = sorted((-len(t), i, t) for i, t in vocab.items() if t not in special_bytes)
+    assert shown == [t for _n, _i, t in by_length_then_id][:token_lists.N_LONGEST]
+    assert shown[:3] == [b"abcd", b"efab", b"ab"]

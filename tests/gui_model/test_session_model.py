@@ -136,3 +136,14 @@ def test_options_are_checked_and_a_failed_load_puts_the_loaded_ones_back():
     m.options = new
     m.revert_options()
     assert m.options == Options() and m.options is not m.loaded_options
+
+
+def test_merge_matrix_gives_each_merges_count_and_token_length():
+    t = _trainer()
+    m = SessionModel()
+    m.corpus_loaded("c.txt", t.stats, ["<|endoftext|>"], Options())
+    recs = t.steps(12)
+    m.absorb(recs)
+    counts, lengths = m.index.merge_matrix()
+    assert counts == [r.count for r in recs]
+    assert lengths == [len(r.pair[0]) + len(r.pair[1]) for r in recs]
