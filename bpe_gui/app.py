@@ -9,7 +9,10 @@ from . import resources
 
 
 def build_window(corpus=None, *, load_sample: bool = True, language: str | None = None):
-    """The main window with the app's look; loads ``corpus`` or (later) the bundled sample.
+    """The main window with the app's look; opens ``corpus`` or (later) the bundled sample.
+
+    ``corpus`` is opened as a dropped file is: a session file is reopened, a tokenizer file imported
+    (in the background), anything else read as a corpus.
 
     ``language`` ("zh_CN", "en"; default: the remembered choice or the system locale) is installed first.
     """
@@ -29,7 +32,7 @@ def build_window(corpus=None, *, load_sample: bool = True, language: str | None 
         i18n.install(language)
     w = MainWindow()
     if corpus is not None:
-        w.controller.load_corpus(str(corpus))
+        w.open_path(str(corpus))
     elif load_sample:
         QTimer.singleShot(0, w, lambda: _load_sample_if_idle(w))
     return w
@@ -78,7 +81,7 @@ def parse_args(argv):
 
     p = argparse.ArgumentParser(prog="bpe-explorer", description="BPE Explorer desktop app")
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    p.add_argument("corpus", nargs="?", help="corpus text file to open (default: the bundled sample)")
+    p.add_argument("corpus", nargs="?", help="corpus text file to open, or a tokenizer or session file (default: the bundled sample)")
     p.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
     p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
                    help=argparse.SUPPRESS)  # for smoke tests: quit this long after the corpus is loaded
@@ -120,6 +123,7 @@ def main(argv=None) -> int:
             QTimer.singleShot(delay, w.close)
 
         w.controller.corpus_loaded.connect(quit_soon)
+        w.controller.tokenizer_loaded.connect(quit_soon)
         w.controller.error.connect(lambda m: (sys.stderr.write(f"error: {m}\n"), quit_soon()))
         if args.no_sample and args.corpus is None:
             quit_soon()

@@ -1,5 +1,11 @@
 """The controller: owns the core Trainer, exposes slots and signals; the views observe it.
 
+What is on show (settings, merge records, the views' index, caches) is plain data in a
+:class:`bpe_gui.session_model.SessionModel`; the controller drives it and emits the signals. Its
+actions are grouped by job: training (:mod:`bpe_gui.train_actions`), files
+(:mod:`bpe_gui.file_actions`) and sessions (:mod:`bpe_gui.session_actions`); the engine requests
+waited for on the GUI thread are :meth:`Controller._call_blocking` and :meth:`Controller._ask_blocking`.
+
 The core Trainer lives in an engine process (:mod:`core.engine`), so the GUI process never runs
 a merge loop. Step, undo and the views' queries (top pairs, changed words) are quick requests
 made from the GUI thread; loading a corpus and full runs are long requests made from a worker
@@ -14,48 +20,49 @@ Automation contract::
     c.undo()              # → undone(record or None)
     c.train(vocab_size)   # async → progress(done, total) …, trained(summary)
     c.cancel()
+    c.import_tokenizer(path)  # async → tokenizer_loaded(LoadedTokenizer)
 """
 from __future__ import annotations
 
-import dataclasses
 import time
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from core import BPEError
 from core.engine import Engine, EngineDied
-from core.pretokenize import check_special_tokens, pattern_name, resolve_pattern
-from core.trainer import check_vocab_size
 
 from . import worker
 from .errors_text import error_text
 from .file_actions import FAILED as _FAILED
 from .file_actions import FileActions
-from .formatting import token_label
-from .plural import plural
-from .session import Options, RunSummary, merge_deltas, summarize_run
+from .session import RunSummary
 from .session_actions import SessionActions
-from .state import VocabIndex
-from .story_view import why_text
+from .session_model import Busy, Options, SessionModel
+from .train_actions import TrainActions
 
-SYNC_STEP_BUDGET = 20_000_000  # n × corpus bytes below which Step N runs on the GUI thread
-# A single step that may change more distinct words than this runs in the worker (~0.5-1 us per
-# word in the core); smaller ones are quicker on the GUI thread than the worker's round trip
-# (two busy-state repaints). A step the engine has done ahead (next_step_size() == 0) is instant.
-SYNC_STEP_WORDS = 12_000
-TOP_K = 100
-
-__all__ = ["Controller", "Options", "RunSummary"]
+__all__ = ["Busy", "Controller", "Options", "RunSummary"]
 
 
-class Controller(SessionActions, FileActions, QObject):
+def _model_attribute(name: str, doc: str) -> property:
+    """A controller attribute kept in its :class:`SessionModel` (the views and tests read it here)."""
+
+    def get(self):
+        return getattr(self.model, name)
+
+    def set_(self, value) -> None:
+        setattr(self.model, name, value)
+
+    return property(get, set_, doc=doc)
+
+
+class Controller(TrainActions, SessionActions, FileActions, QObject):
     corpus_loaded = Signal(object)  # CorpusStats
     stepped = Signal(list)  # MergeRecords made by this step ([] when no pair was left)
     undone = Signal(object)  # the MergeRecord undone, or None
     progress = Signal(int, int)  # done, total (throttled, load and run)
     phase = Signal(str)  # what the progress bar measures
     trained = Signal(object)  # RunSummary
-    busy_changed = Signal(str)  # "" when idle, else "load" / "train" / "step"
+    busy_changed = Signal(object)  # Busy: IDLE ("", falsy) when idle
     error = Signal(str)  # a core error message; the window shows it in a dialog
     message = Signal(str)  # a status line
     merges_appended = Signal(int)  # this many merges were added at the end of index.merges
@@ -66,30 +73,27 @@ class Controller(SessionActions, FileActions, QObject):
     merge_selected = Signal(int)  # rank
     options_changed = Signal()  # the settings in effect changed (or were put back after a failed Apply)
     session_opened = Signal(object)  # core.session.Session
+    tokenizer_loaded = Signal(object)  # file_actions.LoadedTokenizer: an Import or Compare read its file
+
+    options = _model_attribute("options", "The training settings in effect (:class:`Options`).")
+    index = _model_attribute("index", "The views' :class:`VocabIndex` of the merges on show.")
+    records = _model_attribute("records", "MergeRecords of the trainer session, in rank order.")
+    stats = _model_attribute("stats", "CorpusStats of the loaded corpus (None without one).")
+    source_name = _model_attribute("source_name", "Corpus file or imported tokenizer shown in the title.")
+    corpus_path = _model_attribute("corpus_path", "Path of the loaded corpus (None without one).")
+    version = _model_attribute("version", "Bumped on every change of the merges.")
 
     def __init__(self, parent: QObject | None = None) -> None:
         QObject.__init__(self, parent)
-        self.options = Options()
-        self.index = VocabIndex.base(self.options.special_tokens)
-        self.records: list = []  # MergeRecords of the trainer session, in rank order
-        self.stats = None
-        self.source_name = ""  # corpus file or imported tokenizer shown in the title
-        self.corpus_path: str | None = None
-        self.version = 0  # bumped on every change of the merges
+        self.model = SessionModel()  # what is on show, as plain data (no Qt)
         self._engine = worker.acquire_engine()  # holds the Trainer once a corpus is loaded
-        self._loaded = False  # the engine has a trainer for the current corpus
-        self._imported = None  # a core Tokenizer loaded from files
-        self._tokenizer = None
-        self._tokenizer_version = -1
         self._job: worker.Job | None = None
         self._thread = None
         self._pending_load: str | None = None
         self._live_pairs: list = []
-        self._view: tuple | None = None  # (version, top pairs, pairs tied with the best) from a step or undo
         self._queued_steps = 0  # steps asked for while a step ran in the worker
         self._t0 = 0.0
         self.run_target: int | None = None  # vocab size the running job trains to
-        self._loaded_options = Options()  # the settings the loaded corpus was read with
         self._after_load = None  # called once after the next successful load (reopening a session)
         self._run_note: str | None = None  # replaces the summary of the next run (session replay)
         self.session_path: str | None = None
@@ -97,29 +101,29 @@ class Controller(SessionActions, FileActions, QObject):
 
     # ------------------------------------------------------------------ state queries
     @property
-    def busy(self) -> str:
-        return self._job.kind if self._job is not None else ""
+    def busy(self) -> Busy:
+        return Busy(self._job.kind) if self._job is not None else Busy.IDLE
 
     @property
     def has_trainer(self) -> bool:
-        return self._loaded
+        return self.model.has_trainer
 
     @property
     def engine(self):
         """The engine process that owns the trainer (for tests and tools; don't use it while busy)."""
         return self._engine
 
-    def _ask(self, request, *args, default=None):
-        """A quick engine request for the views (blocks until the engine answers); ``default``
-        while busy, without a trainer or on error. ``request``: an :class:`Engine` method."""
-        if not self._loaded or self._job is not None:
+    def _ask_blocking(self, request, *args, default=None):
+        """A quick engine request for the views, waited for on the GUI thread; ``default`` while busy,
+        without a trainer or on error. ``request``: an :class:`Engine` method."""
+        if not self.model.has_trainer or self._job is not None:
             return default
-        value = self._call(request, *args)
+        value = self._call_blocking(request, *args)
         return default if value is _FAILED else value
 
-    def _call(self, request, *args):
-        """An engine request from the GUI thread, blocking until it is answered: ``request`` is
-        an :class:`Engine` method (``Engine.steps_view``); :data:`_FAILED` after an error (already reported)."""
+    def _call_blocking(self, request, *args):
+        """An engine request waited for on the GUI thread: ``request`` is an :class:`Engine` method
+        (``Engine.steps_view``); :data:`_FAILED` after an error (already reported)."""
         try:
             return request(self._use_engine(), *args)
         except EngineDied as e:
@@ -135,7 +139,7 @@ class Controller(SessionActions, FileActions, QObject):
 
     def _lost(self, message: str) -> None:
         """The engine died: the trainer is gone (the merges so far stay visible)."""
-        self._loaded = False
+        self.model.has_trainer = False
         # one status line that says what happened (not "Reading …" or "no pair is left to merge")
         self.message.emit(self.tr("The training engine stopped; the merges so far stay visible. "
                                   "Open the corpus again to continue."))
@@ -144,91 +148,67 @@ class Controller(SessionActions, FileActions, QObject):
 
     @property
     def vocab_size(self) -> int:
-        return len(self.index)
+        return self.model.vocab_size
 
     @property
     def tie_break(self) -> str:
-        """The tie rule of what is shown: the imported tokenizer's when it records one, else the
-        training setting (importing does not change the settings the next corpus is trained with)."""
-        imported = self._imported
-        if imported is not None and imported.tie_break in ("lexicographic", "first"):
-            return imported.tie_break
-        return self.options.tie_break
+        """The tie rule of what is shown (see :attr:`SessionModel.tie_break`)."""
+        return self.model.tie_break
 
     @property
     def pattern_label(self) -> str:
-        imported = self._imported
-        return pattern_name(imported.pattern if imported is not None else self.options.pattern)
+        return self.model.pattern_label
 
-    def top_pairs(self, k: int = TOP_K) -> list:
+    def top_pairs(self, k: int = worker.TOP_K) -> list:
         """[(pair, count)] best first; the worker's latest snapshot while a run is going."""
-        if self._job is not None and self._job.kind != "load":
+        if self._job is not None and self._job.kind not in (Busy.LOAD, Busy.IMPORT):
             return list(self._live_pairs)
         view = self._current_view()
-        if view is not None and k <= len(view[1]):
-            return view[1][:k]
-        return self._ask(Engine.top_pairs, k, default=[])
+        if view is not None and k <= len(view.top_pairs):
+            return view.top_pairs[:k]
+        return self._ask_blocking(Engine.top_pairs, k, default=[])
 
     def n_pairs_with_count(self, count: int) -> int | None:
         """Exact number of pairs at ``count`` (None while the worker owns the trainer)."""
         view = self._current_view()
-        if view is not None and view[1] and view[1][0][1] == count:
-            return view[2]
-        return self._ask(Engine.n_pairs_with_count, count)
+        if view is not None and view.top_pairs and view.top_pairs[0][1] == count:
+            return view.n_best
+        return self._ask_blocking(Engine.n_pairs_with_count, count)
 
-    def _current_view(self) -> tuple | None:
-        """What the engine sent with the last step or undo, if nothing changed since."""
-        view = self._view
-        return view if view is not None and view[0] == self.version and self._job is None else None
-
-    def _keep_view(self, reply: dict) -> None:
-        self._view = (self.version, reply["top_pairs"], reply["n_best"])
+    def _current_view(self):
+        """What the engine sent with the last step or undo, if nothing changed since (and no job runs)."""
+        return self.model.current_view() if self._job is None else None
 
     def next_pair(self):
-        return self._ask(Engine.next_pair)
+        return self._ask_blocking(Engine.next_pair)
 
     def record(self, rank: int):
-        return self.records[rank] if 0 <= rank < len(self.records) else None
+        return self.model.record(rank)
 
     def changed_words(self, rank: int, limit: int = 8) -> list | None:
         """Words changed by merge ``rank`` (None while a worker owns the trainer)."""
-        if not self._loaded:
+        if not self.model.has_trainer:
             return []
         if self._job is not None:
             return None
-        return self._ask(Engine.changed_words, rank, limit, default=[])
+        return self._ask_blocking(Engine.changed_words, rank, limit, default=[])
 
     # ------------------------------------------------------------------ tokenizer for the views
     def tokenizer_args(self) -> tuple:
         """(version, vocab, merges, special tokens, pattern): what builds the current Tokenizer."""
-        ix = self.index
-        return (self.version, dict(ix.vocab), [m.pair for m in ix.merges], list(ix.special_tokens),
-                self.options.pattern)
+        return self.model.tokenizer_args()
 
     def cached_tokenizer(self):
         """The current Tokenizer if it is already built (or imported), else None."""
-        if self._imported is not None:
-            return self._imported
-        return self._tokenizer if self._tokenizer_version == self.version else None
+        return self.model.cached_tokenizer()
 
     def store_tokenizer(self, version: int, tokenizer) -> None:
         """Keep a Tokenizer built elsewhere (e.g. in a thread) if it matches the current merges."""
-        if version == self.version and self._imported is None:
-            self._tokenizer, self._tokenizer_version = tokenizer, version
+        self.model.store_tokenizer(version, tokenizer)
 
     def tokenizer(self):
         """A core Tokenizer for the current merges (built here when not cached)."""
-        tok = self.cached_tokenizer()
-        if tok is None:
-            from core.tokenizer import Tokenizer
-
-            version, vocab, merges, specials, pattern = self.tokenizer_args()
-            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
-            self.store_tokenizer(version, tok)
-        return tok
-
-    def _changed(self) -> None:
-        self.version += 1
+        return self.model.tokenizer()
 
     # ------------------------------------------------------------------ corpus and options
     @Slot(str)
@@ -249,9 +229,7 @@ class Controller(SessionActions, FileActions, QObject):
 
     def _revert_options(self) -> None:
         """After a failed or cancelled load, the settings in effect are the loaded corpus's again."""
-        if self._loaded and self.options != self._loaded_options:
-            o = self._loaded_options
-            self.options = Options(list(o.special_tokens), o.pattern, o.tie_break)
+        self.model.revert_options()
         self.options_changed.emit()
 
     def set_options(self, special_tokens=None, pattern=None, tie_break=None) -> bool:
@@ -259,17 +237,8 @@ class Controller(SessionActions, FileActions, QObject):
 
         Returns False (and emits :attr:`error`) when a setting is invalid or a worker is busy.
         """
-        new = Options(list(self.options.special_tokens), self.options.pattern, self.options.tie_break)
         try:
-            if special_tokens is not None:
-                new.special_tokens = check_special_tokens(special_tokens)
-            if pattern is not None:
-                new.pattern = None if pattern == "none" else pattern
-                resolve_pattern(new.pattern)
-            if tie_break is not None:
-                if tie_break not in ("lexicographic", "first"):
-                    raise BPEError(f"tie rule must be 'lexicographic' or 'first', not {tie_break!r}")
-                new.tie_break = tie_break
+            new = self.options.with_changes(special_tokens, pattern, tie_break)
         except BPEError as e:
             self.options_changed.emit()  # the panel shows the settings in effect again
             self.error.emit(error_text(e))
@@ -280,138 +249,17 @@ class Controller(SessionActions, FileActions, QObject):
             self.error.emit(self.tr("Wait for the current task to finish (or cancel it) before changing settings."))
             return False
         self.options = new
-        if self._imported is not None:
+        imported = self.model.imported is not None
+        if imported:
             self.message.emit(self.tr("Settings saved: they apply to the next corpus you open (an imported "
                               "tokenizer is shown as it was trained)."))
-        if self.corpus_path is not None and self._imported is None:
+        if self.corpus_path is not None and not imported:
             self.load_corpus(self.corpus_path)
-        elif not self._loaded and self._imported is None:
-            self.index = VocabIndex.base(new.special_tokens)
-            self._changed()
+        elif not self.model.has_trainer and not imported:
+            self.model.base_vocab()
             self.merges_reset.emit()
             self.tokenizer_changed.emit()
         return True
-
-    # ------------------------------------------------------------------ stepping
-    def _check_can_train(self) -> bool:
-        if self._job is not None:
-            self.error.emit(self.tr("A task is running; wait for it or press Cancel."))
-            return False
-        if not self._loaded:
-            what = self.tr("an imported tokenizer cannot be trained further") if self._imported is not None else \
-                self.tr("no corpus is loaded")
-            self.error.emit(self.tr("Cannot train: {0}. Open a corpus file first.").format(what))
-            return False
-        return True
-
-    @Slot()
-    @Slot(int)
-    def step(self, n: int = 1) -> None:
-        """Do ``n`` merges; emits :attr:`stepped` with their records.
-
-        A cheap step is done at once (``stepped`` is emitted before this returns). An expensive
-        one (many merges of a large corpus, or one merge that changes more than
-        :data:`SYNC_STEP_WORDS` distinct words) runs in the worker and ``stepped`` comes when it is
-        done; steps asked for meanwhile (a held → key) are queued and done together next.
-        """
-        n = max(1, int(n))
-        if self._job is not None and self._job.kind == "step" and not self._job.cancel_requested:
-            self._queued_steps += n
-            return
-        if not self._check_can_train():
-            return
-        size = self.stats.size_bytes if self.stats is not None else 0
-        background = n > 1 and n * size > SYNC_STEP_BUDGET
-        if not background and n == 1:
-            words = self._call(Engine.next_step_size)
-            if words is _FAILED:
-                return
-            background = words > SYNC_STEP_WORDS
-        if background:
-            self._live_pairs = self._ask(Engine.top_pairs, TOP_K, default=[])
-            label = self.tr("Merging …") if n == 1 else self.tr("Merging {0} …").format(f"{n:,}")
-            self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind="step")
-            return
-        reply = self._call(Engine.steps_view, n, TOP_K)
-        if reply is _FAILED:
-            return
-        records = reply["records"]
-        self._absorb(records, view=reply)
-        self.pairs_changed.emit(merge_deltas(records, 1))
-        if records:
-            self.tokenizer_changed.emit()
-        self.message.emit(self._steps_message(records, n))
-        self.stepped.emit(records)
-
-    def _steps_message(self, made: list, asked: int, cancelled: bool = False, last_why: bool = True) -> str:
-        """What a Step (N) did, saying so when the corpus ran out of pairs first."""
-        size = f"{self.vocab_size:,}"
-        if cancelled and len(made) < asked:
-            return plural(self.tr("Stopped after %1 of %n merge(s); vocab size %2.", "", asked), asked) \
-                .replace("%1", f"{len(made):,}").replace("%2", size)
-        if not made:
-            return self.tr("No pair left to merge: the vocab stays at %1 tokens.").replace("%1", size)
-        if len(made) < asked and not cancelled:
-            return plural(self.tr("Did %1 of %n merge(s): no pair is left to merge (vocab size %2).", "", asked),
-                          asked).replace("%1", f"{len(made):,}").replace("%2", size)
-        if len(made) == 1 or last_why:
-            return self.tr("Merge #%1: %2").replace("%1", f"{made[-1].rank + 1:,}") \
-                .replace("%2", why_text(made[-1], self.tie_break))
-        return plural(self.tr("Did %n merge(s); vocab size %1.", "", len(made)), len(made)).replace("%1", size)
-
-    @Slot()
-    def undo(self) -> None:
-        """Revert the last merge; emits :attr:`undone` with it (None when there is none)."""
-        if self._job is not None and self._job.kind == "step" and not self._job.cancel_requested:
-            if self._queued_steps:  # a step not done yet is simply dropped
-                self._queued_steps -= 1
-            else:
-                self.message.emit(self.tr("A merge is running; undo it when it is done."))
-            return
-        if not self._check_can_train():
-            return
-        reply = self._call(Engine.undo_view, TOP_K)
-        if reply is _FAILED:
-            return
-        rec = reply["record"]
-        if rec is None:
-            self.message.emit(self.tr("Nothing to undo."))
-            self.undone.emit(None)
-            return
-        self.records.pop()
-        self.index.pop()
-        self._changed()
-        self._keep_view(reply)
-        self.merges_removed.emit(1)
-        self.pairs_changed.emit(merge_deltas([rec], -1))
-        self.tokenizer_changed.emit()
-        self.message.emit(self.tr("Undid merge #%1 (%2); vocab size %3.").replace("%1", f"{rec.rank + 1:,}")
-                          .replace("%2", token_label(rec.token)).replace("%3", f"{self.vocab_size:,}"))
-        self.undone.emit(rec)
-
-    @Slot(int)
-    def train(self, vocab_size: int) -> None:
-        """Merge until ``vocab_size`` in the worker; emits :attr:`progress`, then :attr:`trained`."""
-        if not self._check_can_train():
-            return
-        try:
-            check_vocab_size(vocab_size, len(self.options.special_tokens))
-        except BPEError as e:
-            self.error.emit(error_text(e))
-            return
-        self._live_pairs = self._ask(Engine.top_pairs, TOP_K, default=[])  # until the run sends its own
-        # a full run's records come without their pair-count changes (the views need those only
-        # for single steps; for a 10k run they would hold ~70 MB here)
-        self._start(worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),
-                    self.tr("Training to {0} …").format(f"{vocab_size:,}"))
-
-    @Slot()
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._pending_load = None
-            self._queued_steps = 0
-            self._job.cancel()
-            self.message.emit(self.tr("Cancelling …"))
 
     @Slot(int)
     def select_merge(self, rank: int) -> None:
@@ -419,9 +267,9 @@ class Controller(SessionActions, FileActions, QObject):
             self.merge_selected.emit(rank)
 
     # ------------------------------------------------------------------ worker plumbing
-    def _start(self, job: worker.Job, text: str, kind: str | None = None) -> None:
+    def _start(self, job: worker.Job, text: str, kind: Busy | None = None) -> None:
         if kind:
-            job.kind = kind
+            job.kind = kind.value
         self._job = job
         self.run_target = getattr(job, "vocab_size", None)
         self._t0 = time.monotonic()
@@ -429,7 +277,7 @@ class Controller(SessionActions, FileActions, QObject):
         job.records.connect(self._on_records)
         job.pairs.connect(self._on_pairs)
         self._thread = worker.start(job, self._on_thread_finished)
-        self.busy_changed.emit(job.kind)
+        self.busy_changed.emit(self.busy)
         self.phase.emit(text)
         self.message.emit(text)
 
@@ -440,7 +288,7 @@ class Controller(SessionActions, FileActions, QObject):
 
     @Slot(list)
     def _on_records(self, batch: list) -> None:
-        if self._job is not None and self._job.kind != "load":
+        if self._job is not None and self._job.kind != Busy.LOAD:
             self._absorb(batch)
 
     @Slot(list)
@@ -449,17 +297,10 @@ class Controller(SessionActions, FileActions, QObject):
         self.pairs_changed.emit(None)
 
     def _absorb(self, records: list, view: dict | None = None) -> None:
-        """Add new merge records; ``view``: the engine's pair view after them (see _keep_view)."""
-        known = len(self.records)
-        new = [r for r in records if r.rank >= known]
+        """Add new merge records; ``view``: the engine's pair view after them (see SessionModel.keep_view)."""
+        new = self.model.absorb(records, view)
         if new:
-            self.records.extend(new)
-            self.index.extend((r.pair, r.count) for r in new)
-            self._changed()
-        if view is not None:
-            self._keep_view(view)
-        if new:
-            self.merges_appended.emit(len(new))
+            self.merges_appended.emit(new)
 
     @Slot()
     def _on_thread_finished(self) -> None:
@@ -471,16 +312,19 @@ class Controller(SessionActions, FileActions, QObject):
         self._job = None
         self.run_target = None
         res = job.result
-        if job.kind == "load":
+        kind = Busy(job.kind)
+        if kind is Busy.LOAD:
             self._finish_load(job, res)
-        elif job.kind == "rewind":
+        elif kind is Busy.REWIND:
             self._finish_rewind(job, res)
+        elif kind is Busy.IMPORT:
+            self._finish_import(job, res)
         else:
             self._finish_run(job, res)
         if self._job is None:
-            self.busy_changed.emit("")
-        if res.crash:
-            raise RuntimeError(f"unexpected error in the {job.kind} worker:\n{res.crash}")
+            self.busy_changed.emit(Busy.IDLE)
+        if res.crash is not None:
+            worker.report_crash(res.crash)  # the exception itself, with the worker's traceback
 
     def _finish_load(self, job: worker.LoadJob, res: worker.JobResult) -> None:
         if self._pending_load is not None:
@@ -491,25 +335,18 @@ class Controller(SessionActions, FileActions, QObject):
         if res.lost or res.error or res.cancelled or res.value is None:
             self._revert_options()
         if res.lost:
-            self._lost(res.error or self.tr("the training engine stopped"))
+            self._lost(res.error_message or self.tr("the training engine stopped"))
             return
         if res.error:
             self.message.emit(self.tr("Could not load %1; nothing changed.").replace("%1", job.path))
-            self.error.emit(res.error)
+            self.error.emit(res.error_message)
             return
         if res.cancelled or res.value is None:
             self.message.emit(self.tr("Loading cancelled; nothing changed."))
             return
-        self._loaded_options = Options(list(job.args[1]), job.args[2], job.args[3])
         info: dict = res.value  # type: ignore[assignment]
-        self._loaded = True
-        self._imported = None
-        self.stats = s = info["stats"]
-        self.corpus_path = job.path
-        self.source_name = s.name
-        self.records = []
-        self.index = VocabIndex.base(info["special_tokens"])
-        self._changed()
+        s = info["stats"]
+        self.model.corpus_loaded(job.path, s, info["special_tokens"], Options(list(job.args[1]), job.args[2], job.args[3]))
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
         self.message.emit(self.tr("Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.").format(
@@ -518,36 +355,6 @@ class Controller(SessionActions, FileActions, QObject):
         self.corpus_loaded.emit(s)
         if after is not None:
             after()
-
-    def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
-        made = res.records
-        self._absorb(made)  # normally a no-op: the batches came first
-        self._live_pairs = []
-        if res.lost:
-            self._queued_steps = 0
-            self._lost(res.error or self.tr("the training engine stopped"))
-        elif res.error:
-            self.error.emit(res.error)
-        self.pairs_changed.emit(merge_deltas(made, 1) if job.kind == "step" else None)
-        self.tokenizer_changed.emit()
-        if job.kind == "step":
-            asked = job.vocab_size - (self.vocab_size - len(made))
-            if not res.lost:
-                self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
-                                                      last_why=False))
-            self.stepped.emit(list(made))
-            queued, self._queued_steps = self._queued_steps, 0
-            if queued and not res.cancelled and self._loaded and self._job is None:
-                self.step(queued)
-            return
-        summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
-                                len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)
-        note, self._run_note = self._run_note, None
-        if note and not res.cancelled and not res.error:
-            summary = dataclasses.replace(summary, message=note)
-        if not res.lost:
-            self.message.emit(summary.message)
-        self.trained.emit(summary)
 
     def shutdown(self) -> None:
         """Stop a running job, wait for its thread and give the engine back (window closed, app quitting)."""
@@ -561,4 +368,4 @@ class Controller(SessionActions, FileActions, QObject):
         if self._engine is not None:
             worker.release_engine(self._engine)
             self._engine = None
-            self._loaded = False
+            self.model.has_trainer = False

@@ -41,6 +41,7 @@ HELD_OUT_CHARS = 20_000
 
 class EvaluateView(QWidget):
     finished = Signal()  # an evaluation ended (done, cancelled or failed)
+    error = Signal(str)  # why an evaluation failed (the window shows it in a dialog)
     held_out_updated = Signal()
     unused_ready = Signal(str, object, object)  # text, vocab, counts: of the tokenizer being trained
     progress = Signal(str, int, int)  # relayed from the job: phase ("load", "evaluate"), done, total
@@ -257,17 +258,18 @@ class EvaluateView(QWidget):
         res = job.result
         self.bar.setRange(0, 1)
         self.bar.setValue(0)
-        self.last_error = res.error
+        self.last_error = res.error_message
         if res.cancelled:
             self.bar.setFormat(self.tr("Cancelled"))
-        elif res.error:
+        elif res.error is not None:
             self.bar.setFormat(self.tr("Failed"))
-            self.controller.error.emit(res.error)
-        elif res.crash:
+            self.error.emit(res.error_message)
+        elif res.crash is not None:
             self.bar.setFormat(self.tr("Failed"))
             self._update_buttons()
             self.finished.emit()
-            raise RuntimeError(f"unexpected error while evaluating:\n{res.crash}")
+            worker.report_crash(res.crash)
+            return
         else:
             self.bar.setValue(1)
             self.bar.setFormat(self.tr("Done"))

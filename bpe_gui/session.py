@@ -1,20 +1,12 @@
-"""Plain data of a training session: settings, the summary of a run, pair-count deltas."""
+"""The summary of a training run, in the app's language (the session's plain data is in
+:mod:`bpe_gui.session_model`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
 from .plural import plural
-
-
-@dataclass
-class Options:
-    """Training settings that need a (re-)load of the corpus when they change."""
-
-    special_tokens: list[str] = field(default_factory=lambda: ["<|endoftext|>"])
-    pattern: str | None = "gpt2"  # "gpt2", "gpt4", None (no pre-tokenization) or a custom regex
-    tie_break: str = "lexicographic"
 
 
 @dataclass(frozen=True)
@@ -53,12 +45,3 @@ def summarize_run(made: int, size: int, target: int, total_merges: int, n_specia
     msg = plural(msg, n_special if (total_merges == 0 and not cancelled and size < target) else made)
     msg = msg.replace("%1", f"{size:,}").replace("%2", f"{target:,}").replace("%3", f"{seconds:.1f}")
     return RunSummary(made, size, target, cancelled, seconds, msg)
-
-
-def merge_deltas(records: list, sign: int = 1) -> dict:
-    """Pair-count changes caused by ``records`` (``sign=-1`` for undoing them)."""
-    out: dict = {}
-    for r in records:
-        for p, d in r.deltas:
-            out[p] = out.get(p, 0) + sign * d
-    return out

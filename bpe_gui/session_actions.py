@@ -18,9 +18,8 @@ from core.engine import Engine
 from . import worker
 from .file_actions import FAILED
 from .plural import plural
-from .session import Options
+from .session_model import Busy, Options
 
-TOP_K = 100
 # a rewind whose merges changed more distinct words than this (undoing costs about what merging did:
 # ~1 s for the first 2,500 merges of a 40 MB corpus) runs in the worker, so the window stays live
 REWIND_SYNC_WORDS = 30_000
@@ -29,7 +28,7 @@ REWIND_SYNC_WORDS = 30_000
 class ReplayJob(worker.EngineJob):
     """Merge a saved list of pairs in the engine (records arrive in batches, like a run's)."""
 
-    kind = "train"
+    kind = Busy.TRAIN.value
 
     def __init__(self, engine, pairs: list, vocab_size: int) -> None:
         super().__init__(engine, Engine.replay, list(pairs))
@@ -50,10 +49,10 @@ class SessionActions:
             self.message.emit(QCoreApplication.translate("Session", "Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
             return False
         if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
-            self._start(worker.EngineJob(self._use_engine(), Engine.undo_to, keep, TOP_K),
-                        QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind="rewind")
+            self._start(worker.EngineJob(self._use_engine(), Engine.undo_to, keep, worker.TOP_K),
+                        QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind=Busy.REWIND)
             return True
-        reply = self._call(Engine.undo_to, keep, TOP_K)
+        reply = self._call_blocking(Engine.undo_to, keep, worker.TOP_K)
         if reply is FAILED:
             return False
         self._rewound(keep, reply)
@@ -62,19 +61,16 @@ class SessionActions:
     def _finish_rewind(self, job, res) -> None:
         """A rewind done in the worker is over (the controller's thread-finished slot calls this)."""
         if res.lost:
-            self._lost(res.error or "the training engine stopped")
-        elif res.error:
-            self.error.emit(res.error)
+            self._lost(res.error_message or "the training engine stopped")
+        elif res.error is not None:
+            self.error.emit(res.error_message)
         elif res.value is not None:
             self._rewound(int(job.args[0]), res.value)
 
     def _rewound(self, keep: int, reply: dict) -> None:
         undone = int(reply["undone"])
-        for _ in range(undone):
-            self.records.pop()
-            self.index.pop()
-        self._changed()
-        self._keep_view(reply)
+        self.model.pop(undone)
+        self.model.keep_view(reply)
         self.merges_removed.emit(undone)
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
@@ -97,7 +93,7 @@ class SessionActions:
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("Session", "Wait for the current task to finish (or cancel it) before saving."))
             return None
-        source = self._call(Engine.spec) if self._loaded else self._imported
+        source = self._call_blocking(Engine.spec) if self.model.has_trainer else self.model.imported
         if source is FAILED:
             return None
         if source is None:
@@ -114,7 +110,7 @@ class SessionActions:
         if spec is None:
             return None
         try:
-            out = save_session(path, spec, corpus_path=self.corpus_path if self._loaded else None,
+            out = save_session(path, spec, corpus_path=self.corpus_path if self.model.has_trainer else None,
                                vocab_target=vocab_target, step_n=step_n, text=text)
         except (BPEError, OSError) as e:
             self.error.emit(str(e))
@@ -155,7 +151,9 @@ class SessionActions:
                 if not pairs:
                     self.message.emit(QCoreApplication.translate("Session", "Reopened the session %1 (no merges yet).").replace("%1", name))
                     return
-                self._run_note = plural(QCoreApplication.translate("Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, len(pairs)), len(pairs)).replace("%1", name)
+                n = len(pairs)  # a plain name: pyside6-lupdate skips a translate() call with len(...) in it
+                text = QCoreApplication.translate("Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, n)
+                self._run_note = plural(text, n).replace("%1", name)
                 self._live_pairs = []
                 self._start(ReplayJob(self._use_engine(), pairs, base + len(pairs)),
                             QCoreApplication.translate("Session", "Replaying the session's merges …"))

@@ -12,6 +12,7 @@ undo costs O(1) here, and the views never need to touch the trainer (which a wor
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import NamedTuple
 
 Pair = tuple[bytes, bytes]
@@ -154,4 +155,5 @@ class VocabIndex:
 
     def merge_matrix(self) -> tuple[list[int], list[int]]:
         """(counts, token byte lengths) per rank, for the timeline."""
-        return [m.count for m in self.merges], [len(m.token) for m in self.merges]
+        merges = self.merges
+        return list(map(itemgetter(3), merges)), [len(a) + len(b) for a, b in map(itemgetter(1), merges)]

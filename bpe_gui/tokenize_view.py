@@ -181,12 +181,12 @@ class TokenizeView(QWidget):
         if current and not c.busy:
             self.primary.tokenizer = job.tokenizer
             res = job.result
-            if res.error:
-                self.primary.show_error(res.error, self.markers.isChecked())
+            if res.error is not None:
+                self.primary.show_error(res.error_message, self.markers.isChecked())
             elif res.value is not None:
                 self.primary.show(res.value, job.text, self.markers.isChecked())
-            if res.crash:
-                raise RuntimeError(f"unexpected error while tokenizing:\n{res.crash}")
+            if res.crash is not None:
+                worker.report_crash(res.crash)
         if self._pending or not current:
             self._pending = False
             self._timer.start()

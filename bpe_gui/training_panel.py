@@ -1,7 +1,7 @@
 """Training controls: settings, Step / Step N / Undo / Train / Cancel, progress and status."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -29,6 +29,8 @@ TIE_RULES = [(QT_TRANSLATE_NOOP("TrainingPanel", "Greatest pair"), "lexicographi
 
 
 class TrainingPanel(QGroupBox):
+    error = Signal(str)  # a setting that cannot be applied (the window shows it in a dialog)
+
     def __init__(self, controller, parent=None) -> None:
         super().__init__(self.tr("Training"), parent)
         self.controller = controller
@@ -185,10 +187,10 @@ class TrainingPanel(QGroupBox):
         except ValueError as e:
             self.show_options()  # the panel shows the settings in effect again
             if getattr(e, "token", None) is not None:
-                c.error.emit(self.tr('Special tokens: the quote before {0} is not closed (write a token '
+                self.error.emit(self.tr('Special tokens: the quote before {0} is not closed (write a token '
                                      'that contains spaces as "like this")').format(repr(e.token)))
             else:
-                c.error.emit(str(e))
+                self.error.emit(str(e))
             return
         guard = getattr(c, "discard_guard", None)
         if guard is not None and c.has_trainer and not guard(self.tr("Applying the settings")):
@@ -263,7 +265,7 @@ class TrainingPanel(QGroupBox):
 
     def _busy_changed(self, busy: str) -> None:
         if busy:
-            self.progress.setRange(0, 0 if busy in ("load", "rewind") else 100)
+            self.progress.setRange(0, 0 if busy in ("load", "rewind", "import") else 100)
             self.progress.setValue(0)
         else:
             self.progress.setRange(0, 1)

@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -26,8 +24,6 @@ from .controller import Controller
 from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
 from .evaluate_view import EvaluateView
-from .export_dialog import ExportDialog, confirm_lossy_export
-from .files import OPEN_FILTER, is_tokenizer_file
 from .glossary import show_glossary
 from .learn_view import open_learn
 from .messages import MessageLog, ShortcutsDialog
@@ -38,9 +34,9 @@ from .timeline_view import TimelineView
 from .tokenize_view import TokenizeView
 from .training_panel import TrainingPanel
 from .widgets import elide
-from .window_session import SESSION_SUFFIX, SessionWindow
+from .window_files import FilesWindow
+from .window_session import SessionWindow
 
-MAX_RECENT = 8
 SETTINGS_ENV = "BPE_EXPLORER_SETTINGS"  # path of an .ini file to use instead of the user's settings
 
 
@@ -51,7 +47,7 @@ def app_settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "bpe-explorer", "bpe-explorer")
 
 
-class MainWindow(SessionWindow, QMainWindow):
+class MainWindow(FilesWindow, SessionWindow, QMainWindow):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("BPE Explorer")
@@ -78,14 +74,19 @@ class MainWindow(SessionWindow, QMainWindow):
         self._actions()
         self._restore_settings()
 
-        c.error.connect(self.show_error)
+        for source in (c, self.training_panel, self.evaluate):
+            source.error.connect(self.show_error)
         c.message.connect(self.show_message)
+        self.browser.message.connect(self.show_message)
+        for view in (self.timeline, self.browser):  # a merge picked in one view is selected in all
+            view.merge_chosen.connect(c.select_merge)
         c.session_opened.connect(self._session_opened)
         c.stepped.connect(lambda recs: recs and self.show_message(status_line(recs[-1], c.tie_break)))
         c.busy_changed.connect(self._busy_changed)
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
         c.corpus_loaded.connect(self._corpus_loaded)
+        c.tokenizer_loaded.connect(self._tokenizer_loaded)
         self.setAcceptDrops(True)
         self._update_actions()
         self.resize(self.fitting_size(1400, 900))
@@ -264,11 +265,6 @@ class MainWindow(SessionWindow, QMainWindow):
         if not busy and self._close_pending:
             QTimer.singleShot(0, self.close)
 
-    def _corpus_loaded(self, _stats) -> None:
-        path = self.controller.corpus_path
-        if path:
-            self.add_recent(path)
-
     # ------------------------------------------------------------------ dialogs
     def show_message(self, message: str) -> None:
         """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""
@@ -291,62 +287,6 @@ class MainWindow(SessionWindow, QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
-    def open_corpus_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open corpus"), self.start_folder("corpus_folder"),
-                                              self.tr("Text files (*.txt);;Counts files (*.parquet);;All files (*)"))
-        if path:
-            self.remember_folder("corpus_folder", path)
-            self.load_corpus_confirmed(path)
-
-    def import_dialog(self) -> None:
-        picked = self._pick_tokenizer(self.tr("Import tokenizer (a GPT-2 vocab and merges file may be picked "
-                                              "together)"), "export_folder", "import_folder")
-        if picked is not None:
-            self.import_confirmed(*picked)
-
-    def compare_dialog(self) -> None:
-        picked = self._pick_tokenizer(self.tr("Compare with tokenizer"), "import_folder", "export_folder")
-        if picked is not None:
-            self.compare_with(*picked)
-
-    def _pick_tokenizer(self, title: str, *folders: str):
-        """(path or [vocab, merges], options) from the file dialog, or None; asks what an unknown tiktoken
-        file does not store."""
-        from .import_ask import TiktokenOptionsDialog, is_unknown_tiktoken
-
-        paths, _ = QFileDialog.getOpenFileNames(self, title, self.start_folder(*folders),
-                                                QCoreApplication.translate("Files", OPEN_FILTER))
-        if not paths:
-            return None
-        self.remember_folder("import_folder", paths[0])
-        options: dict = {}
-        if len(paths) == 1 and is_unknown_tiktoken(paths[0]):
-            dlg = TiktokenOptionsDialog(Path(paths[0]).name, self)
-            if not dlg.exec():
-                return None
-            options = dlg.options
-        return (paths[0] if len(paths) == 1 else paths), options
-
-    def compare_with(self, path, options: dict | None = None) -> bool:
-        loaded = self.controller.load_comparison(path, **(options or {}))
-        if loaded is None:
-            return False
-        self.tokenize.set_comparison(*loaded)
-        return True
-
-    def export_dialog(self) -> bool:
-        folder = self.settings.value("export_folder", str(Path.home() / "bpe-export"))
-        dlg = ExportDialog(str(folder), self)
-        if dlg.exec():
-            folder = str(dlg.chosen_folder())
-            lost = self.controller.export_losses(dlg.formats())
-            if lost and not confirm_lossy_export(self, lost):
-                return False
-            if self.controller.export(folder, dlg.formats(), lossy=bool(lost)) is not None:
-                self.settings.setValue("export_folder", folder)
-                return True
-        return False
-
     def _set_language(self, code: str) -> None:
         """View → Language: remembered, and used from the next start of the app."""
         i18n.remember(code, self.settings)
@@ -361,37 +301,7 @@ class MainWindow(SessionWindow, QMainWindow):
                                   "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · "
                                   "Cancel: Esc").format(version()))
 
-    # ------------------------------------------------------------------ recent files and settings
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
-
-    def add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
-        sample = resources.sample_corpus()
-        if sample is not None and Path(path) == sample.resolve():
-            return
-        items = [path] + [p for p in self.recent_files() if p != path]
-        self.settings.setValue("recent", items[:MAX_RECENT])
-        self._fill_recent()
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        items = self.recent_files()
-        sample = resources.sample_corpus()
-        if sample is not None:
-            a = self.recent_menu.addAction(self.tr("Sample corpus (bundled)"))
-            a.triggered.connect(lambda: self.load_corpus_confirmed(str(sample)))
-            if items:
-                self.recent_menu.addSeparator()
-        for p in items:
-            a = self.recent_menu.addAction(p)
-            a.triggered.connect(lambda _checked=False, p=p: self.load_corpus_confirmed(p))
-        if not items and sample is None:
-            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
-
+    # ------------------------------------------------------------------ settings
     def _restore_settings(self) -> None:
         tp = self.training_panel
         try:
@@ -410,28 +320,7 @@ class MainWindow(SessionWindow, QMainWindow):
         self.settings.sync()
 
 
-    # ------------------------------------------------------------------ drag & drop, closing
-    def dragEnterEvent(self, event) -> None:
-        if any(u.isLocalFile() for u in event.mimeData().urls()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event) -> None:
-        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
-        if not paths:
-            return
-        event.acceptProposedAction()
-        self.open_path(paths[0])
-
-    def open_path(self, path: str) -> None:
-        """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported,
-        anything else is read as a corpus."""
-        if str(path).endswith(SESSION_SUFFIX):
-            self.open_session(path)
-        elif is_tokenizer_file(path):
-            self.import_confirmed(path)
-        else:
-            self.load_corpus_confirmed(path)
-
+    # ------------------------------------------------------------------ closing
     def closeEvent(self, event) -> None:
         """Closing during a task asks the worker to stop and closes once it has finished."""
         self._save_settings()

@@ -174,7 +174,7 @@ class SessionWindow:
         """Train → Rewind to the selected merge (the merge then is the last one)."""
         rank = self.details.rank
         if rank is None:
-            self.controller.message.emit(self.tr("Select a merge first (timeline or merges list), then rewind to it."))
+            self.show_message(self.tr("Select a merge first (timeline or merges list), then rewind to it."))
             return
         self.controller.rewind_to(rank + 1)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import traceback
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +30,7 @@ from core.engine import Engine, EngineDied
 from core.engine_protocol import Event, Pairs, Progress, Records
 
 from . import process
+from .session_model import Busy
 
 # the engine process (and the pre-tokenization processes it starts) run at a lower CPU priority,
 # so that the GUI gets a core when it needs one
@@ -73,14 +74,40 @@ def close_idle_engines() -> None:
 
 @dataclass
 class JobResult:
-    """What a job hands back to the GUI thread when it is over."""
+    """What a job hands back to the GUI thread when it is over.
+
+    Failures travel as the exception objects themselves (as superqt's ``errored(object)``): the
+    GUI thread turns a core error into its message where it shows it (:attr:`error_message`), and
+    hands a crash, with the worker's traceback, to :func:`report_crash`.
+    """
 
     value: object = None  # what the request returned (load: stats; run: merges made)
     records: list = field(default_factory=list)  # MergeRecords made by a run
     cancelled: bool = False
-    error: str | None = None  # message of a core error (shown in a dialog)
-    lost: bool = False  # the engine process died: its trainer is gone
-    crash: str | None = None  # traceback of an unexpected exception
+    error: BPEError | None = None  # a core error, or EngineDied (the engine process died)
+    crash: BaseException | None = None  # an unexpected exception (a bug), with its __traceback__
+
+    @property
+    def lost(self) -> bool:
+        """The engine process died: its trainer is gone."""
+        return isinstance(self.error, EngineDied)
+
+    @property
+    def error_message(self) -> str | None:
+        """:attr:`error` as the user reads it (in the app's language), None without one."""
+        if self.error is None:
+            return None
+        if self.lost:
+            return str(self.error)
+        from .errors_text import error_text
+
+        return error_text(self.error)
+
+
+def report_crash(exc: BaseException) -> None:
+    """Show an unexpected exception of a worker as one of the GUI thread's (``sys.excepthook``: the
+    app prints it and shows it in a dialog), with the traceback it had in the worker."""
+    sys.excepthook(type(exc), exc, exc.__traceback__)
 
 
 class Job(QObject):
@@ -89,6 +116,7 @@ class Job(QObject):
     progress = Signal(str, int, int)  # phase, done, total (throttled)
     records = Signal(list)  # new MergeRecords since the last batch (runs only)
     pairs = Signal(list)  # [(pair, count)] snapshot of the top pairs (runs only)
+    errored = Signal(object)  # the exception that ended the job (also kept in result)
     finished = Signal()
 
     kind = "job"
@@ -112,15 +140,12 @@ class Job(QObject):
             self.work()
         except Cancelled:
             self.result.cancelled = True
-        except EngineDied as e:
-            self.result.error = str(e)
-            self.result.lost = True
-        except BPEError as e:
-            from .errors_text import error_text
-
-            self.result.error = error_text(e)
-        except Exception:
-            self.result.crash = traceback.format_exc()
+        except BPEError as e:  # EngineDied included
+            self.result.error = e
+            self.errored.emit(e)
+        except Exception as e:
+            self.result.crash = e
+            self.errored.emit(e)
         finally:
             # Hand the job back to the GUI thread before it is deleted (finished -> deleteLater):
             # destroyed in the worker thread, its QObject destructor takes a Qt connection lock and
@@ -180,7 +205,7 @@ def pretokenize_workers() -> int | None:
 class LoadJob(EngineJob):
     """Pre-tokenize a corpus file and build a Trainer in the engine (returns stats)."""
 
-    kind = "load"
+    kind = Busy.LOAD.value
 
     def __init__(self, engine: Engine, path: str, special_tokens: list[str], pattern: str | None,
                  tie_break: str) -> None:
@@ -192,7 +217,7 @@ class LoadJob(EngineJob):
 class TrainJob(EngineJob):
     """Merge until ``vocab_size`` in the engine; records arrive in batches."""
 
-    kind = "train"
+    kind = Busy.TRAIN.value
 
     def __init__(self, engine: Engine, vocab_size: int, with_deltas: bool = True) -> None:
         super().__init__(engine, Engine.run, int(vocab_size), TOP_K, with_deltas)

@@ -174,7 +174,9 @@ class Tokenizer(MergeTables):
                 return (i,)
         if self._by_rank is not None:
             return tuple(rank_bpe(b, self._by_rank))
-        return tuple(bpe_ids(b, self._table))
+        table = self._table
+        assert table is not None  # (a tokenizer encodes by ranks or by its merge table)
+        return tuple(bpe_ids(b, table))
 
     def _encode_ordinary(self, text: str) -> list[int]:
         if self._hole_re is not None and self._hole_re.search(text):

@@ -172,7 +172,7 @@ class TrainerUndo(TrainerViews):
         total: dict[Pair, int] = {}
         get = total.get
         history = self._history
-        dropped: list[object] = history[-n:]
+        dropped: list[object] = [*history[-n:]]
         for last in reversed(history[-n:]):  # newest first: word lists and words go back in the order they changed
             for p, d in last.record.deltas:
                 total[p] = get(p, 0) - d

@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../bpe_gui/app.py" line="60"/>
+        <location filename="../../bpe_gui/app.py" line="61"/>
         <source>BPE Explorer: unexpected error</source>
         <translation>BPE Explorer：意外错误</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/app.py" line="62"/>
+        <location filename="../../bpe_gui/app.py" line="63"/>
         <source>Please report this with the details below.</source>
         <translation>请附上下面的详细信息报告此问题。</translation>
     </message>
@@ -25,84 +25,84 @@
 <context>
     <name>BrowserView</name>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="154"/>
+        <location filename="../../bpe_gui/browser_models.py" line="142"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="187"/>
+        <location filename="../../bpe_gui/browser_models.py" line="175"/>
         <source>special</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="188"/>
+        <location filename="../../bpe_gui/browser_models.py" line="176"/>
         <source>merge #{0}</source>
         <translation>第 {0} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="189"/>
-        <location filename="../../bpe_gui/browser_view.py" line="421"/>
+        <location filename="../../bpe_gui/browser_models.py" line="177"/>
+        <location filename="../../bpe_gui/browser_view.py" line="237"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="245"/>
+        <location filename="../../bpe_gui/browser_view.py" line="61"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="255"/>
+        <location filename="../../bpe_gui/browser_view.py" line="71"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="256"/>
+        <location filename="../../bpe_gui/browser_view.py" line="72"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="258"/>
+        <location filename="../../bpe_gui/browser_view.py" line="74"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="259"/>
+        <location filename="../../bpe_gui/browser_view.py" line="75"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="261"/>
+        <location filename="../../bpe_gui/browser_view.py" line="77"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="261"/>
+        <location filename="../../bpe_gui/browser_view.py" line="77"/>
         <location filename="../../bpe_gui/column_tips.py" line="7"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="280"/>
+        <location filename="../../bpe_gui/browser_view.py" line="96"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="310"/>
+        <location filename="../../bpe_gui/browser_view.py" line="126"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="334"/>
+        <location filename="../../bpe_gui/browser_view.py" line="150"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="337"/>
+        <location filename="../../bpe_gui/browser_view.py" line="153"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="346"/>
+        <location filename="../../bpe_gui/browser_view.py" line="162"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -201,134 +201,128 @@
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="138"/>
+        <location filename="../../bpe_gui/controller.py" line="144"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="241"/>
+        <location filename="../../bpe_gui/controller.py" line="223"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="246"/>
+        <location filename="../../bpe_gui/controller.py" line="228"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="278"/>
+        <location filename="../../bpe_gui/controller.py" line="249"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="282"/>
+        <location filename="../../bpe_gui/controller.py" line="254"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="296"/>
+        <location filename="../../bpe_gui/train_actions.py" line="40"/>
         <source>A task is running; wait for it or press Cancel.</source>
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="299"/>
+        <location filename="../../bpe_gui/train_actions.py" line="43"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="300"/>
+        <location filename="../../bpe_gui/train_actions.py" line="44"/>
         <source>no corpus is loaded</source>
         <translation>尚未加载语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="301"/>
+        <location filename="../../bpe_gui/train_actions.py" line="45"/>
         <source>Cannot train: {0}. Open a corpus file first.</source>
         <translation>无法训练：{0}。请先打开语料文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="330"/>
+        <location filename="../../bpe_gui/train_actions.py" line="74"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="330"/>
+        <location filename="../../bpe_gui/train_actions.py" line="74"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="348"/>
+    <message>
+        <location filename="../../bpe_gui/train_actions.py" line="93"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
-        <translation>
-            <numerusform>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</numerusform>
-        </translation>
+        <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="351"/>
+        <location filename="../../bpe_gui/train_actions.py" line="96"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="353"/>
+    <message>
+        <location filename="../../bpe_gui/train_actions.py" line="99"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
-        <translation>
-            <numerusform>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</numerusform>
-        </translation>
+        <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="356"/>
+        <location filename="../../bpe_gui/train_actions.py" line="102"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/controller.py" line="358"/>
+    <message>
+        <location filename="../../bpe_gui/train_actions.py" line="105"/>
         <source>Did %n merge(s); vocab size %1.</source>
-        <translation>
-            <numerusform>完成 %n 次合并；词表大小 %1。</numerusform>
-        </translation>
+        <translation>完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="386"/>
+        <location filename="../../bpe_gui/train_actions.py" line="132"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="495"/>
+        <location filename="../../bpe_gui/controller.py" line="341"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="367"/>
+        <location filename="../../bpe_gui/train_actions.py" line="115"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="376"/>
+        <location filename="../../bpe_gui/train_actions.py" line="124"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="404"/>
+        <location filename="../../bpe_gui/train_actions.py" line="150"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="412"/>
+        <location filename="../../bpe_gui/train_actions.py" line="158"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="492"/>
-        <location filename="../../bpe_gui/controller.py" line="526"/>
+        <location filename="../../bpe_gui/controller.py" line="338"/>
+        <location filename="../../bpe_gui/train_actions.py" line="166"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="499"/>
+        <location filename="../../bpe_gui/controller.py" line="345"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="513"/>
+        <location filename="../../bpe_gui/controller.py" line="352"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -653,219 +647,219 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="63"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="64"/>
         <source>Add current</source>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="63"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="64"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="64"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="65"/>
         <source>Add encoding…</source>
         <translation>添加编码…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="65"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="66"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="69"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="70"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="71"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="72"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="75"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="76"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="76"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="77"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="79"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="80"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="80"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="81"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="80"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="81"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="87"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="87"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="86"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="87"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="95"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="96"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="96"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="97"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="97"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="98"/>
         <source>Compression on held-out text while training</source>
         <translation>训练过程中留出文本上的压缩率</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="101"/>
-        <location filename="../../bpe_gui/evaluate_view.py" line="105"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="102"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="106"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="102"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="103"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="103"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="104"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="104"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="105"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="110"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="111"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="110"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="111"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="115"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="116"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="121"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="122"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="133"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="134"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="147"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="148"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="148"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="149"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="172"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="173"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="172"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="173"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="199"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="200"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="206"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="207"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="207"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="208"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="213"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="214"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="236"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="237"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="249"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="250"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="262"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="263"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="264"/>
-        <location filename="../../bpe_gui/evaluate_view.py" line="267"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="265"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="268"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="273"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="275"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="313"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="315"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="370"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="372"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="373"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="375"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="376"/>
+        <location filename="../../bpe_gui/evaluate_view.py" line="378"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -921,37 +915,63 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="24"/>
+        <location filename="../../bpe_gui/file_actions.py" line="74"/>
         <source>Wait for the current task to finish (or cancel it) before importing.</source>
         <translation>请等待当前任务完成（或取消它）后再导入。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="32"/>
+        <location filename="../../bpe_gui/file_actions.py" line="77"/>
+        <location filename="../../bpe_gui/file_actions.py" line="87"/>
+        <source>Reading the tokenizer %1 …</source>
+        <translation>正在读取分词器 %1 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="84"/>
+        <source>Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.</source>
+        <translation>请先等待当前任务完成（或取消它），再载入用于对比的分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="94"/>
+        <source>Reading %1 cancelled; nothing changed.</source>
+        <translation>已取消读取 %1；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="98"/>
+        <source>Could not read %1; nothing changed.</source>
+        <translation>无法读取 %1；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="104"/>
+        <source>Comparing with %1.</source>
+        <translation>正在与 %1 对比。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="109"/>
         <source>with its merge timeline</source>
         <translation>带合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="33"/>
+        <location filename="../../bpe_gui/file_actions.py" line="110"/>
         <source>no merge counts in this format</source>
         <translation>此格式不含合并次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="35"/>
+        <location filename="../../bpe_gui/file_actions.py" line="111"/>
         <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="63"/>
+        <location filename="../../bpe_gui/file_actions.py" line="132"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="69"/>
+        <location filename="../../bpe_gui/file_actions.py" line="138"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="76"/>
+        <location filename="../../bpe_gui/file_actions.py" line="145"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -982,6 +1002,39 @@
         <location filename="../../bpe_gui/files.py" line="18"/>
         <source>Tokenizer files (*.json *.tiktoken *.txt);;All files (*)</source>
         <translation>分词器文件 (*.json *.tiktoken *.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>FilesWindow</name>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="32"/>
+        <source>Open corpus</source>
+        <translation>打开语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="33"/>
+        <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
+        <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="39"/>
+        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
+        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="45"/>
+        <source>Compare with tokenizer</source>
+        <translation>与分词器比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="108"/>
+        <source>Sample corpus (bundled)</source>
+        <translation>示例语料（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_files.py" line="116"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
     </message>
 </context>
 <context>
@@ -1444,264 +1497,234 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="116"/>
+        <location filename="../../bpe_gui/window.py" line="117"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="117"/>
+        <location filename="../../bpe_gui/window.py" line="118"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="145"/>
+        <location filename="../../bpe_gui/window.py" line="146"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="169"/>
+        <location filename="../../bpe_gui/window.py" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="170"/>
+        <location filename="../../bpe_gui/window.py" line="171"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="171"/>
+        <location filename="../../bpe_gui/window.py" line="172"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="172"/>
+        <location filename="../../bpe_gui/window.py" line="173"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="173"/>
+        <location filename="../../bpe_gui/window.py" line="174"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="174"/>
+        <location filename="../../bpe_gui/window.py" line="175"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="175"/>
+        <location filename="../../bpe_gui/window.py" line="176"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="177"/>
+        <location filename="../../bpe_gui/window.py" line="178"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="178"/>
+        <location filename="../../bpe_gui/window.py" line="179"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="180"/>
+        <location filename="../../bpe_gui/window.py" line="181"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="183"/>
+        <location filename="../../bpe_gui/window.py" line="184"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="184"/>
+        <location filename="../../bpe_gui/window.py" line="185"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="185"/>
+        <location filename="../../bpe_gui/window.py" line="186"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="186"/>
+        <location filename="../../bpe_gui/window.py" line="187"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="187"/>
+        <location filename="../../bpe_gui/window.py" line="188"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="188"/>
+        <location filename="../../bpe_gui/window.py" line="189"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="190"/>
+        <location filename="../../bpe_gui/window.py" line="191"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="192"/>
+        <location filename="../../bpe_gui/window.py" line="193"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="194"/>
+        <location filename="../../bpe_gui/window.py" line="195"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="196"/>
+        <location filename="../../bpe_gui/window.py" line="197"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="198"/>
+        <location filename="../../bpe_gui/window.py" line="199"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="199"/>
+        <location filename="../../bpe_gui/window.py" line="200"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="200"/>
+        <location filename="../../bpe_gui/window.py" line="201"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="201"/>
+        <location filename="../../bpe_gui/window.py" line="202"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="202"/>
+        <location filename="../../bpe_gui/window.py" line="203"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="203"/>
+        <location filename="../../bpe_gui/window.py" line="204"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="204"/>
+        <location filename="../../bpe_gui/window.py" line="205"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="206"/>
+        <location filename="../../bpe_gui/window.py" line="207"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="212"/>
+        <location filename="../../bpe_gui/window.py" line="213"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="213"/>
+        <location filename="../../bpe_gui/window.py" line="214"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="214"/>
+        <location filename="../../bpe_gui/window.py" line="215"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="215"/>
+        <location filename="../../bpe_gui/window.py" line="216"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="216"/>
+        <location filename="../../bpe_gui/window.py" line="217"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window.py" line="255"/>
+        <location filename="../../bpe_gui/window.py" line="256"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="256"/>
+        <location filename="../../bpe_gui/window.py" line="257"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="282"/>
+        <location filename="../../bpe_gui/window.py" line="278"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="282"/>
+        <location filename="../../bpe_gui/window.py" line="278"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="283"/>
+        <location filename="../../bpe_gui/window.py" line="279"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="283"/>
+        <location filename="../../bpe_gui/window.py" line="279"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="296"/>
-        <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
-        <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="302"/>
-        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
-        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="360"/>
+        <location filename="../../bpe_gui/window.py" line="300"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="295"/>
-        <source>Open corpus</source>
-        <translation>打开语料</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="308"/>
-        <source>Compare with tokenizer</source>
-        <translation>与分词器比较</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="353"/>
+        <location filename="../../bpe_gui/window.py" line="293"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="359"/>
+        <location filename="../../bpe_gui/window.py" line="299"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="385"/>
-        <source>Sample corpus (bundled)</source>
-        <translation>示例语料（内置）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="393"/>
-        <source>(none)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window.py" line="443"/>
+        <location filename="../../bpe_gui/window.py" line="332"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -1868,29 +1891,29 @@
 <context>
     <name>RunSummary</name>
     <message>
-        <location filename="../../bpe_gui/session.py" line="40"/>
+        <location filename="../../bpe_gui/session.py" line="32"/>
         <source>Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge at a time, Train → Rewind many at once.</source>
         <translation>已在 %n 次合并后取消；这些合并保留(词表大小 %1)。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/session.py" line="43"/>
+        <location filename="../../bpe_gui/session.py" line="35"/>
         <source>Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to train further.</source>
         <translation>
             <numerusform>无事可做：词表已有 %1 个词元(目标 %2)。提高词表大小才能继续训练。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="46"/>
+        <location filename="../../bpe_gui/session.py" line="38"/>
         <source>Trained %n merge(s) in %3 s; vocab size %1.</source>
         <translation>用 %3 秒完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="48"/>
+        <location filename="../../bpe_gui/session.py" line="40"/>
         <source>No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + %n special token(s) = %1 tokens.</source>
         <translation>没有合并：语料中没有可合并的相邻词元对。词表为 256 个字节 + %n 个特殊标记 = %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="51"/>
+        <location filename="../../bpe_gui/session.py" line="43"/>
         <source>Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in this run).</source>
         <translation>停在词表大小 %1(目标 %2)：没有可合并的字节对了(本次运行完成 %n 次合并)。</translation>
     </message>
@@ -1908,62 +1931,67 @@
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="81"/>
+        <location filename="../../bpe_gui/session_actions.py" line="78"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="84"/>
+        <location filename="../../bpe_gui/session_actions.py" line="81"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="97"/>
+        <location filename="../../bpe_gui/session_actions.py" line="94"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="103"/>
+        <location filename="../../bpe_gui/session_actions.py" line="100"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="123"/>
+        <location filename="../../bpe_gui/session_actions.py" line="120"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="135"/>
+        <location filename="../../bpe_gui/session_actions.py" line="132"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="155"/>
+        <location filename="../../bpe_gui/session_actions.py" line="152"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="160"/>
+        <location filename="../../bpe_gui/session_actions.py" line="155"/>
+        <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
+        <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="159"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="165"/>
+        <location filename="../../bpe_gui/session_actions.py" line="164"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="166"/>
+        <location filename="../../bpe_gui/session_actions.py" line="165"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="169"/>
+        <location filename="../../bpe_gui/session_actions.py" line="168"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="172"/>
+        <location filename="../../bpe_gui/session_actions.py" line="171"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
@@ -2220,64 +2248,64 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="94"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="96"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="113"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="115"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="114"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="116"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="115"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="117"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并序号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="117"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="119"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="118"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="120"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="133"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="135"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="137"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="139"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/timeline_view.py" line="247"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="249"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="251"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="253"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="275"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="277"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="249"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="251"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>
@@ -2285,22 +2313,22 @@
 <context>
     <name>TokenLists</name>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="21"/>
+        <location filename="../../bpe_gui/token_lists.py" line="23"/>
         <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
         <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="48"/>
+        <location filename="../../bpe_gui/token_lists.py" line="57"/>
         <source>{label}  ({n} bytes, id {id})</source>
         <translation>{label}({n} 字节，id {id})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="55"/>
+        <location filename="../../bpe_gui/token_lists.py" line="64"/>
         <source>{n} tokens never used on {file}</source>
         <translation>{n} 个词元在 {file} 上从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="60"/>
+        <location filename="../../bpe_gui/token_lists.py" line="69"/>
         <source>… and {n} more</source>
         <translation>… 以及另外 {n} 个</translation>
     </message>
@@ -2439,32 +2467,32 @@
         <translation>自定义 regex…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="33"/>
+        <location filename="../../bpe_gui/training_panel.py" line="35"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="44"/>
+        <location filename="../../bpe_gui/training_panel.py" line="46"/>
         <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
         <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="47"/>
+        <location filename="../../bpe_gui/training_panel.py" line="49"/>
         <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
         <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（&quot;&lt;|end of turn|&gt;&quot;）。它们永不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="53"/>
+        <location filename="../../bpe_gui/training_panel.py" line="55"/>
         <source>custom pre-tokenizer regex</source>
         <translation>自定义预分词 regex</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="56"/>
+        <location filename="../../bpe_gui/training_panel.py" line="58"/>
         <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
         <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="59"/>
+        <location filename="../../bpe_gui/training_panel.py" line="61"/>
         <source>Which pair wins when several are equally frequent</source>
         <translation>几个字节对一样频繁时哪个胜出</translation>
     </message>
@@ -2479,177 +2507,177 @@
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="65"/>
+        <location filename="../../bpe_gui/training_panel.py" line="67"/>
         <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or the pair seen first in the corpus (minbpe)</source>
         <translation>当多个字节对的计数并列最高时合并哪一个：按字典序最大的 (bytes, bytes) 字节对(GPT-2、CS336)，或在语料中最先出现的字节对(minbpe)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="68"/>
+        <location filename="../../bpe_gui/training_panel.py" line="70"/>
         <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
         <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="74"/>
+        <location filename="../../bpe_gui/training_panel.py" line="76"/>
         <source>Apply (re-reads the corpus)</source>
         <translation>应用(重新读取语料)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="75"/>
+        <location filename="../../bpe_gui/training_panel.py" line="77"/>
         <source>Use the edited settings: the corpus is read again with them</source>
         <translation>使用编辑后的设置：用它们重新读取语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="84"/>
+        <location filename="../../bpe_gui/training_panel.py" line="86"/>
         <source>Vocab size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="86"/>
+        <location filename="../../bpe_gui/training_panel.py" line="88"/>
         <source>Special tokens</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="87"/>
+        <location filename="../../bpe_gui/training_panel.py" line="89"/>
         <source>Pattern</source>
         <translation>预分词模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="89"/>
+        <location filename="../../bpe_gui/training_panel.py" line="91"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="91"/>
+        <location filename="../../bpe_gui/training_panel.py" line="93"/>
         <source>◀ Undo</source>
         <translation>◀ 撤销</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="92"/>
+        <location filename="../../bpe_gui/training_panel.py" line="94"/>
         <source>Undo the last merge (← or Ctrl+Z)</source>
         <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="93"/>
+        <location filename="../../bpe_gui/training_panel.py" line="95"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="94"/>
+        <location filename="../../bpe_gui/training_panel.py" line="96"/>
         <source>Do one merge (→ or Space)</source>
         <translation>做一次合并（→ 或空格）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="100"/>
+        <location filename="../../bpe_gui/training_panel.py" line="102"/>
         <source>How many merges Step N does (Shift+→)</source>
         <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="101"/>
+        <location filename="../../bpe_gui/training_panel.py" line="103"/>
         <source>Step N</source>
         <translation>走 N 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="102"/>
+        <location filename="../../bpe_gui/training_panel.py" line="104"/>
         <source>Train to vocab size</source>
         <translation>训练到词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="104"/>
+        <location filename="../../bpe_gui/training_panel.py" line="106"/>
         <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
         <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="105"/>
+        <location filename="../../bpe_gui/training_panel.py" line="107"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="106"/>
+        <location filename="../../bpe_gui/training_panel.py" line="108"/>
         <source>Stop the running task (Esc); the merges done so far are kept</source>
         <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="121"/>
-        <location filename="../../bpe_gui/training_panel.py" line="273"/>
+        <location filename="../../bpe_gui/training_panel.py" line="123"/>
+        <location filename="../../bpe_gui/training_panel.py" line="275"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="123"/>
+        <location filename="../../bpe_gui/training_panel.py" line="125"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="188"/>
+        <location filename="../../bpe_gui/training_panel.py" line="190"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="194"/>
+        <location filename="../../bpe_gui/training_panel.py" line="196"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="230"/>
+        <location filename="../../bpe_gui/training_panel.py" line="232"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="231"/>
+        <location filename="../../bpe_gui/training_panel.py" line="233"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="231"/>
+        <location filename="../../bpe_gui/training_panel.py" line="233"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="232"/>
+        <location filename="../../bpe_gui/training_panel.py" line="234"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="234"/>
+        <location filename="../../bpe_gui/training_panel.py" line="236"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="246"/>
+        <location filename="../../bpe_gui/training_panel.py" line="248"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="248"/>
+        <location filename="../../bpe_gui/training_panel.py" line="250"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="250"/>
+        <location filename="../../bpe_gui/training_panel.py" line="252"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="271"/>
+        <location filename="../../bpe_gui/training_panel.py" line="273"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="271"/>
+        <location filename="../../bpe_gui/training_panel.py" line="273"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="280"/>
+        <location filename="../../bpe_gui/training_panel.py" line="282"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="281"/>
+        <location filename="../../bpe_gui/training_panel.py" line="283"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -119,7 +119,10 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
 # a file as tiktoken writes it: "<base64> <rank>" lines; anything else takes the careful path
 _PLAIN_FILE = re.compile(r"(?:[A-Za-z0-9+/]+={0,2} [0-9]{1,10}\n)*(?:[A-Za-z0-9+/]+={0,2} [0-9]{1,10})?")
 # what base64.b64decode(s, validate=True) does once the alphabet is checked (strict from Python 3.11)
-_B64 = partial(binascii.a2b_base64, strict_mode=True) if sys.version_info >= (3, 11) else binascii.a2b_base64
+if sys.version_info >= (3, 11):
+    _B64 = partial(binascii.a2b_base64, strict_mode=True)
+else:
+    _B64 = binascii.a2b_base64
 
 
 def _parse_fast(text: str) -> dict[int, bytes] | None:

@@ -49,3 +49,11 @@ def answer_next_dialog(button_text: str, check_box: bool = False, seen: list | N
         raise AssertionError(f"no button {button_text!r} in {[b.text() for b in box.buttons()]}")
 
     QTimer.singleShot(0, poll)
+
+
+def import_tokenizer(qtbot, c, path, timeout=30_000, **options):
+    """Import a tokenizer file with the controller and wait until it is shown (the file is read in a
+    worker); returns the LoadedTokenizer."""
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=timeout) as blocker:
+        assert c.import_tokenizer(path, **options)
+    return blocker.args[0]

@@ -46,9 +46,9 @@ def test_undo_with_nothing_to_undo(qtbot, loaded):
 
 
 def test_step_n_in_worker(qtbot, window, sample_corpus, monkeypatch):
-    from bpe_gui import controller as ctl
+    from bpe_gui import train_actions
 
-    monkeypatch.setattr(ctl, "SYNC_STEP_BUDGET", 1000)  # force the worker path
+    monkeypatch.setattr(train_actions, "SYNC_STEP_BUDGET", 1000)  # force the worker path
     load(qtbot, window, sample_corpus)
     c = window.controller
     with qtbot.waitSignal(c.stepped, timeout=60_000) as blocker:
@@ -61,9 +61,9 @@ def test_step_n_in_worker(qtbot, window, sample_corpus, monkeypatch):
 def test_big_single_steps_run_in_the_worker_and_queue_up(qtbot, loaded, monkeypatch):
     """A step that changes many words runs in the worker: the GUI stays free, and presses made
     meanwhile are queued and done next (an undo drops a queued step instead of waiting)."""
-    from bpe_gui import controller as ctl
+    from bpe_gui import train_actions
 
-    monkeypatch.setattr(ctl, "SYNC_STEP_WORDS", 0)  # every step counts as big
+    monkeypatch.setattr(train_actions, "SYNC_STEP_WORDS", 0)  # every step counts as big
     c = loaded.controller
     seen: list = []
     c.stepped.connect(seen.append)

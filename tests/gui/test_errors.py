@@ -96,9 +96,9 @@ def test_special_tokens_with_spaces_via_panel(qtbot, loaded):
     # an unclosed quote is an error that changes nothing
     qtbot.keyClicks(tp.specials, ' "<|oops')
     assert tp.apply_button.isEnabled()
-    with qtbot.waitSignal(c.error) as blocker:
+    with qtbot.waitSignal(tp.error) as blocker:  # the panel says it; the window shows it
         qtbot.mouseClick(tp.apply_button, Qt.MouseButton.LeftButton)
-    assert "not closed" in blocker.args[0]
+    assert "not closed" in blocker.args[0] and loaded.last_error == blocker.args[0]
     assert c.options.special_tokens == ["<|endoftext|>", "<|end of turn|>"]
     assert [m.pair for m in c.index.merges] == merges
     check_consistent(c)

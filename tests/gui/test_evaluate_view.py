@@ -123,7 +123,7 @@ def test_unavailable_encoding_is_reported(qtbot, loaded, small_corpus, tmp_path,
     ev = loaded.evaluate
     ev.add_tokenizer(TokSource("o200k_base", "known", "o200k_base"))
     ev.add_text(str(small_corpus))
-    with qtbot.waitSignals([ev.finished, loaded.controller.error], timeout=30_000):
+    with qtbot.waitSignals([ev.finished, ev.error], timeout=30_000):
         ev.run()
     assert "o200k_base.tiktoken" in ev.last_error and ev.bar.format() == "Failed"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from .gui_helpers import answer_next_dialog
+from .gui_helpers import answer_next_dialog, import_tokenizer
 
 pytest.importorskip("core.formats")
 
@@ -26,8 +26,7 @@ def test_native_round_trip_brings_the_timeline(qtbot, trained, tmp_path):
     text = "the cat sat on the mat"
     before = c.tokenizer().encode(text)
     c.export(tmp_path, ["native"])
-    with qtbot.waitSignal(c.merges_reset):
-        assert c.import_tokenizer(tmp_path / "bpe.json")
+    import_tokenizer(qtbot, c, tmp_path / "bpe.json")
     assert not c.has_trainer
     assert [m.pair for m in c.index.merges] == merges
     assert [m.count for m in c.index.merges] == counts
@@ -51,7 +50,7 @@ def test_other_formats_import_without_counts(qtbot, trained, tmp_path, fmt, path
     text = "the dog ran to the barn"
     before = c.tokenizer().encode(text)
     c.export(tmp_path, [fmt])
-    assert c.import_tokenizer(tmp_path / path)
+    import_tokenizer(qtbot, c, tmp_path / path)
     assert [m.pair for m in c.index.merges] == merges
     assert c.tokenizer().encode(text) == before
     assert not c.index.has_counts
@@ -64,7 +63,8 @@ def test_compare_side_by_side(qtbot, trained, tmp_path):
     for _ in range(10):
         c.undo()
     tv = trained.tokenize
-    assert trained.compare_with(tmp_path / "vocab.json")
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        assert trained.compare_with(tmp_path / "vocab.json")
     tv.set_text("the cat sat on the mat and the dog ran")
     assert tv.wait_idle()
     assert tv.secondary.isVisible()
@@ -79,10 +79,12 @@ def test_import_malformed_file_shows_error_and_keeps_state(qtbot, trained, tmp_p
     n = c.index.n_merges
     (tmp_path / "vocab.json").write_text('{"a": 0}', encoding="utf-8")
     (tmp_path / "merges.txt").write_text("a b c\n", encoding="utf-8")
-    with qtbot.waitSignal(c.error) as blocker:
-        assert not c.import_tokenizer(tmp_path / "vocab.json")
+    with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
+        assert c.import_tokenizer(tmp_path / "vocab.json")  # started: the file is read in a worker
     assert "vocab.json: no single-byte token for 255 byte(s)" in blocker.args[0]
+    qtbot.waitUntil(lambda: not c.busy)
     assert c.has_trainer and c.index.n_merges == n
+    assert trained.act_step.isEnabled()
     for b in trained.findChildren(QMessageBox):
         b.close()
 
@@ -100,7 +102,8 @@ def test_drop_tokenizer_file_imports(qtbot, trained, tmp_path):
     c = trained.controller
     c.export(tmp_path, ["hf"])
     answer_next_dialog("Discard merges")  # dropping a file asks before throwing the merges away
-    trained.open_path(str(tmp_path / "tokenizer.json"))
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        trained.open_path(str(tmp_path / "tokenizer.json"))
     assert not c.has_trainer and c.source_name == "tokenizer.json"
     assert "tokenizer.json" in trained.windowTitle()
 
@@ -118,8 +121,7 @@ def test_import_keeps_the_training_settings_the_panel_shows(qtbot, loaded, small
     c.export(tmp_path, ["native"])
     assert c.set_options(tie_break="lexicographic")
     qtbot.waitUntil(lambda: c.has_trainer and not c.busy, timeout=30_000)
-    with qtbot.waitSignal(c.merges_reset):
-        assert c.import_tokenizer(tmp_path / "bpe.json")
+    import_tokenizer(qtbot, c, tmp_path / "bpe.json")
     assert c.tie_break == "first"  # the imported merges are explained with their own rule
     panel = loaded.training_panel
     assert c.options.tie_break == "lexicographic" == panel.tie.currentData()
@@ -137,9 +139,9 @@ def test_import_says_what_the_format_does_not_store(qtbot, trained, tmp_path):
     c.export(tmp_path, ["tiktoken", "hf"])
     messages = []
     c.message.connect(messages.append)
-    assert c.import_tokenizer(tmp_path / "bpe.tiktoken")
+    import_tokenizer(qtbot, c, tmp_path / "bpe.tiktoken")
     assert "pattern" in messages[-1] and "no special tokens" in messages[-1]
-    assert c.import_tokenizer(tmp_path / "tokenizer.json")
+    import_tokenizer(qtbot, c, tmp_path / "tokenizer.json")
     assert "assumed" not in messages[-1]
 
 
@@ -192,7 +194,8 @@ def test_import_dialog_takes_a_vocab_and_a_merges_file_picked_together(qtbot, wi
     monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(merges), str(vocab)], ""))
     messages = []
     window.controller.message.connect(messages.append)
-    window.import_dialog()
+    with qtbot.waitSignal(window.controller.tokenizer_loaded, timeout=30_000):
+        window.import_dialog()
     assert [m.pair for m in window.controller.index.merges] == list(spec.merges)
     assert "mine.json" in messages[-1] and "mine.txt" in messages[-1]  # the loader's note names both files
 
@@ -219,7 +222,8 @@ def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, wi
         return dlg.result()
 
     monkeypatch.setattr(import_ask.TiktokenOptionsDialog, "exec", answer)
-    window.import_dialog()
+    with qtbot.waitSignal(window.controller.tokenizer_loaded, timeout=30_000):
+        window.import_dialog()
     assert len(asked) == 1
     tok = window.controller.tokenizer()
     assert tok.encode("ab<|end|>") == [256, 1000]

@@ -106,7 +106,7 @@ def test_app_exits_cleanly_when_closed_during_a_run(tmp_path):
         c.progress.connect(close_once)
         w.show()
         rc = app.exec()
-        print("exit", rc, "merges", c.index.n_merges, "busy", repr(c.busy))
+        print("exit", rc, "merges", c.index.n_merges, "busy", repr(str(c.busy)))  # Busy.IDLE is ""
     """)
     r = _run(["-c", script], tmp_path)
     assert r.returncode == 0, r.stderr

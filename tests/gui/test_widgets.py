@@ -340,7 +340,7 @@ def test_browser_search_jumps_to_a_token_id(qtbot, trained):
     br.search.setText("# 104")
     qtbot.waitUntil(lambda: br.tree.topLevelItem(0).text(0) == "h", timeout=2000)
     messages = []
-    c.message.connect(messages.append)
+    br.message.connect(messages.append)  # the view says it (the window shows it in the status bar)
     br.search.setText("#99999")
     qtbot.waitUntil(lambda: bool(messages), timeout=2000)
     assert "No token has id 99,999" in messages[-1]

@@ -1,0 +1,138 @@
+"""The main window's file side: open a corpus, recent files, import, compare, export, drag & drop.
+
+Mixed into :class:`bpe_gui.window.MainWindow` (uses its controller, settings, menus and views).
+Importing and comparing read the tokenizer file in the controller's worker; the tokenize view
+gets a comparison when :attr:`Controller.tokenizer_loaded` brings it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QFileDialog
+
+from . import resources
+from .export_dialog import ExportDialog, confirm_lossy_export
+from .files import OPEN_FILTER, is_tokenizer_file
+from .window_session import SESSION_SUFFIX
+
+MAX_RECENT = 8
+
+
+class FilesWindow:
+    """Corpus, tokenizer and export files of the main window (a mixin)."""
+
+    # ------------------------------------------------------------------ dialogs
+    def _corpus_loaded(self, _stats) -> None:
+        path = self.controller.corpus_path
+        if path:
+            self.add_recent(path)
+
+    def open_corpus_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open corpus"), self.start_folder("corpus_folder"),
+                                              self.tr("Text files (*.txt);;Counts files (*.parquet);;All files (*)"))
+        if path:
+            self.remember_folder("corpus_folder", path)
+            self.load_corpus_confirmed(path)
+
+    def import_dialog(self) -> None:
+        picked = self._pick_tokenizer(self.tr("Import tokenizer (a GPT-2 vocab and merges file may be picked "
+                                              "together)"), "export_folder", "import_folder")
+        if picked is not None:
+            self.import_confirmed(*picked)
+
+    def compare_dialog(self) -> None:
+        picked = self._pick_tokenizer(self.tr("Compare with tokenizer"), "import_folder", "export_folder")
+        if picked is not None:
+            self.compare_with(*picked)
+
+    def _pick_tokenizer(self, title: str, *folders: str):
+        """(path or [vocab, merges], options) from the file dialog, or None; asks what an unknown tiktoken
+        file does not store."""
+        from .import_ask import TiktokenOptionsDialog, is_unknown_tiktoken
+
+        paths, _ = QFileDialog.getOpenFileNames(self, title, self.start_folder(*folders),
+                                                QCoreApplication.translate("Files", OPEN_FILTER))
+        if not paths:
+            return None
+        self.remember_folder("import_folder", paths[0])
+        options: dict = {}
+        if len(paths) == 1 and is_unknown_tiktoken(paths[0]):
+            dlg = TiktokenOptionsDialog(Path(paths[0]).name, self)
+            if not dlg.exec():
+                return None
+            options = dlg.options
+        return (paths[0] if len(paths) == 1 else paths), options
+
+    def compare_with(self, path, options: dict | None = None) -> bool:
+        """Read a tokenizer to compare with (in a worker; the tokenize view shows it when it is read)."""
+        return self.controller.load_comparison(path, **(options or {}))
+
+    def _tokenizer_loaded(self, loaded) -> None:
+        if loaded.purpose == "compare":
+            self.tokenize.set_comparison(loaded.tokenizer, loaded.name)
+
+    def export_dialog(self) -> bool:
+        folder = self.settings.value("export_folder", str(Path.home() / "bpe-export"))
+        dlg = ExportDialog(str(folder), self)
+        if dlg.exec():
+            folder = str(dlg.chosen_folder())
+            lost = self.controller.export_losses(dlg.formats())
+            if lost and not confirm_lossy_export(self, lost):
+                return False
+            if self.controller.export(folder, dlg.formats(), lossy=bool(lost)) is not None:
+                self.settings.setValue("export_folder", folder)
+                return True
+        return False
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        sample = resources.sample_corpus()
+        if sample is not None and Path(path) == sample.resolve():
+            return
+        items = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent", items[:MAX_RECENT])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        items = self.recent_files()
+        sample = resources.sample_corpus()
+        if sample is not None:
+            a = self.recent_menu.addAction(self.tr("Sample corpus (bundled)"))
+            a.triggered.connect(lambda: self.load_corpus_confirmed(str(sample)))
+            if items:
+                self.recent_menu.addSeparator()
+        for p in items:
+            a = self.recent_menu.addAction(p)
+            a.triggered.connect(lambda _checked=False, p=p: self.load_corpus_confirmed(p))
+        if not items and sample is None:
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
+
+    # ------------------------------------------------------------------ drag & drop
+    def dragEnterEvent(self, event) -> None:
+        if any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if not paths:
+            return
+        event.acceptProposedAction()
+        self.open_path(paths[0])
+
+    def open_path(self, path: str) -> None:
+        """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported,
+        anything else is read as a corpus."""
+        if str(path).endswith(SESSION_SUFFIX):
+            self.open_session(path)
+        elif is_tokenizer_file(path):
+            self.import_confirmed(path)
+        else:
+            self.load_corpus_confirmed(path)
