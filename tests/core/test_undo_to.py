@@ -100,17 +100,17 @@ def test_engine_reset_and_rewind_answer_as_an_in_process_trainer(tmp_path):
     local = Trainer.from_file(corpus, [])
     eng = Engine()
     try:
-        eng.call("load", str(corpus), [])
-        assert eng.call("steps", 80) == local.steps(80)
-        reply = eng.call("undo_to", 30, 10)
+        eng.load(str(corpus), [])
+        assert eng.steps(80) == local.steps(80)
+        reply = eng.undo_to(30, 10)
         assert reply["undone"] == local.undo_to(30) == 50
         assert reply["top_pairs"] == local.top_pairs(10)
-        assert eng.call("words_with_token", b"at") == local.words_with_token(b"at")
-        assert eng.call("steps", 20) == local.steps(20)
-        reply = eng.call("undo_to", 0, 10)  # reset
+        assert eng.words_with_token(b"at") == local.words_with_token(b"at")
+        assert eng.steps(20) == local.steps(20)
+        reply = eng.undo_to(0, 10)  # reset
         assert reply["undone"] == local.undo_to(0) == 50
         assert reply["top_pairs"] == local.top_pairs(10) == Trainer.from_file(corpus, []).top_pairs(10)
-        assert eng.call("merges") == [] and eng.call("steps", 40) == local.steps(40)
+        assert eng.merges() == [] and eng.steps(40) == local.steps(40)
     finally:
         eng.close()
 

@@ -47,7 +47,7 @@ def test_the_controller_names_the_losses_and_refuses_without_consent(imported, t
 
 @pytest.mark.parametrize("answer", ["Export anyway", "Cancel"])
 def test_the_export_action_asks_first(imported, tmp_path, monkeypatch, answer):
-    from bpe_gui import window as window_module
+    from bpe_gui import window_files as window_module
 
     folder = tmp_path / "exported"
     monkeypatch.setattr(window_module.ExportDialog, "exec", lambda self: 1)
