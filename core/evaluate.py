@@ -29,9 +29,10 @@ from typing import Any
 
 import numpy as np
 
+from .blocks import tokenizer_rule
 from .errors import Cancelled, CorpusError, TokenizerError
 from .parallel import lower_priority, ordered_map
-from .pretokenize import BLOCK_BYTES, GPT2_PATTERN, GPT4_PATTERN, SINGLE_PROCESS_BYTES, iter_blocks
+from .pretokenize import BLOCK_BYTES, SINGLE_PROCESS_BYTES, block_rule, iter_blocks
 from .tokenizer import Tokenizer
 
 DEFAULT_SPLIT = "<|endoftext|>"
@@ -284,9 +285,9 @@ def _result(name: str, text: EvalText, tok: Tokenizer, split_on: str | None, acc
 
 
 def _blocks(text: EvalText, tok: Tokenizer, block_bytes: int) -> Iterator[bytes]:
-    cut = tok.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
+    rule = tokenizer_rule(tok, block_rule(tok.pattern_regex))  # (as the .npy encoder cuts)
     with text.open() as stream:
-        yield from iter_blocks(stream, list(tok.special_tokens), cut, block_bytes)
+        yield from iter_blocks(stream, list(tok.special_tokens), rule, block_bytes)
 
 
 def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalText], *,

@@ -273,3 +273,25 @@ def test_ids_above_65535_in_the_pool():
                     single_process_bytes=0)
     assert r.tokens == 2 * 300 + 300 + 1 and r.documents == 301
     assert r.counts[70_000] == 300 and r.vocab_used == 4 and r.vocab_size == 257
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_custom_pattern_text_is_cut_into_blocks_and_counted_exactly(workers):
+    from collections import Counter
+
+    from core.evaluate import _blocks
+    from core.spec import TokenizerSpec
+    from core.trainer import Trainer
+
+    pattern = r"\s+(?!\S)|\s+|[A-Za-z]+|[0-9]{1,2}|[^\sA-Za-z0-9]+"
+    text = "".join(f"word{i % 37}  and {i}, again;\n" for i in range(200))  # no special token anywhere
+    trainer = Trainer.from_text(text, [], pattern=pattern)
+    trainer.run(300)
+    tok = Tokenizer.from_spec(TokenizerSpec.from_merges(trainer.merges, [], pattern=pattern))
+    t = EvalText.from_bytes("t", text.encode())
+    blocks = list(_blocks(t, tok, 64))
+    assert len(blocks) > 20 and b"".join(blocks) == text.encode()  # cut by the pattern, not at specials only
+    (r,) = evaluate([("custom", tok)], [t], workers=workers, block_bytes=64, single_process_bytes=0)
+    ids = tok.encode(text)
+    assert r.tokens == len(ids)
+    assert {i: int(n) for i, n in enumerate(r.counts) if n} == dict(Counter(ids))

@@ -301,10 +301,8 @@ def test_undo_of_the_selected_merge_selects_the_one_before(qtbot, loaded, tab):
     qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualRect(proxy.index(row, 1)).center())
     qtbot.waitUntil(lambda: loaded.details.rank == 4, timeout=2000)
     qtbot.keyClick(loaded, Qt.Key.Key_Left)  # undo the selected merge
-    qtbot.waitUntil(lambda: br.merges_model.rowCount() == 4, timeout=3000)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: br.merges_model.rowCount() == 4 and loaded.details.rank == 3, timeout=3000)
     assert c.index.n_merges == 4
-    assert loaded.details.rank == 3
     assert br.merges_proxy.mapToSource(br.merges_table.currentIndex()).row() == 3
     check_consistent(c)
 
