@@ -1,8 +1,14 @@
-"""A comparable snapshot of a trainer's observable state (to check that undo and every merge path
-are exact). It reads the trainer's parts; tokens, not their codes, are compared."""
+"""Helpers of the trainer tests: a comparable snapshot of a trainer's observable state (to check that
+undo and every merge path are exact; it reads the trainer's parts, and tokens, not their codes, are
+compared), the corpora the property tests draw, and the trainer's index as listed."""
 from __future__ import annotations
 
+from array import array
+
+from hypothesis import strategies as st
+
 from core.pair_index import word_ids
+from core.pretokenize import count_pretokens
 from core.trainer import Trainer
 
 
@@ -25,3 +31,35 @@ def canonical_state(t: Trainer) -> tuple:
 def _contains(t: Trainer, wid: int, pair: tuple[bytes, bytes]) -> bool:
     a, b = (t._codes.code.get(x) for x in pair)
     return a is not None and b is not None and a + b in t._words[wid]
+
+
+CATS = ("   \n"
+        "Cats never fail to fascinate human beings.\n"
+        "They can be friendly and affectionate towards humans, but they lead mysterious lives of their own as well.\n"
+        "They never become submissive like dogs and horses. As a result, humans have learned to respect feline independence.\n"
+        "Most cats remain suspicious of humans all their lives.\n"
+        "One of the things that fascinates us most about cats is the popular belief that they have nine lives.\n"
+        "Apparently, there is a good deal of truth in this idea. A cat's ability to survive falls is based on fact.\n")
+
+SPECIAL_POOL = ["<|endoftext|>", "<|a|>", "<|a|><|a|>", "a.b", "[x]"]
+FRAGMENTS = [
+    b"the", b" the", b" cat", b" cats", b"at", b"  ", b"   ", b"\t", b"\n", b"\n\n", b"\r\n", b"123", b" 4567",
+    b"don't", b"'s", b"!!", b"?", b" ...", "\U0001f642".encode(), "中文字".encode(), "é".encode(), b"a", b"b",
+    b"aaaa", b"\xff", b"\xc3", b"\xe9t\xe9", b"x", b" x", b"\xef\xbb\xbf",
+] + [s.encode() for s in SPECIAL_POOL]
+PATTERN_CHOICES = ["gpt2", "gpt4", "none", r"\S+|\s+"]
+
+corpora = st.lists(st.sampled_from(FRAGMENTS), min_size=0, max_size=60).map(b"".join)
+specials_st = st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=3)
+
+
+def listed_ids(t: Trainer, pair) -> list[int]:
+    """The word ids the trainer's index lists under ``pair`` (C ints packed in a bytearray)."""
+    return array("i", bytes(t._index.words[t._codes.code[pair[0]] + t._codes.code[pair[1]]])).tolist()
+
+
+def text_trainer(text: str, **options) -> Trainer:
+    """``Trainer.from_text(text)`` with the test-only options (which code path to take)."""
+    counts, stats = count_pretokens(text, [], "gpt2", workers=1, is_text=True)
+    return Trainer(counts, [], stats=stats, **options)
+
