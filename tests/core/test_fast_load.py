@@ -84,3 +84,29 @@ def test_a_merge_that_makes_a_special_token_stays_on_the_fast_path(exported: Pat
     for text in ("<unk>", "a <unk> b <un <unk", *VARIED_TEXTS):
         for add in (True, False):
             assert ours.encode(text, add_special_tokens=add) == hf.encode(text, add_special_tokens=add).ids
+
+
+@pytest.mark.parametrize("order", ["by id", "bytes last", "reversed", "shuffled"])
+def test_merge_results_found_whatever_order_the_vocab_lists_them_in(exported: Path, tmp_path: Path,
+                                                                   order: str) -> None:
+    # the vocab's keys in another order (same ids): the results' ids come from the lookups, not their places
+    import random
+
+    vocab = json.loads((exported / "vocab.json").read_text(encoding="utf-8"))
+    items = list(vocab.items())
+    if order == "bytes last":  # the results still listed one after another, from another place
+        items = items[256:] + items[:256]
+    elif order == "reversed":
+        items.reverse()
+    elif order == "shuffled":
+        random.Random(7).shuffle(items)
+    (tmp_path / "vocab.json").write_text(json.dumps(dict(items)), encoding="utf-8")
+    (tmp_path / "merges.txt").write_bytes((exported / "merges.txt").read_bytes())
+    fast = load_gpt2(tmp_path)
+    assert isinstance(fast.merges, IdMerges)
+    want = load_gpt2(exported)
+    _same(fast, want)
+    inverse = {b: i for i, b in want.vocab.items()}
+    assert fast.merges.ids[2] == [inverse[a + b] for a, b in want.merges]
+    text = " ".join(VARIED_TEXTS)
+    assert Tokenizer.from_spec(fast).encode(text) == Tokenizer.from_spec(want).encode(text)
