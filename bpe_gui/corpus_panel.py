@@ -27,6 +27,8 @@ class CorpusPanel(QGroupBox):
         self.recent_button = QToolButton()
         self.recent_button.setText(self.tr("Recent"))
         self.recent_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        # the menu arrow gets room of its own (drawn over the last letter otherwise)
+        self.recent_button.setStyleSheet("QToolButton { padding-right: 14px; }")
         self.values: dict[str, QLabel] = {}
         form = QFormLayout()
         form.setContentsMargins(0, 4, 0, 0)

@@ -44,6 +44,11 @@ _LAZY = {"MergeRecord": "trainer", "Trainer": "trainer", "build_vocab": "trainer
 __all__ += [name for name in _LAZY if name not in __all__]
 
 
+def __dir__() -> list[str]:
+    # the lazily imported names too (dir(), tab completion): train_bpe, Tokenizer, ...
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str):
     if name == "Tokenizer":
         from .tokenizer import Tokenizer

@@ -56,6 +56,10 @@ def _train(args: argparse.Namespace) -> int:
     s = trainer.stats
     note = "" if trainer.vocab_size == args.vocab_size else (
         f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
+    if s.size_bytes == 0:
+        note = " (the corpus is empty: the vocab is the 256 bytes and the special tokens only)"
+    elif s.pretokens == 0:
+        note = " (the corpus holds no text outside its special tokens: no pairs to merge)"
     print(f"trained {len(trainer.merges)} merges, vocab size {trainer.vocab_size}{note} in {elapsed:.2f}s "
           f"on {s.size_bytes:,} bytes ({s.distinct_pretokens:,} distinct pre-tokens, "
           f"{s.invalid_bytes} invalid UTF-8 bytes)")

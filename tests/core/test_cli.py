@@ -141,3 +141,18 @@ def test_special_token_ids_given_badly_are_clear_errors(values, fragment):
 
     with pytest.raises(FormatError, match=fragment):
         parse_special_ids(values)
+
+
+@pytest.mark.parametrize("content, says", [
+    ("", "the corpus is empty"),
+    ("<|endoftext|><|endoftext|>", "no text outside its special tokens"),
+    ("ab ab", "the corpus ran out of pairs: final vocab size 259"),  # 256 + 1 special + ab, " ab"
+])
+def test_train_says_why_it_made_fewer_merges(tmp_path, capsys, content, says):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text(content, encoding="utf-8")
+    rc = main(["train", str(corpus), "--vocab-size", "300", "--special-token", "<|endoftext|>",
+               "--out", str(tmp_path / "tok"), "-q"])
+    assert rc == 0  # (FAULTS: an empty corpus trains to the bytes and special tokens, and says so)
+    assert says in capsys.readouterr().out
+    assert (tmp_path / "tok" / "bpe.json").exists()
