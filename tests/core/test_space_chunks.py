@@ -184,3 +184,18 @@ def test_the_encoder_takes_chunks_only_for_proven_patterns_and_long_texts():
     plain = Tokenizer(dict(spec.vocab), spec.merges, [EOT])
     plain._chunked.force = False
     assert ids == [plain.encode(text)] * 4
+
+
+def test_path_chooser_starts_plain_then_keeps_the_faster_path():
+    from core.space_chunks import PathChooser
+
+    c = PathChooser()
+    assert c.pick() is False  # the plain path first (a small corpus costs what it did before)
+    c.record(False, 2.0, 1000)
+    assert c.pick() is True  # then the chunk path is timed
+    c.record(True, 1.0, 1000)
+    picks = [c.pick() for _ in range(c.probe_every - 2)]
+    assert all(picks)  # chunks were faster
+    assert c.pick() is False and c.pick() is True  # probes again, plain first
+    c.record(False, 0.5, 1000)
+    assert c.pick() is False  # now plain is faster
