@@ -187,17 +187,23 @@ def _check_not_stale(folder: Path, present: Sequence[tuple[str, tuple[str, ...]]
                           f"(e.g. {str(folder / newer[0])!r}) or export all formats again")
 
 
+def _partner_names(path: Path, own: str, partner: str, default: str) -> list[Path]:
+    """Where the other file of a GPT-2 pair may be, in order: ``X_<partner>`` / ``X-<partner>`` for
+    ``X_<own>`` / ``X-<own>``, then ``default`` beside ``path``."""
+    stem = path.stem
+    tried = [path.with_name(stem[: -len(own)] + partner) for sep in ("_", "-") if stem.endswith(sep + own)]
+    tried.append(path.with_name(default))
+    return tried
+
+
 def find_vocab_for(merges: Path) -> Path:
     """The vocab.json that belongs to a merges file: ``vocab.json`` beside it, ``X_vocab.json`` /
     ``X-vocab.json`` for ``X_merges.txt`` / ``X-merges.txt`` (CS336's ``gpt2_vocab.json``), or the
     single ``*.json`` beside it."""
-    stem = merges.stem
-    tried = [merges.with_name(stem[: -len("merges")] + "vocab.json")
-             for sep in ("_", "-") if stem.endswith(sep + "merges")]
-    tried.append(merges.with_name(VOCAB_NAME))
-    for c in tried:
-        if c.is_file():
-            return c
+    tried = _partner_names(merges, "merges", "vocab.json", VOCAB_NAME)
+    found = next((c for c in tried if c.is_file()), None)
+    if found is not None:
+        return found
     jsons = sorted(merges.parent.glob("*.json"))
     if len(jsons) == 1:
         return jsons[0]
@@ -208,13 +214,10 @@ def find_vocab_for(merges: Path) -> Path:
 
 def find_merges_for(vocab: Path) -> Path:
     """The merges.txt that belongs to a vocab.json (the mirror of :func:`find_vocab_for`)."""
-    stem = vocab.stem
-    tried = [vocab.with_name(stem[: -len("vocab")] + "merges.txt")
-             for sep in ("_", "-") if stem.endswith(sep + "vocab")]
-    tried.append(vocab.with_name(MERGES_NAME))
-    for c in tried:
-        if c.is_file():
-            return c
+    tried = _partner_names(vocab, "vocab", "merges.txt", MERGES_NAME)
+    found = next((c for c in tried if c.is_file()), None)
+    if found is not None:
+        return found
     txts = sorted(vocab.parent.glob("*merges*.txt")) or sorted(vocab.parent.glob("*.txt"))
     if len(txts) == 1:
         return txts[0]
