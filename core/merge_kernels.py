@@ -8,8 +8,10 @@ right before it; the right pair (b, y) is lost and becomes (ab, y) unless the ne
 right after it; two adjacent sites make (ab, ab). Sites are found left to right and never
 overlap, as ``str.replace`` finds them.
 
+Pairs are keyed by their two codes as one string (``"xa"`` for the pair x, a), as the pair index keys them.
+
 >>> word_sites("xabab", 1, "a", "b", "Z")
-([(('b', 'a'), -1), (('x', 'a'), -1), (('x', 'Z'), 1), (('Z', 'Z'), 1)], [('x', 'Z'), ('Z', 'Z')], 2)
+([('ba', -1), ('xa', -1), ('xZ', 1), ('ZZ', 1)], ['xZ', 'ZZ'], 2)
 """
 from __future__ import annotations
 
@@ -23,7 +25,6 @@ import numpy as np
 from .long_words import CODE_BITS, LongMerge, LongWord
 from .pair_index import sorted_unique
 
-CodePair = tuple[str, str]
 INTERRUPT_EVERY = 2047  # words between interrupt checks (a power of two minus one)
 CODE_MASK = (1 << CODE_BITS) - 1
 
@@ -37,16 +38,16 @@ class WordsMerge:
     """What merging a pair changes in the words (keyed by token codes)."""
 
     wids: np.ndarray  # the words that contain the pair (C ints, ascending)
-    olds: np.ndarray  # their codes before the merge (str objects; None for a long word)
+    olds: np.ndarray | None  # their codes before the merge (str objects; None for a long word), if asked for
     written: np.ndarray  # the changed words that are not long ...
     news: list[str] | np.ndarray  # ... and their codes after the merge
     occurrences: int  # the changed words counted with their frequency
-    deltas: dict[CodePair, int]  # pair-count changes, weighted by word counts
-    new_index: Mapping[CodePair, list[int] | np.ndarray]  # word ids to list under the pairs made
+    deltas: dict[str, int]  # pair-count changes by pair key, weighted by word counts
+    new_index: Mapping[str, list[int] | np.ndarray]  # word ids to list under the pairs made
     long_plans: list[tuple[int, LongWord, LongMerge]]  # long words: the merge to apply to each
 
 
-def word_sites(w: str, i: int, ca: str, cb: str, cab: str) -> tuple[list[tuple[CodePair, int]], list[CodePair], int]:
+def word_sites(w: str, i: int, ca: str, cb: str, cab: str) -> tuple[list[tuple[str, int]], list[str], int]:
     """The pair changes of one occurrence of a word with the pair at ``i`` (and maybe further
     on): (changes, pairs made, number of sites)."""
     pat = ca + cb
@@ -56,23 +57,23 @@ def word_sites(w: str, i: int, ca: str, cb: str, cab: str) -> tuple[list[tuple[C
         i = w.find(pat, i + 2)
     n = len(w)
     last = len(sites) - 1
-    changes: list[tuple[CodePair, int]] = []
-    made: list[CodePair] = []
+    changes: list[tuple[str, int]] = []
+    made: list[str] = []
     for k, i in enumerate(sites):
         adj_prev = k > 0 and sites[k - 1] + 2 == i
         adj_next = k < last and sites[k + 1] == i + 2
         if i + 2 < n:
-            changes.append(((cb, w[i + 2]), -1))
+            changes.append((cb + w[i + 2], -1))
         if adj_prev:
-            changes.append(((cab, cab), 1))
-            made.append((cab, cab))
+            changes.append((cab + cab, 1))
+            made.append(cab + cab)
         elif i:
             x = w[i - 1]
-            changes.append(((x, ca), -1))
-            changes.append(((x, cab), 1))
-            made.append((x, cab))
+            changes.append((x + ca, -1))
+            changes.append((x + cab, 1))
+            made.append(x + cab)
         if not adj_next and i + 2 < n:
-            p = (cab, w[i + 2])
+            p = cab + w[i + 2]
             changes.append((p, 1))
             made.append(p)
     return changes, made, len(sites)
@@ -80,76 +81,110 @@ def word_sites(w: str, i: int, ca: str, cb: str, cab: str) -> tuple[list[tuple[C
 
 def merge_words(words: np.ndarray, ids: np.ndarray, wcounts: tuple[int, ...], ca: str, cb: str, cab: str,
                 long_words: dict[int, LongWord], long_wids: set[int],
-                interrupt: Callable[[], bool] | None = None) -> WordsMerge:
+                interrupt: Callable[[], bool] | None = None, keep_olds: bool = True) -> WordsMerge:
     """Merge word by word (pairs in few words). ``ids``: candidate word ids (stale ones are
     skipped). Long words (ids in ``long_wids``) get a plan from their :class:`LongWord` (made from
-    the word's codes on first use and added to ``long_words``)."""
+    the word's codes on first use and added to ``long_words``). ``keep_olds``: return the words'
+    codes before the merge (for undo)."""
     pat = ca + cb
-    cdelta: defaultdict[CodePair, int] = defaultdict(int)
-    new_index: defaultdict[CodePair, list[int]] = defaultdict(list)
+    cdelta: defaultdict[str, int] = defaultdict(int)
+    new_index: defaultdict[str, list[int]] = defaultdict(list)
+    # words with one site, by the token left (right) of it: their changes are summed per token
+    # after the loop (half the dictionary work of adding each word's four changes to cdelta)
+    left: defaultdict[str, list[int]] = defaultdict(list)
+    right: defaultdict[str, list[int]] = defaultdict(list)
     changed: list[int] = []
     olds: list[str | None] = []
     news: list[str] = []
-    short: list[int] = []
     long_plans = []
-    occurrences = sites_total = 0
-    for seen, (wid, w) in enumerate(zip(ids.tolist(), words[ids].tolist())):
-        if interrupt is not None and not seen & INTERRUPT_EVERY and seen and interrupt():
+    multi_sites = multi_count = 0  # sites in words with several, and those words' counts
+    wid_list = ids.tolist()
+    if long_wids and not long_wids.isdisjoint(wid_list):
+        long_plans = _long_plans(wid_list, words, wcounts, ca, cb, cab, long_words, long_wids, cdelta, new_index)
+        wid_list = [wid for wid in wid_list if wid not in long_wids]  # (their strings in words are stale)
+    stride = INTERRUPT_EVERY + 1
+    for lo in range(0, len(wid_list), stride):
+        if lo and interrupt is not None and interrupt():
             raise Interrupted
-        if wid in long_wids:
-            lw = long_words.get(wid)
-            if lw is None:  # first merge in this word: its string is still the current one
-                lw = long_words[wid] = LongWord(w)
-            plan = lw.plan(ord(ca), ord(cb), ord(cab))
-            if plan is None:
+        part = wid_list[lo:lo + stride]
+        for wid, w in zip(part, words[part].tolist()):
+            i = w.find(pat)
+            if i < 0:
                 continue  # stale index entry
-            c = wcounts[wid]
             changed.append(wid)
-            olds.append(None)
-            occurrences += c
-            long_plans.append((wid, lw, plan))
-            for (x, y), d in plan.deltas.items():
-                cdelta[(chr(x), chr(y))] += d * c
-            for key in plan.new_positions:
-                new_index[(chr(key >> CODE_BITS), chr(key & CODE_MASK))].append(wid)
+            j = i + 2
+            if w.find(pat, j) < 0:  # one site (the common case: word_sites for it, inlined)
+                if i:
+                    left[w[i - 1]].append(wid)
+                if j < len(w):
+                    right[w[j]].append(wid)
+                news.append(w[:i] + cab + w[j:])
+            else:
+                c = wcounts[wid]
+                changes, made, n_sites = word_sites(w, i, ca, cb, cab)
+                for p, d in changes:
+                    cdelta[p] += d * c
+                for p in made:
+                    new_index[p].append(wid)
+                multi_sites += n_sites * c
+                multi_count += c
+                news.append(w.replace(pat, cab))  # left to right, never overlapping: the same sites
+            if keep_olds:
+                olds.append(w)
+    count = wcounts.__getitem__
+    for side, lost, made_of in ((left, ca, cab), (right, cb, cab)):
+        for t, wids_t in side.items():
+            total = sum(map(count, wids_t))
+            if side is left:
+                cdelta[t + lost] -= total
+                key = t + made_of
+            else:
+                cdelta[lost + t] -= total
+                key = made_of + t
+            cdelta[key] += total
+            known = new_index.get(key)
+            if known is None:
+                new_index[key] = wids_t
+            else:
+                known += wids_t
+    occurrences = sum(map(count, changed))
+    # each word with one site has one: the pair loses the counts of those words and the others' sites
+    cdelta[pat] -= occurrences - multi_count + multi_sites
+    written = np.array(changed, dtype=np.intc)
+    if not long_plans:
+        return WordsMerge(written, _objects(olds) if keep_olds else None, written, news, occurrences, cdelta,
+                          new_index, [])
+    n_long = len(long_plans)
+    long_wid_list = [wid for wid, _lw, _plan in long_plans]
+    occurrences += sum(map(count, long_wid_list))
+    wids = np.array(long_wid_list + changed, dtype=np.intc)
+    order = np.argsort(wids, kind="stable")  # ascending ids, as the other kernels give them
+    olds_all = _objects([None] * n_long + olds)[order] if keep_olds else None
+    return WordsMerge(wids[order], olds_all, written, news, occurrences, cdelta, new_index, long_plans)
+
+
+def _long_plans(wid_list: list[int], words: np.ndarray, wcounts: tuple[int, ...], ca: str, cb: str, cab: str,
+                long_words: dict[int, LongWord], long_wids: set[int], cdelta: defaultdict[str, int],
+                new_index: defaultdict[str, list[int]]) -> list[tuple[int, LongWord, LongMerge]]:
+    """The merge plans of the long words among the candidates (their pair changes are added to
+    ``cdelta`` and ``new_index``)."""
+    plans = []
+    for wid in wid_list:
+        if wid not in long_wids:
             continue
-        i = w.find(pat)
-        if i < 0:
+        lw = long_words.get(wid)
+        if lw is None:  # first merge in this word: its string is still the current one
+            lw = long_words[wid] = LongWord(words[wid])
+        plan = lw.plan(ord(ca), ord(cb), ord(cab))
+        if plan is None:
             continue  # stale index entry
         c = wcounts[wid]
-        n = len(w)
-        changed.append(wid)
-        olds.append(w)
-        occurrences += c
-        if w.find(pat, i + 2) < 0:
-            # one site (the common case): word_sites for a single site, inlined (hot loop)
-            sites_total += c
-            if i:
-                x = w[i - 1]
-                cdelta[(x, ca)] -= c
-                p = (x, cab)
-                cdelta[p] += c
-                new_index[p].append(wid)
-            if i + 2 < n:
-                y = w[i + 2]
-                cdelta[(cb, y)] -= c
-                p = (cab, y)
-                cdelta[p] += c
-                new_index[p].append(wid)
-            news.append(w[:i] + cab + w[i + 2:])
-        else:
-            changes, made, n_sites = word_sites(w, i, ca, cb, cab)
-            for p, d in changes:
-                cdelta[p] += d * c
-            for p in made:
-                new_index[p].append(wid)
-            sites_total += n_sites * c
-            news.append(w.replace(pat, cab))  # left to right, never overlapping: the same sites
-        short.append(wid)
-    cdelta[(ca, cb)] -= sites_total
-    wids = np.array(changed, dtype=np.intc)
-    written = wids if len(short) == len(changed) else np.array(short, dtype=np.intc)
-    return WordsMerge(wids, _objects(olds), written, news, occurrences, cdelta, new_index, long_plans)
+        plans.append((wid, lw, plan))
+        for (x, y), d in plan.deltas.items():
+            cdelta[chr(x) + chr(y)] += d * c
+        for key in plan.new_positions:
+            new_index[chr(key >> CODE_BITS) + chr(key & CODE_MASK)].append(wid)
+    return plans
 
 
 def merge_batch(words: np.ndarray, wids: np.ndarray, wcounts: np.ndarray, ca: str, cb: str, cab: str,
@@ -166,8 +201,8 @@ def merge_batch(words: np.ndarray, wids: np.ndarray, wcounts: np.ndarray, ca: st
         if interrupt is not None and interrupt():
             raise Interrupted
 
-    cdelta: defaultdict[CodePair, int] = defaultdict(int)
-    new_index: dict[CodePair, np.ndarray] = {}
+    cdelta: defaultdict[str, int] = defaultdict(int)
+    new_index: dict[str, np.ndarray] = {}
     sub = words[wids]
     sep_code = ord(sep)
     big = sep.join(sub.tolist())
@@ -200,7 +235,7 @@ def merge_batch(words: np.ndarray, wids: np.ndarray, wcounts: np.ndarray, ca: st
     new_right = has_right & ~adj_next
     site_wids = wids[widx]  # C ints, as the index stores them
 
-    def listed(key: CodePair, ids: np.ndarray) -> None:
+    def listed(key: str, ids: np.ndarray) -> None:
         """New index entries (``ab`` may be an existing token, so (x, ab) with x = ab can meet
         (ab, ab) from adjacent sites: those are joined)."""
         old = new_index.get(key)
@@ -223,14 +258,14 @@ def merge_batch(words: np.ndarray, wids: np.ndarray, wcounts: np.ndarray, ca: st
             for lo, hi in itertools.pairwise(bounds):
                 listed(pair_of(chr(int(sc[lo]))), ws[lo:hi])
 
-    add(has_right, right, -1, lambda y: (cb, y), False)  # (b, y) is lost
-    add(has_left, left, -1, lambda x: (x, ca), False)  # (x, a) is lost
-    add(has_left, left, 1, lambda x: (x, cab), True)  # (x, ab) is made
-    add(new_right, right, 1, lambda y: (cab, y), True)  # (ab, y) is made
+    add(has_right, right, -1, lambda y: cb + y, False)  # (b, y) is lost
+    add(has_left, left, -1, lambda x: x + ca, False)  # (x, a) is lost
+    add(has_left, left, 1, lambda x: x + cab, True)  # (x, ab) is made
+    add(new_right, right, 1, lambda y: cab + y, True)  # (ab, y) is made
     if adj_prev.any():  # two adjacent sites make (ab, ab)
-        cdelta[(cab, cab)] += int(wt[adj_prev].sum())
-        listed((cab, cab), sorted_unique(site_wids[adj_prev]))
-    cdelta[(ca, cb)] -= int(wt.sum())
+        cdelta[cab + cab] += int(wt[adj_prev].sum())
+        listed(cab + cab, sorted_unique(site_wids[adj_prev]))
+    cdelta[ca + cb] -= int(wt.sum())
     check()
     hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
     occurrences = int(counts[hit].sum())

@@ -1,23 +1,27 @@
 """The pair index: how often each pair of adjacent tokens occurs, and in which words.
 
+Pairs are keyed by their two token codes as a 2-character string (``key``, see
+core/token_codes.py): a string hashes once and keeps its hash, where a tuple of two bytes objects is
+hashed again at every lookup, and merges find pairs in words by the same strings.
+
 Invariants (checked by the differential tests against a recount):
 
-- ``counts[p]`` is the number of occurrences of ``p`` over all words, weighted by word counts;
+- ``counts[key]`` is the number of occurrences of the pair over all words, weighted by word counts;
   only pairs with a positive count are present.
-- ``buckets[c]`` is the set of pairs whose count is ``c``; only non-empty buckets are present.
+- ``buckets[c]`` is the set of keys whose count is ``c``; only non-empty buckets are present.
 - ``heap`` holds ``-c`` for every ``c`` in ``buckets`` (a lazily-deleting max-heap: it may also
   hold counts whose bucket has emptied since, and repeats; :meth:`PairIndex.best` pops those when
   it meets them on top). So the top of the heap after popping stale entries is the highest count.
-- ``words[key]`` (``key`` the two token codes of a pair, as a 2-character string) lists, as C ints
-  in a bytearray, the ids of every word that contains the pair: a superset, since merges only
-  append (stale ids and repeats are allowed and dropped where the ids are read, :func:`word_ids`);
-  only undo removes ids, those its own merge appended (:meth:`PairIndex.truncate`).
+- ``words[key]`` lists, as C ints in an ``array``, the ids of every word that contains the pair: a
+  superset, since merges only append (stale ids and repeats are allowed and dropped where the ids
+  are read, :func:`word_ids`); only undo removes ids, those its own merge appended
+  (:meth:`PairIndex.truncate`).
 
-Keys are strings and lists bytearrays because the garbage collector tracks neither (see
+Keys are strings and lists arrays because the garbage collector tracks neither (see
 tests/benchmarks/README.md, "Performance note").
 
 >>> index, free = build_index((b"abab", b"ba"), (2, 1))
->>> index.counts[(b"a", b"b")], index.counts[(b"b", b"a")], index.best()[0]
+>>> index.counts["ab"], index.counts["ba"], index.best()[0]
 (4, 3, 4)
 """
 from __future__ import annotations
@@ -32,11 +36,9 @@ from functools import partial
 
 import numpy as np
 
-from .records import Pair
 from .token_codes import BYTE_TOKENS
 
 WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
-WID_SIZE = array(WID_TYPECODE).itemsize
 SMALL_CORPUS_BYTES = 10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
 
 
@@ -48,29 +50,32 @@ def sorted_unique(ids: np.ndarray) -> np.ndarray:
     return s[np.r_[True, s[1:] != s[:-1]]]
 
 
-def word_ids(listed: bytes | bytearray) -> np.ndarray:
-    """The distinct word ids of an index entry (C ints in a bytearray), sorted, in a new array
-    (a view would stop the bytearray from growing)."""
+def word_ids(listed: array) -> np.ndarray:
+    """The distinct word ids of an index entry (an array of C ints), sorted, in a new NumPy array
+    (a view would stop the array from growing)."""
     ids = sorted_unique(np.frombuffer(listed, dtype=np.intc))
     return ids.copy() if ids.base is not None else ids
 
 
-def n_listed(listed: bytes | bytearray) -> int:
+def n_listed(listed: array) -> int:
     """How many ids an index entry lists (repeats included)."""
-    return len(listed) // WID_SIZE
+    return len(listed)
+
+
+_EMPTY = array(WID_TYPECODE)
 
 
 class PairIndex:
     """Pair counts, count buckets with a heap of counts, and the word ids of each pair."""
 
-    def __init__(self, counts: dict[Pair, int], words: dict[str, bytearray]) -> None:
+    def __init__(self, counts: dict[str, int], words: dict[str, array]) -> None:
         self.words = words
         self._set_counts(counts)
 
-    def _set_counts(self, counts: dict[Pair, int]) -> None:
+    def _set_counts(self, counts: dict[str, int]) -> None:
         """Take ``counts`` and build the buckets and heap from them."""
         self.counts = counts
-        buckets: dict[int, set[Pair]] = {}
+        buckets: dict[int, set[str]] = {}
         for p, c in counts.items():
             b = buckets.get(c)
             if b is None:
@@ -81,8 +86,8 @@ class PairIndex:
         self.heap = [-c for c in buckets]
         heapq.heapify(self.heap)
 
-    def best(self) -> tuple[int, set[Pair]] | None:
-        """The highest count and the pairs that have it (None when no pair is left)."""
+    def best(self) -> tuple[int, set[str]] | None:
+        """The highest count and the keys of the pairs that have it (None when no pair is left)."""
         heap = self.heap
         buckets = self.buckets
         while heap:
@@ -95,10 +100,10 @@ class PairIndex:
 
     def ids(self, key: str) -> np.ndarray:
         """The distinct ids of the words listed under a pair's key, sorted."""
-        return word_ids(self.words.get(key, b""))
+        return word_ids(self.words.get(key, _EMPTY))
 
     def n_listed(self, key: str) -> int:
-        return n_listed(self.words.get(key, b""))
+        return len(self.words.get(key, _EMPTY))
 
     def start(self) -> IndexStart:
         """Remember the index as it is now (taken right after building it)."""
@@ -110,7 +115,7 @@ class PairIndex:
         from the copy. The same state as undoing every merge since then one by one. Returns the
         parts replaced, for the caller to free when it has time."""
         words = self.words
-        kept: dict[str, bytearray] = {}
+        kept: dict[str, array] = {}
         for key, size in start.sizes.items():
             listed = words[key]
             del listed[size:]
@@ -120,17 +125,20 @@ class PairIndex:
         self._set_counts(dict(start.counts))
         return old
 
-    def apply_deltas(self, delta: dict[Pair, int]) -> tuple[tuple[Pair, int], ...]:
-        """Add pair-count changes; returns the non-zero ones."""
+    def apply_deltas(self, delta: dict[str, int], report: bool = True) -> tuple[tuple[str, int], ...]:
+        """Add pair-count changes (keyed by pair key); returns the non-zero ones (with ``report``)."""
         counts = self.counts
+        get = counts.get
         buckets = self.buckets
+        bget = buckets.get
         heap = self.heap
         out = []
         for p, d in delta.items():
             if not d:
                 continue
-            out.append((p, d))
-            old = counts.get(p, 0)
+            if report:
+                out.append((p, d))
+            old = get(p, 0)
             new = old + d
             if old:
                 bk = buckets[old]
@@ -139,7 +147,7 @@ class PairIndex:
                     del buckets[old]
             if new > 0:
                 counts[p] = new
-                into = buckets.get(new)
+                into = bget(new)
                 if into is None:
                     buckets[new] = {p}
                     heapq.heappush(heap, -new)
@@ -149,22 +157,30 @@ class PairIndex:
                 del counts[p]
         return tuple(out)
 
-    def add_word_ids(self, new_index: Mapping[tuple[str, str], list[int] | np.ndarray]
+    def add_word_ids(self, new_index: Mapping[str, list[int] | np.ndarray], report: bool = True
                      ) -> tuple[tuple[str, int], ...]:
-        """List words under pairs (lists of ids or NumPy arrays of C ints); returns what
-        :meth:`truncate` needs to take exactly these entries back."""
+        """List words under pairs (lists of ids or NumPy arrays of C ints), by pair key; returns
+        (with ``report``) what :meth:`truncate` needs to take exactly these entries back."""
         words = self.words
+        get = words.get
         sizes = []
-        for (x, y), listed in new_index.items():
-            ids = array(WID_TYPECODE, listed) if isinstance(listed, list) else listed.tobytes()
-            key = x + y
-            known = words.get(key)
+        for key, listed in new_index.items():
+            known = get(key)
             if known is None:
-                words[key] = bytearray(ids)
-                sizes.append((key, 0))
+                if isinstance(listed, list):
+                    words[key] = array(WID_TYPECODE, listed)
+                else:
+                    words[key] = known = array(WID_TYPECODE)
+                    known.frombytes(listed.tobytes())
+                if report:
+                    sizes.append((key, 0))
             else:
-                sizes.append((key, len(known)))
-                known += ids
+                if report:
+                    sizes.append((key, len(known)))
+                if isinstance(listed, list):
+                    known.fromlist(listed)
+                else:
+                    known.frombytes(listed.tobytes())
         return tuple(sizes)
 
     def truncate(self, sizes: tuple[tuple[str, int], ...]) -> None:
@@ -182,7 +198,7 @@ class IndexStart:
     """What :meth:`PairIndex.restore` needs to bring an index back to how it was built: a copy of
     the counts (pairs of bytes only: at most 65,536) and the length of every word list."""
 
-    counts: dict[Pair, int]
+    counts: dict[str, int]
     sizes: dict[str, int]
 
 
@@ -190,8 +206,8 @@ def build_index(words: tuple[bytes, ...], wcounts: tuple[int, ...],
                 small_corpus_bytes: int = SMALL_CORPUS_BYTES) -> tuple[PairIndex, list[int]]:
     """Count all byte pairs and index the words containing each; also returns the byte values
     that occur in no word (free token codes)."""
-    counts: dict[Pair, int] = {}
-    index: dict[str, bytearray] = {}
+    counts: dict[str, int] = {}
+    index: dict[str, array] = {}
     if sum(map(len, words)) < small_corpus_bytes:
         free = _build_small(words, wcounts, counts, index)
     else:
@@ -199,24 +215,22 @@ def build_index(words: tuple[bytes, ...], wcounts: tuple[int, ...],
     return PairIndex(counts, index), free
 
 
-def _build_small(words, wcounts, counts: dict[Pair, int], index: dict[str, bytearray]) -> list[int]:
+def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, array]) -> list[int]:
     get = counts.get
-    byte = BYTE_TOKENS
     joined = b"".join(words)
     listed: defaultdict[str, array] = defaultdict(partial(array, WID_TYPECODE))
     for wid, w in enumerate(words):
         c = wcounts[wid]
-        for x, y in itertools.pairwise(w):
-            p = (byte[x], byte[y])
+        keys = [chr(x) + chr(y) for x, y in itertools.pairwise(w)]
+        for p in keys:
             counts[p] = get(p, 0) + c
-        for x, y in set(itertools.pairwise(w)):
-            listed[chr(x) + chr(y)].append(wid)
-    for key, ids in listed.items():
-        index[key] = bytearray(ids.tobytes())
-    return [i for i in range(256) if byte[i] not in joined]
+        for p in dict.fromkeys(keys):
+            listed[p].append(wid)
+    index.update(listed)
+    return [i for i in range(256) if BYTE_TOKENS[i] not in joined]
 
 
-def _build_numpy(words, wcounts, counts: dict[Pair, int], index: dict[str, bytearray]) -> list[int]:
+def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]) -> list[int]:
     """:func:`_build_small` vectorised (the same counts and index, in the same order)."""
     lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     flat = np.frombuffer(b"".join(words), dtype=np.uint8)
@@ -248,8 +262,9 @@ def _build_numpy(words, wcounts, counts: dict[Pair, int], index: dict[str, bytea
     size = np.dtype(np.intc).itemsize
     starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
     ends = np.r_[starts[1:], codes.size]
-    byte = BYTE_TOKENS
     for code, lo, hi in zip(codes[starts].tolist(), starts.tolist(), ends.tolist()):
-        counts[(byte[code >> 8], byte[code & 255])] = int(totals[code])
-        index[chr(code >> 8) + chr(code & 255)] = bytearray(wid_bytes[lo * size:hi * size])
+        key = chr(code >> 8) + chr(code & 255)
+        counts[key] = int(totals[code])
+        listed = index[key] = array(WID_TYPECODE)
+        listed.frombytes(wid_bytes[lo * size:hi * size])
     return free

@@ -21,12 +21,27 @@ BYTE_TOKENS: tuple[bytes, ...] = tuple(bytes([i]) for i in range(256))
 SEP_CODE = 0xFFFF  # never a token code: the separator when the corpus uses all 256 byte values
 
 
+class PairNames(dict[str, tuple[bytes, bytes]]):
+    """Pair keys (two codes) to their pairs of tokens, filled in on first use: its ``__getitem__``
+    is a C-level key function for comparing pairs (a tie picks the greatest (bytes, bytes) pair)."""
+
+    def __init__(self, token: dict[str, bytes]) -> None:
+        super().__init__()
+        self.token = token
+
+    def __missing__(self, key: str) -> tuple[bytes, bytes]:
+        pair = self[key] = (self.token[key[0]], self.token[key[1]])
+        return pair
+
+
 class TokenCodes:
     """The two-way map between tokens and their one-character codes."""
 
     def __init__(self, free: Iterable[int] = ()) -> None:
         self.code: dict[bytes, str] = {t: chr(i) for i, t in enumerate(BYTE_TOKENS)}
         self.token: dict[str, bytes] = {ch: t for t, ch in self.code.items()}
+        # the pairs of keys that met in a tie (a code keeps its token once pairs with it exist)
+        self.pair_names = PairNames(self.token)
         self.next_code = 256
         self.free: deque[int] = deque(free)  # byte values absent from the corpus, handed out first
         self.sep_code = self.free.popleft() if self.free else SEP_CODE

@@ -183,7 +183,7 @@ class Trainer(TrainerUndo):
 
     def merge(self, pair: Pair) -> MergeRecord:
         """Merge a given pair (used to replay saved merges); it must currently occur."""
-        count = self._index.counts.get(pair, 0)
+        count = self.pair_count(pair)
         if count <= 0:
             raise BPEError(f"pair {pair!r} does not occur in the corpus now; it cannot be merged")
         return self._merge(pair, count, (), 0)
@@ -253,25 +253,27 @@ class Trainer(TrainerUndo):
                     self._wcounts_np = np.array(self._wcounts, dtype=np.int64)
                 done = merge_batch(self._words, wids, self._wcounts_np, ca, cb, cab, codes.sep,
                                    codes.fits_16_bits, self._interrupt)
+        history = self.keep_history
         if done is None:
             done = merge_words(self._words, index.ids(key), self._wcounts, ca, cb, cab, self._long,
-                               self._long_wids, self._interrupt)
+                               self._long_wids, self._interrupt, keep_olds=history)
         # nothing has changed until here: apply the merge
         self._words[done.written] = done.news
-        long_undos = tuple((wid, lw.apply(plan, self.keep_history)) for wid, lw, plan in done.long_plans)
+        long_undos = tuple((wid, lw.apply(plan, history)) for wid, lw, plan in done.long_plans)
         self._long_stale.update(wid for wid, _lw, _plan in done.long_plans)
-        tok = codes.token
         # what undo cuts the index back to (else each redo of a merge adds its ids again)
-        sizes = index.add_word_ids(done.new_index)
-        deltas = index.apply_deltas({(tok[x], tok[y]): d for (x, y), d in done.deltas.items()})
+        sizes = index.add_word_ids(done.new_index, report=history)
+        changes = index.apply_deltas(done.deltas, report=history)
+        tok = codes.token
+        deltas = tuple(((tok[k[0]], tok[k[1]]), d) for k, d in changes)
         rank = len(self.merges)
         record = MergeRecord(rank=rank, pair=pair, new_id=self.token_id(rank), count=count, ties=ties,
                              n_ties=n_ties, words_changed=len(done.wids), occurrences_changed=done.occurrences,
                              deltas=deltas)
         self.merges.append(pair)
         self.records.append(record)
-        if self.keep_history:
-            self._history.append(HistoryEntry(record, done.wids, done.olds, sizes, long_undos))
+        if history:
+            self._history.append(HistoryEntry(record, done.wids, done.olds, sizes, long_undos))  # type: ignore[arg-type]
         return record
 
     # ------------------------------------------------------------------ sessions

@@ -95,7 +95,7 @@ class TrainerUndo(TrainerViews):
             raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
         self._history.pop()
         # the record holds the net pair-count changes of the merge: apply them backwards
-        self._index.apply_deltas({p: -d for p, d in last.record.deltas})
+        self._index.apply_deltas({self._key(p): -d for p, d in last.record.deltas})
         self._index.truncate(last.index_sizes)  # undo is last-in first-out: these are the merge's own ids
         self.merges.pop()
         self.records.pop()
@@ -169,13 +169,15 @@ class TrainerUndo(TrainerViews):
     def _undo_many(self, n: int) -> list[object]:
         """Undo the last ``n`` merges with their pair-count changes summed and applied once;
         returns their history entries (not freed yet)."""
-        total: dict[Pair, int] = {}
+        total: dict[str, int] = {}
         get = total.get
+        key = self._key
         history = self._history
         dropped: list[object] = [*history[-n:]]
         for last in reversed(history[-n:]):  # newest first: word lists and words go back in the order they changed
             for p, d in last.record.deltas:
-                total[p] = get(p, 0) - d
+                k = key(p)
+                total[k] = get(k, 0) - d
             self._index.truncate(last.index_sizes)
             self._restore_words(last)
         del history[-n:], self.merges[-n:], self.records[-n:]

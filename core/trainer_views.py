@@ -64,11 +64,23 @@ class TrainerViews:
         return 256 + len(self.special_tokens) + rank
 
     def pair_count(self, pair: Pair) -> int:
-        return self._index.counts.get(pair, 0)
+        code = self._codes.code
+        if pair[0] not in code or pair[1] not in code:
+            return 0  # a token never made (or a byte that occurs nowhere)
+        return self._index.counts.get(self._key(pair), 0)
 
     def pair_counts(self) -> dict[Pair, int]:
         """A copy of all current pair counts."""
-        return dict(self._index.counts)
+        tok = self._codes.token
+        return {(tok[k[0]], tok[k[1]]): c for k, c in self._index.counts.items()}
+
+    def _key(self, pair: Pair) -> str:
+        """The pair index's key of a pair of tokens that have codes."""
+        code = self._codes.code
+        return code[pair[0]] + code[pair[1]]
+
+    def _pair(self, key: str) -> Pair:
+        return self._codes.pair_names[key]
 
     def words(self) -> list[WordView]:
         """All words: (original bytes, current tokens, count), in order of first appearance."""
@@ -81,32 +93,37 @@ class TrainerViews:
             self._words[wid] = self._long[wid].codes()
         self._long_stale.clear()
 
-    def _best(self) -> tuple[Pair, int, set[Pair]] | None:
+    def _best(self) -> tuple[Pair, int, set[str]] | None:
+        """The pair the tie rule picks among those with the highest count: (pair, count, the keys
+        of all pairs with that count)."""
         best = self._index.best()
         if best is None:
             return None
         c, bucket = best
-        if self.tie_break == "lexicographic":
-            return max(bucket), c, bucket
-        return min(bucket, key=self._first_key), c, bucket
+        if len(bucket) == 1:
+            key = next(iter(bucket))
+        elif self.tie_break == "lexicographic":
+            key = max(bucket, key=self._codes.pair_names.__getitem__)
+        else:
+            key = min(bucket, key=self._first_key)
+        return self._pair(key), c, bucket
 
-    def _first_key(self, pair: Pair) -> tuple[int, int]:
+    def _first_key(self, key: str) -> tuple[int, int]:
         """(first word containing the pair, position in it): earlier in the text is smaller."""
         words = self._words
-        pat = self._codes.code[pair[0]] + self._codes.code[pair[1]]
-        for wid in self._index.ids(pat).tolist():
+        for wid in self._index.ids(key).tolist():
             lw = self._long.get(wid)
             # a long word's node numbers are in token order, like string positions
-            i = words[wid].find(pat) if lw is None else lw.first_site(ord(pat[0]), ord(pat[1]))
+            i = words[wid].find(key) if lw is None else lw.first_site(ord(key[0]), ord(key[1]))
             if i >= 0:
                 return wid, i
         return len(words), 0
 
-    def _sorted_ties(self, bucket: set[Pair], winner: Pair, k: int) -> list[Pair]:
-        others = (p for p in bucket if p != winner)
+    def _sorted_ties(self, bucket: set[str], winner: Pair, k: int) -> list[Pair]:
+        others = (p for p in bucket if self._pair(p) != winner)
         if self.tie_break == "lexicographic":
-            return heapq.nlargest(k, others)
-        return heapq.nsmallest(k, others, key=self._first_key)
+            return heapq.nlargest(k, map(self._pair, others))
+        return list(map(self._pair, heapq.nsmallest(k, others, key=self._first_key)))
 
     def next_pair(self) -> tuple[Pair, int] | None:
         """The pair the next step would merge, with its count (None when no pair is left)."""
@@ -121,8 +138,7 @@ class TrainerViews:
         best = self._best()
         if best is None:
             return 0
-        a, b = best[0]
-        return self._index.n_listed(self._codes.code[a] + self._codes.code[b])
+        return self._index.n_listed(self._key(best[0]))
 
     def n_pairs_with_count(self, count: int) -> int:
         """How many pairs currently occur exactly ``count`` times (the size of a tie)."""
@@ -135,9 +151,9 @@ class TrainerViews:
         for c in heapq.nlargest(k, buckets):
             b = buckets[c]
             if self.tie_break == "lexicographic":
-                ordered = heapq.nlargest(k - len(out), b)
+                ordered = heapq.nlargest(k - len(out), map(self._pair, b))
             else:
-                ordered = heapq.nsmallest(k - len(out), b, key=self._first_key)
+                ordered = list(map(self._pair, heapq.nsmallest(k - len(out), b, key=self._first_key)))
             out.extend((p, c) for p in ordered)
             if len(out) >= k:
                 break

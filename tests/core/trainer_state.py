@@ -3,8 +3,6 @@ undo and every merge path are exact; it reads the trainer's parts, and tokens, n
 compared), the corpora the property tests draw, and the trainer's index as listed."""
 from __future__ import annotations
 
-from array import array
-
 from hypothesis import strategies as st
 
 from core.pair_index import word_ids
@@ -23,9 +21,9 @@ def canonical_state(t: Trainer) -> tuple:
         ids = frozenset(w for w in word_ids(listed).tolist() if _contains(t, w, pair))
         if ids:
             index[pair] = ids
-    return (tuple(map(t._codes.tokens, t._words.tolist())), tuple(sorted(t._index.counts.items())),
+    return (tuple(map(t._codes.tokens, t._words.tolist())), tuple(sorted(t.pair_counts().items())),
             tuple(sorted(index.items())), tuple(t.merges),
-            tuple(sorted((c, frozenset(b)) for c, b in t._index.buckets.items())))
+            tuple(sorted((c, frozenset(map(t._pair, b))) for c, b in t._index.buckets.items())))
 
 
 def _contains(t: Trainer, wid: int, pair: tuple[bytes, bytes]) -> bool:
@@ -54,8 +52,8 @@ specials_st = st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=3)
 
 
 def listed_ids(t: Trainer, pair) -> list[int]:
-    """The word ids the trainer's index lists under ``pair`` (C ints packed in a bytearray)."""
-    return array("i", bytes(t._index.words[t._codes.code[pair[0]] + t._codes.code[pair[1]]])).tolist()
+    """The word ids the trainer's index lists under ``pair`` (an array of C ints)."""
+    return t._index.words[t._key(pair)].tolist()
 
 
 def text_trainer(text: str, **options) -> Trainer:
