@@ -8,7 +8,7 @@ import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import train_bpe, train_bpe_from_counts
+from core import scan, train_bpe, train_bpe_from_counts
 from core.counts import CountsError, count_files, count_files_text, trainer_from_counts
 from core.counts_io import read_counts, sum_counts, to_arrow, write_counts
 from core.pretokenize import count_pretokens, resolve_pattern
@@ -82,10 +82,16 @@ def test_count_files_equals_count_pretokens_in_order_with_first_offsets(tmp_path
 
 
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=80).map(b"".join),
-       st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=2), st.sampled_from(PATTERNS))
-def test_count_block_matches_a_whole_text_scan(data, specials, pattern):
+       st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=2), st.sampled_from(PATTERNS),
+       st.sampled_from([True, False]))
+def test_count_block_matches_a_whole_text_scan(data, specials, pattern, chunked):
+    """By distinct chunks (GPT-2/GPT-4 patterns) or the plain way: the same counts, order and offsets."""
     pat = resolve_pattern(pattern)
-    b = count_block(data, 1000, pat, tuple(specials))
+    scan.COUNT_BY_CHUNKS = chunked
+    try:
+        b = count_block(data, 1000, pat, tuple(specials))
+    finally:
+        scan.COUNT_BY_CHUNKS = None
     want, _ = count_pretokens(data, specials, pattern, workers=1)
     assert dict(zip(b.tokens, b.counts)) == want and b.tokens == list(want)
     assert {t: o - 1000 for t, o in zip(b.tokens, b.offsets)} == reference_first_offsets(data, pat, specials)
