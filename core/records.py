@@ -35,7 +35,8 @@ class MergeRecord:
     n_ties: int = 0  # how many other pairs had the same count
     words_changed: int = 0  # distinct words (pre-tokens) that contained the pair
     occurrences_changed: int = 0  # those words counted with their frequency
-    deltas: tuple[tuple[Pair, int], ...] = ()  # pair-count changes caused by the merge
+    # pair-count changes caused by the merge (none listed by a keep_history=False trainer: lean mode)
+    deltas: tuple[tuple[Pair, int], ...] = ()
 
     @property
     def token(self) -> bytes:
