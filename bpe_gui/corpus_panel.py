@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from . import core_text
 from .formatting import human_bytes
 from .widgets import status_label
 
@@ -85,7 +86,7 @@ class CorpusPanel(QGroupBox):
         inv.setText(f"{stats.invalid_bytes:,}")
         inv.setStyleSheet("color:#c62828; font-weight:600" if stats.invalid_bytes else "")
         self.values["Specials found"].setText(f"{getattr(stats, 'special_occurrences', 0):,}")
-        notes = list(stats.notes)
+        notes = [core_text.note(n) for n in stats.notes]
         if stats.size_bytes == 0:
             notes.append(self.tr("the file is empty: training will make no merges"))
         self.notes.setText("\n".join(f"• {n}" for n in notes))

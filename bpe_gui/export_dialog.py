@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from . import core_text
 from .files import FORMAT_LABELS
 
 
@@ -76,7 +77,8 @@ def lossy_export_text(lost: dict[str, list[str]]) -> str:
         "ExportDialog", "These formats cannot hold everything this imported tokenizer does, so the exported "
         "files would give different ids than the original:")]
     for fmt, what in lost.items():
-        lines.append(f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: {'; '.join(what)}")
+        lines.append(f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: "
+                     f"{'; '.join(map(core_text.loss, what))}")
     lines.append(QCoreApplication.translate(
         "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."))
     return "\n\n".join(lines)

@@ -328,6 +328,124 @@
     </message>
 </context>
 <context>
+    <name>CoreText</name>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="21"/>
+        <source>starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)</source>
+        <translation>以 UTF-8 字节顺序标记（BOM）开头（作为字节 EF BB BF 原样保留）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="24"/>
+        <source>{0} invalid UTF-8 bytes kept byte-exactly</source>
+        <translation>{0} 个无效的 UTF-8 字节已逐字节原样保留</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="26"/>
+        <source>GPT-2 files: vocab {0} + merges {1}</source>
+        <translation>GPT-2 文件：词表 {0} + 合并规则 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="28"/>
+        <source>GPT-2 files store no pattern: GPT-2&apos;s pattern is assumed</source>
+        <translation>GPT-2 文件不保存预分词正则：按 GPT-2 的正则处理</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="30"/>
+        <source>special tokens were taken as the tokens no merge makes (there are none)</source>
+        <translation>特殊 token 取为没有任何合并规则生成的 token（没有这样的 token）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="33"/>
+        <source>special tokens were taken as the tokens no merge makes ({0})</source>
+        <translation>特殊 token 取为没有任何合并规则生成的 token（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="37"/>
+        <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
+        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id，但你给出的{2}除外</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="41"/>
+        <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
+        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="44"/>
+        <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2&apos;s pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
+        <translation>tiktoken 文件不保存预分词正则和特殊 token，而这个文件不是已知的编码：按 GPT-2 的正则处理，且没有已知的特殊 token（请给出正则，并以 TOKEN=ID 的形式给出特殊 token）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="50"/>
+        <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
+        <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 id，然后是 {2} 个秩（rank）；不在文本中查找特殊 token（与 mistral-common 的 encode 相同）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="55"/>
+        <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
+        <translation>文件设置了截断（到 {0} 个 token）；BPE Explorer 显示全部 token，不做截断</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="59"/>
+        <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
+        <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="63"/>
+        <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
+        <translation>后处理器会在文本{0}添加 token（encode(text, add_special_tokens=False) 不添加它们）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="71"/>
+        <source>the normalizer ({0})</source>
+        <translation>规范化器（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="73"/>
+        <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
+        <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="76"/>
+        <source>the post-processor (it adds 1 token: id {0})</source>
+        <translation>后处理器（它添加 1 个 token：id {0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="78"/>
+        <source>the post-processor (it adds {0} tokens: ids {1})</source>
+        <translation>后处理器（它添加 {0} 个 token：id {1}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="81"/>
+        <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
+        <translation>ignore_merges=false（词表中有 {0} 个 token 不由任何合并规则生成：原分词器对等于其中某个 token 的预分词结果仍按合并规则逐步构建，这些格式则直接取整个 token）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="85"/>
+        <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
+        <translation>{0} 个附加 token 的 lstrip/rstrip/single_word 选项（{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="97"/>
+        <source>{0} before</source>
+        <translation>之前（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="99"/>
+        <source>{0} after</source>
+        <translation>之后（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="100"/>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="126"/>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+</context>
+<context>
     <name>CorpusPanel</name>
     <message>
         <location filename="../../bpe_gui/corpus_panel.py" line="23"/>
@@ -350,67 +468,67 @@
         <translation>最近</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="36"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="38"/>
         <source>Size of the corpus file</source>
         <translation>语料文件的大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="37"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
         <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="41"/>
         <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
         <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="41"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="43"/>
         <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
         <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="43"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
         <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="78"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="80"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="50"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="88"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="90"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="96"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="98"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>

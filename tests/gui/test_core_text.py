@@ -1,0 +1,99 @@
+"""What core says in English (corpus notes, import notes, export losses) is shown in the app's language:
+every text core really produces matches a template that gives it back word for word in English and
+translated in Chinese; a text no template knows is shown as it is."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bpe_gui import core_text, i18n
+
+tokenizers = pytest.importorskip("tokenizers")
+
+
+def _hf_file(tmp_path):
+    """A tokenizer.json with a normalizer, two pre-tokenizer steps, a post-processor adding tokens
+    before and after, truncation, padding and an added token with lstrip."""
+    from tokenizers import AddedToken, Regex, decoders, normalizers, pre_tokenizers, processors
+    from tokenizers.models import BPE
+    from tokenizers.trainers import BpeTrainer
+
+    hf = tokenizers.Tokenizer(BPE())
+    hf.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex(r"\d{1,3}"), "isolated"),
+                                                pre_tokenizers.ByteLevel(add_prefix_space=False)])
+    hf.decoder = decoders.ByteLevel()
+    hf.train_from_iterator(["the cat sat on the mat 12345"] * 20, BpeTrainer(
+        vocab_size=300, show_progress=False, special_tokens=["<s>", "</s>"],
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    hf.normalizer = normalizers.Sequence([normalizers.NFC(), normalizers.Lowercase()])
+    hf.add_special_tokens([AddedToken("<mask>", lstrip=True)])
+    hf.post_processor = processors.TemplateProcessing(single="<s> $A </s>", special_tokens=[
+        ("<s>", hf.token_to_id("<s>")), ("</s>", hf.token_to_id("</s>"))])
+    hf.enable_truncation(128)
+    hf.enable_padding()
+    path = tmp_path / "tokenizer.json"
+    hf.save(str(path))
+    return path
+
+
+def _core_texts(tmp_path) -> tuple[list[str], list[str]]:
+    """Notes and export losses exactly as core writes them, from real files."""
+    from core.formats import export_all, export_losses, load_any
+    from core.pretokenize import count_pretokens
+    from core.tokenizer import Tokenizer
+    from core.trainer import Trainer
+
+    _counts, stats = count_pretokens(b"\xef\xbb\xbfthe cat \xff\xfe sat", [], "gpt2", workers=1)
+    notes = list(stats.notes)
+    spec = load_any(_hf_file(tmp_path))
+    notes += [*spec.notes, *Tokenizer.from_spec(spec).notes]
+    losses = export_losses(spec, "gpt2")
+    trained = Trainer.from_text("the cat sat on the mat " * 30, ["<|endoftext|>"])
+    trained.steps(20)
+    folder = tmp_path / "out"
+    export_all(folder, trained, ["gpt2", "tiktoken"])
+    notes += load_any(folder / "vocab.json", merges=folder / "merges.txt").notes
+    notes += load_any(folder / "bpe.tiktoken").notes
+    return notes, losses
+
+
+def test_every_text_core_writes_has_a_template_that_gives_it_back_in_english(qapp, tmp_path):
+    i18n.install("en")
+    notes, losses = _core_texts(tmp_path)
+    assert len(notes) >= 8 and len(losses) >= 4  # BOM, invalid bytes, truncation, padding, post-processor, …
+    for text, table in [*((n, core_text._NOTES) for n in notes), *((x, core_text._LOSSES) for x in losses)]:
+        assert any(p.fullmatch(text.rstrip(".")) for p, _make in table), text
+        assert (core_text.note(text) if table is core_text._NOTES else core_text.loss(text)) == text
+
+
+def test_the_chinese_app_shows_them_in_chinese_with_their_values(qapp, tmp_path):
+    notes, losses = _core_texts(tmp_path)
+    try:
+        assert i18n.install("zh_CN") == "zh_CN"
+        for text, shown in [*((n, core_text.note(n)) for n in notes), *((x, core_text.loss(x)) for x in losses)]:
+            assert shown != text and re.search(r"[\u4e00-\u9fff]", shown), (text, shown)
+            for number in re.findall(r"\d{2,}", text):  # the values are kept (counts, sizes)
+                assert number in shown, (text, shown)
+    finally:
+        i18n.install("en")
+
+
+def test_an_unknown_text_is_shown_as_it_is(qapp):
+    assert core_text.note("something core says that no template knows") == \
+        "something core says that no template knows"
+    assert core_text.loss("the frobnicator") == "the frobnicator"
+
+
+def test_the_corpus_panel_and_the_export_warning_show_core_texts_in_chinese(qapp, window, tmp_path):
+    from bpe_gui.export_dialog import lossy_export_text
+    from core.pretokenize import count_pretokens
+
+    _counts, stats = count_pretokens(b"the cat \xff sat", [], "gpt2", workers=1)
+    try:
+        i18n.install("zh_CN")
+        window.corpus_panel.show_stats(stats)
+        assert "1 个无效的 UTF-8 字节已逐字节原样保留" in window.corpus_panel.notes.text()
+        assert "规范化器（NFC）" in lossy_export_text({"gpt2": ["the normalizer (NFC)"]})
+    finally:
+        i18n.install("en")
