@@ -4,10 +4,11 @@
 
 Default files (from ../shared/realtok, gunzipped into a temp folder): cl100k_base.tiktoken, Qwen2.5's
 tokenizer.json, GPT-2's tokenizer.json and GPT-2's vocab.json + merges.txt. Add more by path
-(o200k_base.tiktoken, Qwen3's tokenizer.json …). Ours: ``Tokenizer.from_spec(load_any(f))``. The
+(o200k_base.tiktoken, Qwen3's tokenizer.json, CS336's gpt2_vocab.json …). Ours: ``Tokenizer.from_spec(load_any(f))``. The
 reference: tiktoken (``load_tiktoken_bpe`` + ``Encoding`` with the known pattern and special ids) for
 .tiktoken files, HF ``Tokenizer.from_file`` for tokenizer.json, HF ``BPE.from_file`` + ByteLevel for
-GPT-2 files. Reps alternate ours / reference; medians of wall time; ratio = ours / reference. Each
+GPT-2 files. Reps alternate ours / reference (the last rep's tokenizers are freed before the timed
+loads, not inside them); medians of wall time; ratio = ours / reference. Each
 encoding of 1 MB (English stories with a Chinese/emoji paragraph every ~40 KB) is checked to give the
 reference's ids. The merge list of a tiktoken file is not rebuilt by a load (only when something reads
 it), so the last column times reading ``spec.merges`` once, for the app's merge views and exports.
@@ -72,9 +73,13 @@ def _reference(f: Path):
     from tokenizers import Tokenizer as HF
     from tokenizers import decoders, models, pre_tokenizers
 
-    if f.name == "vocab.json":
+    if f.suffix == ".json" and "vocab" in f.stem:  # vocab.json, CS336's gpt2_vocab.json
+        from core.formats import find_merges_for
+
+        merges = find_merges_for(f)
+
         def load_files():
-            tok = HF(models.BPE.from_file(str(f), str(f.with_name("merges.txt"))))
+            tok = HF(models.BPE.from_file(str(f), str(merges)))
             tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
             tok.decoder = decoders.ByteLevel()
             tok.add_special_tokens(["<|endoftext|>"])  # what our loader takes as GPT-2's special token
@@ -102,7 +107,9 @@ def main() -> None:
     for f in files:
         ref_load, ref_encode = _reference(f)
         times: dict[str, list[float]] = {k: [] for k in ("load", "ref_load", "enc", "ref_enc")}
+        ours = ref = None
         for _ in range(reps):
+            ours = ref = None  # the last rep's tokenizers are freed before, not inside, the timed loads
             t0 = time.perf_counter()
             ours = Tokenizer.from_spec(load_any(f))
             times["load"].append(time.perf_counter() - t0)
