@@ -105,6 +105,19 @@ class VocabIndex:
             rank += 1
         return rank - start
 
+    def add_known(self, pairs: Iterable[Pair]) -> int:
+        """Append merges whose tokens the vocab already holds (an imported tokenizer's merges, recovered
+        from its ranks batch by batch); returns how many were added."""
+        merges, rank_of, token_ids = self.merges, self.rank_of, self.token_ids
+        rank = start = len(merges)
+        for pair in pairs:
+            token = pair[0] + pair[1]
+            merges.append(MergeInfo(rank, pair, token_ids.get(token, -1), 0))
+            if token not in rank_of:
+                rank_of[token] = rank
+            rank += 1
+        return rank - start
+
     def pop(self) -> MergeInfo | None:
         """Remove the last merge (undo)."""
         if not self.merges or not self._appending:
