@@ -286,7 +286,7 @@
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="341"/>
+        <location filename="../../bpe_gui/controller.py" line="343"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
@@ -311,18 +311,18 @@
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="338"/>
+        <location filename="../../bpe_gui/controller.py" line="340"/>
         <location filename="../../bpe_gui/train_actions.py" line="166"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="345"/>
+        <location filename="../../bpe_gui/controller.py" line="347"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="352"/>
+        <location filename="../../bpe_gui/controller.py" line="354"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -350,67 +350,67 @@
         <translation>最近</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="36"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="38"/>
         <source>Size of the corpus file</source>
         <translation>语料文件的大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="37"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
         <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="41"/>
         <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
         <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="41"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="43"/>
         <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
         <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="43"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
         <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="78"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="80"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="47"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="50"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="88"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="90"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="96"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="98"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
@@ -915,63 +915,73 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="74"/>
+        <location filename="../../bpe_gui/file_actions.py" line="122"/>
         <source>Wait for the current task to finish (or cancel it) before importing.</source>
         <translation>请等待当前任务完成（或取消它）后再导入。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="77"/>
-        <location filename="../../bpe_gui/file_actions.py" line="87"/>
+        <location filename="../../bpe_gui/file_actions.py" line="126"/>
+        <location filename="../../bpe_gui/file_actions.py" line="157"/>
         <source>Reading the tokenizer %1 …</source>
         <translation>正在读取分词器 %1 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="84"/>
+        <location filename="../../bpe_gui/file_actions.py" line="136"/>
+        <source>Recovering the merges of %1 from its ranks …</source>
+        <translation>正在根据 %1 的序号还原它的合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="154"/>
         <source>Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.</source>
         <translation>请先等待当前任务完成（或取消它），再载入用于对比的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="94"/>
+        <location filename="../../bpe_gui/file_actions.py" line="164"/>
+        <source>Recovering the merges of %1 stopped: the first %2 are shown.</source>
+        <translation>已停止还原 %1 的合并：显示前 %2 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="168"/>
         <source>Reading %1 cancelled; nothing changed.</source>
         <translation>已取消读取 %1；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="98"/>
+        <location filename="../../bpe_gui/file_actions.py" line="172"/>
         <source>Could not read %1; nothing changed.</source>
         <translation>无法读取 %1；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="104"/>
+        <location filename="../../bpe_gui/file_actions.py" line="183"/>
         <source>Comparing with %1.</source>
         <translation>正在与 %1 对比。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="109"/>
+        <location filename="../../bpe_gui/file_actions.py" line="191"/>
         <source>with its merge timeline</source>
         <translation>带合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="110"/>
+        <location filename="../../bpe_gui/file_actions.py" line="192"/>
         <source>no merge counts in this format</source>
         <translation>此格式不含合并次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="111"/>
+        <location filename="../../bpe_gui/file_actions.py" line="193"/>
         <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="132"/>
+        <location filename="../../bpe_gui/file_actions.py" line="214"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="138"/>
+        <location filename="../../bpe_gui/file_actions.py" line="220"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="145"/>
+        <location filename="../../bpe_gui/file_actions.py" line="227"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -1027,12 +1037,12 @@
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="108"/>
+        <location filename="../../bpe_gui/window_files.py" line="113"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="116"/>
+        <location filename="../../bpe_gui/window_files.py" line="121"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1986,14 +1996,19 @@
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="168"/>
+        <location filename="../../bpe_gui/session_actions.py" line="167"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="171"/>
+        <location filename="../../bpe_gui/session_actions.py" line="170"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="182"/>
+        <source>Opening the session %1 …</source>
+        <translation>正在打开会话 %1 …</translation>
     </message>
 </context>
 <context>
@@ -2371,17 +2386,22 @@
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="221"/>
+        <location filename="../../bpe_gui/token_spans.py" line="219"/>
+        <source>made by a merge (not recovered from the ranks yet)</source>
+        <translation>由一次合并得到(尚未根据序号还原)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="224"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="224"/>
+        <location filename="../../bpe_gui/token_spans.py" line="227"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="226"/>
+        <location filename="../../bpe_gui/token_spans.py" line="229"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
