@@ -24,7 +24,7 @@ from .state import VocabIndex
 
 # what Controller._call returns after an engine request failed (the error is already reported)
 FAILED = object()
-RECOVER_BATCH = 2_000  # merges of a tiktoken import sent to the views at a time while recovered
+RECOVER_BATCH = 10_000  # merges of a tiktoken import sent to the views at a time while recovered
 
 
 @dataclass(frozen=True)
