@@ -130,16 +130,17 @@ class FilesWindow:
         if not paths:
             return
         event.acceptProposedAction()
-        self.open_path(paths[0])
+        self.open_path(paths[0], ask=True)
 
-    def open_path(self, path: str) -> None:
-        """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported
-        (an unknown tiktoken file asks for its pattern and special tokens first, as File → Import does),
-        anything else is read as a corpus."""
+    def open_path(self, path: str, ask: bool = False) -> None:
+        """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported,
+        anything else is read as a corpus. ``ask`` (a drop): an unknown tiktoken file asks for its
+        pattern and special tokens first, as File → Import does (a path given on the command line is
+        opened before the window shows: GPT-2's pattern is assumed, and the status line says so)."""
         if str(path).endswith(SESSION_SUFFIX):
             self.open_session(path)
         elif is_tokenizer_file(path):
-            options = self._ask_tiktoken_options(path)  # as File → Import asks
+            options = self._ask_tiktoken_options(path) if ask else {}
             if options is not None:
                 self.import_confirmed(path, options)
         else:
