@@ -68,8 +68,11 @@ class ImportJob(worker.Job):
             self.result.value = LoadedTokenizer(tokenizer, records, _shown_name(self.path), "", self.purpose, index)
             return
         importing = self.purpose == "import"
-        tokenizer, records, name, note = files.load_tokenizer(self.path, **self.options, merges_later=importing)
+        tokenizer, records, name, note = files.load_tokenizer(self.path, **self.options, merges_later=True)
         lazy = files.merges_to_recover(tokenizer) if records is None else None
+        if lazy is not None and not importing:  # a comparison shows no merge list: no records, but its
+            len(lazy)  # hover shows a token's merge, so the merges are rebuilt here, not on the GUI thread
+            lazy, records = None, []
         if lazy is None:
             # the views' index of a 150k-token vocab takes ~1 s to build: here, not on the GUI thread
             index = tokenizer_index(tokenizer, records) if importing else None

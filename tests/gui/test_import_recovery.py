@@ -91,3 +91,15 @@ def test_cancel_while_merges_are_recovered_keeps_the_first_batch_and_the_tokeniz
     assert c.model.imported is tok and c.source_name == "mine.tiktoken"
     assert "stopped" in messages[-1] and f"first {BATCH}" in messages[-1]
     assert window.act_import.isEnabled()
+
+
+def test_a_tiktoken_file_to_compare_with_has_its_merges_rebuilt_in_the_worker(qtbot, window, ranks_file):
+    path, merges = ranks_file
+    c = window.controller
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000) as blocker:
+        assert window.compare_with(path)
+    loaded = blocker.args[0]
+    assert loaded.purpose == "compare" and loaded.records == []  # no merge list is shown for it
+    tok = loaded.tokenizer
+    assert tok.merges_built and tok.merges == merges  # its hover reads them: not rebuilt on the GUI thread
+    assert c.index.n_merges == 0  # what is on show did not change
