@@ -288,7 +288,9 @@ class Controller(TrainActions, SessionActions, FileActions, QObject):
 
     @Slot(list)
     def _on_records(self, batch: list) -> None:
-        if self._job is not None and self._job.kind != Busy.LOAD:
+        if self._job is not None and self._job.kind == Busy.IMPORT:
+            self._add_recovered(batch)  # merges of a tiktoken import, recovered in the worker
+        elif self._job is not None and self._job.kind != Busy.LOAD:
             self._absorb(batch)
 
     @Slot(list)

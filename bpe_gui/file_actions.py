@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Signal
 
-from core import BPEError
+from core import BPEError, Cancelled
 from core.engine import Engine
+from core.merge_recovery import iter_recovered_merges
+from core.spec import records_from_spec
+from core.tokenizer import Tokenizer
 
 from . import files, worker
 from .errors_text import error_text
@@ -21,11 +24,13 @@ from .state import VocabIndex
 
 # what Controller._call returns after an engine request failed (the error is already reported)
 FAILED = object()
+RECOVER_BATCH = 10_000  # merges of a tiktoken import sent to the views at a time while recovered
 
 
 @dataclass(frozen=True)
 class LoadedTokenizer:
-    """A tokenizer read from files by :class:`ImportJob`; ``purpose``: "import" or "compare"."""
+    """A tokenizer read from files by :class:`ImportJob`; ``purpose``: "import", "compare" or
+    "session" (a saved session's tokenizer shown without its corpus)."""
 
     tokenizer: object  # core.tokenizer.Tokenizer
     records: list
@@ -38,20 +43,66 @@ class LoadedTokenizer:
 class ImportJob(worker.Job):
     """Load a tokenizer file (any supported format) and build its Tokenizer in the job's thread.
 
-    The core loaders cannot stop half way: Cancel drops the result when the load is over.
+    A file that stores ranks, not merges (tiktoken, tekken), is shown as soon as it is read
+    (:attr:`shown`); its merge list is then recovered here and sent in batches (``records``: lists
+    of pairs), as a training run sends its merges, with progress. The core loaders cannot stop half
+    way: Cancel drops the result when the load is over, or stops the recovery between batches.
     """
 
     kind = Busy.IMPORT.value
+    shown = Signal(object)  # a LoadedTokenizer whose merges are still being recovered
 
-    def __init__(self, path, options: dict, purpose: str) -> None:
+    def __init__(self, path, options: dict, purpose: str, spec=None) -> None:
         super().__init__()
         self.path, self.options, self.purpose = path, dict(options), purpose
+        self.spec = spec  # "session": the saved tokenizer of the session file ``path``, already read
+        self.session = None  # "session": the core.session.Session, and the status line once shown
+        self.done_text = ""
+        self.was_shown = False  # set on the GUI thread when it showed the tokenizer
 
     def work(self) -> None:
-        tokenizer, records, name, note = files.load_tokenizer(self.path, **self.options)
-        # the views' index of a 150k-token vocab takes ~1 s to build: here, not on the GUI thread
-        index = tokenizer_index(tokenizer, records) if self.purpose == "import" else None
-        self.result.value = LoadedTokenizer(tokenizer, list(records), name, note, self.purpose, index)
+        if self.spec is not None:  # a session's saved tokenizer: build it (and the views' index) here
+            tokenizer = Tokenizer.from_spec(self.spec)
+            records = records_from_spec(self.spec)
+            index = tokenizer_index(tokenizer, records)
+            self.result.value = LoadedTokenizer(tokenizer, records, _shown_name(self.path), "", self.purpose, index)
+            return
+        importing = self.purpose == "import"
+        tokenizer, records, name, note = files.load_tokenizer(self.path, **self.options, merges_later=True)
+        lazy = files.merges_to_recover(tokenizer) if records is None else None
+        if lazy is not None and not importing:  # a comparison shows no merge list: no records, but its
+            len(lazy)  # hover shows a token's merge, so the merges are rebuilt here, not on the GUI thread
+            lazy, records = None, []
+        if lazy is None:
+            # the views' index of a 150k-token vocab takes ~1 s to build: here, not on the GUI thread
+            index = tokenizer_index(tokenizer, records) if importing else None
+            self.result.value = LoadedTokenizer(tokenizer, list(records), name, note, self.purpose, index)
+            return
+        index = VocabIndex(tokenizer.vocab, (), None, tokenizer.special_tokens)
+        self.shown.emit(LoadedTokenizer(tokenizer, [], name, note, self.purpose, index))
+        self._recover(lazy)
+        self.result.value = LoadedTokenizer(tokenizer, records_from_spec(tokenizer.to_spec()), name, note,
+                                            self.purpose, index)
+
+    def _recover(self, lazy) -> None:
+        """Rebuild the merge list of ``lazy`` (a RankMerges), sending it in batches."""
+        total = sum(len(t) > 1 for t in lazy.tokens)
+        merges: list = []
+        batch: list = []
+        for _, pair in iter_recovered_merges(lazy.tokens):
+            batch.append(pair)
+            if len(batch) == RECOVER_BATCH:
+                self._send(batch, merges, total)
+                batch = []
+        self._send(batch, merges, total)
+        lazy.fill(merges)
+
+    def _send(self, batch: list, merges: list, total: int) -> None:
+        if self._cancel:
+            raise Cancelled
+        merges.extend(batch)
+        self.records.emit(batch)
+        self.progress.emit("merges", len(merges), max(total, len(merges)))
 
 
 def _shown_name(path) -> str:
@@ -73,9 +124,31 @@ class FileActions:
         if self._job is not None:
             self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before importing."))
             return False
-        self._start(ImportJob(path, options, "import"),
-                    QCoreApplication.translate("FileActions", "Reading the tokenizer %1 …").replace("%1", _shown_name(path)))
+        job = ImportJob(path, options, "import")
+        job.shown.connect(self._show_while_recovering)
+        self._start(job, QCoreApplication.translate("FileActions", "Reading the tokenizer %1 …").replace("%1", _shown_name(path)))
         return True
+
+    def _show_while_recovering(self, loaded: LoadedTokenizer) -> None:
+        """A tiktoken import is read: show it now; its merges follow in batches (:meth:`_add_recovered`)."""
+        job = self._job
+        if not isinstance(job, ImportJob) or job.cancel_requested:
+            return
+        job.was_shown = True
+        self._show_tokenizer(loaded.tokenizer, [], loaded.name, loaded.index)
+        text = QCoreApplication.translate("FileActions", "Recovering the merges of %1 from its ranks …").replace(
+            "%1", loaded.name)
+        self.phase.emit(text)
+        self.message.emit(text)
+
+    def _add_recovered(self, pairs: list) -> None:
+        """A batch of the merges of the tiktoken import on show (recovered in its ImportJob)."""
+        job = self._job
+        if isinstance(job, ImportJob) and job.was_shown:
+            n = self.index.add_known(pairs)
+            if n:
+                self.model.changed()
+                self.merges_appended.emit(n)
 
     def load_comparison(self, path, **options) -> bool:
         """Read a second tokenizer to compare with, in a worker: True when that started;
@@ -90,6 +163,10 @@ class FileActions:
     def _finish_import(self, job: ImportJob, res: worker.JobResult) -> None:
         """An import or comparison load is over (the controller's thread-finished slot calls this)."""
         name = _shown_name(job.path)
+        if job.was_shown and (job.cancel_requested or res.error is not None or res.crash is not None):
+            self.message.emit(QCoreApplication.translate("FileActions", "Recovering the merges of %1 stopped: the first %2 are shown.").replace(
+                "%1", name).replace("%2", f"{self.index.n_merges:,}"))
+            return
         if job.cancel_requested:
             self.message.emit(QCoreApplication.translate("FileActions", "Reading %1 cancelled; nothing changed.").replace("%1", name))
             return
@@ -99,13 +176,21 @@ class FileActions:
                 self.error.emit(res.error_message)
             return
         loaded = res.value
+        if loaded.purpose == "session":
+            self._show_tokenizer(loaded.tokenizer, loaded.records, loaded.name, loaded.index)
+            self.message.emit(job.done_text)
+            self.session_opened.emit(job.session)
+            return
         note = QCoreApplication.translate("Files", loaded.note) if loaded.note else ""
         if loaded.purpose == "compare":
             self.message.emit(QCoreApplication.translate("FileActions", "Comparing with %1.").replace("%1", loaded.name)
                               + (" " + note if note else ""))
             self.tokenizer_loaded.emit(loaded)
             return
-        self._show_tokenizer(loaded.tokenizer, loaded.records, loaded.name, loaded.index)
+        if job.was_shown:  # shown when read; its merges came in batches
+            self.model.records = list(loaded.records)
+        else:
+            self._show_tokenizer(loaded.tokenizer, loaded.records, loaded.name, loaded.index)
         timeline = (QCoreApplication.translate("FileActions", "with its merge timeline") if self.index.has_counts
                     else QCoreApplication.translate("FileActions", "no merge counts in this format"))
         self.message.emit(QCoreApplication.translate("FileActions", "Imported {0}: {1} tokens, {2} merges ({3}).").format(

@@ -41,8 +41,11 @@ def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
 
 
 def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: dict[str, int] | None = None,
-                   pattern: str | None = None):
+                   pattern: str | None = None, merges_later: bool = False):
     """Load any supported tokenizer file (or folder): returns (Tokenizer, MergeRecords, name, note).
+
+    ``merges_later``: when the file stores ranks, not merges (tiktoken, tekken), the merge list is
+    not rebuilt here and the records are None (:func:`merges_to_recover` gives them).
 
     ``path`` may be two files picked together: a GPT-2 vocab and its merges file (any names).
     The records carry the merge counts when the file has a training record (native format);
@@ -68,12 +71,23 @@ def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: di
             path, merges = rest[0], txt[0]
     spec = load_any(path, merges=merges, special_tokens=special_tokens, pattern=pattern)
     tokenizer = Tokenizer.from_spec(spec)
-    records = records_from_spec(spec)
+    records = None if merges_later and merges_to_recover(tokenizer) is not None else records_from_spec(spec)
     p = Path(path)
     name = p.name if p.is_dir() or p.name not in ("vocab.json", "merges.txt") else f"{p.parent.name}/{p.name}"
     notes = [*spec.notes, *tokenizer.notes]
     note = " ".join(n[0].upper() + n[1:] + ("" if n.endswith(".") else ".") for n in dict.fromkeys(notes) if n)
     return tokenizer, records, name, note
+
+
+def merges_to_recover(tokenizer):
+    """The :class:`core.tokenizer_ranks.RankMerges` of a tokenizer read from ranks (tiktoken, tekken)
+    whose merge list is not rebuilt yet, or None (its merges are there, or made fast when read)."""
+    from core.tokenizer_ranks import RankMerges
+
+    if tokenizer.merges_built:
+        return None
+    lazy = tokenizer.to_spec().merges
+    return lazy if isinstance(lazy, RankMerges) else None
 
 
 def needs_pattern_and_specials(note: str) -> bool:

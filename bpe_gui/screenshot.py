@@ -79,8 +79,8 @@ def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
         if session is not None:
             if w.controller.open_session(str(session)) is None:
                 raise RuntimeError(f"could not open the session {session}: {errors[0] if errors else ''}")
-            if c.busy:
-                _wait(app, [c.trained, c.error], timeout)
+            if c.busy:  # replaying on its corpus (trained), or building its saved tokenizer (session_opened)
+                _wait(app, [c.trained, c.session_opened, c.error], timeout)
             if errors:
                 raise RuntimeError(errors[0])
         else:

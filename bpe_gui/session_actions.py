@@ -16,7 +16,7 @@ from core import BPEError
 from core.engine import Engine
 
 from . import worker
-from .file_actions import FAILED
+from .file_actions import FAILED, ImportJob
 from .plural import plural
 from .session_model import Busy, Options
 
@@ -163,19 +163,20 @@ class SessionActions:
         else:
             why = (QCoreApplication.translate("Session", "its corpus %1 is gone") if state == "missing" else
                    QCoreApplication.translate("Session", "its corpus %1 changed since the session was saved")).replace("%1", str(s.corpus_path))
-            self._show_saved(spec, Path(path).name)
             if state == "none":
-                self.message.emit(QCoreApplication.translate("Session", "Opened the session %1: a tokenizer without a corpus; open a corpus "
-                                      "to train.").replace("%1", str(path)))
+                text = QCoreApplication.translate("Session", "Opened the session %1: a tokenizer without a corpus; open a corpus "
+                                                  "to train.").replace("%1", str(path))
             else:
-                self.message.emit(QCoreApplication.translate("Session", "Opened the session %1, but %2: showing the saved tokenizer. Open the "
-                                      "corpus again to train further.").replace("%1", str(path)).replace("%2", why))
+                text = QCoreApplication.translate("Session", "Opened the session %1, but %2: showing the saved tokenizer. Open the "
+                                                  "corpus again to train further.").replace("%1", str(path)).replace("%2", why)
+            self._show_saved(s, path, text)  # session_opened comes when it is shown
+            return s
         self.session_opened.emit(s)
         return s
 
-    def _show_saved(self, spec, name: str) -> None:
-        """Show a saved tokenizer without a corpus (like an imported one)."""
-        from core.spec import records_from_spec
-        from core.tokenizer import Tokenizer
-
-        self._show_tokenizer(Tokenizer.from_spec(spec), records_from_spec(spec), name)
+    def _show_saved(self, session, path, text: str) -> None:
+        """Show a saved tokenizer without a corpus (like an imported one): its Tokenizer and the views'
+        index are built in the import worker; then ``text`` is the status and :attr:`session_opened` comes."""
+        job = ImportJob(path, {}, "session", spec=session.spec)
+        job.session, job.done_text = session, text
+        self._start(job, QCoreApplication.translate("Session", "Opening the session %1 …").replace("%1", Path(path).name))

@@ -12,6 +12,7 @@ undo costs O(1) here, and the views never need to touch the trainer (which a wor
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -104,6 +105,22 @@ class VocabIndex:
             tid += 1
             rank += 1
         return rank - start
+
+    def add_known(self, pairs: Iterable[Pair]) -> int:
+        """Append merges whose tokens the vocab already holds (an imported tokenizer's merges, recovered
+        from its ranks batch by batch, on the GUI thread: made at C speed); returns how many were added."""
+        pairs = list(pairs)
+        start, n = len(self.merges), len(pairs)
+        tokens = [a + b for a, b in pairs]
+        ids = map(self.token_ids.get, tokens, repeat(-1))
+        self.merges.extend(map(MergeInfo, range(start, start + n), pairs, ids, repeat(0)))
+        new = dict(zip(reversed(tokens), range(start + n - 1, start - 1, -1)))  # the first merge of a token wins
+        if new.keys().isdisjoint(self.rank_of):
+            self.rank_of.update(new)
+        else:
+            for token, rank in new.items():
+                self.rank_of.setdefault(token, rank)
+        return n
 
     def pop(self) -> MergeInfo | None:
         """Remove the last merge (undo)."""

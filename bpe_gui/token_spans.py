@@ -214,6 +214,9 @@ class TokenPane(QWidget):
                  self.tr("bytes: {0} &nbsp; hex: {1}").format(escape(repr(span.token)), hex_html(span.token))]
         if span.is_special:
             lines.append(self.tr("special token (never merged)"))
+        elif tok is not None and not tok.merges_built and len(span.token) > 1:
+            # a tiktoken import whose merges are still being recovered (rebuilding them here would stall)
+            lines.append(self.tr("made by a merge (not recovered from the ranks yet)"))
         else:
             rank = tok.token_rank(span.id) if tok is not None else None
             parts = tok.parts(span.id) if tok is not None else None

@@ -49,20 +49,25 @@ class FilesWindow:
     def _pick_tokenizer(self, title: str, *folders: str):
         """(path or [vocab, merges], options) from the file dialog, or None; asks what an unknown tiktoken
         file does not store."""
-        from .import_ask import TiktokenOptionsDialog, is_unknown_tiktoken
-
         paths, _ = QFileDialog.getOpenFileNames(self, title, self.start_folder(*folders),
                                                 QCoreApplication.translate("Files", OPEN_FILTER))
         if not paths:
             return None
         self.remember_folder("import_folder", paths[0])
-        options: dict = {}
-        if len(paths) == 1 and is_unknown_tiktoken(paths[0]):
-            dlg = TiktokenOptionsDialog(Path(paths[0]).name, self)
-            if not dlg.exec():
-                return None
-            options = dlg.options
+        options = self._ask_tiktoken_options(paths[0]) if len(paths) == 1 else {}
+        if options is None:
+            return None
         return (paths[0] if len(paths) == 1 else paths), options
+
+    def _ask_tiktoken_options(self, path: str) -> dict | None:
+        """The pattern and special tokens of an unknown tiktoken file, asked ({} for any other file);
+        None when the user cancels."""
+        from .import_ask import TiktokenOptionsDialog, is_unknown_tiktoken
+
+        if not is_unknown_tiktoken(path):
+            return {}
+        dlg = TiktokenOptionsDialog(Path(path).name, self)
+        return dlg.options if dlg.exec() else None
 
     def compare_with(self, path, options: dict | None = None) -> bool:
         """Read a tokenizer to compare with (in a worker; the tokenize view shows it when it is read)."""
@@ -125,14 +130,18 @@ class FilesWindow:
         if not paths:
             return
         event.acceptProposedAction()
-        self.open_path(paths[0])
+        self.open_path(paths[0], ask=True)
 
-    def open_path(self, path: str) -> None:
+    def open_path(self, path: str, ask: bool = False) -> None:
         """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported,
-        anything else is read as a corpus."""
+        anything else is read as a corpus. ``ask`` (a drop): an unknown tiktoken file asks for its
+        pattern and special tokens first, as File → Import does (a path given on the command line is
+        opened before the window shows: GPT-2's pattern is assumed, and the status line says so)."""
         if str(path).endswith(SESSION_SUFFIX):
             self.open_session(path)
         elif is_tokenizer_file(path):
-            self.import_confirmed(path)
+            options = self._ask_tiktoken_options(path) if ask else {}
+            if options is not None:
+                self.import_confirmed(path, options)
         else:
             self.load_corpus_confirmed(path)

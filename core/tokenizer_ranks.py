@@ -24,7 +24,8 @@ from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import Any, overload
 
-from .bpe import SCAN_MERGE_MAX_BYTES, bpe_merge
+from .bpe import SCAN_MERGE_MAX_BYTES
+from .merge_recovery import iter_recovered_merges
 
 Pair = tuple[bytes, bytes]
 _NONE = 1 << 62
@@ -119,23 +120,7 @@ def recover_merges(ranks: dict[int, bytes] | Sequence[bytes]) -> list[Pair]:
     [(b'a', b'b'), (b'ab', b'b')]
     """
     tokens = [ranks[i] for i in sorted(ranks)] if isinstance(ranks, dict) else list(ranks)
-    token_rank = {b: i for i, b in enumerate(tokens)}
-    pair_rank: dict[Pair, int] = {}
-    merges: list[Pair] = []
-    for i, token in enumerate(tokens):
-        if len(token) == 1:
-            continue
-        parts = bpe_merge(token, pair_rank)
-        while len(parts) > 2:
-            best = min(range(len(parts) - 1), key=lambda k: token_rank.get(parts[k] + parts[k + 1], _NONE))
-            r = token_rank.get(parts[best] + parts[best + 1])
-            if r is None or r >= i:
-                break
-            parts[best:best + 2] = [parts[best] + parts[best + 1]]
-        if len(parts) == 2:
-            pair_rank.setdefault((parts[0], parts[1]), len(merges))
-            merges.append((parts[0], parts[1]))
-    return merges
+    return [pair for _, pair in iter_recovered_merges(tokens)]
 
 
 class LazyMerges(Sequence[Pair]):
@@ -159,6 +144,12 @@ class LazyMerges(Sequence[Pair]):
         if self._merges is None:
             self._merges = self._build()
         return self._merges
+
+    def fill(self, merges: Sequence[Pair]) -> None:
+        """Take the merge list built elsewhere (e.g. merge by merge in a worker, to show them as they
+        come), equal to what :meth:`_build` gives; it is not built again."""
+        if self._merges is None:
+            self._merges = tuple(merges)
 
     def __len__(self) -> int:
         return len(self._list())

@@ -178,12 +178,14 @@ def merge_table(encoder: dict[bytes, int], merges: list[Pair] | tuple[Pair, ...]
                                              "which is not in the vocab; add it or drop the merge") from None
             raise
     left, right, merged = ids
-    down = range(len(merged) - 1, -1, -1)  # the first merge of a pair wins
     if keys is None:  # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids
         keys = list(map(or_, map(lshift, left, repeat(32)), right))
+    ranks = dict(zip(keys, range(len(keys))))
+    if len(ranks) != len(keys):  # a pair listed twice: the first merge of it wins
+        ranks = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))
     # a byte the vocab lacks gets a placeholder id (never produced: such input is refused first)
     byte_ids = tuple(encoder.get(BYTE_TOKENS[x], 1 << 31) for x in range(256))
-    return MergeTable(byte_ids, dict(zip(reversed(keys), down)), tuple(merged))
+    return MergeTable(byte_ids, ranks, tuple(merged))
 
 
 def merge_maps(merges: list[Pair], table: MergeTable) -> tuple[dict[Pair, int], dict[int, int]]:

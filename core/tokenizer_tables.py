@@ -42,6 +42,12 @@ class MergeTables:
         return self._merges
 
     @property
+    def merges_built(self) -> bool:
+        """False while the merge list of a tokenizer read from ranks (tiktoken) is not rebuilt yet:
+        reading :attr:`merges`, :meth:`parts` or :meth:`token_rank` rebuilds it (~1 s per 100k ranks)."""
+        return self._merges is not None or self._lazy is None or self._lazy.built
+
+    @property
     def _ranks(self) -> dict[Pair, int]:
         return self._merge_maps()[0]
 

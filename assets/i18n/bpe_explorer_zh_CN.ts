@@ -286,7 +286,7 @@
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="341"/>
+        <location filename="../../bpe_gui/controller.py" line="343"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
@@ -311,18 +311,18 @@
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="338"/>
+        <location filename="../../bpe_gui/controller.py" line="340"/>
         <location filename="../../bpe_gui/train_actions.py" line="166"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="345"/>
+        <location filename="../../bpe_gui/controller.py" line="347"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="352"/>
+        <location filename="../../bpe_gui/controller.py" line="354"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -330,117 +330,117 @@
 <context>
     <name>CoreText</name>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="21"/>
+        <location filename="../../bpe_gui/core_text.py" line="20"/>
         <source>starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)</source>
         <translation>以 UTF-8 字节顺序标记（BOM）开头（作为字节 EF BB BF 原样保留）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="24"/>
+        <location filename="../../bpe_gui/core_text.py" line="23"/>
         <source>{0} invalid UTF-8 bytes kept byte-exactly</source>
         <translation>{0} 个无效的 UTF-8 字节已逐字节原样保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="26"/>
+        <location filename="../../bpe_gui/core_text.py" line="25"/>
         <source>GPT-2 files: vocab {0} + merges {1}</source>
         <translation>GPT-2 文件：词表 {0} + 合并规则 {1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="28"/>
+        <location filename="../../bpe_gui/core_text.py" line="27"/>
         <source>GPT-2 files store no pattern: GPT-2&apos;s pattern is assumed</source>
         <translation>GPT-2 文件不保存预分词正则：按 GPT-2 的正则处理</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="30"/>
+        <location filename="../../bpe_gui/core_text.py" line="29"/>
         <source>special tokens were taken as the tokens no merge makes (there are none)</source>
         <translation>特殊 token 取为没有任何合并规则生成的 token（没有这样的 token）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="33"/>
+        <location filename="../../bpe_gui/core_text.py" line="32"/>
         <source>special tokens were taken as the tokens no merge makes ({0})</source>
         <translation>特殊 token 取为没有任何合并规则生成的 token（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="37"/>
+        <location filename="../../bpe_gui/core_text.py" line="36"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id，但你给出的{2}除外</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="41"/>
+        <location filename="../../bpe_gui/core_text.py" line="40"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="44"/>
+        <location filename="../../bpe_gui/core_text.py" line="43"/>
         <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2&apos;s pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
         <translation>tiktoken 文件不保存预分词正则和特殊 token，而这个文件不是已知的编码：按 GPT-2 的正则处理，且没有已知的特殊 token（请给出正则，并以 TOKEN=ID 的形式给出特殊 token）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="50"/>
+        <location filename="../../bpe_gui/core_text.py" line="49"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 id，然后是 {2} 个秩（rank）；不在文本中查找特殊 token（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="55"/>
+        <location filename="../../bpe_gui/core_text.py" line="54"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
         <translation>文件设置了截断（到 {0} 个 token）；BPE Explorer 显示全部 token，不做截断</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="59"/>
+        <location filename="../../bpe_gui/core_text.py" line="58"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="63"/>
+        <location filename="../../bpe_gui/core_text.py" line="62"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加 token（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="71"/>
+        <location filename="../../bpe_gui/core_text.py" line="70"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="73"/>
+        <location filename="../../bpe_gui/core_text.py" line="72"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="76"/>
+        <location filename="../../bpe_gui/core_text.py" line="75"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个 token：id {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="78"/>
+        <location filename="../../bpe_gui/core_text.py" line="77"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个 token：id {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="81"/>
+        <location filename="../../bpe_gui/core_text.py" line="80"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个 token 不由任何合并规则生成：原分词器对等于其中某个 token 的预分词结果仍按合并规则逐步构建，这些格式则直接取整个 token）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="85"/>
+        <location filename="../../bpe_gui/core_text.py" line="84"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加 token 的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="97"/>
+        <location filename="../../bpe_gui/core_text.py" line="96"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="99"/>
+        <location filename="../../bpe_gui/core_text.py" line="98"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="100"/>
+        <location filename="../../bpe_gui/core_text.py" line="99"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="126"/>
+        <location filename="../../bpe_gui/core_text.py" line="125"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -448,87 +448,87 @@
 <context>
     <name>CorpusPanel</name>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="23"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="24"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="25"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="26"/>
         <source>&lt;i&gt;no corpus&lt;/i&gt;</source>
         <translation>&lt;i&gt;无语料&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="26"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="27"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="28"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="29"/>
         <source>Recent</source>
         <translation>最近</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="38"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
         <source>Size of the corpus file</source>
         <translation>语料文件的大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="40"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
         <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="41"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="42"/>
         <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
         <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="43"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="44"/>
         <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
         <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="45"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
         <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="80"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="81"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="48"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="50"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="50"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="50"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="51"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="90"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="91"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="98"/>
+        <location filename="../../bpe_gui/corpus_panel.py" line="99"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
@@ -985,47 +985,47 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="26"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="27"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="29"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="30"/>
         <source>&lt;b&gt;Formats&lt;/b&gt;</source>
         <translation>&lt;b&gt;格式&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="37"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="38"/>
         <source>&lt;b&gt;Folder&lt;/b&gt; (created if needed; files there are replaced atomically)</source>
         <translation>&lt;b&gt;文件夹&lt;/b&gt;（需要时自动创建；其中的文件会被原子地替换）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="41"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="42"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="68"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="69"/>
         <source>Export to folder</source>
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="75"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="76"/>
         <source>These formats cannot hold everything this imported tokenizer does, so the exported files would give different ids than the original:</source>
         <translation>以下格式无法保存这个导入的分词器的全部内容，导出的文件给出的词元 ID 将与原文件不同：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="80"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="82"/>
         <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
         <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="87"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="89"/>
         <source>Export loses part of the tokenizer</source>
         <translation>导出会丢失分词器的一部分</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="90"/>
+        <location filename="../../bpe_gui/export_dialog.py" line="92"/>
         <source>Export anyway</source>
         <translation>仍然导出</translation>
     </message>
@@ -1033,63 +1033,73 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="74"/>
+        <location filename="../../bpe_gui/file_actions.py" line="125"/>
         <source>Wait for the current task to finish (or cancel it) before importing.</source>
         <translation>请等待当前任务完成（或取消它）后再导入。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="77"/>
-        <location filename="../../bpe_gui/file_actions.py" line="87"/>
+        <location filename="../../bpe_gui/file_actions.py" line="129"/>
+        <location filename="../../bpe_gui/file_actions.py" line="160"/>
         <source>Reading the tokenizer %1 …</source>
         <translation>正在读取分词器 %1 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="84"/>
+        <location filename="../../bpe_gui/file_actions.py" line="139"/>
+        <source>Recovering the merges of %1 from its ranks …</source>
+        <translation>正在根据 %1 的序号还原它的合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="157"/>
         <source>Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.</source>
         <translation>请先等待当前任务完成（或取消它），再载入用于对比的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="94"/>
+        <location filename="../../bpe_gui/file_actions.py" line="167"/>
+        <source>Recovering the merges of %1 stopped: the first %2 are shown.</source>
+        <translation>已停止还原 %1 的合并：显示前 %2 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/file_actions.py" line="171"/>
         <source>Reading %1 cancelled; nothing changed.</source>
         <translation>已取消读取 %1；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="98"/>
+        <location filename="../../bpe_gui/file_actions.py" line="175"/>
         <source>Could not read %1; nothing changed.</source>
         <translation>无法读取 %1；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="104"/>
+        <location filename="../../bpe_gui/file_actions.py" line="186"/>
         <source>Comparing with %1.</source>
         <translation>正在与 %1 对比。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="109"/>
+        <location filename="../../bpe_gui/file_actions.py" line="194"/>
         <source>with its merge timeline</source>
         <translation>带合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="110"/>
+        <location filename="../../bpe_gui/file_actions.py" line="195"/>
         <source>no merge counts in this format</source>
         <translation>此格式不含合并次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="111"/>
+        <location filename="../../bpe_gui/file_actions.py" line="196"/>
         <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="132"/>
+        <location filename="../../bpe_gui/file_actions.py" line="217"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="138"/>
+        <location filename="../../bpe_gui/file_actions.py" line="223"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="145"/>
+        <location filename="../../bpe_gui/file_actions.py" line="230"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -1145,12 +1155,12 @@
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="108"/>
+        <location filename="../../bpe_gui/window_files.py" line="113"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="116"/>
+        <location filename="../../bpe_gui/window_files.py" line="121"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -2104,14 +2114,19 @@
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="168"/>
+        <location filename="../../bpe_gui/session_actions.py" line="167"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="171"/>
+        <location filename="../../bpe_gui/session_actions.py" line="170"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/session_actions.py" line="182"/>
+        <source>Opening the session %1 …</source>
+        <translation>正在打开会话 %1 …</translation>
     </message>
 </context>
 <context>
@@ -2489,17 +2504,22 @@
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="221"/>
+        <location filename="../../bpe_gui/token_spans.py" line="219"/>
+        <source>made by a merge (not recovered from the ranks yet)</source>
+        <translation>由一次合并得到(尚未根据序号还原)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="224"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="224"/>
+        <location filename="../../bpe_gui/token_spans.py" line="227"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="226"/>
+        <location filename="../../bpe_gui/token_spans.py" line="229"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>

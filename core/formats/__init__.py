@@ -234,7 +234,14 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
     cl100k_base, brings its own). ``merges`` names the merges file of a GPT-2 vocab.json (found
     beside it otherwise). The spec's ``notes`` say what was assumed or recognised.
     """
-    p = Path(path)
+    from ..tokenizer_support import paused_gc
+
+    with paused_gc():  # hundreds of thousands of acyclic objects: collector passes would find nothing
+        return _load_any(Path(path), special_tokens, pattern, merges)
+
+
+def _load_any(p: Path, special_tokens: list[str] | dict[str, int] | None, pattern: str | None,
+              merges: str | os.PathLike | None) -> TokenizerSpec:
     fmt = detect_format(p)
     if p.is_dir():
         p = sorted(p.glob("tekken*.json"))[0] if fmt == "tekken" else p / FILE_NAMES[fmt][0]

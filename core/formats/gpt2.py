@@ -25,9 +25,9 @@ from typing import Any
 import regex
 
 from ..errors import FormatError
-from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
+from ..spec import BYTE_TO_CHAR, TokenizerSpec, as_spec, str_to_token, token_to_str
 from ..tokenizer_ranks import IdMerges
-from ._fast import fast_merges, fast_vocab
+from ._fast import fast_vocab, merges_from_lines
 from ._io import (
     MAX_ID,
     atomic_write,
@@ -80,17 +80,22 @@ def load_gpt2(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | No
     special tokens; pass a list (``[]`` for none) to say which they are. Malformed files raise
     :class:`FormatError` naming the file and the line.
     """
+    from ..tokenizer_support import paused_gc
+
     vpath, mpath = _paths(vocab_path, merges_path)
     text = read_text(vpath, "vocab")
-    return spec_from_gpt2(vpath, mpath, text, load_json(vpath, text), special_tokens, pattern)
+    with paused_gc():  # hundreds of thousands of acyclic objects: collector passes would find nothing
+        return spec_from_gpt2(vpath, mpath, text, load_json(vpath, text), special_tokens, pattern)
 
 
 def spec_from_gpt2(vpath: Path, mpath: Path, text: str, data: Any, special_tokens: list[str] | None,
                    pattern: str | None) -> TokenizerSpec:
     """:func:`load_gpt2` once the vocab.json is read (``text``) and parsed (``data``)."""
     vocab, key_id = _read_vocab(vpath, text, data)
-    tokens = set(vocab.values())
-    missing = missing_bytes(tokens)
+    if key_id is not None:  # every key of the vocab, in GPT-2 characters: look the 256 bytes up
+        missing = [b for b in range(256) if BYTE_TO_CHAR[b] not in key_id]
+    else:
+        missing = missing_bytes(vocab.values())
     if missing:
         raise missing_bytes_error(vpath, missing)
     given = {t.encode("utf-8", "surrogateescape") for t in special_tokens or ()}
@@ -98,11 +103,11 @@ def spec_from_gpt2(vpath: Path, mpath: Path, text: str, data: Any, special_token
     if key_id is not None:
         merges = _fast_merges_txt(mpath, key_id, vocab)
     if isinstance(merges, IdMerges):  # the tokens no merge makes, from the ids of the merges' results
-        made_ids = set(merges.ids[2])
-        unmade = [i for i in sorted(vocab.keys() - made_ids) if len(vocab[i]) > 1 and vocab[i] not in given]
-        last_made = max(made_ids, default=-1)
+        assert key_id is not None
+        unmade_ids, last_made = _unmade(merges.ids[2], list(key_id.values()))
+        unmade = [i for i in unmade_ids if len(vocab[i]) > 1 and vocab[i] not in given]
     else:
-        merges = tuple(read_merges_txt(mpath, tokens, vpath.name))
+        merges = tuple(read_merges_txt(mpath, set(vocab.values()), vpath.name))
         made = {a + b for a, b in merges}
         unmade = [i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given]
         last_made = max((i for i, t in vocab.items() if t in made), default=-1)
@@ -110,6 +115,20 @@ def spec_from_gpt2(vpath: Path, mpath: Path, text: str, data: Any, special_token
     if special_tokens is None:
         special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in unmade]
     return TokenizerSpec(vocab, merges, tuple(special_tokens), pattern)
+
+
+def _unmade(made: list[int], ids: list[int]) -> tuple[list[int], int]:
+    """(the ids of ``ids`` not in ``made``, sorted; the highest of ``made``, -1 if none). ``ids`` are
+    distinct; the merges' results are usually a run of them (found by comparing lists, not by a set)."""
+    if made:
+        try:
+            at = ids.index(made[0])
+        except ValueError:
+            at = -1
+        if at >= 0 and ids[at:at + len(made)] == made:
+            return sorted(ids[:at] + ids[at + len(made):]), max(made)
+    made_set = set(made)
+    return sorted(set(ids) - made_set), max(made_set, default=-1)
 
 
 def _read_vocab(path: Path, text: str, data: Any) -> tuple[dict[int, bytes], dict[str, int] | None]:
@@ -124,12 +143,11 @@ def _read_vocab(path: Path, text: str, data: Any) -> tuple[dict[int, bytes], dic
 def _fast_merges_txt(path: Path, key_id: dict[str, int], vocab: dict[int, bytes]) -> IdMerges | None:
     """The merges of a plain merges.txt (``#version`` line, then ``a b`` lines, ``\n`` line ends), else None."""
     text = read_text(path, "merges")
-    lines = text.split("\n")
-    if lines and lines[0].startswith("#version"):
-        del lines[0]
-    if lines and lines[-1] == "":
-        del lines[-1]
-    return fast_merges(lines, key_id, vocab, keep_last=False)
+    if text.startswith("#version"):
+        text = text[text.index("\n") + 1:] if "\n" in text else ""
+    if text.endswith("\n"):
+        text = text[:-1]
+    return merges_from_lines(text, text.count("\n") + 1 if text else 0, key_id, vocab, keep_last=False)
 
 
 MAX_PLAIN_ADDED = 64
