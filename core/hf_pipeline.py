@@ -37,6 +37,12 @@ def _unicode(form: Literal["NFC", "NFD", "NFKC", "NFKD"]) -> Callable[[str], str
     return norm
 
 
+def _lowercase(s: str) -> str:
+    """HF's Lowercase: each character on its own (Rust's ``char::to_lowercase``). Python's
+    ``str.lower`` looks at the context of a capital sigma (word-final "Σ" gives "ς"); HF gives "σ"."""
+    return s.replace("\u03a3", "\u03c3").lower() if "\u03a3" in s else s.lower()
+
+
 def _normalizer(step: Any) -> Callable[[str], str] | None:
     if step is None:
         return None
@@ -46,7 +52,7 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
     if kind in ("NFC", "NFD", "NFKC", "NFKD"):
         return _unicode(kind)
     if kind == "Lowercase":
-        return str.lower
+        return _lowercase
     if kind == "Sequence":
         parts = [f for f in map(_normalizer, step.get("normalizers") or []) if f is not None]
         if not parts:
@@ -291,3 +297,54 @@ def pipeline_notes(pipe: HFPipeline, vocab: dict[int, bytes]) -> tuple[str, ...]
                                      f"{names(after)} after" if after else "") if x)
     return (*pipe.notes, f"the post-processor adds {where} the text (encode(text, add_special_tokens=False) "
                          "leaves them out)")
+
+
+# --------------------------------------------------------------------------- cutting a corpus into blocks
+_CHAR_LOCAL = ("NFC", "NFD", "NFKC", "NFKD", "Lowercase")
+
+
+def _normalizer_kinds(step: Any) -> list[str]:
+    if not isinstance(step, dict):
+        return []
+    if step.get("type") == "Sequence":
+        return [k for sub in step.get("normalizers") or [] for k in _normalizer_kinds(sub)]
+    return [str(step.get("type"))]
+
+
+@dataclass(frozen=True)
+class BlockCuts:
+    """Where a corpus may be cut into blocks that this pipeline encodes as it encodes the whole.
+
+    ``mode``: "pattern" (the pattern's safe cuts, as for our own tokenizers), "normalized" (those
+    cuts, but never before a character that Unicode normalization may join to the one before it),
+    "specials" (only before added tokens: HF normalizes and pre-tokenizes the pieces between added
+    tokens one by one, so a cut there is exact for any normalizer or prefix space) or "whole" (no
+    cut: a ``single_word`` token depends on both of its neighbours). ``cut_tokens`` are the added
+    tokens a cut may go before; before an ``lstrip`` token the cut goes before the whitespace it eats.
+    """
+
+    mode: Literal["pattern", "normalized", "specials", "whole"]
+    cut_tokens: frozenset[str] = frozenset()
+    lstrip_tokens: frozenset[str] = frozenset()
+
+
+def block_cuts(conf: dict[str, Any]) -> BlockCuts:
+    """The :class:`BlockCuts` of a pipeline description (:func:`pipeline_config`)."""
+    added = conf.get("added_tokens") or []
+    if any(t.get("single_word") for t in added):
+        return BlockCuts("whole")
+    kinds = _normalizer_kinds(conf.get("normalizer"))
+    pre = conf.get("pre_tokenizer")
+    steps = [kind for kind, _ in pre_steps(pre)] if pre is not None else []
+    mode: Literal["pattern", "normalized", "specials"] = "pattern"
+    if kinds:
+        mode = "normalized" if all(k in _CHAR_LOCAL for k in kinds) else "specials"
+    # a prefix space, or several regex steps (each cut would have to be proved for the first), or
+    # whitespace that an added token strips: only the pieces between added tokens are sure
+    if ("prefix" in steps or steps.count("text") > 1
+            or any(t.get("lstrip") or t.get("rstrip") for t in added)):
+        mode = "specials"
+    # a normalized token is matched in normalized text: a cut before its raw text is exact only
+    # where nothing is normalized
+    cut = frozenset(t["content"] for t in added if not (t.get("normalized") and kinds))
+    return BlockCuts(mode, cut, frozenset(t["content"] for t in added if t.get("lstrip") and t["content"] in cut))

@@ -27,6 +27,7 @@ TEXTS = [
     "", " ", "Hello world!", "(room #42) 1234567", "Cafe\u0301 re\u0301sume\u0301 \u00e9t\u00e9 \ufb01 \u2460",
     "  lead and trail  \n\n ", "我们今天去公园 🙃👍🏽 x", "def f(x):\n\treturn x**2\r\n", "THE Quick BROWN",
     "<s>hi</s> <s> a <mask> b  <mask>  c<mask>d [X] x[X]y ", "A\u00a0B\u2003C\u3000D", "x" * 120 + " ab" * 40,
+    "ΟΔΟΣ ΣΑΣ. Σ",  # HF lowercases each character on its own: no word-final "ς"
 ]
 QWEN_LIKE = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"
              r"|\s*[\r\n]+|\s+(?!\S)|\s+")
