@@ -122,8 +122,8 @@ _SUPPORTED = ("BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek
               "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)")
 
 
-def _kind_error(path: Path, kind: str) -> FormatError:
-    return FormatError(f"{path}: this is a {kind} tokenizer; {_SUPPORTED}")
+def _kind_error(path: Path, kind: str, why: str = "") -> FormatError:
+    return FormatError(f"{path}: this is a {kind} tokenizer{why}; {_SUPPORTED}")
 
 
 def _pattern(pre: Any) -> tuple[str | None, bool]:
@@ -200,7 +200,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     pattern, byte_level = _pattern(data.get("pre_tokenizer"))
     decoder = data.get("decoder")
     if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
-        raise _kind_error(path, "BPE tokenizer without a ByteLevel pre-tokenizer or decoder (char-level)")
+        raise _kind_error(path, "char-level BPE", " (no ByteLevel pre-tokenizer or decoder)")
     specials: dict[str, int] = {}
     if not isinstance(data.get("added_tokens") or [], list):
         raise FormatError(f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens")
