@@ -391,3 +391,20 @@ def test_added_token_that_is_a_model_token_takes_the_model_id(tmp_path: Path, sp
     path.write_text(json.dumps(data), encoding="utf-8")
     hf = HF.from_file(str(path))
     assert Tokenizer.from_spec(load_hf(path)).encode("xab ab") == hf.encode("xab ab").ids == [87, 256, 220, 256]
+
+
+# marks and compatibility characters old and new (HF's normalization tables predate Unicode 10), Hangul
+# jamo, letters that compose, a private-use character like the stand-ins
+_NORM_ALPHABET = ("a", "e", "\r", "\u0301", "\u0316", "\u0334", "\u302e", "\U0001e2ef", "\u07fd", "\u0898",
+                  "\u1df6", "\u32ff", "\ua7f2", "\U00011938", "\u1100", "\u1161", "\u11a8", "\uff76", "\uff9e",
+                  "\U000f0000", "\u00e9", "\ufb01")
+
+
+@given(st.lists(st.sampled_from(_NORM_ALPHABET), max_size=10).map("".join))
+def test_unicode_normalizers_use_hf_tables(text: str) -> None:
+    from core.hf_pipeline import _normalizer
+
+    for form in ("NFC", "NFD", "NFKC", "NFKD"):
+        ours = _normalizer({"type": form})
+        assert ours is not None
+        assert ours(text) == getattr(normalizers, form)().normalize_str(text), (form, text)
