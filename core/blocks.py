@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 import regex
 
+from .pipeline_cuts import block_cuts
 from .regex_cuts import RegexCuts
 
 BLOCK_BYTES = 4 << 20
@@ -94,12 +95,10 @@ def tokenizer_rule(tokenizer, builtin_rule: str | RegexCuts | None) -> str | Reg
     """``builtin_rule`` (the rule of the tokenizer's pattern), or for a tokenizer that goes through
     an imported HF pipeline a :class:`PipelineRule`: the built-in rules only where the pipeline
     pre-tokenizes with that one regex, kept off characters a normalizer may join to the one before,
-    and cuts before added tokens as HF splits them (:func:`core.hf_pipeline.block_cuts`)."""
+    and cuts before added tokens as HF splits them (:func:`core.pipeline_cuts.block_cuts`)."""
     conf = getattr(tokenizer, "pipeline_config", None)
     if conf is None:
         return builtin_rule
-    from .hf_pipeline import block_cuts
-
     cuts = block_cuts(conf)
     rule = builtin_rule if isinstance(builtin_rule, str) and cuts.mode in ("pattern", "normalized") else None
     if rule is not None and cuts.mode == "normalized":
