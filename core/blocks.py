@@ -33,20 +33,46 @@ Blocks are bounded by about ``block_bytes`` whenever such places exist; a stretc
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import regex
 
+from .pipeline_cuts import block_cuts
 from .regex_cuts import RegexCuts
 
 BLOCK_BYTES = 4 << 20
 _HOLD = 4  # bytes kept back at the end: the character after a cut must be complete (UTF-8: <= 4)
-_WINDOW = 1 << 18  # the tail searched first for a cut, before the whole new stretch
+_WINDOW = 1 << 18
+_SPACE_AT_END = regex.compile(r"\s*$")  # the tail searched first for a cut, before the whole new stretch
 
 _CUT_RE = {
     "gpt2": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
     "gpt4": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s|[\r\n]\S"),
     "builtin": regex.compile(r"(?r)\p{L}\P{L}|\p{N}\s"),  # safe for both (no line-break rule)
 }
+# characters Unicode normalization (NFC/NFD/NFKC/NFKD) may join to or reorder with the character
+# before them: combining marks (ccc > 0), the "Maybe" of the quick checks (Hangul vowels and trailing
+# consonants, some Indic vowel signs) and the characters whose compatibility decomposition starts
+# with one (Hangul compatibility and halfwidth jamo, halfwidth voiced sound marks, Tibetan vowels)
+_JOINS_BEFORE = (r"[\p{NFC_QC=M}\p{NFKC_QC=M}\P{ccc=0}\u0f73\u0f75\u0f81\u3131-\u318e\uff9e\uff9f"
+                 r"\uffa0-\uffdc]")
+# the same cuts, but not before such a character: for a tokenizer that normalizes its text
+_CUT_RE.update({f"{name}-normalized": regex.compile(
+    r"(?r)\p{L}(?!" + _JOINS_BEFORE + r")\P{L}|\p{N}\s|[\r\n](?!" + _JOINS_BEFORE + r")\S"
+    if name != "builtin" else r"(?r)\p{L}(?!" + _JOINS_BEFORE + r")\P{L}|\p{N}\s") for name in list(_CUT_RE)})
+
+
+@dataclass(frozen=True)
+class PipelineRule:
+    """The cut rule for a tokenizer with an imported HF pipeline (see :func:`tokenizer_rule`):
+    ``rule`` for the text (None: none), ``cut_tokens`` the added tokens a cut may go before (all the
+    special tokens when None), ``lstrip_tokens`` those whose cut goes before the whitespace they eat,
+    ``whole``: never cut."""
+
+    rule: str | None
+    cut_tokens: frozenset[str] | None = None
+    lstrip_tokens: frozenset[str] = frozenset()
+    whole: bool = False
 
 
 def cut_rule(pattern_name: str | None) -> str | None:
@@ -65,12 +91,19 @@ def rule_for_pattern(pattern: str | None, builtin: dict[str, str]) -> str | Rege
     return RegexCuts.for_pattern(pattern)
 
 
-def tokenizer_rule(tokenizer, builtin_rule: str | RegexCuts | None) -> str | RegexCuts | None:
-    """``builtin_rule`` (the rule of the tokenizer's pattern) unless the tokenizer pre-tokenizes
-    through an imported HF pipeline, whose own steps only the built-in rules were checked for."""
-    if getattr(tokenizer, "pipeline_config", None) is not None and isinstance(builtin_rule, RegexCuts):
-        return None
-    return builtin_rule
+def tokenizer_rule(tokenizer, builtin_rule: str | RegexCuts | None) -> str | RegexCuts | PipelineRule | None:
+    """``builtin_rule`` (the rule of the tokenizer's pattern), or for a tokenizer that goes through
+    an imported HF pipeline a :class:`PipelineRule`: the built-in rules only where the pipeline
+    pre-tokenizes with that one regex, kept off characters a normalizer may join to the one before,
+    and cuts before added tokens as HF splits them (:func:`core.pipeline_cuts.block_cuts`)."""
+    conf = getattr(tokenizer, "pipeline_config", None)
+    if conf is None:
+        return builtin_rule
+    cuts = block_cuts(conf)
+    rule = builtin_rule if isinstance(builtin_rule, str) and cuts.mode in ("pattern", "normalized") else None
+    if rule is not None and cuts.mode == "normalized":
+        rule += "-normalized"
+    return PipelineRule(rule, cuts.cut_tokens, cuts.lstrip_tokens, cuts.mode == "whole")
 
 
 def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str | RegexCuts) -> int:
@@ -97,25 +130,32 @@ def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str | RegexCuts) -> i
         m = cut_re.search(text, 0, len(text) - _WINDOW + 2)
     if m is None:
         return -1
-    at = m.start() if (rule == "gpt2" and m.group()[0] in "\r\n") else m.start() + 1
+    at = m.start() if (rule.startswith("gpt2") and m.group()[0] in "\r\n") else m.start() + 1
     if at == 0:
         return -1
     return lo + len(text[:at].encode("utf-8", "surrogateescape"))
 
 
-def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | None,
+def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | PipelineRule | None,
                 block_bytes: int = BLOCK_BYTES, poll: Callable[[], None] | None = None) -> Iterator[bytes]:
     """Cut a binary stream into blocks at safe places (see the module doc), in one linear pass.
 
-    ``rule``: ``"gpt2"``, ``"gpt4"``, a :class:`RegexCuts` (a custom pattern), ``None`` (specials
-    only); ``True`` (the older "a built-in
-    pattern" flag) takes the cuts that are safe for both built-in patterns. ``poll()`` is called
+    ``rule``: ``"gpt2"``, ``"gpt4"``, a :class:`RegexCuts` (a custom pattern), a :class:`PipelineRule`
+    (an imported HF pipeline: :func:`tokenizer_rule`), ``None`` (specials only); ``True`` (the older
+    "a built-in pattern" flag) takes the cuts that are safe for both built-in patterns. ``poll()`` is called
     before every read (it may raise, e.g. :class:`core.Cancelled`), so that a stretch without a
     place to cut (one 1 GB word) can be cancelled while it is read.
 
     Each read of ``block_bytes`` is searched once (new bytes only), so a long stretch without a
     safe place costs linear time; the data is kept in one growing buffer (no quadratic copying).
     """
+    cut_tokens: frozenset[str] | None = None
+    lstrip: frozenset[str] = frozenset()
+    if isinstance(rule, PipelineRule):
+        if rule.whole:
+            yield from _whole(stream, poll)
+            return
+        cut_tokens, lstrip, rule = rule.cut_tokens, rule.lstrip_tokens, rule.rule
     if rule is True:
         rule = "builtin"
     elif rule is False:
@@ -149,8 +189,11 @@ def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | None
             for m in sre.finditer(buf, scan_from):
                 if m.start() > limit:
                     break
-                cut, last_end = m.start(), m.end()
-                pos = m.end()
+                if cut_tokens is None:
+                    cut = m.start()
+                else:
+                    cut = _token_cut(buf, m, last_end, cut_tokens, lstrip, cut)
+                last_end = pos = m.end()
             # no match of the whole scan starts in [pos, limit]: the next search may begin after it
             scan_from = max(pos, limit + 1, 0)
         if rule is not None and limit > max(last_end, searched):
@@ -164,3 +207,31 @@ def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | None
             scan_from = max(0, scan_from - cut)
             searched = max(0, searched - cut)
             last_end = max(0, last_end - cut)
+
+
+def _token_cut(buf: bytearray, m: regex.Match[bytes], prev_end: int, cut_tokens: frozenset[str],
+               lstrip: frozenset[str], cut: int) -> int:
+    """The cut before added token ``m`` if a cut may go there (before the whitespace it strips), else ``cut``."""
+    token = m.group().decode("utf-8", "surrogateescape")
+    if token not in cut_tokens:
+        return cut
+    start = m.start()
+    if token in lstrip:
+        before = bytes(buf[prev_end:start]).decode("utf-8", "surrogateescape")
+        space = _SPACE_AT_END.search(before)  # (as core.hf_pipeline strips it; matches any text)
+        start -= len(before[space.start():].encode("utf-8", "surrogateescape")) if space is not None else 0
+    return max(start, cut)
+
+
+def _whole(stream, poll: Callable[[], None] | None) -> Iterator[bytes]:
+    """The whole stream as one block."""
+    parts = []
+    while True:
+        if poll is not None:
+            poll()
+        data = stream.read(BLOCK_BYTES)
+        if not data:
+            break
+        parts.append(data)
+    if parts:
+        yield b"".join(parts)

@@ -119,6 +119,7 @@ def _encode(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     from .formats import export_all, export_losses, load_any, parse_formats
+    from .formats.losses import reading_notes
 
     formats = parse_formats(args.format)
     check_out_folder(args.out)
@@ -129,6 +130,8 @@ def _convert(args: argparse.Namespace) -> int:
     for fmt in formats:
         for lost in export_losses(spec, fmt):
             print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
+        for note in reading_notes(spec, fmt, written.get(fmt)):
+            print(f"bpe-explorer: note: {note}", file=sys.stderr)
     print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
     return 0
 

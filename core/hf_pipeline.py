@@ -27,14 +27,44 @@ from .errors import FormatError
 from .hf_pretok import Bad, compile_pattern, pattern_of, pre_steps, run_steps
 from .tokenizer_support import compile_alternation
 
-
 # --------------------------------------------------------------------------- normalizers
+# Characters HF ``tokenizers`` leaves alone when it normalizes, though Python's tables give them a
+# combining class or a decomposition: its normalization tables are older than Unicode 10, so marks and
+# compatibility characters added since (Unicode 10 to 15.1; found by comparing both on every code point)
+# are plain starters there. Inside ``_unicode`` they stand in as private-use characters, which every
+# normalization form leaves as they are and which block reordering and composition as a starter does.
+_NEWER_THAN_HF = regex.compile(
+    r"["
+    r"\u07fd\u0898-\u089f\u08ca-\u08d3\u09fe\u0c3c\u0d3b-\u0d3c\u0eba\u1715\u1abf-\u1ace"
+    r"\u1df6-\u1dfa\u32ff\ua7f2-\ua7f4\ua82c\uab69\U00010781-\U00010785\U00010787-\U000107b0"
+    r"\U000107b2-\U000107ba\U00010d24-\U00010d27\U00010eab-\U00010eac\U00010f46-\U00010f50"
+    r"\U00010f82-\U00010f85\U00011070\U0001133b\U0001145e\U00011839-\U0001183a\U00011938"
+    r"\U0001193d-\U0001193e\U00011943\U000119e0\U00011a34\U00011a47\U00011a99\U00011d42"
+    r"\U00011d44-\U00011d45\U00011d97\U00016ff0-\U00016ff1\U0001e130-\U0001e136\U0001e2ae"
+    r"\U0001e2ec-\U0001e2ef\U0001f16c\U0001fbf0-\U0001fbf9\U00010efd-\U00010eff"
+    r"\U00011f41-\U00011f42\U0001e030-\U0001e06d\U0001e08f\U0001e4ec-\U0001e4ef"
+    r"]")
+_STAND_INS = 0xF0000  # plane 15, private use
+
+
 def _unicode(form: Literal["NFC", "NFD", "NFKC", "NFKD"]) -> Callable[[str], str]:
     def norm(s: str) -> str:
         if s.isascii() or unicodedata.is_normalized(form, s):
             return s  # the common case costs one scan
-        return unicodedata.normalize(form, s)
+        newer = set(_NEWER_THAN_HF.findall(s))
+        if not newer:
+            return unicodedata.normalize(form, s)
+        free = (chr(c) for c in range(_STAND_INS, 0x10FFFE) if chr(c) not in s)
+        there = {ord(ch): stand for ch, stand in zip(sorted(newer), free)}
+        back = {ord(stand): ch for ch, stand in zip(sorted(newer), there.values())}
+        return unicodedata.normalize(form, s.translate(there)).translate(back)
     return norm
+
+
+def _lowercase(s: str) -> str:
+    """HF's Lowercase: each character on its own (Rust's ``char::to_lowercase``). Python's
+    ``str.lower`` looks at the context of a capital sigma (word-final "Σ" gives "ς"); HF gives "σ"."""
+    return s.replace("\u03a3", "\u03c3").lower() if "\u03a3" in s else s.lower()
 
 
 def _normalizer(step: Any) -> Callable[[str], str] | None:
@@ -46,7 +76,7 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
     if kind in ("NFC", "NFD", "NFKC", "NFKD"):
         return _unicode(kind)
     if kind == "Lowercase":
-        return str.lower
+        return _lowercase
     if kind == "Sequence":
         parts = [f for f in map(_normalizer, step.get("normalizers") or []) if f is not None]
         if not parts:

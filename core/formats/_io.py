@@ -280,18 +280,22 @@ def compact(v: Any) -> str:
 
 
 _BYTES = tuple(bytes([b]) for b in range(256))
+#: bytes that never occur in UTF-8 text: a vocab may leave them out (GPT-NeoX, OLMo 1, DeepSeek Coder)
+NON_UTF8_BYTES = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
 
 
 def missing_bytes(tokens: Iterable[bytes]) -> list[int]:
-    """The byte values that have no single-byte token."""
+    """The byte values that have no single-byte token, leaving out the 13 that never occur in UTF-8
+    (only text that needs one of those is refused, when it is encoded, naming its position)."""
     have = set(tokens)
-    return [b for b in range(256) if _BYTES[b] not in have]
+    return [b for b in range(256) if _BYTES[b] not in have and b not in NON_UTF8_BYTES]
 
 
 def missing_bytes_error(path: str | os.PathLike, missing: list[int]) -> FormatError:
     shown = ", ".join(f"0x{b:02x}" for b in missing[:8]) + (" ..." if len(missing) > 8 else "")
     return FormatError(f"{path}: no single-byte token for {len(missing)} byte(s) ({shown}); a byte-level "
-                       "BPE vocab needs all 256 bytes, so this is not a complete byte-level tokenizer file")
+                       "BPE vocab needs all 256 bytes (all but the 13 that never occur in UTF-8), so this is "
+                       "not a complete byte-level tokenizer file")
 
 
 def check_out_file(path: str | os.PathLike, what: str = "output file") -> Path:

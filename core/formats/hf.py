@@ -117,13 +117,12 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
         return spec_from_hf(path, text, load_json(path, text))
 
 
-_NON_UTF8 = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])  # bytes that never occur in UTF-8
 _SUPPORTED = ("BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo, GPT-NeoX style: "
               "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)")
 
 
-def _kind_error(path: Path, kind: str) -> FormatError:
-    return FormatError(f"{path}: this is a {kind} tokenizer; {_SUPPORTED}")
+def _kind_error(path: Path, kind: str, why: str = "") -> FormatError:
+    return FormatError(f"{path}: this is a {kind} tokenizer{why}; {_SUPPORTED}")
 
 
 def _pattern(pre: Any) -> tuple[str | None, bool]:
@@ -200,7 +199,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     pattern, byte_level = _pattern(data.get("pre_tokenizer"))
     decoder = data.get("decoder")
     if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
-        raise _kind_error(path, "BPE tokenizer without a ByteLevel pre-tokenizer or decoder (char-level)")
+        raise _kind_error(path, "char-level BPE", " (no ByteLevel pre-tokenizer or decoder)")
     specials: dict[str, int] = {}
     if not isinstance(data.get("added_tokens") or [], list):
         raise FormatError(f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens")
@@ -239,7 +238,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         if vocab.setdefault(i, b) != b:
             raise FormatError(f"{path}: added token {s!r} has id {i}, which the vocab gives to "
                               f"{vocab[i]!r}; the file is inconsistent")
-    missing = [b for b in missing_bytes(vocab.values()) if b not in _NON_UTF8]
+    missing = missing_bytes(vocab.values())  # (the 13 bytes that never occur in UTF-8 may be missing)
     if missing:
         raise missing_bytes_error(path, missing)
     merges: Sequence[tuple[bytes, bytes]] | None = fast_merges(model.get("merges") or [], key_id, vocab)

@@ -99,3 +99,32 @@ def _plain_pre_tokenizer(pre: Any) -> bool:
     split = steps[0]
     return (split.get("type") == "Split" and str(split.get("behavior")).lower() == "isolated"
             and not split.get("invert") and "Regex" in (split.get("pattern") or {}) and not last.get("use_regex", True))
+
+
+def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = None) -> list[str]:
+    """What a reader of format ``fmt`` must be told to get this tokenizer's ids back: GPT-2 and
+    tiktoken files store no pattern (readers assume GPT-2's: HF ``ByteLevelBPETokenizer``, our
+    import) and tiktoken files no special-token ids. Empty when nothing needs saying (the GPT-2
+    pattern, or a tiktoken file that is a known encoding and so brings both)."""
+    if fmt not in ("gpt2", "tiktoken"):
+        return []
+    if fmt == "tiktoken" and written:
+        from .known import known_encoding
+
+        known = known_encoding(written[0])
+        if known is not None and known.pattern == spec.pattern_regex and known.special_ids == spec.special_ids:
+            return []
+    name = spec.pattern_name
+    shown = "GPT-2's" if name == "gpt2" else (repr(name) if len(name) <= 12 else f"a custom regex ({name[:40]}…)")
+    out: list[str] = []
+    if name != "gpt2":
+        files = "GPT-2 files store" if fmt == "gpt2" else "tiktoken file stores"
+        out.append(f"the {files} no pattern and readers assume GPT-2's; this tokenizer splits text "
+                   f"with {shown}: give it when reading (--pattern; the app asks for tiktoken files; HF: "
+                   "a Split pre-tokenizer) or the ids differ")
+    if fmt == "tiktoken" and spec.special_tokens:
+        ids = spec.special_ids
+        first = ", ".join(f"'{s}={ids[s]}'" for s in spec.special_tokens[:2])
+        out.append(f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it "
+                   f"(--special-token {first}{' …' if len(spec.special_tokens) > 2 else ''})")
+    return out

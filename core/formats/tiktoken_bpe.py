@@ -105,7 +105,12 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
     text = read_text(path, "tiktoken")
     vocab = _parse_fast(text)
     if vocab is None:
-        vocab = _parse(path, text)
+        empty: list[int] = []
+        vocab = _parse(path, text, empty)
+        if empty:
+            notes.append(f"the file gives rank{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty[:4]))} an "
+                         "empty token (a placeholder, as in Whisper's multilingual.tiktoken): left out; no text "
+                         "encodes to it")
     missing = missing_bytes(vocab.values())
     if missing:
         raise missing_bytes_error(path, missing)
@@ -143,8 +148,10 @@ def _parse_fast(text: str) -> dict[int, bytes] | None:
     return vocab
 
 
-def _parse(path: Path, text: str) -> dict[int, bytes]:
-    """rank -> token, line by line, with an error naming the first bad line."""
+def _parse(path: Path, text: str, empty: list[int] | None = None) -> dict[int, bytes]:
+    """rank -> token, line by line, with an error naming the first bad line. An empty token (Whisper's
+    multilingual.tiktoken has ``= 50256``, a placeholder no text encodes to) is left out and its rank
+    appended to ``empty`` (refused when ``empty`` is None)."""
     vocab: dict[int, bytes] = {}
     line_of_id: dict[int, int] = {}
     line_of_token: dict[bytes, int] = {}
@@ -157,17 +164,21 @@ def _parse(path: Path, text: str) -> dict[int, bytes]:
             raise FormatError(f"{path}: line {n}: {line[:60]!r} has {len(parts)} part(s); each line must be "
                               "'<base64 token> <rank>'")
         try:
-            token = base64.b64decode(parts[0], validate=True)
+            token = b"" if parts[0] in ("=", "==") else base64.b64decode(parts[0], validate=True)
         except (binascii.Error, ValueError):
             raise FormatError(f"{path}: line {n}: {parts[0][:40]!r} is not valid base64") from None
         if not (parts[1].isascii() and parts[1].isdigit()) or len(parts[1]) > 10 or int(parts[1]) >= 1 << 31:
             raise FormatError(f"{path}: line {n}: rank {parts[1][:20]!r} is not an integer from 0 to 2^31-1")
         rank = int(parts[1])
-        if not token:
-            raise FormatError(f"{path}: line {n}: the token is empty; tokens need at least one byte")
-        if rank in vocab:
+        if rank in vocab or rank in (empty or ()):
             raise FormatError(f"{path}: line {n}: rank {rank} is already used on line {line_of_id[rank]}; "
                               "each rank must be unique")
+        if not token:
+            if empty is None:
+                raise FormatError(f"{path}: line {n}: the token is empty; tokens need at least one byte")
+            empty.append(rank)
+            line_of_id[rank] = n
+            continue
         if token in line_of_token:
             raise FormatError(f"{path}: line {n}: token {token!r} is already listed on line "
                               f"{line_of_token[token]}; each token must be listed once")

@@ -136,3 +136,31 @@ def test_cli_convert_refuses_then_writes_with_allow_lossy(imported, tmp_path: Pa
     assert sorted(p.name for p in out.iterdir()) == ["bpe.json", "bpe.tiktoken"]
     assert main(["convert", str(out / "bpe.json"), "--out", str(tmp_path / "again"), "--format", "hf"]) == 0
     assert capsys.readouterr().err == ""  # bpe.json kept the pipeline: hf holds all of it
+
+
+def test_cli_convert_says_what_gpt2_and_tiktoken_readers_must_be_given(tmp_path: Path, capsys) -> None:
+    """GPT-2 and tiktoken files hold no pattern (readers assume GPT-2's) and tiktoken files no special
+    tokens: convert says what to give when reading them, and reading them so gives the same ids."""
+    from core.cli import main
+    from core.spec import TokenizerSpec
+
+    spec = TokenizerSpec.from_merges([(b"3", b"4"), (b" ", b"a")], ["<|eot|>"], pattern="gpt4")
+    save(spec, tmp_path / "src.json", "native")
+    out = tmp_path / "out"
+    assert main(["convert", str(tmp_path / "src.json"), "--out", str(out), "--format", "gpt2,tiktoken"]) == 0
+    err = capsys.readouterr().err
+    assert "the GPT-2 files store no pattern and readers assume GPT-2's; this tokenizer splits text with 'gpt4'" in err
+    assert "the tiktoken file stores no pattern" in err
+    eot = spec.special_ids["<|eot|>"]
+    assert f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it " \
+           f"(--special-token '<|eot|>={eot}')" in err
+    text = "1334 a<|eot|>"  # gpt4: "133" "4"; gpt2: "1334" (the merge 3+4 applies)
+    want = Tokenizer.from_spec(spec).encode(text)
+    assert Tokenizer.from_spec(load_any(out / "bpe.tiktoken", pattern="gpt4",
+                                        special_tokens={"<|eot|>": eot})).encode(text) == want
+    assert Tokenizer.from_spec(load_any(out / "vocab.json", pattern="gpt4", special_tokens=["<|eot|>"])).encode(text) \
+        == want
+    assert Tokenizer.from_spec(load_any(out / "vocab.json")).encode(text) != want  # what the note warns of
+    save(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "plain.json", "native")  # GPT-2's pattern: nothing to say
+    assert main(["convert", str(tmp_path / "plain.json"), "--out", str(tmp_path / "o2"), "--format", "gpt2"]) == 0
+    assert "note" not in capsys.readouterr().err

@@ -259,3 +259,24 @@ def test_cli_checks_out_before_the_run(tmp_path, capsys):
     _, path = _tiktoken_file(tmp_path)
     assert main(["encode", "--tokenizer", str(path), str(corpus), "--out", str(tmp_path), "-q"]) == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+def test_tiktoken_file_with_an_empty_placeholder_token(tmp_path) -> None:
+    """Whisper's multilingual.tiktoken gives its last rank an empty token (the line ``= 50256``):
+    tiktoken reads it, and so do we (the rank left out, with a note); ids equal tiktoken's."""
+    from tiktoken.load import load_tiktoken_bpe
+
+    ranks = [bytes([b]) for b in range(256)] + [b"ab", b" c", b"abab"]
+    lines = [f"{base64.b64encode(t).decode()} {i}" for i, t in enumerate(ranks)] + [f"= {len(ranks)}"]
+    path = tmp_path / "multilingual.tiktoken"
+    path.write_text("\n".join(lines) + "\n", encoding="ascii")
+    eot = len(ranks) + 1
+    spec = load_any(path, pattern="gpt2", special_tokens={"<|endoftext|>": eot})
+    assert spec.notes == (f"the file gives rank {len(ranks)} an empty token (a placeholder, as in Whisper's "
+                          "multilingual.tiktoken): left out; no text encodes to it",)
+    ours = Tokenizer.from_spec(spec)
+    ref = tiktoken.Encoding(name="w", pat_str=spec.pattern_regex, mergeable_ranks=load_tiktoken_bpe(str(path)),
+                            special_tokens={"<|endoftext|>": eot})
+    for text in ("abab c ab", "x<|endoftext|>abab", "", "ééé 12"):
+        assert ours.encode(text) == ref.encode(text, allowed_special="all")
+        assert ours.decode(ours.encode(text)) == text
