@@ -44,6 +44,16 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
          "CoreText", "a tiktoken file stores no pattern and no special tokens, and this one is not a known "
          "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern and the special "
          "tokens as TOKEN=ID)")),
+    (re.compile(r"the file gives rank (\d+) an empty token \(a placeholder, as in Whisper's multilingual\.tiktoken\): "
+                r"left out; no text encodes to it"),
+     lambda m: QCoreApplication.translate(
+         "CoreText", "the file gives rank {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): "
+         "left out; no text encodes to it").format(m[1])),
+    (re.compile(r"the file gives ranks (.+) an empty token \(a placeholder, as in Whisper's multilingual\.tiktoken\): "
+                r"left out; no text encodes to it"),
+     lambda m: QCoreApplication.translate(
+         "CoreText", "the file gives ranks {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): "
+         "left out; no text encodes to it").format(m[1])),
     (re.compile(r"Mistral tekken file \(version (.+?)\): (\d+) special ids first, then (\d+) ranks; special tokens "
                 r"are not looked for in text \(as mistral-common's encode\)"),
      lambda m: QCoreApplication.translate(

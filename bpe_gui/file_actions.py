@@ -17,7 +17,7 @@ from core.merge_recovery import iter_recovered_merges
 from core.spec import records_from_spec
 from core.tokenizer import Tokenizer
 
-from . import files, worker
+from . import core_text, files, worker
 from .errors_text import error_text
 from .session_model import Busy, tokenizer_index
 from .state import VocabIndex
@@ -181,7 +181,7 @@ class FileActions:
             self.message.emit(job.done_text)
             self.session_opened.emit(job.session)
             return
-        note = QCoreApplication.translate("Files", loaded.note) if loaded.note else ""
+        note = " ".join(core_text.sentence(core_text.note(n)) for n in loaded.note.splitlines())
         if loaded.purpose == "compare":
             self.message.emit(QCoreApplication.translate("FileActions", "Comparing with %1.").replace("%1", loaded.name)
                               + (" " + note if note else ""))

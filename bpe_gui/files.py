@@ -50,7 +50,7 @@ def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: di
     ``path`` may be two files picked together: a GPT-2 vocab and its merges file (any names).
     The records carry the merge counts when the file has a training record (native format);
     otherwise their counts are 0. ``note`` says what the loader recognised or assumed ("" when
-    nothing), from the spec's and the tokenizer's notes.
+    nothing): the spec's and the tokenizer's notes, one per line (the app shows them in its language).
     """
     from core.errors import FormatError
     from core.formats import load_any
@@ -75,7 +75,7 @@ def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: di
     p = Path(path)
     name = p.name if p.is_dir() or p.name not in ("vocab.json", "merges.txt") else f"{p.parent.name}/{p.name}"
     notes = [*spec.notes, *tokenizer.notes]
-    note = " ".join(n[0].upper() + n[1:] + ("" if n.endswith(".") else ".") for n in dict.fromkeys(notes) if n)
+    note = "\n".join(n for n in dict.fromkeys(notes) if n)  # one per line, in core's English
     return tokenizer, records, name, note
 
 

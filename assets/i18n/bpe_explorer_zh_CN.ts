@@ -376,71 +376,81 @@
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="49"/>
+        <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
+        <translation>文件把秩 {0} 给了一个空 token（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="54"/>
+        <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
+        <translation>文件把秩 {0} 给了空 token（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/core_text.py" line="59"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 id，然后是 {2} 个秩（rank）；不在文本中查找特殊 token（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="54"/>
+        <location filename="../../bpe_gui/core_text.py" line="64"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
         <translation>文件设置了截断（到 {0} 个 token）；BPE Explorer 显示全部 token，不做截断</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="58"/>
+        <location filename="../../bpe_gui/core_text.py" line="68"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="62"/>
+        <location filename="../../bpe_gui/core_text.py" line="72"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加 token（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="70"/>
+        <location filename="../../bpe_gui/core_text.py" line="80"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="72"/>
+        <location filename="../../bpe_gui/core_text.py" line="82"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="75"/>
+        <location filename="../../bpe_gui/core_text.py" line="85"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个 token：id {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="77"/>
+        <location filename="../../bpe_gui/core_text.py" line="87"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个 token：id {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="80"/>
+        <location filename="../../bpe_gui/core_text.py" line="90"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个 token 不由任何合并规则生成：原分词器对等于其中某个 token 的预分词结果仍按合并规则逐步构建，这些格式则直接取整个 token）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="84"/>
+        <location filename="../../bpe_gui/core_text.py" line="94"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加 token 的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="96"/>
+        <location filename="../../bpe_gui/core_text.py" line="106"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="98"/>
+        <location filename="../../bpe_gui/core_text.py" line="108"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="99"/>
+        <location filename="../../bpe_gui/core_text.py" line="109"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="125"/>
+        <location filename="../../bpe_gui/core_text.py" line="135"/>
         <source>.</source>
         <translation>。</translation>
     </message>
