@@ -30,6 +30,7 @@ from ..tokenizer_ranks import IdMerges
 from ._fast import fast_vocab, merges_from_lines
 from ._io import (
     MAX_ID,
+    NON_UTF8_BYTES,
     atomic_write,
     dump_mapping,
     line_of,
@@ -93,7 +94,7 @@ def spec_from_gpt2(vpath: Path, mpath: Path, text: str, data: Any, special_token
     """:func:`load_gpt2` once the vocab.json is read (``text``) and parsed (``data``)."""
     vocab, key_id = _read_vocab(vpath, text, data)
     if key_id is not None:  # every key of the vocab, in GPT-2 characters: look the 256 bytes up
-        missing = [b for b in range(256) if BYTE_TO_CHAR[b] not in key_id]
+        missing = [b for b in range(256) if BYTE_TO_CHAR[b] not in key_id and b not in NON_UTF8_BYTES]
     else:
         missing = missing_bytes(vocab.values())
     if missing:
