@@ -52,7 +52,8 @@ pre-tokens`` per pre-token. Encoding (:class:`ChunkEncoder`) keeps each chunk's 
 Whether counting by chunks pays depends on the text: prose whose words repeat is counted about
 twice as fast; text whose chunks rarely repeat (indented dictionary lines, a Zipf tail of millions
 of made-up words) about as fast or slower. The counting processes time both exact paths and use the
-faster (:class:`PathChooser`); so does the encoder, for texts of 64K characters or more.
+faster (:class:`PathChooser`); so does the encoder, for texts of 256 characters or more (text between
+special tokens, e.g. one story of a corpus, is often short).
 
 >>> from core.patterns import GPT2_PATTERN
 >>> c = ChunkCounter(GPT2_PATTERN)
@@ -244,7 +245,7 @@ class ChunkEncoder:
     """
 
     PH = "\x00"
-    MIN_CHARS = 1 << 16
+    MIN_CHARS = 256
     force: bool | None = None  # True / False: always / never by chunks (tests); None: by timing
 
     def __init__(self, split: Callable[[str], list[str]], encode_pretoken: Callable[[str], tuple[int, ...]],

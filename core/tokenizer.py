@@ -23,21 +23,18 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-import regex
-
-from .ascii_pattern import ascii_twin
+from .ascii_split import tokenizer_splitter
 from .bpe import MergeStep, bpe_ids, merge_steps
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .space_chunks import ChunkEncoder
 from .spec import TokenizerSpec, special_ids
-from .splitting import last_safe_cut, make_splitter
+from .splitting import last_safe_cut
 from .tokenizer_ranks import IdMerges, LazyMerges, RankMerges, rank_bpe
 from .tokenizer_support import (
     _Cache,
     _check_merges,
     _check_vocab,
-    _covering,
     _hashable,
     _SurrogateInText,
     check_surrogates,
@@ -102,10 +99,7 @@ class Tokenizer(MergeTables):
             self.special_ids = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
         self._build_tables(inverse if unique else None, ids if unique else None)
-        self._pretokens = make_splitter(self.pattern_regex)
-        if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
-            # text no match covers is kept; ASCII text is split by the pattern's twin for `re` (faster)
-            self._pretokens = _covering(regex.compile(self.pattern_regex), ascii_twin(self.pattern_regex))
+        self._pretokens = tokenizer_splitter(self.pattern_regex)
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
