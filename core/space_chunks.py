@@ -84,6 +84,7 @@ _SPACE_THEN_WS_TEXT = [(w, " " + w, w) for w in WHITESPACE]
 # bytes that can mark things inside a block when absent from it: ASCII controls that are not
 # whitespace first, then bytes that never occur in UTF-8
 BATCH_MIN_CHUNKS = 256  # texts with more chunks than this encode their new chunks in one batch
+PREFILL_PRETOKENS = 4096  # the plain path looks for many new pre-tokens (to merge at once) from this many
 _MARK_CODES = (*range(0x00, 0x09), *range(0x0E, 0x1C), 0x7F)
 _TEXT_MARKS = [chr(c) for c in _MARK_CODES] + ["\ufdd0", "\ufdd1", "\U0010fffe"]  # (noncharacters last)
 _MARKS = [bytes([c]) for c in (*_MARK_CODES, 0xC0, 0xC1, *range(0xF5, 0x100))]
@@ -249,11 +250,12 @@ class ChunkEncoder:
     force: bool | None = None  # True / False: always / never by chunks (tests); None: by timing
 
     def __init__(self, split: Callable[[str], list[str]], encode_pretoken: Callable[[str], tuple[int, ...]],
-                 pattern: str | None) -> None:
+                 pattern: str | None, prefill: Callable[[list[str]], None] | None = None) -> None:
         from .tokenizer_support import _Cache
 
         self.split = split
         self.encode_pretoken = encode_pretoken
+        self.prefill = prefill  # puts many new pre-tokens into encode_pretoken's cache at once
         self.cache = _Cache(lambda piece: self._ids(" " + piece.replace(self.PH, " ")))
         self.chooser = PathChooser()
         if not is_space_safe(pattern):
@@ -264,7 +266,10 @@ class ChunkEncoder:
 
     def plain(self, text: str) -> list[int]:
         """Pre-tokenize, then encode each pre-token."""
-        return list(chain.from_iterable(map(self.encode_pretoken, self.split(text))))
+        toks = self.split(text)
+        if self.prefill is not None and len(toks) >= PREFILL_PRETOKENS:
+            self.prefill(toks)
+        return list(chain.from_iterable(map(self.encode_pretoken, toks)))
 
     def encode(self, text: str) -> list[int]:
         """The ids of ``text``: by chunks or :meth:`plain`, whichever :class:`PathChooser` finds
@@ -316,6 +321,8 @@ class ChunkEncoder:
         ends = np.cumsum(np.fromiter(map(len, new), np.int64, len(new)) + 1)
         stops = np.searchsorted(np.cumsum(np.fromiter(map(len, toks), np.int64, len(toks))), ends,
                                 side="right").tolist()
+        if self.prefill is not None:
+            self.prefill(toks)
         ids = list(map(self.encode_pretoken, toks))
         per_chunk = map(chain.from_iterable, map(ids.__getitem__, map(slice, [0, *stops[:-1]], stops)))
         cache.update(zip(new, map(tuple, per_chunk)))

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from functools import partial
 from itertools import chain
 from typing import Any
 
 from .ascii_split import tokenizer_splitter
 from .bpe import MergeStep, bpe_ids, merge_steps
+from .bpe_batch import prefill
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .space_chunks import ChunkEncoder
@@ -103,7 +105,8 @@ class Tokenizer(MergeTables):
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
-        self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex)
+        self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex,
+                                     partial(prefill, self))
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     # ------------------------------------------------------------------ construction

@@ -1,0 +1,140 @@
+"""Many words merged at once with NumPy (core.bpe_batch) give the ids of the one-word merge loops,
+for merge lists (any order, repeated pairs) and for tiktoken's rank rule; the tokenizer's prefill
+gives the ids it gives without it."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import core.bpe_batch as bpe_batch_module
+from core.bpe import BYTE_TOKENS, MergeTable, bpe_ids
+from core.bpe_batch import PairTable, _hash_table, _lookup, bpe_batch, prefill, split_ids
+from core.errors import TokenizerError
+from core.spec import TokenizerSpec
+from core.tokenizer import Tokenizer
+from core.tokenizer_ranks import rank_bpe
+
+from .tok_corpus import EOT, make_corpus, trained_spec
+
+words = st.lists(st.binary(min_size=1, max_size=70) | st.text("abc", min_size=1, max_size=70).map(str.encode),
+                 max_size=40)
+
+
+@st.composite
+def merge_lists(draw) -> list[tuple[bytes, bytes]]:
+    """Random merges over a, b, c: parts made by later merges, pairs listed twice, anything."""
+    tokens = [b"a", b"b", b"c"]
+    merges = []
+    for _ in range(draw(st.integers(0, 30))):
+        a, b = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
+        merges.append((a, b))
+        if a + b not in tokens:
+            tokens.append(a + b)
+    return draw(st.permutations(merges))
+
+
+def _encoder(merges) -> dict[bytes, int]:
+    enc = {t: i for i, t in enumerate(BYTE_TOKENS)}
+    for a, b in merges:
+        enc.setdefault(a + b, len(enc))
+    return enc
+
+
+@settings(deadline=None)
+@given(merges=merge_lists(), ws=st.lists(st.text("abc", min_size=1, max_size=40).map(str.encode), max_size=30))
+def test_batch_equals_the_merge_loop_for_any_merge_list(merges, ws):
+    table = MergeTable.build(merges, _encoder(merges))
+    got = split_ids(*bpe_batch(ws, PairTable.from_merge_table(table)))
+    assert got == [tuple(bpe_ids(w, table)) for w in ws]
+
+
+@settings(deadline=None)
+@given(ws=words)
+def test_batch_equals_the_loops_of_a_trained_vocab_by_merges_and_by_rank(ws):
+    spec = trained_spec(invalid_bytes=True)
+    tok = Tokenizer.from_spec(spec)
+    assert split_ids(*bpe_batch(ws, PairTable.from_merge_table(tok._table))) == \
+        [tuple(bpe_ids(w, tok._table)) for w in ws]
+    ranks = {b: i for i, b in spec.ordinary_tokens().items()}
+    assert split_ids(*bpe_batch(ws, _rank_table(spec))) == [tuple(rank_bpe(w, ranks)) for w in ws]
+
+
+def _rank_table(spec: TokenizerSpec, cache: dict = {}) -> PairTable:  # noqa: B006 (a cache on purpose)
+    if id(spec) not in cache:
+        cache[id(spec)] = PairTable.from_ranks({b: i for i, b in spec.ordinary_tokens().items()})
+    return cache[id(spec)]
+
+
+def test_words_are_cut_into_batches_of_bounded_size(monkeypatch):
+    tok = Tokenizer.from_spec(trained_spec())
+    ws = [w.encode() for w in make_corpus(400, seed=3).split()]
+    want = [tuple(bpe_ids(w, tok._table)) for w in ws]
+    monkeypatch.setattr(bpe_batch_module, "_MAX_BATCH_BYTES", 50)
+    assert split_ids(*bpe_batch(ws, PairTable.from_merge_table(tok._table))) == want
+    assert split_ids(*bpe_batch([], PairTable.from_merge_table(tok._table))) == []
+
+
+@settings(deadline=None)
+@given(keys=st.lists(st.integers(0, (1 << 40) - 1), unique=True, max_size=300),
+       probes=st.lists(st.integers(0, (1 << 40) - 1), max_size=100))
+def test_the_hash_table_finds_every_key_and_nothing_else(keys, probes):
+    arr = np.asarray(keys, np.int64)
+    hk, hv = _hash_table(arr, np.arange(arr.size, dtype=np.int64))
+    table = PairTable(np.zeros(256, np.int64), hk, hv, np.zeros(1, np.int64))
+    rank = dict(zip(keys, range(len(keys))))
+    want = [rank.get(k, bpe_batch_module._NONE) for k in keys + probes]
+    assert _lookup(table, np.asarray(keys + probes, np.int64)).tolist() == want
+
+
+def _many_words_text() -> str:
+    """A text with over 4096 pre-tokens, most of them new words (merged in one batch)."""
+    return " ".join(f"{w}{i}x" for i, w in enumerate(make_corpus(2500, seed=7, eot_every=0).split()))
+
+
+def _by_rank(spec: TokenizerSpec) -> TokenizerSpec:
+    """The spec as a tiktoken file gives it: tokens in rank order, no merges (encoded by rank)."""
+    from core.tokenizer_ranks import RankMerges
+
+    ordinary = spec.ordinary_tokens()
+    return TokenizerSpec(dict(spec.vocab), RankMerges([ordinary[i] for i in sorted(ordinary)]),
+                         spec.special_tokens, spec.pattern)
+
+
+@pytest.mark.parametrize("by", ["merges", "ranks"])
+@pytest.mark.parametrize("force", [False, True])  # the plain path, the chunk path
+def test_prefill_gives_the_ids_of_word_by_word_encoding(by, force, monkeypatch):
+    spec = trained_spec(specials=(EOT,))
+    spec = _by_rank(spec) if by == "ranks" else spec
+    text = _many_words_text() + EOT + "x\udcff y " + _many_words_text()[:500]
+    one_by_one = Tokenizer.from_spec(spec)
+    one_by_one._chunked.prefill = None
+    one_by_one._chunked.force = False
+    tok = Tokenizer.from_spec(spec)
+    assert (tok._by_rank is not None) == (by == "ranks")
+    tok._chunked.force = force
+    tok._rank_misses = 10**9  # (a rank vocab builds its pair table only after many misses)
+    calls = []
+    real = bpe_batch_module.bpe_batch
+    monkeypatch.setattr(bpe_batch_module, "bpe_batch", lambda w, t: calls.append(len(w)) or real(w, t))
+    assert tok.encode(text) == one_by_one.encode(text)
+    assert calls and calls[0] > 1000  # most new words were merged in one batch
+
+
+def test_a_rank_vocab_builds_its_pair_table_only_after_many_misses():
+    tok = Tokenizer.from_spec(_by_rank(trained_spec()))
+    few = len(tok._by_rank) // 4  # (the table is built after half the vocab size in misses)
+    prefill(tok, [f"w{i}q" for i in range(few)])
+    assert "_pair_table" not in tok.__dict__ and "w7q" not in tok._cache
+    prefill(tok, [f"w{i}q" for i in range(3 * few)])
+    assert "_pair_table" in tok.__dict__ and tok._cache["w7q"] == tuple(rank_bpe(b"w7q", tok._by_rank))
+
+
+def test_prefill_leaves_lone_surrogates_to_the_tokenizer_error():
+    tok = Tokenizer.from_spec(trained_spec())
+    toks = [f"w{i}" for i in range(500)] + ["x\ud800"]
+    prefill(tok, toks)
+    assert "w7" not in tok._cache  # nothing was merged in a batch: the words go one by one
+    with pytest.raises(TokenizerError, match="lone surrogate"):
+        tok.encode(" ".join(toks) * 3)
