@@ -218,6 +218,8 @@ def split_ids(ids: np.ndarray, counts: np.ndarray) -> list[tuple[int, ...]]:
 
 #: fewer pre-tokens missing from the cache than this are merged one by one
 PREFILL_MIN = 64
+#: a long list of pre-tokens is looked through only when more than 2% of its first this many are new
+PREFILL_SAMPLE = 2000
 
 
 def prefill(tok: Any, pretokens: list[str]) -> None:
@@ -228,6 +230,9 @@ def prefill(tok: Any, pretokens: list[str]) -> None:
     from .tokenizer_support import CACHE_LIMIT
 
     cache = tok._cache
+    sample = pretokens[:PREFILL_SAMPLE]
+    if len(pretokens) > 4 * PREFILL_SAMPLE and sum(map(is_, map(cache.get, sample), repeat(None))) < 0.02 * len(sample):
+        return  # nearly all known (text whose words repeat): one by one costs less than looking
     distinct = dict.fromkeys(pretokens)
     missing = list(compress(distinct, map(is_, map(cache.get, distinct), repeat(None))))
     if len(missing) < PREFILL_MIN:

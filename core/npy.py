@@ -29,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from .blocks import BLOCK_BYTES, iter_blocks, tokenizer_rule
-from .encode_array import encode_array
 from .errors import Cancelled, CorpusError, FormatError
 from .formats._io import discard, new_temp, publish
 from .parallel import ordered_map
@@ -73,11 +72,10 @@ def _init_worker(cls: Any, spec: Any) -> None:
     _worker_tokenizer = cls.from_spec(spec)
 
 
-def _encode_block(block: bytes, dtype: str, tokenizer: Any = None) -> bytes:
-    """Worker entry point: encode one block, return the ids as little-endian bytes (by distinct
-    chunks, straight to an array: :mod:`core.encode_array`)."""
-    ids = encode_array(_worker_tokenizer if tokenizer is None else tokenizer, block.decode("utf-8", "surrogateescape"))
-    return ids.astype(np.dtype(dtype).newbyteorder("<")).tobytes()
+def _encode_block(block: bytes, dtype: str) -> bytes:
+    """Worker entry point: encode one block, return the ids as little-endian bytes."""
+    ids = _worker_tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
+    return np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
 
 
 def _encode_sized_block(item: tuple[bytes, int], dtype: str) -> tuple[bytes, int]:
@@ -137,7 +135,8 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
             blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
             if workers == 1:
                 for block in blocks:
-                    absorb(_encode_block(block, dtype, tokenizer), len(block))
+                    ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
+                    absorb(np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes(), len(block))
             else:
                 sized = ((block, len(block)) for block in blocks)
                 results = ordered_map(_encode_sized_block, sized, workers=workers, extra_args=(dtype,),
