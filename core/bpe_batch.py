@@ -227,8 +227,6 @@ def prefill(tok: Any, pretokens: list[str]) -> None:
     :func:`bpe_batch` when there are at least :data:`PREFILL_MIN` (else nothing: the cache merges
     them one by one). What the batch does not take (long words, text with lone surrogates, whole
     tokens) is left to the cache, which gives the same ids."""
-    from .tokenizer_support import CACHE_LIMIT
-
     cache = tok._cache
     sample = pretokens[:PREFILL_SAMPLE]
     if len(pretokens) > 4 * PREFILL_SAMPLE and sum(map(is_, map(cache.get, sample), repeat(None))) < 0.02 * len(sample):
@@ -252,8 +250,7 @@ def prefill(tok: Any, pretokens: list[str]) -> None:
         return
     if (table.byte_ids < 0).any() and (table.byte_ids[np.frombuffer(b"".join(words), np.uint8)] < 0).any():
         return  # a byte the vocab lacks: the tokenizer's own error comes from the cache
-    if len(cache) + len(words) > CACHE_LIMIT:
-        cache.clear()
+    cache.make_room(len(words))
     cache.update(zip(compress(missing, pick), split_ids(*bpe_batch(words, table))))
 
 

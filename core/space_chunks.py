@@ -68,9 +68,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain, compress, islice, pairwise, repeat
 from operator import is_
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from .tokenizer_support import _Cache
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
 
 #: every character that is ``\\s`` for the ``regex`` module (Unicode White_Space) or for ``re``
@@ -303,7 +306,7 @@ class ChunkEncoder:
         out += chain.from_iterable(map(cache.__getitem__, islice(parts, 1, None)))
         return out
 
-    def _learn(self, parts: list[str], ph: str, cache: dict) -> None:
+    def _learn(self, parts: list[str], ph: str, cache: _Cache) -> None:
         """Encode the chunks of ``parts[1:]`` missing from ``cache`` with one call of the splitter
         (a cut before each chunk is exact: the joined text gives each chunk's pre-tokens)."""
         from .tokenizer_support import CACHE_LIMIT, CACHE_MAX_WORD
@@ -311,8 +314,8 @@ class ChunkEncoder:
         distinct = dict.fromkeys(islice(parts, 1, None))
         new = list(compress(distinct, map(is_, map(cache.get, distinct), repeat(None))))
         if len(cache) + len(new) > CACHE_LIMIT:
-            cache.clear()
-            new = list(distinct)
+            cache.make_room(len(new))
+            new = [k for k in distinct if k not in cache]
         new = [k for k in new if len(k) < CACHE_MAX_WORD]  # (longer ones are encoded one by one)
         if not new:
             return

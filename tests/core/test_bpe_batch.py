@@ -153,3 +153,21 @@ def test_prefill_does_not_look_through_text_whose_words_are_known(monkeypatch):
     assert not calls and "q7z" not in tok._cache
     prefill(tok, new + toks)
     assert len(calls) == 1 and tok._cache["q7z"] == tuple(bpe_ids(b"q7z", tok._table))
+
+
+def test_a_full_cache_keeps_the_words_put_in_first(monkeypatch):
+    import core.tokenizer_support as support
+
+    monkeypatch.setattr(support, "CACHE_LIMIT", 100)
+    spec = trained_spec()
+    tok = Tokenizer.from_spec(spec)
+    text = " ".join(f"w{i}q" for i in range(400))
+    for force in (False, True, None):  # the word-by-word, batch and chunk paths all make room
+        tok._chunked.force = force
+        assert tok.encode(text) == Tokenizer.from_spec(spec).encode(text)
+        assert len(tok._cache) <= 100  # (a batch of new chunks may go past the limit: one text's worth)
+    tok._cache.clear()
+    for w in [f"w{i}q" for i in range(101)]:
+        tok._cache[w]  # (a miss fills the cache)
+    assert list(tok._cache)[:50] == [f"w{i}q" for i in range(50)] and "w100q" in tok._cache
+    assert len(tok._cache) == 51
