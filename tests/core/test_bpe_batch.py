@@ -61,10 +61,13 @@ def test_batch_equals_the_loops_of_a_trained_vocab_by_merges_and_by_rank(ws):
     assert split_ids(*bpe_batch(ws, _rank_table(spec))) == [tuple(rank_bpe(w, ranks)) for w in ws]
 
 
-def _rank_table(spec: TokenizerSpec, cache: dict = {}) -> PairTable:  # noqa: B006 (a cache on purpose)
-    if id(spec) not in cache:
-        cache[id(spec)] = PairTable.from_ranks({b: i for i, b in spec.ordinary_tokens().items()})
-    return cache[id(spec)]
+_RANK_TABLES: dict[int, PairTable] = {}
+
+
+def _rank_table(spec: TokenizerSpec) -> PairTable:
+    if id(spec) not in _RANK_TABLES:
+        _RANK_TABLES[id(spec)] = PairTable.from_ranks({b: i for i, b in spec.ordinary_tokens().items()})
+    return _RANK_TABLES[id(spec)]
 
 
 def test_words_are_cut_into_batches_of_bounded_size(monkeypatch):
