@@ -22,7 +22,7 @@ token, ranked by that token's rank (= its id), which is what tiktoken compares (
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from itertools import compress, islice, repeat
 from operator import is_
 from typing import Any
@@ -37,56 +37,55 @@ _POS_BITS = 24  # positions in a round's array (batches are cut below 2^24 bytes
 _MAX_BATCH_BYTES = 1 << 22
 _NONE = (1 << 36) - 1  # "no merge" (above every rank)
 _EMPTY = -1  # an empty slot of the hash table (pair keys are never negative)
+_EMPTY_KEYS = np.zeros(0, np.int64)
 
 
-@dataclass(frozen=True)
 class PairTable:
     """Adjacent pairs of token ids that merge (keys ``left << 32 | right`` in a hash table), the
-    rank of each, and the id made by each rank."""
+    rank of each, and the id made by each rank. A table from merges is complete; a table from ranks
+    learns each pair the first time it is looked up (``fill``: the rank of ``a + b``, if a token)
+    and keeps it, so no pair of a 200k vocab is computed before it is needed."""
 
-    byte_ids: np.ndarray  # id of each byte value 0..255 (-1: not in the vocab)
-    hash_keys: np.ndarray  # int64 open-addressing table of the pair keys (_EMPTY: a free slot)
-    hash_ranks: np.ndarray  # int64, the rank of the key in the same slot
-    merged: np.ndarray  # int64, merged[rank] = the id that merge makes
+    __slots__ = ("byte_ids", "count", "fill", "hash_keys", "hash_ranks", "merged")
+
+    def __init__(self, byte_ids: np.ndarray, keys: np.ndarray, ranks: np.ndarray, merged: np.ndarray,
+                 fill: Callable[[np.ndarray], np.ndarray] | None = None) -> None:
+        self.byte_ids = byte_ids  # id of each byte value 0..255 (-1: not in the vocab)
+        self.merged = merged  # merged[rank] = the id that merge makes
+        self.fill = fill  # ranks of keys the table does not hold yet (None: a complete table)
+        # open addressing: keys (_EMPTY: a free slot), and the rank of the key in the same slot
+        self.hash_keys, self.hash_ranks = _hash_table(keys, ranks)
+        self.count = keys.size
 
     @classmethod
     def from_merge_table(cls, table: MergeTable) -> PairTable:
         keys = np.fromiter(table.pair_rank.keys(), np.int64, len(table.pair_rank))
         ranks = np.fromiter(table.pair_rank.values(), np.int64, len(table.pair_rank))
-        return cls._make(np.asarray(table.byte_ids, np.int64), keys, ranks, np.asarray(table.merged, np.int64))
+        return cls(np.asarray(table.byte_ids, np.int64), keys, ranks, np.asarray(table.merged, np.int64))
 
     @classmethod
-    def from_ranks(cls, by_rank: dict[bytes, int]) -> PairTable:
-        """tiktoken's rule: ``(a, b)`` merges when ``a + b`` is a token; its rank is that token's."""
-        get = by_rank.get
-        lefts: list[int] = []
-        rights: list[int] = []
-        made: list[int] = []
-        for tok, i in by_rank.items():
-            for k in range(1, len(tok)):
-                a = get(tok[:k])
-                if a is not None:
-                    b = get(tok[k:])
-                    if b is not None:
-                        lefts.append(a)
-                        rights.append(b)
-                        made.append(i)
-        keys = (np.asarray(lefts, np.int64) << 32) | np.asarray(rights, np.int64)
-        ranks = np.asarray(made, np.int64)
+    def from_ranks(cls, by_rank: dict[bytes, int], vocab: dict[int, bytes]) -> PairTable:
+        """tiktoken's rule: ``(a, b)`` merges when ``a + b`` is a token; its rank is that token's
+        (= its id in ``vocab``), which is also the id it makes."""
+        get, token = by_rank.get, vocab.__getitem__
+
+        def fill(keys: np.ndarray) -> np.ndarray:
+            made = map(bytes.__add__, map(token, (keys >> 32).tolist()), map(token, (keys & 0xFFFFFFFF).tolist()))
+            return np.fromiter(map(get, made, repeat(_NONE)), np.int64, keys.size)
+
         top = max(by_rank.values(), default=0) + 1
         byte_ids = np.asarray([get(bytes([c]), -1) for c in range(256)], np.int64)
-        return cls._make(byte_ids, keys, ranks, np.arange(top, dtype=np.int64))
+        return cls(byte_ids, _EMPTY_KEYS, _EMPTY_KEYS, np.arange(top, dtype=np.int64), fill)
 
-    @classmethod
-    def _make(cls, byte_ids: np.ndarray, keys: np.ndarray, ranks: np.ndarray, merged: np.ndarray) -> PairTable:
-        order = np.argsort(keys, kind="stable")
-        keys, ranks = keys[order], ranks[order]
-        if keys.size > 1:  # a pair listed twice keeps its first (lowest) rank, as the merge rule does
-            first = np.r_[True, keys[1:] != keys[:-1]]
-            if not first.all():
-                low = np.minimum.reduceat(ranks, np.flatnonzero(first))
-                keys, ranks = keys[first], low
-        return cls(byte_ids, *_hash_table(keys, ranks), merged)
+    def add(self, keys: np.ndarray, ranks: np.ndarray) -> None:
+        """Hold the distinct ``keys`` (none held yet) with their ranks; grown when half full."""
+        if 2 * (self.count + keys.size) > self.hash_keys.size:
+            held = self.hash_keys != _EMPTY
+            self.hash_keys, self.hash_ranks = _hash_table(np.concatenate([self.hash_keys[held], keys]),
+                                                          np.concatenate([self.hash_ranks[held], ranks]))
+        else:
+            _insert(self.hash_keys, self.hash_ranks, keys, ranks)
+        self.count += keys.size
 
 
 def bpe_batch(words: list[bytes], table: PairTable) -> tuple[np.ndarray, np.ndarray]:
@@ -113,19 +112,29 @@ def bpe_batch(words: list[bytes], table: PairTable) -> tuple[np.ndarray, np.ndar
 
 def _lookup(table: PairTable, keys: np.ndarray) -> np.ndarray:
     """The rank of each pair key (:data:`_NONE` for pairs that do not merge): open addressing,
-    linear probing, all keys at once, one probe step per pass."""
+    linear probing, all keys at once, one probe step per pass. Keys a learning table does not
+    hold yet are filled in (each distinct key once) and kept."""
     hk, hv = table.hash_keys, table.hash_ranks
     mask = hk.size - 1
     slot = _slots(keys, hk.size)
     found = hk[slot]
-    out = np.where(found == keys, hv[slot], _NONE)
-    todo = np.flatnonzero((found != keys) & (found != _EMPTY))
+    hit = found == keys
+    out = np.where(hit, hv[slot], _NONE)
+    absent = found == _EMPTY
+    todo = np.flatnonzero(~hit & ~absent)
     while todo.size:
         slot[todo] = (slot[todo] + 1) & mask
         found = hk[slot[todo]]
         hit = found == keys[todo]
         out[todo[hit]] = hv[slot[todo[hit]]]
-        todo = todo[~hit & (found != _EMPTY)]
+        empty = found == _EMPTY
+        absent[todo[empty]] = True
+        todo = todo[~hit & ~empty]
+    if table.fill is not None and absent.any():
+        new, where = np.unique(keys[absent], return_inverse=True)
+        ranks = table.fill(new)
+        table.add(new, ranks)
+        out[absent] = ranks[where]
     return out
 
 
@@ -137,10 +146,23 @@ def _slots(keys: np.ndarray, size: int) -> np.ndarray:
 
 
 def _hash_table(keys: np.ndarray, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Open-addressing arrays (keys, ranks) holding distinct ``keys``, at most a quarter full."""
+    """Open-addressing arrays (keys, ranks) holding ``keys`` (a pair listed twice keeps its lowest
+    rank, as the merge rule does), at most a quarter full."""
+    if keys.size > 1:
+        order = np.lexsort((ranks, keys))
+        keys, ranks = keys[order], ranks[order]
+        first = np.r_[True, keys[1:] != keys[:-1]]
+        keys, ranks = keys[first], ranks[first]
     size = 1 << max(4, (4 * max(1, keys.size) - 1).bit_length())
     hk = np.full(size, _EMPTY, np.int64)
     hv = np.full(size, _NONE, np.int64)
+    _insert(hk, hv, keys, ranks)
+    return hk, hv
+
+
+def _insert(hk: np.ndarray, hv: np.ndarray, keys: np.ndarray, ranks: np.ndarray) -> None:
+    """Put distinct ``keys`` (none of them held) into the table ``hk``/``hv``, which has room."""
+    size = hk.size
     pending = np.arange(keys.size)
     slot = _slots(keys, size)
     while pending.size:
@@ -155,7 +177,6 @@ def _hash_table(keys: np.ndarray, ranks: np.ndarray) -> tuple[np.ndarray, np.nda
         placed[winners] = True
         pending = pending[~placed[pending]]
         slot[pending] = (slot[pending] + 1) & (size - 1)
-    return hk, hv
 
 
 def _batch(words: list[bytes], table: PairTable) -> tuple[np.ndarray, np.ndarray]:
@@ -235,9 +256,7 @@ def prefill(tok: Any, pretokens: list[str]) -> None:
     missing = list(compress(distinct, map(is_, map(cache.get, distinct), repeat(None))))
     if len(missing) < PREFILL_MIN:
         return
-    table = _pair_table(tok, len(missing))
-    if table is None:
-        return
+    table = _pair_table(tok)
     try:
         raw = list(map(str.encode, missing, repeat("utf-8"), repeat("surrogateescape")))
     except UnicodeEncodeError:
@@ -254,17 +273,10 @@ def prefill(tok: Any, pretokens: list[str]) -> None:
     cache.update(zip(compress(missing, pick), split_ids(*bpe_batch(words, table))))
 
 
-def _pair_table(tok: Any, n_missing: int) -> PairTable | None:
-    """The tokenizer's pair table, built the first time it pays: at once from a merge table, from
-    ranks (a tiktoken vocab: ~0.5 s for 200k tokens) once that many words have missed the cache."""
+def _pair_table(tok: Any) -> PairTable:
+    """The tokenizer's pair table (made once: from its merge table, or learning from its ranks)."""
     table = tok.__dict__.get("_pair_table")
-    if table is not None:
-        return table
-    if tok._by_rank is None:
-        tok._pair_table = PairTable.from_merge_table(tok._table)
-        return tok._pair_table
-    tok._rank_misses = tok.__dict__.get("_rank_misses", 0) + n_missing
-    if tok._rank_misses < len(tok._by_rank) // 2:
-        return None
-    tok._pair_table = PairTable.from_ranks(tok._by_rank)
-    return tok._pair_table
+    if table is None:
+        table = tok._pair_table = (PairTable.from_merge_table(tok._table) if tok._by_rank is None
+                                   else PairTable.from_ranks(tok._by_rank, tok.vocab))
+    return table

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import core.bpe_batch as bpe_batch_module
 from core.bpe import BYTE_TOKENS, MergeTable, bpe_ids
-from core.bpe_batch import PairTable, _hash_table, _lookup, bpe_batch, prefill, split_ids
+from core.bpe_batch import PairTable, _lookup, bpe_batch, prefill, split_ids
 from core.errors import TokenizerError
 from core.spec import TokenizerSpec
 from core.tokenizer import Tokenizer
@@ -66,7 +66,7 @@ _RANK_TABLES: dict[int, PairTable] = {}
 
 def _rank_table(spec: TokenizerSpec) -> PairTable:
     if id(spec) not in _RANK_TABLES:
-        _RANK_TABLES[id(spec)] = PairTable.from_ranks({b: i for i, b in spec.ordinary_tokens().items()})
+        _RANK_TABLES[id(spec)] = PairTable.from_ranks({b: i for i, b in spec.ordinary_tokens().items()}, spec.vocab)
     return _RANK_TABLES[id(spec)]
 
 
@@ -80,15 +80,34 @@ def test_words_are_cut_into_batches_of_bounded_size(monkeypatch):
 
 
 @settings(deadline=None)
-@given(keys=st.lists(st.integers(0, (1 << 40) - 1), unique=True, max_size=300),
+@given(keys=st.lists(st.integers(0, (1 << 40) - 1), max_size=300),
        probes=st.lists(st.integers(0, (1 << 40) - 1), max_size=100))
 def test_the_hash_table_finds_every_key_and_nothing_else(keys, probes):
-    arr = np.asarray(keys, np.int64)
-    hk, hv = _hash_table(arr, np.arange(arr.size, dtype=np.int64))
-    table = PairTable(np.zeros(256, np.int64), hk, hv, np.zeros(1, np.int64))
-    rank = dict(zip(keys, range(len(keys))))
+    ranks = np.arange(len(keys), dtype=np.int64)
+    table = PairTable(np.zeros(256, np.int64), np.asarray(keys, np.int64), ranks, np.zeros(1, np.int64))
+    rank: dict[int, int] = {}
+    for k, r in zip(keys, ranks.tolist()):
+        rank.setdefault(k, r)  # a key listed twice keeps its lowest rank
     want = [rank.get(k, bpe_batch_module._NONE) for k in keys + probes]
     assert _lookup(table, np.asarray(keys + probes, np.int64)).tolist() == want
+
+
+@settings(deadline=None)
+@given(rounds=st.lists(st.lists(st.integers(0, 5000), max_size=200), max_size=6))
+def test_a_learning_table_asks_once_per_key_and_keeps_the_answer(rounds):
+    asked: list[int] = []
+
+    def fill(keys):
+        asked.extend(keys.tolist())
+        return np.where(keys % 3 == 0, bpe_batch_module._NONE, keys * 2)
+
+    table = PairTable(np.zeros(256, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64),
+                      np.zeros(1, np.int64), fill)
+    for keys in rounds:
+        got = _lookup(table, np.asarray(keys, np.int64)).tolist()
+        assert got == [bpe_batch_module._NONE if k % 3 == 0 else 2 * k for k in keys]
+    assert sorted(asked) == sorted({k for keys in rounds for k in keys})  # each key once
+    assert table.count == len(asked) and 2 * table.count <= table.hash_keys.size
 
 
 def _many_words_text() -> str:
@@ -117,21 +136,11 @@ def test_prefill_gives_the_ids_of_word_by_word_encoding(by, force, monkeypatch):
     tok = Tokenizer.from_spec(spec)
     assert (tok._by_rank is not None) == (by == "ranks")
     tok._chunked.force = force
-    tok._rank_misses = 10**9  # (a rank vocab builds its pair table only after many misses)
     calls = []
     real = bpe_batch_module.bpe_batch
     monkeypatch.setattr(bpe_batch_module, "bpe_batch", lambda w, t: calls.append(len(w)) or real(w, t))
     assert tok.encode(text) == one_by_one.encode(text)
     assert calls and calls[0] > 1000  # most new words were merged in one batch
-
-
-def test_a_rank_vocab_builds_its_pair_table_only_after_many_misses():
-    tok = Tokenizer.from_spec(_by_rank(trained_spec()))
-    few = len(tok._by_rank) // 4  # (the table is built after half the vocab size in misses)
-    prefill(tok, [f"w{i}q" for i in range(few)])
-    assert "_pair_table" not in tok.__dict__ and "w7q" not in tok._cache
-    prefill(tok, [f"w{i}q" for i in range(3 * few)])
-    assert "_pair_table" in tok.__dict__ and tok._cache["w7q"] == tuple(rank_bpe(b"w7q", tok._by_rank))
 
 
 def test_prefill_leaves_lone_surrogates_to_the_tokenizer_error():
