@@ -239,6 +239,19 @@ class PathChooser:
         self.rate[chunked] = seconds / max(1, size)
 
 
+class EncodeChooser(PathChooser):
+    """:class:`PathChooser` for the encoder: the plain path is timed again on the third call, after
+    the chunk path's probe, so that the first comparison is not of a cold plain call (every word
+    new) against a warmer chunk call (which would pick chunks for text where they lose)."""
+
+    def pick(self) -> bool:
+        self.calls += 1
+        phase = self.calls % self.probe_every
+        if phase in (1, 2, 3) or len(self.rate) < 2:
+            return phase == 2
+        return self.rate[True] <= self.rate[False]
+
+
 class ChunkEncoder:
     """Encodes text chunk by chunk: the ids of each distinct chunk are kept in a cache, so a
     repeated word costs one dict lookup (no regex, no per-pre-token lookups).
@@ -260,7 +273,7 @@ class ChunkEncoder:
         self.encode_pretoken = encode_pretoken
         self.prefill = prefill  # puts many new pre-tokens into encode_pretoken's cache at once
         self.cache = _Cache(lambda piece: self._ids(" " + piece.replace(self.PH, " ")))
-        self.chooser = PathChooser()
+        self.chooser = EncodeChooser()
         if not is_space_safe(pattern):
             self.force = False  # chunks are exact only for the proven patterns
 

@@ -199,3 +199,17 @@ def test_path_chooser_starts_plain_then_keeps_the_faster_path():
     assert c.pick() is False and c.pick() is True  # probes again, plain first
     c.record(False, 0.5, 1000)
     assert c.pick() is False  # now plain is faster
+
+
+def test_the_encoders_chooser_times_plain_again_after_the_chunk_probe():
+    from core.space_chunks import EncodeChooser
+
+    c = EncodeChooser()
+    assert [c.pick(), c.pick()] == [False, True]  # plain (cold: every word new), then chunks
+    c.record(False, 9.0, 1000)
+    c.record(True, 2.0, 1000)
+    assert c.pick() is False  # plain again, now warm: the comparison is fair
+    c.record(False, 1.0, 1000)
+    assert c.pick() is False  # plain is faster once warm
+    c.record(False, 3.0, 1000)
+    assert c.pick() is True
