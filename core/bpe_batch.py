@@ -34,7 +34,7 @@ from .bpe import MergeTable
 #: a word of more bytes than this is merged on its own (its rounds would hold up the batch)
 BATCH_MAX_BYTES = 64
 _POS_BITS = 24  # positions in a round's array (batches are cut below 2^24 bytes)
-_MAX_BATCH_BYTES = 1 << 22
+_MAX_BATCH_BYTES = 1 << 20  # (bounds the arrays of a batch: about 60 MB at most)
 _NONE = (1 << 36) - 1  # "no merge" (above every rank)
 _EMPTY = -1  # an empty slot of the hash table (pair keys are never negative)
 _EMPTY_KEYS = np.zeros(0, np.int64)
@@ -92,7 +92,7 @@ def bpe_batch(words: list[bytes], table: PairTable) -> tuple[np.ndarray, np.ndar
     """The ids of every word merged (concatenated) and how many ids each word has.
 
     Every word must be non-empty, every byte must have an id (``table.byte_ids`` ≥ 0), and each
-    word at most ``2^22`` bytes; words should be short (:data:`BATCH_MAX_BYTES`), as a long one
+    word under ``2^24`` bytes; words should be short (:data:`BATCH_MAX_BYTES`), as a long one
     takes many rounds.
     """
     if not words:
