@@ -282,24 +282,35 @@ class ChunkEncoder:
 
     def plain(self, text: str) -> list[int]:
         """Pre-tokenize, then encode each pre-token."""
-        toks = self.split(text)
-        if self.prefill is not None and len(toks) >= PREFILL_PRETOKENS:
-            self.prefill(toks)
-        return list(chain.from_iterable(map(self.encode_pretoken, toks)))
+        return self.plain_all([text])[0]
+
+    def plain_all(self, texts: list[str]) -> list[list[int]]:
+        """:meth:`plain` of each text; the new pre-tokens of all of them are merged together (a block
+        of a corpus holds many short documents between special tokens)."""
+        toks = list(map(self.split, texts))
+        if self.prefill is not None and sum(map(len, toks)) >= PREFILL_PRETOKENS:
+            self.prefill(toks[0] if len(toks) == 1 else list(chain.from_iterable(toks)))
+        get = self.encode_pretoken
+        return [list(chain.from_iterable(map(get, t))) for t in toks]
 
     def encode(self, text: str) -> list[int]:
         """The ids of ``text``: by chunks or :meth:`plain`, whichever :class:`PathChooser` finds
         faster; texts under ``MIN_CHARS`` go the plain way."""
-        plain = self.plain
-        if (self.force is None and len(text) < self.MIN_CHARS) or self.force is False:
-            return plain(text)
+        return self.encode_all([text])[0]
+
+    def encode_all(self, texts: list[str]) -> list[list[int]]:
+        """:meth:`encode` of each text, with one choice of path for all of them."""
+        size = sum(map(len, texts))
+        if (self.force is None and size < self.MIN_CHARS) or self.force is False:
+            return self.plain_all(texts)
         chunked = self.chooser.pick() if self.force is None else True
         t0 = time.perf_counter()
-        ids = self._encode(text) if chunked else None
-        if ids is None:
-            ids = plain(text)
-        self.chooser.record(chunked, time.perf_counter() - t0, len(text))
-        return ids
+        if chunked:
+            out = [ids if (ids := self._encode(t)) is not None else self.plain(t) for t in texts]
+        else:
+            out = self.plain_all(texts)
+        self.chooser.record(chunked, time.perf_counter() - t0, size)
+        return out
 
     def _encode(self, text: str) -> list[int] | None:
         """The ids of ``text`` by chunks, or None when every placeholder candidate occurs in it."""

@@ -1,16 +1,13 @@
 """Encode and decode with a byte-level BPE vocabulary (CS336 interface; ids equal tiktoken's).
 
-Text is cut at special tokens (longest first), each piece is pre-tokenized with the pattern, and
-each pre-token is encoded on its own: first as a whole-token lookup, then through a cache, then by
-the merge loop by rank (:func:`core.bpe.bpe_ids`). A pre-token equal to a (non-special) token of the vocab
-encodes to that one token, as in tiktoken; for a vocabulary made by BPE training this is what the
-merges give anyway. Text a custom pattern does not match is kept as pre-tokens of its own.
-A tokenizer imported from a HF ``tokenizer.json`` runs that file's pipeline instead
-(:mod:`core.hf_pipeline`: normalizer, added tokens, pre-tokenizers, ``ignore_merges``, post-processor).
-
-Lone surrogates: characters U+DC80..U+DCFF are taken as ``surrogateescape`` bytes 0x80..0xFF (text
-read with ``errors="surrogateescape"`` round-trips byte-exactly through ``encode`` and
-``decode_bytes``); any other lone surrogate raises :class:`TokenizerError` naming its position.
+Text is cut at special tokens (longest first), each piece is pre-tokenized with the pattern, and each
+pre-token is encoded: a pre-token equal to a (non-special) token is that token, as in tiktoken; others
+go through a cache to the merge loop (:func:`core.bpe.bpe_ids`, or by rank; the new words of a long
+text all at once, :mod:`core.bpe_batch`). Text a custom pattern does not match is kept as pre-tokens
+of its own. A HF ``tokenizer.json`` runs its own pipeline (:mod:`core.hf_pipeline`: normalizer,
+added tokens, pre-tokenizers, ``ignore_merges``, post-processor). Characters U+DC80..U+DCFF are
+``surrogateescape`` bytes 0x80..0xFF (text read with ``errors="surrogateescape"`` round-trips through
+``encode`` and ``decode_bytes``); any other lone surrogate raises :class:`TokenizerError`.
 
 >>> tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"h", b"i")]))
 >>> tok.encode("hi hi"), tok.decode([256, 32, 256])
@@ -116,9 +113,8 @@ class Tokenizer(MergeTables):
         """Load a GPT-2 style ``vocab.json`` + ``merges.txt`` (``#version`` header optional)."""
         from .formats.gpt2 import load_gpt2
 
-        spec = load_gpt2(vocab_filepath, merges_filepath, special_tokens=list(special_tokens or []),
-                         pattern=pattern)
-        return cls.from_spec(spec)
+        return cls.from_spec(load_gpt2(vocab_filepath, merges_filepath, special_tokens=list(special_tokens or []),
+                                       pattern=pattern))
 
     @classmethod
     def from_spec(cls, spec: TokenizerSpec) -> Tokenizer:
@@ -182,6 +178,12 @@ class Tokenizer(MergeTables):
             return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
         return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
 
+    def _encode_all(self, texts: list[str]) -> list[list[int]]:
+        """:meth:`_encode_ordinary` of each text (no pipeline), their new words merged together."""
+        if (hole := self._hole_re) is not None and (bad := next(filter(hole.search, texts), None)) is not None:
+            raise hole_error(hole, bad)
+        return self._chunked.encode_all(texts)
+
     def _encode_pipeline(self, text: str, add_special_tokens: bool) -> list[int]:
         pipe = self._pipe
         assert pipe is not None
@@ -244,12 +246,14 @@ class Tokenizer(MergeTables):
                 return self._encode_pipeline(text, add_special_tokens)
             if self._special_re is None:
                 return self._encode_ordinary(text)
+            pieces = list(self._pieces(text))
+            ids = iter(self._encode_all([p for p, sid in pieces if sid is None and p]))
             out: list[int] = []
-            for piece, sid in self._pieces(text):
+            for piece, sid in pieces:
                 if sid is not None:
                     out.append(sid)
                 elif piece:
-                    out += self._encode_ordinary(piece)
+                    out += next(ids)
             return out
         except _SurrogateInText:
             raise surrogate_error(text) from None

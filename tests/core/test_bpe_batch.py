@@ -183,3 +183,20 @@ def test_a_full_cache_keeps_the_words_put_in_first(monkeypatch):
         tok._cache[w]  # (a miss fills the cache)
     assert list(tok._cache)[:50] == [f"w{i}q" for i in range(50)] and "w100q" in tok._cache
     assert len(tok._cache) == 51
+
+
+@pytest.mark.parametrize("force", [False, True, None])
+def test_short_documents_between_special_tokens_are_merged_together(force, monkeypatch):
+    spec = trained_spec(specials=(EOT,))
+    docs = [" ".join(f"{w}{i}x" for w in make_corpus(30, seed=i, eot_every=0).split()) for i in range(200)]
+    text = EOT.join(docs)  # 200 documents, each far under 4,096 pre-tokens
+    one_by_one = Tokenizer.from_spec(spec)
+    one_by_one._chunked.prefill = None
+    tok = Tokenizer.from_spec(spec)
+    tok._chunked.force = force
+    calls = []
+    real = bpe_batch_module.bpe_batch
+    monkeypatch.setattr(bpe_batch_module, "bpe_batch", lambda w, t: calls.append(len(w)) or real(w, t))
+    assert tok.encode(text) == one_by_one.encode(text)
+    if force is False:
+        assert len(calls) == 1 and calls[0] > 500  # the new words of all documents in one batch
