@@ -263,6 +263,7 @@ class ChunkEncoder:
 
     PH = "\x00"
     MIN_CHARS = 256
+    GROUP_CHARS = 1 << 16  # texts are encoded in groups of about this many characters (one path each)
     force: bool | None = None  # True / False: always / never by chunks (tests); None: by timing
 
     def __init__(self, split: Callable[[str], list[str]], encode_pretoken: Callable[[str], tuple[int, ...]],
@@ -299,8 +300,20 @@ class ChunkEncoder:
         return self.encode_all([text])[0]
 
     def encode_all(self, texts: list[str]) -> list[list[int]]:
-        """:meth:`encode` of each text, with one choice of path for all of them."""
-        size = sum(map(len, texts))
+        """:meth:`encode` of each text. Texts are taken in groups of about ``GROUP_CHARS``; each group
+        goes one path, the plain path looking for the new pre-tokens of the whole group at once."""
+        out: list[list[int]] = []
+        group: list[str] = []
+        size = 0
+        for i, text in enumerate(texts):
+            group.append(text)
+            size += len(text)
+            if size >= self.GROUP_CHARS or i == len(texts) - 1:
+                out += self._encode_group(group, size)
+                group, size = [], 0
+        return out
+
+    def _encode_group(self, texts: list[str], size: int) -> list[list[int]]:
         if (self.force is None and size < self.MIN_CHARS) or self.force is False:
             return self.plain_all(texts)
         chunked = self.chooser.pick() if self.force is None else True
