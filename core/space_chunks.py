@@ -52,7 +52,8 @@ pre-tokens`` per pre-token. Encoding (:class:`ChunkEncoder`) keeps each chunk's 
 Whether counting by chunks pays depends on the text: prose whose words repeat is counted about
 twice as fast; text whose chunks rarely repeat (indented dictionary lines, a Zipf tail of millions
 of made-up words) about as fast or slower. The counting processes time both exact paths and use the
-faster (:class:`PathChooser`); so does the encoder, for texts of 64K characters or more.
+faster (:class:`PathChooser`); so does the encoder, for texts of 256 characters or more (text between
+special tokens, e.g. one story of a corpus, is often short).
 
 >>> from core.patterns import GPT2_PATTERN
 >>> c = ChunkCounter(GPT2_PATTERN)
@@ -67,9 +68,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain, compress, islice, pairwise, repeat
 from operator import is_
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from .tokenizer_support import _Cache
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
 
 #: every character that is ``\\s`` for the ``regex`` module (Unicode White_Space) or for ``re``
@@ -83,6 +87,7 @@ _SPACE_THEN_WS_TEXT = [(w, " " + w, w) for w in WHITESPACE]
 # bytes that can mark things inside a block when absent from it: ASCII controls that are not
 # whitespace first, then bytes that never occur in UTF-8
 BATCH_MIN_CHUNKS = 256  # texts with more chunks than this encode their new chunks in one batch
+PREFILL_PRETOKENS = 4096  # the plain path looks for many new pre-tokens (to merge at once) from this many
 _MARK_CODES = (*range(0x00, 0x09), *range(0x0E, 0x1C), 0x7F)
 _TEXT_MARKS = [chr(c) for c in _MARK_CODES] + ["\ufdd0", "\ufdd1", "\U0010fffe"]  # (noncharacters last)
 _MARKS = [bytes([c]) for c in (*_MARK_CODES, 0xC0, 0xC1, *range(0xF5, 0x100))]
@@ -277,6 +282,19 @@ class PathChooser:
         self.rate[chunked] = seconds / max(1, size)
 
 
+class EncodeChooser(PathChooser):
+    """:class:`PathChooser` for the encoder: the plain path is timed again on the third call, after
+    the chunk path's probe, so that the first comparison is not of a cold plain call (every word
+    new) against a warmer chunk call (which would pick chunks for text where they lose)."""
+
+    def pick(self) -> bool:
+        self.calls += 1
+        phase = self.calls % self.probe_every
+        if phase in (1, 2, 3) or len(self.rate) < 2:
+            return phase == 2
+        return self.rate[True] <= self.rate[False]
+
+
 class ChunkEncoder:
     """Encodes text chunk by chunk: the ids of each distinct chunk are kept in a cache, so a
     repeated word costs one dict lookup (no regex, no per-pre-token lookups).
@@ -287,17 +305,19 @@ class ChunkEncoder:
     """
 
     PH = "\x00"
-    MIN_CHARS = 1 << 16
+    MIN_CHARS = 256
+    GROUP_CHARS = 1 << 16  # texts are encoded in groups of about this many characters (one path each)
     force: bool | None = None  # True / False: always / never by chunks (tests); None: by timing
 
     def __init__(self, split: Callable[[str], list[str]], encode_pretoken: Callable[[str], tuple[int, ...]],
-                 pattern: str | None) -> None:
+                 pattern: str | None, prefill: Callable[[list[str]], None] | None = None) -> None:
         from .tokenizer_support import _Cache
 
         self.split = split
         self.encode_pretoken = encode_pretoken
+        self.prefill = prefill  # puts many new pre-tokens into encode_pretoken's cache at once
         self.cache = _Cache(lambda piece: self._ids(" " + piece.replace(self.PH, " ")))
-        self.chooser = PathChooser()
+        self.chooser = EncodeChooser()
         if not is_space_safe(pattern):
             self.force = False  # chunks are exact only for the proven patterns
 
@@ -306,21 +326,47 @@ class ChunkEncoder:
 
     def plain(self, text: str) -> list[int]:
         """Pre-tokenize, then encode each pre-token."""
-        return list(chain.from_iterable(map(self.encode_pretoken, self.split(text))))
+        return self.plain_all([text])[0]
+
+    def plain_all(self, texts: list[str]) -> list[list[int]]:
+        """:meth:`plain` of each text; the new pre-tokens of all of them are merged together (a block
+        of a corpus holds many short documents between special tokens)."""
+        toks = list(map(self.split, texts))
+        if self.prefill is not None and sum(map(len, toks)) >= PREFILL_PRETOKENS:
+            self.prefill(toks[0] if len(toks) == 1 else list(chain.from_iterable(toks)))
+        get = self.encode_pretoken
+        return [list(chain.from_iterable(map(get, t))) for t in toks]
 
     def encode(self, text: str) -> list[int]:
         """The ids of ``text``: by chunks or :meth:`plain`, whichever :class:`PathChooser` finds
         faster; texts under ``MIN_CHARS`` go the plain way."""
-        plain = self.plain
-        if (self.force is None and len(text) < self.MIN_CHARS) or self.force is False:
-            return plain(text)
+        return self.encode_all([text])[0]
+
+    def encode_all(self, texts: list[str]) -> list[list[int]]:
+        """:meth:`encode` of each text. Texts are taken in groups of about ``GROUP_CHARS``; each group
+        goes one path, the plain path looking for the new pre-tokens of the whole group at once."""
+        out: list[list[int]] = []
+        group: list[str] = []
+        size = 0
+        for i, text in enumerate(texts):
+            group.append(text)
+            size += len(text)
+            if size >= self.GROUP_CHARS or i == len(texts) - 1:
+                out += self._encode_group(group, size)
+                group, size = [], 0
+        return out
+
+    def _encode_group(self, texts: list[str], size: int) -> list[list[int]]:
+        if (self.force is None and size < self.MIN_CHARS) or self.force is False:
+            return self.plain_all(texts)
         chunked = self.chooser.pick() if self.force is None else True
         t0 = time.perf_counter()
-        ids = self._encode(text) if chunked else None
-        if ids is None:
-            ids = plain(text)
-        self.chooser.record(chunked, time.perf_counter() - t0, len(text))
-        return ids
+        if chunked:
+            out = [ids if (ids := self._encode(t)) is not None else self.plain(t) for t in texts]
+        else:
+            out = self.plain_all(texts)
+        self.chooser.record(chunked, time.perf_counter() - t0, size)
+        return out
 
     def _encode(self, text: str) -> list[int] | None:
         """The ids of ``text`` by chunks, or None when every placeholder candidate occurs in it."""
@@ -340,7 +386,7 @@ class ChunkEncoder:
         out += chain.from_iterable(map(cache.__getitem__, islice(parts, 1, None)))
         return out
 
-    def _learn(self, parts: list[str], ph: str, cache: dict) -> None:
+    def _learn(self, parts: list[str], ph: str, cache: _Cache) -> None:
         """Encode the chunks of ``parts[1:]`` missing from ``cache`` with one call of the splitter
         (a cut before each chunk is exact: the joined text gives each chunk's pre-tokens)."""
         from .tokenizer_support import CACHE_LIMIT, CACHE_MAX_WORD
@@ -348,8 +394,8 @@ class ChunkEncoder:
         distinct = dict.fromkeys(islice(parts, 1, None))
         new = list(compress(distinct, map(is_, map(cache.get, distinct), repeat(None))))
         if len(cache) + len(new) > CACHE_LIMIT:
-            cache.clear()
-            new = list(distinct)
+            cache.make_room(len(new))
+            new = [k for k in distinct if k not in cache]
         new = [k for k in new if len(k) < CACHE_MAX_WORD]  # (longer ones are encoded one by one)
         if not new:
             return
@@ -358,6 +404,8 @@ class ChunkEncoder:
         ends = np.cumsum(np.fromiter(map(len, new), np.int64, len(new)) + 1)
         stops = np.searchsorted(np.cumsum(np.fromiter(map(len, toks), np.int64, len(toks))), ends,
                                 side="right").tolist()
+        if self.prefill is not None:
+            self.prefill(toks)
         ids = list(map(self.encode_pretoken, toks))
         per_chunk = map(chain.from_iterable, map(ids.__getitem__, map(slice, [0, *stops[:-1]], stops)))
         cache.update(zip(new, map(tuple, per_chunk)))

@@ -1,16 +1,13 @@
 """Encode and decode with a byte-level BPE vocabulary (CS336 interface; ids equal tiktoken's).
 
-Text is cut at special tokens (longest first), each piece is pre-tokenized with the pattern, and
-each pre-token is encoded on its own: first as a whole-token lookup, then through a cache, then by
-the merge loop by rank (:func:`core.bpe.bpe_ids`). A pre-token equal to a (non-special) token of the vocab
-encodes to that one token, as in tiktoken; for a vocabulary made by BPE training this is what the
-merges give anyway. Text a custom pattern does not match is kept as pre-tokens of its own.
-A tokenizer imported from a HF ``tokenizer.json`` runs that file's pipeline instead
-(:mod:`core.hf_pipeline`: normalizer, added tokens, pre-tokenizers, ``ignore_merges``, post-processor).
-
-Lone surrogates: characters U+DC80..U+DCFF are taken as ``surrogateescape`` bytes 0x80..0xFF (text
-read with ``errors="surrogateescape"`` round-trips byte-exactly through ``encode`` and
-``decode_bytes``); any other lone surrogate raises :class:`TokenizerError` naming its position.
+Text is cut at special tokens (longest first), each piece is pre-tokenized with the pattern, and each
+pre-token is encoded: a pre-token equal to a (non-special) token is that token, as in tiktoken; others
+go through a cache to the merge loop (:func:`core.bpe.bpe_ids`, or by rank; the new words of a long
+text all at once, :mod:`core.bpe_batch`). Text a custom pattern does not match is kept as pre-tokens
+of its own. A HF ``tokenizer.json`` runs its own pipeline (:mod:`core.hf_pipeline`: normalizer,
+added tokens, pre-tokenizers, ``ignore_merges``, post-processor). Characters U+DC80..U+DCFF are
+``surrogateescape`` bytes 0x80..0xFF (text read with ``errors="surrogateescape"`` round-trips through
+``encode`` and ``decode_bytes``); any other lone surrogate raises :class:`TokenizerError`.
 
 >>> tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"h", b"i")]))
 >>> tok.encode("hi hi"), tok.decode([256, 32, 256])
@@ -20,24 +17,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from functools import partial
 from itertools import chain
 from typing import Any
 
-import regex
-
-from .ascii_pattern import ascii_twin
+from .ascii_split import tokenizer_splitter
 from .bpe import MergeStep, bpe_ids, merge_steps
+from .bpe_batch import prefill
 from .errors import TokenizerError
 from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from .space_chunks import ChunkEncoder
 from .spec import TokenizerSpec, special_ids
-from .splitting import last_safe_cut, make_splitter
+from .splitting import last_safe_cut
 from .tokenizer_ranks import IdMerges, LazyMerges, RankMerges, rank_bpe
 from .tokenizer_support import (
     _Cache,
     _check_merges,
     _check_vocab,
-    _covering,
     _hashable,
     _SurrogateInText,
     check_surrogates,
@@ -102,14 +98,12 @@ class Tokenizer(MergeTables):
             self.special_ids = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
         self._build_tables(inverse if unique else None, ids if unique else None)
-        self._pretokens = make_splitter(self.pattern_regex)
-        if self.pattern_regex is not None and self.pattern_regex not in (GPT2_PATTERN, GPT4_PATTERN):
-            # text no match covers is kept; ASCII text is split by the pattern's twin for `re` (faster)
-            self._pretokens = _covering(regex.compile(self.pattern_regex), ascii_twin(self.pattern_regex))
+        self._pretokens = tokenizer_splitter(self.pattern_regex)
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
-        self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex)
+        self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex,
+                                     partial(prefill, self))
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     # ------------------------------------------------------------------ construction
@@ -119,9 +113,8 @@ class Tokenizer(MergeTables):
         """Load a GPT-2 style ``vocab.json`` + ``merges.txt`` (``#version`` header optional)."""
         from .formats.gpt2 import load_gpt2
 
-        spec = load_gpt2(vocab_filepath, merges_filepath, special_tokens=list(special_tokens or []),
-                         pattern=pattern)
-        return cls.from_spec(spec)
+        return cls.from_spec(load_gpt2(vocab_filepath, merges_filepath, special_tokens=list(special_tokens or []),
+                                       pattern=pattern))
 
     @classmethod
     def from_spec(cls, spec: TokenizerSpec) -> Tokenizer:
@@ -185,6 +178,12 @@ class Tokenizer(MergeTables):
             return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
         return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
 
+    def _encode_all(self, texts: list[str]) -> list[list[int]]:
+        """:meth:`_encode_ordinary` of each text (no pipeline), their new words merged together."""
+        if (hole := self._hole_re) is not None and (bad := next(filter(hole.search, texts), None)) is not None:
+            raise hole_error(hole, bad)
+        return self._chunked.encode_all(texts)
+
     def _encode_pipeline(self, text: str, add_special_tokens: bool) -> list[int]:
         pipe = self._pipe
         assert pipe is not None
@@ -247,12 +246,14 @@ class Tokenizer(MergeTables):
                 return self._encode_pipeline(text, add_special_tokens)
             if self._special_re is None:
                 return self._encode_ordinary(text)
+            pieces = list(self._pieces(text))
+            ids = iter(self._encode_all([p for p, sid in pieces if sid is None and p]))
             out: list[int] = []
-            for piece, sid in self._pieces(text):
+            for piece, sid in pieces:
                 if sid is not None:
                     out.append(sid)
                 elif piece:
-                    out += self._encode_ordinary(piece)
+                    out += next(ids)
             return out
         except _SurrogateInText:
             raise surrogate_error(text) from None

@@ -5,7 +5,7 @@ import gc
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
 from operator import lshift, or_
 from typing import Any
 
@@ -33,9 +33,19 @@ class _Cache(dict):
         ids = self.fill(word)
         if len(word) <= CACHE_MAX_WORD:
             if len(self) >= CACHE_LIMIT:
-                self.clear()
+                self.make_room(1)
             self[word] = ids
         return ids
+
+    def make_room(self, n: int) -> None:
+        """Room for ``n`` more entries under :data:`CACHE_LIMIT`: when there is not, the entries put in
+        first are kept (half the limit: words seen early are the frequent ones), the others dropped."""
+        if len(self) + n <= CACHE_LIMIT:
+            return
+        keep = CACHE_LIMIT // 2 if n <= CACHE_LIMIT // 2 else 0
+        first = list(islice(self.items(), keep))
+        self.clear()
+        self.update(first)
 
 
 class _SurrogateInText(Exception):

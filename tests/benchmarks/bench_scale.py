@@ -160,12 +160,11 @@ def task_tiktoken_npy(path: str, out: str, workers: int) -> dict:
 
 
 def task_ours_npy(path: str, out: str, workers: int) -> dict:
-    import bench_encode
     import numpy as np
 
     from core.npy import encode_file_to_npy
 
-    tok = bench_encode._ours_tokenizer()
+    tok = common.gpt2_ours()
     t0 = time.perf_counter()
     r = encode_file_to_npy(tok, path, out, workers=workers)
     secs = time.perf_counter() - t0

@@ -16,7 +16,7 @@ from core.patterns import GPT2_PATTERN, GPT4_PATTERN
 from core.space_chunks import WHITESPACE, ChunkCounter, is_space_safe, mark_non_cuts
 from core.tokenizer import Tokenizer
 
-from .tok_corpus import EOT, trained_spec
+from .tok_corpus import EOT, make_corpus, trained_spec
 
 PROVEN = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "o200k": O200K_PATTERN, "llama3": LLAMA3_PATTERN,
           "qwen": QWEN_PATTERN, "qwen35": QWEN35_PATTERN}
@@ -199,3 +199,34 @@ def test_path_chooser_starts_plain_then_keeps_the_faster_path():
     assert c.pick() is False and c.pick() is True  # probes again, plain first
     c.record(False, 0.5, 1000)
     assert c.pick() is False  # now plain is faster
+
+
+def test_the_encoders_chooser_times_plain_again_after_the_chunk_probe():
+    from core.space_chunks import EncodeChooser
+
+    c = EncodeChooser()
+    assert [c.pick(), c.pick()] == [False, True]  # plain (cold: every word new), then chunks
+    c.record(False, 9.0, 1000)
+    c.record(True, 2.0, 1000)
+    assert c.pick() is False  # plain again, now warm: the comparison is fair
+    c.record(False, 1.0, 1000)
+    assert c.pick() is False  # plain is faster once warm
+    c.record(False, 3.0, 1000)
+    assert c.pick() is True
+
+
+def test_many_short_texts_are_encoded_in_groups_each_taking_one_path():
+    spec = trained_spec(specials=(EOT,))
+    tok = Tokenizer(dict(spec.vocab), spec.merges, [EOT])
+    plain = Tokenizer(dict(spec.vocab), spec.merges, [EOT])
+    plain._chunked.force = False
+    tok._chunked.GROUP_CHARS = 2000
+    docs = [make_corpus(60, seed=i, eot_every=0) for i in range(60)]  # ~300 characters each
+    text = EOT.join(docs)
+    assert tok.encode(text) == plain.encode(text)
+    groups, size = 0, 0
+    for i, d in enumerate(docs):  # a group closes once it holds 2,000 characters, or at the end
+        size += len(d)
+        if size >= 2000 or i == len(docs) - 1:
+            groups, size = groups + 1, 0
+    assert 5 < groups < 60 and tok._chunked.chooser.calls == groups  # one choice of path per group
