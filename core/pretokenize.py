@@ -22,11 +22,12 @@ from pathlib import Path
 import regex
 
 from .blocks import BLOCK_BYTES, iter_blocks, rule_for_pattern
+from .chunk_counts import chunk_counter
 from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 from .sources import read_head
-from .space_chunks import PathChooser, chunk_counter, is_space_safe
+from .space_chunks import PathChooser, is_space_safe
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]

@@ -29,6 +29,7 @@ from itertools import accumulate
 
 import regex
 
+from .chunk_counts import chunk_counter, first_indices
 from .errors import CorpusError
 from .pretokenize import (
     GPT2_PATTERN,
@@ -37,7 +38,7 @@ from .pretokenize import (
     special_regex,
 )
 from .sources import is_stream, open_stream
-from .space_chunks import PathChooser, chunk_counter, first_indices, is_space_safe
+from .space_chunks import PathChooser, is_space_safe
 
 #: None: choose by timing (:class:`core.space_chunks.PathChooser`); True / False: always / never by chunks
 COUNT_BY_CHUNKS: bool | None = None

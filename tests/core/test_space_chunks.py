@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import core.pretokenize as pretokenize
+from core.chunk_counts import ChunkCounter
 from core.formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
 from core.patterns import GPT2_PATTERN, GPT4_PATTERN
-from core.space_chunks import WHITESPACE, ChunkCounter, is_space_safe, mark_non_cuts
+from core.space_chunks import WHITESPACE, is_space_safe, mark_non_cuts
 from core.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, make_corpus, trained_spec
