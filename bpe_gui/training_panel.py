@@ -223,7 +223,8 @@ class TrainingPanel(QGroupBox):
     def _show_imported_note(self) -> None:
         """After an import, say that these settings are for the next corpus, and what the import uses."""
         c = self.controller
-        tok = c.cached_tokenizer() if not c.has_trainer and c.source_name and c.index.n_merges else None
+        # (a tiktoken or tekken import is shown before its merges are rebuilt: n_merges may still be 0)
+        tok = c.cached_tokenizer() if not c.has_trainer and c.source_name else None
         if tok is None or c.has_trainer:
             self.imported_note.setVisible(False)
             return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QMessageBox
 
 from .plural import plural
@@ -46,7 +46,9 @@ class SessionWindow:
         n = c.index.n_merges
         if not n or not c.has_trainer or not self.settings.value(ASK_DISCARD, True, type=bool):
             return True
-        text = plural(self.tr("%1 throws away the %n merge(s) trained so far.", "", n), n).replace("%1", what)
+        # (QCoreApplication.translate: self.tr with a count in this mixin returns the English text)
+        text = plural(QCoreApplication.translate("SessionWindow", "%1 throws away the %n merge(s) trained so far.",
+                                                 "", n), n).replace("%1", what)
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Discard the trained merges?"), text,
                           QMessageBox.StandardButton.NoButton, self)
         box.setInformativeText(self.tr("Save the session or export the tokenizer first to keep them."))

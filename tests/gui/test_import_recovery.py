@@ -52,6 +52,8 @@ def test_a_tiktoken_import_is_shown_before_its_merges_which_follow_in_batches(qt
     assert c.model.imported.merges_built and c.model.imported.merges == merges  # handed over, not rebuilt again
     assert not c.busy and f"{len(merges):,} merges" in messages[-1]
     assert c.index.parts(merges[-1][0] + merges[-1][1]) == merges[-1]
+    note = window.training_panel.imported_note  # what the import uses, though it came without merges
+    assert not note.isHidden() and "Imported tokenizer (mine.tiktoken)" in note.text()
 
 
 def test_cancel_while_merges_are_recovered_keeps_the_first_batch_and_the_tokenizer(qtbot, window, ranks_file,

@@ -224,3 +224,17 @@ def test_dropping_a_session_file_reopens_it(qtbot, loaded, tmp_path):
     with qtbot.waitSignal(c.trained, timeout=60_000):
         loaded.open_path(str(path))
     assert c.index.n_merges == 6 and c.has_trainer
+
+
+def test_the_discard_question_is_asked_in_chinese_with_its_count(qtbot, loaded):
+    from bpe_gui import i18n
+
+    _trained(qtbot, loaded, 5)
+    seen: list[str] = []
+    try:
+        i18n.install("zh_CN")
+        answer_next_dialog("取消", seen=seen)
+        assert not loaded.confirm_discard("导入 x.json")
+    finally:
+        i18n.install("en")
+    assert seen and "导入 x.json" in seen[0] and "5" in seen[0] and "throws away" not in seen[0]
