@@ -56,13 +56,14 @@ def _train(args: argparse.Namespace) -> int:
     s = trainer.stats
     note = "" if trainer.vocab_size == args.vocab_size else (
         f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
-    if s.size_bytes == 0:
+    if s.size_bytes == 0 and s.pretokens == 0:
         note = " (the corpus is empty: the vocab is the 256 bytes and the special tokens only)"
     elif s.pretokens == 0:
         note = " (the corpus holds no text outside its special tokens: no pairs to merge)"
+    # (a counts file written without our metadata, e.g. by Spark, does not know the corpus size)
+    size = f"{s.size_bytes:,} bytes" if s.size_bytes else f"{s.pretokens:,} counted pre-tokens"
     print(f"trained {len(trainer.merges)} merges, vocab size {trainer.vocab_size}{note} in {elapsed:.2f}s "
-          f"on {s.size_bytes:,} bytes ({s.distinct_pretokens:,} distinct pre-tokens, "
-          f"{s.invalid_bytes} invalid UTF-8 bytes)")
+          f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes} invalid UTF-8 bytes)")
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
     return 0

@@ -170,7 +170,8 @@ def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
     unknown = not meta.known
     if unknown and pattern is KEEP:
         raise CountsError(f"{', '.join(meta.sources)} has no 'bpe_explorer' metadata: pass the pattern (and "
-                          "the special tokens, if any) it was counted with, e.g. pattern='gpt2'")
+                          "the special tokens, if any) it was counted with: --pattern gpt2 (and --special-token …) on the "
+                          "command line, pattern='gpt2' in Python")
     if pattern is not KEEP:
         pat = resolve_pattern(pattern)
         if not unknown and pat != meta.pattern:

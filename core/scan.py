@@ -35,6 +35,7 @@ from .pretokenize import (
     GPT2_PATTERN,
     GPT4_PATTERN,
     decode_corpus,
+    resolve_pattern,
     special_regex,
 )
 from .sources import is_stream, open_stream
@@ -69,6 +70,11 @@ def _splitter(pattern: str | None) -> Callable[[str], list[str]]:
 
 
 @lru_cache(maxsize=8)
+def _resolved(pattern: str | None) -> str | None:
+    return resolve_pattern(pattern)
+
+
+@lru_cache(maxsize=8)
 def _compiled(pattern: str) -> regex.Pattern[str]:
     return regex.compile(pattern)
 
@@ -80,10 +86,12 @@ _ANY_SURROGATE = regex.compile("[\ud800-\udfff]")
 def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str, ...]) -> BlockCounts:
     """Count the pre-tokens of ``data`` (which starts at byte ``base`` of its file) with first offsets.
 
-    ``pattern`` is a resolved regex (or None); ``data`` must start and end at valid cuts. For the
+    ``pattern`` is a name ("gpt2", "gpt4", "none", as everywhere) or a regex, or None; ``data`` must
+    start and end at valid cuts (:func:`next_valid_cut` finds them). For the
     patterns :mod:`core.space_chunks` proves, each process times counting by distinct chunks
     against the plain path and takes the faster (the results are the same).
     """
+    pattern = _resolved(pattern)
     if is_space_safe(pattern) and not any(map(_ANY_SURROGATE.search, specials)):
         chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
         t0 = time.perf_counter()

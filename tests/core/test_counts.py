@@ -154,6 +154,21 @@ def test_counts_without_metadata_need_the_pattern_and_special_tokens(tmp_path):
     assert t.special_tokens == [] and t.step().pair == (b"o", b"w")  # ties with (l, o): the greater wins
 
 
+def test_cli_trains_from_counts_without_metadata_and_says_what_it_trained_on(tmp_path, capsys):
+    """A counts file a Spark job wrote (no metadata, so no corpus size): not called an empty corpus."""
+    from core.cli import main
+
+    c = count_files_text(["low lower lowest " * 20], [])
+    pq.write_table(to_arrow(c).replace_schema_metadata(None), tmp_path / "bare.parquet")
+    assert main(["train", "--counts", str(tmp_path / "bare.parquet"), "--vocab-size", "260",
+                 "--out", str(tmp_path / "out"), "-q"]) != 0
+    assert "--pattern gpt2" in capsys.readouterr().err
+    assert main(["train", "--counts", str(tmp_path / "bare.parquet"), "--pattern", "gpt2", "--vocab-size", "260",
+                 "--out", str(tmp_path / "out"), "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "trained 4 merges" in out and "empty" not in out and f"on {sum(c.counts):,} counted pre-tokens" in out
+
+
 @pytest.mark.parametrize("table,msg", [
     ({"token": [b"a"], "count": [1]}, "lacks the column"),
     ({"token": [b"a", b"a"], "count": [1, 2], "first_file": [0, 0], "first_offset": [0, 1]}, "token twice"),
@@ -233,3 +248,13 @@ def test_trainer_from_counts_checks_the_settings_against_the_counts():
     with pytest.raises(CountsError, match="made with special tokens"):
         trainer_from_counts(c, ["<|a|>"])
     assert t.stats.distinct_pretokens == 2 and t.stats.pretokens == 2
+
+
+@pytest.mark.parametrize("name", ["gpt2", "gpt4", "none"])
+def test_count_block_takes_a_pattern_name_as_everything_else_does(name):
+    """A Spark job following the README may pass "gpt2": that is GPT-2's pattern, not the regex ``gpt2``."""
+    data = "the gpt2 cat, gpt4 and none\n".encode() * 3
+    by_name = count_block(data, 0, name, ())
+    by_regex = count_block(data, 0, resolve_pattern(name), ())
+    assert (by_name.tokens, by_name.counts, by_name.offsets) == (by_regex.tokens, by_regex.counts, by_regex.offsets)
+    assert len(by_name.tokens) > 3 or name == "none"
