@@ -253,7 +253,7 @@ def test_trainer_from_counts_checks_the_settings_against_the_counts():
 @pytest.mark.parametrize("name", ["gpt2", "gpt4", "none"])
 def test_count_block_takes_a_pattern_name_as_everything_else_does(name):
     """A Spark job following the README may pass "gpt2": that is GPT-2's pattern, not the regex ``gpt2``."""
-    data = "the gpt2 cat, gpt4 and none\n".encode() * 3
+    data = b"the gpt2 cat, gpt4 and none\n" * 3
     by_name = count_block(data, 0, name, ())
     by_regex = count_block(data, 0, resolve_pattern(name), ())
     assert (by_name.tokens, by_name.counts, by_name.offsets) == (by_regex.tokens, by_regex.counts, by_regex.offsets)
