@@ -27,6 +27,9 @@ def _templates() -> dict[str, str]:
         "pattern_matches_empty": translate("Errors", "The pre-tokenizer regex %(pattern)s only matches the empty string."),
         "special_empty": translate("Errors", "A special token is empty. Remove it from the list."),
         "special_duplicate": translate("Errors", "The special token %(token)s is listed twice. List each special token once."),
+        "tokenizer_kind": translate("Errors", "%(name)s is a %(kind)s tokenizer, not byte-level BPE. BPE Explorer "
+                                    "opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, "
+                                    "OLMo, Mistral tekken …)."),
         "vocab_size_small": translate("Errors", "A vocab size of %(vocab_size)s is too small: it needs at least 256 "
                                       "bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more."),
     }

@@ -675,6 +675,11 @@
     </message>
     <message>
         <location filename="../../bpe_gui/errors_text.py" line="30"/>
+        <source>%(name)s is a %(kind)s tokenizer, not byte-level BPE. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …).</source>
+        <translation>%(name)s 是 %(kind)s 分词器，不是字节级 BPE。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/errors_text.py" line="33"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
@@ -2141,91 +2146,89 @@
 </context>
 <context>
     <name>SessionWindow</name>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/window_session.py" line="49"/>
-        <source>%1 throws away the %n merge(s) trained so far.</source>
-        <translation>
-            <numerusform>%1 会丢弃目前训练出的 %n 次合并。</numerusform>
-        </translation>
-    </message>
     <message>
         <location filename="../../bpe_gui/window_session.py" line="50"/>
+        <source>%1 throws away the %n merge(s) trained so far.</source>
+        <translation>%1 会丢弃目前训练出的 %n 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window_session.py" line="52"/>
         <source>Discard the trained merges?</source>
         <translation>丢弃已训练的合并？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="52"/>
+        <location filename="../../bpe_gui/window_session.py" line="54"/>
         <source>Save the session or export the tokenizer first to keep them.</source>
         <translation>如需保留，请先保存会话或导出分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="53"/>
+        <location filename="../../bpe_gui/window_session.py" line="55"/>
         <source>Save session first…</source>
         <translation>先保存会话…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="54"/>
+        <location filename="../../bpe_gui/window_session.py" line="56"/>
         <source>Export first…</source>
         <translation>先导出…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="55"/>
+        <location filename="../../bpe_gui/window_session.py" line="57"/>
         <source>Discard merges</source>
         <translation>丢弃合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="58"/>
-        <location filename="../../bpe_gui/window_session.py" line="165"/>
+        <location filename="../../bpe_gui/window_session.py" line="60"/>
+        <location filename="../../bpe_gui/window_session.py" line="167"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="75"/>
+        <location filename="../../bpe_gui/window_session.py" line="77"/>
         <source>Opening %1</source>
         <translation>打开 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="83"/>
+        <location filename="../../bpe_gui/window_session.py" line="85"/>
         <source>Importing %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="90"/>
+        <location filename="../../bpe_gui/window_session.py" line="92"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="106"/>
+        <location filename="../../bpe_gui/window_session.py" line="108"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="112"/>
+        <location filename="../../bpe_gui/window_session.py" line="114"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="160"/>
+        <location filename="../../bpe_gui/window_session.py" line="162"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="161"/>
+        <location filename="../../bpe_gui/window_session.py" line="163"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="163"/>
+        <location filename="../../bpe_gui/window_session.py" line="165"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="164"/>
+        <location filename="../../bpe_gui/window_session.py" line="166"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="177"/>
+        <location filename="../../bpe_gui/window_session.py" line="179"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -2746,7 +2749,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="123"/>
-        <location filename="../../bpe_gui/training_panel.py" line="275"/>
+        <location filename="../../bpe_gui/training_panel.py" line="276"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -2766,66 +2769,66 @@
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="232"/>
+        <location filename="../../bpe_gui/training_panel.py" line="233"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="233"/>
+        <location filename="../../bpe_gui/training_panel.py" line="234"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="233"/>
+        <location filename="../../bpe_gui/training_panel.py" line="234"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="234"/>
+        <location filename="../../bpe_gui/training_panel.py" line="235"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="236"/>
+        <location filename="../../bpe_gui/training_panel.py" line="237"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="248"/>
+        <location filename="../../bpe_gui/training_panel.py" line="249"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="250"/>
+        <location filename="../../bpe_gui/training_panel.py" line="251"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="252"/>
+        <location filename="../../bpe_gui/training_panel.py" line="253"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="273"/>
+        <location filename="../../bpe_gui/training_panel.py" line="274"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="273"/>
+        <location filename="../../bpe_gui/training_panel.py" line="274"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="282"/>
+        <location filename="../../bpe_gui/training_panel.py" line="283"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="283"/>
+        <location filename="../../bpe_gui/training_panel.py" line="284"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -164,7 +164,8 @@ def detect_format(path: str | os.PathLike) -> str:
     if looks_like_sentencepiece(head):
         raise FormatError(f"{p}: this is a SentencePiece model (a .model protobuf: Llama 2, Mistral v1, Gemma, T5 "
                           "…), not byte-level BPE; BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/"
-                          "tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …)")
+                          "tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …)", code="tokenizer_kind",
+                          name=p.name, kind="SentencePiece")
     if p.suffix == ".txt":
         return "gpt2"
     if p.suffix == ".json" or head.lstrip()[:1] in (b"{", b"["):

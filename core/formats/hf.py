@@ -122,7 +122,8 @@ _SUPPORTED = ("BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek
 
 
 def _kind_error(path: Path, kind: str, why: str = "") -> FormatError:
-    return FormatError(f"{path}: this is a {kind} tokenizer{why}; {_SUPPORTED}")
+    return FormatError(f"{path}: this is a {kind} tokenizer{why}; {_SUPPORTED}", code="tokenizer_kind",
+                       name=path.name, kind=kind)
 
 
 def _pattern(pre: Any) -> tuple[str | None, bool]:

@@ -103,3 +103,24 @@ def test_the_corpus_panel_and_the_export_warning_show_core_texts_in_chinese(qapp
         assert "规范化器（NFC）" in lossy_export_text({"gpt2": ["the normalizer (NFC)"]})
     finally:
         i18n.install("en")
+
+
+def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
+    from tokenizers.models import Unigram
+
+    from bpe_gui.errors_text import error_text
+    from core.errors import FormatError
+    from core.formats import load_any
+
+    path = tmp_path / "unigram.json"
+    tokenizers.Tokenizer(Unigram([("<unk>", 0.0), ("a", -1.0), ("b", -2.0)], 0)).save(str(path))
+    with pytest.raises(FormatError) as refused:
+        load_any(path)
+    assert "this is a Unigram" in str(refused.value)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert shown.startswith("'unigram.json' 是 Unigram") or shown.startswith("unigram.json 是 Unigram"), shown
+    assert "不是字节级 BPE" in shown
