@@ -91,8 +91,16 @@ class PinnedBox(QWidget):
         self.label = label
         label.setParent(self)
         label.ensurePolished()  # the style sheet's padding counts in the height
-        self._hint = QSize(max(min_width, 10), label.sizeHint().height() if label.maximumHeight() > 10_000
-                           else label.maximumHeight())
+        if label.maximumHeight() > 10_000:
+            # tall enough for Chinese: its glyphs come from a fallback font with a taller line (a
+            # box as high as Latin text cut off the bottoms, and "100,000" read as "100.000")
+            text = label.text()
+            label.setText(text + " 词表 Ag,")
+            height = label.sizeHint().height()
+            label.setText(text)
+        else:
+            height = label.maximumHeight()
+        self._hint = QSize(max(min_width, 10), height)
         self.setFixedHeight(self._hint.height())
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(min_width)

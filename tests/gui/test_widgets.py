@@ -342,3 +342,15 @@ def test_browser_search_jumps_to_a_token_id(qtbot, trained):
     br.search.setText("#99999")
     qtbot.waitUntil(lambda: bool(messages), timeout=2000)
     assert "No token has id 99,999" in messages[-1]
+
+
+def test_a_pinned_label_is_tall_enough_for_chinese_text(qapp):
+    """Chinese glyphs come from a fallback font with a taller line; the box must not cut their bottoms."""
+    from bpe_gui.widgets import pinned, status_label
+
+    label = status_label("")
+    box = pinned(label)
+    label.setText("词表 <b>100,261</b> / 1,000 · <b>100,000</b> 次合并")
+    assert box.sizeHint().height() >= label.sizeHint().height()
+    label.setText("Vocab <b>100,261</b>")
+    assert box.sizeHint().height() >= label.sizeHint().height()
