@@ -172,7 +172,11 @@ class PairsView(QWidget):
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 34), (2, 70), (3, 52), (4, 46)):
+        # counts and their changes on a large corpus have 7-9 digits: wide enough for them (elided
+        # in the middle they could not be read)
+        fm = self.table.fontMetrics()
+        for col, width in ((0, 34), (2, fm.horizontalAdvance("99,999,999") + 16),
+                           (3, fm.horizontalAdvance("+9,999,999") + 16), (4, 46)):
             self.table.setColumnWidth(col, width)
 
         lay = QVBoxLayout(self)

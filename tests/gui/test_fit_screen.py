@@ -53,3 +53,11 @@ def test_screenshot_reopens_a_session_at_a_laptop_size(qtbot, loaded, tmp_path):
     out = render(tmp_path / "shot.png", size=(1280, 720), session=session)
     img = QImage(str(out))
     assert (img.width(), img.height()) == (1280, 720)
+
+
+def test_large_counts_and_changes_fit_their_columns(window):
+    """On a large corpus counts have 9 digits and their changes 7: shown whole, not elided."""
+    table = window.pairs.table
+    fm = table.fontMetrics()
+    assert table.columnWidth(2) > fm.horizontalAdvance("12,345,678") + 8
+    assert table.columnWidth(3) > fm.horizontalAdvance("-1,234,566") + 8
