@@ -63,6 +63,17 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     a, b = rec.pair
     pair = f"{_code(a)} + {_code(b)}"
     out = [f"<p style='font-size:13pt'>{pair} → {_code(rec.token)}</p>"]
+    new_token = "<p>" + _fill(translate("Story", "<b>The new token.</b> %1 joins the %2 with id <b>%3</b>; from now on the "
+                                        "two parts are written as one token wherever they meet."),
+                              _code(rec.token), _term("vocab", translate("Story", "vocabulary")), rec.new_id) + "</p>"
+    if not rec.count:  # an imported file's merge: no counts, no words, no reason recorded
+        out.append("<p>" + _fill(translate("Story", "This is merge #%1 of an imported tokenizer. Its file lists the "
+                                           "merges in order but not how often each pair occurred in the text it "
+                                           "was trained on, so there are no counts, changed words or reasons to "
+                                           "show; train on a corpus (or open a bpe.json with its training record) "
+                                           "to see them."), _num(rec.rank + 1)) + "</p>")
+        out.append(new_token)
+        return "".join(out)
     out.append("<p>" + _fill(
         translate("Story", "<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
            "distinct word(s) (%4)."), pair, f"<b>{_num(rec.count)}</b>", f"<b>{_num(rec.words_changed)}</b>",
@@ -75,9 +86,7 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     if rec.n_ties:
         out.append(" " + _term("tie", translate("Story", "What is a tie rule?")))
     out.append("</p>")
-    out.append("<p>" + _fill(translate("Story", "<b>The new token.</b> %1 joins the %2 with id <b>%3</b>; from now on the "
-                                "two parts are written as one token wherever they meet."),
-                             _code(rec.token), _term("vocab", translate("Story", "vocabulary")), rec.new_id) + "</p>")
+    out.append(new_token)
     down = [(p, d) for p, d in rec.deltas if d < 0 and p != rec.pair]
     up = [(p, d) for p, d in rec.deltas if d > 0]
     out.append("<p>" + _fill(translate("Story", "<b>What changed.</b> %1 distinct word(s) changed, %2 occurrence(s) counting "

@@ -17,7 +17,7 @@
 <context>
     <name>Browser</name>
     <message>
-        <location filename="../../bpe_gui/widgets.py" line="117"/>
+        <location filename="../../bpe_gui/widgets.py" line="125"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
         <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
     </message>
@@ -1961,72 +1961,72 @@
         <translation>筛选字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="208"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="212"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="210"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="214"/>
         <source>&lt;i&gt;Open a corpus to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;打开语料即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="211"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="215"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="213"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="217"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="218"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="222"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="221"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="225"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="222"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="226"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="223"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="227"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="223"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="227"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="224"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="228"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="225"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="229"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="229"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="233"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="230"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="234"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="231"/>
+        <location filename="../../bpe_gui/pairs_view.py" line="235"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -2279,73 +2279,78 @@
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="67"/>
+        <location filename="../../bpe_gui/story_view.py" line="70"/>
+        <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
+        <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="78"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="69"/>
+        <location filename="../../bpe_gui/story_view.py" line="80"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="72"/>
+        <location filename="../../bpe_gui/story_view.py" line="83"/>
         <source>For example: %1.</source>
         <translation>例如：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="73"/>
+        <location filename="../../bpe_gui/story_view.py" line="84"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="74"/>
+        <location filename="../../bpe_gui/story_view.py" line="85"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="76"/>
+        <location filename="../../bpe_gui/story_view.py" line="87"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="78"/>
+        <location filename="../../bpe_gui/story_view.py" line="66"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="80"/>
-        <location filename="../../bpe_gui/story_view.py" line="98"/>
+        <location filename="../../bpe_gui/story_view.py" line="68"/>
+        <location filename="../../bpe_gui/story_view.py" line="107"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="83"/>
+        <location filename="../../bpe_gui/story_view.py" line="92"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="86"/>
+        <location filename="../../bpe_gui/story_view.py" line="95"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="89"/>
+        <location filename="../../bpe_gui/story_view.py" line="98"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="93"/>
+        <location filename="../../bpe_gui/story_view.py" line="102"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="95"/>
+        <location filename="../../bpe_gui/story_view.py" line="104"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="96"/>
+        <location filename="../../bpe_gui/story_view.py" line="105"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -2353,17 +2358,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="114"/>
+        <location filename="../../bpe_gui/story_view.py" line="123"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="123"/>
+        <location filename="../../bpe_gui/story_view.py" line="132"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="130"/>
+        <location filename="../../bpe_gui/story_view.py" line="139"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>

@@ -129,3 +129,12 @@ def test_errors_in_chinese(qapp):
     finally:
         i18n.install("en")
     assert error_text(ei.value) == str(ei.value)  # English: the core message itself
+
+
+def test_story_of_an_imported_merge_says_its_file_records_no_counts(english):
+    from core.records import MergeRecord
+
+    rec = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=0)  # as records_from_spec makes them
+    html = story_html(rec, "lexicographic", None)
+    assert "imported tokenizer" in html and "no counts" in html and "256" in html
+    assert "most frequent" not in html and "0 time" not in html
