@@ -8,10 +8,16 @@ Invariants (checked by the differential tests against a recount):
 
 - ``counts[key]`` is the number of occurrences of the pair over all words, weighted by word counts;
   only pairs with a positive count are present.
-- ``buckets[c]`` is the set of keys whose count is ``c``; only non-empty buckets are present.
+- ``buckets[c]`` is a set of keys, each once listed under the count it had then: a count that goes
+  *down* leaves its key where it is (one dict write instead of four set and dict operations per
+  change), so a bucket may hold keys whose count is now lower, or that are gone. Every key with
+  count ``n > 0`` is in some bucket ``c >= n`` (a count that goes up adds its key to the bucket of
+  its new count). A bucket is made exact (:meth:`PairIndex.settle`: each stale key moves down to
+  the bucket of its count, or leaves) before anyone reads it: then the highest non-empty bucket is
+  exactly the set of pairs with the highest count.
 - ``heap`` holds ``-c`` for every ``c`` in ``buckets`` (a lazily-deleting max-heap: it may also
   hold counts whose bucket has emptied since, and repeats; :meth:`PairIndex.best` pops those when
-  it meets them on top). So the top of the heap after popping stale entries is the highest count.
+  it meets them on top).
 - ``words[key]`` lists, as C ints in an ``array``, the ids of every word that contains the pair: a
   superset, since merges only append (stale ids and repeats are allowed and dropped where the ids
   are read, :func:`word_ids`); only undo removes ids, those its own merge appended
@@ -30,7 +36,7 @@ import heapq
 import itertools
 from array import array
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -85,6 +91,7 @@ class PairIndex:
         self.buckets = buckets
         self.heap = [-c for c in buckets]
         heapq.heapify(self.heap)
+        self._exact: int | None = None  # a bucket known to be exact (see the module doc)
 
     def best(self) -> tuple[int, set[str]] | None:
         """The highest count and the keys of the pairs that have it (None when no pair is left)."""
@@ -93,10 +100,65 @@ class PairIndex:
         while heap:
             c = -heap[0]
             b = buckets.get(c)
+            if b and c != self._exact:
+                self.settle(c)
+                b = buckets.get(c)
             if b:
+                self._exact = c  # exact until a change of a pair counted c (apply_deltas)
                 return c, b
+            buckets.pop(c, None)
             heapq.heappop(heap)
         return None
+
+    def settle(self, c: int) -> list[int]:
+        """Make bucket ``c`` exact: each key whose count is no longer ``c`` moves to the bucket of
+        its count (when lower: a higher count has its key there already) or leaves. Returns the
+        counts of the buckets this made."""
+        b = self.buckets.get(c)
+        if not b:
+            return []
+        get = self.counts.get
+        stale = [p for p in b if get(p) != c]
+        made = []
+        for p in stale:
+            b.discard(p)
+            n = get(p, 0)
+            if 0 < n < c:
+                into = self.buckets.get(n)
+                if into is None:
+                    self.buckets[n] = {p}
+                    heapq.heappush(self.heap, -n)
+                    made.append(n)
+                else:
+                    into.add(p)
+        if not b:
+            del self.buckets[c]
+        return made
+
+    def exact_buckets(self, down_to: int = 1) -> Iterator[tuple[int, set[str]]]:
+        """The buckets of counts ``>= down_to``, highest first, each made exact when reached (the
+        top ``k`` pairs read only the buckets they need)."""
+        todo = [-c for c in self.buckets if c >= down_to]
+        heapq.heapify(todo)
+        done = set()
+        while todo:
+            c = -heapq.heappop(todo)
+            if c in done:
+                continue
+            done.add(c)
+            for n in self.settle(c):
+                if n >= down_to:
+                    heapq.heappush(todo, -n)
+            b = self.buckets.get(c)
+            if b:
+                yield c, b
+
+    def n_with_count(self, count: int) -> int:
+        """How many pairs occur exactly ``count`` times."""
+        for c, b in self.exact_buckets(count):
+            if c == count:
+                return len(b)
+        return 0
 
     def ids(self, key: str) -> np.ndarray:
         """The distinct ids of the words listed under a pair's key, sorted."""
@@ -126,12 +188,15 @@ class PairIndex:
         return old
 
     def apply_deltas(self, delta: dict[str, int], report: bool = True) -> tuple[tuple[str, int], ...]:
-        """Add pair-count changes (keyed by pair key); returns the non-zero ones (with ``report``)."""
+        """Add pair-count changes (keyed by pair key); returns the non-zero ones (with ``report``).
+        A count that goes down keeps its key in its bucket (see the module doc); one that goes to 0
+        leaves the bucket it was counted in, when it is still there."""
         counts = self.counts
         get = counts.get
         buckets = self.buckets
         bget = buckets.get
         heap = self.heap
+        exact = self._exact
         out = []
         for p, d in delta.items():
             if not d:
@@ -140,21 +205,23 @@ class PairIndex:
                 out.append((p, d))
             old = get(p, 0)
             new = old + d
-            if old:
-                bk = buckets[old]
-                bk.discard(p)
-                if not bk:
-                    del buckets[old]
+            if old == exact:
+                exact = None  # a pair of the exact bucket changed: settle it again before reading it
             if new > 0:
                 counts[p] = new
-                into = bget(new)
-                if into is None:
-                    buckets[new] = {p}
-                    heapq.heappush(heap, -new)
-                else:
-                    into.add(p)
+                if d > 0:
+                    into = bget(new)
+                    if into is None:
+                        buckets[new] = {p}
+                        heapq.heappush(heap, -new)
+                    else:
+                        into.add(p)
             else:
                 del counts[p]
+                b = bget(old)
+                if b is not None:
+                    b.discard(p)  # (keeps dead keys from piling up in buckets never read again)
+        self._exact = exact
         return tuple(out)
 
     def add_word_ids(self, new_index: Mapping[str, list[int] | np.ndarray], report: bool = True

@@ -142,14 +142,14 @@ class TrainerViews:
 
     def n_pairs_with_count(self, count: int) -> int:
         """How many pairs currently occur exactly ``count`` times (the size of a tie)."""
-        return len(self._index.buckets.get(count, ()))
+        return self._index.n_with_count(count)
 
     def top_pairs(self, k: int = 100) -> list[tuple[Pair, int]]:
         """The k most frequent pairs, best first (ties ordered by the tie rule)."""
         out: list[tuple[Pair, int]] = []
-        buckets = self._index.buckets
-        for c in heapq.nlargest(k, buckets):
-            b = buckets[c]
+        if k <= 0:
+            return out
+        for c, b in self._index.exact_buckets():
             if self.tie_break == "lexicographic":
                 ordered = heapq.nlargest(k - len(out), map(self._pair, b))
             else:

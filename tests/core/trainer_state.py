@@ -14,6 +14,7 @@ def canonical_state(t: Trainer) -> tuple:
     """Words' tokens, pair counts, the index (the words that really contain each pair), merges
     and count buckets."""
     t._sync_long_words()
+    buckets = dict(t._index.exact_buckets())  # (buckets hold stale keys until read: compare them exact)
     tok = t._codes.token
     index = {}
     for key, listed in t._index.words.items():
@@ -23,7 +24,7 @@ def canonical_state(t: Trainer) -> tuple:
             index[pair] = ids
     return (tuple(map(t._codes.tokens, t._words.tolist())), tuple(sorted(t.pair_counts().items())),
             tuple(sorted(index.items())), tuple(t.merges),
-            tuple(sorted((c, frozenset(map(t._pair, b))) for c, b in t._index.buckets.items())))
+            tuple(sorted((c, frozenset(map(t._pair, b))) for c, b in buckets.items())))
 
 
 def _contains(t: Trainer, wid: int, pair: tuple[bytes, bytes]) -> bool:
