@@ -90,11 +90,6 @@ def merges_to_recover(tokenizer):
     return lazy if isinstance(lazy, RankMerges) else None
 
 
-def needs_pattern_and_specials(note: str) -> bool:
-    """Whether a load's note says the file was an unknown tiktoken file (pattern and special tokens assumed)."""
-    return "not a known encoding" in note
-
-
 def is_tokenizer_file(path: str | os.PathLike) -> bool:
     """Whether a dropped file looks like a tokenizer rather than a corpus."""
     p = Path(path)

@@ -152,14 +152,14 @@ def merge_words(words: np.ndarray, ids: np.ndarray, wcounts: tuple[int, ...], ca
     cdelta[pat] -= occurrences - multi_count + multi_sites
     written = np.array(changed, dtype=np.intc)
     if not long_plans:
-        return WordsMerge(written, _objects(olds) if keep_olds else None, written, news, occurrences, cdelta,
+        return WordsMerge(written, object_array(olds) if keep_olds else None, written, news, occurrences, cdelta,
                           new_index, [])
     n_long = len(long_plans)
     long_wid_list = [wid for wid, _lw, _plan in long_plans]
     occurrences += sum(map(count, long_wid_list))
     wids = np.array(long_wid_list + changed, dtype=np.intc)
     order = np.argsort(wids, kind="stable")  # ascending ids, as the other kernels give them
-    olds_all = _objects([None] * n_long + olds)[order] if keep_olds else None
+    olds_all = object_array([None] * n_long + olds)[order] if keep_olds else None
     return WordsMerge(wids[order], olds_all, written, news, occurrences, cdelta, new_index, long_plans)
 
 
@@ -271,10 +271,10 @@ def merge_batch(words: np.ndarray, wids: np.ndarray, wcounts: np.ndarray, ca: st
     occurrences = int(counts[hit].sum())
     if hit.size == wids.size:  # every candidate changed (no stale index entries)
         return WordsMerge(wids, sub, wids, new, occurrences, cdelta, new_index, [])
-    return WordsMerge(wids[hit], sub[hit], wids[hit], _objects(new)[hit], occurrences, cdelta, new_index, [])
+    return WordsMerge(wids[hit], sub[hit], wids[hit], object_array(new)[hit], occurrences, cdelta, new_index, [])
 
 
-def _objects(items: list) -> np.ndarray:
+def object_array(items: list) -> np.ndarray:
     """A 1-d NumPy array holding the given objects (strings are not split into characters)."""
     out = np.empty(len(items), dtype=object)
     out[:] = items

@@ -25,7 +25,7 @@ import numpy as np
 
 from .errors import BPEError, Cancelled
 from .long_words import LongWord
-from .merge_kernels import Interrupted, WordsMerge, merge_batch, merge_words
+from .merge_kernels import Interrupted, WordsMerge, merge_batch, merge_words, object_array
 from .pair_index import SMALL_CORPUS_BYTES, build_index
 from .pretokenize import (
     CorpusStats,
@@ -119,7 +119,7 @@ class Trainer(TrainerUndo):
         with paused_gc():
             # word id -> its tokens' codes, in a NumPy array of str objects: a merge reads and
             # writes many words at once by fancy indexing, and the collector never walks its items
-            self._words: np.ndarray = _objects([w.decode("latin-1") for w in self._original])
+            self._words: np.ndarray = object_array([w.decode("latin-1") for w in self._original])
             self._index, free = build_index(self._original, self._wcounts, small_corpus_bytes)
         self._codes = TokenCodes(free)
         # the state at 0 merges, for a reset without undoing merge by merge (memory: one pointer
@@ -295,13 +295,6 @@ class Trainer(TrainerUndo):
         for p in state["merges"]:
             t.merge(tuple(p))
         return t
-
-
-def _objects(items: list) -> np.ndarray:
-    """A 1-d NumPy array holding the given objects (strings are not split into characters)."""
-    out = np.empty(len(items), dtype=object)
-    out[:] = items
-    return out
 
 
 def train_bpe(
