@@ -47,9 +47,9 @@ from .counts_schema import (  # noqa: F401  (re-exported: the schema is part of 
 from .errors import Cancelled
 from .parallel import ordered_map
 from .pretokenize import (
-    BLOCK_BYTES,
     SINGLE_PROCESS_BYTES,
     Progress,
+    auto_block_bytes,
     block_rule,
     check_special_tokens,
     iter_blocks,
@@ -81,7 +81,7 @@ def _blocks(sources: list[str], specials: list[str], rule: str | None, block_byt
 
 def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[str] | None = None,
                 pattern: str | None = "gpt2", *, workers: int | None = None,
-                progress: Progress | None = None, block_bytes: int = BLOCK_BYTES) -> PretokenCounts:
+                progress: Progress | None = None, block_bytes: int | None = None) -> PretokenCounts:
     """Count the pre-tokens of files, globs or fsspec URLs on this machine (``workers`` processes).
 
     Each file is pre-tokenized on its own (no pre-token spans two files), like
@@ -103,6 +103,8 @@ def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[st
             raise Cancelled("counting cancelled")
 
     tick()
+    if block_bytes is None:
+        block_bytes = auto_block_bytes(total_size, workers)
     items = _blocks(sources, specials, block_rule(pat), block_bytes)
     results = ordered_map(_count_item, items, workers=workers, extra_args=(pat, tuple(specials)), poll=tick)
     with closing(results):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import regex
 
-from .blocks import BLOCK_BYTES, iter_blocks, rule_for_pattern
+from .blocks import BLOCK_BYTES, auto_block_bytes, iter_blocks, rule_for_pattern  # noqa: F401 (BLOCK_BYTES re-exported)
 from .chunk_counts import chunk_counter
 from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
@@ -266,7 +266,7 @@ def count_pretokens(
     *,
     workers: int | None = None,
     progress: Progress | None = None,
-    block_bytes: int = BLOCK_BYTES,
+    block_bytes: int | None = None,
     is_text: bool = False,
     niceness: int = 0,
     allow_nul: bool = False,
@@ -309,6 +309,8 @@ def count_pretokens(
                 yield block
 
         poll()
+        if block_bytes is None:
+            block_bytes = auto_block_bytes(size, workers)
         blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes, poll=poll))
         if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
             first = list(islice(blocks, 2))
