@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core import Cancelled
-from core.blocks import iter_blocks
+from core.blocks import BLOCK_BYTES, MAX_BLOCK_BYTES, auto_block_bytes, iter_blocks
 from core.npy import encode_file_to_npy
 from core.pretokenize import _count_chunk, block_rule, count_pretokens, resolve_pattern
 from core.spec import TokenizerSpec
@@ -137,3 +137,26 @@ def test_npy_encoding_streams_cjk_and_equals_encode(tmp_path, pattern):
     r = encode_file_to_npy(tok, path, tmp_path / "out.npy", workers=1, block_bytes=8 << 10)
     assert np.load(tmp_path / "out.npy").tolist() == tok.encode(text)
     assert r.n_tokens == len(tok.encode(text))
+
+
+@pytest.mark.parametrize("size, workers", [(0, 2), (1, 1), (40 << 20, 2), (107 << 20, 2), (2 << 30, 2),
+                                           (2 << 30, 64), (10 << 30, 1)])
+def test_auto_block_size_gives_every_process_work_and_stays_bounded(size, workers):
+    b = auto_block_bytes(size, workers)
+    assert BLOCK_BYTES <= b <= MAX_BLOCK_BYTES
+    if size >= 4 * workers * BLOCK_BYTES:  # big enough to share: at least four blocks per process
+        assert size // b >= 4 * workers or b == BLOCK_BYTES
+    if size >= 4 * workers * MAX_BLOCK_BYTES:  # a big corpus: the largest blocks
+        assert b == MAX_BLOCK_BYTES
+
+
+def test_counts_do_not_depend_on_the_block_size(tmp_path):
+    words = [f"w{i % 37}x{i % 11}" for i in range(60_000)]
+    text = " ".join(words).replace("w3x", "\nw3x") + "<|endoftext|> tail  end\n"
+    path = tmp_path / "c.txt"
+    path.write_bytes(text.encode())
+    whole, _ = count_pretokens(str(path), ["<|endoftext|>"], workers=1, block_bytes=1 << 30)
+    small, stats = count_pretokens(str(path), ["<|endoftext|>"], workers=1, block_bytes=16 << 10)
+    auto, _ = count_pretokens(str(path), ["<|endoftext|>"], workers=1)
+    assert stats.chunks > 10
+    assert list(small.items()) == list(whole.items()) == list(auto.items())
