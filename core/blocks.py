@@ -32,6 +32,7 @@ Blocks are bounded by about ``block_bytes`` whenever such places exist; a stretc
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -58,6 +59,7 @@ _CUT_RE = {
 _JOINS_BEFORE = (r"[\p{NFC_QC=M}\p{NFKC_QC=M}\P{ccc=0}\u0f73\u0f75\u0f81\u3131-\u318e\uff9e\uff9f"
                  r"\uffa0-\uffdc]")
 # the same cuts, but not before such a character: for a tokenizer that normalizes its text
+_JOINS = regex.compile(_JOINS_BEFORE)
 _CUT_RE.update({f"{name}-normalized": regex.compile(
     r"(?r)\p{L}(?!" + _JOINS_BEFORE + r")\P{L}|\p{N}\s|[\r\n](?!" + _JOINS_BEFORE + r")\S"
     if name != "builtin" else r"(?r)\p{L}(?!" + _JOINS_BEFORE + r")\P{L}|\p{N}\s") for name in list(_CUT_RE)})
@@ -70,7 +72,7 @@ class PipelineRule:
     special tokens when None), ``lstrip_tokens`` those whose cut goes before the whitespace they eat,
     ``whole``: never cut."""
 
-    rule: str | None
+    rule: str | RegexCuts | NormalizedCuts | None
     cut_tokens: frozenset[str] | None = None
     lstrip_tokens: frozenset[str] = frozenset()
     whole: bool = False
@@ -92,22 +94,74 @@ def rule_for_pattern(pattern: str | None, builtin: dict[str, str]) -> str | Rege
     return RegexCuts.for_pattern(pattern)
 
 
+class NormalizedCuts:
+    """The cuts of a :class:`RegexCuts` for text that a normalizer changes (NFC, NFKC, ..., Lowercase):
+    only between two characters that normalization leaves as they are and joins to nothing, where
+    the character after them joins to nothing either. Around such a cut the normalized text has the
+    same two characters, and normalizing both sides apart gives the normalized whole; so the
+    regex's proof about those two characters holds in the text the regex sees.
+
+    A character is left as it is when it has no decomposition at all (canonical or compatibility:
+    Unicode never changes a decomposition once made, so this holds in the older tables HF uses
+    too) and, with Lowercase, is its own lowercase."""
+
+    def __init__(self, cuts: RegexCuts, normalizers: tuple[str, ...]) -> None:
+        self.cuts = cuts
+        self.lowercase = "Lowercase" in normalizers
+        self._stable: dict[str, bool] = {}
+
+    def stable(self, ch: str) -> bool:
+        known = self._stable.get(ch)
+        if known is None:
+            known = self._stable[ch] = (unicodedata.normalize("NFKD", ch) == ch and not _JOINS.match(ch)
+                                        and not (self.lowercase and ch.lower() != ch))
+        return known
+
+    def last_cut(self, text: str, lo: int, hi: int) -> int:
+        """The last such cut ``c`` with ``lo < c`` and ``c + 1 < hi``, or -1."""
+        stable, safe = self.stable, self.cuts.safe
+        for c in range(hi - 2, lo, -1):
+            x, y = text[c - 1], text[c]
+            if stable(y) and stable(x) and not _JOINS.match(text[c + 1]) and safe(x, y):
+                return c
+        return -1
+
+
+def _split_rule(split: str, builtin_rule: str | RegexCuts | None) -> str | RegexCuts | None:
+    """The cut rule of a pipeline's first split (a regex, or "gpt2" for ByteLevel's own)."""
+    from .patterns import GPT2_PATTERN, GPT4_PATTERN
+
+    if split in ("gpt2", GPT2_PATTERN):
+        return "gpt2"
+    if split == GPT4_PATTERN:
+        return "gpt4"
+    if isinstance(builtin_rule, RegexCuts) and builtin_rule.pattern == split:
+        return builtin_rule
+    return RegexCuts.for_pattern(split)
+
+
 def tokenizer_rule(tokenizer, builtin_rule: str | RegexCuts | None) -> str | RegexCuts | PipelineRule | None:
     """``builtin_rule`` (the rule of the tokenizer's pattern), or for a tokenizer that goes through
-    an imported HF pipeline a :class:`PipelineRule`: the built-in rules only where the pipeline
-    pre-tokenizes with that one regex, kept off characters a normalizer may join to the one before,
-    and cuts before added tokens as HF splits them (:func:`core.pipeline_cuts.block_cuts`)."""
+    an imported HF pipeline a :class:`PipelineRule`: where the pipeline's pre-tokenizer starts with a
+    regex split, that regex's cuts (built-in rules or :class:`RegexCuts`), kept off characters a
+    normalizer may change or join (:class:`NormalizedCuts`), and cuts before added tokens as HF splits
+    them (:func:`core.pipeline_cuts.block_cuts`)."""
     conf = getattr(tokenizer, "pipeline_config", None)
     if conf is None:
         return builtin_rule
     cuts = block_cuts(conf)
-    rule = builtin_rule if isinstance(builtin_rule, str) and cuts.mode in ("pattern", "normalized") else None
-    if rule is not None and cuts.mode == "normalized":
+    rule: str | RegexCuts | NormalizedCuts | None = None
+    if cuts.mode in ("pattern", "normalized"):
+        rule = _split_rule(cuts.split, builtin_rule) if cuts.split is not None else (
+            builtin_rule if isinstance(builtin_rule, str) else None)
+    if isinstance(rule, str) and cuts.mode == "normalized":
         rule += "-normalized"
+    elif isinstance(rule, RegexCuts) and cuts.mode == "normalized":
+        rule = NormalizedCuts(rule, cuts.normalizers)
     return PipelineRule(rule, cuts.cut_tokens, cuts.lstrip_tokens, cuts.mode == "whole")
 
 
-def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str | RegexCuts) -> int:
+def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str | RegexCuts | NormalizedCuts) -> int:
     """The last safe cut in ``(lo, hi]`` by the pattern rule (see the module doc), or -1.
 
     Only whole characters are looked at: ``lo`` and ``hi`` move to character boundaries, and a
@@ -120,7 +174,7 @@ def _last_rule_cut(buf: bytearray, lo: int, hi: int, rule: str | RegexCuts) -> i
     if hi - lo < 2:
         return -1
     text = bytes(buf[lo:hi]).decode("utf-8", "surrogateescape")
-    if isinstance(rule, RegexCuts):
+    if not isinstance(rule, str):
         at = rule.last_cut(text, max(0, len(text) - _WINDOW), len(text))
         if at < 0 and len(text) > _WINDOW:
             at = rule.last_cut(text, 0, len(text) - _WINDOW + 1)
@@ -148,7 +202,7 @@ def auto_block_bytes(size: int, workers: int) -> int:
     return max(BLOCK_BYTES, min(MAX_BLOCK_BYTES, size // (4 * max(1, workers))))
 
 
-def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | PipelineRule | None,
+def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | NormalizedCuts | PipelineRule | None,
                 block_bytes: int = BLOCK_BYTES, poll: Callable[[], None] | None = None) -> Iterator[bytes]:
     """Cut a binary stream into blocks at safe places (see the module doc), in one linear pass.
 

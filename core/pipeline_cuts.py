@@ -37,6 +37,27 @@ def _pre_kinds(step: Any) -> list[str]:
     return ["text"]
 
 
+def _first_split(step: Any) -> str | None:
+    """The regex of the pre-tokenizer's first step when that step splits the text into the pieces
+    ``regex.findall`` gives plus the stretches between them (a ``Split`` with a regex, behaviour
+    "Isolated", not inverted; ``"gpt2"`` for ``ByteLevel`` with ``use_regex`` and no prefix space),
+    else None. The steps after it see one piece at a time, so a cut that splits this step's pieces
+    exactly is exact for the whole pre-tokenizer."""
+    if not isinstance(step, dict):
+        return None
+    kind = step.get("type")
+    if kind == "Sequence":
+        subs = step.get("pretokenizers") or []
+        return _first_split(subs[0]) if subs else None
+    if kind == "ByteLevel":
+        return "gpt2" if step.get("use_regex", True) and not step.get("add_prefix_space", True) else None
+    if kind == "Split" and str(step.get("behavior", "Isolated")).lower() == "isolated" and not step.get("invert"):
+        pattern = step.get("pattern")
+        if isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str):
+            return pattern["Regex"]
+    return None
+
+
 @dataclass(frozen=True)
 class BlockCuts:
     """Where a corpus may be cut into blocks that this pipeline encodes as it encodes the whole.
@@ -47,11 +68,15 @@ class BlockCuts:
     tokens one by one, so a cut there is exact for any normalizer or prefix space) or "whole" (no
     cut: a ``single_word`` token depends on both of its neighbours). ``cut_tokens`` are the added
     tokens a cut may go before; before an ``lstrip`` token the cut goes before the whitespace it eats.
+    ``split``: the regex whose cuts apply (the pre-tokenizer's first split, see :func:`_first_split`);
+    ``normalizers``: the kinds of normalization the text goes through.
     """
 
     mode: Literal["pattern", "normalized", "specials", "whole"]
     cut_tokens: frozenset[str] = frozenset()
     lstrip_tokens: frozenset[str] = frozenset()
+    split: str | None = None
+    normalizers: tuple[str, ...] = ()
 
 
 def block_cuts(conf: dict[str, Any]) -> BlockCuts:
@@ -61,16 +86,18 @@ def block_cuts(conf: dict[str, Any]) -> BlockCuts:
         return BlockCuts("whole")
     kinds = _normalizer_kinds(conf.get("normalizer"))
     steps = _pre_kinds(conf.get("pre_tokenizer"))
+    split = _first_split(conf.get("pre_tokenizer"))
     mode: Literal["pattern", "normalized", "specials"] = "pattern"
     if kinds:
         mode = "normalized" if all(k in _CHAR_LOCAL for k in kinds) else "specials"
-    # a prefix space, several splits (each cut would have to be proved for the first), a split of the
-    # byte-mapped text, or whitespace that an added token strips: only the pieces between added tokens
-    if ("prefix" in steps or steps.count("text") > 1
+    # a prefix space, several splits of which the first is not one whose cuts are known, a split of
+    # the byte-mapped text, or whitespace that an added token strips: only the pieces between added tokens
+    if ("prefix" in steps or (steps.count("text") > 1 and split is None)
             or ("text" in steps and "bytelevel" in steps and steps.index("text") > steps.index("bytelevel"))
             or any(t.get("lstrip") or t.get("rstrip") for t in added)):
         mode = "specials"
     # a normalized token is matched in normalized text: a cut before its raw text is exact only
     # where nothing is normalized
     cut = frozenset(t["content"] for t in added if not (t.get("normalized") and kinds))
-    return BlockCuts(mode, cut, frozenset(t["content"] for t in added if t.get("lstrip") and t["content"] in cut))
+    return BlockCuts(mode, cut, frozenset(t["content"] for t in added if t.get("lstrip") and t["content"] in cut),
+                     split, tuple(kinds))

@@ -8,15 +8,20 @@ whole text, with blocks small enough to put cuts everywhere.
 from __future__ import annotations
 
 import io
+import itertools
+import tempfile
 import unicodedata
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tokenizers import AddedToken, Regex, normalizers, pre_tokenizers
 
-from core.blocks import iter_blocks, tokenizer_rule
+from core.blocks import PipelineRule, iter_blocks, tokenizer_rule
 from core.npy import encode_file_to_npy
+from core.patterns import LLAMA3_PATTERN, QWEN_PATTERN
 from core.pretokenize import block_rule
 
 from .test_hf_pipeline import configured, ours_of, trained
@@ -38,6 +43,15 @@ def base():
     return trained()
 
 
+def _split(pattern: str) -> pre_tokenizers.Split:
+    return pre_tokenizers.Split(Regex(pattern), behavior="isolated")
+
+
+_BYTES = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)
+LLAMA3_STYLE = pre_tokenizers.Sequence([_split(LLAMA3_PATTERN), _BYTES])
+SPLITS = pre_tokenizers.Sequence([_split(r"\p{N}{1,3}"), _split("[\u4e00-\u9fa5\u3040-\u30ff]+"),
+                                  _split(QWEN_PATTERN), _BYTES])
+
 CASES = {
     "none": {},
     "nfc": {"normalizer": normalizers.NFC()},
@@ -45,7 +59,15 @@ CASES = {
     "nfkd_lowercase": {"normalizer": normalizers.Sequence([normalizers.NFKD(), normalizers.Lowercase()])},
     "replace": {"normalizer": normalizers.Replace(Regex(r"e\s"), "E")},
     "prefix_space": {"pre_tokenizer": pre_tokenizers.ByteLevel(add_prefix_space=True)},
+    # a regex split, then the byte mapping (Llama 3, Qwen 2/2.5 with NFC); several splits (DeepSeek V3)
+    "llama3": {"pre_tokenizer": LLAMA3_STYLE},
+    "llama3_nfc": {"pre_tokenizer": LLAMA3_STYLE, "normalizer": normalizers.NFC()},
+    "llama3_nfkd_lowercase": {"pre_tokenizer": LLAMA3_STYLE,
+                              "normalizer": normalizers.Sequence([normalizers.NFKD(), normalizers.Lowercase()])},
+    "splits": {"pre_tokenizer": SPLITS},
+    "splits_nfkc": {"pre_tokenizer": SPLITS, "normalizer": normalizers.NFKC()},
 }
+SPLIT_CASES = ("llama3", "llama3_nfc", "llama3_nfkd_lowercase", "splits", "splits_nfkc")
 TOKENS = {
     "lstrip": AddedToken("<mask>", lstrip=True, normalized=False),
     "rstrip": AddedToken("<mask>", rstrip=True, normalized=False),
@@ -91,3 +113,56 @@ def test_lstrip_cut_goes_before_the_whitespace(base, tmp_path: Path) -> None:
     assert len(blocks) > 10
     assert b"".join(blocks) == text
     assert all(b.startswith(b" \n  <mask>") for b in blocks[1:])
+
+
+@pytest.mark.parametrize("case", SPLIT_CASES)
+def test_pipelines_that_start_with_a_regex_split_are_cut_by_that_regex(base, tmp_path: Path, case: str) -> None:
+    """A big file through such a pipeline becomes many blocks (it was one: cut only before added
+    tokens), and, with a normalizer, never next to a character it may change or join."""
+    hf = configured(base, **CASES[case])
+    ours = ours_of(hf, tmp_path)
+    rule = tokenizer_rule(ours, block_rule(ours.pattern_regex))
+    assert isinstance(rule, PipelineRule) and rule.rule is not None
+    text = corpus(3000).replace("<mask>", "").replace("<|endoftext|>", "").encode()
+    blocks = list(iter_blocks(io.BytesIO(text), [], rule, 64))
+    assert b"".join(blocks) == text
+    assert len(blocks) > len(text) // 400
+    if "normalizer" in CASES[case]:
+        for left, right in itertools.pairwise(blocks):
+            x, y = left.decode()[-1], right.decode()[:2]
+            assert all(unicodedata.normalize("NFKD", ch) == ch and unicodedata.combining(ch) == 0
+                       for ch in (x, y[0])), (x, y)
+            assert unicodedata.combining(y[1:2] or "a") == 0
+
+
+# characters that normalization changes, joins or reorders, next to ones the regexes split on
+TRICKY = ("aAbZ 19\n\t.,'sS<" "\u0301\u0323\u0338\u0307" "\u00e9\u00c5\u03a3\u03c3\u0130\u00df" "\ufb01\u2122\u2460\uff21\u00b2\u212b"
+          "\u1100\u1161\u11a8\u3131\uff9e" "\u4e2d\u6587\u3002\uff0c\u3042")
+
+
+@pytest.fixture(scope="module")
+def split_pipelines(base, tmp_path_factory):
+    out = {}
+    for case in ("llama3_nfc", "llama3_nfkd_lowercase", "splits_nfkc"):
+        hf = configured(base, **CASES[case])
+        out[case] = (hf, ours_of(hf, tmp_path_factory.mktemp(case)))
+    return out
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet=TRICKY, min_size=1, max_size=160))
+def test_normalized_split_pipelines_in_blocks_equal_hf_whole(split_pipelines, text: str) -> None:
+    """Every cut the rule allows (not only those the block cutter picks) splits HF's ids exactly."""
+    with tempfile.TemporaryDirectory() as d:
+        src, out = Path(d) / "c.txt", Path(d) / "o.npy"
+        src.write_text(text, encoding="utf-8", newline="")
+        for hf, ours in split_pipelines.values():
+            want = hf.encode(text, add_special_tokens=False).ids
+            encode_file_to_npy(ours, src, out, workers=1, block_bytes=8)
+            assert np.load(out).tolist() == want
+            cuts = tokenizer_rule(ours, block_rule(ours.pattern_regex)).rule
+            for c in range(1, len(text) - 1):
+                if cuts.last_cut(text, c - 1, c + 2) == c:
+                    parts = hf.encode(text[:c], add_special_tokens=False).ids + hf.encode(
+                        text[c:], add_special_tokens=False).ids
+                    assert parts == want, (text[:c], text[c:])
