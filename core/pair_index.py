@@ -91,7 +91,8 @@ class PairIndex:
         self.buckets = buckets
         self.heap = [-c for c in buckets]
         heapq.heapify(self.heap)
-        self._exact: int | None = None  # a bucket known to be exact (see the module doc)
+        self._exact: int | None = None  # a bucket known to be exact (see the module doc) ...
+        self._exact_changed: list[str] = []  # ... but for the pairs counted that many that changed since
 
     def best(self) -> tuple[int, set[str]] | None:
         """The highest count and the keys of the pairs that have it (None when no pair is left)."""
@@ -100,12 +101,18 @@ class PairIndex:
         while heap:
             c = -heap[0]
             b = buckets.get(c)
-            if b and c != self._exact:
-                self.settle(c)
-                b = buckets.get(c)
             if b:
-                self._exact = c  # exact until a change of a pair counted c (apply_deltas)
-                return c, b
+                changed = self._exact_changed
+                if c != self._exact:
+                    self._exact = None
+                    self.settle(c)
+                elif changed:  # exact but for these pairs: only they can be stale in it
+                    self._move_stale(c, [p for p in dict.fromkeys(changed) if p in b] if len(changed) < len(b) else b)
+                self._exact_changed = []
+                b = buckets.get(c)
+                if b:
+                    self._exact = c  # exact but for the pairs counted c that change after this (apply_deltas)
+                    return c, b
             buckets.pop(c, None)
             heapq.heappop(heap)
         return None
@@ -115,10 +122,13 @@ class PairIndex:
         its count (when lower: a higher count has its key there already) or leaves. Returns the
         counts of the buckets this made."""
         b = self.buckets.get(c)
-        if not b:
-            return []
+        return self._move_stale(c, b) if b else []
+
+    def _move_stale(self, c: int, keys) -> list[int]:
+        """:meth:`settle` for the keys of bucket ``c`` among ``keys`` (the stale ones are among them)."""
+        b = self.buckets[c]
         get = self.counts.get
-        stale = [p for p in b if get(p) != c]
+        stale = [p for p in keys if get(p) != c]
         made = []
         for p in stale:
             b.discard(p)
@@ -197,6 +207,7 @@ class PairIndex:
         bget = buckets.get
         heap = self.heap
         exact = self._exact
+        changed = self._exact_changed
         out = []
         for p, d in delta.items():
             if not d:
@@ -206,7 +217,7 @@ class PairIndex:
             old = get(p, 0)
             new = old + d
             if old == exact:
-                exact = None  # a pair of the exact bucket changed: settle it again before reading it
+                changed.append(p)  # a pair of the exact bucket changed: check it before reading the bucket
             if new > 0:
                 counts[p] = new
                 if d > 0:
@@ -221,7 +232,6 @@ class PairIndex:
                 b = bget(old)
                 if b is not None:
                     b.discard(p)  # (keeps dead keys from piling up in buckets never read again)
-        self._exact = exact
         return tuple(out)
 
     def add_word_ids(self, new_index: Mapping[str, list[int] | np.ndarray], report: bool = True
