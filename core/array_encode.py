@@ -1,0 +1,207 @@
+"""Encode large texts straight into NumPy arrays of ids (the ``.npy`` path), with a cache of arrays.
+
+:meth:`core.Tokenizer.encode` returns a list of Python ints, built by chaining the cached tuple of
+ids of every pre-token: at a few hundred thousand pre-tokens per megabyte that chaining, and merging
+the new words a few hundred at a time, is most of its cost. An :class:`ArrayEncoder` keeps the ids of
+every word it has seen end to end in one array (``flat``), with each word's start and length, and a
+dict from the word to its entry. Encoding a text is then
+
+1. the pre-tokens of the text between special tokens (the tokenizer's own splitter) and a key of its
+   own for each special token, in text order;
+2. one dict lookup per pre-token (``np.fromiter`` over ``map(dict.get, …)``, C speed);
+3. the words not found (each distinct one once) merged all together with :func:`core.bpe_batch.bpe_batch`
+   (one batch for the whole text) or one by one by the tokenizer's own rule, and appended;
+4. one gather of the entries' ids (``np.repeat`` of starts, plus ``np.arange``): no Python object per id.
+
+The ids are those of ``tokenizer.encode(text, add_special_tokens=False)``: the same splitter, the
+same special tokens (longest first), the same rule per word (a pre-token that is a token is that
+token; others merged by rank or merges). A tokenizer with an imported HF pipeline (normalizer,
+added-token flags) goes through ``encode`` itself.
+
+The cache holds at most ``limit`` words: past that the words put in first (the frequent ones, in
+Zipf text) are kept, up to half the limit, and the others dropped. Words longer than
+:data:`core.tokenizer_support.CACHE_MAX_WORD` characters are not kept past the text they came in.
+
+>>> from core.spec import TokenizerSpec
+>>> from core.tokenizer import Tokenizer
+>>> tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"h", b"i")], special_tokens=["<|e|>"]))
+>>> ArrayEncoder(tok).encode("hi hi<|e|>hi").tolist(), tok.encode("hi hi<|e|>hi")
+([257, 32, 257, 256, 257], [257, 32, 257, 256, 257])
+"""
+from __future__ import annotations
+
+from itertools import chain, islice, repeat
+from typing import Any
+
+import numpy as np
+
+from .bpe_batch import BATCH_MAX_BYTES, _pair_table, bpe_batch
+from .tokenizer_support import CACHE_LIMIT, CACHE_MAX_WORD, _SurrogateInText, hole_error, surrogate_error
+
+#: fewer new words than this in a text are merged one by one (a batch costs ~1 ms of NumPy calls)
+BATCH_MIN_WORDS = 32
+
+
+class ArrayEncoder:
+    """Encodes texts with ``tokenizer`` into ``int64`` arrays, keeping the ids of words seen before."""
+
+    def __init__(self, tokenizer: Any, limit: int = CACHE_LIMIT) -> None:
+        self.tok = tokenizer
+        self.limit = max(2, limit)
+        self.index: dict[Any, int] = {}  # word (or a special token's key) -> entry
+        self.flat = np.zeros(1 << 16, np.int64)  # the ids of every entry, end to end
+        self.start = np.zeros(1 << 12, np.int64)  # where each entry's ids begin in flat
+        self.length = np.zeros(1 << 12, np.int64)  # how many ids each entry has
+        self.n = 0  # entries in use
+        self.n_flat = 0  # ids of flat in use
+        # a special token is a 1-tuple key: no pre-token (a str) can be equal to it
+        self.special_keys = {s: (s,) for s in tokenizer.special_ids}
+        self._append(list(self.special_keys.values()), np.asarray(list(tokenizer.special_ids.values()), np.int64),
+                     np.ones(len(self.special_keys), np.int64))
+        self.n_kept = self.n  # entries never dropped (the special tokens)
+
+    # ------------------------------------------------------------------ encoding
+    def encode(self, text: str) -> np.ndarray:
+        """The ids of ``text`` (``tokenizer.encode(text, add_special_tokens=False)``) as ``int64``."""
+        tok = self.tok
+        if tok._pipe is not None:  # (a normalizer and added-token flags: the pipeline's own path)
+            return np.asarray(tok.encode(text, add_special_tokens=False), np.int64)
+        try:
+            return self._encode(text)
+        except _SurrogateInText:
+            raise surrogate_error(text) from None
+
+    def _encode(self, text: str) -> np.ndarray:
+        toks = self._pretokens(text)
+        if not toks:
+            return np.zeros(0, np.int64)
+        idx = self._lookup(toks)
+        miss = np.flatnonzero(idx < 0)
+        if miss.size:
+            words = list(dict.fromkeys(map(toks.__getitem__, miss.tolist())))
+            if self.n + len(words) > self.limit:
+                self._make_room()
+                idx = self._lookup(toks)
+                miss = np.flatnonzero(idx < 0)
+                words = list(dict.fromkeys(map(toks.__getitem__, miss.tolist())))
+            n_long = self._learn(words)
+            idx[miss] = self._lookup(list(map(toks.__getitem__, miss.tolist())))
+            out = self._gather(idx)
+            if n_long:
+                self._forget_last(words, n_long)
+            return out
+        return self._gather(idx)
+
+    def _pretokens(self, text: str) -> list[Any]:
+        """The pre-tokens of the text between special tokens, and a special token's key where one is."""
+        tok = self.tok
+        split = tok._pretokens
+        hole = tok._hole_re
+        sre = tok._special_re
+        if sre is None:
+            if hole is not None and hole.search(text):
+                raise hole_error(hole, text)
+            return split(text) if text else []
+        out: list[Any] = []
+        keys = self.special_keys
+        pos = 0
+        for m in sre.finditer(text):
+            if m.start() > pos:
+                piece = text[pos:m.start()]
+                if hole is not None and hole.search(piece):
+                    raise hole_error(hole, piece)
+                out += split(piece)
+            out.append(keys[m.group()])
+            pos = m.end()
+        if pos < len(text):
+            piece = text[pos:]
+            if hole is not None and hole.search(piece):
+                raise hole_error(hole, piece)
+            out += split(piece)
+        return out
+
+    def _lookup(self, keys: list[Any]) -> np.ndarray:
+        return np.fromiter(map(self.index.get, keys, repeat(-1)), np.int64, len(keys))
+
+    def _gather(self, idx: np.ndarray) -> np.ndarray:
+        """The ids of entries ``idx``, one after another."""
+        lengths = self.length[idx]
+        if idx.size and not (lengths - 1).any():  # every word is one token
+            return self.flat[self.start[idx]]
+        ends = np.cumsum(lengths)
+        total = int(ends[-1]) if ends.size else 0
+        # position in flat of output id k: start of its entry + (k - where that entry's ids begin)
+        shift = np.repeat(self.start[idx] - (ends - lengths), lengths)
+        shift += np.arange(total, dtype=np.int64)
+        return self.flat[shift]
+
+    # ------------------------------------------------------------------ new words
+    def _learn(self, words: list[str]) -> int:
+        """Add entries for the new ``words``; return how many long words were added last (to forget)."""
+        tok = self.tok
+        try:
+            raw = list(map(str.encode, words, repeat("utf-8"), repeat("surrogateescape")))
+        except UnicodeEncodeError:
+            raise _SurrogateInText from None
+        whole = tok._encoder.get
+        pick = [1 < len(b) <= BATCH_MAX_BYTES and whole(b) is None for b in raw]
+        n_batch = sum(pick)
+        batch_words: list[str] = []
+        ids = counts = np.zeros(0, np.int64)
+        if n_batch >= BATCH_MIN_WORDS:
+            table = _pair_table(tok)
+            batch_raw = [b for b, p in zip(raw, pick) if p]
+            if not (table.byte_ids < 0).any() or (table.byte_ids[np.frombuffer(b"".join(batch_raw), np.uint8)] >= 0).all():
+                ids, counts = bpe_batch(batch_raw, table)
+                batch_words = [w for w, p in zip(words, pick) if p]
+            else:
+                pick = [False] * len(words)
+        else:
+            pick = [False] * len(words)
+        rest = [w for w, p in zip(words, pick) if not p]
+        short = [w for w in rest if len(w) <= CACHE_MAX_WORD]
+        long = [w for w in rest if len(w) > CACHE_MAX_WORD]
+        encode_word = tok._encode_word
+        for group in (short, long):
+            if group:
+                got = list(map(encode_word, group))
+                ids = np.concatenate([ids, np.fromiter(chain.from_iterable(got), np.int64)])
+                counts = np.concatenate([counts, np.fromiter(map(len, got), np.int64, len(got))])
+        self._append(batch_words + short + long, ids, counts)
+        words[:] = batch_words + short + long  # (the order the entries were added in)
+        return len(long)
+
+    def _append(self, keys: list[Any], ids: np.ndarray, counts: np.ndarray) -> None:
+        n, m = self.n, len(keys)
+        if n + m > self.start.size:
+            size = max(2 * self.start.size, n + m)
+            self.start = _grown(self.start, size)
+            self.length = _grown(self.length, size)
+        if self.n_flat + ids.size > self.flat.size:
+            self.flat = _grown(self.flat, max(2 * self.flat.size, self.n_flat + ids.size))
+        self.flat[self.n_flat:self.n_flat + ids.size] = ids
+        self.length[n:n + m] = counts
+        self.start[n:n + m] = self.n_flat + np.cumsum(counts) - counts
+        self.index.update(zip(keys, range(n, n + m)))
+        self.n += m
+        self.n_flat += ids.size
+
+    def _forget_last(self, words: list[str], k: int) -> None:
+        """Drop the last ``k`` entries (long words, added last by :meth:`_learn`)."""
+        for w in words[len(words) - k:]:
+            del self.index[w]
+        self.n -= k
+        self.n_flat = int(self.start[self.n])
+
+    def _make_room(self) -> None:
+        """Keep the entries put in first, up to half the limit (entries are numbered in dict order)."""
+        keep = max(self.n_kept, min(self.n, self.limit // 2))
+        self.index = dict(islice(self.index.items(), keep))
+        self.n = keep
+        self.n_flat = int(self.start[keep - 1] + self.length[keep - 1]) if keep else 0
+
+
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    out = np.zeros(size, a.dtype)
+    out[:a.size] = a
+    return out
