@@ -43,11 +43,14 @@ BATCH_MIN_WORDS = 32
 
 
 class ArrayEncoder:
-    """Encodes texts with ``tokenizer`` into ``int64`` arrays, keeping the ids of words seen before."""
+    """Encodes texts with ``tokenizer`` into ``int64`` arrays, keeping the ids of words seen before
+    (at most ``limit`` words); a text's new words are merged in one batch when there are at least
+    ``batch_min`` of them."""
 
-    def __init__(self, tokenizer: Any, limit: int = CACHE_LIMIT) -> None:
+    def __init__(self, tokenizer: Any, limit: int = CACHE_LIMIT, batch_min: int = BATCH_MIN_WORDS) -> None:
         self.tok = tokenizer
         self.limit = max(2, limit)
+        self.batch_min = batch_min
         self.index: dict[Any, int] = {}  # word (or a special token's key) -> entry
         self.flat = np.zeros(1 << 16, np.int64)  # the ids of every entry, end to end
         self.start = np.zeros(1 << 12, np.int64)  # where each entry's ids begin in flat
@@ -148,7 +151,7 @@ class ArrayEncoder:
         n_batch = sum(pick)
         batch_words: list[str] = []
         ids = counts = np.zeros(0, np.int64)
-        if n_batch >= BATCH_MIN_WORDS:
+        if n_batch >= self.batch_min:
             table = _pair_table(tok)
             batch_raw = [b for b, p in zip(raw, pick) if p]
             if not (table.byte_ids < 0).any() or (table.byte_ids[np.frombuffer(b"".join(batch_raw), np.uint8)] >= 0).all():
