@@ -51,16 +51,18 @@ class ArrayEncoder:
         self.tok = tokenizer
         self.limit = max(2, limit)
         self.batch_min = batch_min
-        self.index: dict[Any, int] = {}  # word (or a special token's key) -> entry
+        self.index: dict[str, int] = {}  # word or special token -> entry
         self.flat = np.zeros(1 << 16, np.int64)  # the ids of every entry, end to end
         self.start = np.zeros(1 << 12, np.int64)  # where each entry's ids begin in flat
         self.length = np.zeros(1 << 12, np.int64)  # how many ids each entry has
         self.n = 0  # entries in use
         self.n_flat = 0  # ids of flat in use
-        # a special token is a 1-tuple key: no pre-token (a str) can be equal to it
-        self.special_keys = {s: (s,) for s in tokenizer.special_ids}
-        self._append(list(self.special_keys.values()), np.asarray(list(tokenizer.special_ids.values()), np.int64),
-                     np.ones(len(self.special_keys), np.int64))
+        # a special token's key is its text: no pre-token equals it, since the text between special
+        # tokens holds none (the scan for them would have found it); all keys are str, which keeps
+        # the dict on CPython's faster lookup for str-only keys
+        specials = list(tokenizer.special_ids)
+        self._append(specials, np.asarray([tokenizer.special_ids[s] for s in specials], np.int64),
+                     np.ones(len(specials), np.int64))
         self.n_kept = self.n  # entries never dropped (the special tokens)
 
     # ------------------------------------------------------------------ encoding
@@ -95,7 +97,7 @@ class ArrayEncoder:
             return out
         return self._gather(idx)
 
-    def _pretokens(self, text: str) -> list[Any]:
+    def _pretokens(self, text: str) -> list[str]:
         """The pre-tokens of the text between special tokens, and a special token's key where one is."""
         tok = self.tok
         split = tok._pretokens
@@ -105,8 +107,7 @@ class ArrayEncoder:
             if hole is not None and hole.search(text):
                 raise hole_error(hole, text)
             return split(text) if text else []
-        out: list[Any] = []
-        keys = self.special_keys
+        out: list[str] = []
         pos = 0
         for m in sre.finditer(text):
             if m.start() > pos:
@@ -114,7 +115,7 @@ class ArrayEncoder:
                 if hole is not None and hole.search(piece):
                     raise hole_error(hole, piece)
                 out += split(piece)
-            out.append(keys[m.group()])
+            out.append(m.group())
             pos = m.end()
         if pos < len(text):
             piece = text[pos:]
@@ -123,7 +124,7 @@ class ArrayEncoder:
             out += split(piece)
         return out
 
-    def _lookup(self, keys: list[Any]) -> np.ndarray:
+    def _lookup(self, keys: list[str]) -> np.ndarray:
         return np.fromiter(map(self.index.get, keys, repeat(-1)), np.int64, len(keys))
 
     def _gather(self, idx: np.ndarray) -> np.ndarray:
@@ -174,7 +175,7 @@ class ArrayEncoder:
         words[:] = batch_words + short + long  # (the order the entries were added in)
         return len(long)
 
-    def _append(self, keys: list[Any], ids: np.ndarray, counts: np.ndarray) -> None:
+    def _append(self, keys: list[str], ids: np.ndarray, counts: np.ndarray) -> None:
         n, m = self.n, len(keys)
         if n + m > self.start.size:
             size = max(2 * self.start.size, n + m)
