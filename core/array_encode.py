@@ -44,6 +44,8 @@ BATCH_MIN_WORDS = 32
 #: millions of distinct words (Zipf) it holds more of the tail (1.38 M words merged instead of 2.24 M
 #: in 160 MB of the 2 GB benchmark corpus)
 WORD_LIMIT = 1 << 20
+#: ids kept at most (8 bytes each), counting those of long words no longer used
+FLAT_LIMIT = 1 << 24
 
 
 class ArrayEncoder:
@@ -55,7 +57,7 @@ class ArrayEncoder:
         self.tok = tokenizer
         self.limit = max(2, limit)
         self.batch_min = batch_min
-        self.index: dict[str, int] = {}  # word or special token -> entry
+        self.index = _Index()  # word or special token -> entry
         self.flat = np.zeros(1 << 16, np.int64)  # the ids of every entry, end to end
         self.start = np.zeros(1 << 12, np.int64)  # where each entry's ids begin in flat
         self.length = np.zeros(1 << 12, np.int64)  # how many ids each entry has
@@ -65,7 +67,8 @@ class ArrayEncoder:
         # tokens holds none (the scan for them would have found it); all keys are str, which keeps
         # the dict on CPython's faster lookup for str-only keys
         specials = list(tokenizer.special_ids)
-        self._append(specials, np.asarray([tokenizer.special_ids[s] for s in specials], np.int64),
+        self.index.update(zip(specials, range(len(specials))))
+        self._append(np.asarray([tokenizer.special_ids[s] for s in specials], np.int64),
                      np.ones(len(specials), np.int64))
         self.n_kept = self.n  # entries never dropped (the special tokens)
 
@@ -84,21 +87,24 @@ class ArrayEncoder:
         toks = self._pretokens(text)
         if not toks:
             return np.zeros(0, np.int64)
-        idx = self._lookup(toks)
-        miss = np.flatnonzero(idx < 0)
-        if miss.size:
-            words = list(dict.fromkeys(map(toks.__getitem__, miss.tolist())))
-            if self.n + len(words) > self.limit:
-                self._make_room()
-                idx = self._lookup(toks)
-                miss = np.flatnonzero(idx < 0)
-                words = list(dict.fromkeys(map(toks.__getitem__, miss.tolist())))
-            n_long = self._learn(words)
-            idx[miss] = self._lookup(list(map(toks.__getitem__, miss.tolist())))
-            out = self._gather(idx)
-            if n_long:
-                self._forget_last(words, n_long)
-            return out
+        if self.n > self.limit or self.n_flat > FLAT_LIMIT:
+            self._make_room()
+        index = self.index
+        index.next, index.new = self.n, []
+        # one pass: a known word gives its entry at C speed; a new one (Python, once per distinct
+        # new word) the next entry number, and is listed in index.new
+        idx = np.fromiter(map(index.__getitem__, toks), np.int64, len(toks))
+        new = index.new
+        if new:
+            try:
+                self._learn(new)
+            except BaseException:
+                for w in new:  # (no entry was made for them)
+                    del index[w]
+                raise
+            for w in new:
+                if len(w) > CACHE_MAX_WORD:  # not kept (its ids stay in flat until room is made)
+                    del index[w]
         return self._gather(idx)
 
     def _pretokens(self, text: str) -> list[str]:
@@ -128,24 +134,16 @@ class ArrayEncoder:
             out += split(piece)
         return out
 
-    def _lookup(self, keys: list[str]) -> np.ndarray:
-        return np.fromiter(map(self.index.get, keys, repeat(-1)), np.int64, len(keys))
-
     def _gather(self, idx: np.ndarray) -> np.ndarray:
         """The ids of entries ``idx``, one after another."""
         lengths = self.length[idx]
         if idx.size and not (lengths - 1).any():  # every word is one token
             return self.flat[self.start[idx]]
-        ends = np.cumsum(lengths)
-        total = int(ends[-1]) if ends.size else 0
-        # position in flat of output id k: start of its entry + (k - where that entry's ids begin)
-        shift = np.repeat(self.start[idx] - (ends - lengths), lengths)
-        shift += np.arange(total, dtype=np.int64)
-        return self.flat[shift]
+        return _segments(self.flat, self.start[idx], lengths)
 
     # ------------------------------------------------------------------ new words
-    def _learn(self, words: list[str]) -> int:
-        """Add entries for the new ``words``; return how many long words were added last (to forget)."""
+    def _learn(self, words: list[str]) -> None:
+        """Add the entries of the new ``words`` (numbered in their order by :class:`_Index`)."""
         tok = self.tok
         try:
             raw = list(map(str.encode, words, repeat("utf-8"), repeat("surrogateescape")))
@@ -167,20 +165,22 @@ class ArrayEncoder:
         else:
             pick = [False] * len(words)
         rest = [w for w, p in zip(words, pick) if not p]
-        short = [w for w in rest if len(w) <= CACHE_MAX_WORD]
-        long = [w for w in rest if len(w) > CACHE_MAX_WORD]
-        encode_word = tok._encode_word
-        for group in (short, long):
-            if group:
-                got = list(map(encode_word, group))
-                ids = np.concatenate([ids, np.fromiter(chain.from_iterable(got), np.int64)])
-                counts = np.concatenate([counts, np.fromiter(map(len, got), np.int64, len(got))])
-        self._append(batch_words + short + long, ids, counts)
-        words[:] = batch_words + short + long  # (the order the entries were added in)
-        return len(long)
+        if rest:
+            got = list(map(tok._encode_word, rest))
+            ids = np.concatenate([ids, np.fromiter(chain.from_iterable(got), np.int64)])
+            counts = np.concatenate([counts, np.fromiter(map(len, got), np.int64, len(got))])
+            if batch_words:  # laid out batched words first, the others after: put each in its place
+                batched = np.asarray(pick, bool)
+                order = np.argsort(~batched, kind="stable")
+                starts = np.empty(len(words), np.int64)
+                starts[order] = np.cumsum(counts) - counts
+                counts = counts[np.argsort(order, kind="stable")]
+                ids = _segments(ids, starts, counts)
+        self._append(ids, counts)
 
-    def _append(self, keys: list[str], ids: np.ndarray, counts: np.ndarray) -> None:
-        n, m = self.n, len(keys)
+    def _append(self, ids: np.ndarray, counts: np.ndarray) -> None:
+        """Entries ``n``, ``n + 1``, … with ``counts`` ids each, ``ids`` end to end."""
+        n, m = self.n, counts.size
         if n + m > self.start.size:
             size = max(2 * self.start.size, n + m)
             self.start = _grown(self.start, size)
@@ -190,26 +190,46 @@ class ArrayEncoder:
         self.flat[self.n_flat:self.n_flat + ids.size] = ids
         self.length[n:n + m] = counts
         self.start[n:n + m] = self.n_flat + np.cumsum(counts) - counts
-        self.index.update(zip(keys, range(n, n + m)))
         self.n += m
         self.n_flat += ids.size
 
-    def _forget_last(self, words: list[str], k: int) -> None:
-        """Drop the last ``k`` entries (long words, added last by :meth:`_learn`)."""
-        for w in words[len(words) - k:]:
-            del self.index[w]
-        self.n -= k
-        self.n_flat = int(self.start[self.n])
-
     def _make_room(self) -> None:
-        """Keep the entries put in first, up to half the limit (entries are numbered in dict order)."""
+        """Keep the entries put in first, up to half the limit (the dict's order is the entries' order)."""
         keep = max(self.n_kept, min(self.n, self.limit // 2))
-        self.index = dict(islice(self.index.items(), keep))
+        if keep > self.n_kept and self.start[keep - 1] + self.length[keep - 1] > FLAT_LIMIT // 2:
+            keep = self.n_kept  # (the first entries hold the ids of long words no longer used: start again)
+        index = self.index
+        at = int(np.searchsorted(np.fromiter(index.values(), np.int64, len(index)), keep))
+        self.index = _Index(islice(index.items(), at))
         self.n = keep
         self.n_flat = int(self.start[keep - 1] + self.length[keep - 1]) if keep else 0
+
+
+class _Index(dict):
+    """word -> entry; a missing word gets entry ``next`` (then ``next`` moves on) and is appended to
+    ``new``: one ``map(index.__getitem__, words)`` looks up the known words and numbers the new ones."""
+
+    next = 0
+    new: list[str]
+
+    def __missing__(self, word: str) -> int:
+        i = self[word] = self.next
+        self.next = i + 1
+        self.new.append(word)
+        return i
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
     out = np.zeros(size, a.dtype)
     out[:a.size] = a
     return out
+
+
+def _segments(flat: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``flat[starts[0]:starts[0] + lengths[0]]``, then the next segment, … as one array."""
+    ends = np.cumsum(lengths)
+    total = int(ends[-1]) if ends.size else 0
+    # position in flat of output id k: its segment's start + (k - where that segment's ids begin)
+    shift = np.repeat(starts - (ends - lengths), lengths)
+    shift += np.arange(total, dtype=np.int64)
+    return flat[shift]

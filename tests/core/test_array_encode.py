@@ -56,8 +56,8 @@ def test_ids_equal_encode_for_texts_in_sequence(texts: list[str], name: str, lim
         assert got.dtype == np.int64
         want = tok.encode(text, add_special_tokens=False)
         assert got.tolist() == want
-        # full: the first half of the limit (and the two special tokens) stays, then a text's new words
-        assert len(enc.index) == enc.n <= max(limit, max(2, limit // 2) + max(map(len, texts)))
+        # room is made before a text when the cache is over the limit; long words have entries no longer used
+        assert len(enc.index) <= enc.n <= max(limit, 2) + max(map(len, texts))
 
 
 @settings(max_examples=60, deadline=None)
@@ -77,10 +77,13 @@ def test_a_full_cache_keeps_the_first_words_and_stays_exact() -> None:
     assert enc.encode(first).tolist() == tok.encode(first)
     rest = "".join(words[60:]) + EOT + first
     assert enc.encode(rest).tolist() == tok.encode(rest)
-    # full: the special tokens and the 48 words seen first stay, then the 340 new and 12 dropped words
-    assert enc.n == 2 + 48 + 340 + 12 and words[0] in enc.index
+    assert enc.n == len(enc.index) == 2 + 400  # (over the limit: room is made before the next text)
+    first_50 = list(enc.index.items())[:50]
     again = "".join(words[::-1])
     assert enc.encode(again).tolist() == tok.encode(again)
+    # the special tokens and the 48 words seen first stay, with their entries; the 352 others come again
+    assert list(enc.index.items())[:50] == first_50 and first_50[2] == (words[0], 2)
+    assert enc.n == len(enc.index) == 50 + 352
 
 
 def test_long_words_are_not_kept() -> None:
@@ -96,8 +99,11 @@ def test_long_words_are_not_kept() -> None:
 
 def test_errors_are_the_tokenizers() -> None:
     tok, _ = tokenizers()["gpt2"]
+    enc = ArrayEncoder(tok, batch_min=1)
     with pytest.raises(TokenizerError, match="lone surrogate"):
-        ArrayEncoder(tok).encode("ok \ud800 no")
+        enc.encode("ok \ud800 no")
+    assert enc.n == len(enc.index) == 2  # (the new words of the failed text are not kept)
+    assert enc.encode("ok, no").tolist() == tok.encode("ok, no")
     base = TokenizerSpec.from_merges([(b"a", b"b")])
     no_holes = {i: b for i, b in base.vocab.items() if not (b[0] in (0xC0, 0xC1) or b[0] >= 0xF5) or len(b) > 1}
     holed = Tokenizer(no_holes, base.merges)
@@ -131,3 +137,15 @@ def test_file_ids_equal_encode_across_block_boundaries(tmp_path: Path, monkeypat
     assert r.workers == workers
     assert ids.tolist() == tok.encode(raw.decode("utf-8", "surrogateescape"), add_special_tokens=False)
     assert tok.decode_bytes(ids) == raw
+
+
+def test_room_made_after_long_words_keeps_the_right_entries() -> None:
+    tok, _ = tokenizers()["gpt2"]
+    enc = ArrayEncoder(tok, limit=20, batch_min=1)
+    words = [" " + "".join(chr(97 + i // 26 ** k % 26) for k in range(2)) + "q" for i in range(60)]
+    long = " " + "xy" * CACHE_MAX_WORD
+    texts = [long + "".join(words[:5]) + long + "yx", "".join(words[5:30]), "".join(words[8:14] + words[30:45]),
+             "".join(words[::-1])]
+    for text in texts:
+        assert enc.encode(text).tolist() == tok.encode(text)
+    assert len(enc.index) <= enc.n and long not in enc.index
