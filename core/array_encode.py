@@ -102,9 +102,10 @@ class ArrayEncoder:
                 for w in new:  # (no entry was made for them)
                     del index[w]
                 raise
-            for w in new:
-                if len(w) > CACHE_MAX_WORD:  # not kept (its ids stay in flat until room is made)
-                    del index[w]
+            if max(map(len, new)) > CACHE_MAX_WORD:
+                for w in new:
+                    if len(w) > CACHE_MAX_WORD:  # not kept (its ids stay in flat until room is made)
+                        del index[w]
         return self._gather(idx)
 
     def _pretokens(self, text: str) -> list[str]:
