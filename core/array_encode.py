@@ -44,8 +44,9 @@ BATCH_MIN_WORDS = 32
 #: millions of distinct words (Zipf) it holds more of the tail (1.38 M words merged instead of 2.24 M
 #: in 160 MB of the 2 GB benchmark corpus)
 WORD_LIMIT = 1 << 20
-#: ids kept at most (8 bytes each), counting those of long words no longer used
-FLAT_LIMIT = 1 << 24
+#: ids kept at most (8 bytes each: 64 MB), counting those of long words no longer used (a million
+#: words of the benchmark corpus hold ~5 million ids)
+FLAT_LIMIT = 1 << 23
 
 
 class ArrayEncoder:
