@@ -149,3 +149,19 @@ def test_room_made_after_long_words_keeps_the_right_entries() -> None:
     for text in texts:
         assert enc.encode(text).tolist() == tok.encode(text)
     assert len(enc.index) <= enc.n and long not in enc.index
+
+
+def test_ids_of_long_words_no_longer_used_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    import core.array_encode as array_encode
+
+    monkeypatch.setattr(array_encode, "FLAT_LIMIT", 64)
+    tok, _ = tokenizers()["gpt2"]
+    enc = ArrayEncoder(tok, batch_min=1)
+    long = " " + "zq" * CACHE_MAX_WORD  # (hundreds of ids: over the limit at once)
+    texts = [long + " the cat", " the dog" + long, " sat on the mat", " the cat" + long + " ran"]
+    for text in texts:
+        n_before = enc.n_flat
+        assert enc.encode(text).tolist() == tok.encode(text)
+        # room is made before a text when over the limit: the first entries held a long word, so all go
+        assert n_before <= 64 or enc.n_flat <= 2 + len(tok.encode(text))
+    assert long not in enc.index
