@@ -6,10 +6,11 @@ the new words a few hundred at a time, is most of its cost. An :class:`ArrayEnco
 every word it has seen end to end in one array (``flat``), with each word's start and length, and a
 dict from the word to its entry. Encoding a text is then
 
-1. the pre-tokens of the text between special tokens (the tokenizer's own splitter) and a key of its
-   own for each special token, in text order;
-2. one dict lookup per pre-token (``np.fromiter`` over ``map(dict.get, …)``, C speed);
-3. the words not found (each distinct one once) merged all together with :func:`core.bpe_batch.bpe_batch`
+1. the pre-tokens of the text between special tokens (the tokenizer's own splitter), and each special
+   token's own text where one is (no pre-token can equal it), in text order;
+2. one pass of dict lookups (``np.fromiter`` over ``map(index.__getitem__, …)``, C speed for the
+   known words); a new word gets the next entry number from the dict's ``__missing__``;
+3. the new words (each distinct one once) merged all together with :func:`core.bpe_batch.bpe_batch`
    (one batch for the whole text) or one by one by the tokenizer's own rule, and appended;
 4. one gather of the entries' ids (``np.repeat`` of starts, plus ``np.arange``): no Python object per id.
 
@@ -18,9 +19,10 @@ same special tokens (longest first), the same rule per word (a pre-token that is
 token; others merged by rank or merges). A tokenizer with an imported HF pipeline (normalizer,
 added-token flags) goes through ``encode`` itself.
 
-The cache holds at most ``limit`` words: past that the words put in first (the frequent ones, in
-Zipf text) are kept, up to half the limit, and the others dropped. Words longer than
-:data:`core.tokenizer_support.CACHE_MAX_WORD` characters are not kept past the text they came in.
+The cache holds about ``limit`` words: when a text starts with more, the words put in first (the
+frequent ones, in Zipf text) are kept, up to half the limit, and the others dropped. Words longer
+than :data:`core.tokenizer_support.CACHE_MAX_WORD` characters are not kept past the text they came
+in (their ids stay in ``flat``, which is bounded by :data:`FLAT_LIMIT`, until room is made).
 
 >>> from core.spec import TokenizerSpec
 >>> from core.tokenizer import Tokenizer
@@ -110,7 +112,7 @@ class ArrayEncoder:
         return self._gather(idx)
 
     def _pretokens(self, text: str) -> list[str]:
-        """The pre-tokens of the text between special tokens, and a special token's key where one is."""
+        """The pre-tokens of the text between special tokens, and each special token (its text) where one is."""
         tok = self.tok
         split = tok._pretokens
         hole = tok._hole_re
