@@ -3,6 +3,8 @@ encoder's, for texts encoded one after another with one cache: special tokens, i
 of spaces, new and known words, a cache that overflows, long words, every encoding rule."""
 from __future__ import annotations
 
+import doctest
+import importlib
 from functools import cache
 from pathlib import Path
 
@@ -165,3 +167,9 @@ def test_ids_of_long_words_no_longer_used_are_dropped(monkeypatch: pytest.Monkey
         # room is made before a text when over the limit: the first entries held a long word, so all go
         assert n_before <= 64 or enc.n_flat <= 2 + len(tok.encode(text))
     assert long not in enc.index
+
+
+@pytest.mark.parametrize("name", ["array_encode", "npy", "bpe_batch"])
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(f"core.{name}"))
+    assert result.attempted and not result.failed
