@@ -35,17 +35,27 @@ _CUT = re.compile("[ ](?=[^ " + re.escape(WHITESPACE) + "])")
 _WS = frozenset(WHITESPACE + " ")
 #: non-ASCII runs closer than this (characters between their stretches) are pre-tokenized together
 JOIN_GAP = 200
+#: a text with this many non-ASCII runs in its first SAMPLE_CHARS characters goes to the pattern whole:
+#: with a non-ASCII word every few dozen characters, finding the stretches costs more than the twin saves
+#: (generated Zipf text: 51-55 ms/MB segmented against 36-54 whole)
+DENSE_RUNS = 8
+SAMPLE_CHARS = 2048
 
 
-def ascii_segmented(full: Splitter, ascii_findall: Splitter) -> Splitter:
+def ascii_segmented(full: Splitter, ascii_findall: Splitter, dense_runs: int = DENSE_RUNS) -> Splitter:
     """A splitter giving ``full(text)`` for a space-safe pattern, with ASCII stretches split by the
-    twin ``ascii_findall``. ``full`` must tile the text (every built-in pattern does)."""
+    twin ``ascii_findall``. ``full`` must tile the text (every built-in pattern does). A text with
+    ``dense_runs`` non-ASCII runs or more in its first :data:`SAMPLE_CHARS` characters goes to ``full``
+    whole."""
     search = _NON_ASCII.search
+    runs = _NON_ASCII.findall
     cut_after = _CUT.search
 
     def split(text: str) -> list[str]:
         if text.isascii():
             return ascii_findall(text)
+        if len(runs(text, 0, SAMPLE_CHARS)) >= dense_runs:
+            return full(text)
         out: list[str] = []
         pos, n = 0, len(text)
         while True:
@@ -81,10 +91,10 @@ def _cut_before(text: str, lo: int, hi: int) -> int:
     return i if i > lo else lo
 
 
-def tokenizer_splitter(pattern: str | None) -> Splitter:
+def tokenizer_splitter(pattern: str | None, dense_runs: int = DENSE_RUNS) -> Splitter:
     """The tokenizer's pre-tokenizer for a (resolved) pattern: ASCII text is split by the pattern's
-    twin for ``re``; for a space-safe pattern also the ASCII stretches of mixed text; for a custom
-    pattern, text no match covers is kept as pre-tokens of its own."""
+    twin for ``re``; for a space-safe pattern also the ASCII stretches of mixed text (unless dense:
+    :func:`ascii_segmented`); for a custom pattern, text no match covers is kept as pre-tokens of its own."""
     from .tokenizer_support import _covering
 
     if pattern is None:
@@ -92,7 +102,7 @@ def tokenizer_splitter(pattern: str | None) -> Splitter:
     src = ASCII_PATTERNS.get(pattern)
     twin = re.compile(src, re.ASCII) if src is not None and sys.version_info >= (3, 11) else ascii_twin(pattern)
     if twin is not None and is_space_safe(pattern):  # (these patterns match every character)
-        return ascii_segmented(regex.compile(pattern).findall, twin.findall)
+        return ascii_segmented(regex.compile(pattern).findall, twin.findall, dense_runs)
     if pattern in ASCII_PATTERNS:
         return make_splitter(pattern)
     return _covering(regex.compile(pattern), twin)

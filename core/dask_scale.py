@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     import distributed
     import pyarrow as pa
 
-    from .tokenizer import Tokenizer
+    from .array_encode import ArrayEncoder
 
 RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
 MIN_RANGE_BYTES = 4 << 20  # smallest automatic size
@@ -258,7 +258,7 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
 
 
 # ---------------------------------------------------------------------------- encoding into shards
-_TOKENIZERS: dict[str, Tokenizer] = {}  # per worker process: tokenizers by run key, built once
+_ENCODERS: dict[str, ArrayEncoder] = {}  # per worker process: encoders by run key, built once
 
 
 @dataclass(frozen=True)
@@ -296,12 +296,14 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
 
     from .npy import npy_header
 
-    tok = _TOKENIZERS.get(key)
-    if tok is None:
+    enc = _ENCODERS.get(key)
+    if enc is None:  # (as core.npy encodes: ids as arrays, a word cache kept from range to range)
+        from .array_encode import ArrayEncoder
         from .tokenizer import Tokenizer
 
-        _TOKENIZERS.clear()
-        tok = _TOKENIZERS[key] = Tokenizer.from_spec(spec)
+        _ENCODERS.clear()
+        enc = _ENCODERS[key] = ArrayEncoder(Tokenizer.from_spec(spec))
+    tok = enc.tok
     specials = tuple(tok.special_tokens)
     newlines = cuts_at_newlines(tok.pattern_regex)
     le = np.dtype(dtype).newbyteorder("<")
@@ -312,7 +314,7 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
         w.write(npy_header(0, dtype))
         for block in iter_blocks(_RangeReader(f, start, end), list(specials),
                                  tokenizer_rule(tok, block_rule(tok.pattern_regex)), block_bytes):
-            ids = np.asarray(tok.encode(block.decode("utf-8", "surrogateescape")), dtype=le)
+            ids = enc.encode(block.decode("utf-8", "surrogateescape")).astype(le)
             w.write(ids.tobytes())
             n += len(ids)
         w.seek(0)

@@ -4,7 +4,9 @@ The file is read in blocks cut only where pre-tokenization cannot change (just b
 token, or for the built-in patterns where they provably restart, in any script: see
 :mod:`core.blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
 Blocks are encoded in worker processes (:mod:`core.parallel`; the tokenizer is sent once per worker)
-with at most ``2 × workers`` blocks in flight, and written in order. The array is ``uint16`` when
+with at most ``2 × workers`` blocks in flight, and written in order. Each process encodes its blocks
+with one :class:`core.array_encode.ArrayEncoder` (ids as arrays, a cache of words kept from block to
+block, the new words of a block merged in one batch). The array is ``uint16`` when
 every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surrogateescape``).
 
 >>> import tempfile, pathlib, numpy as np
@@ -28,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from .array_encode import ArrayEncoder
 from .blocks import BLOCK_BYTES, iter_blocks, tokenizer_rule
 from .errors import Cancelled, CorpusError, FormatError
 from .formats._io import discard, new_temp, publish
@@ -37,7 +40,7 @@ from .sources import is_stream, open_stream
 
 HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
 
-_worker_tokenizer: Any = None
+_worker_encoder: ArrayEncoder | None = None
 
 
 @dataclass(frozen=True)
@@ -68,14 +71,20 @@ def npy_header(n: int, dtype: str) -> bytes:
 def _init_worker(cls: Any, spec: Any) -> None:
     # the tokenizer's class travels by reference (pickled as its name), so this module needs no
     # import of core.tokenizer, which imports this one for Tokenizer.encode_file
-    global _worker_tokenizer
-    _worker_tokenizer = cls.from_spec(spec)
+    global _worker_encoder
+    _worker_encoder = ArrayEncoder(cls.from_spec(spec))
+
+
+def _block_ids(encoder: ArrayEncoder, block: bytes, dtype: str) -> bytes:
+    """The ids of one block as little-endian ``dtype`` bytes."""
+    ids = encoder.encode(block.decode("utf-8", "surrogateescape"))
+    return ids.astype(np.dtype(dtype).newbyteorder("<")).tobytes()
 
 
 def _encode_block(block: bytes, dtype: str) -> bytes:
     """Worker entry point: encode one block, return the ids as little-endian bytes."""
-    ids = _worker_tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
-    return np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
+    assert _worker_encoder is not None  # (set by _init_worker)
+    return _block_ids(_worker_encoder, block, dtype)
 
 
 def _encode_sized_block(item: tuple[bytes, int], dtype: str) -> tuple[bytes, int]:
@@ -134,9 +143,9 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
             rule = tokenizer_rule(tokenizer, block_rule(tokenizer.pattern_regex))
             blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
             if workers == 1:
+                encoder = ArrayEncoder(tokenizer)
                 for block in blocks:
-                    ids = tokenizer.encode(block.decode("utf-8", "surrogateescape"), add_special_tokens=False)
-                    absorb(np.asarray(ids, dtype=np.dtype(dtype).newbyteorder("<")).tobytes(), len(block))
+                    absorb(_block_ids(encoder, block, dtype), len(block))
             else:
                 sized = ((block, len(block)) for block in blocks)
                 results = ordered_map(_encode_sized_block, sized, workers=workers, extra_args=(dtype,),

@@ -7,7 +7,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.ascii_split import JOIN_GAP, ascii_segmented, tokenizer_splitter
+from core.ascii_split import DENSE_RUNS, JOIN_GAP, SAMPLE_CHARS, ascii_segmented, tokenizer_splitter
 from core.formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
 from core.patterns import GPT2_PATTERN, GPT4_PATTERN
 from core.tokenizer import Tokenizer
@@ -28,9 +28,26 @@ mixed = st.lists(st.one_of(st.sampled_from(ASCII), st.sampled_from(OTHER),
 
 
 @settings(deadline=None)
-@given(text=mixed, name=st.sampled_from(sorted(PROVEN)))
-def test_split_equals_the_pattern(text, name):
-    assert tokenizer_splitter(PROVEN[name])(text) == regex.findall(PROVEN[name], text)
+@given(text=mixed, name=st.sampled_from(sorted(PROVEN)), dense_runs=st.sampled_from([DENSE_RUNS, 1 << 30]))
+def test_split_equals_the_pattern(text, name, dense_runs):
+    # (1 << 30: never dense, so every mixed text goes through the segmenting)
+    assert tokenizer_splitter(PROVEN[name], dense_runs)(text) == regex.findall(PROVEN[name], text)
+
+
+def test_dense_non_ascii_text_goes_to_the_pattern_whole():
+    calls: list[str] = []
+    full = regex.compile(GPT2_PATTERN).findall
+
+    def spy(text):
+        calls.append(text)
+        return full(text)
+
+    split = ascii_segmented(spy, spy)
+    dense = "ab é cd " * DENSE_RUNS + "x" * SAMPLE_CHARS + " ascii tail"
+    assert split(dense) == full(dense) and calls == [dense]
+    calls.clear()
+    sparse = "x" * SAMPLE_CHARS + "ab é cd " * DENSE_RUNS  # (the runs come after the sample)
+    assert split(sparse) == full(sparse) and len(calls) > 1
 
 
 def test_non_ascii_runs_go_to_the_pattern_and_ascii_stretches_to_the_twin():
