@@ -32,6 +32,8 @@ from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import replace
 
+import regex
+
 from .counts_schema import (  # noqa: F401  (re-exported: the schema is part of this module's API)
     EXTRA_HINT,
     FORMAT,
@@ -169,7 +171,8 @@ def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
     meta = c.meta
     unknown = not meta.known
     if unknown and pattern is KEEP:
-        raise CountsError(f"{', '.join(meta.sources)} has no 'bpe_explorer' metadata: pass the pattern (and "
+        files = ", ".join(dict.fromkeys(regex.sub(r"#\d+$", "", s) for s in meta.sources))
+        raise CountsError(f"{files} has no 'bpe_explorer' metadata: pass the pattern (and "
                           "the special tokens, if any) it was counted with: --pattern gpt2 (and --special-token …) on the "
                           "command line, pattern='gpt2' in Python")
     if pattern is not KEEP:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from .counts_schema import META_KEY, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow
@@ -42,12 +43,42 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
         raise CountsError(f"{name}: every row needs a token and a count of at least 1")
     if table.num_rows and pc.count_distinct(table["token"]).as_py() != table.num_rows:
         raise CountsError(f"{name} lists a token twice; sum the rows per token (group by token)")
+    n_files = _check_positions(table, meta, name)
     order = pc.sort_indices(table, [("first_file", "ascending"), ("first_offset", "ascending")])
     table = table.take(order)
     if meta is None:
-        meta = CountsMeta(None, (), (name,), known=False)
+        meta = CountsMeta(None, (), _file_names(name, n_files),
+                          known=False)
+    elif not meta.sources:  # (metadata without its list of files: one name per file index)
+        meta = replace(meta, sources=_file_names(name, n_files))
     return PretokenCounts(table["token"].to_pylist(), table["count"].to_pylist(),
                           table["first_file"].to_pylist(), table["first_offset"].to_pylist(), meta)
+
+
+def _file_names(name: str, n_files: int) -> tuple[str, ...]:
+    """Names for the files of a counts file that does not list them: ``name``, or ``name#0``, ``name#1`` …"""
+    return (name,) if n_files <= 1 else tuple(f"{name}#{i}" for i in range(n_files))
+
+
+def _check_positions(table, meta: CountsMeta | None, name: str) -> int:
+    """Check the first positions (no nulls, not negative, file indices within ``sources``); returns
+    the number of files the rows refer to. Summing shifts file indices by the number of sources, so
+    an index past them would silently interleave two files' first-seen orders."""
+    import pyarrow.compute as pc
+
+    if not table.num_rows:
+        return 0
+    if table["first_file"].null_count or table["first_offset"].null_count:
+        raise CountsError(f"{name}: first_file and first_offset need a value in every row (the file index and "
+                          "byte offset of the token's first occurrence)")
+    lowest_file, highest_file = pc.min(table["first_file"]).as_py(), pc.max(table["first_file"]).as_py()
+    if lowest_file < 0 or pc.min(table["first_offset"]).as_py() < 0:
+        raise CountsError(f"{name}: first_file and first_offset must be at least 0")
+    n_files = int(highest_file) + 1
+    if meta is not None and meta.sources and n_files > len(meta.sources):
+        raise CountsError(f"{name}: first_file goes up to {n_files - 1} but the metadata lists "
+                          f"{len(meta.sources)} source file(s); list every file in 'sources', in order")
+    return n_files
 
 
 def check_out(path: str | os.PathLike) -> Path:

@@ -1,0 +1,120 @@
+"""Counts files as other tools write them (Spark, Ray, pandas, polars, DuckDB follow the README's schema)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from core import train_bpe, train_bpe_from_counts
+from core.counts import CountsError, trainer_from_counts
+from core.counts_io import read_counts, sum_counts
+from core.pretokenize import GPT2_PATTERN
+from core.scan import count_block
+
+pa = pytest.importorskip("pyarrow")  # the scale extra is part of the test extra
+import pyarrow.parquet as pq  # noqa: E402
+
+WORDS = ["the", " the", " cat", " cats", " sat", "\n", "  ", " 42", "!", " a", " at", " hat", "'s"]
+
+
+def text(seed: int, n: int = 1500) -> bytes:
+    rng = random.Random(seed)
+    return "".join(rng.choice(WORDS) for _ in range(n)).encode()
+
+
+def table_of(data: bytes, file_index: int = 0) -> pa.Table:
+    """What a user's job makes of one file: count_block's rows, as the README suggests."""
+    b = count_block(data, 0, "gpt2", ())
+    return pa.table({"token": pa.array(b.tokens, pa.binary()), "count": pa.array(b.counts, pa.int64()),
+                     "first_file": pa.array([file_index] * len(b.tokens), pa.int32()),
+                     "first_offset": pa.array(b.offsets, pa.int64())})
+
+
+def with_meta(table: pa.Table, **meta) -> pa.Table:
+    record = {"format": "bpe-explorer-counts", "version": 1} | meta
+    return table.replace_schema_metadata({"bpe_explorer": json.dumps(record)})
+
+
+def test_metadata_with_only_pattern_name_is_read_with_that_pattern(tmp_path):
+    """The README shows both "pattern" and "pattern_name": a job that writes only the name must not
+    get a tokenizer without pre-tokenization."""
+    data = text(0)
+    (tmp_path / "c.txt").write_bytes(data)
+    path = tmp_path / "c.parquet"
+    pq.write_table(with_meta(table_of(data), pattern_name="gpt2", special_tokens=[], sources=["c.txt"]), path)
+    assert read_counts(path).meta.pattern == GPT2_PATTERN
+    assert trainer_from_counts(path).pattern == "gpt2"
+    assert train_bpe_from_counts(path, 300) == train_bpe(tmp_path / "c.txt", 300, [], workers=1)
+
+
+def test_metadata_without_any_pattern_or_with_two_that_disagree_is_refused(tmp_path):
+    path = tmp_path / "c.parquet"
+    pq.write_table(with_meta(table_of(text(0)), special_tokens=[], sources=["c.txt"]), path)
+    with pytest.raises(CountsError, match=r"no 'pattern'.*null for no pre-tokenization"):
+        read_counts(path)
+    pq.write_table(with_meta(table_of(text(0)), pattern=GPT2_PATTERN, pattern_name="gpt4", special_tokens=[],
+                             sources=["c.txt"]), path)
+    with pytest.raises(CountsError, match="pattern 'gpt2' but pattern_name 'gpt4'"):
+        read_counts(path)
+    pq.write_table(with_meta(table_of(text(0)), pattern=None, special_tokens=[], sources=["c.txt"]), path)
+    assert read_counts(path).meta.pattern is None  # null: no pre-tokenization, said explicitly
+
+
+def test_metadata_without_sources_takes_its_files_from_first_file(tmp_path):
+    """Summing shifts file indices by the number of sources: a job's two files without a "sources"
+    list must still keep each part's files apart (the "first" tie rule follows them)."""
+    parts = [text(1), text(2), text(3)]
+    (tmp_path / "all.txt").write_bytes(parts[0] + b"\n" + parts[1] + b"\n" + parts[2])
+    pieces = [parts[0] + b"\n", parts[1] + b"\n", parts[2]]  # (each ends at a place a pre-token ends)
+    one = pa.concat_tables([table_of(pieces[0], 0), table_of(pieces[1], 1)])
+    one = one.group_by("token").aggregate([("count", "sum")]).rename_columns(["token", "count"])
+    firsts = {}
+    for fi, piece in enumerate(pieces[:2]):
+        b = count_block(piece, 0, "gpt2", ())
+        for t, o in zip(b.tokens, b.offsets):
+            firsts.setdefault(t, (fi, o))
+    toks = one["token"].to_pylist()
+    one = one.append_column("first_file", pa.array([firsts[t][0] for t in toks], pa.int32()))
+    one = one.append_column("first_offset", pa.array([firsts[t][1] for t in toks], pa.int64()))
+    pq.write_table(with_meta(one, pattern="gpt2", special_tokens=[]), tmp_path / "a.parquet")
+    pq.write_table(with_meta(table_of(pieces[2]), pattern="gpt2", special_tokens=[]), tmp_path / "b.parquet")
+    a = read_counts(tmp_path / "a.parquet")
+    assert len(a.meta.sources) == 2
+    summed = sum_counts([a, read_counts(tmp_path / "b.parquet")])
+    assert sorted(set(summed.files)) == [0, 1, 2]
+    want = train_bpe(tmp_path / "all.txt", 320, [], tie_break="first", workers=1)
+    assert train_bpe_from_counts(summed, 320, tie_break="first") == want
+
+
+@pytest.mark.parametrize("change,msg", [
+    (lambda t: t.set_column(2, "first_file", pa.array([1] * t.num_rows, pa.int32())),
+     "first_file goes up to 1 but the metadata lists 1 source"),
+    (lambda t: t.set_column(3, "first_offset", pa.array([-1] * t.num_rows, pa.int64())),
+     "must be at least 0"),
+    (lambda t: t.set_column(3, "first_offset", pa.array([None] * t.num_rows, pa.int64())),
+     "need a value in every row"),
+])
+def test_first_positions_that_cannot_be_right_are_refused(tmp_path, change, msg):
+    path = tmp_path / "c.parquet"
+    pq.write_table(with_meta(change(table_of(text(0))), pattern="gpt2", special_tokens=[], sources=["c.txt"]),
+                   path)
+    with pytest.raises(CountsError, match=msg):
+        read_counts(path)
+
+
+@pytest.mark.parametrize("token_type", ["large_binary", "binary_view", "string", "large_string", "string_view"])
+@pytest.mark.parametrize("count_type", ["int32", "uint64"])
+def test_other_writers_column_types_train_like_train_bpe(tmp_path, token_type, count_type):
+    """polars writes large/view types, Spark StringType tokens, pandas int32 or unsigned counts."""
+    data = text(4)
+    (tmp_path / "c.txt").write_bytes(data)
+    t = table_of(data)
+    tokens = t["token"] if "binary" in token_type else pa.array([x.decode() for x in t["token"].to_pylist()])
+    t = t.set_column(0, "token", tokens.cast(getattr(pa, token_type)()))
+    t = t.set_column(1, "count", t["count"].cast(getattr(pa, count_type)()))
+    path = tmp_path / "c.parquet"
+    pq.write_table(with_meta(t, pattern="gpt2", special_tokens=[], sources=["c.txt"]), path, row_group_size=50)
+    for tie_break in ("lexicographic", "first"):
+        want = train_bpe(tmp_path / "c.txt", 300, [], tie_break=tie_break, workers=1)
+        assert train_bpe_from_counts(path, 300, tie_break=tie_break) == want
