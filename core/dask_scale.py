@@ -18,12 +18,12 @@ import logging
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from .blocks import tokenizer_rule
+from .blocks import PipelineRule, tokenizer_rule
 from .counts_schema import (
     EXTRA_HINT,
     POS_BITS,
@@ -126,11 +126,27 @@ class _RangeReader(io.RawIOBase):
 
 
 def range_bounds(f, nominal_start: int, nominal_end: int, size: int, specials: tuple[str, ...],
-                 newlines: bool) -> tuple[int, int]:
+                 newlines: bool, cut_at: Collection[str] | None = None) -> tuple[int, int]:
     """The byte range ``[start, end)`` a task covers (both ends moved to valid cuts)."""
-    start = next_valid_cut(f, nominal_start, size, specials, newlines)
-    end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines)
+    start = next_valid_cut(f, nominal_start, size, specials, newlines, cut_at)
+    end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines, cut_at)
     return start, max(start, end)
+
+
+def encode_cuts(tok: Tokenizer) -> tuple[bool, frozenset[str] | None] | None:
+    """Where byte ranges of a text ``tok`` encodes may be cut: (after newlines, before which special
+    tokens: None = all), or None when only whole files are exact (an imported pipeline that adds a
+    prefix space to every piece, strips whitespace before added tokens, or matches single words)."""
+    rule = tokenizer_rule(tok, block_rule(tok.pattern_regex))
+    if not isinstance(rule, PipelineRule):
+        newlines, cut_at = cuts_at_newlines(tok.pattern_regex), None
+    elif rule.whole or rule.lstrip_tokens:
+        return None
+    else:
+        newlines, cut_at = rule.rule is not None and rule.rule.split("-")[0] in ("gpt2", "gpt4"), rule.cut_tokens
+    if not newlines and not (tok.special_tokens if cut_at is None else cut_at):
+        return None  # (no place to cut at all)
+    return newlines, cut_at
 
 
 @dataclass(frozen=True)
@@ -303,12 +319,13 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
         _TOKENIZERS.clear()
         tok = _TOKENIZERS[key] = Tokenizer.from_spec(spec)
     specials = tuple(tok.special_tokens)
-    newlines = cuts_at_newlines(tok.pattern_regex)
+    cuts = encode_cuts(tok)
+    newlines, cut_at = cuts if cuts is not None else (False, frozenset())
     le = np.dtype(dtype).newbyteorder("<")
     n = 0
     tmp = f"{out}.tmp{os.getpid()}"
     with contextlib.closing(open_source(source)) as f, open(tmp, "wb") as w:
-        start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
+        start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines, cut_at)
         w.write(npy_header(0, dtype))
         for block in iter_blocks(_RangeReader(f, start, end), list(specials),
                                  tokenizer_rule(tok, block_rule(tok.pattern_regex)), block_bytes):
@@ -345,7 +362,10 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
     with contextlib.ExitStack() as stack:
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
-        tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
+        step = range_bytes or auto_range_bytes(client, sources)
+        if encode_cuts(tokenizer) is None:  # (one range per file)
+            step = max([step, *map(source_size, sources)])
+        tasks = plan(sources, step)
         names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
         spec = client.scatter(tokenizer.to_spec(), broadcast=True)
         futs = [client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)

@@ -22,7 +22,7 @@ import glob
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -259,8 +259,13 @@ def _special_bytes_re(specials: tuple[str, ...]) -> regex.Pattern[bytes] | None:
     return regex.compile(b"|".join(regex.escape(t) for t in ordered))
 
 
-def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: bool) -> int:
-    """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none)."""
+def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: bool,
+                   cut_at: Collection[str] | None = None) -> int:
+    """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none).
+
+    ``cut_at``: the special tokens a cut may go before (default: all of them); the others only
+    keep cuts out of their occurrences (an imported pipeline may not split the text before some
+    added tokens, see :func:`core.blocks.tokenizer_rule`)."""
     if pos <= 0:
         return 0
     if pos >= size:
@@ -276,9 +281,10 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: 
             break
         end = start + len(buf)
         # occurrences (overlapping) of special tokens: starts, and the spans they cover
-        occ = [] if sre is None else [(start + m.start(), start + m.end())
-                                      for m in sre.finditer(buf, overlapped=True)]
-        starts = {s for s, _ in occ}
+        found = [] if sre is None else list(sre.finditer(buf, overlapped=True))
+        occ = [(start + m.start(), start + m.end()) for m in found]
+        starts = {start + m.start() for m in found
+                  if cut_at is None or m.group().decode("utf-8", "surrogateescape") in cut_at}
         lo = pos if start == 0 else max(pos, start + back)  # (nothing before byte 0 to look at)
         hi = end - back if end < size else end
         cands = {s for s in starts if lo <= s <= hi}

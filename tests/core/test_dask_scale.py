@@ -120,6 +120,21 @@ def test_dask_encode_shards_equal_the_single_machine_encoder(client, files, tmp_
 
 
 @pytest.mark.timeout(240)
+def test_dask_encode_of_a_pipeline_that_cannot_be_cut_keeps_whole_files(client, files, tmp_path):
+    """An imported HF pipeline that adds a prefix space to every piece: one shard per file."""
+    from tokenizers import pre_tokenizers
+
+    from .test_hf_pipeline import configured, ours_of, trained
+
+    hf = configured(trained(), pre_tokenizer=pre_tokenizers.ByteLevel(add_prefix_space=True))
+    tok = ours_of(hf, tmp_path)
+    m = encode_dask(tok, [str(p) for p in files], tmp_path / "shards", range_bytes=300, client=client)
+    assert [s.source for s in m.shards] == [str(p) for p in files]
+    assert np.array_equal(load_shards(tmp_path / "shards"), np.concatenate(
+        [np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]))
+
+
+@pytest.mark.timeout(240)
 def test_an_unguarded_script_using_the_api_runs_its_top_level_once(files, tmp_path):
     """LocalCluster workers are started with __main__ hidden: the script is not re-run in them."""
     script = tmp_path / "plain.py"
