@@ -7,7 +7,9 @@ the ``"first"`` tie rule needs.
 
 Byte ranges of a file are cut at *valid cuts*: a position ``q`` that no occurrence of a special
 token spans, and where either a special token starts or (built-in patterns only) ``q`` follows a
-newline that has a printable ASCII byte before it and an ASCII letter after it. Whether ``q`` is a
+newline that has a printable ASCII byte before it and an ASCII letter after it, or has an ASCII
+letter before it and an ASCII byte that is not a letter after it (letters end a pre-token there in
+both patterns, as :mod:`core.blocks` proves for any letter). Whether ``q`` is a
 valid cut depends only on the bytes around it, so two tasks that look for the first valid cut
 after the same offset agree without talking to each other, and counting the pieces separately
 gives exactly the counts of the whole file.
@@ -45,8 +47,10 @@ from .space_chunks import PathChooser, is_space_safe
 COUNT_BY_CHUNKS: bool | None = None
 
 WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut
-# a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter
-_NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])")
+# a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter, or
+# between an ASCII letter and an ASCII byte that is not a letter (the end of a word: text that never
+# starts a line with a letter, such as JSON lines or markup, has plenty of those)
+_NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])|(?<=[A-Za-z])(?=[\x00-\x40\x5b-\x60\x7b-\x7f])")
 
 
 @dataclass(frozen=True)
