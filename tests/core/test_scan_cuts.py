@@ -12,7 +12,7 @@ from core.pretokenize import count_pretokens, resolve_pattern
 from core.scan import next_valid_cut
 
 pytest.importorskip("distributed")  # the scale extra is part of the test extra
-from core.dask_scale import count_range, merge_ranges  # noqa: E402
+from core.dask_scale import count_range, merge_ranges
 
 EOT = "<|endoftext|>"
 FRAGMENTS = [b'{"text": "', b'"}\n', b"The", b" cat", b"'s", b"A'", b"don't", b" 12", b"3", b"\r\n", b"\n", b"  ",
