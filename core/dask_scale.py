@@ -41,7 +41,7 @@ from .pretokenize import (
     resolve_pattern,
     sniff_encoding,
 )
-from .scan import count_block, cuts_at_newlines, expand_inputs, next_valid_cut, open_source, source_size
+from .scan import cluster_inputs, count_block, cuts_at_newlines, next_valid_cut, open_source, source_size
 
 if TYPE_CHECKING:
     import distributed
@@ -250,7 +250,7 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
     need_pyarrow()
     specials = tuple(check_special_tokens(special_tokens))
     pat = resolve_pattern(pattern)
-    sources = expand_inputs([os.fspath(x) for x in inputs])
+    sources = cluster_inputs([os.fspath(x) for x in inputs])
     with contextlib.ExitStack() as stack:
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
@@ -355,8 +355,8 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
         raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
     if out.exists() and not out.is_dir():
         raise CountsError(f"{str(out)!r} is a file; with --engine dask, --out is a folder for the shards")
+    sources = cluster_inputs([os.fspath(x) for x in inputs])
     out.mkdir(exist_ok=True)
-    sources = expand_inputs([os.fspath(x) for x in inputs])
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
     key = uuid.uuid4().hex
     with contextlib.ExitStack() as stack:

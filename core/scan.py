@@ -223,6 +223,17 @@ def expand_inputs(inputs: list[str]) -> list[str]:
     return out
 
 
+def cluster_inputs(inputs: list[str]) -> list[str]:
+    """:func:`expand_inputs` for tasks that run elsewhere: local paths made absolute (a worker's
+    working folder is not ours), streams refused (only this process can read them)."""
+    sources = expand_inputs(inputs)
+    for src in sources:
+        if not is_url(src) and is_stream(src):
+            raise CorpusError(f"{'standard input' if src == '-' else repr(src)} is a stream: the Dask workers read "
+                              "files by byte ranges; save it to a file they can read, or use --engine local")
+    return [src if is_url(src) else os.path.abspath(src) for src in sources]
+
+
 def _fsspec():
     try:
         import fsspec

@@ -76,3 +76,26 @@ def test_next_valid_cut_goes_only_before_the_special_tokens_it_is_given(tmp_path
         assert next_valid_cut(f, 1, len(data), ("<m>", "<|e|>"), False) == 2
         assert next_valid_cut(f, 1, len(data), ("<m>", "<|e|>"), False, {"<|e|>"}) == 7
         assert next_valid_cut(f, 3, len(data), ("<m>", "<|e|>"), False, set()) == len(data)
+
+
+def test_cluster_inputs_are_absolute_and_streams_are_refused(tmp_path: Path, monkeypatch) -> None:
+    """A worker of a remote cluster has its own working folder, and cannot read our standard input."""
+    from core.errors import CorpusError
+    from core.scan import cluster_inputs
+
+    (tmp_path / "a.txt").write_text("x")
+    monkeypatch.chdir(tmp_path)
+    assert cluster_inputs(["a.txt", "*.txt"]) == [str(tmp_path / "a.txt")] * 2
+    with pytest.raises(CorpusError, match="standard input is a stream.*--engine local"):
+        cluster_inputs(["-"])
+
+
+def test_dask_count_and_encode_refuse_standard_input_before_starting_a_cluster(base, tmp_path: Path) -> None:
+    from core.dask_scale import count_dask, encode_dask
+    from core.errors import CorpusError
+
+    with pytest.raises(CorpusError, match="standard input is a stream"):
+        count_dask(["-"], client=object())
+    with pytest.raises(CorpusError, match="standard input is a stream"):
+        encode_dask(ours_of(configured(base), tmp_path), ["-"], tmp_path / "shards", client=object())
+    assert not (tmp_path / "shards").exists()
