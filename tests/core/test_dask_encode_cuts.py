@@ -86,7 +86,7 @@ def test_cluster_inputs_are_absolute_and_streams_are_refused(tmp_path: Path, mon
     (tmp_path / "a.txt").write_text("x")
     monkeypatch.chdir(tmp_path)
     assert cluster_inputs(["a.txt", "*.txt"]) == [str(tmp_path / "a.txt")] * 2
-    with pytest.raises(CorpusError, match="standard input is a stream.*--engine local"):
+    with pytest.raises(CorpusError, match=r"standard input is a stream.*--engine local"):
         cluster_inputs(["-"])
 
 
