@@ -209,6 +209,10 @@ def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *,
     from .trainer import Trainer
 
     c = check_settings(load_counts(source), special_tokens, pattern)
+    if tie_break == "first" and not c.meta.positions:
+        raise CountsError("the counts have no first_file/first_offset columns, which the 'first' tie rule needs "
+                          "(each token's first occurrence); train with --tie-break lexicographic, or write "
+                          "those columns")
     words, specials, stats = c.word_counts(), list(c.meta.special_tokens), c.stats()
     name = pattern_name(c.meta.pattern)
     del c  # (the lists it holds take as much memory as the words)

@@ -16,10 +16,10 @@ from .patterns import pattern_name
 
 def to_arrow(c: PretokenCounts):
     pa = need_pyarrow()
-    table = pa.table({"token": pa.array(c.tokens, pa.binary()), "count": pa.array(c.counts, pa.int64()),
-                      "first_file": pa.array(c.files, pa.int32()),
-                      "first_offset": pa.array(c.offsets, pa.int64())})
-    return table.replace_schema_metadata({META_KEY: c.meta.to_json()})
+    columns = {"token": pa.array(c.tokens, pa.binary()), "count": pa.array(c.counts, pa.int64())}
+    if c.meta.positions:
+        columns |= {"first_file": pa.array(c.files, pa.int32()), "first_offset": pa.array(c.offsets, pa.int64())}
+    return pa.table(columns).replace_schema_metadata({META_KEY: c.meta.to_json()})
 
 
 def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> PretokenCounts:
@@ -29,9 +29,14 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
 
     want = {"token", "count", "first_file", "first_offset"}
     missing = want - set(table.column_names)
-    if missing:
+    positions = not missing & {"first_file", "first_offset"}
+    if missing == {"first_file", "first_offset"}:  # (a plain word count: rows in file order)
+        table = table.append_column("first_file", pa.array([0] * table.num_rows, pa.int32()))
+        table = table.append_column("first_offset", pa.array(range(table.num_rows), pa.int64()))
+    elif missing:
         raise CountsError(f"{name} lacks the column(s) {', '.join(sorted(missing))}; a counts file has "
-                          "token (binary), count (int64), first_file (int32), first_offset (int64)")
+                          "token (binary), count (int64), and first_file (int32), first_offset (int64) for the "
+                          "'first' tie rule (both or neither)")
     try:
         table = table.select(["token", "count", "first_file", "first_offset"]).cast(pa.schema(
             [("token", pa.binary()), ("count", pa.int64()), ("first_file", pa.int32()),
@@ -51,6 +56,8 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
                           known=False)
     elif not meta.sources:  # (metadata without its list of files: one name per file index)
         meta = replace(meta, sources=_file_names(name, n_files))
+    if not positions:
+        meta = replace(meta, positions=False)
     return PretokenCounts(table["token"].to_pylist(), table["count"].to_pylist(),
                           table["first_file"].to_pylist(), table["first_offset"].to_pylist(), meta)
 
@@ -169,7 +176,8 @@ def sum_counts(parts: Iterable[PretokenCounts]) -> PretokenCounts:
     pos = merged["pos"].to_pylist()
     meta = CountsMeta(m0.pattern, m0.special_tokens, tuple(s for p in parts for s in p.meta.sources),
                       m0.tool, sum(p.meta.size_bytes for p in parts), sum(p.meta.invalid_bytes for p in parts),
-                      sum(p.meta.special_occurrences for p in parts), sum(p.meta.chunks for p in parts))
+                      sum(p.meta.special_occurrences for p in parts), sum(p.meta.chunks for p in parts),
+                      positions=all(p.meta.positions for p in parts))
     mask = (1 << POS_BITS) - 1
     return PretokenCounts(merged["token"].to_pylist(), merged["count"].to_pylist(),
                           [x >> POS_BITS for x in pos], [x & mask for x in pos], meta)

@@ -53,6 +53,7 @@ class CountsMeta:
     special_occurrences: int = 0
     chunks: int = 0
     known: bool = True  # False: read from a file without metadata (pattern and specials unknown)
+    positions: bool = True  # False: no first_file/first_offset columns (rows in file order; lexicographic only)
 
     def to_json(self) -> bytes:
         d = {"format": FORMAT, "version": VERSION, "pattern": self.pattern,

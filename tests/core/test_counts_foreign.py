@@ -118,3 +118,40 @@ def test_other_writers_column_types_train_like_train_bpe(tmp_path, token_type, c
     for tie_break in ("lexicographic", "first"):
         want = train_bpe(tmp_path / "c.txt", 300, [], tie_break=tie_break, workers=1)
         assert train_bpe_from_counts(path, 300, tie_break=tie_break) == want
+
+
+def test_a_plain_word_count_trains_with_the_lexicographic_rule_and_refuses_the_first_rule(tmp_path):
+    """A Spark or pandas word count has only token and count: enough for the lexicographic rule
+    (ties never depend on order), not for "first" (which needs first positions)."""
+    data = text(5)
+    (tmp_path / "c.txt").write_bytes(data)
+    rows = table_of(data).select(["token", "count"])
+    rows = rows.take(pa.array(random.Random(0).sample(range(rows.num_rows), rows.num_rows)))  # any order
+    path = tmp_path / "wc.parquet"
+    pq.write_table(rows, path)  # no metadata either
+    want = train_bpe(tmp_path / "c.txt", 300, [], workers=1)
+    assert train_bpe_from_counts(path, 300, pattern="gpt2") == want
+    with pytest.raises(CountsError, match=r"'first' tie rule needs.*--tie-break lexicographic"):
+        train_bpe_from_counts(path, 300, pattern="gpt2", tie_break="first")
+    pq.write_table(with_meta(rows, pattern="gpt2", special_tokens=[], sources=["c.txt"]), path)
+    c = read_counts(path)
+    assert not c.meta.positions
+    full = tmp_path / "full.parquet"
+    pq.write_table(with_meta(table_of(data), pattern="gpt2", special_tokens=[], sources=["c.txt"]), full)
+    summed = sum_counts([read_counts(full), c])
+    assert not summed.meta.positions and summed.word_counts() == {t: 2 * n for t, n in c.word_counts().items()}
+    with pytest.raises(CountsError, match="'first' tie rule needs"):
+        trainer_from_counts(summed, tie_break="first")
+    from core.counts_io import write_counts
+
+    write_counts(summed, tmp_path / "again.parquet")  # written without the columns, read back the same way
+    assert pq.read_schema(tmp_path / "again.parquet").names == ["token", "count"]
+    assert not read_counts(tmp_path / "again.parquet").meta.positions
+
+
+def test_one_position_column_without_the_other_is_refused(tmp_path):
+    path = tmp_path / "c.parquet"
+    pq.write_table(with_meta(table_of(text(0)).drop_columns(["first_offset"]), pattern="gpt2", special_tokens=[],
+                             sources=["c.txt"]), path)
+    with pytest.raises(CountsError, match=r"lacks the column.s. first_offset.*both or neither"):
+        read_counts(path)
