@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import io
-import logging
 import os
-import sys
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from .blocks import PipelineRule, tokenizer_rule
 from .counts_schema import (
-    EXTRA_HINT,
     POS_BITS,
     CountsError,
     CountsMeta,
@@ -33,6 +30,7 @@ from .counts_schema import (
     need_pyarrow,
     tool_version,
 )
+from .dask_cluster import dask_client, hidden_main, need_dask, show_progress  # noqa: F401 (API)
 from .pretokenize import (
     BLOCK_BYTES,
     block_rule,
@@ -44,7 +42,6 @@ from .pretokenize import (
 from .scan import cluster_inputs, count_block, cuts_at_newlines, next_valid_cut, open_source, source_size
 
 if TYPE_CHECKING:
-    import distributed
     import pyarrow as pa
 
     from .tokenizer import Tokenizer
@@ -52,59 +49,6 @@ if TYPE_CHECKING:
 RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
 MIN_RANGE_BYTES = 4 << 20  # smallest automatic size
 FAN_IN = 4  # partial counts summed per reduction task
-
-
-def need_dask():
-    try:
-        import distributed
-    except ImportError as e:
-        raise CountsError(f"--engine dask needs dask[distributed]; {EXTRA_HINT}") from e
-    return distributed
-
-
-@contextlib.contextmanager
-def hidden_main() -> Iterator[None]:
-    """Hide ``__main__``'s file and spec while processes start, so that they do not re-run it.
-
-    multiprocessing's "spawn" and "forkserver" children import the parent's main script (as
-    ``__mp_main__``) when its path is known; an unguarded script would start a cluster again.
-    """
-    main = sys.modules.get("__main__")
-    saved: dict[str, Any] = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main is not None and k in main.__dict__}
-    try:
-        if main is not None:
-            main.__dict__.pop("__file__", None)
-            main.__spec__ = None
-        yield
-    finally:
-        if main is not None:
-            main.__dict__.update(saved)
-            if "__spec__" not in saved:
-                main.__dict__.pop("__spec__", None)
-
-
-@contextlib.contextmanager
-def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[distributed.Client]:
-    """A ``distributed.Client`` to ``scheduler``, or to a new LocalCluster of ``workers`` processes."""
-    distributed = need_dask()
-    if scheduler:
-        try:
-            client = distributed.Client(scheduler, timeout="20s")
-        except (OSError, ValueError) as e:  # unreachable, timed out, or not an address
-            raise CountsError(f"cannot reach the Dask scheduler at {scheduler!r} ({e}); start it with "
-                              "'dask scheduler' and give its address, e.g. tcp://10.0.0.1:8786") from e
-        with contextlib.closing(client):
-            yield client
-        return
-    n = max(1, int(workers or os.cpu_count() or 1))
-    with hidden_main():
-        cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                           dashboard_address=":0", silence_logs=logging.ERROR)  # any free port: never "8787 in use"
-    try:
-        with distributed.Client(cluster) as client:
-            yield client
-    finally:
-        cluster.close()
 
 
 class _RangeReader(io.RawIOBase):
@@ -227,15 +171,6 @@ def tree_reduce(client, futures: list, fan_in: int = FAN_IN):
                  for i in range(0, len(level), fan_in)]
         every += level
     return level[0], every
-
-
-def show_progress(futures: list) -> None:
-    """Dask's text progress bar, on stderr (stdout stays for the summary)."""
-    from distributed import progress
-
-    with contextlib.redirect_stdout(sys.stderr):
-        progress(futures)
-    print(file=sys.stderr)
 
 
 def count_dask(inputs: list[str], special_tokens: list[str] | None = None, pattern: str | None = "gpt2", *,
