@@ -127,12 +127,19 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
     if not os.path.exists(name):
         raise CountsError(f"counts file {name!r} does not exist; check the path")
     try:
-        table = pq.read_table(name)
+        try:
+            table = pq.read_table(name)
+        except pa.ArrowTypeError:
+            if not os.path.isdir(name):
+                raise
+            # a partition column (key=value folders) that the part files also hold, as polars writes
+            # them: the files' own columns are the table
+            table = pq.read_table(name, partitioning=None)
     except (OSError, pa.ArrowException) as e:
         raise CountsError(f"{name} is not a readable Parquet counts file ({e})") from e
     raw = (table.schema.metadata or {}).get(META_KEY)
     if raw is None and os.path.isdir(name):  # a dataset folder: metadata in any part file
-        for part in sorted(Path(name).glob("*.parquet")):
+        for part in sorted(Path(name).glob("**/*.parquet")):
             raw = (pq.read_schema(part).metadata or {}).get(META_KEY)
             if raw is not None:
                 break

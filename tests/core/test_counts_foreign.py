@@ -13,6 +13,7 @@ from core.pretokenize import GPT2_PATTERN
 from core.scan import count_block
 
 pa = pytest.importorskip("pyarrow")  # the scale extra is part of the test extra
+import pyarrow.compute  # noqa: E402,F401  (pa.compute)
 import pyarrow.parquet as pq  # noqa: E402
 
 WORDS = ["the", " the", " cat", " cats", " sat", "\n", "  ", " 42", "!", " a", " at", " hat", "'s"]
@@ -155,3 +156,19 @@ def test_one_position_column_without_the_other_is_refused(tmp_path):
                              sources=["c.txt"]), path)
     with pytest.raises(CountsError, match=r"lacks the column.s. first_offset.*both or neither"):
         read_counts(path)
+
+
+def test_a_partitioned_folder_whose_files_also_hold_the_partition_column_is_read(tmp_path):
+    """polars' partition_by writes key=value folders and keeps the column in the files too."""
+    data = text(6)
+    (tmp_path / "c.txt").write_bytes(data)
+    t = table_of(data)
+    t = t.append_column("bucket", pa.array([i % 2 for i in range(t.num_rows)], pa.int64()))
+    for b in (0, 1):
+        (tmp_path / "wc" / f"bucket={b}").mkdir(parents=True)
+        part = t.filter(pa.compute.equal(t["bucket"], b))
+        meta = {"pattern": "gpt2", "special_tokens": [], "sources": ["c.txt"]} if b else {}
+        pq.write_table(with_meta(part, **meta) if meta else part, tmp_path / "wc" / f"bucket={b}" / "0.parquet")
+    c = read_counts(tmp_path / "wc")
+    assert c.meta.known and c.meta.pattern == GPT2_PATTERN  # (the metadata sits in a part in a subfolder)
+    assert train_bpe_from_counts(c, 300) == train_bpe(tmp_path / "c.txt", 300, [], workers=1)
