@@ -14,6 +14,10 @@ from .formats._io import new_temp, publish
 from .patterns import pattern_name
 
 
+class _TokenTwice(CountsError):
+    """A token on two rows."""
+
+
 def to_arrow(c: PretokenCounts):
     pa = need_pyarrow()
     columns = {"token": pa.array(c.tokens, pa.binary()), "count": pa.array(c.counts, pa.int64())}
@@ -47,7 +51,7 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
                            or pc.min(table["count"]).as_py() < 1):
         raise CountsError(f"{name}: every row needs a token and a count of at least 1")
     if table.num_rows and pc.count_distinct(table["token"]).as_py() != table.num_rows:
-        raise CountsError(f"{name} lists a token twice; sum the rows per token (group by token)")
+        raise _TokenTwice(f"{name} lists a token twice; sum the rows per token (group by token)")
     n_files = _check_positions(table, meta, name)
     order = pc.sort_indices(table, [("first_file", "ascending"), ("first_offset", "ascending")])
     table = table.take(order)
@@ -147,7 +151,16 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
         raise CountsError(f"{name} has no 'bpe_explorer' metadata; pass the pattern and special tokens "
                           "it was counted with")
     meta = CountsMeta.from_json(raw, name) if raw is not None else None
-    return from_arrow(table, meta, name)
+    try:
+        return from_arrow(table, meta, name)
+    except _TokenTwice:
+        if os.path.isdir(name):
+            records = {(pq.read_schema(part).metadata or {}).get(META_KEY) for part in Path(name).glob("**/*.parquet")}
+            if len(records - {None}) > 1:  # (one job writes one record to all its parts)
+                raise CountsError(f"{name} holds the counts of {len(records - {None})} separate runs (their part "
+                                  "files carry different metadata); pass each file as its own --counts (they are "
+                                  "summed), not the folder") from None
+        raise
 
 
 def sum_counts(parts: Iterable[PretokenCounts]) -> PretokenCounts:

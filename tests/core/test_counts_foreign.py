@@ -172,3 +172,18 @@ def test_a_partitioned_folder_whose_files_also_hold_the_partition_column_is_read
     c = read_counts(tmp_path / "wc")
     assert c.meta.known and c.meta.pattern == GPT2_PATTERN  # (the metadata sits in a part in a subfolder)
     assert train_bpe_from_counts(c, 300) == train_bpe(tmp_path / "c.txt", 300, [], workers=1)
+
+
+def test_a_folder_of_separate_counts_files_says_to_pass_them_one_by_one(tmp_path):
+    (tmp_path / "runs").mkdir()
+    for i in (0, 1):
+        meta = {"pattern": "gpt2", "special_tokens": [], "sources": [f"c{i}.txt"]}
+        pq.write_table(with_meta(table_of(text(i)), **meta), tmp_path / "runs" / f"c{i}.parquet")
+    with pytest.raises(CountsError, match=r"counts of 2 separate runs.*own --counts"):
+        read_counts(tmp_path / "runs")
+    (tmp_path / "job").mkdir()  # one job's parts that list a token twice: the general message
+    for i in (0, 1):
+        pq.write_table(with_meta(table_of(text(i)), pattern="gpt2", special_tokens=[], sources=["c.txt"]),
+                       tmp_path / "job" / f"part-{i}.parquet")
+    with pytest.raises(CountsError, match="lists a token twice; sum the rows per token"):
+        read_counts(tmp_path / "job")
