@@ -292,6 +292,7 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
         raise CountsError(f"{str(out)!r} is a file; with --engine dask, --out is a folder for the shards")
     sources = cluster_inputs([os.fspath(x) for x in inputs])
     out.mkdir(exist_ok=True)
+    old_files = _take_back_manifest(out)  # (an interrupted run then leaves no manifest over mixed shards)
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
     key = uuid.uuid4().hex
     with contextlib.ExitStack() as stack:
@@ -302,7 +303,8 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
             step = max([step, *map(source_size, sources)])
         tasks = plan(sources, step)
         names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
-        spec = client.scatter(tokenizer.to_spec(), broadcast=True)
+        spec = client.scatter(tokenizer.to_spec(), broadcast=True, hash=False)  # (a new key each run: the
+        # same spec scattered again would share the key that the last run is still releasing)
         futs = [client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)
                 for (_, src, nominal, size), name in zip(tasks, names)]
         if progress_bar:
@@ -316,7 +318,22 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
+    for name in old_files.difference(names):  # shards of an earlier run that this one did not rewrite
+        (out / name).unlink(missing_ok=True)
     return Manifest(path, dtype, shards)
+
+
+def _take_back_manifest(out: Path) -> set[str]:
+    """Remove ``out``'s manifest of an earlier run; the names of the shards it listed."""
+    import json
+
+    path = out / "manifest.json"
+    try:
+        files = {str(s["file"]) for s in json.loads(path.read_text(encoding="utf-8"))["shards"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        files = set()
+    path.unlink(missing_ok=True)
+    return {f for f in files if Path(f).name == f and f.startswith("shard-")}  # (only our own names)
 
 
 def load_shards(manifest: str | os.PathLike):
@@ -328,6 +345,9 @@ def load_shards(manifest: str | os.PathLike):
     path = Path(manifest)
     if path.is_dir():
         path = path / "manifest.json"
+    if not path.is_file():
+        raise CountsError(f"{str(path)!r} does not exist: the encode that writes it did not finish (or this is "
+                          "not its folder); run 'encode --engine dask' again")
     m = json.loads(path.read_text(encoding="utf-8"))
     parts = [np.load(path.parent / s["file"]) for s in m["shards"]]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=m["dtype"])

@@ -136,6 +136,28 @@ def test_dask_encode_of_a_pipeline_that_cannot_be_cut_keeps_whole_files(client, 
 
 
 @pytest.mark.timeout(240)
+def test_dask_encode_into_the_folder_of_an_earlier_run_leaves_only_its_own_shards(client, files, tmp_path):
+    from core.counts import CountsError
+    from core.tokenizer import Tokenizer
+
+    vocab, merges = train_bpe(files[0].parent / "all.txt", 300, [EOT], workers=1)
+    tok = Tokenizer(vocab, merges, [EOT])
+    out = tmp_path / "shards"
+    (out / "notes.txt").parent.mkdir()
+    (out / "notes.txt").write_text("mine")
+    many = encode_dask(tok, [str(p) for p in files], out, range_bytes=300, client=client)
+    few = encode_dask(tok, [str(p) for p in files], out, range_bytes=100_000, client=client)
+    assert len(many.shards) > len(few.shards) == len(files)
+    assert sorted(p.name for p in out.iterdir()) == sorted([s.file for s in few.shards] + ["manifest.json", "notes.txt"])
+    assert np.array_equal(load_shards(out), np.concatenate(
+        [np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]))
+    with pytest.raises(AttributeError):  # a run that fails after it started: no manifest over shards of two runs
+        encode_dask(tok, [str(p) for p in files], out, range_bytes=300, client=object())
+    with pytest.raises(CountsError, match="did not finish"):
+        load_shards(out)
+
+
+@pytest.mark.timeout(240)
 def test_an_unguarded_script_using_the_api_runs_its_top_level_once(files, tmp_path):
     """LocalCluster workers are started with __main__ hidden: the script is not re-run in them."""
     script = tmp_path / "plain.py"
