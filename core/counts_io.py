@@ -56,8 +56,7 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
     order = pc.sort_indices(table, [("first_file", "ascending"), ("first_offset", "ascending")])
     table = table.take(order)
     if meta is None:
-        meta = CountsMeta(None, (), _file_names(name, n_files),
-                          known=False)
+        meta = CountsMeta(None, (), _file_names(name, n_files), known=False)
     elif not meta.sources:  # (metadata without its list of files: one name per file index)
         meta = replace(meta, sources=_file_names(name, n_files))
     if not positions:
