@@ -52,6 +52,13 @@ def range_bytes(args: argparse.Namespace) -> int | None:
     return max(1, int(args.range_mb * (1 << 20)))
 
 
+def check_local_options(args: argparse.Namespace) -> None:
+    """Refuse the Dask options without ``--engine dask`` (they would be ignored: a silent local run)."""
+    given = [opt for opt, value in (("--scheduler", args.scheduler), ("--range-mb", args.range_mb)) if value]
+    if given:
+        raise BPEError(f"{' and '.join(given)} {'needs' if len(given) == 1 else 'need'} --engine dask")
+
+
 def run_count(args: argparse.Namespace, progress) -> int:
     from .counts import count_files
     from .counts_io import check_out, write_counts
@@ -64,8 +71,7 @@ def run_count(args: argparse.Namespace, progress) -> int:
         counts = count_dask(args.corpus, args.special_token, args.pattern, scheduler=args.scheduler,
                             workers=args.workers, range_bytes=range_bytes(args), progress_bar=not args.quiet)
     else:
-        if args.scheduler:
-            raise BPEError("--scheduler needs --engine dask")
+        check_local_options(args)
         try:
             counts = count_files(args.corpus, args.special_token, args.pattern, workers=args.workers,
                                  progress=progress)
