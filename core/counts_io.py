@@ -38,9 +38,11 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
         table = table.append_column("first_file", pa.array([0] * table.num_rows, pa.int32()))
         table = table.append_column("first_offset", pa.array(range(table.num_rows), pa.int64()))
     elif missing:
+        hint = ("; the tokens look like a pandas index: write df.reset_index(names='token')"
+                if "token" in missing and "__index_level_0__" in table.column_names else "")
         raise CountsError(f"{name} lacks the column(s) {', '.join(sorted(missing))}; a counts file has "
                           "token (binary), count (int64), and first_file (int32), first_offset (int64) for the "
-                          "'first' tie rule (both or neither)")
+                          f"'first' tie rule (both or neither){hint}")
     try:
         table = table.select(["token", "count", "first_file", "first_offset"]).cast(pa.schema(
             [("token", pa.binary()), ("count", pa.int64()), ("first_file", pa.int32()),

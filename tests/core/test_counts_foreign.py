@@ -187,3 +187,12 @@ def test_a_folder_of_separate_counts_files_says_to_pass_them_one_by_one(tmp_path
                        tmp_path / "job" / f"part-{i}.parquet")
     with pytest.raises(CountsError, match="lists a token twice; sum the rows per token"):
         read_counts(tmp_path / "job")
+
+
+def test_tokens_left_in_a_pandas_index_are_named_in_the_error(tmp_path):
+    """pd.Series(Counter(words)).to_frame("count").to_parquet(...) keeps the tokens as the index."""
+    t = table_of(text(0))
+    t = pa.table({"count": t["count"], "__index_level_0__": t["token"]})
+    pq.write_table(t, tmp_path / "wc.parquet")
+    with pytest.raises(CountsError, match=r"pandas index: write df.reset_index\(names='token'\)"):
+        read_counts(tmp_path / "wc.parquet")
