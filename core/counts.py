@@ -57,10 +57,9 @@ from .pretokenize import (
     iter_blocks,
     pattern_name,
     resolve_pattern,
-    sniff_encoding,
 )
 from .records import TieBreak
-from .scan import BlockCounts, count_block, expand_inputs, open_source, source_size
+from .scan import BlockCounts, check_text, count_block, expand_inputs, open_source, source_size
 from .sources import read_head
 
 
@@ -70,11 +69,11 @@ def _count_item(item: tuple[int, int, bytes], pattern: str | None,
     return item[0], count_block(item[2], item[1], pattern, specials)
 
 
-def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int):
+def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int, allow_nul: bool):
     for i, src in enumerate(sources):
         with closing(open_source(src)) as f:
             head, f = read_head(f)  # (a stream is not rewound: its first bytes are served again)
-            sniff_encoding(head, src)
+            check_text(head, src, allow_nul=allow_nul)
             base = 0
             for block in iter_blocks(f, specials, rule, block_bytes):
                 yield i, base, block
@@ -83,7 +82,8 @@ def _blocks(sources: list[str], specials: list[str], rule: str | None, block_byt
 
 def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[str] | None = None,
                 pattern: str | None = "gpt2", *, workers: int | None = None,
-                progress: Progress | None = None, block_bytes: int = BLOCK_BYTES) -> PretokenCounts:
+                progress: Progress | None = None, block_bytes: int = BLOCK_BYTES,
+                allow_nul: bool = False) -> PretokenCounts:
     """Count the pre-tokens of files, globs or fsspec URLs on this machine (``workers`` processes).
 
     Each file is pre-tokenized on its own (no pre-token spans two files), like
@@ -105,7 +105,7 @@ def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[st
             raise Cancelled("counting cancelled")
 
     tick()
-    items = _blocks(sources, specials, block_rule(pat), block_bytes)
+    items = _blocks(sources, specials, block_rule(pat), block_bytes, allow_nul)
     results = ordered_map(_count_item, items, workers=workers, extra_args=(pat, tuple(specials)), poll=tick)
     with closing(results):
         for fi, b in results:  # in file and block order: the first time a token is seen is its first

@@ -28,6 +28,8 @@ def add_count_parser(sub) -> None:
     c.add_argument("--special-token", action="append", default=[], metavar="T",
                    help="a special token, e.g. '<|endoftext|>' (repeat for more)")
     c.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
+    c.add_argument("--allow-nul", action="store_true",
+                   help="accept files with NUL bytes near their start (refused as binary by default)")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
@@ -69,12 +71,13 @@ def run_count(args: argparse.Namespace, progress) -> int:
         from .dask_scale import count_dask
 
         counts = count_dask(args.corpus, args.special_token, args.pattern, scheduler=args.scheduler,
-                            workers=args.workers, range_bytes=range_bytes(args), progress_bar=not args.quiet)
+                            workers=args.workers, range_bytes=range_bytes(args), progress_bar=not args.quiet,
+                            allow_nul=args.allow_nul)
     else:
         check_local_options(args)
         try:
             counts = count_files(args.corpus, args.special_token, args.pattern, workers=args.workers,
-                                 progress=progress)
+                                 progress=progress, allow_nul=args.allow_nul)
         finally:
             progress.close()
     path = write_counts(counts, args.out)

@@ -37,9 +37,16 @@ from .pretokenize import (
     check_special_tokens,
     iter_blocks,
     resolve_pattern,
-    sniff_encoding,
 )
-from .scan import cluster_inputs, count_block, cuts_at_newlines, next_valid_cut, open_source, source_size
+from .scan import (
+    check_text,
+    cluster_inputs,
+    count_block,
+    cuts_at_newlines,
+    next_valid_cut,
+    open_source,
+    source_size,
+)
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -105,7 +112,7 @@ class RangeCounts:
 
 
 def count_range(file_index: int, source: str, nominal: tuple[int, int], size: int, pattern: str | None,
-                specials: tuple[str, ...], block_bytes: int = BLOCK_BYTES) -> RangeCounts:
+                specials: tuple[str, ...], block_bytes: int = BLOCK_BYTES, allow_nul: bool = False) -> RangeCounts:
     """Task: count one byte range of one file (positions packed as ``file << 40 | offset``)."""
     pa = need_pyarrow()
     newlines = cuts_at_newlines(pattern)
@@ -115,7 +122,7 @@ def count_range(file_index: int, source: str, nominal: tuple[int, int], size: in
     with contextlib.closing(open_source(source)) as f:
         start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
         if start == 0:
-            sniff_encoding(f.read(65536), source)
+            check_text(f.read(65536), source, allow_nul=allow_nul)
         base = start
         for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(pattern), block_bytes):
             b = count_block(block, base, pattern, specials)
@@ -175,7 +182,7 @@ def tree_reduce(client, futures: list, fan_in: int = FAN_IN):
 
 def count_dask(inputs: list[str], special_tokens: list[str] | None = None, pattern: str | None = "gpt2", *,
                scheduler: str | None = None, workers: int | None = None, range_bytes: int | None = None,
-               progress_bar: bool = False, client=None) -> PretokenCounts:
+               progress_bar: bool = False, client=None, allow_nul: bool = False) -> PretokenCounts:
     """Count pre-tokens of files/globs/URLs on a Dask cluster (a LocalCluster without ``scheduler``).
 
     Gives exactly :func:`core.counts.count_files`'s result. Pass ``client`` to use a client you
@@ -190,7 +197,7 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
         tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
-        futs = [client.submit(count_range, i, src, nominal, size, pat, specials, pure=False)
+        futs = [client.submit(count_range, i, src, nominal, size, pat, specials, allow_nul=allow_nul, pure=False)
                 for i, src, nominal, size in tasks]
         final, every = tree_reduce(client, futs)
         if progress_bar:

@@ -38,6 +38,7 @@ from .pretokenize import (
     GPT4_PATTERN,
     decode_corpus,
     resolve_pattern,
+    sniff_encoding,
     special_regex,
 )
 from .sources import is_stream, open_stream
@@ -221,6 +222,23 @@ def expand_inputs(inputs: list[str]) -> list[str]:
     if not out:
         raise CorpusError("no corpus files given; pass files, globs or URLs")
     return out
+
+
+_COMPRESSED = [(b"\x1f\x8b", "gzip", "zcat"), (b"\xfd7zXZ\x00", "xz", "xzcat"), (b"\x28\xb5\x2f\xfd", "zstd", "zstdcat"),
+               (b"PK\x03\x04", "zip", "unzip -p")]
+
+
+def check_text(head: bytes, source: str, *, allow_nul: bool = False) -> None:
+    """:func:`core.pretokenize.sniff_encoding`, after naming a compressed file by its magic bytes
+    (a clearer message than "binary", with the way to read it)."""
+    found = [(kind, cat) for magic, kind, cat in _COMPRESSED if head.startswith(magic)]
+    if head[:3] == b"BZh" and head[4:10] == b"1AY&SY":
+        found.append(("bzip2", "bzcat"))
+    if found:
+        kind, cat = found[0]
+        raise CorpusError(f"{source} is {kind}-compressed; decompress it first, or stream it: "
+                          f"{cat} FILE | bpe-explorer count - --out counts.parquet (local engine)")
+    sniff_encoding(head, source, allow_nul=allow_nul)
 
 
 def cluster_inputs(inputs: list[str]) -> list[str]:
