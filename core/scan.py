@@ -7,9 +7,9 @@ the ``"first"`` tie rule needs.
 
 Byte ranges of a file are cut at *valid cuts*: a position ``q`` that no occurrence of a special
 token spans, and where either a special token starts or (built-in patterns only) ``q`` follows a
-newline that has a printable ASCII byte before it and an ASCII letter after it, or has an ASCII
-letter before it and an ASCII byte that is not a letter after it (letters end a pre-token there in
-both patterns, as :mod:`core.blocks` proves for any letter). Whether ``q`` is a
+newline that has a printable ASCII byte before it and an ASCII letter after it, or has a letter
+(any script) before it and a character that is neither a letter nor a combining mark after it
+(letters end a pre-token there in both patterns, as :mod:`core.blocks` proves). Whether ``q`` is a
 valid cut depends only on the bytes around it, so two tasks that look for the first valid cut
 after the same offset agree without talking to each other, and counting the pieces separately
 gives exactly the counts of the whole file.
@@ -48,10 +48,12 @@ from .space_chunks import PathChooser, is_space_safe
 COUNT_BY_CHUNKS: bool | None = None
 
 WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut
-# a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter, or
-# between an ASCII letter and an ASCII byte that is not a letter (the end of a word: text that never
-# starts a line with a letter, such as JSON lines or markup, has plenty of those)
-_NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])|(?<=[A-Za-z])(?=[\x00-\x40\x5b-\x60\x7b-\x7f])")
+# a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter
+_NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])")
+# the end of a word: a letter (any script), then a character that is neither a letter nor a mark
+# (text whose lines never start with an ASCII letter, such as JSON lines, markup, Russian or
+# Chinese, has plenty of those; a mark is left out because a normalizer may join it to the letter)
+_WORD_END = regex.compile(r"(?<=\p{L})(?=[^\p{L}\p{M}])")
 
 
 @dataclass(frozen=True)
@@ -292,6 +294,25 @@ def _special_bytes_re(specials: tuple[str, ...]) -> regex.Pattern[bytes] | None:
     return regex.compile(b"|".join(regex.escape(t) for t in ordered))
 
 
+def _word_ends(buf: bytes, lo: int, hi: int) -> list[int]:
+    """Offsets ``q`` in ``[lo, hi]`` of ``buf`` where a letter ends and a character that is neither a
+    letter nor a mark follows. UTF-8 resynchronizes at the first byte that is not a continuation
+    byte, so from 4 bytes before ``lo`` on, the characters decoded here are the whole file's (a
+    partial one at either end decodes as surrogates, which are not letters, and lies outside the range)."""
+    a = max(0, lo - 4)
+    text = buf[a:min(len(buf), hi + 4)].decode("utf-8", "surrogateescape")
+    out: list[int] = []
+    chars, offset = 0, a
+    for m in _WORD_END.finditer(text):
+        offset += len(text[chars:m.start()].encode("utf-8", "surrogateescape"))
+        chars = m.start()
+        if offset > hi:
+            break
+        if offset >= lo:
+            out.append(offset)
+    return out
+
+
 def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: bool,
                    cut_at: Collection[str] | None = None) -> int:
     """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none).
@@ -305,7 +326,7 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: 
         return size
     sre = _special_bytes_re(specials)
     longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
-    back = max(longest, 2)
+    back = max(longest, 4)  # (a UTF-8 character has up to 4 bytes: both around a cut are read whole)
     start = max(0, pos - back)
     while start < size:
         f.seek(start)
@@ -323,6 +344,7 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: 
         cands = {s for s in starts if lo <= s <= hi}
         if newlines:
             cands.update(start + m.start() for m in _NEWLINE_CUT.finditer(buf, lo - start, hi - start + 1))
+            cands.update(start + q for q in _word_ends(buf, lo - start, hi - start))
         for q in sorted(cands):
             if q >= size:
                 return size

@@ -17,7 +17,8 @@ from core.scan import next_valid_cut
 from .test_hf_pipeline import configured, ours_of, trained
 
 LINES = ["The cat sat.\n", "A dog ran away.\n", "  <mask> hid\n", "x<mask>y\n", "<|endoftext|>Once\n", "\n",
-         "Caf\u00e9 de\u0301ja\u0300.\n"]
+         "Caf\u00e9 de\u0301ja\u0300.\n", "\u0421\u043b\u043e\u0432\u043e, \u0434\u0430.\n", "\u4e2d\u6587\u3002\u597d\n",
+         "\u1100\u1161\u11a8 \u3131\u314f \uff76\uff9e!\n", "\u0391\u0301\u0392\u0342 \u00bd\u00b2\n"]
 CASES = {
     "plain": ({}, AddedToken("<mask>", normalized=False)),
     "prefix_space": ({"pre_tokenizer": pre_tokenizers.ByteLevel(add_prefix_space=True)},
@@ -25,6 +26,7 @@ CASES = {
     "lstrip": ({}, AddedToken("<mask>", lstrip=True, normalized=False)),
     "single_word": ({}, AddedToken("<mask>", single_word=True, normalized=False)),
     "nfc": ({"normalizer": normalizers.NFC()}, AddedToken("<mask>", normalized=False)),
+    "nfkc": ({"normalizer": normalizers.NFKC()}, AddedToken("<mask>", normalized=False)),
 }
 
 
@@ -49,7 +51,7 @@ def test_shards_of_any_split_equal_the_whole_text_ids(base, tmp_path: Path, case
     path.write_bytes(data)
     want = hf.encode(data.decode(), add_special_tokens=False).ids
     spec = ours.to_spec()
-    for step in (37, 200, 1000):
+    for step in (7, 37, 200, 1000):
         got: list[int] = []
         for i, s in enumerate(range(0, len(data), step)):
             out = tmp_path / f"s{i}.npy"
