@@ -91,12 +91,13 @@ def special_token_arg(values: list[str]) -> list[str] | dict[str, int] | None:
 
 
 def _encode(args: argparse.Namespace) -> int:
-    from .counts_cli import run_encode_dask
+    from .counts_cli import check_local_options, run_encode_dask
     from .formats import load_any
     from .npy import encode_file_to_npy
     from .tokenizer import Tokenizer
 
     if args.engine != "dask":
+        check_local_options(args)
         if len(args.input) > 1:
             raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
         check_out_file(args.out)

@@ -32,6 +32,8 @@ from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import replace
 
+import regex
+
 from .counts_schema import (  # noqa: F401  (re-exported: the schema is part of this module's API)
     EXTRA_HINT,
     FORMAT,
@@ -55,10 +57,9 @@ from .pretokenize import (
     iter_blocks,
     pattern_name,
     resolve_pattern,
-    sniff_encoding,
 )
 from .records import TieBreak
-from .scan import BlockCounts, count_block, expand_inputs, open_source, source_size
+from .scan import BlockCounts, check_text, count_block, expand_inputs, open_source, source_size
 from .sources import read_head
 
 
@@ -68,11 +69,11 @@ def _count_item(item: tuple[int, int, bytes], pattern: str | None,
     return item[0], count_block(item[2], item[1], pattern, specials)
 
 
-def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int):
+def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int, allow_nul: bool):
     for i, src in enumerate(sources):
         with closing(open_source(src)) as f:
             head, f = read_head(f)  # (a stream is not rewound: its first bytes are served again)
-            sniff_encoding(head, src)
+            check_text(head, src, allow_nul=allow_nul)
             base = 0
             for block in iter_blocks(f, specials, rule, block_bytes):
                 yield i, base, block
@@ -81,7 +82,8 @@ def _blocks(sources: list[str], specials: list[str], rule: str | None, block_byt
 
 def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[str] | None = None,
                 pattern: str | None = "gpt2", *, workers: int | None = None,
-                progress: Progress | None = None, block_bytes: int | None = None) -> PretokenCounts:
+                progress: Progress | None = None, block_bytes: int | None = None,
+                allow_nul: bool = False) -> PretokenCounts:
     """Count the pre-tokens of files, globs or fsspec URLs on this machine (``workers`` processes).
 
     Each file is pre-tokenized on its own (no pre-token spans two files), like
@@ -105,7 +107,7 @@ def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[st
     tick()
     if block_bytes is None:
         block_bytes = auto_block_bytes(total_size, workers)
-    items = _blocks(sources, specials, block_rule(pat), block_bytes)
+    items = _blocks(sources, specials, block_rule(pat), block_bytes, allow_nul)
     results = ordered_map(_count_item, items, workers=workers, extra_args=(pat, tuple(specials)), poll=tick)
     with closing(results):
         for fi, b in results:  # in file and block order: the first time a token is seen is its first
@@ -171,7 +173,8 @@ def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
     meta = c.meta
     unknown = not meta.known
     if unknown and pattern is KEEP:
-        raise CountsError(f"{', '.join(meta.sources)} has no 'bpe_explorer' metadata: pass the pattern (and "
+        files = ", ".join(dict.fromkeys(regex.sub(r"#\d+$", "", s) for s in meta.sources))
+        raise CountsError(f"{files} has no 'bpe_explorer' metadata: pass the pattern (and "
                           "the special tokens, if any) it was counted with: --pattern gpt2 (and --special-token …) on the "
                           "command line, pattern='gpt2' in Python")
     if pattern is not KEEP:
@@ -208,6 +211,10 @@ def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *,
     from .trainer import Trainer
 
     c = check_settings(load_counts(source), special_tokens, pattern)
+    if tie_break == "first" and not c.meta.positions:
+        raise CountsError("the counts have no first_file/first_offset columns, which the 'first' tie rule needs "
+                          "(each token's first occurrence); train with --tie-break lexicographic, or write "
+                          "those columns")
     words, specials, stats = c.word_counts(), list(c.meta.special_tokens), c.stats()
     name = pattern_name(c.meta.pattern)
     del c  # (the lists it holds take as much memory as the words)

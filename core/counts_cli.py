@@ -28,6 +28,8 @@ def add_count_parser(sub) -> None:
     c.add_argument("--special-token", action="append", default=[], metavar="T",
                    help="a special token, e.g. '<|endoftext|>' (repeat for more)")
     c.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
+    c.add_argument("--allow-nul", action="store_true",
+                   help="accept files with NUL bytes near their start (refused as binary by default)")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
@@ -52,6 +54,13 @@ def range_bytes(args: argparse.Namespace) -> int | None:
     return max(1, int(args.range_mb * (1 << 20)))
 
 
+def check_local_options(args: argparse.Namespace) -> None:
+    """Refuse the Dask options without ``--engine dask`` (they would be ignored: a silent local run)."""
+    given = [opt for opt, value in (("--scheduler", args.scheduler), ("--range-mb", args.range_mb)) if value]
+    if given:
+        raise BPEError(f"{' and '.join(given)} {'needs' if len(given) == 1 else 'need'} --engine dask")
+
+
 def run_count(args: argparse.Namespace, progress) -> int:
     from .counts import count_files
     from .counts_io import check_out, write_counts
@@ -62,13 +71,13 @@ def run_count(args: argparse.Namespace, progress) -> int:
         from .dask_scale import count_dask
 
         counts = count_dask(args.corpus, args.special_token, args.pattern, scheduler=args.scheduler,
-                            workers=args.workers, range_bytes=range_bytes(args), progress_bar=not args.quiet)
+                            workers=args.workers, range_bytes=range_bytes(args), progress_bar=not args.quiet,
+                            allow_nul=args.allow_nul)
     else:
-        if args.scheduler:
-            raise BPEError("--scheduler needs --engine dask")
+        check_local_options(args)
         try:
             counts = count_files(args.corpus, args.special_token, args.pattern, workers=args.workers,
-                                 progress=progress)
+                                 progress=progress, allow_nul=args.allow_nul)
         finally:
             progress.close()
     path = write_counts(counts, args.out)

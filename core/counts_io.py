@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from .counts_schema import META_KEY, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow
@@ -13,12 +14,16 @@ from .formats._io import new_temp, publish
 from .patterns import pattern_name
 
 
+class _TokenTwice(CountsError):
+    """A token on two rows."""
+
+
 def to_arrow(c: PretokenCounts):
     pa = need_pyarrow()
-    table = pa.table({"token": pa.array(c.tokens, pa.binary()), "count": pa.array(c.counts, pa.int64()),
-                      "first_file": pa.array(c.files, pa.int32()),
-                      "first_offset": pa.array(c.offsets, pa.int64())})
-    return table.replace_schema_metadata({META_KEY: c.meta.to_json()})
+    columns = {"token": pa.array(c.tokens, pa.binary()), "count": pa.array(c.counts, pa.int64())}
+    if c.meta.positions:
+        columns |= {"first_file": pa.array(c.files, pa.int32()), "first_offset": pa.array(c.offsets, pa.int64())}
+    return pa.table(columns).replace_schema_metadata({META_KEY: c.meta.to_json()})
 
 
 def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> PretokenCounts:
@@ -28,9 +33,16 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
 
     want = {"token", "count", "first_file", "first_offset"}
     missing = want - set(table.column_names)
-    if missing:
+    positions = not missing & {"first_file", "first_offset"}
+    if missing == {"first_file", "first_offset"}:  # (a plain word count: rows in file order)
+        table = table.append_column("first_file", pa.array([0] * table.num_rows, pa.int32()))
+        table = table.append_column("first_offset", pa.array(range(table.num_rows), pa.int64()))
+    elif missing:
+        hint = ("; the tokens look like a pandas index: write df.reset_index(names='token')"
+                if "token" in missing and "__index_level_0__" in table.column_names else "")
         raise CountsError(f"{name} lacks the column(s) {', '.join(sorted(missing))}; a counts file has "
-                          "token (binary), count (int64), first_file (int32), first_offset (int64)")
+                          "token (binary), count (int64), and first_file (int32), first_offset (int64) for the "
+                          f"'first' tie rule (both or neither){hint}")
     try:
         table = table.select(["token", "count", "first_file", "first_offset"]).cast(pa.schema(
             [("token", pa.binary()), ("count", pa.int64()), ("first_file", pa.int32()),
@@ -41,13 +53,44 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
                            or pc.min(table["count"]).as_py() < 1):
         raise CountsError(f"{name}: every row needs a token and a count of at least 1")
     if table.num_rows and pc.count_distinct(table["token"]).as_py() != table.num_rows:
-        raise CountsError(f"{name} lists a token twice; sum the rows per token (group by token)")
+        raise _TokenTwice(f"{name} lists a token twice; sum the rows per token (group by token)")
+    n_files = _check_positions(table, meta, name)
     order = pc.sort_indices(table, [("first_file", "ascending"), ("first_offset", "ascending")])
     table = table.take(order)
     if meta is None:
-        meta = CountsMeta(None, (), (name,), known=False)
+        meta = CountsMeta(None, (), _file_names(name, n_files), known=False)
+    elif not meta.sources:  # (metadata without its list of files: one name per file index)
+        meta = replace(meta, sources=_file_names(name, n_files))
+    if not positions:
+        meta = replace(meta, positions=False)
     return PretokenCounts(table["token"].to_pylist(), table["count"].to_pylist(),
                           table["first_file"].to_pylist(), table["first_offset"].to_pylist(), meta)
+
+
+def _file_names(name: str, n_files: int) -> tuple[str, ...]:
+    """Names for the files of a counts file that does not list them: ``name``, or ``name#0``, ``name#1`` …"""
+    return (name,) if n_files <= 1 else tuple(f"{name}#{i}" for i in range(n_files))
+
+
+def _check_positions(table, meta: CountsMeta | None, name: str) -> int:
+    """Check the first positions (no nulls, not negative, file indices within ``sources``); returns
+    the number of files the rows refer to. Summing shifts file indices by the number of sources, so
+    an index past them would silently interleave two files' first-seen orders."""
+    import pyarrow.compute as pc
+
+    if not table.num_rows:
+        return 0
+    if table["first_file"].null_count or table["first_offset"].null_count:
+        raise CountsError(f"{name}: first_file and first_offset need a value in every row (the file index and "
+                          "byte offset of the token's first occurrence)")
+    lowest_file, highest_file = pc.min(table["first_file"]).as_py(), pc.max(table["first_file"]).as_py()
+    if lowest_file < 0 or pc.min(table["first_offset"]).as_py() < 0:
+        raise CountsError(f"{name}: first_file and first_offset must be at least 0")
+    n_files = int(highest_file) + 1
+    if meta is not None and meta.sources and n_files > len(meta.sources):
+        raise CountsError(f"{name}: first_file goes up to {n_files - 1} but the metadata lists "
+                          f"{len(meta.sources)} source file(s); list every file in 'sources', in order")
+    return n_files
 
 
 def check_out(path: str | os.PathLike) -> Path:
@@ -89,12 +132,19 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
     if not os.path.exists(name):
         raise CountsError(f"counts file {name!r} does not exist; check the path")
     try:
-        table = pq.read_table(name)
+        try:
+            table = pq.read_table(name)
+        except pa.ArrowTypeError:
+            if not os.path.isdir(name):
+                raise
+            # a partition column (key=value folders) that the part files also hold, as polars writes
+            # them: the files' own columns are the table
+            table = pq.read_table(name, partitioning=None)
     except (OSError, pa.ArrowException) as e:
         raise CountsError(f"{name} is not a readable Parquet counts file ({e})") from e
     raw = (table.schema.metadata or {}).get(META_KEY)
     if raw is None and os.path.isdir(name):  # a dataset folder: metadata in any part file
-        for part in sorted(Path(name).glob("*.parquet")):
+        for part in sorted(Path(name).glob("**/*.parquet")):
             raw = (pq.read_schema(part).metadata or {}).get(META_KEY)
             if raw is not None:
                 break
@@ -102,7 +152,16 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
         raise CountsError(f"{name} has no 'bpe_explorer' metadata; pass the pattern and special tokens "
                           "it was counted with")
     meta = CountsMeta.from_json(raw, name) if raw is not None else None
-    return from_arrow(table, meta, name)
+    try:
+        return from_arrow(table, meta, name)
+    except _TokenTwice:
+        if os.path.isdir(name):
+            records = {(pq.read_schema(part).metadata or {}).get(META_KEY) for part in Path(name).glob("**/*.parquet")}
+            if len(records - {None}) > 1:  # (one job writes one record to all its parts)
+                raise CountsError(f"{name} holds the counts of {len(records - {None})} separate runs (their part "
+                                  "files carry different metadata); pass each file as its own --counts (they are "
+                                  "summed), not the folder") from None
+        raise
 
 
 def sum_counts(parts: Iterable[PretokenCounts]) -> PretokenCounts:
@@ -138,7 +197,8 @@ def sum_counts(parts: Iterable[PretokenCounts]) -> PretokenCounts:
     pos = merged["pos"].to_pylist()
     meta = CountsMeta(m0.pattern, m0.special_tokens, tuple(s for p in parts for s in p.meta.sources),
                       m0.tool, sum(p.meta.size_bytes for p in parts), sum(p.meta.invalid_bytes for p in parts),
-                      sum(p.meta.special_occurrences for p in parts), sum(p.meta.chunks for p in parts))
+                      sum(p.meta.special_occurrences for p in parts), sum(p.meta.chunks for p in parts),
+                      positions=all(p.meta.positions for p in parts))
     mask = (1 << POS_BITS) - 1
     return PretokenCounts(merged["token"].to_pylist(), merged["count"].to_pylist(),
                           [x >> POS_BITS for x in pos], [x & mask for x in pos], meta)

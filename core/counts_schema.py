@@ -53,6 +53,7 @@ class CountsMeta:
     special_occurrences: int = 0
     chunks: int = 0
     known: bool = True  # False: read from a file without metadata (pattern and specials unknown)
+    positions: bool = True  # False: no first_file/first_offset columns (rows in file order; lexicographic only)
 
     def to_json(self) -> bytes:
         d = {"format": FORMAT, "version": VERSION, "pattern": self.pattern,
@@ -72,7 +73,7 @@ class CountsMeta:
                 raise CountsError(f"{name} is counts format version {d['version']}; this version reads "
                                   f"up to {VERSION}: update bpe-explorer")
             specials = check_special_tokens(d.get("special_tokens") or [])
-            return cls(resolve_pattern(d.get("pattern")), tuple(specials), tuple(map(str, d["sources"])),
+            return cls(_stored_pattern(d, name), tuple(specials), tuple(map(str, d.get("sources") or ())),
                        str(d.get("tool", "")), int(d.get("size_bytes", 0)), int(d.get("invalid_bytes", 0)),
                        int(d.get("special_occurrences", 0)), int(d.get("chunks", 0)))
         except (ValueError, KeyError, TypeError, AttributeError) as e:
@@ -80,6 +81,20 @@ class CountsMeta:
                 raise
             raise CountsError(f"{name}: unreadable 'bpe_explorer' metadata ({e}); see the README's "
                               "counts schema") from e
+
+
+def _stored_pattern(d: dict, name: str) -> str | None:
+    """The resolved pattern of a metadata record: ``pattern`` (a regex, a name, or null for no
+    pre-tokenization), else ``pattern_name``; a record with neither is refused (a missing key must not
+    silently mean "no pre-tokenization")."""
+    if "pattern" not in d and "pattern_name" not in d:
+        raise CountsError(f"{name}: metadata 'bpe_explorer' has no 'pattern'; add the pattern the counts were "
+                          'made with ("gpt2", "gpt4", the regex, or null for no pre-tokenization)')
+    pattern = resolve_pattern(d["pattern"] if "pattern" in d else d["pattern_name"])
+    if "pattern" in d and "pattern_name" in d and resolve_pattern(d["pattern_name"]) != pattern:
+        raise CountsError(f"{name}: metadata 'bpe_explorer' has pattern {pattern_name(pattern)!r} but "
+                          f"pattern_name {d['pattern_name']!r}; make them agree")
+    return pattern
 
 
 @dataclass(frozen=True)

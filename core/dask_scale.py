@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import io
-import logging
 import os
-import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
-from .blocks import tokenizer_rule
+from .blocks import PipelineRule, tokenizer_rule
 from .counts_schema import (
-    EXTRA_HINT,
     POS_BITS,
     CountsError,
     CountsMeta,
@@ -33,78 +30,33 @@ from .counts_schema import (
     need_pyarrow,
     tool_version,
 )
+from .dask_cluster import dask_client, hidden_main, need_dask, show_progress  # noqa: F401 (API)
 from .pretokenize import (
     BLOCK_BYTES,
     block_rule,
     check_special_tokens,
     iter_blocks,
     resolve_pattern,
-    sniff_encoding,
 )
-from .scan import count_block, cuts_at_newlines, expand_inputs, next_valid_cut, open_source, source_size
+from .scan import (
+    check_text,
+    cluster_inputs,
+    count_block,
+    cuts_at_newlines,
+    next_valid_cut,
+    open_source,
+    source_size,
+)
 
 if TYPE_CHECKING:
-    import distributed
     import pyarrow as pa
 
     from .array_encode import ArrayEncoder
+    from .tokenizer import Tokenizer
 
 RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
 MIN_RANGE_BYTES = 4 << 20  # smallest automatic size
 FAN_IN = 4  # partial counts summed per reduction task
-
-
-def need_dask():
-    try:
-        import distributed
-    except ImportError as e:
-        raise CountsError(f"--engine dask needs dask[distributed]; {EXTRA_HINT}") from e
-    return distributed
-
-
-@contextlib.contextmanager
-def hidden_main() -> Iterator[None]:
-    """Hide ``__main__``'s file and spec while processes start, so that they do not re-run it.
-
-    multiprocessing's "spawn" and "forkserver" children import the parent's main script (as
-    ``__mp_main__``) when its path is known; an unguarded script would start a cluster again.
-    """
-    main = sys.modules.get("__main__")
-    saved: dict[str, Any] = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main is not None and k in main.__dict__}
-    try:
-        if main is not None:
-            main.__dict__.pop("__file__", None)
-            main.__spec__ = None
-        yield
-    finally:
-        if main is not None:
-            main.__dict__.update(saved)
-            if "__spec__" not in saved:
-                main.__dict__.pop("__spec__", None)
-
-
-@contextlib.contextmanager
-def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[distributed.Client]:
-    """A ``distributed.Client`` to ``scheduler``, or to a new LocalCluster of ``workers`` processes."""
-    distributed = need_dask()
-    if scheduler:
-        try:
-            client = distributed.Client(scheduler, timeout="20s")
-        except (OSError, ValueError) as e:  # unreachable, timed out, or not an address
-            raise CountsError(f"cannot reach the Dask scheduler at {scheduler!r} ({e}); start it with "
-                              "'dask scheduler' and give its address, e.g. tcp://10.0.0.1:8786") from e
-        with contextlib.closing(client):
-            yield client
-        return
-    n = max(1, int(workers or os.cpu_count() or 1))
-    with hidden_main():
-        cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                           dashboard_address=":0", silence_logs=logging.ERROR)  # any free port: never "8787 in use"
-    try:
-        with distributed.Client(cluster) as client:
-            yield client
-    finally:
-        cluster.close()
 
 
 class _RangeReader(io.RawIOBase):
@@ -126,11 +78,29 @@ class _RangeReader(io.RawIOBase):
 
 
 def range_bounds(f, nominal_start: int, nominal_end: int, size: int, specials: tuple[str, ...],
-                 newlines: bool) -> tuple[int, int]:
+                 newlines: bool, cut_at: Collection[str] | None = None) -> tuple[int, int]:
     """The byte range ``[start, end)`` a task covers (both ends moved to valid cuts)."""
-    start = next_valid_cut(f, nominal_start, size, specials, newlines)
-    end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines)
+    start = next_valid_cut(f, nominal_start, size, specials, newlines, cut_at)
+    end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines, cut_at)
     return start, max(start, end)
+
+
+def encode_cuts(tok: Tokenizer) -> tuple[bool, frozenset[str] | None] | None:
+    """Where byte ranges of a text ``tok`` encodes may be cut: (after newlines, before which special
+    tokens: None = all), or None when only whole files are exact (an imported pipeline that adds a
+    prefix space to every piece, strips whitespace before added tokens, or matches single words)."""
+    rule = tokenizer_rule(tok, block_rule(tok.pattern_regex))
+    if not isinstance(rule, PipelineRule):
+        newlines, cut_at = cuts_at_newlines(tok.pattern_regex), None
+    elif rule.whole or rule.lstrip_tokens:
+        return None
+    else:
+        # (ranges are cut after newlines only by the built-in rules; a RegexCuts rule cuts blocks inside a range)
+        newlines = isinstance(rule.rule, str) and rule.rule.split("-")[0] in ("gpt2", "gpt4")
+        cut_at = rule.cut_tokens
+    if not newlines and not (tok.special_tokens if cut_at is None else cut_at):
+        return None  # (no place to cut at all)
+    return newlines, cut_at
 
 
 @dataclass(frozen=True)
@@ -145,7 +115,7 @@ class RangeCounts:
 
 
 def count_range(file_index: int, source: str, nominal: tuple[int, int], size: int, pattern: str | None,
-                specials: tuple[str, ...], block_bytes: int = BLOCK_BYTES) -> RangeCounts:
+                specials: tuple[str, ...], block_bytes: int = BLOCK_BYTES, allow_nul: bool = False) -> RangeCounts:
     """Task: count one byte range of one file (positions packed as ``file << 40 | offset``)."""
     pa = need_pyarrow()
     newlines = cuts_at_newlines(pattern)
@@ -155,7 +125,7 @@ def count_range(file_index: int, source: str, nominal: tuple[int, int], size: in
     with contextlib.closing(open_source(source)) as f:
         start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
         if start == 0:
-            sniff_encoding(f.read(65536), source)
+            check_text(f.read(65536), source, allow_nul=allow_nul)
         base = start
         for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(pattern), block_bytes):
             b = count_block(block, base, pattern, specials)
@@ -213,18 +183,9 @@ def tree_reduce(client, futures: list, fan_in: int = FAN_IN):
     return level[0], every
 
 
-def show_progress(futures: list) -> None:
-    """Dask's text progress bar, on stderr (stdout stays for the summary)."""
-    from distributed import progress
-
-    with contextlib.redirect_stdout(sys.stderr):
-        progress(futures)
-    print(file=sys.stderr)
-
-
 def count_dask(inputs: list[str], special_tokens: list[str] | None = None, pattern: str | None = "gpt2", *,
                scheduler: str | None = None, workers: int | None = None, range_bytes: int | None = None,
-               progress_bar: bool = False, client=None) -> PretokenCounts:
+               progress_bar: bool = False, client=None, allow_nul: bool = False) -> PretokenCounts:
     """Count pre-tokens of files/globs/URLs on a Dask cluster (a LocalCluster without ``scheduler``).
 
     Gives exactly :func:`core.counts.count_files`'s result. Pass ``client`` to use a client you
@@ -234,12 +195,12 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
     need_pyarrow()
     specials = tuple(check_special_tokens(special_tokens))
     pat = resolve_pattern(pattern)
-    sources = expand_inputs([os.fspath(x) for x in inputs])
+    sources = cluster_inputs([os.fspath(x) for x in inputs])
     with contextlib.ExitStack() as stack:
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
         tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
-        futs = [client.submit(count_range, i, src, nominal, size, pat, specials, pure=False)
+        futs = [client.submit(count_range, i, src, nominal, size, pat, specials, allow_nul=allow_nul, pure=False)
                 for i, src, nominal, size in tasks]
         final, every = tree_reduce(client, futs)
         if progress_bar:
@@ -305,12 +266,13 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
         enc = _ENCODERS[key] = ArrayEncoder(Tokenizer.from_spec(spec))
     tok = enc.tok
     specials = tuple(tok.special_tokens)
-    newlines = cuts_at_newlines(tok.pattern_regex)
+    cuts = encode_cuts(tok)
+    newlines, cut_at = cuts if cuts is not None else (False, frozenset())
     le = np.dtype(dtype).newbyteorder("<")
     n = 0
     tmp = f"{out}.tmp{os.getpid()}"
     with contextlib.closing(open_source(source)) as f, open(tmp, "wb") as w:
-        start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines)
+        start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines, cut_at)
         w.write(npy_header(0, dtype))
         for block in iter_blocks(_RangeReader(f, start, end), list(specials),
                                  tokenizer_rule(tok, block_rule(tok.pattern_regex)), block_bytes):
@@ -340,16 +302,21 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
         raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
     if out.exists() and not out.is_dir():
         raise CountsError(f"{str(out)!r} is a file; with --engine dask, --out is a folder for the shards")
+    sources = cluster_inputs([os.fspath(x) for x in inputs])
     out.mkdir(exist_ok=True)
-    sources = expand_inputs([os.fspath(x) for x in inputs])
+    old_files = _take_back_manifest(out)  # (an interrupted run then leaves no manifest over mixed shards)
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
     key = uuid.uuid4().hex
     with contextlib.ExitStack() as stack:
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
-        tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
+        step = range_bytes or auto_range_bytes(client, sources)
+        if encode_cuts(tokenizer) is None:  # (one range per file)
+            step = max([step, *map(source_size, sources)])
+        tasks = plan(sources, step)
         names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
-        spec = client.scatter(tokenizer.to_spec(), broadcast=True)
+        spec = client.scatter(tokenizer.to_spec(), broadcast=True, hash=False)  # (a new key each run: the
+        # same spec scattered again would share the key that the last run is still releasing)
         futs = [client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)
                 for (_, src, nominal, size), name in zip(tasks, names)]
         if progress_bar:
@@ -363,7 +330,22 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
+    for name in old_files.difference(names):  # shards of an earlier run that this one did not rewrite
+        (out / name).unlink(missing_ok=True)
     return Manifest(path, dtype, shards)
+
+
+def _take_back_manifest(out: Path) -> set[str]:
+    """Remove ``out``'s manifest of an earlier run; the names of the shards it listed."""
+    import json
+
+    path = out / "manifest.json"
+    try:
+        files = {str(s["file"]) for s in json.loads(path.read_text(encoding="utf-8"))["shards"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        files = set()
+    path.unlink(missing_ok=True)
+    return {f for f in files if Path(f).name == f and f.startswith("shard-")}  # (only our own names)
 
 
 def load_shards(manifest: str | os.PathLike):
@@ -375,6 +357,9 @@ def load_shards(manifest: str | os.PathLike):
     path = Path(manifest)
     if path.is_dir():
         path = path / "manifest.json"
+    if not path.is_file():
+        raise CountsError(f"{str(path)!r} does not exist: the encode that writes it did not finish (or this is "
+                          "not its folder); run 'encode --engine dask' again")
     m = json.loads(path.read_text(encoding="utf-8"))
     parts = [np.load(path.parent / s["file"]) for s in m["shards"]]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=m["dtype"])

@@ -7,7 +7,9 @@ the ``"first"`` tie rule needs.
 
 Byte ranges of a file are cut at *valid cuts*: a position ``q`` that no occurrence of a special
 token spans, and where either a special token starts or (built-in patterns only) ``q`` follows a
-newline that has a printable ASCII byte before it and an ASCII letter after it. Whether ``q`` is a
+newline that has a printable ASCII byte before it and an ASCII letter after it, or has a letter
+(any script) before it and a character that is neither a letter nor a combining mark after it
+(letters end a pre-token there in both patterns, as :mod:`core.blocks` proves). Whether ``q`` is a
 valid cut depends only on the bytes around it, so two tasks that look for the first valid cut
 after the same offset agree without talking to each other, and counting the pieces separately
 gives exactly the counts of the whole file.
@@ -22,7 +24,7 @@ import glob
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -36,6 +38,7 @@ from .pretokenize import (
     GPT4_PATTERN,
     decode_corpus,
     resolve_pattern,
+    sniff_encoding,
     special_regex,
 )
 from .sources import is_stream, open_stream
@@ -47,6 +50,10 @@ COUNT_BY_CHUNKS: bool | None = None
 WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut
 # a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter
 _NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])")
+# the end of a word: a letter (any script), then a character that is neither a letter nor a mark
+# (text whose lines never start with an ASCII letter, such as JSON lines, markup, Russian or
+# Chinese, has plenty of those; a mark is left out because a normalizer may join it to the letter)
+_WORD_END = regex.compile(r"(?<=\p{L})(?=[^\p{L}\p{M}])")
 
 
 @dataclass(frozen=True)
@@ -219,6 +226,34 @@ def expand_inputs(inputs: list[str]) -> list[str]:
     return out
 
 
+_COMPRESSED = [(b"\x1f\x8b", "gzip", "zcat"), (b"\xfd7zXZ\x00", "xz", "xzcat"), (b"\x28\xb5\x2f\xfd", "zstd", "zstdcat"),
+               (b"PK\x03\x04", "zip", "unzip -p")]
+
+
+def check_text(head: bytes, source: str, *, allow_nul: bool = False) -> None:
+    """:func:`core.pretokenize.sniff_encoding`, after naming a compressed file by its magic bytes
+    (a clearer message than "binary", with the way to read it)."""
+    found = [(kind, cat) for magic, kind, cat in _COMPRESSED if head.startswith(magic)]
+    if head[:3] == b"BZh" and head[4:10] == b"1AY&SY":
+        found.append(("bzip2", "bzcat"))
+    if found:
+        kind, cat = found[0]
+        raise CorpusError(f"{source} is {kind}-compressed; decompress it first, or stream it: "
+                          f"{cat} FILE | bpe-explorer count - --out counts.parquet (local engine)")
+    sniff_encoding(head, source, allow_nul=allow_nul)
+
+
+def cluster_inputs(inputs: list[str]) -> list[str]:
+    """:func:`expand_inputs` for tasks that run elsewhere: local paths made absolute (a worker's
+    working folder is not ours), streams refused (only this process can read them)."""
+    sources = expand_inputs(inputs)
+    for src in sources:
+        if not is_url(src) and is_stream(src):
+            raise CorpusError(f"{'standard input' if src == '-' else repr(src)} is a stream: the Dask workers read "
+                              "files by byte ranges; save it to a file they can read, or use --engine local")
+    return [src if is_url(src) else os.path.abspath(src) for src in sources]
+
+
 def _fsspec():
     try:
         import fsspec
@@ -259,15 +294,39 @@ def _special_bytes_re(specials: tuple[str, ...]) -> regex.Pattern[bytes] | None:
     return regex.compile(b"|".join(regex.escape(t) for t in ordered))
 
 
-def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: bool) -> int:
-    """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none)."""
+def _word_ends(buf: bytes, lo: int, hi: int) -> list[int]:
+    """Offsets ``q`` in ``[lo, hi]`` of ``buf`` where a letter ends and a character that is neither a
+    letter nor a mark follows. UTF-8 resynchronizes at the first byte that is not a continuation
+    byte, so from 4 bytes before ``lo`` on, the characters decoded here are the whole file's (a
+    partial one at either end decodes as surrogates, which are not letters, and lies outside the range)."""
+    a = max(0, lo - 4)
+    text = buf[a:min(len(buf), hi + 4)].decode("utf-8", "surrogateescape")
+    out: list[int] = []
+    chars, offset = 0, a
+    for m in _WORD_END.finditer(text):
+        offset += len(text[chars:m.start()].encode("utf-8", "surrogateescape"))
+        chars = m.start()
+        if offset > hi:
+            break
+        if offset >= lo:
+            out.append(offset)
+    return out
+
+
+def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: bool,
+                   cut_at: Collection[str] | None = None) -> int:
+    """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none).
+
+    ``cut_at``: the special tokens a cut may go before (default: all of them); the others only
+    keep cuts out of their occurrences (an imported pipeline may not split the text before some
+    added tokens, see :func:`core.blocks.tokenizer_rule`)."""
     if pos <= 0:
         return 0
     if pos >= size:
         return size
     sre = _special_bytes_re(specials)
     longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
-    back = max(longest, 2)
+    back = max(longest, 4)  # (a UTF-8 character has up to 4 bytes: both around a cut are read whole)
     start = max(0, pos - back)
     while start < size:
         f.seek(start)
@@ -276,14 +335,16 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: 
             break
         end = start + len(buf)
         # occurrences (overlapping) of special tokens: starts, and the spans they cover
-        occ = [] if sre is None else [(start + m.start(), start + m.end())
-                                      for m in sre.finditer(buf, overlapped=True)]
-        starts = {s for s, _ in occ}
+        found = [] if sre is None else list(sre.finditer(buf, overlapped=True))
+        occ = [(start + m.start(), start + m.end()) for m in found]
+        starts = {start + m.start() for m in found
+                  if cut_at is None or m.group().decode("utf-8", "surrogateescape") in cut_at}
         lo = pos if start == 0 else max(pos, start + back)  # (nothing before byte 0 to look at)
         hi = end - back if end < size else end
         cands = {s for s in starts if lo <= s <= hi}
         if newlines:
             cands.update(start + m.start() for m in _NEWLINE_CUT.finditer(buf, lo - start, hi - start + 1))
+            cands.update(start + q for q in _word_ends(buf, lo - start, hi - start))
         for q in sorted(cands):
             if q >= size:
                 return size

@@ -170,7 +170,7 @@ def test_cli_trains_from_counts_without_metadata_and_says_what_it_trained_on(tmp
 
 
 @pytest.mark.parametrize("table,msg", [
-    ({"token": [b"a"], "count": [1]}, "lacks the column"),
+    ({"token": [b"a"], "first_file": [0], "first_offset": [0]}, "lacks the column"),
     ({"token": [b"a", b"a"], "count": [1, 2], "first_file": [0, 0], "first_offset": [0, 1]}, "token twice"),
     ({"token": [b"a"], "count": [0], "first_file": [0], "first_offset": [0]}, "count of at least 1"),
 ])

@@ -86,7 +86,8 @@ def test_next_valid_cut_never_splits_a_special_token_or_a_word(tmp_path):
     path.write_bytes(data)
     with open(path, "rb") as f:
         cuts = [next_valid_cut(f, p, len(data), (EOT,), True) for p in range(len(data) + 1)]
-    assert sorted(set(cuts)) == [0, 2, 19, 21, len(data)]  # before each special, after ".\n" before "E"
+    # before each special, after "d" (a letter, then "."), after ".\n" before "E"
+    assert sorted(set(cuts)) == [0, 2, 17, 19, 21, len(data)]
     assert cuts == sorted(cuts)  # ranges of neighbouring tasks never overlap
 
 
@@ -117,6 +118,43 @@ def test_dask_encode_shards_equal_the_single_machine_encoder(client, files, tmp_
     assert [s["tokens"] for s in manifest["shards"]] == [len(np.load(tmp_path / "shards" / s["file"]))
                                                          for s in manifest["shards"]]
     assert manifest["tokens"] == len(want) == m.n_tokens and len(m.shards) > len(files)
+
+
+@pytest.mark.timeout(240)
+def test_dask_encode_of_a_pipeline_that_cannot_be_cut_keeps_whole_files(client, files, tmp_path):
+    """An imported HF pipeline that adds a prefix space to every piece: one shard per file."""
+    from tokenizers import pre_tokenizers
+
+    from .test_hf_pipeline import configured, ours_of, trained
+
+    hf = configured(trained(), pre_tokenizer=pre_tokenizers.ByteLevel(add_prefix_space=True))
+    tok = ours_of(hf, tmp_path)
+    m = encode_dask(tok, [str(p) for p in files], tmp_path / "shards", range_bytes=300, client=client)
+    assert [s.source for s in m.shards] == [str(p) for p in files]
+    assert np.array_equal(load_shards(tmp_path / "shards"), np.concatenate(
+        [np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]))
+
+
+@pytest.mark.timeout(240)
+def test_dask_encode_into_the_folder_of_an_earlier_run_leaves_only_its_own_shards(client, files, tmp_path):
+    from core.counts import CountsError
+    from core.tokenizer import Tokenizer
+
+    vocab, merges = train_bpe(files[0].parent / "all.txt", 300, [EOT], workers=1)
+    tok = Tokenizer(vocab, merges, [EOT])
+    out = tmp_path / "shards"
+    (out / "notes.txt").parent.mkdir()
+    (out / "notes.txt").write_text("mine")
+    many = encode_dask(tok, [str(p) for p in files], out, range_bytes=300, client=client)
+    few = encode_dask(tok, [str(p) for p in files], out, range_bytes=100_000, client=client)
+    assert len(many.shards) > len(few.shards) == len(files)
+    assert sorted(p.name for p in out.iterdir()) == sorted([s.file for s in few.shards] + ["manifest.json", "notes.txt"])
+    assert np.array_equal(load_shards(out), np.concatenate(
+        [np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]))
+    with pytest.raises(AttributeError):  # a run that fails after it started: no manifest over shards of two runs
+        encode_dask(tok, [str(p) for p in files], out, range_bytes=300, client=object())
+    with pytest.raises(CountsError, match="did not finish"):
+        load_shards(out)
 
 
 @pytest.mark.timeout(240)
