@@ -166,3 +166,13 @@ def test_normalized_split_pipelines_in_blocks_equal_hf_whole(split_pipelines, te
                     parts = hf.encode(text[:c], add_special_tokens=False).ids + hf.encode(
                         text[c:], add_special_tokens=False).ids
                     assert parts == want, (text[:c], text[c:])
+
+
+def test_dask_ranges_of_a_regex_split_pipeline_cut_before_added_tokens(base, tmp_path: Path) -> None:
+    """Byte ranges (Dask) are cut after newlines by the built-in rules only; a pipeline cut by a
+    RegexCuts rule gets its ranges cut before its added tokens (and its blocks by the regex)."""
+    from core.dask_scale import encode_cuts
+
+    hf = configured(base, **CASES["llama3_nfc"])
+    hf.add_special_tokens(["<|endoftext|>"])
+    assert encode_cuts(ours_of(hf, tmp_path)) == (False, frozenset({"<|endoftext|>"}))
