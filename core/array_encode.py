@@ -32,6 +32,7 @@ in (their ids stay in ``flat``, which is bounded by :data:`FLAT_LIMIT`, until ro
 """
 from __future__ import annotations
 
+import threading
 from itertools import chain, islice, repeat
 from typing import Any
 
@@ -74,6 +75,8 @@ class ArrayEncoder:
         self._append(np.asarray([tokenizer.special_ids[s] for s in specials], np.int64),
                      np.ones(len(specials), np.int64))
         self.n_kept = self.n  # entries never dropped (the special tokens)
+        # one text at a time: a Dask worker runs tasks in several threads, sharing the process's encoder
+        self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ encoding
     def encode(self, text: str) -> np.ndarray:
@@ -82,7 +85,8 @@ class ArrayEncoder:
         if tok._pipe is not None:  # (a normalizer and added-token flags: the pipeline's own path)
             return np.asarray(tok.encode(text, add_special_tokens=False), np.int64)
         try:
-            return self._encode(text)
+            with self._lock:
+                return self._encode(text)
         except _SurrogateInText:
             raise surrogate_error(text) from None
 

@@ -173,3 +173,15 @@ def test_ids_of_long_words_no_longer_used_are_dropped(monkeypatch: pytest.Monkey
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(f"core.{name}"))
     assert result.attempted and not result.failed
+
+
+def test_threads_sharing_one_encoder_get_the_right_ids() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    tok, _ = tokenizers()["gpt2"]
+    enc = ArrayEncoder(tok, limit=300, batch_min=1)
+    words = [" " + "".join(chr(97 + i // 26 ** k % 26) for k in range(3)) for i in range(3000)]
+    texts = ["".join(words[i:i + 400]) + EOT + "".join(words[i + 7:i + 200]) for i in range(0, 2600, 100)]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda t: enc.encode(t).tolist(), texts))
+    assert got == [tok.encode(t) for t in texts]
