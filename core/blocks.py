@@ -58,11 +58,14 @@ _CUT_RE = {
 # with one (Hangul compatibility and halfwidth jamo, halfwidth voiced sound marks, Tibetan vowels)
 _JOINS_BEFORE = (r"[\p{NFC_QC=M}\p{NFKC_QC=M}\P{ccc=0}\u0f73\u0f75\u0f81\u3131-\u318e\uff9e\uff9f"
                  r"\uffa0-\uffdc]")
-# the same cuts, but not before such a character: for a tokenizer that normalizes its text
+# the same cuts, but not before such a character, and with the letter and the character after it
+# free of any decomposition (NFKC makes "TM" of "™" and NFD "e" + U+0301 of "é": the classes the cut
+# relies on would change): for a tokenizer that normalizes its text
 _JOINS = regex.compile(_JOINS_BEFORE)
+_PLAIN = r"(?=\p{dt=none})"
 _CUT_RE.update({f"{name}-normalized": regex.compile(
-    r"(?r)\p{L}(?!" + _JOINS_BEFORE + r")\P{L}|\p{N}\s|[\r\n](?!" + _JOINS_BEFORE + r")\S"
-    if name != "builtin" else r"(?r)\p{L}(?!" + _JOINS_BEFORE + r")\P{L}|\p{N}\s") for name in list(_CUT_RE)})
+    r"(?r)" + _PLAIN + r"\p{L}(?!" + _JOINS_BEFORE + r")" + _PLAIN + r"\P{L}|\p{N}\s"
+    + (r"|[\r\n](?!" + _JOINS_BEFORE + r")" + _PLAIN + r"\S" if name != "builtin" else "")) for name in list(_CUT_RE)})
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,8 @@ _NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])")
 # the end of a word: a letter (any script), then a character that is neither a letter nor a mark
 # (text whose lines never start with an ASCII letter, such as JSON lines, markup, Russian or
 # Chinese, has plenty of those; a mark is left out because a normalizer may join it to the letter)
-_WORD_END = regex.compile(r"(?<=\p{L})(?=[^\p{L}\p{M}])")
+# (both characters free of any decomposition: a normalizer may turn "™" into letters, "é," into "e", a mark, ",")
+_WORD_END = regex.compile(r"(?<=\p{L})(?<=\p{dt=none})(?=[^\p{L}\p{M}])(?=\p{dt=none})")
 
 
 @dataclass(frozen=True)

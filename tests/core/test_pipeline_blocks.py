@@ -176,3 +176,27 @@ def test_dask_ranges_of_a_regex_split_pipeline_cut_before_added_tokens(base, tmp
     hf = configured(base, **CASES["llama3_nfc"])
     hf.add_special_tokens(["<|endoftext|>"])
     assert encode_cuts(ours_of(hf, tmp_path)) == (False, frozenset({"<|endoftext|>"}))
+
+
+@pytest.mark.parametrize("normalizer", [normalizers.NFKC(), normalizers.NFD(), normalizers.NFKD()])
+def test_cuts_keep_off_characters_a_normalizer_decomposes(tmp_path: Path, normalizer) -> None:
+    """NFKC makes "TM" of "™" and "km" of "㎞", NFD "e" + U+0301 of "é": a cut between "the" and "™"
+    or between "é" and "," would split what the normalized whole text keeps in one pre-token."""
+    from tokenizers import Tokenizer as HF
+    from tokenizers import decoders
+    from tokenizers.models import BPE
+    from tokenizers.trainers import BpeTrainer
+
+    hf = HF(BPE())
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.decoder = decoders.ByteLevel()
+    hf.train_from_iterator(["theTM wordkm xTEL cafe\u0301, ne\u0301e. " * 200], BpeTrainer(
+        vocab_size=320, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    hf.normalizer = normalizer
+    ours = ours_of(hf, tmp_path)
+    text = "the\u2122 word\u339e x\u2121 caf\u00e9, n\u00e9e. " * 40
+    (tmp_path / "c.txt").write_text(text, encoding="utf-8", newline="")
+    want = hf.encode(text, add_special_tokens=False).ids
+    for block_bytes in (8, 16, 61):
+        encode_file_to_npy(ours, tmp_path / "c.txt", tmp_path / "o.npy", workers=1, block_bytes=block_bytes)
+        assert np.load(tmp_path / "o.npy").tolist() == want, block_bytes
