@@ -120,12 +120,19 @@ class NormalizedCuts:
                                         and not (self.lowercase and ch.lower() != ch))
         return known
 
+    def allows(self, text: str, c: int) -> bool:
+        """Is a cut before ``text[c]`` safe (``0 < c``; False when ``text[c + 1]`` is not there)?"""
+        if c + 1 >= len(text):
+            return False
+        x, y = text[c - 1], text[c]
+        return (self.stable(y) and self.stable(x) and not _JOINS.match(text[c + 1])
+                and self.cuts.safe(x, y))
+
     def last_cut(self, text: str, lo: int, hi: int) -> int:
         """The last such cut ``c`` with ``lo < c`` and ``c + 1 < hi``, or -1."""
-        stable, safe = self.stable, self.cuts.safe
+        allows = self.allows
         for c in range(hi - 2, lo, -1):
-            x, y = text[c - 1], text[c]
-            if stable(y) and stable(x) and not _JOINS.match(text[c + 1]) and safe(x, y):
+            if allows(text, c):
                 return c
         return -1
 

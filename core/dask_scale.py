@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .blocks import PipelineRule, tokenizer_rule
 from .counts_schema import (
@@ -42,9 +42,9 @@ from .scan import (
     check_text,
     cluster_inputs,
     count_block,
-    cuts_at_newlines,
     next_valid_cut,
     open_source,
+    range_rule,
     source_size,
 )
 
@@ -78,25 +78,29 @@ class _RangeReader(io.RawIOBase):
 
 
 def range_bounds(f, nominal_start: int, nominal_end: int, size: int, specials: tuple[str, ...],
-                 newlines: bool, cut_at: Collection[str] | None = None) -> tuple[int, int]:
+                 newlines, cut_at: Collection[str] | None = None) -> tuple[int, int]:
     """The byte range ``[start, end)`` a task covers (both ends moved to valid cuts)."""
     start = next_valid_cut(f, nominal_start, size, specials, newlines, cut_at)
     end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines, cut_at)
     return start, max(start, end)
 
 
-def encode_cuts(tok: Tokenizer) -> tuple[bool, frozenset[str] | None] | None:
-    """Where byte ranges of a text ``tok`` encodes may be cut: (after newlines, before which special
-    tokens: None = all), or None when only whole files are exact (an imported pipeline that adds a
-    prefix space to every piece, strips whitespace before added tokens, or matches single words)."""
+def encode_cuts(tok: Tokenizer) -> tuple[Any, frozenset[str] | None] | None:
+    """Where byte ranges of a text ``tok`` encodes may be cut: (the ``newlines`` of
+    :func:`core.scan.next_valid_cut`: True, a cut rule or False; before which special tokens: None =
+    all), or None when only whole files are exact (an imported pipeline that adds a prefix space to
+    every piece, strips whitespace before added tokens, or matches single words)."""
     rule = tokenizer_rule(tok, block_rule(tok.pattern_regex))
+    newlines: Any
     if not isinstance(rule, PipelineRule):
-        newlines, cut_at = cuts_at_newlines(tok.pattern_regex), None
+        newlines, cut_at = range_rule(tok.pattern_regex), None
     elif rule.whole or rule.lstrip_tokens:
         return None
     else:
-        # (ranges are cut after newlines only by the built-in rules; a RegexCuts rule cuts blocks inside a range)
-        newlines = isinstance(rule.rule, str) and rule.rule.split("-")[0] in ("gpt2", "gpt4")
+        if isinstance(rule.rule, str):  # the built-in rules: after newlines and at word ends
+            newlines = rule.rule.split("-")[0] in ("gpt2", "gpt4")
+        else:  # the cuts of the pipeline's first regex split (None: none)
+            newlines = rule.rule or False
         cut_at = rule.cut_tokens
     if not newlines and not (tok.special_tokens if cut_at is None else cut_at):
         return None  # (no place to cut at all)
@@ -118,7 +122,7 @@ def count_range(file_index: int, source: str, nominal: tuple[int, int], size: in
                 specials: tuple[str, ...], block_bytes: int = BLOCK_BYTES, allow_nul: bool = False) -> RangeCounts:
     """Task: count one byte range of one file (positions packed as ``file << 40 | offset``)."""
     pa = need_pyarrow()
-    newlines = cuts_at_newlines(pattern)
+    newlines = range_rule(pattern)
     counts: Counter[bytes] = Counter()
     first: dict[bytes, int] = {}
     invalid = n_special = chunks = 0

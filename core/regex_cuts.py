@@ -295,6 +295,10 @@ class RegexCuts:
             self._safe[key] = ok
         return ok
 
+    def allows(self, text: str, i: int) -> bool:
+        """Is a cut before ``text[i]`` safe (``0 < i < len(text)``)?"""
+        return self.safe(text[i - 1], text[i])
+
     def last_cut(self, text: str, lo: int, hi: int) -> int:
         """The last safe cut ``c`` with ``lo < c < hi`` (both characters inside ``text[lo:hi]``), or -1."""
         safe = self.safe

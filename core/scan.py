@@ -41,6 +41,7 @@ from .pretokenize import (
     sniff_encoding,
     special_regex,
 )
+from .regex_cuts import RegexCuts
 from .sources import is_stream, open_stream
 from .space_chunks import PathChooser, is_space_safe
 
@@ -288,6 +289,38 @@ def cuts_at_newlines(pattern: str | None) -> bool:
     return pattern in (GPT2_PATTERN, GPT4_PATTERN)
 
 
+def range_rule(pattern: str | None) -> bool | RegexCuts:
+    """What else than special tokens cuts byte ranges of text pre-tokenized with ``pattern``
+    (the ``newlines`` of :func:`next_valid_cut`): True for GPT-2 and GPT-4 (after newlines and at
+    word ends), a :class:`core.regex_cuts.RegexCuts` for another pattern whose cuts it proves from
+    the pattern (o200k, Llama 3, Qwen, a custom regex), else False."""
+    if cuts_at_newlines(pattern):
+        return True
+    return (RegexCuts.for_pattern(pattern) if pattern is not None else None) or False
+
+
+def _rule_cuts(buf: bytes, lo: int, hi: int, rule, most: int = 64) -> list[int]:
+    """The first (at most ``most``) offsets ``q`` in ``[lo, hi]`` of ``buf`` where ``rule`` (a
+    :class:`RegexCuts` or :class:`core.blocks.NormalizedCuts`) allows a cut. Decoding starts 4 bytes
+    before ``lo`` (UTF-8 resynchronizes by then: the characters around a cut are the whole file's)
+    and reads up to 8 bytes past ``hi`` (the character after the one after a cut, which a
+    normalized rule looks at, is read whole)."""
+    a = max(0, lo - 4)
+    text = buf[a:min(len(buf), hi + 8)].decode("utf-8", "surrogateescape")
+    out: list[int] = []
+    offset = a
+    allows = rule.allows
+    for i, ch in enumerate(text):
+        if offset > hi:
+            break
+        if i and offset >= lo and allows(text, i):
+            out.append(offset)
+            if len(out) >= most:
+                break
+        offset += len(ch.encode("utf-8", "surrogateescape"))
+    return out
+
+
 def _special_bytes_re(specials: tuple[str, ...]) -> regex.Pattern[bytes] | None:
     if not specials:
         return None
@@ -314,9 +347,13 @@ def _word_ends(buf: bytes, lo: int, hi: int) -> list[int]:
     return out
 
 
-def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: bool,
+def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines,
                    cut_at: Collection[str] | None = None) -> int:
     """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none).
+
+    ``newlines``: True for the cuts after newlines and at word ends (GPT-2, GPT-4), a rule with an
+    ``allows(text, i)`` method (:func:`range_rule`, :func:`core.blocks.tokenizer_rule`) for its cuts,
+    False for special tokens only.
 
     ``cut_at``: the special tokens a cut may go before (default: all of them); the others only
     keep cuts out of their occurrences (an imported pipeline may not split the text before some
@@ -327,7 +364,7 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: 
         return size
     sre = _special_bytes_re(specials)
     longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
-    back = max(longest, 4)  # (a UTF-8 character has up to 4 bytes: both around a cut are read whole)
+    back = max(longest, 8)  # (a UTF-8 character has up to 4 bytes: those around a cut are read whole)
     start = max(0, pos - back)
     while start < size:
         f.seek(start)
@@ -343,9 +380,11 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines: 
         lo = pos if start == 0 else max(pos, start + back)  # (nothing before byte 0 to look at)
         hi = end - back if end < size else end
         cands = {s for s in starts if lo <= s <= hi}
-        if newlines:
+        if newlines is True:
             cands.update(start + m.start() for m in _NEWLINE_CUT.finditer(buf, lo - start, hi - start + 1))
             cands.update(start + q for q in _word_ends(buf, lo - start, hi - start))
+        elif newlines:
+            cands.update(start + q for q in _rule_cuts(buf, lo - start, hi - start, newlines))
         for q in sorted(cands):
             if q >= size:
                 return size

@@ -168,14 +168,28 @@ def test_normalized_split_pipelines_in_blocks_equal_hf_whole(split_pipelines, te
                     assert parts == want, (text[:c], text[c:])
 
 
-def test_dask_ranges_of_a_regex_split_pipeline_cut_before_added_tokens(base, tmp_path: Path) -> None:
-    """Byte ranges (Dask) are cut after newlines by the built-in rules only; a pipeline cut by a
-    RegexCuts rule gets its ranges cut before its added tokens (and its blocks by the regex)."""
+def test_dask_ranges_of_a_regex_split_pipeline_are_cut_by_its_rule(base, tmp_path: Path) -> None:
+    """Byte ranges (Dask) of a pipeline cut by a regex split go where its rule allows (and before its
+    added tokens); encoding the ranges one by one gives HF's ids for the whole text."""
+    from core.blocks import NormalizedCuts
     from core.dask_scale import encode_cuts
+    from core.scan import next_valid_cut
 
     hf = configured(base, **CASES["llama3_nfc"])
     hf.add_special_tokens(["<|endoftext|>"])
-    assert encode_cuts(ours_of(hf, tmp_path)) == (False, frozenset({"<|endoftext|>"}))
+    ours = ours_of(hf, tmp_path)
+    rule, cut_at = encode_cuts(ours)
+    assert isinstance(rule, NormalizedCuts) and cut_at == frozenset({"<|endoftext|>"})
+    text = corpus(1500).replace("<mask>", "")
+    data = text.encode()
+    (tmp_path / "c.txt").write_bytes(data)
+    with open(tmp_path / "c.txt", "rb") as f:
+        cuts = sorted({0, len(data), *(next_valid_cut(f, p, len(data), ("<|endoftext|>",), rule, cut_at)
+                                       for p in range(1, len(data), 97))})
+    assert len(cuts) > len(data) // 400
+    got = [i for a, b in itertools.pairwise(cuts)
+           for i in ours.encode(data[a:b].decode("utf-8"), add_special_tokens=False)]
+    assert got == hf.encode(text, add_special_tokens=False).ids
 
 
 @pytest.mark.parametrize("normalizer", [normalizers.NFKC(), normalizers.NFD(), normalizers.NFKD()])

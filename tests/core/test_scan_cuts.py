@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import scan
+from core.patterns import LLAMA3_PATTERN, O200K_PATTERN
 from core.pretokenize import count_pretokens, resolve_pattern
 from core.scan import next_valid_cut
 
@@ -54,7 +55,7 @@ def test_russian_and_chinese_text_have_valid_cuts_near_any_offset(tmp_path, text
 @pytest.mark.parametrize("window", [1, 5, 64])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=100).map(b"".join), st.integers(1, 30),
-       st.sampled_from(["gpt2", "gpt4"]), st.booleans())
+       st.sampled_from(["gpt2", "gpt4", O200K_PATTERN, LLAMA3_PATTERN, r"\p{L}+|\p{N}|[^\p{L}\p{N}]+"]), st.booleans())
 def test_ranges_of_json_and_markup_count_like_the_whole_file(tmp_path_factory, monkeypatch, window, data, step,
                                                               pattern, eot):
     """Any split counts like the whole file (small windows: characters and specials across their edges)."""
@@ -68,3 +69,17 @@ def test_ranges_of_json_and_markup_count_like_the_whole_file(tmp_path_factory, m
     want, _ = count_pretokens(data, list(specials), pattern, workers=1)
     got = merge_ranges(*parts).table
     assert dict(zip(got["token"].to_pylist(), got["count"].to_pylist())) == dict(want)
+
+
+@pytest.mark.parametrize("pattern", [O200K_PATTERN, LLAMA3_PATTERN, r"\p{L}+|\p{N}|[^\p{L}\p{N}]+"])
+def test_other_patterns_have_valid_cuts_near_any_offset(tmp_path, pattern):
+    """Patterns other than GPT-2's and GPT-4's are cut where core.regex_cuts proves it (they were one
+    range per file)."""
+    data = jsonl(2000) + ("\u0421\u043b\u043e\u0432\u043e \u4e2d\u6587\u3002 " * 500).encode()
+    path = tmp_path / "c.txt"
+    path.write_bytes(data)
+    rule = scan.range_rule(pattern)
+    assert rule is not True and rule
+    with open(path, "rb") as f:
+        cuts = [next_valid_cut(f, p, len(data), (), rule) for p in range(1, len(data), 997)]
+    assert all(0 <= c - p <= 16 for c, p in zip(cuts, range(1, len(data), 997)))
