@@ -45,6 +45,7 @@ from .scan import (
     next_valid_cut,
     open_source,
     range_rule,
+    refuse_compressed,
     source_size,
 )
 
@@ -277,6 +278,8 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
     tmp = f"{out}.tmp{os.getpid()}"
     with contextlib.closing(open_source(source)) as f, open(tmp, "wb") as w:
         start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines, cut_at)
+        if start == 0:
+            refuse_compressed(f.read(16), source, "encode --tokenizer TOKENIZER - --out ids.npy (local engine)")
         w.write(npy_header(0, dtype))
         for block in iter_blocks(_RangeReader(f, start, end), list(specials),
                                  tokenizer_rule(tok, block_rule(tok.pattern_regex)), block_bytes):

@@ -36,7 +36,8 @@ from .errors import Cancelled, CorpusError, FormatError
 from .formats._io import discard, new_temp, publish
 from .parallel import ordered_map
 from .pretokenize import SINGLE_PROCESS_BYTES, block_rule
-from .sources import is_stream, open_stream
+from .scan import refuse_compressed
+from .sources import is_stream, open_stream, read_head
 
 HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
 
@@ -140,6 +141,8 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                 if progress is not None and progress("encode", done, size) is False:
                     raise Cancelled("encoding cancelled")
 
+            head, stream = read_head(stream)
+            refuse_compressed(head, str(input_path), "encode --tokenizer TOKENIZER - --out ids.npy")
             rule = tokenizer_rule(tokenizer, block_rule(tokenizer.pattern_regex))
             blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
             if workers == 1:

@@ -40,7 +40,8 @@ def _pre_kinds(step: Any) -> list[str]:
 def _first_split(step: Any) -> str | None:
     """The regex of the pre-tokenizer's first step when that step splits the text into the pieces
     ``regex.findall`` gives plus the stretches between them (a ``Split`` with a regex, behaviour
-    "Isolated", not inverted; ``"gpt2"`` for ``ByteLevel`` with ``use_regex`` and no prefix space),
+    "Isolated", not inverted, or "Removed", inverted: the matches only; ``"gpt2"`` for ``ByteLevel``
+    with ``use_regex`` and no prefix space),
     else None. The steps after it see one piece at a time, so a cut that splits this step's pieces
     exactly is exact for the whole pre-tokenizer."""
     if not isinstance(step, dict):
@@ -51,7 +52,11 @@ def _first_split(step: Any) -> str | None:
         return _first_split(subs[0]) if subs else None
     if kind == "ByteLevel":
         return "gpt2" if step.get("use_regex", True) and not step.get("add_prefix_space", True) else None
-    if kind == "Split" and str(step.get("behavior", "Isolated")).lower() == "isolated" and not step.get("invert"):
+    behavior = str(step.get("behavior", "Isolated")).lower()
+    # "Removed" with invert keeps the matches and drops the stretches between them (GPT-4o's and
+    # MiniMax's files): a cut that leaves matches and stretches as they are leaves the matches too
+    if kind == "Split" and ((behavior == "isolated" and not step.get("invert"))
+                            or (behavior == "removed" and step.get("invert"))):
         pattern = step.get("pattern")
         if isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str):
             return pattern["Regex"]

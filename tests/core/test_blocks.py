@@ -160,3 +160,18 @@ def test_counts_do_not_depend_on_the_block_size(tmp_path):
     auto, _ = count_pretokens(str(path), ["<|endoftext|>"], workers=1)
     assert stats.chunks > 10
     assert list(small.items()) == list(whole.items()) == list(auto.items())
+
+
+def test_encode_refuses_a_compressed_file(tmp_path):
+    import gzip
+
+    from core import Tokenizer
+    from core.errors import CorpusError
+    from core.spec import TokenizerSpec
+
+    path = tmp_path / "corpus.txt.gz"
+    path.write_bytes(gzip.compress(b"the cat sat on the mat\n" * 100))
+    tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"t", b"h")]))
+    with pytest.raises(CorpusError, match=r"gzip-compressed.*zcat"):
+        encode_file_to_npy(tok, path, tmp_path / "out.npy", workers=1)
+    assert not (tmp_path / "out.npy").exists()

@@ -21,7 +21,7 @@ from tokenizers import AddedToken, Regex, normalizers, pre_tokenizers
 
 from core.blocks import PipelineRule, iter_blocks, tokenizer_rule
 from core.npy import encode_file_to_npy
-from core.patterns import LLAMA3_PATTERN, QWEN_PATTERN
+from core.patterns import LLAMA3_PATTERN, O200K_PATTERN, QWEN_PATTERN
 from core.pretokenize import block_rule
 
 from .test_hf_pipeline import configured, ours_of, trained
@@ -66,8 +66,11 @@ CASES = {
                               "normalizer": normalizers.Sequence([normalizers.NFKD(), normalizers.Lowercase()])},
     "splits": {"pre_tokenizer": SPLITS},
     "splits_nfkc": {"pre_tokenizer": SPLITS, "normalizer": normalizers.NFKC()},
+    # GPT-4o's and MiniMax's files: the matches kept, the stretches between them removed
+    "removed_inverted": {"pre_tokenizer": pre_tokenizers.Sequence([pre_tokenizers.Split(
+        Regex(O200K_PATTERN), behavior="removed", invert=True), _BYTES])},
 }
-SPLIT_CASES = ("llama3", "llama3_nfc", "llama3_nfkd_lowercase", "splits", "splits_nfkc")
+SPLIT_CASES = ("llama3", "llama3_nfc", "llama3_nfkd_lowercase", "splits", "splits_nfkc", "removed_inverted")
 TOKENS = {
     "lstrip": AddedToken("<mask>", lstrip=True, normalized=False),
     "rstrip": AddedToken("<mask>", rstrip=True, normalized=False),
