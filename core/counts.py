@@ -180,8 +180,8 @@ def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
     if pattern is not KEEP:
         pat = resolve_pattern(pattern)
         if not unknown and pat != meta.pattern:
-            raise CountsError(f"the counts were made with pattern {pattern_name(meta.pattern)!r}, not "
-                              f"{pattern_name(pat)!r}: train with the counts' own pattern, or count again "
+            raise CountsError(f"the counts were made with pattern '{pattern_name(meta.pattern)}', not "
+                              f"'{pattern_name(pat)}': train with the counts' own pattern, or count again "
                               "with this one")
         meta = replace(meta, pattern=pat)
     if special_tokens is not None:

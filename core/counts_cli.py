@@ -105,6 +105,6 @@ def run_encode_dask(args: argparse.Namespace, tokenizer) -> int:
     t0 = time.perf_counter()
     m = encode_dask(tokenizer, args.input, args.out, scheduler=args.scheduler, workers=args.workers,
                     range_bytes=range_bytes(args), progress_bar=not args.quiet)
-    print(f"encoded {m.n_bytes:,} bytes into {m.n_tokens:,} tokens ({m.dtype}) in {len(m.shards)} shards in "
+    print(f"encoded {m.n_bytes:,} bytes into {m.n_tokens:,} tokens ({m.dtype}) in {len(m.shards)} shard{'s' if len(m.shards) != 1 else ''} in "
           f"{time.perf_counter() - t0:.2f}s -> {m.path}")
     return 0

@@ -309,6 +309,9 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
         raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
     if out.exists() and not out.is_dir():
         raise CountsError(f"{str(out)!r} is a file; with --engine dask, --out is a folder for the shards")
+    if out.suffix.lower() == ".npy" and not out.exists():
+        raise CountsError(f"with --engine dask, --out is a folder for the shards (shard-00000.npy, …, "
+                          f"manifest.json); give a folder name, not the file name {out.name!r}")
     sources = cluster_inputs([os.fspath(x) for x in inputs])
     out.mkdir(exist_ok=True)
     old_files = _take_back_manifest(out)  # (an interrupted run then leaves no manifest over mixed shards)

@@ -245,6 +245,10 @@ def test_trainer_from_counts_checks_the_settings_against_the_counts():
     assert trainer_from_counts(c, ["<|b|>", "<|a|>"]).vocab[256] == b"<|b|>"  # order sets the ids
     with pytest.raises(CountsError, match="made with pattern 'gpt4', not 'gpt2'"):
         trainer_from_counts(c, pattern="gpt2")
+    custom = count_files_text(["the cat 12"], [], r"\p{L}+|\s+|\d")
+    with pytest.raises(CountsError) as e:  # the regex as written, not its repr (doubled backslashes)
+        trainer_from_counts(custom, pattern="gpt2")
+    assert "pattern '\\p{L}+|\\s+|\\d', not 'gpt2'" in str(e.value)
     with pytest.raises(CountsError, match="made with special tokens"):
         trainer_from_counts(c, ["<|a|>"])
     assert t.stats.distinct_pretokens == 2 and t.stats.pretokens == 2

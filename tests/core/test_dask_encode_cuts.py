@@ -101,3 +101,16 @@ def test_dask_count_and_encode_refuse_standard_input_before_starting_a_cluster(b
     with pytest.raises(CorpusError, match="standard input is a stream"):
         encode_dask(ours_of(configured(base), tmp_path), ["-"], tmp_path / "shards", client=object())
     assert not (tmp_path / "shards").exists()
+
+
+def test_encode_dask_refuses_a_npy_file_name_for_its_folder(tmp_path: Path) -> None:
+    from core import Tokenizer
+    from core.dask_scale import encode_dask
+    from core.errors import BPEError
+    from core.spec import TokenizerSpec
+
+    (tmp_path / "c.txt").write_text("the cat\n")
+    tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"t", b"h")]))
+    with pytest.raises(BPEError, match=r"give a folder name, not the file name 'ids\.npy'"):
+        encode_dask(tok, [str(tmp_path / "c.txt")], tmp_path / "ids.npy", workers=1)
+    assert not (tmp_path / "ids.npy").exists()
