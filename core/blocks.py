@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import regex
 
+from .patterns import GPT2_PATTERN, GPT4_PATTERN
 from .pipeline_cuts import block_cuts
 from .regex_cuts import RegexCuts
 
@@ -139,8 +140,6 @@ class NormalizedCuts:
 
 def _split_rule(split: str, builtin_rule: str | RegexCuts | None) -> str | RegexCuts | None:
     """The cut rule of a pipeline's first split (a regex, or "gpt2" for ByteLevel's own)."""
-    from .patterns import GPT2_PATTERN, GPT4_PATTERN
-
     if split in ("gpt2", GPT2_PATTERN):
         return "gpt2"
     if split == GPT4_PATTERN:
