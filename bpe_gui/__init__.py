@@ -6,6 +6,7 @@ Qt is imported only when a window is created, so ``import bpe_gui`` stays cheap:
     w = create_window()
     w.controller.load_corpus(path)
 """
+
 from __future__ import annotations
 
 __all__ = ["create_window"]

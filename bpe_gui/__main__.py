@@ -1,4 +1,5 @@
 """``python -m bpe_gui [CORPUS | COMMAND ...]``: the same as the ``bpe-explorer`` command."""
+
 from __future__ import annotations
 
 import sys

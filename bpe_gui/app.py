@@ -1,4 +1,5 @@
 """Application entry point: ``main(argv)`` starts the GUI; ``build_window`` makes the main window."""
+
 from __future__ import annotations
 
 import argparse
@@ -57,10 +58,12 @@ def _excepthook(exc_type, exc, tb) -> None:
         if QApplication.instance() is not None:
             from PySide6.QtCore import QCoreApplication
 
-            box = QMessageBox(QMessageBox.Icon.Critical,
-                              QCoreApplication.translate("App", "BPE Explorer: unexpected error"),
-                              f"{exc_type.__name__}: {exc}\n\n"
-                              + QCoreApplication.translate("App", "Please report this with the details below."))
+            box = QMessageBox(
+                QMessageBox.Icon.Critical,
+                QCoreApplication.translate("App", "BPE Explorer: unexpected error"),
+                f"{exc_type.__name__}: {exc}\n\n"
+                + QCoreApplication.translate("App", "Please report this with the details below."),
+            )
             box.setDetailedText(text)
             box.exec()
     except Exception:
@@ -81,12 +84,22 @@ def parse_args(argv):
 
     p = argparse.ArgumentParser(prog="bpe-explorer", description="BPE Explorer desktop app")
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    p.add_argument("corpus", nargs="?", help="corpus text file to open, or a tokenizer or session file (default: the bundled sample)")
+    p.add_argument(
+        "corpus",
+        nargs="?",
+        help="corpus text file to open, or a tokenizer or session file (default: the bundled sample)",
+    )
     p.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
-    p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
-                   help=argparse.SUPPRESS)  # for smoke tests: quit this long after the corpus is loaded
-    p.add_argument("--lang", default=None, metavar="LANG", type=_language,
-                   help="interface language: zh_CN or en (default: View > Language, else the system's)")
+    p.add_argument(
+        "--quit-after", type=float, default=None, metavar="SECONDS", help=argparse.SUPPRESS
+    )  # for smoke tests: quit this long after the corpus is loaded
+    p.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        type=_language,
+        help="interface language: zh_CN or en (default: View > Language, else the system's)",
+    )
     return p.parse_args(argv)
 
 

@@ -3,6 +3,7 @@
 They keep their own row count and follow the merges in steps of at most :data:`SYNC_MS`, so that
 stepping fast repaints the lists once (see :meth:`_IndexModel.sync`).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import (
@@ -139,7 +140,9 @@ class MergesModel(_IndexModel):
         if role == ALIGN:
             return RIGHT if col in (0, 1, 5) else None
         if role == TOOLTIP:
-            return f"{token_label(m.token)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(hex_bytes(m.token))
+            return f"{token_label(m.token)}\n" + QCoreApplication.translate(
+                "BrowserView", "bytes: {0}"
+            ).format(hex_bytes(m.token))
         if role == SEARCH_ROLE:
             return self.search(index.row(), m.token)
         if role == TOKEN_ROLE:
@@ -173,8 +176,11 @@ class VocabModel(_IndexModel):
             rank = ix.rank_of.get(token)
             if ix.is_special(tid):
                 return QCoreApplication.translate("BrowserView", "special")
-            return (QCoreApplication.translate("BrowserView", "merge #{0}").format(rank + 1) if rank is not None
-                    else (QCoreApplication.translate("BrowserView", "byte") if len(token) == 1 else "—"))
+            return (
+                QCoreApplication.translate("BrowserView", "merge #{0}").format(rank + 1)
+                if rank is not None
+                else (QCoreApplication.translate("BrowserView", "byte") if len(token) == 1 else "—")
+            )
         if role == FONT:
             return self.mono if col in (1, 2) else None
         if role == ALIGN:

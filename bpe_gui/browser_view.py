@@ -2,6 +2,7 @@
 
 The lists' table models are in :mod:`bpe_gui.browser_models`.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,8 +47,10 @@ class BrowserView(QWidget):
         self.vocab_table, self.vocab_proxy = make_table(self.vocab_model)
         self.merges_proxy.setParent(self)
         self.vocab_proxy.setParent(self)
-        for table, widths, stretch in ((self.merges_table, (60, 50, 62, 62, 0, 80), 4),
-                                       (self.vocab_table, (52, 0, 110, 36, 70), 1)):
+        for table, widths, stretch in (
+            (self.merges_table, (60, 50, 62, 62, 0, 80), 4),
+            (self.vocab_table, (52, 0, 110, 36, 70), 1),
+        ):
             header = table.horizontalHeader()
             header.setStretchLastSection(False)
             for i, w in enumerate(widths):
@@ -147,11 +150,15 @@ class BrowserView(QWidget):
         """Say so when a search finds nothing (an empty list looks like a broken one)."""
         empty = bool(text) and self.vocab_proxy.rowCount() == 0
         if empty:
-            self.no_match.setText(self.tr("No matches for “%1” (searched the token text, its readable "
-                                          "form and its hex bytes).").replace("%1", text))
+            self.no_match.setText(
+                self.tr(
+                    "No matches for “%1” (searched the token text, its readable form and its hex bytes)."
+                ).replace("%1", text)
+            )
         elif text and self.merges_proxy.rowCount() == 0 and self.tabs.currentIndex() == 0:
-            self.no_match.setText(self.tr("No merge made a token matching “%1”; see the Vocab tab.")
-                                  .replace("%1", text))
+            self.no_match.setText(
+                self.tr("No merge made a token matching “%1”; see the Vocab tab.").replace("%1", text)
+            )
             empty = True
         self.no_match.setVisible(empty)
 
@@ -159,8 +166,11 @@ class BrowserView(QWidget):
         """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
         ix = self.controller.index
         if token_id not in ix.vocab:
-            self.message.emit(self.tr("No token has id {0} (this vocab has ids 0–{1}).").format(
-                f"{token_id:,}", f"{len(ix) - 1:,}"))
+            self.message.emit(
+                self.tr("No token has id {0} (this vocab has ids 0–{1}).").format(
+                    f"{token_id:,}", f"{len(ix) - 1:,}"
+                )
+            )
             return False
         self.vocab_model.sync()
         self.tabs.setCurrentIndex(1)
@@ -206,7 +216,9 @@ class BrowserView(QWidget):
         if self._syncing or not current.isValid():
             return
         if self._models_syncing():  # e.g. the selected merge was undone: follow the new current row
-            QTimer.singleShot(0, self, lambda: self._merge_row_changed(self.merges_table.currentIndex(), None))
+            QTimer.singleShot(
+                0, self, lambda: self._merge_row_changed(self.merges_table.currentIndex(), None)
+            )
             return
         rank = self.merges_proxy.mapToSource(current).row()
         self.merge_chosen.emit(rank)
@@ -233,8 +245,13 @@ class BrowserView(QWidget):
             tok, children = node
             rank = ix.rank_of.get(tok)
             tid = ix.token_ids.get(tok, -1)
-            item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "",
-                                    f"#{rank + 1}" if rank is not None else self.tr("byte") if len(tok) == 1 else ""])
+            item = QTreeWidgetItem(
+                [
+                    token_label(tok),
+                    str(tid) if tid >= 0 else "",
+                    f"#{rank + 1}" if rank is not None else self.tr("byte") if len(tok) == 1 else "",
+                ]
+            )
             item.setToolTip(0, hex_bytes(tok))
             if parent is None:
                 self.tree.addTopLevelItem(item)

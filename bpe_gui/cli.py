@@ -6,6 +6,7 @@ commands are parsed by the same argparse tree (built by :func:`core.cli.build_pa
 the two app commands are added here) and carried out by :func:`core.cli.run`. The core never
 imports this package.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,15 +22,18 @@ APP_COMMANDS = ("gui", "screenshot")
 def build_parser() -> argparse.ArgumentParser:
     """The whole ``bpe-explorer`` command tree: the core's commands plus ``gui`` and ``screenshot``."""
     parser = core_cli.build_parser("bpe-explorer")
-    parser.description = ("Train, explore and export byte-level BPE tokenizers. Without a command (or with "
-                          "a corpus file), opens the app.")
+    parser.description = (
+        "Train, explore and export byte-level BPE tokenizers. Without a command (or with "
+        "a corpus file), opens the app."
+    )
     sub = core_cli.commands(parser)
     g = sub.add_parser("gui", help="open the desktop app (the default; 'bpe-explorer CORPUS' also works)")
     g.add_argument("corpus", nargs="?", help="a corpus file to load instead of the sample")
     g.add_argument("--no-sample", action="store_true", help="start without loading the sample corpus")
     g.add_argument("--lang", default=None, help="interface language: zh_CN or en (the CLI stays English)")
-    sub.add_parser("screenshot", help="render the app offscreen to a PNG (see 'screenshot --help')",
-                   add_help=False)
+    sub.add_parser(
+        "screenshot", help="render the app offscreen to a PNG (see 'screenshot --help')", add_help=False
+    )
     return parser
 
 

@@ -22,6 +22,7 @@ Automation contract::
     c.cancel()
     c.import_tokenizer(path)  # async → tokenizer_loaded(LoadedTokenizer)
 """
+
 from __future__ import annotations
 
 import time
@@ -97,7 +98,9 @@ class Controller(TrainActions, SessionActions, FileActions, QObject):
         self._after_load = None  # called once after the next successful load (reopening a session)
         self._run_note: str | None = None  # replaces the summary of the next run (session replay)
         self.session_path: str | None = None
-        self.discard_guard = None  # callable(what) -> bool: may trained merges be thrown away (the window asks)
+        self.discard_guard = (
+            None  # callable(what) -> bool: may trained merges be thrown away (the window asks)
+        )
 
     # ------------------------------------------------------------------ state queries
     @property
@@ -141,8 +144,12 @@ class Controller(TrainActions, SessionActions, FileActions, QObject):
         """The engine died: the trainer is gone (the merges so far stay visible)."""
         self.model.has_trainer = False
         # one status line that says what happened (not "Reading …" or "no pair is left to merge")
-        self.message.emit(self.tr("The training engine stopped; the merges so far stay visible. "
-                                  "Open the corpus again to continue."))
+        self.message.emit(
+            self.tr(
+                "The training engine stopped; the merges so far stay visible. "
+                "Open the corpus again to continue."
+            )
+        )
         self.error.emit(message)
         self.busy_changed.emit(self.busy)
 
@@ -220,12 +227,16 @@ class Controller(TrainActions, SessionActions, FileActions, QObject):
                 self._pending_load = path
                 self._job.cancel()
                 return
-            self.error.emit(self.tr("A training run is in progress; cancel it before opening another corpus."))
+            self.error.emit(
+                self.tr("A training run is in progress; cancel it before opening another corpus.")
+            )
             return
         self._pending_load = None
         o = self.options
-        self._start(worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break),
-                    self.tr("Reading {0} …").format(path))
+        self._start(
+            worker.LoadJob(self._use_engine(), path, o.special_tokens, o.pattern, o.tie_break),
+            self.tr("Reading {0} …").format(path),
+        )
 
     def _revert_options(self) -> None:
         """After a failed or cancelled load, the settings in effect are the loaded corpus's again."""
@@ -246,13 +257,19 @@ class Controller(TrainActions, SessionActions, FileActions, QObject):
         if new == self.options:
             return True
         if self._job is not None:
-            self.error.emit(self.tr("Wait for the current task to finish (or cancel it) before changing settings."))
+            self.error.emit(
+                self.tr("Wait for the current task to finish (or cancel it) before changing settings.")
+            )
             return False
         self.options = new
         imported = self.model.imported is not None
         if imported:
-            self.message.emit(self.tr("Settings saved: they apply to the next corpus you open (an imported "
-                              "tokenizer is shown as it was trained)."))
+            self.message.emit(
+                self.tr(
+                    "Settings saved: they apply to the next corpus you open (an imported "
+                    "tokenizer is shown as it was trained)."
+                )
+            )
         if self.corpus_path is not None and not imported:
             self.load_corpus(self.corpus_path)
         elif not self.model.has_trainer and not imported:
@@ -348,12 +365,20 @@ class Controller(TrainActions, SessionActions, FileActions, QObject):
             return
         info: dict = res.value  # type: ignore[assignment]
         s = info["stats"]
-        self.model.corpus_loaded(job.path, s, info["special_tokens"], Options(list(job.args[1]), job.args[2], job.args[3]))
+        self.model.corpus_loaded(
+            job.path, s, info["special_tokens"], Options(list(job.args[1]), job.args[2], job.args[3])
+        )
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()
-        self.message.emit(self.tr("Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.").format(
-            s.name, f"{s.size_bytes:,}", f"{s.pretokens:,}", f"{s.distinct_pretokens:,}",
-            f"{time.monotonic() - self._t0:.1f}"))
+        self.message.emit(
+            self.tr("Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.").format(
+                s.name,
+                f"{s.size_bytes:,}",
+                f"{s.pretokens:,}",
+                f"{s.distinct_pretokens:,}",
+                f"{time.monotonic() - self._t0:.1f}",
+            )
+        )
         self.corpus_loaded.emit(s)
         if after is not None:
             after()

@@ -6,6 +6,7 @@ its own language. Each known text is matched by a pattern and rebuilt from a tra
 with its values; a text that matches none (a new note, a message from a library) is shown as it
 is, in English, rather than not at all.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,88 +17,173 @@ from PySide6.QtCore import QCoreApplication
 # (pattern of core's English text, the translated text from the match); the templates are literal
 # translate() calls so that lupdate finds them
 _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(r"starts with a UTF-8 byte-order mark \(kept as the bytes EF BB BF\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)")),
-    (re.compile(r"(\d+) invalid UTF-8 bytes kept byte-exactly"),
-     lambda m: QCoreApplication.translate("CoreText", "{0} invalid UTF-8 bytes kept byte-exactly").format(m[1])),
-    (re.compile(r"GPT-2 files: vocab (.+) \+ merges (.+)"),
-     lambda m: QCoreApplication.translate("CoreText", "GPT-2 files: vocab {0} + merges {1}").format(m[1], m[2])),
-    (re.compile(r"GPT-2 files store no pattern: GPT-2's pattern is assumed"),
-     lambda m: QCoreApplication.translate("CoreText", "GPT-2 files store no pattern: GPT-2's pattern is assumed")),
-    (re.compile(r"special tokens were taken as the tokens no merge makes \(none\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "special tokens were taken as the tokens no merge makes (there are none)")),
-    (re.compile(r"special tokens were taken as the tokens no merge makes \((.+)\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "special tokens were taken as the tokens no merge makes ({0})").format(m[1])),
-    (re.compile(r"recognised as (.+?) \((.+)\); its pattern and special-token ids are applied, except the (.+) you "
-                r"gave"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you "
-         "gave").format(m[1], m[2], m[3])),
-    (re.compile(r"recognised as (.+?) \((.+)\); its pattern and special-token ids are applied"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "recognised as {0} ({1}); its pattern and special-token ids are applied").format(m[1], m[2])),
-    (re.compile(r"a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding.*"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "a tiktoken file stores no pattern and no special tokens, and this one is not a known "
-         "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern and the special "
-         "tokens as TOKEN=ID)")),
-    (re.compile(r"the file gives rank (\d+) an empty token \(a placeholder, as in Whisper's multilingual\.tiktoken\): "
-                r"left out; no text encodes to it"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the file gives rank {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): "
-         "left out; no text encodes to it").format(m[1])),
-    (re.compile(r"the file gives ranks (.+) an empty token \(a placeholder, as in Whisper's multilingual\.tiktoken\): "
-                r"left out; no text encodes to it"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the file gives ranks {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): "
-         "left out; no text encodes to it").format(m[1])),
-    (re.compile(r"Mistral tekken file \(version (.+?)\): (\d+) special ids first, then (\d+) ranks; special tokens "
-                r"are not looked for in text \(as mistral-common's encode\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are "
-         "not looked for in text (as mistral-common's encode)").format(m[1], m[2], m[3])),
-    (re.compile(r"the file sets truncation \(to (.+?) tokens\); BPE Explorer shows every token and does not apply "
-                r"it"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply "
-         "it").format(m[1])),
-    (re.compile(r"the file sets padding \((.+)\); BPE Explorer does not apply it"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the file sets padding ({0}); BPE Explorer does not apply it").format(m[1])),
-    (re.compile(r"the post-processor adds (.+) the text \(encode\(text, add_special_tokens=False\) leaves them "
-                r"out\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them "
-         "out)").format(_before_after(m[1]))),
+    (
+        re.compile(r"starts with a UTF-8 byte-order mark \(kept as the bytes EF BB BF\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)"
+        ),
+    ),
+    (
+        re.compile(r"(\d+) invalid UTF-8 bytes kept byte-exactly"),
+        lambda m: QCoreApplication.translate("CoreText", "{0} invalid UTF-8 bytes kept byte-exactly").format(
+            m[1]
+        ),
+    ),
+    (
+        re.compile(r"GPT-2 files: vocab (.+) \+ merges (.+)"),
+        lambda m: QCoreApplication.translate("CoreText", "GPT-2 files: vocab {0} + merges {1}").format(
+            m[1], m[2]
+        ),
+    ),
+    (
+        re.compile(r"GPT-2 files store no pattern: GPT-2's pattern is assumed"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "GPT-2 files store no pattern: GPT-2's pattern is assumed"
+        ),
+    ),
+    (
+        re.compile(r"special tokens were taken as the tokens no merge makes \(none\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "special tokens were taken as the tokens no merge makes (there are none)"
+        ),
+    ),
+    (
+        re.compile(r"special tokens were taken as the tokens no merge makes \((.+)\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "special tokens were taken as the tokens no merge makes ({0})"
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
+            r"recognised as (.+?) \((.+)\); its pattern and special-token ids are applied, except the (.+) you "
+            r"gave"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave",
+        ).format(m[1], m[2], m[3]),
+    ),
+    (
+        re.compile(r"recognised as (.+?) \((.+)\); its pattern and special-token ids are applied"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "recognised as {0} ({1}); its pattern and special-token ids are applied"
+        ).format(m[1], m[2]),
+    ),
+    (
+        re.compile(
+            r"a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding.*"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "a tiktoken file stores no pattern and no special tokens, and this one is not a known "
+            "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern and the special "
+            "tokens as TOKEN=ID)",
+        ),
+    ),
+    (
+        re.compile(
+            r"the file gives rank (\d+) an empty token \(a placeholder, as in Whisper's multilingual\.tiktoken\): "
+            r"left out; no text encodes to it"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "the file gives rank {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): "
+            "left out; no text encodes to it",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
+            r"the file gives ranks (.+) an empty token \(a placeholder, as in Whisper's multilingual\.tiktoken\): "
+            r"left out; no text encodes to it"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "the file gives ranks {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): "
+            "left out; no text encodes to it",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
+            r"Mistral tekken file \(version (.+?)\): (\d+) special ids first, then (\d+) ranks; special tokens "
+            r"are not looked for in text \(as mistral-common's encode\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are "
+            "not looked for in text (as mistral-common's encode)",
+        ).format(m[1], m[2], m[3]),
+    ),
+    (
+        re.compile(
+            r"the file sets truncation \(to (.+?) tokens\); BPE Explorer shows every token and does not apply "
+            r"it"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(r"the file sets padding \((.+)\); BPE Explorer does not apply it"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "the file sets padding ({0}); BPE Explorer does not apply it"
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
+            r"the post-processor adds (.+) the text \(encode\(text, add_special_tokens=False\) leaves them "
+            r"out\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)",
+        ).format(_before_after(m[1])),
+    ),
 ]
 
 # what an export loses (core.formats.losses)
 _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(r"the normalizer \((.+)\)"),
-     lambda m: QCoreApplication.translate("CoreText", "the normalizer ({0})").format(m[1])),
-    (re.compile(r"the pre-tokenizer \((.+); only one regex is kept, as the pattern\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the pre-tokenizer ({0}; only one regex is kept, as the pattern)").format(m[1])),
-    (re.compile(r"the post-processor \(it adds 1 token: id (.+)\)"),
-     lambda m: QCoreApplication.translate("CoreText", "the post-processor (it adds 1 token: id {0})").format(m[1])),
-    (re.compile(r"the post-processor \(it adds (\d+) tokens: ids (.+)\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the post-processor (it adds {0} tokens: ids {1})").format(m[1], m[2])),
-    (re.compile(r"ignore_merges=false \((\d+) token\(s\) of the vocab are made by no merge.*\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a "
-         "pre-token equal to one of them by the merges, these formats take the whole token)").format(m[1])),
-    (re.compile(r"the lstrip/rstrip/single_word options of (\d+) added token\(s\) \((.+)\)"),
-     lambda m: QCoreApplication.translate(
-         "CoreText", "the lstrip/rstrip/single_word options of {0} added token(s) ({1})").format(m[1], m[2])),
+    (
+        re.compile(r"the normalizer \((.+)\)"),
+        lambda m: QCoreApplication.translate("CoreText", "the normalizer ({0})").format(m[1]),
+    ),
+    (
+        re.compile(r"the pre-tokenizer \((.+); only one regex is kept, as the pattern\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "the pre-tokenizer ({0}; only one regex is kept, as the pattern)"
+        ).format(m[1]),
+    ),
+    (
+        re.compile(r"the post-processor \(it adds 1 token: id (.+)\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "the post-processor (it adds 1 token: id {0})"
+        ).format(m[1]),
+    ),
+    (
+        re.compile(r"the post-processor \(it adds (\d+) tokens: ids (.+)\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "the post-processor (it adds {0} tokens: ids {1})"
+        ).format(m[1], m[2]),
+    ),
+    (
+        re.compile(r"ignore_merges=false \((\d+) token\(s\) of the vocab are made by no merge.*\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a "
+            "pre-token equal to one of them by the merges, these formats take the whole token)",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(r"the lstrip/rstrip/single_word options of (\d+) added token\(s\) \((.+)\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "the lstrip/rstrip/single_word options of {0} added token(s) ({1})"
+        ).format(m[1], m[2]),
+    ),
 ]
 
 
 def _before_after(text: str) -> str:
-    """"[gMASK] <sop> before and </s> after" in the app's language."""
+    """ "[gMASK] <sop> before and </s> after" in the app's language."""
     m = re.fullmatch(r"(?:(.+?) before)?(?: and )?(?:(.+) after)?", text)
     if m is None or not (m[1] or m[2]):
         return text

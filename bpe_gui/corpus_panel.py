@@ -1,4 +1,5 @@
 """Corpus panel: which corpus is loaded and what it looks like (size, pre-tokens, invalid bytes)."""
+
 from __future__ import annotations
 
 from html import escape
@@ -37,18 +38,28 @@ class CorpusPanel(QGroupBox):
         form.setVerticalSpacing(2)
         self.tips = {
             "Size": self.tr("Size of the corpus file"),
-            "Pre-tokens": self.tr("How many pieces the pre-tokenizer pattern cut the text into (words, "
-                                  "numbers, punctuation runs …). Pairs are counted and merged inside them only."),
-            "Distinct": self.tr("How many different pre-tokens there are: the trainer works on these, each "
-                                "with its count"),
-            "Invalid bytes": self.tr("Bytes that are not valid UTF-8. They are kept exactly and trained on "
-                                     "like any other byte."),
-            "Specials found": self.tr("How often the special tokens occur in the corpus; the text is split "
-                                      "at them and they are never merged"),
+            "Pre-tokens": self.tr(
+                "How many pieces the pre-tokenizer pattern cut the text into (words, "
+                "numbers, punctuation runs …). Pairs are counted and merged inside them only."
+            ),
+            "Distinct": self.tr(
+                "How many different pre-tokens there are: the trainer works on these, each with its count"
+            ),
+            "Invalid bytes": self.tr(
+                "Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte."
+            ),
+            "Specials found": self.tr(
+                "How often the special tokens occur in the corpus; the text is split "
+                "at them and they are never merged"
+            ),
         }
-        for key in (QT_TRANSLATE_NOOP("CorpusPanel", "Size"), QT_TRANSLATE_NOOP("CorpusPanel", "Pre-tokens"),
-                    QT_TRANSLATE_NOOP("CorpusPanel", "Distinct"), QT_TRANSLATE_NOOP("CorpusPanel", "Invalid bytes"),
-                    QT_TRANSLATE_NOOP("CorpusPanel", "Specials found")):
+        for key in (
+            QT_TRANSLATE_NOOP("CorpusPanel", "Size"),
+            QT_TRANSLATE_NOOP("CorpusPanel", "Pre-tokens"),
+            QT_TRANSLATE_NOOP("CorpusPanel", "Distinct"),
+            QT_TRANSLATE_NOOP("CorpusPanel", "Invalid bytes"),
+            QT_TRANSLATE_NOOP("CorpusPanel", "Specials found"),
+        ):
             v = QLabel("–")
             v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.values[key] = v
@@ -78,8 +89,9 @@ class CorpusPanel(QGroupBox):
         self.name.setText(f"<b>{escape(stats.name)}</b>")
         self.name.setToolTip(path)
         self.values["Size"].setText(f"{human_bytes(stats.size_bytes)}")
-        self.values["Size"].setToolTip(self.tr("Size of the corpus file: %1 bytes").replace(
-            "%1", f"{stats.size_bytes:,}"))
+        self.values["Size"].setToolTip(
+            self.tr("Size of the corpus file: %1 bytes").replace("%1", f"{stats.size_bytes:,}")
+        )
         self.values["Pre-tokens"].setText(f"{stats.pretokens:,}")
         self.values["Distinct"].setText(f"{stats.distinct_pretokens:,}")
         inv = self.values["Invalid bytes"]
@@ -96,8 +108,12 @@ class CorpusPanel(QGroupBox):
         c = self.controller
         if c.has_trainer or not c.source_name:
             return
-        self.name.setText(self.tr("<i>imported tokenizer</i> <b>{0}</b><br>"
-                                  "<span style='color:#667'>open a corpus to train</span>").format(escape(c.source_name)))
+        self.name.setText(
+            self.tr(
+                "<i>imported tokenizer</i> <b>{0}</b><br>"
+                "<span style='color:#667'>open a corpus to train</span>"
+            ).format(escape(c.source_name))
+        )
         for v in self.values.values():
             v.setText("–")
             v.setStyleSheet("")

@@ -1,4 +1,5 @@
 """Details of the selected merge: pair, count, why it won, and the words it changed."""
+
 from __future__ import annotations
 
 from html import escape
@@ -39,8 +40,12 @@ class DetailsView(QWidget):
 
     def clear(self) -> None:
         self.rank = None
-        self.browser.setHtml(self.tr("<p style='color:#667'>Click a point of the timeline or a row of the merges "
-                             "list to see what that merge did.</p>"))
+        self.browser.setHtml(
+            self.tr(
+                "<p style='color:#667'>Click a point of the timeline or a row of the merges "
+                "list to see what that merge did.</p>"
+            )
+        )
 
     def _removed(self, _n: int) -> None:
         if self.rank is not None and self.rank >= self.controller.index.n_merges:
@@ -59,10 +64,13 @@ class DetailsView(QWidget):
         m = ix.merges[rank]
         rec = c.record(rank)
         a, b = m.pair
-        html = [f"<p style='font-size:15pt'>{_code(a)} + {_code(b)} → {_code(m.token)}</p>",
-                self.tr("<p>merge <b>#{0}</b> · token id <b>{1}</b> · {2} bytes "
-                        "<span style='color:#667'>({3})</span></p>").format(rank + 1, m.token_id, len(m.token),
-                                                                          hex_html(m.token))]
+        html = [
+            f"<p style='font-size:15pt'>{_code(a)} + {_code(b)} → {_code(m.token)}</p>",
+            self.tr(
+                "<p>merge <b>#{0}</b> · token id <b>{1}</b> · {2} bytes "
+                "<span style='color:#667'>({3})</span></p>"
+            ).format(rank + 1, m.token_id, len(m.token), hex_html(m.token)),
+        ]
         if m.count:
             html.append(self.tr("<p>count when merged: <b>{0}</b></p>").format(f"{m.count:,}"))
         if rec is not None:
@@ -73,8 +81,11 @@ class DetailsView(QWidget):
                 html.append(self.tr("<p style='color:#556'>tied with: {0}{1}</p>").format(shown, more))
             words = self.tr("distinct word") if rec.words_changed == 1 else self.tr("distinct words")
             times = self.tr("occurrence") if rec.occurrences_changed == 1 else self.tr("occurrences")
-            html.append(self.tr("<p>changed <b>{0}</b> {1} (<b>{2}</b> {3})</p>").format(
-                f"{rec.words_changed:,}", words, f"{rec.occurrences_changed:,}", times))
+            html.append(
+                self.tr("<p>changed <b>{0}</b> {1} (<b>{2}</b> {3})</p>").format(
+                    f"{rec.words_changed:,}", words, f"{rec.occurrences_changed:,}", times
+                )
+            )
         examples = c.changed_words(rank, limit=EXAMPLES)
         if examples is None:
             html.append(self.tr("<p style='color:#667'><i>Examples appear when the run is over.</i></p>"))
@@ -82,6 +93,10 @@ class DetailsView(QWidget):
             rows = "".join(
                 f"<tr><td align='right' style='color:#667'>{n:,}×&nbsp;</td>"
                 f"<td><code>{_word(before)}</code> → <code>{_word(after)}</code></td></tr>"
-                for _w, before, after, n in examples)
-            html.append(self.tr("<p><b>Examples</b> (before → tokens now)</p>") + f"<table cellspacing='2'>{rows}</table>")
+                for _w, before, after, n in examples
+            )
+            html.append(
+                self.tr("<p><b>Examples</b> (before → tokens now)</p>")
+                + f"<table cellspacing='2'>{rows}</table>"
+            )
         self.browser.setHtml("".join(html))

@@ -6,6 +6,7 @@ The libraries are those ``ldd`` lists for PySide6's ``Qt/plugins/platforms/libqx
 Qt libraries it loads (QtGui, QtXcbQpa, QtDBus), less what every Debian/Ubuntu system has (libc,
 libstdc++, zlib, ...), with the Debian/Ubuntu package that ships each one.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -84,8 +85,10 @@ def display_problem(env: Mapping[str, str] | None = None, platform: str | None =
         return None
     has_x, has_wayland = bool(env.get("DISPLAY")), bool(env.get("WAYLAND_DISPLAY"))
     if not has_x and not has_wayland:
-        return ("no display to open the app on (DISPLAY and WAYLAND_DISPLAY are not set); on a server use "
-                "'bpe-explorer train', 'encode' or 'screenshot', or set DISPLAY (e.g. run it under xvfb-run)")
+        return (
+            "no display to open the app on (DISPLAY and WAYLAND_DISPLAY are not set); on a server use "
+            "'bpe-explorer train', 'encode' or 'screenshot', or set DISPLAY (e.g. run it under xvfb-run)"
+        )
     if qpa == "wayland" or (not qpa and has_wayland and not has_x):
         return None  # Qt's wayland plugin: its libraries are not the ones checked here
     libraries = dict(XCB_LIBRARIES)
@@ -95,9 +98,13 @@ def display_problem(env: Mapping[str, str] | None = None, platform: str | None =
             libraries[soname.strip()] = package.strip()
     missing = missing_libraries(libraries)
     if missing:
-        return (f"Qt cannot open a window: system libraries are missing ({', '.join(missing)}); on "
-                f"Debian/Ubuntu install them with: sudo apt install {' '.join(sorted(set(missing.values())))}")
+        return (
+            f"Qt cannot open a window: system libraries are missing ({', '.join(missing)}); on "
+            f"Debian/Ubuntu install them with: sudo apt install {' '.join(sorted(set(missing.values())))}"
+        )
     if has_x and x_display_reachable(env["DISPLAY"]) is False:
-        return (f"cannot connect to the X display {env['DISPLAY']!r} (DISPLAY); check that it runs and that "
-                "you may use it (xauth), or use 'bpe-explorer train', 'encode' or 'screenshot'")
+        return (
+            f"cannot connect to the X display {env['DISPLAY']!r} (DISPLAY); check that it runs and that "
+            "you may use it (xauth), or use 'bpe-explorer train', 'encode' or 'screenshot'"
+        )
     return None

@@ -1,4 +1,5 @@
 """Charts and merge trees of the Evaluate view (pyqtgraph; no state of their own)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,15 +40,23 @@ def draw_charts(bpt_plot, doc_plot, results: list) -> None:
     for k, name in enumerate(names):
         rows = [r for r in results if r.tokenizer == name]
         xs = [files.index(r.file) - 0.4 + width * (k + 0.5) for r in rows]
-        bars = pg.BarGraphItem(x=xs, height=[r.bytes_per_token for r in rows], width=width * 0.9,
-                               brush=COLORS[k % len(COLORS)])
+        bars = pg.BarGraphItem(
+            x=xs, height=[r.bytes_per_token for r in rows], width=width * 0.9, brush=COLORS[k % len(COLORS)]
+        )
         bpt_plot.addItem(bars)
         legend.addItem(bars, name)
         docs = [d for r in rows for d in r.doc_tokens]
         if docs:
             hist, edges = np.histogram(docs, bins=min(30, max(len(set(docs)), 1)))
-            doc_plot.plot(edges, hist, stepMode="center", fillLevel=0, fillOutline=True,
-                          brush=pg.mkBrush(COLORS[k % len(COLORS)] + "80"), name=name)
+            doc_plot.plot(
+                edges,
+                hist,
+                stepMode="center",
+                fillLevel=0,
+                fillOutline=True,
+                brush=pg.mkBrush(COLORS[k % len(COLORS)] + "80"),
+                name=name,
+            )
     bpt_plot.getAxis("bottom").setTicks([[(i, short_name(f)) for i, f in enumerate(files)]])
     top = max((r.bytes_per_token for r in results), default=1.0)
     bpt_plot.setYRange(0, top * (1.15 + 0.12 * len(names)), padding=0)  # room for the legend

@@ -5,6 +5,7 @@ encodings), samples documents and runs :func:`core.evaluate.evaluate` in a worke
 relaying throttled progress; a cancel stops it between blocks. :class:`HeldOutJob` measures the
 current tokenizer's bytes/token on a held-out text while the learner steps.
 """
+
 from __future__ import annotations
 
 import time
@@ -39,7 +40,8 @@ class TextSource:
         if not self.sample:
             return self.path
         return QCoreApplication.translate("Evaluate", "{path} ({n} docs, seed {seed})").format(
-            path=self.path, n=self.sample, seed=self.seed)
+            path=self.path, n=self.sample, seed=self.seed
+        )
 
 
 def build_tokenizer(src: TokSource):
@@ -57,8 +59,9 @@ class EvalJob(worker.Job):
 
     kind = "evaluate"
 
-    def __init__(self, toks: list[TokSource], texts: list[TextSource], split_on: str | None,
-                 workers: int | None = None) -> None:
+    def __init__(
+        self, toks: list[TokSource], texts: list[TextSource], split_on: str | None, workers: int | None = None
+    ) -> None:
         super().__init__()
         self.toks, self.texts, self.split_on, self.workers = toks, texts, split_on, workers
         self._last = 0.0
@@ -86,8 +89,14 @@ class EvalJob(worker.Job):
                 texts.append(sample_documents(t.path, t.sample, t.seed, self.split_on or DEFAULT_SPLIT))
             else:
                 texts.append(EvalText.from_file(t.path, t.label))
-        results = evaluate(list(built.items()), texts, split_on=self.split_on, workers=self.workers,
-                           progress=self._progress, niceness=worker.WORKER_NICENESS)
+        results = evaluate(
+            list(built.items()),
+            texts,
+            split_on=self.split_on,
+            workers=self.workers,
+            progress=self._progress,
+            niceness=worker.WORKER_NICENESS,
+        )
         if self.cancel_requested:  # asked after the last block: still a cancel
             raise Cancelled("evaluation cancelled")
         self.result.value = (results, built)
@@ -112,17 +121,23 @@ class HeldOutJob(worker.Job):
 
 
 COLUMNS = (
-    ("tokenizer", lambda: QCoreApplication.translate("Evaluate", "Tokenizer"), "{}"), ("file", lambda: QCoreApplication.translate("Evaluate", "Text"), "{}"),
-    ("bytes", lambda: QCoreApplication.translate("Evaluate", "Bytes"), "{:,}"), ("documents", lambda: QCoreApplication.translate("Evaluate", "Docs"), "{:,}"),
-    ("tokens", lambda: QCoreApplication.translate("Evaluate", "Tokens"), "{:,}"), ("bytes_per_token", lambda: QCoreApplication.translate("Evaluate", "Bytes/token"), "{:.3f}"),
+    ("tokenizer", lambda: QCoreApplication.translate("Evaluate", "Tokenizer"), "{}"),
+    ("file", lambda: QCoreApplication.translate("Evaluate", "Text"), "{}"),
+    ("bytes", lambda: QCoreApplication.translate("Evaluate", "Bytes"), "{:,}"),
+    ("documents", lambda: QCoreApplication.translate("Evaluate", "Docs"), "{:,}"),
+    ("tokens", lambda: QCoreApplication.translate("Evaluate", "Tokens"), "{:,}"),
+    ("bytes_per_token", lambda: QCoreApplication.translate("Evaluate", "Bytes/token"), "{:.3f}"),
     ("chars_per_token", lambda: QCoreApplication.translate("Evaluate", "Chars/token"), "{:.3f}"),
     ("tokens_per_doc_mean", lambda: QCoreApplication.translate("Evaluate", "Tokens/doc"), "{:,.1f}"),
-    ("tokens_per_doc_p50", lambda: QCoreApplication.translate("Evaluate", "p50"), "{:,.0f}"), ("tokens_per_doc_p95", lambda: QCoreApplication.translate("Evaluate", "p95"), "{:,.0f}"),
-    ("vocab_used_share", lambda: QCoreApplication.translate("Evaluate", "Vocab used"), "{:.1%}"), ("never_used", lambda: QCoreApplication.translate("Evaluate", "Never used"), "{:,}"),
+    ("tokens_per_doc_p50", lambda: QCoreApplication.translate("Evaluate", "p50"), "{:,.0f}"),
+    ("tokens_per_doc_p95", lambda: QCoreApplication.translate("Evaluate", "p95"), "{:,.0f}"),
+    ("vocab_used_share", lambda: QCoreApplication.translate("Evaluate", "Vocab used"), "{:.1%}"),
+    ("never_used", lambda: QCoreApplication.translate("Evaluate", "Never used"), "{:,}"),
     ("single_byte_share", lambda: QCoreApplication.translate("Evaluate", "1-byte tokens"), "{:.2%}"),
     ("byte_fallback_share", lambda: QCoreApplication.translate("Evaluate", "Byte fallback"), "{:.3%}"),
     ("mb_per_s_one_process", lambda: QCoreApplication.translate("Evaluate", "MB/s (1 process)"), "{:.2f}"),
-    ("mb_per_s", lambda: QCoreApplication.translate("Evaluate", "MB/s (all)"), "{:.2f}"), ("pile_hours", lambda: QCoreApplication.translate("Evaluate", "Pile (h)"), "{:,.1f}"),
+    ("mb_per_s", lambda: QCoreApplication.translate("Evaluate", "MB/s (all)"), "{:.2f}"),
+    ("pile_hours", lambda: QCoreApplication.translate("Evaluate", "Pile (h)"), "{:,.1f}"),
 )
 
 

@@ -6,6 +6,7 @@ progress and Cancel; results show as a table, bar charts (bytes/token per tokeni
 per document) and the longest tokens with their merge tree. While stepping, a small figure shows
 the current tokenizer's compression on a held-out text (throttled).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -61,8 +62,11 @@ class EvaluateView(QWidget):
         self._closed = False
 
         self.tok_list, self.text_list = QListWidget(), QListWidget()
-        b_cur, b_tok, b_known = (QPushButton(self.tr("Add current")), QPushButton(self.tr("Add file…")),
-                                 QPushButton(self.tr("Add encoding…")))
+        b_cur, b_tok, b_known = (
+            QPushButton(self.tr("Add current")),
+            QPushButton(self.tr("Add file…")),
+            QPushButton(self.tr("Add encoding…")),
+        )
         b_cur.setToolTip(self.tr("The tokenizer being trained, at its current step"))
         b_cur.clicked.connect(self.add_current)
         b_tok.clicked.connect(self._add_tok_dialog)
@@ -105,7 +109,9 @@ class EvaluateView(QWidget):
         self.held_plot.setLabel("bottom", self.tr("merges"))
         self.held_plot.setLabel("left", self.tr("bytes/token"))
         self.held_plot.setMaximumHeight(170)
-        self.held_curve = self.held_plot.plot([], [], pen=pg.mkPen("#4c72b0", width=2), symbol="o", symbolSize=4)
+        self.held_curve = self.held_plot.plot(
+            [], [], pen=pg.mkPen("#4c72b0", width=2), symbol="o", symbolSize=4
+        )
         self.longest = QListWidget()
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Merge tree"), self.tr("ID")])
@@ -179,8 +185,11 @@ class EvaluateView(QWidget):
         self._update_buttons()
 
     def add_text(self, path: str, sample: int | None = None, seed: int | None = None) -> None:
-        t = TextSource(str(path), self.sample.value() if sample is None else sample,
-                       self.seed.value() if seed is None else seed)
+        t = TextSource(
+            str(path),
+            self.sample.value() if sample is None else sample,
+            self.seed.value() if seed is None else seed,
+        )
         self.texts.append(t)
         self.text_list.addItem(t.label)
         if self.held_out_text is None:
@@ -204,9 +213,14 @@ class EvaluateView(QWidget):
     def _add_known_dialog(self) -> None:
         from core.known_encodings import KNOWN
 
-        name, ok = QInputDialog.getItem(self, self.tr("Known encoding"),
-                                        self.tr("Encoding (read offline from tiktoken's cache):"), list(KNOWN),
-                                        0, False)
+        name, ok = QInputDialog.getItem(
+            self,
+            self.tr("Known encoding"),
+            self.tr("Encoding (read offline from tiktoken's cache):"),
+            list(KNOWN),
+            0,
+            False,
+        )
         if ok and name:
             self.add_tokenizer(TokSource(name, "known", name))
 
@@ -312,8 +326,14 @@ class EvaluateView(QWidget):
             return
         r = self.results[row]
         for t in r.longest:
-            self.longest.addItem(self.tr("{n} B · id {id} · used {count:,}× — {text}").format(
-                text=token_label(t.text.encode("utf-8", "surrogateescape")), n=t.n_bytes, id=t.id, count=t.count))
+            self.longest.addItem(
+                self.tr("{n} B · id {id} · used {count:,}× — {text}").format(
+                    text=token_label(t.text.encode("utf-8", "surrogateescape")),
+                    n=t.n_bytes,
+                    id=t.id,
+                    count=t.count,
+                )
+            )
         self._longest_row = row
 
     def _show_tree(self, index: int) -> None:
@@ -375,7 +395,9 @@ class EvaluateView(QWidget):
         self._save(self.tr("Export JSON"), "results.json", "json")
 
     def _export_png(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export chart"), "bytes_per_token.png", "PNG (*.png)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export chart"), "bytes_per_token.png", "PNG (*.png)"
+        )
         if path:
             self.save_chart(path)
 

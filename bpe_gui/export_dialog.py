@@ -1,4 +1,5 @@
 """Export dialog: choose formats and a folder."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,7 +36,9 @@ class ExportDialog(QDialog):
             self.checks[key] = box
             lay.addWidget(box)
         lay.addSpacing(8)
-        lay.addWidget(QLabel(self.tr("<b>Folder</b> (created if needed; files there are replaced atomically)")))
+        lay.addWidget(
+            QLabel(self.tr("<b>Folder</b> (created if needed; files there are replaced atomically)"))
+        )
         row = QHBoxLayout()
         self.folder = QLineEdit(folder)
         self.folder.textChanged.connect(self._validate)
@@ -44,8 +47,9 @@ class ExportDialog(QDialog):
         row.addWidget(self.folder, 1)
         row.addWidget(browse)
         lay.addLayout(row)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
@@ -73,24 +77,38 @@ class ExportDialog(QDialog):
 
 def lossy_export_text(lost: dict[str, list[str]]) -> str:
     """The warning for formats that cannot hold part of an imported tokenizer: which, and what."""
-    lines = [QCoreApplication.translate(
-        "ExportDialog", "These formats cannot hold everything this imported tokenizer does, so the exported "
-        "files would give different ids than the original:")]
+    lines = [
+        QCoreApplication.translate(
+            "ExportDialog",
+            "These formats cannot hold everything this imported tokenizer does, so the exported "
+            "files would give different ids than the original:",
+        )
+    ]
     for fmt, what in lost.items():
-        lines.append(f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: "
-                     f"{'; '.join(map(core_text.loss, what))}")
-    lines.append(QCoreApplication.translate(
-        "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."))
+        lines.append(
+            f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: "
+            f"{'; '.join(map(core_text.loss, what))}"
+        )
+    lines.append(
+        QCoreApplication.translate(
+            "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."
+        )
+    )
     return "\n\n".join(lines)
 
 
 def confirm_lossy_export(parent, lost: dict[str, list[str]]) -> bool:
     """Ask before writing formats that drop part of an imported pipeline; True to export anyway."""
-    box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("ExportDialog", "Export loses part of "
-                                                                             "the tokenizer"),
-                      lossy_export_text(lost), QMessageBox.StandardButton.Cancel, parent)
-    anyway = box.addButton(QCoreApplication.translate("ExportDialog", "Export anyway"),
-                           QMessageBox.ButtonRole.AcceptRole)
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        QCoreApplication.translate("ExportDialog", "Export loses part of the tokenizer"),
+        lossy_export_text(lost),
+        QMessageBox.StandardButton.Cancel,
+        parent,
+    )
+    anyway = box.addButton(
+        QCoreApplication.translate("ExportDialog", "Export anyway"), QMessageBox.ButtonRole.AcceptRole
+    )
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.exec()
     return box.clickedButton() is anyway

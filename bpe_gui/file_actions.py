@@ -5,6 +5,7 @@ a Qwen tokenizer.json), so Import and Compare run in a worker thread (:class:`Im
 window stays live and shows the busy bar, and :attr:`Controller.tokenizer_loaded` says when the
 tokenizer is there (errors come as :attr:`Controller.error`, as before).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -65,7 +66,9 @@ class ImportJob(worker.Job):
             tokenizer = Tokenizer.from_spec(self.spec)
             records = records_from_spec(self.spec)
             index = tokenizer_index(tokenizer, records)
-            self.result.value = LoadedTokenizer(tokenizer, records, _shown_name(self.path), "", self.purpose, index)
+            self.result.value = LoadedTokenizer(
+                tokenizer, records, _shown_name(self.path), "", self.purpose, index
+            )
             return
         importing = self.purpose == "import"
         tokenizer, records, name, note = files.load_tokenizer(self.path, **self.options, merges_later=True)
@@ -81,8 +84,9 @@ class ImportJob(worker.Job):
         index = VocabIndex(tokenizer.vocab, (), None, tokenizer.special_tokens)
         self.shown.emit(LoadedTokenizer(tokenizer, [], name, note, self.purpose, index))
         self._recover(lazy)
-        self.result.value = LoadedTokenizer(tokenizer, records_from_spec(tokenizer.to_spec()), name, note,
-                                            self.purpose, index)
+        self.result.value = LoadedTokenizer(
+            tokenizer, records_from_spec(tokenizer.to_spec()), name, note, self.purpose, index
+        )
 
     def _recover(self, lazy) -> None:
         """Rebuild the merge list of ``lazy`` (a RankMerges), sending it in batches."""
@@ -122,11 +126,20 @@ class FileActions:
         The file is read in a worker: True when that started; :attr:`tokenizer_loaded` comes when
         the tokenizer is shown (or :attr:`error` when the file could not be read)."""
         if self._job is not None:
-            self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before importing."))
+            self.error.emit(
+                QCoreApplication.translate(
+                    "FileActions", "Wait for the current task to finish (or cancel it) before importing."
+                )
+            )
             return False
         job = ImportJob(path, options, "import")
         job.shown.connect(self._show_while_recovering)
-        self._start(job, QCoreApplication.translate("FileActions", "Reading the tokenizer %1 …").replace("%1", _shown_name(path)))
+        self._start(
+            job,
+            QCoreApplication.translate("FileActions", "Reading the tokenizer %1 …").replace(
+                "%1", _shown_name(path)
+            ),
+        )
         return True
 
     def _show_while_recovering(self, loaded: LoadedTokenizer) -> None:
@@ -136,8 +149,9 @@ class FileActions:
             return
         job.was_shown = True
         self._show_tokenizer(loaded.tokenizer, [], loaded.name, loaded.index)
-        text = QCoreApplication.translate("FileActions", "Recovering the merges of %1 from its ranks …").replace(
-            "%1", loaded.name)
+        text = QCoreApplication.translate(
+            "FileActions", "Recovering the merges of %1 from its ranks …"
+        ).replace("%1", loaded.name)
         self.phase.emit(text)
         self.message.emit(text)
 
@@ -154,25 +168,47 @@ class FileActions:
         """Read a second tokenizer to compare with, in a worker: True when that started;
         :attr:`tokenizer_loaded` brings it (purpose "compare"), or :attr:`error` comes."""
         if self._job is not None:
-            self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with."))
+            self.error.emit(
+                QCoreApplication.translate(
+                    "FileActions",
+                    "Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.",
+                )
+            )
             return False
-        self._start(ImportJob(path, options, "compare"),
-                    QCoreApplication.translate("FileActions", "Reading the tokenizer %1 …").replace("%1", _shown_name(path)))
+        self._start(
+            ImportJob(path, options, "compare"),
+            QCoreApplication.translate("FileActions", "Reading the tokenizer %1 …").replace(
+                "%1", _shown_name(path)
+            ),
+        )
         return True
 
     def _finish_import(self, job: ImportJob, res: worker.JobResult) -> None:
         """An import or comparison load is over (the controller's thread-finished slot calls this)."""
         name = _shown_name(job.path)
         if job.was_shown and (job.cancel_requested or res.error is not None or res.crash is not None):
-            self.message.emit(QCoreApplication.translate("FileActions", "Recovering the merges of %1 stopped: the first %2 are shown.").replace(
-                "%1", name).replace("%2", f"{self.index.n_merges:,}"))
+            self.message.emit(
+                QCoreApplication.translate(
+                    "FileActions", "Recovering the merges of %1 stopped: the first %2 are shown."
+                )
+                .replace("%1", name)
+                .replace("%2", f"{self.index.n_merges:,}")
+            )
             return
         if job.cancel_requested:
-            self.message.emit(QCoreApplication.translate("FileActions", "Reading %1 cancelled; nothing changed.").replace("%1", name))
+            self.message.emit(
+                QCoreApplication.translate("FileActions", "Reading %1 cancelled; nothing changed.").replace(
+                    "%1", name
+                )
+            )
             return
         if res.error is not None or not isinstance(res.value, LoadedTokenizer):
             if res.error is not None:
-                self.message.emit(QCoreApplication.translate("FileActions", "Could not read %1; nothing changed.").replace("%1", name))
+                self.message.emit(
+                    QCoreApplication.translate("FileActions", "Could not read %1; nothing changed.").replace(
+                        "%1", name
+                    )
+                )
                 self.error.emit(res.error_message)
             return
         loaded = res.value
@@ -183,19 +219,27 @@ class FileActions:
             return
         note = " ".join(core_text.sentence(core_text.note(n)) for n in loaded.note.splitlines())
         if loaded.purpose == "compare":
-            self.message.emit(QCoreApplication.translate("FileActions", "Comparing with %1.").replace("%1", loaded.name)
-                              + (" " + note if note else ""))
+            self.message.emit(
+                QCoreApplication.translate("FileActions", "Comparing with %1.").replace("%1", loaded.name)
+                + (" " + note if note else "")
+            )
             self.tokenizer_loaded.emit(loaded)
             return
         if job.was_shown:  # shown when read; its merges came in batches
             self.model.records = list(loaded.records)
         else:
             self._show_tokenizer(loaded.tokenizer, loaded.records, loaded.name, loaded.index)
-        timeline = (QCoreApplication.translate("FileActions", "with its merge timeline") if self.index.has_counts
-                    else QCoreApplication.translate("FileActions", "no merge counts in this format"))
-        self.message.emit(QCoreApplication.translate("FileActions", "Imported {0}: {1} tokens, {2} merges ({3}).").format(
-            loaded.name, f"{len(loaded.tokenizer.vocab):,}", f"{len(loaded.records):,}", timeline)
-            + (" " + note if note else ""))
+        timeline = (
+            QCoreApplication.translate("FileActions", "with its merge timeline")
+            if self.index.has_counts
+            else QCoreApplication.translate("FileActions", "no merge counts in this format")
+        )
+        self.message.emit(
+            QCoreApplication.translate("FileActions", "Imported {0}: {1} tokens, {2} merges ({3}).").format(
+                loaded.name, f"{len(loaded.tokenizer.vocab):,}", f"{len(loaded.records):,}", timeline
+            )
+            + (" " + note if note else "")
+        )
         self.tokenizer_loaded.emit(loaded)
 
     def _show_tokenizer(self, tokenizer, records, name: str, index: VocabIndex | None = None) -> None:
@@ -214,19 +258,31 @@ class FileActions:
         """Write the current tokenizer in ``formats`` into ``folder``; returns the files written.
         ``lossy``: the user agreed to lose what :meth:`export_losses` names."""
         if self._job is not None:
-            self.error.emit(QCoreApplication.translate("FileActions", "Wait for the current task to finish (or cancel it) before exporting."))
+            self.error.emit(
+                QCoreApplication.translate(
+                    "FileActions", "Wait for the current task to finish (or cancel it) before exporting."
+                )
+            )
             return None
         source = self._call_blocking(Engine.spec) if self.model.has_trainer else self.model.imported
         if source is FAILED:
             return None
         if source is None:
-            self.error.emit(QCoreApplication.translate("FileActions", "Nothing to export yet: open a corpus or import a tokenizer first."))
+            self.error.emit(
+                QCoreApplication.translate(
+                    "FileActions", "Nothing to export yet: open a corpus or import a tokenizer first."
+                )
+            )
             return None
         try:
             paths = files.export_tokenizer(source, folder, formats, lossy=lossy)
         except BPEError as e:
             self.error.emit(error_text(e))
             return None
-        self.message.emit(QCoreApplication.translate("FileActions", "Exported {0} file(s) to {1}: ").format(len(paths), folder)
-                          + ", ".join(p.name for p in paths))
+        self.message.emit(
+            QCoreApplication.translate("FileActions", "Exported {0} file(s) to {1}: ").format(
+                len(paths), folder
+            )
+            + ", ".join(p.name for p in paths)
+        )
         return paths

@@ -1,4 +1,5 @@
 """Tokenizer files for the GUI: export the session, import or compare a tokenizer (no Qt here)."""
+
 from __future__ import annotations
 
 import os
@@ -18,7 +19,9 @@ FORMAT_LABELS = {
 OPEN_FILTER = QT_TRANSLATE_NOOP("Files", "Tokenizer files (*.json *.tiktoken *.txt);;All files (*)")
 
 
-def export_tokenizer(source, folder: str | os.PathLike, formats: list[str], *, lossy: bool = False) -> list[Path]:
+def export_tokenizer(
+    source, folder: str | os.PathLike, formats: list[str], *, lossy: bool = False
+) -> list[Path]:
     """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``; returns the files.
 
     A format that cannot hold part of an imported pipeline is refused unless ``lossy`` (the user
@@ -40,8 +43,13 @@ def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
     return {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
 
 
-def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: dict[str, int] | None = None,
-                   pattern: str | None = None, merges_later: bool = False):
+def load_tokenizer(
+    path: str | os.PathLike | list | tuple,
+    *,
+    special_tokens: dict[str, int] | None = None,
+    pattern: str | None = None,
+    merges_later: bool = False,
+):
     """Load any supported tokenizer file (or folder): returns (Tokenizer, MergeRecords, name, note).
 
     ``merges_later``: when the file stores ranks, not merges (tiktoken, tekken), the merge list is
@@ -66,8 +74,10 @@ def load_tokenizer(path: str | os.PathLike | list | tuple, *, special_tokens: di
             txt = [x for x in picked if x.suffix == ".txt"]
             rest = [x for x in picked if x.suffix != ".txt"]
             if len(picked) != 2 or len(txt) != 1:
-                raise FormatError("pick one tokenizer file or folder, or a GPT-2 vocab .json together with its "
-                                  f"merges .txt (got {', '.join(x.name for x in picked)})")
+                raise FormatError(
+                    "pick one tokenizer file or folder, or a GPT-2 vocab .json together with its "
+                    f"merges .txt (got {', '.join(x.name for x in picked)})"
+                )
             path, merges = rest[0], txt[0]
     spec = load_any(path, merges=merges, special_tokens=special_tokens, pattern=pattern)
     tokenizer = Tokenizer.from_spec(spec)

@@ -7,6 +7,7 @@
 >>> pair_label((b"t", b"he"))
 't + he'
 """
+
 from __future__ import annotations
 
 import re
@@ -46,9 +47,9 @@ def split_utf8(data: bytes) -> list[tuple[bool, bytes]]:
                 out.append((True, rest[: e.start]))
             bad_end = max(e.end, e.start + 1)
             if out and not out[-1][0]:
-                out[-1] = (False, out[-1][1] + rest[e.start:bad_end])
+                out[-1] = (False, out[-1][1] + rest[e.start : bad_end])
             else:
-                out.append((False, rest[e.start:bad_end]))
+                out.append((False, rest[e.start : bad_end]))
             rest = rest[bad_end:]
             continue
         out.append((True, rest))
@@ -129,10 +130,11 @@ def parse_special_tokens(text: str) -> list[str]:
     for m in _SPECIAL_TOKEN.finditer(text):
         quoted, plain = m.groups()
         if plain is not None and plain.startswith('"') and len(plain) > 1 and not plain.endswith('"'):
-            err = ValueError(f"special tokens: the quote before {plain!r} is not closed "
-                             '(write a token that contains spaces as "like this")')
+            err = ValueError(
+                f"special tokens: the quote before {plain!r} is not closed "
+                '(write a token that contains spaces as "like this")'
+            )
             err.token = plain  # the app says the same in its language
             raise err
         out.append(quoted if quoted is not None else plain)
     return out
-

@@ -9,6 +9,7 @@ collects the strings of bpe_gui into ``assets/i18n/bpe_explorer_zh_CN.ts`` (edit
 there, e.g. with pyside6-linguist), then pyside6-lrelease compiles the ``.qm`` and the ``.ts``
 content hash is written beside it (a test checks that the ``.qm`` is current and complete).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -98,7 +99,9 @@ def install(language: str | None = None) -> str:
             app.installTranslator(ours)
             _installed.append(ours)
         qt = QTranslator(app)  # Qt's own strings (standard buttons), when PySide6 ships them
-        if qt.load(QLocale(lang), "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        if qt.load(
+            QLocale(lang), "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        ):
             app.installTranslator(qt)
             _installed.append(qt)
     app.setProperty("bpe_explorer_language", lang)
@@ -132,15 +135,18 @@ def update(language: str = "zh_CN", *, extract: bool = True) -> Path:
         sources = sorted(str(p) for p in pkg.rglob("*.py"))
         subprocess.run([_tool("pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(ts)], check=True)
     qm = ts.with_suffix(".qm")
-    subprocess.run([_tool("pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [_tool("pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True, stdout=subprocess.DEVNULL
+    )
     ts.with_suffix(".sha256").write_text(ts_hash(ts) + "\n", encoding="ascii")
     return qm
 
 
 def _main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("update", "release"):
-        print("usage: python -m bpe_gui.i18n update|release   (update: lupdate + lrelease; release: lrelease)")
+        print(
+            "usage: python -m bpe_gui.i18n update|release   (update: lupdate + lrelease; release: lrelease)"
+        )
         return 2
     for lang in LANGUAGES:
         if lang != "en":

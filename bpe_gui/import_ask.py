@@ -1,4 +1,5 @@
 """Ask what a tiktoken file does not store (pattern, special tokens) before importing an unknown one."""
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,14 @@ class TiktokenOptionsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Import %1").replace("%1", name))
         form = QFormLayout(self)
-        form.addRow(QLabel(self.tr("A tiktoken file stores neither the pre-tokenizer pattern nor the special "
-                                   "tokens, and this one is not a known encoding.")))
+        form.addRow(
+            QLabel(
+                self.tr(
+                    "A tiktoken file stores neither the pre-tokenizer pattern nor the special "
+                    "tokens, and this one is not a known encoding."
+                )
+            )
+        )
         self.pattern = QComboBox()
         self.pattern.setEditable(True)  # a preset or your own regex
         self.pattern.addItems(["gpt2", "gpt4", "none"])
@@ -39,7 +46,9 @@ class TiktokenOptionsDialog(QDialog):
         form.addRow(self.tr("Special tokens (TOKEN=ID):"), self.specials)
         self.problem = QLabel()
         form.addRow(self.problem)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._check)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -55,7 +64,11 @@ class TiktokenOptionsDialog(QDialog):
             resolve_pattern(pattern)
             specials = parse_special_ids(self.specials.text().split())
             if isinstance(specials, list):
-                raise BPEError(QCoreApplication.translate("ImportAsk", "give each special token with its id, as TOKEN=ID"))
+                raise BPEError(
+                    QCoreApplication.translate(
+                        "ImportAsk", "give each special token with its id, as TOKEN=ID"
+                    )
+                )
         except BPEError as e:
             self.problem.setText(str(e))
             return

@@ -4,6 +4,7 @@ Three walk-throughs (core.learn): the lecture algorithm on raw bytes, the CS336 
 incremental update, and encoding. Step / Back / Play move through the recorded frames; the current
 line of code is highlighted and the variables show their values at that moment.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
@@ -31,8 +32,11 @@ from core.learn import Walk, encoding, lecture, show, training
 from .learn_text import describe
 
 KINDS = ("lecture", "training", "encoding")
-EXAMPLES = {"lecture": "aaabdaaabac", "training": "low low lower<|endoftext|>newest widest newest",
-            "encoding": "the lowest newest<|endoftext|>low"}
+EXAMPLES = {
+    "lecture": "aaabdaaabac",
+    "training": "low low lower<|endoftext|>newest widest newest",
+    "encoding": "the lowest newest<|endoftext|>low",
+}
 MERGES = {"lecture": 3, "training": 6, "encoding": 6}
 PLAY_MS = 700
 
@@ -54,8 +58,13 @@ class LearnView(QWidget):
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
         self.algo = QComboBox()
-        self.algo.addItems([self.tr("1. The lecture algorithm (raw bytes)"), self.tr("2. The CS336 trainer"),
-                            self.tr("3. Encoding a text")])
+        self.algo.addItems(
+            [
+                self.tr("1. The lecture algorithm (raw bytes)"),
+                self.tr("2. The CS336 trainer"),
+                self.tr("3. Encoding a text"),
+            ]
+        )
         self.algo.setToolTip(self.tr("Which algorithm to walk through"))
         self.algo.currentIndexChanged.connect(lambda i: self.set_kind(KINDS[i]))
         self.text = QLineEdit()
@@ -107,7 +116,9 @@ class LearnView(QWidget):
         self.vars = QTableWidget(0, 2)
         self.vars.setHorizontalHeaderLabels([self.tr("Variable"), self.tr("Value")])
         self.vars.horizontalHeaderItem(0).setToolTip(self.tr("A variable of the code at this line"))
-        self.vars.horizontalHeaderItem(1).setToolTip(self.tr("Its value right after the highlighted line ran"))
+        self.vars.horizontalHeaderItem(1).setToolTip(
+            self.tr("Its value right after the highlighted line ran")
+        )
         self.vars.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.vars.verticalHeader().setVisible(False)
         self.vars.setWordWrap(True)
@@ -188,10 +199,16 @@ class LearnView(QWidget):
             self.vars.setItem(r, 1, item)
         self.vars.resizeRowsToContents()
         self.story.setText(describe(self.kind, f))
-        self.position.setText(self.tr("Line %1 of the code · step %2 / %3").replace("%1", str(f.line + 1))
-                              .replace("%2", str(self.pos + 1)).replace("%3", str(n)))
+        self.position.setText(
+            self.tr("Line %1 of the code · step %2 / %3")
+            .replace("%1", str(f.line + 1))
+            .replace("%2", str(self.pos + 1))
+            .replace("%3", str(n))
+        )
         if self.walk.truncated and self.pos == n - 1:
-            self.position.setText(self.position.text() + " · " + self.tr("the text is long: later steps are not shown"))
+            self.position.setText(
+                self.position.text() + " · " + self.tr("the text is long: later steps are not shown")
+            )
         self.btn_back.setEnabled(self.pos > 0)
         self.btn_step.setEnabled(self.pos < n - 1)
 

@@ -1,4 +1,5 @@
 """View → Messages (every status and error message, in full) and Help → Keyboard shortcuts."""
+
 from __future__ import annotations
 
 import time

@@ -1,4 +1,5 @@
 """Live pair-count table: the top pairs with count, change since the last step and rank movement."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import (
@@ -38,17 +39,34 @@ class PairTableModel(QAbstractTableModel):
     repaint) only indexes tuples.
     """
 
-    HEADERS = ("#", QT_TRANSLATE_NOOP("PairTableModel", "Pair"), QT_TRANSLATE_NOOP("PairTableModel", "Count"), "Δ",
-               QT_TRANSLATE_NOOP("PairTableModel", "Move"))
-    TIPS = (QT_TRANSLATE_NOOP("PairTableModel", "Place in the table: 1 is the pair the next step merges"),
-            QT_TRANSLATE_NOOP("PairTableModel", "Two neighbouring tokens (shown with visible spaces); the tooltip "
-                              "shows their bytes"),
-            QT_TRANSLATE_NOOP("PairTableModel", "How often the two tokens stand side by side in the corpus (each "
-                              "pre-token counted as often as it occurs)"),
-            QT_TRANSLATE_NOOP("PairTableModel", "Change of the count since the last step: a merge takes counts "
-                              "from the pairs next to it and creates new pairs"),
-            QT_TRANSLATE_NOOP("PairTableModel", "How many places the pair moved up (▲) or down (▼) in the table "
-                              "since the last step"))
+    HEADERS = (
+        "#",
+        QT_TRANSLATE_NOOP("PairTableModel", "Pair"),
+        QT_TRANSLATE_NOOP("PairTableModel", "Count"),
+        "Δ",
+        QT_TRANSLATE_NOOP("PairTableModel", "Move"),
+    )
+    TIPS = (
+        QT_TRANSLATE_NOOP("PairTableModel", "Place in the table: 1 is the pair the next step merges"),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes",
+        ),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "How often the two tokens stand side by side in the corpus (each "
+            "pre-token counted as often as it occurs)",
+        ),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "Change of the count since the last step: a merge takes counts "
+            "from the pairs next to it and creates new pairs",
+        ),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "How many places the pair moved up (▲) or down (▼) in the table since the last step",
+        ),
+    )
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -83,8 +101,13 @@ class PairTableModel(QAbstractTableModel):
             else:
                 move_text = f"▲{move}" if move > 0 else (f"▼{-move}" if move < 0 else "")
                 move_fg = self._up if move > 0 else self._down
-            texts = (rank + 1, f"{token_label(pair[0])}  +  {token_label(pair[1])}", f"{count:,}",
-                     "" if delta is None else signed(delta), move_text)
+            texts = (
+                rank + 1,
+                f"{token_label(pair[0])}  +  {token_label(pair[1])}",
+                f"{count:,}",
+                "" if delta is None else signed(delta),
+                move_text,
+            )
             bg = self._next_bg if rank == 0 else (self._tie_bg if count == top else None)
             fgs = (None, None, None, (self._up if delta > 0 else self._down) if delta else None, move_fg)
             cells.append((texts, bg, fgs))
@@ -130,7 +153,9 @@ class PairTableModel(QAbstractTableModel):
             return RIGHT if col != 1 else None
         if role == TOOLTIP and col == 1:
             a, b = self.rows[row][0]
-            return f"{pair_label((a, b))} → {token_label(a + b)}\n" + self.tr("bytes: {0} | {1}").format(hex_bytes(a), hex_bytes(b))
+            return f"{pair_label((a, b))} → {token_label(a + b)}\n" + self.tr("bytes: {0} | {1}").format(
+                hex_bytes(a), hex_bytes(b)
+            )
         if role == SEARCH_ROLE:
             a, b = self.rows[row][0]
             raw = (a + b).decode("utf-8", "replace")
@@ -175,8 +200,12 @@ class PairsView(QWidget):
         # counts and their changes on a large corpus have 7-9 digits: wide enough for them (elided
         # in the middle they could not be read)
         fm = self.table.fontMetrics()
-        for col, width in ((0, 34), (2, fm.horizontalAdvance("99,999,999") + 16),
-                           (3, fm.horizontalAdvance("+9,999,999") + 16), (4, 46)):
+        for col, width in (
+            (0, 34),
+            (2, fm.horizontalAdvance("99,999,999") + 16),
+            (3, fm.horizontalAdvance("+9,999,999") + 16),
+            (4, 46),
+        ):
             self.table.setColumnWidth(col, width)
 
         lay = QVBoxLayout(self)
@@ -211,8 +240,11 @@ class PairsView(QWidget):
         if c.busy in ("train", "step"):
             return self.tr("<i>Training … the table follows the run.</i>")
         if not c.has_trainer:
-            return self.tr("<i>Open a corpus to see pair counts.</i>") if not c.index.n_merges else \
-                self.tr("<i>Imported tokenizer: no corpus, so no pair counts.</i>")
+            return (
+                self.tr("<i>Open a corpus to see pair counts.</i>")
+                if not c.index.n_merges
+                else self.tr("<i>Imported tokenizer: no corpus, so no pair counts.</i>")
+            )
         if not pairs:
             return self.tr("<b>No pair left to merge.</b> Every pre-token is a single token.")
         (a, b), count = pairs[0]
@@ -222,18 +254,26 @@ class PairsView(QWidget):
             why = self.tr("the most frequent pair")
         else:
             more = "" if exact else "+" if ties == len(pairs) - 1 and len(pairs) >= 100 else ""
-            rule = (self.tr("the lexicographically greatest (bytes, bytes) pair wins") if c.tie_break == "lexicographic"
-                    else self.tr("the pair seen first in the corpus wins"))
+            rule = (
+                self.tr("the lexicographically greatest (bytes, bytes) pair wins")
+                if c.tie_break == "lexicographic"
+                else self.tr("the pair seen first in the corpus wins")
+            )
             others = self.tr("other pair") if ties == 1 and not more else self.tr("other pairs")
             why = self.tr("tied with {0}{1} {2} at this count; {3}").format(f"{ties:,}", more, others, rule)
-        text = self.tr("Next merge: <code>{0}</code> + <code>{1}</code> → <code>{2}</code> ({3}×) — {4}.").format(
-            _html(token_label(a)), _html(token_label(b)), _html(token_label(a + b)), f"{count:,}", why)
+        text = self.tr(
+            "Next merge: <code>{0}</code> + <code>{1}</code> → <code>{2}</code> ({3}×) — {4}."
+        ).format(_html(token_label(a)), _html(token_label(b)), _html(token_label(a + b)), f"{count:,}", why)
         last = c.record(c.index.n_merges - 1)
         if last is not None:
-            how = (self.tr("won a tie of {0} pairs at {1}").format(f"{last.n_ties + 1:,}", f"{last.count:,}")
-                   if last.n_ties else self.tr("most frequent ({0}×)").format(f"{last.count:,}"))
+            how = (
+                self.tr("won a tie of {0} pairs at {1}").format(f"{last.n_ties + 1:,}", f"{last.count:,}")
+                if last.n_ties
+                else self.tr("most frequent ({0}×)").format(f"{last.count:,}")
+            )
             text += self.tr("<br><span style='color:#667'>Last merge: <code>{0}</code> — {1}</span>").format(
-                _html(token_label(last.token)), how)
+                _html(token_label(last.token)), how
+            )
         return text
 
 

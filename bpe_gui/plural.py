@@ -8,6 +8,7 @@ digit grouping; :func:`plural` groups it like the rest of the app ("1,000").
 >>> plural("1 merge(s)", 1), plural("Did 3 of 1000 merge(s)", 1000)
 ('1 merge', 'Did 3 of 1,000 merges')
 """
+
 from __future__ import annotations
 
 import re

@@ -17,6 +17,7 @@ What it turns on:
 
 Without :func:`configure_process`, jobs run with Python's defaults.
 """
+
 from __future__ import annotations
 
 import gc

@@ -11,6 +11,7 @@ reference counts, so the missing references can never bring them to zero. It is 
 nothing afterwards, and is a no-op on fixed PySide versions and on Python 3.12+.
 Pinning ``PySide6-Essentials!=6.12.0`` avoids the bug altogether.
 """
+
 from __future__ import annotations
 
 import ctypes

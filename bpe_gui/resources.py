@@ -3,6 +3,7 @@
 Installed wheels map the top-level ``assets/`` folder to ``bpe_gui/assets`` (pyproject force-include);
 a checkout keeps it next to the package.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -4,6 +4,7 @@ The window (at least 1024×600) loads the corpus (default: the bundled sample) o
 session, does N steps, tokenizes the given text, selects the last merge, and is grabbed into the
 image (in the language given, else the system's).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,8 +14,10 @@ from pathlib import Path
 
 from . import resources
 
-DEFAULT_TEXT = ("Byte-pair encoding merges the most frequent pair, again and again.\n"
-                "Tokens: ' the', 'ing', 12345, naïve café.<|endoftext|>The end.")
+DEFAULT_TEXT = (
+    "Byte-pair encoding merges the most frequent pair, again and again.\n"
+    "Tokens: ' the', 'ing', 12345, naïve café.<|endoftext|>The end."
+)
 
 
 def _save_png(pixmap, out: Path) -> Path:
@@ -45,6 +48,7 @@ def _wait(app, signals, timeout_s: float):
             if not got:
                 got.append((i, args))
             loop.quit()
+
         return fire
 
     handlers = [make(i) for i in range(len(signals))]
@@ -57,9 +61,16 @@ def _wait(app, signals, timeout_s: float):
     return got[0] if got else None
 
 
-def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
-           size: tuple[int, int] = (1400, 900), timeout: float = 600.0, session=None,
-           language: str | None = None) -> Path:
+def render(
+    out_png,
+    corpus=None,
+    steps: int = 0,
+    text: str | None = None,
+    size: tuple[int, int] = (1400, 900),
+    timeout: float = 600.0,
+    session=None,
+    language: str | None = None,
+) -> Path:
     """Render the window to ``out_png`` and return its path (raises RuntimeError on a core error)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
@@ -117,8 +128,9 @@ def render(out_png, corpus=None, steps: int = 0, text: str | None = None,
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="bpe-explorer screenshot",
-                                description="Render the BPE Explorer window offscreen to a PNG.")
+    p = argparse.ArgumentParser(
+        prog="bpe-explorer screenshot", description="Render the BPE Explorer window offscreen to a PNG."
+    )
     p.add_argument("out", help="output PNG file")
     p.add_argument("--corpus", help="corpus file (default: the bundled sample corpus)")
     p.add_argument("--steps", type=int, default=0, help="merges to do before the screenshot")
@@ -127,8 +139,9 @@ def main(argv=None) -> int:
     p.add_argument("--session", help="reopen this saved session (File → Save session) instead of a corpus")
     from .app import _language
 
-    p.add_argument("--lang", default=None, type=_language,
-                   help="interface language: zh_CN or en (default: the system's)")
+    p.add_argument(
+        "--lang", default=None, type=_language, help="interface language: zh_CN or en (default: the system's)"
+    )
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -140,8 +153,9 @@ def main(argv=None) -> int:
 
     configure_process()  # an entry point, like bpe_gui.app.main
     try:
-        out = render(args.out, args.corpus, args.steps, args.text, (w, h), session=args.session,
-                     language=args.lang)
+        out = render(
+            args.out, args.corpus, args.steps, args.text, (w, h), session=args.session, language=args.lang
+        )
     except RuntimeError as e:
         print(f"bpe-explorer screenshot: {e}", file=sys.stderr)
         return 1

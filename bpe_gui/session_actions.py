@@ -6,6 +6,7 @@ with the same corpus loads the corpus and replays the merges in the engine (thei
 and examples are then live again); with a corpus that changed or is gone, the saved tokenizer is
 shown from the file alone, like an imported one.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -46,11 +47,18 @@ class SessionActions:
             return False
         n = self.index.n_merges
         if keep >= n:
-            self.message.emit(QCoreApplication.translate("Session", "Nothing to rewind: merge #%1 is already the last one.").replace("%1", f"{n:,}"))
+            self.message.emit(
+                QCoreApplication.translate(
+                    "Session", "Nothing to rewind: merge #%1 is already the last one."
+                ).replace("%1", f"{n:,}")
+            )
             return False
         if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
-            self._start(worker.EngineJob(self._use_engine(), Engine.undo_to, keep, worker.TOP_K),
-                        QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"), kind=Busy.REWIND)
+            self._start(
+                worker.EngineJob(self._use_engine(), Engine.undo_to, keep, worker.TOP_K),
+                QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"),
+                kind=Busy.REWIND,
+            )
             return True
         reply = self._call_blocking(Engine.undo_to, keep, worker.TOP_K)
         if reply is FAILED:
@@ -75,10 +83,20 @@ class SessionActions:
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
         if keep:
-            text = plural(QCoreApplication.translate("Session", "Rewound %n merge(s): merge #%1 is the last one; vocab size %2.", None, undone), undone)
+            text = plural(
+                QCoreApplication.translate(
+                    "Session", "Rewound %n merge(s): merge #%1 is the last one; vocab size %2.", None, undone
+                ),
+                undone,
+            )
             self.message.emit(text.replace("%1", f"{keep:,}").replace("%2", f"{self.vocab_size:,}"))
         else:
-            text = plural(QCoreApplication.translate("Session", "Reset: undid all %n merge(s); vocab size %1.", None, undone), undone)
+            text = plural(
+                QCoreApplication.translate(
+                    "Session", "Reset: undid all %n merge(s); vocab size %1.", None, undone
+                ),
+                undone,
+            )
             self.message.emit(text.replace("%1", f"{self.vocab_size:,}"))
 
     def reset(self) -> bool:
@@ -91,18 +109,27 @@ class SessionActions:
         from core.formats import as_spec
 
         if self._job is not None:
-            self.error.emit(QCoreApplication.translate("Session", "Wait for the current task to finish (or cancel it) before saving."))
+            self.error.emit(
+                QCoreApplication.translate(
+                    "Session", "Wait for the current task to finish (or cancel it) before saving."
+                )
+            )
             return None
         source = self._call_blocking(Engine.spec) if self.model.has_trainer else self.model.imported
         if source is FAILED:
             return None
         if source is None:
-            self.error.emit(QCoreApplication.translate("Session", "Nothing to save yet: open a corpus or import a tokenizer first."))
+            self.error.emit(
+                QCoreApplication.translate(
+                    "Session", "Nothing to save yet: open a corpus or import a tokenizer first."
+                )
+            )
             return None
         return as_spec(source)
 
-    def save_session(self, path, vocab_target: int | None = None, step_n: int | None = None,
-                     text: str | None = None):
+    def save_session(
+        self, path, vocab_target: int | None = None, step_n: int | None = None, text: str | None = None
+    ):
         """Write a session file; returns its path (None after an error, already reported)."""
         from core.session import save_session
 
@@ -110,14 +137,24 @@ class SessionActions:
         if spec is None:
             return None
         try:
-            out = save_session(path, spec, corpus_path=self.corpus_path if self.model.has_trainer else None,
-                               vocab_target=vocab_target, step_n=step_n, text=text)
+            out = save_session(
+                path,
+                spec,
+                corpus_path=self.corpus_path if self.model.has_trainer else None,
+                vocab_target=vocab_target,
+                step_n=step_n,
+                text=text,
+            )
         except (BPEError, OSError) as e:
             self.error.emit(str(e))
             return None
         n = len(spec.merges)
         self.session_path = str(out)
-        self.message.emit(plural(QCoreApplication.translate("Session", "Saved the session (%n merge(s)) to %1.", None, n), n).replace("%1", str(out)))
+        self.message.emit(
+            plural(
+                QCoreApplication.translate("Session", "Saved the session (%n merge(s)) to %1.", None, n), n
+            ).replace("%1", str(out))
+        )
         return out
 
     def open_session(self, path):
@@ -129,7 +166,11 @@ class SessionActions:
         from core.session import load_session
 
         if self._job is not None:
-            self.error.emit(QCoreApplication.translate("Session", "Wait for the current task to finish (or cancel it) before opening a session."))
+            self.error.emit(
+                QCoreApplication.translate(
+                    "Session", "Wait for the current task to finish (or cancel it) before opening a session."
+                )
+            )
             return None
         try:
             s = load_session(path)
@@ -141,7 +182,9 @@ class SessionActions:
         state = s.corpus_state()
         if state == "same":
             pattern = None if spec.pattern in (None, "none") else spec.pattern
-            self.options = Options(list(spec.special_tokens), pattern, spec.tie_break or self.options.tie_break)
+            self.options = Options(
+                list(spec.special_tokens), pattern, spec.tie_break or self.options.tie_break
+            )
             self.options_changed.emit()
             pairs = list(spec.merges)
             base = len(spec.vocab) - len(pairs)
@@ -149,26 +192,47 @@ class SessionActions:
 
             def replay() -> None:
                 if not pairs:
-                    self.message.emit(QCoreApplication.translate("Session", "Reopened the session %1 (no merges yet).").replace("%1", name))
+                    self.message.emit(
+                        QCoreApplication.translate(
+                            "Session", "Reopened the session %1 (no merges yet)."
+                        ).replace("%1", name)
+                    )
                     return
                 n = len(pairs)  # a plain name: pyside6-lupdate skips a translate() call with len(...) in it
-                text = QCoreApplication.translate("Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, n)
+                text = QCoreApplication.translate(
+                    "Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, n
+                )
                 self._run_note = plural(text, n).replace("%1", name)
                 self._live_pairs = []
-                self._start(ReplayJob(self._use_engine(), pairs, base + len(pairs)),
-                            QCoreApplication.translate("Session", "Replaying the session's merges …"))
+                self._start(
+                    ReplayJob(self._use_engine(), pairs, base + len(pairs)),
+                    QCoreApplication.translate("Session", "Replaying the session's merges …"),
+                )
 
             self._after_load = replay
             self.load_corpus(s.corpus_path)
         else:
-            why = (QCoreApplication.translate("Session", "its corpus %1 is gone") if state == "missing" else
-                   QCoreApplication.translate("Session", "its corpus %1 changed since the session was saved")).replace("%1", str(s.corpus_path))
+            why = (
+                QCoreApplication.translate("Session", "its corpus %1 is gone")
+                if state == "missing"
+                else QCoreApplication.translate(
+                    "Session", "its corpus %1 changed since the session was saved"
+                )
+            ).replace("%1", str(s.corpus_path))
             if state == "none":
-                text = QCoreApplication.translate("Session", "Opened the session %1: a tokenizer without a corpus; open a corpus "
-                                                  "to train.").replace("%1", str(path))
+                text = QCoreApplication.translate(
+                    "Session", "Opened the session %1: a tokenizer without a corpus; open a corpus to train."
+                ).replace("%1", str(path))
             else:
-                text = QCoreApplication.translate("Session", "Opened the session %1, but %2: showing the saved tokenizer. Open the "
-                                                  "corpus again to train further.").replace("%1", str(path)).replace("%2", why)
+                text = (
+                    QCoreApplication.translate(
+                        "Session",
+                        "Opened the session %1, but %2: showing the saved tokenizer. Open the "
+                        "corpus again to train further.",
+                    )
+                    .replace("%1", str(path))
+                    .replace("%2", why)
+                )
             self._show_saved(s, path, text)  # session_opened comes when it is shown
             return s
         self.session_opened.emit(s)
@@ -179,4 +243,7 @@ class SessionActions:
         index are built in the import worker; then ``text`` is the status and :attr:`session_opened` comes."""
         job = ImportJob(path, {}, "session", spec=session.spec)
         job.session, job.done_text = session, text
-        self._start(job, QCoreApplication.translate("Session", "Opening the session %1 …").replace("%1", Path(path).name))
+        self._start(
+            job,
+            QCoreApplication.translate("Session", "Opening the session %1 …").replace("%1", Path(path).name),
+        )

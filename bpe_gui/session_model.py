@@ -11,6 +11,7 @@ its changes into signals; everything here can be tested without Qt or an engine 
 >>> m.vocab_size, m.version
 (257, 0)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -84,8 +85,12 @@ def merge_deltas(records: list, sign: int = 1) -> dict:
 
 def tokenizer_index(tokenizer, records) -> VocabIndex:
     """The views' index of a tokenizer shown without a corpus (counts from its records, if any)."""
-    return VocabIndex(dict(tokenizer.vocab), list(tokenizer.merges), [r.count for r in records],
-                      list(tokenizer.special_tokens))
+    return VocabIndex(
+        dict(tokenizer.vocab),
+        list(tokenizer.merges),
+        [r.count for r in records],
+        list(tokenizer.special_tokens),
+    )
 
 
 class SessionModel:
@@ -199,8 +204,13 @@ class SessionModel:
     def tokenizer_args(self) -> tuple:
         """(version, vocab, merges, special tokens, pattern): what builds the current Tokenizer."""
         ix = self.index
-        return (self.version, dict(ix.vocab), [m.pair for m in ix.merges], list(ix.special_tokens),
-                self.options.pattern)
+        return (
+            self.version,
+            dict(ix.vocab),
+            [m.pair for m in ix.merges],
+            list(ix.special_tokens),
+            self.options.pattern,
+        )
 
     def cached_tokenizer(self):
         """The current Tokenizer if it is already built (or imported), else None."""

@@ -9,6 +9,7 @@ undo costs O(1) here, and the views never need to touch the trainer (which a wor
 >>> ix.tree(b"ab")
 (b'ab', ((b'a', ()), (b'b', ())))
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -35,8 +36,13 @@ class MergeInfo(NamedTuple):
 class VocabIndex:
     """Vocab (id → bytes), merges in rank order, and the lookups the views need."""
 
-    def __init__(self, vocab: dict[int, bytes], merges: Iterable[Pair] = (),
-                 counts: Iterable[int] | None = None, special_tokens: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        vocab: dict[int, bytes],
+        merges: Iterable[Pair] = (),
+        counts: Iterable[int] | None = None,
+        special_tokens: Iterable[str] = (),
+    ) -> None:
         self.special_tokens = list(special_tokens)
         self.vocab: dict[int, bytes] = dict(vocab)
         self._ids_in_order: list[int] = sorted(self.vocab)
@@ -88,8 +94,13 @@ class VocabIndex:
         """Append many merges (a batch of a run); returns how many were added."""
         if not self._appending:
             raise ValueError("merges can be appended only to a trained vocabulary")
-        vocab, ids, token_ids, merges, rank_of = (self.vocab, self._ids_in_order, self.token_ids,
-                                                  self.merges, self.rank_of)
+        vocab, ids, token_ids, merges, rank_of = (
+            self.vocab,
+            self._ids_in_order,
+            self.token_ids,
+            self.merges,
+            self.rank_of,
+        )
         tid = len(vocab)
         rank = len(merges)
         start = rank
@@ -114,7 +125,9 @@ class VocabIndex:
         tokens = [a + b for a, b in pairs]
         ids = map(self.token_ids.get, tokens, repeat(-1))
         self.merges.extend(map(MergeInfo, range(start, start + n), pairs, ids, repeat(0)))
-        new = dict(zip(reversed(tokens), range(start + n - 1, start - 1, -1)))  # the first merge of a token wins
+        new = dict(
+            zip(reversed(tokens), range(start + n - 1, start - 1, -1))
+        )  # the first merge of a token wins
         if new.keys().isdisjoint(self.rank_of):
             self.rank_of.update(new)
         else:

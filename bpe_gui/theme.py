@@ -1,4 +1,5 @@
 """A light, calm look: Fusion style, a soft palette and a small stylesheet."""
+
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette

@@ -2,6 +2,7 @@
 
 It grows live during a full run (redraws are throttled); clicking a point selects that merge.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -74,9 +75,13 @@ def decade_ticks(lo: float, hi: float) -> list:
     pyqtgraph's own log ticks label every minor tick when fewer than three decades show.
     """
     first, last = int(np.floor(lo)), int(np.ceil(hi))
-    major = [(float(d), count_label(10.0 ** d)) for d in range(first, last + 1) if lo <= d <= hi]
-    minor = [(d + float(np.log10(m)), "") for d in range(first, last) for m in range(2, 10)
-             if lo <= d + np.log10(m) <= hi]
+    major = [(float(d), count_label(10.0**d)) for d in range(first, last + 1) if lo <= d <= hi]
+    minor = [
+        (d + float(np.log10(m)), "")
+        for d in range(first, last)
+        for m in range(2, 10)
+        if lo <= d + np.log10(m) <= hi
+    ]
     return [major, minor]
 
 
@@ -93,8 +98,12 @@ class TimelineView(QWidget):
         self._symbols = False
 
         self.title = status_label()
-        self.title.setToolTip(self.tr("Top: how often each merged pair occurred when it was merged (log scale). "
-                                         "Bottom: how many bytes each new token has."))
+        self.title.setToolTip(
+            self.tr(
+                "Top: how often each merged pair occurred when it was merged (log scale). "
+                "Bottom: how many bytes each new token has."
+            )
+        )
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
         self.graphics.ci.setSpacing(4)
@@ -115,19 +124,29 @@ class TimelineView(QWidget):
         self.count_plot.setLabel("left", self.tr("pair count (log)"))
         self.length_plot.setLabel("left", self.tr("token bytes"))
         self.length_plot.setLabel("bottom", self.tr("merge number (#1 = the first merge)"))
-        self.count_plot.getAxis("left").setToolTip(self.tr(
-            "How often the merged pair occurred in the corpus when it was merged (log scale)"))
+        self.count_plot.getAxis("left").setToolTip(
+            self.tr("How often the merged pair occurred in the corpus when it was merged (log scale)")
+        )
         self.length_plot.getAxis("left").setToolTip(self.tr("Length in bytes of the token each merge made"))
         self.length_plot.setXLink(self.count_plot)
 
         self.count_curve = self.count_plot.plot([], [], pen=pg.mkPen(ACCENT, width=1.6))
         self.length_curve = pg.PlotCurveItem(pen=pg.mkPen(LENGTH, width=1))
         self.length_plot.addItem(self.length_curve)
-        self.marker = self.count_plot.plot([], [], pen=None, symbol="o", symbolSize=10,
-                                           symbolBrush=SELECT, symbolPen=pg.mkPen("w", width=1.5))
+        self.marker = self.count_plot.plot(
+            [],
+            [],
+            pen=None,
+            symbol="o",
+            symbolSize=10,
+            symbolBrush=SELECT,
+            symbolPen=pg.mkPen("w", width=1.5),
+        )
         self.lines = []
         for p in (self.count_plot, self.length_plot):
-            line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(SELECT, width=1, style=Qt.PenStyle.DashLine))
+            line = pg.InfiniteLine(
+                angle=90, movable=False, pen=pg.mkPen(SELECT, width=1, style=Qt.PenStyle.DashLine)
+            )
             line.setVisible(False)
             p.addItem(line, ignoreBounds=True)
             self.lines.append(line)
@@ -136,8 +155,12 @@ class TimelineView(QWidget):
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        self.empty = QLabel(self.tr("No merges yet: press Step (→) or Train, and each merge's pair "
-                                    "count and token length appear here."))
+        self.empty = QLabel(
+            self.tr(
+                "No merges yet: press Step (→) or Train, and each merge's pair "
+                "count and token length appear here."
+            )
+        )
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color:#667; background:white; border:1px solid #dde2ec; border-radius:6px")
@@ -163,8 +186,8 @@ class TimelineView(QWidget):
         self._schedule()
 
     def _removed(self, n: int) -> None:
-        del self.counts[len(self.counts) - n:]
-        del self.lengths[len(self.lengths) - n:]
+        del self.counts[len(self.counts) - n :]
+        del self.lengths[len(self.lengths) - n :]
         if self.selected is not None and self.selected >= len(self.counts):
             self.selected = None
         self._schedule()
@@ -250,8 +273,11 @@ class TimelineView(QWidget):
         if n and not c.index.has_counts:
             text += self.tr(" (this file has no merge counts; token lengths only)")
         elif n:
-            text += (self.tr("; first merge seen %1×, last %2×").replace("%1", f"{self.counts[0]:,}")
-                     .replace("%2", f"{self.counts[-1]:,}"))
+            text += (
+                self.tr("; first merge seen %1×, last %2×")
+                .replace("%1", f"{self.counts[0]:,}")
+                .replace("%2", f"{self.counts[-1]:,}")
+            )
         self.title.setText(text + "</span>")
 
     # ------------------------------------------------------------------ selection
@@ -274,7 +300,9 @@ class TimelineView(QWidget):
             line.setPos(r + 1)
             line.setVisible(True)
         m = self.controller.index.merges[r]
-        self.marker.setToolTip(self.tr("merge #{0}: {1} ({2})").format(r + 1, token_label(m.token), f"{m.count:,}"))
+        self.marker.setToolTip(
+            self.tr("merge #{0}: {1} ({2})").format(r + 1, token_label(m.token), f"{m.count:,}")
+        )
 
     def rank_at(self, scene_pos) -> int | None:
         """The merge rank under a scene position (nearest x), or None outside the plots."""

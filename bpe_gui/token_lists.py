@@ -1,5 +1,6 @@
 """Two lists for the vocab browser: the longest tokens of the current vocab, and the tokens never used
 on the last evaluated text (filled by the Evaluate view). Clicking a token shows its merge tree."""
+
 from __future__ import annotations
 
 import itertools
@@ -20,8 +21,12 @@ class TokenLists(QObject):
         self.controller = controller
         self.longest = QListWidget()
         self.unused = QListWidget()
-        self.unused.addItem(self.tr("Evaluate the current tokenizer on a text (Evaluate menu) to list the "
-                                    "tokens it never used there"))
+        self.unused.addItem(
+            self.tr(
+                "Evaluate the current tokenizer on a text (Evaluate menu) to list the "
+                "tokens it never used there"
+            )
+        )
         for w in (self.longest, self.unused):
             w.currentItemChanged.connect(lambda cur, _prev: self._clicked(cur, show_tree))
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
@@ -54,8 +59,12 @@ class TokenLists(QObject):
         self.longest.clear()
         for i in ids[:N_LONGEST]:
             tok = ix.vocab[i]
-            self.longest.addItem(self._item(tok, self.tr("{label}  ({n} bytes, id {id})").format(
-                label=token_label(tok), n=len(tok), id=i)))
+            self.longest.addItem(
+                self._item(
+                    tok,
+                    self.tr("{label}  ({n} bytes, id {id})").format(label=token_label(tok), n=len(tok), id=i),
+                )
+            )
 
     def set_unused(self, file: str, vocab: dict, counts) -> None:
         """List the tokens of ``vocab`` (id → bytes) whose ``counts[id]`` is 0 on ``file``."""

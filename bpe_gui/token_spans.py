@@ -2,6 +2,7 @@
 
 Neighbouring tokens always get different colours; whitespace can be shown with markers (· → ↵).
 """
+
 from __future__ import annotations
 
 import bisect
@@ -16,14 +17,28 @@ from core import BPEError
 from .formatting import WHITESPACE_MARKERS, hex_html, token_label
 from .widgets import status_label
 
-PALETTE = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad",
-           "#b9fbc0", "#f1c0e8", "#cfbaf0", "#ffe5b4"]
+PALETTE = [
+    "#ffd6a5",
+    "#caffbf",
+    "#9bf6ff",
+    "#bdb2ff",
+    "#ffc6ff",
+    "#fdffb6",
+    "#a0c4ff",
+    "#ffadad",
+    "#b9fbc0",
+    "#f1c0e8",
+    "#cfbaf0",
+    "#ffe5b4",
+]
 SPECIAL_BG = "#3a3f58"
 SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
 MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
 JOIN = "\u2060"  # word joiner: where it may not
-HOVER_HINT = QT_TRANSLATE_NOOP("TokenPane", "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>")
+HOVER_HINT = QT_TRANSLATE_NOOP(
+    "TokenPane", "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
+)
 
 
 def span_colors(ids: list[int]) -> list[int]:
@@ -125,7 +140,9 @@ class TokenSpanView(QTextEdit):
                 cursor.insertText(BREAK, plain)
         if len(spans) > MAX_RENDERED:
             plain = QTextCharFormat()
-            cursor.insertText("\n" + self.tr("… {0} more tokens not shown").format(f"{len(spans) - MAX_RENDERED:,}"), plain)
+            cursor.insertText(
+                "\n" + self.tr("… {0} more tokens not shown").format(f"{len(spans) - MAX_RENDERED:,}"), plain
+            )
         cursor.endEditBlock()
         self._hover = -1
 
@@ -162,8 +179,12 @@ class TokenPane(QWidget):
         self.view = TokenSpanView()
         self.view.describe = self.describe
         self.stats = status_label(name="tokenStats")
-        self.stats.setToolTip(self.tr("Tokens: how many tokens the text becomes. Bytes/token and chars/token: "
-                                      "how much text one token carries on average (higher = better compression)."))
+        self.stats.setToolTip(
+            self.tr(
+                "Tokens: how many tokens the text becomes. Bytes/token and chars/token: "
+                "how much text one token carries on average (higher = better compression)."
+            )
+        )
         self.info = status_label(self.tr(HOVER_HINT), name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
@@ -201,17 +222,21 @@ class TokenPane(QWidget):
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
-            self.stats.setText(self.tr("<b>{0}</b> tokens · <b>{1}</b> bytes/token · <b>{2}</b> chars/token · "
-                                       "vocab {3}").format(f"{n:,}", f"{n_bytes / n:.2f}", f"{len(text) / n:.2f}",
-                                                           f"{len(tok.vocab):,}"))
+            self.stats.setText(
+                self.tr(
+                    "<b>{0}</b> tokens · <b>{1}</b> bytes/token · <b>{2}</b> chars/token · vocab {3}"
+                ).format(f"{n:,}", f"{n_bytes / n:.2f}", f"{len(text) / n:.2f}", f"{len(tok.vocab):,}")
+            )
         else:
             self.stats.setText(self.tr("0 tokens · vocab {0}").format(f"{len(tok.vocab):,}"))
 
     def describe(self, span) -> str:
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
         tok = self.tokenizer
-        lines = [f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
-                 self.tr("bytes: {0} &nbsp; hex: {1}").format(escape(repr(span.token)), hex_html(span.token))]
+        lines = [
+            f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
+            self.tr("bytes: {0} &nbsp; hex: {1}").format(escape(repr(span.token)), hex_html(span.token)),
+        ]
         if span.is_special:
             lines.append(self.tr("special token (never merged)"))
         elif tok is not None and not tok.merges_built and len(span.token) > 1:
@@ -221,8 +246,11 @@ class TokenPane(QWidget):
             rank = tok.token_rank(span.id) if tok is not None else None
             parts = tok.parts(span.id) if tok is not None else None
             if rank is not None and parts is not None:
-                lines.append(self.tr("merge #{0}: <code>{1}</code> + <code>{2}</code>").format(
-                    rank + 1, escape(token_label(parts[0])), escape(token_label(parts[1]))))
+                lines.append(
+                    self.tr("merge #{0}: <code>{1}</code> + <code>{2}</code>").format(
+                        rank + 1, escape(token_label(parts[0])), escape(token_label(parts[1]))
+                    )
+                )
             elif len(span.token) == 1:
                 lines.append(self.tr("single byte (base vocabulary)"))
         if not span.complete_utf8:

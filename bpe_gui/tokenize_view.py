@@ -5,6 +5,7 @@ large vocab takes tens of milliseconds, so after a step or a run it is built, an
 traced, in a worker thread; the controller caches the result. A second tokenizer (e.g. GPT-2
 files) can be shown side by side.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -25,8 +26,10 @@ from . import worker
 from .plural import plural
 from .token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-exported for tests
 
-DEFAULT_TEXT = ("The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
-                "naïve café — and numbers like 12345 or 3.14159.<|endoftext|>Once upon a time")
+DEFAULT_TEXT = (
+    "The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
+    "naïve café — and numbers like 12345 or 3.14159.<|endoftext|>Once upon a time"
+)
 SYNC_CHARS = 4000  # a cached tokenizer traces texts up to this size on the GUI thread
 DEBOUNCE_MS = 60  # after typing
 TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
@@ -65,8 +68,12 @@ class TokenizeView(QWidget):
         self.markers.setToolTip(self.tr("Show spaces, tabs and newlines as · → ↵"))
         self.markers.setChecked(True)
         self.compare_button = QPushButton(self.tr("Compare with…"))
-        self.compare_button.setToolTip(self.tr("Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, "
-                                       "tiktoken or native file) to compare side by side"))
+        self.compare_button.setToolTip(
+            self.tr(
+                "Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, "
+                "tiktoken or native file) to compare side by side"
+            )
+        )
         self.close_compare = QPushButton(self.tr("Close comparison"))
         self.close_compare.setVisible(False)
         self.primary = TokenPane(self.tr("<b>This tokenizer</b>"))
@@ -152,8 +159,11 @@ class TokenizeView(QWidget):
             return
         name = c.source_name or self.tr("current tokenizer")
         n = c.index.n_merges
-        self.primary.title.setText(f"<b>{escape(name)}</b> <span style='color:#667'>— "
-                                   + plural(self.tr("%n merge(s)", "", n), n) + "</span>")
+        self.primary.title.setText(
+            f"<b>{escape(name)}</b> <span style='color:#667'>— "
+            + plural(self.tr("%n merge(s)", "", n), n)
+            + "</span>"
+        )
         tok = c.cached_tokenizer()
         if tok is not None and len(text) <= SYNC_CHARS and self._job is None:
             self.primary.tokenizer = tok

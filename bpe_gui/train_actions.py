@@ -5,6 +5,7 @@ plumbing and session model). A cheap step is an engine request waited for on the
 an expensive one, and every full run, is a :class:`bpe_gui.worker.TrainJob`, whose end comes
 back to :meth:`TrainActions._finish_run`.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -37,12 +38,21 @@ class TrainActions:
 
     def _check_can_train(self) -> bool:
         if self._job is not None:
-            self.error.emit(QCoreApplication.translate("Controller", "A task is running; wait for it or press Cancel."))
+            self.error.emit(
+                QCoreApplication.translate("Controller", "A task is running; wait for it or press Cancel.")
+            )
             return False
         if not self.model.has_trainer:
-            what = QCoreApplication.translate("Controller", "an imported tokenizer cannot be trained further") if self.model.imported is not None else \
-                QCoreApplication.translate("Controller", "no corpus is loaded")
-            self.error.emit(QCoreApplication.translate("Controller", "Cannot train: {0}. Open a corpus file first.").format(what))
+            what = (
+                QCoreApplication.translate("Controller", "an imported tokenizer cannot be trained further")
+                if self.model.imported is not None
+                else QCoreApplication.translate("Controller", "no corpus is loaded")
+            )
+            self.error.emit(
+                QCoreApplication.translate(
+                    "Controller", "Cannot train: {0}. Open a corpus file first."
+                ).format(what)
+            )
             return False
         return True
 
@@ -71,7 +81,11 @@ class TrainActions:
             background = words > SYNC_STEP_WORDS
         if background:
             self._live_pairs = self._ask_blocking(Engine.top_pairs, worker.TOP_K, default=[])
-            label = QCoreApplication.translate("Controller", "Merging …") if n == 1 else QCoreApplication.translate("Controller", "Merging {0} …").format(f"{n:,}")
+            label = (
+                QCoreApplication.translate("Controller", "Merging …")
+                if n == 1
+                else QCoreApplication.translate("Controller", "Merging {0} …").format(f"{n:,}")
+            )
             self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind=Busy.STEP)
             return
         reply = self._call_blocking(Engine.steps_view, n, worker.TOP_K)
@@ -90,17 +104,25 @@ class TrainActions:
         size = f"{self.vocab_size:,}"
         done = f"{len(made):,}"
         if cancelled and len(made) < asked:
-            text = QCoreApplication.translate("Controller", "Stopped after %1 of %n merge(s); vocab size %2.", None, asked)
+            text = QCoreApplication.translate(
+                "Controller", "Stopped after %1 of %n merge(s); vocab size %2.", None, asked
+            )
             return plural(text, asked).replace("%1", done).replace("%2", size)
         if not made:
-            text = QCoreApplication.translate("Controller", "No pair left to merge: the vocab stays at %1 tokens.")
+            text = QCoreApplication.translate(
+                "Controller", "No pair left to merge: the vocab stays at %1 tokens."
+            )
             return text.replace("%1", size)
         if len(made) < asked and not cancelled:
-            text = QCoreApplication.translate("Controller", "Did %1 of %n merge(s): no pair is left to merge (vocab size %2).", None, asked)
+            text = QCoreApplication.translate(
+                "Controller", "Did %1 of %n merge(s): no pair is left to merge (vocab size %2).", None, asked
+            )
             return plural(text, asked).replace("%1", done).replace("%2", size)
         if len(made) == 1 or last_why:
             text = QCoreApplication.translate("Controller", "Merge #%1: %2")
-            return text.replace("%1", f"{made[-1].rank + 1:,}").replace("%2", why_text(made[-1], self.tie_break))
+            return text.replace("%1", f"{made[-1].rank + 1:,}").replace(
+                "%2", why_text(made[-1], self.tie_break)
+            )
         n = len(made)
         text = QCoreApplication.translate("Controller", "Did %n merge(s); vocab size %1.", None, n)
         return plural(text, n).replace("%1", size)
@@ -112,7 +134,9 @@ class TrainActions:
             if self._queued_steps:  # a step not done yet is simply dropped
                 self._queued_steps -= 1
             else:
-                self.message.emit(QCoreApplication.translate("Controller", "A merge is running; undo it when it is done."))
+                self.message.emit(
+                    QCoreApplication.translate("Controller", "A merge is running; undo it when it is done.")
+                )
             return
         if not self._check_can_train():
             return
@@ -129,8 +153,12 @@ class TrainActions:
         self.merges_removed.emit(1)
         self.pairs_changed.emit(merge_deltas([rec], -1))
         self.tokenizer_changed.emit()
-        self.message.emit(QCoreApplication.translate("Controller", "Undid merge #%1 (%2); vocab size %3.").replace("%1", f"{rec.rank + 1:,}")
-                          .replace("%2", token_label(rec.token)).replace("%3", f"{self.vocab_size:,}"))
+        self.message.emit(
+            QCoreApplication.translate("Controller", "Undid merge #%1 (%2); vocab size %3.")
+            .replace("%1", f"{rec.rank + 1:,}")
+            .replace("%2", token_label(rec.token))
+            .replace("%3", f"{self.vocab_size:,}")
+        )
         self.undone.emit(rec)
 
     @Slot(int)
@@ -143,11 +171,15 @@ class TrainActions:
         except BPEError as e:
             self.error.emit(error_text(e))
             return
-        self._live_pairs = self._ask_blocking(Engine.top_pairs, worker.TOP_K, default=[])  # until the run sends its own
+        self._live_pairs = self._ask_blocking(
+            Engine.top_pairs, worker.TOP_K, default=[]
+        )  # until the run sends its own
         # a full run's records come without their pair-count changes (the views need those only
         # for single steps; for a 10k run they would hold ~70 MB here)
-        self._start(worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),
-                    QCoreApplication.translate("Controller", "Training to {0} …").format(f"{vocab_size:,}"))
+        self._start(
+            worker.TrainJob(self._use_engine(), int(vocab_size), with_deltas=False),
+            QCoreApplication.translate("Controller", "Training to {0} …").format(f"{vocab_size:,}"),
+        )
 
     @Slot()
     def cancel(self) -> None:
@@ -163,7 +195,9 @@ class TrainActions:
         self._live_pairs = []
         if res.lost:
             self._queued_steps = 0
-            self._lost(res.error_message or QCoreApplication.translate("Controller", "the training engine stopped"))
+            self._lost(
+                res.error_message or QCoreApplication.translate("Controller", "the training engine stopped")
+            )
         elif res.error:
             self.error.emit(res.error_message)
         step = job.kind == Busy.STEP
@@ -172,15 +206,23 @@ class TrainActions:
         if step:
             asked = job.vocab_size - (self.vocab_size - len(made))
             if not res.lost:
-                self.message.emit(self._steps_message(list(made), asked, res.cancelled or bool(res.error),
-                                                      last_why=False))
+                self.message.emit(
+                    self._steps_message(list(made), asked, res.cancelled or bool(res.error), last_why=False)
+                )
             self.stepped.emit(list(made))
             queued, self._queued_steps = self._queued_steps, 0
             if queued and not res.cancelled and self.model.has_trainer and self._job is None:
                 self.step(queued)
             return
-        summary = summarize_run(len(made), self.vocab_size, job.vocab_size, self.index.n_merges,
-                                len(self.index.special_tokens), res.cancelled, time.monotonic() - self._t0)
+        summary = summarize_run(
+            len(made),
+            self.vocab_size,
+            job.vocab_size,
+            self.index.n_merges,
+            len(self.index.special_tokens),
+            res.cancelled,
+            time.monotonic() - self._t0,
+        )
         note, self._run_note = self._run_note, None
         if note and not res.cancelled and not res.error:
             summary = dataclasses.replace(summary, message=note)

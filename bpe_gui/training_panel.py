@@ -1,4 +1,5 @@
 """Training controls: settings, Step / Step N / Undo / Train / Cancel, progress and status."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
@@ -22,10 +23,16 @@ from .formatting import parse_special_tokens
 from .plural import plural
 from .widgets import ElidingLabel, pinned, status_label
 
-PATTERNS = [("GPT-2", "gpt2"), ("GPT-4", "gpt4"), (QT_TRANSLATE_NOOP("TrainingPanel", "None (whole text)"), "none"),
-            (QT_TRANSLATE_NOOP("TrainingPanel", "Custom regex…"), "custom")]
-TIE_RULES = [(QT_TRANSLATE_NOOP("TrainingPanel", "Greatest pair"), "lexicographic"),
-             (QT_TRANSLATE_NOOP("TrainingPanel", "First seen"), "first")]
+PATTERNS = [
+    ("GPT-2", "gpt2"),
+    ("GPT-4", "gpt4"),
+    (QT_TRANSLATE_NOOP("TrainingPanel", "None (whole text)"), "none"),
+    (QT_TRANSLATE_NOOP("TrainingPanel", "Custom regex…"), "custom"),
+]
+TIE_RULES = [
+    (QT_TRANSLATE_NOOP("TrainingPanel", "Greatest pair"), "lexicographic"),
+    (QT_TRANSLATE_NOOP("TrainingPanel", "First seen"), "first"),
+]
 
 
 class TrainingPanel(QGroupBox):
@@ -43,11 +50,16 @@ class TrainingPanel(QGroupBox):
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1000)
-        self.vocab_size.setToolTip(self.tr("Size of the final vocabulary: 256 bytes + the special tokens + one "
-                                           "token per merge"))
+        self.vocab_size.setToolTip(
+            self.tr("Size of the final vocabulary: 256 bytes + the special tokens + one token per merge")
+        )
         self.specials = QLineEdit("<|endoftext|>")
-        self.specials.setToolTip(self.tr('Special tokens, separated by spaces; one that contains spaces goes in '
-                                 'double quotes ("<|end of turn|>"). They are never merged.'))
+        self.specials.setToolTip(
+            self.tr(
+                "Special tokens, separated by spaces; one that contains spaces goes in "
+                'double quotes ("<|end of turn|>"). They are never merged.'
+            )
+        )
         self.pattern = QComboBox()
         for label, key in PATTERNS:
             self.pattern.addItem(self.tr(label), key)
@@ -55,8 +67,12 @@ class TrainingPanel(QGroupBox):
         self.custom.setPlaceholderText(self.tr("custom pre-tokenizer regex"))
         self.custom.setText(GPT2_PATTERN)
         self.custom.setVisible(False)
-        self.pattern.setToolTip(self.tr("The pre-tokenizer regex that cuts the text into pre-tokens before "
-                                        "training; merges never cross pre-tokens"))
+        self.pattern.setToolTip(
+            self.tr(
+                "The pre-tokenizer regex that cuts the text into pre-tokens before "
+                "training; merges never cross pre-tokens"
+            )
+        )
         self.tie = QComboBox()
         self.tie.setToolTip(self.tr("Which pair wins when several are equally frequent"))
         for label, key in TIE_RULES:
@@ -64,11 +80,19 @@ class TrainingPanel(QGroupBox):
         for box in (self.pattern, self.tie):  # long item texts do not widen the left column
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(10)
-        self.tie.setToolTip(self.tr("When several pairs have the same highest count, which one is merged: "
-                                    "the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or "
-                                    "the pair seen first in the corpus (minbpe)"))
-        self.pattern.setToolTip(self.tr("The regex that cuts the text into pre-tokens before counting pairs; "
-                                        "merges never cross a pre-token boundary"))
+        self.tie.setToolTip(
+            self.tr(
+                "When several pairs have the same highest count, which one is merged: "
+                "the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or "
+                "the pair seen first in the corpus (minbpe)"
+            )
+        )
+        self.pattern.setToolTip(
+            self.tr(
+                "The regex that cuts the text into pre-tokens before counting pairs; "
+                "merges never cross a pre-token boundary"
+            )
+        )
         self.vocab_hint = QLabel()
         self.vocab_hint.setObjectName("notes")
         self.vocab_hint.setWordWrap(True)
@@ -103,7 +127,9 @@ class TrainingPanel(QGroupBox):
         self.step_n_button = QPushButton(self.tr("Step N"))
         self.train_button = QPushButton(self.tr("Train to vocab size"))
         self.train_button.setObjectName("accent")
-        self.train_button.setToolTip(self.tr("Run the merges in the background until the vocab size (Ctrl+T)"))
+        self.train_button.setToolTip(
+            self.tr("Run the merges in the background until the vocab size (Ctrl+T)")
+        )
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr("Stop the running task (Esc); the merges done so far are kept"))
         self.cancel_button.setEnabled(False)
@@ -122,8 +148,12 @@ class TrainingPanel(QGroupBox):
         self.progress.setTextVisible(True)
         self.progress.setFormat(self.tr("idle"))
         self.vocab_label = status_label(name="vocabStatus")
-        self.vocab_label.setToolTip(self.tr("Tokens in the vocab now / the vocab size Train stops at · merges "
-                                            "done (each adds one token) · special tokens (never merged)"))
+        self.vocab_label.setToolTip(
+            self.tr(
+                "Tokens in the vocab now / the vocab size Train stops at · merges "
+                "done (each adds one token) · special tokens (never merged)"
+            )
+        )
         # long messages are cut with "…": the whole text is the tooltip and in View → Messages
         self.status = ElidingLabel(lines=2)
         self.status.setObjectName("status")
@@ -177,7 +207,7 @@ class TrainingPanel(QGroupBox):
             changed = True
         else:
             current_pattern = "none" if o.pattern is None else o.pattern
-            changed = (specials != o.special_tokens or pattern != current_pattern or tie != o.tie_break)
+            changed = specials != o.special_tokens or pattern != current_pattern or tie != o.tie_break
         self.apply_button.setEnabled(changed and not self.controller.busy)
 
     def apply(self) -> None:
@@ -187,8 +217,12 @@ class TrainingPanel(QGroupBox):
         except ValueError as e:
             self.show_options()  # the panel shows the settings in effect again
             if getattr(e, "token", None) is not None:
-                self.error.emit(self.tr('Special tokens: the quote before {0} is not closed (write a token '
-                                     'that contains spaces as "like this")').format(repr(e.token)))
+                self.error.emit(
+                    self.tr(
+                        "Special tokens: the quote before {0} is not closed (write a token "
+                        'that contains spaces as "like this")'
+                    ).format(repr(e.token))
+                )
             else:
                 self.error.emit(str(e))
             return
@@ -205,8 +239,9 @@ class TrainingPanel(QGroupBox):
         for w in widgets:
             w.blockSignals(True)
         try:
-            self.specials.setText(" ".join(f'"{t}"' if any(ch.isspace() for ch in t) else t
-                                           for t in o.special_tokens))
+            self.specials.setText(
+                " ".join(f'"{t}"' if any(ch.isspace() for ch in t) else t for t in o.special_tokens)
+            )
             key = "none" if o.pattern is None else o.pattern
             i = self.pattern.findData(key)
             if i < 0:
@@ -232,12 +267,18 @@ class TrainingPanel(QGroupBox):
 
         specials = " ".join(tok.special_tokens) or self.tr("none")
         rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(
-            tok.tie_break or "", self.tr("not recorded"))
+            tok.tie_break or "", self.tr("not recorded")
+        )
         self.imported_note.setText(
-            self.tr("Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
-                    "above are for the next corpus you open.")
-            .replace("%1", c.source_name).replace("%2", pattern_name(tok.pattern)).replace("%3", specials)
-            .replace("%4", rule))
+            self.tr(
+                "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
+                "above are for the next corpus you open."
+            )
+            .replace("%1", c.source_name)
+            .replace("%2", pattern_name(tok.pattern))
+            .replace("%3", specials)
+            .replace("%4", rule)
+        )
         self.imported_note.setVisible(True)
 
     def minimum_vocab_size(self) -> int:
@@ -247,7 +288,8 @@ class TrainingPanel(QGroupBox):
         low = self.minimum_vocab_size()
         n = len(self.controller.options.special_tokens)
         tip = plural(self.tr("At least %1: the 256 byte tokens + %n special token(s).", "", n), n).replace(
-            "%1", f"{low:,}")
+            "%1", f"{low:,}"
+        )
         self.vocab_size.setToolTip(self.tr("The vocab size to train to. ") + tip)
         too_small = self.vocab_size.value() < low
         self.vocab_hint.setText(self.tr("Too small. ") + tip if too_small else "")
@@ -281,6 +323,10 @@ class TrainingPanel(QGroupBox):
         ix = c.index
         n = ix.n_merges
         merges = plural(self.tr("<b>%n</b> merge(s)", "", n), n)
-        self.vocab_label.setText(self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special").replace("%1", f"{len(ix):,}")
-                                 .replace("%2", f"{self.vocab_size.value():,}").replace("%3", merges)
-                                 .replace("%4", str(len(ix.special_tokens))))
+        self.vocab_label.setText(
+            self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special")
+            .replace("%1", f"{len(ix):,}")
+            .replace("%2", f"{self.vocab_size.value():,}")
+            .replace("%3", merges)
+            .replace("%4", str(len(ix.special_tokens)))
+        )

@@ -1,4 +1,5 @@
 """Small widget helpers shared by the views."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
@@ -122,8 +123,11 @@ def rewind_menu(parent, controller, rank: int) -> QMenu:
     """A context menu for merge ``rank``: "Rewind to here" (enabled when a trainer can undo to it)."""
     menu = QMenu(parent)
     menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    act = menu.addAction(QCoreApplication.translate("Browser", "Rewind to here (merge #%1 becomes the last)")
-                         .replace("%1", f"{rank + 1:,}"))
+    act = menu.addAction(
+        QCoreApplication.translate("Browser", "Rewind to here (merge #%1 becomes the last)").replace(
+            "%1", f"{rank + 1:,}"
+        )
+    )
     act.setEnabled(controller.has_trainer and not controller.busy and rank + 1 < controller.index.n_merges)
     act.triggered.connect(lambda: controller.rewind_to(rank + 1))
     return menu

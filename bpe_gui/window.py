@@ -1,4 +1,5 @@
 """The main window: lays out the views, owns the actions, dialogs, recent files and drag & drop."""
+
 from __future__ import annotations
 
 import os
@@ -108,7 +109,9 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # as wide as the panels need next to the scroll bar (nothing is cut off on the right)
-        scroll.setMinimumWidth(left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4)
+        scroll.setMinimumWidth(
+            left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
+        )
         self.left_scroll = scroll
         left_split = QSplitter(Qt.Orientation.Vertical)
         left_split.addWidget(scroll)
@@ -136,8 +139,13 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         main.setStretchFactor(1, 1)
         main.setObjectName("central")
         self.splitter = main
-        self.splitters = {"main": main, "left": left_split, "middle": middle, "right": right,
-                          "browser": self.browser.splitter}
+        self.splitters = {
+            "main": main,
+            "left": left_split,
+            "middle": middle,
+            "right": right,
+            "browser": self.browser.splitter,
+        }
         for name, sp in self.splitters.items():
             sp.setObjectName(f"{name}Splitter")
             sp.setChildrenCollapsible(False)
@@ -170,40 +178,70 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         file_menu = mb.addMenu(self.tr("&File"))
         self.act_open = self._action(self.tr("&Open corpus…"), self.open_corpus_dialog, ["Ctrl+O"], file_menu)
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
-        self.act_import = self._action(self.tr("&Import tokenizer…"), self.import_dialog, ["Ctrl+I"], file_menu,
-                                       self.tr("Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)"))
+        self.act_import = self._action(
+            self.tr("&Import tokenizer…"),
+            self.import_dialog,
+            ["Ctrl+I"],
+            file_menu,
+            self.tr("Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)"),
+        )
         self.act_export = self._action(self.tr("&Export…"), self.export_dialog, ["Ctrl+E"], file_menu)
-        self.act_compare = self._action(self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu)
+        self.act_compare = self._action(
+            self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu
+        )
         file_menu.addSeparator()
-        self.act_save_session = self._action(self.tr("&Save session…"), self.save_session_dialog, ["Ctrl+S"],
-                                             file_menu, self.tr("Save the corpus, settings, merges and text "
-                                                                "to reopen later"))
-        self.act_open_session = self._action(self.tr("Open &session…"), self.open_session_dialog,
-                                             ["Ctrl+Shift+O"], file_menu)
+        self.act_save_session = self._action(
+            self.tr("&Save session…"),
+            self.save_session_dialog,
+            ["Ctrl+S"],
+            file_menu,
+            self.tr("Save the corpus, settings, merges and text to reopen later"),
+        )
+        self.act_open_session = self._action(
+            self.tr("Open &session…"), self.open_session_dialog, ["Ctrl+Shift+O"], file_menu
+        )
         file_menu.addSeparator()
         self._action(self.tr("&Quit"), self.close, ["Ctrl+Q"], file_menu)
         train_menu = mb.addMenu(self.tr("&Train"))
         self.act_step = self._action(self.tr("&Step"), lambda: c.step(1), ["Right", "Space"], train_menu)
-        self.act_step_n = self._action(self.tr("Step &N"), lambda: c.step(tp.step_n.value()), ["Shift+Right"], train_menu)
+        self.act_step_n = self._action(
+            self.tr("Step &N"), lambda: c.step(tp.step_n.value()), ["Shift+Right"], train_menu
+        )
         self.act_undo = self._action(self.tr("&Undo"), c.undo, ["Left", "Ctrl+Z"], train_menu)
-        self.act_train = self._action(self.tr("&Train to vocab size"), lambda: c.train(tp.vocab_size.value()),
-                                      ["Ctrl+T"], train_menu)
+        self.act_train = self._action(
+            self.tr("&Train to vocab size"), lambda: c.train(tp.vocab_size.value()), ["Ctrl+T"], train_menu
+        )
         self.act_cancel = self._action(self.tr("&Cancel"), c.cancel, ["Escape"], train_menu)
         act = self.evaluate_dock.toggleViewAction()
         act.setText(self.tr("&Evaluate tokenizers…"))
         act.setShortcut("Ctrl+Shift+E")
         mb.addMenu(self.tr("&Evaluate")).addAction(act)
         train_menu.addSeparator()
-        self.act_rewind = self._action(self.tr("&Rewind to the selected merge"), self.rewind_to_selected,
-                                       ["Ctrl+Shift+Z"], train_menu,
-                                       self.tr("Undo every merge after the selected one"))
-        self.act_reset = self._action(self.tr("R&eset (0 merges)"), c.reset, ["Ctrl+Shift+R"], train_menu,
-                                      self.tr("Undo all merges; the corpus stays loaded"))
+        self.act_rewind = self._action(
+            self.tr("&Rewind to the selected merge"),
+            self.rewind_to_selected,
+            ["Ctrl+Shift+Z"],
+            train_menu,
+            self.tr("Undo every merge after the selected one"),
+        )
+        self.act_reset = self._action(
+            self.tr("R&eset (0 merges)"),
+            c.reset,
+            ["Ctrl+Shift+R"],
+            train_menu,
+            self.tr("Undo all merges; the corpus stays loaded"),
+        )
         view_menu = mb.addMenu(self.tr("&View"))
-        self._action(self.tr("&Messages"), self.messages.show, ["Ctrl+M"], view_menu,
-                     self.tr("Every status and error message, in full"))
-        self.act_learn = self._action(self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["Ctrl+L"],
-                                      view_menu)
+        self._action(
+            self.tr("&Messages"),
+            self.messages.show,
+            ["Ctrl+M"],
+            view_menu,
+            self.tr("Every status and error message, in full"),
+        )
+        self.act_learn = self._action(
+            self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["Ctrl+L"], view_menu
+        )
         lang_menu = view_menu.addMenu(self.tr("&Language"))
         for code, name in i18n.LANGUAGES.items():
             a = lang_menu.addAction(name)
@@ -232,18 +270,36 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         c = self.controller
         busy = bool(c.busy)
         can_train = c.has_trainer and not busy
-        for a in (self.act_step, self.act_step_n, self.act_undo, self.act_train, self.act_rewind, self.act_reset):
+        for a in (
+            self.act_step,
+            self.act_step_n,
+            self.act_undo,
+            self.act_train,
+            self.act_rewind,
+            self.act_reset,
+        ):
             a.setEnabled(can_train)
-        for a in (self.act_open, self.act_import, self.act_compare, self.act_open_session, self.act_save_session):
+        for a in (
+            self.act_open,
+            self.act_import,
+            self.act_compare,
+            self.act_open_session,
+            self.act_save_session,
+        ):
             a.setEnabled(not busy)
         self.recent_menu.setEnabled(not busy)
         self.act_export.setEnabled(not busy and (c.has_trainer or bool(c.index.n_merges)))
         self.act_cancel.setEnabled(busy)
         tp = self.training_panel
-        for b, a in ((tp.step_button, self.act_step), (tp.step_n_button, self.act_step_n),
-                     (tp.undo_button, self.act_undo), (tp.train_button, self.act_train),
-                     (tp.cancel_button, self.act_cancel), (self.corpus_panel.open_button, self.act_open),
-                     (self.tokenize.compare_button, self.act_compare)):
+        for b, a in (
+            (tp.step_button, self.act_step),
+            (tp.step_n_button, self.act_step_n),
+            (tp.undo_button, self.act_undo),
+            (tp.train_button, self.act_train),
+            (tp.cancel_button, self.act_cancel),
+            (self.corpus_panel.open_button, self.act_open),
+            (self.tokenize.compare_button, self.act_compare),
+        ):
             b.setEnabled(a.isEnabled())
         self.corpus_panel.recent_button.setEnabled(not busy)
         for w in (tp.vocab_size, tp.specials, tp.pattern, tp.custom, tp.tie, tp.step_n):
@@ -254,7 +310,9 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         ix = self.controller.index
         n = ix.n_merges
         merges = plural(self.tr("%n merge(s)", "", n), n)
-        self.vocab_status.setText(self.tr("vocab %1 · %2 ").replace("%1", f"{len(ix):,}").replace("%2", merges))
+        self.vocab_status.setText(
+            self.tr("vocab %1 · %2 ").replace("%1", f"{len(ix):,}").replace("%2", merges)
+        )
 
     def _update_title(self) -> None:
         name = self.controller.source_name
@@ -275,31 +333,41 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         bar.setToolTip(message)
 
     def show_shortcuts(self) -> None:
-        mouse = [(self.tr("Rewind to a merge"), self.tr("right-click it in the timeline or the merges list")),
-                 (self.tr("Jump to a token id"), self.tr("type #1234 in the vocab search box"))]
+        mouse = [
+            (self.tr("Rewind to a merge"), self.tr("right-click it in the timeline or the merges list")),
+            (self.tr("Jump to a token id"), self.tr("type #1234 in the vocab search box")),
+        ]
         ShortcutsDialog(self.actions(), self, mouse).exec()
 
     def show_error(self, message: str) -> None:
         """Show a core error in a (non-blocking, window-modal) dialog; the state is unchanged."""
         self.messages.add(message, error=True)
         self.last_error = message
-        box = QMessageBox(QMessageBox.Icon.Warning, "BPE Explorer", message, QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, "BPE Explorer", message, QMessageBox.StandardButton.Ok, self
+        )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
     def _set_language(self, code: str) -> None:
         """View → Language: remembered, and used from the next start of the app."""
         i18n.remember(code, self.settings)
-        QMessageBox.information(self, "BPE Explorer", self.tr("The language changes when BPE Explorer is "
-                                                             "started again."))
+        QMessageBox.information(
+            self, "BPE Explorer", self.tr("The language changes when BPE Explorer is started again.")
+        )
 
     def _about(self) -> None:
         from core.cli import version
 
-        QMessageBox.about(self, self.tr("About BPE Explorer"),
-                          self.tr("<b>BPE Explorer</b> {0}<br>Train, step through, visualise and export byte-level BPE "
-                                  "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · "
-                                  "Cancel: Esc").format(version()))
+        QMessageBox.about(
+            self,
+            self.tr("About BPE Explorer"),
+            self.tr(
+                "<b>BPE Explorer</b> {0}<br>Train, step through, visualise and export byte-level BPE "
+                "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · "
+                "Cancel: Esc"
+            ).format(version()),
+        )
 
     # ------------------------------------------------------------------ settings
     def _restore_settings(self) -> None:
@@ -318,7 +386,6 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         for name, sp in self.splitters.items():
             self.settings.setValue(f"splitter/{name}", sp.saveState())
         self.settings.sync()
-
 
     # ------------------------------------------------------------------ closing
     def closeEvent(self, event) -> None:

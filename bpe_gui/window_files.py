@@ -4,6 +4,7 @@ Mixed into :class:`bpe_gui.window.MainWindow` (uses its controller, settings, me
 Importing and comparing read the tokenizer file in the controller's worker; the tokenize view
 gets a comparison when :attr:`Controller.tokenizer_loaded` brings it.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,15 +30,22 @@ class FilesWindow:
             self.add_recent(path)
 
     def open_corpus_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open corpus"), self.start_folder("corpus_folder"),
-                                              self.tr("Text files (*.txt);;Counts files (*.parquet);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open corpus"),
+            self.start_folder("corpus_folder"),
+            self.tr("Text files (*.txt);;Counts files (*.parquet);;All files (*)"),
+        )
         if path:
             self.remember_folder("corpus_folder", path)
             self.load_corpus_confirmed(path)
 
     def import_dialog(self) -> None:
-        picked = self._pick_tokenizer(self.tr("Import tokenizer (a GPT-2 vocab and merges file may be picked "
-                                              "together)"), "export_folder", "import_folder")
+        picked = self._pick_tokenizer(
+            self.tr("Import tokenizer (a GPT-2 vocab and merges file may be picked together)"),
+            "export_folder",
+            "import_folder",
+        )
         if picked is not None:
             self.import_confirmed(*picked)
 
@@ -49,8 +57,9 @@ class FilesWindow:
     def _pick_tokenizer(self, title: str, *folders: str):
         """(path or [vocab, merges], options) from the file dialog, or None; asks what an unknown tiktoken
         file does not store."""
-        paths, _ = QFileDialog.getOpenFileNames(self, title, self.start_folder(*folders),
-                                                QCoreApplication.translate("Files", OPEN_FILTER))
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, title, self.start_folder(*folders), QCoreApplication.translate("Files", OPEN_FILTER)
+        )
         if not paths:
             return None
         self.remember_folder("import_folder", paths[0])

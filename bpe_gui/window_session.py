@@ -2,6 +2,7 @@
 
 Mixed into :class:`bpe_gui.window.MainWindow` (uses its controller, settings, panels and menus).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -47,10 +48,19 @@ class SessionWindow:
         if not n or not c.has_trainer or not self.settings.value(ASK_DISCARD, True, type=bool):
             return True
         # (QCoreApplication.translate: self.tr with a count in this mixin returns the English text)
-        text = plural(QCoreApplication.translate("SessionWindow", "%1 throws away the %n merge(s) trained so far.",
-                                                 "", n), n).replace("%1", what)
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Discard the trained merges?"), text,
-                          QMessageBox.StandardButton.NoButton, self)
+        text = plural(
+            QCoreApplication.translate(
+                "SessionWindow", "%1 throws away the %n merge(s) trained so far.", "", n
+            ),
+            n,
+        ).replace("%1", what)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Discard the trained merges?"),
+            text,
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
         box.setInformativeText(self.tr("Save the session or export the tokenizer first to keep them."))
         save = box.addButton(self.tr("Save session first…"), QMessageBox.ButtonRole.ActionRole)
         export = box.addButton(self.tr("Export first…"), QMessageBox.ButtonRole.ActionRole)
@@ -88,7 +98,9 @@ class SessionWindow:
 
     # ------------------------------------------------------------------ sessions
     def save_session_dialog(self):
-        start = self.controller.session_path or str(Path(self.start_folder("session_folder")) / "session.bpe.json")
+        start = self.controller.session_path or str(
+            Path(self.start_folder("session_folder")) / "session.bpe.json"
+        )
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save session"), start, SESSION_FILTER)
         if not path:
             return None
@@ -96,8 +108,9 @@ class SessionWindow:
 
     def save_session(self, path: str, remember_folder: bool = True):
         tp = self.training_panel
-        out = self.controller.save_session(path, tp.vocab_size.value(), tp.step_n.value(),
-                                           self.tokenize.input.toPlainText())
+        out = self.controller.save_session(
+            path, tp.vocab_size.value(), tp.step_n.value(), self.tokenize.input.toPlainText()
+        )
         if out is not None:
             if remember_folder:
                 self.remember_folder("session_folder", str(out))
@@ -105,8 +118,9 @@ class SessionWindow:
         return out
 
     def open_session_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open session"), self.start_folder("session_folder"),
-                                              SESSION_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open session"), self.start_folder("session_folder"), SESSION_FILTER
+        )
         if path:
             self.open_session(path)
 
@@ -159,9 +173,13 @@ class SessionWindow:
         last = self.settings.value(LAST_SESSION, "")
         if not last or not Path(str(last)).is_file() or not self.settings.value(ASK_REOPEN, True, type=bool):
             return False
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Reopen the last session?"),
-                          self.tr("Reopen your last session (%1)?").replace("%1", str(last)),
-                          QMessageBox.StandardButton.NoButton, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Reopen the last session?"),
+            self.tr("Reopen your last session (%1)?").replace("%1", str(last)),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
         reopen = box.addButton(self.tr("Reopen"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(self.tr("Start with the sample"), QMessageBox.ButtonRole.RejectRole)
         check = QCheckBox(self.tr("Don't ask again"))

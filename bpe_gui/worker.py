@@ -14,6 +14,7 @@ engine's cancel flag; the core stops between merges or chunks and leaves its sta
 Every running thread is kept in :data:`_RUNNING` (a strong reference, so a QThread is never
 destroyed while it runs); tests use :func:`running_threads` to fail a test that leaves one behind.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -160,7 +161,6 @@ class Job(QObject):
         raise NotImplementedError
 
 
-
 class EngineJob(Job):
     """One long engine request, run (blocking) in this job's thread; its events become signals.
 
@@ -180,8 +180,9 @@ class EngineJob(Job):
     def work(self) -> None:
         if self.cancel_requested:
             raise Cancelled("cancelled before it started")
-        self.result.value = self.request(self.engine, *self.args, on_event=self._relay,
-                                         cancelled=lambda: self.cancel_requested)
+        self.result.value = self.request(
+            self.engine, *self.args, on_event=self._relay, cancelled=lambda: self.cancel_requested
+        )
 
     def _relay(self, event: Event) -> None:
         if isinstance(event, Progress):
@@ -207,10 +208,12 @@ class LoadJob(EngineJob):
 
     kind = Busy.LOAD.value
 
-    def __init__(self, engine: Engine, path: str, special_tokens: list[str], pattern: str | None,
-                 tie_break: str) -> None:
-        super().__init__(engine, Engine.load, path, list(special_tokens), pattern, tie_break,
-                         pretokenize_workers())
+    def __init__(
+        self, engine: Engine, path: str, special_tokens: list[str], pattern: str | None, tie_break: str
+    ) -> None:
+        super().__init__(
+            engine, Engine.load, path, list(special_tokens), pattern, tie_break, pretokenize_workers()
+        )
         self.path = path
 
 

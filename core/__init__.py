@@ -2,6 +2,7 @@
 
 >>> from core import train_bpe, Trainer, Tokenizer
 """
+
 from __future__ import annotations
 
 from .errors import (
@@ -36,11 +37,24 @@ __all__ = [
 ]
 # imported on first use, so that pre-tokenization worker processes start fast (the trainer needs
 # NumPy, 0.1 s to import; the tokenizer and its file formats are not needed there either)
-_LAZY = {"MergeRecord": "trainer", "Trainer": "trainer", "build_vocab": "trainer", "train_bpe": "trainer",
-         "TokenSpan": "tokenizer", "TokenizerSpec": "spec", "spec_from_trainer": "spec",
-         "records_from_spec": "spec", "FORMATS": "formats", "export_all": "formats", "load_any": "formats",
-         "detect_format": "formats", "encode_file_to_npy": "npy",
-         "train_bpe_from_counts": "counts", "trainer_from_counts": "counts", "count_files": "counts"}
+_LAZY = {
+    "MergeRecord": "trainer",
+    "Trainer": "trainer",
+    "build_vocab": "trainer",
+    "train_bpe": "trainer",
+    "TokenSpan": "tokenizer",
+    "TokenizerSpec": "spec",
+    "spec_from_trainer": "spec",
+    "records_from_spec": "spec",
+    "FORMATS": "formats",
+    "export_all": "formats",
+    "load_any": "formats",
+    "detect_format": "formats",
+    "encode_file_to_npy": "npy",
+    "train_bpe_from_counts": "counts",
+    "trainer_from_counts": "counts",
+    "count_files": "counts",
+}
 __all__ += [name for name in _LAZY if name not in __all__]
 
 

@@ -30,6 +30,7 @@ in (their ids stay in ``flat``, which is bounded by :data:`FLAT_LIMIT`, until ro
 >>> ArrayEncoder(tok).encode("hi hi<|e|>hi").tolist(), tok.encode("hi hi<|e|>hi")
 ([257, 32, 257, 256, 257], [257, 32, 257, 256, 257])
 """
+
 from __future__ import annotations
 
 import threading
@@ -72,8 +73,10 @@ class ArrayEncoder:
         # the dict on CPython's faster lookup for str-only keys
         specials = list(tokenizer.special_ids)
         self.index.update(zip(specials, range(len(specials))))
-        self._append(np.asarray([tokenizer.special_ids[s] for s in specials], np.int64),
-                     np.ones(len(specials), np.int64))
+        self._append(
+            np.asarray([tokenizer.special_ids[s] for s in specials], np.int64),
+            np.ones(len(specials), np.int64),
+        )
         self.n_kept = self.n  # entries never dropped (the special tokens)
         # one text at a time: a Dask worker runs tasks in several threads, sharing the process's encoder
         self._lock = threading.Lock()
@@ -129,7 +132,7 @@ class ArrayEncoder:
         pos = 0
         for m in sre.finditer(text):
             if m.start() > pos:
-                piece = text[pos:m.start()]
+                piece = text[pos : m.start()]
                 if hole is not None and hole.search(piece):
                     raise hole_error(hole, piece)
                 out += split(piece)
@@ -165,7 +168,10 @@ class ArrayEncoder:
         if n_batch >= self.batch_min:
             table = _pair_table(tok)
             batch_raw = [b for b, p in zip(raw, pick) if p]
-            if not (table.byte_ids < 0).any() or (table.byte_ids[np.frombuffer(b"".join(batch_raw), np.uint8)] >= 0).all():
+            if (
+                not (table.byte_ids < 0).any()
+                or (table.byte_ids[np.frombuffer(b"".join(batch_raw), np.uint8)] >= 0).all()
+            ):
                 ids, counts = bpe_batch(batch_raw, table)
                 batch_words = [w for w, p in zip(words, pick) if p]
             else:
@@ -195,9 +201,9 @@ class ArrayEncoder:
             self.length = _grown(self.length, size)
         if self.n_flat + ids.size > self.flat.size:
             self.flat = _grown(self.flat, max(2 * self.flat.size, self.n_flat + ids.size))
-        self.flat[self.n_flat:self.n_flat + ids.size] = ids
-        self.length[n:n + m] = counts
-        self.start[n:n + m] = self.n_flat + np.cumsum(counts) - counts
+        self.flat[self.n_flat : self.n_flat + ids.size] = ids
+        self.length[n : n + m] = counts
+        self.start[n : n + m] = self.n_flat + np.cumsum(counts) - counts
         self.n += m
         self.n_flat += ids.size
 
@@ -229,7 +235,7 @@ class _Index(dict):
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
     out = np.zeros(size, a.dtype)
-    out[:a.size] = a
+    out[: a.size] = a
     return out
 
 

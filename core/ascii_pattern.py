@@ -11,6 +11,7 @@ the original on sample texts before use; a pattern it cannot translate gets None
 ...                                           "Hi there, 42!")
 True
 """
+
 from __future__ import annotations
 
 import re
@@ -46,7 +47,7 @@ def translate(pattern: str) -> str | None:
         if c == "\\":
             m = _ESCAPE.match(pattern, i)
             if m is None:
-                out.append(pattern[i:i + 2])
+                out.append(pattern[i : i + 2])
                 i += 2
                 continue
             chars = _chars(m.group())

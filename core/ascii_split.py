@@ -16,6 +16,7 @@ pattern; the ASCII stretches between go to the twin. Runs close to each other sh
 >>> split("Hello world, café au lait!  Big 日本語 text")
 ['Hello', ' world', ',', ' café', ' au', ' lait', '!', ' ', ' Big', ' 日本語', ' text']
 """
+
 from __future__ import annotations
 
 import re
@@ -100,7 +101,9 @@ def tokenizer_splitter(pattern: str | None, dense_runs: int = DENSE_RUNS) -> Spl
     if pattern is None:
         return make_splitter(pattern)
     src = ASCII_PATTERNS.get(pattern)
-    twin = re.compile(src, re.ASCII) if src is not None and sys.version_info >= (3, 11) else ascii_twin(pattern)
+    twin = (
+        re.compile(src, re.ASCII) if src is not None and sys.version_info >= (3, 11) else ascii_twin(pattern)
+    )
     if twin is not None and is_space_safe(pattern):  # (these patterns match every character)
         return ascii_segmented(regex.compile(pattern).findall, twin.findall, dense_runs)
     if pattern in ASCII_PATTERNS:

@@ -30,6 +30,7 @@ A custom pattern is cut where :mod:`core.regex_cuts` proves it safe from the pat
 Blocks are bounded by about ``block_bytes`` whenever such places exist; a stretch without any (one
 20 MB word) stays one block.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -57,16 +58,30 @@ _CUT_RE = {
 # before them: combining marks (ccc > 0), the "Maybe" of the quick checks (Hangul vowels and trailing
 # consonants, some Indic vowel signs) and the characters whose compatibility decomposition starts
 # with one (Hangul compatibility and halfwidth jamo, halfwidth voiced sound marks, Tibetan vowels)
-_JOINS_BEFORE = (r"[\p{NFC_QC=M}\p{NFKC_QC=M}\P{ccc=0}\u0f73\u0f75\u0f81\u3131-\u318e\uff9e\uff9f"
-                 r"\uffa0-\uffdc]")
+_JOINS_BEFORE = (
+    r"[\p{NFC_QC=M}\p{NFKC_QC=M}\P{ccc=0}\u0f73\u0f75\u0f81\u3131-\u318e\uff9e\uff9f"
+    r"\uffa0-\uffdc]"
+)
 # the same cuts, but not before such a character, and with the letter and the character after it
 # free of any decomposition (NFKC makes "TM" of "™" and NFD "e" + U+0301 of "é": the classes the cut
 # relies on would change): for a tokenizer that normalizes its text
 _JOINS = regex.compile(_JOINS_BEFORE)
 _PLAIN = r"(?=\p{dt=none})"
-_CUT_RE.update({f"{name}-normalized": regex.compile(
-    r"(?r)" + _PLAIN + r"\p{L}(?!" + _JOINS_BEFORE + r")" + _PLAIN + r"\P{L}|\p{N}\s"
-    + (r"|[\r\n](?!" + _JOINS_BEFORE + r")" + _PLAIN + r"\S" if name != "builtin" else "")) for name in list(_CUT_RE)})
+_CUT_RE.update(
+    {
+        f"{name}-normalized": regex.compile(
+            r"(?r)"
+            + _PLAIN
+            + r"\p{L}(?!"
+            + _JOINS_BEFORE
+            + r")"
+            + _PLAIN
+            + r"\P{L}|\p{N}\s"
+            + (r"|[\r\n](?!" + _JOINS_BEFORE + r")" + _PLAIN + r"\S" if name != "builtin" else "")
+        )
+        for name in list(_CUT_RE)
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -117,8 +132,11 @@ class NormalizedCuts:
     def stable(self, ch: str) -> bool:
         known = self._stable.get(ch)
         if known is None:
-            known = self._stable[ch] = (unicodedata.normalize("NFKD", ch) == ch and not _JOINS.match(ch)
-                                        and not (self.lowercase and ch.lower() != ch))
+            known = self._stable[ch] = (
+                unicodedata.normalize("NFKD", ch) == ch
+                and not _JOINS.match(ch)
+                and not (self.lowercase and ch.lower() != ch)
+            )
         return known
 
     def allows(self, text: str, c: int) -> bool:
@@ -126,8 +144,7 @@ class NormalizedCuts:
         if c + 1 >= len(text):
             return False
         x, y = text[c - 1], text[c]
-        return (self.stable(y) and self.stable(x) and not _JOINS.match(text[c + 1])
-                and self.cuts.safe(x, y))
+        return self.stable(y) and self.stable(x) and not _JOINS.match(text[c + 1]) and self.cuts.safe(x, y)
 
     def last_cut(self, text: str, lo: int, hi: int) -> int:
         """The last such cut ``c`` with ``lo < c`` and ``c + 1 < hi``, or -1."""
@@ -161,8 +178,11 @@ def tokenizer_rule(tokenizer, builtin_rule: str | RegexCuts | None) -> str | Reg
     cuts = block_cuts(conf)
     rule: str | RegexCuts | NormalizedCuts | None = None
     if cuts.mode in ("pattern", "normalized"):
-        rule = _split_rule(cuts.split, builtin_rule) if cuts.split is not None else (
-            builtin_rule if isinstance(builtin_rule, str) else None)
+        rule = (
+            _split_rule(cuts.split, builtin_rule)
+            if cuts.split is not None
+            else (builtin_rule if isinstance(builtin_rule, str) else None)
+        )
     if isinstance(rule, str) and cuts.mode == "normalized":
         rule += "-normalized"
     elif isinstance(rule, RegexCuts) and cuts.mode == "normalized":
@@ -211,8 +231,13 @@ def auto_block_bytes(size: int, workers: int) -> int:
     return max(BLOCK_BYTES, min(MAX_BLOCK_BYTES, size // (4 * max(1, workers))))
 
 
-def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | NormalizedCuts | PipelineRule | None,
-                block_bytes: int = BLOCK_BYTES, poll: Callable[[], None] | None = None) -> Iterator[bytes]:
+def iter_blocks(
+    stream,
+    specials: list[str],
+    rule: str | bool | RegexCuts | NormalizedCuts | PipelineRule | None,
+    block_bytes: int = BLOCK_BYTES,
+    poll: Callable[[], None] | None = None,
+) -> Iterator[bytes]:
     """Cut a binary stream into blocks at safe places (see the module doc), in one linear pass.
 
     ``rule``: ``"gpt2"``, ``"gpt4"``, a :class:`RegexCuts` (a custom pattern), a :class:`PipelineRule`
@@ -237,8 +262,12 @@ def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | Norm
         rule = None
     sre = None
     if specials:
-        sre = regex.compile(b"|".join(regex.escape(t.encode("utf-8", "surrogateescape"))
-                                      for t in sorted(specials, key=len, reverse=True)))
+        sre = regex.compile(
+            b"|".join(
+                regex.escape(t.encode("utf-8", "surrogateescape"))
+                for t in sorted(specials, key=len, reverse=True)
+            )
+        )
     longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
     hold = max(longest, _HOLD)
     buf = bytearray()
@@ -284,8 +313,14 @@ def iter_blocks(stream, specials: list[str], rule: str | bool | RegexCuts | Norm
             last_end = max(0, last_end - cut)
 
 
-def _token_cut(buf: bytearray, m: regex.Match[bytes], prev_end: int, cut_tokens: frozenset[str],
-               lstrip: frozenset[str], cut: int) -> int:
+def _token_cut(
+    buf: bytearray,
+    m: regex.Match[bytes],
+    prev_end: int,
+    cut_tokens: frozenset[str],
+    lstrip: frozenset[str],
+    cut: int,
+) -> int:
     """The cut before added token ``m`` if a cut may go there (before the whitespace it strips), else ``cut``."""
     token = m.group().decode("utf-8", "surrogateescape")
     if token not in cut_tokens:
@@ -294,7 +329,7 @@ def _token_cut(buf: bytearray, m: regex.Match[bytes], prev_end: int, cut_tokens:
     if token in lstrip:
         before = bytes(buf[prev_end:start]).decode("utf-8", "surrogateescape")
         space = _SPACE_AT_END.search(before)  # (as core.hf_pipeline strips it; matches any text)
-        start -= len(before[space.start():].encode("utf-8", "surrogateescape")) if space is not None else 0
+        start -= len(before[space.start() :].encode("utf-8", "surrogateescape")) if space is not None else 0
     return max(start, cut)
 
 

@@ -8,6 +8,7 @@ GPT-2's ``encoder.py``, tiktoken and HuggingFace ``tokenizers``.
 >>> bpe_merge(b"aaab", ranks)
 [b'aa', b'a', b'b']
 """
+
 from __future__ import annotations
 
 import heapq
@@ -23,6 +24,7 @@ NEVER_IN_UTF8: frozenset[int] = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
 #: O(n log n) heap merge (faster from about this length on).
 SCAN_MERGE_MAX_BYTES = 96
 _NO_RANK = 1 << 62
+
 
 @dataclass(frozen=True)
 class MergeStep:
@@ -58,7 +60,7 @@ def bpe_merge(word: bytes, ranks: dict[Pair, int]) -> list[bytes]:
             return parts
         i = pair_ranks.index(r)  # leftmost pair with the lowest rank
         merged = parts[i] + parts[i + 1]
-        parts[i:i + 2] = [merged]
+        parts[i : i + 2] = [merged]
         del pair_ranks[i]
         n = len(parts)
         if n == 1:
@@ -133,8 +135,11 @@ class MergeTable:
             pair_rank.setdefault((encoder[a] << 32) | encoder[b], r)
         # a byte the vocab lacks (only those of NEVER_IN_UTF8 may be) gets -1: the tokenizer refuses
         # text that needs it before any lookup
-        return cls(tuple(encoder.get(BYTE_TOKENS[i], -1) for i in range(256)), pair_rank,
-                   tuple(encoder[a + b] for a, b in merges))
+        return cls(
+            tuple(encoder.get(BYTE_TOKENS[i], -1) for i in range(256)),
+            pair_rank,
+            tuple(encoder[a + b] for a, b in merges),
+        )
 
 
 def bpe_ids(word: bytes, table: MergeTable) -> list[int]:
@@ -222,7 +227,7 @@ def merge_steps(word: bytes, ranks: dict[Pair, int]) -> list[MergeStep]:
         if best < 0:
             break
         pair = (parts[best], parts[best + 1])
-        parts[best:best + 2] = [pair[0] + pair[1]]
+        parts[best : best + 2] = [pair[0] + pair[1]]
         steps.append(MergeStep(best_rank, pair, best, tuple(parts)))
     return steps
 

@@ -20,6 +20,7 @@ token, ranked by that token's rank (= its id), which is what tiktoken compares (
 >>> split_ids(*bpe_batch([b"abcab", b"xy", b"cab"], pt))
 [(257, 256), (120, 121), (99, 256)]
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -48,8 +49,14 @@ class PairTable:
 
     __slots__ = ("byte_ids", "count", "fill", "hash_keys", "hash_ranks", "merged")
 
-    def __init__(self, byte_ids: np.ndarray, keys: np.ndarray, ranks: np.ndarray, merged: np.ndarray,
-                 fill: Callable[[np.ndarray], np.ndarray] | None = None) -> None:
+    def __init__(
+        self,
+        byte_ids: np.ndarray,
+        keys: np.ndarray,
+        ranks: np.ndarray,
+        merged: np.ndarray,
+        fill: Callable[[np.ndarray], np.ndarray] | None = None,
+    ) -> None:
         self.byte_ids = byte_ids  # id of each byte value 0..255 (-1: not in the vocab)
         self.merged = merged  # merged[rank] = the id that merge makes
         self.fill = fill  # ranks of keys the table does not hold yet (None: a complete table)
@@ -70,7 +77,9 @@ class PairTable:
         get, token = by_rank.get, vocab.__getitem__
 
         def fill(keys: np.ndarray) -> np.ndarray:
-            made = map(bytes.__add__, map(token, (keys >> 32).tolist()), map(token, (keys & 0xFFFFFFFF).tolist()))
+            made = map(
+                bytes.__add__, map(token, (keys >> 32).tolist()), map(token, (keys & 0xFFFFFFFF).tolist())
+            )
             return np.fromiter(map(get, made, repeat(_NONE)), np.int64, keys.size)
 
         top = max(by_rank.values(), default=0) + 1
@@ -81,8 +90,9 @@ class PairTable:
         """Hold the distinct ``keys`` (none held yet) with their ranks; grown when half full."""
         if 2 * (self.count + keys.size) > self.hash_keys.size:
             held = self.hash_keys != _EMPTY
-            self.hash_keys, self.hash_ranks = _hash_table(np.concatenate([self.hash_keys[held], keys]),
-                                                          np.concatenate([self.hash_ranks[held], ranks]))
+            self.hash_keys, self.hash_ranks = _hash_table(
+                np.concatenate([self.hash_keys[held], keys]), np.concatenate([self.hash_ranks[held], ranks])
+            )
         else:
             _insert(self.hash_keys, self.hash_ranks, keys, ranks)
         self.count += keys.size
@@ -250,7 +260,9 @@ def prefill(tok: Any, pretokens: list[str]) -> None:
     tokens) is left to the cache, which gives the same ids."""
     cache = tok._cache
     sample = pretokens[:PREFILL_SAMPLE]
-    if len(pretokens) > 4 * PREFILL_SAMPLE and sum(map(is_, map(cache.get, sample), repeat(None))) < 0.02 * len(sample):
+    if len(pretokens) > 4 * PREFILL_SAMPLE and sum(
+        map(is_, map(cache.get, sample), repeat(None))
+    ) < 0.02 * len(sample):
         return  # nearly all known (text whose words repeat): one by one costs less than looking
     distinct = dict.fromkeys(pretokens)
     missing = list(compress(distinct, map(is_, map(cache.get, distinct), repeat(None))))
@@ -277,6 +289,9 @@ def _pair_table(tok: Any) -> PairTable:
     """The tokenizer's pair table (made once: from its merge table, or learning from its ranks)."""
     table = tok.__dict__.get("_pair_table")
     if table is None:
-        table = tok._pair_table = (PairTable.from_merge_table(tok._table) if tok._by_rank is None
-                                   else PairTable.from_ranks(tok._by_rank, tok.vocab))
+        table = tok._pair_table = (
+            PairTable.from_merge_table(tok._table)
+            if tok._by_rank is None
+            else PairTable.from_ranks(tok._by_rank, tok.vocab)
+        )
     return table

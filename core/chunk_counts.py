@@ -6,6 +6,7 @@
 >>> c.count(b"the cat  sat\\n the cat")
 {b'the': 1, b' cat': 2, b' ': 1, b' sat': 1, b'\\n': 1, b' the': 1}
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -31,8 +32,9 @@ class ChunkCounter:
         found = self.count_at([(0, p) for p in pieces], offsets=False)
         return None if found is None else dict(zip(found[0], found[1]))
 
-    def count_at(self, pieces: list[tuple[int, bytes]], offsets: bool = True
-                 ) -> tuple[list[bytes], list[int], list[int] | None] | None:
+    def count_at(
+        self, pieces: list[tuple[int, bytes]], offsets: bool = True
+    ) -> tuple[list[bytes], list[int], list[int] | None] | None:
         """The distinct pre-tokens of the pieces ``(byte offset, bytes)``, in order of first
         appearance, with their counts and (``offsets``) the byte offset of each one's first
         occurrence; None when no two bytes are free to mark with.
@@ -45,7 +47,9 @@ class ChunkCounter:
         order, meet the pre-tokens in their order; its offset is that chunk's first offset plus
         its place in the chunk.
         """
-        marks = free_marks(b"".join(p for _, p in pieces) if len(pieces) > 1 else pieces[0][1] if pieces else b"")
+        marks = free_marks(
+            b"".join(p for _, p in pieces) if len(pieces) > 1 else pieces[0][1] if pieces else b""
+        )
         if marks is None:
             return None
         ph, head = marks
@@ -82,7 +86,7 @@ class ChunkCounter:
         is_head = set(heads)
         for s, e in pairwise(bounds):
             if s in is_head:
-                text = keys[s][1:] + (b" " + b" ".join(keys[s + 1:e]) if e > s + 1 else b"")
+                text = keys[s][1:] + (b" " + b" ".join(keys[s + 1 : e]) if e > s + 1 else b"")
             else:
                 text = b" " + b" ".join(keys[s:e])
             tokens += self.split(text.replace(ph, b" ").decode("utf-8", "surrogateescape"))

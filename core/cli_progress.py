@@ -1,5 +1,6 @@
 """Progress bars on stderr for the command line: the core's ``progress(phase, done, total)`` callback
 shown as one tqdm bar per phase (a leaf module: every command module uses it)."""
+
 from __future__ import annotations
 
 import sys
@@ -12,19 +13,31 @@ if TYPE_CHECKING:
 def make_bar(desc: str, unit: str, scale: bool, total: int | None) -> tqdm[Any]:
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit=unit, unit_scale=scale, unit_divisor=1024 if scale else 1000,
-                file=sys.stderr, leave=True, dynamic_ncols=True, mininterval=0.2)
+    return tqdm(
+        total=total,
+        desc=desc,
+        unit=unit,
+        unit_scale=scale,
+        unit_divisor=1024 if scale else 1000,
+        file=sys.stderr,
+        leave=True,
+        dynamic_ncols=True,
+        mininterval=0.2,
+    )
 
 
 class Progress:
     """Adapts the core's ``progress(phase, done, total)`` callback to one tqdm bar per phase."""
 
     LABELS: ClassVar[dict[str, tuple[str, str, bool]]] = {
-        "pretokenize": ("pre-tokenize", "B", True), "merge": ("merge", "merge", False),
-        "encode": ("encode", "B", True)}
+        "pretokenize": ("pre-tokenize", "B", True),
+        "merge": ("merge", "merge", False),
+        "encode": ("encode", "B", True),
+    }
 
-    def __init__(self, enabled: bool = True, extra_labels: dict[str, tuple[str, str, bool]] | None = None
-                 ) -> None:
+    def __init__(
+        self, enabled: bool = True, extra_labels: dict[str, tuple[str, str, bool]] | None = None
+    ) -> None:
         self.enabled = enabled
         # (description, unit, scale with binary prefixes) for phases a command adds to the usual ones
         self.labels = {**self.LABELS, **(extra_labels or {})}

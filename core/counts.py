@@ -23,6 +23,7 @@ which is the first-seen order of the ``"first"`` tie rule.
 >>> c.word_counts()
 {b'low': 2, b' lower': 1}
 """
+
 from __future__ import annotations
 
 import enum
@@ -63,8 +64,9 @@ from .scan import BlockCounts, check_text, count_block, expand_inputs, open_sour
 from .sources import read_head
 
 
-def _count_item(item: tuple[int, int, bytes], pattern: str | None,
-                specials: tuple[str, ...]) -> tuple[int, BlockCounts]:
+def _count_item(
+    item: tuple[int, int, bytes], pattern: str | None, specials: tuple[str, ...]
+) -> tuple[int, BlockCounts]:
     """Worker entry point: count one block of file ``item[0]`` starting at byte ``item[1]``."""
     return item[0], count_block(item[2], item[1], pattern, specials)
 
@@ -80,10 +82,16 @@ def _blocks(sources: list[str], specials: list[str], rule: str | None, block_byt
                 base += len(block)
 
 
-def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[str] | None = None,
-                pattern: str | None = "gpt2", *, workers: int | None = None,
-                progress: Progress | None = None, block_bytes: int | None = None,
-                allow_nul: bool = False) -> PretokenCounts:
+def count_files(
+    inputs: Iterable[str | os.PathLike],
+    special_tokens: Iterable[str] | None = None,
+    pattern: str | None = "gpt2",
+    *,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    block_bytes: int | None = None,
+    allow_nul: bool = False,
+) -> PretokenCounts:
     """Count the pre-tokens of files, globs or fsspec URLs on this machine (``workers`` processes).
 
     Each file is pre-tokenized on its own (no pre-token spans two files), like
@@ -120,24 +128,48 @@ def count_files(inputs: Iterable[str | os.PathLike], special_tokens: Iterable[st
             n_special += b.n_special
             chunks += 1
             tick()
-    meta = CountsMeta(pat, tuple(specials), tuple(sources), tool_version(), max(total_size, done), invalid,
-                      n_special, chunks)
+    meta = CountsMeta(
+        pat,
+        tuple(specials),
+        tuple(sources),
+        tool_version(),
+        max(total_size, done),
+        invalid,
+        n_special,
+        chunks,
+    )
     tokens = list(counts)
-    return PretokenCounts(tokens, [counts[t] for t in tokens], [first[t][0] for t in tokens],
-                          [first[t][1] for t in tokens], meta, workers)
+    return PretokenCounts(
+        tokens,
+        [counts[t] for t in tokens],
+        [first[t][0] for t in tokens],
+        [first[t][1] for t in tokens],
+        meta,
+        workers,
+    )
 
 
-def count_files_text(texts: Iterable[str], special_tokens: Iterable[str] | None = None,
-                     pattern: str | None = "gpt2") -> PretokenCounts:
+def count_files_text(
+    texts: Iterable[str], special_tokens: Iterable[str] | None = None, pattern: str | None = "gpt2"
+) -> PretokenCounts:
     """Count in-memory texts as if each were a file (for tests and examples)."""
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
     parts = [count_block(t.encode("utf-8", "surrogateescape"), 0, pat, tuple(specials)) for t in texts]
     tables = [(i, b) for i, b in enumerate(parts)]
-    return from_blocks(tables, CountsMeta(pat, tuple(specials), tuple(f"<text {i}>" for i in range(len(parts))),
-                                          tool_version(), sum(b.n_bytes for b in parts),
-                                          sum(b.invalid_bytes for b in parts),
-                                          sum(b.n_special for b in parts), len(parts)))
+    return from_blocks(
+        tables,
+        CountsMeta(
+            pat,
+            tuple(specials),
+            tuple(f"<text {i}>" for i in range(len(parts))),
+            tool_version(),
+            sum(b.n_bytes for b in parts),
+            sum(b.invalid_bytes for b in parts),
+            sum(b.n_special for b in parts),
+            len(parts),
+        ),
+    )
 
 
 def from_blocks(blocks: list[tuple[int, BlockCounts]], meta: CountsMeta) -> PretokenCounts:
@@ -151,8 +183,13 @@ def from_blocks(blocks: list[tuple[int, BlockCounts]], meta: CountsMeta) -> Pret
             if p < first.get(t, (1 << 62, 0)):
                 first[t] = p
     tokens = sorted(counts, key=first.__getitem__)
-    return PretokenCounts(tokens, [counts[t] for t in tokens], [first[t][0] for t in tokens],
-                          [first[t][1] for t in tokens], meta)
+    return PretokenCounts(
+        tokens,
+        [counts[t] for t in tokens],
+        [first[t][0] for t in tokens],
+        [first[t][1] for t in tokens],
+        meta,
+    )
 
 
 # ---------------------------------------------------------------------------- training from counts
@@ -167,28 +204,35 @@ def load_counts(source) -> PretokenCounts:
     return sum_counts(read_counts(p) for p in source)
 
 
-def check_settings(c: PretokenCounts, special_tokens: Iterable[str] | None,
-                   pattern: str | _Keep | None) -> PretokenCounts:
+def check_settings(
+    c: PretokenCounts, special_tokens: Iterable[str] | None, pattern: str | _Keep | None
+) -> PretokenCounts:
     """Fill in or check the pattern and special tokens against what the counts were made with."""
     meta = c.meta
     unknown = not meta.known
     if unknown and pattern is KEEP:
         files = ", ".join(dict.fromkeys(regex.sub(r"#\d+$", "", s) for s in meta.sources))
-        raise CountsError(f"{files} has no 'bpe_explorer' metadata: pass the pattern (and "
-                          "the special tokens, if any) it was counted with: --pattern gpt2 (and --special-token …) on the "
-                          "command line, pattern='gpt2' in Python")
+        raise CountsError(
+            f"{files} has no 'bpe_explorer' metadata: pass the pattern (and "
+            "the special tokens, if any) it was counted with: --pattern gpt2 (and --special-token …) on the "
+            "command line, pattern='gpt2' in Python"
+        )
     if pattern is not KEEP:
         pat = resolve_pattern(pattern)
         if not unknown and pat != meta.pattern:
-            raise CountsError(f"the counts were made with pattern '{pattern_name(meta.pattern)}', not "
-                              f"'{pattern_name(pat)}': train with the counts' own pattern, or count again "
-                              "with this one")
+            raise CountsError(
+                f"the counts were made with pattern '{pattern_name(meta.pattern)}', not "
+                f"'{pattern_name(pat)}': train with the counts' own pattern, or count again "
+                "with this one"
+            )
         meta = replace(meta, pattern=pat)
     if special_tokens is not None:
         specials = check_special_tokens(special_tokens)
         if not unknown and set(specials) != set(meta.special_tokens):
-            raise CountsError(f"the counts were made with special tokens {list(meta.special_tokens)}, not "
-                              f"{specials}: train with the counts' own special tokens, or count again with these")
+            raise CountsError(
+                f"the counts were made with special tokens {list(meta.special_tokens)}, not "
+                f"{specials}: train with the counts' own special tokens, or count again with these"
+            )
         meta = replace(meta, special_tokens=tuple(specials))  # their order sets the vocab ids
     return replace(c, meta=replace(meta, known=True))
 
@@ -200,9 +244,14 @@ class _Keep(enum.Enum):
 KEEP = _Keep.KEEP  # "use the pattern stored in the counts" (an enum member: the type checker narrows on it)
 
 
-def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *,
-                        pattern: str | _Keep | None = KEEP, tie_break: TieBreak = "lexicographic",
-                        keep_history: bool = True):
+def trainer_from_counts(
+    source,
+    special_tokens: Iterable[str] | None = None,
+    *,
+    pattern: str | _Keep | None = KEEP,
+    tie_break: TieBreak = "lexicographic",
+    keep_history: bool = True,
+):
     """A :class:`core.trainer.Trainer` over a counts file (or files, summed, or PretokenCounts).
 
     The pattern and special tokens come from the counts; passing them checks that they match
@@ -212,24 +261,32 @@ def trainer_from_counts(source, special_tokens: Iterable[str] | None = None, *,
 
     c = check_settings(load_counts(source), special_tokens, pattern)
     if tie_break == "first" and not c.meta.positions:
-        raise CountsError("the counts have no first_file/first_offset columns, which the 'first' tie rule needs "
-                          "(each token's first occurrence); train with --tie-break lexicographic, or write "
-                          "those columns")
+        raise CountsError(
+            "the counts have no first_file/first_offset columns, which the 'first' tie rule needs "
+            "(each token's first occurrence); train with --tie-break lexicographic, or write "
+            "those columns"
+        )
     words, specials, stats = c.word_counts(), list(c.meta.special_tokens), c.stats()
     name = pattern_name(c.meta.pattern)
     del c  # (the lists it holds take as much memory as the words)
     return Trainer(words, specials, pattern=name, tie_break=tie_break, keep_history=keep_history, stats=stats)
 
 
-def train_bpe_from_counts(counts, vocab_size: int, special_tokens: list[str] | None = None, *,
-                          pattern: str | _Keep | None = KEEP, tie_break: TieBreak = "lexicographic",
-                          progress: Progress | None = None
-                          ) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
+def train_bpe_from_counts(
+    counts,
+    vocab_size: int,
+    special_tokens: list[str] | None = None,
+    *,
+    pattern: str | _Keep | None = KEEP,
+    tie_break: TieBreak = "lexicographic",
+    progress: Progress | None = None,
+) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
     """:func:`core.train_bpe` from counts (a counts file, several summed, or PretokenCounts).
 
     Gives the same ``(vocab, merges)`` as ``train_bpe`` on the files the counts were made from.
     """
-    trainer = trainer_from_counts(counts, special_tokens, pattern=pattern, tie_break=tie_break,
-                                  keep_history=False)
+    trainer = trainer_from_counts(
+        counts, special_tokens, pattern=pattern, tie_break=tie_break, keep_history=False
+    )
     trainer.run(vocab_size, progress=progress, min_interval=50)
     return trainer.vocab, list(trainer.merges)

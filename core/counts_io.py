@@ -2,6 +2,7 @@
 
 The schema is described in :mod:`core.counts`. pyarrow is imported only here (the ``scale`` extra).
 """
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,10 @@ def to_arrow(c: PretokenCounts):
     pa = need_pyarrow()
     columns = {"token": pa.array(c.tokens, pa.binary()), "count": pa.array(c.counts, pa.int64())}
     if c.meta.positions:
-        columns |= {"first_file": pa.array(c.files, pa.int32()), "first_offset": pa.array(c.offsets, pa.int64())}
+        columns |= {
+            "first_file": pa.array(c.files, pa.int32()),
+            "first_offset": pa.array(c.offsets, pa.int64()),
+        }
     return pa.table(columns).replace_schema_metadata({META_KEY: c.meta.to_json()})
 
 
@@ -38,19 +42,32 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
         table = table.append_column("first_file", pa.array([0] * table.num_rows, pa.int32()))
         table = table.append_column("first_offset", pa.array(range(table.num_rows), pa.int64()))
     elif missing:
-        hint = ("; the tokens look like a pandas index: write df.reset_index(names='token')"
-                if "token" in missing and "__index_level_0__" in table.column_names else "")
-        raise CountsError(f"{name} lacks the column(s) {', '.join(sorted(missing))}; a counts file has "
-                          "token (binary), count (int64), and first_file (int32), first_offset (int64) for the "
-                          f"'first' tie rule (both or neither){hint}")
+        hint = (
+            "; the tokens look like a pandas index: write df.reset_index(names='token')"
+            if "token" in missing and "__index_level_0__" in table.column_names
+            else ""
+        )
+        raise CountsError(
+            f"{name} lacks the column(s) {', '.join(sorted(missing))}; a counts file has "
+            "token (binary), count (int64), and first_file (int32), first_offset (int64) for the "
+            f"'first' tie rule (both or neither){hint}"
+        )
     try:
-        table = table.select(["token", "count", "first_file", "first_offset"]).cast(pa.schema(
-            [("token", pa.binary()), ("count", pa.int64()), ("first_file", pa.int32()),
-             ("first_offset", pa.int64())]))
+        table = table.select(["token", "count", "first_file", "first_offset"]).cast(
+            pa.schema(
+                [
+                    ("token", pa.binary()),
+                    ("count", pa.int64()),
+                    ("first_file", pa.int32()),
+                    ("first_offset", pa.int64()),
+                ]
+            )
+        )
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as e:
         raise CountsError(f"{name}: column types do not fit the counts schema ({e})") from e
-    if table.num_rows and (table["token"].null_count or table["count"].null_count
-                           or pc.min(table["count"]).as_py() < 1):
+    if table.num_rows and (
+        table["token"].null_count or table["count"].null_count or pc.min(table["count"]).as_py() < 1
+    ):
         raise CountsError(f"{name}: every row needs a token and a count of at least 1")
     if table.num_rows and pc.count_distinct(table["token"]).as_py() != table.num_rows:
         raise _TokenTwice(f"{name} lists a token twice; sum the rows per token (group by token)")
@@ -63,8 +80,13 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
         meta = replace(meta, sources=_file_names(name, n_files))
     if not positions:
         meta = replace(meta, positions=False)
-    return PretokenCounts(table["token"].to_pylist(), table["count"].to_pylist(),
-                          table["first_file"].to_pylist(), table["first_offset"].to_pylist(), meta)
+    return PretokenCounts(
+        table["token"].to_pylist(),
+        table["count"].to_pylist(),
+        table["first_file"].to_pylist(),
+        table["first_offset"].to_pylist(),
+        meta,
+    )
 
 
 def _file_names(name: str, n_files: int) -> tuple[str, ...]:
@@ -81,15 +103,19 @@ def _check_positions(table, meta: CountsMeta | None, name: str) -> int:
     if not table.num_rows:
         return 0
     if table["first_file"].null_count or table["first_offset"].null_count:
-        raise CountsError(f"{name}: first_file and first_offset need a value in every row (the file index and "
-                          "byte offset of the token's first occurrence)")
+        raise CountsError(
+            f"{name}: first_file and first_offset need a value in every row (the file index and "
+            "byte offset of the token's first occurrence)"
+        )
     lowest_file, highest_file = pc.min(table["first_file"]).as_py(), pc.max(table["first_file"]).as_py()
     if lowest_file < 0 or pc.min(table["first_offset"]).as_py() < 0:
         raise CountsError(f"{name}: first_file and first_offset must be at least 0")
     n_files = int(highest_file) + 1
     if meta is not None and meta.sources and n_files > len(meta.sources):
-        raise CountsError(f"{name}: first_file goes up to {n_files - 1} but the metadata lists "
-                          f"{len(meta.sources)} source file(s); list every file in 'sources', in order")
+        raise CountsError(
+            f"{name}: first_file goes up to {n_files - 1} but the metadata lists "
+            f"{len(meta.sources)} source file(s); list every file in 'sources', in order"
+        )
     return n_files
 
 
@@ -149,18 +175,24 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
             if raw is not None:
                 break
     if raw is None and require_meta:
-        raise CountsError(f"{name} has no 'bpe_explorer' metadata; pass the pattern and special tokens "
-                          "it was counted with")
+        raise CountsError(
+            f"{name} has no 'bpe_explorer' metadata; pass the pattern and special tokens it was counted with"
+        )
     meta = CountsMeta.from_json(raw, name) if raw is not None else None
     try:
         return from_arrow(table, meta, name)
     except _TokenTwice:
         if os.path.isdir(name):
-            records = {(pq.read_schema(part).metadata or {}).get(META_KEY) for part in Path(name).glob("**/*.parquet")}
+            records = {
+                (pq.read_schema(part).metadata or {}).get(META_KEY)
+                for part in Path(name).glob("**/*.parquet")
+            }
             if len(records - {None}) > 1:  # (one job writes one record to all its parts)
-                raise CountsError(f"{name} holds the counts of {len(records - {None})} separate runs (their part "
-                                  "files carry different metadata); pass each file as its own --counts (they are "
-                                  "summed), not the folder") from None
+                raise CountsError(
+                    f"{name} holds the counts of {len(records - {None})} separate runs (their part "
+                    "files carry different metadata); pass each file as its own --counts (they are "
+                    "summed), not the folder"
+                ) from None
         raise
 
 
@@ -181,27 +213,50 @@ def sum_counts(parts: Iterable[PretokenCounts]) -> PretokenCounts:
     for i, p in enumerate(parts):
         m = p.meta
         if m.pattern != m0.pattern:
-            raise CountsError(f"counts #{i + 1} ({', '.join(m.sources[:2])}) used pattern "
-                              f"{pattern_name(m.pattern)!r}, counts #1 {pattern_name(m0.pattern)!r}: "
-                              "count every part with the same pattern")
+            raise CountsError(
+                f"counts #{i + 1} ({', '.join(m.sources[:2])}) used pattern "
+                f"{pattern_name(m.pattern)!r}, counts #1 {pattern_name(m0.pattern)!r}: "
+                "count every part with the same pattern"
+            )
         if set(m.special_tokens) != set(m0.special_tokens):
-            raise CountsError(f"counts #{i + 1} used special tokens {list(m.special_tokens)}, counts #1 "
-                              f"{list(m0.special_tokens)}: count every part with the same special tokens")
+            raise CountsError(
+                f"counts #{i + 1} used special tokens {list(m.special_tokens)}, counts #1 "
+                f"{list(m0.special_tokens)}: count every part with the same special tokens"
+            )
         pos = [((f + shift) << POS_BITS) | o for f, o in zip(p.files, p.offsets)]
-        tables.append(pa.table({"token": pa.array(p.tokens, pa.binary()),
-                                "count": pa.array(p.counts, pa.int64()), "pos": pa.array(pos, pa.int64())}))
+        tables.append(
+            pa.table(
+                {
+                    "token": pa.array(p.tokens, pa.binary()),
+                    "count": pa.array(p.counts, pa.int64()),
+                    "pos": pa.array(pos, pa.int64()),
+                }
+            )
+        )
         shift += len(m.sources)
     if shift >= 1 << (63 - POS_BITS) or max(max(p.offsets, default=0) for p in parts) >= 1 << POS_BITS:
         raise CountsError("too many files or too large offsets to sum (limits: 8M files, 1 TiB per file)")
     merged = reduce_tables(tables)
     pos = merged["pos"].to_pylist()
-    meta = CountsMeta(m0.pattern, m0.special_tokens, tuple(s for p in parts for s in p.meta.sources),
-                      m0.tool, sum(p.meta.size_bytes for p in parts), sum(p.meta.invalid_bytes for p in parts),
-                      sum(p.meta.special_occurrences for p in parts), sum(p.meta.chunks for p in parts),
-                      positions=all(p.meta.positions for p in parts))
+    meta = CountsMeta(
+        m0.pattern,
+        m0.special_tokens,
+        tuple(s for p in parts for s in p.meta.sources),
+        m0.tool,
+        sum(p.meta.size_bytes for p in parts),
+        sum(p.meta.invalid_bytes for p in parts),
+        sum(p.meta.special_occurrences for p in parts),
+        sum(p.meta.chunks for p in parts),
+        positions=all(p.meta.positions for p in parts),
+    )
     mask = (1 << POS_BITS) - 1
-    return PretokenCounts(merged["token"].to_pylist(), merged["count"].to_pylist(),
-                          [x >> POS_BITS for x in pos], [x & mask for x in pos], meta)
+    return PretokenCounts(
+        merged["token"].to_pylist(),
+        merged["count"].to_pylist(),
+        [x >> POS_BITS for x in pos],
+        [x & mask for x in pos],
+        meta,
+    )
 
 
 def reduce_tables(tables: list):

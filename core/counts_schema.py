@@ -2,6 +2,7 @@
 
 See :mod:`core.counts` for the file layout.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,14 +54,24 @@ class CountsMeta:
     special_occurrences: int = 0
     chunks: int = 0
     known: bool = True  # False: read from a file without metadata (pattern and specials unknown)
-    positions: bool = True  # False: no first_file/first_offset columns (rows in file order; lexicographic only)
+    positions: bool = (
+        True  # False: no first_file/first_offset columns (rows in file order; lexicographic only)
+    )
 
     def to_json(self) -> bytes:
-        d = {"format": FORMAT, "version": VERSION, "pattern": self.pattern,
-             "pattern_name": pattern_name(self.pattern), "special_tokens": list(self.special_tokens),
-             "sources": list(self.sources), "tool": self.tool, "size_bytes": self.size_bytes,
-             "invalid_bytes": self.invalid_bytes, "special_occurrences": self.special_occurrences,
-             "chunks": self.chunks}
+        d = {
+            "format": FORMAT,
+            "version": VERSION,
+            "pattern": self.pattern,
+            "pattern_name": pattern_name(self.pattern),
+            "special_tokens": list(self.special_tokens),
+            "sources": list(self.sources),
+            "tool": self.tool,
+            "size_bytes": self.size_bytes,
+            "invalid_bytes": self.invalid_bytes,
+            "special_occurrences": self.special_occurrences,
+            "chunks": self.chunks,
+        }
         return json.dumps(d, ensure_ascii=False).encode("utf-8")
 
     @classmethod
@@ -70,17 +81,27 @@ class CountsMeta:
             if d.get("format") != FORMAT:
                 raise CountsError(f"{name}: metadata 'bpe_explorer' is not a {FORMAT} record")
             if int(d.get("version", 0)) > VERSION:
-                raise CountsError(f"{name} is counts format version {d['version']}; this version reads "
-                                  f"up to {VERSION}: update bpe-explorer")
+                raise CountsError(
+                    f"{name} is counts format version {d['version']}; this version reads "
+                    f"up to {VERSION}: update bpe-explorer"
+                )
             specials = check_special_tokens(d.get("special_tokens") or [])
-            return cls(_stored_pattern(d, name), tuple(specials), tuple(map(str, d.get("sources") or ())),
-                       str(d.get("tool", "")), int(d.get("size_bytes", 0)), int(d.get("invalid_bytes", 0)),
-                       int(d.get("special_occurrences", 0)), int(d.get("chunks", 0)))
+            return cls(
+                _stored_pattern(d, name),
+                tuple(specials),
+                tuple(map(str, d.get("sources") or ())),
+                str(d.get("tool", "")),
+                int(d.get("size_bytes", 0)),
+                int(d.get("invalid_bytes", 0)),
+                int(d.get("special_occurrences", 0)),
+                int(d.get("chunks", 0)),
+            )
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             if isinstance(e, CountsError):
                 raise
-            raise CountsError(f"{name}: unreadable 'bpe_explorer' metadata ({e}); see the README's "
-                              "counts schema") from e
+            raise CountsError(
+                f"{name}: unreadable 'bpe_explorer' metadata ({e}); see the README's counts schema"
+            ) from e
 
 
 def _stored_pattern(d: dict, name: str) -> str | None:
@@ -88,12 +109,16 @@ def _stored_pattern(d: dict, name: str) -> str | None:
     pre-tokenization), else ``pattern_name``; a record with neither is refused (a missing key must not
     silently mean "no pre-tokenization")."""
     if "pattern" not in d and "pattern_name" not in d:
-        raise CountsError(f"{name}: metadata 'bpe_explorer' has no 'pattern'; add the pattern the counts were "
-                          'made with ("gpt2", "gpt4", the regex, or null for no pre-tokenization)')
+        raise CountsError(
+            f"{name}: metadata 'bpe_explorer' has no 'pattern'; add the pattern the counts were "
+            'made with ("gpt2", "gpt4", the regex, or null for no pre-tokenization)'
+        )
     pattern = resolve_pattern(d["pattern"] if "pattern" in d else d["pattern_name"])
     if "pattern" in d and "pattern_name" in d and resolve_pattern(d["pattern_name"]) != pattern:
-        raise CountsError(f"{name}: metadata 'bpe_explorer' has pattern {pattern_name(pattern)!r} but "
-                          f"pattern_name {d['pattern_name']!r}; make them agree")
+        raise CountsError(
+            f"{name}: metadata 'bpe_explorer' has pattern {pattern_name(pattern)!r} but "
+            f"pattern_name {d['pattern_name']!r}; make them agree"
+        )
     return pattern
 
 
@@ -120,10 +145,17 @@ class PretokenCounts:
         notes = list(self.notes)
         if m.invalid_bytes:
             notes.append(f"{m.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
-        return CorpusStats(name=label, size_bytes=m.size_bytes, pretokens=sum(self.counts),
-                           distinct_pretokens=len(self.tokens), invalid_bytes=m.invalid_bytes,
-                           special_occurrences=m.special_occurrences, chunks=m.chunks,
-                           workers=self.workers, notes=notes)
+        return CorpusStats(
+            name=label,
+            size_bytes=m.size_bytes,
+            pretokens=sum(self.counts),
+            distinct_pretokens=len(self.tokens),
+            invalid_bytes=m.invalid_bytes,
+            special_occurrences=m.special_occurrences,
+            chunks=m.chunks,
+            workers=self.workers,
+            notes=notes,
+        )
 
 
 # ---------------------------------------------------------------------------- counting here

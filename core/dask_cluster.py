@@ -6,6 +6,7 @@ terminal sends it to the whole process group, and workers that died of it printe
 tracebacks while this process was still closing them. This process alone gets it and closes the
 cluster.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -39,7 +40,9 @@ def hidden_main() -> Iterator[None]:
     ``__mp_main__``) when its path is known; an unguarded script would start a cluster again.
     """
     main = sys.modules.get("__main__")
-    saved: dict[str, Any] = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main is not None and k in main.__dict__}
+    saved: dict[str, Any] = {
+        k: main.__dict__[k] for k in ("__file__", "__spec__") if main is not None and k in main.__dict__
+    }
     try:
         if main is not None:
             main.__dict__.pop("__file__", None)
@@ -74,8 +77,10 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         try:
             client = distributed.Client(scheduler, timeout="20s")
         except (OSError, ValueError) as e:  # unreachable, timed out, or not an address
-            raise CountsError(f"cannot reach the Dask scheduler at {scheduler!r} ({e}); start it with "
-                              "'dask scheduler' and give its address, e.g. tcp://10.0.0.1:8786") from e
+            raise CountsError(
+                f"cannot reach the Dask scheduler at {scheduler!r} ({e}); start it with "
+                "'dask scheduler' and give its address, e.g. tcp://10.0.0.1:8786"
+            ) from e
         with contextlib.closing(client):
             yield client
         return
@@ -83,8 +88,13 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     # any free port for the dashboard (never "8787 in use"); the workers' own logs only when critical: a
     # task's error comes back as its exception, and closing while tasks run logs pages of closed connections
     with hidden_main(), ctrl_c_ignored():
-        cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                           dashboard_address=":0", silence_logs=logging.CRITICAL)
+        cluster = distributed.LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
+        )
     try:
         with distributed.Client(cluster) as client:
             yield client

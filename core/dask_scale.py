@@ -10,6 +10,7 @@ Without a scheduler address a ``LocalCluster`` of processes is started. Its work
 started with ``__main__`` hidden, so that a plain script without ``if __name__ == "__main__":``
 is not run again in every worker.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -78,8 +79,15 @@ class _RangeReader(io.RawIOBase):
         return data
 
 
-def range_bounds(f, nominal_start: int, nominal_end: int, size: int, specials: tuple[str, ...],
-                 newlines, cut_at: Collection[str] | None = None) -> tuple[int, int]:
+def range_bounds(
+    f,
+    nominal_start: int,
+    nominal_end: int,
+    size: int,
+    specials: tuple[str, ...],
+    newlines,
+    cut_at: Collection[str] | None = None,
+) -> tuple[int, int]:
     """The byte range ``[start, end)`` a task covers (both ends moved to valid cuts)."""
     start = next_valid_cut(f, nominal_start, size, specials, newlines, cut_at)
     end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines, cut_at)
@@ -119,8 +127,16 @@ class RangeCounts:
     chunks: int
 
 
-def count_range(file_index: int, source: str, nominal: tuple[int, int], size: int, pattern: str | None,
-                specials: tuple[str, ...], block_bytes: int = BLOCK_BYTES, allow_nul: bool = False) -> RangeCounts:
+def count_range(
+    file_index: int,
+    source: str,
+    nominal: tuple[int, int],
+    size: int,
+    pattern: str | None,
+    specials: tuple[str, ...],
+    block_bytes: int = BLOCK_BYTES,
+    allow_nul: bool = False,
+) -> RangeCounts:
     """Task: count one byte range of one file (positions packed as ``file << 40 | offset``)."""
     pa = need_pyarrow()
     newlines = range_rule(pattern)
@@ -132,7 +148,9 @@ def count_range(file_index: int, source: str, nominal: tuple[int, int], size: in
         if start == 0:
             check_text(f.read(65536), source, allow_nul=allow_nul)
         base = start
-        for block in iter_blocks(_RangeReader(f, start, end), list(specials), block_rule(pattern), block_bytes):
+        for block in iter_blocks(
+            _RangeReader(f, start, end), list(specials), block_rule(pattern), block_bytes
+        ):
             b = count_block(block, base, pattern, specials)
             base += len(block)
             counts.update(dict(zip(b.tokens, b.counts)))
@@ -144,9 +162,13 @@ def count_range(file_index: int, source: str, nominal: tuple[int, int], size: in
             n_special += b.n_special
             chunks += 1
     tokens = list(counts)
-    table = pa.table({"token": pa.array(tokens, pa.binary()),
-                      "count": pa.array([counts[t] for t in tokens], pa.int64()),
-                      "pos": pa.array([first[t] for t in tokens], pa.int64())})
+    table = pa.table(
+        {
+            "token": pa.array(tokens, pa.binary()),
+            "count": pa.array([counts[t] for t in tokens], pa.int64()),
+            "pos": pa.array([first[t] for t in tokens], pa.int64()),
+        }
+    )
     return RangeCounts(table, end - start, invalid, n_special, chunks)
 
 
@@ -154,9 +176,13 @@ def merge_ranges(*parts: RangeCounts) -> RangeCounts:
     """Task: sum partial counts (counts add; the first position is the least)."""
     from .counts_io import reduce_tables
 
-    return RangeCounts(reduce_tables([p.table for p in parts]), sum(p.n_bytes for p in parts),
-                       sum(p.invalid_bytes for p in parts), sum(p.n_special for p in parts),
-                       sum(p.chunks for p in parts))
+    return RangeCounts(
+        reduce_tables([p.table for p in parts]),
+        sum(p.n_bytes for p in parts),
+        sum(p.invalid_bytes for p in parts),
+        sum(p.n_special for p in parts),
+        sum(p.chunks for p in parts),
+    )
 
 
 def plan(sources: list[str], range_bytes: int) -> list[tuple[int, str, tuple[int, int], int]]:
@@ -166,7 +192,9 @@ def plan(sources: list[str], range_bytes: int) -> list[tuple[int, str, tuple[int
     tasks: list[tuple[int, str, tuple[int, int], int]] = []
     for i, src in enumerate(sources):
         size = source_size(src)
-        tasks.extend((i, src, (s, min(s + range_bytes, size)), size) for s in range(0, max(size, 1), range_bytes))
+        tasks.extend(
+            (i, src, (s, min(s + range_bytes, size)), size) for s in range(0, max(size, 1), range_bytes)
+        )
     return tasks
 
 
@@ -182,15 +210,26 @@ def tree_reduce(client, futures: list, fan_in: int = FAN_IN):
     every = list(futures)
     level = list(futures)
     while len(level) > 1:
-        level = [client.submit(merge_ranges, *level[i:i + fan_in], pure=False)
-                 for i in range(0, len(level), fan_in)]
+        level = [
+            client.submit(merge_ranges, *level[i : i + fan_in], pure=False)
+            for i in range(0, len(level), fan_in)
+        ]
         every += level
     return level[0], every
 
 
-def count_dask(inputs: list[str], special_tokens: list[str] | None = None, pattern: str | None = "gpt2", *,
-               scheduler: str | None = None, workers: int | None = None, range_bytes: int | None = None,
-               progress_bar: bool = False, client=None, allow_nul: bool = False) -> PretokenCounts:
+def count_dask(
+    inputs: list[str],
+    special_tokens: list[str] | None = None,
+    pattern: str | None = "gpt2",
+    *,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    range_bytes: int | None = None,
+    progress_bar: bool = False,
+    client=None,
+    allow_nul: bool = False,
+) -> PretokenCounts:
     """Count pre-tokens of files/globs/URLs on a Dask cluster (a LocalCluster without ``scheduler``).
 
     Gives exactly :func:`core.counts.count_files`'s result. Pass ``client`` to use a client you
@@ -205,8 +244,10 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
         tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
-        futs = [client.submit(count_range, i, src, nominal, size, pat, specials, allow_nul=allow_nul, pure=False)
-                for i, src, nominal, size in tasks]
+        futs = [
+            client.submit(count_range, i, src, nominal, size, pat, specials, allow_nul=allow_nul, pure=False)
+            for i, src, nominal, size in tasks
+        ]
         final, every = tree_reduce(client, futs)
         if progress_bar:
             show_progress(every)
@@ -218,9 +259,19 @@ def count_dask(inputs: list[str], special_tokens: list[str] | None = None, patte
     counts = cast("list[int]", table["count"].to_pylist())
     pos = cast("list[int]", table["pos"].to_pylist())
     mask = (1 << POS_BITS) - 1
-    meta = CountsMeta(pat, specials, tuple(sources), tool_version(), result.n_bytes, result.invalid_bytes,
-                      result.n_special, result.chunks)
-    return PretokenCounts(tokens, counts, [p >> POS_BITS for p in pos], [p & mask for p in pos], meta, n_workers)
+    meta = CountsMeta(
+        pat,
+        specials,
+        tuple(sources),
+        tool_version(),
+        result.n_bytes,
+        result.invalid_bytes,
+        result.n_special,
+        result.chunks,
+    )
+    return PretokenCounts(
+        tokens, counts, [p >> POS_BITS for p in pos], [p & mask for p in pos], meta, n_workers
+    )
 
 
 # ---------------------------------------------------------------------------- encoding into shards
@@ -255,8 +306,16 @@ class Manifest:
         return sum(s.end - s.start for s in self.shards)
 
 
-def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: int, out: str, dtype: str,
-                 block_bytes: int = BLOCK_BYTES) -> tuple[int, int, int]:
+def encode_range(
+    key: str,
+    spec,
+    source: str,
+    nominal: tuple[int, int],
+    size: int,
+    out: str,
+    dtype: str,
+    block_bytes: int = BLOCK_BYTES,
+) -> tuple[int, int, int]:
     """Task: encode one byte range into the shard ``out`` (written atomically); (start, end, tokens)."""
     import numpy as np
 
@@ -279,10 +338,16 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
     with contextlib.closing(open_source(source)) as f, open(tmp, "wb") as w:
         start, end = range_bounds(f, nominal[0], nominal[1], size, specials, newlines, cut_at)
         if start == 0:
-            refuse_compressed(f.read(16), source, "encode --tokenizer TOKENIZER - --out ids.npy (local engine)")
+            refuse_compressed(
+                f.read(16), source, "encode --tokenizer TOKENIZER - --out ids.npy (local engine)"
+            )
         w.write(npy_header(0, dtype))
-        for block in iter_blocks(_RangeReader(f, start, end), list(specials),
-                                 tokenizer_rule(tok, block_rule(tok.pattern_regex)), block_bytes):
+        for block in iter_blocks(
+            _RangeReader(f, start, end),
+            list(specials),
+            tokenizer_rule(tok, block_rule(tok.pattern_regex)),
+            block_bytes,
+        ):
             ids = enc.encode(block.decode("utf-8", "surrogateescape")).astype(le)
             w.write(ids.tobytes())
             n += len(ids)
@@ -292,9 +357,17 @@ def encode_range(key: str, spec, source: str, nominal: tuple[int, int], size: in
     return start, end, n
 
 
-def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, scheduler: str | None = None,
-                workers: int | None = None, range_bytes: int | None = None, progress_bar: bool = False,
-                client=None) -> Manifest:
+def encode_dask(
+    tokenizer,
+    inputs: list[str],
+    out_dir: str | os.PathLike,
+    *,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    range_bytes: int | None = None,
+    progress_bar: bool = False,
+    client=None,
+) -> Manifest:
     """Encode files/globs/URLs on a Dask cluster into ``out_dir/shard-NNNNN.npy`` + ``manifest.json``.
 
     The shards' ids, concatenated in manifest order, equal :func:`core.npy.encode_file_to_npy` of
@@ -310,8 +383,10 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
     if out.exists() and not out.is_dir():
         raise CountsError(f"{str(out)!r} is a file; with --engine dask, --out is a folder for the shards")
     if out.suffix.lower() == ".npy" and not out.exists():
-        raise CountsError(f"with --engine dask, --out is a folder for the shards (shard-00000.npy, …, "
-                          f"manifest.json); give a folder name, not the file name {out.name!r}")
+        raise CountsError(
+            f"with --engine dask, --out is a folder for the shards (shard-00000.npy, …, "
+            f"manifest.json); give a folder name, not the file name {out.name!r}"
+        )
     sources = cluster_inputs([os.fspath(x) for x in inputs])
     out.mkdir(exist_ok=True)
     old_files = _take_back_manifest(out)  # (an interrupted run then leaves no manifest over mixed shards)
@@ -327,15 +402,22 @@ def encode_dask(tokenizer, inputs: list[str], out_dir: str | os.PathLike, *, sch
         names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
         spec = client.scatter(tokenizer.to_spec(), broadcast=True, hash=False)  # (a new key each run: the
         # same spec scattered again would share the key that the last run is still releasing)
-        futs = [client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)
-                for (_, src, nominal, size), name in zip(tasks, names)]
+        futs = [
+            client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)
+            for (_, src, nominal, size), name in zip(tasks, names)
+        ]
         if progress_bar:
             show_progress(futs)
         done = client.gather(futs)
     shards = tuple(Shard(name, src, s, e, n) for (_, src, _, _), name, (s, e, n) in zip(tasks, names, done))
-    manifest = {"format": "bpe-explorer-shards", "version": 1, "dtype": dtype,
-                "tokens": sum(s.tokens for s in shards), "tool": tool_version(),
-                "shards": [s.__dict__ for s in shards]}
+    manifest = {
+        "format": "bpe-explorer-shards",
+        "version": 1,
+        "dtype": dtype,
+        "tokens": sum(s.tokens for s in shards),
+        "tool": tool_version(),
+        "shards": [s.__dict__ for s in shards],
+    }
     path = out / "manifest.json"
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
@@ -368,8 +450,10 @@ def load_shards(manifest: str | os.PathLike):
     if path.is_dir():
         path = path / "manifest.json"
     if not path.is_file():
-        raise CountsError(f"{str(path)!r} does not exist: the encode that writes it did not finish (or this is "
-                          "not its folder); run 'encode --engine dask' again")
+        raise CountsError(
+            f"{str(path)!r} does not exist: the encode that writes it did not finish (or this is "
+            "not its folder); run 'encode --engine dask' again"
+        )
     m = json.loads(path.read_text(encoding="utf-8"))
     parts = [np.load(path.parent / s["file"]) for s in m["shards"]]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=m["dtype"])

@@ -35,6 +35,7 @@ done ahead is not undone again by the app's own follow-up questions.
 
 Nothing here imports Qt.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -94,8 +95,9 @@ class Engine:
     Every request method blocks until the engine has answered (see the module docstring).
     """
 
-    def __init__(self, *, niceness: int = 0, start: bool = False,
-                 lookahead: tuple[int, float] | None = None) -> None:
+    def __init__(
+        self, *, niceness: int = 0, start: bool = False, lookahead: tuple[int, float] | None = None
+    ) -> None:
         """``lookahead=(min_words, quiet_seconds)``: after that long without a request, the engine
         does the next merge in advance when it may change at least ``min_words`` distinct words,
         so that the next step returns at once (nothing else can tell it happened)."""
@@ -124,8 +126,12 @@ class Engine:
             self._cancel.close()
         self._cancel = SharedFlag()
         fds = (self._cancel.fd,) if self._cancel.fd >= 0 else ()
-        self._proc = Child(child_main, (self._cancel.handle(), self.niceness, self.lookahead),
-                           name="bpe-engine", pass_fds=fds)
+        self._proc = Child(
+            child_main,
+            (self._cancel.handle(), self.niceness, self.lookahead),
+            name="bpe-engine",
+            pass_fds=fds,
+        )
         self._conn = None  # connected on first use (the child imports the core in the background)
 
     def close(self, timeout: float = 5.0) -> None:
@@ -158,28 +164,59 @@ class Engine:
             self._cancel.value = 1
 
     # -------------------------------------------------------------- long requests (with events)
-    def load(self, path: str, special_tokens: list[str], pattern: str | None = "gpt2",
-             tie_break: TieBreak = "lexicographic", workers: int | None = None, *,
-             on_event: EventHandler | None = None, cancelled: CancelCheck | None = None) -> LoadInfo:
+    def load(
+        self,
+        path: str,
+        special_tokens: list[str],
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        workers: int | None = None,
+        *,
+        on_event: EventHandler | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> LoadInfo:
         """Build the engine's trainer from a corpus (or a ``.parquet`` counts file); blocks until
         it is built. Progress events. A failed or cancelled load keeps the trainer there was."""
-        return self.call_blocking(Op.LOAD, path, list(special_tokens), pattern, tie_break, workers,
-                                  on_event=on_event, cancelled=cancelled)
+        return self.call_blocking(
+            Op.LOAD,
+            path,
+            list(special_tokens),
+            pattern,
+            tie_break,
+            workers,
+            on_event=on_event,
+            cancelled=cancelled,
+        )
 
-    def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True, *,
-            on_event: EventHandler | None = None, cancelled: CancelCheck | None = None) -> int:
+    def run(
+        self,
+        vocab_size: int,
+        top_k: int = TOP_K,
+        with_deltas: bool = True,
+        *,
+        on_event: EventHandler | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> int:
         """Merge until ``vocab_size``; blocks until done and returns the number of merges made.
         Progress, Records (without deltas when ``with_deltas`` is False) and Pairs events."""
-        return self.call_blocking(Op.RUN, int(vocab_size), top_k, with_deltas,
-                                  on_event=on_event, cancelled=cancelled)
+        return self.call_blocking(
+            Op.RUN, int(vocab_size), top_k, with_deltas, on_event=on_event, cancelled=cancelled
+        )
 
-    def replay(self, pairs: list[Pair], *, on_event: EventHandler | None = None,
-               cancelled: CancelCheck | None = None) -> int:
+    def replay(
+        self, pairs: list[Pair], *, on_event: EventHandler | None = None, cancelled: CancelCheck | None = None
+    ) -> int:
         """Merge ``pairs`` in order (reopening a session); blocks until done. Progress and Records."""
         return self.call_blocking(Op.REPLAY, list(pairs), on_event=on_event, cancelled=cancelled)
 
-    def undo_to(self, keep: int, k: int = TOP_K, *, on_event: EventHandler | None = None,
-                cancelled: CancelCheck | None = None) -> UndoToView:
+    def undo_to(
+        self,
+        keep: int,
+        k: int = TOP_K,
+        *,
+        on_event: EventHandler | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> UndoToView:
         """Undo merges until ``keep`` are left; blocks until done; the pair view after it."""
         return self.call_blocking(Op.UNDO_TO, int(keep), k, on_event=on_event, cancelled=cancelled)
 
@@ -225,8 +262,9 @@ class Engine:
         """Distinct words the next merge changes (0 when the engine has already done it ahead)."""
         return self.call_blocking(Op.NEXT_STEP_SIZE)
 
-    def changed_words(self, rank: int, limit: int | None = 50
-                      ) -> list[tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], int]]:
+    def changed_words(
+        self, rank: int, limit: int | None = 50
+    ) -> list[tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], int]]:
         return self.call_blocking(Op.CHANGED_WORDS, rank, limit)
 
     def words_with_pair(self, pair: Pair, limit: int | None = 50) -> list[WordView]:
@@ -271,8 +309,9 @@ class Engine:
         return self.call_blocking(Op.TIE_BREAK)
 
     # -------------------------------------------------------------- the round trip
-    def call_blocking(self, op: Op, *args: Any, on_event: EventHandler | None = None,
-                      cancelled: CancelCheck | None = None) -> Any:
+    def call_blocking(
+        self, op: Op, *args: Any, on_event: EventHandler | None = None, cancelled: CancelCheck | None = None
+    ) -> Any:
         """Send one request and wait for its reply, passing its events to ``on_event(event)``.
 
         The typed methods above are the interface; this is what each of them does. Raises
@@ -283,8 +322,9 @@ class Engine:
         """
         return self._exchange(Request(Op(op), args), on_event, cancelled)
 
-    def _exchange(self, request: Request, on_event: EventHandler | None,
-                  cancelled: CancelCheck | None) -> Any:
+    def _exchange(
+        self, request: Request, on_event: EventHandler | None, cancelled: CancelCheck | None
+    ) -> Any:
         if not self._lock.acquire(blocking=False):
             raise RuntimeError("the engine is busy with another request")
         try:
@@ -314,8 +354,10 @@ class Engine:
                         raise
                     except Exception as e:  # an unreadable message: the pipe is out of step
                         self._abandon()
-                        raise EngineDied(f"the training engine sent an unreadable reply ({e}); "
-                                         "the loaded corpus is gone, open it again") from e
+                        raise EngineDied(
+                            f"the training engine sent an unreadable reply ({e}); "
+                            "the loaded corpus is gone, open it again"
+                        ) from e
                     if isinstance(message, Done):
                         if failure is not None:
                             raise failure
@@ -325,7 +367,8 @@ class Engine:
                     if isinstance(message, Failed):
                         cls = getattr(errors, message.error, BPEError)
                         raise (cls if isinstance(cls, type) and issubclass(cls, BPEError) else BPEError)(
-                            message.message)
+                            message.message
+                        )
                     if isinstance(message, Crashed):
                         raise RuntimeError(f"unexpected error in the engine process:\n{message.traceback}")
                     if on_event is not None and failure is None:
@@ -350,9 +393,11 @@ class Engine:
                 stopped_since = stopped_since or time.monotonic()
                 if time.monotonic() - stopped_since > STOPPED_GRACE:
                     self._abandon(kill=True)
-                    raise EngineDied(f"the training engine process was stopped (SIGSTOP) for more than "
-                                     f"{STOPPED_GRACE:.0f} s and has been ended; the loaded corpus is gone, "
-                                     "open it again")
+                    raise EngineDied(
+                        f"the training engine process was stopped (SIGSTOP) for more than "
+                        f"{STOPPED_GRACE:.0f} s and has been ended; the loaded corpus is gone, "
+                        "open it again"
+                    )
             else:
                 stopped_since = None
 
@@ -378,8 +423,10 @@ class Engine:
             proc.close()
             self._conn = None
         hint = " (killed: out of memory?)" if code is not None and code < 0 else ""
-        return EngineDied(f"the training engine stopped unexpectedly (exit code {code}){hint}; "
-                          "the loaded corpus is gone, open it again")
+        return EngineDied(
+            f"the training engine stopped unexpectedly (exit code {code}){hint}; "
+            "the loaded corpus is gone, open it again"
+        )
 
 
 @atexit.register

@@ -12,6 +12,7 @@ The replies of the requests that answer several things at once are :class:`typin
 
 Nothing here imports Qt.
 """
+
 from __future__ import annotations
 
 import enum
@@ -64,12 +65,33 @@ class Op(str, enum.Enum):
 
 
 # requests answered by calling the trainer's method of the same name
-TRAINER_METHODS = frozenset({Op.TOP_PAIRS, Op.N_PAIRS_WITH_COUNT, Op.NEXT_PAIR, Op.NEXT_STEP_SIZE,
-                             Op.CHANGED_WORDS, Op.WORDS_WITH_PAIR, Op.WORDS_WITH_TOKEN, Op.PAIR_COUNT,
-                             Op.MERGE})
+TRAINER_METHODS = frozenset(
+    {
+        Op.TOP_PAIRS,
+        Op.N_PAIRS_WITH_COUNT,
+        Op.NEXT_PAIR,
+        Op.NEXT_STEP_SIZE,
+        Op.CHANGED_WORDS,
+        Op.WORDS_WITH_PAIR,
+        Op.WORDS_WITH_TOKEN,
+        Op.PAIR_COUNT,
+        Op.MERGE,
+    }
+)
 # requests answered by reading the trainer's attribute of the same name (a list is copied)
-TRAINER_ATTRIBUTES = frozenset({Op.MERGES, Op.VOCAB, Op.VOCAB_SIZE, Op.N_MERGES, Op.RECORDS, Op.STATS,
-                                Op.SPECIAL_TOKENS, Op.PATTERN, Op.TIE_BREAK})
+TRAINER_ATTRIBUTES = frozenset(
+    {
+        Op.MERGES,
+        Op.VOCAB,
+        Op.VOCAB_SIZE,
+        Op.N_MERGES,
+        Op.RECORDS,
+        Op.STATS,
+        Op.SPECIAL_TOKENS,
+        Op.PATTERN,
+        Op.TIE_BREAK,
+    }
+)
 # requests that only read pair counts or the merge list (answered before an undo's words are back)
 WORDS_FREE = frozenset({Op.N_PAIRS_WITH_COUNT, Op.PAIR_COUNT, Op.PING}) | TRAINER_ATTRIBUTES
 # requests that read the words only under the "first" tie rule (free under "lexicographic")

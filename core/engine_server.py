@@ -10,6 +10,7 @@ first undoes it, exactly (see :meth:`EngineServer._look_ahead`).
 
 Nothing here imports Qt.
 """
+
 from __future__ import annotations
 
 import gc
@@ -65,8 +66,15 @@ class EngineServer:
     process-wide changes (freezing the new trainer out of garbage collection after a load).
     """
 
-    def __init__(self, conn: Connection, cancel_flag: Any, niceness: int = 0,
-                 lookahead: tuple[int, float] | None = None, *, owns_process: bool = False) -> None:
+    def __init__(
+        self,
+        conn: Connection,
+        cancel_flag: Any,
+        niceness: int = 0,
+        lookahead: tuple[int, float] | None = None,
+        *,
+        owns_process: bool = False,
+    ) -> None:
         self.conn = conn
         self.cancel_flag = cancel_flag  # a shared byte (no lock: a killed process cannot hold it)
         self.niceness = niceness
@@ -81,9 +89,15 @@ class EngineServer:
         self._tick: Callable[[float], None] | None = None  # called before each progress event
         # the requests the server answers itself (trainer methods and attributes are passed through)
         self._handlers: dict[Op, Callable[..., Any]] = {
-            Op.UNDO: self.undo, Op.UNDO_VIEW: self.undo_view, Op.UNDO_TO: self.undo_to,
-            Op.REPLAY: self.replay, Op.LOAD: self.load, Op.RUN: self.run, Op.DROP: self.drop,
-            Op.SPEC: self.spec, Op.PING: lambda: "pong",
+            Op.UNDO: self.undo,
+            Op.UNDO_VIEW: self.undo_view,
+            Op.UNDO_TO: self.undo_to,
+            Op.REPLAY: self.replay,
+            Op.LOAD: self.load,
+            Op.RUN: self.run,
+            Op.DROP: self.drop,
+            Op.SPEC: self.spec,
+            Op.PING: lambda: "pong",
         }
 
     # -------------------------------------------------------------- plumbing
@@ -92,9 +106,14 @@ class EngineServer:
             try:
                 if self._after is not None and not self.conn.poll(AFTER_QUIET):
                     self._finish_after()
-                if self.lookahead is not None and self.ahead is None and self._after is None \
-                        and self.trainer is not None and self._stash is None \
-                        and not self.conn.poll(0 if self.eager else self.lookahead[1]):
+                if (
+                    self.lookahead is not None
+                    and self.ahead is None
+                    and self._after is None
+                    and self.trainer is not None
+                    and self._stash is None
+                    and not self.conn.poll(0 if self.eager else self.lookahead[1])
+                ):
                     self._look_ahead()
                 self.eager = False
                 if self._stash is not None:
@@ -270,35 +289,53 @@ class EngineServer:
 
         return spec_from_trainer(self._need_trainer(), corpus_name)
 
-    def load(self, path: str, special_tokens: list[str], pattern: str | None = "gpt2",
-             tie_break: TieBreak = "lexicographic", workers: int | None = None) -> LoadInfo:
+    def load(
+        self,
+        path: str,
+        special_tokens: list[str],
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        workers: int | None = None,
+    ) -> LoadInfo:
         from .sources import is_stream
         from .trainer import Trainer
 
         if is_stream(path):  # the app reads its corpus again (sessions, held-out text): never a FIFO
-            raise CorpusError(f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
-                              "needs a file it can read again: save the text to a file first (the command "
-                              "line streams it: bpe-explorer train FILE)")
+            raise CorpusError(
+                f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
+                "needs a file it can read again: save the text to a file first (the command "
+                "line streams it: bpe-explorer train FILE)"
+            )
         trainer: Trainer
         if str(path).lower().endswith(".parquet"):  # a counts file (``bpe-explorer count``)
             from .counts import trainer_from_counts
 
             trainer = trainer_from_counts(path, special_tokens, pattern=pattern, tie_break=tie_break)
         else:
-            trainer = Trainer.from_file(path, special_tokens, pattern=pattern, tie_break=tie_break,
-                                        workers=workers, progress=self._progress)
+            trainer = Trainer.from_file(
+                path,
+                special_tokens,
+                pattern=pattern,
+                tie_break=tie_break,
+                workers=workers,
+                progress=self._progress,
+            )
         if self.cancelled():  # cancelled while the trainer was being built: keep the old one
             raise Cancelled("loading cancelled")
         self.trainer = None  # free the old trainer before the collection below
         self.trainer = trainer
         import numpy  # noqa: F401 - used by big merges; importing it now keeps 0.1-0.2 s out of a step
+
         if self.owns_process:
             # the trainer's objects are long-lived: collect the old trainer's garbage once and keep
             # the new one out of any later collection
             gc.collect()
             gc.freeze()
-        return {"stats": trainer.stats, "special_tokens": list(trainer.special_tokens),
-                "vocab_size": trainer.vocab_size}
+        return {
+            "stats": trainer.stats,
+            "special_tokens": list(trainer.special_tokens),
+            "vocab_size": trainer.vocab_size,
+        }
 
     def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True) -> int:
         """Merge until ``vocab_size``; records go out in batches with the progress events.
@@ -351,8 +388,9 @@ class EngineServer:
         return len(t.records) - start
 
 
-def child_main(conn: Connection, flag_handle: tuple[str, int], niceness: int,
-               lookahead: tuple[int, float] | None) -> None:
+def child_main(
+    conn: Connection, flag_handle: tuple[str, int], niceness: int, lookahead: tuple[int, float] | None
+) -> None:
     """Entry point of the engine process (started by :class:`core.procs.Child`).
 
     The process-wide settings of the engine process are made here, and only here.

@@ -9,6 +9,7 @@ The message is English; errors a user can cause from the app also carry a ``code
 >>> e.code, e.params, str(e)
 ('special_duplicate', {'token': '<s>'}, "special token '<s>' is listed twice")
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -15,6 +15,7 @@ on the whole text.
 >>> r.tokens, r.documents, r.bytes_per_token, r.doc_tokens
 (5, 2, 4.0, (3, 1))
 """
+
 from __future__ import annotations
 
 import io
@@ -108,8 +109,14 @@ class EvalResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON record (without the per-document and per-id lists)."""
-        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in ("doc_tokens", "counts", "longest")}
-        d["longest"] = [{"id": t.id, "text": t.text, "bytes": t.n_bytes, "count": t.count} for t in self.longest]
+        d = {
+            k: getattr(self, k)
+            for k in self.__dataclass_fields__
+            if k not in ("doc_tokens", "counts", "longest")
+        }
+        d["longest"] = [
+            {"id": t.id, "text": t.text, "bytes": t.n_bytes, "count": t.count} for t in self.longest
+        ]
         return d
 
 
@@ -161,14 +168,18 @@ def count_documents(text: EvalText, sep: bytes, chunk_bytes: int = 1 << 24) -> i
             buf = buf[keep:]
 
 
-def sample_documents(path: str | os.PathLike, n: int, seed: int = 0, split_on: str = DEFAULT_SPLIT) -> EvalText:
+def sample_documents(
+    path: str | os.PathLike, n: int, seed: int = 0, split_on: str = DEFAULT_SPLIT
+) -> EvalText:
     """``n`` documents drawn at random (reproducibly for a seed) from a file, joined by ``split_on``
     in file order. All documents when the file has at most ``n``."""
     if n < 1:
         raise CorpusError(f"--sample-docs {n}: sample at least 1 document")
     if not split_on:
-        raise CorpusError("sampling documents needs a split token (--split-on); documents are the pieces "
-                          "between its occurrences")
+        raise CorpusError(
+            "sampling documents needs a split token (--split-on); documents are the pieces "
+            "between its occurrences"
+        )
     src = EvalText.from_file(path)
     sep = split_on.encode("utf-8", "surrogateescape")
     with src.open() as f:
@@ -246,8 +257,9 @@ class _Acc:
         return tuple(d for d in [*self.docs, self.cur] if d > 0)
 
 
-def _result(name: str, text: EvalText, tok: Tokenizer, split_on: str | None, acc: _Acc, wall: float,
-            workers: int) -> EvalResult:
+def _result(
+    name: str, text: EvalText, tok: Tokenizer, split_on: str | None, acc: _Acc, wall: float, workers: int
+) -> EvalResult:
     counts = acc.counts
     orig_size = len(tok.vocab)
     ids = np.asarray(sorted(tok.vocab), dtype=np.int64)
@@ -272,16 +284,35 @@ def _result(name: str, text: EvalText, tok: Tokenizer, split_on: str | None, acc
     mbps = acc.bytes / 1e6 / wall if wall > 0 else 0.0
     mbps1 = acc.bytes / 1e6 / acc.encode_s if acc.encode_s > 0 else 0.0
     return EvalResult(
-        tokenizer=name, file=text.name, bytes=acc.bytes, chars=acc.chars, documents=n_docs,
-        tokens=acc.tokens, bytes_per_token=acc.bytes / acc.tokens if acc.tokens else 0.0,
+        tokenizer=name,
+        file=text.name,
+        bytes=acc.bytes,
+        chars=acc.chars,
+        documents=n_docs,
+        tokens=acc.tokens,
+        bytes_per_token=acc.bytes / acc.tokens if acc.tokens else 0.0,
         chars_per_token=acc.chars / acc.tokens if acc.tokens else 0.0,
-        tokens_per_doc_mean=mean, tokens_per_doc_p50=p50, tokens_per_doc_p95=p95, vocab_size=orig_size, vocab_used=used,
-        vocab_used_share=used / orig_size if orig_size else 0.0, never_used=orig_size - used,
+        tokens_per_doc_mean=mean,
+        tokens_per_doc_p50=p50,
+        tokens_per_doc_p95=p95,
+        vocab_size=orig_size,
+        vocab_used=used,
+        vocab_used_share=used / orig_size if orig_size else 0.0,
+        never_used=orig_size - used,
         single_byte_share=single / total if acc.tokens else 0.0,
         byte_fallback_share=fallback / total if acc.tokens else 0.0,
-        longest=tuple(LongToken(i, readable(tok.vocab[i]), len(tok.vocab[i]), int(counts[i])) for i in longest),
-        mb_per_s=mbps, mb_per_s_one_process=mbps1, pile_hours=pile_hours(mbps), pile_hours_one_process=pile_hours(mbps1),
-        workers=workers, seconds=wall, doc_tokens=docs, counts=counts)
+        longest=tuple(
+            LongToken(i, readable(tok.vocab[i]), len(tok.vocab[i]), int(counts[i])) for i in longest
+        ),
+        mb_per_s=mbps,
+        mb_per_s_one_process=mbps1,
+        pile_hours=pile_hours(mbps),
+        pile_hours_one_process=pile_hours(mbps1),
+        workers=workers,
+        seconds=wall,
+        doc_tokens=docs,
+        counts=counts,
+    )
 
 
 def _blocks(text: EvalText, tok: Tokenizer, block_bytes: int) -> Iterator[bytes]:
@@ -290,10 +321,17 @@ def _blocks(text: EvalText, tok: Tokenizer, block_bytes: int) -> Iterator[bytes]
         yield from iter_blocks(stream, list(tok.special_tokens), rule, block_bytes)
 
 
-def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalText], *,
-             split_on: str | None = DEFAULT_SPLIT, workers: int | None = None, progress: Progress | None = None,
-             block_bytes: int = BLOCK_BYTES, single_process_bytes: int = SINGLE_PROCESS_BYTES,
-             niceness: int = 0) -> list[EvalResult]:
+def evaluate(
+    tokenizers: Sequence[tuple[str, Tokenizer]],
+    texts: Sequence[EvalText],
+    *,
+    split_on: str | None = DEFAULT_SPLIT,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    block_bytes: int = BLOCK_BYTES,
+    single_process_bytes: int = SINGLE_PROCESS_BYTES,
+    niceness: int = 0,
+) -> list[EvalResult]:
     """One :class:`EvalResult` per text × tokenizer (texts outer, tokenizers inner).
 
     ``progress("evaluate", done_bytes, total_bytes)`` after each block; returning False stops with
@@ -344,8 +382,14 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
 
     specs = [p[1].to_spec() for p in prepared]
     dtypes = [_dtype(p[1]) for p in prepared]
-    stream = ordered_map(_work_marked, items(), workers=workers, initializer=_init_worker, initargs=(specs, niceness),
-                         poll=tick)
+    stream = ordered_map(
+        _work_marked,
+        items(),
+        workers=workers,
+        initializer=_init_worker,
+        initargs=(specs, niceness),
+        poll=tick,
+    )
     unit = iter(units)
     acc = None
     warm = 0
@@ -370,4 +414,3 @@ def evaluate(tokenizers: Sequence[tuple[str, Tokenizer]], texts: Sequence[EvalTe
             done += n_in
             tick()
     return results
-

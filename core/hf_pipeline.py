@@ -14,6 +14,7 @@ post-processor, with HF ``tokenizers``' semantics, so that :class:`core.Tokenize
 >>> p.pretokenize(p.normalize("e\\u0301t\\u00e9 42"))
 [' été', ' 42']
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -43,7 +44,8 @@ _NEWER_THAN_HF = regex.compile(
     r"\U00011d44-\U00011d45\U00011d97\U00016ff0-\U00016ff1\U0001e130-\U0001e136\U0001e2ae"
     r"\U0001e2ec-\U0001e2ef\U0001f16c\U0001fbf0-\U0001fbf9\U00010efd-\U00010eff"
     r"\U00011f41-\U00011f42\U0001e030-\U0001e06d\U0001e08f\U0001e4ec-\U0001e4ef"
-    r"]")
+    r"]"
+)
 _STAND_INS = 0xF0000  # plane 15, private use
 
 
@@ -58,6 +60,7 @@ def _unicode(form: Literal["NFC", "NFD", "NFKC", "NFKD"]) -> Callable[[str], str
         there = {ord(ch): stand for ch, stand in zip(sorted(newer), free)}
         back = {ord(stand): ch for ch, stand in zip(sorted(newer), there.values())}
         return unicodedata.normalize(form, s.translate(there)).translate(back)
+
     return norm
 
 
@@ -88,6 +91,7 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
             for f in parts:
                 s = f(s)
             return s
+
         return seq
     if kind == "Replace":
         pat, is_re = pattern_of(step, "Replace normalizer")
@@ -113,9 +117,12 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
             if right:
                 s = rre.sub("", s)
             return s
+
         return strip
-    raise Bad(f"normalizer {kind!r} is not supported (supported: NFC, NFD, NFKC, NFKD, Lowercase, "
-               "Replace, Prepend, Strip and a Sequence of them)")
+    raise Bad(
+        f"normalizer {kind!r} is not supported (supported: NFC, NFD, NFKC, NFKD, Lowercase, "
+        "Replace, Prepend, Strip and a Sequence of them)"
+    )
 
 
 # --------------------------------------------------------------------------- added tokens
@@ -154,8 +161,13 @@ class _Matcher:
             start, stop = m.span()
             tok = self.tokens[m.group()]
             if not self.plain:
-                if start < pos or (tok.single_word and ((start > 0 and _WORD_CHAR.match(s, start - 1))
-                                                       or (stop < len(s) and _WORD_CHAR.match(s, stop)))):
+                if start < pos or (
+                    tok.single_word
+                    and (
+                        (start > 0 and _WORD_CHAR.match(s, start - 1))
+                        or (stop < len(s) and _WORD_CHAR.match(s, stop))
+                    )
+                ):
                     continue
                 # both patterns match any text (maybe empty): neither search gives None
                 if tok.lstrip and (before := _SPACE_AT_END.search(s, 0, start)) is not None:
@@ -236,12 +248,15 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
             b, a = _post(sub, token_id)
             before, after = b + before, after + a
         return before, after
-    raise Bad(f"post-processor {kind!r} is not supported (supported: TemplateProcessing, ByteLevel, "
-               "RobertaProcessing, BertProcessing, Sequence)")
+    raise Bad(
+        f"post-processor {kind!r} is not supported (supported: TemplateProcessing, ByteLevel, "
+        "RobertaProcessing, BertProcessing, Sequence)"
+    )
 
 
-def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
-                    token_id: Callable[[str], int]) -> dict[str, Any]:
+def pipeline_config(
+    data: dict[str, Any], model: dict[str, Any], path: object, token_id: Callable[[str], int]
+) -> dict[str, Any]:
     """The picklable description of a ``tokenizer.json`` pipeline (checked: unsupported parts raise
     :class:`FormatError` naming the file); :func:`build_pipeline` turns it into an :class:`HFPipeline`."""
     vocab = model.get("vocab")
@@ -251,26 +266,39 @@ def pipeline_config(data: dict[str, Any], model: dict[str, Any], path: object,
     except Bad as e:
         raise FormatError(f"{path}: {e}") from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
-        raise FormatError(f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove "
-                          "it") from None
-    conf = {"normalizer": data.get("normalizer"), "pre_tokenizer": data.get("pre_tokenizer"),
-            # an added token whose text is a key of the model vocab takes that key's id (as in HF)
-            "added_tokens": [{**t, "id": model_vocab[t["content"]]} if t.get("content") in model_vocab else dict(t)
-                             for t in data.get("added_tokens") or []],
-            "prefix_ids": before, "suffix_ids": after, "post_processor": data.get("post_processor"),
-            "ignore_merges": bool(model.get("ignore_merges", False)),
-            "truncation": data.get("truncation"), "padding": data.get("padding")}
+        raise FormatError(
+            f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove it"
+        ) from None
+    conf = {
+        "normalizer": data.get("normalizer"),
+        "pre_tokenizer": data.get("pre_tokenizer"),
+        # an added token whose text is a key of the model vocab takes that key's id (as in HF)
+        "added_tokens": [
+            {**t, "id": model_vocab[t["content"]]} if t.get("content") in model_vocab else dict(t)
+            for t in data.get("added_tokens") or []
+        ],
+        "prefix_ids": before,
+        "suffix_ids": after,
+        "post_processor": data.get("post_processor"),
+        "ignore_merges": bool(model.get("ignore_merges", False)),
+        "truncation": data.get("truncation"),
+        "padding": data.get("padding"),
+    }
     try:
         build_pipeline(conf)
         pre = data.get("pre_tokenizer")
         if not any(kind == "bytelevel" for kind, _ in (pre_steps(pre) if pre is not None else [])):
-            raise Bad("the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
-                      "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE")
+            raise Bad(
+                "the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
+                "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE"
+            )
     except Bad as e:
         raise FormatError(f"{path}: {e}") from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
-        raise FormatError(f"{path}: the normalizer or pre-tokenizer is malformed ({type(e).__name__}: {e}); "
-                          "compare it with a file HF writes") from None
+        raise FormatError(
+            f"{path}: the normalizer or pre-tokenizer is malformed ({type(e).__name__}: {e}); "
+            "compare it with a file HF writes"
+        ) from None
     return conf
 
 
@@ -284,9 +312,18 @@ def build_pipeline(conf: dict[str, Any]) -> HFPipeline:
     norm = _normalizer(conf.get("normalizer"))
     pre = conf.get("pre_tokenizer")
     steps = pre_steps(pre) if pre is not None else []
-    added = tuple(AddedToken(t["content"], t["id"], bool(t.get("special", False)), bool(t.get("lstrip")),
-                             bool(t.get("rstrip")), bool(t.get("single_word")), bool(t.get("normalized")))
-                  for t in conf.get("added_tokens") or [])
+    added = tuple(
+        AddedToken(
+            t["content"],
+            t["id"],
+            bool(t.get("special", False)),
+            bool(t.get("lstrip")),
+            bool(t.get("rstrip")),
+            bool(t.get("single_word")),
+            bool(t.get("normalized")),
+        )
+        for t in conf.get("added_tokens") or []
+    )
     raw = {t.content: t for t in added if not t.normalized}
     normed: dict[str, AddedToken] = {}
     for t in added:
@@ -298,14 +335,26 @@ def build_pipeline(conf: dict[str, Any]) -> HFPipeline:
     trunc, pad = conf.get("truncation"), conf.get("padding")
     if trunc is not None:
         size = trunc.get("max_length") if isinstance(trunc, dict) else None
-        notes.append(f"the file sets truncation (to {size} tokens); BPE Explorer shows every token and does "
-                     "not apply it")
+        notes.append(
+            f"the file sets truncation (to {size} tokens); BPE Explorer shows every token and does "
+            "not apply it"
+        )
     if pad is not None:
-        notes.append(f"the file sets padding ({pad.get('strategy') if isinstance(pad, dict) else pad!r}); "
-                     "BPE Explorer does not apply it")
-    return HFPipeline(norm, _Matcher(raw), _Matcher(normed), run_steps(steps),
-                      tuple(conf.get("prefix_ids") or ()), tuple(conf.get("suffix_ids") or ()),
-                      bool(conf.get("ignore_merges", False)), added, tuple(notes))
+        notes.append(
+            f"the file sets padding ({pad.get('strategy') if isinstance(pad, dict) else pad!r}); "
+            "BPE Explorer does not apply it"
+        )
+    return HFPipeline(
+        norm,
+        _Matcher(raw),
+        _Matcher(normed),
+        run_steps(steps),
+        tuple(conf.get("prefix_ids") or ()),
+        tuple(conf.get("suffix_ids") or ()),
+        bool(conf.get("ignore_merges", False)),
+        added,
+        tuple(notes),
+    )
 
 
 def pipeline_notes(pipe: HFPipeline, vocab: dict[int, bytes]) -> tuple[str, ...]:
@@ -317,7 +366,13 @@ def pipeline_notes(pipe: HFPipeline, vocab: dict[int, bytes]) -> tuple[str, ...]
 
     def names(ids: tuple[int, ...]) -> str:
         return " ".join(vocab[i].decode("utf-8", "replace") if i in vocab else f"#{i}" for i in ids)
-    where = " and ".join(x for x in (f"{names(before)} before" if before else "",
-                                     f"{names(after)} after" if after else "") if x)
-    return (*pipe.notes, f"the post-processor adds {where} the text (encode(text, add_special_tokens=False) "
-                         "leaves them out)")
+
+    where = " and ".join(
+        x
+        for x in (f"{names(before)} before" if before else "", f"{names(after)} after" if after else "")
+        if x
+    )
+    return (
+        *pipe.notes,
+        f"the post-processor adds {where} the text (encode(text, add_special_tokens=False) leaves them out)",
+    )

@@ -1,5 +1,6 @@
 """HF pre-tokenizers (Split with every behaviour, ByteLevel, Digits, Punctuation, Whitespace …) as
 functions from a piece of text to its pre-tokens; see :mod:`core.hf_pipeline`."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -26,7 +27,7 @@ def pattern_of(step: dict[str, Any], what: str) -> tuple[str, bool]:
         return pat["Regex"], True
     if isinstance(pat, dict) and isinstance(pat.get("String"), str):
         return pat["String"], False
-    raise Bad(f"{what} has pattern {pat!r}; expected {{\"String\": ...}} or {{\"Regex\": ...}}")
+    raise Bad(f'{what} has pattern {pat!r}; expected {{"String": ...}} or {{"Regex": ...}}')
 
 
 def compile_pattern(pat: str, what: str) -> regex.Pattern[str]:
@@ -108,6 +109,7 @@ def split_by(rx: regex.Pattern[str] | str, behaviour: str, invert: bool = False)
                 prev = m
             acc.reverse()
         return [s[a:b] for a, b, removed in acc if not removed and b > a]
+
     return split
 
 
@@ -135,6 +137,7 @@ def isolated(pattern: str) -> Split:
         if sum(map(len, parts)) == len(s):  # every character matched: the matches are the pieces
             return [p for p in parts if p] if "" in parts else parts
         return slow(s)
+
     return split
 
 
@@ -178,10 +181,14 @@ def pre_steps(step: Any) -> list[tuple[str, Any]]:
     if kind == "WhitespaceSplit":
         return [("text", split_by(_WS, "removed"))]
     if kind == "Metaspace":
-        raise Bad("the Metaspace pre-tokenizer (SentencePiece's '▁' for spaces) belongs to char-level "
-                   "tokenizers; BPE Explorer opens byte-level BPE (ByteLevel pre-tokenizer)")
-    raise Bad(f"pre-tokenizer {kind!r} is not supported (supported: Split, ByteLevel, Digits, "
-               "Punctuation, Whitespace, WhitespaceSplit and a Sequence of them)")
+        raise Bad(
+            "the Metaspace pre-tokenizer (SentencePiece's '▁' for spaces) belongs to char-level "
+            "tokenizers; BPE Explorer opens byte-level BPE (ByteLevel pre-tokenizer)"
+        )
+    raise Bad(
+        f"pre-tokenizer {kind!r} is not supported (supported: Split, ByteLevel, Digits, "
+        "Punctuation, Whitespace, WhitespaceSplit and a Sequence of them)"
+    )
 
 
 def run_steps(steps: list[tuple[str, Any]]) -> Callable[[str], list[str]]:
@@ -191,6 +198,7 @@ def run_steps(steps: list[tuple[str, Any]]) -> Callable[[str], list[str]]:
         text_steps = [f for kind, f in steps[:-1] if kind == "text"]
         if len(text_steps) == len(steps) - 1 <= 1:  # the common case: one split, then the byte mapping
             return text_steps[0] if text_steps else (lambda s: [s] if s else [])
+
     def run(s: str) -> list[str]:
         pieces = [s]
         mapped = False
@@ -202,10 +210,13 @@ def run_steps(steps: list[tuple[str, Any]]) -> Callable[[str], list[str]]:
             elif mapped:
                 out: list[str] = []
                 for p in pieces:
-                    out.extend(str_to_token(q).decode("utf-8", "surrogateescape")
-                               for q in f(token_to_str(p.encode("utf-8", "surrogateescape"))))
+                    out.extend(
+                        str_to_token(q).decode("utf-8", "surrogateescape")
+                        for q in f(token_to_str(p.encode("utf-8", "surrogateescape")))
+                    )
                 pieces = out
             else:
                 pieces = [q for p in pieces for q in f(p)]
         return pieces
+
     return run

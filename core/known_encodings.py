@@ -11,6 +11,7 @@ package that ships ``<name>.tiktoken``. A ``.tiktoken`` file whose name is a kno
 >>> resolve_known("no-such-name") is None
 True
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -26,6 +27,7 @@ from .patterns import pattern_name
 from .spec import TokenizerSpec
 
 _BLOB = "https://openaipublic.blob.core.windows.net/encodings/"
+
 
 @dataclass(frozen=True)
 class KnownEncoding:
@@ -95,10 +97,12 @@ def resolve_known(name: str) -> Path | None:
         if c.is_file():
             return c
     where = f"tiktoken's cache {cache}" if cache is not None else "tiktoken's cache (switched off)"
-    raise FormatError(f"encoding {name!r} is not available offline: no copy in {where} and no tiktoken_ext "
-                      f"plugin ships {enc.file}; download {enc.url} and pass the file "
-                      f"(--tokenizer path/to/{enc.file}), or set TIKTOKEN_CACHE_DIR to a folder holding "
-                      "tiktoken's cache")
+    raise FormatError(
+        f"encoding {name!r} is not available offline: no copy in {where} and no tiktoken_ext "
+        f"plugin ships {enc.file}; download {enc.url} and pass the file "
+        f"(--tokenizer path/to/{enc.file}), or set TIKTOKEN_CACHE_DIR to a folder holding "
+        "tiktoken's cache"
+    )
 
 
 def load_eval_tokenizer(source: str | os.PathLike) -> TokenizerSpec:
@@ -114,8 +118,10 @@ def load_eval_tokenizer(source: str | os.PathLike) -> TokenizerSpec:
             return load_tiktoken(known, pattern=enc.pattern, special_tokens=dict(enc.special_tokens))
         if text.lower() in KNOWN:
             raise FormatError(f"unknown tokenizer {text!r}; did you mean {text.lower()!r}?")
-        raise FormatError(f"tokenizer {text!r} is neither a file or folder nor a known encoding; give a path "
-                          f"or one of {', '.join(KNOWN)}")
+        raise FormatError(
+            f"tokenizer {text!r} is neither a file or folder nor a known encoding; give a path "
+            f"or one of {', '.join(KNOWN)}"
+        )
     if path.is_file() and path.suffix == ".tiktoken" and path.stem in KNOWN:
         enc = KNOWN[path.stem]
         return load_tiktoken(path, pattern=enc.pattern, special_tokens=dict(enc.special_tokens))

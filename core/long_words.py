@@ -21,6 +21,7 @@ left-to-right order in which overlapping sites (``a a a``) are merged, as ``str.
 >>> w.undo(u); w.codes()
 'abab'
 """
+
 from __future__ import annotations
 
 import itertools
@@ -221,8 +222,9 @@ class LongWord:
             nodes = sites[:-1][adj_prev[1:]]  # (ab, ab) starts at the left one of two adjacent sites
             old = new_positions.get(key)
             new_positions[key] = nodes if old is None else np.concatenate((old, nodes))
-        return LongMerge(a, b, ab, sites, absorbed, nexts, new_positions,
-                         {p: d for p, d in deltas.items() if d})
+        return LongMerge(
+            a, b, ab, sites, absorbed, nexts, new_positions, {p: d for p, d in deltas.items() if d}
+        )
 
     def apply(self, m: LongMerge, keep_undo: bool = True) -> LongUndo:
         """Make the merge ``m`` (from :meth:`plan` on the current state)."""

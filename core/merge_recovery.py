@@ -4,6 +4,7 @@ a time: a caller can show the first merges, or report progress, before the last 
 >>> list(iter_recovered_merges([b"a", b"b", b"ab", b"abb", b"<|x|>"]))
 [(2, (b'a', b'b')), (3, (b'ab', b'b'))]
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -35,7 +36,7 @@ def iter_recovered_merges(tokens: Sequence[bytes]) -> Iterator[tuple[int, Pair]]
             r = token_rank.get(parts[best] + parts[best + 1])
             if r is None or r >= i:
                 break
-            parts[best:best + 2] = [parts[best] + parts[best + 1]]
+            parts[best : best + 2] = [parts[best] + parts[best + 1]]
         if len(parts) == 2:
             pair = (parts[0], parts[1])
             pair_rank.setdefault(pair, n)

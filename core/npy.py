@@ -19,6 +19,7 @@ every id fits, else ``uint32``. Bytes that are not valid UTF-8 are kept (``surro
 >>> np.load(d / "out.npy").tolist(), r.dtype
 ([256, 32, 256], 'uint16')
 """
+
 from __future__ import annotations
 
 import os
@@ -66,7 +67,11 @@ def npy_header(n: int, dtype: str) -> bytes:
     room = HEADER_BYTES - 10 - 1
     if len(d) > room:
         raise FormatError(f"array of {n} items is too long for a .npy header")
-    return b"\x93NUMPY\x01\x00" + (HEADER_BYTES - 10).to_bytes(2, "little") + (d.ljust(room) + "\n").encode("latin1")
+    return (
+        b"\x93NUMPY\x01\x00"
+        + (HEADER_BYTES - 10).to_bytes(2, "little")
+        + (d.ljust(room) + "\n").encode("latin1")
+    )
 
 
 def _init_worker(cls: Any, spec: Any) -> None:
@@ -92,9 +97,15 @@ def _encode_sized_block(item: tuple[bytes, int], dtype: str) -> tuple[bytes, int
     return _encode_block(item[0], dtype), item[1]
 
 
-def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_path: str | os.PathLike, *,
-                       workers: int | None = None, progress: Callable[[str, int, int], Any] | None = None,
-                       block_bytes: int = BLOCK_BYTES) -> NpyResult:
+def encode_file_to_npy(
+    tokenizer: Any,
+    input_path: str | os.PathLike,
+    output_path: str | os.PathLike,
+    *,
+    workers: int | None = None,
+    progress: Callable[[str, int, int], Any] | None = None,
+    block_bytes: int = BLOCK_BYTES,
+) -> NpyResult:
     """Encode ``input_path`` into ``output_path`` (a ``.npy``), written atomically.
 
     ``progress("encode", done_bytes, total_bytes)`` is called after each block; returning False
@@ -104,16 +115,19 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
     streamed = is_stream(input_path)  # a FIFO, pipe or "-" (stdin): read once, front to back
     if not streamed and not src.is_file():
         if src.exists() and not src.is_dir():
-            raise CorpusError(f"input {str(src)!r} is not a regular file, FIFO or pipe (a socket or block "
-                              "device); save the text to a file first")
+            raise CorpusError(
+                f"input {str(src)!r} is not a regular file, FIFO or pipe (a socket or block "
+                "device); save the text to a file first"
+            )
         raise CorpusError(f"input file {str(src)!r} does not exist or is not a file; check the path")
     out = Path(output_path)
     if not out.parent.is_dir():
         raise FormatError(f"folder {str(out.parent)!r} does not exist; create it first")
     top = max(tokenizer.vocab, default=0)
     if top >= 1 << 32:
-        raise FormatError(f"the tokenizer has id {top}, which does not fit the .npy's uint32; ids must be "
-                          "below 2^32")
+        raise FormatError(
+            f"the tokenizer has id {top}, which does not fit the .npy's uint32; ids must be below 2^32"
+        )
     size = 0 if streamed else src.stat().st_size  # (0: a stream's size is not known in advance)
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"
     if workers is None:
@@ -130,7 +144,10 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
 
     try:
         fd, tmp = new_temp(out)
-        with os.fdopen(fd, "wb") as f, (open_stream(input_path, poll) if streamed else open(src, "rb")) as stream:
+        with (
+            os.fdopen(fd, "wb") as f,
+            open_stream(input_path, poll) if streamed else open(src, "rb") as stream,
+        ):
             f.write(npy_header(0, dtype))
 
             def absorb(data: bytes, n_in: int) -> None:
@@ -151,8 +168,14 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
                     absorb(_block_ids(encoder, block, dtype), len(block))
             else:
                 sized = ((block, len(block)) for block in blocks)
-                results = ordered_map(_encode_sized_block, sized, workers=workers, extra_args=(dtype,),
-                                      initializer=_init_worker, initargs=(type(tokenizer), tokenizer.to_spec()))
+                results = ordered_map(
+                    _encode_sized_block,
+                    sized,
+                    workers=workers,
+                    extra_args=(dtype,),
+                    initializer=_init_worker,
+                    initargs=(type(tokenizer), tokenizer.to_spec()),
+                )
                 with closing(results):  # a cancel terminates the pool before the exception leaves
                     for data, n_in in results:
                         absorb(data, n_in)
@@ -163,8 +186,9 @@ def encode_file_to_npy(tokenizer: Any, input_path: str | os.PathLike, output_pat
         publish(tmp, out)
         ok = True
     except OSError as e:
-        raise FormatError(f"cannot write {str(out)!r}: {e.strerror or e}; check free space and "
-                          "permissions") from e
+        raise FormatError(
+            f"cannot write {str(out)!r}: {e.strerror or e}; check free space and permissions"
+        ) from e
     finally:
         if not ok:
             discard(tmp)

@@ -30,6 +30,7 @@ tests/benchmarks/README.md, "Performance note").
 >>> index.counts["ab"], index.counts["ba"], index.best()[0]
 (4, 3, 4)
 """
+
 from __future__ import annotations
 
 import heapq
@@ -45,7 +46,9 @@ import numpy as np
 from .token_codes import BYTE_TOKENS
 
 WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
-SMALL_CORPUS_BYTES = 10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
+SMALL_CORPUS_BYTES = (
+    10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
+)
 
 
 def sorted_unique(ids: np.ndarray) -> np.ndarray:
@@ -107,7 +110,9 @@ class PairIndex:
                     self._exact = None
                     self.settle(c)
                 elif changed:  # exact but for these pairs: only they can be stale in it
-                    self._move_stale(c, [p for p in dict.fromkeys(changed) if p in b] if len(changed) < len(b) else b)
+                    self._move_stale(
+                        c, [p for p in dict.fromkeys(changed) if p in b] if len(changed) < len(b) else b
+                    )
                 self._exact_changed = []
                 b = buckets.get(c)
                 if b:
@@ -234,8 +239,9 @@ class PairIndex:
                     b.discard(p)  # (keeps dead keys from piling up in buckets never read again)
         return tuple(out)
 
-    def add_word_ids(self, new_index: Mapping[str, list[int] | np.ndarray], report: bool = True
-                     ) -> tuple[tuple[str, int], ...]:
+    def add_word_ids(
+        self, new_index: Mapping[str, list[int] | np.ndarray], report: bool = True
+    ) -> tuple[tuple[str, int], ...]:
         """List words under pairs (lists of ids or NumPy arrays of C ints), by pair key; returns
         (with ``report``) what :meth:`truncate` needs to take exactly these entries back."""
         words = self.words
@@ -279,8 +285,9 @@ class IndexStart:
     sizes: dict[str, int]
 
 
-def build_index(words: tuple[bytes, ...], wcounts: tuple[int, ...],
-                small_corpus_bytes: int = SMALL_CORPUS_BYTES) -> tuple[PairIndex, list[int]]:
+def build_index(
+    words: tuple[bytes, ...], wcounts: tuple[int, ...], small_corpus_bytes: int = SMALL_CORPUS_BYTES
+) -> tuple[PairIndex, list[int]]:
     """Count all byte pairs and index the words containing each; also returns the byte values
     that occur in no word (free token codes)."""
     counts: dict[str, int] = {}
@@ -343,5 +350,5 @@ def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]
         key = chr(code >> 8) + chr(code & 255)
         counts[key] = int(totals[code])
         listed = index[key] = array(WID_TYPECODE)
-        listed.frombytes(wid_bytes[lo * size:hi * size])
+        listed.frombytes(wid_bytes[lo * size : hi * size])
     return free

@@ -4,6 +4,7 @@ caller's ``__main__``, and they are safe to start from a Qt thread).
 >>> list(ordered_map(abs, [-1, -2, 3], workers=1))
 [1, 2, 3]
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -43,13 +44,20 @@ def _worker(conn, initializer: Callable[..., None] | None, initargs: tuple) -> N
         except (BrokenPipeError, OSError):
             return
         except Exception:
-            conn.send(("error", RuntimeError(reply[-1] if reply[0] == "error" else "unpicklable result"),
-                       ""))
+            conn.send(("error", RuntimeError(reply[-1] if reply[0] == "error" else "unpicklable result"), ""))
 
 
-def ordered_map(fn: Callable[..., Any], items: Iterable[Any], *, workers: int, extra_args: tuple = (),
-                initializer: Callable[..., None] | None = None, initargs: tuple = (),
-                poll: Callable[[], None] | None = None, poll_interval: float = 0.05) -> Generator[Any, None, None]:
+def ordered_map(
+    fn: Callable[..., Any],
+    items: Iterable[Any],
+    *,
+    workers: int,
+    extra_args: tuple = (),
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple = (),
+    poll: Callable[[], None] | None = None,
+    poll_interval: float = 0.05,
+) -> Generator[Any, None, None]:
     """Yield ``fn(item, *extra_args)`` for each item, in order, computed in ``workers`` processes.
 
     At most ``2 × workers`` items are taken from ``items`` and not yet yielded, so a streamed input
@@ -98,9 +106,10 @@ def ordered_map(fn: Callable[..., Any], items: Iterable[Any], *, workers: int, e
                     reply = child.conn.recv()
                 except (EOFError, OSError):
                     child.join(1)
-                    raise ChildError(f"a worker process ended unexpectedly (exit code {child.exitcode}"
-                                     f"{'; killed: out of memory?' if (child.exitcode or 0) < 0 else ''})"
-                                     ) from None
+                    raise ChildError(
+                        f"a worker process ended unexpectedly (exit code {child.exitcode}"
+                        f"{'; killed: out of memory?' if (child.exitcode or 0) < 0 else ''})"
+                    ) from None
                 if reply[0] == "error":
                     raise reply[1]
                 done[index] = reply[1]

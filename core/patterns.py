@@ -6,6 +6,7 @@ pattern (counting, the tokenizer's splitters, the file formats) can import it wi
 >>> pattern_name(resolve_pattern("gpt4"))
 'gpt4'
 """
+
 from __future__ import annotations
 
 import regex
@@ -18,17 +19,29 @@ GPT4_PATTERN = (
     r"""|\s*[\r\n]|\s+(?!\S)|\s+"""
 )
 # o200k_base (GPT-4o): case-aware words with contractions, numbers of up to three digits
-O200K_PATTERN = "|".join([
-    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-    r"""\p{N}{1,3}""", r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""", r"""\s*[\r\n]+""", r"""\s+(?!\S)""", r"""\s+""",
-])
-LLAMA3_PATTERN = (r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
-                  r"""|\s*[\r\n]+|\s+(?!\S)|\s+""")
-QWEN_PATTERN = (r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
-                r"""|\s*[\r\n]+|\s+(?!\S)|\s+""")
-QWEN35_PATTERN = (r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?[\p{L}\p{M}]+|\p{N}| ?[^\s\p{L}\p{M}\p{N}]+"""
-                  r"""[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+""")
+O200K_PATTERN = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+LLAMA3_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+QWEN_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+QWEN35_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?[\p{L}\p{M}]+|\p{N}| ?[^\s\p{L}\p{M}\p{N}]+"""
+    r"""[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
 PATTERNS: dict[str, str | None] = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "none": None}
 
 
@@ -43,17 +56,25 @@ def resolve_pattern(pattern: str | None) -> str | None:
     if pattern in PATTERNS:
         return PATTERNS[pattern]
     if not isinstance(pattern, str) or pattern == "":
-        raise PatternError("pattern must be 'gpt2', 'gpt4', 'none' or a non-empty regular expression",
-                           code="pattern_empty")
+        raise PatternError(
+            "pattern must be 'gpt2', 'gpt4', 'none' or a non-empty regular expression", code="pattern_empty"
+        )
     try:
         compiled = regex.compile(pattern)
     except regex.error as e:
-        raise PatternError(f"invalid pre-tokenizer regex {pattern!r}: {e}; fix the expression "
-                           "or use 'gpt2', 'gpt4' or 'none'", code="pattern_invalid", pattern=pattern,
-                           detail=str(e)) from e
+        raise PatternError(
+            f"invalid pre-tokenizer regex {pattern!r}: {e}; fix the expression "
+            "or use 'gpt2', 'gpt4' or 'none'",
+            code="pattern_invalid",
+            pattern=pattern,
+            detail=str(e),
+        ) from e
     if compiled.match("") is not None and compiled.fullmatch("") is not None and compiled.search("a") is None:
-        raise PatternError(f"pre-tokenizer regex {pattern!r} only matches the empty string",
-                           code="pattern_matches_empty", pattern=pattern)
+        raise PatternError(
+            f"pre-tokenizer regex {pattern!r} only matches the empty string",
+            code="pattern_matches_empty",
+            pattern=pattern,
+        )
     return pattern
 
 

@@ -7,6 +7,7 @@ nothing else of core (the block cutter sits below the loaders).
 >>> block_cuts({"normalizer": {"type": "NFC"}, "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False}}).mode
 'normalized'
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,8 +33,11 @@ def _pre_kinds(step: Any) -> list[str]:
     if kind == "Sequence":
         return [k for sub in step.get("pretokenizers") or [] for k in _pre_kinds(sub)]
     if kind == "ByteLevel":
-        return ((["prefix"] if step.get("add_prefix_space", True) else [])
-                + (["text"] if step.get("use_regex", True) else []) + ["bytelevel"])
+        return (
+            (["prefix"] if step.get("add_prefix_space", True) else [])
+            + (["text"] if step.get("use_regex", True) else [])
+            + ["bytelevel"]
+        )
     return ["text"]
 
 
@@ -55,8 +59,9 @@ def _first_split(step: Any) -> str | None:
     behavior = str(step.get("behavior", "Isolated")).lower()
     # "Removed" with invert keeps the matches and drops the stretches between them (GPT-4o's and
     # MiniMax's files): a cut that leaves matches and stretches as they are leaves the matches too
-    if kind == "Split" and ((behavior == "isolated" and not step.get("invert"))
-                            or (behavior == "removed" and step.get("invert"))):
+    if kind == "Split" and (
+        (behavior == "isolated" and not step.get("invert")) or (behavior == "removed" and step.get("invert"))
+    ):
         pattern = step.get("pattern")
         if isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str):
             return pattern["Regex"]
@@ -97,12 +102,20 @@ def block_cuts(conf: dict[str, Any]) -> BlockCuts:
         mode = "normalized" if all(k in _CHAR_LOCAL for k in kinds) else "specials"
     # a prefix space, several splits of which the first is not one whose cuts are known, a split of
     # the byte-mapped text, or whitespace that an added token strips: only the pieces between added tokens
-    if ("prefix" in steps or (steps.count("text") > 1 and split is None)
-            or ("text" in steps and "bytelevel" in steps and steps.index("text") > steps.index("bytelevel"))
-            or any(t.get("lstrip") or t.get("rstrip") for t in added)):
+    if (
+        "prefix" in steps
+        or (steps.count("text") > 1 and split is None)
+        or ("text" in steps and "bytelevel" in steps and steps.index("text") > steps.index("bytelevel"))
+        or any(t.get("lstrip") or t.get("rstrip") for t in added)
+    ):
         mode = "specials"
     # a normalized token is matched in normalized text: a cut before its raw text is exact only
     # where nothing is normalized
     cut = frozenset(t["content"] for t in added if not (t.get("normalized") and kinds))
-    return BlockCuts(mode, cut, frozenset(t["content"] for t in added if t.get("lstrip") and t["content"] in cut),
-                     split, tuple(kinds))
+    return BlockCuts(
+        mode,
+        cut,
+        frozenset(t["content"] for t in added if t.get("lstrip") and t["content"] in cut),
+        split,
+        tuple(kinds),
+    )

@@ -7,6 +7,7 @@ bytes survive as lone surrogates (U+DC80..U+DCFF) and come back byte-exactly on 
 >>> counts
 {b'the': 2, b' cat': 1}
 """
+
 from __future__ import annotations
 
 import os
@@ -43,19 +44,24 @@ def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
     if special_tokens is None:
         return []
     if isinstance(special_tokens, (str, bytes)):
-        raise SpecialTokenError("special_tokens must be a list of strings, e.g. ['<|endoftext|>'], "
-                                "not a single string")
+        raise SpecialTokenError(
+            "special_tokens must be a list of strings, e.g. ['<|endoftext|>'], not a single string"
+        )
     tokens = list(special_tokens)
     seen: set[str] = set()
     for t in tokens:
         if not isinstance(t, str):
             raise SpecialTokenError(f"special token {t!r} is not a string; pass special tokens as str")
         if t == "":
-            raise SpecialTokenError("a special token is the empty string; remove it from the list",
-                                    code="special_empty")
+            raise SpecialTokenError(
+                "a special token is the empty string; remove it from the list", code="special_empty"
+            )
         if t in seen:
-            raise SpecialTokenError(f"special token {t!r} is listed twice; list each special token once",
-                                    code="special_duplicate", token=t)
+            raise SpecialTokenError(
+                f"special token {t!r} is listed twice; list each special token once",
+                code="special_duplicate",
+                token=t,
+            )
         seen.add(t)
     return tokens
 
@@ -185,12 +191,22 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
     UTF-16/32 are refused all the same.
     """
     if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
-        raise CorpusError(f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
-                          f"e.g. iconv -f UTF-32 -t UTF-8", code="corpus_encoding", name=name, kind="UTF-32")
+        raise CorpusError(
+            f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
+            f"e.g. iconv -f UTF-32 -t UTF-8",
+            code="corpus_encoding",
+            name=name,
+            kind="UTF-32",
+        )
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         kind = "UTF-16-LE" if head.startswith(b"\xff\xfe") else "UTF-16-BE"
-        raise CorpusError(f"{name} looks like {kind} (byte-order mark found); convert it to UTF-8 first, "
-                          f"e.g. iconv -f UTF-16 -t UTF-8", code="corpus_encoding", name=name, kind=kind)
+        raise CorpusError(
+            f"{name} looks like {kind} (byte-order mark found); convert it to UTF-8 first, "
+            f"e.g. iconv -f UTF-16 -t UTF-8",
+            code="corpus_encoding",
+            name=name,
+            kind=kind,
+        )
     sample = head[:65536]
     if not sample:
         return
@@ -200,27 +216,40 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
         quarters = [sample[i::4].count(0) for i in range(4)]
         if nul > len(sample) // 2 and len(sample) >= 8:
             zero_rate = [q / max(1, len(sample[i::4])) for i, q in enumerate(quarters)]
-            utf32 = ("UTF-32-LE" if min(zero_rate[1:]) > 0.9 else
-                     "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None)
+            utf32 = (
+                "UTF-32-LE" if min(zero_rate[1:]) > 0.9 else "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None
+            )
             if utf32 is not None:
-                raise CorpusError(f"{name} looks like {utf32} text without a byte-order mark (three of "
-                                  f"every four bytes are NUL); convert it to UTF-8 first, e.g. iconv -f "
-                                  f"{utf32} -t UTF-8")
+                raise CorpusError(
+                    f"{name} looks like {utf32} text without a byte-order mark (three of "
+                    f"every four bytes are NUL); convert it to UTF-8 first, e.g. iconv -f "
+                    f"{utf32} -t UTF-8"
+                )
         even = sample[0::2].count(0)
         odd = sample[1::2].count(0)
         if nul > len(sample) // 8 and (odd > 0.8 * nul or even > 0.8 * nul):
             kind = "UTF-16-LE" if odd > even else "UTF-16-BE"
-            raise CorpusError(f"{name} looks like {kind} text without a byte-order mark (every other byte "
-                              f"is NUL); convert it to UTF-8 first, e.g. iconv -f {kind} -t UTF-8",
-                              code="corpus_encoding", name=name, kind=kind)
-        raise CorpusError(f"{name} looks like a binary file ({nul} NUL bytes in the first "
-                          f"{len(sample)} bytes); choose a UTF-8 text file{override}", code="corpus_binary",
-                          name=name)
+            raise CorpusError(
+                f"{name} looks like {kind} text without a byte-order mark (every other byte "
+                f"is NUL); convert it to UTF-8 first, e.g. iconv -f {kind} -t UTF-8",
+                code="corpus_encoding",
+                name=name,
+                kind=kind,
+            )
+        raise CorpusError(
+            f"{name} looks like a binary file ({nul} NUL bytes in the first "
+            f"{len(sample)} bytes); choose a UTF-8 text file{override}",
+            code="corpus_binary",
+            name=name,
+        )
     _, invalid = decode_corpus(sample[: len(sample) - 4] if len(sample) > 4 else sample)
     if invalid > 0.25 * len(sample) and len(sample) > 64:
-        raise CorpusError(f"{name} does not look like UTF-8 text ({invalid} of the first {len(sample)} "
-                          f"bytes are invalid UTF-8); choose a UTF-8 text file", code="corpus_not_utf8",
-                          name=name)
+        raise CorpusError(
+            f"{name} does not look like UTF-8 text ({invalid} of the first {len(sample)} "
+            f"bytes are invalid UTF-8); choose a UTF-8 text file",
+            code="corpus_not_utf8",
+            name=name,
+        )
 
 
 def block_rule(pattern: str | None):
@@ -242,18 +271,29 @@ def _source_stream(source, is_text: bool, poll=None):
     if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text):
         path = Path(source)
         if not path.exists():
-            raise CorpusError(f"corpus file {str(path)!r} does not exist; check the path", code="corpus_missing",
-                              path=str(path))
+            raise CorpusError(
+                f"corpus file {str(path)!r} does not exist; check the path",
+                code="corpus_missing",
+                path=str(path),
+            )
         if path.is_dir():
-            raise CorpusError(f"{str(path)!r} is a folder; choose a text file", code="corpus_folder", path=str(path))
+            raise CorpusError(
+                f"{str(path)!r} is a folder; choose a text file", code="corpus_folder", path=str(path)
+            )
         if not stat.S_ISREG(path.stat().st_mode):  # (FIFOs and character devices are streamed above)
-            raise CorpusError(f"{str(path)!r} is not a regular file, FIFO or pipe (a socket or block device); "
-                              "save the text to a file first")
+            raise CorpusError(
+                f"{str(path)!r} is not a regular file, FIFO or pipe (a socket or block device); "
+                "save the text to a file first"
+            )
         try:
             f = open(path, "rb")  # noqa: SIM115 (the caller owns and closes it)
         except OSError as e:
-            raise CorpusError(f"cannot read corpus file {str(path)!r}: {e.strerror}", code="corpus_unreadable",
-                              path=str(path), reason=str(e.strerror)) from e
+            raise CorpusError(
+                f"cannot read corpus file {str(path)!r}: {e.strerror}",
+                code="corpus_unreadable",
+                path=str(path),
+                reason=str(e.strerror),
+            ) from e
         return f, path.name, path.stat().st_size
     data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else bytes(source)
     return io.BytesIO(data), "<text>", len(data)
@@ -329,8 +369,15 @@ def count_pretokens(
             stats.chunks += 1
             poll()
 
-        results = ordered_map(_count_chunk, blocks, workers=workers, extra_args=(pat, tuple(specials)),
-                              poll=poll, initializer=lower_priority, initargs=(niceness,))
+        results = ordered_map(
+            _count_chunk,
+            blocks,
+            workers=workers,
+            extra_args=(pat, tuple(specials)),
+            poll=poll,
+            initializer=lower_priority,
+            initargs=(niceness,),
+        )
         with closing(results):  # on cancel, the pool is terminated before the exception leaves
             for result in results:
                 absorb(result)
@@ -345,8 +392,9 @@ def count_pretokens(
     return dict(total), stats
 
 
-def count_texts(texts: Iterable[str], special_tokens: Iterable[str] | None = None,
-                pattern: str | None = "gpt2") -> tuple[dict[bytes, int], CorpusStats]:
+def count_texts(
+    texts: Iterable[str], special_tokens: Iterable[str] | None = None, pattern: str | None = "gpt2"
+) -> tuple[dict[bytes, int], CorpusStats]:
     """Count pre-tokens over an iterable of texts (each text is pre-tokenized on its own)."""
     specials = tuple(check_special_tokens(special_tokens))
     pat = resolve_pattern(pattern)

@@ -18,6 +18,7 @@ what "spawn" does too. We never ``fork()`` a process running Qt threads.
 A child that cannot start (missing module, killed, ...) raises :class:`ChildError` at once with its
 exit code (its own error message goes to the inherited stderr); nothing is started again.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -44,15 +45,17 @@ START_TIMEOUT = 120.0  # seconds a child may take to import Python and connect (
 # stdin (not the command line, which other users can see), take the parent's sys.path, run. A
 # parent that gave up before we got our work (Ctrl+C, an error elsewhere) closed its end: end
 # quietly then (a traceback of EOFError under the parent's own message helped nobody).
-_BOOT = ("import sys\n"
-         "from multiprocessing.connection import Client\n"
-         "try:\n"
-         "    c = Client(sys.argv[1], authkey=bytes.fromhex(sys.stdin.readline().strip()))\n"
-         "    sys.path[:] = c.recv()\n"
-         "except (EOFError, OSError):\n"
-         "    sys.exit(1)\n"
-         "from {module} import _child_main\n"
-         "_child_main(c)\n")
+_BOOT = (
+    "import sys\n"
+    "from multiprocessing.connection import Client\n"
+    "try:\n"
+    "    c = Client(sys.argv[1], authkey=bytes.fromhex(sys.stdin.readline().strip()))\n"
+    "    sys.path[:] = c.recv()\n"
+    "except (EOFError, OSError):\n"
+    "    sys.exit(1)\n"
+    "from {module} import _child_main\n"
+    "_child_main(c)\n"
+)
 
 # Children leave the terminal's process group: Ctrl+C reaches the whole foreground group, and a
 # child then died with a KeyboardInterrupt traceback (even while Python was starting, before any
@@ -154,8 +157,14 @@ class Child:
     for it to connect; :class:`ChildError` if it ended first).
     """
 
-    def __init__(self, target: Callable[..., Any], args: tuple = (), *, name: str = "bpe-child",
-                 pass_fds: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self,
+        target: Callable[..., Any],
+        args: tuple = (),
+        *,
+        name: str = "bpe-child",
+        pass_fds: tuple[int, ...] = (),
+    ) -> None:
         self.name = name
         self._key = key = secrets.token_bytes(32)
         self._listener = Listener(authkey=key)
@@ -165,8 +174,13 @@ class Child:
                 _UNREAPED.discard(p)
         # -I: the boot code imports only the standard library, never a module of the current folder
         # (a user's "multiprocessing.py" beside the script); then the parent's sys.path applies
-        self._popen = subprocess.Popen([sys.executable, "-I", "-c", boot, str(self._listener.address)],
-                                       stdin=subprocess.PIPE, pass_fds=pass_fds, close_fds=True, **_OWN_GROUP)
+        self._popen = subprocess.Popen(
+            [sys.executable, "-I", "-c", boot, str(self._listener.address)],
+            stdin=subprocess.PIPE,
+            pass_fds=pass_fds,
+            close_fds=True,
+            **_OWN_GROUP,
+        )
         _UNREAPED.add(self._popen)
         stdin = self._popen.stdin
         assert stdin is not None  # stdin=PIPE
@@ -246,7 +260,8 @@ class Child:
                 raise ChildError(
                     f"could not start a {self.name} process (exit code {code}); its own error, if any, is "
                     "printed above. Check that this Python can import the package "
-                    f"({sys.executable}), or use one process (workers=1)")
+                    f"({sys.executable}), or use one process (workers=1)"
+                )
         self._listener.close()
         conn = self._accepted[0]
         self._state["connected"] = True

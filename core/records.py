@@ -4,6 +4,7 @@
 >>> MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=3).why()
 'most frequent pair (3 times)'
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,8 +47,11 @@ class MergeRecord:
         """A sentence explaining why this pair won."""
         if not self.n_ties:
             return f"most frequent pair ({self.count:,} {'time' if self.count == 1 else 'times'})"
-        rule = ("lexicographically greatest (bytes, bytes) pair wins" if tie_break == "lexicographic"
-                else "the pair seen first in the text wins")
+        rule = (
+            "lexicographically greatest (bytes, bytes) pair wins"
+            if tie_break == "lexicographic"
+            else "the pair seen first in the text wins"
+        )
         others = "1 other pair" if self.n_ties == 1 else f"{self.n_ties:,} other pairs"
         return f"tied with {others} at {self.count:,}; {rule}"
 

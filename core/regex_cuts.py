@@ -29,6 +29,7 @@ complete match ``ab``), so it does not say whether more text could change the re
 >>> RegexCuts.for_pattern(r"(?<=a)b|.") is None  # look-behind: no cut
 True
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -90,7 +91,7 @@ class _Parser:
             self.i += 1
             lo, hi = {"*": (0, None), "+": (1, None), "?": (0, 1)}[c]
         elif c == "{":
-            m = regex.match(r"\{(\d*)(?:(,)(\d*))?\}", self.src[self.i:])
+            m = regex.match(r"\{(\d*)(?:(,)(\d*))?\}", self.src[self.i :])
             if m is None or (m.group(1) == "" and not m.group(3)):
                 raise _Unsupported("'{' that is not a repeat count")
             self.i += m.end()
@@ -124,7 +125,7 @@ class _Parser:
         self.i += 1
         kind = "group"
         if self.peek() == "?":
-            rest = s[self.i + 1:]
+            rest = s[self.i + 1 :]
             if rest.startswith((":", ">", "|")):
                 self.i += 2
             elif rest.startswith(("=", "!")):
@@ -170,7 +171,7 @@ class _Parser:
             j += 2 if s[j] == "\\" else 1
         if j >= len(s):
             raise _Unsupported("unterminated set")
-        text = s[self.i:j + 1]
+        text = s[self.i : j + 1]
         self.i = j + 1
         return self.atom(text, flags)
 
@@ -181,23 +182,23 @@ class _Parser:
         if c in _CLASS_ESC or c in _LITERAL_ESC:
             m = 2
         elif c in "pP":
-            m = regex.match(r"\\[pP](?:\{[^}]*\}|\w)", s[self.i:])
+            m = regex.match(r"\\[pP](?:\{[^}]*\}|\w)", s[self.i :])
         elif c == "N":
-            m = regex.match(r"\\N\{[^}]*\}", s[self.i:])
+            m = regex.match(r"\\N\{[^}]*\}", s[self.i :])
         elif c == "x":
-            m = regex.match(r"\\x(?:[0-9a-fA-F]{2}|\{[0-9a-fA-F]+\})", s[self.i:])
+            m = regex.match(r"\\x(?:[0-9a-fA-F]{2}|\{[0-9a-fA-F]+\})", s[self.i :])
         elif c == "u":
-            m = regex.match(r"\\u[0-9a-fA-F]{4}", s[self.i:])
+            m = regex.match(r"\\u[0-9a-fA-F]{4}", s[self.i :])
         elif c == "U":
-            m = regex.match(r"\\U[0-9a-fA-F]{8}", s[self.i:])
+            m = regex.match(r"\\U[0-9a-fA-F]{8}", s[self.i :])
         elif c == "0":
-            m = regex.match(r"\\0[0-7]{0,2}", s[self.i:])
+            m = regex.match(r"\\0[0-7]{0,2}", s[self.i :])
         elif c and not c.isalnum():
             m = 2
         if m is None:
             raise _Unsupported(f"escape \\{c}")  # \b \B \A \Z \z \G \K \X, back references, ...
         end = m if isinstance(m, int) else m.end()
-        text = s[self.i:self.i + end]
+        text = s[self.i : self.i + end]
         self.i += end
         return self.atom(text, flags)
 
@@ -210,8 +211,11 @@ def _glushkov(node, follow: dict[int, set[int]]) -> tuple[bool, set[int], set[in
         return False, {node[1]}, {node[1]}
     if kind == "alt":
         parts = [_glushkov(b, follow) for b in node[1]]
-        return (any(p[0] for p in parts), set().union(*(p[1] for p in parts)),
-                set().union(*(p[2] for p in parts)))
+        return (
+            any(p[0] for p in parts),
+            set().union(*(p[1] for p in parts)),
+            set().union(*(p[2] for p in parts)),
+        )
     if kind == "seq":
         nullable = True
         first: set[int] = set()

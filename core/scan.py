@@ -18,6 +18,7 @@ gives exactly the counts of the whole file.
 >>> list(zip(b.tokens, b.counts, b.offsets))
 [(b'the', 1, 100), (b' cat', 2, 103), (b' the', 1, 107)]
 """
+
 from __future__ import annotations
 
 import glob
@@ -112,7 +113,9 @@ def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str
     return _count_block_plain(data, base, pattern, specials)
 
 
-def _count_block_by_chunks(data: bytes, base: int, pattern: str, specials: tuple[str, ...]) -> BlockCounts | None:
+def _count_block_by_chunks(
+    data: bytes, base: int, pattern: str, specials: tuple[str, ...]
+) -> BlockCounts | None:
     """:func:`count_block` by distinct space-separated chunks, on the bytes (no special token holds
     a surrogate escape, so bytes and text find the same occurrences)."""
     invalid = 0 if data.isascii() else decode_corpus(data)[1]
@@ -122,7 +125,7 @@ def _count_block_by_chunks(data: bytes, base: int, pattern: str, specials: tuple
         sre = regex.compile(b"|".join(regex.escape(t) for t in sorted(present, key=len, reverse=True)))
         pieces, pos = [], 0
         for m in sre.finditer(data):
-            pieces.append((base + pos, data[pos:m.start()]))
+            pieces.append((base + pos, data[pos : m.start()]))
             pos = m.end()
         pieces.append((base + pos, data[pos:]))
     found = chunk_counter(pattern).count_at(pieces)
@@ -210,7 +213,9 @@ def expand_inputs(inputs: list[str]) -> list[str]:
             else:
                 out.append(item)
         elif glob.has_magic(item):
-            found = sorted(p for p in glob.glob(os.path.expanduser(item), recursive=True) if os.path.isfile(p))
+            found = sorted(
+                p for p in glob.glob(os.path.expanduser(item), recursive=True) if os.path.isfile(p)
+            )
             if not found:
                 raise CorpusError(f"no file matches {item!r}; check the pattern")
             out += found
@@ -228,8 +233,12 @@ def expand_inputs(inputs: list[str]) -> list[str]:
     return out
 
 
-_COMPRESSED = [(b"\x1f\x8b", "gzip", "zcat"), (b"\xfd7zXZ\x00", "xz", "xzcat"), (b"\x28\xb5\x2f\xfd", "zstd", "zstdcat"),
-               (b"PK\x03\x04", "zip", "unzip -p")]
+_COMPRESSED = [
+    (b"\x1f\x8b", "gzip", "zcat"),
+    (b"\xfd7zXZ\x00", "xz", "xzcat"),
+    (b"\x28\xb5\x2f\xfd", "zstd", "zstdcat"),
+    (b"PK\x03\x04", "zip", "unzip -p"),
+]
 
 
 def check_text(head: bytes, source: str, *, allow_nul: bool = False) -> None:
@@ -239,15 +248,19 @@ def check_text(head: bytes, source: str, *, allow_nul: bool = False) -> None:
     sniff_encoding(head, source, allow_nul=allow_nul)
 
 
-def refuse_compressed(head: bytes, source: str, command: str = "count - --out counts.parquet (local engine)") -> None:
+def refuse_compressed(
+    head: bytes, source: str, command: str = "count - --out counts.parquet (local engine)"
+) -> None:
     """Refuse a file whose first bytes are those of a gzip, xz, zstd, zip or bzip2 archive."""
     found = [(kind, cat) for magic, kind, cat in _COMPRESSED if head.startswith(magic)]
     if head[:3] == b"BZh" and head[4:10] == b"1AY&SY":
         found.append(("bzip2", "bzcat"))
     if found:
         kind, cat = found[0]
-        raise CorpusError(f"{source} is {kind}-compressed; decompress it first, or stream it: "
-                          f"{cat} FILE | bpe-explorer {command}")
+        raise CorpusError(
+            f"{source} is {kind}-compressed; decompress it first, or stream it: "
+            f"{cat} FILE | bpe-explorer {command}"
+        )
 
 
 def cluster_inputs(inputs: list[str]) -> list[str]:
@@ -256,8 +269,10 @@ def cluster_inputs(inputs: list[str]) -> list[str]:
     sources = expand_inputs(inputs)
     for src in sources:
         if not is_url(src) and is_stream(src):
-            raise CorpusError(f"{'standard input' if src == '-' else repr(src)} is a stream: the Dask workers read "
-                              "files by byte ranges; save it to a file they can read, or use --engine local")
+            raise CorpusError(
+                f"{'standard input' if src == '-' else repr(src)} is a stream: the Dask workers read "
+                "files by byte ranges; save it to a file they can read, or use --engine local"
+            )
     return [src if is_url(src) else os.path.abspath(src) for src in sources]
 
 
@@ -311,7 +326,7 @@ def _rule_cuts(buf: bytes, lo: int, hi: int, rule, most: int = 64) -> list[int]:
     and reads up to 8 bytes past ``hi`` (the character after the one after a cut, which a
     normalized rule looks at, is read whole)."""
     a = max(0, lo - 4)
-    text = buf[a:min(len(buf), hi + 8)].decode("utf-8", "surrogateescape")
+    text = buf[a : min(len(buf), hi + 8)].decode("utf-8", "surrogateescape")
     out: list[int] = []
     offset = a
     allows = rule.allows
@@ -339,11 +354,11 @@ def _word_ends(buf: bytes, lo: int, hi: int) -> list[int]:
     byte, so from 4 bytes before ``lo`` on, the characters decoded here are the whole file's (a
     partial one at either end decodes as surrogates, which are not letters, and lies outside the range)."""
     a = max(0, lo - 4)
-    text = buf[a:min(len(buf), hi + 4)].decode("utf-8", "surrogateescape")
+    text = buf[a : min(len(buf), hi + 4)].decode("utf-8", "surrogateescape")
     out: list[int] = []
     chars, offset = 0, a
     for m in _WORD_END.finditer(text):
-        offset += len(text[chars:m.start()].encode("utf-8", "surrogateescape"))
+        offset += len(text[chars : m.start()].encode("utf-8", "surrogateescape"))
         chars = m.start()
         if offset > hi:
             break
@@ -352,8 +367,9 @@ def _word_ends(buf: bytes, lo: int, hi: int) -> list[int]:
     return out
 
 
-def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines,
-                   cut_at: Collection[str] | None = None) -> int:
+def next_valid_cut(
+    f, pos: int, size: int, specials: tuple[str, ...], newlines, cut_at: Collection[str] | None = None
+) -> int:
     """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none).
 
     ``newlines``: True for the cuts after newlines and at word ends (GPT-2, GPT-4), a rule with an
@@ -380,8 +396,11 @@ def next_valid_cut(f, pos: int, size: int, specials: tuple[str, ...], newlines,
         # occurrences (overlapping) of special tokens: starts, and the spans they cover
         found = [] if sre is None else list(sre.finditer(buf, overlapped=True))
         occ = [(start + m.start(), start + m.end()) for m in found]
-        starts = {start + m.start() for m in found
-                  if cut_at is None or m.group().decode("utf-8", "surrogateescape") in cut_at}
+        starts = {
+            start + m.start()
+            for m in found
+            if cut_at is None or m.group().decode("utf-8", "surrogateescape") in cut_at
+        }
         lo = pos if start == 0 else max(pos, start + back)  # (nothing before byte 0 to look at)
         hi = end - back if end < size else end
         cands = {s for s in starts if lo <= s <= hi}

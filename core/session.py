@@ -19,6 +19,7 @@ gone), the saved tokenizer is still shown, from the file alone.
 >>> (s.spec == spec, s.text, s.corpus_state())
 (True, 'hi', 'none')
 """
+
 from __future__ import annotations
 
 import json
@@ -71,11 +72,24 @@ def corpus_fingerprint(path: str | os.PathLike) -> tuple[int, float]:
     return st.st_size, st.st_mtime
 
 
-def session_json(spec: TokenizerSpec, *, corpus_path: str | os.PathLike | None = None,
-                 vocab_target: int | None = None, step_n: int | None = None, text: str | None = None) -> str:
+def session_json(
+    spec: TokenizerSpec,
+    *,
+    corpus_path: str | os.PathLike | None = None,
+    vocab_target: int | None = None,
+    step_n: int | None = None,
+    text: str | None = None,
+) -> str:
     """The text of a session file for ``spec`` (a native ``bpe.json`` with a ``"session"`` key)."""
-    info: dict[str, Any] = {"version": SESSION_VERSION, "corpus_path": None, "corpus_bytes": None,
-                            "corpus_mtime": None, "vocab_target": vocab_target, "step_n": step_n, "text": text}
+    info: dict[str, Any] = {
+        "version": SESSION_VERSION,
+        "corpus_path": None,
+        "corpus_bytes": None,
+        "corpus_mtime": None,
+        "vocab_target": vocab_target,
+        "step_n": step_n,
+        "text": text,
+    }
     if corpus_path is not None:
         path = Path(corpus_path).resolve()
         try:
@@ -102,13 +116,15 @@ def load_session(path: str | os.PathLike) -> Session:
     spec = spec_from_native(path, text, data)
     info = data.get(SESSION_KEY) or {}
     if not isinstance(info, dict):
-        raise FormatError(f"{path}: \"{SESSION_KEY}\" must be an object")
+        raise FormatError(f'{path}: "{SESSION_KEY}" must be an object')
     version = info.get("version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise FormatError(f"{path}: session.version {version!r} is not a positive integer")
     if version > SESSION_VERSION:
-        raise FormatError(f"{path}: session version {version} is newer than this program reads "
-                          f"({SESSION_VERSION}); update BPE Explorer")
+        raise FormatError(
+            f"{path}: session version {version} is newer than this program reads "
+            f"({SESSION_VERSION}); update BPE Explorer"
+        )
 
     def typed(key: str, kinds: tuple) -> Any:
         value = info.get(key)
@@ -116,9 +132,18 @@ def load_session(path: str | os.PathLike) -> Session:
             raise FormatError(f"{path}: session.{key} has the wrong type ({type(value).__name__})")
         return value
 
-    return Session(spec, typed("corpus_path", (str,)), typed("corpus_bytes", (int,)),
-                   typed("corpus_mtime", (int, float)), typed("vocab_target", (int,)), typed("step_n", (int,)),
-                   typed("text", (str,)), {k: v for k, v in info.items() if k not in _KNOWN})
+    return Session(
+        spec,
+        typed("corpus_path", (str,)),
+        typed("corpus_bytes", (int,)),
+        typed("corpus_mtime", (int, float)),
+        typed("vocab_target", (int,)),
+        typed("step_n", (int,)),
+        typed("text", (str,)),
+        {k: v for k, v in info.items() if k not in _KNOWN},
+    )
 
 
-_KNOWN = frozenset({"version", "corpus_path", "corpus_bytes", "corpus_mtime", "vocab_target", "step_n", "text"})
+_KNOWN = frozenset(
+    {"version", "corpus_path", "corpus_bytes", "corpus_mtime", "vocab_target", "step_n", "text"}
+)

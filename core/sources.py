@@ -16,6 +16,7 @@ Nothing here waits forever without asking ``poll()`` (which may raise, e.g. :cla
 >>> head, stream.read(10)
 (b'ab', b'abc')
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -93,8 +94,12 @@ class StreamReader(io.RawIOBase):
             except BlockingIOError:
                 continue
             except OSError as e:
-                raise CorpusError(f"cannot read {self.name}: {e.strerror or e}", code="corpus_unreadable",
-                                  path=self.name, reason=str(e.strerror)) from e
+                raise CorpusError(
+                    f"cannot read {self.name}: {e.strerror or e}",
+                    code="corpus_unreadable",
+                    path=self.name,
+                    reason=str(e.strerror),
+                ) from e
             if not data:
                 self._eof = True
             parts.append(data)
@@ -174,8 +179,12 @@ def _open_fifo(path: str, poll: Poll | None) -> int:
     if "error" in box:
         e = box["error"]
         assert isinstance(e, OSError)  # (set by opener only)
-        raise CorpusError(f"cannot read corpus {path!r}: {e.strerror}", code="corpus_unreadable", path=path,
-                          reason=str(e.strerror)) from e
+        raise CorpusError(
+            f"cannot read corpus {path!r}: {e.strerror}",
+            code="corpus_unreadable",
+            path=path,
+            reason=str(e.strerror),
+        ) from e
     fd = box["fd"]
     assert isinstance(fd, int)
     return fd
@@ -212,8 +221,12 @@ def open_stream(source: str | os.PathLike, poll: Poll | None = None) -> StreamRe
         try:
             fd = os.open(path, os.O_RDONLY)
         except OSError as e:
-            raise CorpusError(f"cannot read corpus {path!r}: {e.strerror}", code="corpus_unreadable",
-                              path=path, reason=str(e.strerror)) from e
+            raise CorpusError(
+                f"cannot read corpus {path!r}: {e.strerror}",
+                code="corpus_unreadable",
+                path=path,
+                reason=str(e.strerror),
+            ) from e
     return StreamReader(fd, Path(path).name, poll=poll)
 
 

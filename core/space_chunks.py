@@ -56,6 +56,7 @@ faster (:class:`PathChooser`); so does the encoder, for texts of 256 characters 
 special tokens, e.g. one story of a corpus, is often short).
 
 """
+
 from __future__ import annotations
 
 import time
@@ -73,8 +74,10 @@ from .patterns import GPT2_PATTERN, GPT4_PATTERN, LLAMA3_PATTERN, O200K_PATTERN,
 #: every character that is ``\\s`` for the ``regex`` module (Unicode White_Space) or for ``re``
 #: (which adds U+001C..U+001F), but the space, as UTF-8: a space before one is never a cut
 #: (treating more places as no cut is always exact: the chunk is just longer)
-WHITESPACE = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
-              "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+WHITESPACE = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 # (first byte, space + character, character): a two-byte search costs ~1 ms/MB, a byte ~0.02 ms/MB
 _SPACE_THEN_WS = [(w.encode()[:1], b" " + w.encode(), w.encode()) for w in WHITESPACE]
 _SPACE_THEN_WS_TEXT = [(w, " " + w, w) for w in WHITESPACE]
@@ -199,8 +202,13 @@ class ChunkEncoder:
     GROUP_CHARS = 1 << 16  # texts are encoded in groups of about this many characters (one path each)
     force: bool | None = None  # True / False: always / never by chunks (tests); None: by timing
 
-    def __init__(self, split: Callable[[str], list[str]], encode_pretoken: Callable[[str], tuple[int, ...]],
-                 pattern: str | None, prefill: Callable[[list[str]], None] | None = None) -> None:
+    def __init__(
+        self,
+        split: Callable[[str], list[str]],
+        encode_pretoken: Callable[[str], tuple[int, ...]],
+        pattern: str | None,
+        prefill: Callable[[list[str]], None] | None = None,
+    ) -> None:
         from .tokenizer_support import _Cache
 
         self.split = split
@@ -292,8 +300,9 @@ class ChunkEncoder:
         toks = self.split(" " + " ".join(new).replace(ph, " "))
         # the chunk of each pre-token, by character offsets (chunk ends are pre-token ends)
         ends = np.cumsum(np.fromiter(map(len, new), np.int64, len(new)) + 1)
-        stops = np.searchsorted(np.cumsum(np.fromiter(map(len, toks), np.int64, len(toks))), ends,
-                                side="right").tolist()
+        stops = np.searchsorted(
+            np.cumsum(np.fromiter(map(len, toks), np.int64, len(toks))), ends, side="right"
+        ).tolist()
         if self.prefill is not None:
             self.prefill(toks)
         ids = list(map(self.encode_pretoken, toks))

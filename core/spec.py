@@ -7,6 +7,7 @@ and from it (``Tokenizer.from_spec(spec)``, ``tok.to_spec()``).
 >>> spec.vocab[257], spec.special_ids
 (b'ab', {'<s>': 256})
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -46,9 +47,15 @@ class TokenizerSpec:
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
-    def from_merges(cls, merges: Iterable[Pair], special_tokens: Iterable[str] = (), *,
-                    pattern: str | None = "gpt2", tie_break: str | None = None,
-                    training: dict[str, Any] | None = None) -> TokenizerSpec:
+    def from_merges(
+        cls,
+        merges: Iterable[Pair],
+        special_tokens: Iterable[str] = (),
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: str | None = None,
+        training: dict[str, Any] | None = None,
+    ) -> TokenizerSpec:
         """The standard layout: ids 0–255 bytes, then special tokens, then one id per merge."""
         from .trainer import build_vocab
 
@@ -100,8 +107,11 @@ def bytes_to_unicode() -> dict[int, str]:
     >>> bytes_to_unicode()[ord(" ")], bytes_to_unicode()[ord("a")]
     ('Ġ', 'a')
     """
-    bs = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + \
-        list(range(ord("®"), ord("ÿ") + 1))
+    bs = (
+        list(range(ord("!"), ord("~") + 1))
+        + list(range(ord("¡"), ord("¬") + 1))
+        + list(range(ord("®"), ord("ÿ") + 1))
+    )
     cs = bs[:]
     n = 0
     for b in range(256):
@@ -161,8 +171,14 @@ def training_record(trainer: Any, corpus_name: str | None = None) -> dict[str, A
 
 def spec_from_trainer(trainer: Any, corpus_name: str | None = None) -> TokenizerSpec:
     """A spec (with its training record) from a :class:`core.Trainer` at its current step."""
-    return TokenizerSpec(trainer.vocab, tuple(trainer.merges), tuple(trainer.special_tokens),
-                         trainer.pattern, trainer.tie_break, training_record(trainer, corpus_name))
+    return TokenizerSpec(
+        trainer.vocab,
+        tuple(trainer.merges),
+        tuple(trainer.special_tokens),
+        trainer.pattern,
+        trainer.tie_break,
+        training_record(trainer, corpus_name),
+    )
 
 
 def records_from_spec(spec: TokenizerSpec) -> list:
@@ -177,14 +193,23 @@ def records_from_spec(spec: TokenizerSpec) -> list:
     lists = {k: list(training.get(k) or []) for k in PER_MERGE_KEYS}
     for k, v in lists.items():
         if v and len(v) != n:
-            raise FormatError(f"training record has {len(v)} {k!r} for {n} merges; the file is "
-                              "inconsistent, re-export it")
+            raise FormatError(
+                f"training record has {len(v)} {k!r} for {n} merges; the file is inconsistent, re-export it"
+            )
         lists[k] = v or [0] * n
     ids = _merge_ids(spec)
-    return [MergeRecord(rank=i, pair=p, new_id=ids[i], count=lists["counts"][i],
-                        n_ties=lists["n_ties"][i], words_changed=lists["words_changed"][i],
-                        occurrences_changed=lists["occurrences_changed"][i])
-            for i, p in enumerate(spec.merges)]
+    return [
+        MergeRecord(
+            rank=i,
+            pair=p,
+            new_id=ids[i],
+            count=lists["counts"][i],
+            n_ties=lists["n_ties"][i],
+            words_changed=lists["words_changed"][i],
+            occurrences_changed=lists["occurrences_changed"][i],
+        )
+        for i, p in enumerate(spec.merges)
+    ]
 
 
 def _merge_ids(spec: TokenizerSpec) -> list[int]:

@@ -10,6 +10,7 @@ properties), other blocks with the pattern itself. On ASCII text ``\\p{L}`` is `
 >>> split("Hello world's 12 café")
 ['Hello', ' world', "'s", ' 12', ' café']
 """
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,10 @@ from .patterns import GPT2_PATTERN, GPT4_PATTERN
 #: ASCII-only equivalents of the built-in patterns (compiled with re.ASCII).
 ASCII_PATTERNS = {
     GPT2_PATTERN: r"""'(?:[sdmt]|ll|ve|re)| ?[A-Za-z]+| ?[0-9]+| ?[^\sA-Za-z0-9]+|\s+(?!\S)|\s+""",
-    GPT4_PATTERN: (r"""'(?i:[sdmt]|ll|ve|re)|[^\r\nA-Za-z0-9]?+[A-Za-z]+|[0-9]{1,3}| ?[^\sA-Za-z0-9]++[\r\n]*"""
-                   r"""|\s*[\r\n]|\s+(?!\S)|\s+"""),
+    GPT4_PATTERN: (
+        r"""'(?i:[sdmt]|ll|ve|re)|[^\r\nA-Za-z0-9]?+[A-Za-z]+|[0-9]{1,3}| ?[^\sA-Za-z0-9]++[\r\n]*"""
+        r"""|\s*[\r\n]|\s+(?!\S)|\s+"""
+    ),
 }
 BLOCK_CHARS = 1 << 14  # mixed text is split in blocks of about this size
 

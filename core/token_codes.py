@@ -12,6 +12,7 @@ is the separator. Codes skip the surrogates, which NumPy's UTF-32 views cannot h
 >>> codes.sep, codes.code_for(b"ab"), codes.tokens("a" + codes.code_for(b"ab"))
 ('\\x07', '\\t', (b'a', b'ab'))
 """
+
 from __future__ import annotations
 
 from collections import deque

@@ -13,6 +13,7 @@ added tokens, pre-tokenizers, ``ignore_merges``, post-processor). Characters U+D
 >>> tok.encode("hi hi"), tok.decode([256, 32, 256])
 ([256, 32, 256], 'hi hi')
 """
+
 from __future__ import annotations
 
 import os
@@ -59,9 +60,15 @@ class Tokenizer(MergeTables):
     #: encode_iterable gathers at least this many characters before encoding (tests lower it)
     stream_min_chars = STREAM_MIN_CHARS
 
-    def __init__(self, vocab: dict[int, bytes], merges: Iterable[Pair],
-                 special_tokens: Iterable[str] | None = None, *, pattern: str | None = "gpt2",
-                 pipeline: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        vocab: dict[int, bytes],
+        merges: Iterable[Pair],
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        pipeline: dict[str, Any] | None = None,
+    ) -> None:
         self.special_tokens: list[str] = check_surrogates(check_special_tokens(special_tokens))
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
@@ -92,8 +99,9 @@ class Tokenizer(MergeTables):
             self._pipe = build_pipeline(pipeline)
             self._ignore_merges = self._pipe.ignore_merges
         if unique:
-            self.special_ids: dict[str, int] = {s: inverse[s.encode("utf-8", "surrogateescape")]
-                                                for s in self.special_tokens}
+            self.special_ids: dict[str, int] = {
+                s: inverse[s.encode("utf-8", "surrogateescape")] for s in self.special_tokens
+            }
         else:
             self.special_ids = special_ids(self.vocab, self.special_tokens)
         self._special_id_set = frozenset(self.special_ids.values())
@@ -102,32 +110,54 @@ class Tokenizer(MergeTables):
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
         self._cache = _Cache(self._encode_word)
-        self._chunked = ChunkEncoder(self._pretokens, self._cache.__getitem__, self.pattern_regex,
-                                     partial(prefill, self))
+        self._chunked = ChunkEncoder(
+            self._pretokens, self._cache.__getitem__, self.pattern_regex, partial(prefill, self)
+        )
         self._streamable = self.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_files(cls, vocab_filepath: str | os.PathLike, merges_filepath: str | os.PathLike,
-                   special_tokens: list[str] | None = None, *, pattern: str | None = "gpt2") -> Tokenizer:
+    def from_files(
+        cls,
+        vocab_filepath: str | os.PathLike,
+        merges_filepath: str | os.PathLike,
+        special_tokens: list[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+    ) -> Tokenizer:
         """Load a GPT-2 style ``vocab.json`` + ``merges.txt`` (``#version`` header optional)."""
         from .formats.gpt2 import load_gpt2
 
-        return cls.from_spec(load_gpt2(vocab_filepath, merges_filepath, special_tokens=list(special_tokens or []),
-                                       pattern=pattern))
+        return cls.from_spec(
+            load_gpt2(
+                vocab_filepath, merges_filepath, special_tokens=list(special_tokens or []), pattern=pattern
+            )
+        )
 
     @classmethod
     def from_spec(cls, spec: TokenizerSpec) -> Tokenizer:
-        tok = cls(dict(spec.vocab), spec.merges, list(spec.special_tokens), pattern=spec.pattern,
-                  pipeline=getattr(spec, "pipeline", None))
+        tok = cls(
+            dict(spec.vocab),
+            spec.merges,
+            list(spec.special_tokens),
+            pattern=spec.pattern,
+            pipeline=getattr(spec, "pipeline", None),
+        )
         tok.tie_break = spec.tie_break
         tok.training = spec.training
         return tok
 
     def to_spec(self) -> TokenizerSpec:
         merges = self._lazy if self._lazy is not None else tuple(self.merges)
-        return TokenizerSpec(dict(self.vocab), merges, tuple(self.special_tokens),
-                             self.pattern, self.tie_break, self.training, pipeline=self.pipeline_config)
+        return TokenizerSpec(
+            dict(self.vocab),
+            merges,
+            tuple(self.special_tokens),
+            self.pattern,
+            self.tie_break,
+            self.training,
+            pipeline=self.pipeline_config,
+        )
 
     # ------------------------------------------------------------------ lookups
     @property
@@ -175,12 +205,16 @@ class Tokenizer(MergeTables):
         if self._hole_re is not None and self._hole_re.search(text):
             raise hole_error(self._hole_re, text)
         if (pipe := self._pipe) is not None:
-            return list(chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text)))))
+            return list(
+                chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text))))
+            )
         return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
 
     def _encode_all(self, texts: list[str]) -> list[list[int]]:
         """:meth:`_encode_ordinary` of each text (no pipeline), their new words merged together."""
-        if (hole := self._hole_re) is not None and (bad := next(filter(hole.search, texts), None)) is not None:
+        if (hole := self._hole_re) is not None and (
+            bad := next(filter(hole.search, texts), None)
+        ) is not None:
             raise hole_error(hole, bad)
         return self._chunked.encode_all(texts)
 
@@ -224,7 +258,7 @@ class Tokenizer(MergeTables):
         pos = 0
         sids = self.special_ids
         for m in sre.finditer(text):
-            yield text[pos:m.start()], None
+            yield text[pos : m.start()], None
             yield m.group(), sids[m.group()]
             pos = m.end()
         yield text[pos:], None
@@ -281,8 +315,10 @@ class Tokenizer(MergeTables):
             if not chunk:
                 continue
             if not isinstance(chunk, str):
-                raise TokenizerError(f"encode_iterable() takes strings, got {type(chunk).__name__}; open "
-                                     "the file in text mode (encoding='utf-8')")
+                raise TokenizerError(
+                    f"encode_iterable() takes strings, got {type(chunk).__name__}; open "
+                    "the file in text mode (encoding='utf-8')"
+                )
             pending.append(chunk)
             size += len(chunk)
             if size < need:
@@ -311,7 +347,7 @@ class Tokenizer(MergeTables):
                 if m.start() > limit:
                     break  # a longer special token could still start here
                 if m.start() > pos:
-                    out += self.encode_ordinary(buf[pos:m.start()])
+                    out += self.encode_ordinary(buf[pos : m.start()])
                 out.append(sids[m.group()])
                 pos = m.end()
             end = max(pos, limit + 1)  # no special token starts before `end` (after pos)
@@ -352,19 +388,23 @@ class Tokenizer(MergeTables):
 
     def _unknown_id(self, token_id: object) -> TokenizerError:
         hi = max(self.vocab, default=-1)
-        return TokenizerError(f"token id {token_id!r} is not in the vocabulary (ids 0..{hi}); "
-                              "the ids come from a different tokenizer or are corrupted")
+        return TokenizerError(
+            f"token id {token_id!r} is not in the vocabulary (ids 0..{hi}); "
+            "the ids come from a different tokenizer or are corrupted"
+        )
 
     # ------------------------------------------------------------------ views
     def pretokenize(self, text: str) -> list[tuple[str, bool]]:
         """The pre-tokens of a text, with True for special tokens."""
         out: list[tuple[str, bool]] = []
         pipe = self._pipe
-        for piece, sid in (self._pieces(text) if pipe is None else pipe.pieces(text)):
+        for piece, sid in self._pieces(text) if pipe is None else pipe.pieces(text):
             if sid is not None:
                 out.append((piece, True))
             elif piece:
-                out.extend((w, False) for w in (self._pretokens(piece) if pipe is None else pipe.pretokenize(piece)))
+                out.extend(
+                    (w, False) for w in (self._pretokens(piece) if pipe is None else pipe.pretokenize(piece))
+                )
         return out
 
     def trace(self, text: str) -> list[TokenSpan]:
@@ -395,5 +435,7 @@ class Tokenizer(MergeTables):
         return encode_file_to_npy(self, input_path, output_path, **kw)
 
     def __repr__(self) -> str:
-        return (f"Tokenizer(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
-                f"special_tokens={self.special_tokens!r}, pattern={self.pattern!r})")
+        return (
+            f"Tokenizer(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
+            f"special_tokens={self.special_tokens!r}, pattern={self.pattern!r})"
+        )

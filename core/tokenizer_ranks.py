@@ -17,6 +17,7 @@ pairs of bytes are made when read.
 >>> RankMerges([b"a", b"b", b"ab", b"abb"])
 RankMerges([(b'a', b'b'), (b'ab', b'b')])
 """
+
 from __future__ import annotations
 
 import heapq
@@ -47,7 +48,7 @@ def rank_bpe(word: bytes, ranks: dict[bytes, int]) -> list[int]:
     get = ranks.get
     none = _NONE
     cuts = list(range(n + 1))  # part k is word[cuts[k]:cuts[k + 1]]
-    pair = [get(word[i:i + 2], none) for i in range(n - 1)]
+    pair = [get(word[i : i + 2], none) for i in range(n - 1)]
     while True:
         r = min(pair)
         if r == none:
@@ -59,9 +60,9 @@ def rank_bpe(word: bytes, ranks: dict[bytes, int]) -> list[int]:
         if n == 1:
             break
         if i < n - 1:
-            pair[i] = get(word[cuts[i]:cuts[i + 2]], none)
+            pair[i] = get(word[cuts[i] : cuts[i + 2]], none)
         if i > 0:
-            pair[i - 1] = get(word[cuts[i - 1]:cuts[i + 1]], none)
+            pair[i - 1] = get(word[cuts[i - 1] : cuts[i + 1]], none)
     return [ranks[word[a:b]] for a, b in pairwise(cuts)]
 
 
@@ -76,7 +77,7 @@ def _rank_bpe_heap(word: bytes, ranks: dict[bytes, int]) -> list[int]:
     prv = list(range(-1, n - 1))
     alive = [True] * n
     get = ranks.get
-    heap = [(r, i) for i in range(n - 1) if (r := get(word[i:i + 2])) is not None]
+    heap = [(r, i) for i in range(n - 1) if (r := get(word[i : i + 2])) is not None]
     heapq.heapify(heap)
     push, pop = heapq.heappush, heapq.heappop
     while heap:
@@ -84,14 +85,14 @@ def _rank_bpe_heap(word: bytes, ranks: dict[bytes, int]) -> list[int]:
         if not alive[i]:
             continue
         j = nxt[i]
-        if j >= n or get(word[i:nxt[j]]) != r:
+        if j >= n or get(word[i : nxt[j]]) != r:
             continue  # stale entry: one side was merged since it was pushed
         alive[j] = False
         k = nxt[j]
         nxt[i] = k
         if k < n:
             prv[k] = i
-            rk = get(word[i:nxt[k]])
+            rk = get(word[i : nxt[k]])
             if rk is not None:
                 push(heap, (rk, i))
         p = prv[i]
@@ -102,7 +103,7 @@ def _rank_bpe_heap(word: bytes, ranks: dict[bytes, int]) -> list[int]:
     out = []
     i = 0
     while i < n:
-        out.append(ranks[word[i:nxt[i]]])
+        out.append(ranks[word[i : nxt[i]]])
         i = nxt[i]
     return out
 
@@ -215,8 +216,12 @@ class IdMerges(LazyMerges):
 
     __slots__ = ("ids", "keys", "vocab")
 
-    def __init__(self, vocab: dict[int, bytes], ids: tuple[list[int], list[int], list[int]],
-                 keys: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        vocab: dict[int, bytes],
+        ids: tuple[list[int], list[int], list[int]],
+        keys: list[int] | None = None,
+    ) -> None:
         super().__init__()
         self.vocab = vocab
         self.ids = ids
@@ -227,8 +232,9 @@ class IdMerges(LazyMerges):
         return tuple(zip(map(get, self.ids[0]), map(get, self.ids[1])))
 
 
-def rank_encoder(vocab: dict[int, bytes], sids: set[int], encoder: dict[bytes, int],
-                 merges: RankMerges) -> dict[bytes, int] | None:
+def rank_encoder(
+    vocab: dict[int, bytes], sids: set[int], encoder: dict[bytes, int], merges: RankMerges
+) -> dict[bytes, int] | None:
     """Ordinary token -> id for :func:`rank_bpe`, when the vocab's ordinary tokens in id order are
     exactly ``merges.tokens`` (ids then order the tokens as their ranks do); else None.
 

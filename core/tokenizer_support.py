@@ -1,4 +1,5 @@
 """Helpers of :class:`core.Tokenizer`: the pre-token cache, input checks and error messages."""
+
 from __future__ import annotations
 
 import gc
@@ -55,21 +56,23 @@ class _SurrogateInText(Exception):
 def surrogate_error(text: str) -> TokenizerError:
     m = _BAD_SURROGATE.search(text)
     where = f"U+{ord(m.group()):04X} at character {m.start()}" if m else "a lone surrogate"
-    return TokenizerError(f"the text contains a lone surrogate ({where}), which is not valid "
-                          "Unicode; only U+DC80..U+DCFF (bytes kept with errors='surrogateescape') "
-                          "are accepted. Fix the text, e.g. s.encode('utf-16', 'surrogatepass')"
-                          ".decode('utf-16', 'replace')")
-
+    return TokenizerError(
+        f"the text contains a lone surrogate ({where}), which is not valid "
+        "Unicode; only U+DC80..U+DCFF (bytes kept with errors='surrogateescape') "
+        "are accepted. Fix the text, e.g. s.encode('utf-16', 'surrogatepass')"
+        ".decode('utf-16', 'replace')"
+    )
 
 
 def hole_error(hole_re: regex.Pattern[str], text: str) -> TokenizerError:
     m = hole_re.search(text)
     assert m is not None, "called for a text that has a hole"
     b = ord(m.group()) - 0xDC00
-    return TokenizerError(f"the text needs the byte 0x{b:02x} (a surrogateescape character at "
-                          f"{m.start()}), which this vocab has no token for (it never occurs in UTF-8, "
-                          "so the tokenizer left it out); such bytes cannot be encoded with it")
-
+    return TokenizerError(
+        f"the text needs the byte 0x{b:02x} (a surrogateescape character at "
+        f"{m.start()}), which this vocab has no token for (it never occurs in UTF-8, "
+        "so the tokenizer left it out); such bytes cannot be encoded with it"
+    )
 
 
 def _covering(compiled: regex.Pattern[str], ascii_twin: re.Pattern[str] | None = None):
@@ -100,6 +103,7 @@ def _covering(compiled: regex.Pattern[str], ascii_twin: re.Pattern[str] | None =
         if pos < len(text):
             out.append(text[pos:])
         return out
+
     return split
 
 
@@ -114,8 +118,12 @@ def _hashable(x: object) -> bool:
 def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
     if not isinstance(vocab, dict):
         raise TokenizerError(f"vocab must be a dict of id -> bytes, not {type(vocab).__name__}")
-    if set(map(type, vocab)) <= {int} and set(map(type, vocab.values())) <= {bytes} and \
-            min(vocab, default=0) >= 0 and all(vocab.values()):
+    if (
+        set(map(type, vocab)) <= {int}
+        and set(map(type, vocab.values())) <= {bytes}
+        and min(vocab, default=0) >= 0
+        and all(vocab.values())
+    ):
         return dict(vocab)  # the usual case, checked at C speed
     out: dict[int, bytes] = {}
     for i, b in vocab.items():
@@ -131,8 +139,11 @@ def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
 
 def _check_merges(merges: Iterable[Pair]) -> list[Pair]:
     merges = list(merges)
-    if set(map(type, merges)) <= {tuple} and set(map(len, merges)) <= {2} and \
-            set(map(type, chain.from_iterable(merges))) <= {bytes}:
+    if (
+        set(map(type, merges)) <= {tuple}
+        and set(map(len, merges)) <= {2}
+        and set(map(type, chain.from_iterable(merges))) <= {bytes}
+    ):
         return merges  # the usual case, checked at C speed
     return [_check_pair(p, r) for r, p in enumerate(merges)]
 
@@ -147,45 +158,58 @@ def _check_pair(pair: Pair, rank: int) -> Pair:
     return bytes(a), bytes(b)
 
 
-def build_encoder(vocab: dict[int, bytes], sids: set[int], inverse: dict[bytes, int] | None = None
-                  ) -> tuple[dict[bytes, int], list[int], Any]:
+def build_encoder(
+    vocab: dict[int, bytes], sids: set[int], inverse: dict[bytes, int] | None = None
+) -> tuple[dict[bytes, int], list[int], Any]:
     """(encoder, holes, hole regex): bytes -> lowest ordinary id (special tokens only where no ordinary
     token has their bytes), the non-UTF-8 bytes the vocab lacks and a regex finding them in text.
     ``inverse`` is ``vocab`` inverted (``dict(zip(vocab.values(), vocab.keys()))``) if already made."""
     encoder = dict(zip(vocab.values(), vocab.keys())) if inverse is None else inverse
-    if len(encoder) != len(vocab):  # repeated bytes: the lowest ordinary id wins  # repeated bytes: the lowest ordinary id wins
+    if len(encoder) != len(
+        vocab
+    ):  # repeated bytes: the lowest ordinary id wins  # repeated bytes: the lowest ordinary id wins
         encoder = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in sids}
         for i in sorted(sids, reverse=True):
             b = vocab[i]
             if b not in encoder:
                 encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
     holes = [x for x in range(256) if BYTE_TOKENS[x] not in encoder and x in NON_UTF8_BYTES]
-    hole_re = (regex.compile("[" + "".join(chr(0xDC00 + x) for x in holes) + "]") if holes else None)
+    hole_re = regex.compile("[" + "".join(chr(0xDC00 + x) for x in holes) + "]") if holes else None
     missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder and x not in holes]
     if missing:
-        raise TokenizerError(f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
-                             f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
-                             "single bytes")
+        raise TokenizerError(
+            f"the vocab has no token for the byte(s) {', '.join(missing[:8])}"
+            f"{' ...' if len(missing) > 8 else ''}; a byte-level vocab needs all 256 "
+            "single bytes"
+        )
     return encoder, holes, hole_re
 
 
-def merge_table(encoder: dict[bytes, int], merges: list[Pair] | tuple[Pair, ...],
-                ids: tuple[list[int], list[int], list[int]] | None = None, keys: list[int] | None = None
-                ) -> MergeTable:
+def merge_table(
+    encoder: dict[bytes, int],
+    merges: list[Pair] | tuple[Pair, ...],
+    ids: tuple[list[int], list[int], list[int]] | None = None,
+    keys: list[int] | None = None,
+) -> MergeTable:
     """The :class:`MergeTable` of merges whose parts and results are all in ``encoder``; ``ids`` are
     the ids of their (left parts, right parts, results) and ``keys`` their pair keys when the loader
     already found them."""
     if ids is None:
         get = encoder.__getitem__
         try:  # a missing part or result raises KeyError; then the careful loop names the merge
-            ids = (list(map(get, [a for a, _ in merges])), list(map(get, [b for _, b in merges])),
-                   list(map(get, [a + b for a, b in merges])))
+            ids = (
+                list(map(get, [a for a, _ in merges])),
+                list(map(get, [b for _, b in merges])),
+                list(map(get, [a + b for a, b in merges])),
+            )
         except KeyError:
             for r, (a, b) in enumerate(merges):
                 for part in (a, b, a + b):
                     if part not in encoder:
-                        raise TokenizerError(f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
-                                             "which is not in the vocab; add it or drop the merge") from None
+                        raise TokenizerError(
+                            f"merge {r} ({a!r}, {b!r}) uses or makes the token {part!r} "
+                            "which is not in the vocab; add it or drop the merge"
+                        ) from None
             raise
     left, right, merged = ids
     if keys is None:  # the table of MergeTable.build, at C speed: pair keys (a << 32) | b of ids
@@ -228,7 +252,7 @@ def alternation(tokens: Iterable[str]) -> str:
                 continue
             run = [ch]
             while len(child) == 1 and "" not in child:  # a chain without branches: no recursion
-                (c, child), = child.items()
+                ((c, child),) = child.items()
                 run.append(c)
             branches.append(regex.escape("".join(run)) + build(child))
         if not branches:
@@ -258,8 +282,10 @@ def check_surrogates(special_tokens: list[str]) -> list[str]:
     for s in special_tokens:
         m = _BAD_SURROGATE.search(s)
         if m:
-            raise TokenizerError(f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
-                                 "which is not valid Unicode and cannot be written to UTF-8; fix the token")
+            raise TokenizerError(
+                f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
+                "which is not valid Unicode and cannot be written to UTF-8; fix the token"
+            )
     return special_tokens
 
 

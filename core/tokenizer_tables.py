@@ -1,5 +1,6 @@
 """The tables :class:`core.Tokenizer` encodes with, built from a vocab and merges (or from the ids a
 loader found, or by rank for a tiktoken file), and the merge views made only when asked for."""
+
 from __future__ import annotations
 
 from .bpe import MergeTable
@@ -31,7 +32,9 @@ class MergeTables:
                     return
                 self._merges = list(self._lazy)  # not this vocab's ranks: use the merges
                 self._lazy = None
-            self._table = merge_table(self._encoder, (), *ids) if ids else merge_table(self._encoder, self.merges)
+            self._table = (
+                merge_table(self._encoder, (), *ids) if ids else merge_table(self._encoder, self.merges)
+            )
 
     @property
     def merges(self) -> list[Pair]:

@@ -4,6 +4,7 @@
 >>> [(s.start, s.end, s.byte_start, s.byte_end, s.complete_utf8) for s in spans]
 [(0, 1, 0, 1, False), (0, 1, 1, 2, False), (1, 2, 2, 3, True)]
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -38,8 +39,9 @@ class TokenSpan:
         return self.token.decode("utf-8", "replace")
 
 
-def token_spans(text: str, ids: Iterable[int], vocab: dict[int, bytes], special_ids: frozenset[int]
-                ) -> list[TokenSpan]:
+def token_spans(
+    text: str, ids: Iterable[int], vocab: dict[int, bytes], special_ids: frozenset[int]
+) -> list[TokenSpan]:
     """Spans of ``ids`` (the encoding of ``text``) with character and byte offsets into ``text``."""
     lengths = utf8_lengths(text)
     char_starts = [0, *accumulate(lengths)]  # byte offset where each character starts

@@ -14,6 +14,7 @@ A merge only touches the words that contain the merged pair.
 >>> [r.pair for r in t.steps(3)]
 [(b'a', b'a'), (b'aa', b'a'), (b'aaa', b'b')]
 """
+
 from __future__ import annotations
 
 import gc
@@ -40,8 +41,17 @@ from .token_codes import BYTE_TOKENS, TokenCodes
 from .trainer_undo import TrainerStart, TrainerUndo
 from .vocab import build_vocab, check_vocab_size
 
-__all__ = ["BYTE_TOKENS", "MergeRecord", "Pair", "TieBreak", "Trainer", "build_vocab", "check_vocab_size",
-           "paused_gc", "train_bpe"]
+__all__ = [
+    "BYTE_TOKENS",
+    "MergeRecord",
+    "Pair",
+    "TieBreak",
+    "Trainer",
+    "build_vocab",
+    "check_vocab_size",
+    "paused_gc",
+    "train_bpe",
+]
 
 # A merge whose pair is indexed in at least this many words is done for all of them at once
 BATCH_MIN_WORDS = 4096
@@ -101,8 +111,9 @@ class Trainer(TrainerUndo):
         self.pattern = pattern
         self.tie_break: TieBreak = tie_break
         self.keep_history = keep_history
-        self.stats = stats or CorpusStats(distinct_pretokens=len(word_counts),
-                                          pretokens=sum(word_counts.values()))
+        self.stats = stats or CorpusStats(
+            distinct_pretokens=len(word_counts), pretokens=sum(word_counts.values())
+        )
         self.batch_min_words = batch_min_words
         self.merges: list[Pair] = []
         self.records: list[MergeRecord] = []
@@ -133,30 +144,69 @@ class Trainer(TrainerUndo):
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_file(cls, path: str | os.PathLike, special_tokens: Iterable[str] | None = None, *,
-                  pattern: str | None = "gpt2", tie_break: TieBreak = "lexicographic",
-                  workers: int | None = None, progress: Progress | None = None,
-                  keep_history: bool = True, niceness: int = 0) -> Trainer:
-        counts, stats = count_pretokens(path, special_tokens, pattern, workers=workers, progress=progress,
-                                        niceness=niceness)
-        return cls(counts, special_tokens, pattern=pattern, tie_break=tie_break,
-                   keep_history=keep_history, stats=stats)
+    def from_file(
+        cls,
+        path: str | os.PathLike,
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        workers: int | None = None,
+        progress: Progress | None = None,
+        keep_history: bool = True,
+        niceness: int = 0,
+    ) -> Trainer:
+        counts, stats = count_pretokens(
+            path, special_tokens, pattern, workers=workers, progress=progress, niceness=niceness
+        )
+        return cls(
+            counts,
+            special_tokens,
+            pattern=pattern,
+            tie_break=tie_break,
+            keep_history=keep_history,
+            stats=stats,
+        )
 
     @classmethod
-    def from_text(cls, text: str | bytes, special_tokens: Iterable[str] | None = None, *,
-                  pattern: str | None = "gpt2", tie_break: TieBreak = "lexicographic",
-                  keep_history: bool = True) -> Trainer:
+    def from_text(
+        cls,
+        text: str | bytes,
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        keep_history: bool = True,
+    ) -> Trainer:
         counts, stats = count_pretokens(text, special_tokens, pattern, workers=1, is_text=True)
-        return cls(counts, special_tokens, pattern=pattern, tie_break=tie_break,
-                   keep_history=keep_history, stats=stats)
+        return cls(
+            counts,
+            special_tokens,
+            pattern=pattern,
+            tie_break=tie_break,
+            keep_history=keep_history,
+            stats=stats,
+        )
 
     @classmethod
-    def from_texts(cls, texts: Iterable[str], special_tokens: Iterable[str] | None = None, *,
-                   pattern: str | None = "gpt2", tie_break: TieBreak = "lexicographic",
-                   keep_history: bool = True) -> Trainer:
+    def from_texts(
+        cls,
+        texts: Iterable[str],
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        keep_history: bool = True,
+    ) -> Trainer:
         counts, stats = count_texts(texts, special_tokens, pattern)
-        return cls(counts, special_tokens, pattern=pattern, tie_break=tie_break,
-                   keep_history=keep_history, stats=stats)
+        return cls(
+            counts,
+            special_tokens,
+            pattern=pattern,
+            tie_break=tie_break,
+            keep_history=keep_history,
+            stats=stats,
+        )
 
     # ------------------------------------------------------------------ merging
     def step(self, interrupt: Callable[[], bool] | None = None) -> MergeRecord | None:
@@ -198,8 +248,13 @@ class Trainer(TrainerUndo):
             out.append(r)
         return out
 
-    def run(self, vocab_size: int, progress: Progress | None = None,
-            min_interval: int = 1, interrupt: Callable[[], bool] | None = None) -> list[MergeRecord]:
+    def run(
+        self,
+        vocab_size: int,
+        progress: Progress | None = None,
+        min_interval: int = 1,
+        interrupt: Callable[[], bool] | None = None,
+    ) -> list[MergeRecord]:
         """Merge until ``vocab_size`` is reached or no pair is left.
 
         ``progress("merge", done, total)`` is called after every ``min_interval`` merges; when it
@@ -251,12 +306,31 @@ class Trainer(TrainerUndo):
                 # (a long word is merged word by word: arrays over a 20 MB word would take gigabytes)
                 if self._wcounts_np is None:
                     self._wcounts_np = np.array(self._wcounts, dtype=np.int64)
-                done = merge_batch(self._words, wids, self._wcounts_np, ca, cb, cab, codes.sep,
-                                   codes.fits_16_bits, self._interrupt)
+                done = merge_batch(
+                    self._words,
+                    wids,
+                    self._wcounts_np,
+                    ca,
+                    cb,
+                    cab,
+                    codes.sep,
+                    codes.fits_16_bits,
+                    self._interrupt,
+                )
         history = self.keep_history
         if done is None:
-            done = merge_words(self._words, index.ids(key), self._wcounts, ca, cb, cab, self._long,
-                               self._long_wids, self._interrupt, keep_olds=history)
+            done = merge_words(
+                self._words,
+                index.ids(key),
+                self._wcounts,
+                ca,
+                cb,
+                cab,
+                self._long,
+                self._long_wids,
+                self._interrupt,
+                keep_olds=history,
+            )
         # nothing has changed until here: apply the merge
         self._words[done.written] = done.news
         long_undos = tuple((wid, lw.apply(plan, history)) for wid, lw, plan in done.long_plans)
@@ -267,9 +341,17 @@ class Trainer(TrainerUndo):
         tok = codes.token
         deltas = tuple(((tok[k[0]], tok[k[1]]), d) for k, d in changes)
         rank = len(self.merges)
-        record = MergeRecord(rank=rank, pair=pair, new_id=self.token_id(rank), count=count, ties=ties,
-                             n_ties=n_ties, words_changed=len(done.wids), occurrences_changed=done.occurrences,
-                             deltas=deltas)
+        record = MergeRecord(
+            rank=rank,
+            pair=pair,
+            new_id=self.token_id(rank),
+            count=count,
+            ties=ties,
+            n_ties=n_ties,
+            words_changed=len(done.wids),
+            occurrences_changed=done.occurrences,
+            deltas=deltas,
+        )
         self.merges.append(pair)
         self.records.append(record)
         if history:
@@ -290,8 +372,13 @@ class Trainer(TrainerUndo):
     @classmethod
     def from_state(cls, state: dict, keep_history: bool = True) -> Trainer:
         """Rebuild a trainer from :meth:`state` by replaying the merges."""
-        t = cls(state["word_counts"], state["special_tokens"], pattern=state["pattern"],
-                tie_break=state["tie_break"], keep_history=keep_history)
+        t = cls(
+            state["word_counts"],
+            state["special_tokens"],
+            pattern=state["pattern"],
+            tie_break=state["tie_break"],
+            keep_history=keep_history,
+        )
         for p in state["merges"]:
             t.merge(tuple(p))
         return t
@@ -318,7 +405,14 @@ def train_bpe(
     resolve_pattern(pattern)
     if tie_break not in TIE_BREAKS:
         raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
-    trainer = Trainer.from_file(input_path, specials, pattern=pattern, tie_break=tie_break,
-                                workers=workers, progress=progress, keep_history=False)
+    trainer = Trainer.from_file(
+        input_path,
+        specials,
+        pattern=pattern,
+        tie_break=tie_break,
+        workers=workers,
+        progress=progress,
+        keep_history=False,
+    )
     trainer.run(vocab_size, progress=progress, min_interval=50)
     return trainer.vocab, list(trainer.merges)

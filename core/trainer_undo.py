@@ -12,6 +12,7 @@ a copy of the array of word codes, 8 bytes per distinct word, and of the byte-pa
 
 Every path ends in exactly the state of undoing one merge at a time (a hypothesis test checks it).
 """
+
 from __future__ import annotations
 
 import threading
@@ -42,7 +43,9 @@ RESTART_WORD_COST = 0.05
 class TrainerStart:
     """A trainer's state at 0 merges, kept to reset it at the cost of copying an array."""
 
-    words: np.ndarray  # the word codes before any merge (str objects, shared with the history; None for long words)
+    words: (
+        np.ndarray
+    )  # the word codes before any merge (str objects, shared with the history; None for long words)
     index: IndexStart
 
 
@@ -53,6 +56,7 @@ def _nothing() -> None:
 def _freer(dropped: list[object]) -> Callable[[], None]:
     """A function that frees ``dropped`` (history entries, or lists of them, and replaced arrays)
     one piece at a time: a thread running it lets other threads run between the pieces."""
+
     def free() -> None:
         while dropped:
             piece = dropped.pop()
@@ -60,6 +64,7 @@ def _freer(dropped: list[object]) -> Callable[[], None]:
                 while piece:
                     piece.pop()
             del piece
+
     return free
 
 
@@ -174,7 +179,9 @@ class TrainerUndo(TrainerViews):
         key = self._key
         history = self._history
         dropped: list[object] = [*history[-n:]]
-        for last in reversed(history[-n:]):  # newest first: word lists and words go back in the order they changed
+        for last in reversed(
+            history[-n:]
+        ):  # newest first: word lists and words go back in the order they changed
             for p, d in last.record.deltas:
                 k = key(p)
                 total[k] = get(k, 0) - d

@@ -6,6 +6,7 @@ and count), ``_codes`` (:class:`core.token_codes.TokenCodes`), ``_index``
 (:class:`core.pair_index.PairIndex`), ``_long`` (:class:`core.long_words.LongWord` of long words)
 and ``_history``.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -167,8 +168,11 @@ class TrainerViews:
         pat = a + b
         self._sync_long_words()
         ids = self._index.ids(pat)
-        out = [(self._original[wid], w, self._wcounts[wid]) for wid, w in zip(ids.tolist(), self._words[ids].tolist())
-               if pat in w]
+        out = [
+            (self._original[wid], w, self._wcounts[wid])
+            for wid, w in zip(ids.tolist(), self._words[ids].tolist())
+            if pat in w
+        ]
         out.sort(key=lambda x: -x[2])
         tokens = self._codes.tokens
         return [(o, tokens(w), c) for o, w, c in (out if limit is None else out[:limit])]
@@ -193,8 +197,9 @@ class TrainerViews:
         tokens = self._codes.tokens
         return [(o, tokens(w), c) for o, w, c in (out if limit is None else out[:limit])]
 
-    def changed_words(self, rank: int, limit: int | None = 50
-                      ) -> list[tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], int]]:
+    def changed_words(
+        self, rank: int, limit: int | None = 50
+    ) -> list[tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], int]]:
         """Words changed by merge ``rank``: (word, tokens before, tokens after this merge's result now, count)."""
         if not self.keep_history or rank >= len(self._history):
             return []
@@ -206,8 +211,12 @@ class TrainerViews:
                 if olds[k] is None:
                     undos = [u for later in reversed(self._history[rank:]) for w, u in later.long if w == wid]
                     olds[k] = self._long[wid].codes_before(undos)
-        out = [(self._original[wid], old, new, self._wcounts[wid])
-               for wid, old, new in zip(h.wids.tolist(), olds, self._words[h.wids].tolist())]
+        out = [
+            (self._original[wid], old, new, self._wcounts[wid])
+            for wid, old, new in zip(h.wids.tolist(), olds, self._words[h.wids].tolist())
+        ]
         out.sort(key=lambda x: -x[3])
         tokens = self._codes.tokens
-        return [(o, tokens(old), tokens(new), c) for o, old, new, c in (out if limit is None else out[:limit])]
+        return [
+            (o, tokens(old), tokens(new), c) for o, old, new, c in (out if limit is None else out[:limit])
+        ]

@@ -3,6 +3,7 @@
 >>> build_vocab([(b"a", b"b")], ["<s>"])[257]
 b'ab'
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -17,9 +18,14 @@ def check_vocab_size(vocab_size: int, n_special: int) -> None:
         raise BPEError(f"vocab_size must be an integer, not {vocab_size!r}")
     need = 256 + n_special
     if vocab_size < need:
-        raise BPEError(f"vocab_size {vocab_size} is smaller than 256 bytes + {n_special} special "
-                       f"token(s) = {need}; choose vocab_size >= {need}", code="vocab_size_small",
-                       vocab_size=vocab_size, n_special=n_special, need=need)
+        raise BPEError(
+            f"vocab_size {vocab_size} is smaller than 256 bytes + {n_special} special "
+            f"token(s) = {need}; choose vocab_size >= {need}",
+            code="vocab_size_small",
+            vocab_size=vocab_size,
+            n_special=n_special,
+            need=need,
+        )
 
 
 def build_vocab(merges: Iterable[Pair], special_tokens: Iterable[str] = ()) -> dict[int, bytes]:

@@ -5,6 +5,7 @@ One knob for the property tests (as tiktoken's ``TIKTOKEN_MAX_EXAMPLES``): ``BPE
 search, ``BPE_MAX_EXAMPLES=10 pytest`` for a quick run. No deadline: a shared CI machine can make
 any one example slow, and timing is the benchmarks' job.
 """
+
 from __future__ import annotations
 
 import os

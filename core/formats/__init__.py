@@ -21,6 +21,7 @@ native      bpe.json                         :func:`load_native` (keeps the trai
 >>> load_any(d).merges
 ((b'a', b'b'),)
 """
+
 from __future__ import annotations
 
 import os
@@ -43,7 +44,10 @@ from .tiktoken_bpe import TIKTOKEN_NAME, load_tiktoken, save_tiktoken, tiktoken_
 
 FORMATS: tuple[str, ...] = ("gpt2", "hf", "tiktoken", "native")
 FILE_NAMES: dict[str, tuple[str, ...]] = {
-    "gpt2": (VOCAB_NAME, MERGES_NAME), "hf": (HF_NAME,), "tiktoken": (TIKTOKEN_NAME,), "native": (NATIVE_NAME,),
+    "gpt2": (VOCAB_NAME, MERGES_NAME),
+    "hf": (HF_NAME,),
+    "tiktoken": (TIKTOKEN_NAME,),
+    "native": (NATIVE_NAME,),
 }
 
 __all__ = [
@@ -82,8 +86,10 @@ def parse_formats(formats: str | Iterable[str]) -> list[str]:
         return list(FORMATS)
     bad = [n for n in names if n not in FORMATS]
     if bad or not names:
-        raise FormatError(f"unknown format(s) {', '.join(bad) or '(none given)'}; choose from "
-                          f"{','.join(FORMATS)} (comma-separated) or 'all'")
+        raise FormatError(
+            f"unknown format(s) {', '.join(bad) or '(none given)'}; choose from "
+            f"{','.join(FORMATS)} (comma-separated) or 'all'"
+        )
     return list(dict.fromkeys(names))
 
 
@@ -107,8 +113,9 @@ def save(source: Any, path: str | os.PathLike, fmt: str, *, lossy: bool = False)
     return [save_native(source, path)]
 
 
-def export_all(directory: str | os.PathLike, source: Any, formats: str | Iterable[str] = FORMATS, *,
-               lossy: bool = False) -> dict[str, list[Path]]:
+def export_all(
+    directory: str | os.PathLike, source: Any, formats: str | Iterable[str] = FORMATS, *, lossy: bool = False
+) -> dict[str, list[Path]]:
     """Write the chosen formats into ``directory`` (created if needed); returns the files per format.
 
     Formats that would drop part of an imported pipeline are refused (nothing is written) unless
@@ -139,17 +146,26 @@ def detect_format(path: str | os.PathLike) -> str:
     """
     p = Path(path)
     if p.is_dir():
-        present = [(fmt, names) for fmt, names in (
-            ("native", (NATIVE_NAME,)), ("hf", (HF_NAME,)), ("gpt2", (VOCAB_NAME, MERGES_NAME)),
-            ("tiktoken", (TIKTOKEN_NAME,))) if all((p / n).is_file() for n in names)]
+        present = [
+            (fmt, names)
+            for fmt, names in (
+                ("native", (NATIVE_NAME,)),
+                ("hf", (HF_NAME,)),
+                ("gpt2", (VOCAB_NAME, MERGES_NAME)),
+                ("tiktoken", (TIKTOKEN_NAME,)),
+            )
+            if all((p / n).is_file() for n in names)
+        ]
         if present:
             _check_not_stale(p, present)
             return present[0][0]
         tekken = sorted(p.glob("tekken*.json"))
         if len(tekken) == 1:
             return "tekken"
-        raise FormatError(f"folder {str(p)!r} holds no tokenizer files; expected one of {NATIVE_NAME}, "
-                          f"{HF_NAME}, {VOCAB_NAME} + {MERGES_NAME}, {TIKTOKEN_NAME} or a tekken*.json")
+        raise FormatError(
+            f"folder {str(p)!r} holds no tokenizer files; expected one of {NATIVE_NAME}, "
+            f"{HF_NAME}, {VOCAB_NAME} + {MERGES_NAME}, {TIKTOKEN_NAME} or a tekken*.json"
+        )
     if not p.exists():
         raise FormatError(f"{str(p)!r} does not exist; check the path")
     if not p.is_file():
@@ -162,10 +178,14 @@ def detect_format(path: str | os.PathLike) -> str:
     if not head:
         raise FormatError(f"{p}: the file is empty; it is not a tokenizer file")
     if looks_like_sentencepiece(head):
-        raise FormatError(f"{p}: this is a SentencePiece model (a .model protobuf: Llama 2, Mistral v1, Gemma, T5 "
-                          "…), not byte-level BPE; BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/"
-                          "tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …)", code="tokenizer_kind",
-                          name=p.name, kind="SentencePiece")
+        raise FormatError(
+            f"{p}: this is a SentencePiece model (a .model protobuf: Llama 2, Mistral v1, Gemma, T5 "
+            "…), not byte-level BPE; BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/"
+            "tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …)",
+            code="tokenizer_kind",
+            name=p.name,
+            kind="SentencePiece",
+        )
     if p.suffix == ".txt":
         return "gpt2"
     if p.suffix == ".json" or head.lstrip()[:1] in (b"{", b"["):
@@ -183,9 +203,11 @@ def _check_not_stale(folder: Path, present: Sequence[tuple[str, tuple[str, ...]]
     first_time = first.stat().st_mtime
     newer = [n for _, names in present[1:] for n in names if (folder / n).stat().st_mtime > first_time + 1.0]
     if newer:
-        raise FormatError(f"folder {str(folder)!r}: {', '.join(newer)} {'is' if len(newer) == 1 else 'are'} newer "
-                          f"than {first.name}, so they may hold another tokenizer; give the file to open "
-                          f"(e.g. {str(folder / newer[0])!r}) or export all formats again")
+        raise FormatError(
+            f"folder {str(folder)!r}: {', '.join(newer)} {'is' if len(newer) == 1 else 'are'} newer "
+            f"than {first.name}, so they may hold another tokenizer; give the file to open "
+            f"(e.g. {str(folder / newer[0])!r}) or export all formats again"
+        )
 
 
 def _partner_names(path: Path, own: str, partner: str, default: str) -> list[Path]:
@@ -208,9 +230,11 @@ def find_vocab_for(merges: Path) -> Path:
     jsons = sorted(merges.parent.glob("*.json"))
     if len(jsons) == 1:
         return jsons[0]
-    raise FormatError(f"{merges}: cannot find the vocab that goes with it; looked for "
-                      f"{', '.join(c.name for c in tried)} or a single *.json beside it"
-                      f"{' (found ' + str(len(jsons)) + ')' if jsons else ''}; give both files")
+    raise FormatError(
+        f"{merges}: cannot find the vocab that goes with it; looked for "
+        f"{', '.join(c.name for c in tried)} or a single *.json beside it"
+        f"{' (found ' + str(len(jsons)) + ')' if jsons else ''}; give both files"
+    )
 
 
 def find_merges_for(vocab: Path) -> Path:
@@ -222,12 +246,19 @@ def find_merges_for(vocab: Path) -> Path:
     txts = sorted(vocab.parent.glob("*merges*.txt")) or sorted(vocab.parent.glob("*.txt"))
     if len(txts) == 1:
         return txts[0]
-    raise FormatError(f"{vocab}: looks like a GPT-2 vocab.json but its merges file is missing; looked for "
-                      f"{', '.join(c.name for c in tried)} or a single *merges*.txt beside it; give both files")
+    raise FormatError(
+        f"{vocab}: looks like a GPT-2 vocab.json but its merges file is missing; looked for "
+        f"{', '.join(c.name for c in tried)} or a single *merges*.txt beside it; give both files"
+    )
 
 
-def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, int] | None = None,
-             pattern: str | None = None, merges: str | os.PathLike | None = None) -> TokenizerSpec:
+def load_any(
+    path: str | os.PathLike,
+    *,
+    special_tokens: list[str] | dict[str, int] | None = None,
+    pattern: str | None = None,
+    merges: str | os.PathLike | None = None,
+) -> TokenizerSpec:
     """Load a tokenizer from a file or folder, detecting the format by content.
 
     ``special_tokens`` (a list, or a dict of token → id for tiktoken files) and ``pattern`` are used
@@ -241,8 +272,12 @@ def load_any(path: str | os.PathLike, *, special_tokens: list[str] | dict[str, i
         return _load_any(Path(path), special_tokens, pattern, merges)
 
 
-def _load_any(p: Path, special_tokens: list[str] | dict[str, int] | None, pattern: str | None,
-              merges: str | os.PathLike | None) -> TokenizerSpec:
+def _load_any(
+    p: Path,
+    special_tokens: list[str] | dict[str, int] | None,
+    pattern: str | None,
+    merges: str | os.PathLike | None,
+) -> TokenizerSpec:
     fmt = detect_format(p)
     if p.is_dir():
         p = sorted(p.glob("tekken*.json"))[0] if fmt == "tekken" else p / FILE_NAMES[fmt][0]
@@ -268,24 +303,32 @@ def _load_any(p: Path, special_tokens: list[str] | dict[str, int] | None, patter
         return _keeps_own(spec_from_tekken(p, data), p, special_tokens, pattern)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
-    raise FormatError(f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
-                      "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)")
+    raise FormatError(
+        f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
+        "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)"
+    )
 
 
-def _keeps_own(spec: TokenizerSpec, path: Path, special_tokens: list[str] | dict[str, int] | None,
-               pattern: str | None) -> TokenizerSpec:
+def _keeps_own(
+    spec: TokenizerSpec, path: Path, special_tokens: list[str] | dict[str, int] | None, pattern: str | None
+) -> TokenizerSpec:
     """A file that stores its pattern and special tokens: what the caller gives must agree with it
     (it is not applied; saying so beats ignoring it silently)."""
     if special_tokens is not None:
         given = dict(special_tokens) if isinstance(special_tokens, dict) else None
-        if (set(special_tokens) != set(spec.special_tokens)
-                or (given is not None and given != {s: spec.special_ids[s] for s in given})):
-            raise FormatError(f"{path} stores its own special tokens ({', '.join(spec.special_tokens[:4]) or 'none'}"
-                              f"{' …' if len(spec.special_tokens) > 4 else ''}); the ones given differ and are "
-                              "not applied to this format: leave them out (they are for GPT-2 and tiktoken files)")
+        if set(special_tokens) != set(spec.special_tokens) or (
+            given is not None and given != {s: spec.special_ids[s] for s in given}
+        ):
+            raise FormatError(
+                f"{path} stores its own special tokens ({', '.join(spec.special_tokens[:4]) or 'none'}"
+                f"{' …' if len(spec.special_tokens) > 4 else ''}); the ones given differ and are "
+                "not applied to this format: leave them out (they are for GPT-2 and tiktoken files)"
+            )
     if pattern is not None and _regex_of(pattern) != _regex_of(spec.pattern):
-        raise FormatError(f"{path} stores its own pattern; the pattern given differs and is not applied to "
-                          "this format: leave it out (it is for GPT-2 and tiktoken files)")
+        raise FormatError(
+            f"{path} stores its own pattern; the pattern given differs and is not applied to "
+            "this format: leave it out (it is for GPT-2 and tiktoken files)"
+        )
     return spec
 
 
@@ -296,8 +339,14 @@ def _regex_of(pattern: Any) -> Any:
         return pattern
 
 
-def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given: str | None,
-          parsed: tuple[str, Any] | None = None) -> TokenizerSpec:
+def _gpt2(
+    vocab: Path,
+    merges: Path,
+    specials: list[str] | None,
+    pat: str,
+    given: str | None,
+    parsed: tuple[str, Any] | None = None,
+) -> TokenizerSpec:
     if parsed is None:  # the vocab.json is not read yet
         spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=pat)
     else:
@@ -306,7 +355,12 @@ def _gpt2(vocab: Path, merges: Path, specials: list[str] | None, pat: str, given
     if given is None:
         notes.append("GPT-2 files store no pattern: GPT-2's pattern is assumed")
     if specials is None:
-        notes.append("special tokens were taken as the tokens no merge makes"
-                     + (f" ({', '.join(spec.special_tokens[:3])}{' …' if len(spec.special_tokens) > 3 else ''})"
-                        if spec.special_tokens else " (none)"))
+        notes.append(
+            "special tokens were taken as the tokens no merge makes"
+            + (
+                f" ({', '.join(spec.special_tokens[:3])}{' …' if len(spec.special_tokens) > 3 else ''})"
+                if spec.special_tokens
+                else " (none)"
+            )
+        )
     return replace(spec, notes=tuple(notes))

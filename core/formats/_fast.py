@@ -5,6 +5,7 @@ then names the problem.
 The GPT-2 characters of all tokens are turned into bytes at once (numpy: one table lookup per
 character), and a merge list is checked and read as one text, not line by line.
 """
+
 from __future__ import annotations
 
 from itertools import repeat
@@ -45,7 +46,9 @@ def gpt2_token_bytes(keys: list[str]) -> list[bytes] | None:
     return [blob[a:b] for a, b in zip([0, *ends], ends)]
 
 
-def fast_vocab(raw: dict[str, Any], specials: dict[str, int]) -> tuple[dict[int, bytes], dict[str, int]] | None:
+def fast_vocab(
+    raw: dict[str, Any], specials: dict[str, int]
+) -> tuple[dict[int, bytes], dict[str, int]] | None:
     """(vocab, key -> id without the special tokens) of a well-formed vocab, decoded in one pass over
     all keys; None when anything is off (then the careful per-key pass reports it)."""
     ids = list(raw.values())
@@ -79,8 +82,9 @@ def _gpt2_bytes(key: str) -> bytes | None:
         return None
 
 
-def fast_merges(raw: Any, key_id: dict[str, int], vocab: dict[int, bytes], *,
-                keep_last: bool = True) -> IdMerges | None:
+def fast_merges(
+    raw: Any, key_id: dict[str, int], vocab: dict[int, bytes], *, keep_last: bool = True
+) -> IdMerges | None:
     """The merges (``"a b"`` strings or ``[a, b]`` lists), with the ids of their parts and results, when
     every part and result is a vocab key (the usual case), else None. A repeated merge keeps its last
     place (as HF does: a map by pair); with ``keep_last=False`` a repeat gives None instead.
@@ -106,8 +110,9 @@ def fast_merges(raw: Any, key_id: dict[str, int], vocab: dict[int, bytes], *,
     return _with_results(left, right, results, "\n".join(results), key_id, vocab, keep_last)
 
 
-def merges_from_lines(lines: str, n: int, key_id: dict[str, int], vocab: dict[int, bytes], *,
-                      keep_last: bool = True) -> IdMerges | None:
+def merges_from_lines(
+    lines: str, n: int, key_id: dict[str, int], vocab: dict[int, bytes], *, keep_last: bool = True
+) -> IdMerges | None:
     """:func:`fast_merges` of ``n`` lines ``"a b"`` joined by ``"\n"`` (a merges.txt without its header),
     read as one text: checked to hold one space per line, split once, each part looked up."""
     if not lines:
@@ -136,9 +141,16 @@ def _one_space_per_line(lines: str, n: int) -> bool:
     return bool((spaces > starts).all() and (spaces < stops - 1).all())
 
 
-def _with_results(left: list[int], right: list[int], results: list[str] | None, joined: str,
-                  key_id: dict[str, int], vocab: dict[int, bytes], keep_last: bool,
-                  first: str | None = None) -> IdMerges | None:
+def _with_results(
+    left: list[int],
+    right: list[int],
+    results: list[str] | None,
+    joined: str,
+    key_id: dict[str, int],
+    vocab: dict[int, bytes],
+    keep_last: bool,
+    first: str | None = None,
+) -> IdMerges | None:
     """The IdMerges of merges with these part ids, their results being ``results`` (``joined`` by
     ``"\n"``; ``results`` is split from ``joined`` when needed)."""
     if first is None:
@@ -176,6 +188,6 @@ def _listed_in_order(joined: str, first: str, n: int, key_id: dict[str, int]) ->
             at = keys.index(first)
         except ValueError:
             return None
-    if len(keys) < at + n or "\n".join(keys[at:at + n]) != joined:
+    if len(keys) < at + n or "\n".join(keys[at : at + n]) != joined:
         return None
-    return list(key_id.values())[at:at + n]
+    return list(key_id.values())[at : at + n]

@@ -1,4 +1,5 @@
 """File helpers shared by the formats: atomic writes, JSON with line numbers, error messages."""
+
 from __future__ import annotations
 
 import contextlib
@@ -99,8 +100,10 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
             publish(tmp, path)
         tmp = None
     except OSError as e:
-        raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; check the folder's "
-                          "permissions and free space (the previous file is unchanged)") from e
+        raise FormatError(
+            f"cannot write {str(path)!r}: {e.strerror or e}; check the folder's "
+            "permissions and free space (the previous file is unchanged)"
+        ) from e
     finally:
         discard(tmp)
     return path
@@ -139,9 +142,14 @@ def staged_writes() -> Iterator[None]:
                 publish(tmp, path)
             except OSError as e:
                 done = [q.name for _, q in stage[:i]]
-                raise FormatError(f"cannot write {str(path)!r}: {e.strerror or e}; "
-                                  + (f"{', '.join(done)} already replaced, the other files are unchanged; export "
-                                     "again" if done else "the previous files are unchanged")) from e
+                raise FormatError(
+                    f"cannot write {str(path)!r}: {e.strerror or e}; "
+                    + (
+                        f"{', '.join(done)} already replaced, the other files are unchanged; export again"
+                        if done
+                        else "the previous files are unchanged"
+                    )
+                ) from e
             stage[i] = ("", path)
     finally:
         if staged:
@@ -158,13 +166,16 @@ def read_text(path: str | os.PathLike, what: str) -> str:
     try:
         data = path.read_bytes()
     except OSError as e:
-        raise FormatError(f"cannot read {what} {str(path)!r}: {e.strerror or e}; check its permissions") from e
+        raise FormatError(
+            f"cannot read {what} {str(path)!r}: {e.strerror or e}; check its permissions"
+        ) from e
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise FormatError(f"{path}: line {line}: not valid UTF-8 (byte 0x{data[e.start]:02x}); "
-                          f"{what} files are UTF-8 text") from e
+        raise FormatError(
+            f"{path}: line {line}: not valid UTF-8 (byte 0x{data[e.start]:02x}); {what} files are UTF-8 text"
+        ) from e
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -190,18 +201,23 @@ def load_json(path: str | os.PathLike, text: str) -> Any:
             return data
         return json.loads(text, object_pairs_hook=_no_duplicates)  # finds the repeated key, if any
     except json.JSONDecodeError as e:
-        raise FormatError(f"{path}: line {e.lineno}: not valid JSON ({e.msg}); the file is "
-                          "truncated or was edited by hand") from e
+        raise FormatError(
+            f"{path}: line {e.lineno}: not valid JSON ({e.msg}); the file is truncated or was edited by hand"
+        ) from e
     except RecursionError:
-        raise FormatError(f"{path}: the JSON is nested too deeply to read; a tokenizer file is never nested "
-                          "that deep, so the file is damaged or not a tokenizer") from None
+        raise FormatError(
+            f"{path}: the JSON is nested too deeply to read; a tokenizer file is never nested "
+            "that deep, so the file is damaged or not a tokenizer"
+        ) from None
     except _DuplicateKey as e:
         key = e.args[0]
-        lines = lines_with(text, json.dumps(key, ensure_ascii=False) + ":") or \
-            lines_with(text, json.dumps(key) + ":")
+        lines = lines_with(text, json.dumps(key, ensure_ascii=False) + ":") or lines_with(
+            text, json.dumps(key) + ":"
+        )
         where = f"lines {lines[0]} and {lines[1]}" if len(lines) > 1 else "twice"
-        raise FormatError(f"{path}: {where}: the key {key!r} appears twice; each token must be listed "
-                          "once") from None
+        raise FormatError(
+            f"{path}: {where}: the key {key!r} appears twice; each token must be listed once"
+        ) from None
 
 
 def lines_with(text: str, needle: str) -> list[int]:
@@ -223,7 +239,9 @@ def line_of(text: str, needle: str) -> str:
     return f"line {lines[0]}: " if lines else ""
 
 
-def dump_lines(head: dict[str, Any], lists: dict[str, Iterable[Any]], tail: dict[str, Any] | None = None) -> str:
+def dump_lines(
+    head: dict[str, Any], lists: dict[str, Iterable[Any]], tail: dict[str, Any] | None = None
+) -> str:
     """A JSON object with scalars on one line each and lists/objects one element per line.
 
     One element per line keeps files diff-able and lets error messages name a line.
@@ -293,9 +311,11 @@ def missing_bytes(tokens: Iterable[bytes]) -> list[int]:
 
 def missing_bytes_error(path: str | os.PathLike, missing: list[int]) -> FormatError:
     shown = ", ".join(f"0x{b:02x}" for b in missing[:8]) + (" ..." if len(missing) > 8 else "")
-    return FormatError(f"{path}: no single-byte token for {len(missing)} byte(s) ({shown}); a byte-level "
-                       "BPE vocab needs all 256 bytes (all but the 13 that never occur in UTF-8), so this is "
-                       "not a complete byte-level tokenizer file")
+    return FormatError(
+        f"{path}: no single-byte token for {len(missing)} byte(s) ({shown}); a byte-level "
+        "BPE vocab needs all 256 bytes (all but the 13 that never occur in UTF-8), so this is "
+        "not a complete byte-level tokenizer file"
+    )
 
 
 def check_out_file(path: str | os.PathLike, what: str = "output file") -> Path:
@@ -322,9 +342,13 @@ def check_out_folder(path: str | os.PathLike, what: str = "output folder") -> Pa
     while not existing.exists():
         existing = existing.parent
     if not existing.is_dir():
-        raise FormatError(f"{what} {str(p)!r}: {str(existing)!r} is a file, not a folder; choose another path")
+        raise FormatError(
+            f"{what} {str(p)!r}: {str(existing)!r} is a file, not a folder; choose another path"
+        )
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise FormatError(f"{what} {str(p)!r}: folder {str(existing)!r} is not writable; choose another folder")
+        raise FormatError(
+            f"{what} {str(p)!r}: folder {str(existing)!r} is not writable; choose another folder"
+        )
     return p
 
 
@@ -346,8 +370,10 @@ def parse_special_ids(values: Iterable[str]) -> list[str] | dict[str, int] | Non
         return values
     if not all(with_id):
         plain = [v for v, w in zip(values, with_id) if not w]
-        raise FormatError(f"special tokens {plain[:3]!r} have no id while others do; give every one as "
-                          "TOKEN=ID (e.g. '<|endoftext|>=100257') or none of them")
+        raise FormatError(
+            f"special tokens {plain[:3]!r} have no id while others do; give every one as "
+            "TOKEN=ID (e.g. '<|endoftext|>=100257') or none of them"
+        )
     out: dict[str, int] = {}
     for tok, _, i in pairs:
         if tok in out:

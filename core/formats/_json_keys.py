@@ -18,6 +18,7 @@ True
 >>> no_repeated_keys(text, json.loads(text))
 False
 """
+
 from __future__ import annotations
 
 from itertools import chain

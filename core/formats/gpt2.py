@@ -14,6 +14,7 @@ given, the tokens that are neither single bytes nor made by a merge are taken as
 >>> spec.merges, spec.special_tokens
 (((b'a', b'b'),), ('<s>',))
 """
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,10 @@ def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
     for i in sorted(spec.vocab):
         key = token_to_str(spec.vocab[i])
         if key in seen:
-            raise FormatError(f"ids {seen[key]} and {i} are the same token {spec.vocab[i]!r}; vocab.json "
-                              "can hold each token once (use the native bpe.json format)")
+            raise FormatError(
+                f"ids {seen[key]} and {i} are the same token {spec.vocab[i]!r}; vocab.json "
+                "can hold each token once (use the native bpe.json format)"
+            )
         seen[key] = i
     merges = "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in spec.merges)
     with staged_writes():  # both files or neither: a vocab never meets another export's merges
@@ -73,8 +76,13 @@ def _paths(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | None)
     return p, p.with_name(MERGES_NAME)
 
 
-def load_gpt2(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | None = None, *,
-              special_tokens: list[str] | None = None, pattern: str | None = "gpt2") -> TokenizerSpec:
+def load_gpt2(
+    vocab_path: str | os.PathLike,
+    merges_path: str | os.PathLike | None = None,
+    *,
+    special_tokens: list[str] | None = None,
+    pattern: str | None = "gpt2",
+) -> TokenizerSpec:
     """Read GPT-2 ``vocab.json`` + ``merges.txt`` (a folder holding both, or the two paths).
 
     ``special_tokens=None`` takes the tokens that are not single bytes and not made by a merge as
@@ -89,8 +97,9 @@ def load_gpt2(vocab_path: str | os.PathLike, merges_path: str | os.PathLike | No
         return spec_from_gpt2(vpath, mpath, text, load_json(vpath, text), special_tokens, pattern)
 
 
-def spec_from_gpt2(vpath: Path, mpath: Path, text: str, data: Any, special_tokens: list[str] | None,
-                   pattern: str | None) -> TokenizerSpec:
+def spec_from_gpt2(
+    vpath: Path, mpath: Path, text: str, data: Any, special_tokens: list[str] | None, pattern: str | None
+) -> TokenizerSpec:
     """:func:`load_gpt2` once the vocab.json is read (``text``) and parsed (``data``)."""
     vocab, key_id = _read_vocab(vpath, text, data)
     if key_id is not None:  # every key of the vocab, in GPT-2 characters: look the 256 bytes up
@@ -110,7 +119,9 @@ def spec_from_gpt2(vpath: Path, mpath: Path, text: str, data: Any, special_token
     else:
         merges = tuple(read_merges_txt(mpath, set(vocab.values()), vpath.name))
         made = {a + b for a, b in merges}
-        unmade = [i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given]
+        unmade = [
+            i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given
+        ]
         last_made = max((i for i, t in vocab.items() if t in made), default=-1)
     _check_belong_together(vpath, mpath, vocab, last_made, unmade)
     if special_tokens is None:
@@ -126,8 +137,8 @@ def _unmade(made: list[int], ids: list[int]) -> tuple[list[int], int]:
             at = ids.index(made[0])
         except ValueError:
             at = -1
-        if at >= 0 and ids[at:at + len(made)] == made:
-            return sorted(ids[:at] + ids[at + len(made):]), max(made)
+        if at >= 0 and ids[at : at + len(made)] == made:
+            return sorted(ids[:at] + ids[at + len(made) :]), max(made)
     made_set = set(made)
     return sorted(set(ids) - made_set), max(made_set, default=-1)
 
@@ -145,7 +156,7 @@ def _fast_merges_txt(path: Path, key_id: dict[str, int], vocab: dict[int, bytes]
     """The merges of a plain merges.txt (``#version`` line, then ``a b`` lines, ``\n`` line ends), else None."""
     text = read_text(path, "merges")
     if text.startswith("#version"):
-        text = text[text.index("\n") + 1:] if "\n" in text else ""
+        text = text[text.index("\n") + 1 :] if "\n" in text else ""
     if text.endswith("\n"):
         text = text[:-1]
     return merges_from_lines(text, text.count("\n") + 1 if text else 0, key_id, vocab, keep_last=False)
@@ -155,8 +166,9 @@ MAX_PLAIN_ADDED = 64
 _LOOKS_ADDED = regex.compile(r"(?s)^\s*(<.*>|\[.*\]|\|.*\|)\s*$")
 
 
-def _check_belong_together(vpath: Path, mpath: Path, vocab: dict[int, bytes], last_made: int,
-                           unmade: list[int]) -> None:
+def _check_belong_together(
+    vpath: Path, mpath: Path, vocab: dict[int, bytes], last_made: int, unmade: list[int]
+) -> None:
     """Refuse a vocab and a merges file that do not belong together.
 
     Every token of a BPE vocab is a byte or made by a merge; only added tokens (special tokens) may
@@ -170,9 +182,11 @@ def _check_belong_together(vpath: Path, mpath: Path, vocab: dict[int, bytes], la
     # a few plain-looking added tokens after all merged ones are fine; many, or any among them, are not
     if odd and (len(odd) > MAX_PLAIN_ADDED or odd[0] < last_made):
         shown = ", ".join(f"{token_to_str(vocab[i])!r} (id {i})" for i in odd[:3])
-        raise FormatError(f"{vpath} and {mpath}: {len(odd)} token(s) of the vocab are made by no merge, e.g. "
-                          f"{shown}; the two files do not belong together (a truncated or different merges "
-                          "file?). Only added tokens such as <|endoftext|> may lack a merge")
+        raise FormatError(
+            f"{vpath} and {mpath}: {len(odd)} token(s) of the vocab are made by no merge, e.g. "
+            f"{shown}; the two files do not belong together (a truncated or different merges "
+            "file?). Only added tokens such as <|endoftext|> may lack a merge"
+        )
 
 
 def read_vocab_json(path: Path, text: str | None = None, data: Any = None) -> dict[int, bytes]:
@@ -181,25 +195,31 @@ def read_vocab_json(path: Path, text: str | None = None, data: Any = None) -> di
         text = read_text(path, "vocab")
         data = load_json(path, text)
     if not isinstance(data, dict):
-        raise FormatError(f"{path}: expected a JSON object of token -> id, found {type(data).__name__}; "
-                          "this is not a GPT-2 vocab.json")
+        raise FormatError(
+            f"{path}: expected a JSON object of token -> id, found {type(data).__name__}; "
+            "this is not a GPT-2 vocab.json"
+        )
     vocab: dict[int, bytes] = {}
     keys: dict[int, str] = {}
     for key, i in data.items():
         where = _Where(text, key)
         if not isinstance(i, int) or isinstance(i, bool) or i < 0 or i >= MAX_ID:
-            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to "
-                              "2^31-1")
+            raise FormatError(
+                f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to 2^31-1"
+            )
         if key == "":
             raise FormatError(f"{path}: {where}a token is the empty string; tokens need at least one byte")
         try:
             token = str_to_token(key)
         except KeyError as e:
-            raise FormatError(f"{path}: {where}token {key!r} contains {e.args[0]!r} (U+{ord(e.args[0]):04X}), "
-                              "which is not a GPT-2 byte character; this is not a byte-level BPE vocab") from None
+            raise FormatError(
+                f"{path}: {where}token {key!r} contains {e.args[0]!r} (U+{ord(e.args[0]):04X}), "
+                "which is not a GPT-2 byte character; this is not a byte-level BPE vocab"
+            ) from None
         if i in vocab:
-            raise FormatError(f"{path}: {where}id {i} is used by both {keys[i]!r} and {key!r}; each id "
-                              "must name one token")
+            raise FormatError(
+                f"{path}: {where}id {i} is used by both {keys[i]!r} and {key!r}; each id must name one token"
+            )
         vocab[i] = token
         keys[i] = key
     return vocab
@@ -215,7 +235,9 @@ class _Where:
         return line_of(self.text, json.dumps(self.key, ensure_ascii=False) + ":")
 
 
-def read_merges_txt(path: Path, tokens: set[bytes], vocab_name: str = VOCAB_NAME) -> list[tuple[bytes, bytes]]:
+def read_merges_txt(
+    path: Path, tokens: set[bytes], vocab_name: str = VOCAB_NAME
+) -> list[tuple[bytes, bytes]]:
     """Read ``merges.txt``; every part and every result must be a token of the vocab."""
     text = read_text(path, "merges")
     merges: list[tuple[bytes, bytes]] = []
@@ -225,17 +247,23 @@ def read_merges_txt(path: Path, tokens: set[bytes], vocab_name: str = VOCAB_NAME
             continue
         parts = line.split(" ")
         if len(parts) != 2 or not all(parts):
-            raise FormatError(f"{path}: line {n}: {line!r} has {len([p for p in parts if p])} part(s); "
-                              "each merge line must be two tokens separated by one space")
+            raise FormatError(
+                f"{path}: line {n}: {line!r} has {len([p for p in parts if p])} part(s); "
+                "each merge line must be two tokens separated by one space"
+            )
         try:
             a, b = str_to_token(parts[0]), str_to_token(parts[1])
         except KeyError as e:
-            raise FormatError(f"{path}: line {n}: {e.args[0]!r} (U+{ord(e.args[0]):04X}) is not a GPT-2 byte "
-                              "character; this is not a byte-level merges file") from None
+            raise FormatError(
+                f"{path}: line {n}: {e.args[0]!r} (U+{ord(e.args[0]):04X}) is not a GPT-2 byte "
+                "character; this is not a byte-level merges file"
+            ) from None
         for tok, what in ((a, "uses"), (b, "uses"), (a + b, "makes")):
             if tok not in tokens:
-                raise FormatError(f"{path}: line {n}: the merge {line!r} {what} the token "
-                                  f"{token_to_str(tok)!r} which is not in {vocab_name}; the two files do "
-                                  "not belong together")
+                raise FormatError(
+                    f"{path}: line {n}: the merge {line!r} {what} the token "
+                    f"{token_to_str(tok)!r} which is not in {vocab_name}; the two files do "
+                    "not belong together"
+                )
         merges.append((a, b))
     return merges

@@ -15,6 +15,7 @@ that are not printable ASCII, so that they decode to their text).
 >>> tuple(load_hf(p).merges)
 ((b' ', b'a'),)
 """
+
 from __future__ import annotations
 
 import json
@@ -52,35 +53,66 @@ def hf_json(spec: TokenizerSpec) -> str:
     for i in sorted(spec.vocab):
         key = by_id[i] if i in by_id else token_to_str(spec.vocab[i])
         if key in vocab:
-            raise FormatError(f"ids {owner[key]} and {i} both become {key!r} in tokenizer.json; it can hold "
-                              "each token once (use the native bpe.json format)")
+            raise FormatError(
+                f"ids {owner[key]} and {i} both become {key!r} in tokenizer.json; it can hold "
+                "each token once (use the native bpe.json format)"
+            )
         vocab[key] = i
         owner[key] = i
-    added = [{"id": i, "content": s, "single_word": False, "lstrip": False, "rstrip": False,
-              "normalized": False, "special": True} for s, i in sorted(sids.items(), key=lambda x: x[1])]
+    added = [
+        {
+            "id": i,
+            "content": s,
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": False,
+            "special": True,
+        }
+        for s, i in sorted(sids.items(), key=lambda x: x[1])
+    ]
     pat = spec.pattern_regex
     if pat is None:
         pre: dict[str, Any] | None = dict(_BYTE_LEVEL)
     else:
-        pre = {"type": "Sequence", "pretokenizers": [
-            {"type": "Split", "pattern": {"Regex": pat}, "behavior": "Isolated", "invert": False},
-            dict(_BYTE_LEVEL)]}
+        pre = {
+            "type": "Sequence",
+            "pretokenizers": [
+                {"type": "Split", "pattern": {"Regex": pat}, "behavior": "Isolated", "invert": False},
+                dict(_BYTE_LEVEL),
+            ],
+        }
     conf = spec.pipeline or {}  # an imported file's own pipeline is written back as it was
     if conf:
         added, pre = list(conf.get("added_tokens") or []), conf.get("pre_tokenizer")
     c = compact
-    lines = ["{", ' "version": "1.0",', f' "truncation": {c(conf.get("truncation"))},',
-             f' "padding": {c(conf.get("padding"))},']
+    lines = [
+        "{",
+        ' "version": "1.0",',
+        f' "truncation": {c(conf.get("truncation"))},',
+        f' "padding": {c(conf.get("padding"))},',
+    ]
     if added:
         lines += [' "added_tokens": [', ",\n".join(f"  {c(a)}" for a in added), " ],"]
     else:
         lines.append(' "added_tokens": [],')
-    lines += [f' "normalizer": {c(conf.get("normalizer"))},', f' "pre_tokenizer": {c(pre)},',
-              f' "post_processor": {c(conf.get("post_processor"))},',
-              f' "decoder": {c(_decoder(sids))},', ' "model": {']
-    model_head = {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
-                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False,
-                  "ignore_merges": bool(conf.get("ignore_merges", True))}
+    lines += [
+        f' "normalizer": {c(conf.get("normalizer"))},',
+        f' "pre_tokenizer": {c(pre)},',
+        f' "post_processor": {c(conf.get("post_processor"))},',
+        f' "decoder": {c(_decoder(sids))},',
+        ' "model": {',
+    ]
+    model_head = {
+        "type": "BPE",
+        "dropout": None,
+        "unk_token": None,
+        "continuing_subword_prefix": None,
+        "end_of_word_suffix": None,
+        "fuse_unk": False,
+        "byte_fallback": False,
+        "ignore_merges": bool(conf.get("ignore_merges", True)),
+    }
     lines += [f"  {c(k)}: {c(v)}," for k, v in model_head.items()]
     lines.append('  "vocab": ' + dump_mapping(vocab).rstrip("\n").replace("\n", "\n  ") + ",")
     merges = ",\n".join(f"   {c(token_to_str(a) + ' ' + token_to_str(b))}" for a, b in spec.merges)
@@ -92,8 +124,15 @@ def hf_json(spec: TokenizerSpec) -> str:
 def _decoder(special_ids: dict[str, int]) -> dict[str, Any]:
     """ByteLevel, after Replace steps that turn each special token whose text is not its GPT-2 string
     (e.g. ``<|é|>``) into that string, since ``tokenizers`` passes added tokens through the decoder."""
-    fix = [{"type": "Replace", "pattern": {"String": s}, "content": token_to_str(s.encode("utf-8", "surrogateescape"))}
-           for s in special_ids if token_to_str(s.encode("utf-8", "surrogateescape")) != s]
+    fix = [
+        {
+            "type": "Replace",
+            "pattern": {"String": s},
+            "content": token_to_str(s.encode("utf-8", "surrogateescape")),
+        }
+        for s in special_ids
+        if token_to_str(s.encode("utf-8", "surrogateescape")) != s
+    ]
     return {"type": "Sequence", "decoders": [*fix, dict(_BYTE_LEVEL)]} if fix else dict(_BYTE_LEVEL)
 
 
@@ -117,13 +156,19 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
         return spec_from_hf(path, text, load_json(path, text))
 
 
-_SUPPORTED = ("BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo, GPT-NeoX style: "
-              "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)")
+_SUPPORTED = (
+    "BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo, GPT-NeoX style: "
+    "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)"
+)
 
 
 def _kind_error(path: Path, kind: str, why: str = "") -> FormatError:
-    return FormatError(f"{path}: this is a {kind} tokenizer{why}; {_SUPPORTED}", code="tokenizer_kind",
-                       name=path.name, kind=kind)
+    return FormatError(
+        f"{path}: this is a {kind} tokenizer{why}; {_SUPPORTED}",
+        code="tokenizer_kind",
+        name=path.name,
+        kind=kind,
+    )
 
 
 def _pattern(pre: Any) -> tuple[str | None, bool]:
@@ -154,37 +199,52 @@ def _is_simple(data: dict[str, Any]) -> bool:
     splits = [s for s in steps if isinstance(s, dict) and s.get("type") == "Split"]
     if len(bl) != 1 or steps[-1] is not bl[0] or bl[0].get("add_prefix_space", True) or len(steps) > 2:
         return False
-    if splits and (len(splits) != 1 or str(splits[0].get("behavior")).lower() != "isolated"
-                   or splits[0].get("invert") or "Regex" not in (splits[0].get("pattern") or {})
-                   or bl[0].get("use_regex", True)):
+    if splits and (
+        len(splits) != 1
+        or str(splits[0].get("behavior")).lower() != "isolated"
+        or splits[0].get("invert")
+        or "Regex" not in (splits[0].get("pattern") or {})
+        or bl[0].get("use_regex", True)
+    ):
         return False
     post = data.get("post_processor")
-    if data.get("normalizer") is not None or not (post is None or (isinstance(post, dict)
-                                                  and post.get("type") == "ByteLevel")):
+    if data.get("normalizer") is not None or not (
+        post is None or (isinstance(post, dict) and post.get("type") == "ByteLevel")
+    ):
         return False
     model = data["model"]
     if not model.get("ignore_merges", False):
         return False
-    return all(isinstance(t, dict) and not (t.get("lstrip") or t.get("rstrip") or t.get("single_word")
-                                            or t.get("normalized"))
-               for t in data.get("added_tokens") or [])
+    return all(
+        isinstance(t, dict)
+        and not (t.get("lstrip") or t.get("rstrip") or t.get("single_word") or t.get("normalized"))
+        for t in data.get("added_tokens") or []
+    )
 
 
 def _check_model(path: Path, data: Any) -> dict[str, Any]:
     model = data.get("model") if isinstance(data, dict) else None
     if not isinstance(model, dict):
-        raise FormatError(f"{path}: no \"model\" object; not a HuggingFace tokenizer.json")
+        raise FormatError(f'{path}: no "model" object; not a HuggingFace tokenizer.json')
     kind = model.get("type")
     if kind is None:  # older files leave out the type: guess it from the keys, as HF does
-        kind = "BPE" if "merges" in model else "Unigram" if isinstance(model.get("vocab"), list) else \
-            "WordPiece" if "max_input_chars_per_word" in model else "WordLevel"
+        kind = (
+            "BPE"
+            if "merges" in model
+            else "Unigram"
+            if isinstance(model.get("vocab"), list)
+            else "WordPiece"
+            if "max_input_chars_per_word" in model
+            else "WordLevel"
+        )
     if kind in ("Unigram", "WordPiece", "WordLevel"):
         raise _kind_error(path, f"{kind} (model type {kind!r})")
     if kind != "BPE":
         raise FormatError(f"{path}: model type {kind!r} is unknown; {_SUPPORTED}")
     if model.get("byte_fallback"):
-        raise _kind_error(path, "char-level BPE with byte_fallback (SentencePiece style: Llama 2, Mistral v1, "
-                                "Gemma)")
+        raise _kind_error(
+            path, "char-level BPE with byte_fallback (SentencePiece style: Llama 2, Mistral v1, Gemma)"
+        )
     if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")
     if model.get("dropout"):
@@ -205,10 +265,18 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     if not isinstance(data.get("added_tokens") or [], list):
         raise FormatError(f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens")
     for n, t in enumerate(data.get("added_tokens") or []):
-        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int) \
-                or isinstance(t.get("id"), bool) or t["id"] < 0 or not t["content"]:
-            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a non-empty string content and a "
-                              "non-negative int id")
+        if (
+            not isinstance(t, dict)
+            or not isinstance(t.get("content"), str)
+            or not isinstance(t.get("id"), int)
+            or isinstance(t.get("id"), bool)
+            or t["id"] < 0
+            or not t["content"]
+        ):
+            raise FormatError(
+                f"{path}: added token {n} is {t!r}; it needs a non-empty string content and a "
+                "non-negative int id"
+            )
         specials[t["content"]] = t["id"]
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
@@ -220,8 +288,10 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
             raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
         if i in vocab:
-            raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}id {i} is "
-                              f"used twice (again by {key!r}); each id must name one token")
+            raise FormatError(
+                f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}id {i} is "
+                f"used twice (again by {key!r}); each id must name one token"
+            )
         if key in specials:
             vocab[i] = key.encode("utf-8", "surrogateescape")
             continue
@@ -231,14 +301,18 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         except KeyError as e:
             if "\u2581" in key:
                 raise _kind_error(path, "char-level BPE (SentencePiece style, '\u2581' for spaces)") from None
-            raise FormatError(f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}token "
-                              f"{key!r} contains {e.args[0]!r}, which is not a GPT-2 byte character; "
-                              "this is not a byte-level vocab") from None
+            raise FormatError(
+                f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}token "
+                f"{key!r} contains {e.args[0]!r}, which is not a GPT-2 byte character; "
+                "this is not a byte-level vocab"
+            ) from None
     for s, i in specials.items():
         b = s.encode("utf-8", "surrogateescape")
         if vocab.setdefault(i, b) != b:
-            raise FormatError(f"{path}: added token {s!r} has id {i}, which the vocab gives to "
-                              f"{vocab[i]!r}; the file is inconsistent")
+            raise FormatError(
+                f"{path}: added token {s!r} has id {i}, which the vocab gives to "
+                f"{vocab[i]!r}; the file is inconsistent"
+            )
     missing = missing_bytes(vocab.values())  # (the 13 bytes that never occur in UTF-8 may be missing)
     if missing:
         raise missing_bytes_error(path, missing)
@@ -250,12 +324,14 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
             merges = [m for r, m in enumerate(merges) if last[m] == r]
     pipeline = None
     if not _is_simple(data):
+
         def token_id(name: str) -> int:
             if name in specials:
                 return specials[name]
             if name in raw_vocab:
                 return raw_vocab[name]
             raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
+
         pipeline = pipeline_config(data, model, path, token_id)
     merges = merges if isinstance(merges, IdMerges) else tuple(merges)
     return TokenizerSpec(vocab, merges, tuple(specials), pattern, pipeline=pipeline)
@@ -280,14 +356,16 @@ def _merges(path: Path, text: str, raw: Any, tokens: set[bytes]) -> list[tuple[b
         parts = m.split(" ") if isinstance(m, str) else m
         where = _MergeWhere(text, m, n)
         if not isinstance(parts, list) or len(parts) != 2 or not all(isinstance(p, str) and p for p in parts):
-            raise FormatError(f"{path}: {where}{m!r} is not two tokens; a merge is \"a b\" or [\"a\", \"b\"]")
+            raise FormatError(f'{path}: {where}{m!r} is not two tokens; a merge is "a b" or ["a", "b"]')
         try:
             a, b = str_to_token(parts[0]), str_to_token(parts[1])
         except KeyError as e:
             raise FormatError(f"{path}: {where}{e.args[0]!r} is not a GPT-2 byte character") from None
         for tok in (a, b, a + b):
             if tok not in tokens:
-                raise FormatError(f"{path}: {where}the merge {m!r} needs the token {token_to_str(tok)!r}, "
-                                  "which is not in the vocab")
+                raise FormatError(
+                    f"{path}: {where}the merge {m!r} needs the token {token_to_str(tok)!r}, "
+                    "which is not in the vocab"
+                )
         out.append((a, b))
     return out

@@ -6,6 +6,7 @@ them, a pattern and special tokens; an imported HF ``tokenizer.json`` can need m
 >>> pipeline_losses(pipe)
 ['the normalizer (NFC)', 'the post-processor (it adds 1 token: id 1)']
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -45,7 +46,8 @@ def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
             raise FormatError(
                 f"the {fmt} format cannot hold {'; '.join(lost)} of this imported tokenizer, so the exported "
                 "files would give different ids; export 'hf' or 'native' (they keep all of it), or export anyway "
-                "without them (lossy=True in Python, --allow-lossy on the command line; the app asks)")
+                "without them (lossy=True in Python, --allow-lossy on the command line; the app asks)"
+            )
 
 
 def pipeline_losses(pipeline: dict[str, Any] | None, unbuilt: int = 1) -> list[str]:
@@ -60,16 +62,25 @@ def pipeline_losses(pipeline: dict[str, Any] | None, unbuilt: int = 1) -> list[s
         out.append(f"the normalizer ({_kinds(norm, 'normalizers')})")
     pre = pipeline.get("pre_tokenizer")
     if pre is not None and not _plain_pre_tokenizer(pre):
-        out.append(f"the pre-tokenizer ({_kinds(pre, 'pretokenizers')}; only one regex is kept, as the pattern)")
+        out.append(
+            f"the pre-tokenizer ({_kinds(pre, 'pretokenizers')}; only one regex is kept, as the pattern)"
+        )
     added = [*(pipeline.get("prefix_ids") or ()), *(pipeline.get("suffix_ids") or ())]
     if added:
-        out.append(f"the post-processor (it adds {len(added)} token{'s' if len(added) > 1 else ''}: "
-                   f"id{'s' if len(added) > 1 else ''} {', '.join(map(str, added))})")
+        out.append(
+            f"the post-processor (it adds {len(added)} token{'s' if len(added) > 1 else ''}: "
+            f"id{'s' if len(added) > 1 else ''} {', '.join(map(str, added))})"
+        )
     if not pipeline.get("ignore_merges", True) and unbuilt:
-        out.append(f"ignore_merges=false ({unbuilt} token(s) of the vocab are made by no merge: the original "
-                   "builds a pre-token equal to one of them by the merges, these formats take the whole token)")
-    flagged = [t.get("content") for t in pipeline.get("added_tokens") or [] if isinstance(t, dict) and (
-        t.get("lstrip") or t.get("rstrip") or t.get("single_word"))]
+        out.append(
+            f"ignore_merges=false ({unbuilt} token(s) of the vocab are made by no merge: the original "
+            "builds a pre-token equal to one of them by the merges, these formats take the whole token)"
+        )
+    flagged = [
+        t.get("content")
+        for t in pipeline.get("added_tokens") or []
+        if isinstance(t, dict) and (t.get("lstrip") or t.get("rstrip") or t.get("single_word"))
+    ]
     if flagged:
         shown = ", ".join(map(repr, flagged[:3])) + (" …" if len(flagged) > 3 else "")
         out.append(f"the lstrip/rstrip/single_word options of {len(flagged)} added token(s) ({shown})")
@@ -97,8 +108,13 @@ def _plain_pre_tokenizer(pre: Any) -> bool:
     if len(steps) == 1:
         return True
     split = steps[0]
-    return (split.get("type") == "Split" and str(split.get("behavior")).lower() == "isolated"
-            and not split.get("invert") and "Regex" in (split.get("pattern") or {}) and not last.get("use_regex", True))
+    return (
+        split.get("type") == "Split"
+        and str(split.get("behavior")).lower() == "isolated"
+        and not split.get("invert")
+        and "Regex" in (split.get("pattern") or {})
+        and not last.get("use_regex", True)
+    )
 
 
 def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = None) -> list[str]:
@@ -112,19 +128,29 @@ def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = Non
         from .known import known_encoding
 
         known = known_encoding(written[0])
-        if known is not None and known.pattern == spec.pattern_regex and known.special_ids == spec.special_ids:
+        if (
+            known is not None
+            and known.pattern == spec.pattern_regex
+            and known.special_ids == spec.special_ids
+        ):
             return []
     name = spec.pattern_name
-    shown = "GPT-2's" if name == "gpt2" else (repr(name) if len(name) <= 12 else f"a custom regex ({name[:40]}…)")
+    shown = (
+        "GPT-2's" if name == "gpt2" else (repr(name) if len(name) <= 12 else f"a custom regex ({name[:40]}…)")
+    )
     out: list[str] = []
     if name != "gpt2":
         files = "GPT-2 files store" if fmt == "gpt2" else "tiktoken file stores"
-        out.append(f"the {files} no pattern and readers assume GPT-2's; this tokenizer splits text "
-                   f"with {shown}: give it when reading (--pattern; the app asks for tiktoken files; HF: "
-                   "a Split pre-tokenizer) or the ids differ")
+        out.append(
+            f"the {files} no pattern and readers assume GPT-2's; this tokenizer splits text "
+            f"with {shown}: give it when reading (--pattern; the app asks for tiktoken files; HF: "
+            "a Split pre-tokenizer) or the ids differ"
+        )
     if fmt == "tiktoken" and spec.special_tokens:
         ids = spec.special_ids
         first = ", ".join(f"'{s}={ids[s]}'" for s in spec.special_tokens[:2])
-        out.append(f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it "
-                   f"(--special-token {first}{' …' if len(spec.special_tokens) > 2 else ''})")
+        out.append(
+            f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it "
+            f"(--special-token {first}{' …' if len(spec.special_tokens) > 2 else ''})"
+        )
     return out

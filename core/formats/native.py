@@ -40,6 +40,7 @@ a file without it is written as version 1.
 >>> load_native(p) == spec
 True
 """
+
 from __future__ import annotations
 
 import base64
@@ -75,14 +76,21 @@ def native_json(spec: TokenizerSpec) -> str:
     merges = []
     for r, (a, b) in enumerate(spec.merges):
         if a not in lowest or b not in lowest:
-            raise FormatError(f"merge {r} ({a!r}, {b!r}) uses a token that is not in the vocab; fix the "
-                              "tokenizer before saving")
+            raise FormatError(
+                f"merge {r} ({a!r}, {b!r}) uses a token that is not in the vocab; fix the "
+                "tokenizer before saving"
+            )
         merges.append([lowest[a], lowest[b]])
     # version 2 adds "pipeline" (an imported tokenizer.json's normalizer, pre-tokenizer, post-processor …);
     # files without one stay version 1, which older versions of the program read
-    head = {"format": FORMAT_ID, "version": 2 if spec.pipeline else 1, "token_encoding": "base64",
-            "pattern": spec.pattern if spec.pattern is not None else "none",
-            "pattern_regex": spec.pattern_regex, "tie_break": spec.tie_break}
+    head = {
+        "format": FORMAT_ID,
+        "version": 2 if spec.pipeline else 1,
+        "token_encoding": "base64",
+        "pattern": spec.pattern if spec.pattern is not None else "none",
+        "pattern_regex": spec.pattern_regex,
+        "tie_break": spec.tie_break,
+    }
     lists = {
         "special_tokens": [{"id": i, "content": s} for s, i in spec.special_ids.items()],
         "vocab": ([i, base64.b64encode(spec.vocab[i]).decode("ascii")] for i in sorted(spec.vocab)),
@@ -130,25 +138,31 @@ def spec_from_native(path: Path, text: str, data: Any) -> TokenizerSpec:
     """Build a spec from a parsed ``bpe.json``."""
     loc = _Lines(path, text)
     if not isinstance(data, dict) or data.get("format") != FORMAT_ID:
-        raise FormatError(f"{path}: not a BPE Explorer file (\"format\" is not {FORMAT_ID!r})")
+        raise FormatError(f'{path}: not a BPE Explorer file ("format" is not {FORMAT_ID!r})')
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
         raise FormatError(f"{loc.key('version')}version {version!r} is not a positive integer")
     if version > VERSION:
-        raise FormatError(f"{loc.key('version')}format version {version} is newer than this program "
-                          f"reads ({VERSION}); update BPE Explorer")
+        raise FormatError(
+            f"{loc.key('version')}format version {version} is newer than this program "
+            f"reads ({VERSION}); update BPE Explorer"
+        )
     if data.get("token_encoding", "base64") != "base64":
         raise FormatError(f"{loc.key('token_encoding')}token_encoding must be 'base64'")
     pattern = data.get("pattern", "gpt2")
     if pattern is not None and not isinstance(pattern, str):
-        raise FormatError(f"{loc.key('pattern')}\"pattern\" must be a string ('gpt2', 'gpt4', 'none' or a regex)")
+        raise FormatError(
+            f"{loc.key('pattern')}\"pattern\" must be a string ('gpt2', 'gpt4', 'none' or a regex)"
+        )
     try:
         resolve_pattern(pattern)
     except PatternError as e:
         raise FormatError(f"{loc.key('pattern')}{e}") from e
     tie_break = data.get("tie_break")
     if tie_break not in (None, "lexicographic", "first"):
-        raise FormatError(f"{loc.key('tie_break')}tie_break {tie_break!r} must be 'lexicographic', 'first' or null")
+        raise FormatError(
+            f"{loc.key('tie_break')}tie_break {tie_break!r} must be 'lexicographic', 'first' or null"
+        )
     vocab = _vocab(loc, data.get("vocab"))
     missing = missing_bytes(vocab.values())
     if missing:
@@ -161,31 +175,42 @@ def spec_from_native(path: Path, text: str, data: Any) -> TokenizerSpec:
     pipeline = data.get("pipeline")
     if pipeline is not None:
         _check_pipeline(loc, pipeline)
-    return TokenizerSpec(vocab, tuple(merges), tuple(specials), pattern, tie_break, training, pipeline=pipeline)
+    return TokenizerSpec(
+        vocab, tuple(merges), tuple(specials), pattern, tie_break, training, pipeline=pipeline
+    )
 
 
 def _check_pipeline(loc: _Lines, pipeline: Any) -> None:
     from ..hf_pipeline import Bad, build_pipeline
 
     if not isinstance(pipeline, dict):
-        raise FormatError(f"{loc.key('pipeline')}\"pipeline\" must be an object (an imported tokenizer.json's "
-                          "normalizer, pre-tokenizer and post-processor) or absent")
+        raise FormatError(
+            f'{loc.key("pipeline")}"pipeline" must be an object (an imported tokenizer.json\'s '
+            "normalizer, pre-tokenizer and post-processor) or absent"
+        )
     try:
         build_pipeline(pipeline)
     except (Bad, TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
-        raise FormatError(f"{loc.key('pipeline')}the pipeline cannot be used ({type(e).__name__}: {e}); the file "
-                          "was edited by hand or is damaged") from None
+        raise FormatError(
+            f"{loc.key('pipeline')}the pipeline cannot be used ({type(e).__name__}: {e}); the file "
+            "was edited by hand or is damaged"
+        ) from None
 
 
 def _vocab(loc: _Lines, raw: Any) -> dict[int, bytes]:
     if not isinstance(raw, list):
-        raise FormatError(f"{loc.key('vocab')}\"vocab\" must be a list of [id, base64] entries")
+        raise FormatError(f'{loc.key("vocab")}"vocab" must be a list of [id, base64] entries')
     vocab: dict[int, bytes] = {}
     for n, e in enumerate(raw):
-        if not (isinstance(e, list) and len(e) == 2 and isinstance(e[0], int) and not isinstance(e[0], bool)
-                and 0 <= e[0] < MAX_ID and isinstance(e[1], str)):
-            raise FormatError(f"{loc.at('vocab', n)}{e!r} is not an [id, base64] entry (id from 0 to "
-                              "2^31-1)")
+        if not (
+            isinstance(e, list)
+            and len(e) == 2
+            and isinstance(e[0], int)
+            and not isinstance(e[0], bool)
+            and 0 <= e[0] < MAX_ID
+            and isinstance(e[1], str)
+        ):
+            raise FormatError(f"{loc.at('vocab', n)}{e!r} is not an [id, base64] entry (id from 0 to 2^31-1)")
         try:
             token = base64.b64decode(e[1], validate=True)
         except (binascii.Error, ValueError):
@@ -200,14 +225,16 @@ def _vocab(loc: _Lines, raw: Any) -> dict[int, bytes]:
 
 def _specials(loc: _Lines, raw: Any, vocab: dict[int, bytes]) -> list[str]:
     if not isinstance(raw, list):
-        raise FormatError(f"{loc.key('special_tokens')}\"special_tokens\" must be a list")
+        raise FormatError(f'{loc.key("special_tokens")}"special_tokens" must be a list')
     out = []
     for n, e in enumerate(raw):
         if not (isinstance(e, dict) and isinstance(e.get("content"), str) and isinstance(e.get("id"), int)):
-            raise FormatError(f"{loc.at('special_tokens', n)}{e!r} is not {{\"id\": int, \"content\": str}}")
+            raise FormatError(f'{loc.at("special_tokens", n)}{e!r} is not {{"id": int, "content": str}}')
         if vocab.get(e["id"]) != e["content"].encode("utf-8", "surrogateescape"):
-            raise FormatError(f"{loc.at('special_tokens', n)}special token {e['content']!r} has id {e['id']}, "
-                              f"but the vocab gives that id to {vocab.get(e['id'])!r}")
+            raise FormatError(
+                f"{loc.at('special_tokens', n)}special token {e['content']!r} has id {e['id']}, "
+                f"but the vocab gives that id to {vocab.get(e['id'])!r}"
+            )
         if e["content"] in out:
             raise FormatError(f"{loc.at('special_tokens', n)}special token {e['content']!r} is listed twice")
         out.append(e["content"])
@@ -216,7 +243,7 @@ def _specials(loc: _Lines, raw: Any, vocab: dict[int, bytes]) -> list[str]:
 
 def _merges(loc: _Lines, raw: Any, vocab: dict[int, bytes]) -> list[tuple[bytes, bytes]]:
     if not isinstance(raw, list):
-        raise FormatError(f"{loc.key('merges')}\"merges\" must be a list of [id, id] pairs")
+        raise FormatError(f'{loc.key("merges")}"merges" must be a list of [id, id] pairs')
     tokens = set(vocab.values())
     out = []
     for n, e in enumerate(raw):
@@ -234,7 +261,7 @@ def _merges(loc: _Lines, raw: Any, vocab: dict[int, bytes]) -> list[tuple[bytes,
 
 def _check_training(loc: _Lines, training: Any, n_merges: int) -> None:
     if not isinstance(training, dict):
-        raise FormatError(f"{loc.key('training')}\"training\" must be an object or null")
+        raise FormatError(f'{loc.key("training")}"training" must be an object or null')
     for k in PER_MERGE_KEYS:
         v = training.get(k)
         if v is None:
@@ -242,5 +269,7 @@ def _check_training(loc: _Lines, training: Any, n_merges: int) -> None:
         if not isinstance(v, list) or not all(isinstance(x, int) for x in v):
             raise FormatError(f"{loc.key('training')}training.{k} must be a list of integers")
         if len(v) != n_merges:
-            raise FormatError(f"{loc.key('training')}training.{k} has {len(v)} entries for {n_merges} merges; "
-                              "the record does not belong to these merges")
+            raise FormatError(
+                f"{loc.key('training')}training.{k} has {len(v)} entries for {n_merges} merges; "
+                "the record does not belong to these merges"
+            )

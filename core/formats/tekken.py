@@ -9,6 +9,7 @@ ranks, and shifts every rank by the number of special tokens. Special tokens are
 text: ``Tekkenizer.encode(s, bos=False, eos=False)`` encodes their text like any other, so our ids
 equal that call's (add ``<s>``, id 1, yourself where mistral-common's ``bos=True`` would).
 """
+
 from __future__ import annotations
 
 import base64
@@ -23,15 +24,37 @@ from ..tokenizer_ranks import RankMerges
 from ._io import missing_bytes, missing_bytes_error
 
 # the special tokens of files older than version 7, which do not list them (mistral-common's defaults)
-LEGACY_SPECIALS = ("<unk>", "<s>", "</s>", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]",
-                   "[TOOL_RESULTS]", "[/TOOL_RESULTS]", "[TOOL_CALLS]", "[IMG]", "<pad>", "[IMG_BREAK]",
-                   "[IMG_END]", "[PREFIX]", "[MIDDLE]", "[SUFFIX]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]",
-                   "[TOOL_CONTENT]")
+LEGACY_SPECIALS = (
+    "<unk>",
+    "<s>",
+    "</s>",
+    "[INST]",
+    "[/INST]",
+    "[AVAILABLE_TOOLS]",
+    "[/AVAILABLE_TOOLS]",
+    "[TOOL_RESULTS]",
+    "[/TOOL_RESULTS]",
+    "[TOOL_CALLS]",
+    "[IMG]",
+    "<pad>",
+    "[IMG_BREAK]",
+    "[IMG_END]",
+    "[PREFIX]",
+    "[MIDDLE]",
+    "[SUFFIX]",
+    "[SYSTEM_PROMPT]",
+    "[/SYSTEM_PROMPT]",
+    "[TOOL_CONTENT]",
+)
 
 
 def is_tekken(data: Any) -> bool:
-    return (isinstance(data, dict) and isinstance(data.get("config"), dict) and isinstance(data.get("vocab"), list)
-            and "pattern" in data["config"])
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("config"), dict)
+        and isinstance(data.get("vocab"), list)
+        and "pattern" in data["config"]
+    )
 
 
 def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
@@ -42,22 +65,30 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
         n_special = int(cfg["default_num_special_tokens"])
         vocab_size = int(cfg["default_vocab_size"])
     except (KeyError, TypeError, ValueError):
-        raise FormatError(f"{path}: config needs integer default_vocab_size and default_num_special_tokens") from None
+        raise FormatError(
+            f"{path}: config needs integer default_vocab_size and default_num_special_tokens"
+        ) from None
     if not isinstance(pattern, str) or n_special < 0 or vocab_size <= n_special:
-        raise FormatError(f"{path}: config has no usable pattern / vocab size ({vocab_size}, {n_special} special)")
+        raise FormatError(
+            f"{path}: config has no usable pattern / vocab size ({vocab_size}, {n_special} special)"
+        )
     inner = vocab_size - n_special
     raw = data["vocab"]
     if len(raw) < inner:
-        raise FormatError(f"{path}: the vocab lists {len(raw)} tokens but default_vocab_size {vocab_size} - "
-                          f"{n_special} special tokens needs {inner}")
+        raise FormatError(
+            f"{path}: the vocab lists {len(raw)} tokens but default_vocab_size {vocab_size} - "
+            f"{n_special} special tokens needs {inner}"
+        )
     ranks: dict[int, bytes] = {}
     for r, entry in enumerate(raw[:inner]):
         try:
             if entry["rank"] != r:
-                raise FormatError(f"{path}: vocab entry {r} has rank {entry['rank']!r}; ranks must be 0, 1, 2 … in order")
+                raise FormatError(
+                    f"{path}: vocab entry {r} has rank {entry['rank']!r}; ranks must be 0, 1, 2 … in order"
+                )
             tok = base64.b64decode(entry["token_bytes"], validate=True)
         except (KeyError, TypeError, binascii.Error, ValueError):
-            raise FormatError(f"{path}: vocab entry {r} is not {{\"rank\", \"token_bytes\" (base64)}}") from None
+            raise FormatError(f'{path}: vocab entry {r} is not {{"rank", "token_bytes" (base64)}}') from None
         if not tok:
             raise FormatError(f"{path}: vocab entry {r} is an empty token")
         ranks[r] = tok
@@ -68,28 +99,41 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     names: list[str]
     if listed is None:
         names = list(LEGACY_SPECIALS)
-    elif isinstance(listed, list) and all(isinstance(t, dict) and isinstance(t.get("token_str"), str) for t in listed):
+    elif isinstance(listed, list) and all(
+        isinstance(t, dict) and isinstance(t.get("token_str"), str) for t in listed
+    ):
         by_rank = sorted(listed, key=lambda t: t.get("rank", 0))
         names = [t["token_str"] for t in by_rank]
     else:
-        raise FormatError(f"{path}: special_tokens is not a list of {{\"rank\", \"token_str\"}}")
+        raise FormatError(f'{path}: special_tokens is not a list of {{"rank", "token_str"}}')
     if len(names) > n_special or len(set(names)) != len(names):
         raise FormatError(f"{path}: {len(names)} special tokens (some repeated?) for {n_special} special ids")
     names += [f"<SPECIAL_{i}>" for i in range(len(names), n_special)]
     vocab = {i: s.encode("utf-8", "surrogateescape") for i, s in enumerate(names)}
     vocab.update({r + n_special: b for r, b in ranks.items()})
     merges = RankMerges([ranks[r] for r in range(inner)])  # rebuilt when read; encoding goes by rank
-    pre = {"type": "Sequence", "pretokenizers": [
-        {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False},
-        {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}]}
-    pipeline: dict[str, Any] = {"normalizer": None, "pre_tokenizer": pre, "added_tokens": [], "ignore_merges": True}
+    pre = {
+        "type": "Sequence",
+        "pretokenizers": [
+            {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False},
+            {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False},
+        ],
+    }
+    pipeline: dict[str, Any] = {
+        "normalizer": None,
+        "pre_tokenizer": pre,
+        "added_tokens": [],
+        "ignore_merges": True,
+    }
     try:
         build_pipeline(pipeline)
     except Exception as e:  # the pattern does not compile here
         raise FormatError(f"{path}: the pattern of this tekken file cannot be used: {e}") from None
     version = cfg.get("version", "?")
-    note = (f"Mistral tekken file (version {version}): {n_special} special ids first, then {inner} ranks; "
-            "special tokens are not looked for in text (as mistral-common's encode)")
+    note = (
+        f"Mistral tekken file (version {version}): {n_special} special ids first, then {inner} ranks; "
+        "special tokens are not looked for in text (as mistral-common's encode)"
+    )
     return TokenizerSpec(vocab, merges, tuple(names), pattern, pipeline=pipeline, notes=(note,))
 
 

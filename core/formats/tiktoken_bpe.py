@@ -28,6 +28,7 @@ merges found so far.
 >>> tuple(load_tiktoken(p).merges)
 ((b'a', b'b'), (b'ab', b'c'))
 """
+
 from __future__ import annotations
 
 import base64
@@ -62,15 +63,21 @@ def save_tiktoken(source: Any, path: str | os.PathLike) -> Path:
     for i in sorted(tokens):
         b = tokens[i]
         if b in seen:
-            raise FormatError(f"ids {seen[b]} and {i} are the same token {b!r}; a tiktoken file can hold "
-                              "each token once (use the native bpe.json format)")
+            raise FormatError(
+                f"ids {seen[b]} and {i} are the same token {b!r}; a tiktoken file can hold "
+                "each token once (use the native bpe.json format)"
+            )
         seen[b] = i
         lines.append(f"{base64.b64encode(b).decode('ascii')} {i}\n")
     return atomic_write(path, "".join(lines))
 
 
-def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
-                  special_tokens: Iterable[str] | dict[str, int] | None = None) -> TokenizerSpec:
+def load_tiktoken(
+    path: str | os.PathLike,
+    *,
+    pattern: str | None = None,
+    special_tokens: Iterable[str] | dict[str, int] | None = None,
+) -> TokenizerSpec:
     """Read a tiktoken file (``bpe.tiktoken``, ``cl100k_base.tiktoken``, Llama 3's ``tokenizer.model`` …).
 
     The file stores neither the pattern nor the special tokens. A known file (r50k, p50k, cl100k,
@@ -87,20 +94,26 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
     known = known_encoding(path) if (pattern is None or special_tokens is None) and path.is_file() else None
     if known is not None:
         given = [w for w, v in (("pattern", pattern), ("special tokens", special_tokens)) if v is not None]
-        notes.append(f"recognised as {known.name} ({known.about}); its pattern and special-token ids are applied"
-                     + (f", except the {' and '.join(given)} you gave" if given else ""))
+        notes.append(
+            f"recognised as {known.name} ({known.about}); its pattern and special-token ids are applied"
+            + (f", except the {' and '.join(given)} you gave" if given else "")
+        )
         pattern = known.pattern if pattern is None else pattern
         if special_tokens is not None and not isinstance(special_tokens, dict):  # names: the file's own ids
             unknown = [s for s in special_tokens if s not in known.special_ids]
             if unknown:
-                raise FormatError(f"{path}: {known.name} has no special token {unknown[0]!r} (it has "
-                                  f"{', '.join(list(known.special_ids)[:4])} …); give new ones as TOKEN=ID")
+                raise FormatError(
+                    f"{path}: {known.name} has no special token {unknown[0]!r} (it has "
+                    f"{', '.join(list(known.special_ids)[:4])} …); give new ones as TOKEN=ID"
+                )
             special_tokens = {s: known.special_ids[s] for s in special_tokens}
         special_tokens = dict(known.special_ids) if special_tokens is None else special_tokens
     elif pattern is None:
-        notes.append("a tiktoken file stores no pattern and no special tokens, and this one is not a known "
-                     "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern "
-                     "and the special tokens as TOKEN=ID)")
+        notes.append(
+            "a tiktoken file stores no pattern and no special tokens, and this one is not a known "
+            "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern "
+            "and the special tokens as TOKEN=ID)"
+        )
         pattern = "gpt2"
     text = read_text(path, "tiktoken")
     vocab = _parse_fast(text)
@@ -108,9 +121,11 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str | None = None,
         empty: list[int] = []
         vocab = _parse(path, text, empty)
         if empty:
-            notes.append(f"the file gives rank{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty[:4]))} an "
-                         "empty token (a placeholder, as in Whisper's multilingual.tiktoken): left out; no text "
-                         "encodes to it")
+            notes.append(
+                f"the file gives rank{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty[:4]))} an "
+                "empty token (a placeholder, as in Whisper's multilingual.tiktoken): left out; no text "
+                "encodes to it"
+            )
     missing = missing_bytes(vocab.values())
     if missing:
         raise missing_bytes_error(path, missing)
@@ -161,8 +176,10 @@ def _parse(path: Path, text: str, empty: list[int] | None = None) -> dict[int, b
             continue
         parts = line.split()
         if len(parts) != 2:
-            raise FormatError(f"{path}: line {n}: {line[:60]!r} has {len(parts)} part(s); each line must be "
-                              "'<base64 token> <rank>'")
+            raise FormatError(
+                f"{path}: line {n}: {line[:60]!r} has {len(parts)} part(s); each line must be "
+                "'<base64 token> <rank>'"
+            )
         try:
             token = b"" if parts[0] in ("=", "==") else base64.b64decode(parts[0], validate=True)
         except (binascii.Error, ValueError):
@@ -171,8 +188,10 @@ def _parse(path: Path, text: str, empty: list[int] | None = None) -> dict[int, b
             raise FormatError(f"{path}: line {n}: rank {parts[1][:20]!r} is not an integer from 0 to 2^31-1")
         rank = int(parts[1])
         if rank in vocab or rank in (empty or ()):
-            raise FormatError(f"{path}: line {n}: rank {rank} is already used on line {line_of_id[rank]}; "
-                              "each rank must be unique")
+            raise FormatError(
+                f"{path}: line {n}: rank {rank} is already used on line {line_of_id[rank]}; "
+                "each rank must be unique"
+            )
         if not token:
             if empty is None:
                 raise FormatError(f"{path}: line {n}: the token is empty; tokens need at least one byte")
@@ -180,23 +199,28 @@ def _parse(path: Path, text: str, empty: list[int] | None = None) -> dict[int, b
             line_of_id[rank] = n
             continue
         if token in line_of_token:
-            raise FormatError(f"{path}: line {n}: token {token!r} is already listed on line "
-                              f"{line_of_token[token]}; each token must be listed once")
+            raise FormatError(
+                f"{path}: line {n}: token {token!r} is already listed on line "
+                f"{line_of_token[token]}; each token must be listed once"
+            )
         vocab[rank] = token
         line_of_id[rank] = n
         line_of_token[token] = n
     return vocab
 
 
-def _place_specials(vocab: dict[int, bytes], special_tokens: Iterable[str] | dict[str, int] | None
-                    ) -> dict[str, int]:
+def _place_specials(
+    vocab: dict[int, bytes], special_tokens: Iterable[str] | dict[str, int] | None
+) -> dict[str, int]:
     if special_tokens is None:
         return {}
     if isinstance(special_tokens, dict):
         for s, i in special_tokens.items():
             if i in vocab:
-                raise FormatError(f"special token {s!r} is given id {i}, which the file already uses for "
-                                  f"{vocab[i]!r}; choose an unused id")
+                raise FormatError(
+                    f"special token {s!r} is given id {i}, which the file already uses for "
+                    f"{vocab[i]!r}; choose an unused id"
+                )
         return dict(special_tokens)
     top = max(vocab, default=-1)
     free = (i for i in range(top + 1) if i not in vocab)
@@ -210,7 +234,9 @@ def _place_specials(vocab: dict[int, bytes], special_tokens: Iterable[str] | dic
     return out
 
 
-def tiktoken_encoding(source: Any, name: str = "bpe-explorer", mergeable_ranks: dict[bytes, int] | None = None):
+def tiktoken_encoding(
+    source: Any, name: str = "bpe-explorer", mergeable_ranks: dict[bytes, int] | None = None
+):
     """A ``tiktoken.Encoding`` equal to the tokenizer (needs the ``tiktoken`` package).
 
     ``mergeable_ranks`` defaults to the tokenizer's own; pass ``load_tiktoken_bpe(path)`` to use a file.
@@ -223,5 +249,9 @@ def tiktoken_encoding(source: Any, name: str = "bpe-explorer", mergeable_ranks: 
     if mergeable_ranks is None:
         mergeable_ranks = {b: i for i, b in spec.ordinary_tokens().items()}
     pat = spec.pattern_regex
-    return tiktoken.Encoding(name, pat_str=NONE_PATTERN if pat is None else pat,
-                             mergeable_ranks=mergeable_ranks, special_tokens=spec.special_ids)
+    return tiktoken.Encoding(
+        name,
+        pat_str=NONE_PATTERN if pat is None else pat,
+        mergeable_ranks=mergeable_ranks,
+        special_tokens=spec.special_ids,
+    )

@@ -10,6 +10,7 @@ app turns into a sentence in its language). The results match the real trainer a
 >>> lecture.walk("aaabdaaabac", 3).indices
 [258, 100, 258, 97, 99]
 """
+
 from __future__ import annotations
 
 from .frame import Frame, Walk, show

@@ -7,22 +7,23 @@ merge by merge in rank order, then looked up as ids; and why streaming gives the
 >>> walk(tok, "hi!").ids
 [256, 33]
 """
+
 from __future__ import annotations
 
 from ..tokenizer import Tokenizer
 from .frame import Recorder, Walk
 
 CODE: tuple[str, ...] = (
-    "pieces = split_keeping_specials(text, special_tokens)",                        # 0
-    "for piece in pieces:",                                                         # 1
-    "    if piece in special_tokens:",                                              # 2
-    "        ids.append(special_id[piece]); continue",                              # 3
-    "    for pre_token in re.findall(PAT, piece):",                                 # 4
-    "        parts = [bytes([b]) for b in pre_token.encode('utf-8')]",              # 5
-    "        while (pair := lowest_rank_pair(parts)) is not None:",                 # 6
-    "            parts = merge(parts, pair)",                                       # 7
-    "        ids += [token_to_id[p] for p in parts]",                               # 8
-    "assert list(encode_iterable([text[:cut], text[cut:]])) == ids",               # 9
+    "pieces = split_keeping_specials(text, special_tokens)",  # 0
+    "for piece in pieces:",  # 1
+    "    if piece in special_tokens:",  # 2
+    "        ids.append(special_id[piece]); continue",  # 3
+    "    for pre_token in re.findall(PAT, piece):",  # 4
+    "        parts = [bytes([b]) for b in pre_token.encode('utf-8')]",  # 5
+    "        while (pair := lowest_rank_pair(parts)) is not None:",  # 6
+    "            parts = merge(parts, pair)",  # 7
+    "        ids += [token_to_id[p] for p in parts]",  # 8
+    "assert list(encode_iterable([text[:cut], text[cut:]])) == ids",  # 9
 )
 
 
@@ -40,8 +41,12 @@ def walk(tok: Tokenizer, text: str) -> Walk:
     """
     rec = Recorder()
     pieces = tok.pretokenize(text)  # pre-tokens with special tokens kept, in order
-    rec(0, "split", {"text": text, "special_tokens": list(tok.special_tokens)},
-        specials=[p for p, s in pieces if s])
+    rec(
+        0,
+        "split",
+        {"text": text, "special_tokens": list(tok.special_tokens)},
+        specials=[p for p, s in pieces if s],
+    )
     ids: list[int] = []
     steps: list[tuple[str, list]] = []
     for pre, is_special in pieces:
@@ -58,8 +63,14 @@ def walk(tok: Tokenizer, text: str) -> Walk:
         trace = tok.merge_trace(data)
         steps.append((pre, trace))
         for s in trace:
-            rec(6, "lowest", {"parts": list(parts), "pair": s.pair, "rank": s.rank},
-                pair=s.pair, rank=s.rank, position=s.position)
+            rec(
+                6,
+                "lowest",
+                {"parts": list(parts), "pair": s.pair, "rank": s.rank},
+                pair=s.pair,
+                rank=s.rank,
+                position=s.position,
+            )
             parts = s.parts
             rec(7, "merged", {"parts": list(parts), "pair": s.pair}, pair=s.pair, token=s.token)
         rec(6, "none_left", {"parts": list(parts)}, n=len(parts))
@@ -68,7 +79,16 @@ def walk(tok: Tokenizer, text: str) -> Walk:
         rec(8, "ids", {"parts": list(parts), "ids": list(ids)}, new=new)
     cut = stream_cut(text)
     streamed = list(tok.encode_iterable([text[:cut], text[cut:]]))
-    rec(9, "stream", {"chunks": [text[:cut], text[cut:]], "ids": list(ids), "streamed": streamed},
-        cut=cut, same=streamed == ids)
-    return Walk(CODE, tuple(rec.frames), {"ids": ids, "pretokens": pieces, "steps": steps,
-                                          "streamed": streamed}, rec.truncated)
+    rec(
+        9,
+        "stream",
+        {"chunks": [text[:cut], text[cut:]], "ids": list(ids), "streamed": streamed},
+        cut=cut,
+        same=streamed == ids,
+    )
+    return Walk(
+        CODE,
+        tuple(rec.frames),
+        {"ids": ids, "pretokens": pieces, "steps": steps, "streamed": streamed},
+        rec.truncated,
+    )

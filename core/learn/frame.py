@@ -1,4 +1,5 @@
 """The record of one executed line of a walk-through, and how values are shown."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -4,6 +4,7 @@
 >>> w.indices, [f.event for f in w.frames][:2]
 ([104, 105], ['bytes', 'vocab'])
 """
+
 from __future__ import annotations
 
 import itertools
@@ -12,16 +13,16 @@ from collections import defaultdict
 from .frame import Recorder, Walk
 
 CODE: tuple[str, ...] = (
-    'indices = list(text.encode("utf-8"))',           # 0
-    "vocab = {i: bytes([i]) for i in range(256)}",     # 1
-    "for step in range(num_merges):",                  # 2
-    "    counts = defaultdict(int)",                   # 3
-    "    for a, b in zip(indices, indices[1:]):",      # 4
-    "        counts[(a, b)] += 1",                     # 5
-    "    pair = max(counts, key=counts.get)",          # 6
-    "    new_index = 256 + step",                      # 7
+    'indices = list(text.encode("utf-8"))',  # 0
+    "vocab = {i: bytes([i]) for i in range(256)}",  # 1
+    "for step in range(num_merges):",  # 2
+    "    counts = defaultdict(int)",  # 3
+    "    for a, b in zip(indices, indices[1:]):",  # 4
+    "        counts[(a, b)] += 1",  # 5
+    "    pair = max(counts, key=counts.get)",  # 6
+    "    new_index = 256 + step",  # 7
     "    vocab[new_index] = vocab[pair[0]] + vocab[pair[1]]",  # 8
-    "    indices = merge(indices, pair, new_index)",   # 9
+    "    indices = merge(indices, pair, new_index)",  # 9
 )
 
 
@@ -66,24 +67,46 @@ def walk(text: str, num_merges: int) -> Walk:
         for a, b in itertools.pairwise(indices):
             rec(4, "zip", {"step": step, "a": a, "b": b, "counts": dict(counts)}, a=a, b=b)
             counts[(a, b)] += 1
-            rec(5, "count", {"step": step, "a": a, "b": b, "counts": dict(counts)},
-                a=a, b=b, count=counts[(a, b)])
-        pair = max(counts, key=counts.__getitem__)  # the first pair (in order of first appearance) with the top count
+            rec(
+                5,
+                "count",
+                {"step": step, "a": a, "b": b, "counts": dict(counts)},
+                a=a,
+                b=b,
+                count=counts[(a, b)],
+            )
+        pair = max(
+            counts, key=counts.__getitem__
+        )  # the first pair (in order of first appearance) with the top count
         top = counts[pair]
         ties = [p for p, c in counts.items() if c == top and p != pair]
-        rec(6, "max", {"step": step, "counts": dict(counts), "pair": pair},
-            pair=pair, count=top, ties=ties)
+        rec(6, "max", {"step": step, "counts": dict(counts), "pair": pair}, pair=pair, count=top, ties=ties)
         new_index = 256 + step
         rec(7, "new_index", {"step": step, "pair": pair, "new_index": new_index}, new_index=new_index)
         vocab[new_index] = vocab[pair[0]] + vocab[pair[1]]
         vocab_new[new_index] = vocab[new_index]
-        rec(8, "vocab_entry", {"step": step, "pair": pair, "new_index": new_index,
-                                "vocab[new_index]": vocab[new_index]},
-            new_index=new_index, token=vocab[new_index], left=vocab[pair[0]], right=vocab[pair[1]])
+        rec(
+            8,
+            "vocab_entry",
+            {"step": step, "pair": pair, "new_index": new_index, "vocab[new_index]": vocab[new_index]},
+            new_index=new_index,
+            token=vocab[new_index],
+            left=vocab[pair[0]],
+            right=vocab[pair[1]],
+        )
         before = len(indices)
         indices = merge(indices, pair, new_index)
         merges.append((pair, new_index))
-        rec(9, "merged", {"step": step, "pair": pair, "new_index": new_index, "indices": indices},
-            pair=pair, new_index=new_index, replaced=before - len(indices), before=before, after=len(indices))
-    return Walk(CODE, tuple(rec.frames), {"indices": indices, "merges": merges, "vocab": vocab_new},
-                rec.truncated)
+        rec(
+            9,
+            "merged",
+            {"step": step, "pair": pair, "new_index": new_index, "indices": indices},
+            pair=pair,
+            new_index=new_index,
+            replaced=before - len(indices),
+            before=before,
+            after=len(indices),
+        )
+    return Walk(
+        CODE, tuple(rec.frames), {"indices": indices, "merges": merges, "vocab": vocab_new}, rec.truncated
+    )

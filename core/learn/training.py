@@ -5,6 +5,7 @@ the lexicographic tie rule, and the incremental update of pair counts after each
 >>> w.merges
 [(b'o', b'w'), (b'l', b'ow')]
 """
+
 from __future__ import annotations
 
 import itertools
@@ -20,21 +21,21 @@ Pair = tuple[bytes, bytes]
 Word = tuple[bytes, ...]
 
 CODE: tuple[str, ...] = (
-    "pieces = re.split(special_tokens_pattern, text)",                               # 0
-    "for piece in pieces:",                                                         # 1
-    "    for m in re.finditer(PAT, piece):",                                        # 2
-    "        word_counts[tuple(bytes([b]) for b in m.group().encode())] += 1",      # 3
-    "for word, n in word_counts.items():",                                          # 4
-    "    for pair in zip(word, word[1:]):",                                         # 5
-    "        pair_counts[pair] += n",                                               # 6
-    "for step in range(num_merges):",                                               # 7
-    "    best = max(pair_counts, key=lambda p: (pair_counts[p], p))",               # 8
-    "    merges.append(best); vocab[next_id] = best[0] + best[1]",                  # 9
-    "    for word, n in words_containing(best):",                                   # 10
-    "        for pair in zip(word, word[1:]): pair_counts[pair] -= n",              # 11
-    "        new_word = merge(word, best)",                                         # 12
-    "        for pair in zip(new_word, new_word[1:]): pair_counts[pair] += n",      # 13
-    "        word_counts[new_word] = word_counts.pop(word)",                        # 14
+    "pieces = re.split(special_tokens_pattern, text)",  # 0
+    "for piece in pieces:",  # 1
+    "    for m in re.finditer(PAT, piece):",  # 2
+    "        word_counts[tuple(bytes([b]) for b in m.group().encode())] += 1",  # 3
+    "for word, n in word_counts.items():",  # 4
+    "    for pair in zip(word, word[1:]):",  # 5
+    "        pair_counts[pair] += n",  # 6
+    "for step in range(num_merges):",  # 7
+    "    best = max(pair_counts, key=lambda p: (pair_counts[p], p))",  # 8
+    "    merges.append(best); vocab[next_id] = best[0] + best[1]",  # 9
+    "    for word, n in words_containing(best):",  # 10
+    "        for pair in zip(word, word[1:]): pair_counts[pair] -= n",  # 11
+    "        new_word = merge(word, best)",  # 12
+    "        for pair in zip(new_word, new_word[1:]): pair_counts[pair] += n",  # 13
+    "        word_counts[new_word] = word_counts.pop(word)",  # 14
 )
 
 
@@ -60,8 +61,9 @@ def _positive(counts: Counter[Pair]) -> dict[Pair, int]:
     return {p: c for p, c in counts.items() if c > 0}
 
 
-def walk(text: str, special_tokens: Iterable[str] | None, num_merges: int, pattern: str | None = "gpt2"
-         ) -> Walk:
+def walk(
+    text: str, special_tokens: Iterable[str] | None, num_merges: int, pattern: str | None = "gpt2"
+) -> Walk:
     """Train on ``text`` for at most ``num_merges`` merges, frame by frame.
 
     ``result``: ``word_counts`` (before merging: pre-token bytes → count), ``merges``, ``vocab``
@@ -78,19 +80,35 @@ def walk(text: str, special_tokens: Iterable[str] | None, num_merges: int, patte
         rec(1, "piece", {"piece": piece, "word_counts": dict(word_counts)}, piece=piece)
         found = [m.group() for m in regex.finditer(pat, piece)] if pat is not None else [piece]
         for pre in found:
-            rec(2, "pretoken", {"piece": piece, "m.group()": pre, "word_counts": dict(word_counts)}, pretoken=pre)
+            rec(
+                2,
+                "pretoken",
+                {"piece": piece, "m.group()": pre, "word_counts": dict(word_counts)},
+                pretoken=pre,
+            )
             word = tuple(bytes([b]) for b in pre.encode("utf-8", "surrogateescape"))
             word_counts[word] += 1
-            rec(3, "word_count", {"m.group()": pre, "word_counts": dict(word_counts)},
-                word=word, count=word_counts[word])
+            rec(
+                3,
+                "word_count",
+                {"m.group()": pre, "word_counts": dict(word_counts)},
+                word=word,
+                count=word_counts[word],
+            )
     initial = {b"".join(w): c for w, c in word_counts.items()}
     pair_counts: Counter[Pair] = Counter()
     for word, n in word_counts.items():
         rec(4, "word", {"word": word, "n": n, "pair_counts": dict(pair_counts)}, word=word, n=n)
         for pair in itertools.pairwise(word):
             pair_counts[pair] += n
-            rec(6, "pair_count", {"word": word, "n": n, "pair": pair, "pair_counts": dict(pair_counts)},
-                pair=pair, n=n, count=pair_counts[pair])
+            rec(
+                6,
+                "pair_count",
+                {"word": word, "n": n, "pair": pair, "pair_counts": dict(pair_counts)},
+                pair=pair,
+                n=n,
+                count=pair_counts[pair],
+            )
     merges: list[Pair] = []
     vocab_new: dict[int, bytes] = {}
     after: list[dict[Pair, int]] = []
@@ -108,8 +126,19 @@ def walk(text: str, special_tokens: Iterable[str] | None, num_merges: int, patte
         rec(8, "best", {"step": step, "pair_counts": live, "best": best}, pair=best, count=top, ties=ties)
         merges.append(best)
         vocab_new[next_id] = best[0] + best[1]
-        rec(9, "append", {"step": step, "best": best, "merges": list(merges), "next_id": next_id,
-                          "vocab[next_id]": vocab_new[next_id]}, new_id=next_id, token=vocab_new[next_id])
+        rec(
+            9,
+            "append",
+            {
+                "step": step,
+                "best": best,
+                "merges": list(merges),
+                "next_id": next_id,
+                "vocab[next_id]": vocab_new[next_id],
+            },
+            new_id=next_id,
+            token=vocab_new[next_id],
+        )
         next_id += 1
         net: Counter[Pair] = Counter()
         for word, n in [(w, c) for w, c in word_counts.items() if best in itertools.pairwise(w)]:
@@ -118,19 +147,39 @@ def walk(text: str, special_tokens: Iterable[str] | None, num_merges: int, patte
             for pair in old_pairs:
                 pair_counts[pair] -= n
                 net[pair] -= n
-            rec(11, "decrement", {"word": word, "n": n, "pair_counts": _positive(pair_counts)},
-                pairs=old_pairs, n=n)
+            rec(
+                11,
+                "decrement",
+                {"word": word, "n": n, "pair_counts": _positive(pair_counts)},
+                pairs=old_pairs,
+                n=n,
+            )
             new_word = merge_word(word, best)
             rec(12, "new_word", {"word": word, "new_word": new_word, "n": n}, word=word, new_word=new_word)
             new_pairs = list(itertools.pairwise(new_word))
             for pair in new_pairs:
                 pair_counts[pair] += n
                 net[pair] += n
-            rec(13, "increment", {"new_word": new_word, "n": n, "pair_counts": _positive(pair_counts)},
-                pairs=new_pairs, n=n)
+            rec(
+                13,
+                "increment",
+                {"new_word": new_word, "n": n, "pair_counts": _positive(pair_counts)},
+                pairs=new_pairs,
+                n=n,
+            )
             word_counts[new_word] = word_counts.pop(word)
             rec(14, "replace", {"new_word": new_word, "word_counts": dict(word_counts)}, new_word=new_word)
         after.append(_positive(pair_counts))
         updates.append({p: d for p, d in net.items() if d})
-    return Walk(CODE, tuple(rec.frames), {"word_counts": initial, "merges": merges, "vocab": vocab_new,
-                                          "pair_counts_after": after, "updates": updates}, rec.truncated)
+    return Walk(
+        CODE,
+        tuple(rec.frames),
+        {
+            "word_counts": initial,
+            "merges": merges,
+            "vocab": vocab_new,
+            "pair_counts_after": after,
+            "updates": updates,
+        },
+        rec.truncated,
+    )

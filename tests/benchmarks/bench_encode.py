@@ -4,6 +4,7 @@ tiktoken's threaded batch encoder on the 40 MB file. The ids are checked to be i
 
     python tests/benchmarks/bench_encode.py [--quick]
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -41,7 +42,9 @@ def task_ours(path: str) -> dict:
 
 
 def task_tiktoken(path: str) -> dict:
-    return _timed_encode(common.gpt2_tiktoken, lambda enc, text: enc.encode(text, allowed_special="all"), path)
+    return _timed_encode(
+        common.gpt2_tiktoken, lambda enc, text: enc.encode(text, allowed_special="all"), path
+    )
 
 
 def task_ours_file(path: str, out: str, workers: int) -> dict:
@@ -72,8 +75,12 @@ def task_tiktoken_file(path: str, out: str, workers: int) -> dict:
     return {"seconds": secs, "n_tokens": int(arr.size), "sha1": _digest(arr)}
 
 
-TASKS = {"ours": task_ours, "tiktoken": task_tiktoken, "ours_file": task_ours_file,
-         "tiktoken_file": task_tiktoken_file}
+TASKS = {
+    "ours": task_ours,
+    "tiktoken": task_tiktoken,
+    "ours_file": task_ours_file,
+    "tiktoken_file": task_tiktoken_file,
+}
 
 
 # --------------------------------------------------------------------------- parent
@@ -84,24 +91,49 @@ def run(ctx: Context) -> list[Section]:
     size_mb = path.stat().st_size / MB
     reps = ctx.reps
     ctx.log(f"[encode] {path.name}: ours vs tiktoken, one process, {reps} reps")
-    res = alternate({"ours": lambda: run_child(SCRIPT, "ours", {"path": str(path)}),
-                     "tiktoken": lambda: run_child(SCRIPT, "tiktoken", {"path": str(path)})}, reps, ctx.log)
+    res = alternate(
+        {
+            "ours": lambda: run_child(SCRIPT, "ours", {"path": str(path)}),
+            "tiktoken": lambda: run_child(SCRIPT, "tiktoken", {"path": str(path)}),
+        },
+        reps,
+        ctx.log,
+    )
     t_o, t_t = med(res["ours"]), med(res["tiktoken"])
     speed = t_t / t_o
     same = res["ours"][0]["sha1"] == res["tiktoken"][0]["sha1"]
-    sec = Section(f"Encoding: {path.name} ({size_mb:.0f} MB), GPT-2 vocab, one process",
-                  ["encoder", "median time", "MB/s", "tokens", "build tokenizer", "runs",
-                   "speed ratio ours/tiktoken"])
+    sec = Section(
+        f"Encoding: {path.name} ({size_mb:.0f} MB), GPT-2 vocab, one process",
+        ["encoder", "median time", "MB/s", "tokens", "build tokenizer", "runs", "speed ratio ours/tiktoken"],
+    )
     for name, label in (("ours", "ours `Tokenizer.encode`"), ("tiktoken", "tiktoken `Encoding.encode`")):
         rs = res[name]
         t = med(rs)
-        sec.rows.append([label, fmt_s(t), f"{size_mb / t:.2f}", f"{rs[0]['n_tokens']:,}",
-                         fmt_s(med(rs, "build_s")), " / ".join(f"{r['seconds']:.2f}" for r in rs),
-                         fmt_ratio(speed) if name == "ours" else "1.00×"])
-    sec.notes.append(f"ids identical to tiktoken's: {'yes' if same else 'NO'}. "
-                     "Speed ratio = tiktoken time / our time (≥ 1 means we are faster).")
-    ctx.targets.append(Target(f"encode speed vs tiktoken ({path.name}, 1 process)", "≥ 0.25×", "≥ 0.5×", fmt_ratio(speed),
-                              speed >= 0.25, speed >= 0.5))
+        sec.rows.append(
+            [
+                label,
+                fmt_s(t),
+                f"{size_mb / t:.2f}",
+                f"{rs[0]['n_tokens']:,}",
+                fmt_s(med(rs, "build_s")),
+                " / ".join(f"{r['seconds']:.2f}" for r in rs),
+                fmt_ratio(speed) if name == "ours" else "1.00×",
+            ]
+        )
+    sec.notes.append(
+        f"ids identical to tiktoken's: {'yes' if same else 'NO'}. "
+        "Speed ratio = tiktoken time / our time (≥ 1 means we are faster)."
+    )
+    ctx.targets.append(
+        Target(
+            f"encode speed vs tiktoken ({path.name}, 1 process)",
+            "≥ 0.25×",
+            "≥ 0.5×",
+            fmt_ratio(speed),
+            speed >= 0.25,
+            speed >= 0.5,
+        )
+    )
     sections = [sec]
 
     # ---- whole file, in parallel
@@ -109,29 +141,55 @@ def run(ctx: Context) -> list[Section]:
     fsize = fpath.stat().st_size / MB
     common.warm(fpath)
     wd = common.work_dir()
-    ctx.log(f"[encode] file encoder on {fpath.name}: ours vs tiktoken, {WORKERS} workers/threads, {reps} reps")
-    fres = alternate({
-        "ours": lambda: run_child(SCRIPT, "ours_file", {"path": str(fpath), "out": str(wd / "ours.npy"),
-                                                        "workers": WORKERS}),
-        "tiktoken": lambda: run_child(SCRIPT, "tiktoken_file", {"path": str(fpath),
-                                                                "out": str(wd / "tiktoken.npy"),
-                                                                "workers": WORKERS}),
-    }, reps, ctx.log)
+    ctx.log(
+        f"[encode] file encoder on {fpath.name}: ours vs tiktoken, {WORKERS} workers/threads, {reps} reps"
+    )
+    fres = alternate(
+        {
+            "ours": lambda: run_child(
+                SCRIPT, "ours_file", {"path": str(fpath), "out": str(wd / "ours.npy"), "workers": WORKERS}
+            ),
+            "tiktoken": lambda: run_child(
+                SCRIPT,
+                "tiktoken_file",
+                {"path": str(fpath), "out": str(wd / "tiktoken.npy"), "workers": WORKERS},
+            ),
+        },
+        reps,
+        ctx.log,
+    )
     fo, ft = med(fres["ours"]), med(fres["tiktoken"])
     fsame = fres["ours"][0]["sha1"] == fres["tiktoken"][0]["sha1"]
-    sec2 = Section(f"File encoding to .npy: {fpath.name} ({fsize:.0f} MB), {WORKERS} cores",
-                   ["encoder", "median time", "MB/s", "tokens", "peak RSS (tree)", "runs",
-                    "speed ratio ours/tiktoken"])
-    sec2.rows.append([f"ours `encode_file_to_npy(workers={fres['ours'][0]['workers']})`", fmt_s(fo),
-                      f"{fsize / fo:.2f}", f"{fres['ours'][0]['n_tokens']:,}",
-                      common.fmt_mb(common.median([r.tree_peak_mb for r in fres["ours"]])),
-                      " / ".join(f"{r['seconds']:.1f}" for r in fres["ours"]), fmt_ratio(ft / fo)])
-    sec2.rows.append([f"tiktoken `encode_batch(num_threads={WORKERS})` + np.save", fmt_s(ft),
-                      f"{fsize / ft:.2f}", f"{fres['tiktoken'][0]['n_tokens']:,}",
-                      common.fmt_mb(common.median([r.tree_peak_mb for r in fres["tiktoken"]])),
-                      " / ".join(f"{r['seconds']:.1f}" for r in fres["tiktoken"]), "1.00×"])
-    sec2.notes.append(f"ids identical: {'yes' if fsame else 'NO'}. Our time includes starting the worker "
-                      "processes and sending them the tokenizer.")
+    sec2 = Section(
+        f"File encoding to .npy: {fpath.name} ({fsize:.0f} MB), {WORKERS} cores",
+        ["encoder", "median time", "MB/s", "tokens", "peak RSS (tree)", "runs", "speed ratio ours/tiktoken"],
+    )
+    sec2.rows.append(
+        [
+            f"ours `encode_file_to_npy(workers={fres['ours'][0]['workers']})`",
+            fmt_s(fo),
+            f"{fsize / fo:.2f}",
+            f"{fres['ours'][0]['n_tokens']:,}",
+            common.fmt_mb(common.median([r.tree_peak_mb for r in fres["ours"]])),
+            " / ".join(f"{r['seconds']:.1f}" for r in fres["ours"]),
+            fmt_ratio(ft / fo),
+        ]
+    )
+    sec2.rows.append(
+        [
+            f"tiktoken `encode_batch(num_threads={WORKERS})` + np.save",
+            fmt_s(ft),
+            f"{fsize / ft:.2f}",
+            f"{fres['tiktoken'][0]['n_tokens']:,}",
+            common.fmt_mb(common.median([r.tree_peak_mb for r in fres["tiktoken"]])),
+            " / ".join(f"{r['seconds']:.1f}" for r in fres["tiktoken"]),
+            "1.00×",
+        ]
+    )
+    sec2.notes.append(
+        f"ids identical: {'yes' if fsame else 'NO'}. Our time includes starting the worker "
+        "processes and sending them the tokenizer."
+    )
     sections.append(sec2)
     return sections
 

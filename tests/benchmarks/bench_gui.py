@@ -4,6 +4,7 @@ Undo through the controller (including the views' updates), offscreen.
 
     python tests/benchmarks/bench_gui.py [--quick]
 """
+
 from __future__ import annotations
 
 import os
@@ -85,8 +86,14 @@ def task_gui(path: str, merges: int, n_latency: int) -> dict:
         timer.stop()
         g = [x for _, x in gaps]
         worst = sorted(gaps, key=lambda x: -x[1])[:3]
-        return {"seconds": end - state["t0"], "max_gap": max(g), "p99_gap": pct(g, 99), "ticks": len(g),
-                "over_50": sum(x > 50 for x in g), "worst": [[round(t), round(x, 1)] for t, x in worst]}
+        return {
+            "seconds": end - state["t0"],
+            "max_gap": max(g),
+            "p99_gap": pct(g, 99),
+            "ticks": len(g),
+            "over_50": sum(x > 50 for x in g),
+            "worst": [[round(t), round(x, 1)] for t, x in worst],
+        }
 
     def latencies(n: int) -> dict:
         # latency: from the call until the views are updated (a big step runs in the worker, so
@@ -120,11 +127,17 @@ def task_gui(path: str, merges: int, n_latency: int) -> dict:
             paced.append((clock() - t0) * 1000)
         while c.index.n_merges and c.index.n_merges > start_merges:
             c.undo()
-        return {"step": dist(steps), "undo": dist(undos), "step_blocked": dist(blocked), "step_paced": dist(paced)}
+        return {
+            "step": dist(steps),
+            "undo": dist(undos),
+            "step_blocked": dist(blocked),
+            "step_paced": dist(paced),
+        }
 
     settle = QEventLoop()  # the window's first paint is not part of the idle baseline
     QTimer.singleShot(500, settle.quit)
     settle.exec()
+
     def cancel_latencies() -> list[float]:
         """Cancel runs at 0.2 / 0.5 / 1 s in (the first merges, the longest ones): ms until trained."""
         out = []
@@ -150,8 +163,16 @@ def task_gui(path: str, merges: int, n_latency: int) -> dict:
     trained_merges = c.index.n_merges
     lat1 = latencies(n_latency)
     w.close()
-    return {"idle": idle, "load": load, "train": train, "lat_start": lat0, "lat_trained": lat1, "cancel": cancels,
-            "merges": trained_merges, "seconds": load["seconds"] + train["seconds"]}
+    return {
+        "idle": idle,
+        "load": load,
+        "train": train,
+        "lat_start": lat0,
+        "lat_trained": lat1,
+        "cancel": cancels,
+        "merges": trained_merges,
+        "seconds": load["seconds"] + train["seconds"],
+    }
 
 
 class _Sleeper:
@@ -200,56 +221,119 @@ def run(ctx: Context) -> list[Section]:
     try:
         for i in range(reps):
             ctx.log(f"[gui] load {path.name} + train {merges} merges, run {i + 1}/{reps}")
-            r = run_child(SCRIPT, "gui", {"path": str(path), "merges": merges, "n_latency": n_lat}, env=env,
-                          timeout=3600)
-            ctx.log(f"  load {r['load']['seconds']:.1f} s (max gap {r['load']['max_gap']:.0f} ms), train "
-                    f"{r['train']['seconds']:.1f} s (max gap {r['train']['max_gap']:.0f} ms)")
+            r = run_child(
+                SCRIPT,
+                "gui",
+                {"path": str(path), "merges": merges, "n_latency": n_lat},
+                env=env,
+                timeout=3600,
+            )
+            ctx.log(
+                f"  load {r['load']['seconds']:.1f} s (max gap {r['load']['max_gap']:.0f} ms), train "
+                f"{r['train']['seconds']:.1f} s (max gap {r['train']['max_gap']:.0f} ms)"
+            )
             runs.append(r)
     finally:
         shutil.rmtree(settings.parent, ignore_errors=True)
-    sec = Section(f"GUI responsiveness: {path.name}, {merges:,} merges, {TICK_MS} ms QTimer on the GUI thread",
-                  ["phase", "duration", "worst gap (per run)", "p99 gap", "gaps > 50 ms", "worst gaps at (ms into phase)"])
-    for phase, label in (("idle", "idle baseline (1 s)"), ("load", "load corpus (worker)"),
-                         ("train", f"train {merges:,} merges (worker)")):
+    sec = Section(
+        f"GUI responsiveness: {path.name}, {merges:,} merges, {TICK_MS} ms QTimer on the GUI thread",
+        [
+            "phase",
+            "duration",
+            "worst gap (per run)",
+            "p99 gap",
+            "gaps > 50 ms",
+            "worst gaps at (ms into phase)",
+        ],
+    )
+    for phase, label in (
+        ("idle", "idle baseline (1 s)"),
+        ("load", "load corpus (worker)"),
+        ("train", f"train {merges:,} merges (worker)"),
+    ):
         ps = [r[phase] for r in runs]
-        sec.rows.append([label, " / ".join(fmt_s(p["seconds"]) for p in ps),
-                         " / ".join(fmt_ms(p["max_gap"]) for p in ps),
-                         " / ".join(fmt_ms(p["p99_gap"]) for p in ps),
-                         " / ".join(str(p["over_50"]) for p in ps),
-                         "; ".join(", ".join(f"{t}: {g:.0f}" for t, g in p["worst"]) for p in ps)])
+        sec.rows.append(
+            [
+                label,
+                " / ".join(fmt_s(p["seconds"]) for p in ps),
+                " / ".join(fmt_ms(p["max_gap"]) for p in ps),
+                " / ".join(fmt_ms(p["p99_gap"]) for p in ps),
+                " / ".join(str(p["over_50"]) for p in ps),
+                "; ".join(", ".join(f"{t}: {g:.0f}" for t, g in p["worst"]) for p in ps),
+            ]
+        )
     stall = max(max(r["load"]["max_gap"], r["train"]["max_gap"]) for r in runs)
     idle = max(r["idle"]["max_gap"] for r in runs)
-    ctx.targets.append(Target(f"GUI worst stall (load {path.name} + train {merges:,})", "≤ 50 ms", "",
-                              f"{fmt_ms(stall)} (idle baseline {fmt_ms(idle)})", stall <= 50))
-    sec.notes.append("A gap is the time between two consecutive ticks (ideal: 10 ms); the worst gap is the "
-                     "longest the GUI thread was unable to handle events. Measured up to 300 ms after the "
-                     "finishing signal so that view updates are included.")
+    ctx.targets.append(
+        Target(
+            f"GUI worst stall (load {path.name} + train {merges:,})",
+            "≤ 50 ms",
+            "",
+            f"{fmt_ms(stall)} (idle baseline {fmt_ms(idle)})",
+            stall <= 50,
+        )
+    )
+    sec.notes.append(
+        "A gap is the time between two consecutive ticks (ideal: 10 ms); the worst gap is the "
+        "longest the GUI thread was unable to handle events. Measured up to 300 ms after the "
+        "finishing signal so that view updates are included."
+    )
 
-    lat = Section("GUI Step / Undo latency through the controller (call until the views are updated)",
-                  ["when", "operation", "p50", "p95", "max"])
+    lat = Section(
+        "GUI Step / Undo latency through the controller (call until the views are updated)",
+        ["when", "operation", "p50", "p95", "max"],
+    )
     last = runs[-1]
-    for key, when in (("lat_start", "right after loading (first merges)"),
-                      ("lat_trained", f"after {last['merges']:,} merges")):
-        for op, label in (("step", "step, back to back"), ("step_paced", f"step, {PACE_MS} ms after the last"),
-                          ("undo", "undo"), ("step_blocked", "GUI thread held by a step call")):
+    for key, when in (
+        ("lat_start", "right after loading (first merges)"),
+        ("lat_trained", f"after {last['merges']:,} merges"),
+    ):
+        for op, label in (
+            ("step", "step, back to back"),
+            ("step_paced", f"step, {PACE_MS} ms after the last"),
+            ("undo", "undo"),
+            ("step_blocked", "GUI thread held by a step call"),
+        ):
             d = last[key][op]
-            lat.rows.append([when, f"{label} ×{d['n']}", fmt_ms(d["p50"]), fmt_ms(d["p95"]), fmt_ms(d["max"])])
-    lat.notes.append("Right after answering a step the engine starts the next merge when it is a big one (the first "
-                     "merges of a large corpus), while the window draws the last one: back to back, a step's latency "
-                     "is about the core's merge time, and the GUI thread is held only until that merge is done "
-                     "(last row of each group). At a person's pace the merge is ready before the click. A big step "
-                     "the engine has not done ahead runs from the worker thread.")
+            lat.rows.append(
+                [when, f"{label} ×{d['n']}", fmt_ms(d["p50"]), fmt_ms(d["p95"]), fmt_ms(d["max"])]
+            )
+    lat.notes.append(
+        "Right after answering a step the engine starts the next merge when it is a big one (the first "
+        "merges of a large corpus), while the window draws the last one: back to back, a step's latency "
+        "is about the core's merge time, and the GUI thread is held only until that merge is done "
+        "(last row of each group). At a person's pace the merge is ready before the click. A big step "
+        "the engine has not done ahead runs from the worker thread."
+    )
     cancels = [x for r in runs for x in r["cancel"]]
-    lat.rows.append(["right after loading", f"cancel a run 0.2 / 0.5 / 1 s in (×{len(cancels)}, until `trained`)",
-                     fmt_ms(pct(cancels, 50)), fmt_ms(pct(cancels, 95)), fmt_ms(max(cancels))])
-    ctx.targets.append(Target("GUI cancel latency (max, first merges of a run)", "≈ 100 ms", "",
-                              fmt_ms(max(cancels)), max(cancels) <= 150))
+    lat.rows.append(
+        [
+            "right after loading",
+            f"cancel a run 0.2 / 0.5 / 1 s in (×{len(cancels)}, until `trained`)",
+            fmt_ms(pct(cancels, 50)),
+            fmt_ms(pct(cancels, 95)),
+            fmt_ms(max(cancels)),
+        ]
+    )
+    ctx.targets.append(
+        Target(
+            "GUI cancel latency (max, first merges of a run)",
+            "≈ 100 ms",
+            "",
+            fmt_ms(max(cancels)),
+            max(cancels) <= 150,
+        )
+    )
     p95 = max(last[k][op]["p95"] for k in ("lat_start", "lat_trained") for op in ("step", "undo"))
     paced = max(last[k]["step_paced"]["p95"] for k in ("lat_start", "lat_trained"))
-    ctx.targets.append(Target("GUI step/undo p95 (controller + views), back to back", "≤ 30 ms", "",
-                              fmt_ms(p95), p95 <= 30))
-    ctx.targets.append(Target(f"GUI step p95, one step every {PACE_MS / 1000:g} s", "≤ 30 ms", "",
-                              fmt_ms(paced), paced <= 30))
+    ctx.targets.append(
+        Target("GUI step/undo p95 (controller + views), back to back", "≤ 30 ms", "", fmt_ms(p95), p95 <= 30)
+    )
+    ctx.targets.append(
+        Target(
+            f"GUI step p95, one step every {PACE_MS / 1000:g} s", "≤ 30 ms", "", fmt_ms(paced), paced <= 30
+        )
+    )
     return [sec, lat]
 
 

@@ -9,6 +9,7 @@ encoding of 1 MB of text (English stories with a Chinese/emoji paragraph every ~
 on the same text for the "a large vocab encodes as fast as GPT-2" aim. Medians; ratios are ours/HF
 for time and ours/GPT-2 for tokens/s.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -61,8 +62,13 @@ def main() -> None:
     reps = int(_arg("--reps", "3"))
     path = _tokenizer_file()
     texts = _texts(int(float(_arg("--mb", "1")) * (1 << 20)))
-    gpt2 = Tokenizer.from_spec(load_gpt2(SHARED / "fixtures" / "gpt2_vocab.json",
-                                         SHARED / "fixtures" / "gpt2_merges.txt", special_tokens=["<|endoftext|>"]))
+    gpt2 = Tokenizer.from_spec(
+        load_gpt2(
+            SHARED / "fixtures" / "gpt2_vocab.json",
+            SHARED / "fixtures" / "gpt2_merges.txt",
+            special_tokens=["<|endoftext|>"],
+        )
+    )
     times: dict[str, list[float]] = {}
 
     def timed(key: str, f, *args, **kw):
@@ -87,14 +93,18 @@ def main() -> None:
             n_tokens[f"{name} gpt2"] = len(g)
     med = {k: statistics.median(v) for k, v in times.items()}
     print(f"{path} ({ours.vocab_size:,} tokens), {reps} reps, medians")
-    print(f"load: ours {med['load ours']:.2f} s, HF {med['load HF']:.2f} s, "
-          f"ratio {med['load ours'] / med['load HF']:.2f}x")
+    print(
+        f"load: ours {med['load ours']:.2f} s, HF {med['load HF']:.2f} s, "
+        f"ratio {med['load ours'] / med['load HF']:.2f}x"
+    )
     for name in texts:
         o, h, g = (med[f"encode {name} {w}"] for w in ("ours", "HF", "GPT-2 (ours)"))
         tps, gtps = n_tokens[name] / o, n_tokens[f"{name} gpt2"] / g
-        print(f"encode {name} 1 MB: ours {o:.2f} s ({tps / 1e3:.0f}k tok/s), HF {h:.2f} s, time ratio "
-              f"{o / h:.2f}x; GPT-2 vocab (ours) {gtps / 1e3:.0f}k tok/s -> large vocab at {tps / gtps:.2f}x "
-              "GPT-2's tokens/s")
+        print(
+            f"encode {name} 1 MB: ours {o:.2f} s ({tps / 1e3:.0f}k tok/s), HF {h:.2f} s, time ratio "
+            f"{o / h:.2f}x; GPT-2 vocab (ours) {gtps / 1e3:.0f}k tok/s -> large vocab at {tps / gtps:.2f}x "
+            "GPT-2's tokens/s"
+        )
 
 
 main()

@@ -14,6 +14,7 @@ encoding of 1 MB (English stories with a Chinese/emoji paragraph every ~40 KB) i
 reference's ids. The merge list of a tiktoken file is not rebuilt by a load (only when something reads
 it), so the last column times reading ``spec.merges`` once, for the app's merge views and exports.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -68,9 +69,12 @@ def _reference(f: Path):
         known = known_encoding(f)
         pat = resolve_pattern(known.pattern if known else "gpt2") or NONE_PATTERN
         specials = dict(known.special_ids) if known else {}
-        return (lambda: tiktoken.Encoding(f.stem, pat_str=pat, mergeable_ranks=load_tiktoken_bpe(str(f)),
-                                          special_tokens=specials),
-                lambda enc, text: enc.encode(text, allowed_special="all"))
+        return (
+            lambda: tiktoken.Encoding(
+                f.stem, pat_str=pat, mergeable_ranks=load_tiktoken_bpe(str(f)), special_tokens=specials
+            ),
+            lambda enc, text: enc.encode(text, allowed_special="all"),
+        )
     from tokenizers import Tokenizer as HF
     from tokenizers import decoders, models, pre_tokenizers
 
@@ -85,12 +89,15 @@ def _reference(f: Path):
             tok.decoder = decoders.ByteLevel()
             tok.add_special_tokens(["<|endoftext|>"])  # what our loader takes as GPT-2's special token
             return tok
+
         return load_files, lambda tok, text: tok.encode(text, add_special_tokens=False).ids
+
     def load_json():
         tok = HF.from_file(str(f))
         tok.no_truncation()  # we report a file's truncation/padding and do not apply it
         tok.no_padding()
         return tok
+
     return load_json, lambda tok, text: tok.encode(text, add_special_tokens=False).ids
 
 
@@ -99,16 +106,22 @@ def main() -> None:
     from core.formats import load_any
 
     os.environ["TIKTOKEN_CACHE_DIR"] = ""  # tiktoken reads the file every time, as we do
-    files = [Path(a) for a in sys.argv[1:] if not a.startswith("--") and Path(a).is_file()] or _default_files()
+    files = [
+        Path(a) for a in sys.argv[1:] if not a.startswith("--") and Path(a).is_file()
+    ] or _default_files()
     reps = int(_arg("--reps", "5"))
     text = _text(int(float(_arg("--mb", "1")) * (1 << 20)))
     print(f"load average {os.getloadavg()[0]:.1f}; {reps} reps, medians")
-    print("| file | vocab | load ours | load reference | load ratio | load ratio (CPU) | encode 1 MB ours "
-          "| encode reference | encode ratio | read .merges once | encode ours, M tokens/s |")
+    print(
+        "| file | vocab | load ours | load reference | load ratio | load ratio (CPU) | encode 1 MB ours "
+        "| encode reference | encode ratio | read .merges once | encode ours, M tokens/s |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for f in files:
         ref_load, ref_encode = _reference(f)
-        times: dict[str, list[float]] = {k: [] for k in ("load", "ref_load", "cpu", "ref_cpu", "enc", "ref_enc")}
+        times: dict[str, list[float]] = {
+            k: [] for k in ("load", "ref_load", "cpu", "ref_cpu", "enc", "ref_enc")
+        }
         ours = ref = None
         for _ in range(reps):
             ours = ref = None  # the last rep's tokenizers are freed before, not inside, the timed loads
@@ -132,10 +145,13 @@ def main() -> None:
         len(load_any(f).merges)
         merges_time = time.perf_counter() - t0
         m = {k: statistics.median(v) for k, v in times.items()}
-        print(f"| {f.parent.name}/{f.name} | {ours.vocab_size:,} | {m['load']:.3f} s | {m['ref_load']:.3f} s "
-              f"| {m['load'] / m['ref_load']:.2f}× | {m['cpu'] / m['ref_cpu']:.2f}× | {m['enc']:.3f} s "
-              f"| {m['ref_enc']:.3f} s | {m['enc'] / m['ref_enc']:.2f}× | {merges_time:.2f} s "
-              f"| {len(ids) / m['enc'] / 1e6:.2f} |", flush=True)
+        print(
+            f"| {f.parent.name}/{f.name} | {ours.vocab_size:,} | {m['load']:.3f} s | {m['ref_load']:.3f} s "
+            f"| {m['load'] / m['ref_load']:.2f}× | {m['cpu'] / m['ref_cpu']:.2f}× | {m['enc']:.3f} s "
+            f"| {m['ref_enc']:.3f} s | {m['enc'] / m['ref_enc']:.2f}× | {merges_time:.2f} s "
+            f"| {len(ids) / m['enc'] / 1e6:.2f} |",
+            flush=True,
+        )
 
 
 main()

@@ -3,6 +3,7 @@
 
     python tests/benchmarks/bench_merge.py [--quick]
 """
+
 from __future__ import annotations
 
 import pickle
@@ -42,8 +43,12 @@ def task_merge_rate(counts_path: str, vocab_size: int, keep_history: bool) -> di
     t1 = time.perf_counter()
     recs = t.run(vocab_size)
     t2 = time.perf_counter()
-    return {"seconds": t2 - t1, "init_s": t1 - t0, "n_merges": len(recs),
-            "merges_per_s": len(recs) / (t2 - t1)}
+    return {
+        "seconds": t2 - t1,
+        "init_s": t1 - t0,
+        "n_merges": len(recs),
+        "merges_per_s": len(recs) / (t2 - t1),
+    }
 
 
 def task_step_undo(counts_path: str, n: int) -> dict:
@@ -64,9 +69,14 @@ def task_step_undo(counts_path: str, n: int) -> dict:
         t0 = clock()
         t.undo()
         undos.append((clock() - t0) * 1000)
-    return {"step": dist(steps), "undo": dist(undos), "step_first100": dist(steps[:100]),
-            "undo_last100": dist(undos[-100:]), "n": len(steps),
-            "slowest_step_rank": max(range(len(steps)), key=steps.__getitem__) if steps else -1}
+    return {
+        "step": dist(steps),
+        "undo": dist(undos),
+        "step_first100": dist(steps[:100]),
+        "undo_last100": dist(undos[-100:]),
+        "n": len(steps),
+        "slowest_step_rank": max(range(len(steps)), key=steps.__getitem__) if steps else -1,
+    }
 
 
 def task_gc_pause(counts_path: str, n: int) -> dict:
@@ -88,12 +98,20 @@ def task_gc_pause(counts_path: str, n: int) -> dict:
         t0 = time.perf_counter()
         gc.collect()
         times.append((time.perf_counter() - t0) * 1000)
-    return {"full_gc_ms": sorted(times)[2], "tracked": tracked, "n": t.n_merges,
-            "distinct_words": len(counts)}
+    return {
+        "full_gc_ms": sorted(times)[2],
+        "tracked": tracked,
+        "n": t.n_merges,
+        "distinct_words": len(counts),
+    }
 
 
-TASKS = {"make_counts": task_make_counts, "merge_rate": task_merge_rate, "step_undo": task_step_undo,
-         "gc_pause": task_gc_pause}
+TASKS = {
+    "make_counts": task_make_counts,
+    "merge_rate": task_merge_rate,
+    "step_undo": task_step_undo,
+    "gc_pause": task_gc_pause,
+}
 
 
 # --------------------------------------------------------------------------- parent
@@ -112,44 +130,72 @@ def run(ctx: Context) -> list[Section]:
     vocab = 10_000
     reps = ctx.reps
     ctx.log(f"[merge] merge loop on {path.name}'s word counts to vocab {vocab}, {reps} reps")
-    res = alternate({
-        "history off": lambda: run_child(SCRIPT, "merge_rate", {"counts_path": str(cpath), "vocab_size": vocab,
-                                                                "keep_history": False}),
-        "history on": lambda: run_child(SCRIPT, "merge_rate", {"counts_path": str(cpath), "vocab_size": vocab,
-                                                               "keep_history": True}),
-    }, reps, ctx.log)
-    sec = Section(f"Merge loop: {path.name} word counts, vocab {vocab:,} (one process)",
-                  ["trainer", "build pair index", "merges", "merge time", "merges/s"])
+    res = alternate(
+        {
+            "history off": lambda: run_child(
+                SCRIPT, "merge_rate", {"counts_path": str(cpath), "vocab_size": vocab, "keep_history": False}
+            ),
+            "history on": lambda: run_child(
+                SCRIPT, "merge_rate", {"counts_path": str(cpath), "vocab_size": vocab, "keep_history": True}
+            ),
+        },
+        reps,
+        ctx.log,
+    )
+    sec = Section(
+        f"Merge loop: {path.name} word counts, vocab {vocab:,} (one process)",
+        ["trainer", "build pair index", "merges", "merge time", "merges/s"],
+    )
     for name, rs in res.items():
-        sec.rows.append([f"`Trainer(keep_history={name == 'history on'})`", fmt_s(med(rs, "init_s")),
-                         f"{rs[0]['n_merges']:,}", fmt_s(med(rs)), f"{med(rs, 'merges_per_s'):,.0f}"])
+        sec.rows.append(
+            [
+                f"`Trainer(keep_history={name == 'history on'})`",
+                fmt_s(med(rs, "init_s")),
+                f"{rs[0]['n_merges']:,}",
+                fmt_s(med(rs)),
+                f"{med(rs, 'merges_per_s'):,.0f}",
+            ]
+        )
     sec.notes.append("`train_bpe` uses keep_history=False; the GUI keeps history for undo.")
 
     n = 1000 if ctx.quick else 5000
     ctx.log(f"[merge] step/undo latency over {n} merges")
     su = run_child(SCRIPT, "step_undo", {"counts_path": str(cpath), "n": n})
-    lat = Section(f"Step and undo latency: {path.name}, `Trainer.step()` / `undo()` in one process",
-                  ["operation", "calls", "p50", "p95", "max"])
-    for key, label in (("step", f"step (merges 1–{su['n']:,})"), ("step_first100", "step (first 100 merges)"),
-                       ("undo", f"undo (all {su['n']:,}, last merge first)"),
-                       ("undo_last100", "undo (of the first 100 merges)")):
+    lat = Section(
+        f"Step and undo latency: {path.name}, `Trainer.step()` / `undo()` in one process",
+        ["operation", "calls", "p50", "p95", "max"],
+    )
+    for key, label in (
+        ("step", f"step (merges 1–{su['n']:,})"),
+        ("step_first100", "step (first 100 merges)"),
+        ("undo", f"undo (all {su['n']:,}, last merge first)"),
+        ("undo_last100", "undo (of the first 100 merges)"),
+    ):
         d = su[key]
         lat.rows.append([label, f"{d['n']:,}", fmt_ms(d["p50"]), fmt_ms(d["p95"]), fmt_ms(d["max"])])
-    lat.notes.append(f"Slowest step: merge {su['slowest_step_rank'] + 1}. The GUI adds its view updates "
-                     "on top (see the GUI section).")
+    lat.notes.append(
+        f"Slowest step: merge {su['slowest_step_rank'] + 1}. The GUI adds its view updates "
+        "on top (see the GUI section)."
+    )
     p95 = max(su["step"]["p95"], su["undo"]["p95"])
-    ctx.targets.append(Target(f"core step/undo p95 ({path.name}, {su['n']:,} merges)", "≤ 30 ms", "",
-                              fmt_ms(p95), p95 <= 30))
+    ctx.targets.append(
+        Target(f"core step/undo p95 ({path.name}, {su['n']:,} merges)", "≤ 30 ms", "", fmt_ms(p95), p95 <= 30)
+    )
     first = max(su["step_first100"]["p95"], su["undo_last100"]["p95"])
-    ctx.targets.append(Target(f"core step/undo p95, first 100 merges ({path.name})", "≤ 30 ms", "",
-                              fmt_ms(first), first <= 30))
+    ctx.targets.append(
+        Target(
+            f"core step/undo p95, first 100 merges ({path.name})", "≤ 30 ms", "", fmt_ms(first), first <= 30
+        )
+    )
     ctx.shared["step_undo"] = su
     ctx.log(f"[merge] full garbage collection after {n} merges")
     g = run_child(SCRIPT, "gc_pause", {"counts_path": str(cpath), "n": n})
-    lat.notes.append(f"A full cyclic garbage collection after {g['n']:,} merges (undo history kept, "
-                     f"{g['distinct_words']:,} distinct words) takes {fmt_ms(g['full_gc_ms'])}; the trainer "
-                     f"added {g['tracked']:,} objects the collector tracks (see the performance note in "
-                     "tests/benchmarks/README.md).")
+    lat.notes.append(
+        f"A full cyclic garbage collection after {g['n']:,} merges (undo history kept, "
+        f"{g['distinct_words']:,} distinct words) takes {fmt_ms(g['full_gc_ms'])}; the trainer "
+        f"added {g['tracked']:,} objects the collector tracks (see the performance note in "
+        "tests/benchmarks/README.md)."
+    )
     return [sec, lat]
 
 

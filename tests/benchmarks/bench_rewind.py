@@ -10,6 +10,7 @@ keeping the start state, on 400 MB.
 
     python tests/benchmarks/bench_rewind.py [--quick]
 """
+
 from __future__ import annotations
 
 import threading
@@ -68,8 +69,13 @@ def task_rewind(path: str, merges: int) -> dict:
         t3 = clock()
         undo_to_before(t, b)
         t4 = clock()
-        out[key] = {"new": t1 - t0, "new_release": t2 - t1, "old": t4 - t3, "step_during_free": step_during,
-                    "step_after_free": step_after}
+        out[key] = {
+            "new": t1 - t0,
+            "new_release": t2 - t1,
+            "old": t4 - t3,
+            "step_during_free": step_during,
+            "step_after_free": step_after,
+        }
     return {"seconds": 0.0, "cases": out, "words": len(t._words)}
 
 
@@ -187,58 +193,96 @@ TASKS = {"rewind": task_rewind, "memory": task_memory, "app": task_app}
 def run(ctx: Context) -> list[Section]:
     corpus = ctx.corpus_40(utf8=False)
     merges = 1000 if ctx.quick else MERGES
-    sec = Section(f"Reset and rewind after {merges:,} merges ({corpus.name}, engine side)",
-                  ["from -> to", "ours: until answered", "ours: freeing the undone history later",
-                   "before (undo merge by merge, counts summed)", "before / ours", "runs (ours / before)"])
+    sec = Section(
+        f"Reset and rewind after {merges:,} merges ({corpus.name}, engine side)",
+        [
+            "from -> to",
+            "ours: until answered",
+            "ours: freeing the undone history later",
+            "before (undo merge by merge, counts summed)",
+            "before / ours",
+            "runs (ours / before)",
+        ],
+    )
     ctx.log(f"[rewind] {corpus.name}: {ctx.reps} runs")
     runs = [run_child(SCRIPT, "rewind", {"path": str(corpus), "merges": merges}) for _ in range(ctx.reps)]
     for key in runs[0]["cases"]:
         new = [r["cases"][key]["new"] for r in runs]
         rel = [r["cases"][key]["new_release"] for r in runs]
         old = [r["cases"][key]["old"] for r in runs]
-        sec.rows.append([key, fmt_s(common.median(new)), fmt_s(common.median(rel)), fmt_s(common.median(old)),
-                         fmt_ratio(common.median(old) / common.median(new)),
-                         " / ".join(f"{x:.3f} vs {y:.3f}" for x, y in zip(new, old))])
+        sec.rows.append(
+            [
+                key,
+                fmt_s(common.median(new)),
+                fmt_s(common.median(rel)),
+                fmt_s(common.median(old)),
+                fmt_ratio(common.median(old) / common.median(new)),
+                " / ".join(f"{x:.3f} vs {y:.3f}" for x, y in zip(new, old)),
+            ]
+        )
     during = [r["cases"][f"{merges}->0"]["step_during_free"] for r in runs]
     after = [r["cases"][f"{merges}->0"]["step_after_free"] for r in runs]
-    sec.notes.append(f"The first step right after a reset, while the history is freed in the engine's thread: "
-                     f"{fmt_s(common.median(during))} (the same step once it is freed: {fmt_s(common.median(after))}).")
-    sec.notes.append("\"Until answered\" is what the app waits for; the engine frees the undone merges' history "
-                     "(millions of word strings and count changes) after answering, while the app is quiet.")
-    app = Section(f"Reset and rewind through the app after {merges:,} merges ({corpus.name}, offscreen window)",
-                  ["action", "until the controller has the result", "until the window has shown it", "runs"])
+    sec.notes.append(
+        f"The first step right after a reset, while the history is freed in the engine's thread: "
+        f"{fmt_s(common.median(during))} (the same step once it is freed: {fmt_s(common.median(after))})."
+    )
+    sec.notes.append(
+        '"Until answered" is what the app waits for; the engine frees the undone merges\' history '
+        "(millions of word strings and count changes) after answering, while the app is quiet."
+    )
+    app = Section(
+        f"Reset and rewind through the app after {merges:,} merges ({corpus.name}, offscreen window)",
+        ["action", "until the controller has the result", "until the window has shown it", "runs"],
+    )
     try:
         import tempfile
 
         settings = Path(tempfile.mkdtemp(prefix="bpe-bench-rewind-")) / "settings.ini"
         env = {"QT_QPA_PLATFORM": "offscreen", "BPE_EXPLORER_SETTINGS": str(settings)}
-        apps = [run_child(SCRIPT, "app", {"path": str(corpus), "merges": merges}, env=env)
-                for _ in range(max(1, ctx.reps - 1))]
+        apps = [
+            run_child(SCRIPT, "app", {"path": str(corpus), "merges": merges}, env=env)
+            for _ in range(max(1, ctx.reps - 1))
+        ]
     except RuntimeError as e:  # no Qt here: the engine table still stands
         app.notes.append(f"not measured: {str(e).splitlines()[0]}")
         apps = []
-    for key in (apps[0]["cases"] if apps else ()):
+    for key in apps[0]["cases"] if apps else ():
         removed = [r["cases"][key]["removed"] for r in apps]
         shown = [r["cases"][key]["shown"] for r in apps]
-        app.rows.append([key if key != "rewind" else f"rewind {merges:,} -> {merges // 2:,}",
-                         fmt_s(common.median(removed)), fmt_s(common.median(shown)),
-                         " / ".join(f"{x:.3f}" for x in shown)])
-    app.notes.append("From `controller.rewind_to(keep)` until the controller emitted `merges_removed` (engine "
-                     "request in the worker thread, reply applied) and until the event queue was next empty "
-                     "(the views updated). The reset first comes from 5,000 merges; the last reset from 2,500.")
+        app.rows.append(
+            [
+                key if key != "rewind" else f"rewind {merges:,} -> {merges // 2:,}",
+                fmt_s(common.median(removed)),
+                fmt_s(common.median(shown)),
+                " / ".join(f"{x:.3f}" for x in shown),
+            ]
+        )
+    app.notes.append(
+        "From `controller.rewind_to(keep)` until the controller emitted `merges_removed` (engine "
+        "request in the worker thread, reply applied) and until the event queue was next empty "
+        "(the views updated). The reset first comes from 5,000 merges; the last reset from 2,500."
+    )
     if not ctx.quick:
         big = ctx.corpora / "gcide_x10.txt"
         ctx.log(f"[rewind] peak memory on {big.name}, with and without the start state")
-        res = common.alternate({
-            "with start state": lambda: run_child(SCRIPT, "memory", {"path": str(big), "keep_start": True,
-                                                                     "merges": 1000}),
-            "without": lambda: run_child(SCRIPT, "memory", {"path": str(big), "keep_start": False,
-                                                            "merges": 1000}),
-        }, 1, ctx.log)
+        res = common.alternate(
+            {
+                "with start state": lambda: run_child(
+                    SCRIPT, "memory", {"path": str(big), "keep_start": True, "merges": 1000}
+                ),
+                "without": lambda: run_child(
+                    SCRIPT, "memory", {"path": str(big), "keep_start": False, "merges": 1000}
+                ),
+            },
+            1,
+            ctx.log,
+        )
         with_, without = res["with start state"], res["without"]
-        sec.notes.append(f"Peak memory, {big.name}, load + 1,000 merges: {fmt_mb(with_[0]['rss_self_mb'])} with the "
-                         f"start state, {fmt_mb(without[0]['rss_self_mb'])} without (process peak; "
-                         f"{with_[0]['words']:,} distinct words; {fmt_s(med(with_))} / {fmt_s(med(without))}).")
+        sec.notes.append(
+            f"Peak memory, {big.name}, load + 1,000 merges: {fmt_mb(with_[0]['rss_self_mb'])} with the "
+            f"start state, {fmt_mb(without[0]['rss_self_mb'])} without (process peak; "
+            f"{with_[0]['words']:,} distinct words; {fmt_s(med(with_))} / {fmt_s(med(without))})."
+        )
     return [sec, app]
 
 

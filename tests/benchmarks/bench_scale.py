@@ -10,6 +10,7 @@ pieces so that both fit in memory. Time and peak memory (whole process tree) of 
     python tests/benchmarks/bench_scale.py --big      # the ≥ 2 GB corpus: tens of minutes, GBs of RAM
     python tests/benchmarks/run_all.py --only scale [--big]
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -55,9 +56,16 @@ def task_counts(path: str, vocab_size: int, engine: str, out: str) -> dict:
     t2 = time.perf_counter()
     _vocab, merges = train_bpe_from_counts(out, vocab_size)
     t3 = time.perf_counter()
-    return {"seconds": t3 - t0, "count_s": t1 - t0, "write_s": t2 - t1, "train_s": t3 - t2,
-            "distinct": distinct, "counts_mb": os.path.getsize(out) / MB,
-            "n_merges": len(merges), "digest": _merges_digest(merges)}
+    return {
+        "seconds": t3 - t0,
+        "count_s": t1 - t0,
+        "write_s": t2 - t1,
+        "train_s": t3 - t2,
+        "distinct": distinct,
+        "counts_mb": os.path.getsize(out) / MB,
+        "n_merges": len(merges),
+        "digest": _merges_digest(merges),
+    }
 
 
 def task_ours(path: str, vocab_size: int) -> dict:
@@ -107,8 +115,12 @@ def task_profile(counts: str, vocab_size: int, top: int = 14) -> dict:
     buf = io.StringIO()
     pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(top)
     rows = [ln for ln in buf.getvalue().splitlines() if ln.strip()]
-    return {"build_s": t1 - t0, "merge_s_profiled": t2 - t1, "words": len(trainer._original),
-            "profile": rows[-(top + 1):]}
+    return {
+        "build_s": t1 - t0,
+        "merge_s_profiled": t2 - t1,
+        "words": len(trainer._original),
+        "profile": rows[-(top + 1) :],
+    }
 
 
 def _safe_pieces(path: str, piece: int = 64 * MB):
@@ -171,12 +183,18 @@ def task_ours_npy(path: str, out: str, workers: int) -> dict:
     ids = np.load(out, mmap_mode="r")
     h = hashlib.sha1()
     for i in range(0, ids.size, 1 << 24):
-        h.update(np.asarray(ids[i:i + (1 << 24)], dtype="<u4").tobytes())
+        h.update(np.asarray(ids[i : i + (1 << 24)], dtype="<u4").tobytes())
     return {"seconds": secs, "n_tokens": int(r.n_tokens), "sha1": h.hexdigest()}
 
 
-TASKS = {"counts": task_counts, "ours": task_ours, "rustbpe": task_rustbpe, "profile": task_profile,
-         "tiktoken_npy": task_tiktoken_npy, "ours_npy": task_ours_npy}
+TASKS = {
+    "counts": task_counts,
+    "ours": task_ours,
+    "rustbpe": task_rustbpe,
+    "profile": task_profile,
+    "tiktoken_npy": task_tiktoken_npy,
+    "ours_npy": task_ours_npy,
+}
 
 
 # --------------------------------------------------------------------------- parent
@@ -189,8 +207,9 @@ def corpus(ctx: Context) -> Path:
     if not path.is_file():
         ctx.log(f"[scale] generating {path} ({gb:g} GB, seed 0) …")
         t0 = time.monotonic()
-        make_big_corpus.generate(path, int(gb * 1e9), 0, gcide=ctx.corpora / "gcide.utf8.txt",
-                                 log=lambda m: None)
+        make_big_corpus.generate(
+            path, int(gb * 1e9), 0, gcide=ctx.corpora / "gcide.utf8.txt", log=lambda m: None
+        )
         ctx.log(f"[scale] generated in {time.monotonic() - t0:.0f} s")
     return path
 
@@ -220,14 +239,24 @@ def run(ctx: Context) -> list[Section]:
     loads: dict[str, str] = {}
     # BPE_SCALE_ROWS picks and orders the rows; BPE_SCALE_DEADLINE=HH:MM (UTC) stops starting rows
     # after it and stops a row still running then (the row says so): a shared machine has a budget
-    wanted = os.environ.get("BPE_SCALE_ROWS", "ours,counts_local,counts_dask,hf,rustbpe,profile,encode").split(",")
+    wanted = os.environ.get(
+        "BPE_SCALE_ROWS", "ours,counts_local,counts_dask,hf,rustbpe,profile,encode"
+    ).split(",")
     deadline = _deadline(os.environ.get("BPE_SCALE_DEADLINE"))
     tasks = {
         "ours": (SCRIPT, "ours", args, None),
-        "counts_local": (SCRIPT, "counts", {**args, "engine": "local", "out": str(work / "scale_local.parquet")},
-                         None),
-        "counts_dask": (SCRIPT, "counts", {**args, "engine": "dask", "out": str(work / "scale_dask.parquet")},
-                        None),
+        "counts_local": (
+            SCRIPT,
+            "counts",
+            {**args, "engine": "local", "out": str(work / "scale_local.parquet")},
+            None,
+        ),
+        "counts_dask": (
+            SCRIPT,
+            "counts",
+            {**args, "engine": "dask", "out": str(work / "scale_dask.parquet")},
+            None,
+        ),
         "hf": (bench_training.SCRIPT, "hf", args, RAYON),
         "rustbpe": (SCRIPT, "rustbpe", args, RAYON),
     }
@@ -250,42 +279,79 @@ def run(ctx: Context) -> list[Section]:
             runs[name] = run_child(script, task, targs, env=env, timeout=left)
         except RuntimeError as e:
             ctx.log(f"[scale] {name} failed: {str(e)[:500]}")
-            skipped[name] = (f"stopped unfinished after {time.time() - t0:.0f} s (time budget)"
-                             if "timed out" in str(e) else "failed")
+            skipped[name] = (
+                f"stopped unfinished after {time.time() - t0:.0f} s (time budget)"
+                if "timed out" in str(e)
+                else "failed"
+            )
         loads[name] = _load()
         if name in runs:
-            ctx.log(f"[scale] {name}: {runs[name]['seconds']:.1f} s, tree RSS {runs[name].tree_peak_mb:.0f} MB")
-    sec = Section(f"Scaling: {path.name} ({size_mb:,.0f} MB, generated + gcide), vocab {VOCAB:,}, "
-                  f"{WORKERS} cores, one run each",
-                  ["trainer", "time", "phases", "peak RSS (tree)", "time ÷ HF", "time ÷ rustbpe",
-                   "merges = ours", "load after"])
+            ctx.log(
+                f"[scale] {name}: {runs[name]['seconds']:.1f} s, tree RSS {runs[name].tree_peak_mb:.0f} MB"
+            )
+    sec = Section(
+        f"Scaling: {path.name} ({size_mb:,.0f} MB, generated + gcide), vocab {VOCAB:,}, "
+        f"{WORKERS} cores, one run each",
+        [
+            "trainer",
+            "time",
+            "phases",
+            "peak RSS (tree)",
+            "time ÷ HF",
+            "time ÷ rustbpe",
+            "merges = ours",
+            "load after",
+        ],
+    )
     hf_t = runs["hf"]["seconds"] if "hf" in runs else float("nan")
     rb_t = runs["rustbpe"]["seconds"] if "rustbpe" in runs else float("nan")
     ours_digest = runs["ours"]["digest"] if "ours" in runs else None
-    names = {"ours": "ours `train_bpe` (workers=2)",
-             "counts_local": "ours count → counts file → `train_bpe_from_counts` (2 processes)",
-             "counts_dask": "ours count on Dask LocalCluster (2 workers) → train from counts",
-             "hf": "HF `tokenizers` BpeTrainer (2 threads)", "rustbpe": "rustbpe (nanochat, 2 threads)",
-             "ours_base": f"ours `train_bpe` (workers=2), before: {base}"}
+    names = {
+        "ours": "ours `train_bpe` (workers=2)",
+        "counts_local": "ours count → counts file → `train_bpe_from_counts` (2 processes)",
+        "counts_dask": "ours count on Dask LocalCluster (2 workers) → train from counts",
+        "hf": "HF `tokenizers` BpeTrainer (2 threads)",
+        "rustbpe": "rustbpe (nanochat, 2 threads)",
+        "ours_base": f"ours `train_bpe` (workers=2), before: {base}",
+    }
     for name, _ in plan:
         r = runs.get(name)
         if r is None:
-            sec.rows.append([names[name], skipped.get(name, "failed"), "", "", "", "", "", loads.get(name, "")])
+            sec.rows.append(
+                [names[name], skipped.get(name, "failed"), "", "", "", "", "", loads.get(name, "")]
+            )
             continue
         t = r["seconds"]
         if name in ("ours", "ours_base"):
             phases = f"pre-tokenize {fmt_s(r['pretok_s'])}, merges {fmt_s(r['merge_s'])}"
         elif name.startswith("counts"):
-            phases = (f"count {fmt_s(r['count_s'])}, write {fmt_s(r['write_s'])} ({r['counts_mb']:.0f} MB, "
-                      f"{r['distinct']:,} distinct), train {fmt_s(r['train_s'])}")
+            phases = (
+                f"count {fmt_s(r['count_s'])}, write {fmt_s(r['write_s'])} ({r['counts_mb']:.0f} MB, "
+                f"{r['distinct']:,} distinct), train {fmt_s(r['train_s'])}"
+            )
         else:
             phases = ""
-        same = "–" if "digest" not in r.data or ours_digest is None else ("yes" if r["digest"] == ours_digest
-                                                                           else "**no**")
-        sec.rows.append([names[name], fmt_s(t), phases, fmt_mb(r.tree_peak_mb), fmt_ratio(t / hf_t),
-                         fmt_ratio(t / rb_t), same, loads[name]])
-    sec.notes.append("rustbpe has no special tokens (`<|endoftext|>` is trained on as text) and its vocab "
-                     "of 32,000 has one merge more than ours (no special-token id).")
+        same = (
+            "–"
+            if "digest" not in r.data or ours_digest is None
+            else ("yes" if r["digest"] == ours_digest else "**no**")
+        )
+        sec.rows.append(
+            [
+                names[name],
+                fmt_s(t),
+                phases,
+                fmt_mb(r.tree_peak_mb),
+                fmt_ratio(t / hf_t),
+                fmt_ratio(t / rb_t),
+                same,
+                loads[name],
+            ]
+        )
+    sec.notes.append(
+        "rustbpe has no special tokens (`<|endoftext|>` is trained on as text) and its vocab "
+        "of 32,000 has one merge more than ours (no special-token id)."
+    )
     sections = [sec]
 
     # ---- where the merge loop's time goes
@@ -294,10 +360,15 @@ def run(ctx: Context) -> list[Section]:
         ctx.log("[scale] profiling the merge loop …")
         try:
             p = run_child(SCRIPT, "profile", {"counts": str(counts_file), "vocab_size": VOCAB})
-            prof = Section("Scaling: where the merge loop's time goes (cProfile, top functions by own time)",
-                           [], notes=[f"{p['words']:,} distinct words; building the trainer {fmt_s(p['build_s'])}, "
-                                      f"merges under the profiler {fmt_s(p['merge_s_profiled'])}; peak RSS "
-                                      f"{fmt_mb(p.tree_peak_mb)}"])
+            prof = Section(
+                "Scaling: where the merge loop's time goes (cProfile, top functions by own time)",
+                [],
+                notes=[
+                    f"{p['words']:,} distinct words; building the trainer {fmt_s(p['build_s'])}, "
+                    f"merges under the profiler {fmt_s(p['merge_s_profiled'])}; peak RSS "
+                    f"{fmt_mb(p.tree_peak_mb)}"
+                ],
+            )
             prof.notes.append("```\n" + "\n".join(p["profile"]) + "\n```")
             sections.append(prof)
         except RuntimeError as e:
@@ -313,9 +384,13 @@ def run(ctx: Context) -> list[Section]:
         if "encode" not in wanted or deadline - time.time() < 120:
             break
         try:
-            enc[name] = run_child(SCRIPT, task, {"path": str(path), "out": str(work / f"scale_{name}.npy"),
-                                                 "workers": os.cpu_count() or 1},
-                                  env=env, timeout=deadline - time.time())
+            enc[name] = run_child(
+                SCRIPT,
+                task,
+                {"path": str(path), "out": str(work / f"scale_{name}.npy"), "workers": os.cpu_count() or 1},
+                env=env,
+                timeout=deadline - time.time(),
+            )
             ctx.log(f"[scale] encode {name}: {enc[name]['seconds']:.1f} s")
         except RuntimeError as e:
             ctx.log(f"[scale] encode {name} failed: {str(e)[:300]}")
@@ -323,19 +398,44 @@ def run(ctx: Context) -> list[Section]:
             (work / f"scale_{name}.npy").unlink(missing_ok=True)
     if "ours" in enc and "tiktoken" in enc:
         o, t = enc["ours"], enc["tiktoken"]
-        es = Section(f"Scaling: encode {path.name} to .npy, all {os.cpu_count()} cores (GPT-2 vocab)",
-                     ["encoder", "time", "MB/s", "peak RSS (tree)", "speed ÷ tiktoken", "ids identical"])
+        es = Section(
+            f"Scaling: encode {path.name} to .npy, all {os.cpu_count()} cores (GPT-2 vocab)",
+            ["encoder", "time", "MB/s", "peak RSS (tree)", "speed ÷ tiktoken", "ids identical"],
+        )
         same = "yes" if o["sha1"] == t["sha1"] and o["n_tokens"] == t["n_tokens"] else "**no**"
-        es.rows.append(["ours `encode_file_to_npy`", fmt_s(o["seconds"]), f"{size_mb / o['seconds']:.1f}",
-                        fmt_mb(o.tree_peak_mb), fmt_ratio(t["seconds"] / o["seconds"]), same])
+        es.rows.append(
+            [
+                "ours `encode_file_to_npy`",
+                fmt_s(o["seconds"]),
+                f"{size_mb / o['seconds']:.1f}",
+                fmt_mb(o.tree_peak_mb),
+                fmt_ratio(t["seconds"] / o["seconds"]),
+                same,
+            ]
+        )
         if "ours_base" in enc:
             b = enc["ours_base"]
             same_b = "yes" if b["sha1"] == t["sha1"] and b["n_tokens"] == t["n_tokens"] else "**no**"
-            es.rows.append([f"ours `encode_file_to_npy`, before: {base}", fmt_s(b["seconds"]),
-                            f"{size_mb / b['seconds']:.1f}", fmt_mb(b.tree_peak_mb),
-                            fmt_ratio(t["seconds"] / b["seconds"]), same_b])
-        es.rows.append(["tiktoken `encode_batch` (64 MB pieces, ~2 MB blocks)", fmt_s(t["seconds"]),
-                        f"{size_mb / t['seconds']:.1f}", fmt_mb(t.tree_peak_mb), "1.00×", same])
+            es.rows.append(
+                [
+                    f"ours `encode_file_to_npy`, before: {base}",
+                    fmt_s(b["seconds"]),
+                    f"{size_mb / b['seconds']:.1f}",
+                    fmt_mb(b.tree_peak_mb),
+                    fmt_ratio(t["seconds"] / b["seconds"]),
+                    same_b,
+                ]
+            )
+        es.rows.append(
+            [
+                "tiktoken `encode_batch` (64 MB pieces, ~2 MB blocks)",
+                fmt_s(t["seconds"]),
+                f"{size_mb / t['seconds']:.1f}",
+                fmt_mb(t.tree_peak_mb),
+                "1.00×",
+                same,
+            ]
+        )
         sections.append(es)
     return sections
 

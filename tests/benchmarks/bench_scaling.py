@@ -3,6 +3,7 @@ pre-tokenization throughput per core against the raw regex ``findall`` speed, wi
 
     python tests/benchmarks/bench_scaling.py [--quick]
 """
+
 from __future__ import annotations
 
 import time
@@ -23,8 +24,7 @@ def task_count(path: str, workers: int) -> dict:
     t0 = time.perf_counter()
     counts, stats = count_pretokens(path, [SPECIAL], "gpt2", workers=workers)
     secs = time.perf_counter() - t0
-    return {"seconds": secs, "distinct": len(counts), "pretokens": stats.pretokens,
-            "bytes": stats.size_bytes}
+    return {"seconds": secs, "distinct": len(counts), "pretokens": stats.pretokens, "bytes": stats.size_bytes}
 
 
 def task_findall(path: str, engine: str, count: bool = False) -> dict:
@@ -37,8 +37,9 @@ def task_findall(path: str, engine: str, count: bool = False) -> dict:
     from core.pretokenize import GPT2_PATTERN
 
     ascii_gpt2 = r"""'(?:[sdmt]|ll|ve|re)| ?[A-Za-z]+| ?[0-9]+| ?[^\sA-Za-z0-9]+|\s+(?!\S)|\s+"""
-    findall = (regex.compile(GPT2_PATTERN).findall if engine == "regex"
-               else re.compile(ascii_gpt2, re.ASCII).findall)
+    findall = (
+        regex.compile(GPT2_PATTERN).findall if engine == "regex" else re.compile(ascii_gpt2, re.ASCII).findall
+    )
     t0 = time.perf_counter()
     with open(path, "rb") as f:
         data = f.read()
@@ -76,9 +77,20 @@ def run(ctx: Context) -> list[Section]:
     sections = []
 
     # ---- training wall time and peak RSS per size
-    sec = Section("Scaling: training (vocab 10k, 2 cores) and counting by corpus size",
-                  ["corpus", "distinct pre-tokens", "count_pretokens", "ours train_bpe", "ours s/MB",
-                   "ours peak RSS (tree / main)", "HF time", "HF peak RSS", "ours/HF"])
+    sec = Section(
+        "Scaling: training (vocab 10k, 2 cores) and counting by corpus size",
+        [
+            "corpus",
+            "distinct pre-tokens",
+            "count_pretokens",
+            "ours train_bpe",
+            "ours s/MB",
+            "ours peak RSS (tree / main)",
+            "HF time",
+            "HF peak RSS",
+            "ours/HF",
+        ],
+    )
     prev = ctx.shared.get("train40")
     for label, path in sizes:
         size_mb = path.stat().st_size / MB
@@ -97,15 +109,25 @@ def run(ctx: Context) -> list[Section]:
         t_h = med(hf) if hf else float("nan")
         rss_tree = common.median([r.tree_peak_mb for r in ours])
         rss_main = common.median([r["rss_self_mb"] for r in ours])
-        sec.rows.append([
-            f"{label} ({path.name})", f"{cnt['distinct']:,}", f"{fmt_s(cnt['seconds'])}, {fmt_mb(cnt.tree_peak_mb)}",
-            fmt_s(t_o), f"{t_o / size_mb:.3f}", f"{fmt_mb(rss_tree)} / {fmt_mb(rss_main)}",
-            fmt_s(t_h), fmt_mb(common.median([r.tree_peak_mb for r in hf])) if hf else "–",
-            fmt_ratio(t_o / t_h)])
-    sec.notes.append("Peak RSS (tree) sums the main process and its worker processes (sampled every 50 ms); "
-                     "main is the trainer process alone (getrusage). The 400 MB file is ten copies of the "
-                     "40 MB one: same distinct pre-tokens, so memory should match the 40 MB row while the "
-                     "counting time grows ×10 (the merge phase depends on distinct pre-tokens only).")
+        sec.rows.append(
+            [
+                f"{label} ({path.name})",
+                f"{cnt['distinct']:,}",
+                f"{fmt_s(cnt['seconds'])}, {fmt_mb(cnt.tree_peak_mb)}",
+                fmt_s(t_o),
+                f"{t_o / size_mb:.3f}",
+                f"{fmt_mb(rss_tree)} / {fmt_mb(rss_main)}",
+                fmt_s(t_h),
+                fmt_mb(common.median([r.tree_peak_mb for r in hf])) if hf else "–",
+                fmt_ratio(t_o / t_h),
+            ]
+        )
+    sec.notes.append(
+        "Peak RSS (tree) sums the main process and its worker processes (sampled every 50 ms); "
+        "main is the trainer process alone (getrusage). The 400 MB file is ten copies of the "
+        "40 MB one: same distinct pre-tokens, so memory should match the 40 MB row while the "
+        "counting time grows ×10 (the merge phase depends on distinct pre-tokens only)."
+    )
     sec.notes.append("The 400 MB row is a single run; the others are medians of alternating runs.")
     sections.append(sec)
 
@@ -117,28 +139,43 @@ def run(ctx: Context) -> list[Section]:
     ctx.log(f"[scaling] pre-tokenization throughput on {path.name}, {reps} reps")
     variants = {
         "regex findall": lambda: run_child(SCRIPT, "findall", {"path": str(path), "engine": "regex"}),
-        "regex findall + Counter": lambda: run_child(SCRIPT, "findall",
-                                                     {"path": str(path), "engine": "regex", "count": True}),
+        "regex findall + Counter": lambda: run_child(
+            SCRIPT, "findall", {"path": str(path), "engine": "regex", "count": True}
+        ),
         "re (ASCII) findall": lambda: run_child(SCRIPT, "findall", {"path": str(path), "engine": "re"}),
         "ours workers=1": lambda: run_child(SCRIPT, "count", {"path": str(path), "workers": 1}),
         "ours workers=2": lambda: run_child(SCRIPT, "count", {"path": str(path), "workers": 2}),
     }
     res = alternate(variants, reps, ctx.log)
     raw = size_mb / med(res["regex findall"])
-    sec2 = Section(f"Pre-tokenization throughput: {path.name} ({size_mb:.0f} MB)",
-                   ["what", "cores", "median time", "MB/s", "MB/s per core", "per core vs raw regex findall"])
+    sec2 = Section(
+        f"Pre-tokenization throughput: {path.name} ({size_mb:.0f} MB)",
+        ["what", "cores", "median time", "MB/s", "MB/s per core", "per core vs raw regex findall"],
+    )
     cores = {"ours workers=2": 2}
     for name, rs in res.items():
         t = med(rs)
         c = cores.get(name, 1)
-        sec2.rows.append([name, c, fmt_s(t), f"{size_mb / t:.2f}", f"{size_mb / t / c:.2f}",
-                          fmt_ratio(size_mb / t / c / raw)])
+        sec2.rows.append(
+            [
+                name,
+                c,
+                fmt_s(t),
+                f"{size_mb / t:.2f}",
+                f"{size_mb / t / c:.2f}",
+                fmt_ratio(size_mb / t / c / raw),
+            ]
+        )
     w1, w2 = med(res["ours workers=1"]), med(res["ours workers=2"])
-    sec2.notes.append(f"2 workers vs 1: {w1 / w2:.2f}× faster (ideal 2×, on a machine shared with other jobs).")
-    sec2.notes.append("Raw findall = read + decode + one `regex.findall(GPT2_PATTERN)` pass in 8 MB pieces, "
-                      "one process, nothing counted: the practical limit of a `regex`-based counter. "
-                      "`re (ASCII)` is the same pattern with ASCII classes in the standard `re` module "
-                      "(the fast path core/splitting.py uses for pure-ASCII text; gcide is ASCII).")
+    sec2.notes.append(
+        f"2 workers vs 1: {w1 / w2:.2f}× faster (ideal 2×, on a machine shared with other jobs)."
+    )
+    sec2.notes.append(
+        "Raw findall = read + decode + one `regex.findall(GPT2_PATTERN)` pass in 8 MB pieces, "
+        "one process, nothing counted: the practical limit of a `regex`-based counter. "
+        "`re (ASCII)` is the same pattern with ASCII classes in the standard `re` module "
+        "(the fast path core/splitting.py uses for pure-ASCII text; gcide is ASCII)."
+    )
     sections.append(sec2)
     return sections
 

@@ -4,6 +4,7 @@ also against a textbook trainer that recounts every pair at every merge.
 
     python tests/benchmarks/bench_training.py [--quick]
 """
+
 from __future__ import annotations
 
 import sys
@@ -38,8 +39,13 @@ def task_ours(path: str, vocab_size: int, workers: int | None = WORKERS, want_me
     vocab, merges = train_bpe(path, vocab_size, [SPECIAL], workers=workers, progress=progress)
     t1 = time.perf_counter()
     t_merge = t_merge or t1
-    out = {"seconds": t1 - t0, "pretok_s": t_merge - t0, "merge_s": t1 - t_merge,
-           "vocab": len(vocab), "n_merges": len(merges)}
+    out = {
+        "seconds": t1 - t0,
+        "pretok_s": t_merge - t0,
+        "merge_s": t1 - t_merge,
+        "vocab": len(vocab),
+        "n_merges": len(merges),
+    }
     if want_merges:
         out["merges"] = _hex(merges)
     return out
@@ -52,12 +58,18 @@ def hf_tokenizer_and_trainer(vocab_size: int):
     from core.pretokenize import GPT2_PATTERN
 
     tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.Sequence([
-        pre_tokenizers.Split(Regex(GPT2_PATTERN), behavior="isolated"),
-        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
-    ])
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[SPECIAL],
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
+    tok.pre_tokenizer = pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.Split(Regex(GPT2_PATTERN), behavior="isolated"),
+            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+        ]
+    )
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        special_tokens=[SPECIAL],
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+    )
     return tok, trainer
 
 
@@ -93,7 +105,9 @@ def textbook_train(path: str, vocab_size: int, special_tokens: list[str]) -> lis
 
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    pieces = regex.split("|".join(regex.escape(s) for s in special_tokens), text) if special_tokens else [text]
+    pieces = (
+        regex.split("|".join(regex.escape(s) for s in special_tokens), text) if special_tokens else [text]
+    )
     counts: Counter[str] = Counter()
     findall = regex.compile(GPT2_PATTERN).findall
     for piece in pieces:
@@ -173,8 +187,9 @@ def train_big(ctx: Context, path: Path, vocab: int, reps: int, hf: bool = True) 
 
     def hf_():
         want, first["hf"] = first["hf"], False
-        return run_child(SCRIPT, "hf", {"path": str(path), "vocab_size": vocab, "want_merges": want},
-                         env=HF_ENV)
+        return run_child(
+            SCRIPT, "hf", {"path": str(path), "vocab_size": vocab, "want_merges": want}, env=HF_ENV
+        )
 
     variants = {"ours": ours, "hf": hf_} if hf else {"ours": ours}
     return alternate(variants, reps, ctx.log)
@@ -195,21 +210,57 @@ def run(ctx: Context) -> list[Section]:
     size_mb = path.stat().st_size / common.MB
     sec = Section(
         f"Training: {path.name} ({size_mb:.0f} MB), vocab {vocab:,}, 2 cores",
-        ["trainer", "median time", "count pre-tokens + build pair index", "merge loop", "peak RSS (tree)", "runs",
-         "time ratio ours/HF"])
-    sec.rows.append(["ours `train_bpe` (workers=2)", fmt_s(t_ours), fmt_s(med(ours, "pretok_s")),
-                     fmt_s(med(ours, "merge_s")), fmt_mb(common.median([r.tree_peak_mb for r in ours])),
-                     " / ".join(f"{r['seconds']:.1f}" for r in ours), fmt_ratio(ratio)])
-    sec.rows.append(["HF `tokenizers` BpeTrainer (RAYON_NUM_THREADS=2)", fmt_s(t_hf), "", "",
-                     fmt_mb(common.median([r.tree_peak_mb for r in hf])),
-                     " / ".join(f"{r['seconds']:.1f}" for r in hf), "1.00×"])
-    sec.notes.append(f"Merges, ours vs HF: {agreement(ours[0]['merges'], hf[0]['merges'])} "
-                     "(HF reads the file line by line, so whitespace runs across lines are cut, and "
-                     "breaks count ties by token id, not by bytes).")
-    sec.notes.append("Both read gcide.utf8.txt (HF cannot read the 3 invalid UTF-8 bytes of gcide.txt). "
-                     "Times are inside the process (after imports), including our worker start-up.")
-    ctx.targets.append(Target(f"training time vs HF ({path.name}, vocab 10k)", "≤ 1.5×", "≤ 1.0×",
-                              fmt_ratio(ratio), ratio <= 1.5, ratio <= 1.0))
+        [
+            "trainer",
+            "median time",
+            "count pre-tokens + build pair index",
+            "merge loop",
+            "peak RSS (tree)",
+            "runs",
+            "time ratio ours/HF",
+        ],
+    )
+    sec.rows.append(
+        [
+            "ours `train_bpe` (workers=2)",
+            fmt_s(t_ours),
+            fmt_s(med(ours, "pretok_s")),
+            fmt_s(med(ours, "merge_s")),
+            fmt_mb(common.median([r.tree_peak_mb for r in ours])),
+            " / ".join(f"{r['seconds']:.1f}" for r in ours),
+            fmt_ratio(ratio),
+        ]
+    )
+    sec.rows.append(
+        [
+            "HF `tokenizers` BpeTrainer (RAYON_NUM_THREADS=2)",
+            fmt_s(t_hf),
+            "",
+            "",
+            fmt_mb(common.median([r.tree_peak_mb for r in hf])),
+            " / ".join(f"{r['seconds']:.1f}" for r in hf),
+            "1.00×",
+        ]
+    )
+    sec.notes.append(
+        f"Merges, ours vs HF: {agreement(ours[0]['merges'], hf[0]['merges'])} "
+        "(HF reads the file line by line, so whitespace runs across lines are cut, and "
+        "breaks count ties by token id, not by bytes)."
+    )
+    sec.notes.append(
+        "Both read gcide.utf8.txt (HF cannot read the 3 invalid UTF-8 bytes of gcide.txt). "
+        "Times are inside the process (after imports), including our worker start-up."
+    )
+    ctx.targets.append(
+        Target(
+            f"training time vs HF ({path.name}, vocab 10k)",
+            "≤ 1.5×",
+            "≤ 1.0×",
+            fmt_ratio(ratio),
+            ratio <= 1.5,
+            ratio <= 1.0,
+        )
+    )
     sections.append(sec)
 
     # ---- corpus.en, vocab 500: ours vs HF vs textbook
@@ -223,23 +274,41 @@ def run(ctx: Context) -> list[Section]:
         def fn():
             want, flags[name] = flags[name], False
             return run_child(SCRIPT, name, {**args, **(extra or {}), "want_merges": want}, env=env)
+
         return fn
 
-    r2 = alternate({"ours": mk("ours", extra={"workers": None}), "hf": mk("hf", HF_ENV),
-                    "textbook": mk("textbook")}, sreps, ctx.log)
+    r2 = alternate(
+        {"ours": mk("ours", extra={"workers": None}), "hf": mk("hf", HF_ENV), "textbook": mk("textbook")},
+        sreps,
+        ctx.log,
+    )
     t = {k: med(v) for k, v in r2.items()}
-    sec2 = Section(f"Training: corpus.en ({small.stat().st_size / 1024:.0f} KB), vocab 500",
-                   ["trainer", "median time", "runs", "time ratio ours/other", "merges vs CS336 reference"])
+    sec2 = Section(
+        f"Training: corpus.en ({small.stat().st_size / 1024:.0f} KB), vocab 500",
+        ["trainer", "median time", "runs", "time ratio ours/other", "merges vs CS336 reference"],
+    )
     ref = reference_merges()
-    names = {"ours": "ours `train_bpe`", "hf": "HF `tokenizers` BpeTrainer (2 threads)",
-             "textbook": "textbook (recount all pairs every merge)"}
+    names = {
+        "ours": "ours `train_bpe`",
+        "hf": "HF `tokenizers` BpeTrainer (2 threads)",
+        "textbook": "textbook (recount all pairs every merge)",
+    }
     for k in ("ours", "hf", "textbook"):
         agree = agreement(r2[k][0]["merges"], ref) if ref else "–"
-        sec2.rows.append([names[k], fmt_s(t[k]), " / ".join(f"{r['seconds']:.3f}" for r in r2[k]),
-                          "1.00×" if k == "ours" else fmt_ratio(t["ours"] / t[k]), agree])
-    sec2.notes.append(f"ours is {t['textbook'] / t['ours']:.1f}× faster than the textbook loop and "
-                      f"{t['hf'] / t['ours']:.2f}× the speed of HF here (small file: one process, "
-                      "start-up dominated).")
+        sec2.rows.append(
+            [
+                names[k],
+                fmt_s(t[k]),
+                " / ".join(f"{r['seconds']:.3f}" for r in r2[k]),
+                "1.00×" if k == "ours" else fmt_ratio(t["ours"] / t[k]),
+                agree,
+            ]
+        )
+    sec2.notes.append(
+        f"ours is {t['textbook'] / t['ours']:.1f}× faster than the textbook loop and "
+        f"{t['hf'] / t['ours']:.2f}× the speed of HF here (small file: one process, "
+        "start-up dominated)."
+    )
     sections.append(sec2)
     return sections
 

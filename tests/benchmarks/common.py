@@ -6,6 +6,7 @@ caches, imports and peak RSS are fair; the child times the operation itself with
 ``time.perf_counter`` and prints one ``@@BENCH@@ {json}`` line. The parent samples the resident
 memory of the whole process tree (the child and its worker processes) with psutil.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -34,7 +35,6 @@ if os.environ.get("BPE_SHARED"):  # given: it wins
     SHARED = Path(os.environ["BPE_SHARED"])
 MARK = "@@BENCH@@"
 MB = 1_000_000  # decimal megabytes, as the corpus sizes are quoted (gcide.txt is 40 MB)
-
 
 
 # --------------------------------------------------------------------------- GPT-2 and tiktoken set-up
@@ -83,6 +83,7 @@ def tiktoken_encode_text(enc: Any, text: str, workers: int) -> list[list[int]]:
     ``workers`` threads (special tokens allowed); the ids of each block."""
     return enc.encode_batch(safe_blocks(text), num_threads=workers, allowed_special="all")
 
+
 # --------------------------------------------------------------------------- statistics
 def median(xs: list[float]) -> float:
     return statistics.median(xs) if xs else float("nan")
@@ -106,8 +107,9 @@ def dist(xs: list[float]) -> dict[str, float]:
 def corpora_dir() -> Path:
     """The folder with gcide.txt, gcide.utf8.txt and gcide_x10.txt (built by shared/corpora/gcide.sh)."""
     d = Path(os.environ.get("BPE_CORPORA", Path(os.environ.get("TMPDIR", "/tmp")) / "bpe-corpora"))
-    if not all((d / n).is_file() and (d / n).stat().st_size for n in
-               ("gcide.txt", "gcide.utf8.txt", "gcide_x10.txt")):
+    if not all(
+        (d / n).is_file() and (d / n).stat().st_size for n in ("gcide.txt", "gcide.utf8.txt", "gcide_x10.txt")
+    ):
         script = SHARED / "corpora" / "gcide.sh"
         if not script.is_file():
             raise SystemExit(f"corpora missing in {d} and {script} not found")
@@ -174,8 +176,9 @@ def _tree_rss(proc) -> int:
     return total
 
 
-def run_child(script: Path | str, task: str, args: dict | None = None, *, env: dict | None = None,
-              timeout: float = 3600) -> RunResult:
+def run_child(
+    script: Path | str, task: str, args: dict | None = None, *, env: dict | None = None, timeout: float = 3600
+) -> RunResult:
     """Run ``script --child task json(args)`` in a fresh interpreter and return its report."""
     full_env = dict(os.environ)
     full_env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(HERE)])
@@ -183,8 +186,13 @@ def run_child(script: Path | str, task: str, args: dict | None = None, *, env: d
     full_env.update(env or {})
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         t0 = time.perf_counter()
-        p = subprocess.Popen([sys.executable, str(script), "--child", task, json.dumps(args or {})],
-                             cwd=REPO, env=full_env, stdout=out, stderr=err)
+        p = subprocess.Popen(
+            [sys.executable, str(script), "--child", task, json.dumps(args or {})],
+            cwd=REPO,
+            env=full_env,
+            stdout=out,
+            stderr=err,
+        )
         peak = 0
         stop = threading.Event()
 
@@ -218,7 +226,7 @@ def run_child(script: Path | str, task: str, args: dict | None = None, *, env: d
     lines = [ln for ln in stdout.splitlines() if ln.startswith(MARK)]
     if rc != 0 or not lines:
         raise RuntimeError(f"{Path(script).name} {task} {args} failed (exit {rc}):\n{stderr[-3000:]}")
-    data = json.loads(lines[-1][len(MARK):])
+    data = json.loads(lines[-1][len(MARK) :])
     return RunResult(data, wall, peak / MB)
 
 
@@ -235,8 +243,9 @@ def child_main(tasks: dict[str, Callable[..., dict]]) -> bool:
     return True
 
 
-def alternate(variants: dict[str, Callable[[], RunResult]], reps: int,
-              log: Callable[[str], None] | None = None) -> dict[str, list[RunResult]]:
+def alternate(
+    variants: dict[str, Callable[[], RunResult]], reps: int, log: Callable[[str], None] | None = None
+) -> dict[str, list[RunResult]]:
     """Run the variants interleaved (A B A B …) ``reps`` times; results per variant in run order."""
     out: dict[str, list[RunResult]] = {k: [] for k in variants}
     for i in range(reps):
@@ -245,8 +254,11 @@ def alternate(variants: dict[str, Callable[[], RunResult]], reps: int,
             out[name].append(r)
             if log:
                 secs = r.get("seconds")
-                log(f"  {name} rep {i + 1}/{reps}: " + (f"{secs:.2f} s" if secs is not None else "done")
-                    + f" (wall {r.wall_s:.1f} s, tree RSS {r.tree_peak_mb:.0f} MB)")
+                log(
+                    f"  {name} rep {i + 1}/{reps}: "
+                    + (f"{secs:.2f} s" if secs is not None else "done")
+                    + f" (wall {r.wall_s:.1f} s, tree RSS {r.tree_peak_mb:.0f} MB)"
+                )
     return out
 
 
@@ -329,7 +341,9 @@ def fmt_mb(x: float) -> str:
 
 def _code_time() -> str:
     files = [p for d in ("core", "bpe_gui") for p in (REPO / d).rglob("*.py")]
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(max((p.stat().st_mtime for p in files), default=0)))
+    return time.strftime(
+        "%Y-%m-%d %H:%M:%S", time.localtime(max((p.stat().st_mtime for p in files), default=0))
+    )
 
 
 def machine_info() -> list[str]:

@@ -11,6 +11,7 @@ is also encoded in small blocks through the ``.npy`` encoder (as ``encode`` and 
 files) and compared with HF's ids for the whole text. A file we refuse counts as "refused" with our
 message (right for Unigram/WordPiece/char-level files). Not part of the default test run.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,10 +61,15 @@ def check(path: Path, texts: list[str]) -> tuple[str, str]:
             got = ours.encode(t, add_special_tokens=add)
             if want != got:
                 i = next((k for k, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
-                bad.append(f"ids differ (add_special_tokens={add}) on {t[:40]!r} at token {i}: "
-                           f"HF {want[i:i + 6]} ours {got[i:i + 6]}")
+                bad.append(
+                    f"ids differ (add_special_tokens={add}) on {t[:40]!r} at token {i}: "
+                    f"HF {want[i : i + 6]} ours {got[i : i + 6]}"
+                )
         ids = hf.encode(t, add_special_tokens=False).ids
-        if hf.decode(ids, skip_special_tokens=False) == t and ours.decode(ours.encode(t, add_special_tokens=False)) != t:
+        if (
+            hf.decode(ids, skip_special_tokens=False) == t
+            and ours.decode(ours.encode(t, add_special_tokens=False)) != t
+        ):
             bad.append(f"round trip fails on {t[:40]!r}")
     bad += _in_blocks(hf, ours, texts)
     return ("ok", "") if not bad else ("FAIL", "\n    ".join(bad[:6]))
@@ -80,7 +86,7 @@ def _in_blocks(hf: HFTokenizer, ours: Tokenizer, texts: list[str]) -> list[str]:
     if got == want:
         return []
     i = next((k for k, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
-    return [f"encoded in blocks, ids differ at token {i}: HF {want[i:i + 6]} ours {got[i:i + 6]}"]
+    return [f"encoded in blocks, ids differ at token {i}: HF {want[i : i + 6]} ours {got[i : i + 6]}"]
 
 
 def random_texts(path: Path, n: int, seed: int = 1) -> list[str]:
@@ -90,10 +96,17 @@ def random_texts(path: Path, n: int, seed: int = 1) -> list[str]:
 
     def char() -> str:
         while True:
-            c = rng.choice([rng.randint(0x20, 0x7E), rng.randint(0xA0, 0xD7FF), rng.randint(0xE000, 0xFFFF),
-                            rng.randint(0x10000, 0x1FAFF)])
+            c = rng.choice(
+                [
+                    rng.randint(0x20, 0x7E),
+                    rng.randint(0xA0, 0xD7FF),
+                    rng.randint(0xE000, 0xFFFF),
+                    rng.randint(0x10000, 0x1FAFF),
+                ]
+            )
             if unicodedata.category(chr(c)) not in ("Cn", "Cs"):
                 return chr(c)
+
     out = []
     for _ in range(n):
         parts = []
@@ -104,7 +117,9 @@ def random_texts(path: Path, n: int, seed: int = 1) -> list[str]:
             elif k < 0.6:
                 parts.append("".join(char() for _ in range(rng.randint(1, 6))))
             elif k < 0.85:
-                parts.append(rng.choice([" ", "  ", "\n", "\t", " \n ", "\r\n", "\u3000", "\xa0", "'s", "123456"]))
+                parts.append(
+                    rng.choice([" ", "  ", "\n", "\t", " \n ", "\r\n", "\u3000", "\xa0", "'s", "123456"])
+                )
             else:
                 parts.append(unicodedata.normalize("NFD", rng.choice(TEXTS))[: rng.randint(1, 20)])
         out.append("".join(parts))

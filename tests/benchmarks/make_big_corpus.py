@@ -14,6 +14,7 @@ and digits, some capitalised; documents have commas, full stops, quotes, numbers
 breaks. Everything comes from ``numpy.random.default_rng(seed)``: the same seed and options give
 the same bytes (the SHA-256 is printed).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,36 @@ sys.path.insert(0, str(HERE))
 
 EOT = "<|endoftext|>"
 ENGLISH = "etaoinshrdlcumwfgypbvkjxqz"
-ENGLISH_FREQ = np.array([12.7, 9.1, 8.2, 7.5, 7.0, 6.7, 6.3, 6.1, 6.0, 4.3, 4.0, 2.8, 2.8, 2.4, 2.4, 2.2, 2.0,
-                         2.0, 1.9, 1.5, 1.0, 0.8, 0.15, 0.15, 0.1, 0.07])
+ENGLISH_FREQ = np.array(
+    [
+        12.7,
+        9.1,
+        8.2,
+        7.5,
+        7.0,
+        6.7,
+        6.3,
+        6.1,
+        6.0,
+        4.3,
+        4.0,
+        2.8,
+        2.8,
+        2.4,
+        2.4,
+        2.2,
+        2.0,
+        2.0,
+        1.9,
+        1.5,
+        1.0,
+        0.8,
+        0.15,
+        0.15,
+        0.1,
+        0.07,
+    ]
+)
 OTHER_ALPHABETS = [
     "áéíóúàèçñüöäßœø",  # accented Latin
     "абвгдежзиклмнопрстуфхцчшщыэюя",  # Cyrillic
@@ -75,13 +104,21 @@ def make_lexicon(rng: np.random.Generator, n: int) -> np.ndarray:
     return np.array(words, dtype=object)
 
 
-def generate(out: Path, total_bytes: int, seed: int = 0, lexicon: int = 3_000_000, zipf: float = 1.05,
-             gcide: Path | None = None, chunk_words: int = 4_000_000, log=print) -> str:
+def generate(
+    out: Path,
+    total_bytes: int,
+    seed: int = 0,
+    lexicon: int = 3_000_000,
+    zipf: float = 1.05,
+    gcide: Path | None = None,
+    chunk_words: int = 4_000_000,
+    log=print,
+) -> str:
     """Write the corpus to ``out`` (atomically); return its SHA-256."""
     rng = np.random.default_rng(seed)
     lex = make_lexicon(rng, lexicon)
     ranks = np.arange(1, lexicon + 1, dtype=np.float64)
-    cdf = np.cumsum(ranks ** -zipf)
+    cdf = np.cumsum(ranks**-zipf)
     cdf /= cdf[-1]
     digest = hashlib.sha256()
     tmp = out.with_name(f".{out.name}.tmp")

@@ -8,6 +8,7 @@ Needs the benchmark extras (``pip install ".[bench]"``: psutil, tokenizers, tikt
 corpora of ../shared/corpora/gcide.sh (built on first use). Every measured thing runs in a fresh
 process; competing tools run alternately (A B A B …) and the tables show medians.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,9 +31,17 @@ import bench_scaling  # noqa: E402
 import bench_training  # noqa: E402
 import common  # noqa: E402
 
-MODULES = {"training": bench_training, "scaling": bench_scaling, "merge": bench_merge,
-           "longdoc": bench_long_words, "encode": bench_encode, "eval": bench_eval, "gui": bench_gui,
-           "scale": bench_scale, "rewind": bench_rewind}
+MODULES = {
+    "training": bench_training,
+    "scaling": bench_scaling,
+    "merge": bench_merge,
+    "longdoc": bench_long_words,
+    "encode": bench_encode,
+    "eval": bench_eval,
+    "gui": bench_gui,
+    "scale": bench_scale,
+    "rewind": bench_rewind,
+}
 
 
 def code_stamp() -> str:
@@ -42,8 +51,9 @@ def code_stamp() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(newest))
 
 
-def render(ctx: common.Context, sections: list[common.Section], argv: list[str], minutes: float,
-           info: list[str]) -> str:
+def render(
+    ctx: common.Context, sections: list[common.Section], argv: list[str], minutes: float, info: list[str]
+) -> str:
     quick = " --quick" if ctx.quick else ""
     lines = [
         "# BPE Explorer benchmarks: side by side",
@@ -62,10 +72,18 @@ def render(ctx: common.Context, sections: list[common.Section], argv: list[str],
         "",
     ]
     lines += [f"- {x}" for x in info]
-    lines += [f"- load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
-              "(other jobs shared the machine: medians of alternating runs, not single timings)", ""]
+    lines += [
+        f"- load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
+        "(other jobs shared the machine: medians of alternating runs, not single timings)",
+        "",
+    ]
     if ctx.targets:
-        lines += ["## Targets", "", "| what | target | aim | measured | met |", "| --- | --- | --- | --- | --- |"]
+        lines += [
+            "## Targets",
+            "",
+            "| what | target | aim | measured | met |",
+            "| --- | --- | --- | --- | --- |",
+        ]
         for t in ctx.targets:
             met = "yes" if t.met else "**no**"
             if t.aim_met is not None:
@@ -81,10 +99,17 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="4 MB slice, fewer runs, skip 400 MB")
     p.add_argument("--out", default="bench-results/RESULTS.md", help="markdown file to write")
-    p.add_argument("--reps", type=int, default=None, help="alternating runs per comparison (default 3, quick 2)")
-    p.add_argument("--big", action="store_true",
-                   help="scale: the >= 2 GB generated corpus (tens of minutes, GBs of RAM) instead of 0.1 GB")
-    p.add_argument("--only", default=",".join(MODULES), help=f"comma-separated subset of {', '.join(MODULES)}")
+    p.add_argument(
+        "--reps", type=int, default=None, help="alternating runs per comparison (default 3, quick 2)"
+    )
+    p.add_argument(
+        "--big",
+        action="store_true",
+        help="scale: the >= 2 GB generated corpus (tens of minutes, GBs of RAM) instead of 0.1 GB",
+    )
+    p.add_argument(
+        "--only", default=",".join(MODULES), help=f"comma-separated subset of {', '.join(MODULES)}"
+    )
     args = p.parse_args(argv)
     only = [x.strip() for x in args.only.split(",") if x.strip()]
     bad = [x for x in only if x not in MODULES]
@@ -105,16 +130,30 @@ def main(argv: list[str] | None = None) -> int:
             import traceback
 
             traceback.print_exc()
-            sections.append(common.Section(name, [], notes=[f"**failed**: {type(e).__name__}: "
-                                                            f"{str(e).strip().splitlines()[-1][:300]}"]))
+            sections.append(
+                common.Section(
+                    name,
+                    [],
+                    notes=[f"**failed**: {type(e).__name__}: {str(e).strip().splitlines()[-1][:300]}"],
+                )
+            )
         ctx.log(f"[{name}] done in {(time.monotonic() - t1) / 60:.1f} min")
     code_after = code_stamp()
     if code_after != code_before:
-        sections.insert(0, common.Section("Warning", [], notes=[
-            f"core/ or bpe_gui/ changed during the run ({code_before} → {code_after}): rows measured "
-            "before and after the change are mixed; run again."]))
-    text = render(ctx, sections, ["python", "tests/benchmarks/run_all.py", *argv], (time.monotonic() - t0) / 60,
-                  info)
+        sections.insert(
+            0,
+            common.Section(
+                "Warning",
+                [],
+                notes=[
+                    f"core/ or bpe_gui/ changed during the run ({code_before} → {code_after}): rows measured "
+                    "before and after the change are mixed; run again."
+                ],
+            ),
+        )
+    text = render(
+        ctx, sections, ["python", "tests/benchmarks/run_all.py", *argv], (time.monotonic() - t0) / 60, info
+    )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")

@@ -1,4 +1,5 @@
 """Fixtures shared by the core tests (no Qt here)."""
+
 from __future__ import annotations
 
 import pytest

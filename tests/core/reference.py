@@ -6,6 +6,7 @@ counts), recounts all pairs before every merge, and merges left to right; the en
 merge in order to each pre-token. They share nothing with ``core`` except the pre-tokenizer regex
 strings, which are part of the specification.
 """
+
 from __future__ import annotations
 
 import re
@@ -59,8 +60,9 @@ def _pair_counts(seqs: list[list[bytes]], weights: list[int]) -> dict[tuple[byte
     return counts
 
 
-def reference_merges(words: Mapping[bytes, int] | Iterable[tuple[bytes, int]], n_merges: int,
-                     tie_break: str = "lexicographic") -> list[tuple[bytes, bytes]]:
+def reference_merges(
+    words: Mapping[bytes, int] | Iterable[tuple[bytes, int]], n_merges: int, tie_break: str = "lexicographic"
+) -> list[tuple[bytes, bytes]]:
     """The reference trainer: merges learned from weighted words, recounting every pair before
     every merge. Ties go to the greatest pair (``"lexicographic"``) or to the pair seen first,
     words in the order given (``"first"``)."""
@@ -82,8 +84,13 @@ def reference_merges(words: Mapping[bytes, int] | Iterable[tuple[bytes, int]], n
     return merges
 
 
-def reference_train(data: bytes, n_merges: int, special_tokens: list[str], pattern: str | None = "gpt2",
-                    tie_break: str = "lexicographic") -> list[tuple[bytes, bytes]]:
+def reference_train(
+    data: bytes,
+    n_merges: int,
+    special_tokens: list[str],
+    pattern: str | None = "gpt2",
+    tie_break: str = "lexicographic",
+) -> list[tuple[bytes, bytes]]:
     """:func:`reference_merges` over every pre-token occurrence of the text (each counted once)."""
     return reference_merges([(t, 1) for t in pretokens(data, special_tokens, pattern)], n_merges, tie_break)
 

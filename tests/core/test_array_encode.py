@@ -1,6 +1,7 @@
 """ArrayEncoder (the .npy path's encoder) gives exactly Tokenizer.encode's ids, and the reference
 encoder's, for texts encoded one after another with one cache: special tokens, invalid bytes, runs
 of spaces, new and known words, a cache that overflows, long words, every encoding rule."""
+
 from __future__ import annotations
 
 import doctest
@@ -25,32 +26,81 @@ from .reference import reference_encode
 from .tok_corpus import EOT, trained_spec
 
 OTHER = "<|other|>"
-PIECES = [" ", " ", "  ", "    ", "the", " the", "cat", " sat", "don't", "running", "quickly", "héllo", "日本語",
-          "🙃", "2024", "1,000", "\n", "\n\n", "\r\n", "\t", " \n ", "\u3000", "\xa0", ".", "!?", "'s", "'ll",
-          "\udcff", "\udcfe\udc80", "\udcc3", "zq", "xkcdq", "qqq", "vwvw", EOT, OTHER, "<|", "|>", "\x00"]
+PIECES = [
+    " ",
+    " ",
+    "  ",
+    "    ",
+    "the",
+    " the",
+    "cat",
+    " sat",
+    "don't",
+    "running",
+    "quickly",
+    "héllo",
+    "日本語",
+    "🙃",
+    "2024",
+    "1,000",
+    "\n",
+    "\n\n",
+    "\r\n",
+    "\t",
+    " \n ",
+    "\u3000",
+    "\xa0",
+    ".",
+    "!?",
+    "'s",
+    "'ll",
+    "\udcff",
+    "\udcfe\udc80",
+    "\udcc3",
+    "zq",
+    "xkcdq",
+    "qqq",
+    "vwvw",
+    EOT,
+    OTHER,
+    "<|",
+    "|>",
+    "\x00",
+]
 texts = st.lists(st.lists(st.sampled_from(PIECES), max_size=80).map("".join), min_size=1, max_size=5)
 
 
 @cache
 def tokenizers() -> dict[str, tuple[Tokenizer, TokenizerSpec]]:
     out = {}
-    for name, kw in {"gpt2": {"invalid_bytes": True}, "gpt4": {"pattern": "gpt4"},
-                     "custom": {"pattern": r"\p{L}+|\p{N}|[^\s\p{L}\p{N}]+"}, "none": {"pattern": None}}.items():
+    for name, kw in {
+        "gpt2": {"invalid_bytes": True},
+        "gpt4": {"pattern": "gpt4"},
+        "custom": {"pattern": r"\p{L}+|\p{N}|[^\s\p{L}\p{N}]+"},
+        "none": {"pattern": None},
+    }.items():
         spec = trained_spec(specials=(EOT, OTHER), **kw)
         out[name] = (Tokenizer.from_spec(spec), spec)
     spec = out["gpt2"][1]
     ordinary = spec.ordinary_tokens()
-    rank = Tokenizer(dict(spec.vocab), RankMerges([ordinary[i] for i in sorted(ordinary)]),
-                     list(spec.special_tokens))
+    rank = Tokenizer(
+        dict(spec.vocab), RankMerges([ordinary[i] for i in sorted(ordinary)]), list(spec.special_tokens)
+    )
     assert rank._by_rank is not None  # (encodes by rank: tiktoken's rule)
     out["rank"] = (rank, spec)
     return out
 
 
 @settings(max_examples=250, deadline=None)
-@given(texts=texts, name=st.sampled_from(["gpt2", "gpt4", "custom", "none", "rank"]),
-       limit=st.sampled_from([2, 8, 40, 1 << 19]), batch_min=st.sampled_from([0, 4, 1 << 30]))
-def test_ids_equal_encode_for_texts_in_sequence(texts: list[str], name: str, limit: int, batch_min: int) -> None:
+@given(
+    texts=texts,
+    name=st.sampled_from(["gpt2", "gpt4", "custom", "none", "rank"]),
+    limit=st.sampled_from([2, 8, 40, 1 << 19]),
+    batch_min=st.sampled_from([0, 4, 1 << 30]),
+)
+def test_ids_equal_encode_for_texts_in_sequence(
+    texts: list[str], name: str, limit: int, batch_min: int
+) -> None:
     tok, _ = tokenizers()[name]
     enc = ArrayEncoder(tok, limit=limit, batch_min=batch_min)
     for text in texts:
@@ -74,7 +124,7 @@ def test_ids_equal_the_reference_encoder(texts: list[str]) -> None:
 def test_a_full_cache_keeps_the_first_words_and_stays_exact() -> None:
     tok, _ = tokenizers()["gpt2"]
     enc = ArrayEncoder(tok, limit=100, batch_min=1)
-    words = [" " + "".join(chr(97 + i // 26 ** k % 26) for k in range(3)) + "z" for i in range(400)]
+    words = [" " + "".join(chr(97 + i // 26**k % 26) for k in range(3)) + "z" for i in range(400)]
     first = "".join(words[:60])
     assert enc.encode(first).tolist() == tok.encode(first)
     rest = "".join(words[60:]) + EOT + first
@@ -107,7 +157,9 @@ def test_errors_are_the_tokenizers() -> None:
     assert enc.n == len(enc.index) == 2  # (the new words of the failed text are not kept)
     assert enc.encode("ok, no").tolist() == tok.encode("ok, no")
     base = TokenizerSpec.from_merges([(b"a", b"b")])
-    no_holes = {i: b for i, b in base.vocab.items() if not (b[0] in (0xC0, 0xC1) or b[0] >= 0xF5) or len(b) > 1}
+    no_holes = {
+        i: b for i, b in base.vocab.items() if not (b[0] in (0xC0, 0xC1) or b[0] >= 0xF5) or len(b) > 1
+    }
     holed = Tokenizer(no_holes, base.merges)
     with pytest.raises(TokenizerError, match="0xff"):
         holed.encode("ab \udcff")
@@ -125,8 +177,9 @@ def test_gpt4_pattern_through_the_ascii_twin_and_the_regex() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("seed", [0, 1])
-def test_file_ids_equal_encode_across_block_boundaries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                      workers: int, seed: int) -> None:
+def test_file_ids_equal_encode_across_block_boundaries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, seed: int
+) -> None:
     import random
 
     monkeypatch.setattr(npy, "SINGLE_PROCESS_BYTES", 0)
@@ -134,7 +187,9 @@ def test_file_ids_equal_encode_across_block_boundaries(tmp_path: Path, monkeypat
     raw = b"".join(rng.choice(PIECES).encode("utf-8", "surrogateescape") for _ in range(30000))
     (tmp_path / "in.txt").write_bytes(raw)
     tok, _ = tokenizers()["gpt2"]
-    r = npy.encode_file_to_npy(tok, tmp_path / "in.txt", tmp_path / "out.npy", workers=workers, block_bytes=3000)
+    r = npy.encode_file_to_npy(
+        tok, tmp_path / "in.txt", tmp_path / "out.npy", workers=workers, block_bytes=3000
+    )
     ids = np.load(tmp_path / "out.npy")
     assert r.workers == workers
     assert ids.tolist() == tok.encode(raw.decode("utf-8", "surrogateescape"), add_special_tokens=False)
@@ -144,10 +199,14 @@ def test_file_ids_equal_encode_across_block_boundaries(tmp_path: Path, monkeypat
 def test_room_made_after_long_words_keeps_the_right_entries() -> None:
     tok, _ = tokenizers()["gpt2"]
     enc = ArrayEncoder(tok, limit=20, batch_min=1)
-    words = [" " + "".join(chr(97 + i // 26 ** k % 26) for k in range(2)) + "q" for i in range(60)]
+    words = [" " + "".join(chr(97 + i // 26**k % 26) for k in range(2)) + "q" for i in range(60)]
     long = " " + "xy" * CACHE_MAX_WORD
-    texts = [long + "".join(words[:5]) + long + "yx", "".join(words[5:30]), "".join(words[8:14] + words[30:45]),
-             "".join(words[::-1])]
+    texts = [
+        long + "".join(words[:5]) + long + "yx",
+        "".join(words[5:30]),
+        "".join(words[8:14] + words[30:45]),
+        "".join(words[::-1]),
+    ]
     for text in texts:
         assert enc.encode(text).tolist() == tok.encode(text)
     assert len(enc.index) <= enc.n and long not in enc.index
@@ -180,8 +239,8 @@ def test_threads_sharing_one_encoder_get_the_right_ids() -> None:
 
     tok, _ = tokenizers()["gpt2"]
     enc = ArrayEncoder(tok, limit=300, batch_min=1)
-    words = [" " + "".join(chr(97 + i // 26 ** k % 26) for k in range(3)) for i in range(3000)]
-    texts = ["".join(words[i:i + 400]) + EOT + "".join(words[i + 7:i + 200]) for i in range(0, 2600, 100)]
+    words = [" " + "".join(chr(97 + i // 26**k % 26) for k in range(3)) for i in range(3000)]
+    texts = ["".join(words[i : i + 400]) + EOT + "".join(words[i + 7 : i + 200]) for i in range(0, 2600, 100)]
     with ThreadPoolExecutor(4) as pool:
         got = list(pool.map(lambda t: enc.encode(t).tolist(), texts))
     assert got == [tok.encode(t) for t in texts]

@@ -1,5 +1,6 @@
 """Mixed text split by the ASCII twin between its non-ASCII stretches (core.ascii_split) gives the
 pattern's own pre-tokens, and a tokenizer using it gives tiktoken's ids."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,17 +15,82 @@ from core.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, trained_spec
 
-PROVEN = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "o200k": O200K_PATTERN, "llama3": LLAMA3_PATTERN,
-          "qwen": QWEN_PATTERN, "qwen35": QWEN35_PATTERN}
-ASCII = [" ", " ", " ", "  ", "    ", "a", "Zb", "HeLLo", "CamelCase", "word", "1", "23", "4567", "\t", "\n",
-         "\r\n", "\n\n", " \n", "\x0b", "\x0c", "\x1c", "\x1f", "'s", "'S", "'ll", "'", "'RE", ".", "!?", "/",
-         "\x00", "\x7f", "x" * 40]
-OTHER = ["日本", "Щи", "é", "e\u0301", "\u0301", "\u3000", "\xa0", "\x85", "\u2028", "\u2009", "\u200b", "٣", "Ⅻ",
-         "，", "🙂", "👍🏽", "\udcff", "\udc80\udcc3", "ſ", "'ſ", "\u212a", "Ǆa"]
+PROVEN = {
+    "gpt2": GPT2_PATTERN,
+    "gpt4": GPT4_PATTERN,
+    "o200k": O200K_PATTERN,
+    "llama3": LLAMA3_PATTERN,
+    "qwen": QWEN_PATTERN,
+    "qwen35": QWEN35_PATTERN,
+}
+ASCII = [
+    " ",
+    " ",
+    " ",
+    "  ",
+    "    ",
+    "a",
+    "Zb",
+    "HeLLo",
+    "CamelCase",
+    "word",
+    "1",
+    "23",
+    "4567",
+    "\t",
+    "\n",
+    "\r\n",
+    "\n\n",
+    " \n",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x1f",
+    "'s",
+    "'S",
+    "'ll",
+    "'",
+    "'RE",
+    ".",
+    "!?",
+    "/",
+    "\x00",
+    "\x7f",
+    "x" * 40,
+]
+OTHER = [
+    "日本",
+    "Щи",
+    "é",
+    "e\u0301",
+    "\u0301",
+    "\u3000",
+    "\xa0",
+    "\x85",
+    "\u2028",
+    "\u2009",
+    "\u200b",
+    "٣",
+    "Ⅻ",
+    "，",
+    "🙂",
+    "👍🏽",
+    "\udcff",
+    "\udc80\udcc3",
+    "ſ",
+    "'ſ",
+    "\u212a",
+    "Ǆa",
+]
 # long ASCII runs with non-ASCII pieces here and there, some further apart than JOIN_GAP
-mixed = st.lists(st.one_of(st.sampled_from(ASCII), st.sampled_from(OTHER),
-                           st.integers(0, 3 * JOIN_GAP).map(lambda n: "ab cd " * (n // 6))),
-                 max_size=80).map("".join)
+mixed = st.lists(
+    st.one_of(
+        st.sampled_from(ASCII),
+        st.sampled_from(OTHER),
+        st.integers(0, 3 * JOIN_GAP).map(lambda n: "ab cd " * (n // 6)),
+    ),
+    max_size=80,
+).map("".join)
 
 
 @settings(deadline=None)
@@ -58,6 +124,7 @@ def test_non_ascii_runs_go_to_the_pattern_and_ascii_stretches_to_the_twin():
         def split(text):
             calls.append((kind, text))
             return f(text)
+
         return split
 
     far = " x" * JOIN_GAP
@@ -65,8 +132,13 @@ def test_non_ascii_runs_go_to_the_pattern_and_ascii_stretches_to_the_twin():
     split = ascii_segmented(spy("full", full), spy("twin", full))
     assert split(text) == full(text)
     # each non-ASCII run is widened to the space cuts around it; runs close together share a call
-    assert calls == [("twin", "a"), ("full", " b日本"), ("twin", " c  d" + far), ("full", " é f\u3000g h é"),
-                     ("twin", " i")]
+    assert calls == [
+        ("twin", "a"),
+        ("full", " b日本"),
+        ("twin", " c  d" + far),
+        ("full", " é f\u3000g h é"),
+        ("twin", " i"),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +148,9 @@ def o200k_encoders():
     tiktoken = pytest.importorskip("tiktoken")
     spec = trained_spec(pattern=O200K_PATTERN, specials=(EOT,))
     ranks = {b: i for i, b in spec.ordinary_tokens().items()}
-    enc = tiktoken.Encoding("t", pat_str=O200K_PATTERN, mergeable_ranks=ranks, special_tokens=spec.special_ids)
+    enc = tiktoken.Encoding(
+        "t", pat_str=O200K_PATTERN, mergeable_ranks=ranks, special_tokens=spec.special_ids
+    )
     plain, chunked = Tokenizer.from_spec(spec), Tokenizer.from_spec(spec)
     plain._chunked.force, chunked._chunked.force = False, True
     return plain, chunked, enc

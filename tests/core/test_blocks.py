@@ -1,5 +1,6 @@
 """Issue 13 §6: corpora in any script are streamed in bounded blocks, with counts identical to the
 unsplit text (core.blocks), and Cancel is asked before every block."""
+
 from __future__ import annotations
 
 import io
@@ -16,20 +17,65 @@ from core.pretokenize import _count_chunk, block_rule, count_pretokens, resolve_
 from core.spec import TokenizerSpec
 from core.tokenizer import Tokenizer
 
-PIECES = ["a", "Zb", "日本", "語", "Щи", "é", "e\u0301", "1", "23", "4567", " ", "  ", "\t", "\n", "\r", "\r\n",
-          "\n\n", "\u3000", "\xa0", "\x1c", "\x85", "\u2028", "\x0b", "\x0c", "٣", "Ⅻ", "'s", "'ll", ".", "!?", "，", "。", "{\"k\": [1, 2]}", "🙂", "\x7f",
-          "<|e|>", "<|e|><|e|>", "<|", "|>"]
+PIECES = [
+    "a",
+    "Zb",
+    "日本",
+    "語",
+    "Щи",
+    "é",
+    "e\u0301",
+    "1",
+    "23",
+    "4567",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\n\n",
+    "\u3000",
+    "\xa0",
+    "\x1c",
+    "\x85",
+    "\u2028",
+    "\x0b",
+    "\x0c",
+    "٣",
+    "Ⅻ",
+    "'s",
+    "'ll",
+    ".",
+    "!?",
+    "，",
+    "。",
+    '{"k": [1, 2]}',
+    "🙂",
+    "\x7f",
+    "<|e|>",
+    "<|e|><|e|>",
+    "<|",
+    "|>",
+]
 SPECIALS = ["<|e|>", "<|e|><|e|>"]
 PATTERNS = ["gpt2", "gpt4", "none", r"[a-z]+|\s+|\p{Han}+"]
 
 texts = st.lists(st.sampled_from(PIECES), max_size=80).map("".join)
-raw = st.one_of(texts.map(lambda t: t.encode("utf-8")),
-                st.tuples(texts, st.binary(max_size=4).map(lambda b: b.replace(b"\0", b"")), texts).map(
-                    lambda p: p[0].encode() + p[1] + p[2].encode()))
+raw = st.one_of(
+    texts.map(lambda t: t.encode("utf-8")),
+    st.tuples(texts, st.binary(max_size=4).map(lambda b: b.replace(b"\0", b"")), texts).map(
+        lambda p: p[0].encode() + p[1] + p[2].encode()
+    ),
+)
 
 
-@given(data=raw, block=st.integers(1, 40), pattern=st.sampled_from(PATTERNS),
-       specials=st.sampled_from([[], SPECIALS]))
+@given(
+    data=raw,
+    block=st.integers(1, 40),
+    pattern=st.sampled_from(PATTERNS),
+    specials=st.sampled_from([[], SPECIALS]),
+)
 def test_streamed_counts_equal_the_whole_text(data, block, pattern, specials):
     whole, _ = count_pretokens(data, specials, pattern, workers=1, block_bytes=1 << 30, is_text=True)
     cut, _stats = count_pretokens(data, specials, pattern, workers=1, block_bytes=block, is_text=True)
@@ -51,7 +97,7 @@ def _cjk_corpus(n_lines: int) -> str:
     for i in range(n_lines):
         lead = ["", "  ", "12. ", "「"][i % 4]
         lines.append(f"{lead}今天天气很好，我们去公园散步吧{i}。Привет, мир {i}!")
-    return "\r".join(lines[: n_lines // 2]) + "\n" + "\n".join(lines[n_lines // 2:])
+    return "\r".join(lines[: n_lines // 2]) + "\n" + "\n".join(lines[n_lines // 2 :])
 
 
 @pytest.mark.parametrize("pattern", ["gpt2", "gpt4"])
@@ -71,8 +117,10 @@ def test_single_line_json_is_cut_too():
     data = ("[" + ", ".join(f'{{"name": "item{i}", "v": {i}}}' for i in range(60_000)) + "]").encode()
     blocks = list(iter_blocks(io.BytesIO(data), [], "gpt2", 32 << 10))
     assert max(map(len, blocks)) <= 64 << 10
-    assert count_pretokens(data, [], "gpt2", workers=1, block_bytes=32 << 10)[0] == \
-        count_pretokens(data, [], "gpt2", workers=1, block_bytes=1 << 30)[0]
+    assert (
+        count_pretokens(data, [], "gpt2", workers=1, block_bytes=32 << 10)[0]
+        == count_pretokens(data, [], "gpt2", workers=1, block_bytes=1 << 30)[0]
+    )
 
 
 def test_a_long_stretch_without_cuts_is_searched_once(monkeypatch):
@@ -121,15 +169,24 @@ def test_cancel_is_asked_while_a_stretch_without_cuts_is_read(tmp_path):
         count_pretokens(path, workers=1, progress=progress, block_bytes=64 << 10)
     assert len(calls) == 5 and calls[-1] == 0  # stopped during the reads, before any counting
     with pytest.raises(Cancelled):
-        encode_file_to_npy(Tokenizer.from_spec(TokenizerSpec.from_merges([])), path, tmp_path / "o.npy",
-                           workers=1, block_bytes=64 << 10, progress=lambda *a: False)
+        encode_file_to_npy(
+            Tokenizer.from_spec(TokenizerSpec.from_merges([])),
+            path,
+            tmp_path / "o.npy",
+            workers=1,
+            block_bytes=64 << 10,
+            progress=lambda *a: False,
+        )
     assert not (tmp_path / "o.npy").exists()
 
 
 @pytest.mark.parametrize("pattern", ["gpt2", "gpt4"])
 def test_npy_encoding_streams_cjk_and_equals_encode(tmp_path, pattern):
-    spec = TokenizerSpec.from_merges([(b"\xe5", b"\xa4"), (b"\xe5\xa4", b"\xa9"), (b" ", b"1")],
-                                     pattern=resolve_pattern(pattern), special_tokens=["<|e|>"])
+    spec = TokenizerSpec.from_merges(
+        [(b"\xe5", b"\xa4"), (b"\xe5\xa4", b"\xa9"), (b" ", b"1")],
+        pattern=resolve_pattern(pattern),
+        special_tokens=["<|e|>"],
+    )
     tok = Tokenizer.from_spec(spec)
     text = _cjk_corpus(3_000).replace("。", "。<|e|>", 7)
     path = tmp_path / "in.txt"
@@ -139,8 +196,10 @@ def test_npy_encoding_streams_cjk_and_equals_encode(tmp_path, pattern):
     assert r.n_tokens == len(tok.encode(text))
 
 
-@pytest.mark.parametrize("size, workers", [(0, 2), (1, 1), (40 << 20, 2), (107 << 20, 2), (2 << 30, 2),
-                                           (2 << 30, 64), (10 << 30, 1)])
+@pytest.mark.parametrize(
+    "size, workers",
+    [(0, 2), (1, 1), (40 << 20, 2), (107 << 20, 2), (2 << 30, 2), (2 << 30, 64), (10 << 30, 1)],
+)
 def test_auto_block_size_gives_every_process_work_and_stays_bounded(size, workers):
     b = auto_block_bytes(size, workers)
     assert BLOCK_BYTES <= b <= MAX_BLOCK_BYTES

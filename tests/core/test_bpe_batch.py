@@ -1,6 +1,7 @@
 """Many words merged at once with NumPy (core.bpe_batch) give the ids of the one-word merge loops,
 for merge lists (any order, repeated pairs) and for tiktoken's rank rule; the tokenizer's prefill
 gives the ids it gives without it."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -18,8 +19,9 @@ from core.tokenizer_ranks import rank_bpe
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 
-words = st.lists(st.binary(min_size=1, max_size=70) | st.text("abc", min_size=1, max_size=70).map(str.encode),
-                 max_size=40)
+words = st.lists(
+    st.binary(min_size=1, max_size=70) | st.text("abc", min_size=1, max_size=70).map(str.encode), max_size=40
+)
 
 
 @st.composite
@@ -43,7 +45,9 @@ def _encoder(merges) -> dict[bytes, int]:
 
 
 @settings(deadline=None)
-@given(merges=merge_lists(), ws=st.lists(st.text("abc", min_size=1, max_size=40).map(str.encode), max_size=30))
+@given(
+    merges=merge_lists(), ws=st.lists(st.text("abc", min_size=1, max_size=40).map(str.encode), max_size=30)
+)
 def test_batch_equals_the_merge_loop_for_any_merge_list(merges, ws):
     table = MergeTable.build(merges, _encoder(merges))
     got = split_ids(*bpe_batch(ws, PairTable.from_merge_table(table)))
@@ -55,8 +59,9 @@ def test_batch_equals_the_merge_loop_for_any_merge_list(merges, ws):
 def test_batch_equals_the_loops_of_a_trained_vocab_by_merges_and_by_rank(ws):
     spec = trained_spec(invalid_bytes=True)
     tok = Tokenizer.from_spec(spec)
-    assert split_ids(*bpe_batch(ws, PairTable.from_merge_table(tok._table))) == \
-        [tuple(bpe_ids(w, tok._table)) for w in ws]
+    assert split_ids(*bpe_batch(ws, PairTable.from_merge_table(tok._table))) == [
+        tuple(bpe_ids(w, tok._table)) for w in ws
+    ]
     ranks = {b: i for i, b in spec.ordinary_tokens().items()}
     assert split_ids(*bpe_batch(ws, _rank_table(spec))) == [tuple(rank_bpe(w, ranks)) for w in ws]
 
@@ -66,7 +71,9 @@ _RANK_TABLES: dict[int, PairTable] = {}
 
 def _rank_table(spec: TokenizerSpec) -> PairTable:
     if id(spec) not in _RANK_TABLES:
-        _RANK_TABLES[id(spec)] = PairTable.from_ranks({b: i for i, b in spec.ordinary_tokens().items()}, spec.vocab)
+        _RANK_TABLES[id(spec)] = PairTable.from_ranks(
+            {b: i for i, b in spec.ordinary_tokens().items()}, spec.vocab
+        )
     return _RANK_TABLES[id(spec)]
 
 
@@ -80,8 +87,10 @@ def test_words_are_cut_into_batches_of_bounded_size(monkeypatch):
 
 
 @settings(deadline=None)
-@given(keys=st.lists(st.integers(0, (1 << 40) - 1), max_size=300),
-       probes=st.lists(st.integers(0, (1 << 40) - 1), max_size=100))
+@given(
+    keys=st.lists(st.integers(0, (1 << 40) - 1), max_size=300),
+    probes=st.lists(st.integers(0, (1 << 40) - 1), max_size=100),
+)
 def test_the_hash_table_finds_every_key_and_nothing_else(keys, probes):
     ranks = np.arange(len(keys), dtype=np.int64)
     table = PairTable(np.zeros(256, np.int64), np.asarray(keys, np.int64), ranks, np.zeros(1, np.int64))
@@ -101,8 +110,9 @@ def test_a_learning_table_asks_once_per_key_and_keeps_the_answer(rounds):
         asked.extend(keys.tolist())
         return np.where(keys % 3 == 0, bpe_batch_module._NONE, keys * 2)
 
-    table = PairTable(np.zeros(256, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64),
-                      np.zeros(1, np.int64), fill)
+    table = PairTable(
+        np.zeros(256, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64), fill
+    )
     for keys in rounds:
         got = _lookup(table, np.asarray(keys, np.int64)).tolist()
         assert got == [bpe_batch_module._NONE if k % 3 == 0 else 2 * k for k in keys]
@@ -120,8 +130,12 @@ def _by_rank(spec: TokenizerSpec) -> TokenizerSpec:
     from core.tokenizer_ranks import RankMerges
 
     ordinary = spec.ordinary_tokens()
-    return TokenizerSpec(dict(spec.vocab), RankMerges([ordinary[i] for i in sorted(ordinary)]),
-                         spec.special_tokens, spec.pattern)
+    return TokenizerSpec(
+        dict(spec.vocab),
+        RankMerges([ordinary[i] for i in sorted(ordinary)]),
+        spec.special_tokens,
+        spec.pattern,
+    )
 
 
 @pytest.mark.parametrize("by", ["merges", "ranks"])

@@ -1,4 +1,5 @@
 """The CLI's merge bar ends at the merges really made when the corpus runs out of pairs."""
+
 from __future__ import annotations
 
 import re

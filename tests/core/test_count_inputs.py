@@ -1,4 +1,5 @@
 """What `count` says about inputs it cannot read as text: compressed files, NUL bytes."""
+
 from __future__ import annotations
 
 import bz2
@@ -16,9 +17,14 @@ pytest.importorskip("pyarrow")
 TEXT = b"the cat sat on the mat.\nThe dog ran.\n" * 200
 
 
-@pytest.mark.parametrize("kind,compress,cat", [
-    ("gzip", gzip.compress, "zcat"), ("bzip2", bz2.compress, "bzcat"), ("xz", lzma.compress, "xzcat"),
-])
+@pytest.mark.parametrize(
+    "kind,compress,cat",
+    [
+        ("gzip", gzip.compress, "zcat"),
+        ("bzip2", bz2.compress, "bzcat"),
+        ("xz", lzma.compress, "xzcat"),
+    ],
+)
 def test_a_compressed_corpus_is_named_with_the_way_to_stream_it(tmp_path, capsys, kind, compress, cat):
     path = tmp_path / f"c.txt.{kind}"
     path.write_bytes(compress(TEXT))

@@ -1,4 +1,5 @@
 """Counts files: counting with first positions, Parquet round trips, sums, training from counts."""
+
 from __future__ import annotations
 
 import random
@@ -20,17 +21,41 @@ import pyarrow.parquet as pq  # noqa: E402
 EOT = "<|endoftext|>"
 SPECIAL_POOL = [EOT, "<|a|>", "<|a|><|a|>", "[x]"]
 FRAGMENTS = [
-    b"the", b" the", b" cat", b" cats", b"at", b"  ", b"   ", b"\t", b"\n", b"\n\n", b"\r\n", b"123", b" 4567",
-    b"don't", b"'s", b"!!", b" ...", "\U0001f642".encode(), "\u4e2d\u6587".encode(), "\u00e9".encode(), b"a",
-    b"\xff", b"\xc3", b"\xe9t\xe9", b"x.\nNext", b"\xef\xbb\xbf",
+    b"the",
+    b" the",
+    b" cat",
+    b" cats",
+    b"at",
+    b"  ",
+    b"   ",
+    b"\t",
+    b"\n",
+    b"\n\n",
+    b"\r\n",
+    b"123",
+    b" 4567",
+    b"don't",
+    b"'s",
+    b"!!",
+    b" ...",
+    "\U0001f642".encode(),
+    "\u4e2d\u6587".encode(),
+    "\u00e9".encode(),
+    b"a",
+    b"\xff",
+    b"\xc3",
+    b"\xe9t\xe9",
+    b"x.\nNext",
+    b"\xef\xbb\xbf",
 ] + [s.encode() for s in SPECIAL_POOL]
 PATTERNS = ["gpt2", "gpt4", "none", r"\w+"]  # \w+ skips text: positions come from the regex itself
 
 
 def corpus(seed: int, n: int = 3000, specials=(EOT,)) -> bytes:
     rng = random.Random(seed)
-    frags = [f for f in FRAGMENTS if f.decode("utf-8", "replace") not in SPECIAL_POOL] + \
-        [s.encode() for s in specials]
+    frags = [f for f in FRAGMENTS if f.decode("utf-8", "replace") not in SPECIAL_POOL] + [
+        s.encode() for s in specials
+    ]
     return b"".join(rng.choice(frags) for _ in range(n))
 
 
@@ -54,7 +79,7 @@ def reference_first_offsets(data: bytes, pattern: str | None, specials: list[str
             found, at = [], s  # text no match covers is a pre-token of its own (never dropped)
             for m in regex.finditer(pattern, text[s:e]):
                 if s + m.start() > at:
-                    found.append((at, text[at:s + m.start()]))
+                    found.append((at, text[at : s + m.start()]))
                 if m.group():
                     found.append((s + m.start(), m.group()))
                 at = s + m.end()
@@ -81,9 +106,12 @@ def test_count_files_equals_count_pretokens_in_order_with_first_offsets(tmp_path
     assert got.meta.invalid_bytes > 0 and got.meta.size_bytes == len(data)
 
 
-@given(st.lists(st.sampled_from(FRAGMENTS), max_size=80).map(b"".join),
-       st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=2), st.sampled_from(PATTERNS),
-       st.sampled_from([True, False]))
+@given(
+    st.lists(st.sampled_from(FRAGMENTS), max_size=80).map(b"".join),
+    st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=2),
+    st.sampled_from(PATTERNS),
+    st.sampled_from([True, False]),
+)
 def test_count_block_matches_a_whole_text_scan(data, specials, pattern, chunked):
     """By distinct chunks (GPT-2/GPT-4 patterns) or the plain way: the same counts, order and offsets."""
     pat = resolve_pattern(pattern)
@@ -124,8 +152,12 @@ def test_parquet_round_trip_keeps_bytes_counts_positions_and_metadata(tmp_path):
     assert back.meta == c.meta and back.meta.special_tokens == ("<|a|>",)
     assert b"\xc3" in back.tokens and b" \xff" in back.tokens  # invalid bytes kept as they were
     schema = pq.read_schema(out)
-    assert [(f.name, str(f.type)) for f in schema] == [("token", "binary"), ("count", "int64"),
-                                                       ("first_file", "int32"), ("first_offset", "int64")]
+    assert [(f.name, str(f.type)) for f in schema] == [
+        ("token", "binary"),
+        ("count", "int64"),
+        ("first_file", "int32"),
+        ("first_offset", "int64"),
+    ]
 
 
 def test_rows_in_any_order_and_a_folder_of_parts_are_read_in_first_seen_order(tmp_path):
@@ -134,8 +166,16 @@ def test_rows_in_any_order_and_a_folder_of_parts_are_read_in_first_seen_order(tm
     t = to_arrow(c)
     idx = list(range(t.num_rows))
     random.Random(0).shuffle(idx)
-    t = t.take(pa.array(idx)).cast(pa.schema([("token", pa.binary()), ("count", pa.int64()),
-                                               ("first_file", pa.int64()), ("first_offset", pa.int64())]))
+    t = t.take(pa.array(idx)).cast(
+        pa.schema(
+            [
+                ("token", pa.binary()),
+                ("count", pa.int64()),
+                ("first_file", pa.int64()),
+                ("first_offset", pa.int64()),
+            ]
+        )
+    )
     t = t.replace_schema_metadata(to_arrow(c).schema.metadata)  # (cast drops it)
     folder = tmp_path / "spark_out"
     folder.mkdir()
@@ -160,20 +200,56 @@ def test_cli_trains_from_counts_without_metadata_and_says_what_it_trained_on(tmp
 
     c = count_files_text(["low lower lowest " * 20], [])
     pq.write_table(to_arrow(c).replace_schema_metadata(None), tmp_path / "bare.parquet")
-    assert main(["train", "--counts", str(tmp_path / "bare.parquet"), "--vocab-size", "260",
-                 "--out", str(tmp_path / "out"), "-q"]) != 0
+    assert (
+        main(
+            [
+                "train",
+                "--counts",
+                str(tmp_path / "bare.parquet"),
+                "--vocab-size",
+                "260",
+                "--out",
+                str(tmp_path / "out"),
+                "-q",
+            ]
+        )
+        != 0
+    )
     assert "--pattern gpt2" in capsys.readouterr().err
-    assert main(["train", "--counts", str(tmp_path / "bare.parquet"), "--pattern", "gpt2", "--vocab-size", "260",
-                 "--out", str(tmp_path / "out"), "-q"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                "--counts",
+                str(tmp_path / "bare.parquet"),
+                "--pattern",
+                "gpt2",
+                "--vocab-size",
+                "260",
+                "--out",
+                str(tmp_path / "out"),
+                "-q",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
-    assert "trained 4 merges" in out and "empty" not in out and f"on {sum(c.counts):,} counted pre-tokens" in out
+    assert (
+        "trained 4 merges" in out and "empty" not in out and f"on {sum(c.counts):,} counted pre-tokens" in out
+    )
 
 
-@pytest.mark.parametrize("table,msg", [
-    ({"token": [b"a"], "first_file": [0], "first_offset": [0]}, "lacks the column"),
-    ({"token": [b"a", b"a"], "count": [1, 2], "first_file": [0, 0], "first_offset": [0, 1]}, "token twice"),
-    ({"token": [b"a"], "count": [0], "first_file": [0], "first_offset": [0]}, "count of at least 1"),
-])
+@pytest.mark.parametrize(
+    "table,msg",
+    [
+        ({"token": [b"a"], "first_file": [0], "first_offset": [0]}, "lacks the column"),
+        (
+            {"token": [b"a", b"a"], "count": [1, 2], "first_file": [0, 0], "first_offset": [0, 1]},
+            "token twice",
+        ),
+        ({"token": [b"a"], "count": [0], "first_file": [0], "first_offset": [0]}, "count of at least 1"),
+    ],
+)
 def test_malformed_counts_files_are_refused_clearly(tmp_path, table, msg):
     pq.write_table(pa.table(table), tmp_path / "bad.parquet")
     with pytest.raises(CountsError, match=msg):
@@ -195,11 +271,17 @@ def test_summed_counts_files_equal_counting_all_files_at_once(tmp_path):
         p.write_bytes(corpus(10 + i, 800) + EOT.encode())
         paths.append(p)
     whole = count_files(paths, [EOT], workers=1)
-    parts = [write_counts(count_files([p], [EOT], workers=1), tmp_path / f"p{i}.parquet")
-             for i, p in enumerate(paths)]
+    parts = [
+        write_counts(count_files([p], [EOT], workers=1), tmp_path / f"p{i}.parquet")
+        for i, p in enumerate(paths)
+    ]
     summed = sum_counts(read_counts(p) for p in parts)
-    assert (summed.tokens, summed.counts, summed.files, summed.offsets) == \
-        (whole.tokens, whole.counts, whole.files, whole.offsets)
+    assert (summed.tokens, summed.counts, summed.files, summed.offsets) == (
+        whole.tokens,
+        whole.counts,
+        whole.files,
+        whole.offsets,
+    )
     assert summed.meta.sources == whole.meta.sources
 
 
@@ -219,20 +301,25 @@ def test_training_from_counts_equals_train_bpe(tmp_path, tie_break, pattern):
     path.write_bytes(data)
     assert b"\xff" in data
     vocab, merges = train_bpe(path, 420, [EOT, "<|a|>"], pattern=pattern, tie_break=tie_break, workers=1)
-    counts = write_counts(count_files([path], [EOT, "<|a|>"], pattern, workers=1, block_bytes=900),
-                          tmp_path / "c.parquet")
+    counts = write_counts(
+        count_files([path], [EOT, "<|a|>"], pattern, workers=1, block_bytes=900), tmp_path / "c.parquet"
+    )
     v2, m2 = train_bpe_from_counts(counts, 420, tie_break=tie_break)
     assert m2 == merges and v2 == vocab
 
 
 @pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
 def test_training_from_summed_counts_of_several_files_equals_train_bpe_on_their_concatenation(
-        tmp_path, tie_break):
+    tmp_path, tie_break
+):
     datas = [corpus(20 + i, 1500) + EOT.encode() for i in range(3)]  # each file ends at a special token
     paths = []
     for i, d in enumerate(datas):
-        paths.append(write_counts(count_files_text([d.decode("utf-8", "surrogateescape")], [EOT]),
-                                  tmp_path / f"{i}.parquet"))
+        paths.append(
+            write_counts(
+                count_files_text([d.decode("utf-8", "surrogateescape")], [EOT]), tmp_path / f"{i}.parquet"
+            )
+        )
     (tmp_path / "all.txt").write_bytes(b"".join(datas))
     vocab, merges = train_bpe(tmp_path / "all.txt", 380, [EOT], tie_break=tie_break, workers=1)
     assert train_bpe_from_counts(paths, 380, tie_break=tie_break) == (vocab, merges)
@@ -260,5 +347,9 @@ def test_count_block_takes_a_pattern_name_as_everything_else_does(name):
     data = b"the gpt2 cat, gpt4 and none\n" * 3
     by_name = count_block(data, 0, name, ())
     by_regex = count_block(data, 0, resolve_pattern(name), ())
-    assert (by_name.tokens, by_name.counts, by_name.offsets) == (by_regex.tokens, by_regex.counts, by_regex.offsets)
+    assert (by_name.tokens, by_name.counts, by_name.offsets) == (
+        by_regex.tokens,
+        by_regex.counts,
+        by_regex.offsets,
+    )
     assert len(by_name.tokens) > 3 or name == "none"

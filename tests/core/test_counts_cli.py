@@ -1,4 +1,5 @@
 """`bpe-explorer count`, `train --counts`, the engine opening a counts file, and the scale extra's imports."""
+
 from __future__ import annotations
 
 import json
@@ -22,42 +23,108 @@ EOT = "<|endoftext|>"
 def corpus(tmp_path) -> Path:
     p = tmp_path / "c.txt"
     words = " ".join(f"{'abcdefgh'[i % 8]}{i % 701}{'xyz'[i % 3] * (i % 4)}" for i in range(3000))
-    p.write_bytes((words + EOT + "caf\u00e9 na\u00efve \xff\n").encode("utf-8", "surrogateescape")
-                  .replace("\xff".encode(), b"\xff") * 3)
+    p.write_bytes(
+        (words + EOT + "caf\u00e9 na\u00efve \xff\n")
+        .encode("utf-8", "surrogateescape")
+        .replace("\xff".encode(), b"\xff")
+        * 3
+    )
     return p
 
 
 def test_count_then_train_from_counts_writes_the_same_tokenizer_as_train(tmp_path, corpus, capsys):
     counts = tmp_path / "c.parquet"
-    assert main(["count", str(corpus), "--out", str(counts), "--special-token", EOT, "--pattern", "gpt4",
-                 "-q"]) == 0
+    assert (
+        main(["count", str(corpus), "--out", str(counts), "--special-token", EOT, "--pattern", "gpt4", "-q"])
+        == 0
+    )
     assert "(local) ->" in capsys.readouterr().out
     assert read_counts(counts).meta.pattern == resolve_pattern("gpt4")
-    assert main(["train", "--counts", str(counts), "--vocab-size", "400", "--out", str(tmp_path / "a"),
-                 "--format", "native", "--tie-break", "first", "-q"]) == 0
-    assert main(["train", str(corpus), "--vocab-size", "400", "--out", str(tmp_path / "b"), "--format", "native",
-                 "--special-token", EOT, "--pattern", "gpt4", "--tie-break", "first", "-q"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                "--counts",
+                str(counts),
+                "--vocab-size",
+                "400",
+                "--out",
+                str(tmp_path / "a"),
+                "--format",
+                "native",
+                "--tie-break",
+                "first",
+                "-q",
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "train",
+                str(corpus),
+                "--vocab-size",
+                "400",
+                "--out",
+                str(tmp_path / "b"),
+                "--format",
+                "native",
+                "--special-token",
+                EOT,
+                "--pattern",
+                "gpt4",
+                "--tie-break",
+                "first",
+                "-q",
+            ]
+        )
+        == 0
+    )
     a, b = (json.loads((tmp_path / d / "bpe.json").read_text()) for d in "ab")
     assert a["merges"] == b["merges"] and a["special_tokens"] == b["special_tokens"]
     assert [t["content"] for t in a["special_tokens"]] == [EOT]
     assert a["pattern_regex"] == b["pattern_regex"] and len(a["merges"]) == 400 - 257
 
 
-@pytest.mark.parametrize("argv,fragment", [
-    (["train", "--vocab-size", "300", "--out", "o"], "give a corpus file to train on (or --counts FILE)"),
-    (["train", "CORPUS", "--counts", "COUNTS", "--vocab-size", "300", "--out", "o"], "not both"),
-    (["train", "--counts", "COUNTS", "--pattern", "gpt2", "--vocab-size", "300", "--out", "o"],
-     "made with pattern 'gpt4', not 'gpt2'"),
-    (["count", "CORPUS", "--out", "x.parquet", "--scheduler", "tcp://h:1"], "--scheduler needs --engine dask"),
-    (["count", "CORPUS", "--out", "x.parquet", "--range-mb", "8"], "--range-mb needs --engine dask"),
-    (["encode", "--tokenizer", "gpt2", "CORPUS", "--out", "x.npy", "--scheduler", "tcp://h:1", "--range-mb", "8"],
-     "--scheduler and --range-mb need --engine dask"),
-    (["count", "nothing*.txt", "--out", "x.parquet"], "no file matches"),
-    (["count", "CORPUS", "--out", "x.parquet", "--engine", "dask", "--scheduler", "nonsense"],
-     "cannot reach the Dask scheduler at 'nonsense'"),
-    (["count", "CORPUS", "--out", "missing/x.parquet"], "does not exist; create it first"),
-    (["train", "--counts", "CORPUS", "--vocab-size", "300", "--out", "o"], "not a readable Parquet"),
-])
+@pytest.mark.parametrize(
+    "argv,fragment",
+    [
+        (["train", "--vocab-size", "300", "--out", "o"], "give a corpus file to train on (or --counts FILE)"),
+        (["train", "CORPUS", "--counts", "COUNTS", "--vocab-size", "300", "--out", "o"], "not both"),
+        (
+            ["train", "--counts", "COUNTS", "--pattern", "gpt2", "--vocab-size", "300", "--out", "o"],
+            "made with pattern 'gpt4', not 'gpt2'",
+        ),
+        (
+            ["count", "CORPUS", "--out", "x.parquet", "--scheduler", "tcp://h:1"],
+            "--scheduler needs --engine dask",
+        ),
+        (["count", "CORPUS", "--out", "x.parquet", "--range-mb", "8"], "--range-mb needs --engine dask"),
+        (
+            [
+                "encode",
+                "--tokenizer",
+                "gpt2",
+                "CORPUS",
+                "--out",
+                "x.npy",
+                "--scheduler",
+                "tcp://h:1",
+                "--range-mb",
+                "8",
+            ],
+            "--scheduler and --range-mb need --engine dask",
+        ),
+        (["count", "nothing*.txt", "--out", "x.parquet"], "no file matches"),
+        (
+            ["count", "CORPUS", "--out", "x.parquet", "--engine", "dask", "--scheduler", "nonsense"],
+            "cannot reach the Dask scheduler at 'nonsense'",
+        ),
+        (["count", "CORPUS", "--out", "missing/x.parquet"], "does not exist; create it first"),
+        (["train", "--counts", "CORPUS", "--vocab-size", "300", "--out", "o"], "not a readable Parquet"),
+    ],
+)
 def test_user_errors_are_one_line_exit_2(tmp_path, corpus, capsys, monkeypatch, argv, fragment):
     monkeypatch.chdir(tmp_path)
     counts = write_counts(count_files([corpus], [EOT], "gpt4", workers=1), tmp_path / "c.parquet")
@@ -68,10 +135,36 @@ def test_user_errors_are_one_line_exit_2(tmp_path, corpus, capsys, monkeypatch, 
 
 
 def test_encode_of_several_files_needs_the_dask_engine(tmp_path, corpus, capsys):
-    assert main(["train", str(corpus), "--vocab-size", "300", "--out", str(tmp_path / "t"), "-q",
-                 "--format", "native"]) == 0
-    assert main(["encode", "--tokenizer", str(tmp_path / "t"), str(corpus), str(corpus),
-                 "--out", str(tmp_path / "x.npy")]) == 2
+    assert (
+        main(
+            [
+                "train",
+                str(corpus),
+                "--vocab-size",
+                "300",
+                "--out",
+                str(tmp_path / "t"),
+                "-q",
+                "--format",
+                "native",
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "encode",
+                "--tokenizer",
+                str(tmp_path / "t"),
+                str(corpus),
+                str(corpus),
+                "--out",
+                str(tmp_path / "x.npy"),
+            ]
+        )
+        == 2
+    )
     assert "use --engine dask" in capsys.readouterr().err
 
 
@@ -94,8 +187,10 @@ def test_the_engine_opens_a_counts_file_like_a_corpus(tmp_path, corpus):
 
 
 def test_core_imports_dask_and_pyarrow_only_when_used():
-    code = ("import sys, core, core.cli, core.counts, core.scan; core.cli.build_parser(); "
-            "print(sorted(m for m in ('pyarrow', 'dask', 'distributed', 'fsspec') if m in sys.modules))")
+    code = (
+        "import sys, core, core.cli, core.counts, core.scan; core.cli.build_parser(); "
+        "print(sorted(m for m in ('pyarrow', 'dask', 'distributed', 'fsspec') if m in sys.modules))"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert r.stdout.strip() == "[]", r.stderr
 

@@ -1,4 +1,5 @@
 """Counts files as other tools write them (Spark, Ray, pandas, polars, DuckDB follow the README's schema)."""
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,14 @@ def text(seed: int, n: int = 1500) -> bytes:
 def table_of(data: bytes, file_index: int = 0) -> pa.Table:
     """What a user's job makes of one file: count_block's rows, as the README suggests."""
     b = count_block(data, 0, "gpt2", ())
-    return pa.table({"token": pa.array(b.tokens, pa.binary()), "count": pa.array(b.counts, pa.int64()),
-                     "first_file": pa.array([file_index] * len(b.tokens), pa.int32()),
-                     "first_offset": pa.array(b.offsets, pa.int64())})
+    return pa.table(
+        {
+            "token": pa.array(b.tokens, pa.binary()),
+            "count": pa.array(b.counts, pa.int64()),
+            "first_file": pa.array([file_index] * len(b.tokens), pa.int32()),
+            "first_offset": pa.array(b.offsets, pa.int64()),
+        }
+    )
 
 
 def with_meta(table: pa.Table, **meta) -> pa.Table:
@@ -54,8 +60,12 @@ def test_metadata_without_any_pattern_or_with_two_that_disagree_is_refused(tmp_p
     pq.write_table(with_meta(table_of(text(0)), special_tokens=[], sources=["c.txt"]), path)
     with pytest.raises(CountsError, match=r"no 'pattern'.*null for no pre-tokenization"):
         read_counts(path)
-    pq.write_table(with_meta(table_of(text(0)), pattern=GPT2_PATTERN, pattern_name="gpt4", special_tokens=[],
-                             sources=["c.txt"]), path)
+    pq.write_table(
+        with_meta(
+            table_of(text(0)), pattern=GPT2_PATTERN, pattern_name="gpt4", special_tokens=[], sources=["c.txt"]
+        ),
+        path,
+    )
     with pytest.raises(CountsError, match="pattern 'gpt2' but pattern_name 'gpt4'"):
         read_counts(path)
     pq.write_table(with_meta(table_of(text(0)), pattern=None, special_tokens=[], sources=["c.txt"]), path)
@@ -88,23 +98,35 @@ def test_metadata_without_sources_takes_its_files_from_first_file(tmp_path):
     assert train_bpe_from_counts(summed, 320, tie_break="first") == want
 
 
-@pytest.mark.parametrize("change,msg", [
-    (lambda t: t.set_column(2, "first_file", pa.array([1] * t.num_rows, pa.int32())),
-     "first_file goes up to 1 but the metadata lists 1 source"),
-    (lambda t: t.set_column(3, "first_offset", pa.array([-1] * t.num_rows, pa.int64())),
-     "must be at least 0"),
-    (lambda t: t.set_column(3, "first_offset", pa.array([None] * t.num_rows, pa.int64())),
-     "need a value in every row"),
-])
+@pytest.mark.parametrize(
+    "change,msg",
+    [
+        (
+            lambda t: t.set_column(2, "first_file", pa.array([1] * t.num_rows, pa.int32())),
+            "first_file goes up to 1 but the metadata lists 1 source",
+        ),
+        (
+            lambda t: t.set_column(3, "first_offset", pa.array([-1] * t.num_rows, pa.int64())),
+            "must be at least 0",
+        ),
+        (
+            lambda t: t.set_column(3, "first_offset", pa.array([None] * t.num_rows, pa.int64())),
+            "need a value in every row",
+        ),
+    ],
+)
 def test_first_positions_that_cannot_be_right_are_refused(tmp_path, change, msg):
     path = tmp_path / "c.parquet"
-    pq.write_table(with_meta(change(table_of(text(0))), pattern="gpt2", special_tokens=[], sources=["c.txt"]),
-                   path)
+    pq.write_table(
+        with_meta(change(table_of(text(0))), pattern="gpt2", special_tokens=[], sources=["c.txt"]), path
+    )
     with pytest.raises(CountsError, match=msg):
         read_counts(path)
 
 
-@pytest.mark.parametrize("token_type", ["large_binary", "binary_view", "string", "large_string", "string_view"])
+@pytest.mark.parametrize(
+    "token_type", ["large_binary", "binary_view", "string", "large_string", "string_view"]
+)
 @pytest.mark.parametrize("count_type", ["int32", "uint64"])
 def test_other_writers_column_types_train_like_train_bpe(tmp_path, token_type, count_type):
     """polars writes large/view types, Spark StringType tokens, pandas int32 or unsigned counts."""
@@ -115,7 +137,9 @@ def test_other_writers_column_types_train_like_train_bpe(tmp_path, token_type, c
     t = t.set_column(0, "token", tokens.cast(getattr(pa, token_type)()))
     t = t.set_column(1, "count", t["count"].cast(getattr(pa, count_type)()))
     path = tmp_path / "c.parquet"
-    pq.write_table(with_meta(t, pattern="gpt2", special_tokens=[], sources=["c.txt"]), path, row_group_size=50)
+    pq.write_table(
+        with_meta(t, pattern="gpt2", special_tokens=[], sources=["c.txt"]), path, row_group_size=50
+    )
     for tie_break in ("lexicographic", "first"):
         want = train_bpe(tmp_path / "c.txt", 300, [], tie_break=tie_break, workers=1)
         assert train_bpe_from_counts(path, 300, tie_break=tie_break) == want
@@ -140,7 +164,9 @@ def test_a_plain_word_count_trains_with_the_lexicographic_rule_and_refuses_the_f
     full = tmp_path / "full.parquet"
     pq.write_table(with_meta(table_of(data), pattern="gpt2", special_tokens=[], sources=["c.txt"]), full)
     summed = sum_counts([read_counts(full), c])
-    assert not summed.meta.positions and summed.word_counts() == {t: 2 * n for t, n in c.word_counts().items()}
+    assert not summed.meta.positions and summed.word_counts() == {
+        t: 2 * n for t, n in c.word_counts().items()
+    }
     with pytest.raises(CountsError, match="'first' tie rule needs"):
         trainer_from_counts(summed, tie_break="first")
     from core.counts_io import write_counts
@@ -152,8 +178,15 @@ def test_a_plain_word_count_trains_with_the_lexicographic_rule_and_refuses_the_f
 
 def test_one_position_column_without_the_other_is_refused(tmp_path):
     path = tmp_path / "c.parquet"
-    pq.write_table(with_meta(table_of(text(0)).drop_columns(["first_offset"]), pattern="gpt2", special_tokens=[],
-                             sources=["c.txt"]), path)
+    pq.write_table(
+        with_meta(
+            table_of(text(0)).drop_columns(["first_offset"]),
+            pattern="gpt2",
+            special_tokens=[],
+            sources=["c.txt"],
+        ),
+        path,
+    )
     with pytest.raises(CountsError, match=r"lacks the column.s. first_offset.*both or neither"):
         read_counts(path)
 
@@ -168,7 +201,9 @@ def test_a_partitioned_folder_whose_files_also_hold_the_partition_column_is_read
         (tmp_path / "wc" / f"bucket={b}").mkdir(parents=True)
         part = t.filter(pa.compute.equal(t["bucket"], b))
         meta = {"pattern": "gpt2", "special_tokens": [], "sources": ["c.txt"]} if b else {}
-        pq.write_table(with_meta(part, **meta) if meta else part, tmp_path / "wc" / f"bucket={b}" / "0.parquet")
+        pq.write_table(
+            with_meta(part, **meta) if meta else part, tmp_path / "wc" / f"bucket={b}" / "0.parquet"
+        )
     c = read_counts(tmp_path / "wc")
     assert c.meta.known and c.meta.pattern == GPT2_PATTERN  # (the metadata sits in a part in a subfolder)
     assert train_bpe_from_counts(c, 300) == train_bpe(tmp_path / "c.txt", 300, [], workers=1)
@@ -183,8 +218,10 @@ def test_a_folder_of_separate_counts_files_says_to_pass_them_one_by_one(tmp_path
         read_counts(tmp_path / "runs")
     (tmp_path / "job").mkdir()  # one job's parts that list a token twice: the general message
     for i in (0, 1):
-        pq.write_table(with_meta(table_of(text(i)), pattern="gpt2", special_tokens=[], sources=["c.txt"]),
-                       tmp_path / "job" / f"part-{i}.parquet")
+        pq.write_table(
+            with_meta(table_of(text(i)), pattern="gpt2", special_tokens=[], sources=["c.txt"]),
+            tmp_path / "job" / f"part-{i}.parquet",
+        )
     with pytest.raises(CountsError, match="lists a token twice; sum the rows per token"):
         read_counts(tmp_path / "job")
 

@@ -1,6 +1,7 @@
 """Byte ranges of ``encode --engine dask`` for tokenizers with an imported HF pipeline: the shards of
 any split equal the single-machine ids (a prefix space, stripping added tokens, single-word tokens
 and normalizers change where a range may start)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,13 +17,25 @@ from core.scan import next_valid_cut
 
 from .test_hf_pipeline import configured, ours_of, trained
 
-LINES = ["The cat sat.\n", "A dog ran away.\n", "  <mask> hid\n", "x<mask>y\n", "<|endoftext|>Once\n", "\n",
-         "Caf\u00e9 de\u0301ja\u0300.\n", "\u0421\u043b\u043e\u0432\u043e, \u0434\u0430.\n", "\u4e2d\u6587\u3002\u597d\n",
-         "\u1100\u1161\u11a8 \u3131\u314f \uff76\uff9e!\n", "\u0391\u0301\u0392\u0342 \u00bd\u00b2\n"]
+LINES = [
+    "The cat sat.\n",
+    "A dog ran away.\n",
+    "  <mask> hid\n",
+    "x<mask>y\n",
+    "<|endoftext|>Once\n",
+    "\n",
+    "Caf\u00e9 de\u0301ja\u0300.\n",
+    "\u0421\u043b\u043e\u0432\u043e, \u0434\u0430.\n",
+    "\u4e2d\u6587\u3002\u597d\n",
+    "\u1100\u1161\u11a8 \u3131\u314f \uff76\uff9e!\n",
+    "\u0391\u0301\u0392\u0342 \u00bd\u00b2\n",
+]
 CASES = {
     "plain": ({}, AddedToken("<mask>", normalized=False)),
-    "prefix_space": ({"pre_tokenizer": pre_tokenizers.ByteLevel(add_prefix_space=True)},
-                     AddedToken("<mask>", normalized=False)),
+    "prefix_space": (
+        {"pre_tokenizer": pre_tokenizers.ByteLevel(add_prefix_space=True)},
+        AddedToken("<mask>", normalized=False),
+    ),
     "lstrip": ({}, AddedToken("<mask>", lstrip=True, normalized=False)),
     "single_word": ({}, AddedToken("<mask>", single_word=True, normalized=False)),
     "nfc": ({"normalizer": normalizers.NFC()}, AddedToken("<mask>", normalized=False)),
@@ -55,8 +68,15 @@ def test_shards_of_any_split_equal_the_whole_text_ids(base, tmp_path: Path, case
         got: list[int] = []
         for i, s in enumerate(range(0, len(data), step)):
             out = tmp_path / f"s{i}.npy"
-            encode_range(f"{case}-{step}", spec, str(path), (s, min(s + step, len(data))), len(data), str(out),
-                         "uint16")
+            encode_range(
+                f"{case}-{step}",
+                spec,
+                str(path),
+                (s, min(s + step, len(data))),
+                len(data),
+                str(out),
+                "uint16",
+            )
             got += np.load(out).tolist()
         assert got == want, (case, step)
 

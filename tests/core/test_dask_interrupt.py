@@ -1,4 +1,5 @@
 """Ctrl+C during ``count --engine dask``: one line, status 130, no output file, no process left."""
+
 from __future__ import annotations
 
 import os
@@ -23,10 +24,27 @@ def test_ctrl_c_during_a_dask_count_stops_cleanly(tmp_path):
     corpus = tmp_path / "c.txt"
     corpus.write_text("".join(" ".join(rng.choices(words, k=15)) + ".\n" for _ in range(250_000)))
     out = tmp_path / "c.parquet"
-    p = subprocess.Popen([sys.executable, "-m", "core.cli", "count", str(corpus), "--out", str(out),
-                          "--engine", "dask", "--workers", "2", "--range-mb", "0.25"],
-                         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
+    p = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "core.cli",
+            "count",
+            str(corpus),
+            "--out",
+            str(out),
+            "--engine",
+            "dask",
+            "--workers",
+            "2",
+            "--range-mb",
+            "0.25",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()),
+    )
     err = b""
     while b"Completed" not in err:  # Dask's progress bar: the cluster is up and counting
         chunk = os.read(p.stderr.fileno(), 4096)

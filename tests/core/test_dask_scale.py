@@ -1,4 +1,5 @@
 """Counting and encoding on a real Dask LocalCluster (2 worker processes) and over byte ranges."""
+
 from __future__ import annotations
 
 import json
@@ -32,9 +33,28 @@ from core.dask_scale import (
 
 REPO = Path(__file__).resolve().parents[2]
 EOT = "<|endoftext|>"
-FRAGMENTS = [b"the", b" the", b" cat", b"  ", b"\n", b"\n\n", b"123", b" 4567", b"don't", b"!!",
-             "\U0001f642".encode(), "\u4e2d\u6587".encode(), b"\xff", b"\xc3", b"x.\nNext", b"a.\nb",
-             b"<|endoftext|>", b"<|endoftext|><|endoftext|>", b"<|endoftext", b"|>"]
+FRAGMENTS = [
+    b"the",
+    b" the",
+    b" cat",
+    b"  ",
+    b"\n",
+    b"\n\n",
+    b"123",
+    b" 4567",
+    b"don't",
+    b"!!",
+    "\U0001f642".encode(),
+    "\u4e2d\u6587".encode(),
+    b"\xff",
+    b"\xc3",
+    b"x.\nNext",
+    b"a.\nb",
+    b"<|endoftext|>",
+    b"<|endoftext|><|endoftext|>",
+    b"<|endoftext",
+    b"|>",
+]
 
 
 def corpus(seed: int, n: int) -> bytes:
@@ -60,8 +80,12 @@ def files(tmp_path_factory) -> list[Path]:
     return out
 
 
-@given(st.lists(st.sampled_from(FRAGMENTS), max_size=120).map(b"".join), st.integers(1, 40),
-       st.sampled_from(["gpt2", "gpt4", "none", r"\w+"]), st.booleans())
+@given(
+    st.lists(st.sampled_from(FRAGMENTS), max_size=120).map(b"".join),
+    st.integers(1, 40),
+    st.sampled_from(["gpt2", "gpt4", "none", r"\w+"]),
+    st.booleans(),
+)
 def test_byte_ranges_cut_at_valid_cuts_add_up_to_the_whole_file(tmp_path_factory, data, step, pattern, eot):
     """Any split into nominal ranges (each task finds its own ends) counts exactly like the whole."""
     path = tmp_path_factory.mktemp("r") / "c.txt"
@@ -69,8 +93,10 @@ def test_byte_ranges_cut_at_valid_cuts_add_up_to_the_whole_file(tmp_path_factory
     specials = (EOT,) if eot else ()
     pat = resolve_pattern(pattern)
     size = len(data)
-    parts = [count_range(0, str(path), (s, min(s + step, size)), size, pat, specials)
-             for s in range(0, max(size, 1), step)]
+    parts = [
+        count_range(0, str(path), (s, min(s + step, size)), size, pat, specials)
+        for s in range(0, max(size, 1), step)
+    ]
     whole = merge_ranges(*parts)
     want, stats = count_pretokens(data, list(specials), pattern, workers=1)
     got = whole.table
@@ -96,8 +122,12 @@ def test_next_valid_cut_never_splits_a_special_token_or_a_word(tmp_path):
 def test_dask_counts_equal_local_counts_and_train_like_train_bpe(client, files, tmp_path, tie_break):
     got = count_dask([str(files[0].parent / "part*.txt")], [EOT], range_bytes=700, client=client)
     local = count_files(files, [EOT], workers=1)
-    assert (got.tokens, got.counts, got.files, got.offsets) == \
-        (local.tokens, local.counts, local.files, local.offsets)
+    assert (got.tokens, got.counts, got.files, got.offsets) == (
+        local.tokens,
+        local.counts,
+        local.files,
+        local.offsets,
+    )
     assert got.meta.invalid_bytes == local.meta.invalid_bytes > 0
     assert got.meta.special_occurrences == local.meta.special_occurrences
     vocab, merges = train_bpe(files[0].parent / "all.txt", 360, [EOT], tie_break=tie_break, workers=1)
@@ -111,12 +141,15 @@ def test_dask_encode_shards_equal_the_single_machine_encoder(client, files, tmp_
     vocab, merges = train_bpe(files[0].parent / "all.txt", 330, [EOT], workers=1)
     tok = Tokenizer(vocab, merges, [EOT])
     m = encode_dask(tok, [str(p) for p in files], tmp_path / "shards", range_bytes=900, client=client)
-    want = np.concatenate([np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files])
+    want = np.concatenate(
+        [np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]
+    )
     got = load_shards(tmp_path / "shards")
     assert got.dtype == np.uint16 and np.array_equal(got, want)
     manifest = json.loads((tmp_path / "shards" / "manifest.json").read_text())
-    assert [s["tokens"] for s in manifest["shards"]] == [len(np.load(tmp_path / "shards" / s["file"]))
-                                                         for s in manifest["shards"]]
+    assert [s["tokens"] for s in manifest["shards"]] == [
+        len(np.load(tmp_path / "shards" / s["file"])) for s in manifest["shards"]
+    ]
     assert manifest["tokens"] == len(want) == m.n_tokens and len(m.shards) > len(files)
 
 
@@ -131,8 +164,10 @@ def test_dask_encode_of_a_pipeline_that_cannot_be_cut_keeps_whole_files(client, 
     tok = ours_of(hf, tmp_path)
     m = encode_dask(tok, [str(p) for p in files], tmp_path / "shards", range_bytes=300, client=client)
     assert [s.source for s in m.shards] == [str(p) for p in files]
-    assert np.array_equal(load_shards(tmp_path / "shards"), np.concatenate(
-        [np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]))
+    assert np.array_equal(
+        load_shards(tmp_path / "shards"),
+        np.concatenate([np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]),
+    )
 
 
 @pytest.mark.timeout(240)
@@ -148,10 +183,16 @@ def test_dask_encode_into_the_folder_of_an_earlier_run_leaves_only_its_own_shard
     many = encode_dask(tok, [str(p) for p in files], out, range_bytes=300, client=client)
     few = encode_dask(tok, [str(p) for p in files], out, range_bytes=100_000, client=client)
     assert len(many.shards) > len(few.shards) == len(files)
-    assert sorted(p.name for p in out.iterdir()) == sorted([s.file for s in few.shards] + ["manifest.json", "notes.txt"])
-    assert np.array_equal(load_shards(out), np.concatenate(
-        [np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]))
-    with pytest.raises(AttributeError):  # a run that fails after it started: no manifest over shards of two runs
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [s.file for s in few.shards] + ["manifest.json", "notes.txt"]
+    )
+    assert np.array_equal(
+        load_shards(out),
+        np.concatenate([np.load(encode_file_to_npy(tok, p, tmp_path / f"{p.stem}.npy").path) for p in files]),
+    )
+    with pytest.raises(
+        AttributeError
+    ):  # a run that fails after it started: no manifest over shards of two runs
         encode_dask(tok, [str(p) for p in files], out, range_bytes=300, client=object())
     with pytest.raises(CountsError, match="did not finish"):
         load_shards(out)
@@ -161,14 +202,22 @@ def test_dask_encode_into_the_folder_of_an_earlier_run_leaves_only_its_own_shard
 def test_an_unguarded_script_using_the_api_runs_its_top_level_once(files, tmp_path):
     """LocalCluster workers are started with __main__ hidden: the script is not re-run in them."""
     script = tmp_path / "plain.py"
-    script.write_text(textwrap.dedent(f"""\
+    script.write_text(
+        textwrap.dedent(f"""\
         from core.dask_scale import count_dask
         print("top level ran", flush=True)
         counts = count_dask([{str(files[0])!r}], ["<|endoftext|>"], workers=2, range_bytes=500)
         print("distinct", len(counts.tokens))
-        """))
-    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=200,
-                       cwd=tmp_path, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+        """)
+    )
+    r = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=200,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     want = len(count_files([files[0]], [EOT], workers=1).tokens)
     assert r.stdout.splitlines() == ["top level ran", f"distinct {want}"]
@@ -177,9 +226,29 @@ def test_an_unguarded_script_using_the_api_runs_its_top_level_once(files, tmp_pa
 @pytest.mark.timeout(240)
 def test_cli_count_with_dask_then_train_from_the_counts(files, tmp_path):
     out = tmp_path / "c.parquet"
-    r = subprocess.run([sys.executable, "-m", "core.cli", "count", *map(str, files), "--out", str(out),
-                        "--special-token", EOT, "--engine", "dask", "--workers", "2", "--range-mb", "0.001"],
-                       capture_output=True, text=True, timeout=200, cwd=REPO)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "core.cli",
+            "count",
+            *map(str, files),
+            "--out",
+            str(out),
+            "--special-token",
+            EOT,
+            "--engine",
+            "dask",
+            "--workers",
+            "2",
+            "--range-mb",
+            "0.001",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=200,
+        cwd=REPO,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert "Completed" in r.stderr and "(dask) ->" in r.stdout  # Dask's progress bar, on stderr
     c = read_counts(out)

@@ -1,4 +1,5 @@
 """The engine: a Trainer in a child process gives the same results as one in this process."""
+
 from __future__ import annotations
 
 import os
@@ -234,8 +235,9 @@ def test_undo_answers_early_and_stays_exact(engine, corpus, tie_break):
 def test_run_can_send_records_without_deltas(engine, corpus):
     engine.load(str(corpus), [])
     batches: list = []
-    engine.run(256 + 80, 100, False,
-               on_event=lambda e: batches.extend(e.records) if isinstance(e, Records) else None)
+    engine.run(
+        256 + 80, 100, False, on_event=lambda e: batches.extend(e.records) if isinstance(e, Records) else None
+    )
     expected = Trainer.from_file(corpus, []).steps(80)
     assert [replace(r, deltas=()) for r in expected] == batches
     assert engine.records() == expected  # the engine keeps them whole

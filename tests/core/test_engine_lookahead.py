@@ -2,6 +2,7 @@
 and nothing but a step can tell. The timing-dependent parts run an :class:`EngineServer` in a
 thread of this process, which reports each merge done ahead, so the tests wait for it instead of
 sleeping."""
+
 from __future__ import annotations
 
 import multiprocessing as mp
@@ -36,8 +37,11 @@ class ThreadedServer:
         self._handled = 0  # counted in the server's thread
         self._ahead: queue.Queue[int] = queue.Queue()  # requests handled when a merge ahead was done
         self.words_back: queue.Queue[int] = queue.Queue()  # the same when an undo's words were put back
-        handle, look_ahead, finish_after = (self.server.handle, self.server._look_ahead,
-                                            self.server._finish_after)
+        handle, look_ahead, finish_after = (
+            self.server.handle,
+            self.server._look_ahead,
+            self.server._finish_after,
+        )
 
         def counting_handle(request: Request):
             self._handled += 1
@@ -155,8 +159,11 @@ def test_after_a_step_the_engine_merges_ahead_at_once(corpus):
             assert srv.next_step_size() == local.next_step_size() > 0
             assert srv.steps(1) == local.steps(1)
             srv.wait_merged_ahead()  # zero steps take nothing and show the state without it
-            assert srv.steps_view(0, 10) == {"records": [], "top_pairs": local.top_pairs(10),
-                                             "n_best": local.n_pairs_with_count(local.top_pairs(1)[0][1])}
+            assert srv.steps_view(0, 10) == {
+                "records": [],
+                "top_pairs": local.top_pairs(10),
+                "n_best": local.n_pairs_with_count(local.top_pairs(1)[0][1]),
+            }
     finally:
         srv.close()
 
@@ -191,9 +198,14 @@ def test_a_merge_done_ahead_is_stopped_by_any_request_but_a_step():
     server.trainer = Trainer.from_text(TEXT * 5, [])
     try:
         assert server._request_stops_merge() is False  # nothing came in
-        for request, stops in ((Request(Op.STEPS, (1,)), False), (Request(Op.STEPS_VIEW, (1, 100)), False),
-                               (Request(Op.NEXT_STEP_SIZE), False), (Request(Op.TOP_PAIRS, (10,)), True),
-                               (Request(Op.UNDO), True), (Request(Op.SPEC), True)):
+        for request, stops in (
+            (Request(Op.STEPS, (1,)), False),
+            (Request(Op.STEPS_VIEW, (1, 100)), False),
+            (Request(Op.NEXT_STEP_SIZE), False),
+            (Request(Op.TOP_PAIRS, (10,)), True),
+            (Request(Op.UNDO), True),
+            (Request(Op.SPEC), True),
+        ):
             app_end.send(request)
             assert server._request_stops_merge() is stops
             assert server._stash == request  # kept for the serve loop

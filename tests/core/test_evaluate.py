@@ -1,4 +1,5 @@
 """Evaluation figures, each checked against tiktoken / HF tokenizers and plain Python in the test."""
+
 from __future__ import annotations
 
 import base64
@@ -90,8 +91,9 @@ def test_every_figure_matches_tiktoken_and_hf(exported, tmp_path, workers):
     f.write_bytes(TEXT.encode("utf-8"))
     tok = Tokenizer.from_spec(load_eval_tokenizer(folder))
     # small blocks and no single-process shortcut: the pool path, documents spanning blocks
-    (r,) = evaluate([("mine", tok)], [EvalText.from_file(f)], workers=workers, block_bytes=700,
-                    single_process_bytes=0)
+    (r,) = evaluate(
+        [("mine", tok)], [EvalText.from_file(f)], workers=workers, block_bytes=700, single_process_bytes=0
+    )
     assert r.workers == workers and r.tokenizer == "mine" and r.file == str(f)
     _check_against_tiktoken(r, TEXT, tk, hf)
 
@@ -105,10 +107,19 @@ def test_two_tokenizers_two_texts_in_order(exported, tmp_path):
         files[-1].write_text(t, encoding="utf-8", newline="")
     tok = Tokenizer.from_spec(load_eval_tokenizer(folder))
     bytes_tok = Tokenizer.from_spec(load_eval_tokenizer(folder).__class__.from_merges([], [EOT]))
-    res = evaluate([("a", tok), ("b", bytes_tok)], [EvalText.from_file(p) for p in files], workers=2,
-                   block_bytes=300, single_process_bytes=0)
-    assert [(r.tokenizer, r.file) for r in res] == [("a", str(files[0])), ("b", str(files[0])),
-                                                     ("a", str(files[1])), ("b", str(files[1]))]
+    res = evaluate(
+        [("a", tok), ("b", bytes_tok)],
+        [EvalText.from_file(p) for p in files],
+        workers=2,
+        block_bytes=300,
+        single_process_bytes=0,
+    )
+    assert [(r.tokenizer, r.file) for r in res] == [
+        ("a", str(files[0])),
+        ("b", str(files[0])),
+        ("a", str(files[1])),
+        ("b", str(files[1])),
+    ]
     _check_against_tiktoken(res[0], texts[0], tk, hf)
     _check_against_tiktoken(res[2], texts[1], tk, hf)
     for r, t in ((res[1], texts[0]), (res[3], texts[1])):  # bytes only: one token per byte, EOT one token
@@ -120,8 +131,9 @@ def test_two_tokenizers_two_texts_in_order(exported, tmp_path):
 def test_split_token_that_is_not_special_is_text(exported):
     folder, tk, _ = exported
     spec = load_eval_tokenizer(folder)
-    no_special = Tokenizer({i: b for i, b in spec.vocab.items() if b != EOT.encode()}, spec.merges,
-                           pattern=spec.pattern)
+    no_special = Tokenizer(
+        {i: b for i, b in spec.vocab.items() if b != EOT.encode()}, spec.merges, pattern=spec.pattern
+    )
     text = "the cat<|sep|>sat on<|sep|><|sep|>the mat"
     (r,) = evaluate([("x", no_special)], [EvalText.from_bytes("t", text.encode())], split_on="<|sep|>")
     ids = tk.encode_ordinary(text)  # as tiktoken encodes it: the separator is ordinary text
@@ -180,8 +192,14 @@ def test_cancel(exported, workers):
         return False
 
     with pytest.raises(Cancelled):
-        evaluate([("x", tok)], [EvalText.from_bytes("t", TEXT.encode())], workers=workers, block_bytes=500,
-                 single_process_bytes=0, progress=progress)
+        evaluate(
+            [("x", tok)],
+            [EvalText.from_bytes("t", TEXT.encode())],
+            workers=workers,
+            block_bytes=500,
+            single_process_bytes=0,
+            progress=progress,
+        )
     assert seen and seen[0][0] == "evaluate" and seen[0][2] == len(TEXT.encode())
 
 
@@ -213,8 +231,23 @@ def test_cli_json_csv_and_table(exported, tmp_path, capsys):
     f = tmp_path / "t.txt"
     f.write_bytes(TEXT.encode())
     out_json, out_csv = tmp_path / "r.json", tmp_path / "r.csv"
-    rc = main(["eval", "--tokenizer", str(folder), "--tokenizer", str(folder / "bpe.json"), str(f),
-               "--json", str(out_json), "--csv", str(out_csv), "-q", "--workers", "1"])
+    rc = main(
+        [
+            "eval",
+            "--tokenizer",
+            str(folder),
+            "--tokenizer",
+            str(folder / "bpe.json"),
+            str(f),
+            "--json",
+            str(out_json),
+            "--csv",
+            str(out_csv),
+            "-q",
+            "--workers",
+            "1",
+        ]
+    )
     assert rc == 0
     stdout = capsys.readouterr().out
     assert "B/tok" in stdout and "longest tokens of" in stdout
@@ -240,20 +273,39 @@ def test_cli_sample_docs(exported, tmp_path, capsys):
     f = tmp_path / "c.txt"
     f.write_text(EOT.join(docs), encoding="utf-8")
     out = tmp_path / "r.json"
-    assert main(["eval", "--tokenizer", str(folder), str(f), "--sample-docs", "5", "--seed", "7",
-                 "--json", str(out), "-q"]) == 0
+    assert (
+        main(
+            [
+                "eval",
+                "--tokenizer",
+                str(folder),
+                str(f),
+                "--sample-docs",
+                "5",
+                "--seed",
+                "7",
+                "--json",
+                str(out),
+                "-q",
+            ]
+        )
+        == 0
+    )
     (d,) = json.loads(out.read_text(encoding="utf-8"))
     assert d["documents"] == 5 and "5 of 30 docs, seed 7" in d["file"]
     text = sample_documents(f, 5, 7).data.decode()
     assert d["tokens"] == len(tk.encode(text, allowed_special="all"))
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--tokenizer", "no-such-tokenizer", "{f}"], "neither a file or folder nor a known encoding"),
-    (["--tokenizer", "{tok}", "{f}.missing"], "does not exist"),
-    (["--tokenizer", "{tok}", "{f}", "--sample-docs", "0"], "at least 1 document"),
-    (["--tokenizer", "{tok}", "{f}", "--workers", "0"], "at least 1 process"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--tokenizer", "no-such-tokenizer", "{f}"], "neither a file or folder nor a known encoding"),
+        (["--tokenizer", "{tok}", "{f}.missing"], "does not exist"),
+        (["--tokenizer", "{tok}", "{f}", "--sample-docs", "0"], "at least 1 document"),
+        (["--tokenizer", "{tok}", "{f}", "--workers", "0"], "at least 1 process"),
+    ],
+)
 def test_cli_user_errors(exported, tmp_path, capsys, args, message):
     from core.cli import main
 
@@ -269,8 +321,13 @@ def test_ids_above_65535_in_the_pool():
     vocab = {i: bytes([i]) for i in range(256)} | {70_000: EOT.encode()}
     tok = Tokenizer(vocab, [], [EOT])
     text = ("ab" + EOT) * 300 + "c"
-    (r,) = evaluate([("big", tok)], [EvalText.from_bytes("t", text.encode())], workers=2, block_bytes=200,
-                    single_process_bytes=0)
+    (r,) = evaluate(
+        [("big", tok)],
+        [EvalText.from_bytes("t", text.encode())],
+        workers=2,
+        block_bytes=200,
+        single_process_bytes=0,
+    )
     assert r.tokens == 2 * 300 + 300 + 1 and r.documents == 301
     assert r.counts[70_000] == 300 and r.vocab_used == 4 and r.vocab_size == 257
 

@@ -1,5 +1,6 @@
 """Exporting an imported HF pipeline: bpe.json keeps it (same ids as HF), GPT-2 and tiktoken files are
 refused with the parts they would lose named, unless the caller accepts the loss."""
+
 from __future__ import annotations
 
 import json
@@ -17,23 +18,33 @@ from core.formats import export_all, export_losses, load_any, load_native, save
 
 from .tok_corpus import trained_spec
 
-CORPUS = ["The quick brown fox. Café résumé naïve 1234567 (room #42)", "我们今天去公园 🙃 hello hello world"] * 30
+CORPUS = [
+    "The quick brown fox. Café résumé naïve 1234567 (room #42)",
+    "我们今天去公园 🙃 hello hello world",
+] * 30
 TEXTS = ["", "Hello world!", "Cafe\u0301 re\u0301sume\u0301", "(room #42) 1234567", "我们 🙃 <mask>  x <s>"]
 
 
 def _hf(ignore_merges: bool = False) -> HF:
     hf = HF(BPE(ignore_merges=ignore_merges))
-    hf.pre_tokenizer = pre_tokenizers.Sequence([
-        pre_tokenizers.Split(Regex(r"\p{N}{1,3}"), "isolated"),
-        pre_tokenizers.Split(Regex(r"[^\s\p{L}\p{N}]+"), "merged_with_next"),
-        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)])
+    hf.pre_tokenizer = pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.Split(Regex(r"\p{N}{1,3}"), "isolated"),
+            pre_tokenizers.Split(Regex(r"[^\s\p{L}\p{N}]+"), "merged_with_next"),
+            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True),
+        ]
+    )
     hf.decoder = decoders.ByteLevel()
-    hf.train_from_iterator(CORPUS, BpeTrainer(vocab_size=400, show_progress=False,
-                                              initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    hf.train_from_iterator(
+        CORPUS,
+        BpeTrainer(vocab_size=400, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()),
+    )
     hf.normalizer = normalizers.NFC()
     hf.add_special_tokens([AddedToken("<mask>", lstrip=True), "<s>", "</s>"])
-    hf.post_processor = processors.TemplateProcessing(single="<s> $A </s>", special_tokens=[
-        ("<s>", hf.token_to_id("<s>")), ("</s>", hf.token_to_id("</s>"))])
+    hf.post_processor = processors.TemplateProcessing(
+        single="<s> $A </s>",
+        special_tokens=[("<s>", hf.token_to_id("<s>")), ("</s>", hf.token_to_id("</s>"))],
+    )
     return hf
 
 
@@ -61,13 +72,19 @@ def test_losses_name_each_part(imported) -> None:
 def test_lossy_formats_are_refused_unless_accepted(imported, tmp_path: Path) -> None:
     _, path = imported
     tok = Tokenizer.from_spec(load_any(path))
-    with pytest.raises(FormatError, match=r"the gpt2 format cannot hold the normalizer \(NFC\);.*export 'hf' or 'native'"):
+    with pytest.raises(
+        FormatError, match=r"the gpt2 format cannot hold the normalizer \(NFC\);.*export 'hf' or 'native'"
+    ):
         export_all(tmp_path / "out", tok, "gpt2,native")
     assert not (tmp_path / "out" / "bpe.json").exists()  # nothing is written
     with pytest.raises(FormatError, match="the tiktoken format cannot hold"):
         save(tok, tmp_path, "tiktoken")
     written = export_all(tmp_path / "out", tok, "gpt2,tiktoken", lossy=True)
-    assert sorted(p.name for ps in written.values() for p in ps) == ["bpe.tiktoken", "merges.txt", "vocab.json"]
+    assert sorted(p.name for ps in written.values() for p in ps) == [
+        "bpe.tiktoken",
+        "merges.txt",
+        "vocab.json",
+    ]
 
 
 def test_native_keeps_the_pipeline(imported, tmp_path: Path) -> None:
@@ -79,9 +96,13 @@ def test_native_keeps_the_pipeline(imported, tmp_path: Path) -> None:
         again = Tokenizer.from_spec(load_any(tmp_path / name))
         for text in TEXTS:
             for add in (True, False):
-                assert again.encode(text, add_special_tokens=add) == hf.encode(text, add_special_tokens=add).ids
+                assert (
+                    again.encode(text, add_special_tokens=add) == hf.encode(text, add_special_tokens=add).ids
+                )
     assert Tokenizer.from_spec(load_any(tmp_path / "bpe.json")).post_processor_ids == (
-        (hf.token_to_id("<s>"),), (hf.token_to_id("</s>"),))
+        (hf.token_to_id("<s>"),),
+        (hf.token_to_id("</s>"),),
+    )
 
 
 def test_a_file_without_pipeline_stays_version_1(tmp_path: Path) -> None:
@@ -99,8 +120,9 @@ def test_a_damaged_pipeline_is_named(imported, tmp_path: Path) -> None:
     native.write_text(text.replace('{"type": "NFC"}', '{"type": "NoSuchNormalizer"}'), encoding="utf-8")
     with pytest.raises(FormatError, match=r"bpe.json: line \d+: the pipeline cannot be used"):
         load_native(native)
-    native.write_text(text.replace('"pipeline": {', '"pipeline": [{', 1).replace("}\n}\n", "}]\n}\n"),
-                      encoding="utf-8")
+    native.write_text(
+        text.replace('"pipeline": {', '"pipeline": [{', 1).replace("}\n}\n", "}]\n}\n"), encoding="utf-8"
+    )
     with pytest.raises(FormatError, match='"pipeline" must be an object'):
         load_native(native)
 
@@ -118,7 +140,9 @@ def test_ignore_merges_is_lost_only_where_it_matters(tmp_path: Path) -> None:
     data["model"]["vocab"]["Ġquickbrown"] = top + 1  # no merge makes it
     path.write_text(json.dumps(data), encoding="utf-8")
     lost = export_losses(load_any(path), "tiktoken")
-    assert any(x.startswith("ignore_merges=false (1 token(s) of the vocab are made by no merge") for x in lost)
+    assert any(
+        x.startswith("ignore_merges=false (1 token(s) of the vocab are made by no merge") for x in lost
+    )
 
 
 def test_cli_convert_refuses_then_writes_with_allow_lossy(imported, tmp_path: Path, capsys) -> None:
@@ -130,7 +154,9 @@ def test_cli_convert_refuses_then_writes_with_allow_lossy(imported, tmp_path: Pa
     err = capsys.readouterr().err
     assert "the tiktoken format cannot hold the normalizer (NFC)" in err and "--allow-lossy" in err
     assert not out.exists() or not any(out.iterdir())
-    assert main(["convert", str(path), "--out", str(out), "--format", "tiktoken,native", "--allow-lossy"]) == 0
+    assert (
+        main(["convert", str(path), "--out", str(out), "--format", "tiktoken,native", "--allow-lossy"]) == 0
+    )
     captured = capsys.readouterr()
     assert "warning: the tiktoken files lack the normalizer (NFC)" in captured.err
     assert sorted(p.name for p in out.iterdir()) == ["bpe.json", "bpe.tiktoken"]
@@ -149,18 +175,36 @@ def test_cli_convert_says_what_gpt2_and_tiktoken_readers_must_be_given(tmp_path:
     out = tmp_path / "out"
     assert main(["convert", str(tmp_path / "src.json"), "--out", str(out), "--format", "gpt2,tiktoken"]) == 0
     err = capsys.readouterr().err
-    assert "the GPT-2 files store no pattern and readers assume GPT-2's; this tokenizer splits text with 'gpt4'" in err
+    assert (
+        "the GPT-2 files store no pattern and readers assume GPT-2's; this tokenizer splits text with 'gpt4'"
+        in err
+    )
     assert "the tiktoken file stores no pattern" in err
     eot = spec.special_ids["<|eot|>"]
-    assert f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it " \
-           f"(--special-token '<|eot|>={eot}')" in err
+    assert (
+        f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it "
+        f"(--special-token '<|eot|>={eot}')" in err
+    )
     text = "1334 a<|eot|>"  # gpt4: "133" "4"; gpt2: "1334" (the merge 3+4 applies)
     want = Tokenizer.from_spec(spec).encode(text)
-    assert Tokenizer.from_spec(load_any(out / "bpe.tiktoken", pattern="gpt4",
-                                        special_tokens={"<|eot|>": eot})).encode(text) == want
-    assert Tokenizer.from_spec(load_any(out / "vocab.json", pattern="gpt4", special_tokens=["<|eot|>"])).encode(text) \
+    assert (
+        Tokenizer.from_spec(
+            load_any(out / "bpe.tiktoken", pattern="gpt4", special_tokens={"<|eot|>": eot})
+        ).encode(text)
         == want
+    )
+    assert (
+        Tokenizer.from_spec(load_any(out / "vocab.json", pattern="gpt4", special_tokens=["<|eot|>"])).encode(
+            text
+        )
+        == want
+    )
     assert Tokenizer.from_spec(load_any(out / "vocab.json")).encode(text) != want  # what the note warns of
-    save(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "plain.json", "native")  # GPT-2's pattern: nothing to say
-    assert main(["convert", str(tmp_path / "plain.json"), "--out", str(tmp_path / "o2"), "--format", "gpt2"]) == 0
+    save(
+        TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "plain.json", "native"
+    )  # GPT-2's pattern: nothing to say
+    assert (
+        main(["convert", str(tmp_path / "plain.json"), "--out", str(tmp_path / "o2"), "--format", "gpt2"])
+        == 0
+    )
     assert "note" not in capsys.readouterr().err

@@ -1,5 +1,6 @@
 """The fast readers of vocab.json + merges.txt and tokenizer.json (merges as ids) give what the careful,
 line-by-line readers give, and the ids of the reference."""
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,11 @@ def test_gpt2_fast_and_careful_readers_agree(exported: Path, tmp_path: Path) -> 
     fast = load_gpt2(exported)
     assert isinstance(fast.merges, IdMerges) and not fast.merges.built
     merges = (exported / "merges.txt").read_text(encoding="utf-8")
-    for name, text in {"crlf": merges.replace("\n", "\r\n"), "blank line": merges.replace("\n", "\n\n", 3),
-                       "no header": merges.split("\n", 1)[1]}.items():
+    for name, text in {
+        "crlf": merges.replace("\n", "\r\n"),
+        "blank line": merges.replace("\n", "\n\n", 3),
+        "no header": merges.split("\n", 1)[1],
+    }.items():
         (tmp_path / "merges.txt").write_text(text, encoding="utf-8", newline="")
         (tmp_path / "vocab.json").write_bytes((exported / "vocab.json").read_bytes())
         other = load_gpt2(tmp_path)
@@ -64,7 +68,9 @@ def test_hf_merge_lists_and_strings_agree_with_tokenizers(exported: Path, tmp_pa
     for text in VARIED_TEXTS:
         assert ours.encode(text) == hf.encode(text).ids
     back = pickle.loads(pickle.dumps(lists))  # specs go to worker processes
-    assert list(back.merges) == list(lists.merges) and Tokenizer.from_spec(back).encode("the cat") == ours.encode("the cat")
+    assert list(back.merges) == list(lists.merges) and Tokenizer.from_spec(back).encode(
+        "the cat"
+    ) == ours.encode("the cat")
 
 
 def test_a_merge_that_makes_a_special_token_stays_on_the_fast_path(exported: Path, tmp_path: Path) -> None:
@@ -74,8 +80,17 @@ def test_a_merge_that_makes_a_special_token_stays_on_the_fast_path(exported: Pat
     vocab.update({"<u": top + 1, "<unk>": top + 2})  # like Qwen3: "<unk" + ">" is also an added token
     data["model"]["merges"] += ["< u", "<u n", "<un k", "<unk >"]
     vocab.update({"<un": top + 3, "<unk": top + 4})
-    data["added_tokens"].append({"id": top + 2, "content": "<unk>", "single_word": False, "lstrip": False,
-                                 "rstrip": False, "normalized": False, "special": True})
+    data["added_tokens"].append(
+        {
+            "id": top + 2,
+            "content": "<unk>",
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": False,
+            "special": True,
+        }
+    )
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     spec = load_any(path)
@@ -87,8 +102,9 @@ def test_a_merge_that_makes_a_special_token_stays_on_the_fast_path(exported: Pat
 
 
 @pytest.mark.parametrize("order", ["by id", "bytes last", "reversed", "shuffled"])
-def test_merge_results_found_whatever_order_the_vocab_lists_them_in(exported: Path, tmp_path: Path,
-                                                                   order: str) -> None:
+def test_merge_results_found_whatever_order_the_vocab_lists_them_in(
+    exported: Path, tmp_path: Path, order: str
+) -> None:
     # the vocab's keys in another order (same ids): the results' ids come from the lookups, not their places
     import random
 

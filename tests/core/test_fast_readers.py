@@ -1,5 +1,6 @@
 """The pieces of the fast readers: the proof that a JSON text repeats no key, the GPT-2 characters of
 all keys turned into bytes at once, and a merges text checked and read as one text."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ from core.spec import BYTE_TO_CHAR, TokenizerSpec, token_to_str
 from core.tokenizer_ranks import IdMerges
 
 # keys from a small alphabet (repeats are likely), with colons, quotes and characters JSON escapes
-KEYS = st.text(alphabet=st.sampled_from(['a', 'b', ':', '"', '\\', ' ', '\n', 'Ġ', '\u003a', '\x01']),
-               max_size=3)
+KEYS = st.text(
+    alphabet=st.sampled_from(["a", "b", ":", '"', "\\", " ", "\n", "Ġ", "\u003a", "\x01"]), max_size=3
+)
 SCALARS = st.one_of(st.integers(-5, 300), st.none(), st.booleans(), st.floats(allow_nan=False), KEYS)
 
 
@@ -27,14 +29,25 @@ def _members(children):
 
 
 # a JSON value as written: objects are lists of (key, value) members, so a key may be written twice
-VALUES = st.recursive(SCALARS, lambda children: st.one_of(
-    st.lists(children, max_size=5), _members(children).map(lambda m: ("object", m))), max_leaves=25)
+VALUES = st.recursive(
+    SCALARS,
+    lambda children: st.one_of(
+        st.lists(children, max_size=5), _members(children).map(lambda m: ("object", m))
+    ),
+    max_leaves=25,
+)
 
 
 def _write(value, ascii_only: bool, escape_colons: bool) -> str:
     if isinstance(value, tuple) and value and value[0] == "object":
-        return "{" + ", ".join(f"{_write(k, ascii_only, escape_colons)}: {_write(v, ascii_only, escape_colons)}"
-                               for k, v in value[1]) + "}"
+        return (
+            "{"
+            + ", ".join(
+                f"{_write(k, ascii_only, escape_colons)}: {_write(v, ascii_only, escape_colons)}"
+                for k, v in value[1]
+            )
+            + "}"
+        )
     if isinstance(value, list):
         return "[" + ",".join(_write(v, ascii_only, escape_colons) for v in value) + "]"
     text = json.dumps(value, ensure_ascii=ascii_only)
@@ -100,22 +113,36 @@ def test_merge_lines_give_the_ids_of_parts_and_results(small) -> None:
     assert merges_from_lines("", 0, key_id, vocab).ids == ([], [], [])
 
 
-@pytest.mark.parametrize("lines", [
-    "a b\nab  c", "a b\nabc", "a b\n ab c", "a b\nab c ", "a b\nab c\n", "a b\n\nab c", "a b ab c\n",
-    "a b\nab x", "a b\nb a", "a b\nab c\na b",
-    "a b c\ncc",  # two spaces and none: every part and every line's result is a token, paired wrongly
-])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "a b\nab  c",
+        "a b\nabc",
+        "a b\n ab c",
+        "a b\nab c ",
+        "a b\nab c\n",
+        "a b\n\nab c",
+        "a b ab c\n",
+        "a b\nab x",
+        "a b\nb a",
+        "a b\nab c\na b",
+        "a b c\ncc",  # two spaces and none: every part and every line's result is a token, paired wrongly
+    ],
+)
 def test_merge_lines_that_are_off_are_left_to_the_careful_reader(small, lines: str) -> None:
     key_id, vocab = small
     assert merges_from_lines(lines, 2, key_id, vocab, keep_last=False) is None
 
 
-@pytest.mark.parametrize("body, match", [
-    ("a b\nab  c\n", r"line 3: 'ab  c' has 2 part"),
-    ("a b\n ab c\n", r"line 3: ' ab c' has 2 part"),
-    ("a b\nab c \n", r"line 3: 'ab c ' has 2 part"),
-    ("a b\nabc\n", r"line 3: 'abc' has 1 part"),
-])
+@pytest.mark.parametrize(
+    "body, match",
+    [
+        ("a b\nab  c\n", r"line 3: 'ab  c' has 2 part"),
+        ("a b\n ab c\n", r"line 3: ' ab c' has 2 part"),
+        ("a b\nab c \n", r"line 3: 'ab c ' has 2 part"),
+        ("a b\nabc\n", r"line 3: 'abc' has 1 part"),
+    ],
+)
 def test_a_merges_txt_with_odd_spaces_is_named_by_line(tmp_path, body: str, match: str) -> None:
     spec = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c")], [])
     vocab = {token_to_str(t): i for i, t in spec.vocab.items()}

@@ -1,4 +1,5 @@
 """Files we write are like the user's other files (FAULTS 26), and writing them loses nothing (FAULTS 20)."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """File formats: lossless round trips, atomic writes, malformed files (FAULTS 20–21)."""
+
 from __future__ import annotations
 
 import base64
@@ -42,7 +43,9 @@ def reload(fmt: str, folder: Path, spec: TokenizerSpec) -> TokenizerSpec:
     if fmt == "gpt2":
         return load_gpt2(folder, pattern=spec.pattern)
     if fmt == "tiktoken":
-        return load_tiktoken(folder / "bpe.tiktoken", pattern=spec.pattern, special_tokens=list(spec.special_tokens))
+        return load_tiktoken(
+            folder / "bpe.tiktoken", pattern=spec.pattern, special_tokens=list(spec.special_tokens)
+        )
     if fmt == "hf":
         return load_hf(folder / "tokenizer.json")
     return load_native(folder / "bpe.json")
@@ -75,7 +78,9 @@ def test_invalid_utf8_tokens_stay_distinct(tmp_path: Path) -> None:  # FAULTS 20
         assert back.vocab == spec.vocab, fmt
         assert back.merges == spec.merges, fmt
     trained = trained_spec(invalid_bytes=True)
-    assert any(b"\xff\xfe" in t for t in trained.vocab.values()), "the trained vocab needs invalid-UTF-8 tokens"
+    assert any(b"\xff\xfe" in t for t in trained.vocab.values()), (
+        "the trained vocab needs invalid-UTF-8 tokens"
+    )
 
 
 def test_native_keeps_the_training_record(tmp_path: Path) -> None:
@@ -100,8 +105,13 @@ def test_export_all_and_load_any(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert detect_format(out) == "native"
     assert load_any(out) == spec
-    for file, fmt in (("tokenizer.json", "json"), ("vocab.json", "json"), ("merges.txt", "gpt2"),
-                      ("bpe.tiktoken", "tiktoken"), ("bpe.json", "native")):
+    for file, fmt in (
+        ("tokenizer.json", "json"),
+        ("vocab.json", "json"),
+        ("merges.txt", "gpt2"),
+        ("bpe.tiktoken", "tiktoken"),
+        ("bpe.json", "native"),
+    ):
         assert detect_format(out / file) == fmt
         got = load_any(out / file, special_tokens=[EOT])
         assert got.vocab == spec.vocab and got.merges == spec.merges, file
@@ -155,8 +165,9 @@ def _no_temp_files(folder: Path) -> bool:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("failing", ["replace", "fsync"])
-def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str,
-                                         failing: str) -> None:  # FAULTS 20
+def test_failed_write_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str, failing: str
+) -> None:  # FAULTS 20
     old = TokenizerSpec.from_merges([(b"a", b"b")])
     save(old, tmp_path, fmt)
     before = {n: (tmp_path / n).read_bytes() for n in os.listdir(tmp_path)}
@@ -191,13 +202,16 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-@pytest.mark.parametrize("old, new, match", [
-    ("ab c\n", "ab c d\n", r"merges.txt: line 3: .* 3 part"),
-    ("ab c\n", "abc\n", r"merges.txt: line 3: .* 1 part"),
-    ("a b\n", "a  b\n", r"merges.txt: line 2: "),
-    ("ab c\n", "ab x\n", r"merges.txt: line 3: .*'abx' which is not in vocab.json"),
-    ("ab c\n", "ab €\n", r"merges.txt: line 3: '€' .* not a GPT-2 byte character"),
-])
+@pytest.mark.parametrize(
+    "old, new, match",
+    [
+        ("ab c\n", "ab c d\n", r"merges.txt: line 3: .* 3 part"),
+        ("ab c\n", "abc\n", r"merges.txt: line 3: .* 1 part"),
+        ("a b\n", "a  b\n", r"merges.txt: line 2: "),
+        ("ab c\n", "ab x\n", r"merges.txt: line 3: .*'abx' which is not in vocab.json"),
+        ("ab c\n", "ab €\n", r"merges.txt: line 3: '€' .* not a GPT-2 byte character"),
+    ],
+)
 def test_malformed_merges_txt(files: Path, old: str, new: str, match: str) -> None:  # FAULTS 21
     _edit(files / "merges.txt", old, new)
     with pytest.raises(FormatError, match=match):
@@ -233,14 +247,26 @@ def test_malformed_vocab_json(files: Path) -> None:  # FAULTS 21
         load_gpt2(files)
 
 
-@pytest.mark.parametrize("edit, match", [
-    (lambda ls: ls.__setitem__(2, "!!notbase64 2"), r"bpe.tiktoken: line 3: '!!notbase64' is not valid base64"),
-    (lambda ls: ls.__setitem__(3, ls[3].split()[0] + " 2"), r"line 4: rank 2 is already used on line 3"),
-    (lambda ls: ls.__setitem__(3, ls[2].split()[0] + " 999"), r"line 4: token b'\\x02' is already listed on line 3"),
-    (lambda ls: ls.__setitem__(4, ls[4] + " extra"), r"line 5: .* has 3 part"),
-    (lambda ls: ls.__setitem__(4, ls[4].split()[0] + " -4"), r"line 5: rank '-4' is not an integer from 0 to 2\^31-1"),
-    (lambda ls: ls.pop(97), r"bpe.tiktoken: no single-byte token for 1 byte\(s\) \(0x61\)"),
-])
+@pytest.mark.parametrize(
+    "edit, match",
+    [
+        (
+            lambda ls: ls.__setitem__(2, "!!notbase64 2"),
+            r"bpe.tiktoken: line 3: '!!notbase64' is not valid base64",
+        ),
+        (lambda ls: ls.__setitem__(3, ls[3].split()[0] + " 2"), r"line 4: rank 2 is already used on line 3"),
+        (
+            lambda ls: ls.__setitem__(3, ls[2].split()[0] + " 999"),
+            r"line 4: token b'\\x02' is already listed on line 3",
+        ),
+        (lambda ls: ls.__setitem__(4, ls[4] + " extra"), r"line 5: .* has 3 part"),
+        (
+            lambda ls: ls.__setitem__(4, ls[4].split()[0] + " -4"),
+            r"line 5: rank '-4' is not an integer from 0 to 2\^31-1",
+        ),
+        (lambda ls: ls.pop(97), r"bpe.tiktoken: no single-byte token for 1 byte\(s\) \(0x61\)"),
+    ],
+)
 def test_malformed_tiktoken(files: Path, edit, match: str) -> None:  # FAULTS 21
     path = files / "bpe.tiktoken"
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -263,7 +289,9 @@ def test_malformed_tokenizer_json(files: Path) -> None:  # FAULTS 21
     path = files / "tokenizer.json"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('"ab c"', '"ab x"'), encoding="utf-8")
-    with pytest.raises(FormatError, match=r"tokenizer.json: line \d+: the merge 'ab x' needs the token 'abx'"):
+    with pytest.raises(
+        FormatError, match=r"tokenizer.json: line \d+: the merge 'ab x' needs the token 'abx'"
+    ):
         load_hf(path)
     path.write_text(text.replace('"ab c"', '"abc"'), encoding="utf-8")
     with pytest.raises(FormatError, match=r"tokenizer.json: line \d+: 'abc' is not two tokens"):
@@ -272,10 +300,15 @@ def test_malformed_tokenizer_json(files: Path) -> None:  # FAULTS 21
     with pytest.raises(FormatError, match=r"no single-byte token .*0x61"):
         load_hf(path)
     path.write_text(text.replace('"b": 98', '"a": 98'), encoding="utf-8")
-    with pytest.raises(FormatError, match=r"tokenizer.json: lines \d+ and \d+: the key 'a' appears twice; each token must be listed once"):
+    with pytest.raises(
+        FormatError,
+        match=r"tokenizer.json: lines \d+ and \d+: the key 'a' appears twice; each token must be listed once",
+    ):
         load_hf(path)
     path.write_text(text.replace('"type": "BPE"', '"type": "WordPiece"'), encoding="utf-8")
-    with pytest.raises(FormatError, match=r"this is a WordPiece .*tokenizer; BPE Explorer opens byte-level BPE"):
+    with pytest.raises(
+        FormatError, match=r"this is a WordPiece .*tokenizer; BPE Explorer opens byte-level BPE"
+    ):
         load_hf(path)
     path.write_text(text[: len(text) // 2], encoding="utf-8")
     with pytest.raises(FormatError, match=r"tokenizer.json: line \d+: not valid JSON"):

@@ -1,6 +1,7 @@
 """Tokenizer files shaped like the ones people have: GPT-2 vocabs holding the token "model", CS336's
 ``gpt2_vocab.json`` + ``gpt2_merges.txt`` names, known tiktoken files, Mistral tekken JSON, and
 SentencePiece models that must be refused by name. All inputs are built here."""
+
 from __future__ import annotations
 
 import base64
@@ -17,7 +18,15 @@ from core.formats import find_vocab_for, load_any, save_gpt2, save_tiktoken
 from core.formats import known as known_mod
 from core.spec import TokenizerSpec, token_to_str
 
-MERGES = [(b"m", b"o"), (b"mo", b"d"), (b"e", b"l"), (b"mod", b"el"), (b" ", b"t"), (b"h", b"e"), (b" t", b"he")]
+MERGES = [
+    (b"m", b"o"),
+    (b"mo", b"d"),
+    (b"e", b"l"),
+    (b"mod", b"el"),
+    (b" ", b"t"),
+    (b"h", b"e"),
+    (b" t", b"he"),
+]
 TEXTS = ["model the models", "the model<|endoftext|>x", "", "élan 12", "<|a|><|a|>x"]
 
 
@@ -67,12 +76,19 @@ def test_known_tiktoken_file_brings_its_pattern_and_special_ids(tmp_path, monkey
     spec, path = _tiktoken_file(tmp_path)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     specials = {"<|endoftext|>": 300, "<|endofprompt|>": 310}  # not the next free ids
-    monkeypatch.setitem(known_mod.KNOWN_BY_HASH, digest, known_mod.KnownEncoding(
-        "toy", r"\p{L}+|\s+|[^\s\p{L}]+", specials, "a toy encoding"))
+    monkeypatch.setitem(
+        known_mod.KNOWN_BY_HASH,
+        digest,
+        known_mod.KnownEncoding("toy", r"\p{L}+|\s+|[^\s\p{L}]+", specials, "a toy encoding"),
+    )
     loaded = load_any(path)
     assert loaded.special_ids == specials and "recognised as toy" in loaded.notes[0]
-    enc = tiktoken.Encoding("toy", pat_str=r"\p{L}+|\s+|[^\s\p{L}]+",
-                            mergeable_ranks={b: i for i, b in spec.vocab.items()}, special_tokens=specials)
+    enc = tiktoken.Encoding(
+        "toy",
+        pat_str=r"\p{L}+|\s+|[^\s\p{L}]+",
+        mergeable_ranks={b: i for i, b in spec.vocab.items()},
+        special_tokens=specials,
+    )
     tok = Tokenizer.from_spec(loaded)
     for t in [*TEXTS, "<|endofprompt|>a b"]:
         assert tok.encode(t) == enc.encode(t, allowed_special="all")
@@ -93,8 +109,10 @@ def test_unknown_tiktoken_file_says_what_it_assumed_and_takes_token_ids(tmp_path
 
 def test_tiktoken_rank_that_is_a_unicode_digit_is_a_clear_error(tmp_path):
     path = tmp_path / "bad.tiktoken"
-    path.write_text("".join(f"{base64.b64encode(bytes([i])).decode()} {i}\n" for i in range(256))
-                    + "YWI= ²\n", encoding="utf-8")
+    path.write_text(
+        "".join(f"{base64.b64encode(bytes([i])).decode()} {i}\n" for i in range(256)) + "YWI= ²\n",
+        encoding="utf-8",
+    )
     with pytest.raises(FormatError, match="line 257: rank '²'"):
         load_any(path)
 
@@ -104,13 +122,23 @@ def _tekken(tmp_path, *, specials=None, n_special=5, extra_ranks=2):
     ranks = [spec.vocab[i] for i in sorted(spec.vocab)]
     ranks += [b"zz" + bytes([i]) for i in range(extra_ranks)]  # cut off by default_vocab_size
     pattern = r"[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
-    data = {"config": {"pattern": pattern, "num_vocab_tokens": len(ranks),
-                       "default_vocab_size": len(ranks) - extra_ranks + n_special,
-                       "default_num_special_tokens": n_special, "version": "v7"},
-            "vocab": [{"rank": r, "token_bytes": base64.b64encode(b).decode(), "token_str": token_to_str(b)}
-                      for r, b in enumerate(ranks)]}
+    data = {
+        "config": {
+            "pattern": pattern,
+            "num_vocab_tokens": len(ranks),
+            "default_vocab_size": len(ranks) - extra_ranks + n_special,
+            "default_num_special_tokens": n_special,
+            "version": "v7",
+        },
+        "vocab": [
+            {"rank": r, "token_bytes": base64.b64encode(b).decode(), "token_str": token_to_str(b)}
+            for r, b in enumerate(ranks)
+        ],
+    }
     if specials is not None:
-        data["special_tokens"] = [{"rank": i, "token_str": s, "is_control": True} for i, s in enumerate(specials)]
+        data["special_tokens"] = [
+            {"rank": i, "token_str": s, "is_control": True} for i, s in enumerate(specials)
+        ]
     path = tmp_path / "tekken_toy.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return spec, path, pattern
@@ -120,8 +148,9 @@ def test_tekken_ids_are_ranks_after_the_special_ids(tmp_path):
     spec, path, pattern = _tekken(tmp_path, specials=["<unk>", "<s>", "</s>"])
     loaded = load_any(path)
     assert loaded.vocab[1] == b"<s>" and loaded.vocab[4] == b"<SPECIAL_4>"
-    enc = tiktoken.Encoding("t", pat_str=pattern, mergeable_ranks={b: i for i, b in spec.vocab.items()},
-                            special_tokens={})
+    enc = tiktoken.Encoding(
+        "t", pat_str=pattern, mergeable_ranks={b: i for i, b in spec.vocab.items()}, special_tokens={}
+    )
     tok = Tokenizer.from_spec(loaded)
     for t in [*TEXTS, "<s>model</s>"]:  # special tokens' text is ordinary text, as in mistral-common
         assert tok.encode(t) == [i + 5 for i in enc.encode(t)]
@@ -134,10 +163,13 @@ def test_old_tekken_without_special_tokens_uses_the_legacy_names(tmp_path):
     assert loaded.vocab[3] == b"[INST]" and loaded.vocab[20] == b"<SPECIAL_20>"
 
 
-@pytest.mark.parametrize("head", [
-    b"\x0a\x0c\x0a\x05<unk>\x15\x00\x00\x00\x00\x18\x02",           # pieces with a 1-byte length
-    b"\x0a\x81\x01\x0a\x03<s>\x15\x00\x00\x00\x00\x18\x03" + b"\x00" * 120,  # 2-byte length
-])
+@pytest.mark.parametrize(
+    "head",
+    [
+        b"\x0a\x0c\x0a\x05<unk>\x15\x00\x00\x00\x00\x18\x02",  # pieces with a 1-byte length
+        b"\x0a\x81\x01\x0a\x03<s>\x15\x00\x00\x00\x00\x18\x03" + b"\x00" * 120,  # 2-byte length
+    ],
+)
 def test_sentencepiece_models_are_refused_by_name(tmp_path, head):
     path = tmp_path / "tokenizer.model"
     path.write_bytes(head)
@@ -156,7 +188,9 @@ def test_empty_and_non_regular_files(tmp_path):
 
 def test_a_truncated_merges_file_does_not_belong_to_its_vocab(tmp_path):
     """A GPT-2 vocab with half its merges.txt once loaded with every unmade token as a "special token"."""
-    words = [bytes([c]) * 2 for c in range(97, 123)] + [bytes([c, d]) for c in range(97, 110) for d in range(65, 90)]
+    words = [bytes([c]) * 2 for c in range(97, 123)] + [
+        bytes([c, d]) for c in range(97, 110) for d in range(65, 90)
+    ]
     merges = [(w[:1], w[1:]) for w in words]
     save_gpt2(TokenizerSpec.from_merges(merges, ["<|endoftext|>"]), tmp_path)
     lines = (tmp_path / "merges.txt").read_text(encoding="utf-8").split("\n")
@@ -177,8 +211,11 @@ def test_special_token_names_for_a_known_tiktoken_file_take_its_own_ids(tmp_path
     _, path = _tiktoken_file(tmp_path)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     specials = {"<|endoftext|>": 300, "<|endofprompt|>": 310}
-    monkeypatch.setitem(known_mod.KNOWN_BY_HASH, digest, known_mod.KnownEncoding(
-        "toy", r"\p{L}+|\s+|[^\s\p{L}]+", specials, "a toy encoding"))
+    monkeypatch.setitem(
+        known_mod.KNOWN_BY_HASH,
+        digest,
+        known_mod.KnownEncoding("toy", r"\p{L}+|\s+|[^\s\p{L}]+", specials, "a toy encoding"),
+    )
     assert load_any(path, special_tokens=["<|endofprompt|>"]).special_ids == {"<|endofprompt|>": 310}
     with pytest.raises(FormatError, match=re.escape("has no special token '<|nope|>'")):
         load_any(path, special_tokens=["<|nope|>"])
@@ -236,15 +273,45 @@ def test_cli_encode_takes_special_token_ids_for_a_tiktoken_file(tmp_path, capsys
     text = tmp_path / "t.txt"
     text.write_text("model<|endoftext|>the", encoding="utf-8")
     out = tmp_path / "ids.npy"
-    assert main(["encode", "--tokenizer", str(path), "--special-token", "<|endoftext|>=999", str(text),
-                 "--out", str(out), "-q"]) == 0
+    assert (
+        main(
+            [
+                "encode",
+                "--tokenizer",
+                str(path),
+                "--special-token",
+                "<|endoftext|>=999",
+                str(text),
+                "--out",
+                str(out),
+                "-q",
+            ]
+        )
+        == 0
+    )
     import numpy as np
 
     ids = np.load(out).tolist()
     assert 999 in ids and ids.index(999) == len(Tokenizer.from_spec(load_any(path)).encode("model"))
     assert "not a known encoding" in capsys.readouterr().err
-    assert main(["encode", "--tokenizer", str(path), "--special-token", "<|endoftext|>=999", "--special-token",
-                 "<x>", str(text), "--out", str(out), "-q"]) == 2
+    assert (
+        main(
+            [
+                "encode",
+                "--tokenizer",
+                str(path),
+                "--special-token",
+                "<|endoftext|>=999",
+                "--special-token",
+                "<x>",
+                str(text),
+                "--out",
+                str(out),
+                "-q",
+            ]
+        )
+        == 2
+    )
     assert "TOKEN=ID" in capsys.readouterr().err
 
 
@@ -272,11 +339,17 @@ def test_tiktoken_file_with_an_empty_placeholder_token(tmp_path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="ascii")
     eot = len(ranks) + 1
     spec = load_any(path, pattern="gpt2", special_tokens={"<|endoftext|>": eot})
-    assert spec.notes == (f"the file gives rank {len(ranks)} an empty token (a placeholder, as in Whisper's "
-                          "multilingual.tiktoken): left out; no text encodes to it",)
+    assert spec.notes == (
+        f"the file gives rank {len(ranks)} an empty token (a placeholder, as in Whisper's "
+        "multilingual.tiktoken): left out; no text encodes to it",
+    )
     ours = Tokenizer.from_spec(spec)
-    ref = tiktoken.Encoding(name="w", pat_str=spec.pattern_regex, mergeable_ranks=load_tiktoken_bpe(str(path)),
-                            special_tokens={"<|endoftext|>": eot})
+    ref = tiktoken.Encoding(
+        name="w",
+        pat_str=spec.pattern_regex,
+        mergeable_ranks=load_tiktoken_bpe(str(path)),
+        special_tokens={"<|endoftext|>": eot},
+    )
     for text in ("abab c ab", "x<|endoftext|>abab", "", "ééé 12"):
         assert ours.encode(text) == ref.encode(text, allowed_special="all")
         assert ours.decode(ours.encode(text)) == text

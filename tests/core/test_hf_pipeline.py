@@ -1,4 +1,5 @@
 """HF tokenizer.json pipelines: our ids equal HF ``tokenizers``' on synthetic files built with it."""
+
 from __future__ import annotations
 
 import json
@@ -24,13 +25,24 @@ CORPUS = [
     "hello hello hello world world the the the and and of of 2024-05-17 1,000,000",
 ] * 20
 TEXTS = [
-    "", " ", "Hello world!", "(room #42) 1234567", "Cafe\u0301 re\u0301sume\u0301 \u00e9t\u00e9 \ufb01 \u2460",
-    "  lead and trail  \n\n ", "我们今天去公园 🙃👍🏽 x", "def f(x):\n\treturn x**2\r\n", "THE Quick BROWN",
-    "<s>hi</s> <s> a <mask> b  <mask>  c<mask>d [X] x[X]y ", "A\u00a0B\u2003C\u3000D", "x" * 120 + " ab" * 40,
+    "",
+    " ",
+    "Hello world!",
+    "(room #42) 1234567",
+    "Cafe\u0301 re\u0301sume\u0301 \u00e9t\u00e9 \ufb01 \u2460",
+    "  lead and trail  \n\n ",
+    "我们今天去公园 🙃👍🏽 x",
+    "def f(x):\n\treturn x**2\r\n",
+    "THE Quick BROWN",
+    "<s>hi</s> <s> a <mask> b  <mask>  c<mask>d [X] x[X]y ",
+    "A\u00a0B\u2003C\u3000D",
+    "x" * 120 + " ab" * 40,
     "ΟΔΟΣ ΣΑΣ. Σ",  # HF lowercases each character on its own: no word-final "ς"
 ]
-QWEN_LIKE = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"
-             r"|\s*[\r\n]+|\s+(?!\S)|\s+")
+QWEN_LIKE = (
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+    r"|\s*[\r\n]+|\s+(?!\S)|\s+"
+)
 
 
 def trained(**model_kw) -> HF:
@@ -38,8 +50,10 @@ def trained(**model_kw) -> HF:
     tok = HF(BPE(**model_kw))
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    tok.train_from_iterator(CORPUS, BpeTrainer(vocab_size=600, show_progress=False,
-                                               initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    tok.train_from_iterator(
+        CORPUS,
+        BpeTrainer(vocab_size=600, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()),
+    )
     return tok
 
 
@@ -52,7 +66,10 @@ def ours_of(hf: HF, tmp_path: Path, name: str = "tokenizer.json") -> Tokenizer:
 def assert_same(hf: HF, ours: Tokenizer, texts=TEXTS, round_trip: bool = True) -> None:
     for t in texts:
         for add in (True, False):
-            assert ours.encode(t, add_special_tokens=add) == hf.encode(t, add_special_tokens=add).ids, (t, add)
+            assert ours.encode(t, add_special_tokens=add) == hf.encode(t, add_special_tokens=add).ids, (
+                t,
+                add,
+            )
         ids = hf.encode(t, add_special_tokens=False).ids
         if round_trip and hf.decode(ids, skip_special_tokens=False) == t:
             assert ours.decode(ours.encode(t, add_special_tokens=False)) == t
@@ -75,9 +92,14 @@ NORMALIZERS = {
     "nfd": normalizers.NFD(),
     "nfkc": normalizers.NFKC(),
     "nfkd_lower": normalizers.Sequence([normalizers.NFKD(), normalizers.Lowercase()]),
-    "replace_prepend_strip": normalizers.Sequence([
-        normalizers.Strip(), normalizers.Replace("  ", " "), normalizers.Replace(Regex(r"\d+"), "#"),
-        normalizers.Prepend("\u2581")]),
+    "replace_prepend_strip": normalizers.Sequence(
+        [
+            normalizers.Strip(),
+            normalizers.Replace("  ", " "),
+            normalizers.Replace(Regex(r"\d+"), "#"),
+            normalizers.Prepend("\u2581"),
+        ]
+    ),
     "empty": normalizers.Sequence([]),
 }
 
@@ -89,30 +111,40 @@ def test_normalizers(base: HF, tmp_path: Path, name: str) -> None:
 
 
 PRE = {
-    "qwen_split": pre_tokenizers.Sequence([
-        pre_tokenizers.Split(Regex(QWEN_LIKE), "isolated"), pre_tokenizers.ByteLevel(False, use_regex=False)]),
-    "deepseek_like": pre_tokenizers.Sequence([
-        pre_tokenizers.Split(Regex(r"\p{N}{1,3}"), "isolated"),
-        pre_tokenizers.Split(Regex(r"[一-龥\u3040-ゟ゠-ヿ]+"), "isolated"),
-        pre_tokenizers.Split(Regex(r"[a-zA-Z]+| ?[^\s\p{L}\p{N}]+"), "isolated"),
-        pre_tokenizers.ByteLevel(False, use_regex=False)]),
-    "digits_prefix": pre_tokenizers.Sequence([
-        pre_tokenizers.Digits(individual_digits=True), pre_tokenizers.ByteLevel(add_prefix_space=True)]),
-    "digits_contiguous": pre_tokenizers.Sequence([
-        pre_tokenizers.Digits(individual_digits=False), pre_tokenizers.ByteLevel(False)]),
+    "qwen_split": pre_tokenizers.Sequence(
+        [pre_tokenizers.Split(Regex(QWEN_LIKE), "isolated"), pre_tokenizers.ByteLevel(False, use_regex=False)]
+    ),
+    "deepseek_like": pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.Split(Regex(r"\p{N}{1,3}"), "isolated"),
+            pre_tokenizers.Split(Regex(r"[一-龥\u3040-ゟ゠-ヿ]+"), "isolated"),
+            pre_tokenizers.Split(Regex(r"[a-zA-Z]+| ?[^\s\p{L}\p{N}]+"), "isolated"),
+            pre_tokenizers.ByteLevel(False, use_regex=False),
+        ]
+    ),
+    "digits_prefix": pre_tokenizers.Sequence(
+        [pre_tokenizers.Digits(individual_digits=True), pre_tokenizers.ByteLevel(add_prefix_space=True)]
+    ),
+    "digits_contiguous": pre_tokenizers.Sequence(
+        [pre_tokenizers.Digits(individual_digits=False), pre_tokenizers.ByteLevel(False)]
+    ),
     "punctuation": pre_tokenizers.Sequence([pre_tokenizers.Punctuation(), pre_tokenizers.ByteLevel(False)]),
-    "whitespace_split": pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(),
-                                                 pre_tokenizers.ByteLevel(False)]),
+    "whitespace_split": pre_tokenizers.Sequence(
+        [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.ByteLevel(False)]
+    ),
     "whitespace": pre_tokenizers.Sequence([pre_tokenizers.Whitespace(), pre_tokenizers.ByteLevel(False)]),
-    "after_bytelevel": pre_tokenizers.Sequence([pre_tokenizers.ByteLevel(False),
-                                                pre_tokenizers.Split("Ġ", "merged_with_next")]),
+    "after_bytelevel": pre_tokenizers.Sequence(
+        [pre_tokenizers.ByteLevel(False), pre_tokenizers.Split("Ġ", "merged_with_next")]
+    ),
 }
 for _b in ("isolated", "removed", "merged_with_previous", "merged_with_next", "contiguous"):
     for _inv in (False, True):
-        PRE[f"split_{_b}_{_inv}"] = pre_tokenizers.Sequence([
-            pre_tokenizers.Split(Regex(r"\s+|\d"), _b, invert=_inv), pre_tokenizers.ByteLevel(False)])
-    PRE[f"split_string_{_b}"] = pre_tokenizers.Sequence([
-        pre_tokenizers.Split(" ", _b), pre_tokenizers.ByteLevel(False, use_regex=False)])
+        PRE[f"split_{_b}_{_inv}"] = pre_tokenizers.Sequence(
+            [pre_tokenizers.Split(Regex(r"\s+|\d"), _b, invert=_inv), pre_tokenizers.ByteLevel(False)]
+        )
+    PRE[f"split_string_{_b}"] = pre_tokenizers.Sequence(
+        [pre_tokenizers.Split(" ", _b), pre_tokenizers.ByteLevel(False, use_regex=False)]
+    )
 
 
 @pytest.mark.parametrize("name", sorted(PRE))
@@ -146,16 +178,21 @@ def test_no_text_is_lost_deepseek_style(qwen_pair) -> None:
 
 def post_processor(name: str, x: int, bos: int, eos: int):
     if name == "template":
-        return processors.TemplateProcessing(single="[X] <s> $A </s>", special_tokens=[
-            ("[X]", x), ("<s>", bos), ("</s>", eos)])
+        return processors.TemplateProcessing(
+            single="[X] <s> $A </s>", special_tokens=[("[X]", x), ("<s>", bos), ("</s>", eos)]
+        )
     if name == "roberta":
         return processors.RobertaProcessing(("</s>", eos), ("<s>", bos))
     if name == "bert":
         return processors.BertProcessing(("</s>", eos), ("<s>", bos))
     if name == "bytelevel":
         return processors.ByteLevel(trim_offsets=True)
-    return processors.Sequence([processors.ByteLevel(trim_offsets=False), processors.TemplateProcessing(
-        single="$A </s>", special_tokens=[("</s>", eos)])])
+    return processors.Sequence(
+        [
+            processors.ByteLevel(trim_offsets=False),
+            processors.TemplateProcessing(single="$A </s>", special_tokens=[("</s>", eos)]),
+        ]
+    )
 
 
 POST = ["template", "roberta", "bert", "bytelevel", "sequence"]
@@ -171,7 +208,9 @@ def test_post_processors(base: HF, tmp_path: Path, name: str) -> None:
     before, after = ours.post_processor_ids
     assert list(before) + ours.encode("ab", add_special_tokens=False) + list(after) == hf.encode("ab").ids
     if before or after:
-        want = {"template": "[X] <s> before and </s> after", "sequence": "</s> after"}.get(name, "<s> before and </s> after")
+        want = {"template": "[X] <s> before and </s> after", "sequence": "</s> after"}.get(
+            name, "<s> before and </s> after"
+        )
         assert ours.notes[-1].startswith(f"the post-processor adds {want} the text")
         assert [s.id for s in ours.trace("ab c")] == ours.encode("ab c", add_special_tokens=False)
 
@@ -180,9 +219,14 @@ def test_post_processors(base: HF, tmp_path: Path, name: str) -> None:
 def flags_pair(base: HF, tmp_path_factory) -> tuple[HF, Tokenizer]:
     hf = configured(base, normalizer=normalizers.Lowercase())
     hf.add_special_tokens([AddedToken("<mask>", lstrip=True, rstrip=True), "<s>", "</s>"])
-    hf.add_tokens([AddedToken("[X]", single_word=True, normalized=False),
-                   AddedToken("BROWN", normalized=True), AddedToken("hi", normalized=False),
-                   AddedToken("<m", rstrip=True, normalized=False)])
+    hf.add_tokens(
+        [
+            AddedToken("[X]", single_word=True, normalized=False),
+            AddedToken("BROWN", normalized=True),
+            AddedToken("hi", normalized=False),
+            AddedToken("<m", rstrip=True, normalized=False),
+        ]
+    )
     return hf, ours_of(hf, tmp_path_factory.mktemp("flags"))
 
 
@@ -191,8 +235,31 @@ def test_added_token_flags(flags_pair) -> None:
     assert_same(hf, ours, round_trip=False)
 
 
-@given(st.lists(st.sampled_from(["<mask>", "<m", " ", "  ", "\n", "[X]", "x", "_", "BROWN", "brown", "hi", "é",
-                                 "1", "<s>", "</s>", "\t"]), max_size=12).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "<mask>",
+                "<m",
+                " ",
+                "  ",
+                "\n",
+                "[X]",
+                "x",
+                "_",
+                "BROWN",
+                "brown",
+                "hi",
+                "é",
+                "1",
+                "<s>",
+                "</s>",
+                "\t",
+            ]
+        ),
+        max_size=12,
+    ).map("".join)
+)
 def test_added_token_flags_any_mix(flags_pair, text: str) -> None:
     hf, ours = flags_pair
     assert ours.encode(text) == hf.encode(text).ids
@@ -246,12 +313,20 @@ def test_other_kinds_are_refused(tmp_path: Path, kind: str) -> None:
     elif kind == "WordLevel":
         hf = HF(WordLevel({"[UNK]": 0, "a": 1}, unk_token="[UNK]"))
     else:
-        hf = HF(BPE({"<unk>": 0, "a": 1, "▁": 2, "<0x41>": 3}, [], unk_token="<unk>",
-                    byte_fallback=kind == "byte_fallback"))
+        hf = HF(
+            BPE(
+                {"<unk>": 0, "a": 1, "▁": 2, "<0x41>": 3},
+                [],
+                unk_token="<unk>",
+                byte_fallback=kind == "byte_fallback",
+            )
+        )
         hf.pre_tokenizer = pre_tokenizers.Metaspace()
     path = tmp_path / "tokenizer.json"
     hf.save(str(path))
-    name = {"byte_fallback": "byte_fallback", "metaspace": r"char-level BPE tokenizer \(no ByteLevel"}.get(kind, kind)
+    name = {"byte_fallback": "byte_fallback", "metaspace": r"char-level BPE tokenizer \(no ByteLevel"}.get(
+        kind, kind
+    )
     with pytest.raises(FormatError, match=rf"this is a .*{name}.*BPE Explorer opens byte-level BPE"):
         load_any(path)
 
@@ -264,7 +339,8 @@ def test_our_own_patterns_never_drop_text() -> None:
         for t in ("ab, cd! 12", "xxayxx", "(room #42) 1234567"):
             assert tok.decode(tok.encode(t)) == t
         assert [w for w, _ in tok.pretokenize("ab, cd!")] == (
-            ["ab", ", ", "cd", "!"] if pat == "[a-z]+" else ["ab, cd!"])
+            ["ab", ", ", "cd", "!"] if pat == "[a-z]+" else ["ab, cd!"]
+        )
 
 
 def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
@@ -279,8 +355,10 @@ def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
         Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<\ud800>"])
 
 
-@given(st.lists(st.text("ab<|>é", min_size=1, max_size=5), min_size=1, max_size=8, unique=True),
-       st.text("ab<|>é x", max_size=30))
+@given(
+    st.lists(st.text("ab<|>é", min_size=1, max_size=5), min_size=1, max_size=8, unique=True),
+    st.text("ab<|>é x", max_size=30),
+)
 def test_special_token_trie_matches_like_a_longest_first_alternation(tokens: list[str], text: str) -> None:
     import regex
 
@@ -291,8 +369,14 @@ def test_special_token_trie_matches_like_a_longest_first_alternation(tokens: lis
     assert [m.span() for m in trie.finditer(text)] == [m.span() for m in flat.finditer(text)]
 
 
-ASCII_PATTERNS = [QWEN_LIKE, r"\p{N}{1,3}", r"[a-zA-Z]+| ?[^\s\p{L}\p{N}]+", r"\w+|[^\w\s]+", r"\s+(?!\S)|\S",
-                  r"[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t)?|\P{L}"]
+ASCII_PATTERNS = [
+    QWEN_LIKE,
+    r"\p{N}{1,3}",
+    r"[a-zA-Z]+| ?[^\s\p{L}\p{N}]+",
+    r"\w+|[^\w\s]+",
+    r"\s+(?!\S)|\S",
+    r"[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t)?|\P{L}",
+]
 
 
 @given(st.sampled_from(ASCII_PATTERNS), st.text(st.characters(max_codepoint=127), max_size=40))
@@ -318,8 +402,9 @@ def test_exported_tokenizer_json_keeps_the_imported_pipeline(qwen_pair, tmp_path
 
     hf, _ours = qwen_pair
     hf2 = HF.from_str(hf.to_str())
-    hf2.post_processor = processors.TemplateProcessing(single="<|im_start|> $A", special_tokens=[
-        ("<|im_start|>", hf2.token_to_id("<|im_start|>"))])
+    hf2.post_processor = processors.TemplateProcessing(
+        single="<|im_start|> $A", special_tokens=[("<|im_start|>", hf2.token_to_id("<|im_start|>"))]
+    )
     ours2 = ours_of(hf2, tmp_path, "in.json")
     out = save_hf(ours2, tmp_path / "out.json")
     again = HF.from_file(str(out))
@@ -332,7 +417,7 @@ def test_exported_tokenizer_json_keeps_the_imported_pipeline(qwen_pair, tmp_path
 def test_encode_iterable_with_a_pipeline(qwen_pair) -> None:
     hf, ours = qwen_pair
     text = "".join(TEXTS) * 3
-    pieces = [text[i:i + 7] for i in range(0, len(text), 7)]
+    pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
     assert list(ours.encode_iterable(pieces)) == hf.encode(text, add_special_tokens=False).ids
 
 
@@ -344,17 +429,26 @@ def test_pipeline_without_byte_level_is_refused(base: HF, tmp_path: Path) -> Non
         load_hf(path)
 
 
-@pytest.mark.parametrize("key, value", [
-    ("normalizer", {"type": "Sequence", "normalizers": 5}),
-    ("normalizer", {"type": "Prepend", "prepend": 3}),
-    ("normalizer", {"type": "Replace", "pattern": {"Regex": "("}, "content": ""}),
-    ("pre_tokenizer", {"type": "Split", "pattern": {"Regex": "a"}, "behavior": "sideways"}),
-    ("pre_tokenizer", {"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}, None]}),
-    ("post_processor", {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "x"}}],
-                        "special_tokens": {"x": {"ids": ["a"]}}}),
-    ("post_processor", {"type": "RobertaProcessing", "cls": 5}),
-    ("added_tokens", 1.5),
-])
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("normalizer", {"type": "Sequence", "normalizers": 5}),
+        ("normalizer", {"type": "Prepend", "prepend": 3}),
+        ("normalizer", {"type": "Replace", "pattern": {"Regex": "("}, "content": ""}),
+        ("pre_tokenizer", {"type": "Split", "pattern": {"Regex": "a"}, "behavior": "sideways"}),
+        ("pre_tokenizer", {"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}, None]}),
+        (
+            "post_processor",
+            {
+                "type": "TemplateProcessing",
+                "single": [{"SpecialToken": {"id": "x"}}],
+                "special_tokens": {"x": {"ids": ["a"]}},
+            },
+        ),
+        ("post_processor", {"type": "RobertaProcessing", "cls": 5}),
+        ("added_tokens", 1.5),
+    ],
+)
 def test_malformed_pipeline_parts_are_format_errors(base: HF, tmp_path: Path, key: str, value) -> None:
     data = json.loads(base.to_str())
     data[key] = value
@@ -385,19 +479,51 @@ def test_added_token_that_is_a_model_token_takes_the_model_id(tmp_path: Path, sp
     hf = HF(BPE(vocab={c: i for i, c in enumerate(alphabet)} | {"ab": 256}, merges=[("a", "b")]))
     hf.pre_tokenizer = pre_tokenizers.ByteLevel(False)
     data = json.loads(hf.to_str())
-    data["added_tokens"] = [{"id": 300, "content": "ab", "single_word": False, "lstrip": False, "rstrip": False,
-                             "normalized": False, "special": special}]
+    data["added_tokens"] = [
+        {
+            "id": 300,
+            "content": "ab",
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": False,
+            "special": special,
+        }
+    ]
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     hf = HF.from_file(str(path))
-    assert Tokenizer.from_spec(load_hf(path)).encode("xab ab") == hf.encode("xab ab").ids == [87, 256, 220, 256]
+    assert (
+        Tokenizer.from_spec(load_hf(path)).encode("xab ab") == hf.encode("xab ab").ids == [87, 256, 220, 256]
+    )
 
 
 # marks and compatibility characters old and new (HF's normalization tables predate Unicode 10), Hangul
 # jamo, letters that compose, a private-use character like the stand-ins
-_NORM_ALPHABET = ("a", "e", "\r", "\u0301", "\u0316", "\u0334", "\u302e", "\U0001e2ef", "\u07fd", "\u0898",
-                  "\u1df6", "\u32ff", "\ua7f2", "\U00011938", "\u1100", "\u1161", "\u11a8", "\uff76", "\uff9e",
-                  "\U000f0000", "\u00e9", "\ufb01")
+_NORM_ALPHABET = (
+    "a",
+    "e",
+    "\r",
+    "\u0301",
+    "\u0316",
+    "\u0334",
+    "\u302e",
+    "\U0001e2ef",
+    "\u07fd",
+    "\u0898",
+    "\u1df6",
+    "\u32ff",
+    "\ua7f2",
+    "\U00011938",
+    "\u1100",
+    "\u1161",
+    "\u11a8",
+    "\uff76",
+    "\uff9e",
+    "\U000f0000",
+    "\u00e9",
+    "\ufb01",
+)
 
 
 @given(st.lists(st.sampled_from(_NORM_ALPHABET), max_size=10).map("".join))

@@ -1,4 +1,5 @@
 """Interop for real: export, then load with the ``tokenizers`` and ``tiktoken`` packages and compare ids."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,8 +35,10 @@ EXTRA_TEXTS = (
     "digits ٠١٢٣ ०१२३ 〇一二三 ①②③",
 )
 # characters for generated texts: Latin-1, a few scripts, emoji, whitespace kinds, apostrophes
-CHARS = st.one_of(st.characters(max_codepoint=0x2FF, exclude_categories=("Cs",)),
-                  st.sampled_from(list("日本語中文한국어Привет🙃👍🏽🇫🇷\u00a0\u3000\u2028…—“”'’")))
+CHARS = st.one_of(
+    st.characters(max_codepoint=0x2FF, exclude_categories=("Cs",)),
+    st.sampled_from(list("日本語中文한국어Привет🙃👍🏽🇫🇷\u00a0\u3000\u2028…—“”'’")),
+)
 
 
 @pytest.fixture(scope="module", params=list(CASES))
@@ -76,8 +79,11 @@ def test_same_ids_as_tokenizers_and_tiktoken(exported) -> None:
         assert tk.decode(ids) == text
 
 
-@given(st.lists(st.one_of(st.text(CHARS, max_size=12), st.sampled_from([EOT, " ", "  ", "\n", "'s"])),
-                max_size=10).map("".join))
+@given(
+    st.lists(
+        st.one_of(st.text(CHARS, max_size=12), st.sampled_from([EOT, " ", "  ", "\n", "'s"])), max_size=10
+    ).map("".join)
+)
 def test_same_ids_on_generated_text(exported, text: str) -> None:
     spec, ours, hf, tk = exported
     if not spec.special_tokens:
@@ -121,7 +127,9 @@ def test_load_a_tokenizer_json_written_by_tokenizers(tmp_path: Path) -> None:
 
     spec = trained_spec()
     export_all(tmp_path, spec, "gpt2")
-    hf = tokenizers.Tokenizer(models.BPE.from_file(str(tmp_path / "vocab.json"), str(tmp_path / "merges.txt")))
+    hf = tokenizers.Tokenizer(
+        models.BPE.from_file(str(tmp_path / "vocab.json"), str(tmp_path / "merges.txt"))
+    )
     hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     hf.decoder = decoders.ByteLevel()
     hf.post_processor = processors.ByteLevel(trim_offsets=False)
@@ -134,9 +142,38 @@ def test_load_a_tokenizer_json_written_by_tokenizers(tmp_path: Path) -> None:
     assert Tokenizer.from_spec(back).encode(text) == hf.encode(text).ids
 
 
-@given(st.lists(st.sampled_from(["word", " the", " cat", "  ", "   ", " ", "\n", " \n", "\t", " \t", "\u3000", "\xa0",
-                                 "12345", " 7", "'s", " 'll", ".", "!", " 日本", "é", "\r\n", EOT]),
-                min_size=30, max_size=150).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "word",
+                " the",
+                " cat",
+                "  ",
+                "   ",
+                " ",
+                "\n",
+                " \n",
+                "\t",
+                " \t",
+                "\u3000",
+                "\xa0",
+                "12345",
+                " 7",
+                "'s",
+                " 'll",
+                ".",
+                "!",
+                " 日本",
+                "é",
+                "\r\n",
+                EOT,
+            ]
+        ),
+        min_size=30,
+        max_size=150,
+    ).map("".join)
+)
 def test_same_ids_as_tiktoken_on_long_whitespace_heavy_text(exported, text: str) -> None:
     """The chunked encoder (core.space_chunks; forced here, it is timed against the plain path on
     long texts otherwise) gives tiktoken's ids."""

@@ -1,4 +1,5 @@
 """Learn mode walk-throughs: their values match the real trainer and tokenizer."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Long words (a document as one pre-token): the linked-list merge equals the string merge exactly."""
+
 from __future__ import annotations
 
 import tracemalloc
@@ -14,9 +15,14 @@ from core.pretokenize import count_pretokens
 from .reference import reference_merges, reference_pair_counts, reference_train
 from .trainer_state import canonical_state
 
-RUNS = st.builds(lambda ch, n: ch * n, st.sampled_from([b"a", b"\x00", b"\xff", b" ", b"ab"]), st.integers(1, 40))
-PIECES = st.one_of(st.binary(min_size=1, max_size=30), RUNS,
-                   st.sampled_from([b"the", b" cat", b"\xc3\xa9", b"\xe4\xb8\xad", b"\n\n", b"\x00\x00x"]))
+RUNS = st.builds(
+    lambda ch, n: ch * n, st.sampled_from([b"a", b"\x00", b"\xff", b" ", b"ab"]), st.integers(1, 40)
+)
+PIECES = st.one_of(
+    st.binary(min_size=1, max_size=30),
+    RUNS,
+    st.sampled_from([b"the", b" cat", b"\xc3\xa9", b"\xe4\xb8\xad", b"\n\n", b"\x00\x00x"]),
+)
 WORDS = st.lists(PIECES, min_size=1, max_size=5).map(b"".join)
 WORD_COUNTS = st.dictionaries(WORDS, st.integers(1, 4), min_size=1, max_size=5)
 TIES = st.sampled_from(["lexicographic", "first"])
@@ -41,8 +47,9 @@ def test_long_word_merges_equal_string_merges(word_counts, tie_break, threshold,
     counts, views, undo and redo equal those of the string merges and of the reference."""
     strings = Trainer(word_counts, pattern=None, tie_break=tie_break, long_word_tokens=10**9)
     linked = Trainer(word_counts, pattern=None, tie_break=tie_break, long_word_tokens=threshold)
-    batched = Trainer(word_counts, pattern=None, tie_break=tie_break, long_word_tokens=threshold,
-                      batch_min_words=0)
+    batched = Trainer(
+        word_counts, pattern=None, tie_break=tie_break, long_word_tokens=threshold, batch_min_words=0
+    )
     trainers = (strings, linked, batched)
     snapshots = [canonical_state(strings)]
     for _ in range(n_merges):
@@ -73,15 +80,23 @@ def test_long_word_merges_equal_string_merges(word_counts, tie_break, threshold,
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(RUNS, st.sampled_from([b"abab", b" x", b"\x00\xff", b"<|a|>"])), max_size=40)
-       .map(b"".join), st.sampled_from(["gpt2", "none"]), TIES, st.integers(0, 25))
+@given(
+    st.lists(st.one_of(RUNS, st.sampled_from([b"abab", b" x", b"\x00\xff", b"<|a|>"])), max_size=40).map(
+        b"".join
+    ),
+    st.sampled_from(["gpt2", "none"]),
+    TIES,
+    st.integers(0, 25),
+)
 def test_long_words_match_the_reference_trainer_on_text(data, pattern, tie_break, n_merges):
     try:
         counts, _ = count_pretokens(data, ["<|a|>"], pattern)
     except CorpusError:  # NUL bytes near the start: rejected as binary (the word-count test covers them)
         reject()
     t = Trainer(counts, ["<|a|>"], pattern=pattern, tie_break=tie_break, long_word_tokens=2)
-    assert [r.pair for r in t.steps(n_merges)] == reference_train(data, n_merges, ["<|a|>"], pattern, tie_break)
+    assert [r.pair for r in t.steps(n_merges)] == reference_train(
+        data, n_merges, ["<|a|>"], pattern, tie_break
+    )
     assert t.pair_counts() == reference_pair_counts(data, t.merges, ["<|a|>"], pattern)
 
 

@@ -1,6 +1,7 @@
 """A vocab without the 13 bytes that never occur in UTF-8 (GPT-NeoX, OLMo 1, DeepSeek Coder) opens in
 every format we write: the native bpe.json keeps it whole, and the GPT-2 and tiktoken files written
 with ``lossy=True`` open too, with the ids of HF ``tokenizers`` for any UTF-8 text."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """encode_file_to_npy: same ids as encode, uint16/uint32, parallel, cancel, atomic output."""
+
 from __future__ import annotations
 
 import os
@@ -38,8 +39,13 @@ def test_parallel_equals_encode(tmp_path: Path, tok: Tokenizer, monkeypatch: pyt
     monkeypatch.setattr(npy, "SINGLE_PROCESS_BYTES", 0)
     src, raw = _corpus_file(tmp_path, 20000)
     seen: list[int] = []
-    r = tok.encode_file(src, tmp_path / "ids.npy", workers=2, block_bytes=8192,
-                        progress=lambda phase, done, total: seen.append(done))
+    r = tok.encode_file(
+        src,
+        tmp_path / "ids.npy",
+        workers=2,
+        block_bytes=8192,
+        progress=lambda phase, done, total: seen.append(done),
+    )
     assert r.workers == 2
     ids = np.load(tmp_path / "ids.npy")
     assert ids.tolist() == tok.encode(raw.decode("utf-8", "surrogateescape"))

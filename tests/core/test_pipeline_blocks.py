@@ -5,6 +5,7 @@ vowel) to the character before the cut, a prefix space is added to every piece, 
 strip whitespace or look at their neighbours: each case is checked against HF ``tokenizers`` on the
 whole text, with blocks small enough to put cuts everywhere.
 """
+
 from __future__ import annotations
 
 import io
@@ -27,9 +28,20 @@ from core.pretokenize import block_rule
 from .test_hf_pipeline import configured, ours_of, trained
 
 PIECES = [
-    "Cafe\u0301 re\u0301sume\u0301 na\u0131ve", unicodedata.normalize("NFD", "Ünïcödé ÀÉÎÕÜ ếộ"),
-    "\u1100\u1161\u11a8 \u1100\u1161 \u3131\u314f \uff76\uff9e", "ΟΔΟΣ ΣΑΣ", "line\nnext\r\n  x", "abc 12 345",
-    "<mask>", " <mask>", "  <mask> ", "x<mask>y", "<|endoftext|>", "\t", "é\u0301", "A\u030a\u0323",
+    "Cafe\u0301 re\u0301sume\u0301 na\u0131ve",
+    unicodedata.normalize("NFD", "Ünïcödé ÀÉÎÕÜ ếộ"),
+    "\u1100\u1161\u11a8 \u1100\u1161 \u3131\u314f \uff76\uff9e",
+    "ΟΔΟΣ ΣΑΣ",
+    "line\nnext\r\n  x",
+    "abc 12 345",
+    "<mask>",
+    " <mask>",
+    "  <mask> ",
+    "x<mask>y",
+    "<|endoftext|>",
+    "\t",
+    "é\u0301",
+    "A\u030a\u0323",
 ]
 
 
@@ -49,8 +61,9 @@ def _split(pattern: str) -> pre_tokenizers.Split:
 
 _BYTES = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)
 LLAMA3_STYLE = pre_tokenizers.Sequence([_split(LLAMA3_PATTERN), _BYTES])
-SPLITS = pre_tokenizers.Sequence([_split(r"\p{N}{1,3}"), _split("[\u4e00-\u9fa5\u3040-\u30ff]+"),
-                                  _split(QWEN_PATTERN), _BYTES])
+SPLITS = pre_tokenizers.Sequence(
+    [_split(r"\p{N}{1,3}"), _split("[\u4e00-\u9fa5\u3040-\u30ff]+"), _split(QWEN_PATTERN), _BYTES]
+)
 
 CASES = {
     "none": {},
@@ -62,13 +75,18 @@ CASES = {
     # a regex split, then the byte mapping (Llama 3, Qwen 2/2.5 with NFC); several splits (DeepSeek V3)
     "llama3": {"pre_tokenizer": LLAMA3_STYLE},
     "llama3_nfc": {"pre_tokenizer": LLAMA3_STYLE, "normalizer": normalizers.NFC()},
-    "llama3_nfkd_lowercase": {"pre_tokenizer": LLAMA3_STYLE,
-                              "normalizer": normalizers.Sequence([normalizers.NFKD(), normalizers.Lowercase()])},
+    "llama3_nfkd_lowercase": {
+        "pre_tokenizer": LLAMA3_STYLE,
+        "normalizer": normalizers.Sequence([normalizers.NFKD(), normalizers.Lowercase()]),
+    },
     "splits": {"pre_tokenizer": SPLITS},
     "splits_nfkc": {"pre_tokenizer": SPLITS, "normalizer": normalizers.NFKC()},
     # GPT-4o's and MiniMax's files: the matches kept, the stretches between them removed
-    "removed_inverted": {"pre_tokenizer": pre_tokenizers.Sequence([pre_tokenizers.Split(
-        Regex(O200K_PATTERN), behavior="removed", invert=True), _BYTES])},
+    "removed_inverted": {
+        "pre_tokenizer": pre_tokenizers.Sequence(
+            [pre_tokenizers.Split(Regex(O200K_PATTERN), behavior="removed", invert=True), _BYTES]
+        )
+    },
 }
 SPLIT_CASES = ("llama3", "llama3_nfc", "llama3_nfkd_lowercase", "splits", "splits_nfkc", "removed_inverted")
 TOKENS = {
@@ -119,7 +137,9 @@ def test_lstrip_cut_goes_before_the_whitespace(base, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("case", SPLIT_CASES)
-def test_pipelines_that_start_with_a_regex_split_are_cut_by_that_regex(base, tmp_path: Path, case: str) -> None:
+def test_pipelines_that_start_with_a_regex_split_are_cut_by_that_regex(
+    base, tmp_path: Path, case: str
+) -> None:
     """A big file through such a pipeline becomes many blocks (it was one: cut only before added
     tokens), and, with a normalizer, never next to a character it may change or join."""
     hf = configured(base, **CASES[case])
@@ -133,14 +153,21 @@ def test_pipelines_that_start_with_a_regex_split_are_cut_by_that_regex(base, tmp
     if "normalizer" in CASES[case]:
         for left, right in itertools.pairwise(blocks):
             x, y = left.decode()[-1], right.decode()[:2]
-            assert all(unicodedata.normalize("NFKD", ch) == ch and unicodedata.combining(ch) == 0
-                       for ch in (x, y[0])), (x, y)
+            assert all(
+                unicodedata.normalize("NFKD", ch) == ch and unicodedata.combining(ch) == 0 for ch in (x, y[0])
+            ), (x, y)
             assert unicodedata.combining(y[1:2] or "a") == 0
 
 
 # characters that normalization changes, joins or reorders, next to ones the regexes split on
-TRICKY = ("aAbZ 19\n\t.,'sS<" "\u0301\u0323\u0338\u0307" "\u00e9\u00c5\u03a3\u03c3\u0130\u00df" "\ufb01\u2122\u2460\uff21\u00b2\u212b"
-          "\u1100\u1161\u11a8\u3131\uff9e" "\u4e2d\u6587\u3002\uff0c\u3042")
+TRICKY = (
+    "aAbZ 19\n\t.,'sS<"
+    "\u0301\u0323\u0338\u0307"
+    "\u00e9\u00c5\u03a3\u03c3\u0130\u00df"
+    "\ufb01\u2122\u2460\uff21\u00b2\u212b"
+    "\u1100\u1161\u11a8\u3131\uff9e"
+    "\u4e2d\u6587\u3002\uff0c\u3042"
+)
 
 
 @pytest.fixture(scope="module")
@@ -166,8 +193,10 @@ def test_normalized_split_pipelines_in_blocks_equal_hf_whole(split_pipelines, te
             cuts = tokenizer_rule(ours, block_rule(ours.pattern_regex)).rule
             for c in range(1, len(text) - 1):
                 if cuts.last_cut(text, c - 1, c + 2) == c:
-                    parts = hf.encode(text[:c], add_special_tokens=False).ids + hf.encode(
-                        text[c:], add_special_tokens=False).ids
+                    parts = (
+                        hf.encode(text[:c], add_special_tokens=False).ids
+                        + hf.encode(text[c:], add_special_tokens=False).ids
+                    )
                     assert parts == want, (text[:c], text[c:])
 
 
@@ -187,11 +216,22 @@ def test_dask_ranges_of_a_regex_split_pipeline_are_cut_by_its_rule(base, tmp_pat
     data = text.encode()
     (tmp_path / "c.txt").write_bytes(data)
     with open(tmp_path / "c.txt", "rb") as f:
-        cuts = sorted({0, len(data), *(next_valid_cut(f, p, len(data), ("<|endoftext|>",), rule, cut_at)
-                                       for p in range(1, len(data), 97))})
+        cuts = sorted(
+            {
+                0,
+                len(data),
+                *(
+                    next_valid_cut(f, p, len(data), ("<|endoftext|>",), rule, cut_at)
+                    for p in range(1, len(data), 97)
+                ),
+            }
+        )
     assert len(cuts) > len(data) // 400
-    got = [i for a, b in itertools.pairwise(cuts)
-           for i in ours.encode(data[a:b].decode("utf-8"), add_special_tokens=False)]
+    got = [
+        i
+        for a, b in itertools.pairwise(cuts)
+        for i in ours.encode(data[a:b].decode("utf-8"), add_special_tokens=False)
+    ]
     assert got == hf.encode(text, add_special_tokens=False).ids
 
 
@@ -207,8 +247,10 @@ def test_cuts_keep_off_characters_a_normalizer_decomposes(tmp_path: Path, normal
     hf = HF(BPE())
     hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     hf.decoder = decoders.ByteLevel()
-    hf.train_from_iterator(["theTM wordkm xTEL cafe\u0301, ne\u0301e. " * 200], BpeTrainer(
-        vocab_size=320, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    hf.train_from_iterator(
+        ["theTM wordkm xTEL cafe\u0301, ne\u0301e. " * 200],
+        BpeTrainer(vocab_size=320, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()),
+    )
     hf.normalizer = normalizer
     ours = ours_of(hf, tmp_path)
     text = "the\u2122 word\u339e x\u2121 caf\u00e9, n\u00e9e. " * 40

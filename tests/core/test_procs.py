@@ -1,4 +1,5 @@
 """core/procs.py: giving up on a child that never connected leaves no thread blocked in accept()."""
+
 from __future__ import annotations
 
 import threading

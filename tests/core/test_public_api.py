@@ -1,5 +1,6 @@
 """The names ``core`` offers: each listed one imports, and dir() (tab completion) shows them all,
 the lazily imported ones included."""
+
 from __future__ import annotations
 
 import importlib

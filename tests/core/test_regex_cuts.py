@@ -1,4 +1,5 @@
 """Exact block cuts for custom pre-tokenization patterns (core/regex_cuts.py, issue 13 §6)."""
+
 from __future__ import annotations
 
 import io
@@ -44,8 +45,19 @@ TRICKY = [
     r"(?a)\w+|\W",
 ]
 #: patterns that read before the match start or the end of the text: no cut is proved for them
-NO_CUT = [r"(?<=a)b|.", r"(?<!\s)\w+|.", r"\b\w|.", r"^a|.", r"a$|.", r"(a)\1|.", r"\Ga|.", r"(?x) a | .",
-          r"(?r)ab|.", r"[[:alpha:]]+|.", r"(?V1)[\w--a]+|."]
+NO_CUT = [
+    r"(?<=a)b|.",
+    r"(?<!\s)\w+|.",
+    r"\b\w|.",
+    r"^a|.",
+    r"a$|.",
+    r"(a)\1|.",
+    r"\Ga|.",
+    r"(?x) a | .",
+    r"(?r)ab|.",
+    r"[[:alpha:]]+|.",
+    r"(?V1)[\w--a]+|.",
+]
 
 ALPHABET = "abcxAB1 2\n\t.'é日\r"
 texts = st.text(alphabet=ALPHABET, max_size=80)
@@ -67,9 +79,12 @@ def test_every_proved_cut_splits_the_text_exactly(text, pattern):
 
 
 @settings(max_examples=300, deadline=None)
-@given(data=st.one_of(texts.map(str.encode), st.binary(max_size=60).map(lambda b: b"x" + b)),
-       block=st.integers(1, 24),
-       pattern=st.sampled_from(TRICKY + NO_CUT), specials=st.sampled_from([[], ["<|e|>"], ["ab", "b"]]))
+@given(
+    data=st.one_of(texts.map(str.encode), st.binary(max_size=60).map(lambda b: b"x" + b)),
+    block=st.integers(1, 24),
+    pattern=st.sampled_from(TRICKY + NO_CUT),
+    specials=st.sampled_from([[], ["<|e|>"], ["ab", "b"]]),
+)
 def test_counts_with_tiny_blocks_equal_one_block(data, block, pattern, specials):
     got, _ = count_pretokens(data, specials, pattern, workers=1, block_bytes=block, allow_nul=True)
     want, _ = count_pretokens(data, specials, pattern, workers=1, block_bytes=1 << 20, allow_nul=True)
@@ -81,8 +96,11 @@ def test_counts_with_tiny_blocks_equal_one_block(data, block, pattern, specials)
 @settings(max_examples=120, deadline=None)
 @given(text=texts, block=st.integers(1, 24), pattern=st.sampled_from(TRICKY))
 def test_encodings_with_tiny_blocks_equal_encode(tmp_path_factory, text, block, pattern):
-    tok = Tokenizer.from_spec(TokenizerSpec.from_merges(
-        [(b"a", b"b"), (b"ab", b"c"), (b" ", b"x"), (b"\n", b"\n")], ["<|e|>"], pattern=pattern))
+    tok = Tokenizer.from_spec(
+        TokenizerSpec.from_merges(
+            [(b"a", b"b"), (b"ab", b"c"), (b" ", b"x"), (b"\n", b"\n")], ["<|e|>"], pattern=pattern
+        )
+    )
     d = tmp_path_factory.mktemp("enc")
     (d / "in.txt").write_bytes(text.encode())
     encode_file_to_npy(tok, d / "in.txt", d / "out.npy", workers=1, block_bytes=block)
@@ -98,7 +116,8 @@ def _combine(children):
         st.lists(children, min_size=2, max_size=3).map("".join),
         st.lists(children, min_size=2, max_size=3).map("|".join),
         st.tuples(one, st.sampled_from(["*", "+", "?", "{1,2}", "*?", "++", "?+", "{2}"])).map("".join),
-        children.map(lambda c: f"(?={c})"), children.map(lambda c: f"(?!{c})"),
+        children.map(lambda c: f"(?={c})"),
+        children.map(lambda c: f"(?!{c})"),
         children.map(lambda c: f"(?>{c})"),
     )
 

@@ -1,4 +1,5 @@
 """Issue 13 §6 runtime faults: text no match covers, FIFOs, NUL bytes, a stopped engine."""
+
 from __future__ import annotations
 
 import os
@@ -43,12 +44,14 @@ def test_nul_bytes_near_the_start_can_be_allowed(tmp_path, capsys):
     assert counts[b" world"] == 50
     assert main(["train", str(p), "--vocab-size", "260", "--out", str(tmp_path / "o"), "-q"]) == 2
     assert "--allow-nul" in capsys.readouterr().err
-    assert main(["train", str(p), "--vocab-size", "260", "--out", str(tmp_path / "o"), "-q",
-                 "--allow-nul"]) == 0
+    assert (
+        main(["train", str(p), "--vocab-size", "260", "--out", str(tmp_path / "o"), "-q", "--allow-nul"]) == 0
+    )
 
 
-@pytest.mark.parametrize("codec,kind", [("utf-32-le", "UTF-32-LE"), ("utf-32-be", "UTF-32-BE"),
-                                        ("utf-16-le", "UTF-16-LE")])
+@pytest.mark.parametrize(
+    "codec,kind", [("utf-32-le", "UTF-32-LE"), ("utf-32-be", "UTF-32-BE"), ("utf-16-le", "UTF-16-LE")]
+)
 def test_bomless_utf32_and_utf16_are_named(tmp_path, codec, kind):
     p = tmp_path / "c.txt"
     p.write_bytes("some plain text here\n".encode(codec) * 20)

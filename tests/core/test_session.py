@@ -1,4 +1,5 @@
 """Session files: a native bpe.json plus the explorer's state; the corpus check on reopening."""
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,14 @@ def trained(tmp_path):
 
 def test_round_trip_keeps_everything(tmp_path, trained):
     corpus, spec = trained
-    p = save_session(tmp_path / "s.bpe.json", spec, corpus_path=corpus, vocab_target=500, step_n=7,
-                     text="naïve <|endoftext|> text")
+    p = save_session(
+        tmp_path / "s.bpe.json",
+        spec,
+        corpus_path=corpus,
+        vocab_target=500,
+        step_n=7,
+        text="naïve <|endoftext|> text",
+    )
     s = load_session(p)
     assert s.spec == spec and s.spec.training["counts"] == spec.training["counts"]
     assert (s.vocab_target, s.step_n, s.text) == (500, 7, "naïve <|endoftext|> text")

@@ -1,4 +1,5 @@
 """Corpora read as streams (issue 13 §6): FIFOs, pipes and ``-`` give what the same bytes as a file give."""
+
 from __future__ import annotations
 
 import contextlib
@@ -23,7 +24,19 @@ SPECIALS = ["<|endoftext|>"]
 
 
 def _corpus(n_bytes: int) -> bytes:
-    words = ["hello", " world", " 日本語の文", " Привет", "\n", " 123", "  ", "\r\n", "é", "<|endoftext|>", "\n\n x"]
+    words = [
+        "hello",
+        " world",
+        " 日本語の文",
+        " Привет",
+        "\n",
+        " 123",
+        "  ",
+        "\r\n",
+        "é",
+        "<|endoftext|>",
+        "\n\n x",
+    ]
     out, i = [], 0
     size = 0
     while size < n_bytes:
@@ -40,7 +53,7 @@ def _feed(fifo: Path, data: bytes, delay: float = 0.0) -> threading.Thread:
             time.sleep(delay)  # (the reader must wait for a writer that comes late)
         with open(fifo, "wb") as w:
             for i in range(0, len(data), 50_000):
-                w.write(data[i:i + 50_000])
+                w.write(data[i : i + 50_000])
 
     th = threading.Thread(target=write, daemon=True)
     th.start()
@@ -114,7 +127,9 @@ def test_encode_to_npy_from_a_fifo_equals_the_file(tmp_path):
 
     data = _corpus(2 << 20)
     (tmp_path / "c.txt").write_bytes(data)
-    tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"h", b"e"), (b"l", b"l"), (b" ", b"w")], ["<|endoftext|>"]))
+    tok = Tokenizer.from_spec(
+        TokenizerSpec.from_merges([(b"h", b"e"), (b"l", b"l"), (b" ", b"w")], ["<|endoftext|>"])
+    )
     fifo = tmp_path / "c.fifo"
     os.mkfifo(fifo)
     th = _feed(fifo, data)
@@ -127,26 +142,36 @@ def test_encode_to_npy_from_a_fifo_equals_the_file(tmp_path):
 
 def _cli(args: list[str], cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess:
     code = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from core.cli import main; raise SystemExit(main({args!r}))"
-    return subprocess.run([sys.executable, "-c", code], input=stdin, cwd=cwd, capture_output=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", code], input=stdin, cwd=cwd, capture_output=True, timeout=300
+    )
 
 
 def test_train_count_and_encode_read_dash_as_stdin(tmp_path):
     data = _corpus(1 << 20)
     (tmp_path / "c.txt").write_bytes(data)
     for src, out in (("-", "a"), ("c.txt", "b")):
-        r = _cli(["train", src, "--vocab-size", "300", "--out", out, "--special-token", SPECIALS[0], "-q"],
-                 tmp_path, data if src == "-" else None)
+        r = _cli(
+            ["train", src, "--vocab-size", "300", "--out", out, "--special-token", SPECIALS[0], "-q"],
+            tmp_path,
+            data if src == "-" else None,
+        )
         assert r.returncode == 0, r.stderr.decode()
     for name in ("vocab.json", "merges.txt"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     for src, out in (("-", "a.npy"), ("c.txt", "b.npy")):
-        r = _cli(["encode", "--tokenizer", "b", src, "--out", out, "-q"], tmp_path, data if src == "-" else None)
+        r = _cli(
+            ["encode", "--tokenizer", "b", src, "--out", out, "-q"], tmp_path, data if src == "-" else None
+        )
         assert r.returncode == 0, r.stderr.decode()
     assert (tmp_path / "a.npy").read_bytes() == (tmp_path / "b.npy").read_bytes()
     pytest.importorskip("pyarrow")
     for src, out in (("-", "a.parquet"), ("c.txt", "b.parquet")):
-        r = _cli(["count", src, "--out", out, "--special-token", SPECIALS[0], "-q"], tmp_path,
-                 data if src == "-" else None)
+        r = _cli(
+            ["count", src, "--out", out, "--special-token", SPECIALS[0], "-q"],
+            tmp_path,
+            data if src == "-" else None,
+        )
         assert r.returncode == 0, r.stderr.decode()
     from core.counts_io import read_counts
 
@@ -217,10 +242,17 @@ def test_ctrl_c_on_the_command_line_prints_no_worker_traceback(tmp_path):
     import signal
 
     (tmp_path / "c.txt").write_bytes(_corpus(24 << 20))
-    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from core.cli import main; "
-            "raise SystemExit(main(['train', 'c.txt', '--vocab-size', '5000', '--out', 'o', '--workers', '2', '-q']))")
-    p = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, start_new_session=True,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); from core.cli import main; "
+        "raise SystemExit(main(['train', 'c.txt', '--vocab-size', '5000', '--out', 'o', '--workers', '2', '-q']))"
+    )
+    p = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 120
         while len(_children(p.pid)) < 2 and p.poll() is None and time.monotonic() < deadline:

@@ -1,5 +1,6 @@
 """Counting by space-separated chunks (core.space_chunks) gives exactly the plain regex counts,
 in first-seen order, for every pattern it is enabled for."""
+
 from __future__ import annotations
 
 import re
@@ -19,16 +20,72 @@ from core.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 
-PROVEN = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "o200k": O200K_PATTERN, "llama3": LLAMA3_PATTERN,
-          "qwen": QWEN_PATTERN, "qwen35": QWEN35_PATTERN}
-PIECES = [" ", " ", " ", "  ", "   ", "a", "Zb", "HeLLo", "word", "日本", "Щи", "é", "e\u0301", "\u0301", "1",
-          "23", "4567", "\t", "\n", "\r", "\r\n", "\n\n", " \n", "\u3000", "\xa0", "\x1c", "\x1f", "\x85",
-          "\u2028", "\u2009", "\u200b", "\x0b", "\x0c", "٣", "Ⅻ", "'s", "'S", "'ll", "'", "'re", ".", "!?", "/",
-          "，", "🙂", "\x00", "\x01", "\x7f", "<|e|>", "<|"]
+PROVEN = {
+    "gpt2": GPT2_PATTERN,
+    "gpt4": GPT4_PATTERN,
+    "o200k": O200K_PATTERN,
+    "llama3": LLAMA3_PATTERN,
+    "qwen": QWEN_PATTERN,
+    "qwen35": QWEN35_PATTERN,
+}
+PIECES = [
+    " ",
+    " ",
+    " ",
+    "  ",
+    "   ",
+    "a",
+    "Zb",
+    "HeLLo",
+    "word",
+    "日本",
+    "Щи",
+    "é",
+    "e\u0301",
+    "\u0301",
+    "1",
+    "23",
+    "4567",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\n\n",
+    " \n",
+    "\u3000",
+    "\xa0",
+    "\x1c",
+    "\x1f",
+    "\x85",
+    "\u2028",
+    "\u2009",
+    "\u200b",
+    "\x0b",
+    "\x0c",
+    "٣",
+    "Ⅻ",
+    "'s",
+    "'S",
+    "'ll",
+    "'",
+    "'re",
+    ".",
+    "!?",
+    "/",
+    "，",
+    "🙂",
+    "\x00",
+    "\x01",
+    "\x7f",
+    "<|e|>",
+    "<|",
+]
 INVALID = [b"\xff", b"\xc3", b"\xe2\x80", b"\x80", b"\xed\xa0\x80", b"\xf5", b"\xc0\xaf"]
 
-text = st.one_of(st.lists(st.sampled_from(PIECES), max_size=60).map("".join),
-                st.text(alphabet=" \t\n\r\x0b\x1c\xa0\u3000aZ1'.", max_size=30))  # whitespace next to whitespace
+text = st.one_of(
+    st.lists(st.sampled_from(PIECES), max_size=60).map("".join),
+    st.text(alphabet=" \t\n\r\x0b\x1c\xa0\u3000aZ1'.", max_size=30),
+)  # whitespace next to whitespace
 raw = st.lists(st.one_of(text.map(str.encode), st.sampled_from(INVALID)), max_size=6).map(b"".join)
 
 
@@ -94,16 +151,23 @@ def test_no_free_mark_byte_falls_back_to_the_plain_path(monkeypatch):
 
 
 @settings(max_examples=150, deadline=None)
-@given(data=raw, pattern=st.sampled_from(["gpt2", "gpt4"]), specials=st.sampled_from([[], ["<|e|>"]]),
-       block=st.sampled_from([7, 64, 1 << 20]))
+@given(
+    data=raw,
+    pattern=st.sampled_from(["gpt2", "gpt4"]),
+    specials=st.sampled_from([[], ["<|e|>"]]),
+    block=st.sampled_from([7, 64, 1 << 20]),
+)
 def test_count_pretokens_gives_the_same_counts_and_order_by_either_path(data, pattern, specials, block):
     runs = []
     try:
         for forced in (False, True, None):
             pretokenize.COUNT_BY_CHUNKS = forced
-            counts, stats = pretokenize.count_pretokens(data, specials, pattern, workers=1, block_bytes=block,
-                                                        is_text=True)
-            runs.append((list(counts.items()), stats.invalid_bytes, stats.special_occurrences, stats.pretokens))
+            counts, stats = pretokenize.count_pretokens(
+                data, specials, pattern, workers=1, block_bytes=block, is_text=True
+            )
+            runs.append(
+                (list(counts.items()), stats.invalid_bytes, stats.special_occurrences, stats.pretokens)
+            )
     finally:
         pretokenize.COUNT_BY_CHUNKS = None
     assert runs[0] == runs[1] == runs[2]

@@ -1,4 +1,5 @@
 """The fast splitter gives exactly the pre-tokens of ``regex.findall`` with the pattern."""
+
 from __future__ import annotations
 
 import re
@@ -32,12 +33,17 @@ def test_ascii_pattern_equals_unicode_pattern_on_all_ascii_triples(pattern: str)
 @pytest.mark.parametrize("pattern", PATTERNS)
 @given(text=st.lists(st.sampled_from([*ASCII, "'s", "'LL", "  ", "\r\n"]), max_size=80).map("".join))
 def test_ascii_pattern_on_generated_ascii(pattern: str, text: str) -> None:
-    assert re.compile(splitting.ASCII_PATTERNS[pattern], re.ASCII).findall(text) == regex.findall(pattern, text)
+    assert re.compile(splitting.ASCII_PATTERNS[pattern], re.ASCII).findall(text) == regex.findall(
+        pattern, text
+    )
 
 
 @pytest.mark.parametrize("pattern", PATTERNS)
-@given(parts=st.lists(st.one_of(st.text(max_size=6), st.sampled_from(["hello ", "x'll", "12 ", "  ", "\n"])),
-                      max_size=60))
+@given(
+    parts=st.lists(
+        st.one_of(st.text(max_size=6), st.sampled_from(["hello ", "x'll", "12 ", "  ", "\n"])), max_size=60
+    )
+)
 def test_blocks_give_the_same_pretokens(pattern: str, parts: list[str]) -> None:
     text = "".join(parts)
     old = splitting.BLOCK_CHARS

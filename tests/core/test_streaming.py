@@ -1,4 +1,5 @@
 """encode_iterable: identical to encode of the joined text for every cut, bounded memory (FAULTS 19)."""
+
 from __future__ import annotations
 
 import itertools
@@ -14,7 +15,19 @@ from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
 SPECIALS = (EOT, EOT + EOT, "<|pad|>")
 # characters that exercise every alternative of the GPT-2/GPT-4 patterns and the special tokens
-ALPHABET = st.sampled_from([*list("aZé日🙃'sldvmtre 1²\n\r\t.,!-_"), "  ", "\xa0", "\u3000", "'ll", "<|", "|>", "<|endoftext", "|><|"])
+ALPHABET = st.sampled_from(
+    [
+        *list("aZé日🙃'sldvmtre 1²\n\r\t.,!-_"),
+        "  ",
+        "\xa0",
+        "\u3000",
+        "'ll",
+        "<|",
+        "|>",
+        "<|endoftext",
+        "|><|",
+    ]
+)
 pieces = st.lists(st.one_of(ALPHABET, st.sampled_from(SPECIALS), st.text(max_size=4)), max_size=40)
 
 
@@ -92,13 +105,23 @@ def test_no_cut_place_still_streams_correctly() -> None:
     """Digits and spaces only: no safe cut, the text is held until the end, ids still exact."""
     tok = tokenizer("gpt2")
     text = "1234 5678 " * 300
-    assert list(tok.encode_iterable([text[i:i + 7] for i in range(0, len(text), 7)])) == tok.encode(text)
+    assert list(tok.encode_iterable([text[i : i + 7] for i in range(0, len(text), 7)])) == tok.encode(text)
 
 
-@pytest.mark.parametrize("text, start, end, want", [
-    ("hello world", 0, 11, 5), ("ab", 0, 2, -1), ("a b", 0, 2, 1), ("x日本.", 0, 4, 3), ("a1", 0, 2, 1),
-    ("it's", 0, 4, 2), ("12 34", 0, 5, -1), ("hello world", 0, 5, -1), ("ab cd", 3, 5, -1),
-])
+@pytest.mark.parametrize(
+    "text, start, end, want",
+    [
+        ("hello world", 0, 11, 5),
+        ("ab", 0, 2, -1),
+        ("a b", 0, 2, 1),
+        ("x日本.", 0, 4, 3),
+        ("a1", 0, 2, 1),
+        ("it's", 0, 4, 2),
+        ("12 34", 0, 5, -1),
+        ("hello world", 0, 5, -1),
+        ("ab cd", 3, 5, -1),
+    ],
+)
 def test_last_safe_cut(text: str, start: int, end: int, want: int) -> None:
     assert last_safe_cut(text, start, end) == want
 

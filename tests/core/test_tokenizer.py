@@ -1,4 +1,5 @@
 """Tokenizer: encode/decode, special tokens, lone surrogates, trace views (FAULTS 14–18)."""
+
 from __future__ import annotations
 
 import pytest
@@ -196,20 +197,25 @@ def test_trace_offsets(tok: Tokenizer) -> None:
     raw = text.encode()
     assert b"".join(s.token for s in spans) == raw
     for s in spans:
-        assert raw[s.byte_start:s.byte_end] == s.token
-        assert s.token in text[s.start:s.end].encode()
+        assert raw[s.byte_start : s.byte_end] == s.token
+        assert s.token in text[s.start : s.end].encode()
         if s.complete_utf8:
-            assert text[s.start:s.end] == s.token.decode()
+            assert text[s.start : s.end] == s.token.decode()
         assert s.is_special == (s.token == EOT.encode())
     assert spans[0].start == 0 and spans[-1].end == len(text)
     assert any(not s.complete_utf8 for s in spans), "the emoji should be split into partial tokens"
     partial = [s for s in spans if not s.complete_utf8]
-    assert all(text[s.start:s.end] in ("🦀", " 🦀") for s in partial)
+    assert all(text[s.start : s.end] in ("🦀", " 🦀") for s in partial)
 
 
 def test_pretokenize(tok: Tokenizer) -> None:
-    assert tok.pretokenize(f"Hello world{EOT}  x") == [("Hello", False), (" world", False), (EOT, True),
-                                                       (" ", False), (" x", False)]
+    assert tok.pretokenize(f"Hello world{EOT}  x") == [
+        ("Hello", False),
+        (" world", False),
+        (EOT, True),
+        (" ", False),
+        (" x", False),
+    ]
 
 
 @given(st.text(min_size=1, max_size=30))

@@ -1,5 +1,6 @@
 """A tiktoken file read without merges: encoding by rank, the merges rebuilt only when read, the fast
 line parser, and the fast path of custom-pattern pre-tokenization."""
+
 from __future__ import annotations
 
 import random
@@ -39,8 +40,9 @@ def by_rank(request, tmp_path_factory):
     path = save_tiktoken(spec, tmp_path_factory.mktemp("rank") / "bpe.tiktoken")
     loaded = load_tiktoken(path, pattern=spec.pattern, special_tokens=dict(spec.special_ids))
     ranks = {b: i for i, b in spec.ordinary_tokens().items()}
-    enc = tiktoken.Encoding("t", pat_str=spec.pattern_regex or r"(?s:.+)", mergeable_ranks=ranks,
-                            special_tokens=spec.special_ids)
+    enc = tiktoken.Encoding(
+        "t", pat_str=spec.pattern_regex or r"(?s:.+)", mergeable_ranks=ranks, special_tokens=spec.special_ids
+    )
     return spec, loaded, enc
 
 
@@ -60,7 +62,11 @@ def test_rebuilt_merges_equal_the_trained_ones(by_rank) -> None:
     tok = Tokenizer.from_spec(loaded)
     assert tok.merges == list(spec.merges)  # read through the tokenizer: rebuilt now
     assert loaded.merges.built
-    assert loaded.merges == spec.merges and spec.merges == loaded.merges and len(loaded.merges) == len(spec.merges)
+    assert (
+        loaded.merges == spec.merges
+        and spec.merges == loaded.merges
+        and len(loaded.merges) == len(spec.merges)
+    )
     assert loaded.merges[3] == spec.merges[3] and loaded.merges[-2:] == spec.merges[-2:]
     eager = Tokenizer.from_spec(spec)
     for i in (300, 400, len(spec.vocab) - 1):
@@ -71,8 +77,15 @@ def test_rebuilt_merges_equal_the_trained_ones(by_rank) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.one_of(st.text(st.sampled_from("abcdehilnorstu '\n日本🙃é"), max_size=14),
-                          st.sampled_from([EOT, " ", "  ", "the", "don't", "running"])), max_size=10).map("".join))
+@given(
+    st.lists(
+        st.one_of(
+            st.text(st.sampled_from("abcdehilnorstu '\n日本🙃é"), max_size=14),
+            st.sampled_from([EOT, " ", "  ", "the", "don't", "running"]),
+        ),
+        max_size=10,
+    ).map("".join)
+)
 def test_rank_ids_equal_tiktoken_and_the_merge_rule(by_rank, text: str) -> None:
     spec, loaded, enc = by_rank
     ids = Tokenizer.from_spec(loaded).encode(text)
@@ -91,13 +104,13 @@ def test_native_export_of_a_rank_tokenizer_keeps_the_merges(by_rank, tmp_path: P
 
 def _reference_rank_bpe(word: bytes, ranks: dict[bytes, int]) -> list[int]:
     """tiktoken's rule written plainly: merge the leftmost adjacent pair whose concatenation ranks lowest."""
-    parts = [word[i:i + 1] for i in range(len(word))]
+    parts = [word[i : i + 1] for i in range(len(word))]
     while True:
         found = [(ranks[a + b], i) for i, (a, b) in enumerate(pairwise(parts)) if a + b in ranks]
         if not found:
             return [ranks[p] for p in parts]
         _, i = min(found)
-        parts[i:i + 2] = [parts[i] + parts[i + 1]]
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
 
 
 def _random_ranks(seed: int) -> dict[bytes, int]:
@@ -139,9 +152,13 @@ def test_fast_and_careful_line_parsers_agree(tmp_path: Path) -> None:
     spec = trained_spec(**CASES["gpt2"])
     plain = save_tiktoken(spec, tmp_path / "plain.tiktoken").read_text(encoding="ascii")
     assert _parse_fast(plain) == spec.ordinary_tokens()
-    variants = {"crlf": plain.replace("\n", "\r\n"), "blank lines": plain.replace("\n", "\n\n", 5),
-                "tabs": plain.replace(" ", "\t", 3), "no final newline": plain.rstrip("\n"),
-                "leading space": " " + plain}
+    variants = {
+        "crlf": plain.replace("\n", "\r\n"),
+        "blank lines": plain.replace("\n", "\n\n", 5),
+        "tabs": plain.replace(" ", "\t", 3),
+        "no final newline": plain.rstrip("\n"),
+        "leading space": " " + plain,
+    }
     want = load_tiktoken(tmp_path / "plain.tiktoken").vocab
     for name, text in variants.items():
         path = tmp_path / f"{name}.tiktoken"
@@ -157,14 +174,22 @@ def _reference_covering(pattern: str, text: str) -> list[str]:
         if m.start() == m.end():
             continue
         if m.start() > pos:
-            out.append(text[pos:m.start()])
+            out.append(text[pos : m.start()])
         out.append(m.group())
         pos = m.end()
     return [*out, text[pos:]] if pos < len(text) else out
 
 
-@pytest.mark.parametrize("pattern", [r"[a-z]+", r"[a-z]*", r"(a)|b+|\s+", r"\p{L}+|\p{N}|\s+|[^\s\p{L}\p{N}]+",
-                                     r"(?i:'s|'t)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+|\s+"])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"[a-z]+",
+        r"[a-z]*",
+        r"(a)|b+|\s+",
+        r"\p{L}+|\p{N}|\s+|[^\s\p{L}\p{N}]+",
+        r"(?i:'s|'t)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+|\s+",
+    ],
+)
 def test_custom_pattern_splitting_keeps_every_character(pattern: str) -> None:
     for split in (_covering(regex.compile(pattern)), _covering(regex.compile(pattern), ascii_twin(pattern))):
         for text in (*TEXTS, "ab, cd!", "Ab12345 it'S x", "aaa bb"):

@@ -1,4 +1,5 @@
 """The trainer: exact examples, differential tests against the reference trainer, undo, sessions."""
+
 from __future__ import annotations
 
 import itertools
@@ -31,7 +32,18 @@ def test_wikipedia_example():
 def test_lecture_cats_example():
     t = Trainer.from_text(CATS, pattern="none", tie_break="first")
     t.run(266)
-    assert [a + b for a, b in t.merges] == [b"s ", b"e ", b" t", b"at", b"in", b" th", b"an", b".\n", b"li", b"ve"]
+    assert [a + b for a, b in t.merges] == [
+        b"s ",
+        b"e ",
+        b" t",
+        b"at",
+        b"in",
+        b" th",
+        b"an",
+        b".\n",
+        b"li",
+        b"ve",
+    ]
     assert [t.token_id(i) for i in range(10)] == list(range(256, 266))
     tok = Tokenizer(t.vocab, t.merges, pattern="none")
     assert tok.encode("do you like cats") == [100, 111, 32, 121, 111, 117, 32, 264, 107, 257, 99, 259, 115]
@@ -50,8 +62,13 @@ def test_train_bpe_file_vocab_layout(tmp_path):
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(corpora, specials_st, st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]),
-       st.integers(0, 25))
+@given(
+    corpora,
+    specials_st,
+    st.sampled_from(PATTERN_CHOICES),
+    st.sampled_from(["lexicographic", "first"]),
+    st.integers(0, 25),
+)
 def test_matches_reference_trainer(data, specials, pattern, tie_break, n_merges):
     counts, _ = count_pretokens(data, specials, pattern)
     t = Trainer(counts, specials, pattern=pattern, tie_break=tie_break)
@@ -65,8 +82,12 @@ def test_matches_reference_trainer(data, specials, pattern, tie_break, n_merges)
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(corpora, min_size=1, max_size=4).map(lambda parts: b" ".join(parts) * 3),
-       st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]), st.integers(1, 30))
+@given(
+    st.lists(corpora, min_size=1, max_size=4).map(lambda parts: b" ".join(parts) * 3),
+    st.sampled_from(PATTERN_CHOICES),
+    st.sampled_from(["lexicographic", "first"]),
+    st.integers(1, 30),
+)
 def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merges):
     """The batched merge (all words at once, for pairs in many words) changes exactly what merging
     word by word changes: records with their deltas, words, counts, index; undo too."""
@@ -81,8 +102,13 @@ def test_batch_merges_equal_word_by_word_merges(data, pattern, tie_break, n_merg
         if r1 is None:
             assert r2 is None
             break
-        assert (r1.pair, r1.count, r1.ties, r1.words_changed, r1.occurrences_changed) == \
-            (r2.pair, r2.count, r2.ties, r2.words_changed, r2.occurrences_changed)
+        assert (r1.pair, r1.count, r1.ties, r1.words_changed, r1.occurrences_changed) == (
+            r2.pair,
+            r2.count,
+            r2.ties,
+            r2.words_changed,
+            r2.occurrences_changed,
+        )
         assert dict(r1.deltas) == dict(r2.deltas)
         assert canonical_state(one) == canonical_state(many)
     assert many.pair_counts() == reference_pair_counts(data, many.merges, ["<|a|>"], pattern)
@@ -116,8 +142,13 @@ def test_parallel_pretokenization_equals_single(tmp_path):
     assert s2.special_occurrences == s1.special_occurrences == 60
 
 
-@given(corpora, st.sampled_from(PATTERN_CHOICES), st.sampled_from(["lexicographic", "first"]),
-       st.integers(0, 12), st.integers(1, 6))
+@given(
+    corpora,
+    st.sampled_from(PATTERN_CHOICES),
+    st.sampled_from(["lexicographic", "first"]),
+    st.integers(0, 12),
+    st.integers(1, 6),
+)
 def test_undo_restores_state_exactly(data, pattern, tie_break, before, extra):
     t = Trainer(count_pretokens(data, ["<|a|>"], pattern)[0], ["<|a|>"], pattern=pattern, tie_break=tie_break)
     initial = canonical_state(t)
@@ -169,15 +200,19 @@ def test_top_pairs_and_words_views():
     r = t.step()
     words = t.words_with_token(r.token)
     assert words and all(r.token in toks for _, toks, _ in words)
-    assert [w for w, _, _ in words] == sorted([w for w, _, _ in words], key=lambda w: -{
-        x[0]: x[2] for x in t.words()}[w])
+    assert [w for w, _, _ in words] == sorted(
+        [w for w, _, _ in words], key=lambda w: -{x[0]: x[2] for x in t.words()}[w]
+    )
     changed = t.changed_words(0)
     assert {w for w, _, _, _ in changed} == {w for w, _, _ in words}
     nxt = t.next_pair()
     assert nxt is not None and nxt[0] == t.top_pairs(1)[0][0]
     with_pair = t.words_with_pair(nxt[0], limit=None)
-    brute = [(w, toks, c) for w, toks, c in t.words()
-             if any(toks[i:i + 2] == nxt[0] for i in range(len(toks) - 1))]
+    brute = [
+        (w, toks, c)
+        for w, toks, c in t.words()
+        if any(toks[i : i + 2] == nxt[0] for i in range(len(toks) - 1))
+    ]
     assert sorted(with_pair) == sorted(brute)
     # the size of the next step bounds the words it changes, and covers them all
     bound = t.next_step_size()

@@ -1,5 +1,6 @@
 """The trainer's internals: interrupted merges roll back, undo takes back exactly what a merge
 did (index entries included), token codes, the batch and word-by-word paths agree."""
+
 from __future__ import annotations
 
 import pytest
@@ -118,8 +119,10 @@ def test_token_codes_when_few_or_no_byte_values_are_free(n_byte_values):
     """Merged tokens take codes of byte values the corpus never uses first (one of them separates
     words in a batched merge), then codes from 256 up; with all 256 byte values in use there are
     none. Both merge paths stay exact through the switch."""
-    words = {bytes([i, (i * 7) % n_byte_values, i, (i * 7) % n_byte_values, 97, 98]): 1 + i % 5
-             for i in range(n_byte_values)}
+    words = {
+        bytes([i, (i * 7) % n_byte_values, i, (i * 7) % n_byte_values, 97, 98]): 1 + i % 5
+        for i in range(n_byte_values)
+    }
     words.update({b"abab" * k: 40 - k for k in range(1, 8)})
     expected = reference_merges(words, 30)
     for batch in (0, 10**9):
@@ -162,8 +165,10 @@ def test_plain_and_numpy_builds_agree(data, pattern, tie_break):
     except CorpusError:
         reject()
     # every corpus is "small", then none is
-    plain, vectorised = (Trainer(counts, [], pattern=pattern, tie_break=tie_break, small_corpus_bytes=limit)
-                         for limit in (10**12, 0))
+    plain, vectorised = (
+        Trainer(counts, [], pattern=pattern, tie_break=tie_break, small_corpus_bytes=limit)
+        for limit in (10**12, 0)
+    )
     assert canonical_state(plain) == canonical_state(vectorised)
     assert plain._codes.free == vectorised._codes.free and plain._codes.sep == vectorised._codes.sep
     assert [r.pair for r in plain.steps(5)] == [r.pair for r in vectorised.steps(5)]

@@ -1,4 +1,5 @@
 """The trainer's parts alone: the pair index and its invariant, the merge kernels, the doctests."""
+
 from __future__ import annotations
 
 import doctest
@@ -15,8 +16,9 @@ from core.merge_kernels import Interrupted, merge_batch, merge_words, word_sites
 from core.pair_index import PairIndex, build_index
 
 
-@pytest.mark.parametrize("name", ["records", "token_codes", "pair_index", "merge_kernels", "long_words",
-                                  "vocab", "trainer"])
+@pytest.mark.parametrize(
+    "name", ["records", "token_codes", "pair_index", "merge_kernels", "long_words", "vocab", "trainer"]
+)
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(f"core.{name}"))
     assert result.attempted and not result.failed
@@ -60,7 +62,11 @@ def test_pair_index_truncate_takes_back_exactly_what_was_added():
     assert free == [i for i in range(256) if i not in (ord("a"), ord("b"))]
     before = {k: bytes(v) for k, v in index.words.items()}
     sizes = index.add_word_ids({"ab": [2, 0], "Za": np.array([1], dtype=np.intc)})
-    assert index.ids("ab").tolist() == [0, 1, 2] and index.n_listed("ab") == 4 and index.ids("Za").tolist() == [1]
+    assert (
+        index.ids("ab").tolist() == [0, 1, 2]
+        and index.n_listed("ab") == 4
+        and index.ids("Za").tolist() == [1]
+    )
     index.truncate(sizes)
     assert {k: bytes(v) for k, v in index.words.items()} == before
 
@@ -89,7 +95,7 @@ WORDS = st.lists(st.text(alphabet="abcZ", min_size=1, max_size=12), min_size=1, 
 @given(WORDS, st.lists(st.integers(1, 4), min_size=8, max_size=8), st.sampled_from(["ab", "aa", "ba", "cZ"]))
 def test_merge_kernels_return_exact_changes_and_change_nothing(words, counts, pair):
     """Both kernels return the pair-count changes a recount gives, and leave the words alone."""
-    counts = counts[:len(words)]
+    counts = counts[: len(words)]
     arr = np.empty(len(words), dtype=object)
     arr[:] = words
     ids = np.arange(len(words), dtype=np.intc)
@@ -115,6 +121,15 @@ def test_merge_words_checks_its_interrupt_and_raises_before_changing_anything():
     words = np.empty(5000, dtype=object)
     words[:] = [f"ab{i}" for i in range(5000)]
     with pytest.raises(Interrupted):
-        merge_words(words, np.arange(5000, dtype=np.intc), (1,) * 5000, "a", "b", "Y", {}, set(),
-                    interrupt=lambda: True)
+        merge_words(
+            words,
+            np.arange(5000, dtype=np.intc),
+            (1,) * 5000,
+            "a",
+            "b",
+            "Y",
+            {},
+            set(),
+            interrupt=lambda: True,
+        )
     assert words[0] == "ab0"

@@ -1,4 +1,5 @@
 """../shared/FAULTS.md items 1–12 (corpus and training), plus: core never imports Qt, never prints."""
+
 from __future__ import annotations
 
 import os
@@ -64,8 +65,10 @@ def test_bom_is_kept_and_reported(tmp_path):
 
 
 # 5
-@pytest.mark.parametrize("encoding, expected", [("utf-16", "UTF-16-LE"), ("utf-16-be", "UTF-16-BE"),
-                                                ("utf-16-le", "UTF-16-LE"), ("utf-32", "UTF-32")])
+@pytest.mark.parametrize(
+    "encoding, expected",
+    [("utf-16", "UTF-16-LE"), ("utf-16-be", "UTF-16-BE"), ("utf-16-le", "UTF-16-LE"), ("utf-32", "UTF-32")],
+)
 def test_utf16_is_rejected_with_encoding_name(tmp_path, encoding, expected):
     path = write(tmp_path, ("Some English text, long enough to sniff. " * 20).encode(encoding))
     with pytest.raises(CorpusError, match=expected):
@@ -101,8 +104,10 @@ def test_vocab_larger_than_corpus_can_produce(tmp_path):
 
 
 # 8
-@pytest.mark.parametrize("bad, message", [([""], "empty string"), (["<|a|>", "<|a|>"], "listed twice"),
-                                          ("<|a|>", "list of strings")])
+@pytest.mark.parametrize(
+    "bad, message",
+    [([""], "empty string"), (["<|a|>", "<|a|>"], "listed twice"), ("<|a|>", "list of strings")],
+)
 def test_bad_special_token_lists(tmp_path, bad, message):
     with pytest.raises(SpecialTokenError, match=message):
         train_bpe(write(tmp_path, b"text"), 300, bad)
@@ -131,11 +136,12 @@ def test_enormous_pretokens_do_not_blow_up(tmp_path):
     path = write(tmp_path, b"x" * 2_000_000 + b"\n" + b" " * 1_000_000 + b"end")
     t = Trainer.from_file(path, keep_history=False)
     records = t.run(256 + 12)
+
     # three pre-tokens: 2,000,000 x's, "\n" + 999,999 spaces, " end". In a run of L equal
     # symbols the k-th merge of it joins blocks of 2**k into blocks of 2**(k+1), L // 2**k - 1 times;
     # the two runs take turns by count.
     def doublings(symbol: bytes, length: int, n: int) -> list[tuple[bytes, int]]:
-        return [(symbol * 2 ** (k + 1), length // 2 ** k - 1) for k in range(n)]
+        return [(symbol * 2 ** (k + 1), length // 2**k - 1) for k in range(n)]
 
     expected = sorted(doublings(b"x", 2_000_000, 7) + doublings(b" ", 999_999, 5), key=lambda tc: -tc[1])
     assert [(r.token, r.count) for r in records] == expected
@@ -215,9 +221,11 @@ def test_bad_pattern_and_tie_break(tmp_path):
 
 
 def test_core_never_imports_qt():
-    code = ("import sys, core, core.trainer, core.pretokenize, core.cli; from core import Tokenizer; "
-            "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'pyqtgraph'))]; "
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, core, core.trainer, core.pretokenize, core.cli; from core import Tokenizer; "
+        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'pyqtgraph'))]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 
@@ -232,7 +240,9 @@ def test_core_never_prints(tmp_path, capfd):
     assert out == "" and err == ""
 
 
-@pytest.mark.skipif(not hasattr(os, "nice"), reason="os.nice is POSIX-only (lower_priority does nothing on Windows)")
+@pytest.mark.skipif(
+    not hasattr(os, "nice"), reason="os.nice is POSIX-only (lower_priority does nothing on Windows)"
+)
 def test_worker_processes_can_run_at_lower_priority():
     from core.parallel import lower_priority, ordered_map
 

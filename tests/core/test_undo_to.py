@@ -1,4 +1,5 @@
 """Trainer.undo_to (rewind/reset in one count update) ends exactly where step-by-step undo does."""
+
 from __future__ import annotations
 
 import threading
@@ -13,7 +14,20 @@ from core.pretokenize import count_pretokens
 
 from .trainer_state import canonical_state
 
-PIECES = ["the", " cat", " sat", " on", " the", " mat", "aaaa", "ab" * 5, "\x00\xff", " 日本", "\n\n", "x" * 40]
+PIECES = [
+    "the",
+    " cat",
+    " sat",
+    " on",
+    " the",
+    " mat",
+    "aaaa",
+    "ab" * 5,
+    "\x00\xff",
+    " 日本",
+    "\n\n",
+    "x" * 40,
+]
 
 
 def _trainer(text: str, tie_break: str, long_words: bool) -> Trainer:
@@ -28,9 +42,15 @@ def _index_lists(t: Trainer) -> dict[str, bytes]:
     return {key: bytes(listed) for key, listed in t._index.words.items()}
 
 
-@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=60).map("".join),
-       st.integers(1, 40), st.data(), st.sampled_from(["lexicographic", "first"]), st.booleans(),
-       st.sampled_from(["chosen by cost", "undo", "reset and replay"]), st.booleans())
+@given(
+    st.lists(st.sampled_from(PIECES), min_size=1, max_size=60).map("".join),
+    st.integers(1, 40),
+    st.data(),
+    st.sampled_from(["lexicographic", "first"]),
+    st.booleans(),
+    st.sampled_from(["chosen by cost", "undo", "reset and replay"]),
+    st.booleans(),
+)
 def test_undo_to_equals_undo_one_by_one(text, n, data, tie_break, long_words, path, given_pair):
     a = _trainer(text, tie_break, long_words)
     b = _trainer(text, tie_break, long_words)

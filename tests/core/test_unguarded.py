@@ -4,6 +4,7 @@ Each entry point runs in a fresh interpreter from a script without ``if __name__
 given as a file, on stdin (``python - < script.py``) and with ``python -c``, on an input of several
 blocks; its output must equal the same script run with the guard.
 """
+
 from __future__ import annotations
 
 import os
@@ -97,8 +98,15 @@ def _program(name: str, d: Path, big: Path, small: Path, out: str, guarded: bool
 
 def _run(args: list[str], cwd: Path, stdin: str | None = None) -> str:
     env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
-    r = subprocess.run([sys.executable, *args], cwd=cwd, input=stdin, capture_output=True, text=True,
-                       timeout=TIMEOUT, env=env)
+    r = subprocess.run(
+        [sys.executable, *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=env,
+    )
     assert r.returncode == 0, r.stderr[-3000:]
     assert "RuntimeError" not in r.stderr and "bootstrapping" not in r.stderr, r.stderr[-3000:]
     return r.stdout

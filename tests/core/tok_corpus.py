@@ -2,6 +2,7 @@
 
 Nothing is read from outside the test suite.
 """
+
 from __future__ import annotations
 
 import random
@@ -12,9 +13,44 @@ from core.spec import TokenizerSpec, spec_from_trainer
 from core.tokenizer import Tokenizer
 
 EOT = "<|endoftext|>"
-WORDS = ("the", "cat", "sat", "on", "mat", "dog", "don't", "we'll", "they're", "it's", "running", "quickly",
-         "héllo", "naïve", "straße", "Ünïcödé", "日本語", "中文", "テキスト", "한국어", "Привет", "мир", "🙃", "👍🏽",
-         "🇫🇷", "2024", "3.14", "1,000", "x_y", "a-b", "(paren)", "#tag", "@user", "e.g.", "…", "—")
+WORDS = (
+    "the",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    "dog",
+    "don't",
+    "we'll",
+    "they're",
+    "it's",
+    "running",
+    "quickly",
+    "héllo",
+    "naïve",
+    "straße",
+    "Ünïcödé",
+    "日本語",
+    "中文",
+    "テキスト",
+    "한국어",
+    "Привет",
+    "мир",
+    "🙃",
+    "👍🏽",
+    "🇫🇷",
+    "2024",
+    "3.14",
+    "1,000",
+    "x_y",
+    "a-b",
+    "(paren)",
+    "#tag",
+    "@user",
+    "e.g.",
+    "…",
+    "—",
+)
 SEPARATORS = (" ", " ", " ", "  ", "   ", "\n", "\n\n", "\t", " \n ", "\r\n", ", ", ". ", "! ", "? ", "")
 
 #: Texts for encode comparisons: ASCII, CJK, emoji, whitespace runs, digits, special tokens.
@@ -49,9 +85,15 @@ def make_corpus(n_words: int = 6000, seed: int = 0, eot_every: int = 97) -> str:
 
 
 @cache
-def trained_spec(pattern: str | None = "gpt2", specials: tuple[str, ...] = (EOT,), vocab_size: int = 700,
-                 tie_break: str = "lexicographic", seed: int = 0, invalid_bytes: bool = False,
-                 n_words: int = 6000) -> TokenizerSpec:
+def trained_spec(
+    pattern: str | None = "gpt2",
+    specials: tuple[str, ...] = (EOT,),
+    vocab_size: int = 700,
+    tie_break: str = "lexicographic",
+    seed: int = 0,
+    invalid_bytes: bool = False,
+    n_words: int = 6000,
+) -> TokenizerSpec:
     """Train a small tokenizer on a generated corpus (cached per arguments)."""
     text = make_corpus(n_words, seed=seed)
     data: str | bytes = text
@@ -66,5 +108,3 @@ def trained_spec(pattern: str | None = "gpt2", specials: tuple[str, ...] = (EOT,
 
 def trained_tokenizer(**kw) -> Tokenizer:
     return Tokenizer.from_spec(trained_spec(**kw))
-
-

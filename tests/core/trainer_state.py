@@ -1,6 +1,7 @@
 """Helpers of the trainer tests: a comparable snapshot of a trainer's observable state (to check that
 undo and every merge path are exact; it reads the trainer's parts, and tokens, not their codes, are
 compared), the corpora the property tests draw, and the trainer's index as listed."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -22,9 +23,13 @@ def canonical_state(t: Trainer) -> tuple:
         ids = frozenset(w for w in word_ids(listed).tolist() if _contains(t, w, pair))
         if ids:
             index[pair] = ids
-    return (tuple(map(t._codes.tokens, t._words.tolist())), tuple(sorted(t.pair_counts().items())),
-            tuple(sorted(index.items())), tuple(t.merges),
-            tuple(sorted((c, frozenset(map(t._pair, b))) for c, b in buckets.items())))
+    return (
+        tuple(map(t._codes.tokens, t._words.tolist())),
+        tuple(sorted(t.pair_counts().items())),
+        tuple(sorted(index.items())),
+        tuple(t.merges),
+        tuple(sorted((c, frozenset(map(t._pair, b))) for c, b in buckets.items())),
+    )
 
 
 def _contains(t: Trainer, wid: int, pair: tuple[bytes, bytes]) -> bool:
@@ -32,19 +37,48 @@ def _contains(t: Trainer, wid: int, pair: tuple[bytes, bytes]) -> bool:
     return a is not None and b is not None and a + b in t._words[wid]
 
 
-CATS = ("   \n"
-        "Cats never fail to fascinate human beings.\n"
-        "They can be friendly and affectionate towards humans, but they lead mysterious lives of their own as well.\n"
-        "They never become submissive like dogs and horses. As a result, humans have learned to respect feline independence.\n"
-        "Most cats remain suspicious of humans all their lives.\n"
-        "One of the things that fascinates us most about cats is the popular belief that they have nine lives.\n"
-        "Apparently, there is a good deal of truth in this idea. A cat's ability to survive falls is based on fact.\n")
+CATS = (
+    "   \n"
+    "Cats never fail to fascinate human beings.\n"
+    "They can be friendly and affectionate towards humans, but they lead mysterious lives of their own as well.\n"
+    "They never become submissive like dogs and horses. As a result, humans have learned to respect feline independence.\n"
+    "Most cats remain suspicious of humans all their lives.\n"
+    "One of the things that fascinates us most about cats is the popular belief that they have nine lives.\n"
+    "Apparently, there is a good deal of truth in this idea. A cat's ability to survive falls is based on fact.\n"
+)
 
 SPECIAL_POOL = ["<|endoftext|>", "<|a|>", "<|a|><|a|>", "a.b", "[x]"]
 FRAGMENTS = [
-    b"the", b" the", b" cat", b" cats", b"at", b"  ", b"   ", b"\t", b"\n", b"\n\n", b"\r\n", b"123", b" 4567",
-    b"don't", b"'s", b"!!", b"?", b" ...", "\U0001f642".encode(), "中文字".encode(), "é".encode(), b"a", b"b",
-    b"aaaa", b"\xff", b"\xc3", b"\xe9t\xe9", b"x", b" x", b"\xef\xbb\xbf",
+    b"the",
+    b" the",
+    b" cat",
+    b" cats",
+    b"at",
+    b"  ",
+    b"   ",
+    b"\t",
+    b"\n",
+    b"\n\n",
+    b"\r\n",
+    b"123",
+    b" 4567",
+    b"don't",
+    b"'s",
+    b"!!",
+    b"?",
+    b" ...",
+    "\U0001f642".encode(),
+    "中文字".encode(),
+    "é".encode(),
+    b"a",
+    b"b",
+    b"aaaa",
+    b"\xff",
+    b"\xc3",
+    b"\xe9t\xe9",
+    b"x",
+    b" x",
+    b"\xef\xbb\xbf",
 ] + [s.encode() for s in SPECIAL_POOL]
 PATTERN_CHOICES = ["gpt2", "gpt4", "none", r"\S+|\s+"]
 
@@ -61,4 +95,3 @@ def text_trainer(text: str, **options) -> Trainer:
     """``Trainer.from_text(text)`` with the test-only options (which code path to take)."""
     counts, stats = count_pretokens(text, [], "gpt2", workers=1, is_text=True)
     return Trainer(counts, [], stats=stats, **options)
-

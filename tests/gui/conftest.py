@@ -5,6 +5,7 @@
 * ``no_thread_left`` (autouse) fails a test that leaves a worker thread running, after stopping it
   so that later tests are not affected.
 """
+
 from __future__ import annotations
 
 import os

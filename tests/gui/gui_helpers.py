@@ -1,4 +1,5 @@
 """Helpers shared by the GUI tests."""
+
 from __future__ import annotations
 
 SMALL_TEXT = (

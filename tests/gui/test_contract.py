@@ -1,4 +1,5 @@
 """The automation contract: load_corpus / step / undo / train / cancel and their signals."""
+
 from __future__ import annotations
 
 import pytest
@@ -104,8 +105,9 @@ def test_train_emits_progress_then_trained(qtbot, loaded):
     assert loaded.training_panel.status.text() == summary.message
     # a run's records come without their pair-count changes (memory); counts and ties are there
     expected = Trainer.from_file(c.corpus_path, ["<|endoftext|>"]).steps(c.index.n_merges)
-    assert [(r.pair, r.count, r.ties, r.words_changed) for r in c.records] == \
-        [(r.pair, r.count, r.ties, r.words_changed) for r in expected]
+    assert [(r.pair, r.count, r.ties, r.words_changed) for r in c.records] == [
+        (r.pair, r.count, r.ties, r.words_changed) for r in expected
+    ]
     assert all(r.deltas == () for r in c.records)
     with qtbot.waitSignal(c.undone) as undone:
         c.undo()  # the engine's record of the undone merge has them, for the pair table
@@ -238,8 +240,9 @@ def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatc
 
 
 @pytest.mark.parametrize("lookahead", [None, (0, 0.01)])
-def test_pair_table_after_back_to_back_steps_and_undos_matches_core(qtbot, small_corpus, monkeypatch, lookahead,
-                                                                   own_engine_pool):
+def test_pair_table_after_back_to_back_steps_and_undos_matches_core(
+    qtbot, small_corpus, monkeypatch, lookahead, own_engine_pool
+):
     """A step or an undo brings the pair table's contents with it (one engine round trip); with
     look-ahead the engine merges ahead right after each step. The table, the tie count and the
     merges equal the core's at every point, stepping back to back."""

@@ -1,6 +1,7 @@
 """What core says in English (corpus notes, import notes, export losses) is shown in the app's language:
 every text core really produces matches a template that gives it back word for word in English and
 translated in Chinese; a text no template knows is shown as it is."""
+
 from __future__ import annotations
 
 import re
@@ -20,16 +21,28 @@ def _hf_file(tmp_path):
     from tokenizers.trainers import BpeTrainer
 
     hf = tokenizers.Tokenizer(BPE())
-    hf.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex(r"\d{1,3}"), "isolated"),
-                                                pre_tokenizers.ByteLevel(add_prefix_space=False)])
+    hf.pre_tokenizer = pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.Split(Regex(r"\d{1,3}"), "isolated"),
+            pre_tokenizers.ByteLevel(add_prefix_space=False),
+        ]
+    )
     hf.decoder = decoders.ByteLevel()
-    hf.train_from_iterator(["the cat sat on the mat 12345"] * 20, BpeTrainer(
-        vocab_size=300, show_progress=False, special_tokens=["<s>", "</s>"],
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    hf.train_from_iterator(
+        ["the cat sat on the mat 12345"] * 20,
+        BpeTrainer(
+            vocab_size=300,
+            show_progress=False,
+            special_tokens=["<s>", "</s>"],
+            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        ),
+    )
     hf.normalizer = normalizers.Sequence([normalizers.NFC(), normalizers.Lowercase()])
     hf.add_special_tokens([AddedToken("<mask>", lstrip=True)])
-    hf.post_processor = processors.TemplateProcessing(single="<s> $A </s>", special_tokens=[
-        ("<s>", hf.token_to_id("<s>")), ("</s>", hf.token_to_id("</s>"))])
+    hf.post_processor = processors.TemplateProcessing(
+        single="<s> $A </s>",
+        special_tokens=[("<s>", hf.token_to_id("<s>")), ("</s>", hf.token_to_id("</s>"))],
+    )
     hf.enable_truncation(128)
     hf.enable_padding()
     path = tmp_path / "tokenizer.json"
@@ -77,7 +90,10 @@ def test_the_chinese_app_shows_them_in_chinese_with_their_values(qapp, tmp_path)
     notes, losses = _core_texts(tmp_path)
     try:
         assert i18n.install("zh_CN") == "zh_CN"
-        for text, shown in [*((n, core_text.note(n)) for n in notes), *((x, core_text.loss(x)) for x in losses)]:
+        for text, shown in [
+            *((n, core_text.note(n)) for n in notes),
+            *((x, core_text.loss(x)) for x in losses),
+        ]:
             assert shown != text and re.search(r"[\u4e00-\u9fff]", shown), (text, shown)
             for number in re.findall(r"\d{2,}", text):  # the values are kept (counts, sizes)
                 assert number in shown, (text, shown)
@@ -86,8 +102,10 @@ def test_the_chinese_app_shows_them_in_chinese_with_their_values(qapp, tmp_path)
 
 
 def test_an_unknown_text_is_shown_as_it_is(qapp):
-    assert core_text.note("something core says that no template knows") == \
-        "something core says that no template knows"
+    assert (
+        core_text.note("something core says that no template knows")
+        == "something core says that no template knows"
+    )
     assert core_text.loss("the frobnicator") == "the frobnicator"
 
 

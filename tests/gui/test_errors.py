@@ -1,4 +1,5 @@
 """Core errors reach the user as a dialog with the message; the app keeps its state."""
+
 from __future__ import annotations
 
 import pytest
@@ -54,11 +55,14 @@ def test_vocab_size_too_small(qtbot, loaded):
     _close_dialogs(loaded)
 
 
-@pytest.mark.parametrize("kwargs, needle", [
-    ({"pattern": "(unclosed"}, "invalid pre-tokenizer regex"),
-    ({"special_tokens": ["<a>", "<a>"]}, "listed twice"),
-    ({"special_tokens": [""]}, "empty string"),
-])
+@pytest.mark.parametrize(
+    "kwargs, needle",
+    [
+        ({"pattern": "(unclosed"}, "invalid pre-tokenizer regex"),
+        ({"special_tokens": ["<a>", "<a>"]}, "listed twice"),
+        ({"special_tokens": [""]}, "empty string"),
+    ],
+)
 def test_bad_settings_are_rejected(qtbot, loaded, kwargs, needle):
     c = loaded.controller
     c.step(2)

@@ -1,4 +1,5 @@
 """The Evaluate view: tokenizers × texts in the worker thread, table, charts, merge tree, export, held-out."""
+
 from __future__ import annotations
 
 import json
@@ -79,10 +80,13 @@ def test_evaluate_current_and_file_tokenizers(qtbot, loaded, tmp_path, small_cor
     never = [i for i in sorted(c.index.vocab) if i not in set(ids)]
     shown = [lists.unused.item(k).data(Qt.ItemDataRole.UserRole) for k in range(1, lists.unused.count())]
     assert shown == [c.index.vocab[i] for i in never]
-    by_len = sorted((i for i, b in c.index.vocab.items() if b != EOT.encode()),
-                    key=lambda i: (-len(c.index.vocab[i]), i))
-    qtbot.waitUntil(lambda: lists.longest.item(0).data(Qt.ItemDataRole.UserRole) == c.index.vocab[by_len[0]],
-                    timeout=5_000)  # refreshed after the merges changed (throttled)
+    by_len = sorted(
+        (i for i, b in c.index.vocab.items() if b != EOT.encode()), key=lambda i: (-len(c.index.vocab[i]), i)
+    )
+    qtbot.waitUntil(
+        lambda: lists.longest.item(0).data(Qt.ItemDataRole.UserRole) == c.index.vocab[by_len[0]],
+        timeout=5_000,
+    )  # refreshed after the merges changed (throttled)
     lists.longest.setCurrentRow(0)
     assert loaded.browser.tree.topLevelItem(0).text(1) == str(by_len[0])
     # exports
@@ -143,8 +147,12 @@ def test_held_out_compression_follows_steps(qtbot, loaded, small_corpus):
 
 
 def test_menu_shows_the_dock(qtbot, window):
-    acts = [a for m in window.menuBar().actions() for a in (m.menu().actions() if m.menu() else [])
-            if a is window.evaluate_dock.toggleViewAction()]
+    acts = [
+        a
+        for m in window.menuBar().actions()
+        for a in (m.menu().actions() if m.menu() else [])
+        if a is window.evaluate_dock.toggleViewAction()
+    ]
     assert acts and not window.evaluate_dock.isVisible()
     acts[0].trigger()
     assert window.evaluate_dock.isVisible()

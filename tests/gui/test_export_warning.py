@@ -1,5 +1,6 @@
 """Exporting an imported tokenizer whose HF pipeline GPT-2/tiktoken files cannot hold: the app warns,
 naming what would be lost, and writes only when the user says so."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,10 @@ def imported(qtbot, window, tmp_path):
     hf = tokenizers.Tokenizer(BPE())
     hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     hf.decoder = decoders.ByteLevel()
-    hf.train_from_iterator(["Café résumé naïve, the cat sat on the mat"] * 20, BpeTrainer(
-        vocab_size=300, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    hf.train_from_iterator(
+        ["Café résumé naïve, the cat sat on the mat"] * 20,
+        BpeTrainer(vocab_size=300, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()),
+    )
     hf.normalizer = normalizers.NFC()
     path = tmp_path / "in" / "tokenizer.json"
     path.parent.mkdir()

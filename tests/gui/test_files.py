@@ -1,4 +1,5 @@
 """Export / import round trips and the side-by-side comparison."""
+
 from __future__ import annotations
 
 import pytest
@@ -42,8 +43,9 @@ def test_native_round_trip_brings_the_timeline(qtbot, trained, tmp_path):
     assert [s.id for s in trained.tokenize.primary.view.spans] == before
 
 
-@pytest.mark.parametrize("fmt, path", [("gpt2", "vocab.json"), ("hf", "tokenizer.json"),
-                                       ("tiktoken", "bpe.tiktoken")])
+@pytest.mark.parametrize(
+    "fmt, path", [("gpt2", "vocab.json"), ("hf", "tokenizer.json"), ("tiktoken", "bpe.tiktoken")]
+)
 def test_other_formats_import_without_counts(qtbot, trained, tmp_path, fmt, path):
     c = trained.controller
     merges = [m.pair for m in c.index.merges]
@@ -130,8 +132,11 @@ def test_import_keeps_the_training_settings_the_panel_shows(qtbot, loaded, small
     with qtbot.waitSignal(c.corpus_loaded, timeout=30_000):
         c.load_corpus(str(small_corpus))
     c.step(20)
-    expected = Trainer(count_pretokens(small_corpus, c.options.special_tokens)[0], c.options.special_tokens,
-                       tie_break="lexicographic").steps(20)
+    expected = Trainer(
+        count_pretokens(small_corpus, c.options.special_tokens)[0],
+        c.options.special_tokens,
+        tie_break="lexicographic",
+    ).steps(20)
     assert [m.pair for m in c.index.merges] == [r.pair for r in expected]
 
 
@@ -161,8 +166,11 @@ def test_export_dialog_folder_expands_home(qtbot, trained, tmp_path, monkeypatch
     from bpe_gui.export_dialog import ExportDialog
 
     monkeypatch.setenv("HOME", str(tmp_path))
-    for typed, expected in (("~/tok", tmp_path / "tok"), ("rel/dir", tmp_path / "rel" / "dir"),
-                            (str(tmp_path / "abs"), tmp_path / "abs")):
+    for typed, expected in (
+        ("~/tok", tmp_path / "tok"),
+        ("rel/dir", tmp_path / "rel" / "dir"),
+        (str(tmp_path / "abs"), tmp_path / "abs"),
+    ):
         dlg = ExportDialog(typed)
         qtbot.addWidget(dlg)
         assert dlg.chosen_folder() == expected

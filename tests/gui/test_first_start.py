@@ -1,6 +1,7 @@
 """Issue 13 §2: first start (no display, missing Qt libraries: one line, status 2), --version,
 ``bpe-explorer CORPUS``, ``python -m bpe_gui`` with the same arguments, and the core never
 importing the app (issue 14, layering)."""
+
 from __future__ import annotations
 
 import ast
@@ -24,8 +25,9 @@ def _run(args: list[str], tmp_path, **env_changes) -> subprocess.CompletedProces
     env["PYTHONPATH"] = str(REPO)
     env["BPE_EXPLORER_SETTINGS"] = str(tmp_path / "settings.ini")
     env.update(env_changes)
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=tmp_path,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120
+    )
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland checks are Linux only")
@@ -38,8 +40,12 @@ def test_no_display_is_one_line_and_status_2(tmp_path):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 libraries are Linux only")
 def test_missing_xcb_libraries_are_named_with_their_packages(tmp_path):
-    r = _run(["-m", "bpe_gui", "some_corpus.txt"], tmp_path, DISPLAY=":4242",
-             BPE_EXPLORER_EXTRA_XCB_LIBS="libbpe-missing-test.so.9=libbpe-missing-test9")
+    r = _run(
+        ["-m", "bpe_gui", "some_corpus.txt"],
+        tmp_path,
+        DISPLAY=":4242",
+        BPE_EXPLORER_EXTRA_XCB_LIBS="libbpe-missing-test.so.9=libbpe-missing-test9",
+    )
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert "libbpe-missing-test.so.9" in r.stderr and "sudo apt install libbpe-missing-test9" in r.stderr
@@ -60,16 +66,26 @@ def test_display_problem_rules():
     assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, linux) is None
     assert "no display" in display_problem({}, linux)
     assert "no display" in display_problem({"QT_QPA_PLATFORM": "xcb"}, linux)
-    assert missing_libraries({"libbpe-nope.so.1": "pkg-nope", "libc.so.6": "libc6"}
-                             if sys.platform.startswith("linux") else {"libbpe-nope.so.1": "pkg-nope"}) == \
-        {"libbpe-nope.so.1": "pkg-nope"}
-    assert {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxkbcommon-x11-0", "libegl1",
-            "libxkbcommon0", "libfontconfig1", "libdbus-1-3"} <= set(XCB_LIBRARIES.values())
+    assert missing_libraries(
+        {"libbpe-nope.so.1": "pkg-nope", "libc.so.6": "libc6"}
+        if sys.platform.startswith("linux")
+        else {"libbpe-nope.so.1": "pkg-nope"}
+    ) == {"libbpe-nope.so.1": "pkg-nope"}
+    assert {
+        "libxcb-cursor0",
+        "libxcb-icccm4",
+        "libxcb-keysyms1",
+        "libxkbcommon-x11-0",
+        "libegl1",
+        "libxkbcommon0",
+        "libfontconfig1",
+        "libdbus-1-3",
+    } <= set(XCB_LIBRARIES.values())
 
 
 def test_readme_quickstart_lists_every_package():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    quickstart = readme[readme.index("## Quickstart"):readme.index("## Using the app")]
+    quickstart = readme[readme.index("## Quickstart") : readme.index("## Using the app")]
     for package in XCB_LIBRARIES.values():
         assert package in quickstart, package
 
@@ -98,8 +114,10 @@ def test_python_m_bpe_gui_opens_a_corpus_and_runs_core_commands(tmp_path):
     corpus.write_text("the cat sat on the mat\n" * 200, encoding="utf-8")
     r = _run(["-m", "bpe_gui", str(corpus), "--quit-after", "0.1"], tmp_path, QT_QPA_PLATFORM="offscreen")
     assert r.returncode == 0 and "error" not in r.stderr, r.stderr
-    r = _run(["-m", "bpe_gui", "train", str(corpus), "--vocab-size", "260", "--out", str(tmp_path / "o"),
-              "-q"], tmp_path)
+    r = _run(
+        ["-m", "bpe_gui", "train", str(corpus), "--vocab-size", "260", "--out", str(tmp_path / "o"), "-q"],
+        tmp_path,
+    )
     assert r.returncode == 0 and (tmp_path / "o" / "merges.txt").exists(), r.stderr
     r = _run(["-m", "bpe_gui", "train", str(corpus), "--vocab-size", "5", "--out", "o"], tmp_path)
     assert r.returncode == 2 and "smaller than 256" in r.stderr
@@ -118,6 +136,9 @@ def test_core_never_imports_the_app():
     for path in (REPO / "core").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            )
             assert not any(n.split(".")[0] in ("bpe_gui", "PySide6", "pyqtgraph") for n in names), path

@@ -1,4 +1,5 @@
 """Fit the screen: the window works at 1280×700 (and narrower), splitters remember their sizes."""
+
 from __future__ import annotations
 
 from .gui_helpers import load

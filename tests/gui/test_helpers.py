@@ -1,4 +1,5 @@
 """Plain-Python helpers of the GUI: readable bytes, the vocab index, span colours, the Qt guard."""
+
 from __future__ import annotations
 
 import itertools

@@ -1,4 +1,5 @@
 """Translations: every source string of bpe_gui is translated, the .qm is current, languages switch."""
+
 from __future__ import annotations
 
 import shutil
@@ -26,8 +27,11 @@ def test_every_string_is_translated():
     def text(t):  # a plural ("%n merge(s)") keeps its forms in <numerusform> children
         return (t.text or "") + "".join(f.text or "" for f in t.findall("numerusform"))
 
-    bad = [(c, s) for c, s, t in _messages(TS)
-           if t is None or t.get("type") in ("unfinished", "vanished", "obsolete") or not text(t).strip()]
+    bad = [
+        (c, s)
+        for c, s, t in _messages(TS)
+        if t is None or t.get("type") in ("unfinished", "vanished", "obsolete") or not text(t).strip()
+    ]
     assert not bad, f"untranslated: {bad[:10]}"
     assert len(list(_messages(TS))) > 300
 
@@ -37,8 +41,11 @@ def test_ts_covers_the_current_sources(tmp_path):
     copy = tmp_path / TS.name
     shutil.copy(TS, copy)
     sources = sorted(str(p) for p in Path(i18n.__file__).parent.rglob("*.py"))
-    subprocess.run([i18n._tool("pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(copy)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [i18n._tool("pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(copy)],
+        check=True,
+        capture_output=True,
+    )
     new = [(c, s) for c, s, t in _messages(copy) if t is None or t.get("type") == "unfinished"]
     assert not new, f"strings missing from {TS.name} (run python -m bpe_gui.i18n update): {new[:10]}"
 
@@ -118,7 +125,6 @@ def _visible_texts(w):
             yield from (b.text() for b in a.menu().actions())
 
 
-
 def _english_texts(w) -> list[str]:
     import re
 
@@ -163,7 +169,9 @@ def test_lang_flag_is_checked():
         parse_args(["--lang", "fr"])
 
 
-@pytest.mark.parametrize("argv", [["--lang", "zh_CN"], ["gui", "--lang", "zh_CN"], ["--lang", "zh_CN", "gui"]])
+@pytest.mark.parametrize(
+    "argv", [["--lang", "zh_CN"], ["gui", "--lang", "zh_CN"], ["--lang", "zh_CN", "gui"]]
+)
 def test_cli_passes_lang_to_the_app(monkeypatch, argv):
     import bpe_gui.app
     from bpe_gui import cli

@@ -1,5 +1,6 @@
 """A tiktoken import is shown as soon as it is read; its merge list (rebuilt from the ranks) follows in
 batches from the worker, as a training run's merges do, and Cancel keeps the merges shown so far."""
+
 from __future__ import annotations
 
 import threading
@@ -32,8 +33,9 @@ def small_batches(monkeypatch):
     monkeypatch.setattr(file_actions, "RECOVER_BATCH", BATCH)
 
 
-def test_a_tiktoken_import_is_shown_before_its_merges_which_follow_in_batches(qtbot, window, ranks_file,
-                                                                                small_batches):
+def test_a_tiktoken_import_is_shown_before_its_merges_which_follow_in_batches(
+    qtbot, window, ranks_file, small_batches
+):
     path, merges = ranks_file
     c = window.controller
     seen = []  # (what happened, merges shown then, busy)
@@ -49,15 +51,18 @@ def test_a_tiktoken_import_is_shown_before_its_merges_which_follow_in_batches(qt
     assert [m.pair for m in c.index.merges] == merges  # the merges it was trained with
     assert [m.token_id for m in c.index.merges] == list(range(256, 256 + len(merges)))
     assert [r.pair for r in c.records] == merges and len(loaded.records) == len(merges)
-    assert c.model.imported.merges_built and c.model.imported.merges == merges  # handed over, not rebuilt again
+    assert (
+        c.model.imported.merges_built and c.model.imported.merges == merges
+    )  # handed over, not rebuilt again
     assert not c.busy and f"{len(merges):,} merges" in messages[-1]
     assert c.index.parts(merges[-1][0] + merges[-1][1]) == merges[-1]
     note = window.training_panel.imported_note  # what the import uses, though it came without merges
     assert not note.isHidden() and "Imported tokenizer (mine.tiktoken)" in note.text()
 
 
-def test_cancel_while_merges_are_recovered_keeps_the_first_batch_and_the_tokenizer(qtbot, window, ranks_file,
-                                                                                    small_batches, monkeypatch):
+def test_cancel_while_merges_are_recovered_keeps_the_first_batch_and_the_tokenizer(
+    qtbot, window, ranks_file, small_batches, monkeypatch
+):
     from bpe_gui import file_actions
     from core.merge_recovery import iter_recovered_merges
 

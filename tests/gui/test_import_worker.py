@@ -1,4 +1,5 @@
 """Import and Compare read the tokenizer file in a worker thread: the window stays live meanwhile."""
+
 from __future__ import annotations
 
 import threading
@@ -17,7 +18,9 @@ def exported(tmp_path):
     from core.formats import export_all
     from core.spec import TokenizerSpec
 
-    spec = TokenizerSpec.from_merges([(b"t", b"h"), (b"th", b"e"), (b" ", b"c"), (b"a", b"t"), (b" c", b"at")])
+    spec = TokenizerSpec.from_merges(
+        [(b"t", b"h"), (b"th", b"e"), (b" ", b"c"), (b"a", b"t"), (b" c", b"at")]
+    )
     export_all(tmp_path, spec, ["native", "hf"])
     return tmp_path
 
@@ -155,7 +158,7 @@ def test_worker_errors_travel_as_exception_objects(qtbot, window, tmp_path, monk
     monkeypatch.setattr(sys, "excepthook", lambda *info: hooked.append(info))
     with qtbot.waitSignal(c.busy_changed, timeout=30_000, check_params_cb=lambda b: not b):
         assert c.import_tokenizer(missing)
-    (exc_type, exc, tb), = hooked
+    ((exc_type, exc, tb),) = hooked
     assert exc_type is KeyError and exc is jobs[-1].result.crash and exc.args == ("a bug in a loader",)
     import traceback
 
@@ -183,5 +186,5 @@ def test_the_longest_tokens_list_skips_specials_and_breaks_ties_by_id(qtbot, win
     shown = [lists.longest.item(k).data(0x0100) for k in range(lists.longest.count())]
     special_bytes = {s.encode() for s in specials}
     by_length_then_id = sorted((-len(t), i, t) for i, t in vocab.items() if t not in special_bytes)
-    assert shown == [t for _n, _i, t in by_length_then_id][:token_lists.N_LONGEST]
+    assert shown == [t for _n, _i, t in by_length_then_id][: token_lists.N_LONGEST]
     assert shown[:3] == [b"abcd", b"efab", b"ab"]

@@ -1,4 +1,5 @@
 """Never lose work: asking before merges are thrown away, sessions, rewind and reset, settings shown."""
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,9 @@ def test_rewind_to_a_merge_keeps_it_as_the_last_one(qtbot, loaded, small_corpus)
     assert "18 merges" in loaded.training_panel.status.full_text
     assert loaded.timeline.counts == [m.count for m in c.index.merges]
     c.step(1)  # training goes on from there exactly as a fresh trainer does
-    expected = Trainer(count_pretokens(small_corpus, c.options.special_tokens)[0], c.options.special_tokens).steps(13)
+    expected = Trainer(
+        count_pretokens(small_corpus, c.options.special_tokens)[0], c.options.special_tokens
+    ).steps(13)
     assert [m.pair for m in c.index.merges] == [r.pair for r in expected]
 
 
@@ -102,8 +105,9 @@ def test_import_offers_to_save_the_session_first(qtbot, loaded, tmp_path, monkey
     c = _trained(qtbot, loaded, 5)
     c.export(tmp_path / "exp", ["native"])
     session = tmp_path / "kept.bpe.json"
-    monkeypatch.setattr("bpe_gui.window_session.QFileDialog.getSaveFileName",
-                        lambda *a, **k: (str(session), ""))
+    monkeypatch.setattr(
+        "bpe_gui.window_session.QFileDialog.getSaveFileName", lambda *a, **k: (str(session), "")
+    )
     answer_next_dialog("Save session first…")
     with qtbot.waitSignal(c.merges_reset):
         assert loaded.import_confirmed(str(tmp_path / "exp" / "bpe.json"))

@@ -1,4 +1,5 @@
 """Closing during a run, the thread-leak fixture, and subprocess smoke tests of the entry points."""
+
 from __future__ import annotations
 
 import os
@@ -79,8 +80,14 @@ def test_running_threads_sees_a_leftover_thread(qtbot):
 
 
 def _run(args, tmp_path, timeout=180):
-    return subprocess.run([sys.executable, *args], cwd=tmp_path, env=_env(tmp_path), capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=tmp_path,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_python_m_bpe_gui_starts_and_exits(tmp_path):

@@ -1,5 +1,6 @@
 """Paths opened other than by File → Import: a dropped tiktoken file asks what File → Import asks, and
 a session whose corpus is gone has its saved tokenizer built in the import worker."""
+
 from __future__ import annotations
 
 import threading
@@ -13,8 +14,13 @@ def _drop(window, path) -> None:
     """Drop ``path`` on the window as a file manager does."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
-    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                       Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     window.dropEvent(event)
 
 
@@ -26,8 +32,9 @@ def unknown_tiktoken(tmp_path):
     return save_tiktoken(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "x.tiktoken")
 
 
-def test_a_dropped_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, window, unknown_tiktoken,
-                                                                              monkeypatch):
+def test_a_dropped_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(
+    qtbot, window, unknown_tiktoken, monkeypatch
+):
     from bpe_gui import import_ask
 
     asked = []
@@ -48,8 +55,9 @@ def test_a_dropped_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qt
     assert tok.encode("ab<|end|>") == [256, 1000] and tok.pattern == "gpt4"
 
 
-def test_cancelling_the_question_for_a_dropped_tiktoken_file_imports_nothing(qtbot, window, unknown_tiktoken,
-                                                                             monkeypatch):
+def test_cancelling_the_question_for_a_dropped_tiktoken_file_imports_nothing(
+    qtbot, window, unknown_tiktoken, monkeypatch
+):
     from bpe_gui import import_ask
 
     asked = []
@@ -76,8 +84,9 @@ def test_a_dropped_tokenizer_json_is_imported_without_a_question(qtbot, window, 
     assert window.controller.index.n_merges == 1
 
 
-def test_a_session_whose_corpus_is_gone_builds_its_tokenizer_in_the_worker(qtbot, loaded, small_corpus, tmp_path,
-                                                                           monkeypatch):
+def test_a_session_whose_corpus_is_gone_builds_its_tokenizer_in_the_worker(
+    qtbot, loaded, small_corpus, tmp_path, monkeypatch
+):
     from bpe_gui import file_actions
 
     c = loaded.controller

@@ -1,4 +1,5 @@
 """Process-wide settings are made by configure_process (the app's entry point), never on import."""
+
 from __future__ import annotations
 
 import gc
@@ -22,8 +23,13 @@ def test_importing_the_app_changes_nothing_process_wide():
         "print(sys.getswitchinterval() == interval, gc.get_freeze_count(), process.configured(),\n"
         "      sys.getrefcount(None) < 2 ** 39)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     assert out.returncode == 0, out.stderr
     # same interval, nothing frozen, not configured, None not pinned (the guard is not installed)
     assert out.stdout.split() == ["True", "0", "False", "True"]

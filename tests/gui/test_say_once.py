@@ -1,4 +1,5 @@
 """Say things once and clearly: one merge numbering, plurals, timeline axes, boundaries, hints, tooltips."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -130,13 +131,17 @@ def test_empty_vocab_search_says_no_matches(qtbot, loaded):
 
 def test_file_dialogs_start_at_home_or_the_last_folder(qtbot, window, tmp_path, monkeypatch):
     seen = []
-    monkeypatch.setattr("bpe_gui.window_files.QFileDialog.getOpenFileName",
-                        lambda _parent, _title, start, _filter: (seen.append(start), ("", ""))[1])
+    monkeypatch.setattr(
+        "bpe_gui.window_files.QFileDialog.getOpenFileName",
+        lambda _parent, _title, start, _filter: (seen.append(start), ("", ""))[1],
+    )
     window.open_corpus_dialog()
     assert seen[-1] == str(Path.home())
     # Import and Compare pick several files (a GPT-2 vocab with its merges file)
-    monkeypatch.setattr("bpe_gui.window_files.QFileDialog.getOpenFileNames",
-                        lambda _parent, _title, start, _filter: (seen.append(start), ([], ""))[1])
+    monkeypatch.setattr(
+        "bpe_gui.window_files.QFileDialog.getOpenFileNames",
+        lambda _parent, _title, start, _filter: (seen.append(start), ([], ""))[1],
+    )
     window.settings.setValue("export_folder", str(tmp_path))
     window.import_dialog()
     assert seen[-1] == str(tmp_path)  # Import starts where the last export went

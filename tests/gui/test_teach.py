@@ -1,4 +1,5 @@
 """Learn view, "What happened" panel, glossary, and core errors rendered in the app's language."""
+
 from __future__ import annotations
 
 import pytest
@@ -125,7 +126,10 @@ def test_errors_in_chinese(qapp):
         with pytest.raises(BPEError) as ei2:
             check_vocab_size(200, 1)
         assert ei2.value.code == "vocab_size_small"
-        assert error_text(ei2.value) == "词表大小 200 太小：至少需要 256 个字节 + 1 个特殊标记 = 257。请选择 257 或更大的值。"
+        assert (
+            error_text(ei2.value)
+            == "词表大小 200 太小：至少需要 256 个字节 + 1 个特殊标记 = 257。请选择 257 或更大的值。"
+        )
     finally:
         i18n.install("en")
     assert error_text(ei.value) == str(ei.value)  # English: the core message itself

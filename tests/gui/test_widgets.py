@@ -1,4 +1,5 @@
 """Real widget interaction: keys, clicks, the tokenize view, tables, timeline, drag & drop."""
+
 from __future__ import annotations
 
 import itertools
@@ -186,7 +187,9 @@ def test_timeline_click_selects_merge(qtbot, trained):
     QApplication.processEvents()
     vb = tl.count_plot.getViewBox()
     rank = 20
-    scene_pt = vb.mapViewToScene(QPointF(rank, vb.viewRange()[1][0] + 0.5 * (vb.viewRange()[1][1] - vb.viewRange()[1][0])))
+    scene_pt = vb.mapViewToScene(
+        QPointF(rank, vb.viewRange()[1][0] + 0.5 * (vb.viewRange()[1][1] - vb.viewRange()[1][0]))
+    )
     view_pt = tl.graphics.mapFromScene(scene_pt)
     with qtbot.waitSignal(c.merge_selected) as blocker:
         qtbot.mouseClick(tl.graphics.viewport(), LEFT, pos=view_pt)
@@ -210,8 +213,7 @@ def test_browser_search_and_merge_tree(qtbot, trained):
     qtbot.waitUntil(lambda: br.merges_proxy.rowCount() < br.merges_model.rowCount(), timeout=2000)
     assert br.merges_proxy.rowCount() >= 1
     br.tabs.setCurrentIndex(1)
-    row = next(r for r in range(br.vocab_proxy.rowCount())
-               if br.vocab_proxy.index(r, 1).data() == "·the")
+    row = next(r for r in range(br.vocab_proxy.rowCount()) if br.vocab_proxy.index(r, 1).data() == "·the")
     br.vocab_table.setCurrentIndex(br.vocab_proxy.index(row, 0))
     root = br.tree.topLevelItem(0)
     assert root.text(0) == "·the" and root.childCount() == 2
@@ -230,7 +232,9 @@ def test_browser_search_and_merge_tree(qtbot, trained):
 def test_drop_file_loads_corpus(qtbot, window, small_corpus):
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(small_corpus))])
-    event = QDropEvent(QPointF(100, 100), Qt.DropAction.CopyAction, mime, LEFT, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(100, 100), Qt.DropAction.CopyAction, mime, LEFT, Qt.KeyboardModifier.NoModifier
+    )
     with qtbot.waitSignal(window.controller.corpus_loaded, timeout=30_000):
         window.dropEvent(event)
     assert window.controller.corpus_path == str(small_corpus)

@@ -1,4 +1,5 @@
 """The GUI's session model without Qt: merges absorbed and undone, the pair view, the caches."""
+
 from __future__ import annotations
 
 import subprocess
@@ -19,9 +20,11 @@ def _trainer() -> Trainer:
 
 
 def test_importing_the_model_imports_no_qt():
-    code = ("import sys, bpe_gui.session_model; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph')]; "
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, bpe_gui.session_model; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph')]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
 
