@@ -19,6 +19,7 @@ from .cli_progress import Progress
 from .errors import BPEError, Cancelled
 from .eval_cli import add_parser as add_eval_parser
 from .eval_cli import run as run_eval
+from .input_guard import check_not_inputs, check_shard_folder, tokenizer_inputs
 
 EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
@@ -34,6 +35,9 @@ def _train(args: argparse.Namespace) -> int:
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
     check_out_folder(args.out)  # before the run, not after it
+    check_not_inputs(
+        export_targets(args.out, formats), [*([args.corpus] if args.corpus else []), *args.counts]
+    )
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
@@ -121,6 +125,9 @@ def _encode(args: argparse.Namespace) -> int:
         if len(args.input) > 1:
             raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
         check_out_file(args.out)
+        check_not_inputs([(args.out, "--out")], [*args.input, *tokenizer_inputs(args.tokenizer)])
+    else:
+        check_shard_folder(args.out, [*args.input, *tokenizer_inputs(args.tokenizer)])
     spec = load_any(
         args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
     )
@@ -149,6 +156,7 @@ def _convert(args: argparse.Namespace) -> int:
 
     formats = parse_formats(args.format)
     check_out_folder(args.out)
+    check_not_inputs(export_targets(args.out, formats), tokenizer_inputs(args.tokenizer))
     spec = load_any(
         args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
     )
@@ -164,6 +172,13 @@ def _convert(args: argparse.Namespace) -> int:
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
     print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
     return 0
+
+
+def export_targets(out: str, formats: list[str]) -> list[tuple[Path, str]]:
+    """The files an export of ``formats`` into the folder ``out`` writes (for :func:`check_not_inputs`)."""
+    from .formats import FILE_NAMES
+
+    return [(Path(out) / name, "--out") for fmt in formats for name in FILE_NAMES[fmt]]
 
 
 def check_out_file(out: str) -> None:

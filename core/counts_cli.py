@@ -102,8 +102,10 @@ def check_local_options(args: argparse.Namespace) -> None:
 def run_count(args: argparse.Namespace, progress) -> int:
     from .counts import count_files
     from .counts_io import check_out, write_counts
+    from .input_guard import check_not_inputs
 
     check_out(args.out)  # before hours of counting
+    check_not_inputs([(args.out, "--out")], args.corpus)
     t0 = time.perf_counter()
     if args.engine == "dask":
         from .dask_scale import count_dask

@@ -126,6 +126,10 @@ def check_out(path: str | os.PathLike) -> Path:
         raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")
     if out.is_dir():
         raise CountsError(f"{str(out)!r} is a folder; give a file name such as counts.parquet")
+    if not os.access(out.parent, os.W_OK | os.X_OK):
+        raise CountsError(
+            f"cannot write {str(out)!r}: folder {str(out.parent)!r} is not writable; choose another folder"
+        )
     return out
 
 

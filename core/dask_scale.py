@@ -388,6 +388,9 @@ def encode_dask(
             f"manifest.json); give a folder name, not the file name {out.name!r}"
         )
     sources = cluster_inputs([os.fspath(x) for x in inputs])
+    from .input_guard import check_shard_folder
+
+    check_shard_folder(out, sources)
     out.mkdir(exist_ok=True)
     old_files = _take_back_manifest(out)  # (an interrupted run then leaves no manifest over mixed shards)
     dtype = "uint16" if max(tokenizer.vocab, default=0) < (1 << 16) else "uint32"

@@ -163,6 +163,21 @@ def to_csv(results: Sequence[EvalResult]) -> str:
     return out.getvalue()
 
 
+def check_outputs(args: argparse.Namespace) -> None:
+    """--json and --csv: writable files, neither one of the inputs, not the same file."""
+    from .errors import BPEError
+    from .formats._io import check_out_file
+    from .input_guard import check_not_inputs, tokenizer_inputs
+
+    outs = [(out, opt) for out, opt in ((args.json, "--json"), (args.csv, "--csv")) if out]
+    for out, opt in outs:
+        check_out_file(out, opt)
+    if len(outs) == 2 and Path(args.json).expanduser().resolve() == Path(args.csv).expanduser().resolve():
+        raise BPEError(f"--json and --csv name the same file {args.json!r}; give each its own file")
+    inputs = [*args.files, *(f for t in args.tokenizer for f in tokenizer_inputs(t))]
+    check_not_inputs(outs, inputs)
+
+
 def run(args: argparse.Namespace) -> int:
     from .cli_progress import Progress as _Progress
     from .errors import CorpusError
@@ -173,6 +188,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers is not None and args.workers < 1:
         raise CorpusError(f"--workers {args.workers}: use at least 1 process")
+    check_outputs(args)  # before the work, not after it
     if args.sample_docs is not None:
         texts = [sample_documents(f, args.sample_docs, args.seed, args.split_on) for f in args.files]
     else:

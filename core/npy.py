@@ -123,6 +123,10 @@ def encode_file_to_npy(
     out = Path(output_path)
     if not out.parent.is_dir():
         raise FormatError(f"folder {str(out.parent)!r} does not exist; create it first")
+    if not streamed:
+        from .input_guard import check_not_inputs
+
+        check_not_inputs([(out, "the output")], [src])
     top = max(tokenizer.vocab, default=0)
     if top >= 1 << 32:
         raise FormatError(

@@ -1,0 +1,144 @@
+"""No command writes over one of its inputs: same path, symlink or hard link; refused before any work."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from core.cli import main
+from core.formats import export_all
+from core.npy import encode_file_to_npy
+from core.spec import TokenizerSpec
+from core.tokenizer import Tokenizer
+
+TEXT = "the cat sat on the mat; the cat ate the rat.\n" * 50
+
+
+@pytest.fixture()
+def corpus(tmp_path):
+    p = tmp_path / "in.txt"
+    p.write_text(TEXT, encoding="utf-8")
+    return p
+
+
+@pytest.fixture()
+def tokdir(tmp_path):
+    d = tmp_path / "tok"
+    export_all(d, TokenizerSpec.from_merges([(b"t", b"h"), (b"th", b"e")], ["<|endoftext|>"]))
+    return d
+
+
+def _refused(argv, capsys, *keep):
+    before = {p: p.read_bytes() for p in keep}
+    assert main([*argv, *(["-q"] if argv[0] != "convert" else [])]) == 2
+    err = capsys.readouterr().err
+    assert "would destroy the input" in err, err
+    for p, data in before.items():
+        assert p.read_bytes() == data, f"{p} was changed"
+    return err
+
+
+def _link(kind, src, dst):
+    if kind == "symlink":
+        dst.symlink_to(src)
+    else:
+        os.link(src, dst)
+    return dst
+
+
+def test_encode_out_is_the_input(corpus, tokdir, capsys):
+    err = _refused(["encode", "--tokenizer", str(tokdir), str(corpus), "--out", str(corpus)], capsys, corpus)
+    assert "(the same file)" in err
+
+
+@pytest.mark.parametrize("kind", ["symlink", "hardlink"])
+def test_encode_out_is_a_link_to_the_input(corpus, tokdir, capsys, kind):
+    out = _link(kind, corpus, corpus.with_name("ids.npy"))
+    err = _refused(["encode", "--tokenizer", str(tokdir), str(corpus), "--out", str(out)], capsys, corpus)
+    assert "through a link" in err
+
+
+def test_encode_out_is_the_tokenizer_file(corpus, tokdir, capsys):
+    vocab = tokdir / "vocab.json"
+    _refused(
+        ["encode", "--tokenizer", str(vocab), str(corpus), "--out", str(tokdir / "merges.txt")], capsys, vocab
+    )
+
+
+def test_encode_api_refuses_too(corpus, tmp_path):
+    tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"t", b"h")]))
+    with pytest.raises(Exception, match="would destroy the input"):
+        encode_file_to_npy(tok, corpus, corpus)
+    assert corpus.read_text(encoding="utf-8") == TEXT
+
+
+def test_count_out_is_the_input(corpus, capsys):
+    pytest.importorskip("pyarrow")
+    _refused(["count", str(corpus), "--out", str(corpus)], capsys, corpus)
+
+
+def test_count_out_is_the_input_through_a_glob(corpus, capsys):
+    pytest.importorskip("pyarrow")
+    _refused(["count", str(corpus.parent / "*.txt"), "--out", str(corpus)], capsys, corpus)
+
+
+@pytest.mark.parametrize("opt", ["--json", "--csv"])
+def test_eval_output_is_the_input(corpus, tokdir, capsys, opt):
+    _refused(["eval", "--tokenizer", str(tokdir), str(corpus), opt, str(corpus)], capsys, corpus)
+
+
+def test_eval_output_is_a_tokenizer_file(corpus, tokdir, capsys):
+    vocab = tokdir / "vocab.json"
+    _refused(["eval", "--tokenizer", str(tokdir), str(corpus), "--json", str(vocab)], capsys, vocab)
+
+
+def test_eval_json_and_csv_the_same_file(corpus, tokdir, tmp_path, capsys):
+    out = tmp_path / "r.txt"
+    assert (
+        main(["eval", "--tokenizer", str(tokdir), str(corpus), "--json", str(out), "--csv", str(out), "-q"])
+        == 2
+    )
+    assert "same file" in capsys.readouterr().err and not out.exists()
+
+
+def test_train_out_holds_the_corpus(tmp_path, capsys):
+    d = tmp_path / "d"
+    d.mkdir()
+    corpus = d / "vocab.json"  # a corpus whose name is one the export writes
+    corpus.write_text(TEXT, encoding="utf-8")
+    _refused(["train", str(corpus), "--vocab-size", "270", "--out", str(d)], capsys, corpus)
+
+
+def test_train_counts_out_is_the_counts_file(tmp_path, corpus, capsys):
+    pytest.importorskip("pyarrow")
+    d = tmp_path / "d"
+    d.mkdir()
+    counts = d / "bpe.json"
+    assert main(["count", str(corpus), "--out", str(counts), "-q"]) == 0
+    _refused(["train", "--counts", str(counts), "--vocab-size", "270", "--out", str(d)], capsys, counts)
+
+
+def test_convert_into_its_own_folder(tokdir, capsys):
+    (tokdir / "bpe.json").unlink()  # the folder then loads from tokenizer.json, which convert would rewrite
+    _refused(["convert", str(tokdir), "--out", str(tokdir)], capsys, tokdir / "tokenizer.json")
+
+
+def test_other_outputs_still_work(corpus, tokdir, tmp_path):
+    assert (
+        main(["encode", "--tokenizer", str(tokdir), str(corpus), "--out", str(tmp_path / "ids.npy"), "-q"])
+        == 0
+    )
+    assert main(["convert", str(tokdir / "bpe.json"), "--out", str(tmp_path / "c"), "--format", "hf"]) == 0
+
+
+def test_dask_encode_shard_folder_holds_an_input_shard(tmp_path, tokdir, capsys):
+    out = tmp_path / "shards"
+    out.mkdir()
+    shard = out / "shard-00000.npy"  # a text file named like a shard: the run would write over it
+    shard.write_text(TEXT, encoding="utf-8")
+    _refused(
+        ["encode", "--tokenizer", str(tokdir), str(shard), "--engine", "dask", "--out", str(out)],
+        capsys,
+        shard,
+    )
