@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,8 @@ from typing import Any
 from ..errors import BPEError, FormatError
 from ..patterns import resolve_pattern
 from ..spec import TokenizerSpec, as_spec
-from ._io import atomic_write, load_json, read_text, staged_writes
+from ._io import atomic_write, load_json, read_text, staged_files, staged_writes
+from .export_record import RECORD_NAME, check_folder, record_text
 from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
 from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
 from .losses import check_lossless, export_losses
@@ -132,9 +133,15 @@ def export_all(
         d.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise FormatError(f"cannot create folder {str(d)!r}: {e.strerror or e}") from e
-    # bpe.json last: a folder whose bpe.json is older than its other files was partly re-exported since
+    # bpe.json last, then the record of this export (export_record: which files are the latest export's)
     with staged_writes():  # all files are written before any replaces its old version
-        return {name: save(spec, d, name, lossy=True) for name in sorted(names, key=lambda n: n == "native")}
+        written = {
+            name: save(spec, d, name, lossy=True) for name in sorted(names, key=lambda n: n == "native")
+        }
+        ours = {p for ps in written.values() for p in ps}
+        files = [(path.name, tmp) for tmp, path in staged_files() if path in ours]
+        atomic_write(d / RECORD_NAME, record_text(files))
+    return written
 
 
 def detect_format(path: str | os.PathLike) -> str:
@@ -157,7 +164,7 @@ def detect_format(path: str | os.PathLike) -> str:
             if all((p / n).is_file() for n in names)
         ]
         if present:
-            _check_not_stale(p, present)
+            check_folder(p, present)  # the first format must not be older than the other files there
             return present[0][0]
         tekken = sorted(p.glob("tekken*.json"))
         if len(tekken) == 1:
@@ -194,20 +201,6 @@ def detect_format(path: str | os.PathLike) -> str:
             return "native"
         return "json"  # decided by structure once parsed
     return "tiktoken"
-
-
-def _check_not_stale(folder: Path, present: Sequence[tuple[str, tuple[str, ...]]]) -> None:
-    """The folder's first format wins only if no other tokenizer file in it is newer (an export writes
-    bpe.json last; a newer vocab.json means a later export of other formats, maybe another tokenizer)."""
-    first = folder / present[0][1][0]
-    first_time = first.stat().st_mtime
-    newer = [n for _, names in present[1:] for n in names if (folder / n).stat().st_mtime > first_time + 1.0]
-    if newer:
-        raise FormatError(
-            f"folder {str(folder)!r}: {', '.join(newer)} {'is' if len(newer) == 1 else 'are'} newer "
-            f"than {first.name}, so they may hold another tokenizer; give the file to open "
-            f"(e.g. {str(folder / newer[0])!r}) or export all formats again"
-        )
 
 
 def _partner_names(path: Path, own: str, partner: str, default: str) -> list[Path]:

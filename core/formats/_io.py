@@ -112,6 +112,11 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
 _STAGE: contextvars.ContextVar[list[tuple[str, Path]] | None] = contextvars.ContextVar("stage", default=None)
 
 
+def staged_files() -> list[tuple[str, Path]]:
+    """Inside :func:`staged_writes`: the (temp file, final path) of each file written so far."""
+    return list(_STAGE.get() or [])
+
+
 @contextlib.contextmanager
 def staged_writes() -> Iterator[None]:
     """Make the :func:`atomic_write` calls inside the block one whole: every file is written to its temp

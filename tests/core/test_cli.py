@@ -43,7 +43,14 @@ def test_train_writes_all_formats(tmp_path, corpus, capsys):
     )
     assert rc == 0
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["bpe.json", "bpe.tiktoken", "merges.txt", "tokenizer.json", "vocab.json"]
+    assert names == [
+        ".bpe-explorer-export.json",
+        "bpe.json",
+        "bpe.tiktoken",
+        "merges.txt",
+        "tokenizer.json",
+        "vocab.json",
+    ]
     stdout = capsys.readouterr().out
     assert "trained 43 merges, vocab size 300" in stdout
     spec = load_any(out)
@@ -73,7 +80,12 @@ def test_train_subset_of_formats_and_options(tmp_path, corpus):
         ]
     )
     assert rc == 0
-    assert sorted(p.name for p in out.iterdir()) == ["bpe.json", "merges.txt", "vocab.json"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".bpe-explorer-export.json",
+        "bpe.json",
+        "merges.txt",
+        "vocab.json",
+    ]
     spec = load_any(out / "bpe.json")
     assert spec.tie_break == "first" and spec.pattern == "gpt4"
 

@@ -159,7 +159,7 @@ def test_cli_convert_refuses_then_writes_with_allow_lossy(imported, tmp_path: Pa
     )
     captured = capsys.readouterr()
     assert "warning: the tiktoken files lack the normalizer (NFC)" in captured.err
-    assert sorted(p.name for p in out.iterdir()) == ["bpe.json", "bpe.tiktoken"]
+    assert sorted(p.name for p in out.iterdir()) == [".bpe-explorer-export.json", "bpe.json", "bpe.tiktoken"]
     assert main(["convert", str(out / "bpe.json"), "--out", str(tmp_path / "again"), "--format", "hf"]) == 0
     assert capsys.readouterr().err == ""  # bpe.json kept the pipeline: hf holds all of it
 

@@ -60,7 +60,14 @@ def test_the_export_action_asks_first(imported, tmp_path, monkeypatch, answer):
     assert imported.export_dialog() is (answer == "Export anyway")
     assert "cannot hold everything this imported tokenizer does" in seen[0] and "normalizer (NFC)" in seen[0]
     names = sorted(p.name for p in folder.iterdir()) if folder.exists() else []
-    want = ["bpe.json", "bpe.tiktoken", "merges.txt", "tokenizer.json", "vocab.json"]
+    want = [
+        ".bpe-explorer-export.json",
+        "bpe.json",
+        "bpe.tiktoken",
+        "merges.txt",
+        "tokenizer.json",
+        "vocab.json",
+    ]
     assert names == (want if answer == "Export anyway" else [])
 
 
