@@ -15,6 +15,7 @@ from itertools import pairwise, repeat
 
 import numpy as np
 
+from .exact_counts import int_bincount
 from .space_chunks import free_marks, mark_non_cuts
 
 
@@ -102,7 +103,7 @@ class ChunkCounter:
         distinct = dict.fromkeys(enc)  # in order of first appearance
         index = dict(zip(distinct, range(len(distinct))))
         ids = np.fromiter(map(index.__getitem__, enc), np.int64, len(enc))
-        counts = np.bincount(ids, weights, len(distinct)).astype(np.int64).tolist()
+        counts = int_bincount(ids, weights, len(distinct)).tolist()
         first_at = None
         if offsets:
             chunk_at = np.concatenate(where)[first_indices(every, keys)]

@@ -96,7 +96,7 @@ class CountsMeta:
                 int(d.get("special_occurrences", 0)),
                 int(d.get("chunks", 0)),
             )
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError) as e:
             if isinstance(e, CountsError):
                 raise
             raise CountsError(

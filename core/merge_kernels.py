@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .exact_counts import int_bincount
 from .long_words import CODE_BITS, LongMerge, LongWord
 from .pair_index import sorted_unique
 
@@ -286,9 +287,9 @@ def merge_batch(
         codes = side[mask]
         if not codes.size:
             return
-        sums = np.bincount(codes, weights=wt[mask])
+        sums = int_bincount(codes, wt[mask])  # (exact: float64 weights lose units above 2^53)
         present = np.flatnonzero(sums)
-        for code, d in zip(present.tolist(), sums[present].round().astype(np.int64).tolist()):
+        for code, d in zip(present.tolist(), sums[present].tolist()):
             cdelta[pair_of(chr(code))] += sign * d
         if index:  # group the sites' words by code (a radix sort when codes fit 16 bits)
             order = np.argsort(codes.astype(np.uint16) if small_codes else codes, kind="stable")

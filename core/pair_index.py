@@ -43,6 +43,7 @@ from functools import partial
 
 import numpy as np
 
+from .exact_counts import int_bincount
 from .token_codes import BYTE_TOKENS
 
 WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
@@ -341,7 +342,7 @@ def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]
     both = both[starts]  # a word is listed once per pair
     codes, wids = both >> 32, both & 0xFFFFFFFF
     wcounts_np = np.array(wcounts, dtype=np.int64)
-    totals = np.bincount(codes, weights=repeats * wcounts_np[wids], minlength=65536).round().astype(np.int64)
+    totals = int_bincount(codes, repeats * wcounts_np[wids], 65536)  # (exact, also above 2^53)
     wid_bytes = wids.astype(np.intc).tobytes()
     size = np.dtype(np.intc).itemsize
     starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])

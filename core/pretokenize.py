@@ -40,7 +40,8 @@ SINGLE_PROCESS_BYTES = 4 << 20
 
 
 def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
-    """Validate special tokens: strings, non-empty, no duplicates. Returns them as a list."""
+    """Validate special tokens: strings, non-empty, no duplicates, no lone surrogate (every entry point
+    calls this: training, counting, the tokenizer, specs). Returns them as a list."""
     if special_tokens is None:
         return []
     if isinstance(special_tokens, (str, bytes)):
@@ -63,7 +64,19 @@ def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
                 token=t,
             )
         seen.add(t)
+        bad = _LONE_SURROGATE.search(t)
+        if bad is not None:
+            raise SpecialTokenError(
+                f"special token {t!r} contains a lone surrogate (U+{ord(bad.group()):04X}), which is not "
+                "valid Unicode and cannot be written as UTF-8; fix the token",
+                code="special_surrogate",
+                token=t,
+            )
     return tokens
+
+
+#: a lone surrogate that does not stand for a byte (U+DC80–U+DCFF are bytes 0x80–0xFF under surrogateescape)
+_LONE_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
 
 
 def special_regex(special_tokens: Iterable[str]) -> regex.Pattern[str] | None:

@@ -174,13 +174,22 @@ class Child:
                 _UNREAPED.discard(p)
         # -I: the boot code imports only the standard library, never a module of the current folder
         # (a user's "multiprocessing.py" beside the script); then the parent's sys.path applies
-        self._popen = subprocess.Popen(
-            [sys.executable, "-I", "-c", boot, str(self._listener.address)],
-            stdin=subprocess.PIPE,
-            pass_fds=pass_fds,
-            close_fds=True,
-            **_OWN_GROUP,
-        )
+        try:
+            if not sys.executable:  # (an embedding program that did not set it)
+                raise FileNotFoundError(2, "Python's sys.executable is empty: no interpreter to start")
+            self._popen = subprocess.Popen(
+                [sys.executable, "-I", "-c", boot, str(self._listener.address)],
+                stdin=subprocess.PIPE,
+                pass_fds=pass_fds,
+                close_fds=True,
+                **_OWN_GROUP,
+            )
+        except OSError as e:  # the interpreter is missing, not executable, or too many processes
+            self._listener.close()
+            raise ChildError(
+                f"could not start a {self.name} process: {e.strerror or e} ({sys.executable or 'no sys.executable'}); "
+                "check that this Python is installed and runnable, or use one process (workers=1)"
+            ) from e
         _UNREAPED.add(self._popen)
         stdin = self._popen.stdin
         assert stdin is not None  # stdin=PIPE

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FormatError
-from .formats._io import atomic_write, load_json, read_text
+from .formats._io import MAX_ID, atomic_write, load_json, read_text
 from .formats.native import native_json, spec_from_native
 from .spec import TokenizerSpec
 
@@ -132,6 +132,10 @@ def load_session(path: str | os.PathLike) -> Session:
             raise FormatError(f"{path}: session.{key} has the wrong type ({type(value).__name__})")
         return value
 
+    for key, low in (("vocab_target", 1), ("step_n", 1)):
+        value = typed(key, (int,))
+        if value is not None and not low <= value < MAX_ID:  # (the app's fields hold 32-bit ints)
+            raise FormatError(f"{path}: session.{key} is {value}; it must be from {low} to 2^31-1")
     return Session(
         spec,
         typed("corpus_path", (str,)),

@@ -57,10 +57,11 @@ class TokenizerSpec:
         training: dict[str, Any] | None = None,
     ) -> TokenizerSpec:
         """The standard layout: ids 0–255 bytes, then special tokens, then one id per merge."""
+        from .pretokenize import check_special_tokens
         from .trainer import build_vocab
 
         merges = tuple((bytes(a), bytes(b)) for a, b in merges)
-        specials = tuple(special_tokens)
+        specials = tuple(check_special_tokens(special_tokens))
         return cls(build_vocab(merges, specials), merges, specials, pattern, tie_break, training)
 
     @property

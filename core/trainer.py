@@ -24,6 +24,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from .count_bounds import check_counts
 from .errors import BPEError, Cancelled
 from .long_words import LongWord
 from .merge_kernels import Interrupted, WordsMerge, merge_batch, merge_words, object_array
@@ -108,6 +109,7 @@ class Trainer(TrainerUndo):
         if tie_break not in TIE_BREAKS:
             raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
         self.special_tokens: list[str] = check_special_tokens(special_tokens)
+        check_counts(list(word_counts), list(word_counts.values()))  # positive ints; pair sums fit int64
         self.pattern = pattern
         self.tie_break: TieBreak = tie_break
         self.keep_history = keep_history

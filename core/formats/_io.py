@@ -20,6 +20,21 @@ from ..errors import FormatError
 from ._json_keys import no_repeated_keys
 
 _SURROGATE = regex.compile("[\ud800-\udfff]")
+#: a lone surrogate that is not a byte kept by ``surrogateescape`` (U+DC80..U+DCFF)
+_LONE_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
+
+
+def check_token_text(where: str, token: str) -> str:
+    """A special token read from a file: refused (FormatError naming the file) when it holds a lone
+    surrogate, which no UTF-8 file can carry (a JSON ``\\ud800`` escape can). ``where`` starts the
+    message ("FILE: line N: ")."""
+    bad = _LONE_SURROGATE.search(token)
+    if bad is not None:
+        raise FormatError(
+            f"{where}special token {token!r} contains a lone surrogate (U+{ord(bad.group()):04X}), "
+            "which is not valid Unicode; the file is damaged (fix or remove that token)"
+        )
+    return token
 
 
 TEMP_SUFFIX = ".bpe-explorer.tmp"  # our temp files: recognisable, so a killed run's leftovers are removed

@@ -101,6 +101,10 @@ def spec_from_gpt2(
     vpath: Path, mpath: Path, text: str, data: Any, special_tokens: list[str] | None, pattern: str | None
 ) -> TokenizerSpec:
     """:func:`load_gpt2` once the vocab.json is read (``text``) and parsed (``data``)."""
+    if special_tokens is not None:
+        from ..pretokenize import check_special_tokens
+
+        special_tokens = check_special_tokens(special_tokens)  # (strings, not empty, no lone surrogate)
     vocab, key_id = _read_vocab(vpath, text, data)
     if key_id is not None:  # every key of the vocab, in GPT-2 characters: look the 256 bytes up
         missing = [b for b in range(256) if BYTE_TO_CHAR[b] not in key_id and b not in NON_UTF8_BYTES]

@@ -31,6 +31,7 @@ from ..tokenizer_ranks import IdMerges
 from ._fast import fast_merges, fast_vocab
 from ._io import (
     atomic_write,
+    check_token_text,
     compact,
     dump_mapping,
     line_of,
@@ -171,6 +172,39 @@ def _kind_error(path: Path, kind: str, why: str = "") -> FormatError:
     )
 
 
+def _check_pre_tokenizer(path: Path, pre: Any, where: str = "pre_tokenizer") -> None:
+    """The shape of a pre-tokenizer: an object (or null) with a string type; a Sequence's
+    ``pretokenizers`` a list of them; a Split's ``pattern`` an object holding a string Regex or String."""
+    if pre is None:
+        return
+    if not isinstance(pre, dict) or not isinstance(pre.get("type"), str):
+        raise FormatError(f'{path}: {where} is {_short(pre)}, not a pre-tokenizer object with a "type"')
+    if pre["type"] == "Sequence":
+        steps = pre.get("pretokenizers")
+        if not isinstance(steps, list):
+            raise FormatError(
+                f"{path}: {where}.pretokenizers is {_short(steps)}, not a list of pre-tokenizers"
+            )
+        for i, step in enumerate(steps):
+            _check_pre_tokenizer(path, step, f"{where}.pretokenizers[{i}]")
+    elif pre["type"] == "Split":
+        pat = pre.get("pattern")
+        if not (
+            isinstance(pat, dict)
+            and len(pat) == 1
+            and next(iter(pat)) in ("Regex", "String")
+            and isinstance(next(iter(pat.values())), str)
+        ):
+            raise FormatError(
+                f'{path}: {where}.pattern is {_short(pat)}, not {{"Regex": "..."}} or {{"String": "..."}}'
+            )
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _pattern(pre: Any) -> tuple[str | None, bool]:
     """(pattern, byte_level) for the simple pre-tokenizers (one Split/ByteLevel regex), else the
     pipeline does the pre-tokenization and the pattern is the last regex (for display only)."""
@@ -257,6 +291,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     from ..hf_pipeline import pipeline_config
 
     model = _check_model(path, data)
+    _check_pre_tokenizer(path, data.get("pre_tokenizer"))
     pattern, byte_level = _pattern(data.get("pre_tokenizer"))
     decoder = data.get("decoder")
     if not byte_level and not (isinstance(decoder, dict) and decoder.get("type") == "ByteLevel"):
@@ -277,7 +312,7 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
                 f"{path}: added token {n} is {t!r}; it needs a non-empty string content and a "
                 "non-negative int id"
             )
-        specials[t["content"]] = t["id"]
+        specials[check_token_text(f"{path}: added token {n}: ", t["content"])] = t["id"]
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")

@@ -55,6 +55,7 @@ from ..spec import PER_MERGE_KEYS, TokenizerSpec, as_spec
 from ._io import (
     MAX_ID,
     atomic_write,
+    check_token_text,
     dump_lines,
     lines_with,
     load_json,
@@ -230,6 +231,7 @@ def _specials(loc: _Lines, raw: Any, vocab: dict[int, bytes]) -> list[str]:
     for n, e in enumerate(raw):
         if not (isinstance(e, dict) and isinstance(e.get("content"), str) and isinstance(e.get("id"), int)):
             raise FormatError(f'{loc.at("special_tokens", n)}{e!r} is not {{"id": int, "content": str}}')
+        check_token_text(loc.at("special_tokens", n), e["content"])
         if vocab.get(e["id"]) != e["content"].encode("utf-8", "surrogateescape"):
             raise FormatError(
                 f"{loc.at('special_tokens', n)}special token {e['content']!r} has id {e['id']}, "

@@ -21,7 +21,7 @@ from ..errors import FormatError
 from ..hf_pipeline import build_pipeline
 from ..spec import TokenizerSpec
 from ..tokenizer_ranks import RankMerges
-from ._io import missing_bytes, missing_bytes_error
+from ._io import check_token_text, missing_bytes, missing_bytes_error
 
 # the special tokens of files older than version 7, which do not list them (mistral-common's defaults)
 LEGACY_SPECIALS = (
@@ -48,6 +48,19 @@ LEGACY_SPECIALS = (
 )
 
 
+#: at most this many special ids (mistral-common reserves 1,000; 10^8 would need gigabytes)
+MAX_SPECIALS = 1 << 16
+
+
+def _count(value: Any) -> int:
+    """A count from the config: an int (or a whole float, as some writers give); not a bool, not infinite."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(value)
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(value)
+    return int(value)
+
+
 def is_tekken(data: Any) -> bool:
     return (
         isinstance(data, dict)
@@ -62,15 +75,20 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     cfg = data["config"]
     pattern = cfg.get("pattern")
     try:
-        n_special = int(cfg["default_num_special_tokens"])
-        vocab_size = int(cfg["default_vocab_size"])
-    except (KeyError, TypeError, ValueError):
+        n_special = _count(cfg["default_num_special_tokens"])
+        vocab_size = _count(cfg["default_vocab_size"])
+    except (KeyError, TypeError, ValueError, OverflowError):
         raise FormatError(
             f"{path}: config needs integer default_vocab_size and default_num_special_tokens"
         ) from None
     if not isinstance(pattern, str) or n_special < 0 or vocab_size <= n_special:
         raise FormatError(
             f"{path}: config has no usable pattern / vocab size ({vocab_size}, {n_special} special)"
+        )
+    if n_special > MAX_SPECIALS:
+        raise FormatError(
+            f"{path}: default_num_special_tokens is {n_special:,}; mistral-common files reserve about 1,000 "
+            f"and this reader takes at most {MAX_SPECIALS:,}: the file is damaged"
         )
     inner = vocab_size - n_special
     raw = data["vocab"]
@@ -100,7 +118,10 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     if listed is None:
         names = list(LEGACY_SPECIALS)
     elif isinstance(listed, list) and all(
-        isinstance(t, dict) and isinstance(t.get("token_str"), str) for t in listed
+        isinstance(t, dict)
+        and isinstance(t.get("token_str"), str)
+        and type(t.get("rank", 0)) is int  # (a rank "1" cannot be ordered among ints)
+        for t in listed
     ):
         by_rank = sorted(listed, key=lambda t: t.get("rank", 0))
         names = [t["token_str"] for t in by_rank]
@@ -108,6 +129,8 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
         raise FormatError(f'{path}: special_tokens is not a list of {{"rank", "token_str"}}')
     if len(names) > n_special or len(set(names)) != len(names):
         raise FormatError(f"{path}: {len(names)} special tokens (some repeated?) for {n_special} special ids")
+    for name in names:
+        check_token_text(f"{path}: special_tokens: ", name)
     names += [f"<SPECIAL_{i}>" for i in range(len(names), n_special)]
     vocab = {i: s.encode("utf-8", "surrogateescape") for i, s in enumerate(names)}
     vocab.update({r + n_special: b for r, b in ranks.items()})

@@ -44,7 +44,7 @@ from typing import Any
 from ..errors import FormatError
 from ..spec import TokenizerSpec, as_spec
 from ..tokenizer_ranks import RankMerges
-from ._io import atomic_write, missing_bytes, missing_bytes_error, read_text
+from ._io import MAX_ID, atomic_write, missing_bytes, missing_bytes_error, read_text
 from .known import known_encoding
 
 TIKTOKEN_NAME = "bpe.tiktoken"
@@ -214,8 +214,13 @@ def _place_specials(
 ) -> dict[str, int]:
     if special_tokens is None:
         return {}
+    from ..pretokenize import check_special_tokens
+
+    check_special_tokens(list(special_tokens))  # (strings, not empty, no lone surrogate)
     if isinstance(special_tokens, dict):
         for s, i in special_tokens.items():
+            if type(i) is not int or not 0 <= i < MAX_ID:
+                raise FormatError(f"special token {s!r} is given id {i!r}; ids are integers from 0 to 2^31-1")
             if i in vocab:
                 raise FormatError(
                     f"special token {s!r} is given id {i}, which the file already uses for "

@@ -15,7 +15,7 @@ from tokenizers.models import BPE, Unigram, WordLevel, WordPiece
 from tokenizers.trainers import BpeTrainer
 
 from core import Tokenizer
-from core.errors import FormatError, TokenizerError
+from core.errors import FormatError, SpecialTokenError, TokenizerError
 from core.formats import load_any, load_hf
 
 CORPUS = [
@@ -351,7 +351,7 @@ def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
         with pytest.raises(TokenizerError, match="not an int"):
             tok.decode(bad)
     assert tok.decode([97]) == "a"
-    with pytest.raises(TokenizerError, match="lone surrogate"):
+    with pytest.raises(SpecialTokenError, match="lone surrogate"):  # (checked with the other special-token rules)
         Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<\ud800>"])
 
 
