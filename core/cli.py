@@ -27,13 +27,17 @@ _Progress = Progress  # (the name the commands use)
 
 def _train(args: argparse.Namespace) -> int:
     from .counts_cli import counts_trainer
-    from .formats import export_all, parse_formats
+    from .formats import parse_formats
+    from .formats.partial_export import export_what_fits, one_byte_specials
     from .pretokenize import count_pretokens
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
 
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
+    clash = one_byte_specials(args.special_token, formats)  # (found after hours of training before)
+    if clash is not None:
+        raise clash
     check_out_folder(args.out)  # before the run, not after it
     check_not_inputs(
         export_targets(args.out, formats), [*([args.corpus] if args.corpus else []), *args.counts]
@@ -63,13 +67,16 @@ def _train(args: argparse.Namespace) -> int:
                 keep_history=False,
                 stats=stats,
             )
+        clash = one_byte_specials(trainer.special_tokens, formats)  # (those of a counts file)
+        if clash is not None:
+            raise clash
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
         progress.finish("merge")
     finally:
         progress.close()
     elapsed = time.perf_counter() - t0
     source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
-    written = export_all(args.out, spec_from_trainer(trainer, source), formats)
+    written, failed = export_what_fits(args.out, spec_from_trainer(trainer, source), formats)
     s = trainer.stats
     note = (
         ""
@@ -88,7 +95,9 @@ def _train(args: argparse.Namespace) -> int:
     )
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
-    return 0
+    for fmt, why in failed.items():  # the other formats are written: the run is not lost
+        print(f"bpe-explorer: error: the {fmt} format was not written: {why}", file=sys.stderr)
+    return EXIT_USAGE if failed else 0
 
 
 def special_token_arg(values: list[str]) -> list[str] | dict[str, int] | None:

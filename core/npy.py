@@ -146,12 +146,18 @@ def encode_file_to_npy(
         if progress is not None and progress("encode", done, size) is False:
             raise Cancelled("encoding cancelled")
 
+    try:  # the input first: its error must not read as the output's
+        source = open_stream(input_path, poll) if streamed else open(src, "rb")  # noqa: SIM115 (closed below)
+    except OSError as e:
+        raise CorpusError(
+            f"cannot read the input {str(src)!r}: {e.strerror or e}; check its permissions",
+            code="corpus_unreadable",
+            path=str(src),
+            reason=e.strerror or str(e),
+        ) from e
     try:
         fd, tmp = new_temp(out)
-        with (
-            os.fdopen(fd, "wb") as f,
-            open_stream(input_path, poll) if streamed else open(src, "rb") as stream,
-        ):
+        with os.fdopen(fd, "wb") as f, source as stream:
             f.write(npy_header(0, dtype))
 
             def absorb(data: bytes, n_in: int) -> None:
@@ -196,4 +202,5 @@ def encode_file_to_npy(
     finally:
         if not ok:
             discard(tmp)
+        source.close()  # (closed already, unless the temp file could not be made)
     return NpyResult(out, n_items, done if streamed else size, dtype, workers)

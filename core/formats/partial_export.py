@@ -1,0 +1,67 @@
+"""After a long training run, write every format that can hold the tokenizer, not none of them.
+
+:func:`~core.formats.export_all` is all or nothing: a format that cannot hold the tokenizer (a
+special token that is also a byte token, e.g. ``|``, cannot be a second key of GPT-2's
+``vocab.json``) refuses the whole export. :func:`export_what_fits` writes the other formats in one
+export (one record, see :mod:`core.formats.export_record`) and says why each refused one was left out.
+:func:`one_byte_specials` finds the common case before the run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ..errors import BPEError
+
+#: formats whose files key tokens by their text: a special token that is a single byte collides with that byte
+KEYED_BY_TEXT = ("gpt2", "hf")
+
+
+class _DryRun(Exception):
+    pass
+
+
+def one_byte_specials(special_tokens: Iterable[str], formats: Iterable[str]) -> BPEError | None:
+    """The error to give before training when a special token is a single byte and a chosen format
+    keys tokens by their text (GPT-2's vocab.json, HF's tokenizer.json): it would fail after the run."""
+    ones = [s for s in special_tokens if len(s.encode("utf-8", "surrogateescape")) == 1]
+    clash = [f for f in formats if f in KEYED_BY_TEXT]
+    if not ones or not clash:
+        return None
+    keep = [f for f in formats if f not in KEYED_BY_TEXT] or ["native"]
+    return BPEError(
+        f"special token {ones[0]!r} is a single byte, the same text as the byte token {ones[0]!r}; the "
+        f"{' and '.join(clash)} files hold each token text once, so they cannot hold it: choose "
+        f"--format {','.join(keep)}, or a longer special token (e.g. '<|sep|>')"
+    )
+
+
+def export_what_fits(
+    directory: str | os.PathLike, source: Any, formats: Iterable[str]
+) -> tuple[dict[str, list[Path]], dict[str, str]]:
+    """Export ``formats``; those that cannot hold the tokenizer are left out: (written files per format,
+    the reason of each format left out)."""
+    from . import export_all, parse_formats, save
+    from ._io import staged_writes
+
+    names = parse_formats(formats)
+    try:
+        return export_all(directory, source, names), {}
+    except BPEError as first:
+        failed: dict[str, str] = {}
+        for name in names:  # which formats refuse (written to temp files, then dropped)
+            try:
+                with staged_writes():
+                    save(source, directory, name)
+                    raise _DryRun
+            except _DryRun:
+                pass
+            except BPEError as e:
+                failed[name] = str(e)
+        if not failed:  # (the folder or the disk failed: not a format)
+            raise first from None
+        fits = [n for n in names if n not in failed]
+        return (export_all(directory, source, fits) if fits else {}), failed
