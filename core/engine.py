@@ -63,6 +63,7 @@ from .engine_protocol import (
 )
 from .engine_server import child_main
 from .errors import BPEError, Cancelled
+from .exit_codes import exit_reason
 from .procs import Child, ChildError, SharedFlag
 
 if TYPE_CHECKING:
@@ -80,6 +81,10 @@ STOPPED_GRACE = 10.0  # seconds a stopped (SIGSTOP) engine is waited for before 
 
 EventHandler = Callable[[Event], None]
 CancelCheck = Callable[[], bool]
+
+
+#: requests that need nothing of an earlier engine: after an engine ended while idle, they start a new one
+FRESH_START = frozenset({Op.LOAD, Op.DROP, Op.PING})
 
 
 class EngineDied(BPEError):
@@ -329,8 +334,10 @@ class Engine:
             raise RuntimeError("the engine is busy with another request")
         try:
             if not self.alive:
-                if self._proc is not None:
-                    raise self._died()
+                if self._proc is not None:  # it ended while idle
+                    died = self._died()
+                    if request.op not in FRESH_START:  # the request needs the trainer that died with it
+                        raise died
                 self.start()
             proc, flag = self._proc, self._cancel
             if proc is None or flag is None:  # pragma: no cover - start() sets both
@@ -422,9 +429,8 @@ class Engine:
             self._proc = None
             proc.close()
             self._conn = None
-        hint = " (killed: out of memory?)" if code is not None and code < 0 else ""
         return EngineDied(
-            f"the training engine stopped unexpectedly (exit code {code}){hint}; "
+            f"the training engine stopped unexpectedly ({exit_reason(code)}); "
             "the loaded corpus is gone, open it again"
         )
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Generator, Iterable
 from multiprocessing.connection import wait
 from typing import Any
 
+from .exit_codes import exit_reason
 from .procs import Child, ChildError
 
 
@@ -107,8 +108,7 @@ def ordered_map(
                 except (EOFError, OSError):
                     child.join(1)
                     raise ChildError(
-                        f"a worker process ended unexpectedly (exit code {child.exitcode}"
-                        f"{'; killed: out of memory?' if (child.exitcode or 0) < 0 else ''})"
+                        f"a worker process ended unexpectedly ({exit_reason(child.exitcode)})"
                     ) from None
                 if reply[0] == "error":
                     raise reply[1]
