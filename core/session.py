@@ -7,8 +7,9 @@ more top-level key, ``"session"``::
                 "corpus_mtime": 1700000000.5, "vocab_target": 1000, "step_n": 10,
                 "text": "the tokenize view's text"}
 
-Reopening checks the corpus against its size and modification time: when it changed (or is
-gone), the saved tokenizer is still shown, from the file alone.
+Reopening checks the corpus against its size, modification time and content (``corpus_digest``,
+:mod:`core.corpus_digest`): when it changed (or is gone), the saved tokenizer is still shown, from
+the file alone.
 
 >>> import tempfile, pathlib
 >>> from core.spec import TokenizerSpec
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .corpus_digest import corpus_digest
 from .errors import FormatError
 from .formats._io import MAX_ID, atomic_write, load_json, read_text
 from .formats.native import native_json, spec_from_native
@@ -50,9 +52,11 @@ class Session:
     step_n: int | None = None
     text: str | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: the corpus content's fingerprint (:func:`core.corpus_digest.corpus_digest`; None in older files)
+    corpus_digest: str | None = None
 
     def corpus_state(self) -> str:
-        """``"none"`` (no corpus saved), ``"missing"``, ``"changed"`` (size or time differ) or ``"same"``."""
+        """``"none"`` (no corpus saved), ``"missing"``, ``"changed"`` (size, time or content differ) or ``"same"``."""
         if not self.corpus_path:
             return "none"
         try:
@@ -63,6 +67,12 @@ class Session:
             return "changed"
         if self.corpus_mtime is not None and abs(st.st_mtime - self.corpus_mtime) > 1e-3:
             return "changed"
+        if self.corpus_digest is not None:  # an edit that kept the size and restored the time
+            try:
+                if corpus_digest(self.corpus_path) != self.corpus_digest:
+                    return "changed"
+            except OSError:
+                return "missing"
         return "same"
 
 
@@ -86,6 +96,7 @@ def session_json(
         "corpus_path": None,
         "corpus_bytes": None,
         "corpus_mtime": None,
+        "corpus_digest": None,
         "vocab_target": vocab_target,
         "step_n": step_n,
         "text": text,
@@ -94,9 +105,10 @@ def session_json(
         path = Path(corpus_path).resolve()
         try:
             size, mtime = corpus_fingerprint(path)
+            digest = corpus_digest(path)
         except OSError as e:
             raise FormatError(f"cannot read the corpus {path} to save the session: {e.strerror}") from e
-        info.update(corpus_path=str(path), corpus_bytes=size, corpus_mtime=mtime)
+        info.update(corpus_path=str(path), corpus_bytes=size, corpus_mtime=mtime, corpus_digest=digest)
     body = native_json(spec).rstrip()
     if not body.endswith("}"):  # pragma: no cover - native_json always writes an object
         raise FormatError("internal error: the native text is not a JSON object")
@@ -145,9 +157,19 @@ def load_session(path: str | os.PathLike) -> Session:
         typed("step_n", (int,)),
         typed("text", (str,)),
         {k: v for k, v in info.items() if k not in _KNOWN},
+        typed("corpus_digest", (str,)),
     )
 
 
 _KNOWN = frozenset(
-    {"version", "corpus_path", "corpus_bytes", "corpus_mtime", "vocab_target", "step_n", "text"}
+    {
+        "version",
+        "corpus_path",
+        "corpus_bytes",
+        "corpus_mtime",
+        "corpus_digest",
+        "vocab_target",
+        "step_n",
+        "text",
+    }
 )
