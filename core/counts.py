@@ -59,6 +59,7 @@ from .pretokenize import (
     pattern_name,
     resolve_pattern,
 )
+from .read_watch import watch
 from .records import TieBreak
 from .scan import BlockCounts, check_text, count_block, expand_inputs, open_source, source_size
 from .sources import read_head
@@ -74,12 +75,15 @@ def _count_item(
 def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int, allow_nul: bool):
     for i, src in enumerate(sources):
         with closing(open_source(src)) as f:
+            watched = watch(src)
             head, f = read_head(f)  # (a stream is not rewound: its first bytes are served again)
             check_text(head, src, allow_nul=allow_nul)
             base = 0
             for block in iter_blocks(f, specials, rule, block_bytes):
                 yield i, base, block
                 base += len(block)
+            if watched is not None:  # truncated, grown or rewritten while it was read
+                watched.check(base)
 
 
 def count_files(

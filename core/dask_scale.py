@@ -39,6 +39,7 @@ from .pretokenize import (
     iter_blocks,
     resolve_pattern,
 )
+from .read_watch import watch
 from .scan import (
     check_text,
     cluster_inputs,
@@ -243,6 +244,7 @@ def count_dask(
     with contextlib.ExitStack() as stack:
         if client is None:
             client = stack.enter_context(dask_client(scheduler, workers))
+        watched = [w for w in map(watch, sources) if w is not None]  # (before the sizes are planned)
         tasks = plan(sources, range_bytes or auto_range_bytes(client, sources))
         futs = [
             client.submit(count_range, i, src, nominal, size, pat, specials, allow_nul=allow_nul, pure=False)
@@ -253,6 +255,8 @@ def count_dask(
             show_progress(every)
         result: RangeCounts = final.result()
         n_workers = len(client.scheduler_info().get("workers", {})) or 1
+    for w in watched:  # truncated, grown or rewritten while the workers read it
+        w.check()
     table = result.table
     # no column holds a null (each row is a counted pre-token), which Arrow's types cannot say
     tokens = cast("list[bytes]", table["token"].to_pylist())
@@ -401,6 +405,7 @@ def encode_dask(
         step = range_bytes or auto_range_bytes(client, sources)
         if encode_cuts(tokenizer) is None:  # (one range per file)
             step = max([step, *map(source_size, sources)])
+        watched = [w for w in map(watch, sources) if w is not None]  # (before the sizes are planned)
         tasks = plan(sources, step)
         names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
         spec = client.scatter(tokenizer.to_spec(), broadcast=True, hash=False)  # (a new key each run: the
@@ -412,6 +417,8 @@ def encode_dask(
         if progress_bar:
             show_progress(futs)
         done = client.gather(futs)
+    for w in watched:  # truncated, grown or rewritten while the workers read it (no manifest is written)
+        w.check()
     shards = tuple(Shard(name, src, s, e, n) for (_, src, _, _), name, (s, e, n) in zip(tasks, names, done))
     manifest = {
         "format": "bpe-explorer-shards",

@@ -37,6 +37,7 @@ from .errors import Cancelled, CorpusError, FormatError
 from .formats._io import discard, new_temp, publish
 from .parallel import ordered_map
 from .pretokenize import SINGLE_PROCESS_BYTES, block_rule
+from .read_watch import watch
 from .scan import refuse_compressed
 from .sources import is_stream, open_stream, read_head
 
@@ -155,6 +156,7 @@ def encode_file_to_npy(
             path=str(src),
             reason=e.strerror or str(e),
         ) from e
+    watched = None if streamed else watch(src, source.fileno())
     try:
         fd, tmp = new_temp(out)
         with os.fdopen(fd, "wb") as f, source as stream:
@@ -189,6 +191,8 @@ def encode_file_to_npy(
                 with closing(results):  # a cancel terminates the pool before the exception leaves
                     for data, n_in in results:
                         absorb(data, n_in)
+            if watched is not None:  # truncated, grown or rewritten while it was read
+                watched.check(done)
             f.seek(0)
             f.write(npy_header(n_items, dtype))
             f.flush()

@@ -27,6 +27,7 @@ from .chunk_counts import chunk_counter
 from .errors import Cancelled, CorpusError, SpecialTokenError
 from .parallel import lower_priority, ordered_map
 from .patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
+from .read_watch import watch
 from .sources import read_head
 from .space_chunks import PathChooser, is_space_safe
 
@@ -344,6 +345,10 @@ def count_pretokens(
     # a FIFO, pipe or stdin ("-") is read once, front to back (size 0: not known in advance)
     stream, name, size = _source_stream(source, is_text, poll)
     streamed = not stream.seekable()
+    local = not (is_text or streamed) and isinstance(source, (str, os.PathLike))
+    watched = watch(source, stream.fileno()) if local else None
+    if watched is not None:
+        size = watched.size  # (the size of the file opened, not of the path a moment before)
     stats = CorpusStats(name=name, size_bytes=size)
     try:
         head, stream = read_head(stream)
@@ -396,6 +401,8 @@ def count_pretokens(
                 absorb(result)
     finally:
         stream.close()
+    if watched is not None:  # truncated, grown or rewritten meanwhile: the counts are of no one version
+        watched.check(done)
     if streamed:
         stats.size_bytes = done
     stats.pretokens = sum(total.values())
