@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "screenshot":  # its own parser (bpe_gui.screenshot) takes the rest
         from .screenshot import main as screenshot_main
 
-        return core_cli._guarded(lambda: screenshot_main(argv[1:]))
+        return core_cli.guarded(lambda: screenshot_main(argv[1:]))
     if argv and (argv[0] in names or argv[0] in ("-h", "--help", "--version")):
         args = parser.parse_args(argv)
         if args.command != "gui":

@@ -6,7 +6,7 @@ actions are grouped by job: training (:mod:`bpe_gui.train_actions`), files
 (:mod:`bpe_gui.file_actions`) and sessions (:mod:`bpe_gui.session_actions`); the engine requests
 waited for on the GUI thread are :meth:`Controller._call_blocking` and :meth:`Controller._ask_blocking`.
 
-The core Trainer lives in an engine process (:mod:`core.engine`), so the GUI process never runs
+The core Trainer lives in an engine process (:mod:`core.engine.client`), so the GUI process never runs
 a merge loop. Step, undo and the views' queries (top pairs, changed words) are quick requests
 made from the GUI thread; loading a corpus and full runs are long requests made from a worker
 thread (:mod:`bpe_gui.worker`), which relays progress, merge records and pair snapshots. While a
@@ -30,7 +30,7 @@ import time
 from PySide6.QtCore import QObject, Signal, Slot
 
 from core import BPEError
-from core.engine import Engine, EngineDied
+from core.engine.client import Engine, EngineDied
 
 from . import worker
 from .errors_text import error_text
@@ -73,7 +73,7 @@ class Controller(TrainActions, SessionActions, FileActions, QObject):
     tokenizer_changed = Signal()
     merge_selected = Signal(int)  # rank
     options_changed = Signal()  # the settings in effect changed (or were put back after a failed Apply)
-    session_opened = Signal(object)  # core.session.Session
+    session_opened = Signal(object)  # core.formats.session.Session
     tokenizer_loaded = Signal(object)  # file_actions.LoadedTokenizer: an Import or Compare read its file
 
     options = _model_attribute("options", "The training settings in effect (:class:`Options`).")

@@ -1,7 +1,7 @@
 """Background work and table model of the Evaluate view (no widgets here).
 
 :class:`EvalJob` loads the tokenizers (the trained one at its current step, files, known
-encodings), samples documents and runs :func:`core.evaluate.evaluate` in a worker thread,
+encodings), samples documents and runs :func:`core.evaluation.evaluate.evaluate` in a worker thread,
 relaying throttled progress; a cancel stops it between blocks. :class:`HeldOutJob` measures the
 current tokenizer's bytes/token on a held-out text while the learner steps.
 """
@@ -45,8 +45,8 @@ class TextSource:
 
 
 def build_tokenizer(src: TokSource):
-    from core.known_encodings import load_eval_tokenizer
-    from core.tokenizer import Tokenizer
+    from core.evaluation.known_encodings import load_eval_tokenizer
+    from core.tokenization.tokenizer import Tokenizer
 
     if src.kind == "current":
         vocab, merges, specials, pattern = src.value
@@ -75,7 +75,7 @@ class EvalJob(worker.Job):
 
     def work(self) -> None:
         from core.errors import Cancelled
-        from core.evaluate import DEFAULT_SPLIT, EvalText, evaluate, sample_documents
+        from core.evaluation.evaluate import DEFAULT_SPLIT, EvalText, evaluate, sample_documents
 
         built = {}
         for i, src in enumerate(self.toks):
@@ -112,7 +112,7 @@ class HeldOutJob(worker.Job):
         self.n_merges, self.args, self.text = n_merges, args, text
 
     def work(self) -> None:
-        from core.tokenizer import Tokenizer
+        from core.tokenization.tokenizer import Tokenizer
 
         vocab, merges, specials, pattern = self.args
         tok = Tokenizer(vocab, merges, specials, pattern=pattern)

@@ -211,7 +211,7 @@ class EvaluateView(QWidget):
             self.add_tokenizer(TokSource(Path(path).name, "path", path))
 
     def _add_known_dialog(self) -> None:
-        from core.known_encodings import KNOWN
+        from core.evaluation.known_encodings import KNOWN
 
         name, ok = QInputDialog.getItem(
             self,
@@ -408,7 +408,7 @@ class EvaluateView(QWidget):
 
     def export(self, path: str, fmt: str) -> None:
         """Write the results as ``csv`` or ``json`` (atomically)."""
-        from core.eval_cli import to_csv, to_json
+        from core.cli.eval import to_csv, to_json
         from core.formats import atomic_write
 
         atomic_write(path, to_csv(self.results) if fmt == "csv" else to_json(self.results))

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, Signal
 
 from core import BPEError, Cancelled
-from core.engine import Engine
-from core.merge_recovery import iter_recovered_merges
-from core.spec import records_from_spec
-from core.tokenizer import Tokenizer
+from core.bpe.recovery import iter_recovered_merges
+from core.engine.client import Engine
+from core.formats.spec import records_from_spec
+from core.tokenization.tokenizer import Tokenizer
 
 from . import core_text, files, worker
 from .errors_text import error_text
@@ -33,7 +33,7 @@ class LoadedTokenizer:
     """A tokenizer read from files by :class:`ImportJob`; ``purpose``: "import", "compare" or
     "session" (a saved session's tokenizer shown without its corpus)."""
 
-    tokenizer: object  # core.tokenizer.Tokenizer
+    tokenizer: object  # core.tokenization.tokenizer.Tokenizer
     records: list
     name: str
     note: str
@@ -57,7 +57,7 @@ class ImportJob(worker.Job):
         super().__init__()
         self.path, self.options, self.purpose = path, dict(options), purpose
         self.spec = spec  # "session": the saved tokenizer of the session file ``path``, already read
-        self.session = None  # "session": the core.session.Session, and the status line once shown
+        self.session = None  # "session": the core.formats.session.Session, and the status line once shown
         self.done_text = ""
         self.was_shown = False  # set on the GUI thread when it showed the tokenizer
 

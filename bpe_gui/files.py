@@ -35,7 +35,7 @@ def export_tokenizer(
 def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
     """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline)."""
     from core.formats import export_losses as losses
-    from core.spec import TokenizerSpec, as_spec
+    from core.formats.spec import TokenizerSpec, as_spec
 
     if source is None or not (isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None)):
         return {}  # only an imported HF pipeline can be lost (a trainer's spec has none)
@@ -62,8 +62,8 @@ def load_tokenizer(
     """
     from core.errors import FormatError
     from core.formats import load_any
-    from core.spec import records_from_spec
-    from core.tokenizer import Tokenizer
+    from core.formats.spec import records_from_spec
+    from core.tokenization.tokenizer import Tokenizer
 
     merges = None
     if isinstance(path, (list, tuple)):
@@ -90,9 +90,9 @@ def load_tokenizer(
 
 
 def merges_to_recover(tokenizer):
-    """The :class:`core.tokenizer_ranks.RankMerges` of a tokenizer read from ranks (tiktoken, tekken)
+    """The :class:`core.bpe.ranks.RankMerges` of a tokenizer read from ranks (tiktoken, tekken)
     whose merge list is not rebuilt yet, or None (its merges are there, or made fast when read)."""
-    from core.tokenizer_ranks import RankMerges
+    from core.bpe.ranks import RankMerges
 
     if tokenizer.merges_built:
         return None

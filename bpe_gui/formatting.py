@@ -69,14 +69,6 @@ def token_label(token: bytes, markers: bool = True) -> str:
     return "".join(parts)
 
 
-def is_complete_utf8(token: bytes) -> bool:
-    try:
-        token.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
 def hex_bytes(token: bytes) -> str:
     """``b'hi'`` → ``'68 69'``."""
     return token.hex(" ")

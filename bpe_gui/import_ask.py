@@ -56,8 +56,8 @@ class TiktokenOptionsDialog(QDialog):
 
     def _check(self) -> None:
         from core.errors import BPEError
-        from core.formats._io import parse_special_ids
-        from core.patterns import resolve_pattern
+        from core.formats import parse_special_ids
+        from core.pretokenization.patterns import resolve_pattern
 
         pattern = self.pattern.currentText().strip() or "gpt2"
         try:

@@ -163,8 +163,8 @@ class LearnView(QWidget):
             return lecture.walk(text, n)
         if self.kind == "training":
             return training.walk(text, self._specials(), n)
-        from core.tokenizer import Tokenizer
-        from core.trainer import Trainer
+        from core.tokenization.tokenizer import Tokenizer
+        from core.training.trainer import Trainer
 
         t = Trainer.from_text(text, self._specials())
         t.steps(n)

@@ -4,7 +4,7 @@
 screenshot command, :func:`bpe_gui.create_window`, the automation entry point) and by the GUI
 tests' conftest. Importing a module of bpe_gui
 changes nothing process-wide. The engine process makes its own settings in
-:func:`core.engine_server.child_main`.
+:func:`core.engine.server.child_main`.
 
 What it turns on:
 

@@ -24,7 +24,7 @@ def _save_png(pixmap, out: Path) -> Path:
     """Encode ``pixmap`` as PNG in memory and write it atomically (a killed run leaves the old image)."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    from core.formats._io import atomic_write
+    from core.files import atomic_write
 
     data = QByteArray()
     buf = QBuffer(data)

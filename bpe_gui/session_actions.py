@@ -1,7 +1,7 @@
 """The controller's session actions: rewind and reset, save and reopen a session.
 
 Mixed into :class:`bpe_gui.controller.Controller` (uses its signals, engine and state). A session
-file is a native ``bpe.json`` with the explorer's state (see :mod:`core.session`). Reopening it
+file is a native ``bpe.json`` with the explorer's state (see :mod:`core.formats.session`). Reopening it
 with the same corpus loads the corpus and replays the merges in the engine (their counts, ties
 and examples are then live again); with a corpus that changed or is gone, the saved tokenizer is
 shown from the file alone, like an imported one.
@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 from core import BPEError
-from core.engine import Engine
+from core.engine.client import Engine
 
 from . import worker
 from .file_actions import FAILED, ImportJob
@@ -131,7 +131,7 @@ class SessionActions:
         self, path, vocab_target: int | None = None, step_n: int | None = None, text: str | None = None
     ):
         """Write a session file; returns its path (None after an error, already reported)."""
-        from core.session import save_session
+        from core.formats.session import save_session
 
         spec = self.session_spec()
         if spec is None:
@@ -158,12 +158,12 @@ class SessionActions:
         return out
 
     def open_session(self, path):
-        """Reopen a session file; returns the :class:`core.session.Session` (None after an error).
+        """Reopen a session file; returns the :class:`core.formats.session.Session` (None after an error).
 
         With its corpus unchanged the corpus is loaded and the merges replayed (asynchronously:
         :attr:`trained` comes when they are back); otherwise the saved tokenizer is shown at once.
         """
-        from core.session import load_session
+        from core.formats.session import load_session
 
         if self._job is not None:
             self.error.emit(

@@ -19,7 +19,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from core import BPEError
-from core.pretokenize import check_special_tokens, pattern_name, resolve_pattern
+from core.pretokenization.pretokenize import check_special_tokens, pattern_name, resolve_pattern
 
 from .state import VocabIndex
 
@@ -227,7 +227,7 @@ class SessionModel:
         """A core Tokenizer for the current merges (built here when not cached)."""
         tok = self.cached_tokenizer()
         if tok is None:
-            from core.tokenizer import Tokenizer
+            from core.tokenization.tokenizer import Tokenizer
 
             version, vocab, merges, specials, pattern = self.tokenizer_args()
             tok = Tokenizer(vocab, merges, specials, pattern=pattern)

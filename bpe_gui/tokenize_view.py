@@ -47,7 +47,7 @@ class TokenizeJob(worker.Job):
     def work(self) -> None:
         tok = self.tokenizer
         if tok is None:
-            from core.tokenizer import Tokenizer
+            from core.tokenization.tokenizer import Tokenizer
 
             vocab, merges, specials, pattern = self.args
             tok = Tokenizer(vocab, merges, specials, pattern=pattern)

@@ -14,8 +14,8 @@ import time
 from PySide6.QtCore import QCoreApplication, Slot
 
 from core import BPEError
-from core.engine import Engine
-from core.trainer import check_vocab_size
+from core.engine.client import Engine
+from core.training.trainer import check_vocab_size
 
 from . import worker
 from .errors_text import error_text

@@ -263,7 +263,7 @@ class TrainingPanel(QGroupBox):
         if tok is None or c.has_trainer:
             self.imported_note.setVisible(False)
             return
-        from core.pretokenize import pattern_name
+        from core.pretokenization.pretokenize import pattern_name
 
         specials = " ".join(tok.special_tokens) or self.tr("none")
         rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(

@@ -16,7 +16,6 @@ ASK_DISCARD = "ask_before_discarding"
 ASK_REOPEN = "offer_last_session"
 LAST_SESSION = "last_session"
 SESSION_FILTER = "BPE Explorer sessions (*.bpe.json *.json);;All files (*)"
-SESSION_SUFFIX = ".bpe.json"  # what a dropped file is reopened as a session by
 
 
 class SessionWindow:

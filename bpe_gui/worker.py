@@ -4,7 +4,7 @@ A job is a QObject moved to its own QThread (started → run, finished → quit,
 deleteLater). It emits plain data only (numbers, lists of frozen MergeRecords, pair lists) and
 never touches a widget.
 
-The trainer itself lives in an engine process (:mod:`core.engine`): a load or run job sends the
+The trainer itself lives in an engine process (:mod:`core.engine.client`): a load or run job sends the
 request and relays the engine's events (throttled progress, batches of merge records, pair
 snapshots) as signals, while the GUI process stays light. In a thread of the app's own process
 the merge loop would hold the GIL, and every Python callback of a repaint (table models,
@@ -27,8 +27,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 from core import BPEError, Cancelled
-from core.engine import Engine, EngineDied
-from core.engine_protocol import Event, Pairs, Progress, Records
+from core.engine.client import Engine, EngineDied
+from core.engine.protocol import TOP_K, Event, Pairs, Progress, Records
 
 from . import process
 from .session_model import Busy
@@ -42,7 +42,6 @@ WORKER_NICENESS = 10
 # take 10-40 ms): Step is then instant.
 LOOKAHEAD = (2_000, 0.15)
 
-TOP_K = 100  # pairs in the live snapshots of a run
 
 _RUNNING: dict[QThread, Job] = {}
 _IDLE_ENGINES: list[Engine] = []
@@ -164,7 +163,7 @@ class Job(QObject):
 class EngineJob(Job):
     """One long engine request, run (blocking) in this job's thread; its events become signals.
 
-    ``request`` is one of the :class:`~core.engine.Engine` methods that take ``on_event`` and
+    ``request`` is one of the :class:`~core.engine.client.Engine` methods that take ``on_event`` and
     ``cancelled`` (``Engine.load``, ``Engine.run``, ``Engine.replay``, ``Engine.undo_to``),
     called as ``request(engine, *args, on_event=..., cancelled=...)``.
     """

@@ -1,4 +1,4 @@
-"""Many words merged at once with NumPy (core.bpe_batch) give the ids of the one-word merge loops,
+"""Many words merged at once with NumPy (core.bpe.batch) give the ids of the one-word merge loops,
 for merge lists (any order, repeated pairs) and for tiktoken's rank rule; the tokenizer's prefill
 gives the ids it gives without it."""
 
@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.bpe_batch as bpe_batch_module
-from core.bpe import BYTE_TOKENS, MergeTable, bpe_ids
-from core.bpe_batch import PairTable, _lookup, bpe_batch, prefill, split_ids
+import core.bpe.batch as bpe_batch_module
+from core.bpe.batch import PairTable, _lookup, bpe_batch, prefill, split_ids
+from core.bpe.merge import BYTE_TOKENS, MergeTable, bpe_ids
+from core.bpe.ranks import rank_bpe
 from core.errors import TokenizerError
-from core.spec import TokenizerSpec
-from core.tokenizer import Tokenizer
-from core.tokenizer_ranks import rank_bpe
+from core.formats.spec import TokenizerSpec
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 
@@ -127,7 +127,7 @@ def _many_words_text() -> str:
 
 def _by_rank(spec: TokenizerSpec) -> TokenizerSpec:
     """The spec as a tiktoken file gives it: tokens in rank order, no merges (encoded by rank)."""
-    from core.tokenizer_ranks import RankMerges
+    from core.bpe.ranks import RankMerges
 
     ordinary = spec.ordinary_tokens()
     return TokenizerSpec(
@@ -182,7 +182,7 @@ def test_prefill_does_not_look_through_text_whose_words_are_known(monkeypatch):
 
 
 def test_a_full_cache_keeps_the_words_put_in_first(monkeypatch):
-    import core.tokenizer_support as support
+    import core.bpe.support as support
 
     monkeypatch.setattr(support, "CACHE_LIMIT", 100)
     spec = trained_spec()

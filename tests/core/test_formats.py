@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core import FormatError, Tokenizer
+from core.bpe.byte_level import token_to_str
 from core.formats import (
     FORMATS,
     detect_format,
@@ -26,7 +27,7 @@ from core.formats import (
     save_native,
 )
 from core.formats import _io as formats_io
-from core.spec import TokenizerSpec, records_from_spec, token_to_str
+from core.formats.spec import TokenizerSpec, records_from_spec
 
 from .tok_corpus import EOT, trained_spec
 

@@ -13,12 +13,12 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.ascii_pattern import ascii_twin
+from core.bpe.ranks import RankMerges, _rank_bpe_heap, rank_bpe
+from core.bpe.support import _covering
 from core.formats import export_all, load_any, load_native, load_tiktoken, save_tiktoken
 from core.formats.tiktoken_bpe import _parse_fast
-from core.tokenizer import Tokenizer
-from core.tokenizer_ranks import RankMerges, _rank_bpe_heap, rank_bpe
-from core.tokenizer_support import _covering
+from core.pretokenization.ascii_pattern import ascii_twin
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 

@@ -36,7 +36,7 @@ def no_process_left():
     """End the idle engines closed windows leave for reuse once the GUI tests are over, and fail if
     any other child process still runs (tests/core checks that it leaves none, whatever ran before)."""
     from bpe_gui import worker
-    from core.procs import live_children
+    from core.workers.procs import live_children
 
     yield
     worker.close_idle_engines()

@@ -53,9 +53,9 @@ def _hf_file(tmp_path):
 def _core_texts(tmp_path) -> tuple[list[str], list[str]]:
     """Notes and export losses exactly as core writes them, from real files."""
     from core.formats import export_all, export_losses, load_any
-    from core.pretokenize import count_pretokens
-    from core.tokenizer import Tokenizer
-    from core.trainer import Trainer
+    from core.pretokenization.pretokenize import count_pretokens
+    from core.tokenization.tokenizer import Tokenizer
+    from core.training.trainer import Trainer
 
     _counts, stats = count_pretokens(b"\xef\xbb\xbfthe cat \xff\xfe sat", [], "gpt2", workers=1)
     notes = list(stats.notes)
@@ -111,7 +111,7 @@ def test_an_unknown_text_is_shown_as_it_is(qapp):
 
 def test_the_corpus_panel_and_the_export_warning_show_core_texts_in_chinese(qapp, window, tmp_path):
     from bpe_gui.export_dialog import lossy_export_text
-    from core.pretokenize import count_pretokens
+    from core.pretokenization.pretokenize import count_pretokens
 
     _counts, stats = count_pretokens(b"the cat \xff sat", [], "gpt2", workers=1)
     try:

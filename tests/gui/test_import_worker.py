@@ -16,7 +16,7 @@ pytest.importorskip("core.formats")
 def exported(tmp_path):
     """A native bpe.json and a tokenizer.json of a small tokenizer (5 merges)."""
     from core.formats import export_all
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     spec = TokenizerSpec.from_merges(
         [(b"t", b"h"), (b"th", b"e"), (b" ", b"c"), (b"a", b"t"), (b" c", b"at")]
@@ -173,7 +173,7 @@ def test_the_longest_tokens_list_skips_specials_and_breaks_ties_by_id(qtbot, win
     tokens (here the longest entries of all) left out."""
     from bpe_gui import token_lists
     from core.formats import save_native
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     pairs = [(b"a", b"b"), (b"c", b"d"), (b"ab", b"cd"), (b"e", b"f"), (b"ef", b"ab"), (b"x", b"y")]
     specials = ["<|a very long special token|>", "<|another long one|>"]

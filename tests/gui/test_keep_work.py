@@ -8,7 +8,7 @@ import os
 from PySide6.QtWidgets import QMessageBox
 
 from core import Trainer
-from core.pretokenize import count_pretokens
+from core.pretokenization.pretokenize import count_pretokens
 
 from .gui_helpers import answer_next_dialog, check_consistent, load
 

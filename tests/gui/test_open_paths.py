@@ -27,7 +27,7 @@ def _drop(window, path) -> None:
 @pytest.fixture
 def unknown_tiktoken(tmp_path):
     from core.formats import save_tiktoken
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     return save_tiktoken(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "x.tiktoken")
 
@@ -71,7 +71,7 @@ def test_cancelling_the_question_for_a_dropped_tiktoken_file_imports_nothing(
 def test_a_dropped_tokenizer_json_is_imported_without_a_question(qtbot, window, tmp_path, monkeypatch):
     from bpe_gui import import_ask
     from core.formats import save_hf
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     path = save_hf(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "tokenizer.json")
 

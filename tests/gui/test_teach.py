@@ -10,7 +10,7 @@ from bpe_gui.learn_view import LearnView, open_learn
 from bpe_gui.story_view import status_line, story_html
 from core import Trainer
 from core.errors import BPEError, PatternError, SpecialTokenError
-from core.pretokenize import check_special_tokens, resolve_pattern
+from core.pretokenization.pretokenize import check_special_tokens, resolve_pattern
 
 from .gui_helpers import load
 
@@ -121,7 +121,7 @@ def test_errors_in_chinese(qapp):
         text = error_text(ei.value)
         assert "<s>" in text and "特殊标记" in text
         assert error_text(BPEError("plain message")) == "plain message"
-        from core.trainer import check_vocab_size
+        from core.training.trainer import check_vocab_size
 
         with pytest.raises(BPEError) as ei2:
             check_vocab_size(200, 1)
@@ -136,7 +136,7 @@ def test_errors_in_chinese(qapp):
 
 
 def test_story_of_an_imported_merge_says_its_file_records_no_counts(english):
-    from core.records import MergeRecord
+    from core.training.records import MergeRecord
 
     rec = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=0)  # as records_from_spec makes them
     html = story_html(rec, "lexicographic", None)
