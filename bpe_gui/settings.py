@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
@@ -84,30 +84,8 @@ class Settings:
         self.store = store if store is not None else qsettings()
 
     def get(self, key: Key[T]) -> T:
-        raw = self.store.value(key.name, None)
-        if raw is None:
-            return key.default
-        default = key.default
-        if isinstance(default, bool):  # (before int: a bool is an int)
-            if isinstance(raw, str):
-                if raw.lower() in ("true", "1"):
-                    return True  # type: ignore[return-value]
-                if raw.lower() in ("false", "0"):
-                    return False  # type: ignore[return-value]
-                return default
-            return bool(raw)  # type: ignore[return-value]
-        if isinstance(default, int):
-            try:
-                return int(raw)  # type: ignore[return-value]
-            except (TypeError, ValueError):
-                return default
-        if isinstance(default, list):
-            if isinstance(raw, str):  # QSettings gives one item as a string
-                return [raw]  # type: ignore[return-value]
-            if isinstance(raw, (list, tuple)):
-                return [str(v) for v in raw]  # type: ignore[return-value]
-            return default
-        return str(raw)  # type: ignore[return-value]
+        value = _typed(self.store.value(key.name, None), key.default)
+        return cast(T, value)
 
     def set(self, key: Key[T], value: T) -> None:
         self.store.setValue(key.name, value)
@@ -121,3 +99,26 @@ class Settings:
 
     def sync(self) -> None:
         self.store.sync()
+
+
+def _typed(raw: Any, default: Any) -> Any:
+    """``raw`` as read from the file, as the type of ``default``; ``default`` when it does not fit."""
+    if raw is None:
+        return default
+    if isinstance(default, bool):  # (before int: a bool is an int)
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).lower()
+        return True if text in ("true", "1") else False if text in ("false", "0") else default
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            return default
+    if isinstance(default, list):
+        if isinstance(raw, str):  # QSettings gives a list of one item as a string
+            return [raw]
+        if isinstance(raw, (list, tuple)):
+            return [str(v) for v in raw]
+        return default
+    return str(raw)

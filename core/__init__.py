@@ -41,8 +41,8 @@ __all__ = [
     "count_pretokens",
     "train_bpe",
 ]
-# imported on first use, so that pre-tokenization worker processes start fast (the trainer needs
-# NumPy, 0.1 s to import; the tokenizer and its file formats are not needed there either)
+# imported on first use, so that pre-tokenization worker processes start fast (they need neither the
+# trainer, which imports NumPy, nor the tokenizer and its file formats)
 _LAZY = {
     "MergeRecord": "training.trainer",
     "Trainer": "training.trainer",

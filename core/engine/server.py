@@ -324,7 +324,7 @@ class EngineServer:
             raise Cancelled("loading cancelled")
         self.trainer = None  # free the old trainer before the collection below
         self.trainer = trainer
-        import numpy  # noqa: F401 - used by big merges; importing it now keeps 0.1-0.2 s out of a step
+        import numpy  # noqa: F401 - used by big merges; imported now, while loading, not during a step
 
         if self.owns_process:
             # the trainer's objects are long-lived: collect the old trainer's garbage once and keep
@@ -400,7 +400,6 @@ def child_main(
     lower_priority(niceness)
     # No cyclic garbage collection in this process, except once after each load (EngineServer.load):
     # the trainer makes no reference cycles, and a collection walks every word tuple created since
-    # the last one (100-300 ms after a few dozen merges of a 40 MB corpus), which delayed the end of
-    # runs, cancels and the next steps.
+    # the last one, which would delay the end of runs, cancels and the next steps.
     gc.disable()
     EngineServer(conn, SharedFlag.attach(flag_handle), niceness, lookahead, owns_process=True).serve()

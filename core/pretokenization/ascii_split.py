@@ -38,7 +38,6 @@ _WS = frozenset(WHITESPACE + " ")
 JOIN_GAP = 200
 #: a text with this many non-ASCII runs in its first SAMPLE_CHARS characters goes to the pattern whole:
 #: with a non-ASCII word every few dozen characters, finding the stretches costs more than the twin saves
-#: (generated Zipf text: 51-55 ms/MB segmented against 36-54 whole)
 DENSE_RUNS = 8
 SAMPLE_CHARS = 2048
 

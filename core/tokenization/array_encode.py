@@ -42,11 +42,10 @@ import numpy as np
 from core.bpe.batch import BATCH_MAX_BYTES, EncodingParts, bpe_batch
 from core.bpe.support import CACHE_MAX_WORD, _SurrogateInText, hole_error, surrogate_error
 
-#: fewer new words than this in a text are merged one by one (a batch costs ~1 ms of NumPy calls)
+#: fewer new words than this in a text are merged one by one (a batch has a fixed cost in NumPy calls)
 BATCH_MIN_WORDS = 32
-#: words kept at most (about 130 bytes each: ~140 MB). Twice the tokenizer's cache: on text with
-#: millions of distinct words (Zipf) it holds more of the tail (1.38 M words merged instead of 2.24 M
-#: in 160 MB of the 2 GB benchmark corpus)
+#: words kept at most (about 130 bytes each). Twice the tokenizer's cache: on text with millions of
+#: distinct words (Zipf) it keeps more of the tail, so fewer words are merged again
 WORD_LIMIT = 1 << 20
 #: ids kept at most (8 bytes each: 64 MB), counting those of long words no longer used (a million
 #: words of the benchmark corpus hold ~5 million ids)

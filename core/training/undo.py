@@ -29,10 +29,10 @@ if TYPE_CHECKING:
     from core.training.pair_index import IndexStart
     from core.training.records import HistoryEntry, MergeRecord, Pair
 
-# Rough costs, in the time it takes to undo one word change or pair-count change (measured on
-# 40 MB gcide after 5,000 merges: rewinding to merge 30 took 0.13 s by replay, 0.70 s by undo; to
-# merge 100, 0.74 s and 0.51 s): merging the same again costs about 1.5 times as much, and a merge
-# has a fixed part of about 5,000 of them (~2 ms) besides
+# Rough costs, in units of undoing one word change or pair-count change: merging the same again
+# costs about 1.5 units a change, plus a fixed part for each merge. A rewind takes whichever of
+# "undo back to the merge" and "reset, then merge again" is cheaper (the benchmarks in
+# tests/benchmarks/bench_rewind.py check the choice).
 REPLAY_WORD_COST = 1.5
 REPLAY_MERGE_COST = 5000
 # a replay first resets: copies the word array and rebuilds the byte-pair counts (per distinct word)

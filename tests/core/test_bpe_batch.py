@@ -160,7 +160,7 @@ def test_prefill_gives_the_ids_of_word_by_word_encoding(by, force, monkeypatch):
 def test_prefill_leaves_lone_surrogates_to_the_tokenizer_error():
     tok = Tokenizer.from_spec(trained_spec())
     toks = [f"w{i}" for i in range(500)] + ["x\ud800"]
-    prefill(tok, toks)
+    prefill(tok.encoding_parts, toks)
     assert "w7" not in tok._cache  # nothing was merged in a batch: the words go one by one
     with pytest.raises(TokenizerError, match="lone surrogate"):
         tok.encode(" ".join(toks) * 3)
@@ -175,9 +175,9 @@ def test_prefill_does_not_look_through_text_whose_words_are_known(monkeypatch):
     monkeypatch.setattr(bpe_batch_module, "bpe_batch", lambda w, t: calls.append(w) or real(w, t))
     toks = tok._pretokens(known * 3)
     new = [f"q{i}z" for i in range(300)]
-    prefill(tok, toks + new)  # the first 2,000 are known: the rest is not looked through
+    prefill(tok.encoding_parts, toks + new)  # the first 2,000 are known: the rest is not looked through
     assert not calls and "q7z" not in tok._cache
-    prefill(tok, new + toks)
+    prefill(tok.encoding_parts, new + toks)
     assert len(calls) == 1 and tok._cache["q7z"] == tuple(bpe_ids(b"q7z", tok._table))
 
 

@@ -278,7 +278,7 @@ def test_ignore_merges_both_ways(tmp_path: Path) -> None:
 
 def test_vocab_without_non_utf8_bytes(base: HF, tmp_path: Path) -> None:
     data = json.loads(base.to_str())
-    from core.formats.spec import BYTE_TO_CHAR
+    from core.bpe.byte_level import BYTE_TO_CHAR
 
     for b in (0xC0, 0xC1, *range(0xF5, 0x100)):
         del data["model"]["vocab"][BYTE_TO_CHAR[b]]

@@ -163,7 +163,7 @@ def test_failed_load_says_so_in_the_status(qtbot, loaded, tmp_path):
 
 
 def test_export_dialog_folder_expands_home(qtbot, trained, tmp_path, monkeypatch):
-    from bpe_gui.export_dialog import ExportDialog
+    from bpe_gui.dialogs.export_dialog import ExportDialog
 
     monkeypatch.setenv("HOME", str(tmp_path))
     for typed, expected in (
@@ -212,7 +212,7 @@ def test_import_dialog_takes_a_vocab_and_a_merges_file_picked_together(qtbot, wi
 def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, window, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QFileDialog
 
-    from bpe_gui import import_ask
+    from bpe_gui.dialogs import import_ask
     from core.formats import save_tiktoken
     from core.formats.spec import TokenizerSpec
 
@@ -239,6 +239,6 @@ def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, wi
 
 
 def test_the_open_filter_does_not_offer_sentencepiece_models():
-    from bpe_gui.files import OPEN_FILTER
+    from bpe_gui.model.files import OPEN_FILTER
 
     assert "*.model" not in OPEN_FILTER and "*.tiktoken" in OPEN_FILTER

@@ -28,7 +28,7 @@ def exported(tmp_path):
 @pytest.fixture
 def held(monkeypatch):
     """files.load_tokenizer blocks until ``release`` is set, and records the thread it ran in."""
-    from bpe_gui import files
+    from bpe_gui.model import files
 
     real = files.load_tokenizer
     state = {"release": threading.Event(), "started": threading.Event(), "threads": []}
@@ -130,7 +130,8 @@ def test_worker_errors_travel_as_exception_objects(qtbot, window, tmp_path, monk
     goes to sys.excepthook as itself, with the traceback it had in the worker."""
     import sys
 
-    from bpe_gui import file_actions, files
+    from bpe_gui.actions import files as file_actions
+    from bpe_gui.model import files
     from core import BPEError
 
     c = window.controller
@@ -171,7 +172,7 @@ def test_worker_errors_travel_as_exception_objects(qtbot, window, tmp_path, monk
 def test_the_longest_tokens_list_skips_specials_and_breaks_ties_by_id(qtbot, window, tmp_path):
     """The browser's "longest tokens" of an imported vocab: longest first, equal lengths by id, special
     tokens (here the longest entries of all) left out."""
-    from bpe_gui import token_lists
+    from bpe_gui.views import token_lists
     from core.formats import save_native
     from core.formats.spec import TokenizerSpec
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bpe_gui.session_model import Busy, Options, PairView, SessionModel, merge_deltas
+from bpe_gui.model.session import Busy, Options, PairView, SessionModel, merge_deltas
 from core import BPEError, Trainer
 from core.formats import load_any, save_native
 from core.formats.spec import records_from_spec
@@ -21,7 +21,7 @@ def _trainer() -> Trainer:
 
 def test_importing_the_model_imports_no_qt():
     code = (
-        "import sys, bpe_gui.session_model; "
+        "import sys, bpe_gui.model.session; "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph')]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )
