@@ -118,7 +118,7 @@ def _shown_name(path) -> str:
 
 
 class FileActions(ControllerBase):
-    """Mixed into :class:`bpe_gui.actions.controller.Controller` (uses its signals and state)."""
+    """The controller's file actions (on :class:`~bpe_gui.actions.base.ControllerBase`: its signals and state)."""
 
     def import_tokenizer(self, path, **options) -> bool:
         """Explore a tokenizer trained elsewhere (any supported format); no corpus, so no training.

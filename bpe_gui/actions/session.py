@@ -1,6 +1,6 @@
 """The controller's session actions: rewind and reset, save and reopen a session.
 
-Mixed into :class:`bpe_gui.actions.controller.Controller` (uses its signals, engine and state). A session
+Part of :class:`bpe_gui.actions.controller.Controller`, on its declared base (signals, engine and state). A session
 file is a native ``bpe.json`` with the explorer's state (see :mod:`core.formats.session`). Reopening it
 with the same corpus loads the corpus and replays the merges in the engine (their counts, ties
 and examples are then live again); with a corpus that changed or is gone, the saved tokenizer is
@@ -37,7 +37,7 @@ class ReplayJob(worker.EngineJob):
 
 
 class SessionActions(ControllerBase):
-    """Rewind, reset, save and reopen sessions (a mixin of the controller)."""
+    """Rewind, reset, save and reopen sessions (the controller's session actions)."""
 
     # ------------------------------------------------------------------ rewind
     def rewind_to(self, keep: int) -> bool:

@@ -1,6 +1,6 @@
 """The controller's training actions: Step (N), Undo, Train to a vocab size, Cancel.
 
-Mixed into :class:`bpe_gui.actions.controller.Controller` (uses its signals, engine requests, worker
+Part of :class:`bpe_gui.actions.controller.Controller`, on its declared base (signals, engine requests, worker
 plumbing and session model). A cheap step is an engine request waited for on the GUI thread;
 an expensive one, and every full run, is a :class:`bpe_gui.jobs.worker.TrainJob`, whose end comes
 back to :meth:`TrainActions._finish_run`.
@@ -33,7 +33,7 @@ SYNC_STEP_WORDS = 12_000
 
 
 class TrainActions(ControllerBase):
-    """Step, undo, train and cancel (a mixin of the controller)."""
+    """Step, undo, train and cancel (the controller's training actions)."""
 
     def _check_can_train(self) -> bool:
         if self._job is not None:

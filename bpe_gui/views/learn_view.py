@@ -257,14 +257,13 @@ def open_learn(parent) -> QWidget:
     """Open (or raise) the Learn window of ``parent``'s main window."""
     from PySide6.QtWidgets import QMainWindow
 
-    win = getattr(parent, "_learn_window", None)
+    win = parent.findChild(QMainWindow, "learnWindow")  # (one Learn window a main window)
     if win is None:
         win = QMainWindow(parent)
         win.setWindowTitle(QCoreApplication.translate("LearnView", "Learn BPE — step by step"))
         win.setCentralWidget(LearnView(win))
         win.setObjectName("learnWindow")
         win.resize(1200, 720)
-        parent._learn_window = win
     win.show()
     win.raise_()
     return win

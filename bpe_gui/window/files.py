@@ -1,6 +1,6 @@
 """The main window's file side: open a corpus, recent files, import, compare, export, drag & drop.
 
-Mixed into :class:`bpe_gui.window.main_window.MainWindow` (uses its controller, settings, menus and views).
+The second layer of :class:`bpe_gui.window.main_window.MainWindow`, on :class:`~bpe_gui.window.sessions.SessionWindow`.
 Importing and comparing read the tokenizer file in the controller's worker; the tokenize view
 gets a comparison when :attr:`Controller.tokenizer_loaded` brings it.
 """
@@ -22,7 +22,7 @@ MAX_RECENT = 8
 
 
 class FilesWindow(SessionWindow):
-    """Corpus, tokenizer and export files of the main window (a mixin)."""
+    """Corpus, tokenizer and export files of the main window (the main window's second layer)."""
 
     # ------------------------------------------------------------------ dialogs
     def _corpus_loaded(self, _stats) -> None:

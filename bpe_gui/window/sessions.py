@@ -1,6 +1,6 @@
 """The main window's work-keeping side: ask before discarding merges, sessions, rewind, folders.
 
-Mixed into :class:`bpe_gui.window.main_window.MainWindow` (uses its controller, settings, panels and menus).
+The first layer of :class:`bpe_gui.window.main_window.MainWindow`, on :class:`~bpe_gui.window.base.WindowBase` (its controller, settings, panels and menus, declared there).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ SESSION_FILTER = "BPE Explorer sessions (*.bpe.json *.json);;All files (*)"
 
 
 class SessionWindow(WindowBase):
-    """Dialogs and actions that keep the user's work (a mixin of the main window)."""
+    """Dialogs and actions that keep the user's work (the main window's first layer)."""
 
     # ------------------------------------------------------------------ folders
     def start_folder(self, *keys: settings.Key[str]) -> str:
@@ -45,7 +45,7 @@ class SessionWindow(WindowBase):
         n = c.index.n_merges
         if not n or not c.has_trainer or not self.settings.get(settings.ASK_DISCARD):
             return True
-        # (QCoreApplication.translate: self.tr with a count in this mixin returns the English text)
+        # (QCoreApplication.translate with an explicit context: the text is found whatever class calls it)
         text = plural(
             QCoreApplication.translate(
                 "SessionWindow", "%1 throws away the %n merge(s) trained so far.", "", n

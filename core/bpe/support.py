@@ -21,7 +21,7 @@ _BAD_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
 NON_UTF8_BYTES = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
 
 
-class _Cache(dict):
+class PretokenCache(dict):
     """pre-token string → tuple of ids; a miss encodes the pre-token (``dict.__missing__``)."""
 
     def __init__(self, fill) -> None:
@@ -47,7 +47,7 @@ class _Cache(dict):
         self.update(first)
 
 
-class _SurrogateInText(Exception):
+class SurrogateInText(Exception):
     pass
 
 
@@ -73,12 +73,12 @@ def hole_error(hole_re: regex.Pattern[str], text: str) -> TokenizerError:
     )
 
 
-def _covering(compiled: regex.Pattern[str], ascii_twin: re.Pattern[str] | None = None):
+def covering(compiled: regex.Pattern[str], ascii_twin: re.Pattern[str] | None = None):
     """A splitter giving the matches of ``compiled`` and, as pieces of their own, the stretches no
     non-empty match covers (the same rule as training's pre-tokenization): text is never dropped.
     ``ascii_twin`` (:func:`core.pretokenization.ascii_pattern.ascii_twin`) finds the same matches on ASCII text, faster.
 
-    >>> _covering(regex.compile("[a-z]+"))("ab, cd!")
+    >>> covering(regex.compile("[a-z]+"))("ab, cd!")
     ['ab', ', ', 'cd', '!']
     """
     findall = compiled.findall
@@ -105,7 +105,7 @@ def _covering(compiled: regex.Pattern[str], ascii_twin: re.Pattern[str] | None =
     return split
 
 
-def _hashable(x: object) -> bool:
+def hashable(x: object) -> bool:
     try:
         hash(x)
     except TypeError:
@@ -113,7 +113,7 @@ def _hashable(x: object) -> bool:
     return True
 
 
-def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
+def check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
     if not isinstance(vocab, dict):
         raise TokenizerError(f"vocab must be a dict of id -> bytes, not {type(vocab).__name__}")
     if (
@@ -135,7 +135,7 @@ def _check_vocab(vocab: dict[int, bytes]) -> dict[int, bytes]:
     return out
 
 
-def _check_merges(merges: Iterable[Pair]) -> list[Pair]:
+def check_merges(merges: Iterable[Pair]) -> list[Pair]:
     merges = list(merges)
     if (
         set(map(type, merges)) <= {tuple}

@@ -95,7 +95,7 @@ def tokenizer_splitter(pattern: str | None, dense_runs: int = DENSE_RUNS) -> Spl
     """The tokenizer's pre-tokenizer for a (resolved) pattern: ASCII text is split by the pattern's
     twin for ``re``; for a space-safe pattern also the ASCII stretches of mixed text (unless dense:
     :func:`ascii_segmented`); for a custom pattern, text no match covers is kept as pre-tokens of its own."""
-    from core.bpe.support import _covering
+    from core.bpe.support import covering
 
     if pattern is None:
         return make_splitter(pattern)
@@ -107,4 +107,4 @@ def tokenizer_splitter(pattern: str | None, dense_runs: int = DENSE_RUNS) -> Spl
         return ascii_segmented(regex.compile(pattern).findall, twin.findall, dense_runs)
     if pattern in ASCII_PATTERNS:
         return make_splitter(pattern)
-    return _covering(regex.compile(pattern), twin)
+    return covering(regex.compile(pattern), twin)

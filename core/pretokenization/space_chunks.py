@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from core.bpe.support import _Cache
+    from core.bpe.support import PretokenCache
 from core.pretokenization.patterns import (
     GPT2_PATTERN,
     GPT4_PATTERN,
@@ -217,12 +217,12 @@ class ChunkEncoder:
         pattern: str | None,
         prefill: Callable[[list[str]], None] | None = None,
     ) -> None:
-        from core.bpe.support import _Cache
+        from core.bpe.support import PretokenCache
 
         self.split = split
         self.encode_pretoken = encode_pretoken
         self.prefill = prefill  # puts many new pre-tokens into encode_pretoken's cache at once
-        self.cache = _Cache(lambda piece: self._ids(" " + piece.replace(self.PH, " ")))
+        self.cache = PretokenCache(lambda piece: self._ids(" " + piece.replace(self.PH, " ")))
         self.chooser = EncodeChooser()
         if not is_space_safe(pattern):
             self.force = False  # chunks are exact only for the proven patterns
@@ -281,10 +281,10 @@ class ChunkEncoder:
             free = next((c for c in _TEXT_MARKS if c not in text), None)
             if free is None:
                 return None
-            from core.bpe.support import _Cache
+            from core.bpe.support import PretokenCache
 
             ph = free
-            cache = _Cache(lambda piece: self._ids(" " + piece.replace(free, " ")))
+            cache = PretokenCache(lambda piece: self._ids(" " + piece.replace(free, " ")))
         parts = mark_non_cuts_text(text, ph).split(" ")
         out = list(self._ids(parts[0].replace(ph, " "))) if parts[0] else []
         if len(parts) > BATCH_MIN_CHUNKS:
@@ -292,7 +292,7 @@ class ChunkEncoder:
         out += chain.from_iterable(map(cache.__getitem__, islice(parts, 1, None)))
         return out
 
-    def _learn(self, parts: list[str], ph: str, cache: _Cache) -> None:
+    def _learn(self, parts: list[str], ph: str, cache: PretokenCache) -> None:
         """Encode the chunks of ``parts[1:]`` missing from ``cache`` with one call of the splitter
         (a cut before each chunk is exact: the joined text gives each chunk's pre-tokens)."""
         from core.bpe.support import CACHE_LIMIT, CACHE_MAX_WORD

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from core.bpe.batch import BATCH_MAX_BYTES, EncodingParts, bpe_batch
-from core.bpe.support import CACHE_MAX_WORD, _SurrogateInText, hole_error, surrogate_error
+from core.bpe.support import CACHE_MAX_WORD, SurrogateInText, hole_error, surrogate_error
 
 #: fewer new words than this in a text are merged one by one (a batch has a fixed cost in NumPy calls)
 BATCH_MIN_WORDS = 32
@@ -89,7 +89,7 @@ class ArrayEncoder:
         try:
             with self._lock:
                 return self._encode(text)
-        except _SurrogateInText:
+        except SurrogateInText:
             raise surrogate_error(text) from None
 
     def _encode(self, text: str) -> np.ndarray:
@@ -158,7 +158,7 @@ class ArrayEncoder:
         try:
             raw = list(map(str.encode, words, repeat("utf-8"), repeat("surrogateescape")))
         except UnicodeEncodeError:
-            raise _SurrogateInText from None
+            raise SurrogateInText from None
         whole = parts.encoder.get
         pick = [1 < len(b) <= BATCH_MAX_BYTES and whole(b) is None for b in raw]
         n_batch = sum(pick)

@@ -26,13 +26,13 @@ from core.bpe.batch import EncodingParts, PairTable, prefill
 from core.bpe.merge import MergeStep, bpe_ids, merge_steps
 from core.bpe.ranks import IdMerges, LazyMerges, RankMerges, rank_bpe
 from core.bpe.support import (
-    _Cache,
-    _check_merges,
-    _check_vocab,
-    _hashable,
-    _SurrogateInText,
+    PretokenCache,
+    SurrogateInText,
+    check_merges,
     check_surrogates,
+    check_vocab,
     compile_alternation,
+    hashable,
     hole_error,
     surrogate_error,
 )
@@ -72,11 +72,11 @@ class Tokenizer(MergeTables):
         self.special_tokens: list[str] = check_surrogates(check_special_tokens(special_tokens))
         self.pattern = pattern
         self.pattern_regex = resolve_pattern(pattern)
-        self.vocab: dict[int, bytes] = _check_vocab(vocab)
+        self.vocab: dict[int, bytes] = check_vocab(vocab)
         # merges a loader has not built yet (LazyMerges) are built when read: tokens listed in rank order
         # (a tiktoken file) encode by rank, merges found as ids (tokenizer.json) give the table from the ids
         self._lazy: LazyMerges | None = merges if isinstance(merges, (RankMerges, IdMerges)) else None
-        self._merges: list[Pair] | None = None if self._lazy is not None else _check_merges(merges)
+        self._merges: list[Pair] | None = None if self._lazy is not None else check_merges(merges)
         ids = (merges.ids, merges.keys) if isinstance(merges, IdMerges) and merges.vocab == vocab else None
         self.tie_break: str | None = None
         self.training: dict[str, Any] | None = None
@@ -109,7 +109,7 @@ class Tokenizer(MergeTables):
         self._pretokens = tokenizer_splitter(self.pattern_regex)
         self._special_re = compile_alternation(self.special_tokens)
         self._longest_special = max((len(s) for s in self.special_tokens), default=0)
-        self._cache = _Cache(self._encode_word)
+        self._cache = PretokenCache(self._encode_word)
         #: the tables the fast encoders read (prefill here, ArrayEncoder for .npy): nothing else is shared
         self.encoding_parts = EncodingParts(
             encoder=self._encoder,
@@ -214,7 +214,7 @@ class Tokenizer(MergeTables):
         try:
             b = word.encode("utf-8", "surrogateescape")
         except UnicodeEncodeError:
-            raise _SurrogateInText from None
+            raise SurrogateInText from None
         if self._ignore_merges:
             i = self._encoder.get(b)
             if i is not None:
@@ -313,14 +313,14 @@ class Tokenizer(MergeTables):
                 elif piece:
                     out += next(ids)
             return out
-        except _SurrogateInText:
+        except SurrogateInText:
             raise surrogate_error(text) from None
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode text ignoring special tokens (their text is encoded like any other text)."""
         try:
             return self._encode_ordinary(text)
-        except _SurrogateInText:
+        except SurrogateInText:
             raise surrogate_error(text) from None
 
     def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
@@ -393,7 +393,7 @@ class Tokenizer(MergeTables):
             out = b"".join(map(self.vocab.__getitem__, ids))
         except (KeyError, TypeError):
             vocab = self.vocab
-            bad = next(i for i in ids if not _hashable(i) or i not in vocab)
+            bad = next(i for i in ids if not hashable(i) or i not in vocab)
             raise self._unknown_id(bad) from None
         kinds = set(map(type, ids))
         if kinds - {int}:  # 1.0 and True hash like 1: refuse what is not an integer id
