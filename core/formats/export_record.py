@@ -18,7 +18,7 @@ by hand).
 
 >>> import tempfile, pathlib
 >>> from core.formats import export_all, load_any
->>> from core.spec import TokenizerSpec
+>>> from core.formats.spec import TokenizerSpec
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> _ = export_all(d, TokenizerSpec.from_merges([(b"a", b"b")]))
 >>> _ = export_all(d, TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c")]), "gpt2")
@@ -37,7 +37,7 @@ import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..errors import FormatError
+from core.errors import FormatError
 
 RECORD_NAME = ".bpe-explorer-export.json"
 RECORD_FORMAT = "bpe-explorer-export"

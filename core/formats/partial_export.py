@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import BPEError
+from core.errors import BPEError
 
 #: formats whose files key tokens by their text: a special token that is a single byte collides with that byte
 KEYED_BY_TEXT = ("gpt2", "hf")
@@ -44,8 +44,8 @@ def export_what_fits(
 ) -> tuple[dict[str, list[Path]], dict[str, str]]:
     """Export ``formats``; those that cannot hold the tokenizer are left out: (written files per format,
     the reason of each format left out)."""
-    from . import export_all, parse_formats, save
-    from ._io import staged_writes
+    from core.files import staged_writes
+    from core.formats import export_all, parse_formats, save
 
     names = parse_formats(formats)
     try:

@@ -6,13 +6,13 @@ import os
 
 import pytest
 
-import core.dask_scale as dask_scale
-from core.counts import count_files
+import core.scale.dask_scale as dask_scale
 from core.errors import CorpusError
-from core.npy import encode_file_to_npy
-from core.pretokenize import count_pretokens
-from core.spec import TokenizerSpec
-from core.tokenizer import Tokenizer
+from core.formats.spec import TokenizerSpec
+from core.pretokenization.pretokenize import count_pretokens
+from core.scale.counts import count_files
+from core.tokenization.npy import encode_file_to_npy
+from core.tokenization.tokenizer import Tokenizer
 
 TEXT = "the quick brown fox jumps over the lazy dog.\n" * 2000  # 90 KB: several 4 KB blocks
 

@@ -10,14 +10,14 @@ import time
 import pytest
 
 from core import Tokenizer, train_bpe
-from core.counts import count_files
-from core.counts_schema import FORMAT, CountsError, CountsMeta
 from core.errors import BPEError, FormatError, SpecialTokenError
 from core.formats import export_all, load_any, load_gpt2, load_tiktoken
-from core.procs import Child, ChildError
-from core.session import load_session, save_session
-from core.spec import TokenizerSpec
-from core.trainer import Trainer
+from core.formats.session import load_session, save_session
+from core.formats.spec import TokenizerSpec
+from core.scale.counts import count_files
+from core.scale.counts_schema import FORMAT, CountsError, CountsMeta
+from core.training.trainer import Trainer
+from core.workers.procs import Child, ChildError
 
 LONE = "<\ud800>"
 SPEC = TokenizerSpec.from_merges([(b"a", b"b")], ["<|e|>"])

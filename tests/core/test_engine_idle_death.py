@@ -7,8 +7,8 @@ import signal
 
 import pytest
 
-from core.engine import Engine, EngineDied
-from core.exit_codes import exit_reason
+from core.engine.client import Engine, EngineDied
+from core.workers.exit_codes import exit_reason
 
 from .engine_corpus import write_engine_corpus
 from .test_engine import wait_for

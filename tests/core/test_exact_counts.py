@@ -7,10 +7,10 @@ import random
 import numpy as np
 import pytest
 
-from core.count_bounds import MAX_PAIR_TOTAL
-from core.counts_schema import CountsError
-from core.exact_counts import int_bincount
-from core.trainer import Trainer
+from core.errors import CorpusError
+from core.pretokenization.exact_counts import int_bincount
+from core.training.count_bounds import MAX_PAIR_TOTAL
+from core.training.trainer import Trainer
 
 from .reference import reference_merges
 
@@ -66,13 +66,13 @@ def test_huge_counts_train_like_the_reference(kw, seed):
     ],
 )
 def test_counts_out_of_bounds_are_refused(counts, message):
-    with pytest.raises(CountsError, match=message):
+    with pytest.raises(CorpusError, match=message):
         Trainer(counts)
 
 
 def test_numpy_int_counts_are_summed_exactly():
     counts = {b"ab": np.int64(2**62 - 1), b"cd": np.int64(2**62 - 1)}  # (an int64 sum would wrap)
-    with pytest.raises(CountsError, match="more than this trainer sums exactly"):
+    with pytest.raises(CorpusError, match="more than this trainer sums exactly"):
         Trainer(counts)
 
 

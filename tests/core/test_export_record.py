@@ -12,7 +12,7 @@ from core.cli import main
 from core.errors import FormatError
 from core.formats import export_all, load_any, save_native
 from core.formats.export_record import RECORD_NAME
-from core.spec import TokenizerSpec
+from core.formats.spec import TokenizerSpec
 
 SMALL = TokenizerSpec.from_merges([(b"a", b"b")], ["<|endoftext|>"])
 BIG = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c"), (b"c", b"d")], ["<|endoftext|>"])

@@ -16,11 +16,11 @@ import shutil
 
 import pytest
 
-from core.counts_schema import FORMAT, CountsMeta
 from core.errors import BPEError
 from core.formats import export_all, load_any
-from core.session import load_session, save_session
-from core.spec import TokenizerSpec
+from core.formats.session import load_session, save_session
+from core.formats.spec import TokenizerSpec
+from core.scale.counts_schema import FORMAT, CountsMeta
 
 SPEC = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c"), (b"\xff", b"\xfe")], ["<|e|>"])
 BAD = [

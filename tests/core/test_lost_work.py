@@ -7,11 +7,11 @@ import os
 
 import pytest
 
-import core.npy
+import core.tokenization.npy
 from core.cli import main
 from core.formats import export_all, load_any
 from core.formats.partial_export import export_what_fits
-from core.spec import TokenizerSpec
+from core.formats.spec import TokenizerSpec
 
 TEXT = "hello world | foo bar | hello again\n" * 40
 
@@ -38,7 +38,7 @@ def test_encode_of_an_unreadable_input_names_the_input(corpus, tokdir, tmp_path,
             raise PermissionError(13, "Permission denied", str(corpus))
         return real_open(path, *a, **k)
 
-    monkeypatch.setattr(core.npy, "open", no_read, raising=False)
+    monkeypatch.setattr(core.tokenization.npy, "open", no_read, raising=False)
     out = tmp_path / "ids.npy"
     assert main(["encode", "--tokenizer", str(tokdir), str(corpus), "--out", str(out), "-q"]) == 2
     err = capsys.readouterr().err

@@ -8,9 +8,9 @@ import pytest
 
 from core.cli import main
 from core.formats import export_all
-from core.npy import encode_file_to_npy
-from core.spec import TokenizerSpec
-from core.tokenizer import Tokenizer
+from core.formats.spec import TokenizerSpec
+from core.tokenization.npy import encode_file_to_npy
+from core.tokenization.tokenizer import Tokenizer
 
 TEXT = "the cat sat on the mat; the cat ate the rat.\n" * 50
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import os
 
-import core.corpus_digest as cd
-from core.session import load_session, save_session
-from core.spec import TokenizerSpec
+import core.formats.corpus_digest as cd
+from core.formats.session import load_session, save_session
+from core.formats.spec import TokenizerSpec
 
 SPEC = TokenizerSpec.from_merges([(b"a", b"b")])
 
