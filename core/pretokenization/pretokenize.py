@@ -25,6 +25,7 @@ import regex
 from core.errors import Cancelled, CorpusError, SpecialTokenError
 from core.pretokenization.blocks import BLOCK_BYTES, auto_block_bytes, iter_blocks, rule_for_pattern  # noqa: F401 (BLOCK_BYTES re-exported)
 from core.pretokenization.chunk_counts import chunk_counter
+from core.pretokenization.compressed import refuse_compressed
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 from core.pretokenization.read_watch import watch
 from core.pretokenization.sources import read_head
@@ -198,6 +199,31 @@ class CorpusStats:
     notes: list[str] = field(default_factory=list)
 
 
+def _utf16_without_bom(sample: bytes) -> str | None:
+    """ "UTF-16-LE" / "UTF-16-BE" when a sample without a byte-order mark is UTF-16 text: it does not read
+    as UTF-8 (5% of its bytes invalid at least: UTF-8 text holding a few NULs stays UTF-8), and it reads
+    as UTF-16 of that byte order into printable text with line breaks or spaces. Chinese or Japanese
+    UTF-16 has few NULs (only its ASCII characters have them), so their number does not tell it from
+    binary data."""
+    if len(sample) < 16 or decode_corpus(sample)[1] < 0.05 * len(sample):
+        return None
+    body = sample[: len(sample) // 2 * 2]
+    best: tuple[float, str] | None = None
+    for kind in ("UTF-16-LE", "UTF-16-BE"):
+        try:
+            text = body.decode(kind.lower())
+        except UnicodeDecodeError as e:
+            if e.start < len(body) - 4:  # (the sample may end inside a surrogate pair)
+                continue
+            text = body[: e.start].decode(kind.lower())
+        if not text or "\x00" in text or not ("\n" in text or " " in text):
+            continue
+        printable = sum(1 for ch in text if ch.isprintable() or ch in "\t\r\n") / len(text)
+        if printable >= 0.95 and (best is None or printable > best[0]):
+            best = (printable, kind)
+    return None if best is None else best[1]
+
+
 def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
     """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data.
 
@@ -225,13 +251,32 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
     if not sample:
         return
     nul = sample.count(0)
+    utf16 = _utf16_without_bom(sample) if nul else None
+    if utf16 is not None:  # (also with allow_nul: that is for UTF-8 text holding NUL bytes, not UTF-16)
+        raise CorpusError(
+            f"{name} looks like {utf16} text without a byte-order mark (its bytes read as {utf16} text, "
+            f"NUL bytes between the characters); convert it to UTF-8 first, e.g. iconv -f {utf16} -t UTF-8",
+            code="corpus_encoding",
+            name=name,
+            kind=utf16,
+        )
+    if nul == len(sample):
+        raise CorpusError(
+            f"{name} holds only NUL bytes (the first {len(sample):,} bytes are all 0); choose a UTF-8 text file",
+            code="corpus_binary",
+            name=name,
+        )
     if nul and not allow_nul:
         override = "; if it is UTF-8 text that contains NUL bytes, pass allow_nul=True (--allow-nul)"
         quarters = [sample[i::4].count(0) for i in range(4)]
         if nul > len(sample) // 2 and len(sample) >= 8:
             zero_rate = [q / max(1, len(sample[i::4])) for i, q in enumerate(quarters)]
-            utf32 = (
-                "UTF-32-LE" if min(zero_rate[1:]) > 0.9 else "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None
+            utf32 = (  # (the fourth byte of each character, the one not NUL, must mostly not be NUL)
+                "UTF-32-LE"
+                if min(zero_rate[1:]) > 0.9 and zero_rate[0] < 0.5
+                else "UTF-32-BE"
+                if min(zero_rate[:3]) > 0.9 and zero_rate[3] < 0.5
+                else None
             )
             if utf32 is not None:
                 raise CorpusError(
@@ -353,6 +398,7 @@ def count_pretokens(
     try:
         head, stream = read_head(stream)
         if not is_text:
+            refuse_compressed(head, name, "train - --vocab-size N --out DIR")
             sniff_encoding(head, name, allow_nul=allow_nul)
         stats.has_bom = head.startswith(_BOM)
         if stats.has_bom:

@@ -34,6 +34,7 @@ import regex
 
 from core.errors import CorpusError
 from core.pretokenization.chunk_counts import chunk_counter, first_indices
+from core.pretokenization.compressed import refuse_compressed
 from core.pretokenization.pretokenize import (
     ANY_SURROGATE,
     GPT2_PATTERN,
@@ -233,34 +234,11 @@ def expand_inputs(inputs: list[str]) -> list[str]:
     return out
 
 
-_COMPRESSED = [
-    (b"\x1f\x8b", "gzip", "zcat"),
-    (b"\xfd7zXZ\x00", "xz", "xzcat"),
-    (b"\x28\xb5\x2f\xfd", "zstd", "zstdcat"),
-    (b"PK\x03\x04", "zip", "unzip -p"),
-]
-
-
 def check_text(head: bytes, source: str, *, allow_nul: bool = False) -> None:
     """:func:`core.pretokenization.pretokenize.sniff_encoding`, after naming a compressed file by its magic bytes
     (a clearer message than "binary", with the way to read it)."""
     refuse_compressed(head, source)
     sniff_encoding(head, source, allow_nul=allow_nul)
-
-
-def refuse_compressed(
-    head: bytes, source: str, command: str = "count - --out counts.parquet (local engine)"
-) -> None:
-    """Refuse a file whose first bytes are those of a gzip, xz, zstd, zip or bzip2 archive."""
-    found = [(kind, cat) for magic, kind, cat in _COMPRESSED if head.startswith(magic)]
-    if head[:3] == b"BZh" and head[4:10] == b"1AY&SY":
-        found.append(("bzip2", "bzcat"))
-    if found:
-        kind, cat = found[0]
-        raise CorpusError(
-            f"{source} is {kind}-compressed; decompress it first, or stream it: "
-            f"{cat} FILE | bpe-explorer {command}"
-        )
 
 
 def cluster_inputs(inputs: list[str]) -> list[str]:
