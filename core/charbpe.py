@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import codecs
 import heapq
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -33,6 +34,7 @@ from .tokenizer_support import compile_alternation
 SPACE = "\u2581"
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 _CACHE_MAX = 1 << 18
+_SPACE_RUNS = re.compile("  +")
 
 
 def byte_piece(b: int) -> str:
@@ -122,9 +124,9 @@ class CharBPE:
                 assert pa is not None and pb is not None
                 self._merges[(a, b)] = (rank, self._vocab[pa + pb])
             self._byte_ids = [self._vocab.get(byte_piece(b)) for b in range(256)]
-            for b, i in enumerate(self._byte_ids):
-                if i is not None:
-                    self.types[i] = BYTE
+            for bid in self._byte_ids:
+                if bid is not None:
+                    self.types[bid] = BYTE
             inside = (p for p in self._vocab if len(p) > 1)
         # characters that some piece holds right before a "▁": a cut before "▁" needs another one
         self._joins = frozenset(p[k - 1] for p in inside for k in range(1, len(p)) if p[k] == SPACE)
@@ -132,15 +134,20 @@ class CharBPE:
 
     # ------------------------------------------------------------------ normalization (.model)
     def normalize(self, text: str) -> str:
-        """SentencePiece's normalization with the identity rule: extra spaces removed (if set), the
-        dummy prefix, spaces as ``▁``. An empty (or all-space, when removed) text stays empty."""
-        if self.remove_extra_whitespaces:
-            text = " ".join(w for w in text.split(" ") if w)
+        """SentencePiece's normalization with the identity rule: leading spaces removed and runs of
+        spaces made one (``remove_extra_whitespaces``), the dummy ``▁`` prefix, spaces as ``▁``, then
+        (``remove_extra_whitespaces``) every trailing ``▁`` removed, also one that was in the text. An
+        empty text stays empty."""
+        rm = self.remove_extra_whitespaces
+        if rm:
+            text = _SPACE_RUNS.sub(" ", text.lstrip(" "))
         if not text:
             return ""
         if self.add_dummy_prefix:
             text = " " + text
-        return text.replace(" ", SPACE) if self.escape_whitespaces else text
+        if self.escape_whitespaces:
+            text = text.replace(" ", SPACE)
+        return text.rstrip(SPACE if self.escape_whitespaces else " ") if rm else text
 
     # ------------------------------------------------------------------ encoding
     def encode_word(self, word: str) -> tuple[int, ...]:
@@ -162,6 +169,9 @@ class CharBPE:
                         cache.clear()
                     cache[part] = ids
             out.extend(ids)
+        if self.mode == "sentencepiece" and not self.byte_fallback and self.unk_id is not None:
+            unk = self.unk_id  # sentencepiece writes a run of unknown symbols as one <unk>
+            out = [x for k, x in enumerate(out) if x != unk or k == 0 or out[k - 1] != unk]
         return tuple(out)
 
     def _parts(self, word: str) -> Iterable[str]:
@@ -334,9 +344,13 @@ class CharBPE:
         return self._decode_hf(ids)
 
     def _decode_sp(self, ids: Sequence[int]) -> str:
+        # sentencepiece's Decode: runs of byte pieces become their characters (each invalid byte
+        # U+FFFD); the first piece that starts with "▁" while nothing is written yet loses it (all
+        # such pieces while the text is empty, when extra whitespace is removed)
         out: list[str] = []
         pending = bytearray()
-        first = True
+        bos = True
+        seen = False  # the last piece gave up its leading "▁"
         types, pieces = self.types, self.pieces
         strip = self.add_dummy_prefix or self.remove_extra_whitespaces
         for i in ids:
@@ -345,28 +359,23 @@ class CharBPE:
                 pending.append(piece_bytes(pieces[i] or "", BYTE)[0])
                 continue
             if pending:
-                text = pending.decode("utf-8", "charbpe_replace")
+                out.append(pending.decode("utf-8", "charbpe_replace"))
                 pending.clear()
-                if first and strip and text.startswith(" "):
-                    text = text[1:]
-                out.append(text)
-                first = False
+            if seen or any(out):
+                bos = False
+            seen = False
             if t == CONTROL:
                 continue
             if t == UNKNOWN:
                 out.append(self.unk_surface)
-                first = False
                 continue
             p = pieces[i] or ""
-            if first and strip and p.startswith(SPACE):
+            if bos and strip and p.startswith(SPACE):
                 p = p[1:]
+                seen = not self.remove_extra_whitespaces
             out.append(p.replace(SPACE, " "))
-            first = False
         if pending:
-            text = pending.decode("utf-8", "charbpe_replace")
-            if first and strip and text.startswith(" "):
-                text = text[1:]
-            out.append(text)
+            out.append(pending.decode("utf-8", "charbpe_replace"))
         return "".join(out)
 
     def _decode_hf(self, ids: Sequence[int]) -> str:
@@ -411,7 +420,7 @@ def run_decoder(step: Any, tokens: list[str]) -> list[str]:
     if kind == "ByteFallback":
         out: list[str] = []
         pending = bytearray()
-        for t in tokens + [None]:  # type: ignore[list-item]
+        for t in [*tokens, None]:
             b = parse_byte_piece(t) if t is not None else None
             if b is not None:
                 pending.append(b)

@@ -296,7 +296,9 @@ def pipeline_config(
     try:
         build_pipeline(conf)
         pre = data.get("pre_tokenizer")
-        if not char_level and not any(kind == "bytelevel" for kind, _ in (pre_steps(pre) if pre is not None else [])):
+        if not char_level and not any(
+            kind == "bytelevel" for kind, _ in (pre_steps(pre) if pre is not None else [])
+        ):
             raise Bad(
                 "the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
                 "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE"

@@ -63,7 +63,7 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
     if m.precompiled_charsmap:
         raise FormatError(
             f"{path}: this SentencePiece model normalizes text with a precompiled character map "
-            f"(rule {m.normalizer_name or '?'!r}, e.g. nmt_nfkc), which BPE Explorer does not reproduce "
+            f"(rule {m.normalizer_name or '?'!r}), which BPE Explorer does not reproduce "
             "yet; it opens models with the 'identity' rule (Llama 2, Mistral, Gemma …)"
         )
     pieces = [x.piece for x in m.pieces]
@@ -96,7 +96,12 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
     }
     specials = tuple(p for p, t in zip(pieces, types) if t in (CONTROL, UNKNOWN))
     vocab = {i: piece_bytes(p, t) for i, (p, t) in enumerate(zip(pieces, types))}
-    pipeline = {"normalizer": None, "pre_tokenizer": None, "added_tokens": [], "charbpe": conf}
+    pipeline: dict[str, Any] = {
+        "normalizer": None,
+        "pre_tokenizer": None,
+        "added_tokens": [],
+        "charbpe": conf,
+    }
     n_user = types.count(USER_DEFINED)
     note = (
         f"SentencePiece BPE model: {len(pieces)} pieces ({types.count(BYTE)} byte pieces"
@@ -178,14 +183,20 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
         raise FormatError(f"{path}: model.vocab is missing or not an object of token -> non-negative id")
     added: dict[str, int] = {}
     for n, t in enumerate(data.get("added_tokens") or []):
-        if not isinstance(t, dict) or not isinstance(t.get("content"), str) or not isinstance(t.get("id"), int):
+        if (
+            not isinstance(t, dict)
+            or not isinstance(t.get("content"), str)
+            or not isinstance(t.get("id"), int)
+        ):
             raise FormatError(f"{path}: added token {n} is {t!r}; it needs a string content and an int id")
         added[t["content"]] = t["id"]
     size = max([*raw_vocab.values(), *added.values()], default=-1) + 1
     pieces: list[str | None] = [None] * size
     for p, i in raw_vocab.items():
         if pieces[i] is not None:
-            raise FormatError(f"{path}: id {i} is used twice ({pieces[i]!r} and {p!r}); each id names one token")
+            raise FormatError(
+                f"{path}: id {i} is used twice ({pieces[i]!r} and {p!r}); each id names one token"
+            )
         pieces[i] = p
     for p, i in added.items():
         if pieces[i] is None:
@@ -198,7 +209,9 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
         a, b = parts
         for tok in (a, b, a + b):
             if tok not in raw_vocab:
-                raise FormatError(f"{path}: merge {n} ({m!r}) needs the token {tok!r}, which is not in the vocab")
+                raise FormatError(
+                    f"{path}: merge {n} ({m!r}) needs the token {tok!r}, which is not in the vocab"
+                )
         merges.append([raw_vocab[a], raw_vocab[b]])
     unk = model.get("unk_token")
     if unk is not None and unk not in raw_vocab:
@@ -294,7 +307,7 @@ def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
             "lstrip": False,
             "rstrip": False,
             "normalized": False,
-            "special": t == CONTROL or t == UNKNOWN,
+            "special": t in (CONTROL, UNKNOWN),
         }
         for i, (p, t) in enumerate(zip(pieces, types))
         if t in (CONTROL, UNKNOWN, USER_DEFINED)

@@ -139,7 +139,7 @@ def parse_model(data: bytes) -> SPModel:
             assert isinstance(val, bytes)
             for n, w, v in _fields(val):
                 if n == 3 and w == 0:
-                    m.model_type = int(v)  # type: ignore[arg-type]
+                    m.model_type = int(v)
                 elif n == 35 and w == 0:
                     m.byte_fallback = bool(v)
                 elif n == 24 and w == 0:
