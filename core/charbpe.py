@@ -16,7 +16,8 @@ A text is cut before a ``▁`` wherever no piece holds the character before it f
 merge can cross such a place), so the cut parts encode alone and repeat (they are cached).
 
 >>> bpe = CharBPE({"mode": "sentencepiece", "pieces": ["<unk>", "▁", "a", "b", "▁a", "ab", "▁ab"],
-...                "types": [2, 1, 1, 1, 1, 1, 1], "scores": [0, -5, -6, -7, -1, -2, -3]})
+...                "types": [2, 1, 1, 1, 1, 1, 1], "scores": [0, -5, -6, -7, -1, -2, -3],
+...                "normalizer": {"add_dummy_prefix": True}})
 >>> bpe.encode_word(bpe.normalize("ab ab b"))
 (6, 6, 1, 3)
 """

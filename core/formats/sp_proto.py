@@ -5,7 +5,7 @@ type, ``byte_fallback``, ``treat_whitespace_as_suffix`` and ``unk_surface``, and
 (name, precompiled character map, dummy prefix, extra whitespace, whitespace escaping). Unknown
 fields are skipped, as protobuf readers do.
 
->>> raw = bytes([0x0A, 0x07, 0x0A, 0x01]) + b"a" + bytes([0x15, 0, 0, 0x80, 0xBF]) + bytes([0x12, 0x02, 0x18, 0x02])
+>>> raw = bytes([0x0A, 0x08, 0x0A, 0x01]) + b"a" + bytes([0x15, 0, 0, 0x80, 0xBF]) + bytes([0x12, 0x02, 0x18, 0x02])
 >>> m = parse_model(raw)
 >>> m.pieces, m.model_type
 ([Piece(piece='a', score=-1.0, type=1)], 2)
