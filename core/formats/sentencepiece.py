@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -230,6 +231,8 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
         "fuse_unk": bool(model.get("fuse_unk")),
         "ignore_merges": bool(model.get("ignore_merges", False)),
         "decoder": decoder,
+        # added tokens that the model's vocab does not list (written back outside it)
+        "added_only": sorted(i for p, i in added.items() if p not in raw_vocab),
     }
 
     def token_id(name: str) -> int:
@@ -263,7 +266,17 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
 # --------------------------------------------------------------------------- export
 def charbpe_hf_json(spec: TokenizerSpec) -> str:
     """A tokenizer.json for a spec opened from a ``.model`` (HF loads it with the same ids as
-    ``sentencepiece``), or the pipeline of an opened char-level tokenizer.json written back."""
+    ``sentencepiece``), or the pipeline of an opened char-level tokenizer.json written back.
+
+    The ``.model`` is written as the Hub's "legacy" Llama files are (a ``Prepend("▁")`` and
+    ``Replace(" ", "▁")`` normalizer, a BPE model with ``byte_fallback``, every split of each piece
+    as a merge ranked by the piece's score) but with control pieces such as ``<s>`` left out of the
+    added tokens, as sentencepiece never finds them in text. A model with user-defined pieces gets a
+    ``Split`` pre-tokenizer that isolates them and ``ignore_merges`` so each maps to its id; then the
+    one text whose ids differ is a stretch between user-defined pieces that is exactly the name of a
+    control or byte piece (``[REF]<s>``: HF finds the name ``<s>`` in the vocab). Models that remove
+    extra whitespace or have unused pieces are refused (HF has no such steps).
+    """
     pipe = spec.pipeline or {}
     conf = pipe["charbpe"]
     if conf["mode"] == "hf":
@@ -299,22 +312,25 @@ def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
                 ranked.append((-scores[i], i, k, a, b))
     ranked.sort()
     unk = next((p for p, t in zip(pieces, types) if t == UNKNOWN), None)
-    added = [
-        {
-            "id": i,
-            "content": p,
-            "single_word": False,
-            "lstrip": False,
-            "rstrip": False,
-            "normalized": False,
-            "special": t in (CONTROL, UNKNOWN),
-        }
-        for i, (p, t) in enumerate(zip(pieces, types))
-        if t in (CONTROL, UNKNOWN, USER_DEFINED)
-    ]
-    # control pieces must not be found in text (sentencepiece does not): they are added tokens only
-    # when HF would otherwise not know them; user-defined pieces are matched, as sentencepiece does
-    added = [a for a in added if types[a["id"]] == USER_DEFINED]
+    # control pieces are not added tokens: sentencepiece never finds <s> in text. User-defined pieces
+    # are cut out of the normalized text by a Split pre-tokenizer (sentencepiece keeps them whole and
+    # merges nothing across them) and, being whole words, map to their ids with ignore_merges; that
+    # changes no other word only if every piece encodes to itself, which is checked
+    user = [p for p, t in zip(pieces, types) if t == USER_DEFINED]
+    pre: dict[str, Any] | None = None
+    if user:
+        bpe = CharBPE(conf)
+        stray = [
+            p for i, (p, t) in enumerate(zip(pieces, types)) if t == NORMAL and bpe._encode_part(p) != (i,)
+        ]
+        if stray:
+            raise FormatError(
+                f"{len(stray)} piece(s) of this model (e.g. {stray[0]!r}) do not encode to themselves, "
+                "so HF's BPE cannot keep its user-defined pieces whole without changing their ids; "
+                "export the native bpe.json instead"
+            )
+        alternatives = "|".join(re.escape(p) for p in sorted(user, key=len, reverse=True))
+        pre = {"type": "Split", "pattern": {"Regex": alternatives}, "behavior": "Isolated", "invert": False}
     normalizer: list[dict[str, Any]] = []
     if norm.get("add_dummy_prefix", True):
         normalizer.append({"type": "Prepend", "prepend": SPACE})
@@ -333,16 +349,16 @@ def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
         ' "version": "1.0",',
         ' "truncation": null,',
         ' "padding": null,',
-        ' "added_tokens": [' + (",\n  ".join(c(a) for a in added)) + "],",
+        ' "added_tokens": [],',
         f' "normalizer": {c({"type": "Sequence", "normalizers": normalizer}) if normalizer else "null"},',
-        ' "pre_tokenizer": null,',
+        f' "pre_tokenizer": {c(pre)},',
         ' "post_processor": null,',
         f' "decoder": {c({"type": "Sequence", "decoders": decoders})},',
         ' "model": {',
         '  "type": "BPE", "dropout": null, "unk_token": ' + c(unk) + ', "continuing_subword_prefix": null,',
         '  "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": '
         + c(bool(conf.get("byte_fallback")))
-        + ', "ignore_merges": false,',
+        + f', "ignore_merges": {c(bool(user))},',
         '  "vocab": {',
         ",\n".join(f"   {c(p)}: {i}" for p, i in vocab.items()),
         "  },",
@@ -357,11 +373,8 @@ def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
 
 def _hf_back(spec: TokenizerSpec, pipe: dict[str, Any], conf: dict[str, Any]) -> str:
     pieces = conf["pieces"]
-    added_ids = {a["id"] for a in pipe.get("added_tokens") or []}
-    vocab = {p: i for i, p in enumerate(pieces) if p is not None and i not in added_ids}
-    for a in pipe.get("added_tokens") or []:  # added tokens that are also model tokens stay in the vocab
-        if pieces[a["id"]] == a["content"] and a["content"] not in vocab and a.get("_in_model", True):
-            vocab[a["content"]] = a["id"]
+    outside = set(conf.get("added_only") or ())
+    vocab = {p: i for i, p in enumerate(pieces) if p is not None and i not in outside}
     unk_id = conf.get("unk_id")
     data = {
         "version": "1.0",
@@ -381,7 +394,7 @@ def _hf_back(spec: TokenizerSpec, pipe: dict[str, Any], conf: dict[str, Any]) ->
             "fuse_unk": bool(conf.get("fuse_unk")),
             "byte_fallback": bool(conf.get("byte_fallback")),
             "ignore_merges": bool(conf.get("ignore_merges")),
-            "vocab": dict(sorted(vocab.items(), key=lambda x: x[1])),
+            "vocab": vocab,
             "merges": [[pieces[a], pieces[b]] for a, b in conf.get("merges") or []],
         },
     }
