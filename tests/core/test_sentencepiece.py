@@ -351,3 +351,29 @@ def test_char_bpe_tokenizer_json_round_trips_through_export(tmp_path: Path) -> N
     again = HF.from_file(str(out))
     for text in ["abc ab  a", "é中 bc", ""]:
         assert again.encode(text).ids == hf.encode(text).ids
+
+
+@pytest.mark.parametrize("kind", ["model", "legacy", "metaspace"])
+def test_npy_encoding_in_small_blocks_equals_the_whole(tmp_path: Path, kind: str) -> None:
+    """A file encoded block by block (blocks of 4 KB here) gives the ids of the whole text: a cut
+    must not add a "▁" (sentencepiece puts one before the whole text only)."""
+    import random
+
+    import numpy as np
+
+    from core.npy import encode_file_to_npy
+
+    rng = random.Random(3)
+    words = ["hello", "world", "中文", "🤖", "a", "  ", "\n", "<s>", "[INST]", "x</s>"]
+    text = " ".join(rng.choice(words) for _ in range(6000))
+    src = tmp_path / "t.txt"
+    src.write_text(text, encoding="utf-8")
+    if kind == "model":
+        ours, ref = mistral("tokenizer.model.v1")
+        want = ref.encode(text)
+    else:
+        path, hf = _hub_style(tmp_path, kind == "legacy")
+        ours = Tokenizer.from_spec(load_any(path))
+        want = hf.encode(text, add_special_tokens=False).ids
+    encode_file_to_npy(ours, src, tmp_path / "ids.npy", block_bytes=4096, workers=1)
+    assert np.load(tmp_path / "ids.npy").tolist() == want
