@@ -24,6 +24,7 @@ merge can cross such a place), so the cut parts encode alone and repeat (they ar
 
 from __future__ import annotations
 
+import base64
 import codecs
 import heapq
 import re
@@ -93,6 +94,7 @@ class CharBPE:
         self.remove_extra_whitespaces = bool(norm.get("remove_extra_whitespaces", False))
         self.escape_whitespaces = bool(norm.get("escape_whitespaces", True))
         self.unk_surface: str = conf.get("unk_surface", " \u2047 ")
+        self._charsmap = None  # a precompiled character map (nmt_nfkc …): core.sp_normalizer
         self.decoder = conf.get("decoder")
         n = len(pieces)
         if self.mode == "sentencepiece":
@@ -116,6 +118,16 @@ class CharBPE:
             if self.unk_id is None:
                 self.unk_id = next((i for i, t in enumerate(types) if t == UNKNOWN), None)
             inside = (p for p in self._pieces if len(p) > 1)
+            if norm.get("charsmap"):
+                from .sp_normalizer import Normalizer
+
+                self._charsmap = Normalizer(
+                    base64.b64decode(norm["charsmap"]),
+                    add_dummy_prefix=self.add_dummy_prefix,
+                    remove_extra_whitespaces=self.remove_extra_whitespaces,
+                    escape_whitespaces=self.escape_whitespaces,
+                    user_defined=user,
+                )
         else:
             self.types = [NORMAL] * n
             self._vocab: dict[str, int] = {p: i for i, p in enumerate(pieces) if p is not None}
@@ -139,6 +151,8 @@ class CharBPE:
         spaces made one (``remove_extra_whitespaces``), the dummy ``▁`` prefix, spaces as ``▁``, then
         (``remove_extra_whitespaces``) every trailing ``▁`` removed, also one that was in the text. An
         empty text stays empty."""
+        if self._charsmap is not None:
+            return self._charsmap.normalize(text)
         rm = self.remove_extra_whitespaces
         if rm:
             text = _SPACE_RUNS.sub(" ", text.lstrip(" "))

@@ -32,6 +32,7 @@ from .spec import TokenizerSpec, special_ids
 from .splitting import last_safe_cut
 from .tokenizer_ranks import IdMerges, LazyMerges, RankMerges, rank_bpe
 from .tokenizer_support import (
+    _BAD_SURROGATE,
     _Cache,
     _check_merges,
     _check_vocab,
@@ -210,6 +211,8 @@ class Tokenizer(MergeTables):
         if self._hole_re is not None and self._hole_re.search(text):
             raise hole_error(self._hole_re, text)
         if (pipe := self._pipe) is not None:
+            if self._charbpe is not None and _BAD_SURROGATE.search(text):
+                raise _SurrogateInText
             split = pipe.pretokenize if pipe.pretokenize_first is None else pipe.pretokenize_first
             return list(chain.from_iterable(map(self._cache.__getitem__, split(pipe.normalize(text)))))
         return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
@@ -227,6 +230,8 @@ class Tokenizer(MergeTables):
         assert pipe is not None
         if self._hole_re is not None and self._hole_re.search(text):
             raise hole_error(self._hole_re, text)
+        if self._charbpe is not None and _BAD_SURROGATE.search(text):
+            raise _SurrogateInText  # (a character-level model sees the characters themselves)
         out: list[int] = list(pipe.prefix_ids) if add_special_tokens else []
         get = self._cache.__getitem__
         first = pipe.pretokenize_first

@@ -15,6 +15,7 @@ Unigram models (T5, ALBERT, XLNet …) are refused by name.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -62,11 +63,12 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
             "which BPE Explorer does not reproduce; it opens models with the usual '▁' prefix"
         )
     if m.precompiled_charsmap:
-        raise FormatError(
-            f"{path}: this SentencePiece model normalizes text with a precompiled character map "
-            f"(rule {m.normalizer_name or '?'!r}), which BPE Explorer does not reproduce "
-            "yet; it opens models with the 'identity' rule (Llama 2, Mistral, Gemma …)"
-        )
+        from ..sp_normalizer import CharsMapError, parse_charsmap
+
+        try:
+            parse_charsmap(m.precompiled_charsmap)
+        except CharsMapError as e:
+            raise FormatError(f"{path}: {e}; the file is damaged") from None
     pieces = [x.piece for x in m.pieces]
     types = [x.type for x in m.pieces]
     for i, x in enumerate(m.pieces):
@@ -93,6 +95,8 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
             "add_dummy_prefix": m.add_dummy_prefix,
             "remove_extra_whitespaces": m.remove_extra_whitespaces,
             "escape_whitespaces": m.escape_whitespaces,
+            "rule": m.normalizer_name,
+            "charsmap": base64.b64encode(m.precompiled_charsmap).decode("ascii"),
         },
     }
     specials = tuple(p for p, t in zip(pieces, types) if t in (CONTROL, UNKNOWN))
@@ -107,6 +111,7 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
     note = (
         f"SentencePiece BPE model: {len(pieces)} pieces ({types.count(BYTE)} byte pieces"
         f"{', byte fallback' if m.byte_fallback else ', no byte fallback'}"
+        f"{f', normalization {m.normalizer_name!r}' if m.precompiled_charsmap else ''}"
         f"{f', {n_user} user-defined' if n_user else ''}); ids are sentencepiece's encode(text) "
         "without <s>: control pieces (<s>, </s> …) are not looked for in text"
     )
@@ -287,6 +292,12 @@ def charbpe_hf_json(spec: TokenizerSpec) -> str:
 def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
     pieces, types, scores = conf["pieces"], conf["types"], conf["scores"]
     norm = conf.get("normalizer") or {}
+    if norm.get("charsmap"):
+        raise FormatError(
+            f"this SentencePiece model normalizes text with a precompiled character map (rule "
+            f"{norm.get('rule') or '?'!r}), which BPE Explorer does not write to tokenizer.json; export "
+            "the native bpe.json instead"
+        )
     if norm.get("remove_extra_whitespaces"):
         raise FormatError(
             "this SentencePiece model removes extra spaces (remove_extra_whitespaces), which a "
