@@ -22,11 +22,21 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..charbpe import SPACE, CharBPE, check_decoder, parse_byte_piece, piece_bytes
-from ..errors import FormatError
-from ..spec import TokenizerSpec
-from ._io import atomic_write, compact
-from .sp_proto import BYTE, CONTROL, MODEL_TYPES, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, read_model
+from core.bpe.charbpe import SPACE, CharBPE, check_decoder, parse_byte_piece, piece_bytes
+from core.errors import FormatError
+from core.files import atomic_write
+from core.formats._io import compact
+from core.formats.sp_proto import (
+    BYTE,
+    CONTROL,
+    MODEL_TYPES,
+    NORMAL,
+    UNKNOWN,
+    UNUSED,
+    USER_DEFINED,
+    read_model,
+)
+from core.formats.spec import TokenizerSpec
 
 SUPPORTED = (
     "BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo …) and SentencePiece BPE "
@@ -63,7 +73,7 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
             "which BPE Explorer does not reproduce; it opens models with the usual '▁' prefix"
         )
     if m.precompiled_charsmap:
-        from ..sp_normalizer import CharsMapError, parse_charsmap
+        from core.pipeline.sp_normalizer import CharsMapError, parse_charsmap
 
         try:
             parse_charsmap(m.precompiled_charsmap)
@@ -176,7 +186,7 @@ def is_char_bpe(data: dict[str, Any], model: dict[str, Any]) -> bool:
 def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dict[str, Any]) -> TokenizerSpec:
     """A spec from a tokenizer.json with a char-level BPE model (Llama 2 / Mistral as the Hub serves
     them, with or without ``legacy``)."""
-    from ..hf_pipeline import pipeline_config
+    from core.pipeline.hf import pipeline_config
 
     if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")

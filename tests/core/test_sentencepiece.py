@@ -368,7 +368,7 @@ def test_npy_encoding_in_small_blocks_equals_the_whole(tmp_path: Path, kind: str
 
     import numpy as np
 
-    from core.npy import encode_file_to_npy
+    from core.tokenization.npy import encode_file_to_npy
 
     rng = random.Random(3)
     words = ["hello", "world", "中文", "🤖", "a", "  ", "\n", "<s>", "[INST]", "x</s>"]
