@@ -36,6 +36,14 @@ from core.bpe.support import compile_alternation
 SPACE = "\u2581"
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 _CACHE_MAX = 1 << 18
+_KIND_NAMES = {
+    NORMAL: "normal",
+    UNKNOWN: "unknown",
+    CONTROL: "control",
+    USER_DEFINED: "user-defined",
+    UNUSED: "unused",
+    BYTE: "byte",
+}
 
 
 def byte_piece(b: int) -> str:
@@ -135,6 +143,29 @@ class CharBPE:
         self._cache: dict[str, tuple[int, ...]] = {}
 
     # ------------------------------------------------------------------ normalization (.model)
+    # ------------------------------------------------------------------ what a piece is (for the views)
+    def piece(self, token_id: int) -> str | None:
+        """The piece as the model names it (``▁the``, ``<0x0A>``, ``<s>``), or None."""
+        return self.pieces[token_id] if 0 <= token_id < len(self.pieces) else None
+
+    def score(self, token_id: int) -> float | None:
+        """The piece's score in a ``.model`` (the higher, the earlier it merges), else None."""
+        if self.mode != "sentencepiece" or not 0 <= token_id < len(self.scores):
+            return None
+        return self.scores[token_id]
+
+    def kind(self, token_id: int) -> str:
+        """``"normal"``, ``"byte"`` (a byte-fallback piece), ``"control"``, ``"unknown"``,
+        ``"user-defined"`` or ``"unused"``."""
+        t = self.types[token_id] if 0 <= token_id < len(self.types) else NORMAL
+        if self.mode == "hf" and token_id == self.unk_id:
+            return "unknown"
+        return _KIND_NAMES.get(t, "normal")
+
+    def is_byte_fallback(self, token_id: int) -> bool:
+        """Whether the id is a byte piece (``<0xE4>``): a byte of a character outside the vocab."""
+        return 0 <= token_id < len(self.types) and self.types[token_id] == BYTE
+
     # ------------------------------------------------------------------ encoding
     def encode_word(self, word: str) -> tuple[int, ...]:
         """The ids of one normalized text (or one pre-token of a tokenizer.json)."""

@@ -45,6 +45,9 @@ SUPPORTED = (
 )
 
 
+NO_BYTE_FALLBACK = "the model has no byte fallback: a character outside the vocab becomes <unk>"
+
+
 def _kind_error(path: Path, kind: str) -> FormatError:
     return FormatError(
         f"{path}: this is a {kind} tokenizer; {SUPPORTED}", code="tokenizer_kind", name=path.name, kind=kind
@@ -117,16 +120,17 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
         "added_tokens": [],
         "charbpe": conf,
     }
-    n_user = types.count(USER_DEFINED)
-    note = (
-        f"SentencePiece BPE model: {len(pieces)} pieces ({types.count(BYTE)} byte pieces"
-        f"{', byte fallback' if m.byte_fallback else ', no byte fallback'}"
-        f"{f', normalization {m.normalizer_name!r}' if m.precompiled_charsmap else ''}"
-        f"{f', {n_user} user-defined' if n_user else ''}); ids are sentencepiece's encode(text) "
-        "without <s>: control pieces (<s>, </s> …) are not looked for in text"
-    )
+    notes = [
+        f"SentencePiece BPE model: {len(pieces)} pieces ({types.count(BYTE)} byte pieces, "
+        f"{types.count(USER_DEFINED)} user-defined); ids are sentencepiece's encode(text) without <s>: "
+        "control pieces (<s>, </s> …) are not looked for in text"
+    ]
+    if not m.byte_fallback:
+        notes.append(NO_BYTE_FALLBACK)
+    if m.precompiled_charsmap:
+        notes.append(f"text is normalized by the model's rule {m.normalizer_name!r}, as sentencepiece does")
     return TokenizerSpec(
-        vocab, tuple(_score_merges(conf)), specials, "none", pipeline=pipeline, notes=(note,)
+        vocab, tuple(_score_merges(conf)), specials, "none", pipeline=pipeline, notes=tuple(notes)
     )
 
 
@@ -273,9 +277,10 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
         if pair not in seen_pairs:
             seen_pairs.add(pair)
             pairs.append(pair)
-    byte_note = "byte fallback" if conf["byte_fallback"] else "no byte fallback"
-    note = f"char-level BPE tokenizer.json (SentencePiece style, {byte_note}): {len(raw_vocab)} tokens"
-    return TokenizerSpec(vocab, tuple(pairs), tuple(added), "none", pipeline=pipeline, notes=(note,))
+    notes = [f"char-level BPE tokenizer.json (SentencePiece style): {len(raw_vocab)} tokens"]
+    if not conf["byte_fallback"]:
+        notes.append(NO_BYTE_FALLBACK)
+    return TokenizerSpec(vocab, tuple(pairs), tuple(added), "none", pipeline=pipeline, notes=tuple(notes))
 
 
 # --------------------------------------------------------------------------- export

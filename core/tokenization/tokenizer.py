@@ -271,6 +271,12 @@ class Tokenizer(MergeTables):
         return out
 
     @property
+    def char_model(self) -> Any:
+        """The char-level BPE model of a SentencePiece-style tokenizer (:class:`core.bpe.charbpe.CharBPE`:
+        each id's piece, score and kind, e.g. byte fallback), or None for byte-level BPE."""
+        return self._charbpe
+
+    @property
     def post_processor_ids(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The ids the post-processor puts (before, after) a text when ``add_special_tokens`` is on
         (e.g. GLM-4's ``[gMASK]<sop>``); empty for tokenizers without one."""

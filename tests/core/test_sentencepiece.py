@@ -392,3 +392,17 @@ def test_lone_surrogates_are_refused_clearly() -> None:
     ours, _ = mistral("tokenizer.model.v1")
     with pytest.raises(TokenizerError, match="lone surrogate"):
         ours.encode("a\ud800b")
+
+
+def test_evaluate_counts_byte_pieces_as_byte_fallback() -> None:
+    """For a SentencePiece model the fallback share is its byte pieces (<0x09> and <0x0A> as well as
+    the bytes of an emoji), not the single bytes >= 0x80 of byte-level BPE."""
+    from core.evaluation.evaluate import EvalText, evaluate
+
+    ours, ref = mistral("tokenizer.model.v1")
+    text = "tab\there 🤖\nnext line"
+    (r,) = evaluate([("mistral", ours)], [EvalText.from_bytes("t", text.encode())], split_on=None, workers=1)
+    ids = ref.encode(text)
+    assert r.tokens == len(ids)
+    assert r.byte_fallback_share == pytest.approx(sum(ref.is_byte(i) for i in ids) / len(ids))
+    assert sum(ref.is_byte(i) for i in ids) == 6  # \t, \n and the emoji's four bytes
