@@ -13,7 +13,9 @@ FORMAT_LABELS = {
     "tiktoken": QT_TRANSLATE_NOOP("Files", "tiktoken (bpe.tiktoken)"),
     "native": QT_TRANSLATE_NOOP("Files", "Native bpe.json (keeps the merge timeline)"),
 }
-OPEN_FILTER = QT_TRANSLATE_NOOP("Files", "Tokenizer files (*.json *.tiktoken *.txt);;All files (*)")
+OPEN_FILTER = QT_TRANSLATE_NOOP(
+    "Files", "Tokenizer files (*.json *.tiktoken *.model *.model.* *.txt);;All files (*)"
+)
 
 
 def export_tokenizer(
@@ -102,4 +104,8 @@ def is_tokenizer_file(path: str | os.PathLike) -> bool:
     p = Path(path)
     if p.is_dir():
         return True
-    return p.suffix in (".json", ".tiktoken") or p.name.endswith("merges.txt")
+    return (
+        p.suffix in (".json", ".tiktoken", ".model")
+        or ".model." in p.name  # mistral-common's tokenizer.model.v3
+        or p.name.endswith("merges.txt")
+    )

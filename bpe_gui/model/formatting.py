@@ -69,6 +69,16 @@ def token_label(token: bytes, markers: bool = True) -> str:
     return "".join(parts)
 
 
+def piece_label(piece: str) -> str:
+    """A SentencePiece piece as its model names it, on one line: ``▁`` kept (it is the piece's
+    space), other whitespace as markers, control characters escaped.
+
+    >>> piece_label("▁the"), piece_label("<0x0A>"), piece_label("\n\n")
+    ('▁the', '<0x0A>', '↵↵')
+    """
+    return "".join(_escape_char(ch, True) for ch in piece)
+
+
 def hex_bytes(token: bytes) -> str:
     """``b'hi'`` → ``'68 69'``."""
     return token.hex(" ")

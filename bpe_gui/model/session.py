@@ -84,12 +84,14 @@ def merge_deltas(records: list, sign: int = 1) -> dict:
 
 def tokenizer_index(tokenizer, records) -> VocabIndex:
     """The views' index of a tokenizer shown without a corpus (counts from its records, if any)."""
-    return VocabIndex(
+    ix = VocabIndex(
         dict(tokenizer.vocab),
         list(tokenizer.merges),
         [r.count for r in records],
         list(tokenizer.special_tokens),
     )
+    ix.char_model = getattr(tokenizer, "char_model", None)
+    return ix
 
 
 class SessionModel:

@@ -44,6 +44,9 @@ class VocabIndex:
         special_tokens: Iterable[str] = (),
     ) -> None:
         self.special_tokens = list(special_tokens)
+        #: the char-level model of a SentencePiece-style tokenizer (each id's piece, score and kind:
+        #: :class:`core.bpe.charbpe.CharBPE`), or None (byte-level BPE)
+        self.char_model = None
         self.vocab: dict[int, bytes] = dict(vocab)
         self._ids_in_order: list[int] = sorted(self.vocab)
         self.token_ids: dict[bytes, int] = {}

@@ -28,6 +28,7 @@ VOCAB_HEADERS = (
     QT_TRANSLATE_NOOP("BrowserView", "Bytes"),
     QT_TRANSLATE_NOOP("BrowserView", "Len"),
     QT_TRANSLATE_NOOP("BrowserView", "Origin"),
+    QT_TRANSLATE_NOOP("BrowserView", "Score"),
 )
 VOCAB_TIPS = (
     QT_TRANSLATE_NOOP("BrowserView", "The token's id: the number the model sees"),
@@ -40,5 +41,10 @@ VOCAB_TIPS = (
     QT_TRANSLATE_NOOP(
         "BrowserView",
         "Where the token comes from: one of the 256 bytes, a special token, or the merge that made it",
+    ),
+    QT_TRANSLATE_NOOP(
+        "BrowserView",
+        "A SentencePiece model's score of the piece: of two pairs, the one whose joined piece scores "
+        "higher is merged first",
     ),
 )

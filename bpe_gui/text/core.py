@@ -115,6 +115,36 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
+            r"SentencePiece BPE model: (\d+) pieces \((\d+) byte pieces, (\d+) user-defined\); ids are "
+            r"sentencepiece's encode\(text\) without <s>: control pieces \(<s>, </s> …\) are not looked for "
+            r"in text"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are "
+            "sentencepiece's encode(text) without <s>: control pieces (<s>, </s> …) are not looked for in text",
+        ).format(m[1], m[2], m[3]),
+    ),
+    (
+        re.compile(r"the model has no byte fallback: a character outside the vocab becomes <unk>"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "the model has no byte fallback: a character outside the vocab becomes <unk>"
+        ),
+    ),
+    (
+        re.compile(r"text is normalized by the model's rule (.+), as sentencepiece does"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "text is normalized by the model's rule {0}, as sentencepiece does"
+        ).format(m[1]),
+    ),
+    (
+        re.compile(r"char-level BPE tokenizer.json \(SentencePiece style\): (\d+) tokens"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "char-level BPE tokenizer.json (SentencePiece style): {0} tokens"
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
             r"the file sets truncation \(to (.+?) tokens\); BPE Explorer shows every token and does not apply "
             r"it"
         ),
@@ -143,6 +173,16 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
 
 # what an export loses (core.formats.losses)
 _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (
+        re.compile(
+            r"the SentencePiece-style char-level BPE model \(pieces, scores, byte fallback: these formats hold byte-level BPE\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats "
+            "hold byte-level BPE)",
+        ),
+    ),
     (
         re.compile(r"the normalizer \((.+)\)"),
         lambda m: QCoreApplication.translate("CoreText", "the normalizer ({0})").format(m[1]),

@@ -46,9 +46,9 @@ def _templates() -> dict[str, str]:
         ),
         "tokenizer_kind": translate(
             "Errors",
-            "%(name)s is a %(kind)s tokenizer, not byte-level BPE. BPE Explorer "
-            "opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, "
-            "OLMo, Mistral tekken …).",
+            "%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers "
+            "(GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and "
+            "SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).",
         ),
         "vocab_size_small": translate(
             "Errors",

@@ -17,7 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
-from bpe_gui.model.formatting import hex_bytes, search_text, token_label
+from bpe_gui.model.formatting import hex_bytes, piece_label, search_text, token_label
 from bpe_gui.text.columns import MERGES_HEADERS, MERGES_TIPS, VOCAB_HEADERS, VOCAB_TIPS
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -165,18 +165,25 @@ class VocabModel(_IndexModel):
         tid = ix.id_at(row)
         token = ix.vocab[tid]
         col = index.column()
+        sp = ix.char_model  # a SentencePiece-style tokenizer: its pieces, kinds and scores
         if role == DISPLAY:
             if col == 0:
                 return tid
             if col == 1:
-                return token_label(token)
+                piece = sp.piece(tid) if sp is not None else None
+                return piece_label(piece) if piece is not None else token_label(token)
             if col == 2:
                 return hex_bytes(token)
             if col == 3:
                 return len(token)
+            if col == 5:
+                score = sp.score(tid) if sp is not None else None
+                return f"{score:g}" if score is not None else ""
             rank = ix.rank_of.get(token)
             if ix.is_special(tid):
                 return QCoreApplication.translate("BrowserView", "special")
+            if sp is not None:
+                return self._piece_origin(sp, tid, token, rank)
             return (
                 QCoreApplication.translate("BrowserView", "merge #{0}").format(rank + 1)
                 if rank is not None
@@ -185,12 +192,35 @@ class VocabModel(_IndexModel):
         if role == FONT:
             return self.mono if col in (1, 2) else None
         if role == ALIGN:
-            return RIGHT if col in (0, 3) else None
+            return RIGHT if col in (0, 3, 5) else None
+        if role == TOOLTIP and sp is not None and col == 1 and sp.is_byte_fallback(tid):
+            return QCoreApplication.translate(
+                "BrowserView",
+                "Byte-fallback piece: the byte {0} of a character that is not in the vocab",
+            ).format(f"0x{token[0]:02X}")
         if role == SEARCH_ROLE:
-            return self.search(index.row(), token)
+            s = self.search(index.row(), token)
+            piece = sp.piece(tid) if sp is not None else None
+            return s if piece is None else f"{s}\x00{piece}"
         if role == TOKEN_ROLE:
             return token
         return None
+
+    @staticmethod
+    def _piece_origin(sp, tid: int, token: bytes, rank: int | None) -> str:
+        """Where a SentencePiece-style piece comes from: byte fallback, user-defined, a character,
+        or the merge (of the merge list rebuilt from the scores) that makes it."""
+        kind = sp.kind(tid)
+        if kind == "byte":
+            return QCoreApplication.translate("BrowserView", "byte fallback")
+        if kind == "user-defined":
+            return QCoreApplication.translate("BrowserView", "user-defined")
+        if kind == "unused":
+            return QCoreApplication.translate("BrowserView", "unused")
+        if rank is not None:
+            return QCoreApplication.translate("BrowserView", "merge #{0}").format(rank + 1)
+        piece = sp.piece(tid) or ""
+        return QCoreApplication.translate("BrowserView", "character") if len(piece) == 1 else "—"
 
 
 def make_table(model) -> tuple[QTableView, QSortFilterProxyModel]:

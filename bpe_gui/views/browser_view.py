@@ -106,6 +106,8 @@ class BrowserView(QWidget):
             controller.busy_changed.connect(model.sync)
             controller.merges_reset.connect(model.reset)
         controller.merges_reset.connect(self._tree_hint)
+        controller.merges_reset.connect(self._score_column)
+        self._score_column()
         controller.merge_selected.connect(self.select_merge)
         self.merges_table.selectionModel().currentRowChanged.connect(self._merge_row_changed)
         self.merges_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -127,6 +129,11 @@ class BrowserView(QWidget):
 
         menu = rewind_menu(self, self.controller, rank)
         menu.popup(self.merges_table.viewport().mapToGlobal(pos))
+
+    def _score_column(self) -> None:
+        """The Score column is shown for a SentencePiece model (its pieces have scores) only."""
+        sp = self.controller.index.char_model
+        self.vocab_table.setColumnHidden(5, sp is None or sp.score(0) is None)
 
     def _tree_hint(self) -> None:
         self.tree.clear()

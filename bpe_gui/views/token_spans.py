@@ -14,7 +14,7 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 
-from bpe_gui.model.formatting import WHITESPACE_MARKERS, hex_html, token_label
+from bpe_gui.model.formatting import WHITESPACE_MARKERS, hex_html, piece_label, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 from bpe_gui.views.widgets import status_label
 from core import BPEError
@@ -38,6 +38,7 @@ PALETTE = [
 ]
 SPECIAL_BG = "#3a3f58"
 SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
+FALLBACK_FG = "#8a1c1c"  # a byte-fallback piece (<0xE4>) of a SentencePiece model: underlined too
 MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
 JOIN = "\u2060"  # word joiner: where it may not
@@ -108,6 +109,8 @@ class TokenSpanView(QTextEdit):
         self.spans: list = []
         self.starts: list[int] = []
         self.describe: Callable[[Any], str] | None = None  # the hover text of a span
+        #: a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined
+        self.char_model: Any = None
         self._hover = -1
 
     def show_spans(self, spans: list, markers: bool) -> None:
@@ -137,7 +140,15 @@ class TokenSpanView(QTextEdit):
                 fmt.setForeground(QColor("#1b1f2a") if span.complete_utf8 else QColor("#a23b00"))
                 fmt.setFontWeight(QFont.Weight.Normal)
             fmt.setFontItalic(not span.complete_utf8)
-            shown = shown_text(span, markers)
+            fallback = self.char_model is not None and self.char_model.is_byte_fallback(span.id)
+            fmt.setFontUnderline(fallback)
+            if fallback:
+                fmt.setForeground(QColor(FALLBACK_FG))
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DotLine)
+            if fallback:  # the piece's name (<0x0A>); a newline byte still ends the line
+                shown = piece_label(self.char_model.piece(span.id)) + ("\n" if span.token == b"\n" else "")
+            else:
+                shown = shown_text(span, markers)
             if markers or span.is_special or not span.complete_utf8:
                 shown = unbreakable(shown)
             cursor.insertText(shown, fmt)
@@ -203,6 +214,7 @@ class TokenPane(QWidget):
     def tokenize_text(self, text: str, markers: bool) -> None:
         """Tokenize ``text`` here (on the calling thread) and show it."""
         tok = self.tokenizer
+        self.view.char_model = getattr(tok, "char_model", None)
         if tok is None:
             self.view.show_spans([], markers)
             self.stats.setText(self.tr("No tokenizer."))
@@ -222,6 +234,7 @@ class TokenPane(QWidget):
     def show_tokens(self, spans: list, text: str, markers: bool) -> None:
         """Show already computed spans of ``text`` and their stats."""
         n_vocab = len(self.tokenizer.vocab) if self.tokenizer is not None else 0
+        self.view.char_model = getattr(self.tokenizer, "char_model", None)
         self.view.show_spans(spans, markers)
         self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
         n = len(spans)
@@ -244,8 +257,22 @@ class TokenPane(QWidget):
             f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
             self.tr("bytes: {0} &nbsp; hex: {1}").format(escape(repr(span.token)), hex_html(span.token)),
         ]
+        sp = getattr(tok, "char_model", None)
+        if sp is not None and not span.is_special:
+            piece = sp.piece(span.id)
+            score = sp.score(span.id)
+            lines.append(
+                self.tr("piece <code>{0}</code>").format(escape(piece_label(piece or "")))
+                + ("" if score is None else " &nbsp; " + self.tr("score {0}").format(f"{score:g}"))
+            )
         if span.is_special:
             lines.append(self.tr("special token (never merged)"))
+        elif sp is not None and sp.is_byte_fallback(span.id):
+            lines.append(
+                self.tr("byte fallback: the character is not in the vocab, so each of its bytes is a token")
+            )
+        elif sp is not None and sp.kind(span.id) == "user-defined":
+            lines.append(self.tr("user-defined piece (always kept whole)"))
         elif tok is not None and not tok.merges_built and len(span.token) > 1:
             # a tiktoken import whose merges are still being recovered (rebuilding them here would stall)
             lines.append(self.tr("made by a merge (not recovered from the ranks yet)"))

@@ -157,11 +157,12 @@ def _check_pair(pair: Pair, rank: int) -> Pair:
 
 
 def build_encoder(
-    vocab: dict[int, bytes], sids: set[int], inverse: dict[bytes, int] | None = None
+    vocab: dict[int, bytes], sids: set[int], inverse: dict[bytes, int] | None = None, all_bytes: bool = True
 ) -> tuple[dict[bytes, int], list[int], Any]:
     """(encoder, holes, hole regex): bytes -> lowest ordinary id (special tokens only where no ordinary
     token has their bytes), the non-UTF-8 bytes the vocab lacks and a regex finding them in text.
-    ``inverse`` is ``vocab`` inverted (``dict(zip(vocab.values(), vocab.keys()))``) if already made."""
+    ``inverse`` is ``vocab`` inverted (``dict(zip(vocab.values(), vocab.keys()))``) if already made.
+    ``all_bytes=False`` (char-level BPE, which falls back to ``<unk>``) lets single bytes be missing."""
     encoder = dict(zip(vocab.values(), vocab.keys())) if inverse is None else inverse
     if len(encoder) != len(
         vocab
@@ -171,6 +172,8 @@ def build_encoder(
             b = vocab[i]
             if b not in encoder:
                 encoder[b] = i  # a special token that is also needed as a plain token (e.g. "a")
+    if not all_bytes:
+        return encoder, [], None
     holes = [x for x in range(256) if BYTE_TOKENS[x] not in encoder and x in NON_UTF8_BYTES]
     hole_re = regex.compile("[" + "".join(chr(0xDC00 + x) for x in holes) + "]") if holes else None
     missing = [f"0x{x:02x}" for x in range(256) if BYTE_TOKENS[x] not in encoder and x not in holes]

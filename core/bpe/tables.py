@@ -26,7 +26,9 @@ class MergeTables:
         self._table: MergeTable | None = None
         self._maps: tuple[dict[Pair, int], dict[int, int]] | None = None
         with paused_gc():
-            self._encoder, self._holes, self._hole_re = build_encoder(self.vocab, sids, inverse)
+            self._encoder, self._holes, self._hole_re = build_encoder(
+                self.vocab, sids, inverse, all_bytes=getattr(self, "_charbpe", None) is None
+            )
             if isinstance(self._lazy, RankMerges):
                 self._by_rank = rank_encoder(self.vocab, sids, self._encoder, self._lazy)
                 if self._by_rank is not None:

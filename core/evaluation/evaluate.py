@@ -96,7 +96,8 @@ class EvalResult:
     vocab_used_share: float
     never_used: int
     single_byte_share: float  # tokens that are one byte (ASCII letters included)
-    byte_fallback_share: float  # tokens that are one byte >= 0x80: a piece of a character
+    byte_fallback_share: float  # tokens that are one byte >= 0x80 (a piece of a character); byte pieces
+    # (<0xE4>, <0x0A> …) of a SentencePiece-style tokenizer
     longest: tuple[LongToken, ...]
     mb_per_s: float  # all cores (the workers used), wall clock of the encode
     mb_per_s_one_process: float  # bytes / time spent encoding inside the processes
@@ -270,7 +271,12 @@ def _result(
     one = (lens == 1) & ~specials
     total = max(acc.tokens, 1)
     single = int(acc.counts[ids[one]].sum())
-    fallback = int(acc.counts[ids[one & (first >= 0x80)]].sum())
+    sp = tok.char_model
+    if sp is not None:  # SentencePiece-style: the byte pieces are the fallback (<0x0A> too)
+        fb = np.fromiter((sp.is_byte_fallback(int(i)) for i in ids), dtype=bool, count=len(ids))
+        fallback = int(acc.counts[ids[fb]].sum())
+    else:
+        fallback = int(acc.counts[ids[one & (first >= 0x80)]].sum())
     ordinary = [int(i) for i in ids[~specials]]
     longest = sorted(ordinary, key=lambda i: (-len(tok.vocab[i]), i))[:N_LONGEST]
     docs = acc.doc_tokens()

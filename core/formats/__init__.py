@@ -39,6 +39,7 @@ from core.formats.gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spe
 from core.formats.hf import HF_NAME, load_hf, save_hf, spec_from_hf
 from core.formats.losses import check_lossless, export_losses
 from core.formats.native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
+from core.formats.sentencepiece import load_sentencepiece
 from core.formats.spec import TokenizerSpec, as_spec
 from core.formats.tekken import is_tekken, looks_like_sentencepiece, spec_from_tekken
 from core.formats.tiktoken_bpe import TIKTOKEN_NAME, load_tiktoken, save_tiktoken, tiktoken_encoding
@@ -65,6 +66,7 @@ __all__ = [
     "load_gpt2",
     "load_hf",
     "load_native",
+    "load_sentencepiece",
     "load_tiktoken",
     "parse_formats",
     "parse_special_ids",
@@ -148,10 +150,11 @@ def export_all(
 
 def detect_format(path: str | os.PathLike) -> str:
     """The format of a file or folder: ``"gpt2"``, ``"hf"``, ``"tiktoken"``, ``"native"``, ``"tekken"``,
-    or ``"json"`` (a JSON file whose kind is decided by its structure once parsed).
+    ``"sentencepiece"`` (a ``.model`` protobuf) or ``"json"`` (a JSON file whose kind is decided by its
+    structure once parsed).
 
     Formats are told apart by structure, never by a key that could also be a token (GPT-2's
-    ``vocab.json`` holds the token ``"model"``). SentencePiece models are refused here.
+    ``vocab.json`` holds the token ``"model"``).
     """
     p = Path(path)
     if p.is_dir():
@@ -171,9 +174,12 @@ def detect_format(path: str | os.PathLike) -> str:
         tekken = sorted(p.glob("tekken*.json"))
         if len(tekken) == 1:
             return "tekken"
+        if (p / "tokenizer.model").is_file():
+            return "sentencepiece"
         raise FormatError(
             f"folder {str(p)!r} holds no tokenizer files; expected one of {NATIVE_NAME}, "
-            f"{HF_NAME}, {VOCAB_NAME} + {MERGES_NAME}, {TIKTOKEN_NAME} or a tekken*.json"
+            f"{HF_NAME}, {VOCAB_NAME} + {MERGES_NAME}, {TIKTOKEN_NAME}, a tekken*.json or a "
+            "SentencePiece tokenizer.model"
         )
     if not p.exists():
         raise FormatError(f"{str(p)!r} does not exist; check the path")
@@ -187,14 +193,7 @@ def detect_format(path: str | os.PathLike) -> str:
     if not head:
         raise FormatError(f"{p}: the file is empty; it is not a tokenizer file")
     if looks_like_sentencepiece(head):
-        raise FormatError(
-            f"{p}: this is a SentencePiece model (a .model protobuf: Llama 2, Mistral v1, Gemma, T5 "
-            "…), not byte-level BPE; BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/"
-            "tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …)",
-            code="tokenizer_kind",
-            name=p.name,
-            kind="SentencePiece",
-        )
+        return "sentencepiece"
     if p.suffix == ".txt":
         return "gpt2"
     if p.suffix == ".json" or head.lstrip()[:1] in (b"{", b"["):
@@ -275,7 +274,14 @@ def _load_any(
 ) -> TokenizerSpec:
     fmt = detect_format(p)
     if p.is_dir():
-        p = sorted(p.glob("tekken*.json"))[0] if fmt == "tekken" else p / FILE_NAMES[fmt][0]
+        if fmt == "tekken":
+            p = sorted(p.glob("tekken*.json"))[0]
+        elif fmt == "sentencepiece":
+            p = p / "tokenizer.model"
+        else:
+            p = p / FILE_NAMES[fmt][0]
+    if fmt == "sentencepiece":
+        return _keeps_own(load_sentencepiece(p), p, special_tokens, pattern)
     if fmt == "native":
         return _keeps_own(load_native(p), p, special_tokens, pattern)
     if fmt == "hf":

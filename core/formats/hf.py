@@ -47,6 +47,10 @@ _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": T
 
 def hf_json(spec: TokenizerSpec) -> str:
     """The text of a ``tokenizer.json`` for ``spec``."""
+    if isinstance(spec.pipeline, dict) and spec.pipeline.get("charbpe") is not None:
+        from core.formats.sentencepiece import charbpe_hf_json
+
+        return charbpe_hf_json(spec)
     sids = spec.special_ids
     by_id = {i: s for s, i in sids.items()}
     vocab: dict[str, int] = {}
@@ -159,7 +163,8 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
 
 _SUPPORTED = (
     "BPE Explorer opens byte-level BPE (GPT-2, Llama 3, Qwen, DeepSeek, OLMo, GPT-NeoX style: "
-    "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters)"
+    "a ByteLevel pre-tokenizer and a vocab of GPT-2 byte characters) and SentencePiece-style BPE "
+    "(byte_fallback, a Metaspace pre-tokenizer or a '▁' Replace normalizer: Llama 2, Mistral, Gemma)"
 )
 
 
@@ -275,10 +280,6 @@ def _check_model(path: Path, data: Any) -> dict[str, Any]:
         raise _kind_error(path, f"{kind} (model type {kind!r})")
     if kind != "BPE":
         raise FormatError(f"{path}: model type {kind!r} is unknown; {_SUPPORTED}")
-    if model.get("byte_fallback"):
-        raise _kind_error(
-            path, "char-level BPE with byte_fallback (SentencePiece style: Llama 2, Mistral v1, Gemma)"
-        )
     if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")
     if model.get("dropout"):
@@ -288,9 +289,12 @@ def _check_model(path: Path, data: Any) -> dict[str, Any]:
 
 def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     """Build a spec from a parsed ``tokenizer.json`` (its pipeline goes in ``spec.pipeline``)."""
+    from core.formats.sentencepiece import is_char_bpe, spec_from_hf_charbpe
     from core.pipeline.hf import pipeline_config
 
     model = _check_model(path, data)
+    if is_char_bpe(data, model):
+        return spec_from_hf_charbpe(path, text, data, model)
     _check_pre_tokenizer(path, data.get("pre_tokenizer"))
     pattern, byte_level = _pattern(data.get("pre_tokenizer"))
     decoder = data.get("decoder")

@@ -57,6 +57,11 @@ def pipeline_losses(pipeline: dict[str, Any] | None, unbuilt: int = 1) -> list[s
     if not pipeline:
         return []
     out: list[str] = []
+    if pipeline.get("charbpe") is not None:
+        out.append(
+            "the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats "
+            "hold byte-level BPE)"
+        )
     norm = pipeline.get("normalizer")
     if isinstance(norm, dict) and not (norm.get("type") == "Sequence" and not norm.get("normalizers")):
         out.append(f"the normalizer ({_kinds(norm, 'normalizers')})")

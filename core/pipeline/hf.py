@@ -196,6 +196,10 @@ class HFPipeline:
     ignore_merges: bool = False
     added_tokens: tuple[AddedToken, ...] = ()
     notes: tuple[str, ...] = field(default=())  # truncation/padding and the like, for the user
+    #: the char-level BPE model (SentencePiece style, :mod:`core.charbpe`) that encodes the pre-tokens
+    charbpe: Any = None
+    #: ``pretokenize`` for the piece that starts the text (a Metaspace step's "first" prepend scheme)
+    pretokenize_first: Callable[[str], list[str]] | None = None
 
     def normalize(self, s: str) -> str:
         return s if self.normalizer is None else self.normalizer(s)
@@ -255,7 +259,12 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
 
 
 def pipeline_config(
-    data: dict[str, Any], model: dict[str, Any], path: object, token_id: Callable[[str], int]
+    data: dict[str, Any],
+    model: dict[str, Any],
+    path: object,
+    token_id: Callable[[str], int],
+    *,
+    char_level: bool = False,
 ) -> dict[str, Any]:
     """The picklable description of a ``tokenizer.json`` pipeline (checked: unsupported parts raise
     :class:`FormatError` naming the file); :func:`build_pipeline` turns it into an :class:`HFPipeline`."""
@@ -287,7 +296,9 @@ def pipeline_config(
     try:
         build_pipeline(conf)
         pre = data.get("pre_tokenizer")
-        if not any(kind == "bytelevel" for kind, _ in (pre_steps(pre) if pre is not None else [])):
+        if not char_level and not any(
+            kind == "bytelevel" for kind, _ in (pre_steps(pre) if pre is not None else [])
+        ):
             raise Bad(
                 "the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
                 "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE"
@@ -312,6 +323,17 @@ def build_pipeline(conf: dict[str, Any]) -> HFPipeline:
     norm = _normalizer(conf.get("normalizer"))
     pre = conf.get("pre_tokenizer")
     steps = pre_steps(pre) if pre is not None else []
+    charbpe = None
+    if conf.get("charbpe") is not None:
+        from core.bpe.charbpe import CharBPE
+
+        charbpe = CharBPE(conf["charbpe"])
+        if charbpe.mode == "sentencepiece":  # a .model: its own normalization, no pre-tokenizer
+            from core.pipeline.sp_normalizer import Normalizer
+
+            sp_norm = Normalizer.of(conf["charbpe"].get("normalizer") or {}, charbpe.user_defined)
+            norm, steps = sp_norm.normalize, []
+    first = any(kind == "metaspace" and f[1] == "first" for kind, f in steps)
     added = tuple(
         AddedToken(
             t["content"],
@@ -354,6 +376,8 @@ def build_pipeline(conf: dict[str, Any]) -> HFPipeline:
         bool(conf.get("ignore_merges", False)),
         added,
         tuple(notes),
+        charbpe,
+        run_steps(steps, first=True) if first else None,
     )
 
 

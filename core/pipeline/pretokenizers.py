@@ -181,19 +181,26 @@ def pre_steps(step: Any) -> list[tuple[str, Any]]:
     if kind == "WhitespaceSplit":
         return [("text", split_by(_WS, "removed"))]
     if kind == "Metaspace":
-        raise Bad(
-            "the Metaspace pre-tokenizer (SentencePiece's '▁' for spaces) belongs to char-level "
-            "tokenizers; BPE Explorer opens byte-level BPE (ByteLevel pre-tokenizer)"
-        )
+        rep = step.get("replacement", "\u2581")
+        if not isinstance(rep, str) or len(rep) != 1:
+            raise Bad(f"Metaspace replacement {rep!r} is not one character")
+        scheme = step.get("prepend_scheme")
+        if scheme is None:  # files older than tokenizers 0.19
+            scheme = "always" if step.get("add_prefix_space", True) else "never"
+        if scheme not in ("always", "first", "never"):
+            raise Bad(f"Metaspace prepend_scheme {scheme!r} is not always, first or never")
+        return [("metaspace", (rep, scheme, bool(step.get("split", True))))]
     raise Bad(
-        f"pre-tokenizer {kind!r} is not supported (supported: Split, ByteLevel, Digits, "
+        f"pre-tokenizer {kind!r} is not supported (supported: Split, ByteLevel, Metaspace, Digits, "
         "Punctuation, Whitespace, WhitespaceSplit and a Sequence of them)"
     )
 
 
-def run_steps(steps: list[tuple[str, Any]]) -> Callable[[str], list[str]]:
+def run_steps(steps: list[tuple[str, Any]], first: bool = False) -> Callable[[str], list[str]]:
     """One function applying the steps to a piece; pieces after a ByteLevel step are split in
-    GPT-2 byte characters (as HF does) and handed back with ``surrogateescape`` for partial bytes."""
+    GPT-2 byte characters (as HF does) and handed back with ``surrogateescape`` for partial bytes.
+    ``first``: the piece starts the text (a Metaspace step with ``prepend_scheme="first"`` adds its
+    ``▁`` only there)."""
     if steps and steps[-1][0] == "bytelevel":
         text_steps = [f for kind, f in steps[:-1] if kind == "text"]
         if len(text_steps) == len(steps) - 1 <= 1:  # the common case: one split, then the byte mapping
@@ -205,6 +212,20 @@ def run_steps(steps: list[tuple[str, Any]]) -> Callable[[str], list[str]]:
         for kind, f in steps:
             if kind == "prefix":
                 pieces = [p if p.startswith(" ") else " " + p for p in pieces]
+            elif kind == "metaspace":
+                rep, scheme, split = f
+                pieces = [p.replace(" ", rep) for p in pieces]
+                pieces = [
+                    rep + p
+                    if p
+                    and not p.startswith(rep)
+                    and (scheme == "always" or (scheme == "first" and first and k == 0))
+                    else p
+                    for k, p in enumerate(pieces)
+                ]
+                if split:
+                    cut = split_by(rep, "mergedwithnext")
+                    pieces = [q for p in pieces for q in cut(p)]
             elif kind == "bytelevel":
                 mapped = True
             elif mapped:

@@ -26,6 +26,7 @@ from core.bpe.batch import EncodingParts, PairTable, prefill
 from core.bpe.merge import MergeStep, bpe_ids, merge_steps
 from core.bpe.ranks import IdMerges, LazyMerges, RankMerges, rank_bpe
 from core.bpe.support import (
+    _BAD_SURROGATE,
     PretokenCache,
     SurrogateInText,
     check_merges,
@@ -93,11 +94,14 @@ class Tokenizer(MergeTables):
         self.pipeline_config = pipeline
         self._pipe = None
         self._ignore_merges = True
+        #: the char-level BPE model of a SentencePiece-style tokenizer (None for byte-level BPE)
+        self._charbpe = None
         if pipeline is not None:
             from core.pipeline.hf import build_pipeline
 
             self._pipe = build_pipeline(pipeline)
             self._ignore_merges = self._pipe.ignore_merges
+            self._charbpe = self._pipe.charbpe
         if unique:
             self.special_ids: dict[str, int] = {
                 s: inverse[s.encode("utf-8", "surrogateescape")] for s in self.special_tokens
@@ -211,6 +215,8 @@ class Tokenizer(MergeTables):
         return PairTable.from_merge_table(self._table)
 
     def _encode_word(self, word: str) -> tuple[int, ...]:
+        if self._charbpe is not None:
+            return self._charbpe.encode_word(word)
         try:
             b = word.encode("utf-8", "surrogateescape")
         except UnicodeEncodeError:
@@ -229,9 +235,10 @@ class Tokenizer(MergeTables):
         if self._hole_re is not None and self._hole_re.search(text):
             raise hole_error(self._hole_re, text)
         if (pipe := self._pipe) is not None:
-            return list(
-                chain.from_iterable(map(self._cache.__getitem__, pipe.pretokenize(pipe.normalize(text))))
-            )
+            if self._charbpe is not None and _BAD_SURROGATE.search(text):
+                raise SurrogateInText
+            split = pipe.pretokenize if pipe.pretokenize_first is None else pipe.pretokenize_first
+            return list(chain.from_iterable(map(self._cache.__getitem__, split(pipe.normalize(text)))))
         return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
 
     def _encode_all(self, texts: list[str]) -> list[list[int]]:
@@ -247,16 +254,27 @@ class Tokenizer(MergeTables):
         assert pipe is not None
         if self._hole_re is not None and self._hole_re.search(text):
             raise hole_error(self._hole_re, text)
+        if self._charbpe is not None and _BAD_SURROGATE.search(text):
+            raise SurrogateInText  # (a character-level model sees the characters themselves)
         out: list[int] = list(pipe.prefix_ids) if add_special_tokens else []
         get = self._cache.__getitem__
+        first = pipe.pretokenize_first
         for piece, tid in pipe.pieces(text):
             if tid is not None:
                 out.append(tid)
             elif piece:
-                out.extend(chain.from_iterable(map(get, pipe.pretokenize(piece))))
+                split = pipe.pretokenize if first is None else first
+                out.extend(chain.from_iterable(map(get, split(piece))))
+            first = None  # (only the piece that starts the text)
         if add_special_tokens:
             out += pipe.suffix_ids
         return out
+
+    @property
+    def char_model(self) -> Any:
+        """The char-level BPE model of a SentencePiece-style tokenizer (:class:`core.bpe.charbpe.CharBPE`:
+        each id's piece, score and kind, e.g. byte fallback), or None for byte-level BPE."""
+        return self._charbpe
 
     @property
     def post_processor_ids(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -407,7 +425,14 @@ class Tokenizer(MergeTables):
         """Decode ids to text; bytes that are not valid UTF-8 become U+FFFD (``errors="replace"``).
 
         Pass ``errors="surrogateescape"`` to get invalid bytes back as U+DC80..U+DCFF instead.
+        A SentencePiece-style tokenizer decodes as its reference does (:meth:`core.charbpe.CharBPE.decode`:
+        the dummy-prefix space dropped, for a ``.model`` control pieces invisible and each invalid
+        byte U+FFFD); ``decode_bytes`` gives the pieces' bytes as they are.
         """
+        if self._charbpe is not None and errors == "replace":
+            ids = ids.tolist() if hasattr(ids, "tolist") else list(ids)
+            self.decode_bytes(ids)  # (checks the ids)
+            return self._charbpe.decode(ids)
         return self.decode_bytes(ids).decode("utf-8", errors)
 
     def _unknown_id(self, token_id: object) -> TokenizerError:

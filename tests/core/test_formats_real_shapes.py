@@ -165,16 +165,25 @@ def test_old_tekken_without_special_tokens_uses_the_legacy_names(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "head",
+    ("head", "message"),
     [
-        b"\x0a\x0c\x0a\x05<unk>\x15\x00\x00\x00\x00\x18\x02",  # pieces with a 1-byte length
-        b"\x0a\x81\x01\x0a\x03<s>\x15\x00\x00\x00\x00\x18\x03" + b"\x00" * 120,  # 2-byte length
+        # pieces with a 1-byte length and no trainer spec: protobuf's default model type, Unigram
+        (
+            b"\x0a\x0c\x0a\x05<unk>\x15\x00\x00\x00\x00\x18\x02",
+            r"this is a SentencePiece Unigram .*byte-level BPE.*SentencePiece BPE",
+        ),
+        # 2-byte length, then zeros: not a readable protobuf
+        (
+            b"\x0a\x81\x01\x0a\x03<s>\x15\x00\x00\x00\x00\x18\x03" + b"\x00" * 120,
+            r"SentencePiece .model file but cannot be read .*damaged",
+        ),
     ],
 )
-def test_sentencepiece_models_are_refused_by_name(tmp_path, head):
+def test_sentencepiece_models_that_are_not_bpe_are_refused_by_name(tmp_path, head, message):
+    """(BPE models open: see test_sentencepiece.py.)"""
     path = tmp_path / "tokenizer.model"
     path.write_bytes(head)
-    with pytest.raises(FormatError, match=r"this is a SentencePiece model.*byte-level BPE"):
+    with pytest.raises(FormatError, match=message):
         load_any(path)
 
 

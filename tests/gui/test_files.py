@@ -238,7 +238,12 @@ def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, wi
     assert tok.encode("ab<|end|>") == [256, 1000]
 
 
-def test_the_open_filter_does_not_offer_sentencepiece_models():
-    from bpe_gui.model.files import OPEN_FILTER
+def test_the_open_filter_offers_sentencepiece_models_and_a_dropped_one_is_a_tokenizer(tmp_path):
+    from bpe_gui.model.files import OPEN_FILTER, is_tokenizer_file
 
-    assert "*.model" not in OPEN_FILTER and "*.tiktoken" in OPEN_FILTER
+    assert "*.model" in OPEN_FILTER and "*.model.*" in OPEN_FILTER and "*.tiktoken" in OPEN_FILTER
+    for name in ("tokenizer.model", "tokenizer.model.v3"):
+        (tmp_path / name).write_bytes(b"\x0a")
+        assert is_tokenizer_file(tmp_path / name)
+    (tmp_path / "corpus.txt").write_text("text", encoding="utf-8")
+    assert not is_tokenizer_file(tmp_path / "corpus.txt")

@@ -1,0 +1,103 @@
+"""A SentencePiece model in the app: imported, its vocab with pieces (▁, <0xE4>) and scores, the
+tokenize view marking byte-fallback tokens, Compare and Evaluate (ids checked against sentencepiece).
+The model is one mistral-common ships (the test extra depends on it)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import pytest
+import sentencepiece as spm
+from PySide6.QtCore import Qt
+
+from bpe_gui.jobs.evaluate import TokSource
+from bpe_gui.views.browser_models import TOOLTIP
+
+from .gui_helpers import import_tokenizer
+
+MODEL = Path(str(resources.files("mistral_common") / "data" / "tokenizer.model.v1"))
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+TEXT = "Hello world, 你好世界! 🤖 emoji\n  spaced\tdone"
+
+
+@pytest.fixture(scope="module")
+def ref() -> spm.SentencePieceProcessor:
+    return spm.SentencePieceProcessor(model_file=str(MODEL))
+
+
+def _cell(model, row: int, col: int, role: int = DISPLAY):
+    return model.data(model.index(row, col), role)
+
+
+def test_imported_model_shows_pieces_scores_and_byte_fallback(qtbot, window, ref) -> None:
+    c = window.controller
+    loaded = import_tokenizer(qtbot, c, MODEL)
+    assert loaded.tokenizer.encode(TEXT) == ref.encode(TEXT)
+    b = window.browser
+    b.vocab_model.sync()
+    ix = c.index
+    vm = b.vocab_model
+    newline = ref.piece_to_id("<0x0A>")
+    the = ref.piece_to_id("▁the")
+    row = ix.row_of_id(newline)
+    assert _cell(vm, row, 1) == "<0x0A>"  # a byte piece by its name (hex), not the byte itself
+    assert _cell(vm, row, 4) == "byte fallback"
+    assert "0x0A" in _cell(vm, row, 1, TOOLTIP)
+    row = ix.row_of_id(the)
+    assert _cell(vm, row, 1) == "▁the"
+    assert _cell(vm, row, 5) == f"{ref.get_score(the):g}"
+    assert _cell(vm, row, 4).startswith("merge #")
+    assert not b.vocab_table.isColumnHidden(5)  # the Score column
+    assert _cell(vm, ix.row_of_id(1), 4) == "special"  # <s>
+    # the merge list comes from the pieces, in score order: the first makes "▁t"
+    assert c.index.merges[0].pair == (b" ", b"t")
+
+
+def test_score_column_is_hidden_for_byte_level_tokenizers(trained) -> None:
+    assert trained.browser.vocab_table.isColumnHidden(5)
+
+
+def test_tokenize_view_marks_byte_fallback_tokens(qtbot, window, ref) -> None:
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    tv = window.tokenize
+    tv.set_text(TEXT)
+    assert tv.wait_idle()
+    view = tv.primary.view
+    assert [s.id for s in view.spans] == ref.encode(TEXT)
+    shown = view.toPlainText()
+    assert "<0xF0><0x9F><0xA4><0x96>" in shown.replace("\u2060", "").replace("\u200b", "")  # 🤖
+    fallback = next(s for s in view.spans if s.id == ref.piece_to_id("<0xF0>"))
+    assert "byte fallback" in tv.primary.describe(fallback)
+    word = next(s for s in view.spans if s.id == ref.piece_to_id("▁world"))
+    hover = tv.primary.describe(word)
+    assert "▁world" in hover and f"score {ref.get_score(word.id):g}" in hover
+
+
+def test_compare_takes_a_sentencepiece_model(qtbot, trained, ref) -> None:
+    c = trained.controller
+    tv = trained.tokenize
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=60_000):
+        assert trained.compare_with(MODEL)
+    tv.set_text(TEXT)
+    assert tv.wait_idle()
+    assert tv.secondary.isVisible()
+    assert [s.id for s in tv.secondary.view.spans] == ref.encode(TEXT)
+    assert tv.primary.view.spans  # the trained byte-level tokenizer beside it
+    tv.close_compare.click()
+
+
+def test_evaluate_takes_a_sentencepiece_model(qtbot, loaded, tmp_path, ref) -> None:
+    text = tmp_path / "text.txt"
+    text.write_text(TEXT, encoding="utf-8")
+    ev = loaded.evaluate
+    ev.add_current()
+    ev.add_tokenizer(TokSource("mistral", "path", str(MODEL)))
+    ev.add_text(str(text))
+    with qtbot.waitSignal(ev.finished, timeout=120_000):
+        ev.run_button.click()
+    assert ev.last_error is None and ev.model.rowCount() == 2
+    r = ev.results[1]
+    assert r.tokenizer == "mistral" and r.tokens == len(ref.encode(TEXT))
+    assert r.byte_fallback_share > 0  # the emoji's four byte pieces
