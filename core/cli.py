@@ -27,7 +27,7 @@ _Progress = Progress  # (the name the commands use)
 def _train(args: argparse.Namespace) -> int:
     from .counts_cli import counts_trainer
     from .formats import export_all, parse_formats
-    from .pretokenize import count_pretokens
+    from .pretokenize import count_pretokens_ordered
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
 
@@ -43,7 +43,7 @@ def _train(args: argparse.Namespace) -> int:
             raise BPEError("give a corpus file to train on (or --counts FILE)")
         else:
             pattern = "gpt2" if args.pattern is None else args.pattern
-            counts, stats = count_pretokens(
+            counts, stats = count_pretokens_ordered(
                 args.corpus,
                 args.special_token,
                 pattern,

@@ -49,7 +49,8 @@ from .space_chunks import PathChooser, is_space_safe
 #: None: choose by timing (:class:`core.space_chunks.PathChooser`); True / False: always / never by chunks
 COUNT_BY_CHUNKS: bool | None = None
 
-WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut
+WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut (at most)
+FIRST_WINDOW = 1 << 12  # bytes read first
 # a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter
 _NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])")
 # the end of a word: a letter (any script), then a character that is neither a letter nor a mark
@@ -387,9 +388,11 @@ def next_valid_cut(
     longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
     back = max(longest, 8)  # (a UTF-8 character has up to 4 bytes: those around a cut are read whole)
     start = max(0, pos - back)
+    window = FIRST_WINDOW  # a cut is usually a few bytes away: read a little first, then more
     while start < size:
         f.seek(start)
-        buf = f.read(WINDOW + 2 * back)
+        buf = f.read(window + 2 * back)
+        window = min(2 * window, WINDOW)
         if not buf:
             break
         end = start + len(buf)
