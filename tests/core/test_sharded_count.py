@@ -13,9 +13,13 @@ import pytest
 
 from core import Trainer
 from core.errors import Cancelled, CorpusError
-from core.pretokenize import _count_chunk, count_pretokens, count_pretokens_ordered, resolve_pattern
-from core.procs import live_children
-from core.sharded_count import (
+from core.pretokenization.pretokenize import (
+    _count_chunk,
+    count_pretokens,
+    count_pretokens_ordered,
+    resolve_pattern,
+)
+from core.pretokenization.sharded_count import (
     OrderedCounts,
     ShardedCount,
     ShardTotal,
@@ -24,6 +28,7 @@ from core.sharded_count import (
     plan_ranges,
     split_by_hash,
 )
+from core.workers.procs import live_children
 
 EOT = "<|endoftext|>"
 WORDS = [
@@ -200,7 +205,7 @@ def test_cancel_while_counting_stops_early(tmp_path, monkeypatch):
 def test_a_file_the_workers_cannot_read_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     missing = str(tmp_path / "gone.txt")
-    pool = ShardedCount(2, resolve_pattern("gpt2"), (EOT,), path=missing, size=100)
+    pool = ShardedCount(_count_chunk, 2, resolve_pattern("gpt2"), (EOT,), path=missing, size=100)
     with pytest.raises(CorpusError, match="cannot read corpus file") as info:
         pool.count_ranges(plan_ranges(100, 50))
     assert info.value.code == "corpus_unreadable"
