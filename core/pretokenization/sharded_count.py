@@ -184,6 +184,8 @@ class ShardTotal:
         n = len(tokens)
         if not n:
             return
+        if self.used + n > len(self.counts) and self.used > 2 * len(self.index):
+            self._compact()  # most slots unused: number the tokens afresh (memory stays ~ distinct tokens)
         n0 = self.used
         self.used = n0 + n
         if self.used > len(self.counts):
@@ -193,6 +195,18 @@ class ShardTotal:
         ids = np.fromiter(map(self.index.setdefault, tokens, range(n0, n0 + n)), np.int64, n)
         self.counts[ids] += counts
         self.places[ids] = np.minimum(self.places[ids], places)
+
+    def _compact(self) -> None:
+        tokens = list(self.index)
+        slots = np.fromiter(self.index.values(), np.int64, len(tokens))
+        self.index = dict(zip(tokens, range(len(tokens))))
+        self.used = len(tokens)
+        size = max(1024, 2 * self.used)
+        counts = np.zeros(size, np.int64)
+        places = np.full(size, _NO_PLACE, np.int64)
+        counts[: self.used] = self.counts[slots]
+        places[: self.used] = self.places[slots]
+        self.counts, self.places = counts, places
 
     def sort(self, n_quantiles: int) -> list[int]:
         """Sort the shard by place (the total is dropped); return ``n_quantiles`` places that cut

@@ -210,3 +210,16 @@ def test_a_file_the_workers_cannot_read_is_a_clear_error(tmp_path, monkeypatch):
         pool.count_ranges(plan_ranges(100, 50))
     assert info.value.code == "corpus_unreadable"
     assert live_children() == [] and _leftover_folders(tmp_path) == []
+
+
+def test_a_shard_total_keeps_memory_to_its_distinct_tokens():
+    counts = {b"the": 5, b" cat": 2, b" sat": 1} | {f" w{i}".encode(): 1 for i in range(300)}
+    total = ShardTotal()
+    for block in range(200, 0, -1):  # the same block's pieces, 200 times, last block first
+        total.add(block, pack(split_by_hash(counts, 1)[0]))
+    assert len(total.counts) <= 4 * len(counts) + 1024  # not one slot per entry ever added
+    assert total.sort(0) == []
+    tokens, n, places = total.sorted
+    assert tokens == list(counts)  # in order of place: the first block's ranks
+    assert n.tolist() == [200 * c for c in counts.values()]
+    assert places.tolist() == [(1 << 32) | r for r in range(len(counts))]
