@@ -31,7 +31,7 @@ def _train(args: argparse.Namespace) -> int:
     from core.formats import parse_formats
     from core.formats.partial_export import export_what_fits, one_byte_specials
     from core.formats.spec import spec_from_trainer
-    from core.pretokenization.pretokenize import count_pretokens
+    from core.pretokenization.pretokenize import count_pretokens_ordered
     from core.training.trainer import Trainer, check_vocab_size
 
     formats = parse_formats(args.format)
@@ -52,7 +52,7 @@ def _train(args: argparse.Namespace) -> int:
             raise BPEError("give a corpus file to train on (or --counts FILE)")
         else:
             pattern = "gpt2" if args.pattern is None else args.pattern
-            counts, stats = count_pretokens(
+            counts, stats = count_pretokens_ordered(
                 args.corpus,
                 args.special_token,
                 pattern,

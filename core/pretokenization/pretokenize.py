@@ -14,7 +14,7 @@ import os
 import stat
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
@@ -28,6 +28,7 @@ from core.pretokenization.chunk_counts import chunk_counter
 from core.pretokenization.compressed import refuse_compressed
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 from core.pretokenization.read_watch import watch
+from core.pretokenization.sharded_count import OrderedCounts, ShardedCount, plan_ranges
 from core.pretokenization.sources import read_head
 from core.pretokenization.space_chunks import PathChooser, is_space_safe
 from core.workers.parallel import lower_priority, ordered_map
@@ -379,6 +380,37 @@ def count_pretokens(
     (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
     ``allow_nul`` accepts a file with NUL bytes near its start (refused as binary by default).
     """
+    counts, stats = count_pretokens_ordered(
+        source,
+        special_tokens,
+        pattern,
+        workers=workers,
+        progress=progress,
+        block_bytes=block_bytes,
+        is_text=is_text,
+        niceness=niceness,
+        allow_nul=allow_nul,
+    )
+    if isinstance(counts, OrderedCounts):
+        return counts.as_dict(), stats
+    assert isinstance(counts, dict)  # (counted in this process)
+    return counts, stats
+
+
+def count_pretokens_ordered(
+    source: str | os.PathLike | bytes,
+    special_tokens: Iterable[str] | None = None,
+    pattern: str | None = "gpt2",
+    *,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    block_bytes: int | None = None,
+    is_text: bool = False,
+    niceness: int = 0,
+    allow_nul: bool = False,
+) -> tuple[Mapping[bytes, int], CorpusStats]:
+    """:func:`count_pretokens`, whose counts may come as an :class:`core.pretokenization.sharded_count.OrderedCounts`
+    (counted in worker processes: the tokens and counts in order, no dict built in this process)."""
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
     done = size = 0
@@ -415,6 +447,27 @@ def count_pretokens(
         poll()
         if block_bytes is None:
             block_bytes = auto_block_bytes(size, workers)
+
+        def on_block(n_bytes: int, _invalid: int, _n_special: int) -> None:
+            nonlocal done
+            done += n_bytes
+            poll()
+
+        # a regular file: the workers read their own byte ranges (core.pretokenization.sharded_count)
+        path = (
+            os.fspath(source)
+            if not streamed and not is_text and isinstance(source, (str, os.PathLike))
+            else None
+        )
+        if workers > 1 and path is not None:
+            if size <= block_bytes:  # one ordinary block is counted here: processes cost more
+                workers = 1
+            else:
+                ranges = plan_ranges(size, block_bytes)
+                stats.workers = workers = min(workers, len(ranges))
+                return _count_in_workers(
+                    stats, workers, pat, specials, niceness, poll, on_block, path=path, ranges=ranges
+                )
         blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes, poll=poll))
         if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
             first = list(islice(blocks, 2))
@@ -422,6 +475,13 @@ def count_pretokens(
                 workers = 1
             blocks = chain(first, blocks)
         stats.workers = workers
+        if workers > 1:
+            counts, stats = _count_in_workers(
+                stats, workers, pat, specials, niceness, poll, on_block, blocks=blocks
+            )
+            if streamed:
+                stats.size_bytes = done
+            return counts, stats
         total: Counter[bytes] = Counter()
 
         def absorb(r: ChunkResult) -> None:
@@ -456,6 +516,42 @@ def count_pretokens(
     if stats.invalid_bytes:
         stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
     return dict(total), stats
+
+
+def _count_in_workers(
+    stats: CorpusStats,
+    workers: int,
+    pattern: str | None,
+    specials: list[str],
+    niceness: int,
+    poll: Callable[[], None],
+    on_block: Callable[[int, int, int], None],
+    *,
+    path: str | None = None,
+    ranges: list[tuple[int, int]] | None = None,
+    blocks: Iterable[bytes] | None = None,
+) -> tuple[OrderedCounts, CorpusStats]:
+    """:func:`count_pretokens` in worker processes that count, and sum the counts, among themselves
+    (:mod:`core.pretokenization.sharded_count`): byte ranges of a file, or the blocks of a stream."""
+    pool = ShardedCount(
+        _count_chunk,
+        workers,
+        pattern,
+        tuple(specials),
+        path=path,
+        size=stats.size_bytes,
+        niceness=niceness,
+        poll=poll,
+        on_block=on_block,
+    )
+    counts = pool.count_ranges(ranges) if ranges is not None else pool.count_blocks(blocks or ())
+    t = pool.totals
+    stats.invalid_bytes, stats.special_occurrences, stats.chunks = t.invalid_bytes, t.n_special, t.blocks
+    stats.pretokens = t.pretokens
+    stats.distinct_pretokens = len(counts)
+    if stats.invalid_bytes:
+        stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+    return counts, stats
 
 
 def count_texts(

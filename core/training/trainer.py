@@ -18,7 +18,7 @@ A merge only touches the words that contain the merged pair.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 
 import numpy as np
@@ -30,6 +30,7 @@ from core.pretokenization.pretokenize import (
     Progress,
     check_special_tokens,
     count_pretokens,
+    count_pretokens_ordered,
     count_texts,
     resolve_pattern,
 )
@@ -80,7 +81,7 @@ class Trainer(TrainerUndo):
 
     def __init__(
         self,
-        word_counts: dict[bytes, int],
+        word_counts: Mapping[bytes, int],
         special_tokens: Iterable[str] | None = None,
         *,
         pattern: str | None = "gpt2",
@@ -143,7 +144,7 @@ class Trainer(TrainerUndo):
         keep_history: bool = True,
         niceness: int = 0,
     ) -> Trainer:
-        counts, stats = count_pretokens(
+        counts, stats = count_pretokens_ordered(
             path, special_tokens, pattern, workers=workers, progress=progress, niceness=niceness
         )
         return cls(

@@ -9,6 +9,7 @@ pieces so that both fit in memory. Time and peak memory (whole process tree) of 
     python tests/benchmarks/bench_scale.py            # 0.1 GB generated corpus (development size)
     python tests/benchmarks/bench_scale.py --big      # the ≥ 2 GB corpus: tens of minutes, GBs of RAM
     python tests/benchmarks/run_all.py --only scale [--big]
+    python tests/benchmarks/bench_scale.py --sweep    # workers 1, 2, 4 … cores: CPU per MB, Amdahl
 """
 
 from __future__ import annotations
@@ -187,6 +188,57 @@ def task_ours_npy(path: str, out: str, workers: int) -> dict:
     return {"seconds": secs, "n_tokens": int(r.n_tokens), "sha1": h.hexdigest()}
 
 
+def task_sweep(path: str, workers: int, phases: list[str], vocab_size: int) -> dict:
+    """One point of the worker sweep: each phase's wall time and the CPU seconds of this process
+    (the parent) and of its worker processes (reaped children: ``RUSAGE_CHILDREN``), measured
+    apart, so that a shared machine's other load does not enter them as it enters wall time."""
+    import resource
+
+    from core.pretokenization import pretokenize
+
+    def snap() -> tuple[float, float, float]:
+        me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.perf_counter(), me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
+
+    def phase(name: str, a: tuple, b: tuple) -> None:
+        out[name] = {"wall": b[0] - a[0], "parent": b[1] - a[1], "workers": b[2] - a[2]}
+
+    out: dict = {}
+    # what training uses: no dict built where the code can skip it (before this change: a dict)
+    count = getattr(pretokenize, "count_pretokens_ordered", pretokenize.count_pretokens)
+    a = snap()
+    counts, stats = count(path, [SPECIAL], workers=workers)
+    phase("count", a, snap())
+    out["distinct"] = len(counts)
+    if "count_dict" in phases:  # the public API's dict (built in the parent)
+        a = snap()
+        pretokenize.count_pretokens(path, [SPECIAL], workers=workers)
+        phase("count_dict", a, snap())
+    if "train" in phases:
+        from core import Trainer
+
+        a = snap()
+        trainer = Trainer(counts, [SPECIAL], keep_history=False, stats=stats)
+        phase("start-up", a, snap())
+        del counts
+        a = snap()
+        trainer.run(vocab_size)
+        phase("merges", a, snap())
+        out["digest"] = _merges_digest(trainer.merges)
+    if "encode" in phases:
+        from core import encode_file_to_npy
+
+        tok = common.gpt2_ours()
+        npy = common.work_dir() / f"sweep_{os.getpid()}.npy"
+        try:
+            a = snap()
+            encode_file_to_npy(tok, path, npy, workers=workers)
+            phase("encode", a, snap())
+        finally:
+            npy.unlink(missing_ok=True)
+    return out
+
+
 TASKS = {
     "counts": task_counts,
     "ours": task_ours,
@@ -194,6 +246,7 @@ TASKS = {
     "profile": task_profile,
     "tiktoken_npy": task_tiktoken_npy,
     "ours_npy": task_ours_npy,
+    "sweep": task_sweep,
 }
 
 
@@ -440,9 +493,94 @@ def run(ctx: Context) -> list[Section]:
     return sections
 
 
+# --------------------------------------------------------------------------- worker sweep
+AMDAHL_CORES = (8, 16, 64)
+
+
+def amdahl(serial: float, parallel: float, cores: int) -> float:
+    """Predicted time (any unit) on ``cores`` cores: the serial part plus the parallel part shared."""
+    return serial + parallel / cores
+
+
+def sweep_counts(n_max: int) -> list[int]:
+    """1, 2, 4, ... up to ``n_max`` (``n_max`` itself last when it is no power of two)."""
+    out, n = [], 1
+    while n < n_max:
+        out.append(n)
+        n *= 2
+    return [*out, n_max]
+
+
+def sweep(ctx: Context, path: Path) -> list[Section]:
+    """Workers 1, 2, 4 ... up to the machine's cores (``BPE_SWEEP_WORKERS=1,2`` to choose): per phase
+    the wall time, the parent's and the workers' CPU per MB, and Amdahl's prediction for 8, 16 and
+    64 cores from the serial (parent) and parallel (workers) CPU of the largest sweep point.
+    ``BPE_SWEEP_PHASES`` (default ``count,train,encode``; ``count_dict`` adds the public API's dict);
+    ``BPE_SCALE_BASE=DIR`` runs an earlier checkout too (same corpus, same run)."""
+    size_mb = path.stat().st_size / MB
+    cores = os.cpu_count() or 1
+    points = [int(x) for x in os.environ.get("BPE_SWEEP_WORKERS", "").split(",") if x] or sweep_counts(cores)
+    phases = os.environ.get("BPE_SWEEP_PHASES", "count,train,encode").split(",")
+    vocab = int(os.environ.get("BPE_SWEEP_VOCAB", 4000))
+    base = os.environ.get("BPE_SCALE_BASE")
+    codes = [("ours", None)] + (
+        [(f"before ({base})", {"PYTHONPATH": os.pathsep.join([base, str(SCRIPT.parent)])})] if base else []
+    )
+    common.warm(path)
+    results: dict[tuple[str, int], common.RunResult] = {}
+    for w in points:  # (the codes alternate at each point: the machine's load hits both alike)
+        for code, env in codes:
+            ctx.log(f"[sweep] {code}, {w} worker(s) on {path.name} (load {_load()}) …")
+            results[code, w] = run_child(
+                SCRIPT,
+                "sweep",
+                {"path": str(path), "workers": w, "phases": phases, "vocab_size": vocab},
+                env=env,
+            )
+    cols = ["code", "workers", "phase", "wall", "parent CPU ms/MB", "workers CPU ms/MB", "parent share"]
+    cols += [f"Amdahl s/GB, {n} cores" for n in AMDAHL_CORES] + ["predicted 2 → 16 cores"]
+    sec = Section(
+        f"Worker sweep: {path.name} ({size_mb:,.0f} MB), {cores} cores here, one run per point",
+        cols,
+    )
+    for (code, w), r in results.items():
+        for name in ("count", "count_dict", "start-up", "merges", "encode"):
+            if name not in r.data:
+                continue
+            ph = r[name]
+            par, wrk = 1000 * ph["parent"] / size_mb, 1000 * ph["workers"] / size_mb
+            serial_only = w == 1 or name in ("start-up", "merges")  # one process: all of it is serial
+            pred = [fmt_s(amdahl(par, 0 if serial_only else wrk, n)) for n in AMDAHL_CORES]
+            gain = "–" if serial_only else f"{amdahl(par, wrk, 2) / amdahl(par, wrk, 16):.1f}×"
+            sec.rows.append(
+                [
+                    code,
+                    str(w),
+                    name,
+                    fmt_s(ph["wall"]),
+                    f"{par:.2f}",
+                    f"{wrk:.1f}",
+                    f"{par / (par + wrk):.1%}" if par + wrk else "–",
+                    *pred,
+                    gain,
+                ]
+            )
+    distinct = {r["distinct"] for r in results.values()}
+    digests = {r["digest"] for r in results.values() if "digest" in r.data}
+    sec.notes.append(
+        f"{'/'.join(f'{d:,}' for d in sorted(distinct))} distinct pre-tokens; merges (vocab {vocab:,}) "
+        f"{'identical at every point' if len(digests) <= 1 else '**differ**'}. CPU per MB: process CPU "
+        "time (user + system) of the parent and of its reaped worker processes, per decimal MB of "
+        "corpus. Amdahl: the parent's CPU is the serial part, the workers' CPU the part shared by "
+        "the cores (ms/MB = s/GB); a point with one worker counts in the parent, so its time is all "
+        "serial. Wall time depends on the machine's other load; the CPU columns much less."
+    )
+    return [sec]
+
+
 if __name__ == "__main__":
     if not common.child_main(TASKS):
         c = Context(quick="--quick" in sys.argv, reps=1)
         c.shared["big"] = "--big" in sys.argv
-        for s in run(c):
+        for s in sweep(c, corpus(c)) if "--sweep" in sys.argv else run(c):
             print(s.markdown())

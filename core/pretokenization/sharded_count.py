@@ -1,0 +1,530 @@
+"""Counting pre-tokens in worker processes, with next to nothing left for the parent to do.
+
+Why: when the parent read and cut every block, piped its bytes to a worker and added every block's
+counts into one dict, it spent about a fifth of the workers' CPU time; by Amdahl's law that capped
+the speed-up of counting at a few cores. Here the parent hands out work and builds the final dict;
+everything else runs in the workers.
+
+*Reading.* For a regular file the parent sends each worker only nominal byte ranges (two numbers).
+The worker opens the file itself and moves both ends of its range to the first *valid cut* at or
+after them (:func:`core.pretokenization.scan.next_valid_cut`, as the Dask tasks do): that cut depends only on the
+bytes around it, so the two tasks that meet at a boundary find the same one without talking to each
+other, ranges neither overlap nor leave a gap, and no pre-token crosses them. A stream (pipe, stdin)
+or in-memory data has one reader: the parent cuts blocks (:func:`core.pretokenization.blocks.iter_blocks`) and
+sends their bytes.
+
+*Order.* The ``"first"`` tie rule needs the pre-tokens in order of first appearance. Blocks are
+numbered in file order, and a block's counts come in order of first appearance in the block
+(:func:`core.pretokenization.pretokenize._count_chunk`, the function the single-process path uses). A pre-token's
+*place* is ``(block number << 32) | its rank in the first block that holds it``: ordering by place
+is ordering by first appearance in the file.
+
+*Summing, sharded.* The worker that counts a block splits its counts by the CRC-32 of the token into
+one piece per worker and writes the pieces to a private temporary folder. Worker ``k`` owns shard
+``k``: told by the parent which blocks are done (in block order), it adds their ``k``-th pieces to its
+total (counts add; a pre-token keeps the place of the first block that had it). No pre-token is in
+two shards. At the end each worker sorts its shard by place, cuts it at boundaries the parent takes
+from the workers' quantiles, and worker ``j`` merges the ``j``-th stretches of all shards. Those
+final pieces, taken in order ``j = 0, 1, ...``, are the whole counts in order of first appearance.
+
+The parent's work is small messages and the join of the final pieces into one dict (``marshal``,
+between processes of the same Python, from files in the temporary folder: no byte of the corpus or
+of a partial count goes through the parent's pipes). The counts, and their order, are those of
+:func:`core.pretokenization.pretokenize.count_pretokens` with one process.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import selectors
+import shutil
+import tempfile
+import traceback
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
+from dataclasses import dataclass
+from itertools import pairwise
+from multiprocessing.connection import Connection
+from typing import Protocol
+
+import numpy as np
+
+from core.pretokenization.range_cuts import next_valid_cut, range_rule
+from core.workers.parallel import lower_priority
+from core.workers.procs import Child, ChildError
+
+RANK_BITS = 32  # a place is (block number << RANK_BITS) | rank in the block
+_NO_PLACE = np.iinfo(np.int64).max
+_POLL_S = 0.05
+RANGE_DEPTH = 2  # byte-range tasks a worker may hold at once (one runs, one waits: no idle gap)
+
+
+class BlockResult(Protocol):
+    """What counting one block gives (:class:`core.pretokenization.pretokenize.ChunkResult`)."""
+
+    @property
+    def counts(self) -> dict[bytes, int]: ...
+    @property
+    def n_bytes(self) -> int: ...
+    @property
+    def invalid_bytes(self) -> int: ...
+    @property
+    def n_special(self) -> int: ...
+
+
+#: counts one block: ``count(data, pattern, specials)``
+CountBlock = Callable[[bytes, "str | None", "tuple[str, ...]"], BlockResult]
+
+
+@dataclass
+class CountTotals:
+    """What the workers counted besides the counts: summed over all blocks."""
+
+    n_bytes: int = 0
+    invalid_bytes: int = 0
+    n_special: int = 0
+    blocks: int = 0
+    pretokens: int = 0
+
+
+class OrderedCounts(Mapping[bytes, int]):
+    """Pre-token counts in order of first appearance, kept as the two lists they arrive in.
+
+    A read-only mapping; a trainer only walks the tokens and the counts in order, so the dict (some
+    hundreds of ns per distinct pre-token, all in the parent) is built only when a lookup asks for
+    it (:meth:`as_dict`).
+    """
+
+    __slots__ = ("_dict", "counts", "tokens")
+
+    def __init__(self, tokens: list[bytes], counts: list[int]) -> None:
+        self.tokens = tokens
+        self.counts = counts
+        self._dict: dict[bytes, int] | None = None
+
+    def as_dict(self) -> dict[bytes, int]:
+        if self._dict is None:
+            self._dict = dict(zip(self.tokens, self.counts))
+        return self._dict
+
+    def __getitem__(self, token: bytes) -> int:
+        return self.as_dict()[token]
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.tokens)
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def values(self) -> _Values:
+        return _Values(self)
+
+
+class _Values(ValuesView):
+    def __init__(self, owner: OrderedCounts) -> None:
+        super().__init__(owner)
+        self._counts = owner.counts
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._counts)
+
+
+# ----------------------------------------------------------------------------- worker side
+def split_by_hash(
+    counts: dict[bytes, int], n_shards: int
+) -> list[tuple[list[bytes], np.ndarray, np.ndarray]]:
+    """One block's counts (in order of first appearance) as ``n_shards`` pieces ``(tokens, counts,
+    ranks)`` (int64, uint32), token by CRC-32; each piece keeps the block's order."""
+    n = len(counts)
+    if n >> RANK_BITS:
+        raise ValueError(f"a block with {n} distinct pre-tokens has more than a place can number")
+    tokens = list(counts)
+    values = np.fromiter(counts.values(), np.int64, n)
+    shard = np.fromiter(map(zlib.crc32, tokens), np.uint32, n) % n_shards
+    order = np.argsort(shard, kind="stable")
+    bounds = np.searchsorted(shard[order], np.arange(n_shards + 1)).tolist()
+    ranked = list(map(tokens.__getitem__, order.tolist()))
+    ranks = order.astype(np.uint32)
+    return [(ranked[a:b], values[order[a:b]], ranks[a:b]) for a, b in pairwise(bounds)]
+
+
+def pack(piece: tuple[list[bytes], np.ndarray, np.ndarray]) -> bytes:
+    """A piece of :func:`split_by_hash` as bytes (``marshal``: between processes of one Python)."""
+    tokens, counts, ranks = piece
+    return marshal.dumps((tokens, counts.tobytes(), ranks.tobytes()))
+
+
+class ShardTotal:
+    """One worker's shard: token -> slot, and per slot its count and place (the least seen).
+
+    Pieces may come in any order (a place is the least of those seen). A token new to the shard
+    takes the slot numbered by its position among all entries added so far, so that one
+    ``dict.setdefault`` per entry finds or makes its slot; slots of tokens seen before stay unused.
+    """
+
+    def __init__(self) -> None:
+        self.index: dict[bytes, int] = {}
+        self.used = 0  # slots handed out (used or not)
+        self.counts = np.zeros(0, np.int64)
+        self.places = np.zeros(0, np.int64)
+        self.sorted: tuple[list[bytes], np.ndarray, np.ndarray] | None = None
+
+    def add(self, block: int, piece: bytes) -> None:
+        """Add a block's piece (:func:`pack`)."""
+        tokens, counts, ranks = marshal.loads(piece)
+        self.add_piece(block, (tokens, np.frombuffer(counts, np.int64), np.frombuffer(ranks, np.uint32)))
+
+    def add_piece(self, block: int, piece: tuple[list[bytes], np.ndarray, np.ndarray]) -> None:
+        tokens, counts, ranks = piece
+        self.add_tokens(tokens, counts, (block << RANK_BITS) | ranks.astype(np.int64))
+
+    def add_tokens(self, tokens: list[bytes], counts: np.ndarray, places: np.ndarray) -> None:
+        """Add distinct tokens with their counts and places."""
+        n = len(tokens)
+        if not n:
+            return
+        if self.used + n > len(self.counts) and self.used > 2 * len(self.index):
+            self._compact()  # most slots unused: number the tokens afresh (memory stays ~ distinct tokens)
+        n0 = self.used
+        self.used = n0 + n
+        if self.used > len(self.counts):
+            size = max(self.used, 2 * len(self.counts))
+            self.counts = np.concatenate([self.counts, np.zeros(size - len(self.counts), np.int64)])
+            self.places = np.concatenate([self.places, np.full(size - len(self.places), _NO_PLACE, np.int64)])
+        ids = np.fromiter(map(self.index.setdefault, tokens, range(n0, n0 + n)), np.int64, n)
+        self.counts[ids] += counts
+        self.places[ids] = np.minimum(self.places[ids], places)
+
+    def _compact(self) -> None:
+        tokens = list(self.index)
+        slots = np.fromiter(self.index.values(), np.int64, len(tokens))
+        self.index = dict(zip(tokens, range(len(tokens))))
+        self.used = len(tokens)
+        size = max(1024, 2 * self.used)
+        counts = np.zeros(size, np.int64)
+        places = np.full(size, _NO_PLACE, np.int64)
+        counts[: self.used] = self.counts[slots]
+        places[: self.used] = self.places[slots]
+        self.counts, self.places = counts, places
+
+    def sort(self, n_quantiles: int) -> list[int]:
+        """Sort the shard by place (the total is dropped); return ``n_quantiles`` places that cut
+        it into equal stretches."""
+        tokens = list(self.index)
+        n = len(tokens)
+        slots = np.fromiter(self.index.values(), np.int64, n)
+        self.index = {}
+        order = np.argsort(self.places[slots])
+        slots = slots[order]
+        self.sorted = (list(map(tokens.__getitem__, order.tolist())), self.counts[slots], self.places[slots])
+        self.counts = self.places = np.zeros(0, np.int64)
+        if not n:
+            return []
+        return self.sorted[2][(np.arange(1, n_quantiles + 1) * n) // (n_quantiles + 1)].tolist()
+
+    def split(self, bounds: list[int]) -> list[bytes]:
+        """The sorted shard cut at the places ``bounds`` (stretch j: places in ``[bounds[j-1],
+        bounds[j])``), as marshalled pieces ``(tokens, counts, places)``."""
+        assert self.sorted is not None
+        tokens, counts, places = self.sorted
+        self.sorted = None
+        cuts = [0, *np.searchsorted(places, np.asarray(bounds, np.int64)).tolist(), len(tokens)]
+        return [
+            marshal.dumps((tokens[a:b], counts[a:b].tobytes(), places[a:b].tobytes()))
+            for a, b in pairwise(cuts)
+        ]
+
+
+def merge_stretches(pieces: list[bytes]) -> tuple[bytes, int]:
+    """Merge stretches (disjoint tokens, each sorted by place) into one piece ``(tokens, counts)``
+    in order of place; return it marshalled, and its number of pre-tokens."""
+    tokens: list[bytes] = []
+    counts, places = [], []
+    for blob in pieces:
+        t, c, p = marshal.loads(blob)
+        tokens += t
+        counts.append(np.frombuffer(c, np.int64))
+        places.append(np.frombuffer(p, np.int64))
+    count = np.concatenate(counts) if counts else np.zeros(0, np.int64)
+    order = np.argsort(np.concatenate(places) if places else np.zeros(0, np.int64), kind="stable")
+    merged = list(map(tokens.__getitem__, order.tolist()))
+    return marshal.dumps((merged, count[order].tobytes())), int(count.sum())
+
+
+def _write(path: str, data: bytes) -> None:
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def _take(path: str) -> bytes:
+    """Read a piece and delete its file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    os.unlink(path)
+    return data
+
+
+def _open(path: str | None):
+    from core.errors import CorpusError
+
+    assert path is not None
+    try:
+        return open(path, "rb")  # (closed when the worker ends)
+    except OSError as e:
+        raise CorpusError(
+            f"a counting process cannot read corpus file {path!r}: {e.strerror}; check that it still "
+            "exists and is readable",
+            code="corpus_unreadable",
+            path=path,
+            reason=str(e.strerror),
+        ) from None
+
+
+def _serve(
+    conn: Connection,
+    count: CountBlock,
+    shard: int,
+    n_shards: int,
+    folder: str,
+    path: str | None,
+    size: int,
+    pattern: str | None,
+    specials: tuple[str, ...],
+    niceness: int,
+) -> None:
+    """A counting worker (owner of shard ``shard``): runs the parent's requests until the parent
+    closes the pipe. Every request gets one reply."""
+    lower_priority(niceness)
+    rule = range_rule(pattern) if path is not None else False
+    f = None
+    total = ShardTotal()
+
+    def piece(block: int, s: int) -> str:
+        return os.path.join(folder, f"{block}.{s}")
+
+    def counted(block: int, data: bytes) -> None:
+        r = count(data, pattern, specials)
+        for s, part in enumerate(split_by_hash(r.counts, n_shards)):
+            if s == shard:  # this worker's own shard: added at once
+                total.add_piece(block, part)
+            else:
+                _write(piece(block, s), pack(part))
+        conn.send(("counted", block, r.n_bytes, r.invalid_bytes, r.n_special))
+
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            kind = msg[0]
+            if kind == "range":
+                _, block, lo, hi = msg
+                if f is None:
+                    f = _open(path)
+                start = next_valid_cut(f, lo, size, specials, rule)
+                end = size if hi >= size else next_valid_cut(f, hi, size, specials, rule)
+                if end > start:
+                    f.seek(start)
+                    counted(block, f.read(end - start))
+                else:
+                    conn.send(("counted", block, 0, 0, 0))
+            elif kind == "block":
+                counted(msg[1], conn.recv_bytes())
+            elif kind == "absorb":
+                total.add(msg[1], _take(piece(msg[1], shard)))
+                conn.send(("absorbed",))
+            elif kind == "sort":
+                conn.send(("quantiles", total.sort(msg[1])))
+            elif kind == "split":
+                for j, blob in enumerate(total.split(msg[1])):
+                    _write(os.path.join(folder, f"s{shard}.{j}"), blob)
+                conn.send(("split",))
+            elif kind == "merge":
+                blob, pretokens = merge_stretches(
+                    [_take(os.path.join(folder, f"s{k}.{shard}")) for k in range(n_shards)]
+                )
+                _write(os.path.join(folder, f"final{shard}"), blob)
+                conn.send(("final", pretokens))
+            else:
+                raise ValueError(f"unknown request {kind!r}")
+        except BaseException as e:
+            try:
+                conn.send(("error", e, traceback.format_exc()))
+            except (BrokenPipeError, OSError):
+                return
+            except Exception:  # the exception itself cannot be pickled
+                conn.send(("error", RuntimeError(traceback.format_exc()), ""))
+
+
+# ----------------------------------------------------------------------------- parent side
+def plan_ranges(size: int, range_bytes: int) -> list[tuple[int, int]]:
+    """Nominal byte ranges ``[lo, hi)`` of about ``range_bytes`` covering a file of ``size`` bytes
+    (each worker moves both ends to valid cuts)."""
+    step = max(1, range_bytes, -(-size // (1 << (63 - RANK_BITS))))  # (block numbers must fit a place)
+    return [(lo, min(lo + step, size)) for lo in range(0, size, step)]
+
+
+class ShardedCount:
+    """The parent's side: start ``workers`` counting processes, hand out work, run the reduce.
+
+    ``count(data, pattern, specials)`` counts one block (a top-level function: the workers import
+    it by name): :func:`core.pretokenization.pretokenize._count_chunk`.
+
+    ``poll()`` is called while waiting (at least every 50 ms) and after each block; it may raise
+    (e.g. :class:`core.Cancelled`): the worker processes are gone, and their temporary folder,
+    when the exception leaves. ``on_block(n_bytes, invalid, n_special)`` is called as each block
+    is counted.
+    """
+
+    def __init__(
+        self,
+        count: CountBlock,
+        workers: int,
+        pattern: str | None,
+        specials: tuple[str, ...],
+        *,
+        path: str | None = None,
+        size: int = 0,
+        niceness: int = 0,
+        poll: Callable[[], None] | None = None,
+        on_block: Callable[[int, int, int], None] | None = None,
+    ) -> None:
+        self.count = count
+        self.workers = max(1, workers)
+        self.path = None if path is None else os.path.abspath(path)
+        self.size = size
+        self.pattern = pattern
+        self.specials = specials
+        self.niceness = niceness
+        self.poll = poll
+        self.on_block = on_block
+        self.totals = CountTotals()
+        self.children: list[Child] = []
+        self.folder = ""
+
+    # ---- public
+    def count_ranges(self, ranges: list[tuple[int, int]]) -> OrderedCounts:
+        """Count the nominal byte ranges of the file (in file order)."""
+        tasks = ((("range", i, lo, hi), None) for i, (lo, hi) in enumerate(ranges))
+        return self._run(tasks, RANGE_DEPTH)
+
+    def count_blocks(self, blocks: Iterable[bytes]) -> OrderedCounts:
+        """Count blocks read and cut by the caller (a stream), in order."""
+        return self._run(((("block", i), b) for i, b in enumerate(blocks)), 1)
+
+    # ---- the run
+    def _run(self, tasks: Iterator[tuple[tuple, bytes | None]], depth: int) -> OrderedCounts:
+        self.folder = tempfile.mkdtemp(prefix="bpe-count-")
+        ok = False
+        try:
+            w = self.workers
+            common = (self.path, self.size, self.pattern, self.specials, self.niceness)
+            self.children = [
+                Child(_serve, (self.count, k, w, self.folder, *common), name="bpe-counter") for k in range(w)
+            ]
+            self._count(tasks, depth)
+            result = self._reduce()
+            ok = True
+            return result
+        finally:
+            for child in self.children:
+                child.close()  # the child sees EOF and ends
+                if not ok:
+                    child.terminate()
+            for child in self.children:
+                child.join(5)
+                child.terminate()
+                child.join(5)
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _count(self, tasks: Iterator[tuple[tuple, bytes | None]], depth: int) -> None:
+        conns = [child.conn for child in self.children]
+        held = dict.fromkeys(conns, 0)  # counting tasks sent and not answered
+        waiting = dict.fromkeys(conns, 0)  # requests of any kind sent and not answered
+        exhausted = False
+        with selectors.DefaultSelector() as sel:  # (one selector for the run: cheaper than wait())
+            for c in conns:
+                sel.register(c, selectors.EVENT_READ, c)
+            while True:
+                for conn in conns:  # fill every worker up to `depth` counting tasks, in file order
+                    while not exhausted and held[conn] < depth:
+                        try:
+                            msg, data = next(tasks)
+                        except StopIteration:
+                            exhausted = True
+                            break
+                        conn.send(msg)
+                        if data is not None:
+                            conn.send_bytes(data)
+                        held[conn] += 1
+                        waiting[conn] += 1
+                if exhausted and not any(waiting.values()):
+                    return
+                ready: list[Connection] = [key.data for key, _ in sel.select(_POLL_S)]
+                for conn in ready:
+                    reply = self._reply(conn)
+                    waiting[conn] -= 1
+                    if reply[0] != "counted":
+                        continue
+                    held[conn] -= 1
+                    _, block, n_bytes, invalid, n_special = reply
+                    t = self.totals
+                    t.n_bytes += n_bytes
+                    t.invalid_bytes += invalid
+                    t.n_special += n_special
+                    if n_bytes:  # the other shards' owners add their pieces of the block
+                        t.blocks += 1
+                        for other in conns:
+                            if other is not conn:
+                                other.send(("absorb", block))
+                                waiting[other] += 1
+                    if self.on_block is not None:
+                        self.on_block(n_bytes, invalid, n_special)
+                if not ready and self.poll is not None:
+                    self.poll()
+
+    def _reduce(self) -> OrderedCounts:
+        conns = [child.conn for child in self.children]
+        w = len(conns)
+        for c in conns:
+            c.send(("sort", w - 1))
+        samples = sorted(v for c in conns for v in self._reply(c)[1])
+        bounds = [samples[(i * len(samples)) // w] if samples else 0 for i in range(1, w)]
+        for c in conns:
+            c.send(("split", bounds))
+        for c in conns:
+            self._reply(c)
+        for c in conns:
+            c.send(("merge",))
+        tokens: list[bytes] = []
+        counts: list[int] = []
+        for j, c in enumerate(conns):
+            self.totals.pretokens += self._reply(c)[1]
+            t, n = marshal.loads(_take(os.path.join(self.folder, f"final{j}")))
+            tokens += t
+            counts += np.frombuffer(n, np.int64).tolist()
+        return OrderedCounts(tokens, counts)
+
+    # ---- messages
+    def _reply(self, conn: Connection) -> tuple:
+        while not conn.poll(_POLL_S):
+            if self.poll is not None:
+                self.poll()
+        try:
+            reply = conn.recv()
+        except (EOFError, OSError):
+            raise self._died(conn) from None
+        if reply[0] == "error":
+            raise reply[1]
+        return reply
+
+    def _died(self, conn: Connection) -> ChildError:
+        child = next(c for c in self.children if c.connected and c.conn is conn)
+        child.join(1)
+        code = child.exitcode
+        return ChildError(
+            f"a worker process ended unexpectedly (exit code {code}"
+            f"{'; killed: out of memory?' if (code or 0) < 0 else ''})"
+        )
