@@ -29,6 +29,7 @@ from bpe_gui.views.details_view import DetailsView
 from bpe_gui.views.evaluate_view import EvaluateView
 from bpe_gui.views.learn_view import open_learn
 from bpe_gui.views.pairs_view import PairsView
+from bpe_gui.views.screen_fit import DockFit
 from bpe_gui.views.story_view import StoryView, status_line
 from bpe_gui.views.timeline_view import TimelineView
 from bpe_gui.views.tokenize_view import TokenizeView
@@ -145,6 +146,7 @@ class MainWindow(FilesWindow):
         self.evaluate_dock.setWidget(self.evaluate)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
         self.evaluate_dock.hide()
+        self.evaluate_fit = DockFit(self, self.evaluate_dock)  # opens without growing the window
         self.vocab_status = QLabel()
         self.statusBar().addPermanentWidget(self.vocab_status)
 
