@@ -85,6 +85,8 @@ class DockFit(QObject):
             if win.width() > limit.width() or win.height() > limit.height():
                 win.resize(limit)
         central = win.centralWidget()
+        if central is None:
+            return
         inner = central.height() + dock.height()
         room = inner - central.minimumSizeHint().height()
         height = max(dock.minimumSizeHint().height(), min(int(inner * self.SHARE), room))
