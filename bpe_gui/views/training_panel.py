@@ -284,6 +284,10 @@ class TrainingPanel(QGroupBox):
     def minimum_vocab_size(self) -> int:
         return 256 + len(self.controller.options.special_tokens)
 
+    def vocab_too_small(self) -> bool:
+        """The vocab size is below :meth:`minimum_vocab_size` (Train is disabled, the panel says why)."""
+        return self.vocab_size.value() < self.minimum_vocab_size()
+
     def _check_vocab_size(self) -> None:
         low = self.minimum_vocab_size()
         n = len(self.controller.options.special_tokens)
