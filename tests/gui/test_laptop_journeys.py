@@ -40,3 +40,18 @@ def test_the_vocab_size_reason_is_in_the_users_language(qtbot, chinese_window, s
     assert not tp.train_button.isEnabled()
     hint = tp.vocab_hint.text()
     assert "257" in hint and "太小" in hint and "token" not in hint, hint
+
+
+def test_a_bad_custom_regex_is_kept_and_checked_as_it_is_typed(qtbot, loaded):
+    tp = loaded.training_panel
+    before = loaded.controller.options.pattern
+    tp.pattern.setCurrentIndex(tp.pattern.findData("custom"))
+    tp.custom.setText(r"(\w+")
+    assert tp.pattern_hint.isVisibleTo(tp)
+    assert "Not a valid regular expression (missing )" in tp.pattern_hint.text()
+    assert not tp.apply_button.isEnabled()
+    # nothing was applied or reverted: the typed text and the choice stay for the user to fix
+    assert tp.custom.text() == r"(\w+" and tp.pattern.currentData() == "custom"
+    assert loaded.controller.options.pattern == before
+    tp.custom.setText(r"\w+|\s+|[^\w\s]+")
+    assert not tp.pattern_hint.isVisibleTo(tp) and tp.apply_button.isEnabled()
