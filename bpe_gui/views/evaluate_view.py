@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -38,6 +39,7 @@ from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
 HELD_OUT_CHARS = 20_000
+MIN_HEIGHT = 120  # the panel's least height: below its layout's minimum it scrolls
 
 
 class EvaluateView(QWidget):
@@ -163,9 +165,19 @@ class EvaluateView(QWidget):
         main.addWidget(left)
         main.addWidget(right)
         main.setSizes([330, 900])
+        # in a short dock (a laptop) the panel scrolls instead of growing the window
+        body = QWidget()
+        body_lay = QVBoxLayout(body)
+        body_lay.setContentsMargins(6, 6, 6, 6)
+        body_lay.addWidget(main)
+        self.body_scroll = QScrollArea()
+        self.body_scroll.setWidget(body)
+        self.body_scroll.setWidgetResizable(True)
+        self.body_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.body_scroll.setMinimumHeight(MIN_HEIGHT)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(main)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.body_scroll)
 
         self._ho_timer = QTimer(self)
         self._ho_timer.setSingleShot(True)

@@ -8,7 +8,7 @@ line of code is highlighted and the variables show their values at that moment.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QTextCursor, QTextFormat
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from bpe_gui.text.learn import describe
+from bpe_gui.views.screen_fit import place_on_screen
 from core.errors import BPEError
 from core.learn import Walk, encoding, lecture, show, training
 
@@ -263,7 +264,12 @@ def open_learn(parent) -> QWidget:
         win.setWindowTitle(QCoreApplication.translate("LearnView", "Learn BPE — step by step"))
         win.setCentralWidget(LearnView(win))
         win.setObjectName("learnWindow")
-        win.resize(1200, 720)
+        close = QAction(win)  # Esc closes it, as it does a dialog
+        close.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        close.triggered.connect(win.close)
+        win.addAction(close)
+    if not win.isVisible():  # fits the screen (a 1280×720 laptop too), placed over the main window
+        place_on_screen(win, 1200, 720, over=parent.window())
     win.show()
     win.raise_()
     return win

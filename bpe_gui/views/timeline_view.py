@@ -19,6 +19,7 @@ RUN_REDRAW_MS = 300  # while a run is going the worker needs the GIL more than t
 ACCENT = "#3b6fd8"
 LENGTH = "#8e5bd0"
 SELECT = "#e8590c"
+GRAPH_MIN_HEIGHT = 220
 SYMBOLS_UP_TO = 300  # merges drawn with a dot each (one merge alone is visible), a line beyond
 
 
@@ -106,6 +107,8 @@ class TimelineView(QWidget):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
         self.graphics.ci.setSpacing(4)
+        # tall enough that the axis labels of both plots stay apart (a short window squashes the others)
+        self.graphics.setMinimumHeight(GRAPH_MIN_HEIGHT)
         self.count_plot = self.graphics.addPlot(row=0, col=0)
         self.length_plot = self.graphics.addPlot(row=1, col=0)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)

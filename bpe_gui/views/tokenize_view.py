@@ -68,6 +68,7 @@ class TokenizeView(QWidget):
         self.input.setPlaceholderText(self.tr("Type or paste text to tokenize …"))
         self.input.setPlainText(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
+        self.input.setMinimumHeight(48)  # two lines: a short window keeps room for the timeline
         self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
         self.markers = QCheckBox(self.tr("Markers · → ↵"))
         self.markers.setToolTip(self.tr("Show spaces, tabs and newlines as · → ↵"))
@@ -87,6 +88,8 @@ class TokenizeView(QWidget):
         self.panes = QSplitter(Qt.Orientation.Horizontal)
         self.panes.addWidget(self.primary)
         self.panes.addWidget(self.secondary)
+        for pane in (self.primary, self.secondary):
+            pane.view.setMinimumHeight(56)
 
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))

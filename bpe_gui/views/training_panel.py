@@ -97,6 +97,10 @@ class TrainingPanel(QGroupBox):
         self.vocab_hint.setObjectName("notes")
         self.vocab_hint.setWordWrap(True)
         self.vocab_hint.setVisible(False)
+        self.pattern_hint = QLabel()  # what is wrong with the custom regex, checked as it is typed
+        self.pattern_hint.setObjectName("notes")
+        self.pattern_hint.setWordWrap(True)
+        self.pattern_hint.setVisible(False)
         self.apply_button = QPushButton(self.tr("Apply (re-reads the corpus)"))
         self.apply_button.setToolTip(self.tr("Use the edited settings: the corpus is read again with them"))
         self.apply_button.setEnabled(False)
@@ -112,6 +116,7 @@ class TrainingPanel(QGroupBox):
         form.addRow(self.tr("Special tokens"), self.specials)
         form.addRow(self.tr("Pattern"), self.pattern)
         form.addRow("", self.custom)
+        form.addRow("", self.pattern_hint)
         form.addRow(self.tr("Tie rule"), self.tie)
 
         self.undo_button = QPushButton(self.tr("◀ Undo"))
@@ -199,7 +204,11 @@ class TrainingPanel(QGroupBox):
         return parse_special_tokens(self.specials.text()), pattern, self.tie.currentData()
 
     def _settings_edited(self) -> None:
-        self.custom.setVisible(self.pattern.currentData() == "custom")
+        custom = self.pattern.currentData() == "custom"
+        self.custom.setVisible(custom)
+        problem = self.pattern_problem() if custom else None
+        self.pattern_hint.setText(problem or "")
+        self.pattern_hint.setVisible(problem is not None)
         o = self.controller.options
         try:
             specials, pattern, tie = self.wanted()
@@ -208,7 +217,28 @@ class TrainingPanel(QGroupBox):
         else:
             current_pattern = "none" if o.pattern is None else o.pattern
             changed = specials != o.special_tokens or pattern != current_pattern or tie != o.tie_break
-        self.apply_button.setEnabled(changed and not self.controller.busy)
+        # a regex that does not compile is kept as typed, and Apply waits until it does
+        self.apply_button.setEnabled(changed and problem is None and not self.controller.busy)
+
+    def pattern_problem(self) -> str | None:
+        """Why the custom regex as typed cannot be used (in the user's language), or None."""
+        from bpe_gui.text.errors import error_text
+        from core.errors import BPEError
+
+        try:
+            self.controller.options.with_changes(pattern=self.custom.text())
+        except BPEError as e:
+            # the regex is just above: the message says what is wrong with it and what to do
+            if e.code == "pattern_invalid":
+                return self.tr(
+                    "Not a valid regular expression ({0}). Fix it, or choose another pattern."
+                ).format(e.params.get("detail", ""))
+            if e.code == "pattern_empty":
+                return self.tr("Type a regular expression, or choose another pattern.")
+            if e.code == "pattern_matches_empty":
+                return self.tr("This regular expression only matches the empty string: it cuts nothing.")
+            return error_text(e)
+        return None
 
     def apply(self) -> None:
         c = self.controller
@@ -283,6 +313,10 @@ class TrainingPanel(QGroupBox):
 
     def minimum_vocab_size(self) -> int:
         return 256 + len(self.controller.options.special_tokens)
+
+    def vocab_too_small(self) -> bool:
+        """The vocab size is below :meth:`minimum_vocab_size` (Train is disabled, the panel says why)."""
+        return self.vocab_size.value() < self.minimum_vocab_size()
 
     def _check_vocab_size(self) -> None:
         low = self.minimum_vocab_size()

@@ -29,6 +29,7 @@ from bpe_gui.views.details_view import DetailsView
 from bpe_gui.views.evaluate_view import EvaluateView
 from bpe_gui.views.learn_view import open_learn
 from bpe_gui.views.pairs_view import PairsView
+from bpe_gui.views.screen_fit import DockFit
 from bpe_gui.views.story_view import StoryView, status_line
 from bpe_gui.views.timeline_view import TimelineView
 from bpe_gui.views.tokenize_view import TokenizeView
@@ -145,6 +146,7 @@ class MainWindow(FilesWindow):
         self.evaluate_dock.setWidget(self.evaluate)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
         self.evaluate_dock.hide()
+        self.evaluate_fit = DockFit(self, self.evaluate_dock)  # opens without growing the window
         self.vocab_status = QLabel()
         self.statusBar().addPermanentWidget(self.vocab_status)
 
@@ -253,10 +255,13 @@ class MainWindow(FilesWindow):
         self.tokenize.compare_button.clicked.connect(self.act_compare.trigger)
         for sig in (c.merges_appended, c.merges_removed):
             sig.connect(lambda _n: self._update_status())
+        tp.vocab_size.valueChanged.connect(lambda _v: self._update_actions())
+        c.options_changed.connect(self._update_actions)
 
     # ------------------------------------------------------------------ state
     def _update_actions(self) -> None:
         c = self.controller
+        tp = self.training_panel
         busy = bool(c.busy)
         can_train = c.has_trainer and not busy
         for a in (
@@ -268,6 +273,8 @@ class MainWindow(FilesWindow):
             self.act_reset,
         ):
             a.setEnabled(can_train)
+        # a vocab size below the 256 bytes + special tokens: Train waits (the panel says why, inline)
+        self.act_train.setEnabled(can_train and not tp.vocab_too_small())
         for a in (
             self.act_open,
             self.act_import,
@@ -279,7 +286,6 @@ class MainWindow(FilesWindow):
         self.recent_menu.setEnabled(not busy)
         self.act_export.setEnabled(not busy and (c.has_trainer or bool(c.index.n_merges)))
         self.act_cancel.setEnabled(busy)
-        tp = self.training_panel
         for b, a in (
             (tp.step_button, self.act_step),
             (tp.step_n_button, self.act_step_n),

@@ -191,14 +191,9 @@ class SessionWindow(WindowBase):
     # ------------------------------------------------------------------ fitting the screen
     def fitting_size(self, width: int, height: int):
         """``width`` × ``height``, made smaller to fit the screen's free area (a 1366×768 laptop)."""
-        from PySide6.QtCore import QSize
+        from bpe_gui.views.screen_fit import fit_size
 
-        screen = self.screen()
-        if screen is not None:
-            free = screen.availableGeometry()
-            # leave room for the window frame and title bar
-            width, height = min(width, free.width() - 16), min(height, free.height() - 48)
-        return QSize(max(width, 640), max(height, 400))
+        return fit_size(self, width, height)
 
     def _restore_layout(self) -> None:
         """Splitter sizes as the user left them."""

@@ -198,6 +198,7 @@ def test_dask_encode_into_the_folder_of_an_earlier_run_leaves_only_its_own_shard
         load_shards(out)
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_an_unguarded_script_using_the_api_runs_its_top_level_once(files, tmp_path):
     """LocalCluster workers are started with __main__ hidden: the script is not re-run in them."""
@@ -223,6 +224,7 @@ def test_an_unguarded_script_using_the_api_runs_its_top_level_once(files, tmp_pa
     assert r.stdout.splitlines() == ["top level ran", f"distinct {want}"]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_cli_count_with_dask_then_train_from_the_counts(files, tmp_path):
     out = tmp_path / "c.parquet"

@@ -62,3 +62,92 @@ def test_large_counts_and_changes_fit_their_columns(window):
     fm = table.fontMetrics()
     assert table.columnWidth(2) > fm.horizontalAdvance("12,345,678") + 8
     assert table.columnWidth(3) > fm.horizontalAdvance("-1,234,566") + 8
+
+
+# ---------------------------------------------------------------- panels on a laptop's screen
+def _laptop(monkeypatch, width: int, height: int):
+    """The screen's free area is a laptop's (the offscreen screen is 800×800)."""
+    from PySide6.QtCore import QRect
+
+    from bpe_gui.views import screen_fit
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda _widget: QRect(0, 0, width, height))
+
+
+def _fits(widget, width: int, height: int) -> bool:
+    from bpe_gui.views.screen_fit import FRAME_HEIGHT, FRAME_WIDTH
+
+    return widget.width() + FRAME_WIDTH <= width and widget.height() + FRAME_HEIGHT <= height
+
+
+def test_evaluate_dock_opens_without_growing_the_window(qtbot, monkeypatch, window, small_corpus):
+    _laptop(monkeypatch, 1366, 768)
+    window.resize(window.fitting_size(1400, 900))
+    load(qtbot, window, small_corpus)
+    c = window.controller
+    c.step(30)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 30, timeout=30_000)
+    before = window.size()
+    assert _fits(window, 1366, 768), before
+    dock = window.evaluate_dock
+    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
+        dock.toggleViewAction().trigger()  # Evaluate → Evaluate tokenizers… (Ctrl+Shift+E)
+    assert window.size() == before
+    # the panel takes a real share of the height, its controls scroll within it
+    assert dock.height() >= 120
+    assert window.evaluate.run_button.isVisibleTo(window.evaluate)
+    # the timeline keeps room for its axis labels
+    from bpe_gui.views.timeline_view import GRAPH_MIN_HEIGHT
+
+    assert window.timeline.graphics.height() >= GRAPH_MIN_HEIGHT
+    dock.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: not dock.isVisible())
+    assert window.size() == before
+
+
+def test_evaluate_dock_gives_the_window_its_size_back(qtbot, monkeypatch, window):
+    """Even where the window had to grow (a window made smaller than both need), it shrinks back."""
+    _laptop(monkeypatch, 1280, 720)
+    window.resize(window.fitting_size(1280, 720))
+    before = window.size()
+    dock = window.evaluate_dock
+    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
+        dock.show()
+    assert _fits(window, 1280, 720), window.size()
+    dock.close()
+    qtbot.waitUntil(lambda: window.size() == before)
+
+
+def test_a_floated_evaluate_panel_opens_on_the_screen(qtbot, monkeypatch, window):
+    _laptop(monkeypatch, 1280, 720)
+    window.resize(window.fitting_size(1280, 720))
+    window.move(0, 0)
+    dock = window.evaluate_dock
+    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
+        dock.show()
+    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
+        dock.setFloating(True)
+    g = dock.geometry()
+    assert g.left() >= 0 and g.top() >= 0, g
+    assert _fits(dock, 1280, 720), g
+    assert g.right() < 1280 and g.bottom() < 720, g
+
+
+def test_learn_fits_a_1280x720_screen_and_esc_closes_it(qtbot, monkeypatch, window):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from bpe_gui.views.learn_view import open_learn
+
+    _laptop(monkeypatch, 1280, 720)
+    window.move(0, 0)
+    learn = open_learn(window)
+    qtbot.waitExposed(learn)
+    assert _fits(learn, 1280, 720), learn.size()
+    g = learn.geometry()
+    assert g.left() >= 0 and g.top() >= 0 and g.right() < 1280 and g.bottom() < 720, g
+    learn.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is learn)
+    QTest.keyClick(learn.windowHandle(), Qt.Key.Key_Escape)  # as the window system delivers a key
+    qtbot.waitUntil(lambda: not learn.isVisible())
