@@ -1,0 +1,140 @@
+"""Every frame of every Learn walk-through, in English and Chinese, on the texts a learner types.
+
+For each frame the view shows: the frame's line highlighted, its variables in the table, its sentence
+and "step i / n" with the same i; the sentence names the values the frame holds (the same step, not
+the one before); and in Chinese every sentence is translated (no English source string left).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+
+from bpe_gui import i18n, learn_text
+from bpe_gui.learn_view import EXAMPLES, KINDS, PATTERN_KEYS, LearnView
+
+TEXTS = {
+    "example": None,  # the walk-through's own example
+    "overlap": "aaaaaaa",
+    "chinese": "我们的模型学习分词，我们的词表很小。",
+    "emoji": "👍🏽 ok 👍🏽👍 🎉",
+    "specials": "a<|endoftext|>b<|endoftext|><|endoftext|> the end",
+    "empty": "",
+    "one_char": "x",
+    "whitespace": "  \n\t  ",
+    "long": "the quick brown fox jumps over the lazy dog. " * 40,
+}
+
+# per (walk-through, event): the variables whose values the sentence must name
+NAMED = {
+    ("lecture", "new_index"): ["new_index"],
+    ("lecture", "merged"): ["new_index"],
+    ("lecture", "loop"): [],
+    ("lecture", "zip"): ["a", "b"],
+    ("lecture", "count"): ["a", "b"],
+    ("training", "append"): ["next_id"],
+    ("training", "next_id"): ["next_id"],
+    ("training", "special_vocab"): ["next_id"],
+    ("training", "word"): ["n"],
+    ("encoding", "lowest"): ["rank"],
+    ("encoding", "stream"): ["cut"],
+}
+
+# words a Chinese sentence may keep: code names it quotes, standards and abbreviations
+CODE_WORDS = {
+    "zip",
+    "max",
+    "merges",
+    "merge",
+    "counts",
+    "next_id",
+    "encode_iterable",
+    "naive",
+    "step",
+    "bytes",
+    "UTF",
+    "ASCII",
+    "GPT",
+    "ID",
+    "id",
+}
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request, qapp):
+    i18n.install(request.param)
+    yield request.param
+    i18n.install("en")
+
+
+def _shown_vars(view: LearnView) -> list[str]:
+    return [view.vars.item(r, 0).text() for r in range(view.vars.rowCount())]
+
+
+def _untranslated(sentence: str) -> list[str]:
+    """English words left in a Chinese sentence, outside quoted tokens and code names."""
+    bare = re.sub(r"“[^”]*”", "", sentence)
+    words = re.findall(r"[A-Za-z][A-Za-z_]+", bare)
+    return [w for w in words if w not in CODE_WORDS]
+
+
+@pytest.mark.parametrize("name", list(TEXTS))
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_frame_shows_its_own_sentence_and_variables(qtbot, language, kind, name, monkeypatch):
+    sources: set[str] = set()
+    real = learn_text.translate
+
+    def recording(context, text, *args):
+        sources.add(text)
+        return real(context, text, *args)
+
+    monkeypatch.setattr(learn_text, "translate", recording)
+    view = LearnView()
+    qtbot.addWidget(view)
+    view.set_kind(kind)
+    text = TEXTS[name] if TEXTS[name] is not None else EXAMPLES[kind]
+    view.text.setText(text)
+    view.rerun()
+    assert view.walk is not None, view.story.text()
+    frames = view.walk.frames
+    n = len(frames)
+    assert n >= 2 and frames[-1].event == "summary"
+    for i in range(n):
+        if i:
+            view.btn_step.click() if i % 2 else view._arrow(1)
+        assert view.pos == i
+        f = frames[i]
+        sentence = view.story.text()
+        assert sentence and sentence != f.event
+        assert f" {i + 1} / {n}" in view.position.text()
+        assert view.code.extraSelections()[0].cursor.blockNumber() == f.line
+        assert _shown_vars(view) == list(f.values)
+        for var in NAMED.get((kind, f.event), []):
+            assert str(f.values[var]) in sentence, (f.event, var, sentence)
+        if f.event == "loop":
+            assert str(f.values["step"] + 1) in sentence
+        if language == "zh_CN":
+            assert not _untranslated(sentence), (f.event, sentence)
+    if language == "zh_CN":
+        left = sorted(s for s in sources if QCoreApplication.translate("Learn", s) == s)
+        assert not left, left
+
+
+@pytest.mark.parametrize("key", PATTERN_KEYS)
+def test_pattern_choice_reaches_training_and_encoding(qtbot, key, qapp):
+    i18n.install("en")
+    view = LearnView()
+    qtbot.addWidget(view)
+    for kind in ("training", "encoding"):
+        view.set_kind(kind)
+        view.text.setText("low low low lower")
+        view.pattern.setCurrentIndex(PATTERN_KEYS.index(key))
+        split = view.walk.frames[0]
+        shown = repr(split.values["PAT"])
+        assert shown == {"gpt2": shown, "whitespace": r"\S+", "none": "None"}[key]
+        if kind == "training" and key == "whitespace":
+            assert view.walk.word_counts == {b"low": 3, b"lower": 1}
+        if kind == "training" and key == "gpt2":
+            assert view.walk.word_counts == {b"low": 1, b" low": 2, b" lower": 1}
