@@ -23,10 +23,6 @@ _HAN = regex.compile(r"\p{Han}")
 MAX_LISTED = 8  # tokens, pairs or merges listed in one sentence before "…"
 
 
-def tr(text: str) -> str:
-    return translate("Learn", text)
-
-
 def fill(template: str, *values: object) -> str:
     """``template`` with %1, %2, … replaced by ``values`` (highest first, so %1 never eats %10)."""
     for i in range(len(values), 0, -1):
@@ -84,21 +80,24 @@ def bytes_note(text: str) -> str:
     shown = char_bytes(text)
     if not shown:
         return ""
-    return " " + fill(tr("A character outside ASCII is several bytes, so several first tokens: %1."), shown)
+    return " " + fill(
+        translate("Learn", "A character outside ASCII is several bytes, so several first tokens: %1."), shown
+    )
 
 
 def clause_note(pretoken: str, pattern: str | None) -> str:
     """Why a Chinese clause is one pre-token under GPT-2's pattern."""
     if pattern not in ("gpt2", "gpt4") or len(_HAN.findall(pretoken)) < 2:
         return ""
-    return " " + tr(
+    return " " + translate(
+        "Learn",
         "GPT-2's pattern keeps a run of letters together and Chinese characters count as letters: "
-        "a whole Chinese clause without spaces or punctuation is one pre-token."
+        "a whole Chinese clause without spaces or punctuation is one pre-token.",
     )
 
 
 def yes_no(flag: bool) -> str:
-    return tr("yes") if flag else tr("no")
+    return translate("Learn", "yes") if flag else translate("Learn", "no")
 
 
 def ids_text(ids: list[int]) -> str:
@@ -108,53 +107,62 @@ def ids_text(ids: list[int]) -> str:
 # ---------------------------------------------------------------------- walk-through 1: the lecture
 def _l_bytes(a) -> str:
     s = fill(
-        tr("The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token."),
+        translate(
+            "Learn",
+            "The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token.",
+        ),
         a["n"],
     )
     return s + bytes_note(a.get("text", ""))
 
 
 def _l_merges_new(a) -> str:
-    return tr("merges starts empty: it will map each merged pair to the id of its new token.")
+    return translate("Learn", "merges starts empty: it will map each merged pair to the id of its new token.")
 
 
 def _l_vocab(a) -> str:
-    return tr(
+    return translate(
+        "Learn",
         "The vocabulary starts with the 256 single bytes: ids 0 to 255. Each merge adds one token, "
-        "with the next id: 256, 257, …"
+        "with the next id: 256, 257, …",
     )
 
 
 def _l_loop(a) -> str:
-    return fill(tr("Merge number %1 begins (step = %2: steps count from 0)."), a["step"] + 1, a["step"])
+    return fill(
+        translate("Learn", "Merge number %1 begins (step = %2: steps count from 0)."),
+        a["step"] + 1,
+        a["step"],
+    )
 
 
 def _l_counts_new(a) -> str:
-    return tr("Start counting pairs from zero.")
+    return translate("Learn", "Start counting pairs from zero.")
 
 
 def _l_no_pairs(a) -> str:
-    return tr("No pair is left to merge: training stops here.")
+    return translate("Learn", "No pair is left to merge: training stops here.")
 
 
 def _l_zip(a) -> str:
-    return fill(tr("zip gives the next neighbouring pair: (%1, %2)."), a["a"], a["b"])
+    return fill(translate("Learn", "zip gives the next neighbouring pair: (%1, %2)."), a["a"], a["b"])
 
 
 def _l_count(a) -> str:
-    return fill(tr("Pair (%1, %2) has now been seen %3 time(s)."), a["a"], a["b"], a["count"])
+    return fill(translate("Learn", "Pair (%1, %2) has now been seen %3 time(s)."), a["a"], a["b"], a["count"])
 
 
 def _l_max(a) -> str:
     left, right = a.get("tokens", (None, None))
-    s = fill(tr("max picks %1, seen %2 time(s)."), pair_text(a["pair"]), a["count"])
+    s = fill(translate("Learn", "max picks %1, seen %2 time(s)."), pair_text(a["pair"]), a["count"])
     if left is not None:
-        s += " " + fill(tr("As text: %1 + %2."), tok(left), tok(right))
+        s += " " + fill(translate("Learn", "As text: %1 + %2."), tok(left), tok(right))
     if a["ties"]:
         s += " " + fill(
-            tr(
+            translate(
+                "Learn",
                 "Tied with %1: max returns the first of the tied pairs it meets, and counts lists pairs "
-                "in the order they were first seen, so the pair seen first in the text wins."
+                "in the order they were first seen, so the pair seen first in the text wins.",
             ),
             listed([pair_text(p) for p in a["ties"]]),
         )
@@ -162,12 +170,14 @@ def _l_max(a) -> str:
 
 
 def _l_new_index(a) -> str:
-    return fill(tr("The new token gets the next free id: 256 + step = %1."), a["new_index"])
+    return fill(translate("Learn", "The new token gets the next free id: 256 + step = %1."), a["new_index"])
 
 
 def _l_merges_entry(a) -> str:
     return fill(
-        tr("merges records the rule: pair %1 → %2. Encoding will replay these rules in this order."),
+        translate(
+            "Learn", "merges records the rule: pair %1 → %2. Encoding will replay these rules in this order."
+        ),
         pair_text(a["pair"]),
         a["new_index"],
     )
@@ -175,7 +185,7 @@ def _l_merges_entry(a) -> str:
 
 def _l_vocab_entry(a) -> str:
     return fill(
-        tr("Its bytes are its two parts joined: %1 + %2 = %3."),
+        translate("Learn", "Its bytes are its two parts joined: %1 + %2 = %3."),
         tok(a["left"]),
         tok(a["right"]),
         tok(a["token"]),
@@ -184,7 +194,10 @@ def _l_vocab_entry(a) -> str:
 
 def _l_merged(a) -> str:
     s = fill(
-        tr("Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4."),
+        translate(
+            "Learn",
+            "Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4.",
+        ),
         a["new_index"],
         a["replaced"],
         a["before"],
@@ -192,10 +205,11 @@ def _l_merged(a) -> str:
     )
     if a.get("count", a["replaced"]) > a["replaced"]:
         s += " " + fill(
-            tr(
+            translate(
+                "Learn",
                 "The pair was counted %1 times but replaced only %2 times: its occurrences overlap "
                 "(in 97 97 97 both pairs share the middle 97), and merge goes left to right, so a "
-                "token already used by one replacement cannot start the next."
+                "token already used by one replacement cannot start the next.",
             ),
             a["count"],
             a["replaced"],
@@ -206,8 +220,9 @@ def _l_merged(a) -> str:
 def _l_summary(a) -> str:
     rules = [f"{pair_text(p)} → {i} {tok(t)}" for p, i, t in a["merges"]]
     s = fill(
-        tr(
-            "Done: %1 merge(s) learned, a vocabulary of %2 tokens. The %3 bytes of the text are now %4 tokens."
+        translate(
+            "Learn",
+            "Done: %1 merge(s) learned, a vocabulary of %2 tokens. The %3 bytes of the text are now %4 tokens.",
         ),
         len(a["merges"]),
         a["vocab_size"],
@@ -215,35 +230,37 @@ def _l_summary(a) -> str:
         a["n_tokens"],
     )
     if rules:
-        s += " " + fill(tr("Merges in order: %1."), listed(rules))
+        s += " " + fill(translate("Learn", "Merges in order: %1."), listed(rules))
     return s
 
 
 # ---------------------------------------------------------------------- walk-through 2: the trainer
 def _t_split(a) -> str:
     return fill(
-        tr("The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them."),
-        show(a["specials"]) if a["specials"] else tr("(none)"),
+        translate(
+            "Learn", "The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them."
+        ),
+        listed([tok(x) for x in a["specials"]]) if a["specials"] else translate("Learn", "(none)"),
         a["n"],
     )
 
 
 def _piece(a) -> str:
-    return fill(tr("Next piece: %1."), tok(a["piece"]))
+    return fill(translate("Learn", "Next piece: %1."), tok(a["piece"]))
 
 
 def _t_pretoken(a) -> str:
     if a.get("pattern") == "none":
-        s = fill(tr("No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
+        s = fill(translate("Learn", "No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
     else:
-        s = fill(tr("The regex finds the pre-token %1."), tok(a["pretoken"]))
+        s = fill(translate("Learn", "The regex finds the pre-token %1."), tok(a["pretoken"]))
     return s + clause_note(a["pretoken"], a.get("pattern"))
 
 
 def _t_word_count(a) -> str:
     word = b"".join(a["word"])
     s = fill(
-        tr("Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries."),
+        translate("Learn", "Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries."),
         tok(word),
         a["count"],
     )
@@ -252,27 +269,29 @@ def _t_word_count(a) -> str:
 
 def _t_word(a) -> str:
     return fill(
-        tr("Word %1: each of its pairs counts as often as the word occurs: %2 time(s)."),
+        translate("Learn", "Word %1: each of its pairs counts as often as the word occurs: %2 time(s)."),
         word_text(a["word"]),
         a["n"],
     )
 
 
 def _t_pair_count(a) -> str:
-    return fill(tr("Pair %1 + %2 → %3."), pair_text(a["pair"]), a["n"], a["count"])
+    return fill(translate("Learn", "Pair %1 + %2 → %3."), pair_text(a["pair"]), a["n"], a["count"])
 
 
 def _t_vocab(a) -> str:
-    return tr(
+    return translate(
+        "Learn",
         "The vocabulary starts with the 256 single bytes, ids 0 to 255; next_id is the id the next "
-        "token will get."
+        "token will get.",
     )
 
 
 def _t_special_vocab(a) -> str:
     return fill(
-        tr(
-            "The special token %1 gets id %2; next_id is now %3. Merged tokens come after the special tokens."
+        translate(
+            "Learn",
+            "The special token %1 gets id %2; next_id is now %3. Merged tokens come after the special tokens.",
         ),
         tok(a["token"]),
         a["id"],
@@ -281,20 +300,27 @@ def _t_special_vocab(a) -> str:
 
 
 def _t_loop(a) -> str:
-    return fill(tr("Merge number %1 begins (step = %2: steps count from 0)."), a["step"] + 1, a["step"])
+    return fill(
+        translate("Learn", "Merge number %1 begins (step = %2: steps count from 0)."),
+        a["step"] + 1,
+        a["step"],
+    )
 
 
 def _t_no_pairs(a) -> str:
-    return tr("No pair is left to merge: training stops here.")
+    return translate("Learn", "No pair is left to merge: training stops here.")
 
 
 def _t_best(a) -> str:
-    s = fill(tr("The most frequent pair is %1 (%2 time(s))."), pair_text(a["pair"]), a["count"])
+    s = fill(
+        translate("Learn", "The most frequent pair is %1 (%2 time(s))."), pair_text(a["pair"]), a["count"]
+    )
     if a["ties"]:
         s += " " + fill(
-            tr(
+            translate(
+                "Learn",
                 "Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the "
-                "first tokens' bytes are compared first, the second tokens' only when the first are equal."
+                "first tokens' bytes are compared first, the second tokens' only when the first are equal.",
             ),
             listed([pair_text(p) for p in a["ties"]]),
         )
@@ -303,7 +329,10 @@ def _t_best(a) -> str:
 
 def _t_append(a) -> str:
     return fill(
-        tr("Merge number %1 is recorded (its rank is %2: ranks count from 0); new token %3 gets id %4."),
+        translate(
+            "Learn",
+            "Merge number %1 is recorded (its rank is %2: ranks count from 0); new token %3 gets id %4.",
+        ),
         a["number"],
         a["number"] - 1,
         tok(a["token"]),
@@ -312,31 +341,34 @@ def _t_append(a) -> str:
 
 
 def _t_next_id(a) -> str:
-    return fill(tr("next_id moves on to %1 for the next merge."), a["next_id"])
+    return fill(translate("Learn", "next_id moves on to %1 for the next merge."), a["next_id"])
 
 
 def _t_changed_word(a) -> str:
     return fill(
-        tr("Word %1 (count %2) contains the pair: only such words change."), word_text(a["word"]), a["n"]
+        translate("Learn", "Word %1 (count %2) contains the pair: only such words change."),
+        word_text(a["word"]),
+        a["n"],
     )
 
 
 def _t_decrement(a) -> str:
     return fill(
-        tr("Its old pairs are taken away (−%1 each): %2."),
+        translate("Learn", "Its old pairs are taken away (−%1 each): %2."),
         a["n"],
-        listed([pair_text(p) for p in a["pairs"]]) or tr("(none)"),
+        listed([pair_text(p) for p in a["pairs"]]) or translate("Learn", "(none)"),
     )
 
 
 def _t_new_word(a) -> str:
-    s = fill(tr("Merged: %1 → %2."), word_text(a["word"]), word_text(a["new_word"]))
+    s = fill(translate("Learn", "Merged: %1 → %2."), word_text(a["word"]), word_text(a["new_word"]))
     seen, replaced = a.get("seen", 0), a.get("replaced", 0)
     if seen > replaced:
         s += " " + fill(
-            tr(
+            translate(
+                "Learn",
                 "The pair stands %1 times in this word but only %2 are merged: the occurrences overlap, "
-                "and merging goes left to right, so a token already joined cannot join again."
+                "and merging goes left to right, so a token already joined cannot join again.",
             ),
             seen,
             replaced,
@@ -346,63 +378,68 @@ def _t_new_word(a) -> str:
 
 def _t_increment(a) -> str:
     return fill(
-        tr("Its new pairs are added (+%1 each): %2. All other pair counts stay as they were."),
+        translate(
+            "Learn", "Its new pairs are added (+%1 each): %2. All other pair counts stay as they were."
+        ),
         a["n"],
-        listed([pair_text(p) for p in a["pairs"]]) or tr("(none)"),
+        listed([pair_text(p) for p in a["pairs"]]) or translate("Learn", "(none)"),
     )
 
 
 def _t_replace(a) -> str:
-    return tr("The word is stored in its merged form.")
+    return translate("Learn", "The word is stored in its merged form.")
 
 
 def _t_summary(a) -> str:
     rules = [f"{pair_text(p)} → {i}" for p, i in a["merges"]]
     s = fill(
-        tr("Done: a vocabulary of %1 tokens = 256 bytes + %2 special token(s) + %3 merge(s)."),
+        translate(
+            "Learn", "Done: a vocabulary of %1 tokens = 256 bytes + %2 special token(s) + %3 merge(s)."
+        ),
         a["vocab_size"],
         len(a["specials"]),
         len(a["merges"]),
     )
     if rules:
-        s += " " + fill(tr("Merges in order: %1."), listed(rules))
+        s += " " + fill(translate("Learn", "Merges in order: %1."), listed(rules))
     return s
 
 
 # ---------------------------------------------------------------------- walk-through 3: encoding
 def _e_split(a) -> str:
     return fill(
-        tr("Special tokens are cut out first; each one becomes its own id: %1."),
-        listed([tok(s) for s in a["specials"]]) if a["specials"] else tr("(none)"),
+        translate("Learn", "Special tokens are cut out first; each one becomes its own id: %1."),
+        listed([tok(s) for s in a["specials"]]) if a["specials"] else translate("Learn", "(none)"),
     )
 
 
 def _e_special(a) -> str:
-    return fill(tr("%1 is a special token: it is not split or merged."), tok(a["piece"]))
+    return fill(translate("Learn", "%1 is a special token: it is not split or merged."), tok(a["piece"]))
 
 
 def _e_special_id(a) -> str:
-    return fill(tr("Its id is %1."), a["id"])
+    return fill(translate("Learn", "Its id is %1."), a["id"])
 
 
 def _e_pretoken(a) -> str:
     if a.get("pattern") in (None, "none"):
-        s = fill(tr("No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
+        s = fill(translate("Learn", "No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
     else:
-        s = fill(tr("The regex finds the pre-token %1."), tok(a["pretoken"]))
+        s = fill(translate("Learn", "The regex finds the pre-token %1."), tok(a["pretoken"]))
     return s + clause_note(a["pretoken"], a.get("pattern"))
 
 
 def _e_parts(a) -> str:
-    s = fill(tr("The pre-token starts as %1 single bytes."), a["n"])
+    s = fill(translate("Learn", "The pre-token starts as %1 single bytes."), a["n"])
     return s + bytes_note(a.get("pretoken", ""))
 
 
 def _e_lowest(a) -> str:
     return fill(
-        tr(
+        translate(
+            "Learn",
             "Of its adjacent pairs, %1 has the lowest rank (%2, counted from 0: merge number %3): it was "
-            "learned earliest, so it is merged first."
+            "learned earliest, so it is merged first.",
         ),
         pair_text(a["pair"]),
         a["rank"],
@@ -412,36 +449,41 @@ def _e_lowest(a) -> str:
 
 def _e_merged(a) -> str:
     return fill(
-        tr("Every occurrence of the pair in the pre-token becomes the token %1 (%2 replaced)."),
+        translate(
+            "Learn", "Every occurrence of the pair in the pre-token becomes the token %1 (%2 replaced)."
+        ),
         tok(a["token"]),
         a.get("replaced", 1),
     )
 
 
 def _e_none_left(a) -> str:
-    return fill(tr("No adjacent pair is in the merge list: %1 token(s) remain."), a["n"])
+    return fill(translate("Learn", "No adjacent pair is in the merge list: %1 token(s) remain."), a["n"])
 
 
 def _e_ids(a) -> str:
     parts = a.get("parts")
     if parts:
         shown = listed([f"{tok(p)} = {i}" for p, i in zip(parts, a["new"])])
-        return fill(tr("Each part is looked up in the vocabulary: %1."), shown)
-    return fill(tr("Each part is looked up in the vocabulary: %1."), show(a["new"]))
+        return fill(translate("Learn", "Each part is looked up in the vocabulary: %1."), shown)
+    return fill(translate("Learn", "Each part is looked up in the vocabulary: %1."), show(a["new"]))
 
 
 def _e_stream(a) -> str:
     s = fill(
-        tr("encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2."),
+        translate(
+            "Learn", "encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2."
+        ),
         a["cut"],
         yes_no(a["same"]),
     )
     return (
         s
         + " "
-        + tr(
+        + translate(
+            "Learn",
             "It only encodes up to the last place no pre-token or special token can cross, "
-            "and keeps the rest until more text arrives."
+            "and keeps the rest until more text arrives.",
         )
     )
 
@@ -450,18 +492,20 @@ def _e_naive(a) -> str:
     first, second = a["chunks"]
     if a["same"]:
         return fill(
-            tr(
+            translate(
+                "Learn",
                 "Encoding the two pieces %1 and %2 separately and joining the ids gives the same ids "
-                "here: no cut of this text splits a pre-token whose parts would merge."
+                "here: no cut of this text splits a pre-token whose parts would merge.",
             ),
             tok(first),
             tok(second),
         )
     return fill(
-        tr(
+        translate(
+            "Learn",
             "The naive way, encoding the pieces %1 and %2 separately and joining the ids, gives "
             "different ids (see naive): the cut splits a pre-token, and its two halves are merged "
-            "on their own. An encode_iterable that encodes each chunk separately goes wrong here."
+            "on their own. An encode_iterable that encodes each chunk separately goes wrong here.",
         ),
         tok(first),
         tok(second),
@@ -471,10 +515,10 @@ def _e_naive(a) -> str:
 def _e_summary(a) -> str:
     tokens = [tok(t) for t in a["tokens"]]
     return fill(
-        tr("Done: the %1 bytes of the text are %2 id(s): %3."),
+        translate("Learn", "Done: the %1 bytes of the text are %2 id(s): %3."),
         a["n_bytes"],
         a["n_ids"],
-        listed(tokens) if tokens else tr("(none)"),
+        listed(tokens) if tokens else translate("Learn", "(none)"),
     )
 
 

@@ -2,7 +2,7 @@
 
 >>> w = walk("hi", 0)
 >>> w.indices, [f.event for f in w.frames][:2]
-([104, 105], ['bytes', 'vocab'])
+([104, 105], ['bytes', 'merges_new'])
 """
 
 from __future__ import annotations

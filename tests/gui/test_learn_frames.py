@@ -76,6 +76,7 @@ def _shown_vars(view: LearnView) -> list[str]:
 def _untranslated(sentence: str) -> list[str]:
     """English words left in a Chinese sentence, outside quoted tokens and code names."""
     bare = re.sub(r"“[^”]*”", "", sentence)
+    bare = re.sub(r"\b[0-9a-f]{2}(\|[0-9a-f]{2})*\b", "", bare)  # bytes in hex: 我 = e6|88|91
     words = re.findall(r"[A-Za-z][A-Za-z_]+", bare)
     return [w for w in words if w not in CODE_WORDS]
 
@@ -131,6 +132,7 @@ def test_pattern_choice_reaches_training_and_encoding(qtbot, key, qapp):
         view.set_kind(kind)
         view.text.setText("low low low lower")
         view.pattern.setCurrentIndex(PATTERN_KEYS.index(key))
+        view.rerun()
         split = view.walk.frames[0]
         shown = repr(split.values["PAT"])
         assert shown == {"gpt2": shown, "whitespace": r"\S+", "none": "None"}[key]

@@ -6,7 +6,7 @@ import pytest
 
 from bpe_gui import i18n
 from bpe_gui.errors_text import error_text
-from bpe_gui.learn_view import LearnView, open_learn
+from bpe_gui.learn_view import HANDOUT_MERGES, LearnView, open_learn
 from bpe_gui.story_view import status_line, story_html
 from core import Trainer
 from core.errors import BPEError, PatternError, SpecialTokenError
@@ -34,10 +34,11 @@ def test_learn_lecture_reaches_the_wikipedia_result(learn):
     assert learn.text.text() == "aaabdaaabac" and learn.merges.value() == 3
     learn.btn_end.click()
     f = learn.walk.frames[learn.pos]
-    assert f.values["indices"] == [258, 100, 258, 97, 99]
-    # the highlighted line is the frame's line, and the variables table shows the frame's values
+    assert f.event == "summary" and f.values["indices"] == [258, 100, 258, 97, 99]
+    assert f.values["merges"] == {(97, 97): 256, (256, 97): 257, (257, 98): 258}
+    # the highlighted line is the frame's line (return merges, vocab), and the table shows its values
     sel = learn.code.extraSelections()[0]
-    assert sel.cursor.blockNumber() == f.line == 9
+    assert sel.cursor.blockNumber() == f.line == 12
     shown = {learn.vars.item(r, 0).text(): learn.vars.item(r, 1).text() for r in range(learn.vars.rowCount())}
     assert shown["indices"] == "[258, 100, 258, 97, 99]"
     assert "258" in learn.story.text()
@@ -61,8 +62,11 @@ def test_learn_play_runs_to_the_end(learn, qtbot, monkeypatch):
     learn.btn_play.click()
     qtbot.waitUntil(lambda: learn.pos == len(learn.walk.frames) - 1, timeout=20_000)
     qtbot.waitUntil(lambda: not learn.timer.isActive())
-    t = Trainer.from_text(learn.text.text(), ["<|endoftext|>"])
+    # the handout's example, cut on whitespace (the default of this walk-through)
+    t = Trainer.from_text(learn.text.text(), ["<|endoftext|>"], pattern=r"\S+")
     assert learn.walk.merges == [r.pair for r in t.steps(learn.merges.value())]
+    pairs = [(a + b" " + b).decode() for a, b in learn.walk.merges]
+    assert ", ".join(pairs) == HANDOUT_MERGES and HANDOUT_MERGES in learn.note.text()
 
 
 def test_learn_encoding_ids_match_and_bad_specials_are_reported(learn):
