@@ -20,7 +20,7 @@ from .formatting import WHITESPACE_MARKERS, split_utf8
 translate = QCoreApplication.translate
 
 _HAN = regex.compile(r"\p{Han}")
-MAX_LISTED = 8  # tokens, pairs or merges listed in one sentence before "…"
+MAX_LISTED = 8  # tokens, pairs or merges listed in one sentence before "…" (a summary lists twice as many)
 
 
 def fill(template: str, *values: object) -> str:
@@ -57,9 +57,9 @@ def word_text(word: Iterable[bytes]) -> str:
     return "[" + ", ".join(tok(t) for t in word) + "]"
 
 
-def listed(items: list[str]) -> str:
-    more = "" if len(items) <= MAX_LISTED else ", … (+" + str(len(items) - MAX_LISTED) + ")"
-    return ", ".join(items[:MAX_LISTED]) + more
+def listed(items: list[str], limit: int = MAX_LISTED) -> str:
+    more = "" if len(items) <= limit else ", … (+" + str(len(items) - limit) + ")"
+    return ", ".join(items[:limit]) + more
 
 
 def char_bytes(text: str, limit: int = 3) -> str:
@@ -230,7 +230,7 @@ def _l_summary(a) -> str:
         a["n_tokens"],
     )
     if rules:
-        s += " " + fill(translate("Learn", "Merges in order: %1."), listed(rules))
+        s += " " + fill(translate("Learn", "Merges in order: %1."), listed(rules, 2 * MAX_LISTED))
     return s
 
 
@@ -401,7 +401,7 @@ def _t_summary(a) -> str:
         len(a["merges"]),
     )
     if rules:
-        s += " " + fill(translate("Learn", "Merges in order: %1."), listed(rules))
+        s += " " + fill(translate("Learn", "Merges in order: %1."), listed(rules, 2 * MAX_LISTED))
     return s
 
 

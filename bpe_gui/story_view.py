@@ -39,6 +39,20 @@ def _num(n: int) -> str:
     return f"{n:,}"
 
 
+def _times_in(pair, word: tuple) -> int:
+    """How many times ``pair`` stands in ``word`` (a tuple of tokens), overlapping ones included."""
+    return sum((word[i], word[i + 1]) == tuple(pair) for i in range(len(word) - 1))
+
+
+def _example(pair, word: bytes, before: tuple, n: int) -> str:
+    """A changed word with how often it occurs, and how often the pair stands in it when more than once."""
+    text = f"<code>{escape(token_label(word))}</code> ×{_num(n)}"
+    k = _times_in(pair, tuple(before)) if before else 0
+    if k > 1:
+        text += " " + _fill(translate("Story", "(the pair %1 times in it)"), k)
+    return text
+
+
 def why_text(rec, tie_break: str) -> str:
     """Why the pair won, in words (the tie rule named)."""
     if not rec.n_ties:
@@ -46,7 +60,8 @@ def why_text(rec, tie_break: str) -> str:
     rule = (
         translate(
             "Story",
-            "the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)",
+            "the rule takes the lexicographically greatest pair compared as (bytes, bytes): the first "
+            "tokens' bytes are compared first, the second tokens' only when the first are equal",
         )
         if tie_break == "lexicographic"
         else translate("Story", "the rule takes the pair that appears first in the text")
@@ -128,10 +143,15 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
         + "</p>"
     )
     if examples:
-        words = ", ".join(
-            f"<code>{escape(token_label(w))}</code> ×{_num(n)}" for w, _bf, _af, n in examples[:EXAMPLES]
+        words = ", ".join(_example(rec.pair, w, before, n) for w, before, _af, n in examples[:EXAMPLES])
+        out.append(
+            "<p>"
+            + _fill(
+                translate("Story", "For example (word ×how often it occurs): %1."),
+                words,
+            )
+            + "</p>"
         )
-        out.append("<p>" + _fill(translate("Story", "For example: %1."), words) + "</p>")
     out.append(
         "<p>"
         + _fill(
@@ -160,6 +180,21 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
         )
         + "</p>"
     )
+    if rec.count > rec.occurrences_changed > 0:
+        out.append(
+            "<p>"
+            + _fill(
+                translate(
+                    "Story",
+                    "The pair stood %1 time(s) but the words holding it occur %2 time(s): some words "
+                    "hold the pair more than once (the pair count counts each place, the word count "
+                    "each word).",
+                ),
+                _num(rec.count),
+                _num(rec.occurrences_changed),
+            )
+            + "</p>"
+        )
     if down:
         items = ", ".join(f"{_code(p[0])} + {_code(p[1])} −{_num(-d)}" for p, d in down[:DELTAS_SHOWN])
         out.append(
@@ -214,6 +249,7 @@ class StoryView(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.browser)
         controller.merge_selected.connect(self.show_merge)
+        controller.stepped.connect(self._show_latest)
         controller.merges_reset.connect(self.clear)
         self.clear()
 
@@ -235,6 +271,11 @@ class StoryView(QWidget):
             )
             return
         self.browser.setHtml(story_html(rec, c.tie_break, c.changed_words(rank, limit=EXAMPLES)))
+
+    def _show_latest(self, records) -> None:
+        """After a step: the story of the latest merge (until another one is selected)."""
+        if records:
+            self.show_merge(records[-1].rank)
 
     def _link(self, url) -> None:
         s = url.toString()

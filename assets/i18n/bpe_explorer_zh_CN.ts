@@ -130,7 +130,7 @@
     <message>
         <location filename="../../bpe_gui/column_tips.py" line="16"/>
         <source>Merge number: #1 is the first merge; encoding applies merges in this order</source>
-        <translation>合并序号：#1 是第一次合并；编码时按此顺序应用合并</translation>
+        <translation>合并编号（从 1 数起）：#1 是第一次合并；编码时按此顺序应用合并</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/column_tips.py" line="19"/>
@@ -352,47 +352,47 @@
     <message>
         <location filename="../../bpe_gui/core_text.py" line="46"/>
         <source>special tokens were taken as the tokens no merge makes (there are none)</source>
-        <translation>特殊 token 取为没有任何合并规则生成的 token（没有这样的 token）</translation>
+        <translation>特殊标记取为没有任何合并规则生成的词元（没有这样的词元）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="52"/>
         <source>special tokens were taken as the tokens no merge makes ({0})</source>
-        <translation>特殊 token 取为没有任何合并规则生成的 token（{0}）</translation>
+        <translation>特殊标记取为没有任何合并规则生成的词元（{0}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="61"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
-        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id，但你给出的{2}除外</translation>
+        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID，但你给出的{2}除外</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="68"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
-        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id</translation>
+        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="76"/>
         <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2&apos;s pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
-        <translation>tiktoken 文件不保存预分词正则和特殊 token，而这个文件不是已知的编码：按 GPT-2 的正则处理，且没有已知的特殊 token（请给出正则，并以 TOKEN=ID 的形式给出特殊 token）</translation>
+        <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="88"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
-        <translation>文件把秩 {0} 给了一个空 token（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
+        <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="99"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
-        <translation>文件把秩 {0} 给了空 token（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
+        <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="110"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
-        <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 id，然后是 {2} 个秩（rank）；不在文本中查找特殊 token（与 mistral-common 的 encode 相同）</translation>
+        <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="121"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
-        <translation>文件设置了截断（到 {0} 个 token）；BPE Explorer 显示全部 token，不做截断</translation>
+        <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="128"/>
@@ -402,7 +402,7 @@
     <message>
         <location filename="../../bpe_gui/core_text.py" line="137"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
-        <translation>后处理器会在文本{0}添加 token（encode(text, add_special_tokens=False) 不添加它们）</translation>
+        <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="148"/>
@@ -417,22 +417,22 @@
     <message>
         <location filename="../../bpe_gui/core_text.py" line="158"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
-        <translation>后处理器（它添加 1 个 token：id {0}）</translation>
+        <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="164"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
-        <translation>后处理器（它添加 {0} 个 token：id {1}）</translation>
+        <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="170"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
-        <translation>ignore_merges=false（词表中有 {0} 个 token 不由任何合并规则生成：原分词器对等于其中某个 token 的预分词结果仍按合并规则逐步构建，这些格式则直接取整个 token）</translation>
+        <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="178"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
-        <translation>{0} 个附加 token 的 lstrip/rstrip/single_word 选项（{1}）</translation>
+        <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/core_text.py" line="192"/>
@@ -776,6 +776,12 @@
         <source>Pile (h)</source>
         <translation>Pile 耗时(小时)</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/evaluate_jobs.py" line="183"/>
+        <source>The text is too small to time (under 1 MB): start-up costs swamp the encoding, so no speed or Pile estimate is given. Evaluate on a larger text to measure them.</source>
+        <extracomment>the columns that are measurements of time (not shown for a text too small to time)</extracomment>
+        <translation>文本太小，无法计时（不到 1 MB）：启动开销盖过了编码本身，所以不给出速度和 Pile 估计。请在更大的文本上评估来测量它们。</translation>
+    </message>
 </context>
 <context>
     <name>EvaluateView</name>
@@ -792,7 +798,7 @@
     <message>
         <location filename="../../bpe_gui/evaluate_view.py" line="68"/>
         <source>Add encoding…</source>
-        <translation>添加编码…</translation>
+        <translation>添加已知分词器…</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/evaluate_view.py" line="70"/>
@@ -1061,7 +1067,7 @@
     <message>
         <location filename="../../bpe_gui/file_actions.py" line="152"/>
         <source>Recovering the merges of %1 from its ranks …</source>
-        <translation>正在根据 %1 的序号还原它的合并 …</translation>
+        <translation>正在根据 %1 的排位还原它的合并 …</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/file_actions.py" line="172"/>
@@ -1259,41 +1265,93 @@
     </message>
     <message>
         <location filename="../../bpe_gui/glossary.py" line="73"/>
-        <source>What decides when several pairs are equally frequent. CS336 takes the lexicographically greatest pair (compared byte by byte); the lecture code takes the pair seen first.</source>
-        <translation>当几个字节对一样频繁时由它来决定。CS336 取字典序最大的字节对（逐字节比较）；课堂代码取最先出现的字节对。</translation>
+        <source>What decides when several pairs are equally frequent. Two rules:
+• The lexicographically greatest pair of byte strings, compared as (bytes, bytes): the first tokens are compared first, byte by byte, the second tokens only when the first are equal (the CS336 assignment&apos;s rule).
+   e.g. (“s”, “t”) beats (“e”, “s”), because “s” &gt; “e”;
+   (“ab”, “c”) beats (“a”, “bc”), because “ab” &gt; “a”, although both join to “abc”.
+• The pair seen first in the text (the lecture code: max over a dict keeps the first of equal counts).
+   e.g. in “abcd” every pair occurs once; (“a”, “b”) is seen first, so it wins;
+   in “cdab” it is (“c”, “d”).</source>
+        <translation>几个字节对一样频繁时由它决定取哪一个。有两种规则：
+• 取按 (bytes, bytes) 比较时字典序最大的字节串对：先逐字节比较两对的第一个词元，只有第一个相同时才比较第二个词元（CS336 作业的规则）。
+   例：(“s”, “t”) 胜过 (“e”, “s”)，因为 “s” &gt; “e”；
+   (“ab”, “c”) 胜过 (“a”, “bc”)，因为 “ab” &gt; “a”，尽管两者拼起来都是 “abc”。
+• 取文本中最先出现的字节对（课堂代码：对字典取 max 时，次数相同则保留最先的）。
+   例：在 “abcd” 中每个字节对都出现一次；(“a”, “b”) 最先出现，所以它胜出；
+   在 “cdab” 中则是 (“c”, “d”)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="81"/>
+        <location filename="../../bpe_gui/glossary.py" line="108"/>
+        <source>The position of a merge in the merge list, counted from 0: rank 0 is merge #1. Encoding applies merges lowest rank first; a tiktoken file stores the ranks.</source>
+        <translation>一次合并在合并列表中的位置，从 0 数起：排位 0 就是合并编号 #1。编码时先应用排位最小的合并；tiktoken 文件保存的就是排位。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="89"/>
         <source>Incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="82"/>
+        <location filename="../../bpe_gui/glossary.py" line="90"/>
         <source>After a merge, only the words containing the pair are looked at again: their old pairs are subtracted and their new pairs added, instead of counting everything from scratch.</source>
         <translation>一次合并之后，只重新查看包含该字节对的词：减去它们旧的字节对，加上新的字节对，而不是从头重新统计。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="90"/>
-        <source>Rank</source>
-        <translation>序号</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/glossary.py" line="91"/>
-        <source>The position of a merge in the merge list. Encoding applies merges lowest rank first.</source>
-        <translation>一次合并在合并列表中的位置。编码时先应用序号最小的合并。</translation>
-    </message>
-    <message>
         <location filename="../../bpe_gui/glossary.py" line="98"/>
+        <source>Merge number</source>
+        <translation>合并编号</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="99"/>
+        <source>Which merge it is, counted from 1: merge #1 is the first merge training made. The merges list and the timeline show it.</source>
+        <translation>这是第几次合并，从 1 数起：#1 是训练做出的第一次合并。合并列表和时间线显示的就是它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="107"/>
+        <source>Rank</source>
+        <translation>排位</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="116"/>
         <source>UTF-8 bytes</source>
         <translation>UTF-8 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="99"/>
+        <location filename="../../bpe_gui/glossary.py" line="117"/>
         <source>Text is stored as bytes (0 to 255); an English letter is one byte, a Chinese character three.</source>
         <translation>文本以字节（0 到 255）存储；一个英文字母占一个字节，一个汉字占三个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="116"/>
+        <location filename="../../bpe_gui/glossary.py" line="124"/>
+        <source>Compression ratio</source>
+        <translation>压缩率</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="125"/>
+        <source>Bytes of text per token (bytes/token): how many bytes one token stands for on average. Higher means shorter sequences for the model.</source>
+        <translation>每个词元对应的文本字节数（字节/词元）：平均一个词元代表多少字节。越高，模型看到的序列越短。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="133"/>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="134"/>
+        <source>How many megabytes of text the tokenizer encodes per second (MB/s); it needs enough text to be timed well.</source>
+        <translation>分词器每秒编码多少兆字节的文本（MB/s）；需要足够多的文本才能测准。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="142"/>
+        <source>Byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="143"/>
+        <source>Tokens that are a single byte 0x80 or above: a piece of a character outside ASCII that no merge joined into a whole character (我 = e6|88|91 as three tokens).</source>
+        <translation>只有一个字节且该字节不小于 0x80 的词元：ASCII 以外字符的一部分，没有任何合并把它拼成完整的字符（例如 我 = e6|88|91 成了三个词元）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/glossary.py" line="162"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
@@ -2398,103 +2456,113 @@
 <context>
     <name>Story</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="45"/>
+        <location filename="../../bpe_gui/story_view.py" line="59"/>
         <source>No other pair was as frequent, so it was the clear winner.</source>
         <translation>没有其他字节对同样频繁，所以它明确胜出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="47"/>
-        <source>the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)</source>
-        <translation>规则取逐字节比较时排在最后的字节对（字典序最大）</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/story_view.py" line="52"/>
+        <location filename="../../bpe_gui/story_view.py" line="67"/>
         <source>the rule takes the pair that appears first in the text</source>
         <translation>规则取文本中最先出现的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="55"/>
+        <location filename="../../bpe_gui/story_view.py" line="70"/>
         <source>%1 other pair(s) were just as frequent (a tie); %2.</source>
         <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="63"/>
+        <location filename="../../bpe_gui/story_view.py" line="78"/>
         <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="101"/>
+        <location filename="../../bpe_gui/story_view.py" line="116"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="118"/>
+        <location filename="../../bpe_gui/story_view.py" line="133"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="126"/>
+        <location filename="../../bpe_gui/story_view.py" line="141"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="134"/>
-        <source>For example: %1.</source>
-        <translation>例如：%1。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/story_view.py" line="138"/>
+        <location filename="../../bpe_gui/story_view.py" line="158"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="139"/>
+        <location filename="../../bpe_gui/story_view.py" line="159"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="144"/>
+        <location filename="../../bpe_gui/story_view.py" line="164"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="86"/>
+        <location filename="../../bpe_gui/story_view.py" line="101"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="92"/>
-        <location filename="../../bpe_gui/story_view.py" line="194"/>
+        <location filename="../../bpe_gui/story_view.py" line="52"/>
+        <source>(the pair %1 times in it)</source>
+        <translation>（其中含该字节对 %1 次）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="61"/>
+        <source>the rule takes the lexicographically greatest pair compared as (bytes, bytes): the first tokens&apos; bytes are compared first, the second tokens&apos; only when the first are equal</source>
+        <translation>规则取按 (bytes, bytes) 比较时字典序最大的字节对：先比较第一个词元的字节，只有第一个相同时才比较第二个词元的字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="107"/>
+        <location filename="../../bpe_gui/story_view.py" line="229"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="152"/>
+        <location filename="../../bpe_gui/story_view.py" line="150"/>
+        <source>For example (word ×how often it occurs): %1.</source>
+        <translation>例如（单词 ×出现次数）：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="172"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="159"/>
+        <location filename="../../bpe_gui/story_view.py" line="179"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="168"/>
+        <location filename="../../bpe_gui/story_view.py" line="187"/>
+        <source>The pair stood %1 time(s) but the words holding it occur %2 time(s): some words hold the pair more than once (the pair count counts each place, the word count each word).</source>
+        <translation>这个字节对出现了 %1 次，而含有它的单词共出现 %2 次：有些单词不止一次含有这个字节对（字节对计数按每一处计，单词计数按每个单词计）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="203"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="176"/>
+        <location filename="../../bpe_gui/story_view.py" line="211"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="182"/>
+        <location filename="../../bpe_gui/story_view.py" line="217"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="188"/>
+        <location filename="../../bpe_gui/story_view.py" line="223"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -2502,17 +2570,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="213"/>
+        <location filename="../../bpe_gui/story_view.py" line="248"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="223"/>
+        <location filename="../../bpe_gui/story_view.py" line="259"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="233"/>
+        <location filename="../../bpe_gui/story_view.py" line="269"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -2560,7 +2628,7 @@
     <message>
         <location filename="../../bpe_gui/timeline_view.py" line="126"/>
         <source>merge number (#1 = the first merge)</source>
-        <translation>合并序号(#1 = 第一次合并)</translation>
+        <translation>合并编号(#1 = 第一次合并)</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/timeline_view.py" line="128"/>
@@ -2668,7 +2736,7 @@
     <message>
         <location filename="../../bpe_gui/token_spans.py" line="244"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
-        <translation>由一次合并得到(尚未根据序号还原)</translation>
+        <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/token_spans.py" line="250"/>
@@ -2764,7 +2832,12 @@
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="30"/>
         <source>Custom regex…</source>
-        <translation>自定义 regex…</translation>
+        <translation>自定义正则…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/training_panel.py" line="33"/>
+        <source>Greatest (bytes, bytes)</source>
+        <translation>(bytes, bytes) 字典序最大</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="42"/>
@@ -2784,7 +2857,7 @@
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="67"/>
         <source>custom pre-tokenizer regex</source>
-        <translation>自定义预分词 regex</translation>
+        <translation>自定义预分词正则</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="72"/>
@@ -2797,187 +2870,182 @@
         <translation>几个字节对一样频繁时哪个胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="33"/>
-        <source>Greatest pair</source>
-        <translation>最大字节对</translation>
-    </message>
-    <message>
         <location filename="../../bpe_gui/training_panel.py" line="34"/>
         <source>First seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/training_panel.py" line="85"/>
-        <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or the pair seen first in the corpus (minbpe)</source>
-        <translation>当多个字节对的计数并列最高时合并哪一个：按字典序最大的 (bytes, bytes) 字节对(GPT-2、CS336)，或在语料中最先出现的字节对(minbpe)</translation>
+        <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest pair of byte strings, compared as (bytes, bytes) (the CS336 assignment&apos;s rule), or the pair seen first in the corpus (the lecture code&apos;s rule). See Help → Glossary → Tie rule for examples.</source>
+        <translation>当多个字节对的计数并列最高时合并哪一个：按 (bytes, bytes) 比较时字典序最大的字节串对（CS336 作业的规则），或在语料中最先出现的字节对（课堂代码的规则）。例子见 帮助 → 术语表 → 平局规则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="92"/>
+        <location filename="../../bpe_gui/training_panel.py" line="93"/>
         <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
         <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="100"/>
+        <location filename="../../bpe_gui/training_panel.py" line="101"/>
         <source>Apply (re-reads the corpus)</source>
         <translation>应用(重新读取语料)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="101"/>
+        <location filename="../../bpe_gui/training_panel.py" line="102"/>
         <source>Use the edited settings: the corpus is read again with them</source>
         <translation>使用编辑后的设置：用它们重新读取语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="110"/>
+        <location filename="../../bpe_gui/training_panel.py" line="111"/>
         <source>Vocab size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="112"/>
+        <location filename="../../bpe_gui/training_panel.py" line="113"/>
         <source>Special tokens</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="113"/>
+        <location filename="../../bpe_gui/training_panel.py" line="114"/>
         <source>Pattern</source>
         <translation>预分词模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="115"/>
+        <location filename="../../bpe_gui/training_panel.py" line="116"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="117"/>
+        <location filename="../../bpe_gui/training_panel.py" line="118"/>
         <source>◀ Undo</source>
         <translation>◀ 撤销</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="118"/>
+        <location filename="../../bpe_gui/training_panel.py" line="119"/>
         <source>Undo the last merge (← or Ctrl+Z)</source>
         <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="119"/>
+        <location filename="../../bpe_gui/training_panel.py" line="120"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="120"/>
+        <location filename="../../bpe_gui/training_panel.py" line="121"/>
         <source>Do one merge (→ or Space)</source>
         <translation>做一次合并（→ 或空格）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="126"/>
+        <location filename="../../bpe_gui/training_panel.py" line="127"/>
         <source>How many merges Step N does (Shift+→)</source>
         <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="127"/>
+        <location filename="../../bpe_gui/training_panel.py" line="128"/>
         <source>Step N</source>
         <translation>走 N 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="128"/>
+        <location filename="../../bpe_gui/training_panel.py" line="129"/>
         <source>Train to vocab size</source>
         <translation>训练到词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="131"/>
+        <location filename="../../bpe_gui/training_panel.py" line="132"/>
         <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
         <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="133"/>
+        <location filename="../../bpe_gui/training_panel.py" line="134"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="134"/>
+        <location filename="../../bpe_gui/training_panel.py" line="135"/>
         <source>Stop the running task (Esc); the merges done so far are kept</source>
         <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="149"/>
-        <location filename="../../bpe_gui/training_panel.py" line="318"/>
+        <location filename="../../bpe_gui/training_panel.py" line="150"/>
+        <location filename="../../bpe_gui/training_panel.py" line="319"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="153"/>
+        <location filename="../../bpe_gui/training_panel.py" line="154"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="222"/>
+        <location filename="../../bpe_gui/training_panel.py" line="223"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="230"/>
+        <location filename="../../bpe_gui/training_panel.py" line="231"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="268"/>
+        <location filename="../../bpe_gui/training_panel.py" line="269"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="269"/>
+        <location filename="../../bpe_gui/training_panel.py" line="270"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="269"/>
+        <location filename="../../bpe_gui/training_panel.py" line="270"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="270"/>
+        <location filename="../../bpe_gui/training_panel.py" line="271"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="274"/>
+        <location filename="../../bpe_gui/training_panel.py" line="275"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="290"/>
+        <location filename="../../bpe_gui/training_panel.py" line="291"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="293"/>
+        <location filename="../../bpe_gui/training_panel.py" line="294"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="295"/>
+        <location filename="../../bpe_gui/training_panel.py" line="296"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="316"/>
+        <location filename="../../bpe_gui/training_panel.py" line="317"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="316"/>
+        <location filename="../../bpe_gui/training_panel.py" line="317"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="325"/>
+        <location filename="../../bpe_gui/training_panel.py" line="326"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="327"/>
+        <location filename="../../bpe_gui/training_panel.py" line="328"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

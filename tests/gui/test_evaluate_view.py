@@ -156,3 +156,17 @@ def test_menu_shows_the_dock(qtbot, window):
     assert acts and not window.evaluate_dock.isVisible()
     acts[0].trigger()
     assert window.evaluate_dock.isVisible()
+
+
+def test_results_table_gives_no_speed_for_a_text_too_small_to_time(qapp):
+    from types import SimpleNamespace
+
+    from bpe_gui.evaluate_jobs import COLUMNS, ResultsModel
+
+    m = ResultsModel()
+    row = {key: 1.0 for key, _, _ in COLUMNS} | {"tokenizer": "t", "file": "f"}
+    m.set_rows([SimpleNamespace(**row, timed=False), SimpleNamespace(**row, timed=True)])
+    col = [key for key, _, _ in COLUMNS].index("pile_hours")
+    small, big = m.index(0, col), m.index(1, col)
+    assert m.data(small) == "–" and "too small to time" in m.data(small, Qt.ItemDataRole.ToolTipRole)
+    assert m.data(big) == "1.0" and m.data(big, Qt.ItemDataRole.ToolTipRole) is None

@@ -146,3 +146,33 @@ def test_story_of_an_imported_merge_says_its_file_records_no_counts(english):
     html = story_html(rec, "lexicographic", None)
     assert "imported tokenizer" in html and "no counts" in html and "256" in html
     assert "most frequent" not in html and "0 time" not in html
+
+
+def test_story_counts_agree_with_the_pair_count_when_a_word_holds_the_pair_twice(english):
+    # "的的" holds (e7 9a 84 … ) twice: as in the issue, the pair stands more often than its words occur
+    text = "的的 的 的的 的"
+    t = Trainer.from_text(text, pattern="gpt2")
+    recs = t.steps(3)
+    rec = recs[-1]  # the merge that makes 的 from its bytes' pieces, or the one joining 的 + 的
+    for r in recs:
+        if r.count > r.occurrences_changed:
+            rec = r
+            break
+    assert rec.count > rec.occurrences_changed
+    html = story_html(rec, "lexicographic", t.changed_words(rec.rank, limit=4))
+    assert f"<b>{rec.count}</b>" in html  # the pair table's count
+    assert (
+        f"The pair stood {rec.count} time(s) but the words holding it occur {rec.occurrences_changed}" in html
+    )
+    assert "(the pair 2 times in it)" in html
+
+
+def test_what_happened_follows_steps_without_a_click(qtbot, window, small_corpus, english):
+    load(qtbot, window, small_corpus)
+    c = window.controller
+    for _ in range(2):
+        with qtbot.waitSignal(c.stepped) as blocker:
+            c.step(1)
+        rec = blocker.args[0][-1]
+        html = window.story.browser.toHtml()
+        assert str(rec.new_id) in html and "Do a step or select a merge" not in html
