@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from .qt_strings import plain_action_text
+
 MAX_MESSAGES = 2000
 
 
@@ -64,7 +66,7 @@ class ShortcutsDialog(QDialog):
         for a in actions:
             keys = [k.toString(k.SequenceFormat.NativeText) for k in a.shortcuts()]
             if keys:
-                rows.append((a.text().replace("&", "").rstrip("…").strip(), ", ".join(keys)))
+                rows.append((plain_action_text(a.text()), ", ".join(keys)))
         rows += list(extra or [])
         self.table = QTableWidget(len(rows), 2)
         self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])

@@ -198,7 +198,7 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
             self.tr("Save the corpus, settings, merges and text to reopen later"),
         )
         self.act_open_session = self._action(
-            self.tr("Open &session…"), self.open_session_dialog, ["Ctrl+Shift+O"], file_menu
+            self.tr("Open sessio&n…"), self.open_session_dialog, ["Ctrl+Shift+O"], file_menu
         )
         file_menu.addSeparator()
         self._action(self.tr("&Quit"), self.close, ["Ctrl+Q"], file_menu)
@@ -242,7 +242,7 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         self.act_learn = self._action(
             self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["Ctrl+L"], view_menu
         )
-        lang_menu = view_menu.addMenu(self.tr("&Language"))
+        lang_menu = view_menu.addMenu(self.tr("Lan&guage"))
         for code, name in i18n.LANGUAGES.items():
             a = lang_menu.addAction(name)
             a.setCheckable(True)

@@ -1902,11 +1902,6 @@
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="201"/>
-        <source>Open &amp;session…</source>
-        <translation>打开会话(&amp;S)…</translation>
-    </message>
-    <message>
         <location filename="../../bpe_gui/window.py" line="204"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
@@ -1992,11 +1987,6 @@
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="245"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
         <location filename="../../bpe_gui/window.py" line="251"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
@@ -2064,6 +2054,16 @@
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/window.py" line="201"/>
+        <source>Open sessio&amp;n…</source>
+        <translation>打开会话(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="245"/>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/window.py" line="364"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
@@ -2077,22 +2077,22 @@
 <context>
     <name>MessageLog</name>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="25"/>
+        <location filename="../../bpe_gui/messages.py" line="27"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="31"/>
+        <location filename="../../bpe_gui/messages.py" line="33"/>
         <source>No messages yet.</source>
         <translation>还没有消息。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="34"/>
+        <location filename="../../bpe_gui/messages.py" line="36"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="49"/>
+        <location filename="../../bpe_gui/messages.py" line="51"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -2231,6 +2231,42 @@
         <location filename="../../bpe_gui/pairs_view.py" line="274"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../bpe_gui/qt_strings.py" line="18"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/qt_strings.py" line="19"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>QShortcut</name>
+    <message>
+        <location filename="../../bpe_gui/qt_strings.py" line="20"/>
+        <source>Right</source>
+        <translation>右方向键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/qt_strings.py" line="21"/>
+        <source>Left</source>
+        <translation>左方向键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/qt_strings.py" line="22"/>
+        <source>Up</source>
+        <translation>上方向键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/qt_strings.py" line="23"/>
+        <source>Down</source>
+        <translation>下方向键</translation>
     </message>
 </context>
 <context>
@@ -2438,17 +2474,17 @@
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="62"/>
+        <location filename="../../bpe_gui/messages.py" line="64"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="70"/>
+        <location filename="../../bpe_gui/messages.py" line="72"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="70"/>
+        <location filename="../../bpe_gui/messages.py" line="72"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
