@@ -46,7 +46,7 @@ def test_menu_mnemonics_are_unique_and_stay_out_of_the_shortcut_table(qtbot, lan
     try:
         w = create_window(load_sample=False, language=language)
         qtbot.addWidget(w)
-        bar = [a for a in w.menuBar().actions()]
+        bar = list(w.menuBar().actions())
         menus = [[a.text() for a in bar]] + [
             [b.text() for b in a.menu().actions() if not b.isSeparator()] for a in bar if a.menu()
         ]
