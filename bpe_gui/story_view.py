@@ -11,6 +11,7 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
+from .char_bytes import chars_holding, chars_of
 from .formatting import token_label
 from .glossary import show_glossary
 
@@ -51,6 +52,26 @@ def _example(pair, word: bytes, before: tuple, n: int) -> str:
     if k > 1:
         text += " " + _fill(translate("Story", "(the pair %1 times in it)"), k)
     return text
+
+
+def _chars_line(token: bytes, examples: list | None) -> str:
+    """The characters outside ASCII a token holds, over their bytes (我 = e6|88|91); for a token that
+    is a piece of a character, the character it is a piece of (found in a changed word)."""
+    if all(b < 0x80 for b in token):
+        return ""
+    try:
+        whole = chars_of(token.decode("utf-8"))
+    except UnicodeDecodeError:
+        holders = next((h for h in (chars_holding(token, w) for w, *_ in examples or ()) if h), [])
+        if not holders:
+            return escape(translate("Story", "This token is a piece of a character outside ASCII."))
+        return escape(
+            _fill(
+                translate("Story", "This token is a piece of a character outside ASCII: %1."),
+                ", ".join(holders),
+            )
+        )
+    return escape(_fill(translate("Story", "In bytes: %1."), ", ".join(whole)))
 
 
 def why_text(rec, tie_break: str) -> str:
@@ -95,6 +116,9 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     a, b = rec.pair
     pair = f"{_code(a)} + {_code(b)}"
     out = [f"<p style='font-size:13pt'>{pair} → {_code(rec.token)}</p>"]
+    chars = _chars_line(rec.token, examples)
+    if chars:
+        out.append(f"<p>{chars}</p>")
     new_token = (
         "<p>"
         + _fill(

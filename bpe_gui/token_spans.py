@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 
 from core import BPEError
 
+from .char_bytes import chars_of
 from .formatting import WHITESPACE_MARKERS, hex_html, token_label
 from .widgets import status_label
 
@@ -175,6 +176,7 @@ class TokenPane(QWidget):
     def __init__(self, title: str, parent=None) -> None:
         super().__init__(parent)
         self.tokenizer = None
+        self._text = ""  # the text shown (hover text names the characters a token holds)
         self.title = status_label(title)
         self.view = TokenSpanView()
         self.view.describe = self.describe
@@ -216,6 +218,7 @@ class TokenPane(QWidget):
 
     def show(self, spans: list, text: str, markers: bool) -> None:
         """Show already computed spans of ``text`` and their stats."""
+        self._text = text
         tok = self.tokenizer
         self.view.show_spans(spans, markers)
         self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
@@ -253,8 +256,13 @@ class TokenPane(QWidget):
                 )
             elif len(span.token) == 1:
                 lines.append(self.tr("single byte (base vocabulary)"))
+        whole = chars_of(self._text[span.start : span.end]) if not span.is_special else []
         if not span.complete_utf8:
             lines.append(self.tr("<i>partial UTF-8 character: shown as hex</i>"))
+            if whole:
+                lines.append(self.tr("a piece of: {0}").format(escape(", ".join(whole))))
+        elif whole:
+            lines.append(self.tr("characters over their bytes: {0}").format(escape(", ".join(whole))))
         return "<br>".join(lines)
 
     def _hovered(self, i: int) -> None:

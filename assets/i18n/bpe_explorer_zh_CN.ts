@@ -2492,113 +2492,128 @@
 <context>
     <name>Story</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="59"/>
+        <location filename="../../bpe_gui/story_view.py" line="80"/>
         <source>No other pair was as frequent, so it was the clear winner.</source>
         <translation>没有其他字节对同样频繁，所以它明确胜出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="67"/>
+        <location filename="../../bpe_gui/story_view.py" line="88"/>
         <source>the rule takes the pair that appears first in the text</source>
         <translation>规则取文本中最先出现的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="70"/>
+        <location filename="../../bpe_gui/story_view.py" line="91"/>
         <source>%1 other pair(s) were just as frequent (a tie); %2.</source>
         <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="78"/>
+        <location filename="../../bpe_gui/story_view.py" line="99"/>
         <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="116"/>
+        <location filename="../../bpe_gui/story_view.py" line="140"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="133"/>
+        <location filename="../../bpe_gui/story_view.py" line="157"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="141"/>
+        <location filename="../../bpe_gui/story_view.py" line="165"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="158"/>
+        <location filename="../../bpe_gui/story_view.py" line="182"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="159"/>
+        <location filename="../../bpe_gui/story_view.py" line="183"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="164"/>
+        <location filename="../../bpe_gui/story_view.py" line="188"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="101"/>
+        <location filename="../../bpe_gui/story_view.py" line="125"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="52"/>
+        <location filename="../../bpe_gui/story_view.py" line="53"/>
         <source>(the pair %1 times in it)</source>
         <translation>（其中含该字节对 %1 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="61"/>
+        <location filename="../../bpe_gui/story_view.py" line="67"/>
+        <source>This token is a piece of a character outside ASCII.</source>
+        <translation>这个词元是一个 ASCII 以外字符的一部分。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="70"/>
+        <source>This token is a piece of a character outside ASCII: %1.</source>
+        <translation>这个词元是一个 ASCII 以外字符的一部分：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="74"/>
+        <source>In bytes: %1.</source>
+        <translation>按字节：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/story_view.py" line="82"/>
         <source>the rule takes the lexicographically greatest pair compared as (bytes, bytes): the first tokens&apos; bytes are compared first, the second tokens&apos; only when the first are equal</source>
         <translation>规则取按 (bytes, bytes) 比较时字典序最大的字节对：先比较第一个词元的字节，只有第一个相同时才比较第二个词元的字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="107"/>
-        <location filename="../../bpe_gui/story_view.py" line="229"/>
+        <location filename="../../bpe_gui/story_view.py" line="131"/>
+        <location filename="../../bpe_gui/story_view.py" line="253"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="150"/>
+        <location filename="../../bpe_gui/story_view.py" line="174"/>
         <source>For example (word ×how often it occurs): %1.</source>
         <translation>例如（单词 ×出现次数）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="172"/>
+        <location filename="../../bpe_gui/story_view.py" line="196"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="179"/>
+        <location filename="../../bpe_gui/story_view.py" line="203"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="187"/>
+        <location filename="../../bpe_gui/story_view.py" line="211"/>
         <source>The pair stood %1 time(s) but the words holding it occur %2 time(s): some words hold the pair more than once (the pair count counts each place, the word count each word).</source>
         <translation>这个字节对出现了 %1 次，而含有它的单词共出现 %2 次：有些单词不止一次含有这个字节对（字节对计数按每一处计，单词计数按每个单词计）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="203"/>
+        <location filename="../../bpe_gui/story_view.py" line="227"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="211"/>
+        <location filename="../../bpe_gui/story_view.py" line="235"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="217"/>
+        <location filename="../../bpe_gui/story_view.py" line="241"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="223"/>
+        <location filename="../../bpe_gui/story_view.py" line="247"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -2606,17 +2621,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="248"/>
+        <location filename="../../bpe_gui/story_view.py" line="272"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="259"/>
+        <location filename="../../bpe_gui/story_view.py" line="283"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="269"/>
+        <location filename="../../bpe_gui/story_view.py" line="293"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -2735,65 +2750,75 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="39"/>
+        <location filename="../../bpe_gui/token_spans.py" line="40"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="184"/>
+        <location filename="../../bpe_gui/token_spans.py" line="186"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="203"/>
+        <location filename="../../bpe_gui/token_spans.py" line="205"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="227"/>
+        <location filename="../../bpe_gui/token_spans.py" line="230"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="231"/>
+        <location filename="../../bpe_gui/token_spans.py" line="234"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="238"/>
+        <location filename="../../bpe_gui/token_spans.py" line="241"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="241"/>
+        <location filename="../../bpe_gui/token_spans.py" line="244"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="244"/>
+        <location filename="../../bpe_gui/token_spans.py" line="247"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="250"/>
+        <location filename="../../bpe_gui/token_spans.py" line="253"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="255"/>
+        <location filename="../../bpe_gui/token_spans.py" line="258"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="257"/>
+        <location filename="../../bpe_gui/token_spans.py" line="261"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="263"/>
+        <source>a piece of: {0}</source>
+        <translation>是这个字符的一部分：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="265"/>
+        <source>characters over their bytes: {0}</source>
+        <translation>字符与其字节：{0}</translation>
     </message>
 </context>
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="144"/>
+        <location filename="../../bpe_gui/token_spans.py" line="145"/>
         <source>… {0} more tokens not shown</source>
         <translation>… 另有 {0} 个词元未显示</translation>
     </message>

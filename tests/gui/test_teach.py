@@ -176,3 +176,24 @@ def test_what_happened_follows_steps_without_a_click(qtbot, window, small_corpus
         rec = blocker.args[0][-1]
         html = window.story.browser.toHtml()
         assert str(rec.new_id) in html and "Do a step or select a merge" not in html
+
+
+def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, english):
+    from bpe_gui.token_spans import TokenPane
+    from core.tokenizer import Tokenizer
+
+    t = Trainer.from_text("我们 我们 我们 我", pattern="gpt2")
+    recs = t.steps(6)
+    piece = next(r for r in recs if r.token in "我".encode() and len(r.token) == 2)  # e6 88
+    html = story_html(piece, "lexicographic", t.changed_words(piece.rank, limit=4))
+    assert "a piece of a character outside ASCII: 我 = e6|88|91" in html
+    whole = next(r for r in recs if r.token == "我".encode())
+    assert "In bytes: 我 = e6|88|91." in story_html(whole, "lexicographic", None)
+    pane = TokenPane("t")
+    qtbot.addWidget(pane)
+    pane.tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [])
+    text = "a我"
+    spans = pane.tokenizer.trace(text)
+    pane.show(spans, text, True)
+    hover = pane.describe(spans[1])  # e6: the first byte of 我
+    assert "partial UTF-8" in hover and "a piece of: 我 = e6|88|91" in hover
