@@ -7,8 +7,8 @@ line of code is highlighted and the variables show their values at that moment.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -315,33 +316,51 @@ class LearnView(QWidget):
         self.go(self.pos + 1)
 
     def _add_keys(self) -> None:
-        """← and → step from anywhere in the view (the code, the table, a button), except where they
-        move a text cursor (the text and special-token fields keep them)."""
-        for key, delta in ((Qt.Key.Key_Right, 1), (Qt.Key.Key_Left, -1)):
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            sc.activated.connect(lambda d=delta: self._arrow(d))
+        """← and → step from anywhere in the view (the code, the table, a button, a list), except
+        where they move a text cursor (the text and special-token fields keep them)."""
+        for w in (self.code, self.code.viewport(), self.vars, self.vars.viewport(), self.algo, self.pattern):
+            w.installEventFilter(self)
+        for b in (self.btn_reset, self.btn_back, self.btn_step, self.btn_play, self.btn_end):
+            b.installEventFilter(self)
 
-    def _arrow(self, delta: int) -> None:
-        focus = QApplication.focusWidget()
-        if isinstance(focus, QLineEdit):  # not reached normally: a line edit takes its arrows first
-            return
-        self.go(self.pos + delta)
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.KeyPress and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            if event.key() == Qt.Key.Key_Right:
+                self.go(self.pos + 1)
+                return True
+            if event.key() == Qt.Key.Key_Left:
+                self.go(self.pos - 1)
+                return True
+        return super().eventFilter(obj, event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Right:
+            self.go(self.pos + 1)
+        elif event.key() == Qt.Key.Key_Left:
+            self.go(self.pos - 1)
+        else:
+            super().keyPressEvent(event)
+
+
+class LearnWindow(QMainWindow):
+    """The Learn window: Esc closes it."""
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+        else:
+            super().keyPressEvent(event)
 
 
 def open_learn(parent) -> QWidget:
     """Open (or raise) the Learn window of ``parent``'s main window: sized to fit the screen,
     brought back when it was minimised; Esc closes it."""
-    from PySide6.QtWidgets import QMainWindow
-
     win = getattr(parent, "_learn_window", None)
     if win is None:
-        win = QMainWindow(parent)
+        win = LearnWindow(parent)
         win.setWindowTitle(QCoreApplication.translate("LearnView", "Learn BPE — step by step"))
         win.setCentralWidget(LearnView(win))
         win.setObjectName("learnWindow")
-        close = QShortcut(QKeySequence(Qt.Key.Key_Escape), win)
-        close.activated.connect(win.close)
         win.resize(fitting_size(win, 1200, 720))
         parent._learn_window = win
     if win.isMinimized():

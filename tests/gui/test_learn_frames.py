@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 
 from bpe_gui import i18n, learn_text
 from bpe_gui.learn_view import EXAMPLES, KINDS, PATTERN_KEYS, LearnView
@@ -104,7 +104,7 @@ def test_every_frame_shows_its_own_sentence_and_variables(qtbot, language, kind,
     assert n >= 2 and frames[-1].event == "summary"
     for i in range(n):
         if i:
-            view.btn_step.click() if i % 2 else view._arrow(1)
+            view.btn_step.click() if i % 2 else qtbot.keyClick(view.code, Qt.Key.Key_Right)
         assert view.pos == i
         f = frames[i]
         sentence = view.story.text()
@@ -140,3 +140,37 @@ def test_pattern_choice_reaches_training_and_encoding(qtbot, key, qapp):
             assert view.walk.word_counts == {b"low": 3, b"lower": 1}
         if kind == "training" and key == "gpt2":
             assert view.walk.word_counts == {b"low": 1, b" low": 2, b" lower": 1}
+
+
+def test_learn_window_fits_comes_back_when_minimised_and_closes_on_esc(qtbot, qapp):
+    from PySide6.QtWidgets import QMainWindow
+
+    from bpe_gui.learn_view import fitting_size, open_learn
+
+    i18n.install("zh_CN")
+    try:
+        parent = QMainWindow()
+        qtbot.addWidget(parent)
+        win = open_learn(parent)
+        view = win.centralWidget()
+        # the window and its layout fit a 1280×720 screen in Chinese too
+        hint = win.minimumSizeHint()
+        assert hint.width() <= 1280 - 16 and hint.height() <= 720 - 48
+        free = win.screen().availableGeometry()
+        size = fitting_size(win, 1200, 720)
+        assert size.width() <= max(600, free.width() - 16) and size.height() <= max(400, free.height() - 48)
+        win.showMinimized()
+        assert open_learn(parent) is win and not win.isMinimized()
+        # ← → step from the code view and from a button; the text field keeps its arrows
+        view.go(0)
+        view.code.setFocus()
+        qtbot.keyClick(view.code, Qt.Key.Key_Right)
+        assert view.pos == 1
+        qtbot.keyClick(view.btn_step, Qt.Key.Key_Left)
+        assert view.pos == 0
+        qtbot.keyClick(view.text, Qt.Key.Key_Right)
+        assert view.pos == 0
+        qtbot.keyClick(win, Qt.Key.Key_Escape)
+        assert not win.isVisible()
+    finally:
+        i18n.install("en")
