@@ -15,11 +15,13 @@ from PySide6.QtCore import QCoreApplication
 
 from core.learn import Frame, show
 
+from .char_bytes import chars_holding
 from .formatting import WHITESPACE_MARKERS, split_utf8
 
 translate = QCoreApplication.translate
 
 _HAN = regex.compile(r"\p{Han}")
+_CJK_SPACE = regex.compile(r"([。；：！？）])[ ]+")  # Chinese sentences are joined without a space
 MAX_LISTED = 8  # tokens, pairs or merges listed in one sentence before "…" (a summary lists twice as many)
 
 
@@ -32,7 +34,11 @@ def fill(template: str, *values: object) -> str:
 
 def tok(b: bytes | str) -> str:
     """A token for a sentence: its text in quotes, spaces as ·, bytes that are not whole UTF-8
-    characters in hex (``e6|88``)."""
+    characters as ``\\xe6\\x88`` (as the main window shows them).
+
+    >>> tok(b" low"), tok("我".encode()[:2])
+    ('“·low”', '“\\\\xe6\\\\x88”')
+    """
     data = b.encode("utf-8", "surrogateescape") if isinstance(b, str) else b
     out = []
     for ok, run in split_utf8(data):
@@ -40,7 +46,7 @@ def tok(b: bytes | str) -> str:
             s = run.decode("utf-8")
             out.append("".join(WHITESPACE_MARKERS.get(ch, ch) for ch in s))
         else:
-            out.append("|".join(f"{x:02x}" for x in run))
+            out.append("".join(f"\\x{x:02x}" for x in run))
     return "“" + "".join(out) + "”"
 
 
@@ -83,6 +89,16 @@ def bytes_note(text: str) -> str:
     return " " + fill(
         translate("Learn", "A character outside ASCII is several bytes, so several first tokens: %1."), shown
     )
+
+
+def pieces_note(token: bytes, pretoken: str | None) -> str:
+    """For a token of bytes outside ASCII: the characters it holds or is a piece of (我 = e6|88|91)."""
+    if pretoken is None or all(b < 0x80 for b in token):
+        return ""
+    chars = chars_holding(token, pretoken.encode("utf-8", "surrogateescape"))
+    if not chars:
+        return ""
+    return " " + fill(translate("Learn", "In bytes: %1."), ", ".join(chars))
 
 
 def clause_note(pretoken: str, pattern: str | None) -> str:
@@ -435,7 +451,7 @@ def _e_parts(a) -> str:
 
 
 def _e_lowest(a) -> str:
-    return fill(
+    s = fill(
         translate(
             "Learn",
             "Of its adjacent pairs, %1 has the lowest rank (%2, counted from 0: merge number %3): it was "
@@ -445,6 +461,7 @@ def _e_lowest(a) -> str:
         a["rank"],
         a["rank"] + 1,
     )
+    return s + pieces_note(a["pair"][0] + a["pair"][1], a.get("pretoken"))
 
 
 def _e_merged(a) -> str:
@@ -454,7 +471,7 @@ def _e_merged(a) -> str:
         ),
         tok(a["token"]),
         a.get("replaced", 1),
-    )
+    ) + pieces_note(a["token"], a.get("pretoken"))
 
 
 def _e_none_left(a) -> str:
@@ -588,4 +605,4 @@ def describe(kind: str, f: Frame) -> str:
     Raises KeyError for an event the walk-through does not know (a test covers every event).
     """
     handler = _BY_KIND[kind].get(f.event) or _COMMON[f.event]
-    return handler(f.args)
+    return _CJK_SPACE.sub(r"\1", handler(f.args))

@@ -1367,292 +1367,297 @@
 <context>
     <name>Learn</name>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="110"/>
+        <location filename="../../bpe_gui/learn_text.py" line="126"/>
         <source>The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token.</source>
         <translation>文本变成它的 UTF-8 字节：%1 个 0 到 255 之间的整数。每个字节就是最初的一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="140"/>
+        <location filename="../../bpe_gui/learn_text.py" line="156"/>
         <source>Start counting pairs from zero.</source>
         <translation>从零开始统计字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="144"/>
-        <location filename="../../bpe_gui/learn_text.py" line="311"/>
+        <location filename="../../bpe_gui/learn_text.py" line="160"/>
+        <location filename="../../bpe_gui/learn_text.py" line="327"/>
         <source>No pair is left to merge: training stops here.</source>
         <translation>没有可合并的字节对了：训练到此结束。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="148"/>
+        <location filename="../../bpe_gui/learn_text.py" line="164"/>
         <source>zip gives the next neighbouring pair: (%1, %2).</source>
         <translation>zip 给出下一个相邻对：(%1, %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="152"/>
+        <location filename="../../bpe_gui/learn_text.py" line="168"/>
         <source>Pair (%1, %2) has now been seen %3 time(s).</source>
         <translation>字节对 (%1, %2) 目前已出现 %3 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="157"/>
+        <location filename="../../bpe_gui/learn_text.py" line="173"/>
         <source>max picks %1, seen %2 time(s).</source>
         <translation>max 选出 %1，出现了 %2 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="188"/>
+        <location filename="../../bpe_gui/learn_text.py" line="204"/>
         <source>Its bytes are its two parts joined: %1 + %2 = %3.</source>
         <translation>它的字节是两部分连起来：%1 + %2 = %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="197"/>
+        <location filename="../../bpe_gui/learn_text.py" line="213"/>
         <source>Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4.</source>
         <translation>该字节对的每次出现都被替换为 %1：替换了 %2 处，列表从 %3 个缩短到 %4 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="272"/>
+        <location filename="../../bpe_gui/learn_text.py" line="288"/>
         <source>Word %1: each of its pairs counts as often as the word occurs: %2 time(s).</source>
         <translation>单词 %1：它的每个字节对都按这个单词出现的次数计数：%2 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="283"/>
+        <location filename="../../bpe_gui/learn_text.py" line="299"/>
         <source>The vocabulary starts with the 256 single bytes, ids 0 to 255; next_id is the id the next token will get.</source>
         <translation>词表从 256 个单字节开始，ID 为 0 到 255；next_id 是下一个词元将得到的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="292"/>
+        <location filename="../../bpe_gui/learn_text.py" line="308"/>
         <source>The special token %1 gets id %2; next_id is now %3. Merged tokens come after the special tokens.</source>
         <translation>特殊标记 %1 得到 ID %2；next_id 现在是 %3。合并得到的词元排在特殊标记之后。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="320"/>
+        <location filename="../../bpe_gui/learn_text.py" line="336"/>
         <source>Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the first tokens&apos; bytes are compared first, the second tokens&apos; only when the first are equal.</source>
         <translation>与 %1 次数相同：平局规则取按 (bytes, bytes) 比较时最大的字节对：先比较两对中第一个词元的字节，只有第一个相同时才比较第二个词元的字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="332"/>
+        <location filename="../../bpe_gui/learn_text.py" line="348"/>
         <source>Merge number %1 is recorded (its rank is %2: ranks count from 0); new token %3 gets id %4.</source>
         <translation>记下第 %1 次合并（合并编号 %1，排位 %2：排位从 0 数起）；新词元 %3 得到 ID %4。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="344"/>
+        <location filename="../../bpe_gui/learn_text.py" line="360"/>
         <source>next_id moves on to %1 for the next merge.</source>
         <translation>next_id 前进到 %1，留给下一次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="368"/>
+        <location filename="../../bpe_gui/learn_text.py" line="384"/>
         <source>The pair stands %1 times in this word but only %2 are merged: the occurrences overlap, and merging goes left to right, so a token already joined cannot join again.</source>
         <translation>这个字节对在该单词中出现 %1 次，但只合并了 %2 处：这些出现相互重叠，而合并从左到右进行，已经被合并用掉的词元不能再参与下一次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="396"/>
+        <location filename="../../bpe_gui/learn_text.py" line="412"/>
         <source>Done: a vocabulary of %1 tokens = 256 bytes + %2 special token(s) + %3 merge(s).</source>
         <translation>完成：词表共 %1 个词元 = 256 个字节 + %2 个特殊标记 + %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="411"/>
+        <location filename="../../bpe_gui/learn_text.py" line="427"/>
         <source>Special tokens are cut out first; each one becomes its own id: %1.</source>
         <translation>先切出特殊标记；每个特殊标记直接变成它自己的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="243"/>
-        <location filename="../../bpe_gui/learn_text.py" line="359"/>
-        <location filename="../../bpe_gui/learn_text.py" line="385"/>
-        <location filename="../../bpe_gui/learn_text.py" line="412"/>
-        <location filename="../../bpe_gui/learn_text.py" line="521"/>
+        <location filename="../../bpe_gui/learn_text.py" line="259"/>
+        <location filename="../../bpe_gui/learn_text.py" line="375"/>
+        <location filename="../../bpe_gui/learn_text.py" line="401"/>
+        <location filename="../../bpe_gui/learn_text.py" line="428"/>
+        <location filename="../../bpe_gui/learn_text.py" line="538"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="84"/>
+        <location filename="../../bpe_gui/learn_text.py" line="90"/>
         <source>A character outside ASCII is several bytes, so several first tokens: %1.</source>
         <translation>ASCII 以外的字符占多个字节，因此一开始是多个词元：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="92"/>
+        <location filename="../../bpe_gui/learn_text.py" line="101"/>
+        <source>In bytes: %1.</source>
+        <translation>按字节：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="108"/>
         <source>GPT-2&apos;s pattern keeps a run of letters together and Chinese characters count as letters: a whole Chinese clause without spaces or punctuation is one pre-token.</source>
         <translation>GPT-2 的正则把连续的字母放在一起，而汉字算作字母：一整句没有空格或标点的中文就是一个预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="120"/>
+        <location filename="../../bpe_gui/learn_text.py" line="136"/>
         <source>merges starts empty: it will map each merged pair to the id of its new token.</source>
         <translation>merges 一开始为空：它将把每个被合并的字节对映射到新词元的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="124"/>
+        <location filename="../../bpe_gui/learn_text.py" line="140"/>
         <source>The vocabulary starts with the 256 single bytes: ids 0 to 255. Each merge adds one token, with the next id: 256, 257, …</source>
         <translation>词表从 256 个单字节开始：ID 为 0 到 255。每次合并添加一个词元，依次取下一个 ID：256、257、…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="133"/>
-        <location filename="../../bpe_gui/learn_text.py" line="304"/>
+        <location filename="../../bpe_gui/learn_text.py" line="149"/>
+        <location filename="../../bpe_gui/learn_text.py" line="320"/>
         <source>Merge number %1 begins (step = %2: steps count from 0).</source>
         <translation>第 %1 次合并开始（step = %2：step 从 0 数起）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="159"/>
+        <location filename="../../bpe_gui/learn_text.py" line="175"/>
         <source>As text: %1 + %2.</source>
         <translation>对应的文本：%1 + %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="162"/>
+        <location filename="../../bpe_gui/learn_text.py" line="178"/>
         <source>Tied with %1: max returns the first of the tied pairs it meets, and counts lists pairs in the order they were first seen, so the pair seen first in the text wins.</source>
         <translation>与 %1 次数相同：max 返回它遇到的第一个并列字节对，而 counts 按字节对首次出现的顺序排列，所以文本中最先出现的字节对胜出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="173"/>
+        <location filename="../../bpe_gui/learn_text.py" line="189"/>
         <source>The new token gets the next free id: 256 + step = %1.</source>
         <translation>新词元得到下一个空闲 ID：256 + step = %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="178"/>
+        <location filename="../../bpe_gui/learn_text.py" line="194"/>
         <source>merges records the rule: pair %1 → %2. Encoding will replay these rules in this order.</source>
         <translation>merges 记下这条规则：字节对 %1 → %2。编码时会按这个顺序重放这些规则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="208"/>
+        <location filename="../../bpe_gui/learn_text.py" line="224"/>
         <source>The pair was counted %1 times but replaced only %2 times: its occurrences overlap (in 97 97 97 both pairs share the middle 97), and merge goes left to right, so a token already used by one replacement cannot start the next.</source>
         <translation>这个字节对计数为 %1 次，但只替换了 %2 次：它的出现相互重叠（在 97 97 97 中两个字节对共用中间的 97），而 merge 从左到右进行，已被一次替换用掉的词元不能再开始下一次替换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="223"/>
+        <location filename="../../bpe_gui/learn_text.py" line="239"/>
         <source>Done: %1 merge(s) learned, a vocabulary of %2 tokens. The %3 bytes of the text are now %4 tokens.</source>
         <translation>完成：学到 %1 次合并，词表共 %2 个词元。文本的 %3 个字节现在是 %4 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="233"/>
-        <location filename="../../bpe_gui/learn_text.py" line="404"/>
+        <location filename="../../bpe_gui/learn_text.py" line="249"/>
+        <location filename="../../bpe_gui/learn_text.py" line="420"/>
         <source>Merges in order: %1.</source>
         <translation>按顺序的合并：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="240"/>
+        <location filename="../../bpe_gui/learn_text.py" line="256"/>
         <source>The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them.</source>
         <translation>文本在特殊标记 %1 处被切成 %2 段；任何合并都不会跨越它们。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="249"/>
+        <location filename="../../bpe_gui/learn_text.py" line="265"/>
         <source>Next piece: %1.</source>
         <translation>下一段：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="254"/>
-        <location filename="../../bpe_gui/learn_text.py" line="426"/>
+        <location filename="../../bpe_gui/learn_text.py" line="270"/>
+        <location filename="../../bpe_gui/learn_text.py" line="442"/>
         <source>No pattern: the whole piece %1 is one pre-token.</source>
         <translation>不做预分词：整段 %1 就是一个预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="256"/>
-        <location filename="../../bpe_gui/learn_text.py" line="428"/>
+        <location filename="../../bpe_gui/learn_text.py" line="272"/>
+        <location filename="../../bpe_gui/learn_text.py" line="444"/>
         <source>The regex finds the pre-token %1.</source>
         <translation>正则表达式找到预分词 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="263"/>
+        <location filename="../../bpe_gui/learn_text.py" line="279"/>
         <source>Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries.</source>
         <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="495"/>
+        <location filename="../../bpe_gui/learn_text.py" line="512"/>
         <source>Encoding the two pieces %1 and %2 separately and joining the ids gives the same ids here: no cut of this text splits a pre-token whose parts would merge.</source>
         <translation>把 %1 和 %2 两段分别编码再拼接 ID，在这里结果相同：这段文本的任何切分都不会切开一个其中部分会被合并的预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="504"/>
+        <location filename="../../bpe_gui/learn_text.py" line="521"/>
         <source>The naive way, encoding the pieces %1 and %2 separately and joining the ids, gives different ids (see naive): the cut splits a pre-token, and its two halves are merged on their own. An encode_iterable that encodes each chunk separately goes wrong here.</source>
         <translation>朴素做法，把 %1 和 %2 两段分别编码再拼接 ID，得到的 ID 不同（见 naive）：切点切开了一个预分词，它的两半被各自合并。逐块单独编码的 encode_iterable 就会在这里出错。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="518"/>
+        <location filename="../../bpe_gui/learn_text.py" line="535"/>
         <source>Done: the %1 bytes of the text are %2 id(s): %3.</source>
         <translation>完成：文本的 %1 个字节编码为 %2 个 ID：%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="279"/>
+        <location filename="../../bpe_gui/learn_text.py" line="295"/>
         <source>Pair %1 + %2 → %3.</source>
         <translation>字节对 %1 加 %2 → %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="316"/>
+        <location filename="../../bpe_gui/learn_text.py" line="332"/>
         <source>The most frequent pair is %1 (%2 time(s)).</source>
         <translation>最频繁的字节对是 %1（%2 次）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="349"/>
+        <location filename="../../bpe_gui/learn_text.py" line="365"/>
         <source>Word %1 (count %2) contains the pair: only such words change.</source>
         <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="357"/>
+        <location filename="../../bpe_gui/learn_text.py" line="373"/>
         <source>Its old pairs are taken away (−%1 each): %2.</source>
         <translation>减去它旧的字节对（每个 −%1）：%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="364"/>
+        <location filename="../../bpe_gui/learn_text.py" line="380"/>
         <source>Merged: %1 → %2.</source>
         <translation>合并后：%1 → %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="381"/>
+        <location filename="../../bpe_gui/learn_text.py" line="397"/>
         <source>Its new pairs are added (+%1 each): %2. All other pair counts stay as they were.</source>
         <translation>加上它新的字节对（每个 +%1）：%2。其他字节对的次数保持不变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="390"/>
+        <location filename="../../bpe_gui/learn_text.py" line="406"/>
         <source>The word is stored in its merged form.</source>
         <translation>这个词以合并后的形式保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="417"/>
+        <location filename="../../bpe_gui/learn_text.py" line="433"/>
         <source>%1 is a special token: it is not split or merged.</source>
         <translation>%1 是特殊标记：不拆分，也不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="421"/>
+        <location filename="../../bpe_gui/learn_text.py" line="437"/>
         <source>Its id is %1.</source>
         <translation>它的 ID 是 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="433"/>
+        <location filename="../../bpe_gui/learn_text.py" line="449"/>
         <source>The pre-token starts as %1 single bytes.</source>
         <translation>这个预分词最初是 %1 个单字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="461"/>
+        <location filename="../../bpe_gui/learn_text.py" line="478"/>
         <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
         <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="468"/>
-        <location filename="../../bpe_gui/learn_text.py" line="469"/>
+        <location filename="../../bpe_gui/learn_text.py" line="485"/>
+        <location filename="../../bpe_gui/learn_text.py" line="486"/>
         <source>Each part is looked up in the vocabulary: %1.</source>
         <translation>在词表中查出每一部分的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="474"/>
+        <location filename="../../bpe_gui/learn_text.py" line="491"/>
         <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
         <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="100"/>
+        <location filename="../../bpe_gui/learn_text.py" line="116"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="100"/>
+        <location filename="../../bpe_gui/learn_text.py" line="116"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="439"/>
+        <location filename="../../bpe_gui/learn_text.py" line="455"/>
         <source>Of its adjacent pairs, %1 has the lowest rank (%2, counted from 0: merge number %3): it was learned earliest, so it is merged first.</source>
         <translation>在它的相邻字节对中，%1 的排位最小（排位 %2，从 0 数起；即合并编号 %3）：它最早学到，所以最先合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="452"/>
+        <location filename="../../bpe_gui/learn_text.py" line="469"/>
         <source>Every occurrence of the pair in the pre-token becomes the token %1 (%2 replaced).</source>
         <translation>预分词中这个字节对的每一处出现都变成词元 %1（替换了 %2 处）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="483"/>
+        <location filename="../../bpe_gui/learn_text.py" line="500"/>
         <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
         <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
     </message>
@@ -1660,181 +1665,181 @@
 <context>
     <name>LearnView</name>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="72"/>
+        <location filename="../../bpe_gui/learn_view.py" line="73"/>
         <source>1. The lecture algorithm (raw bytes)</source>
         <extracomment>the example of the CS336 assignment handout (its BPE training example) its merges with whitespace pre-tokenization, as the handout lists them the pre-tokenizer of each walk-through when it is picked (the lecture algorithm has none)</extracomment>
         <translation>1. 课堂算法（原始字节）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="73"/>
+        <location filename="../../bpe_gui/learn_view.py" line="74"/>
         <source>2. The CS336 trainer</source>
         <translation>2. CS336 训练器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="74"/>
+        <location filename="../../bpe_gui/learn_view.py" line="75"/>
         <source>3. Encoding a text</source>
         <translation>3. 编码一段文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="77"/>
+        <location filename="../../bpe_gui/learn_view.py" line="78"/>
         <source>Which algorithm to walk through</source>
         <translation>选择要逐步演示的算法</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="80"/>
+        <location filename="../../bpe_gui/learn_view.py" line="81"/>
         <source>The small text the algorithm runs on; edit it and press Enter</source>
         <translation>算法所处理的短文本；修改后按回车</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="83"/>
+        <location filename="../../bpe_gui/learn_view.py" line="84"/>
         <source>Special tokens, separated by spaces (never split or merged)</source>
         <translation>特殊标记，用空格分隔（永不拆分或合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="87"/>
+        <location filename="../../bpe_gui/learn_view.py" line="88"/>
         <source>How many merges to learn</source>
         <translation>要学习多少次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="92"/>
+        <location filename="../../bpe_gui/learn_view.py" line="93"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="93"/>
+        <location filename="../../bpe_gui/learn_view.py" line="94"/>
         <source>Whitespace (\S+)</source>
         <translation>按空白切分（\S+）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="94"/>
+        <location filename="../../bpe_gui/learn_view.py" line="95"/>
         <source>None (whole piece)</source>
         <translation>不切分（整段）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="99"/>
+        <location filename="../../bpe_gui/learn_view.py" line="100"/>
         <source>How the text is cut into pre-tokens before counting: GPT-2&apos;s regex (a word keeps its leading space, so “low” and “ low” differ), runs of non-space characters (\S+), or not at all</source>
         <translation>计数之前如何把文本切成预分词：GPT-2 的正则（单词带着前面的空格，所以 “low” 和 “ low” 不同）、连续的非空白字符（\S+），或者不切分</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="106"/>
+        <location filename="../../bpe_gui/learn_view.py" line="107"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="109"/>
+        <location filename="../../bpe_gui/learn_view.py" line="110"/>
         <source>Special tokens:</source>
         <translation>特殊标记：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="112"/>
+        <location filename="../../bpe_gui/learn_view.py" line="113"/>
         <source>Pre-tokens:</source>
         <translation>预分词：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="115"/>
+        <location filename="../../bpe_gui/learn_view.py" line="116"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="119"/>
+        <location filename="../../bpe_gui/learn_view.py" line="120"/>
         <source>◀ Back</source>
         <translation>◀ 后退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="120"/>
+        <location filename="../../bpe_gui/learn_view.py" line="121"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="121"/>
-        <location filename="../../bpe_gui/learn_view.py" line="242"/>
-        <location filename="../../bpe_gui/learn_view.py" line="303"/>
-        <location filename="../../bpe_gui/learn_view.py" line="313"/>
+        <location filename="../../bpe_gui/learn_view.py" line="122"/>
+        <location filename="../../bpe_gui/learn_view.py" line="243"/>
+        <location filename="../../bpe_gui/learn_view.py" line="304"/>
+        <location filename="../../bpe_gui/learn_view.py" line="314"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="118"/>
+        <location filename="../../bpe_gui/learn_view.py" line="119"/>
         <source>« Start</source>
         <translation>« 开头</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="122"/>
+        <location filename="../../bpe_gui/learn_view.py" line="123"/>
         <source>End »</source>
         <translation>结尾 »</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="128"/>
+        <location filename="../../bpe_gui/learn_view.py" line="129"/>
         <source>Run the next line (Right arrow)</source>
         <translation>执行下一行（右方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="129"/>
+        <location filename="../../bpe_gui/learn_view.py" line="130"/>
         <source>Go back one line (Left arrow)</source>
         <translation>后退一行（左方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="142"/>
+        <location filename="../../bpe_gui/learn_view.py" line="143"/>
         <source>The algorithm; the highlighted line is the one just run</source>
         <translation>算法代码；高亮的是刚刚执行的那一行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="144"/>
+        <location filename="../../bpe_gui/learn_view.py" line="145"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="144"/>
+        <location filename="../../bpe_gui/learn_view.py" line="145"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="145"/>
+        <location filename="../../bpe_gui/learn_view.py" line="146"/>
         <source>A variable of the code at this line</source>
         <translation>代码在这一行时的变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="147"/>
+        <location filename="../../bpe_gui/learn_view.py" line="148"/>
         <source>Its value right after the highlighted line ran</source>
         <translation>高亮行执行之后它的值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="201"/>
+        <location filename="../../bpe_gui/learn_view.py" line="202"/>
         <source>The lecture&apos;s algorithm: no pre-tokenization, ids instead of bytes, and ties go to the pair seen first.</source>
         <translation>课程讲义中的算法：不做预分词，用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="208"/>
+        <location filename="../../bpe_gui/learn_view.py" line="209"/>
         <source>The CS336 handout&apos;s example. With whitespace pre-tokenization it gives the handout&apos;s merges: %1.</source>
         <translation>CS336 作业讲义中的例子。按空白预分词时，它得到与讲义相同的合并：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="213"/>
+        <location filename="../../bpe_gui/learn_view.py" line="214"/>
         <source>The CS336 handout&apos;s example with GPT-2&apos;s regex: “low” and “ low” (with its space) are different pre-tokens, so the counts and merges differ from the handout&apos;s, which splits on whitespace.</source>
         <translation>用 GPT-2 正则处理 CS336 作业讲义的例子：“low” 和（带空格的）“ low” 是不同的预分词，所以计数和合并与讲义（按空白切分）不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="218"/>
+        <location filename="../../bpe_gui/learn_view.py" line="219"/>
         <source>No pre-tokenization: merges may cross spaces (only special tokens cut the text).</source>
         <translation>不做预分词：合并可以跨过空格（只有特殊标记会切开文本）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="277"/>
+        <location filename="../../bpe_gui/learn_view.py" line="278"/>
         <source>Line %1 of the code · step %2 / %3</source>
         <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="284"/>
+        <location filename="../../bpe_gui/learn_view.py" line="285"/>
         <source>the text is long: later steps are not shown</source>
         <translation>文本较长：后面的步骤未显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="308"/>
+        <location filename="../../bpe_gui/learn_view.py" line="309"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="340"/>
+        <location filename="../../bpe_gui/learn_view.py" line="361"/>
         <source>Learn BPE — step by step</source>
         <translation>学习 BPE——逐步演示</translation>
     </message>

@@ -93,6 +93,7 @@ def walk(tok: Tokenizer, text: str) -> Walk:
                 pair=s.pair,
                 rank=s.rank,
                 position=s.position,
+                pretoken=pre,
             )
             before = parts
             parts = s.parts
@@ -103,6 +104,7 @@ def walk(tok: Tokenizer, text: str) -> Walk:
                 pair=s.pair,
                 token=s.token,
                 replaced=len(before) - len(parts),
+                pretoken=pre,
             )
         rec(6, "none_left", {"parts": list(parts)}, n=len(parts))
         new = [tok.token_to_id(p) for p in parts]

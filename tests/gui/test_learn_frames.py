@@ -174,3 +174,20 @@ def test_learn_window_fits_comes_back_when_minimised_and_closes_on_esc(qtbot, qa
         assert not win.isVisible()
     finally:
         i18n.install("en")
+
+
+def test_chinese_text_shows_characters_over_bytes_and_the_gpt2_clause(qtbot, qapp):
+    i18n.install("en")
+    view = LearnView()
+    qtbot.addWidget(view)
+    view.set_kind("encoding")
+    view.text.setText(TEXTS["chinese"])
+    view.rerun()
+    said = {}
+    for f in view.walk.frames:
+        said.setdefault(f.event, []).append(learn_text.describe("encoding", f))
+    assert any("我 = e6|88|91" in s for s in said["parts"])
+    assert any(
+        "a whole Chinese clause without spaces or punctuation is one pre-token" in s for s in said["pretoken"]
+    )
+    assert any("In bytes: 我 = e6|88|91" in s for s in said["lowest"])
