@@ -85,6 +85,9 @@ def decade_ticks(lo: float, hi: float) -> list:
     return [major, minor]
 
 
+MIN_PLOT_HEIGHT = 200  # the two plots with readable axes
+
+
 class TimelineView(QWidget):
     merge_chosen = Signal(int)  # rank of the merge the user clicked (the window makes it the selected one)
 
@@ -107,6 +110,7 @@ class TimelineView(QWidget):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
         self.graphics.ci.setSpacing(4)
+        self.graphics.setMinimumHeight(MIN_PLOT_HEIGHT)  # below this the axis labels overlap
         self.count_plot = self.graphics.addPlot(row=0, col=0)
         self.length_plot = self.graphics.addPlot(row=1, col=0)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
