@@ -140,9 +140,10 @@ class MergesModel(_IndexModel):
         if role == ALIGN:
             return RIGHT if col in (0, 1, 5) else None
         if role == TOOLTIP:
-            return f"{token_label(m.token)}\n" + QCoreApplication.translate(
-                "BrowserView", "bytes: {0}"
-            ).format(hex_bytes(m.token))
+            shown = m.pair[0] if col == 2 else m.pair[1] if col == 3 else m.token
+            return f"{token_label(shown)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(
+                hex_bytes(shown)
+            )
         if role == SEARCH_ROLE:
             return self.search(index.row(), m.token)
         if role == TOKEN_ROLE:
@@ -185,6 +186,10 @@ class VocabModel(_IndexModel):
             return self.mono if col in (1, 2) else None
         if role == ALIGN:
             return RIGHT if col in (0, 3) else None
+        if role == TOOLTIP and col in (1, 2):  # a long token's hex is wider than its column
+            return f"{token_label(token)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(
+                hex_bytes(token)
+            )
         if role == SEARCH_ROLE:
             return self.search(index.row(), token)
         if role == TOKEN_ROLE:

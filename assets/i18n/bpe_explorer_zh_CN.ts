@@ -25,84 +25,85 @@
 <context>
     <name>BrowserView</name>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="143"/>
+        <location filename="../../bpe_gui/browser_models.py" line="144"/>
+        <location filename="../../bpe_gui/browser_models.py" line="190"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="178"/>
+        <location filename="../../bpe_gui/browser_models.py" line="179"/>
         <source>special</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="180"/>
+        <location filename="../../bpe_gui/browser_models.py" line="181"/>
         <source>merge #{0}</source>
         <translation>第 {0} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="182"/>
-        <location filename="../../bpe_gui/browser_view.py" line="252"/>
+        <location filename="../../bpe_gui/browser_models.py" line="183"/>
+        <location filename="../../bpe_gui/browser_view.py" line="257"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="64"/>
+        <location filename="../../bpe_gui/browser_view.py" line="69"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="74"/>
+        <location filename="../../bpe_gui/browser_view.py" line="79"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="75"/>
+        <location filename="../../bpe_gui/browser_view.py" line="80"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="77"/>
+        <location filename="../../bpe_gui/browser_view.py" line="82"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="78"/>
+        <location filename="../../bpe_gui/browser_view.py" line="83"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="80"/>
+        <location filename="../../bpe_gui/browser_view.py" line="85"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="80"/>
+        <location filename="../../bpe_gui/browser_view.py" line="85"/>
         <location filename="../../bpe_gui/column_tips.py" line="8"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="99"/>
+        <location filename="../../bpe_gui/browser_view.py" line="104"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="129"/>
+        <location filename="../../bpe_gui/browser_view.py" line="134"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="155"/>
+        <location filename="../../bpe_gui/browser_view.py" line="160"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="160"/>
+        <location filename="../../bpe_gui/browser_view.py" line="165"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="170"/>
+        <location filename="../../bpe_gui/browser_view.py" line="175"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -1862,219 +1863,219 @@
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="178"/>
+        <location filename="../../bpe_gui/window.py" line="184"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="179"/>
+        <location filename="../../bpe_gui/window.py" line="185"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="180"/>
+        <location filename="../../bpe_gui/window.py" line="186"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="182"/>
+        <location filename="../../bpe_gui/window.py" line="188"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="186"/>
+        <location filename="../../bpe_gui/window.py" line="192"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="188"/>
+        <location filename="../../bpe_gui/window.py" line="194"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="190"/>
+        <location filename="../../bpe_gui/window.py" line="196"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="194"/>
+        <location filename="../../bpe_gui/window.py" line="200"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="198"/>
+        <location filename="../../bpe_gui/window.py" line="204"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="204"/>
+        <location filename="../../bpe_gui/window.py" line="210"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="205"/>
+        <location filename="../../bpe_gui/window.py" line="211"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="206"/>
+        <location filename="../../bpe_gui/window.py" line="212"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="208"/>
+        <location filename="../../bpe_gui/window.py" line="214"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="210"/>
+        <location filename="../../bpe_gui/window.py" line="216"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="212"/>
+        <location filename="../../bpe_gui/window.py" line="218"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="214"/>
+        <location filename="../../bpe_gui/window.py" line="220"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="216"/>
+        <location filename="../../bpe_gui/window.py" line="222"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="218"/>
+        <location filename="../../bpe_gui/window.py" line="224"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="221"/>
+        <location filename="../../bpe_gui/window.py" line="227"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="225"/>
+        <location filename="../../bpe_gui/window.py" line="231"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="228"/>
+        <location filename="../../bpe_gui/window.py" line="234"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="232"/>
+        <location filename="../../bpe_gui/window.py" line="238"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="234"/>
+        <location filename="../../bpe_gui/window.py" line="240"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="236"/>
+        <location filename="../../bpe_gui/window.py" line="242"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="240"/>
+        <location filename="../../bpe_gui/window.py" line="246"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="243"/>
+        <location filename="../../bpe_gui/window.py" line="249"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="251"/>
+        <location filename="../../bpe_gui/window.py" line="257"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="252"/>
+        <location filename="../../bpe_gui/window.py" line="258"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="253"/>
+        <location filename="../../bpe_gui/window.py" line="259"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="254"/>
+        <location filename="../../bpe_gui/window.py" line="260"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="255"/>
+        <location filename="../../bpe_gui/window.py" line="261"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window.py" line="312"/>
+        <location filename="../../bpe_gui/window.py" line="318"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="314"/>
+        <location filename="../../bpe_gui/window.py" line="320"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="337"/>
+        <location filename="../../bpe_gui/window.py" line="343"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="337"/>
+        <location filename="../../bpe_gui/window.py" line="343"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="338"/>
+        <location filename="../../bpe_gui/window.py" line="344"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="338"/>
+        <location filename="../../bpe_gui/window.py" line="344"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="366"/>
+        <location filename="../../bpe_gui/window.py" line="372"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="356"/>
+        <location filename="../../bpe_gui/window.py" line="362"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="201"/>
+        <location filename="../../bpe_gui/window.py" line="207"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="245"/>
+        <location filename="../../bpe_gui/window.py" line="251"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="364"/>
+        <location filename="../../bpe_gui/window.py" line="370"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="399"/>
+        <location filename="../../bpe_gui/window.py" line="405"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -2667,64 +2668,64 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="103"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="106"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="124"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="128"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="125"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="129"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="126"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="130"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并编号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="128"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="132"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="130"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="134"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="154"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="158"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="160"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="164"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/timeline_view.py" line="272"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="276"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="277"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="281"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="304"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="308"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="274"/>
+        <location filename="../../bpe_gui/timeline_view.py" line="278"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>
