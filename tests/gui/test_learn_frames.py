@@ -191,3 +191,29 @@ def test_chinese_text_shows_characters_over_bytes_and_the_gpt2_clause(qtbot, qap
         "a whole Chinese clause without spaces or punctuation is one pre-token" in s for s in said["pretoken"]
     )
     assert any("In bytes: 我 = e6|88|91" in s for s in said["lowest"])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_learn_window_has_no_english_left_in_chinese(qtbot, kind, qapp):
+    from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel
+
+    i18n.install("zh_CN")
+    try:
+        view = LearnView()
+        qtbot.addWidget(view)
+        view.set_kind(kind)
+        texts = [w.text() for w in view.findChildren(QLabel) if w is not view.story]
+        texts += [w.text() for w in view.findChildren(QAbstractButton)]
+        for box in view.findChildren(QComboBox):
+            texts += [box.itemText(i) for i in range(box.count())]
+        texts += [view.vars.horizontalHeaderItem(i).text() for i in range(2)]
+        english = [
+            t
+            for t in texts
+            if re.search(r"[A-Za-z]{3,}", re.sub(r"GPT-2|CS336|\\S\+|“[^”]*”", "", t))
+            and not re.search(r"[\u4e00-\u9fff]", t)
+        ]
+        assert not english, english
+        assert re.search(r"[\u4e00-\u9fff]", view.note.text() or "中")
+    finally:
+        i18n.install("en")
