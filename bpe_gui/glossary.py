@@ -149,10 +149,22 @@ def terms() -> list[tuple[str, str, str]]:
     ]
 
 
+def _lines(text: str) -> str:
+    """A definition as HTML: its lines kept, an example's indent kept.
+
+    >>> _lines("rule:\\n   e.g. a < b")
+    'rule:<br>&nbsp;&nbsp;&nbsp;e.g. a &lt; b'
+    """
+    out = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        out.append("&nbsp;" * (len(line) - len(body)) + escape(body))
+    return "<br>".join(out)
+
+
 def glossary_html() -> str:
     return "".join(
-        f"<h3><a name='{k}'></a>{escape(term)}</h3><p>{escape(text).replace(chr(10), '<br>')}</p>"
-        for k, term, text in terms()
+        f"<h3><a name='{k}'></a>{escape(term)}</h3><p>{_lines(text)}</p>" for k, term, text in terms()
     )
 
 
