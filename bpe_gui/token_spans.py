@@ -187,6 +187,8 @@ class TokenPane(QWidget):
                 "how much text one token carries on average (higher = better compression)."
             )
         )
+        self.split_chars = status_label(name="splitChars")
+        self.split_chars.setVisible(False)
         self.info = status_label(self.tr(HOVER_HINT), name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
@@ -194,6 +196,7 @@ class TokenPane(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.view, 1)
         lay.addWidget(self.stats)
+        lay.addWidget(self.split_chars)
         lay.addWidget(self.info)
         self.view.hovered.connect(self._hovered)
 
@@ -202,6 +205,7 @@ class TokenPane(QWidget):
         tok = self.tokenizer
         if tok is None:
             self.view.show_spans([], markers)
+            self.split_chars.setVisible(False)
             self.stats.setText(self.tr("No tokenizer."))
             return
         try:
@@ -213,6 +217,7 @@ class TokenPane(QWidget):
 
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
+        self.split_chars.setVisible(False)
         self.info.setText(self.tr(HOVER_HINT))
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
@@ -221,6 +226,7 @@ class TokenPane(QWidget):
         self._text = text
         tok = self.tokenizer
         self.view.show_spans(spans, markers)
+        self._show_split_chars(spans, text)
         self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
@@ -233,6 +239,18 @@ class TokenPane(QWidget):
         else:
             self.stats.setText(self.tr("0 tokens · vocab {0}").format(f"{len(tok.vocab):,}"))
 
+    def _show_split_chars(self, spans: list, text: str) -> None:
+        """Under the tokens: the characters that are cut into byte tokens, over their bytes."""
+        chars = chars_of("".join(text[s.start : s.end] for s in spans if not s.complete_utf8), limit=4)
+        self.split_chars.setVisible(bool(chars))
+        if chars:
+            self.split_chars.setText(
+                self.tr("Characters split into byte tokens (shown as hex): {0}").format(
+                    escape(", ".join(chars))
+                )
+            )
+            self.split_chars.setToolTip(self.split_chars.text())
+
     def describe(self, span) -> str:
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
         tok = self.tokenizer
@@ -242,6 +260,7 @@ class TokenPane(QWidget):
         ]
         if span.is_special:
             lines.append(self.tr("special token (never merged)"))
+            self.split_chars.setToolTip(self.split_chars.text())
         elif tok is not None and not tok.merges_built and len(span.token) > 1:
             # a tiktoken import whose merges are still being recovered (rebuilding them here would stall)
             lines.append(self.tr("made by a merge (not recovered from the ranks yet)"))

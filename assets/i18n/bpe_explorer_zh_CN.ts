@@ -1352,7 +1352,7 @@
         <translation>只有一个字节且该字节不小于 0x80 的词元：ASCII 以外字符的一部分，没有任何合并把它拼成完整的字符（例如 我 = e6|88|91 成了三个词元）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="162"/>
+        <location filename="../../bpe_gui/glossary.py" line="174"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
@@ -2766,57 +2766,62 @@
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="205"/>
+        <location filename="../../bpe_gui/token_spans.py" line="209"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="230"/>
+        <location filename="../../bpe_gui/token_spans.py" line="236"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="234"/>
+        <location filename="../../bpe_gui/token_spans.py" line="240"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="241"/>
+        <location filename="../../bpe_gui/token_spans.py" line="248"/>
+        <source>Characters split into byte tokens (shown as hex): {0}</source>
+        <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/token_spans.py" line="259"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="244"/>
+        <location filename="../../bpe_gui/token_spans.py" line="262"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="247"/>
+        <location filename="../../bpe_gui/token_spans.py" line="266"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="253"/>
+        <location filename="../../bpe_gui/token_spans.py" line="272"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="258"/>
+        <location filename="../../bpe_gui/token_spans.py" line="277"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="261"/>
+        <location filename="../../bpe_gui/token_spans.py" line="280"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="263"/>
+        <location filename="../../bpe_gui/token_spans.py" line="282"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="265"/>
+        <location filename="../../bpe_gui/token_spans.py" line="284"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>

@@ -197,3 +197,7 @@ def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, englis
     pane.show(spans, text, True)
     hover = pane.describe(spans[1])  # e6: the first byte of 我
     assert "partial UTF-8" in hover and "a piece of: 我 = e6|88|91" in hover
+    # without hovering: the characters cut into byte tokens are named under the tokens
+    assert not pane.split_chars.isHidden() and "我 = e6|88|91" in pane.split_chars.text()
+    pane.show(pane.tokenizer.trace("ab"), "ab", True)
+    assert pane.split_chars.isHidden()
