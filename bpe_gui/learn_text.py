@@ -292,7 +292,12 @@ def _t_word(a) -> str:
 
 
 def _t_pair_count(a) -> str:
-    return fill(translate("Learn", "Pair %1 + %2 → %3."), pair_text(a["pair"]), a["n"], a["count"])
+    return fill(
+        translate("Learn", "pair_counts[%1] += %2: pair %1 has now been counted %3 time(s)."),
+        pair_text(a["pair"]),
+        a["n"],
+        a["count"],
+    )
 
 
 def _t_vocab(a) -> str:
@@ -335,10 +340,12 @@ def _t_best(a) -> str:
         s += " " + fill(
             translate(
                 "Learn",
-                "Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the "
-                "first tokens' bytes are compared first, the second tokens' only when the first are equal.",
+                "Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the first "
+                "tokens' bytes are compared first, the second tokens' only when the first are equal. "
+                "Here %2 is the greatest.",
             ),
             listed([pair_text(p) for p in a["ties"]]),
+            pair_text(a["pair"]),
         )
     return s
 

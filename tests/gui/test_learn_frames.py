@@ -50,6 +50,7 @@ CODE_WORDS = {
     "merge",
     "counts",
     "next_id",
+    "pair_counts",
     "encode_iterable",
     "naive",
     "step",
