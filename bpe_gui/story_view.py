@@ -274,6 +274,7 @@ class StoryView(QWidget):
         lay.addWidget(self.browser)
         controller.merge_selected.connect(self.show_merge)
         controller.stepped.connect(self._show_latest)
+        controller.merges_removed.connect(self._after_removal)
         controller.merges_reset.connect(self.clear)
         self.clear()
 
@@ -300,6 +301,14 @@ class StoryView(QWidget):
         """After a step: the story of the latest merge (until another one is selected)."""
         if records:
             self.show_merge(records[-1].rank)
+
+    def _after_removal(self, _n: int) -> None:
+        """After an undo or a rewind: the story of the merge that is now the latest (none left: the hint)."""
+        left = self.controller.index.n_merges
+        if left:
+            self.show_merge(left - 1)
+        else:
+            self.clear()
 
     def _link(self, url) -> None:
         s = url.toString()

@@ -176,6 +176,14 @@ def test_what_happened_follows_steps_without_a_click(qtbot, window, small_corpus
         rec = blocker.args[0][-1]
         html = window.story.browser.toHtml()
         assert str(rec.new_id) in html and "Do a step or select a merge" not in html
+    first_id = c.records[0].new_id
+    with qtbot.waitSignal(c.merges_removed):
+        c.undo()
+    text = window.story.browser.toPlainText()
+    assert f"with id {first_id};" in text and f"with id {rec.new_id};" not in text  # the merge now latest
+    with qtbot.waitSignal(c.merges_removed):
+        c.undo()
+    assert "Do a step or select a merge" in window.story.browser.toHtml()
 
 
 def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, english):
