@@ -266,6 +266,15 @@ def _piece(a) -> str:
 
 
 def _t_pretoken(a) -> str:
+    if a.get("gap"):
+        return fill(
+            translate(
+                "Learn",
+                "PAT does not match %1: text no match covers is kept as a pre-token of its own, so no "
+                "text is dropped (a plain split on whitespace, as in the handout, drops it).",
+            ),
+            tok(a["pretoken"]),
+        )
     if a.get("pattern") == "none":
         s = fill(translate("Learn", "No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
     else:

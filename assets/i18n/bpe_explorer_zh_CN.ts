@@ -1379,7 +1379,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/learn_text.py" line="160"/>
-        <location filename="../../bpe_gui/learn_text.py" line="332"/>
+        <location filename="../../bpe_gui/learn_text.py" line="341"/>
         <source>No pair is left to merge: training stops here.</source>
         <translation>没有可合并的字节对了：训练到此结束。</translation>
     </message>
@@ -1409,51 +1409,51 @@
         <translation>该字节对的每次出现都被替换为 %1：替换了 %2 处，列表从 %3 个缩短到 %4 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="288"/>
+        <location filename="../../bpe_gui/learn_text.py" line="297"/>
         <source>Word %1: each of its pairs counts as often as the word occurs: %2 time(s).</source>
         <translation>单词 %1：它的每个字节对都按这个单词出现的次数计数：%2 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="304"/>
+        <location filename="../../bpe_gui/learn_text.py" line="313"/>
         <source>The vocabulary starts with the 256 single bytes, ids 0 to 255; next_id is the id the next token will get.</source>
         <translation>词表从 256 个单字节开始，ID 为 0 到 255；next_id 是下一个词元将得到的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="313"/>
+        <location filename="../../bpe_gui/learn_text.py" line="322"/>
         <source>The special token %1 gets id %2; next_id is now %3. Merged tokens come after the special tokens.</source>
         <translation>特殊标记 %1 得到 ID %2；next_id 现在是 %3。合并得到的词元排在特殊标记之后。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="355"/>
+        <location filename="../../bpe_gui/learn_text.py" line="364"/>
         <source>Merge number %1 is recorded (its rank is %2: ranks count from 0); new token %3 gets id %4.</source>
         <translation>记下第 %1 次合并（合并编号 %1，排位 %2：排位从 0 数起）；新词元 %3 得到 ID %4。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="367"/>
+        <location filename="../../bpe_gui/learn_text.py" line="376"/>
         <source>next_id moves on to %1 for the next merge.</source>
         <translation>next_id 前进到 %1，留给下一次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="391"/>
+        <location filename="../../bpe_gui/learn_text.py" line="400"/>
         <source>The pair stands %1 times in this word but only %2 are merged: the occurrences overlap, and merging goes left to right, so a token already joined cannot join again.</source>
         <translation>这个字节对在该单词中出现 %1 次，但只合并了 %2 处：这些出现相互重叠，而合并从左到右进行，已经被合并用掉的词元不能再参与下一次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="419"/>
+        <location filename="../../bpe_gui/learn_text.py" line="428"/>
         <source>Done: a vocabulary of %1 tokens = 256 bytes + %2 special token(s) + %3 merge(s).</source>
         <translation>完成：词表共 %1 个词元 = 256 个字节 + %2 个特殊标记 + %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="434"/>
+        <location filename="../../bpe_gui/learn_text.py" line="443"/>
         <source>Special tokens are cut out first; each one becomes its own id: %1.</source>
         <translation>先切出特殊标记；每个特殊标记直接变成它自己的 ID：%1。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/learn_text.py" line="259"/>
-        <location filename="../../bpe_gui/learn_text.py" line="382"/>
-        <location filename="../../bpe_gui/learn_text.py" line="408"/>
-        <location filename="../../bpe_gui/learn_text.py" line="435"/>
-        <location filename="../../bpe_gui/learn_text.py" line="545"/>
+        <location filename="../../bpe_gui/learn_text.py" line="391"/>
+        <location filename="../../bpe_gui/learn_text.py" line="417"/>
+        <location filename="../../bpe_gui/learn_text.py" line="444"/>
+        <location filename="../../bpe_gui/learn_text.py" line="554"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1484,7 +1484,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/learn_text.py" line="149"/>
-        <location filename="../../bpe_gui/learn_text.py" line="325"/>
+        <location filename="../../bpe_gui/learn_text.py" line="334"/>
         <source>Merge number %1 begins (step = %2: steps count from 0).</source>
         <translation>第 %1 次合并开始（step = %2：step 从 0 数起）。</translation>
     </message>
@@ -1520,7 +1520,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/learn_text.py" line="249"/>
-        <location filename="../../bpe_gui/learn_text.py" line="427"/>
+        <location filename="../../bpe_gui/learn_text.py" line="436"/>
         <source>Merges in order: %1.</source>
         <translation>按顺序的合并：%1。</translation>
     </message>
@@ -1535,105 +1535,110 @@
         <translation>下一段：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="270"/>
-        <location filename="../../bpe_gui/learn_text.py" line="449"/>
+        <location filename="../../bpe_gui/learn_text.py" line="271"/>
+        <source>PAT does not match %1: text no match covers is kept as a pre-token of its own, so no text is dropped (a plain split on whitespace, as in the handout, drops it).</source>
+        <translation>PAT 不匹配 %1：没有被任何匹配覆盖的文本单独作为一个预分词保留，因此不会丢掉任何文本（像讲义那样简单地按空白切分则会丢掉它）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/learn_text.py" line="279"/>
+        <location filename="../../bpe_gui/learn_text.py" line="458"/>
         <source>No pattern: the whole piece %1 is one pre-token.</source>
         <translation>不做预分词：整段 %1 就是一个预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="272"/>
-        <location filename="../../bpe_gui/learn_text.py" line="451"/>
+        <location filename="../../bpe_gui/learn_text.py" line="281"/>
+        <location filename="../../bpe_gui/learn_text.py" line="460"/>
         <source>The regex finds the pre-token %1.</source>
         <translation>正则表达式找到预分词 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="279"/>
+        <location filename="../../bpe_gui/learn_text.py" line="288"/>
         <source>Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries.</source>
         <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="296"/>
+        <location filename="../../bpe_gui/learn_text.py" line="305"/>
         <source>pair_counts[%1] += %2: pair %1 has now been counted %3 time(s).</source>
         <translation>pair_counts[%1] += %2：字节对 %1 现在共计 %3 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="341"/>
+        <location filename="../../bpe_gui/learn_text.py" line="350"/>
         <source>Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the first tokens&apos; bytes are compared first, the second tokens&apos; only when the first are equal. Here %2 is the greatest.</source>
         <translation>与 %1 次数相同：平局规则取按 (bytes, bytes) 比较时最大的字节对：先比较两对中第一个词元的字节，只有第一个相同时才比较第二个词元的字节。这里 %2 最大。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="519"/>
+        <location filename="../../bpe_gui/learn_text.py" line="528"/>
         <source>Encoding the two pieces %1 and %2 separately and joining the ids gives the same ids here: no cut of this text splits a pre-token whose parts would merge.</source>
         <translation>把 %1 和 %2 两段分别编码再拼接 ID，在这里结果相同：这段文本的任何切分都不会切开一个其中部分会被合并的预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="528"/>
+        <location filename="../../bpe_gui/learn_text.py" line="537"/>
         <source>The naive way, encoding the pieces %1 and %2 separately and joining the ids, gives different ids (see naive): the cut splits a pre-token, and its two halves are merged on their own. An encode_iterable that encodes each chunk separately goes wrong here.</source>
         <translation>朴素做法，把 %1 和 %2 两段分别编码再拼接 ID，得到的 ID 不同（见 naive）：切点切开了一个预分词，它的两半被各自合并。逐块单独编码的 encode_iterable 就会在这里出错。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="542"/>
+        <location filename="../../bpe_gui/learn_text.py" line="551"/>
         <source>Done: the %1 bytes of the text are %2 id(s): %3.</source>
         <translation>完成：文本的 %1 个字节编码为 %2 个 ID：%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="337"/>
+        <location filename="../../bpe_gui/learn_text.py" line="346"/>
         <source>The most frequent pair is %1 (%2 time(s)).</source>
         <translation>最频繁的字节对是 %1（%2 次）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="372"/>
+        <location filename="../../bpe_gui/learn_text.py" line="381"/>
         <source>Word %1 (count %2) contains the pair: only such words change.</source>
         <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="380"/>
+        <location filename="../../bpe_gui/learn_text.py" line="389"/>
         <source>Its old pairs are taken away (−%1 each): %2.</source>
         <translation>减去它旧的字节对（每个 −%1）：%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="387"/>
+        <location filename="../../bpe_gui/learn_text.py" line="396"/>
         <source>Merged: %1 → %2.</source>
         <translation>合并后：%1 → %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="404"/>
+        <location filename="../../bpe_gui/learn_text.py" line="413"/>
         <source>Its new pairs are added (+%1 each): %2. All other pair counts stay as they were.</source>
         <translation>加上它新的字节对（每个 +%1）：%2。其他字节对的次数保持不变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="413"/>
+        <location filename="../../bpe_gui/learn_text.py" line="422"/>
         <source>The word is stored in its merged form.</source>
         <translation>这个词以合并后的形式保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="440"/>
+        <location filename="../../bpe_gui/learn_text.py" line="449"/>
         <source>%1 is a special token: it is not split or merged.</source>
         <translation>%1 是特殊标记：不拆分，也不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="444"/>
+        <location filename="../../bpe_gui/learn_text.py" line="453"/>
         <source>Its id is %1.</source>
         <translation>它的 ID 是 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="456"/>
+        <location filename="../../bpe_gui/learn_text.py" line="465"/>
         <source>The pre-token starts as %1 single bytes.</source>
         <translation>这个预分词最初是 %1 个单字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="485"/>
+        <location filename="../../bpe_gui/learn_text.py" line="494"/>
         <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
         <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="492"/>
-        <location filename="../../bpe_gui/learn_text.py" line="493"/>
+        <location filename="../../bpe_gui/learn_text.py" line="501"/>
+        <location filename="../../bpe_gui/learn_text.py" line="502"/>
         <source>Each part is looked up in the vocabulary: %1.</source>
         <translation>在词表中查出每一部分的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="498"/>
+        <location filename="../../bpe_gui/learn_text.py" line="507"/>
         <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
         <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
     </message>
@@ -1648,17 +1653,17 @@
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="462"/>
+        <location filename="../../bpe_gui/learn_text.py" line="471"/>
         <source>Of its adjacent pairs, %1 has the lowest rank (%2, counted from 0: merge number %3): it was learned earliest, so it is merged first.</source>
         <translation>在它的相邻字节对中，%1 的排位最小（排位 %2，从 0 数起；即合并编号 %3）：它最早学到，所以最先合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="476"/>
+        <location filename="../../bpe_gui/learn_text.py" line="485"/>
         <source>Every occurrence of the pair in the pre-token becomes the token %1 (%2 replaced).</source>
         <translation>预分词中这个字节对的每一处出现都变成词元 %1（替换了 %2 处）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="507"/>
+        <location filename="../../bpe_gui/learn_text.py" line="516"/>
         <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
         <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
     </message>

@@ -46,6 +46,31 @@ CODE: tuple[str, ...] = (
 LEARN_PATTERNS: dict[str, str | None] = {"gpt2": "gpt2", "whitespace": r"\S+", "none": "none"}
 
 
+def pretokens(pat: str | None, piece: str) -> list[tuple[str, bool]]:
+    """The pre-tokens of ``piece`` as the trainer counts them, each with whether ``pat`` matched it:
+    text no (non-empty) match covers is kept as a pre-token of its own (``False``), as
+    :func:`core.splitting.make_covering_splitter` keeps it; no pattern: the whole piece.
+
+    >>> pretokens(r"\\S+", "ab  c")
+    [('ab', True), ('  ', False), ('c', True)]
+    """
+    if pat is None:
+        return [(piece, True)] if piece else []
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in regex.finditer(pat, piece):
+        start, end = m.span()
+        if start == end:
+            continue
+        if start > pos:
+            out.append((piece[pos:start], False))
+        out.append((piece[start:end], True))
+        pos = end
+    if pos < len(piece):
+        out.append((piece[pos:], False))
+    return out
+
+
 def occurrences(word: Word, pair: Pair) -> int:
     """How many times ``pair`` stands in ``word`` (overlapping ones counted, as pair counts do).
 
@@ -100,14 +125,15 @@ def walk(
     word_counts: Counter[Word] = Counter()
     for piece in pieces:
         rec(1, "piece", {"piece": piece, "word_counts": dict(word_counts)}, piece=piece)
-        found = [m.group() for m in regex.finditer(pat, piece)] if pat is not None else [piece]
-        for pre in found:
+        found = pretokens(pat, piece)
+        for pre, matched in found:
             rec(
                 2,
                 "pretoken",
                 {"piece": piece, "m.group()": pre, "word_counts": dict(word_counts)},
                 pretoken=pre,
                 pattern=pattern if pat is not None else "none",
+                gap=not matched,
             )
             word = tuple(bytes([b]) for b in pre.encode("utf-8", "surrogateescape"))
             word_counts[word] += 1

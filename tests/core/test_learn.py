@@ -151,7 +151,9 @@ def test_training_shows_where_ids_come_from():
 def test_training_handout_example_with_whitespace_gives_the_handout_merges():
     text = "low low low low low lower lower widest widest widest newest newest newest newest newest newest"
     w = training.walk(text, [SPECIAL], 12, pattern="whitespace")
-    assert w.word_counts == {b"low": 5, b"lower": 2, b"widest": 3, b"newest": 6}
+    # the handout's word counts, and the spaces between them kept as pre-tokens (as the trainer keeps
+    # text the pattern does not cover): a lone space has no pair, so the merges are the handout's
+    assert w.word_counts == {b"low": 5, b"lower": 2, b"widest": 3, b"newest": 6, b" ": 15}
     got = " ".join((a + b"_" + b).decode() for a, b in w.merges)
     assert got == "s_t e_st o_w l_ow w_est n_e ne_west w_i wi_d wid_est low_e lowe_r"
 
@@ -160,3 +162,21 @@ def test_training_overlap_in_a_word_is_counted_and_explained():
     w = training.walk("aaa", [], 1, pattern="none")
     new_word = next(f for f in w.frames if f.event == "new_word")
     assert new_word.args["seen"] == 2 and new_word.args["replaced"] == 1
+
+
+@pytest.mark.parametrize("pattern", ["gpt2", "whitespace", "none"])
+def test_training_walk_equals_the_trainer_for_each_learn_pattern(pattern):
+    import random
+
+    from core.splitting import make_covering_splitter
+
+    rng = random.Random(7)
+    for _ in range(25):
+        text = "".join(rng.choice("ab  c\n我é") for _ in range(rng.randint(0, 30)))
+        w = training.walk(text, [], 6, pattern=pattern)
+        regex_ = training.LEARN_PATTERNS[pattern]
+        t = Trainer.from_text(text, pattern=regex_)
+        assert w.merges == [r.pair for r in t.steps(6)], text
+        pat = None if pattern == "none" else (r"\S+" if pattern == "whitespace" else None)
+        if pat is not None:
+            assert [p for p, _m in training.pretokens(pat, text)] == make_covering_splitter(pat)(text)
