@@ -10,10 +10,10 @@ import json
 import pytest
 
 from core.errors import Cancelled, CorpusError, FormatError
-from core.evaluate import EvalText, count_documents, evaluate, sample_documents
+from core.evaluation.evaluate import EvalText, count_documents, evaluate, sample_documents
+from core.evaluation.known_encodings import load_eval_tokenizer
 from core.formats import export_all
-from core.known_encodings import load_eval_tokenizer
-from core.tokenizer import Tokenizer
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 
@@ -336,9 +336,9 @@ def test_ids_above_65535_in_the_pool():
 def test_custom_pattern_text_is_cut_into_blocks_and_counted_exactly(workers):
     from collections import Counter
 
-    from core.evaluate import _blocks
-    from core.spec import TokenizerSpec
-    from core.trainer import Trainer
+    from core.evaluation.evaluate import _blocks
+    from core.formats.spec import TokenizerSpec
+    from core.training.trainer import Trainer
 
     pattern = r"\s+(?!\S)|\s+|[A-Za-z]+|[0-9]{1,2}|[^\sA-Za-z0-9]+"
     text = "".join(f"word{i % 37}  and {i}, again;\n" for i in range(200))  # no special token anywhere
@@ -356,9 +356,9 @@ def test_custom_pattern_text_is_cut_into_blocks_and_counted_exactly(workers):
 
 def test_a_text_too_small_to_time_gives_no_pile_estimate(exported, tmp_path, capsys, monkeypatch):
     """A 1.6 KB text said 59, 88 and 78 days for the Pile on three runs: start-up costs, not speed."""
-    import core.evaluate as ev
+    import core.evaluation.evaluate as ev
     from core.cli import main
-    from core.eval_cli import table
+    from core.cli.eval import table
 
     folder, _tk, _hf = exported
     tok = Tokenizer.from_spec(load_eval_tokenizer(folder))

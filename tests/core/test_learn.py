@@ -7,8 +7,8 @@ import pytest
 from core.learn import encoding as enc
 from core.learn import lecture, show, training
 from core.learn.frame import MAX_FRAMES
-from core.tokenizer import Tokenizer
-from core.trainer import Trainer
+from core.tokenization.tokenizer import Tokenizer
+from core.training.trainer import Trainer
 
 SPECIAL = "<|endoftext|>"
 TEXT = f"low low lower{SPECIAL}newest widest newest"
@@ -168,7 +168,7 @@ def test_training_overlap_in_a_word_is_counted_and_explained():
 def test_training_walk_equals_the_trainer_for_each_learn_pattern(pattern):
     import random
 
-    from core.splitting import make_covering_splitter
+    from core.pretokenization.splitting import make_covering_splitter
 
     rng = random.Random(7)
     for _ in range(25):

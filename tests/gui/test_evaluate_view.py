@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from bpe_gui.evaluate_jobs import TokSource
+from bpe_gui.jobs.evaluate import TokSource
 from core.formats import export_all
 
 from .gui_helpers import SMALL_TEXT
@@ -161,7 +161,7 @@ def test_menu_shows_the_dock(qtbot, window):
 def test_results_table_gives_no_speed_for_a_text_too_small_to_time(qapp):
     from types import SimpleNamespace
 
-    from bpe_gui.evaluate_jobs import COLUMNS, ResultsModel
+    from bpe_gui.jobs.evaluate import COLUMNS, ResultsModel
 
     m = ResultsModel()
     row = {key: 1.0 for key, _, _ in COLUMNS} | {"tokenizer": "t", "file": "f"}
@@ -177,7 +177,7 @@ def test_documents_histogram_counts_in_whole_documents(qtbot):
 
     import pyqtgraph as pg
 
-    from bpe_gui.evaluate_charts import draw_charts
+    from bpe_gui.views.evaluate_charts import draw_charts
 
     bpt, docs = pg.PlotWidget(), pg.PlotWidget()
     qtbot.addWidget(bpt)
@@ -190,7 +190,7 @@ def test_documents_histogram_counts_in_whole_documents(qtbot):
 
 
 def test_evaluate_dock_on_a_1280x720_screen_leaves_the_timeline_readable(qtbot, window, small_corpus):
-    from bpe_gui.timeline_view import MIN_PLOT_HEIGHT
+    from bpe_gui.views.timeline_view import MIN_PLOT_HEIGHT
 
     from .gui_helpers import load
 

@@ -12,8 +12,9 @@ import re
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt
 
-from bpe_gui import i18n, learn_text
-from bpe_gui.learn_view import EXAMPLES, KINDS, PATTERN_KEYS, LearnView
+from bpe_gui.text import i18n
+from bpe_gui.text import learn as learn_text
+from bpe_gui.views.learn_view import EXAMPLES, KINDS, PATTERN_KEYS, LearnView
 
 TEXTS = {
     "example": None,  # the walk-through's own example
@@ -107,7 +108,7 @@ def test_every_frame_shows_its_own_sentence_and_variables(qtbot, language, kind,
     for i in range(n):
         if i:
             view.btn_step.click() if i % 2 else qtbot.keyClick(view.code, Qt.Key.Key_Right)
-        assert view.pos == i
+        assert view.at == i
         f = frames[i]
         sentence = view.story.text()
         assert sentence and sentence != f.event
@@ -151,7 +152,7 @@ def test_pattern_choice_reaches_training_and_encoding(qtbot, key, qapp):
 def test_learn_window_fits_comes_back_when_minimised_and_closes_on_esc(qtbot, qapp):
     from PySide6.QtWidgets import QMainWindow
 
-    from bpe_gui.learn_view import fitting_size, open_learn
+    from bpe_gui.views.learn_view import fitting_size, open_learn
 
     i18n.install("zh_CN")
     try:
@@ -171,11 +172,11 @@ def test_learn_window_fits_comes_back_when_minimised_and_closes_on_esc(qtbot, qa
         view.go(0)
         view.code.setFocus()
         qtbot.keyClick(view.code, Qt.Key.Key_Right)
-        assert view.pos == 1
+        assert view.at == 1
         qtbot.keyClick(view.btn_step, Qt.Key.Key_Left)
-        assert view.pos == 0
+        assert view.at == 0
         qtbot.keyClick(view.text, Qt.Key.Key_Right)
-        assert view.pos == 0
+        assert view.at == 0
         qtbot.keyClick(win, Qt.Key.Key_Escape)
         assert not win.isVisible()
     finally:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bpe_gui import i18n
-from bpe_gui.errors_text import error_text
-from bpe_gui.learn_view import HANDOUT_MERGES, LearnView, open_learn
-from bpe_gui.story_view import status_line, story_html
+from bpe_gui.text import i18n
+from bpe_gui.text.errors import error_text
+from bpe_gui.views.learn_view import HANDOUT_MERGES, LearnView, open_learn
+from bpe_gui.views.story_view import status_line, story_html
 from core import Trainer
 from core.errors import BPEError, PatternError, SpecialTokenError
-from core.pretokenize import check_special_tokens, resolve_pattern
+from core.pretokenization.pretokenize import check_special_tokens, resolve_pattern
 
 from .gui_helpers import load
 
@@ -33,7 +33,7 @@ def test_learn_lecture_reaches_the_wikipedia_result(learn):
     learn.set_kind("lecture")
     assert learn.text.text() == "aaabdaaabac" and learn.merges.value() == 3
     learn.btn_end.click()
-    f = learn.walk.frames[learn.pos]
+    f = learn.walk.frames[learn.at]
     assert f.event == "summary" and f.values["indices"] == [258, 100, 258, 97, 99]
     assert f.values["merges"] == {(97, 97): 256, (256, 97): 257, (257, 98): 258}
     # the highlighted line is the frame's line (return merges, vocab), and the table shows its values
@@ -48,19 +48,19 @@ def test_learn_step_back_and_edit_text(learn, qtbot):
     learn.set_kind("lecture")
     learn.btn_step.click()
     learn.btn_step.click()
-    assert learn.pos == 2
+    assert learn.at == 2
     learn.btn_back.click()
-    assert learn.pos == 1
+    assert learn.at == 1
     learn.text.setText("hi")
     qtbot.keyClick(learn.text, "\r")
-    assert learn.pos == 0 and learn.walk.frames[0].values["indices"] == [104, 105]
+    assert learn.at == 0 and learn.walk.frames[0].values["indices"] == [104, 105]
 
 
 def test_learn_play_runs_to_the_end(learn, qtbot, monkeypatch):
     learn.set_kind("training")
     learn.timer.setInterval(1)
     learn.btn_play.click()
-    qtbot.waitUntil(lambda: learn.pos == len(learn.walk.frames) - 1, timeout=20_000)
+    qtbot.waitUntil(lambda: learn.at == len(learn.walk.frames) - 1, timeout=20_000)
     qtbot.waitUntil(lambda: not learn.timer.isActive())
     # the handout's example, cut on whitespace (the default of this walk-through)
     t = Trainer.from_text(learn.text.text(), ["<|endoftext|>"], pattern=r"\S+")
@@ -80,9 +80,12 @@ def test_learn_encoding_ids_match_and_bad_specials_are_reported(learn):
 def test_help_opens_learn_window_and_story_panel_tells_the_step(qtbot, window, small_corpus, english):
     help_menu = next(a for a in window.menuBar().actions() if a.text() == "&Help").menu()
     next(a for a in help_menu.actions() if a.text() == "What is &BPE?").trigger()
-    assert window._learn_window.isVisible()
-    assert isinstance(window._learn_window.centralWidget(), LearnView)
-    assert open_learn(window) is window._learn_window  # one window, raised again
+    from PySide6.QtWidgets import QMainWindow
+
+    learn_window = window.findChild(QMainWindow, "learnWindow")
+    assert learn_window.isVisible()
+    assert isinstance(learn_window.centralWidget(), LearnView)
+    assert open_learn(window) is learn_window  # one window, raised again
     load(qtbot, window, small_corpus)
     c = window.controller
     with qtbot.waitSignal(c.stepped) as blocker:
@@ -125,7 +128,7 @@ def test_errors_in_chinese(qapp):
         text = error_text(ei.value)
         assert "<s>" in text and "特殊标记" in text
         assert error_text(BPEError("plain message")) == "plain message"
-        from core.trainer import check_vocab_size
+        from core.training.trainer import check_vocab_size
 
         with pytest.raises(BPEError) as ei2:
             check_vocab_size(200, 1)
@@ -140,7 +143,7 @@ def test_errors_in_chinese(qapp):
 
 
 def test_story_of_an_imported_merge_says_its_file_records_no_counts(english):
-    from core.records import MergeRecord
+    from core.training.records import MergeRecord
 
     rec = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=0)  # as records_from_spec makes them
     html = story_html(rec, "lexicographic", None)
@@ -187,8 +190,8 @@ def test_what_happened_follows_steps_without_a_click(qtbot, window, small_corpus
 
 
 def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, english):
-    from bpe_gui.token_spans import TokenPane
-    from core.tokenizer import Tokenizer
+    from bpe_gui.views.token_spans import TokenPane
+    from core.tokenization.tokenizer import Tokenizer
 
     t = Trainer.from_text("我们 我们 我们 我", pattern="gpt2")
     recs = t.steps(6)
@@ -202,10 +205,10 @@ def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, englis
     pane.tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [])
     text = "a我"
     spans = pane.tokenizer.trace(text)
-    pane.show(spans, text, True)
+    pane.show_tokens(spans, text, True)
     hover = pane.describe(spans[1])  # e6: the first byte of 我
     assert "partial UTF-8" in hover and "a piece of: 我 = e6|88|91" in hover
     # without hovering: the characters cut into byte tokens are named under the tokens
     assert not pane.split_chars.isHidden() and "我 = e6|88|91" in pane.split_chars.text()
-    pane.show(pane.tokenizer.trace("ab"), "ab", True)
+    pane.show_tokens(pane.tokenizer.trace("ab"), "ab", True)
     assert pane.split_chars.isHidden()

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel
 
-from bpe_gui import i18n
-from bpe_gui.messages import ShortcutsDialog
-from bpe_gui.qt_strings import plain_action_text
+from bpe_gui.dialogs.messages import ShortcutsDialog
+from bpe_gui.text import i18n
+from bpe_gui.text.qt_strings import plain_action_text
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ def test_plain_action_text():
 
 
 def test_merge_number_and_rank_are_two_words_with_glossary_entries(chinese):
-    from bpe_gui.glossary import terms
+    from bpe_gui.dialogs.glossary import terms
 
     found = {k: (term, text) for k, term, text in terms()}
     assert found["merge_number"][0] == "合并编号" and "从 1 数起" in found["merge_number"][1]
