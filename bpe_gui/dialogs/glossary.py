@@ -72,8 +72,16 @@ def terms() -> list[tuple[str, str, str]]:
             translate("Glossary", "Tie rule"),
             translate(
                 "Glossary",
-                "What decides when several pairs are equally frequent. CS336 takes the lexicographically "
-                "greatest pair (compared byte by byte); the lecture code takes the pair seen first.",
+                "What decides when several pairs are equally frequent. Two rules:\n"
+                "• The lexicographically greatest pair of byte strings, compared as (bytes, bytes): the "
+                "first tokens are compared first, byte by byte, the second tokens only when the first are "
+                "equal (the CS336 assignment's rule).\n"
+                "   e.g. (“s”, “t”) beats (“e”, “s”), because “s” > “e”;\n"
+                "   (“ab”, “c”) beats (“a”, “bc”), because “ab” > “a”, although both join to “abc”.\n"
+                "• The pair seen first in the text (the lecture code: max over a dict keeps the first "
+                "of equal counts).\n"
+                "   e.g. in “abcd” every pair occurs once; (“a”, “b”) is seen first, so it wins;\n"
+                "   in “cdab” it is (“c”, “d”).",
             ),
         ),
         (
@@ -86,11 +94,21 @@ def terms() -> list[tuple[str, str, str]]:
             ),
         ),
         (
+            "merge_number",
+            translate("Glossary", "Merge number"),
+            translate(
+                "Glossary",
+                "Which merge it is, counted from 1: merge #1 is the first merge training made. The merges "
+                "list and the timeline show it.",
+            ),
+        ),
+        (
             "rank",
             translate("Glossary", "Rank"),
             translate(
                 "Glossary",
-                "The position of a merge in the merge list. Encoding applies merges lowest rank first.",
+                "The position of a merge in the merge list, counted from 0: rank 0 is merge #1. Encoding "
+                "applies merges lowest rank first; a tiktoken file stores the ranks.",
             ),
         ),
         (
@@ -101,12 +119,52 @@ def terms() -> list[tuple[str, str, str]]:
                 "Text is stored as bytes (0 to 255); an English letter is one byte, a Chinese character three.",
             ),
         ),
+        (
+            "compression",
+            translate("Glossary", "Compression ratio"),
+            translate(
+                "Glossary",
+                "Bytes of text per token (bytes/token): how many bytes one token stands for on average. "
+                "Higher means shorter sequences for the model.",
+            ),
+        ),
+        (
+            "throughput",
+            translate("Glossary", "Throughput"),
+            translate(
+                "Glossary",
+                "How many megabytes of text the tokenizer encodes per second (MB/s); it needs enough "
+                "text to be timed well.",
+            ),
+        ),
+        (
+            "byte_fallback",
+            translate("Glossary", "Byte fallback"),
+            translate(
+                "Glossary",
+                "Tokens that are a single byte 0x80 or above: a piece of a character outside ASCII that no "
+                "merge joined into a whole character (我 = e6|88|91 as three tokens).",
+            ),
+        ),
     ]
+
+
+def _lines(text: str) -> str:
+    """A definition as HTML: its lines kept, an example's indent kept.
+
+    >>> _lines("rule:\\n   e.g. a < b")
+    'rule:<br>&nbsp;&nbsp;&nbsp;e.g. a &lt; b'
+    """
+    out = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        out.append("&nbsp;" * (len(line) - len(body)) + escape(body))
+    return "<br>".join(out)
 
 
 def glossary_html() -> str:
     return "".join(
-        f"<h3><a name='{k}'></a>{escape(term)}</h3><p>{escape(text)}</p>" for k, term, text in terms()
+        f"<h3><a name='{k}'></a>{escape(term)}</h3><p>{_lines(text)}</p>" for k, term, text in terms()
     )
 
 

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bpe_gui.text.qt_strings import plain_action_text
+
 MAX_MESSAGES = 2000
 
 
@@ -64,7 +66,7 @@ class ShortcutsDialog(QDialog):
         for a in actions:
             shortcuts = [k.toString(k.SequenceFormat.NativeText) for k in a.shortcuts()]
             if shortcuts:
-                rows.append((a.text().replace("&", "").rstrip("…").strip(), ", ".join(shortcuts)))
+                rows.append((plain_action_text(a.text()), ", ".join(shortcuts)))
         rows += list(extra or [])
         self.table = QTableWidget(len(rows), 2)
         self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])

@@ -142,6 +142,10 @@ COLUMNS = (
 )
 
 
+#: the columns that are measurements of time (not shown for a text too small to time)
+TIMED_COLUMNS = frozenset({"mb_per_s_one_process", "mb_per_s", "pile_hours"})
+
+
 class ResultsModel(QAbstractTableModel):
     """The evaluation results, one row per tokenizer × text."""
 
@@ -171,8 +175,17 @@ class ResultsModel(QAbstractTableModel):
         r = self.rows[index.row()]
         key, _, fmt = COLUMNS[index.column()]
         value = getattr(r, key)
+        untimed = key in TIMED_COLUMNS and not getattr(r, "timed", True)
         if role == Qt.ItemDataRole.DisplayRole:
+            if untimed:
+                return "–"
             return "–" if value is None else fmt.format(value)
+        if role == Qt.ItemDataRole.ToolTipRole and untimed:
+            return QCoreApplication.translate(
+                "Evaluate",
+                "The text is too small to time (under 1 MB): start-up costs swamp the encoding, so no "
+                "speed or Pile estimate is given. Evaluate on a larger text to measure them.",
+            )
         if role == Qt.ItemDataRole.TextAlignmentRole and not isinstance(value, str):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -93,17 +93,19 @@ def install(language: str | None = None) -> str:
         app.removeTranslator(t)
     _installed.clear()
     if lang != "en":
-        ours = QTranslator(app)
-        path = qm_path(lang)
-        if path is not None and ours.load(str(path)):
-            app.installTranslator(ours)
-            _installed.append(ours)
-        qt = QTranslator(app)  # Qt's own strings (standard buttons), when PySide6 ships them
+        qt = QTranslator(app)  # Qt's own strings (standard buttons, file dialogs, key names)
         if qt.load(
             QLocale(lang), "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         ):
             app.installTranslator(qt)
             _installed.append(qt)
+        # ours last: the translator installed last is asked first, so our file also fills the few
+        # Qt strings that Qt's file leaves in English (bpe_gui.qt_strings)
+        ours = QTranslator(app)
+        path = qm_path(lang)
+        if path is not None and ours.load(str(path)):
+            app.installTranslator(ours)
+            _installed.append(ours)
     app.setProperty("bpe_explorer_language", lang)
     return lang
 

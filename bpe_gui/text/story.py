@@ -36,7 +36,8 @@ def why_text(rec, tie_break: str) -> str:
     rule = (
         translate(
             "Story",
-            "the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)",
+            "the rule takes the lexicographically greatest pair compared as (bytes, bytes): the first "
+            "tokens' bytes are compared first, the second tokens' only when the first are equal",
         )
         if tie_break == "lexicographic"
         else translate("Story", "the rule takes the pair that appears first in the text")

@@ -141,9 +141,10 @@ class MergesModel(_IndexModel):
         if role == ALIGN:
             return RIGHT if col in (0, 1, 5) else None
         if role == TOOLTIP:
-            return f"{token_label(m.token)}\n" + QCoreApplication.translate(
-                "BrowserView", "bytes: {0}"
-            ).format(hex_bytes(m.token))
+            shown = m.pair[0] if col == 2 else m.pair[1] if col == 3 else m.token
+            return f"{token_label(shown)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(
+                hex_bytes(shown)
+            )
         if role == SEARCH_ROLE:
             return self.search(index.row(), m.token)
         if role == TOKEN_ROLE:
@@ -198,6 +199,10 @@ class VocabModel(_IndexModel):
                 "BrowserView",
                 "Byte-fallback piece: the byte {0} of a character that is not in the vocab",
             ).format(f"0x{token[0]:02X}")
+        if role == TOOLTIP and col in (1, 2):  # a long token's hex is wider than its column
+            return f"{token_label(token)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(
+                hex_bytes(token)
+            )
         if role == SEARCH_ROLE:
             s = self.search(index.row(), token)
             piece = sp.piece(tid) if sp is not None else None

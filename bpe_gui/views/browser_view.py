@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from bpe_gui.model.formatting import hex_bytes, token_label
 from bpe_gui.views.browser_models import TOKEN_ROLE, MergesModel, VocabModel, make_table
+from bpe_gui.views.column_fit import fit_columns
 from bpe_gui.views.token_lists import TokenLists
 
 _ID_QUERY = re.compile(r"#\s*(\d+)")  # "#1234" in the search box jumps to the token with that id
@@ -48,8 +49,8 @@ class BrowserView(QWidget):
         self.merges_proxy.setParent(self)
         self.vocab_proxy.setParent(self)
         for table, widths, stretch in (
-            (self.merges_table, (60, 50, 62, 62, 0, 80), 4),
-            (self.vocab_table, (52, 0, 110, 36, 70), 1),
+            (self.merges_table, (60, 50, 62, 62, 110, 0), 5),
+            (self.vocab_table, (52, 110, 110, 36, 0), 4),
         ):
             header = table.horizontalHeader()
             header.setStretchLastSection(False)
@@ -58,7 +59,11 @@ class BrowserView(QWidget):
                     header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
                 else:
                     table.setColumnWidth(i, w)
-            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # bytes and origins are not cut: these columns grow to their rows (up to a cap) and the last
+        # column takes what is left; a narrow pane scrolls sideways
+        fit_columns(self.merges_table, {2: 140, 3: 140, 4: 220})
+        fit_columns(self.vocab_table, {1: 220, 2: 260})
 
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search tokens: text (' the'), hex (e4 b8) or #id …"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +30,20 @@ def short_name(label: str) -> str:
     return f"{name} ({rest.split(' of ')[0]} docs)" if rest else name
 
 
+def whole_step(most: int, ticks: int = 5) -> int:
+    """A whole-number tick step for an axis of counts up to ``most`` (about ``ticks`` ticks).
+
+    >>> whole_step(1), whole_step(3), whole_step(12), whole_step(1000)
+    (1, 1, 5, 200)
+    """
+    raw = max(1, math.ceil(most / ticks))
+    mag = 10 ** (len(str(raw)) - 1)
+    for m in (1, 2, 5, 10):
+        if raw <= m * mag:
+            return m * mag
+    return raw
+
+
 def draw_charts(bpt_plot, doc_plot, results: list) -> None:
     """Bars of bytes/token per tokenizer × text, and a histogram of tokens per document per tokenizer."""
     bpt_plot.clear()
@@ -37,6 +52,7 @@ def draw_charts(bpt_plot, doc_plot, results: list) -> None:
     files = list(dict.fromkeys(r.file for r in results))
     width = 0.8 / max(len(names), 1)
     legend = bpt_plot.addLegend(offset=(-10, 10))
+    most = 0  # the highest bar of the histogram (documents are counted in whole numbers)
     for k, name in enumerate(names):
         rows = [r for r in results if r.tokenizer == name]
         xs = [files.index(r.file) - 0.4 + width * (k + 0.5) for r in rows]
@@ -48,6 +64,7 @@ def draw_charts(bpt_plot, doc_plot, results: list) -> None:
         docs = [d for r in rows for d in r.doc_tokens]
         if docs:
             hist, edges = np.histogram(docs, bins=min(30, max(len(set(docs)), 1)))
+            most = max(most, int(hist.max()))
             doc_plot.plot(
                 edges,
                 hist,
@@ -57,6 +74,8 @@ def draw_charts(bpt_plot, doc_plot, results: list) -> None:
                 brush=pg.mkBrush(COLORS[k % len(COLORS)] + "80"),
                 name=name,
             )
+    step = whole_step(most)
+    doc_plot.getAxis("left").setTickSpacing(step, step)  # never "0.5 documents"
     bpt_plot.getAxis("bottom").setTicks([[(i, short_name(f)) for i, f in enumerate(files)]])
     top = max((r.bytes_per_token for r in results), default=1.0)
     bpt_plot.setYRange(0, top * (1.15 + 0.12 * len(names)), padding=0)  # room for the legend

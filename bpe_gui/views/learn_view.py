@@ -7,7 +7,7 @@ line of code is highlighted and the variables show their values at that moment.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QComboBox,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -32,12 +33,19 @@ from core.errors import BPEError
 from core.learn import Walk, encoding, lecture, show, training
 
 KINDS = ("lecture", "training", "encoding")
+#: the example of the CS336 assignment handout (its BPE training example)
+HANDOUT = "low low low low low lower lower widest widest widest newest newest newest newest newest newest"
+#: its merges with whitespace pre-tokenization, as the handout lists them
+HANDOUT_MERGES = "s t, e st, o w, l ow, w est, n e, ne west, w i, wi d, wid est, low e, lowe r"
 EXAMPLES = {
     "lecture": "aaabdaaabac",
-    "training": "low low lower<|endoftext|>newest widest newest",
+    "training": HANDOUT,
     "encoding": "the lowest newest<|endoftext|>low",
 }
-MERGES = {"lecture": 3, "training": 6, "encoding": 6}
+MERGES = {"lecture": 3, "training": 12, "encoding": 6}
+#: the pre-tokenizer of each walk-through when it is picked (the lecture algorithm has none)
+DEFAULT_PATTERN = {"lecture": "none", "training": "whitespace", "encoding": "gpt2"}
+PATTERN_KEYS = ("gpt2", "whitespace", "none")
 PLAY_MS = 700
 
 
@@ -53,6 +61,7 @@ class LearnView(QWidget):
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
         self._build()
+        self._add_keys()
         self.set_kind("lecture")
 
     # ------------------------------------------------------------------ layout
@@ -77,6 +86,21 @@ class LearnView(QWidget):
         self.merges.setRange(0, 50)
         self.merges.setToolTip(self.tr("How many merges to learn"))
         self.merges.valueChanged.connect(lambda _v: self.rerun())
+        self.pattern = QComboBox()
+        self.pattern.addItems(
+            [
+                self.tr("GPT-2 regex"),
+                self.tr("Whitespace (\\S+)"),
+                self.tr("None (whole piece)"),
+            ]
+        )
+        self.pattern.setToolTip(
+            self.tr(
+                "How the text is cut into pre-tokens before counting: GPT-2's regex (a word keeps its "
+                "leading space, so “low” and “ low” differ), runs of non-space characters (\\S+), or not at all"
+            )
+        )
+        self.pattern.currentIndexChanged.connect(lambda _i: self.rerun())
         top = QHBoxLayout()
         top.addWidget(self.algo)
         self.text_label = QLabel(self.tr("Text:"))
@@ -85,6 +109,9 @@ class LearnView(QWidget):
         self.specials_label = QLabel(self.tr("Special tokens:"))
         top.addWidget(self.specials_label)
         top.addWidget(self.specials, 1)
+        self.pattern_label = QLabel(self.tr("Pre-tokens:"))
+        top.addWidget(self.pattern_label)
+        top.addWidget(self.pattern)
         top.addWidget(QLabel(self.tr("Merges:")))
         top.addWidget(self.merges)
 
@@ -137,9 +164,14 @@ class LearnView(QWidget):
         self.story.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.story.setMinimumHeight(48)
         self.story.setObjectName("learnStory")
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setObjectName("learnNote")
+        self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         lay = QVBoxLayout(self)
         lay.addLayout(top)
+        lay.addWidget(self.note)
         lay.addLayout(bar)
         lay.addWidget(self.story)
         lay.addWidget(split, 1)
@@ -156,7 +188,40 @@ class LearnView(QWidget):
         self.merges.blockSignals(True)
         self.merges.setValue(MERGES[kind])
         self.merges.blockSignals(False)
+        self.pattern.blockSignals(True)
+        self.pattern.setCurrentIndex(PATTERN_KEYS.index(DEFAULT_PATTERN[kind]))
+        self.pattern.blockSignals(False)
+        self.pattern.setEnabled(kind != "lecture")
+        self.pattern_label.setEnabled(kind != "lecture")
         self.rerun()
+
+    def pattern_key(self) -> str:
+        """The chosen pre-tokenizer: "gpt2", "whitespace" or "none" (always "none" for the lecture)."""
+        return "none" if self.kind == "lecture" else PATTERN_KEYS[self.pattern.currentIndex()]
+
+    def _note_text(self) -> str:
+        """A line under the inputs about the example and the chosen pre-tokenizer."""
+        if self.kind == "lecture":
+            return self.tr(
+                "The lecture's algorithm: no pre-tokenization, ids instead of bytes, and ties go to the "
+                "pair seen first."
+            )
+        key = self.pattern_key()
+        if self.kind == "training" and self.text.text().split() == HANDOUT.split():
+            if key == "whitespace":
+                return self.tr(
+                    "The CS336 handout's example. With whitespace pre-tokenization it gives the handout's "
+                    "merges: %1."
+                ).replace("%1", HANDOUT_MERGES)
+            if key == "gpt2":
+                return self.tr(
+                    "The CS336 handout's example with GPT-2's regex: “low” and “ low” (with its space) are "
+                    "different pre-tokens, so the counts and merges differ from the handout's, which "
+                    "splits on whitespace."
+                )
+        if key == "none":
+            return self.tr("No pre-tokenization: merges may cross spaces (only special tokens cut the text).")
+        return ""
 
     def _specials(self) -> list[str]:
         return [s for s in self.specials.text().split() if s]
@@ -166,17 +231,22 @@ class LearnView(QWidget):
         text, n = self.text.text(), self.merges.value()
         if self.kind == "lecture":
             return lecture.walk(text, n)
+        key = self.pattern_key()
         if self.kind == "training":
-            return training.walk(text, self._specials(), n)
+            return training.walk(text, self._specials(), n, pattern=key)
         from core.tokenization.tokenizer import Tokenizer
         from core.training.trainer import Trainer
 
-        t = Trainer.from_text(text, self._specials())
+        pattern = training.LEARN_PATTERNS[key]
+        t = Trainer.from_text(text, self._specials(), pattern=pattern)
         t.steps(n)
-        return encoding.walk(Tokenizer(t.vocab, t.merges, self._specials()), text)
+        return encoding.walk(Tokenizer(t.vocab, t.merges, self._specials(), pattern=pattern), text)
 
     def rerun(self) -> None:
         self.timer.stop()
+        self.btn_play.setText(self.tr("Play"))
+        self.note.setText(self._note_text())
+        self.note.setVisible(bool(self.note.text()))
         try:
             self.walk = self.compute()
         except BPEError as e:
@@ -189,12 +259,15 @@ class LearnView(QWidget):
         self.go(0)
 
     def go(self, pos: int) -> None:
-        """Show frame ``pos`` (clamped to the recorded frames)."""
+        """Show frame ``pos`` (clamped to the recorded frames): highlighted line, variables, sentence
+        and position all come from that one frame."""
         if self.walk is None or not self.walk.frames:
             return
         n = len(self.walk.frames)
-        self.at = max(0, min(pos, n - 1))
-        f = self.walk.frames[self.at]
+        pos = max(0, min(pos, n - 1))
+        f = self.walk.frames[pos]
+        sentence = describe(self.kind, f)  # first: nothing changes if it fails
+        self.at = pos
         self._highlight(f.line)
         self.vars.setRowCount(len(f.values))
         for r, (name, value) in enumerate(f.values.items()):
@@ -202,15 +275,16 @@ class LearnView(QWidget):
             item = QTableWidgetItem(show(value))
             item.setToolTip(show(value, 200))
             self.vars.setItem(r, 1, item)
+        self.vars.resizeColumnToContents(0)
         self.vars.resizeRowsToContents()
-        self.story.setText(describe(self.kind, f))
+        self.story.setText(sentence)
         self.position.setText(
             self.tr("Line %1 of the code · step %2 / %3")
             .replace("%1", str(f.line + 1))
             .replace("%2", str(self.at + 1))
             .replace("%3", str(n))
         )
-        if self.walk.truncated and self.at == n - 1:
+        if self.walk.truncated and self.at >= n - 2:
             self.position.setText(
                 self.position.text() + " · " + self.tr("the text is long: later steps are not shown")
             )
@@ -245,6 +319,24 @@ class LearnView(QWidget):
             return
         self.go(self.at + 1)
 
+    def _add_keys(self) -> None:
+        """← and → step from anywhere in the view (the code, the table, a button, a list), except
+        where they move a text cursor (the text and special-token fields keep them)."""
+        for w in (self.code, self.code.viewport(), self.vars, self.vars.viewport(), self.algo, self.pattern):
+            w.installEventFilter(self)
+        for b in (self.btn_reset, self.btn_back, self.btn_step, self.btn_play, self.btn_end):
+            b.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.KeyPress and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            if event.key() == Qt.Key.Key_Right:
+                self.go(self.at + 1)
+                return True
+            if event.key() == Qt.Key.Key_Left:
+                self.go(self.at - 1)
+                return True
+        return super().eventFilter(obj, event)
+
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Right:
             self.go(self.at + 1)
@@ -254,13 +346,22 @@ class LearnView(QWidget):
             super().keyPressEvent(event)
 
 
-def open_learn(parent) -> QWidget:
-    """Open (or raise) the Learn window of ``parent``'s main window."""
-    from PySide6.QtWidgets import QMainWindow
+class LearnWindow(QMainWindow):
+    """The Learn window: Esc closes it."""
 
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+        else:
+            super().keyPressEvent(event)
+
+
+def open_learn(parent) -> QWidget:
+    """Open (or raise) the Learn window of ``parent``'s main window: sized to fit the screen,
+    brought back when it was minimised; Esc closes it."""
     win = parent.findChild(QMainWindow, "learnWindow")  # (one Learn window a main window)
     if win is None:
-        win = QMainWindow(parent)
+        win = LearnWindow(parent)
         win.setWindowTitle(QCoreApplication.translate("LearnView", "Learn BPE — step by step"))
         win.setCentralWidget(LearnView(win))
         win.setObjectName("learnWindow")
@@ -270,6 +371,10 @@ def open_learn(parent) -> QWidget:
         win.addAction(close)
     if not win.isVisible():  # fits the screen (a 1280×720 laptop too), placed over the main window
         place_on_screen(win, 1200, 720, over=parent.window())
+    if win.isMinimized():  # (brought back by Help → Learn when it was minimised)
+        win.setWindowState(win.windowState() & ~Qt.WindowState.WindowMinimized)
+        win.showNormal()
     win.show()
     win.raise_()
+    win.activateWindow()
     return win

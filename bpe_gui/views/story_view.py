@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from bpe_gui.dialogs.glossary import show_glossary
+from bpe_gui.model.char_bytes import chars_holding, chars_of
 from bpe_gui.model.formatting import token_label
 from bpe_gui.text.story import code as _code
 from bpe_gui.text.story import fill as _fill
@@ -24,6 +25,40 @@ DELTAS_SHOWN = 6
 
 
 translate = QCoreApplication.translate
+
+
+def _times_in(pair, word: tuple) -> int:
+    """How many times ``pair`` stands in ``word`` (a tuple of tokens), overlapping ones included."""
+    return sum((word[i], word[i + 1]) == tuple(pair) for i in range(len(word) - 1))
+
+
+def _example(pair, word: bytes, before: tuple, n: int) -> str:
+    """A changed word with how often it occurs, and how often the pair stands in it when more than once."""
+    text = f"<code>{escape(token_label(word))}</code> ×{_num(n)}"
+    k = _times_in(pair, tuple(before)) if before else 0
+    if k > 1:
+        text += " " + _fill(translate("Story", "(the pair %1 times in it)"), k)
+    return text
+
+
+def _chars_line(token: bytes, examples: list | None) -> str:
+    """The characters outside ASCII a token holds, over their bytes (我 = e6|88|91); for a token that
+    is a piece of a character, the character it is a piece of (found in a changed word)."""
+    if all(b < 0x80 for b in token):
+        return ""
+    try:
+        whole = chars_of(token.decode("utf-8"))
+    except UnicodeDecodeError:
+        holders = next((h for h in (chars_holding(token, w) for w, *_ in examples or ()) if h), [])
+        if not holders:
+            return escape(translate("Story", "This token is a piece of a character outside ASCII."))
+        return escape(
+            _fill(
+                translate("Story", "This token is a piece of a character outside ASCII: %1."),
+                ", ".join(holders),
+            )
+        )
+    return escape(_fill(translate("Story", "In bytes: %1."), ", ".join(whole)))
 
 
 def status_line(rec, tie_break: str) -> str:
@@ -50,6 +85,9 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     a, b = rec.pair
     pair = f"{_code(a)} + {_code(b)}"
     out = [f"<p style='font-size:13pt'>{pair} → {_code(rec.token)}</p>"]
+    chars = _chars_line(rec.token, examples)
+    if chars:
+        out.append(f"<p>{chars}</p>")
     new_token = (
         "<p>"
         + _fill(
@@ -98,10 +136,15 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
         + "</p>"
     )
     if examples:
-        words = ", ".join(
-            f"<code>{escape(token_label(w))}</code> ×{_num(n)}" for w, _bf, _af, n in examples[:EXAMPLES]
+        words = ", ".join(_example(rec.pair, w, before, n) for w, before, _af, n in examples[:EXAMPLES])
+        out.append(
+            "<p>"
+            + _fill(
+                translate("Story", "For example (word ×how often it occurs): %1."),
+                words,
+            )
+            + "</p>"
         )
-        out.append("<p>" + _fill(translate("Story", "For example: %1."), words) + "</p>")
     out.append(
         "<p>"
         + _fill(
@@ -130,6 +173,21 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
         )
         + "</p>"
     )
+    if rec.count > rec.occurrences_changed > 0:
+        out.append(
+            "<p>"
+            + _fill(
+                translate(
+                    "Story",
+                    "The pair stood %1 time(s) but the words holding it occur %2 time(s): some words "
+                    "hold the pair more than once (the pair count counts each place, the word count "
+                    "each word).",
+                ),
+                _num(rec.count),
+                _num(rec.occurrences_changed),
+            )
+            + "</p>"
+        )
     if down:
         items = ", ".join(f"{_code(p[0])} + {_code(p[1])} −{_num(-d)}" for p, d in down[:DELTAS_SHOWN])
         out.append(
@@ -184,6 +242,8 @@ class StoryView(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.browser)
         controller.merge_selected.connect(self.show_merge)
+        controller.stepped.connect(self._show_latest)
+        controller.merges_removed.connect(self._after_removal)
         controller.merges_reset.connect(self.clear)
         self.clear()
 
@@ -205,6 +265,19 @@ class StoryView(QWidget):
             )
             return
         self.browser.setHtml(story_html(rec, c.tie_break, c.changed_words(rank, limit=EXAMPLES)))
+
+    def _show_latest(self, records) -> None:
+        """After a step: the story of the latest merge (until another one is selected)."""
+        if records:
+            self.show_merge(records[-1].rank)
+
+    def _after_removal(self, _n: int) -> None:
+        """After an undo or a rewind: the story of the merge that is now the latest (none left: the hint)."""
+        left = self.controller.index.n_merges
+        if left:
+            self.show_merge(left - 1)
+        else:
+            self.clear()
 
     def _link(self, url) -> None:
         s = url.toString()

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 
+from bpe_gui.model.char_bytes import chars_of
 from bpe_gui.model.formatting import WHITESPACE_MARKERS, hex_html, piece_label, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 from bpe_gui.views.widgets import status_label
@@ -191,6 +192,7 @@ class TokenPane(QWidget):
     def __init__(self, title: str, parent=None) -> None:
         super().__init__(parent)
         self.tokenizer: Tokenizer | None = None
+        self._text = ""  # the text shown (hover text names the characters a token holds)
         self.title = status_label(title)
         self.view = TokenSpanView()
         self.view.describe = self.describe
@@ -201,6 +203,8 @@ class TokenPane(QWidget):
                 "how much text one token carries on average (higher = better compression)."
             )
         )
+        self.split_chars = status_label(name="splitChars")
+        self.split_chars.setVisible(False)
         self.info = status_label(self.tr(HOVER_HINT), name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
@@ -208,6 +212,7 @@ class TokenPane(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.view, 1)
         lay.addWidget(self.stats)
+        lay.addWidget(self.split_chars)
         lay.addWidget(self.info)
         self.view.hovered.connect(self._hovered)
 
@@ -217,6 +222,7 @@ class TokenPane(QWidget):
         self.view.char_model = getattr(tok, "char_model", None)
         if tok is None:
             self.view.show_spans([], markers)
+            self.split_chars.setVisible(False)
             self.stats.setText(self.tr("No tokenizer."))
             return
         try:
@@ -228,14 +234,17 @@ class TokenPane(QWidget):
 
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
+        self.split_chars.setVisible(False)
         self.info.setText(self.tr(HOVER_HINT))
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
     def show_tokens(self, spans: list, text: str, markers: bool) -> None:
         """Show already computed spans of ``text`` and their stats."""
+        self._text = text
         n_vocab = len(self.tokenizer.vocab) if self.tokenizer is not None else 0
         self.view.char_model = getattr(self.tokenizer, "char_model", None)
         self.view.show_spans(spans, markers)
+        self._show_split_chars(spans, text)
         self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
@@ -247,6 +256,18 @@ class TokenPane(QWidget):
             )
         else:
             self.stats.setText(self.tr("0 tokens · vocab {0}").format(f"{n_vocab:,}"))
+
+    def _show_split_chars(self, spans: list, text: str) -> None:
+        """Under the tokens: the characters that are cut into byte tokens, over their bytes."""
+        chars = chars_of("".join(text[s.start : s.end] for s in spans if not s.complete_utf8), limit=4)
+        self.split_chars.setVisible(bool(chars))
+        if chars:
+            self.split_chars.setText(
+                self.tr("Characters split into byte tokens (shown as hex): {0}").format(
+                    escape(", ".join(chars))
+                )
+            )
+            self.split_chars.setToolTip(self.split_chars.text())
 
     def describe(self, span) -> str:
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
@@ -287,8 +308,13 @@ class TokenPane(QWidget):
                 )
             elif len(span.token) == 1:
                 lines.append(self.tr("single byte (base vocabulary)"))
+        whole = chars_of(self._text[span.start : span.end]) if not span.is_special else []
         if not span.complete_utf8:
             lines.append(self.tr("<i>partial UTF-8 character: shown as hex</i>"))
+            if whole:
+                lines.append(self.tr("a piece of: {0}").format(escape(", ".join(whole))))
+        elif whole:
+            lines.append(self.tr("characters over their bytes: {0}").format(escape(", ".join(whole))))
         return "<br>".join(lines)
 
     def _hovered(self, i: int) -> None:

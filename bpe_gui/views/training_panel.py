@@ -30,7 +30,7 @@ PATTERNS = [
     (QT_TRANSLATE_NOOP("TrainingPanel", "Custom regex…"), "custom"),
 ]
 TIE_RULES = [
-    (QT_TRANSLATE_NOOP("TrainingPanel", "Greatest pair"), "lexicographic"),
+    (QT_TRANSLATE_NOOP("TrainingPanel", "Greatest (bytes, bytes)"), "lexicographic"),
     (QT_TRANSLATE_NOOP("TrainingPanel", "First seen"), "first"),
 ]
 
@@ -83,8 +83,9 @@ class TrainingPanel(QGroupBox):
         self.tie.setToolTip(
             self.tr(
                 "When several pairs have the same highest count, which one is merged: "
-                "the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or "
-                "the pair seen first in the corpus (minbpe)"
+                "the lexicographically greatest pair of byte strings, compared as (bytes, bytes) "
+                "(the CS336 assignment's rule), or the pair seen first in the corpus (the lecture "
+                "code's rule). See Help → Glossary → Tie rule for examples."
             )
         )
         self.pattern.setToolTip(

@@ -143,7 +143,13 @@ class MainWindow(FilesWindow):
         self.setCentralWidget(main)
         self.evaluate_dock = QDockWidget(self.tr("Evaluate"), self)
         self.evaluate_dock.setObjectName("evaluate")
-        self.evaluate_dock.setWidget(self.evaluate)
+        # in a scroll area: on a small screen the dock scrolls instead of squashing the timeline
+        evaluate_scroll = QScrollArea()
+        evaluate_scroll.setWidgetResizable(True)
+        evaluate_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        evaluate_scroll.setWidget(self.evaluate)
+        evaluate_scroll.setMinimumHeight(160)
+        self.evaluate_dock.setWidget(evaluate_scroll)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
         self.evaluate_dock.hide()
         self.evaluate_fit = DockFit(self, self.evaluate_dock)  # opens without growing the window
@@ -189,7 +195,7 @@ class MainWindow(FilesWindow):
             self.tr("Save the corpus, settings, merges and text to reopen later"),
         )
         self.act_open_session = self._action(
-            self.tr("Open &session…"), self.open_session_dialog, ["Ctrl+Shift+O"], file_menu
+            self.tr("Open sessio&n…"), self.open_session_dialog, ["Ctrl+Shift+O"], file_menu
         )
         file_menu.addSeparator()
         self._action(self.tr("&Quit"), self.close, ["Ctrl+Q"], file_menu)
@@ -233,7 +239,7 @@ class MainWindow(FilesWindow):
         self.act_learn = self._action(
             self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["Ctrl+L"], view_menu
         )
-        lang_menu = view_menu.addMenu(self.tr("&Language"))
+        lang_menu = view_menu.addMenu(self.tr("Lan&guage"))
         for code, name in i18n.LANGUAGES.items():
             a = lang_menu.addAction(name)
             a.setCheckable(True)

@@ -93,7 +93,13 @@ def format_hours(h: float) -> str:
 
 
 def table(results: Sequence[EvalResult]) -> str:
-    """The results as a plain-text table, then the longest tokens of each tokenizer."""
+    """The results as a plain-text table, then the longest tokens of each tokenizer.
+
+    The speeds and the Pile estimate of a text too small to time read "–" and "text too small to time".
+    """
+    from core.evaluation.evaluate import MIN_TIMED_BYTES
+
+    too_small = f"text too small to time (< {MIN_TIMED_BYTES // 1_000_000} MB)"
     head = (
         "tokenizer",
         "file",
@@ -126,9 +132,9 @@ def table(results: Sequence[EvalResult]) -> str:
             f"{r.vocab_used:,}/{r.vocab_size:,} ({r.vocab_used_share:.1%})",
             f"{r.single_byte_share:.2%}",
             f"{r.byte_fallback_share:.3%}",
-            f"{r.mb_per_s_one_process:.2f}",
-            f"{r.mb_per_s:.2f}",
-            f"{format_hours(r.pile_hours)} ({r.workers} proc)",
+            f"{r.mb_per_s_one_process:.2f}" if r.timed else "–",
+            f"{r.mb_per_s:.2f}" if r.timed else "–",
+            f"{format_hours(r.pile_hours)} ({r.workers} proc)" if r.timed else too_small,
         )
         for r in results
     )

@@ -40,6 +40,26 @@ class Walk:
             raise AttributeError(name) from None
 
 
+class Shown:
+    """A value beside the code that is shown by a fixed text (e.g. the 256-byte vocabulary, abridged)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shown) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+#: the starting vocabulary of the 256 single bytes, as shown beside the code
+BYTE_VOCAB = Shown("{0: b'\\x00', 1: b'\\x01', …, 97: b'a', 98: b'b', …, 255: b'\\xff'}  (256)")
+
+
 def show(value: Any, limit: int = MAX_ITEMS) -> str:
     """A short text for a value beside the code: long lists and dicts are cut with "…".
 
@@ -72,4 +92,8 @@ class Recorder:
         if len(self.frames) >= MAX_FRAMES:
             self.truncated = True
             return
+        self.frames.append(Frame(line, event, dict(values), args))
+
+    def last(self, line: int, event: str, values: Mapping[str, Any], **args: Any) -> None:
+        """Record the closing frame (the summary): kept even when the frames before were cut."""
         self.frames.append(Frame(line, event, dict(values), args))

@@ -352,3 +352,26 @@ def test_custom_pattern_text_is_cut_into_blocks_and_counted_exactly(workers):
     ids = tok.encode(text)
     assert r.tokens == len(ids)
     assert {i: int(n) for i, n in enumerate(r.counts) if n} == dict(Counter(ids))
+
+
+def test_a_text_too_small_to_time_gives_no_pile_estimate(exported, tmp_path, capsys, monkeypatch):
+    """A 1.6 KB text said 59, 88 and 78 days for the Pile on three runs: start-up costs, not speed."""
+    import core.evaluation.evaluate as ev
+    from core.cli import main
+    from core.cli.eval import table
+
+    folder, _tk, _hf = exported
+    tok = Tokenizer.from_spec(load_eval_tokenizer(folder))
+    small = TEXT.encode()[:1600]
+    (r,) = evaluate([("x", tok)], [EvalText.from_bytes("t", small)])
+    assert len(small) < ev.MIN_TIMED_BYTES and r.timed is False
+    text = table([r])
+    assert "text too small to time (< 1 MB)" in text and "days" not in text and " h (" not in text
+    f = tmp_path / "small.txt"
+    f.write_bytes(small)
+    assert main(["eval", "--tokenizer", str(folder), str(f), "-q", "--workers", "1"]) == 0
+    assert "too small to time" in capsys.readouterr().out
+    # above the floor the estimate is given
+    monkeypatch.setattr(ev, "MIN_TIMED_BYTES", 1000)
+    (r,) = evaluate([("x", tok)], [EvalText.from_bytes("t", small)])
+    assert r.timed and r.pile_hours > 0 and "too small" not in table([r])

@@ -46,7 +46,7 @@ def test_lecture_matches_trainer_without_pretokenization_first_seen_ties(text):
 def test_lecture_stops_when_one_index_is_left():
     w = lecture.walk("aa", 5)
     assert w.indices == [256] and len(w.merges) == 1
-    assert w.frames[-1].event == "no_pairs"
+    assert [f.event for f in w.frames[-2:]] == ["no_pairs", "summary"]
 
 
 def test_training_matches_trainer_merges_counts_and_deltas():
@@ -99,16 +99,84 @@ def test_encoding_matches_tokenizer_and_streaming():
     assert [s.pair for s in steps[" newest"]] == [s.pair for s in tok.merge_trace(" newest")]
     ranks = [f.args["rank"] for f in w.frames if f.event == "lowest"]
     assert ranks and all(r is not None for r in ranks)
-    assert w.frames[-1].event == "stream" and w.frames[-1].args["same"] is True
+    stream, naive, summary = w.frames[-3:]
+    assert stream.event == "stream" and stream.args["same"] is True
+    # encoding the two pieces on their own differs at the cut chosen (inside a merged pre-token)
+    assert naive.event == "naive" and naive.args["same"] is False
+    cut = w.cut
+    assert w.naive == tok.encode(text[:cut]) + tok.encode(text[cut:]) != w.ids
+    assert summary.event == "summary" and summary.values["ids"] == w.ids
 
 
 def test_long_text_frames_are_capped_but_results_complete():
     text = "ab" * 3000
     w = lecture.walk(text, 1)
-    assert w.truncated and len(w.frames) == MAX_FRAMES
+    # the frames stop at the cap, but the closing summary is always there
+    assert w.truncated and len(w.frames) == MAX_FRAMES + 1
+    assert w.frames[-1].event == "summary" and w.frames[-1].values["indices"] == [256] * 3000
     assert w.indices == [256] * 3000
 
 
 def test_show_cuts_long_values():
     assert show(list(range(30)), 2) == "[0, 1, … (28 more)]"
     assert show({(b"a", b"b"): 3}) == "{(b'a', b'b'): 3}"
+
+
+def test_lecture_records_merges_and_explains_overlapping_pairs():
+    w = lecture.walk("aaaaaaa", 1)
+    entry = next(f for f in w.frames if f.event == "merges_entry")
+    assert w.code[entry.line] == "    merges[pair] = new_index"
+    assert entry.values["merges"] == {(97, 97): 256}
+    merged = next(f for f in w.frames if f.event == "merged")
+    # six overlapping (97, 97) pairs in seven a's, three replaced left to right
+    assert merged.args["count"] == 6 and merged.args["replaced"] == 3
+    assert merged.values["indices"] == [256, 256, 256, 97]
+
+
+def test_training_shows_where_ids_come_from():
+    w = training.walk("abc abc", [SPECIAL, "<pad>"], 2, pattern="whitespace")
+    vocab = next(f for f in w.frames if f.event == "vocab")
+    assert vocab.values["next_id"] == 256
+    specials = [f for f in w.frames if f.event == "special_vocab"]
+    assert [(f.args["id"], f.args["next_id"]) for f in specials] == [(256, 257), (257, 258)]
+    appended = [f.values["next_id"] for f in w.frames if f.event == "append"]
+    moved = [f.values["next_id"] for f in w.frames if f.event == "next_id"]
+    assert appended == [258, 259] and moved == [259, 260]
+    assert w.code[next(f for f in w.frames if f.event == "next_id").line].strip() == "next_id += 1"
+    summary = w.frames[-1]
+    assert summary.event == "summary" and summary.args["vocab_size"] == 260
+    assert summary.values["vocab (new)"] == {256: b"<|endoftext|>", 257: b"<pad>", 258: b"bc", 259: b"abc"}
+
+
+def test_training_handout_example_with_whitespace_gives_the_handout_merges():
+    text = "low low low low low lower lower widest widest widest newest newest newest newest newest newest"
+    w = training.walk(text, [SPECIAL], 12, pattern="whitespace")
+    # the handout's word counts, and the spaces between them kept as pre-tokens (as the trainer keeps
+    # text the pattern does not cover): a lone space has no pair, so the merges are the handout's
+    assert w.word_counts == {b"low": 5, b"lower": 2, b"widest": 3, b"newest": 6, b" ": 15}
+    got = " ".join((a + b"_" + b).decode() for a, b in w.merges)
+    assert got == "s_t e_st o_w l_ow w_est n_e ne_west w_i wi_d wid_est low_e lowe_r"
+
+
+def test_training_overlap_in_a_word_is_counted_and_explained():
+    w = training.walk("aaa", [], 1, pattern="none")
+    new_word = next(f for f in w.frames if f.event == "new_word")
+    assert new_word.args["seen"] == 2 and new_word.args["replaced"] == 1
+
+
+@pytest.mark.parametrize("pattern", ["gpt2", "whitespace", "none"])
+def test_training_walk_equals_the_trainer_for_each_learn_pattern(pattern):
+    import random
+
+    from core.pretokenization.splitting import make_covering_splitter
+
+    rng = random.Random(7)
+    for _ in range(25):
+        text = "".join(rng.choice("ab  c\n我é") for _ in range(rng.randint(0, 30)))
+        w = training.walk(text, [], 6, pattern=pattern)
+        regex_ = training.LEARN_PATTERNS[pattern]
+        t = Trainer.from_text(text, pattern=regex_)
+        assert w.merges == [r.pair for r in t.steps(6)], text
+        pat = None if pattern == "none" else (r"\S+" if pattern == "whitespace" else None)
+        if pat is not None:
+            assert [p for p, _m in training.pretokens(pat, text)] == make_covering_splitter(pat)(text)

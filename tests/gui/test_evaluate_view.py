@@ -156,3 +156,50 @@ def test_menu_shows_the_dock(qtbot, window):
     assert acts and not window.evaluate_dock.isVisible()
     acts[0].trigger()
     assert window.evaluate_dock.isVisible()
+
+
+def test_results_table_gives_no_speed_for_a_text_too_small_to_time(qapp):
+    from types import SimpleNamespace
+
+    from bpe_gui.jobs.evaluate import COLUMNS, ResultsModel
+
+    m = ResultsModel()
+    row = {key: 1.0 for key, _, _ in COLUMNS} | {"tokenizer": "t", "file": "f"}
+    m.set_rows([SimpleNamespace(**row, timed=False), SimpleNamespace(**row, timed=True)])
+    col = [key for key, _, _ in COLUMNS].index("pile_hours")
+    small, big = m.index(0, col), m.index(1, col)
+    assert m.data(small) == "–" and "too small to time" in m.data(small, Qt.ItemDataRole.ToolTipRole)
+    assert m.data(big) == "1.0" and m.data(big, Qt.ItemDataRole.ToolTipRole) is None
+
+
+def test_documents_histogram_counts_in_whole_documents(qtbot):
+    from types import SimpleNamespace
+
+    import pyqtgraph as pg
+
+    from bpe_gui.views.evaluate_charts import draw_charts
+
+    bpt, docs = pg.PlotWidget(), pg.PlotWidget()
+    qtbot.addWidget(bpt)
+    qtbot.addWidget(docs)
+    row = SimpleNamespace(tokenizer="t", file="f", bytes_per_token=3.0, doc_tokens=(3, 4, 5))
+    draw_charts(bpt, docs, [row])  # every bar is 1 document high
+    levels = docs.getAxis("left").tickValues(0, 1.2, 300)
+    values = [v for _spacing, vs in levels for v in vs]
+    assert values and all(float(v).is_integer() for v in values), values
+
+
+def test_evaluate_dock_on_a_1280x720_screen_leaves_the_timeline_readable(qtbot, window, small_corpus):
+    from bpe_gui.views.timeline_view import MIN_PLOT_HEIGHT
+
+    from .gui_helpers import load
+
+    load(qtbot, window, small_corpus)
+    with qtbot.waitSignal(window.controller.stepped):
+        window.controller.step(5)
+    window.evaluate_dock.show()
+    window.setMaximumSize(1280, 720)
+    window.resize(1280, 720)
+    qtbot.waitUntil(window.timeline.graphics.isVisible)  # the timeline draws after a short delay
+    assert window.height() <= 720  # the dock scrolls rather than growing the window past the screen
+    assert window.timeline.graphics.height() >= MIN_PLOT_HEIGHT

@@ -6,7 +6,7 @@ import pytest
 
 from bpe_gui.text import i18n
 from bpe_gui.text.errors import error_text
-from bpe_gui.views.learn_view import LearnView, open_learn
+from bpe_gui.views.learn_view import HANDOUT_MERGES, LearnView, open_learn
 from bpe_gui.views.story_view import status_line, story_html
 from core import Trainer
 from core.errors import BPEError, PatternError, SpecialTokenError
@@ -34,10 +34,11 @@ def test_learn_lecture_reaches_the_wikipedia_result(learn):
     assert learn.text.text() == "aaabdaaabac" and learn.merges.value() == 3
     learn.btn_end.click()
     f = learn.walk.frames[learn.at]
-    assert f.values["indices"] == [258, 100, 258, 97, 99]
-    # the highlighted line is the frame's line, and the variables table shows the frame's values
+    assert f.event == "summary" and f.values["indices"] == [258, 100, 258, 97, 99]
+    assert f.values["merges"] == {(97, 97): 256, (256, 97): 257, (257, 98): 258}
+    # the highlighted line is the frame's line (return merges, vocab), and the table shows its values
     sel = learn.code.extraSelections()[0]
-    assert sel.cursor.blockNumber() == f.line == 9
+    assert sel.cursor.blockNumber() == f.line == 12
     shown = {learn.vars.item(r, 0).text(): learn.vars.item(r, 1).text() for r in range(learn.vars.rowCount())}
     assert shown["indices"] == "[258, 100, 258, 97, 99]"
     assert "258" in learn.story.text()
@@ -61,8 +62,11 @@ def test_learn_play_runs_to_the_end(learn, qtbot, monkeypatch):
     learn.btn_play.click()
     qtbot.waitUntil(lambda: learn.at == len(learn.walk.frames) - 1, timeout=20_000)
     qtbot.waitUntil(lambda: not learn.timer.isActive())
-    t = Trainer.from_text(learn.text.text(), ["<|endoftext|>"])
+    # the handout's example, cut on whitespace (the default of this walk-through)
+    t = Trainer.from_text(learn.text.text(), ["<|endoftext|>"], pattern=r"\S+")
     assert learn.walk.merges == [r.pair for r in t.steps(learn.merges.value())]
+    pairs = [(a + b" " + b).decode() for a, b in learn.walk.merges]
+    assert ", ".join(pairs) == HANDOUT_MERGES and HANDOUT_MERGES in learn.note.text()
 
 
 def test_learn_encoding_ids_match_and_bad_specials_are_reported(learn):
@@ -76,9 +80,12 @@ def test_learn_encoding_ids_match_and_bad_specials_are_reported(learn):
 def test_help_opens_learn_window_and_story_panel_tells_the_step(qtbot, window, small_corpus, english):
     help_menu = next(a for a in window.menuBar().actions() if a.text() == "&Help").menu()
     next(a for a in help_menu.actions() if a.text() == "What is &BPE?").trigger()
-    assert window._learn_window.isVisible()
-    assert isinstance(window._learn_window.centralWidget(), LearnView)
-    assert open_learn(window) is window._learn_window  # one window, raised again
+    from PySide6.QtWidgets import QMainWindow
+
+    learn_window = window.findChild(QMainWindow, "learnWindow")
+    assert learn_window.isVisible()
+    assert isinstance(learn_window.centralWidget(), LearnView)
+    assert open_learn(window) is learn_window  # one window, raised again
     load(qtbot, window, small_corpus)
     c = window.controller
     with qtbot.waitSignal(c.stepped) as blocker:
@@ -142,3 +149,66 @@ def test_story_of_an_imported_merge_says_its_file_records_no_counts(english):
     html = story_html(rec, "lexicographic", None)
     assert "imported tokenizer" in html and "no counts" in html and "256" in html
     assert "most frequent" not in html and "0 time" not in html
+
+
+def test_story_counts_agree_with_the_pair_count_when_a_word_holds_the_pair_twice(english):
+    # "的的" holds (e7 9a 84 … ) twice: as in the issue, the pair stands more often than its words occur
+    text = "的的 的 的的 的"
+    t = Trainer.from_text(text, pattern="gpt2")
+    recs = t.steps(3)
+    rec = recs[-1]  # the merge that makes 的 from its bytes' pieces, or the one joining 的 + 的
+    for r in recs:
+        if r.count > r.occurrences_changed:
+            rec = r
+            break
+    assert rec.count > rec.occurrences_changed
+    html = story_html(rec, "lexicographic", t.changed_words(rec.rank, limit=4))
+    assert f"<b>{rec.count}</b>" in html  # the pair table's count
+    assert (
+        f"The pair stood {rec.count} time(s) but the words holding it occur {rec.occurrences_changed}" in html
+    )
+    assert "(the pair 2 times in it)" in html
+
+
+def test_what_happened_follows_steps_without_a_click(qtbot, window, small_corpus, english):
+    load(qtbot, window, small_corpus)
+    c = window.controller
+    for _ in range(2):
+        with qtbot.waitSignal(c.stepped) as blocker:
+            c.step(1)
+        rec = blocker.args[0][-1]
+        html = window.story.browser.toHtml()
+        assert str(rec.new_id) in html and "Do a step or select a merge" not in html
+    first_id = c.records[0].new_id
+    with qtbot.waitSignal(c.merges_removed):
+        c.undo()
+    text = window.story.browser.toPlainText()
+    assert f"with id {first_id};" in text and f"with id {rec.new_id};" not in text  # the merge now latest
+    with qtbot.waitSignal(c.merges_removed):
+        c.undo()
+    assert "Do a step or select a merge" in window.story.browser.toHtml()
+
+
+def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, english):
+    from bpe_gui.views.token_spans import TokenPane
+    from core.tokenization.tokenizer import Tokenizer
+
+    t = Trainer.from_text("我们 我们 我们 我", pattern="gpt2")
+    recs = t.steps(6)
+    piece = next(r for r in recs if r.token in "我".encode() and len(r.token) == 2)  # e6 88
+    html = story_html(piece, "lexicographic", t.changed_words(piece.rank, limit=4))
+    assert "a piece of a character outside ASCII: 我 = e6|88|91" in html
+    whole = next(r for r in recs if r.token == "我".encode())
+    assert "In bytes: 我 = e6|88|91." in story_html(whole, "lexicographic", None)
+    pane = TokenPane("t")
+    qtbot.addWidget(pane)
+    pane.tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [])
+    text = "a我"
+    spans = pane.tokenizer.trace(text)
+    pane.show_tokens(spans, text, True)
+    hover = pane.describe(spans[1])  # e6: the first byte of 我
+    assert "partial UTF-8" in hover and "a piece of: 我 = e6|88|91" in hover
+    # without hovering: the characters cut into byte tokens are named under the tokens
+    assert not pane.split_chars.isHidden() and "我 = e6|88|91" in pane.split_chars.text()
+    pane.show_tokens(pane.tokenizer.trace("ab"), "ab", True)
+    assert pane.split_chars.isHidden()

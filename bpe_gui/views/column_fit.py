@@ -1,0 +1,47 @@
+"""Columns of token tables widened to what their rows show (bytes such as ``\\xe8\\xae`` were cut to
+``\\xe…xae``): each time rows arrive, the given columns grow to fit the widest of them, up to a cap."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QFont, QFontMetrics
+
+SAMPLE_ROWS = 2000  # rows measured per change (the newest ones): a long training run stays cheap
+PADDING = 14  # the cell's margins
+
+
+def needed_width(model, column: int, first: int, last: int) -> int:
+    """The width the display text of rows ``first``..``last`` of ``column`` needs, in pixels."""
+    width = 0
+    start = max(first, last - SAMPLE_ROWS + 1)
+    metrics: dict[str, QFontMetrics] = {}
+    for row in range(start, last + 1):
+        index = model.index(row, column)
+        text = model.data(index, Qt.ItemDataRole.DisplayRole)
+        if text is None:
+            continue
+        font = model.data(index, Qt.ItemDataRole.FontRole)
+        key = font.key() if isinstance(font, QFont) else ""
+        if key not in metrics:
+            metrics[key] = QFontMetrics(font) if isinstance(font, QFont) else QFontMetrics(QFont())
+        width = max(width, metrics[key].horizontalAdvance(str(text)))
+    return width + PADDING
+
+
+def fit_columns(table, columns: dict[int, int]) -> None:
+    """Widen ``columns`` (column → the widest it may get) of ``table`` as rows are added or reset."""
+    model = table.model()
+
+    def grow(first: int, last: int) -> None:
+        for column, cap in columns.items():
+            want = min(cap, needed_width(model, column, first, last))
+            if want > table.columnWidth(column):
+                table.setColumnWidth(column, want)
+
+    def reset() -> None:
+        rows = model.rowCount(QModelIndex())
+        if rows:
+            grow(0, rows - 1)
+
+    model.rowsInserted.connect(lambda _parent, first, last: grow(first, last))
+    model.modelReset.connect(reset)
