@@ -49,7 +49,7 @@ class BrowserView(QWidget):
         self.vocab_proxy.setParent(self)
         for table, widths, stretch in (
             (self.merges_table, (60, 50, 62, 62, 0, 80), 4),
-            (self.vocab_table, (52, 0, 110, 36, 70), 1),
+            (self.vocab_table, (52, 0, 100, 36, 84, 56), 1),
         ):
             header = table.horizontalHeader()
             header.setStretchLastSection(False)
