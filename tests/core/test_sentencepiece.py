@@ -406,3 +406,14 @@ def test_evaluate_counts_byte_pieces_as_byte_fallback() -> None:
     assert r.tokens == len(ids)
     assert r.byte_fallback_share == pytest.approx(sum(ref.is_byte(i) for i in ids) / len(ids))
     assert sum(ref.is_byte(i) for i in ids) == 6  # \t, \n and the emoji's four bytes
+
+
+def test_streaming_gives_the_ids_of_the_whole_text() -> None:
+    ours, ref = mistral("tokenizer.model.v1")
+    ours.stream_min_chars = 8  # (gather little before trying to cut)
+    try:
+        text = "".join(CURATED) * 3
+        pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
+        assert list(ours.encode_iterable(pieces)) == ref.encode(text)
+    finally:
+        del ours.stream_min_chars
