@@ -297,6 +297,10 @@ def test_hub_style_tokenizer_json_gives_hf_ids(tmp_path: Path, legacy: bool) -> 
         assert ours.encode(text, add_special_tokens=False) == hf.encode(text, add_special_tokens=False).ids
         assert ours.decode(want) == hf.decode(want, skip_special_tokens=False), text
     assert ours.post_processor_ids == ((1,), ())
+    # written back, HF reads it with the same ids
+    again = HF.from_file(str(save(ours, tmp_path / "again.json", "hf")[0]))
+    for text in [*CURATED, "<s>Hello</s> world"]:
+        assert again.encode(text).ids == hf.encode(text).ids, text
 
 
 @pytest.mark.parametrize("legacy", [True, False])
@@ -311,6 +315,23 @@ def test_hub_style_tokenizer_json_on_random_texts(tmp_path_factory, legacy: bool
     want = hf.encode(text, add_special_tokens=False).ids  # type: ignore[attr-defined]
     assert ours.encode(text, add_special_tokens=False) == want
     assert ours.decode(want) == hf.decode(want, skip_special_tokens=False)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("legacy", [True, False])
+@settings(max_examples=80, deadline=None)
+@given(
+    ids=st.lists(
+        st.sampled_from([0, 1, 2, 3, 13, 16, 243, 162, 167, 153, 28705, 28747, 22557, 1526]), max_size=10
+    )
+)
+def test_hub_style_decode_of_any_ids(tmp_path_factory, legacy: bool, ids: list[int]) -> None:
+    """Control tokens, lone and broken byte pieces, "▁" pieces anywhere: HF's decoder chain."""
+    key = f"hub-{legacy}"
+    if key not in _LOADED:
+        path, hf = _hub_style(tmp_path_factory.mktemp("hub"), legacy)
+        _LOADED[key] = (Tokenizer.from_spec(load_any(path)), hf)  # type: ignore[assignment]
+    ours, hf = _LOADED[key]
+    assert ours.decode(ids) == hf.decode(ids, skip_special_tokens=False)  # type: ignore[attr-defined]
 
 
 def _small_hf(byte_fallback: bool, fuse_unk: bool, split: bool, scheme: str) -> HF:
