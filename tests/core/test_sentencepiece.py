@@ -168,7 +168,17 @@ TRAINED = {
     "nmt_nfkc": {"normalization_rule_name": "nmt_nfkc", "byte_fallback": True},
     "nmt_nfkc_cf": {"normalization_rule_name": "nmt_nfkc_cf", "user_defined_symbols": ["ＡＢ", "[SEP]"]},
     "nmt_nfkc_kept_spaces": {"normalization_rule_name": "nmt_nfkc", "remove_extra_whitespaces": False},
+    # as Gemma: no dummy prefix, spaces kept, digits split, whitespace runs as user-defined pieces
+    "gemma_like": {
+        "add_dummy_prefix": False,
+        "remove_extra_whitespaces": False,
+        "byte_fallback": True,
+        "split_digits": True,
+        "allow_whitespace_only_pieces": True,
+        "user_defined_symbols": ["<start_of_turn>", "\t\t", "\n\n", "▁▁▁"],
+    },
 }
+EXPORTABLE = ["plain", "byte_fallback", "user_control", "no_dummy_prefix", "whitespace_pieces", "gemma_like"]
 
 
 @pytest.mark.parametrize("config", sorted(TRAINED))
@@ -184,6 +194,36 @@ def test_trained_models_give_sentencepiece_ids(tmp_path_factory, config: str, te
         ids = ours.encode(t)
         assert ids == ref.encode(t), t
         assert ours.decode(ids) == ref.decode(ids), t
+
+
+@pytest.mark.parametrize("config", EXPORTABLE)
+@settings(max_examples=40, deadline=None)
+@given(text=TEXTS)
+def test_trained_models_export_to_a_tokenizer_json_with_the_same_ids(
+    tmp_path_factory, config: str, text: str
+) -> None:
+    key = f"trained-export-{config}"
+    if key not in _LOADED:
+        folder = tmp_path_factory.mktemp(config)
+        path = _train(folder, **(TRAINED[config] | {"remove_extra_whitespaces": False}))
+        exported = save(load_any(path), folder / "tokenizer.json", "hf")[0]
+        _LOADED[key] = (HF.from_file(str(exported)), spm.SentencePieceProcessor(model_file=str(path)))  # type: ignore[assignment]
+    hf, ref = _LOADED[key]
+    for t in (text, text + " [SEP] hello world <ctl>", "  " + text + "<start_of_turn>"):
+        assert hf.encode(t, add_special_tokens=False).ids == ref.encode(t), t  # type: ignore[attr-defined]
+
+
+def test_models_a_tokenizer_json_cannot_hold_are_refused_at_export(tmp_path: Path) -> None:
+    path = _train(tmp_path, remove_extra_whitespaces=True)
+    with pytest.raises(FormatError, match=r"removes extra spaces .*native bpe.json"):
+        save(load_any(path), tmp_path / "out.json", "hf")
+    path = _train(tmp_path, normalization_rule_name="nmt_nfkc", remove_extra_whitespaces=False)
+    with pytest.raises(FormatError, match=r"precompiled character map \(rule 'nmt_nfkc'\).*native bpe.json"):
+        save(load_any(path), tmp_path / "out.json", "hf")
+    save(load_any(path), tmp_path / "bpe.json", "native")  # (the native format keeps it)
+    assert Tokenizer.from_spec(load_any(tmp_path / "bpe.json")).encode(
+        "ＡＢ ﬁ"
+    ) == spm.SentencePieceProcessor(model_file=str(path)).encode("ＡＢ ﬁ")
 
 
 def test_unigram_and_damaged_models_are_refused_by_name(tmp_path: Path) -> None:
