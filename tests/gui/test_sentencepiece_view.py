@@ -101,3 +101,16 @@ def test_evaluate_takes_a_sentencepiece_model(qtbot, loaded, tmp_path, ref) -> N
     r = ev.results[1]
     assert r.tokenizer == "mistral" and r.tokens == len(ref.encode(TEXT))
     assert r.byte_fallback_share > 0  # the emoji's four byte pieces
+
+
+def test_a_session_with_a_sentencepiece_model_reopens(qtbot, window, tmp_path, ref) -> None:
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    path = window.save_session(str(tmp_path / "sp.bpe.json"))
+    assert path is not None
+    with qtbot.waitSignal(c.session_opened, timeout=60_000):
+        assert window.open_session(str(path))
+    tok = c.tokenizer()
+    assert tok.encode(TEXT) == ref.encode(TEXT)
+    assert tok.decode(ref.encode(TEXT)) == ref.decode(ref.encode(TEXT))
+    assert c.index.char_model is not None  # the vocab shows pieces and scores again
