@@ -393,7 +393,7 @@ def _small_hf(byte_fallback: bool, fuse_unk: bool, split: bool, scheme: str) -> 
     [(True, False, True, "always"), (False, True, False, "first"), (False, False, True, "never")],
 )
 @settings(max_examples=80, deadline=None)
-@given(text=st.lists(st.sampled_from(list(" abcé中🤖\n")), max_size=25).map("".join))
+@given(text=st.lists(st.sampled_from(list(" abcé中🤖\n")), max_size=60).map("".join))
 def test_small_char_bpe_tokenizer_json(
     tmp_path_factory, byte_fallback: bool, fuse_unk: bool, split: bool, scheme: str, text: str
 ) -> None:
@@ -478,3 +478,23 @@ def test_streaming_gives_the_ids_of_the_whole_text() -> None:
         assert list(ours.encode_iterable(pieces)) == ref.encode(text)
     finally:
         del ours.stream_min_chars
+
+
+@pytest.mark.parametrize("config", ["mistral", "plain", "nmt_nfkc"])
+def test_long_runs_without_spaces(tmp_path: Path, config: str) -> None:
+    """Long stretches without "▁" (Chinese, unknown characters in a row, digits) are cut between
+    characters that no piece joins: the ids stay sentencepiece's, runs of <unk> stay one."""
+    import random
+
+    if config == "mistral":
+        ours, ref = mistral("tokenizer.model.v1")
+    else:
+        path = _train(tmp_path, **TRAINED[config])
+        ours, ref = Tokenizer.from_spec(load_any(path)), spm.SentencePieceProcessor(model_file=str(path))
+    rng = random.Random(4)
+    chars = [*"中文的句子在这里。再来一句", *"0123456789", "\u0378", "\U000e0001", "ǅ", "🤖", "ﬁ", "ａ"]
+    for _ in range(20):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(30, 400)))
+        ids = ours.encode(text)
+        assert ids == ref.encode(text), text
+        assert ours.decode(ids) == ref.decode(ids)
