@@ -73,7 +73,7 @@ def piece_label(piece: str) -> str:
     """A SentencePiece piece as its model names it, on one line: ``▁`` kept (it is the piece's
     space), other whitespace as markers, control characters escaped.
 
-    >>> piece_label("▁the"), piece_label("<0x0A>"), piece_label("\n\n")
+    >>> piece_label("▁the"), piece_label("<0x0A>"), piece_label("\\n\\n")
     ('▁the', '<0x0A>', '↵↵')
     """
     return "".join(_escape_char(ch, True) for ch in piece)

@@ -50,7 +50,7 @@ class BrowserView(QWidget):
         self.vocab_proxy.setParent(self)
         for table, widths, stretch in (
             (self.merges_table, (60, 50, 62, 62, 110, 0), 5),
-            (self.vocab_table, (52, 110, 110, 36, 0), 4),
+            (self.vocab_table, (52, 110, 110, 36, 0, 56), 4),
         ):
             header = table.horizontalHeader()
             header.setStretchLastSection(False)

@@ -36,6 +36,7 @@ from core.bpe.support import compile_alternation
 SPACE = "\u2581"
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 _CACHE_MAX = 1 << 18
+_FINE_FROM = 24  # parts longer than this are cut between characters no piece joins
 _KIND_NAMES = {
     NORMAL: "normal",
     UNKNOWN: "unknown",
@@ -124,7 +125,9 @@ class CharBPE:
             self._byte_ids = [self._reserved.get(byte_piece(b)) for b in range(256)]
             if self.unk_id is None:
                 self.unk_id = next((i for i, t in enumerate(types) if t == UNKNOWN), None)
-            inside = (p for p in self._pieces if len(p) > 1)
+            inside = [p for p in self._pieces if len(p) > 1]
+            # (an unused piece is split back by the pair last seen making it, over the whole text)
+            fine = not self._unused
         else:
             self.types = [NORMAL] * n
             self._vocab: dict[str, int] = {p: i for i, p in enumerate(pieces) if p is not None}
@@ -137,9 +140,18 @@ class CharBPE:
             for bid in self._byte_ids:
                 if bid is not None:
                     self.types[bid] = BYTE
-            inside = (p for p in self._vocab if len(p) > 1)
+            inside = [p for p in self._vocab if len(p) > 1]
+            byte_set = {i for i in self._byte_ids if i is not None}
+            # HF's order of a pending <unk> and byte tokens, and merges of byte tokens, depend on
+            # the whole word: no cuts inside a run then
+            fine = not any(a in byte_set or b in byte_set for a, b in self._merges) and (
+                not self.byte_fallback or len(byte_set) == 256
+            )
         # characters that some piece holds right before a "▁": a cut before "▁" needs another one
         self._joins = frozenset(p[k - 1] for p in inside for k in range(1, len(p)) if p[k] == SPACE)
+        # the two-character strings inside pieces: no merge can join characters whose pair is not one
+        # of them, so a long run (Chinese, with no "▁") is cut there too
+        self._bigrams = frozenset(p[k : k + 2] for p in inside for k in range(len(p) - 1)) if fine else None
         self._cache: dict[str, tuple[int, ...]] = {}
 
     # ------------------------------------------------------------------ normalization (.model)
@@ -186,15 +198,16 @@ class CharBPE:
                         cache.clear()
                     cache[part] = ids
             out.extend(ids)
-        if self.mode == "sentencepiece" and not self.byte_fallback and self.unk_id is not None:
-            unk = self.unk_id  # sentencepiece writes a run of unknown symbols as one <unk>
+        if (self.mode == "sentencepiece" and not self.byte_fallback) or (self.mode == "hf" and self.fuse_unk):
+            unk = self.unk_id  # a run of unknown characters is one <unk> (also across the cuts here)
             out = [x for k, x in enumerate(out) if x != unk or k == 0 or out[k - 1] != unk]
         return tuple(out)
 
     def _parts(self, word: str) -> Iterable[str]:
-        """``word`` cut before each ``▁`` no merge can cross."""
+        """``word`` cut before each ``▁`` no merge can cross, and a long part also between two
+        characters that no piece holds side by side."""
         if SPACE not in word[1:]:
-            return (word,)
+            return self._fine(word) if len(word) > _FINE_FROM else (word,)
         joins = self._joins
         parts = []
         start = 0
@@ -205,7 +218,18 @@ class CharBPE:
                 start = pos
             pos = word.find(SPACE, pos + 1)
         parts.append(word[start:])
+        if self._bigrams is not None and any(len(p) > _FINE_FROM for p in parts):
+            return [q for p in parts for q in (self._fine(p) if len(p) > _FINE_FROM else (p,))]
         return parts
+
+    def _fine(self, s: str) -> list[str]:
+        big = self._bigrams
+        if big is None:
+            return [s]
+        cuts = [i for i, pair in enumerate(map(str.__add__, s, s[1:]), 1) if pair not in big]
+        if not cuts:
+            return [s]
+        return [s[a:b] for a, b in zip([0, *cuts], [*cuts, len(s)])]
 
     def _encode_part(self, s: str) -> tuple[int, ...]:
         return self._encode_sp(s) if self.mode == "sentencepiece" else self._encode_hf(s)

@@ -287,7 +287,8 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
 
     c = sub.add_parser("convert", help="read a tokenizer file (any supported format) and write it in others")
     c.add_argument(
-        "tokenizer", help="a tokenizer file or folder (tokenizer.json, vocab.json, *.tiktoken, bpe.json …)"
+        "tokenizer",
+        help="a tokenizer file or folder (tokenizer.json, vocab.json, *.tiktoken, tokenizer.model, bpe.json …)",
     )
     c.add_argument("--out", required=True, help="output folder")
     c.add_argument(

@@ -164,15 +164,16 @@ def spec_from_native(path: Path, text: str, data: Any) -> TokenizerSpec:
             f"{loc.key('tie_break')}tie_break {tie_break!r} must be 'lexicographic', 'first' or null"
         )
     vocab = _vocab(loc, data.get("vocab"))
+    pipeline = data.get("pipeline")
+    char_level = isinstance(pipeline, dict) and pipeline.get("charbpe") is not None
     missing = missing_bytes(vocab.values())
-    if missing:
+    if missing and not char_level:  # (a SentencePiece model without byte fallback has no byte pieces)
         raise missing_bytes_error(path, missing)
     specials = _specials(loc, data.get("special_tokens") or [], vocab)
     merges = _merges(loc, data.get("merges") or [], vocab)
     training = data.get("training")
     if training is not None:
         _check_training(loc, training, len(merges))
-    pipeline = data.get("pipeline")
     if pipeline is not None:
         _check_pipeline(loc, pipeline)
     return TokenizerSpec(

@@ -382,7 +382,7 @@ def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
         f' "decoder": {c({"type": "Sequence", "decoders": decoders})},',
         ' "model": {',
         '  "type": "BPE", "dropout": null, "unk_token": ' + c(unk) + ', "continuing_subword_prefix": null,',
-        '  "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": '
+        '  "end_of_word_suffix": null, "fuse_unk": true, "byte_fallback": '
         + c(bool(conf.get("byte_fallback")))
         + f', "ignore_merges": {c(bool(user))},',
         '  "vocab": {',

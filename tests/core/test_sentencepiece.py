@@ -168,7 +168,17 @@ TRAINED = {
     "nmt_nfkc": {"normalization_rule_name": "nmt_nfkc", "byte_fallback": True},
     "nmt_nfkc_cf": {"normalization_rule_name": "nmt_nfkc_cf", "user_defined_symbols": ["ＡＢ", "[SEP]"]},
     "nmt_nfkc_kept_spaces": {"normalization_rule_name": "nmt_nfkc", "remove_extra_whitespaces": False},
+    # as Gemma: no dummy prefix, spaces kept, digits split, whitespace runs as user-defined pieces
+    "gemma_like": {
+        "add_dummy_prefix": False,
+        "remove_extra_whitespaces": False,
+        "byte_fallback": True,
+        "split_digits": True,
+        "allow_whitespace_only_pieces": True,
+        "user_defined_symbols": ["<start_of_turn>", "\t\t", "\n\n", "▁▁▁"],
+    },
 }
+EXPORTABLE = ["plain", "byte_fallback", "user_control", "no_dummy_prefix", "whitespace_pieces", "gemma_like"]
 
 
 @pytest.mark.parametrize("config", sorted(TRAINED))
@@ -184,6 +194,36 @@ def test_trained_models_give_sentencepiece_ids(tmp_path_factory, config: str, te
         ids = ours.encode(t)
         assert ids == ref.encode(t), t
         assert ours.decode(ids) == ref.decode(ids), t
+
+
+@pytest.mark.parametrize("config", EXPORTABLE)
+@settings(max_examples=40, deadline=None)
+@given(text=TEXTS)
+def test_trained_models_export_to_a_tokenizer_json_with_the_same_ids(
+    tmp_path_factory, config: str, text: str
+) -> None:
+    key = f"trained-export-{config}"
+    if key not in _LOADED:
+        folder = tmp_path_factory.mktemp(config)
+        path = _train(folder, **(TRAINED[config] | {"remove_extra_whitespaces": False}))
+        exported = save(load_any(path), folder / "tokenizer.json", "hf")[0]
+        _LOADED[key] = (HF.from_file(str(exported)), spm.SentencePieceProcessor(model_file=str(path)))  # type: ignore[assignment]
+    hf, ref = _LOADED[key]
+    for t in (text, text + " [SEP] hello world <ctl>", "  " + text + "<start_of_turn>"):
+        assert hf.encode(t, add_special_tokens=False).ids == ref.encode(t), t  # type: ignore[attr-defined]
+
+
+def test_models_a_tokenizer_json_cannot_hold_are_refused_at_export(tmp_path: Path) -> None:
+    path = _train(tmp_path, remove_extra_whitespaces=True)
+    with pytest.raises(FormatError, match=r"removes extra spaces .*native bpe.json"):
+        save(load_any(path), tmp_path / "out.json", "hf")
+    path = _train(tmp_path, normalization_rule_name="nmt_nfkc", remove_extra_whitespaces=False)
+    with pytest.raises(FormatError, match=r"precompiled character map \(rule 'nmt_nfkc'\).*native bpe.json"):
+        save(load_any(path), tmp_path / "out.json", "hf")
+    save(load_any(path), tmp_path / "bpe.json", "native")  # (the native format keeps it)
+    assert Tokenizer.from_spec(load_any(tmp_path / "bpe.json")).encode(
+        "ＡＢ ﬁ"
+    ) == spm.SentencePieceProcessor(model_file=str(path)).encode("ＡＢ ﬁ")
 
 
 def test_unigram_and_damaged_models_are_refused_by_name(tmp_path: Path) -> None:
@@ -297,6 +337,10 @@ def test_hub_style_tokenizer_json_gives_hf_ids(tmp_path: Path, legacy: bool) -> 
         assert ours.encode(text, add_special_tokens=False) == hf.encode(text, add_special_tokens=False).ids
         assert ours.decode(want) == hf.decode(want, skip_special_tokens=False), text
     assert ours.post_processor_ids == ((1,), ())
+    # written back, HF reads it with the same ids
+    again = HF.from_file(str(save(ours, tmp_path / "again.json", "hf")[0]))
+    for text in [*CURATED, "<s>Hello</s> world"]:
+        assert again.encode(text).ids == hf.encode(text).ids, text
 
 
 @pytest.mark.parametrize("legacy", [True, False])
@@ -311,6 +355,23 @@ def test_hub_style_tokenizer_json_on_random_texts(tmp_path_factory, legacy: bool
     want = hf.encode(text, add_special_tokens=False).ids  # type: ignore[attr-defined]
     assert ours.encode(text, add_special_tokens=False) == want
     assert ours.decode(want) == hf.decode(want, skip_special_tokens=False)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("legacy", [True, False])
+@settings(max_examples=80, deadline=None)
+@given(
+    ids=st.lists(
+        st.sampled_from([0, 1, 2, 3, 13, 16, 243, 162, 167, 153, 28705, 28747, 22557, 1526]), max_size=10
+    )
+)
+def test_hub_style_decode_of_any_ids(tmp_path_factory, legacy: bool, ids: list[int]) -> None:
+    """Control tokens, lone and broken byte pieces, "▁" pieces anywhere: HF's decoder chain."""
+    key = f"hub-{legacy}"
+    if key not in _LOADED:
+        path, hf = _hub_style(tmp_path_factory.mktemp("hub"), legacy)
+        _LOADED[key] = (Tokenizer.from_spec(load_any(path)), hf)  # type: ignore[assignment]
+    ours, hf = _LOADED[key]
+    assert ours.decode(ids) == hf.decode(ids, skip_special_tokens=False)  # type: ignore[attr-defined]
 
 
 def _small_hf(byte_fallback: bool, fuse_unk: bool, split: bool, scheme: str) -> HF:
@@ -332,7 +393,7 @@ def _small_hf(byte_fallback: bool, fuse_unk: bool, split: bool, scheme: str) -> 
     [(True, False, True, "always"), (False, True, False, "first"), (False, False, True, "never")],
 )
 @settings(max_examples=80, deadline=None)
-@given(text=st.lists(st.sampled_from(list(" abcé中🤖\n")), max_size=25).map("".join))
+@given(text=st.lists(st.sampled_from(list(" abcé中🤖\n")), max_size=60).map("".join))
 def test_small_char_bpe_tokenizer_json(
     tmp_path_factory, byte_fallback: bool, fuse_unk: bool, split: bool, scheme: str, text: str
 ) -> None:
@@ -406,3 +467,34 @@ def test_evaluate_counts_byte_pieces_as_byte_fallback() -> None:
     assert r.tokens == len(ids)
     assert r.byte_fallback_share == pytest.approx(sum(ref.is_byte(i) for i in ids) / len(ids))
     assert sum(ref.is_byte(i) for i in ids) == 6  # \t, \n and the emoji's four bytes
+
+
+def test_streaming_gives_the_ids_of_the_whole_text() -> None:
+    ours, ref = mistral("tokenizer.model.v1")
+    ours.stream_min_chars = 8  # (gather little before trying to cut)
+    try:
+        text = "".join(CURATED) * 3
+        pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
+        assert list(ours.encode_iterable(pieces)) == ref.encode(text)
+    finally:
+        del ours.stream_min_chars
+
+
+@pytest.mark.parametrize("config", ["mistral", "plain", "nmt_nfkc"])
+def test_long_runs_without_spaces(tmp_path: Path, config: str) -> None:
+    """Long stretches without "▁" (Chinese, unknown characters in a row, digits) are cut between
+    characters that no piece joins: the ids stay sentencepiece's, runs of <unk> stay one."""
+    import random
+
+    if config == "mistral":
+        ours, ref = mistral("tokenizer.model.v1")
+    else:
+        path = _train(tmp_path, **TRAINED[config])
+        ours, ref = Tokenizer.from_spec(load_any(path)), spm.SentencePieceProcessor(model_file=str(path))
+    rng = random.Random(4)
+    chars = [*"中文的句子在这里。再来一句", *"0123456789", "\u0378", "\U000e0001", "ǅ", "🤖", "ﬁ", "ａ"]
+    for _ in range(20):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(30, 400)))
+        ids = ours.encode(text)
+        assert ids == ref.encode(text), text
+        assert ours.decode(ids) == ref.decode(ids)

@@ -101,3 +101,34 @@ def test_evaluate_takes_a_sentencepiece_model(qtbot, loaded, tmp_path, ref) -> N
     r = ev.results[1]
     assert r.tokenizer == "mistral" and r.tokens == len(ref.encode(TEXT))
     assert r.byte_fallback_share > 0  # the emoji's four byte pieces
+
+
+def test_a_session_with_a_sentencepiece_model_reopens(qtbot, window, tmp_path, ref) -> None:
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    path = window.save_session(str(tmp_path / "sp.bpe.json"))
+    assert path is not None
+    with qtbot.waitSignal(c.session_opened, timeout=60_000):
+        assert window.open_session(str(path))
+    tok = c.tokenizer()
+    assert tok.encode(TEXT) == ref.encode(TEXT)
+    assert tok.decode(ref.encode(TEXT)) == ref.decode(ref.encode(TEXT))
+    assert c.index.char_model is not None  # the vocab shows pieces and scores again
+
+
+def test_a_char_level_tokenizer_json_shows_its_pieces(qtbot, window, tmp_path, ref) -> None:
+    """The tokenizer.json export of the model, opened: pieces by name, no Score column (a
+    tokenizer.json ranks merges, it has no scores), HF's ids."""
+    from tokenizers import Tokenizer as HF
+
+    from core.formats import load_any, save
+
+    path = save(load_any(MODEL), tmp_path / "tokenizer.json", "hf")[0]
+    c = window.controller
+    loaded = import_tokenizer(qtbot, c, path)
+    assert loaded.tokenizer.encode(TEXT) == HF.from_file(str(path)).encode(TEXT).ids == ref.encode(TEXT)
+    b = window.browser
+    b.vocab_model.sync()
+    row = c.index.row_of_id(ref.piece_to_id("<0xE4>"))
+    assert _cell(b.vocab_model, row, 1) == "<0xE4>" and _cell(b.vocab_model, row, 4) == "byte fallback"
+    assert b.vocab_table.isColumnHidden(5)
