@@ -19,6 +19,7 @@ from .cli_progress import Progress
 from .errors import BPEError, Cancelled
 from .eval_cli import add_parser as add_eval_parser
 from .eval_cli import run as run_eval
+from .merge_audit import add_audit_parser, run_audit
 
 EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
@@ -186,6 +187,10 @@ def _count(args: argparse.Namespace) -> int:
     return run_count(args, _Progress(not args.quiet))
 
 
+def _audit(args: argparse.Namespace) -> int:
+    return run_audit(args, _Progress(not args.quiet, {"replay": ("replay", "merge", False)}))
+
+
 def version() -> str:
     """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
     from importlib.metadata import PackageNotFoundError
@@ -286,6 +291,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     add_count_parser(sub)
     add_eval_parser(sub)
+    add_audit_parser(sub)
     return parser
 
 
@@ -295,7 +301,14 @@ def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
 
 
 #: the commands :func:`run` carries out
-HANDLERS = {"train": _train, "encode": _encode, "convert": _convert, "count": _count, "eval": run_eval}
+HANDLERS = {
+    "train": _train,
+    "encode": _encode,
+    "convert": _convert,
+    "count": _count,
+    "eval": run_eval,
+    "audit": _audit,
+}
 
 
 def run(args: argparse.Namespace) -> int:
