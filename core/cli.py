@@ -19,7 +19,7 @@ from .cli_progress import Progress
 from .errors import BPEError, Cancelled
 from .eval_cli import add_parser as add_eval_parser
 from .eval_cli import run as run_eval
-from .merge_audit import add_audit_parser, run_audit
+from .explore_cli import add_audit_parser, add_inspect_parser, run_audit, run_inspect
 
 EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
@@ -191,6 +191,10 @@ def _audit(args: argparse.Namespace) -> int:
     return run_audit(args, _Progress(not args.quiet, {"replay": ("replay", "merge", False)}))
 
 
+def _inspect(args: argparse.Namespace) -> int:
+    return run_inspect(args, _Progress(not args.quiet, {"inspect": ("inspect", "token", False)}))
+
+
 def version() -> str:
     """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
     from importlib.metadata import PackageNotFoundError
@@ -292,6 +296,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     add_count_parser(sub)
     add_eval_parser(sub)
     add_audit_parser(sub)
+    add_inspect_parser(sub)
     return parser
 
 
@@ -308,6 +313,7 @@ HANDLERS = {
     "count": _count,
     "eval": run_eval,
     "audit": _audit,
+    "inspect": _inspect,
 }
 
 

@@ -28,7 +28,6 @@ diagnosis                     meaning
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BPEError, Cancelled, FormatError
-from .patterns import PATTERNS, pattern_name, resolve_pattern
+from .patterns import PATTERNS, resolve_pattern
 from .records import TIE_BREAKS, Pair
 
 #: other pre-tokenizations tried when a pair does not fit the given one (name -> regex; None: no split)
@@ -300,65 +299,3 @@ def _merges_txt(p: Path) -> list[Pair]:
                 f"{p}: line {n}: {e.args[0]!r} is not a GPT-2 byte character; give a byte-level merges.txt"
             ) from None
     return out
-
-
-# --------------------------------------------------------------------------- the command line
-def add_audit_parser(sub) -> None:
-    a = sub.add_parser(
-        "audit", help="find where a merge list first differs from correct training on a corpus"
-    )
-    a.add_argument("corpus", help="the corpus the merges were trained on")
-    a.add_argument(
-        "--merges", required=True, help="the merge list: merges.txt, or any tokenizer file (tokenizer.json …)"
-    )
-    a.add_argument("--vocab", default=None, help="the vocab.json that goes with merges.txt (optional)")
-    a.add_argument(
-        "--special-token", action="append", default=[], metavar="T", help="a special token (repeat)"
-    )
-    a.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
-    a.add_argument(
-        "--tie-break", choices=list(TIE_BREAKS), default="lexicographic", help="the correct tie rule"
-    )
-    a.add_argument("--json", default=None, metavar="OUT", help="also write the result as JSON to OUT")
-    a.add_argument("--workers", type=int, default=None, help="pre-tokenization processes")
-    a.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
-
-
-def _show(p: Pair | None) -> str:
-    return "-" if p is None else f"({p[0]!r}, {p[1]!r})"
-
-
-def run_audit(args, progress) -> int:
-    from .formats._io import atomic_write, check_out_file
-
-    if args.json:
-        check_out_file(args.json, "--json")
-    merges = read_merge_list(args.merges, args.vocab)
-    try:
-        result = audit_merges(
-            args.corpus,
-            merges,
-            args.special_token,
-            pattern=args.pattern,
-            tie_break=args.tie_break,
-            workers=args.workers,
-            progress=progress,
-        )
-    finally:
-        progress.close()
-    if result.agrees:
-        print(
-            f"all {result.merges_given:,} merges agree with training on {Path(args.corpus).name} "
-            f"(pattern {pattern_name(resolve_pattern(args.pattern))}, tie rule {args.tie_break})"
-        )
-    else:
-        print(
-            f"merge {result.first_divergence:,} differs (the first {result.merges_checked:,} agree): "
-            f"given {_show(result.given)} counted {result.given_count:,}, "
-            f"expected {_show(result.expected)} counted {result.expected_count:,}"
-        )
-        print(f"diagnosis: {result.diagnosis}: {result.explanation()}")
-    if args.json:
-        atomic_write(args.json, json.dumps(result.to_json(), indent=2) + "\n")
-        print(f"wrote {args.json}")
-    return 0

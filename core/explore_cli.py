@@ -1,0 +1,157 @@
+"""The commands that look into tokenizers and merge lists: ``audit`` and ``inspect`` (hooked into
+core/cli.py; their work is done in :mod:`core.merge_audit` and :mod:`core.token_inspect`, imported
+when a command runs so that ``--help`` stays quick).
+
+bpe-explorer audit CORPUS --merges MERGES [--vocab VOCAB] [--special-token T …] [--json OUT]
+bpe-explorer inspect TOKENIZER [--corpus FILE …] [--json OUT]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+TIE_BREAKS = ("lexicographic", "first")
+
+
+def add_audit_parser(sub) -> None:
+    a = sub.add_parser(
+        "audit", help="find where a merge list first differs from correct training on a corpus"
+    )
+    a.add_argument("corpus", help="the corpus the merges were trained on")
+    a.add_argument(
+        "--merges", required=True, help="the merge list: merges.txt, or any tokenizer file (tokenizer.json …)"
+    )
+    a.add_argument("--vocab", default=None, help="the vocab.json that goes with merges.txt (optional)")
+    a.add_argument(
+        "--special-token", action="append", default=[], metavar="T", help="a special token (repeat)"
+    )
+    a.add_argument("--pattern", default="gpt2", help="gpt2 (default), gpt4, none, or a custom regex")
+    a.add_argument(
+        "--tie-break", choices=list(TIE_BREAKS), default="lexicographic", help="the correct tie rule"
+    )
+    a.add_argument("--json", default=None, metavar="OUT", help="also write the result as JSON to OUT")
+    a.add_argument("--workers", type=int, default=None, help="pre-tokenization processes")
+    a.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+
+
+def _show(p: tuple[bytes, bytes] | None) -> str:
+    return "-" if p is None else f"({p[0]!r}, {p[1]!r})"
+
+
+def run_audit(args, progress) -> int:
+    from .formats._io import atomic_write, check_out_file
+    from .merge_audit import audit_merges, read_merge_list
+    from .patterns import pattern_name, resolve_pattern
+
+    if args.json:
+        check_out_file(args.json, "--json")
+    merges = read_merge_list(args.merges, args.vocab)
+    try:
+        result = audit_merges(
+            args.corpus,
+            merges,
+            args.special_token,
+            pattern=args.pattern,
+            tie_break=args.tie_break,
+            workers=args.workers,
+            progress=progress,
+        )
+    finally:
+        progress.close()
+    if result.agrees:
+        print(
+            f"all {result.merges_given:,} merges agree with training on {Path(args.corpus).name} "
+            f"(pattern {pattern_name(resolve_pattern(args.pattern))}, tie rule {args.tie_break})"
+        )
+    else:
+        print(
+            f"merge {result.first_divergence:,} differs (the first {result.merges_checked:,} agree): "
+            f"given {_show(result.given)} counted {result.given_count:,}, "
+            f"expected {_show(result.expected)} counted {result.expected_count:,}"
+        )
+        print(f"diagnosis: {result.diagnosis}: {result.explanation()}")
+    if args.json:
+        atomic_write(args.json, json.dumps(result.to_json(), indent=2) + "\n")
+        print(f"wrote {args.json}")
+    return 0
+
+
+def add_inspect_parser(sub) -> None:
+    s = sub.add_parser(
+        "inspect", help="list dead and odd tokens of a tokenizer (unreachable, partial UTF-8 …)"
+    )
+    s.add_argument(
+        "tokenizer", help="a tokenizer file or folder (tokenizer.json, vocab.json, *.tiktoken, bpe.json …)"
+    )
+    s.add_argument(
+        "--corpus",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a text file to count token use in (repeat)",
+    )
+    s.add_argument("--json", default=None, metavar="OUT", help="write the full lists as JSON to OUT")
+    s.add_argument("--show", type=int, default=5, metavar="N", help="tokens shown per list (default 5)")
+    s.add_argument(
+        "--special-token", action="append", default=[], metavar="T", help="for files that do not store them"
+    )
+    s.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
+    s.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+
+
+def _token_text(b: bytes) -> str:
+    """A token as its text where it is whole UTF-8, else its bytes."""
+    try:
+        return repr(b.decode("utf-8"))
+    except UnicodeDecodeError:
+        return repr(b)
+
+
+def _shown(tok, ids: Sequence[int], n: int) -> str:
+    head = ", ".join(f"{i} {_token_text(tok.vocab[i])}" for i in ids[:n])
+    more = f", … ({len(ids) - n:,} more)" if len(ids) > n else ""
+    return head + more
+
+
+def run_inspect(args, progress) -> int:
+    from .cli import special_token_arg
+    from .formats import load_any
+    from .formats._io import atomic_write, check_out_file
+    from .token_inspect import inspect_tokenizer
+    from .tokenizer import Tokenizer
+
+    if args.json:
+        check_out_file(args.json, "--json")
+    spec = load_any(
+        args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
+    )
+    for note in spec.notes:
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    tok = Tokenizer.from_spec(spec)
+    try:
+        r = inspect_tokenizer(tok, args.corpus, progress=progress)
+    finally:
+        progress.close()
+    print(f"{Path(args.tokenizer).name}: {r.summary()}")
+    show = max(0, args.show)
+    if show:
+        for label, ids in (
+            ("unreachable from their text", r.unreachable_text),
+            ("unreachable by merges", r.unreachable_merges),
+            ("partial UTF-8", r.partial_utf8),
+            ("special", r.specials),
+            ("longest", r.longest),
+            ("never used", r.never_used or []),
+        ):
+            if ids:
+                print(f"  {label}: {_shown(tok, ids, show)}")
+        for f in r.files:
+            least = ", ".join(f"{i} {_token_text(tok.vocab[i])}×{c}" for i, c in f.least_used[:show])
+            print(f"  {f.name}: {f.n_tokens:,} tokens, {f.never_used:,} tokens unused; least used: {least}")
+    if args.json:
+        atomic_write(args.json, json.dumps(r.to_json(), indent=1) + "\n")
+        print(f"wrote {args.json}")
+    return 0
