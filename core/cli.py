@@ -19,7 +19,14 @@ from .cli_progress import Progress
 from .errors import BPEError, Cancelled
 from .eval_cli import add_parser as add_eval_parser
 from .eval_cli import run as run_eval
-from .explore_cli import add_audit_parser, add_inspect_parser, run_audit, run_inspect
+from .explore_cli import (
+    add_audit_parser,
+    add_extend_argument,
+    add_inspect_parser,
+    run_audit,
+    run_inspect,
+    run_train_extend,
+)
 
 EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
@@ -32,6 +39,8 @@ def _train(args: argparse.Namespace) -> int:
     from .spec import spec_from_trainer
     from .trainer import Trainer, check_vocab_size
 
+    if args.extend:
+        return run_train_extend(args, _Progress(not args.quiet))
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
     check_out_folder(args.out)  # before the run, not after it
@@ -251,6 +260,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
     add_train_arguments(t)
+    add_extend_argument(t)
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
     e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")

@@ -155,3 +155,87 @@ def run_inspect(args, progress) -> int:
         atomic_write(args.json, json.dumps(r.to_json(), indent=1) + "\n")
         print(f"wrote {args.json}")
     return 0
+
+
+def add_extend_argument(t) -> None:
+    t.add_argument(
+        "--extend",
+        default=None,
+        metavar="TOKENIZER",
+        help="keep every token and id of this tokenizer (any file the app opens) and learn new merges on "
+        "the corpus after them; --vocab-size is the final size, base included",
+    )
+
+
+def run_train_extend(args, progress) -> int:
+    """``train CORPUS --extend TOKENIZER --vocab-size N --out DIR``."""
+    import time
+
+    from .cli import check_out_folder, special_token_arg
+    from .errors import BPEError
+    from .extend import ExtendTrainer
+    from .formats import export_all, load_any, parse_formats
+    from .tokenizer import Tokenizer
+
+    if args.counts:
+        raise BPEError(
+            "--extend trains on a corpus file, not on --counts (the base tokenizer pre-tokenizes it)"
+        )
+    if args.corpus is None or args.corpus == "-":
+        raise BPEError("--extend needs a corpus file to learn the new merges on")
+    formats = parse_formats(args.format)
+    check_out_folder(args.out)
+    spec = load_any(args.extend, special_tokens=special_token_arg(args.special_token), pattern=args.pattern)
+    for note in spec.notes:
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    base = Tokenizer.from_spec(spec)
+    if args.vocab_size <= len(base.vocab):
+        raise BPEError(
+            f"--vocab-size {args.vocab_size:,} is not above the base tokenizer's {len(base.vocab):,} tokens; "
+            "an extension keeps them all and adds more: choose a larger --vocab-size"
+        )
+    t0 = time.perf_counter()
+    try:
+        trainer = ExtendTrainer.from_files(
+            base,
+            [args.corpus],
+            tie_break=args.tie_break,
+            keep_history=False,
+            workers=args.workers,
+            progress=progress,
+        )
+        before = sum(len(toks) * c for _, toks, c in trainer.words())
+        trainer.run(args.vocab_size, progress=progress, min_interval=10)
+        progress.finish("merge")
+    finally:
+        progress.close()
+    elapsed = time.perf_counter() - t0
+    after = sum(len(toks) * c for _, toks, c in trainer.words())
+    out_spec = trainer.to_spec(Path(args.corpus).name)
+    reused = trainer.reused
+    if reused and "tiktoken" in formats:
+        formats = [f for f in formats if f != "tiktoken"]
+        print(
+            f"bpe-explorer: warning: no tiktoken file: {len(reused):,} new merge(s) make a token the vocab already "
+            f"has (the first: {trainer.merges[reused[0]]!r}); tiktoken would apply them at that token's old rank",
+            file=sys.stderr,
+        )
+    from .formats import export_losses
+
+    for fmt in list(formats):
+        lost = export_losses(out_spec, fmt)
+        if lost:
+            formats.remove(fmt)
+            print(
+                f"bpe-explorer: warning: no {fmt} files: they cannot hold {'; '.join(lost)}", file=sys.stderr
+            )
+    written = export_all(args.out, out_spec, formats) if formats else {}
+    gain = f" ({(before - after) / before:.1%} fewer)" if before else ""
+    print(
+        f"extended {Path(args.extend).name} ({trainer.base_vocab_size:,} tokens) with {len(trainer.merges):,} "
+        f"merges, vocab size {trainer.vocab_size:,} in {elapsed:.2f}s; {Path(args.corpus).name}: "
+        f"{before:,} tokens with the base, {after:,} with the extension{gain}"
+    )
+    for path in (p for paths in written.values() for p in paths):
+        print(f"wrote {path}")
+    return 0
