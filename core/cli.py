@@ -21,9 +21,11 @@ from .eval_cli import add_parser as add_eval_parser
 from .eval_cli import run as run_eval
 from .explore_cli import (
     add_audit_parser,
+    add_compare_parser,
     add_extend_argument,
     add_inspect_parser,
     run_audit,
+    run_compare,
     run_inspect,
     run_train_extend,
 )
@@ -204,6 +206,10 @@ def _inspect(args: argparse.Namespace) -> int:
     return run_inspect(args, _Progress(not args.quiet, {"inspect": ("inspect", "token", False)}))
 
 
+def _compare(args: argparse.Namespace) -> int:
+    return run_compare(args, _Progress(not args.quiet))
+
+
 def version() -> str:
     """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
     from importlib.metadata import PackageNotFoundError
@@ -307,6 +313,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     add_eval_parser(sub)
     add_audit_parser(sub)
     add_inspect_parser(sub)
+    add_compare_parser(sub)
     return parser
 
 
@@ -324,6 +331,7 @@ HANDLERS = {
     "eval": run_eval,
     "audit": _audit,
     "inspect": _inspect,
+    "compare": _compare,
 }
 
 
@@ -341,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "python -m core.cli: error: name a command (train, encode, convert, count, eval); the desktop app is "
+            "python -m core.cli: error: name a command (train, encode, convert, count, eval, audit, inspect, "
+            "compare); the desktop app is "
             "'bpe-explorer' or 'python -m bpe_gui'",
             file=sys.stderr,
         )

@@ -239,3 +239,64 @@ def run_train_extend(args, progress) -> int:
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
     return 0
+
+
+def add_compare_parser(sub) -> None:
+    c = sub.add_parser(
+        "compare", help="two tokenizers side by side: shared tokens, where the merges part, tokens per file"
+    )
+    c.add_argument("a", help="tokenizer A (any file or folder the app opens)")
+    c.add_argument("b", help="tokenizer B")
+    c.add_argument(
+        "--corpus",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a text file to count tokens on (repeat)",
+    )
+    c.add_argument(
+        "--json", default=None, metavar="OUT", help="write the result, with the full id lists, as JSON"
+    )
+    c.add_argument("--show", type=int, default=5, metavar="N", help="tokens shown per list (default 5)")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+
+
+def run_compare(args, progress) -> int:
+    from .compare import compare_tokenizers
+    from .formats import load_any
+    from .formats._io import atomic_write, check_out_file
+    from .tokenizer import Tokenizer
+
+    if args.json:
+        check_out_file(args.json, "--json")
+    toks = []
+    for path in (args.a, args.b):
+        spec = load_any(path)
+        for note in spec.notes:
+            print(f"bpe-explorer: note: {Path(path).name}: {note}", file=sys.stderr)
+        toks.append(Tokenizer.from_spec(spec))
+    a, b = toks
+    try:
+        c = compare_tokenizers(a, b, args.corpus, progress=progress)
+    finally:
+        progress.close()
+    print(
+        f"A = {Path(args.a).name} ({c.vocab_a:,} tokens), B = {Path(args.b).name} ({c.vocab_b:,} tokens): {c.summary()}"
+    )
+    show = max(0, args.show)
+    if c.first_differing_merge is not None:
+        print(f"  merge {c.first_differing_merge:,}: A {_show(c.merge_a)}, B {_show(c.merge_b)}")
+    if show:
+        if c.only_a:
+            print(f"  only in A: {_shown(a, c.only_a, show)}")
+        if c.only_b:
+            print(f"  only in B: {_shown(b, c.only_b, show)}")
+        if c.specials_only_a or c.specials_only_b:
+            print(f"  special tokens only in A: {c.specials_only_a}; only in B: {c.specials_only_b}")
+    for f in c.files:
+        ratio = f" (B/A {f.tokens_b / f.tokens_a:.3f})" if f.tokens_a else ""
+        print(f"  {f.name}: {f.n_bytes:,} bytes, A {f.tokens_a:,} tokens, B {f.tokens_b:,} tokens{ratio}")
+    if args.json:
+        atomic_write(args.json, json.dumps(c.to_json(), indent=1) + "\n")
+        print(f"wrote {args.json}")
+    return 0

@@ -27,6 +27,7 @@ each file also gets its own count of unused tokens and its least used ones.
 from __future__ import annotations
 
 import heapq
+import itertools
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -174,7 +175,7 @@ def inspect_tokenizer(
         total_counts = np.zeros(size, dtype=np.int64)
         ordinary_ids = np.array([i for i, _ in ordinary], dtype=np.int64)
         for path in files:
-            counts = _file_counts(tok, path, size, tick)
+            counts = file_token_counts(tok, path, size, tick)
             total_counts += counts
             uses.append(_file_use(Path(path).name, counts, ordinary_ids, least_used))
         never = ordinary_ids[total_counts[ordinary_ids] == 0].tolist()
@@ -207,28 +208,40 @@ def _encode_batch(tok: Tokenizer, texts: list[str]) -> list[list[int]]:
     return out
 
 
-def _file_counts(tok: Tokenizer, path: str | os.PathLike, size: int, tick) -> np.ndarray:
-    """How often each id occurs in the encoding of one file (read in pieces of whole lines)."""
+def file_token_counts(
+    tok: Tokenizer, path: str | os.PathLike, size: int, tick: Callable[[str, int, int], None]
+) -> np.ndarray:
+    """How often each id (below ``size``) occurs in the encoding of one file: exactly
+    ``encode(text)`` of the whole file, streamed (:meth:`core.Tokenizer.encode_iterable`) and
+    counted in batches. ``tick("encode", bytes_done, total)`` follows the reading."""
     p = Path(path)
     if not p.is_file():
         from .errors import CorpusError
 
-        raise CorpusError(f"corpus file {str(p)!r} does not exist or is not a file; check the path")
+        raise CorpusError(f"text file {str(p)!r} does not exist or is not a file; check the path")
     total = p.stat().st_size
     counts = np.zeros(size, dtype=np.int64)
     done = 0
-    tick("encode", 0, total)
-    with open(p, encoding="utf-8", errors="surrogateescape", newline="") as f:
+
+    def pieces(f) -> Iterable[str]:
+        nonlocal done
+        tick("encode", 0, total)
         while True:
             lines = f.readlines(1 << 20)
             if not lines:
-                break
+                return
             chunk = "".join(lines)
-            ids = tok.encode(chunk, add_special_tokens=False)
-            if ids:
-                counts += np.bincount(np.asarray(ids, dtype=np.int64), minlength=size)
             done += len(chunk.encode("utf-8", "surrogateescape"))
+            yield chunk
             tick("encode", done, total)
+
+    with open(p, encoding="utf-8", errors="surrogateescape", newline="") as f:
+        ids = tok.encode_iterable(pieces(f))
+        while True:
+            batch = np.fromiter(itertools.islice(ids, 1 << 20), dtype=np.int64)
+            if not batch.size:
+                break
+            counts += np.bincount(batch, minlength=size)
     return counts
 
 
