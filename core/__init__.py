@@ -54,6 +54,11 @@ _LAZY = {
     "train_bpe_from_counts": "counts",
     "trainer_from_counts": "counts",
     "count_files": "counts",
+    "audit_merges": "merge_audit",
+    "inspect_tokenizer": "token_inspect",
+    "ExtendTrainer": "extend",
+    "extend_tokenizer": "extend",
+    "compare_tokenizers": "compare",
 }
 __all__ += [name for name in _LAZY if name not in __all__]
 
