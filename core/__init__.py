@@ -59,6 +59,7 @@ _LAZY = {
     "ExtendTrainer": "extend",
     "extend_tokenizer": "extend",
     "compare_tokenizers": "compare",
+    "token_home": "token_home",
 }
 __all__ += [name for name in _LAZY if name not in __all__]
 

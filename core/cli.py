@@ -24,9 +24,11 @@ from .explore_cli import (
     add_compare_parser,
     add_extend_argument,
     add_inspect_parser,
+    add_trace_parser,
     run_audit,
     run_compare,
     run_inspect,
+    run_trace,
     run_train_extend,
 )
 
@@ -210,6 +212,10 @@ def _compare(args: argparse.Namespace) -> int:
     return run_compare(args, _Progress(not args.quiet))
 
 
+def _trace(args: argparse.Namespace) -> int:
+    return run_trace(args, _Progress(not args.quiet, {"search": ("search", "B", True)}))
+
+
 def version() -> str:
     """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
     from importlib.metadata import PackageNotFoundError
@@ -314,6 +320,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     add_audit_parser(sub)
     add_inspect_parser(sub)
     add_compare_parser(sub)
+    add_trace_parser(sub)
     return parser
 
 
@@ -332,6 +339,7 @@ HANDLERS = {
     "audit": _audit,
     "inspect": _inspect,
     "compare": _compare,
+    "trace": _trace,
 }
 
 
@@ -350,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(
             "python -m core.cli: error: name a command (train, encode, convert, count, eval, audit, inspect, "
-            "compare); the desktop app is "
+            "compare, trace); the desktop app is "
             "'bpe-explorer' or 'python -m bpe_gui'",
             file=sys.stderr,
         )

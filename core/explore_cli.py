@@ -300,3 +300,54 @@ def run_compare(args, progress) -> int:
         atomic_write(args.json, json.dumps(c.to_json(), indent=1) + "\n")
         print(f"wrote {args.json}")
     return 0
+
+
+def add_trace_parser(sub) -> None:
+    t = sub.add_parser("trace", help="where a token comes from: its merge, the count then, corpus snippets")
+    t.add_argument("tokenizer", help="a tokenizer file or folder (bpe.json keeps the merge counts)")
+    g = t.add_mutually_exclusive_group(required=True)
+    g.add_argument("--id", type=int, default=None, help="the token's id")
+    g.add_argument("--text", default=None, help="the token's text (e.g. ' the')")
+    t.add_argument(
+        "--corpus", action="append", default=[], metavar="FILE", help="a text file to find it in (repeat)"
+    )
+    t.add_argument("--snippets", type=int, default=3, metavar="N", help="how many places to show (default 3)")
+    t.add_argument("--json", default=None, metavar="OUT", help="also write the result as JSON")
+    t.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+
+
+def run_trace(args, progress) -> int:
+    from .formats import load_any
+    from .formats._io import atomic_write, check_out_file
+    from .token_home import token_home
+    from .tokenizer import Tokenizer
+
+    if args.json:
+        check_out_file(args.json, "--json")
+    spec = load_any(args.tokenizer)
+    tok = Tokenizer.from_spec(spec)
+    try:
+        h = token_home(
+            tok,
+            args.id if args.id is not None else args.text,
+            args.corpus,
+            snippets=args.snippets,
+            progress=progress,
+        )
+    finally:
+        progress.close()
+    print(h.describe())
+    if len(h.built) > 1:
+        steps = "; ".join(
+            f"{_token_text(s.pair[0])} + {_token_text(s.pair[1])} (merge {s.merge:,})" for s in h.built
+        )
+        print(f"  built by: {steps}")
+    for s in h.snippets:
+        where = f"byte {s.byte_offset:,}" if s.byte_offset is not None else "normalized text"
+        print(f"  {s.file} @ {where}: {s.marked()}")
+    if args.corpus and not h.snippets:
+        print("  not found in the corpus")
+    if args.json:
+        atomic_write(args.json, json.dumps(h.to_json(), indent=1) + "\n")
+        print(f"wrote {args.json}")
+    return 0

@@ -186,3 +186,19 @@ def test_doctests():
     import core.merge_audit
 
     assert doctest.testmod(core.merge_audit).failed == 0
+
+
+def test_cancel(write):
+    from core.errors import Cancelled
+
+    p = write(PROSE)
+    merges = naive_train(gpt2_words(PROSE, []), 20)
+    seen = []
+
+    def stop(phase, done, total):
+        seen.append(phase)
+        return phase != "replay"
+
+    with pytest.raises(Cancelled):
+        audit_merges(p, merges, progress=stop)
+    assert seen[-1] == "replay"
