@@ -26,6 +26,7 @@ from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
 from .evaluate_view import EvaluateView
 from .glossary import show_glossary
+from .inspect_view import open_inspect
 from .learn_view import open_learn
 from .messages import MessageLog, ShortcutsDialog
 from .pairs_view import PairsView
@@ -215,7 +216,15 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         act = self.evaluate_dock.toggleViewAction()
         act.setText(self.tr("&Evaluate tokenizers…"))
         act.setShortcut("Ctrl+Shift+E")
-        mb.addMenu(self.tr("&Evaluate")).addAction(act)
+        eval_menu = mb.addMenu(self.tr("&Evaluate"))
+        eval_menu.addAction(act)
+        self.act_inspect = self._action(
+            self.tr("&Dead and odd tokens…"),
+            lambda: open_inspect(self),
+            [],
+            eval_menu,
+            self.tr("Tokens no text reaches, no merges build, partial characters, never used"),
+        )
         train_menu.addSeparator()
         self.act_rewind = self._action(
             self.tr("&Rewind to the selected merge"),
