@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from . import i18n, resources
 from .browser_view import BrowserView
+from .compare_view import open_overlap
 from .controller import Controller
 from .corpus_panel import CorpusPanel
 from .details_view import DetailsView
@@ -189,6 +190,13 @@ class MainWindow(FilesWindow, SessionWindow, QMainWindow):
         self.act_export = self._action(self.tr("&Export…"), self.export_dialog, ["Ctrl+E"], file_menu)
         self.act_compare = self._action(
             self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu
+        )
+        self.act_overlap = self._action(
+            self.tr("Vocabulary &overlap…"),
+            lambda: open_overlap(self),
+            [],
+            file_menu,
+            self.tr("Tokens shared with the compared tokenizer, tokens only in each, where the merges part"),
         )
         file_menu.addSeparator()
         self.act_save_session = self._action(

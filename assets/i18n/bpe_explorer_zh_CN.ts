@@ -199,6 +199,125 @@
     </message>
 </context>
 <context>
+    <name>CompareDialog</name>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="63"/>
+        <source>Vocabulary overlap</source>
+        <translation>词表重叠</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="76"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="78"/>
+        <source>Add text file…</source>
+        <translation>添加文本文件…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="80"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="99"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="99"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="99"/>
+        <location filename="../../bpe_gui/compare_view.py" line="108"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="99"/>
+        <source>Id there</source>
+        <translation>对方的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="108"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="108"/>
+        <source>Tokens (this app)</source>
+        <translation>词元数（本应用）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="108"/>
+        <source>Tokens (other)</source>
+        <translation>词元数（对方）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="124"/>
+        <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
+        <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="127"/>
+        <source>This app&apos;s tokenizer beside {name}.</source>
+        <translation>本应用的分词器与 {name} 对照。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="139"/>
+        <source>Only in this app ({n})</source>
+        <translation>仅本应用有（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="140"/>
+        <source>Only in the other ({n})</source>
+        <translation>仅对方有（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="141"/>
+        <source>Shared ({n})</source>
+        <translation>共有（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="142"/>
+        <source>Texts ({n})</source>
+        <translation>文本（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="148"/>
+        <source>Add text files</source>
+        <translation>添加文本文件</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="174"/>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="199"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="213"/>
+        <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app&apos;s tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
+        <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="224"/>
+        <source>The merge lists are equal.</source>
+        <translation>两个合并列表相同。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/compare_view.py" line="226"/>
+        <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
+        <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <location filename="../../bpe_gui/controller.py" line="149"/>
@@ -1170,12 +1289,12 @@
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="122"/>
+        <location filename="../../bpe_gui/window_files.py" line="123"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="130"/>
+        <location filename="../../bpe_gui/window_files.py" line="131"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1753,244 +1872,254 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="121"/>
+        <location filename="../../bpe_gui/window.py" line="122"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="122"/>
+        <location filename="../../bpe_gui/window.py" line="123"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="155"/>
+        <location filename="../../bpe_gui/window.py" line="156"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="179"/>
+        <location filename="../../bpe_gui/window.py" line="180"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="180"/>
+        <location filename="../../bpe_gui/window.py" line="181"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="181"/>
+        <location filename="../../bpe_gui/window.py" line="182"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="183"/>
+        <location filename="../../bpe_gui/window.py" line="184"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="187"/>
+        <location filename="../../bpe_gui/window.py" line="188"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="189"/>
+        <location filename="../../bpe_gui/window.py" line="190"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="191"/>
+        <location filename="../../bpe_gui/window.py" line="192"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/window.py" line="195"/>
+        <source>Vocabulary &amp;overlap…</source>
+        <translation>词表重叠(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="199"/>
+        <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
+        <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window.py" line="203"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="199"/>
+        <location filename="../../bpe_gui/window.py" line="207"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="202"/>
+        <location filename="../../bpe_gui/window.py" line="210"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="205"/>
+        <location filename="../../bpe_gui/window.py" line="213"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="206"/>
+        <location filename="../../bpe_gui/window.py" line="214"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="207"/>
+        <location filename="../../bpe_gui/window.py" line="215"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="209"/>
+        <location filename="../../bpe_gui/window.py" line="217"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="211"/>
+        <location filename="../../bpe_gui/window.py" line="219"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="213"/>
+        <location filename="../../bpe_gui/window.py" line="221"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="215"/>
+        <location filename="../../bpe_gui/window.py" line="223"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="217"/>
+        <location filename="../../bpe_gui/window.py" line="225"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="219"/>
+        <location filename="../../bpe_gui/window.py" line="227"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="222"/>
+        <location filename="../../bpe_gui/window.py" line="230"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="226"/>
+        <location filename="../../bpe_gui/window.py" line="234"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="230"/>
+        <location filename="../../bpe_gui/window.py" line="238"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="234"/>
+        <location filename="../../bpe_gui/window.py" line="242"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="237"/>
+        <location filename="../../bpe_gui/window.py" line="245"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="241"/>
+        <location filename="../../bpe_gui/window.py" line="249"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="243"/>
+        <location filename="../../bpe_gui/window.py" line="251"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="245"/>
+        <location filename="../../bpe_gui/window.py" line="253"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="249"/>
+        <location filename="../../bpe_gui/window.py" line="257"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="252"/>
+        <location filename="../../bpe_gui/window.py" line="260"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="254"/>
+        <location filename="../../bpe_gui/window.py" line="262"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="260"/>
+        <location filename="../../bpe_gui/window.py" line="268"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="261"/>
+        <location filename="../../bpe_gui/window.py" line="269"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="262"/>
+        <location filename="../../bpe_gui/window.py" line="270"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="263"/>
+        <location filename="../../bpe_gui/window.py" line="271"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="264"/>
+        <location filename="../../bpe_gui/window.py" line="272"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window.py" line="321"/>
+        <location filename="../../bpe_gui/window.py" line="329"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="323"/>
+        <location filename="../../bpe_gui/window.py" line="331"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="346"/>
+        <location filename="../../bpe_gui/window.py" line="354"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="346"/>
+        <location filename="../../bpe_gui/window.py" line="354"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="347"/>
+        <location filename="../../bpe_gui/window.py" line="355"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="347"/>
+        <location filename="../../bpe_gui/window.py" line="355"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="375"/>
+        <location filename="../../bpe_gui/window.py" line="383"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="365"/>
+        <location filename="../../bpe_gui/window.py" line="373"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="373"/>
+        <location filename="../../bpe_gui/window.py" line="381"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="408"/>
+        <location filename="../../bpe_gui/window.py" line="416"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
