@@ -22,8 +22,8 @@ def create_window(corpus=None, *, load_sample: bool = True, language: str | None
     Python < 3.12 needs), so a script that drives the window behaves as the app does; importing
     bpe_gui changes nothing.
     """
-    from .app import build_window
-    from .process import configure_process
+    from bpe_gui.app import build_window
+    from bpe_gui.process import configure_process
 
     configure_process()
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 import traceback
 
-from . import resources
+from bpe_gui import resources
 
 
 def build_window(corpus=None, *, load_sample: bool = True, language: str | None = None):
@@ -20,8 +20,9 @@ def build_window(corpus=None, *, load_sample: bool = True, language: str | None 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from . import i18n, theme
-    from .window import MainWindow
+    from bpe_gui.text import i18n
+    from bpe_gui.views import theme
+    from bpe_gui.window.main_window import MainWindow
 
     app = QApplication.instance()
     if app is None:
@@ -71,7 +72,7 @@ def _excepthook(exc_type, exc, tb) -> None:
 
 
 def _language(value: str) -> str:
-    from .i18n import normalize
+    from bpe_gui.text.i18n import normalize
 
     try:
         return normalize(value) or "en"
@@ -106,7 +107,7 @@ def parse_args(argv):
 def main(argv=None) -> int:
     """Start the GUI; returns the exit code."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from .display import display_problem
+    from bpe_gui.display import display_problem
 
     problem = display_problem()
     if problem is not None and "PySide6.QtWidgets" not in sys.modules:  # checked before Qt can abort
@@ -116,8 +117,8 @@ def main(argv=None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from . import worker
-    from .process import configure_process
+    from bpe_gui.jobs import worker
+    from bpe_gui.process import configure_process
 
     configure_process()  # the process-wide settings are made here, not on import
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -125,7 +126,7 @@ def main(argv=None) -> int:
     app.setOrganizationName("bpe-explorer")
     icon = resources.icon_path()
     if icon is not None:
-        app.setWindowIcon(QIcon(str(icon)))
+        QApplication.setWindowIcon(QIcon(str(icon)))
     sys.excepthook = _excepthook
     w = build_window(args.corpus, load_sample=not args.no_sample, language=args.lang)
     app.aboutToQuit.connect(w.controller.shutdown)
@@ -137,7 +138,12 @@ def main(argv=None) -> int:
 
         w.controller.corpus_loaded.connect(quit_soon)
         w.controller.tokenizer_loaded.connect(quit_soon)
-        w.controller.error.connect(lambda m: (sys.stderr.write(f"error: {m}\n"), quit_soon()))
+
+        def fail(message: str) -> None:
+            sys.stderr.write(f"error: {message}\n")
+            quit_soon()
+
+        w.controller.error.connect(fail)
         if args.no_sample and args.corpus is None:
             quit_soon()
     w.show()

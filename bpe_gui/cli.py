@@ -61,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     names = set(core_cli.commands(parser).choices)
     if argv and argv[0] == "screenshot":  # its own parser (bpe_gui.screenshot) takes the rest
-        from .screenshot import main as screenshot_main
+        from bpe_gui.screenshot import main as screenshot_main
 
-        return core_cli._guarded(lambda: screenshot_main(argv[1:]))
+        return core_cli.guarded(lambda: screenshot_main(argv[1:]))
     if argv and (argv[0] in names or argv[0] in ("-h", "--help", "--version")):
         args = parser.parse_args(argv)
         if args.command != "gui":
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         if near:  # "bpe-explorer trian ...": a mistyped command, not a corpus file
             parser.error(f"unknown command {argv[0]!r}; did you mean {near[0]!r}?")
     # no command: the app, with its own arguments (a corpus file, --no-sample)
-    from .app import main as app_main
+    from bpe_gui.app import main as app_main
 
     return app_main(argv + lang)
 

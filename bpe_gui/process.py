@@ -4,14 +4,14 @@
 screenshot command, :func:`bpe_gui.create_window`, the automation entry point) and by the GUI
 tests' conftest. Importing a module of bpe_gui
 changes nothing process-wide. The engine process makes its own settings in
-:func:`core.engine_server.child_main`.
+:func:`core.engine.server.child_main`.
 
 What it turns on:
 
 * the guard against PySide6 6.12.0's lost references to ``None``/``True`` on Python < 3.12
   (:mod:`bpe_gui.qtcompat`; a no-op elsewhere);
 * while a job thread runs (:func:`job_started` / :func:`job_finished`, called by
-  :mod:`bpe_gui.worker`): a short GIL switch interval, so that the GUI thread gets the interpreter
+  :mod:`bpe_gui.jobs.worker`): a short GIL switch interval, so that the GUI thread gets the interpreter
   back quickly, and freezing what exists out of the garbage collector's full passes (see
   tests/benchmarks/README.md, "Performance note").
 
@@ -35,7 +35,7 @@ _saved_switch_interval: float | None = None
 def configure_process() -> None:
     """Make the app's process-wide settings (idempotent)."""
     global _configured
-    from . import qtcompat
+    from bpe_gui import qtcompat
 
     qtcompat.install()
     _configured = True

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import resources
+from bpe_gui import resources
 
 DEFAULT_TEXT = (
     "Byte-pair encoding merges the most frequent pair, again and again.\n"
@@ -24,7 +24,7 @@ def _save_png(pixmap, out: Path) -> Path:
     """Encode ``pixmap`` as PNG in memory and write it atomically (a killed run leaves the old image)."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    from core.formats._io import atomic_write
+    from core.files import atomic_write
 
     data = QByteArray()
     buf = QBuffer(data)
@@ -75,7 +75,7 @@ def render(
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from .app import build_window
+    from bpe_gui.app import build_window
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "bpe-explorer"])
     w = build_window(None, load_sample=False, language=language)
@@ -137,7 +137,7 @@ def main(argv=None) -> int:
     p.add_argument("--text", help="text to show in the tokenize view")
     p.add_argument("--size", default="1400x900", help="window size WxH (at least 1024x600)")
     p.add_argument("--session", help="reopen this saved session (File → Save session) instead of a corpus")
-    from .app import _language
+    from bpe_gui.app import _language
 
     p.add_argument(
         "--lang", default=None, type=_language, help="interface language: zh_CN or en (default: the system's)"
@@ -149,7 +149,7 @@ def main(argv=None) -> int:
         p.error(f"--size must look like 1400x900, not {args.size!r}")
     if args.steps < 0:
         p.error("--steps must be >= 0")
-    from .process import configure_process
+    from bpe_gui.process import configure_process
 
     configure_process()  # an entry point, like bpe_gui.app.main
     try:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .errors import (
+from core.errors import (
     BPEError,
     Cancelled,
     CorpusError,
@@ -14,7 +14,13 @@ from .errors import (
     SpecialTokenError,
     TokenizerError,
 )
-from .pretokenize import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, CorpusStats, count_pretokens
+from core.pretokenization.pretokenize import (
+    GPT2_PATTERN,
+    GPT4_PATTERN,
+    PATTERNS,
+    CorpusStats,
+    count_pretokens,
+)
 
 __all__ = [
     "GPT2_PATTERN",
@@ -35,31 +41,31 @@ __all__ = [
     "count_pretokens",
     "train_bpe",
 ]
-# imported on first use, so that pre-tokenization worker processes start fast (the trainer needs
-# NumPy, 0.1 s to import; the tokenizer and its file formats are not needed there either)
+# imported on first use, so that pre-tokenization worker processes start fast (they need neither the
+# trainer, which imports NumPy, nor the tokenizer and its file formats)
 _LAZY = {
-    "MergeRecord": "trainer",
-    "Trainer": "trainer",
-    "build_vocab": "trainer",
-    "train_bpe": "trainer",
-    "TokenSpan": "tokenizer",
-    "TokenizerSpec": "spec",
-    "spec_from_trainer": "spec",
-    "records_from_spec": "spec",
+    "MergeRecord": "training.trainer",
+    "Trainer": "training.trainer",
+    "build_vocab": "training.trainer",
+    "train_bpe": "training.trainer",
+    "TokenSpan": "tokenization.tokenizer",
+    "TokenizerSpec": "formats.spec",
+    "spec_from_trainer": "formats.spec",
+    "records_from_spec": "formats.spec",
     "FORMATS": "formats",
     "export_all": "formats",
     "load_any": "formats",
     "detect_format": "formats",
-    "encode_file_to_npy": "npy",
-    "train_bpe_from_counts": "counts",
-    "trainer_from_counts": "counts",
-    "count_files": "counts",
-    "audit_merges": "merge_audit",
-    "inspect_tokenizer": "token_inspect",
-    "ExtendTrainer": "extend",
-    "extend_tokenizer": "extend",
-    "compare_tokenizers": "compare",
-    "token_home": "token_home",
+    "encode_file_to_npy": "tokenization.npy",
+    "train_bpe_from_counts": "scale.counts",
+    "trainer_from_counts": "scale.counts",
+    "count_files": "scale.counts",
+    "audit_merges": "evaluation.audit",
+    "ExtendTrainer": "tokenization.extend",
+    "extend_tokenizer": "tokenization.extend",
+    "inspect_tokenizer": "evaluation.inspect",
+    "compare_tokenizers": "evaluation.compare",
+    "token_home": "evaluation.token_home",
 }
 __all__ += [name for name in _LAZY if name not in __all__]
 
@@ -71,7 +77,7 @@ def __dir__() -> list[str]:
 
 def __getattr__(name: str):
     if name == "Tokenizer":
-        from .tokenizer import Tokenizer
+        from core.tokenization.tokenizer import Tokenizer
 
         return Tokenizer
     if name in _LAZY:

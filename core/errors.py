@@ -3,7 +3,7 @@
 Every user-facing error is a :class:`BPEError` (a ``ValueError``) whose message names the
 problem and the fix, so the CLI can print it on one line and the GUI can show it in a dialog.
 The message is English; errors a user can cause from the app also carry a ``code`` and its
-``params`` so the app can say the same in its own language (``bpe_gui.errors_text``).
+``params`` so the app can say the same in its own language (``bpe_gui.text.errors``).
 
 >>> e = SpecialTokenError("special token '<s>' is listed twice", code="special_duplicate", token="<s>")
 >>> e.code, e.params, str(e)

@@ -9,8 +9,16 @@ any one example slow, and timing is the benchmarks' job.
 from __future__ import annotations
 
 import os
+import tempfile
 
+import pytest
 from hypothesis import settings
+
+# No test touches the user's own settings, whatever it opens (a window, the app in a subprocess): the
+# app reads this file instead (bpe_gui/settings.py), set before any test runs and again for each test.
+os.environ["BPE_EXPLORER_SETTINGS"] = os.path.join(
+    tempfile.mkdtemp(prefix="bpe-explorer-settings-"), "settings.ini"
+)
 
 MAX_EXAMPLES_VAR = "BPE_MAX_EXAMPLES"
 
@@ -28,6 +36,11 @@ def _max_examples() -> int:
 
 settings.register_profile("bpe-explorer", max_examples=_max_examples(), deadline=None)
 settings.load_profile("bpe-explorer")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path, monkeypatch):
+    monkeypatch.setenv("BPE_EXPLORER_SETTINGS", str(tmp_path / "settings.ini"))
 
 
 def pytest_report_header() -> str:

@@ -13,7 +13,7 @@ native      bpe.json                         :func:`load_native` (keeps the trai
 ==========  ===============================  ==========================================
 
 >>> import tempfile
->>> from core.spec import TokenizerSpec
+>>> from core.formats.spec import TokenizerSpec
 >>> d = tempfile.mkdtemp()
 >>> spec = TokenizerSpec.from_merges([(b"a", b"b")], ["<|endoftext|>"])
 >>> sorted(p.name for ps in export_all(d, spec).values() for p in ps)
@@ -31,16 +31,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import BPEError, FormatError
-from ..patterns import resolve_pattern
-from ..spec import TokenizerSpec, as_spec
-from ._io import atomic_write, load_json, read_text, staged_writes
-from .gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
-from .hf import HF_NAME, load_hf, save_hf, spec_from_hf
-from .losses import check_lossless, export_losses
-from .native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
-from .tekken import is_tekken, looks_like_sentencepiece, spec_from_tekken
-from .tiktoken_bpe import TIKTOKEN_NAME, load_tiktoken, save_tiktoken, tiktoken_encoding
+from core.errors import BPEError, FormatError
+from core.files import atomic_write, read_text, staged_writes
+from core.formats._io import load_json, parse_special_ids
+from core.formats.gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
+from core.formats.hf import HF_NAME, load_hf, save_hf, spec_from_hf
+from core.formats.losses import check_lossless, export_losses
+from core.formats.native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
+from core.formats.spec import TokenizerSpec, as_spec
+from core.formats.tekken import is_tekken, looks_like_sentencepiece, spec_from_tekken
+from core.formats.tiktoken_bpe import TIKTOKEN_NAME, load_tiktoken, save_tiktoken, tiktoken_encoding
+from core.pretokenization.patterns import resolve_pattern
 
 FORMATS: tuple[str, ...] = ("gpt2", "hf", "tiktoken", "native")
 FILE_NAMES: dict[str, tuple[str, ...]] = {
@@ -65,6 +66,7 @@ __all__ = [
     "load_native",
     "load_tiktoken",
     "parse_formats",
+    "parse_special_ids",
     "save",
     "save_gpt2",
     "save_hf",
@@ -266,7 +268,7 @@ def load_any(
     cl100k_base, brings its own). ``merges`` names the merges file of a GPT-2 vocab.json (found
     beside it otherwise). The spec's ``notes`` say what was assumed or recognised.
     """
-    from ..tokenizer_support import paused_gc
+    from core.memory import paused_gc
 
     with paused_gc():  # hundreds of thousands of acyclic objects: collector passes would find nothing
         return _load_any(Path(path), special_tokens, pattern, merges)

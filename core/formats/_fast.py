@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ..spec import BYTE_TO_CHAR, str_to_token
-from ..tokenizer_ranks import IdMerges
+from core.bpe.byte_level import BYTE_TO_CHAR, str_to_token
+from core.bpe.ranks import IdMerges
 
 _NOT_GPT2 = 0xFFFF
 # code point -> the byte its GPT-2 character stands for; _NOT_GPT2 for every other character (the last

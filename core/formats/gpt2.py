@@ -7,7 +7,7 @@ or not. The files do not say which tokens are special: on reading, unless ``spec
 given, the tokens that are neither single bytes nor made by a merge are taken as special tokens.
 
 >>> import tempfile
->>> from core.spec import TokenizerSpec
+>>> from core.formats.spec import TokenizerSpec
 >>> d = tempfile.mkdtemp()
 >>> _ = save_gpt2(TokenizerSpec.from_merges([(b"a", b"b")], ["<s>"]), d)
 >>> spec = load_gpt2(d)
@@ -25,22 +25,21 @@ from typing import Any
 
 import regex
 
-from ..errors import FormatError
-from ..spec import BYTE_TO_CHAR, TokenizerSpec, as_spec, str_to_token, token_to_str
-from ..tokenizer_ranks import IdMerges
-from ._fast import fast_vocab, merges_from_lines
-from ._io import (
+from core.bpe.byte_level import BYTE_TO_CHAR, str_to_token, token_to_str
+from core.bpe.ranks import IdMerges
+from core.errors import FormatError
+from core.files import atomic_write, read_text, staged_writes
+from core.formats._fast import fast_vocab, merges_from_lines
+from core.formats._io import (
     MAX_ID,
     NON_UTF8_BYTES,
-    atomic_write,
     dump_mapping,
     line_of,
     load_json,
     missing_bytes,
     missing_bytes_error,
-    read_text,
-    staged_writes,
 )
+from core.formats.spec import TokenizerSpec, as_spec
 
 VOCAB_NAME = "vocab.json"
 MERGES_NAME = "merges.txt"
@@ -89,7 +88,7 @@ def load_gpt2(
     special tokens; pass a list (``[]`` for none) to say which they are. Malformed files raise
     :class:`FormatError` naming the file and the line.
     """
-    from ..tokenizer_support import paused_gc
+    from core.memory import paused_gc
 
     vpath, mpath = _paths(vocab_path, merges_path)
     text = read_text(vpath, "vocab")

@@ -9,7 +9,7 @@ that they keep their ids; a ``ByteLevel`` decoder (preceded by ``Replace`` steps
 that are not printable ASCII, so that they decode to their text).
 
 >>> import tempfile, pathlib
->>> from core.spec import TokenizerSpec
+>>> from core.formats.spec import TokenizerSpec
 >>> p = pathlib.Path(tempfile.mkdtemp()) / "tokenizer.json"
 >>> _ = save_hf(TokenizerSpec.from_merges([(b" ", b"a")], ["<s>"]), p)
 >>> tuple(load_hf(p).merges)
@@ -24,21 +24,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
-from ..patterns import GPT2_PATTERN, GPT4_PATTERN
-from ..spec import TokenizerSpec, as_spec, str_to_token, token_to_str
-from ..tokenizer_ranks import IdMerges
-from ._fast import fast_merges, fast_vocab
-from ._io import (
-    atomic_write,
-    compact,
-    dump_mapping,
-    line_of,
-    load_json,
-    missing_bytes,
-    missing_bytes_error,
-    read_text,
-)
+from core.bpe.byte_level import str_to_token, token_to_str
+from core.bpe.ranks import IdMerges
+from core.errors import FormatError
+from core.files import atomic_write, read_text
+from core.formats._fast import fast_merges, fast_vocab
+from core.formats._io import compact, dump_mapping, line_of, load_json, missing_bytes, missing_bytes_error
+from core.formats.spec import TokenizerSpec, as_spec
+from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
 
 HF_NAME = "tokenizer.json"
 _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
@@ -149,7 +142,7 @@ def load_hf(path: str | os.PathLike) -> TokenizerSpec:
     path = Path(path)
     if path.is_dir():
         path = path / HF_NAME
-    from ..tokenizer_support import paused_gc
+    from core.memory import paused_gc
 
     text = read_text(path, "tokenizer.json")
     with paused_gc():  # hundreds of thousands of acyclic objects: collector passes find nothing
@@ -254,7 +247,7 @@ def _check_model(path: Path, data: Any) -> dict[str, Any]:
 
 def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
     """Build a spec from a parsed ``tokenizer.json`` (its pipeline goes in ``spec.pipeline``)."""
-    from ..hf_pipeline import pipeline_config
+    from core.pipeline.hf import pipeline_config
 
     model = _check_model(path, data)
     pattern, byte_level = _pattern(data.get("pre_tokenizer"))

@@ -15,7 +15,14 @@ import hashlib
 import os
 from dataclasses import dataclass
 
-from ..patterns import GPT2_PATTERN, GPT4_PATTERN, LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
+from core.pretokenization.patterns import (
+    GPT2_PATTERN,
+    GPT4_PATTERN,
+    LLAMA3_PATTERN,
+    O200K_PATTERN,
+    QWEN35_PATTERN,
+    QWEN_PATTERN,
+)
 
 ENDOFTEXT = "<|endoftext|>"
 

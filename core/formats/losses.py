@@ -1,6 +1,6 @@
 """What an export would lose: GPT-2 files and tiktoken files hold a vocab, merges (GPT-2) and, beside
 them, a pattern and special tokens; an imported HF ``tokenizer.json`` can need more (its pipeline:
-:mod:`core.hf_pipeline`). ``tokenizer.json`` and the native ``bpe.json`` keep the pipeline.
+:mod:`core.pipeline.hf`). ``tokenizer.json`` and the native ``bpe.json`` keep the pipeline.
 
 >>> pipe = {"normalizer": {"type": "NFC"}, "prefix_ids": [1], "suffix_ids": [], "ignore_merges": True}
 >>> pipeline_losses(pipe)
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import FormatError
-from ..spec import TokenizerSpec
+from core.errors import FormatError
+from core.formats.spec import TokenizerSpec
 
 #: formats that keep an imported pipeline
 KEEPS_PIPELINE = ("hf", "native")
@@ -125,7 +125,7 @@ def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = Non
     if fmt not in ("gpt2", "tiktoken"):
         return []
     if fmt == "tiktoken" and written:
-        from .known import known_encoding
+        from core.formats.known import known_encoding
 
         known = known_encoding(written[0])
         if (

@@ -29,11 +29,11 @@ Tokens are base64 so that every byte string, valid UTF-8 or not, is kept exactly
 null for a tokenizer that was not trained here; its per-merge lists have one entry per merge.
 Version 2 adds ``"pipeline"``: the description of an imported HF ``tokenizer.json``'s pipeline
 (normalizer, pre-tokenizer, added tokens, post-processor ids, ``ignore_merges``, as
-:func:`core.hf_pipeline.pipeline_config` makes it), so the file gives the same ids as the original;
+:func:`core.pipeline.hf.pipeline_config` makes it), so the file gives the same ids as the original;
 a file without it is written as version 1.
 
 >>> import tempfile, pathlib
->>> from core.spec import TokenizerSpec
+>>> from core.formats.spec import TokenizerSpec
 >>> p = pathlib.Path(tempfile.mkdtemp()) / "bpe.json"
 >>> spec = TokenizerSpec.from_merges([(b"\\xff", b"a")], ["<s>"], tie_break="first")
 >>> _ = save_native(spec, p)
@@ -49,19 +49,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError, PatternError
-from ..patterns import resolve_pattern
-from ..spec import PER_MERGE_KEYS, TokenizerSpec, as_spec
-from ._io import (
-    MAX_ID,
-    atomic_write,
-    dump_lines,
-    lines_with,
-    load_json,
-    missing_bytes,
-    missing_bytes_error,
-    read_text,
-)
+from core.errors import FormatError, PatternError
+from core.files import atomic_write, read_text
+from core.formats._io import MAX_ID, dump_lines, lines_with, load_json, missing_bytes, missing_bytes_error
+from core.formats.spec import PER_MERGE_KEYS, TokenizerSpec, as_spec
+from core.pretokenization.patterns import resolve_pattern
 
 NATIVE_NAME = "bpe.json"
 FORMAT_ID = "bpe-explorer"
@@ -181,7 +173,7 @@ def spec_from_native(path: Path, text: str, data: Any) -> TokenizerSpec:
 
 
 def _check_pipeline(loc: _Lines, pipeline: Any) -> None:
-    from ..hf_pipeline import Bad, build_pipeline
+    from core.pipeline.hf import Bad, build_pipeline
 
     if not isinstance(pipeline, dict):
         raise FormatError(

@@ -17,11 +17,11 @@ import binascii
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
-from ..hf_pipeline import build_pipeline
-from ..spec import TokenizerSpec
-from ..tokenizer_ranks import RankMerges
-from ._io import missing_bytes, missing_bytes_error
+from core.bpe.ranks import RankMerges
+from core.errors import FormatError
+from core.formats._io import missing_bytes, missing_bytes_error
+from core.formats.spec import TokenizerSpec
+from core.pipeline.hf import build_pipeline
 
 # the special tokens of files older than version 7, which do not list them (mistral-common's defaults)
 LEGACY_SPECIALS = (

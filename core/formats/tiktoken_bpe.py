@@ -17,12 +17,12 @@ path in ``$TIKTOKEN_CACHE_DIR`` (default: the temp folder); after re-exporting t
 ``TIKTOKEN_CACHE_DIR=""`` or it returns the old content.
 
 The file holds no merges: the tokenizer encodes by rank, as tiktoken does, and the spec's ``merges``
-(a :class:`core.tokenizer_ranks.RankMerges`) are rebuilt only when something reads them: the tokens are
+(a :class:`core.bpe.ranks.RankMerges`) are rebuilt only when something reads them: the tokens are
 taken in rank order and each one's merge is the last merge BPE makes when encoding its bytes with the
 merges found so far.
 
 >>> import tempfile, pathlib
->>> from core.spec import TokenizerSpec
+>>> from core.formats.spec import TokenizerSpec
 >>> p = pathlib.Path(tempfile.mkdtemp()) / "bpe.tiktoken"
 >>> _ = save_tiktoken(TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c")]), p)
 >>> tuple(load_tiktoken(p).merges)
@@ -41,11 +41,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
-from ..spec import TokenizerSpec, as_spec
-from ..tokenizer_ranks import RankMerges
-from ._io import atomic_write, missing_bytes, missing_bytes_error, read_text
-from .known import known_encoding
+from core.bpe.ranks import RankMerges
+from core.errors import FormatError
+from core.files import atomic_write, read_text
+from core.formats._io import missing_bytes, missing_bytes_error
+from core.formats.known import known_encoding
+from core.formats.spec import TokenizerSpec, as_spec
 
 TIKTOKEN_NAME = "bpe.tiktoken"
 NONE_PATTERN = r"(?s:.+)"  # pattern="none": the whole text between special tokens is one piece

@@ -1,8 +1,8 @@
 """Encoding: special tokens split out, pre-tokens found by the regex, and each pre-token encoded
 merge by merge in rank order, then looked up as ids; and why streaming gives the same ids.
 
->>> from core.tokenizer import Tokenizer
->>> from core.spec import TokenizerSpec
+>>> from core.tokenization.tokenizer import Tokenizer
+>>> from core.formats.spec import TokenizerSpec
 >>> tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"h", b"i")]))
 >>> walk(tok, "hi!").ids
 [256, 33]
@@ -10,8 +10,8 @@ merge by merge in rank order, then looked up as ids; and why streaming gives the
 
 from __future__ import annotations
 
-from ..tokenizer import Tokenizer
-from .frame import Recorder, Walk
+from core.learn.frame import Recorder, Walk
+from core.tokenization.tokenizer import Tokenizer
 
 CODE: tuple[str, ...] = (
     "pieces = split_keeping_specials(text, special_tokens)",  # 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from .frame import Recorder, Walk
+from core.learn.frame import Recorder, Walk
 
 CODE: tuple[str, ...] = (
     'indices = list(text.encode("utf-8"))',  # 0

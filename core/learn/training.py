@@ -14,8 +14,13 @@ from collections.abc import Iterable
 
 import regex
 
-from ..pretokenize import check_special_tokens, resolve_pattern, special_regex, split_specials
-from .frame import Recorder, Walk
+from core.learn.frame import Recorder, Walk
+from core.pretokenization.pretokenize import (
+    check_special_tokens,
+    resolve_pattern,
+    special_regex,
+    split_specials,
+)
 
 Pair = tuple[bytes, bytes]
 Word = tuple[bytes, ...]

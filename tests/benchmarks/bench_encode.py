@@ -50,7 +50,7 @@ def task_tiktoken(path: str) -> dict:
 def task_ours_file(path: str, out: str, workers: int) -> dict:
     import numpy as np
 
-    from core.npy import encode_file_to_npy
+    from core.tokenization.npy import encode_file_to_npy
 
     tok = common.gpt2_ours()
     t0 = time.perf_counter()

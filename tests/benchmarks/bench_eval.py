@@ -32,13 +32,13 @@ CL100K_SPECIALS = {
 
 def _ours() -> list:
     from core import Tokenizer
-    from core.known_encodings import load_eval_tokenizer
+    from core.evaluation.known_encodings import load_eval_tokenizer
 
     return [("gpt2", common.gpt2_ours()), ("cl100k_base", Tokenizer.from_spec(load_eval_tokenizer(CL100K)))]
 
 
 def task_eval(path: str, workers: int) -> dict:
-    from core.evaluate import EvalText, evaluate
+    from core.evaluation.evaluate import EvalText, evaluate
 
     toks = _ours()
     t0 = time.perf_counter()
@@ -54,7 +54,7 @@ def task_eval(path: str, workers: int) -> dict:
 
 
 def task_npy_twice(path: str, out: str, workers: int) -> dict:
-    from core.npy import encode_file_to_npy
+    from core.tokenization.npy import encode_file_to_npy
 
     toks = _ours()
     t0 = time.perf_counter()

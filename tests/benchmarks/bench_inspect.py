@@ -47,7 +47,7 @@ def _reference(path: Path, tok) -> Callable[[], list[int]]:
         import tiktoken
         from tiktoken.load import load_tiktoken_bpe
 
-        from core.patterns import GPT4_PATTERN
+        from core.pretokenization.patterns import GPT4_PATTERN
 
         enc = tiktoken.Encoding(
             "bench", pat_str=GPT4_PATTERN, mergeable_ranks=load_tiktoken_bpe(str(path)), special_tokens={}
@@ -60,9 +60,9 @@ def _reference(path: Path, tok) -> Callable[[], list[int]]:
 
 
 def main() -> None:
+    from core.evaluation.inspect import inspect_tokenizer
     from core.formats import load_any
-    from core.token_inspect import inspect_tokenizer
-    from core.tokenizer import Tokenizer
+    from core.tokenization.tokenizer import Tokenizer
 
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 3
     files = [Path(a) for a in sys.argv[1:] if not a.startswith("--") and not a.isdigit()] or _default_files()

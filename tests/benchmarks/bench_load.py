@@ -64,7 +64,7 @@ def _reference(f: Path):
 
         from core.formats.known import known_encoding
         from core.formats.tiktoken_bpe import NONE_PATTERN
-        from core.patterns import resolve_pattern
+        from core.pretokenization.patterns import resolve_pattern
 
         known = known_encoding(f)
         pat = resolve_pattern(known.pattern if known else "gpt2") or NONE_PATTERN

@@ -24,7 +24,7 @@ VOCAB = 1000
 # --------------------------------------------------------------------------- child tasks
 def task_ours(path: str, vocab_size: int, keep_history: bool) -> dict:
     from core import Trainer
-    from core.pretokenize import count_pretokens
+    from core.pretokenization.pretokenize import count_pretokens
 
     counts, _ = count_pretokens(path, [], "none", workers=1)
     t0 = time.perf_counter()

@@ -19,7 +19,7 @@ SPECIAL = "<|endoftext|>"
 
 # --------------------------------------------------------------------------- child tasks
 def task_make_counts(path: str, out: str) -> dict:
-    from core.pretokenize import count_pretokens
+    from core.pretokenization.pretokenize import count_pretokens
 
     counts, stats = count_pretokens(path, [SPECIAL], "gpt2", workers=2)
     tmp = out + ".tmp"

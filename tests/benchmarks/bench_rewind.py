@@ -30,7 +30,8 @@ CASES = ((MERGES, 0), (MERGES, MERGES // 2), (MERGES // 2, 0), (MERGES, 10))
 def task_rewind(path: str, merges: int) -> dict:
     import gc
 
-    from core.trainer import Trainer, paused_gc
+    from core.memory import paused_gc
+    from core.training.trainer import Trainer
 
     gc.disable()  # as in the engine process
     t = Trainer.from_file(path, ["<|endoftext|>"], workers=2)
@@ -95,7 +96,7 @@ def undo_to_before(t, keep: int) -> None:
 
 
 def task_memory(path: str, keep_start: bool, merges: int) -> dict:
-    import core.trainer as tr
+    import core.training.trainer as tr
 
     if not keep_start:  # the trainer as before: no start state kept
         tr.TrainerStart = lambda *_args: None  # type: ignore[misc,assignment]

@@ -39,12 +39,12 @@ def _merges_digest(merges) -> str:
 
 # --------------------------------------------------------------------------- child tasks
 def task_counts(path: str, vocab_size: int, engine: str, out: str) -> dict:
-    from core.counts import count_files, train_bpe_from_counts
-    from core.counts_io import write_counts
+    from core.scale.counts import count_files, train_bpe_from_counts
+    from core.scale.counts_io import write_counts
 
     t0 = time.perf_counter()
     if engine == "dask":
-        from core.dask_scale import count_dask
+        from core.scale.dask_scale import count_dask
 
         counts = count_dask([path], [SPECIAL], workers=WORKERS)
     else:
@@ -80,7 +80,7 @@ def task_rustbpe(path: str, vocab_size: int) -> dict:
     the GPT-2 pattern like ours. It has no special tokens: ``<|endoftext|>`` is text to it."""
     import rustbpe
 
-    from core.pretokenize import GPT2_PATTERN
+    from core.pretokenization.pretokenize import GPT2_PATTERN
 
     def docs():
         with open(path, encoding="utf-8") as f:
@@ -102,7 +102,7 @@ def task_profile(counts: str, vocab_size: int, top: int = 14) -> dict:
     import io
     import pstats
 
-    from core.counts import trainer_from_counts
+    from core.scale.counts import trainer_from_counts
 
     t0 = time.perf_counter()
     trainer = trainer_from_counts(counts, keep_history=False)
@@ -152,7 +152,7 @@ def task_tiktoken_npy(path: str, out: str, workers: int) -> dict:
     safe places, ``encode_batch`` on ``workers`` threads, appended to a ``.npy``."""
     import numpy as np
 
-    from core.npy import npy_header
+    from core.tokenization.npy import npy_header
 
     enc = common.gpt2_tiktoken()
     h = hashlib.sha1()
@@ -174,7 +174,7 @@ def task_tiktoken_npy(path: str, out: str, workers: int) -> dict:
 def task_ours_npy(path: str, out: str, workers: int) -> dict:
     import numpy as np
 
-    from core.npy import encode_file_to_npy
+    from core.tokenization.npy import encode_file_to_npy
 
     tok = common.gpt2_ours()
     t0 = time.perf_counter()

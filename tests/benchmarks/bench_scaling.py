@@ -19,7 +19,7 @@ SPECIAL = "<|endoftext|>"
 
 # --------------------------------------------------------------------------- child tasks
 def task_count(path: str, workers: int) -> dict:
-    from core.pretokenize import count_pretokens
+    from core.pretokenization.pretokenize import count_pretokens
 
     t0 = time.perf_counter()
     counts, stats = count_pretokens(path, [SPECIAL], "gpt2", workers=workers)
@@ -34,7 +34,7 @@ def task_findall(path: str, engine: str, count: bool = False) -> dict:
 
     import regex
 
-    from core.pretokenize import GPT2_PATTERN
+    from core.pretokenization.pretokenize import GPT2_PATTERN
 
     ascii_gpt2 = r"""'(?:[sdmt]|ll|ve|re)| ?[A-Za-z]+| ?[0-9]+| ?[^\sA-Za-z0-9]+|\s+(?!\S)|\s+"""
     findall = (
@@ -174,7 +174,7 @@ def run(ctx: Context) -> list[Section]:
         "Raw findall = read + decode + one `regex.findall(GPT2_PATTERN)` pass in 8 MB pieces, "
         "one process, nothing counted: the practical limit of a `regex`-based counter. "
         "`re (ASCII)` is the same pattern with ASCII classes in the standard `re` module "
-        "(the fast path core/splitting.py uses for pure-ASCII text; gcide is ASCII)."
+        "(the fast path core/pretokenization/splitting.py uses for pure-ASCII text; gcide is ASCII)."
     )
     sections.append(sec2)
     return sections

@@ -55,7 +55,7 @@ def hf_tokenizer_and_trainer(vocab_size: int):
     """HF BPE configured like ours: GPT-2 regex split, byte-level alphabet, one special token."""
     from tokenizers import Regex, Tokenizer, models, pre_tokenizers, trainers
 
-    from core.pretokenize import GPT2_PATTERN
+    from core.pretokenization.pretokenize import GPT2_PATTERN
 
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.Sequence(
@@ -101,7 +101,7 @@ def textbook_train(path: str, vocab_size: int, special_tokens: list[str]) -> lis
 
     import regex
 
-    from core.pretokenize import GPT2_PATTERN
+    from core.pretokenization.pretokenize import GPT2_PATTERN
 
     with open(path, encoding="utf-8") as f:
         text = f.read()

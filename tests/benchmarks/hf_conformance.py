@@ -27,7 +27,7 @@ from tokenizers import Tokenizer as HFTokenizer
 from core import Tokenizer
 from core.errors import BPEError
 from core.formats import load_hf
-from core.npy import encode_file_to_npy
+from core.tokenization.npy import encode_file_to_npy
 
 TEXTS = [
     "Hello world! The quick brown fox jumps over the lazy dog.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.tokenizer import Tokenizer
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import trained_tokenizer
 

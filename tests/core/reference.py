@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 
 import regex
 
-from core.pretokenize import PATTERNS
-from core.spec import TokenizerSpec
+from core.formats.spec import TokenizerSpec
+from core.pretokenization.pretokenize import PATTERNS
 
 
 def pretokens(data: bytes, special_tokens: list[str], pattern: str | None) -> list[bytes]:

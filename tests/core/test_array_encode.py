@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.npy as npy
+import core.tokenization.npy as npy
 from core import Tokenizer, TokenizerError
-from core.array_encode import ArrayEncoder
-from core.patterns import GPT4_PATTERN
-from core.spec import TokenizerSpec
-from core.tokenizer_ranks import RankMerges
-from core.tokenizer_support import CACHE_MAX_WORD
+from core.bpe.ranks import RankMerges
+from core.bpe.support import CACHE_MAX_WORD
+from core.formats.spec import TokenizerSpec
+from core.pretokenization.patterns import GPT4_PATTERN
+from core.tokenization.array_encode import ArrayEncoder
 
 from .reference import reference_encode
 from .tok_corpus import EOT, trained_spec
@@ -213,7 +213,7 @@ def test_room_made_after_long_words_keeps_the_right_entries() -> None:
 
 
 def test_ids_of_long_words_no_longer_used_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    import core.array_encode as array_encode
+    import core.tokenization.array_encode as array_encode
 
     monkeypatch.setattr(array_encode, "FLAT_LIMIT", 64)
     tok, _ = tokenizers()["gpt2"]
@@ -228,7 +228,7 @@ def test_ids_of_long_words_no_longer_used_are_dropped(monkeypatch: pytest.Monkey
     assert long not in enc.index
 
 
-@pytest.mark.parametrize("name", ["array_encode", "npy", "bpe_batch"])
+@pytest.mark.parametrize("name", ["tokenization.array_encode", "tokenization.npy", "bpe.batch"])
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(f"core.{name}"))
     assert result.attempted and not result.failed

@@ -1,4 +1,4 @@
-"""Mixed text split by the ASCII twin between its non-ASCII stretches (core.ascii_split) gives the
+"""Mixed text split by the ASCII twin between its non-ASCII stretches (core.pretokenization.ascii_split) gives the
 pattern's own pre-tokens, and a tokenizer using it gives tiktoken's ids."""
 
 from __future__ import annotations
@@ -8,10 +8,16 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.ascii_split import DENSE_RUNS, JOIN_GAP, SAMPLE_CHARS, ascii_segmented, tokenizer_splitter
 from core.formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
-from core.patterns import GPT2_PATTERN, GPT4_PATTERN
-from core.tokenizer import Tokenizer
+from core.pretokenization.ascii_split import (
+    DENSE_RUNS,
+    JOIN_GAP,
+    SAMPLE_CHARS,
+    ascii_segmented,
+    tokenizer_splitter,
+)
+from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, trained_spec
 

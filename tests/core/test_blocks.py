@@ -1,5 +1,5 @@
 """Issue 13 §6: corpora in any script are streamed in bounded blocks, with counts identical to the
-unsplit text (core.blocks), and Cancel is asked before every block."""
+unsplit text (core.pretokenization.blocks), and Cancel is asked before every block."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core import Cancelled
-from core.blocks import BLOCK_BYTES, MAX_BLOCK_BYTES, auto_block_bytes, iter_blocks
-from core.npy import encode_file_to_npy
-from core.pretokenize import _count_chunk, block_rule, count_pretokens, resolve_pattern
-from core.spec import TokenizerSpec
-from core.tokenizer import Tokenizer
+from core.formats.spec import TokenizerSpec
+from core.pretokenization.blocks import BLOCK_BYTES, MAX_BLOCK_BYTES, auto_block_bytes, iter_blocks
+from core.pretokenization.pretokenize import _count_chunk, block_rule, count_pretokens, resolve_pattern
+from core.tokenization.npy import encode_file_to_npy
+from core.tokenization.tokenizer import Tokenizer
 
 PIECES = [
     "a",
@@ -126,16 +126,16 @@ def test_single_line_json_is_cut_too():
 def test_a_long_stretch_without_cuts_is_searched_once(monkeypatch):
     """One 2 MB word read in 1 KB reads: each byte is searched for a cut once (the old code
     searched the whole growing buffer after every read: quadratic)."""
-    import core.blocks
+    import core.pretokenization.blocks
 
     searched = []
-    real = core.blocks._last_rule_cut
+    real = core.pretokenization.blocks._last_rule_cut
 
     def counting(buf, lo, hi, rule):
         searched.append(hi - lo)
         return real(buf, lo, hi, rule)
 
-    monkeypatch.setattr(core.blocks, "_last_rule_cut", counting)
+    monkeypatch.setattr(core.pretokenization.blocks, "_last_rule_cut", counting)
     data = b"x" * (2 << 20)
     blocks = list(iter_blocks(io.BytesIO(data), ["<|e|>"], "gpt2", 1 << 10))
     assert blocks == [data]  # nowhere to cut: one block
@@ -226,7 +226,7 @@ def test_encode_refuses_a_compressed_file(tmp_path):
 
     from core import Tokenizer
     from core.errors import CorpusError
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     path = tmp_path / "corpus.txt.gz"
     path.write_bytes(gzip.compress(b"the cat sat on the mat\n" * 100))

@@ -1,4 +1,4 @@
-"""Many words merged at once with NumPy (core.bpe_batch) give the ids of the one-word merge loops,
+"""Many words merged at once with NumPy (core.bpe.batch) give the ids of the one-word merge loops,
 for merge lists (any order, repeated pairs) and for tiktoken's rank rule; the tokenizer's prefill
 gives the ids it gives without it."""
 
@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.bpe_batch as bpe_batch_module
-from core.bpe import BYTE_TOKENS, MergeTable, bpe_ids
-from core.bpe_batch import PairTable, _lookup, bpe_batch, prefill, split_ids
+import core.bpe.batch as bpe_batch_module
+from core.bpe.batch import PairTable, _lookup, bpe_batch, prefill, split_ids
+from core.bpe.merge import BYTE_TOKENS, MergeTable, bpe_ids
+from core.bpe.ranks import rank_bpe
 from core.errors import TokenizerError
-from core.spec import TokenizerSpec
-from core.tokenizer import Tokenizer
-from core.tokenizer_ranks import rank_bpe
+from core.formats.spec import TokenizerSpec
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 
@@ -127,7 +127,7 @@ def _many_words_text() -> str:
 
 def _by_rank(spec: TokenizerSpec) -> TokenizerSpec:
     """The spec as a tiktoken file gives it: tokens in rank order, no merges (encoded by rank)."""
-    from core.tokenizer_ranks import RankMerges
+    from core.bpe.ranks import RankMerges
 
     ordinary = spec.ordinary_tokens()
     return TokenizerSpec(
@@ -160,7 +160,7 @@ def test_prefill_gives_the_ids_of_word_by_word_encoding(by, force, monkeypatch):
 def test_prefill_leaves_lone_surrogates_to_the_tokenizer_error():
     tok = Tokenizer.from_spec(trained_spec())
     toks = [f"w{i}" for i in range(500)] + ["x\ud800"]
-    prefill(tok, toks)
+    prefill(tok.encoding_parts, toks)
     assert "w7" not in tok._cache  # nothing was merged in a batch: the words go one by one
     with pytest.raises(TokenizerError, match="lone surrogate"):
         tok.encode(" ".join(toks) * 3)
@@ -175,14 +175,14 @@ def test_prefill_does_not_look_through_text_whose_words_are_known(monkeypatch):
     monkeypatch.setattr(bpe_batch_module, "bpe_batch", lambda w, t: calls.append(w) or real(w, t))
     toks = tok._pretokens(known * 3)
     new = [f"q{i}z" for i in range(300)]
-    prefill(tok, toks + new)  # the first 2,000 are known: the rest is not looked through
+    prefill(tok.encoding_parts, toks + new)  # the first 2,000 are known: the rest is not looked through
     assert not calls and "q7z" not in tok._cache
-    prefill(tok, new + toks)
+    prefill(tok.encoding_parts, new + toks)
     assert len(calls) == 1 and tok._cache["q7z"] == tuple(bpe_ids(b"q7z", tok._table))
 
 
 def test_a_full_cache_keeps_the_words_put_in_first(monkeypatch):
-    import core.tokenizer_support as support
+    import core.bpe.support as support
 
     monkeypatch.setattr(support, "CACHE_LIMIT", 100)
     spec = trained_spec()

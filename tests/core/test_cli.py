@@ -184,11 +184,13 @@ def test_encode_out_is_checked_before_the_run(tmp_path, corpus, capsys, monkeypa
 
 
 def test_train_out_that_is_a_file_is_refused_before_training(tmp_path, corpus, capsys, monkeypatch):
-    import core.pretokenize
+    import core.pretokenization.pretokenize
 
     (tmp_path / "afile").write_text("x")
     counted = []
-    monkeypatch.setattr(core.pretokenize, "count_pretokens", lambda *a, **k: counted.append(a))
+    monkeypatch.setattr(
+        core.pretokenization.pretokenize, "count_pretokens", lambda *a, **k: counted.append(a)
+    )
     for out in (tmp_path / "afile", tmp_path / "afile" / "sub"):
         assert main(["train", str(corpus), "--vocab-size", "300", "--out", str(out), "-q"]) == 2
         assert "is a file" in capsys.readouterr().err
@@ -233,7 +235,7 @@ def test_encode_takes_special_token_ids_for_a_tiktoken_file(tmp_path, corpus):
 )
 def test_special_token_ids_given_badly_are_clear_errors(values, fragment):
     from core.errors import FormatError
-    from core.formats._io import parse_special_ids
+    from core.formats import parse_special_ids
 
     with pytest.raises(FormatError, match=fragment):
         parse_special_ids(values)

@@ -8,12 +8,12 @@ import json
 import pytest
 
 from core.cli import main
-from core.compare import compare_tokenizers, first_difference
 from core.errors import Cancelled
+from core.evaluation.compare import compare_tokenizers, first_difference
 from core.formats import export_all, load_any
-from core.spec import spec_from_trainer
-from core.tokenizer import Tokenizer
-from core.trainer import Trainer
+from core.formats.spec import spec_from_trainer
+from core.tokenization.tokenizer import Tokenizer
+from core.training.trainer import Trainer
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -106,6 +106,6 @@ def test_cli(tmp_path, capsys):
 def test_doctests():
     import doctest
 
-    import core.compare
+    import core.evaluation.compare
 
-    assert doctest.testmod(core.compare).failed == 0
+    assert doctest.testmod(core.evaluation.compare).failed == 0

@@ -9,9 +9,9 @@ import lzma
 import pytest
 
 from core.cli import main
-from core.counts import count_files
 from core.errors import CorpusError
-from core.scan import check_text
+from core.pretokenization.scan import check_text
+from core.scale.counts import count_files
 
 pytest.importorskip("pyarrow")
 TEXT = b"the cat sat on the mat.\nThe dog ran.\n" * 200
@@ -51,8 +51,8 @@ def test_count_takes_allow_nul_as_train_does(tmp_path, capsys):
 
 def test_a_dask_task_takes_allow_nul_too(tmp_path):
     pytest.importorskip("distributed")
-    from core.dask_scale import count_range
-    from core.pretokenize import resolve_pattern
+    from core.pretokenization.pretokenize import resolve_pattern
+    from core.scale.dask_scale import count_range
 
     path = tmp_path / "nul.txt"
     path.write_bytes(b"some record\x00 with a NUL\n" * 2000 + TEXT)

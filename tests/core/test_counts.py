@@ -9,11 +9,12 @@ import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import scan, train_bpe, train_bpe_from_counts
-from core.counts import CountsError, count_files, count_files_text, trainer_from_counts
-from core.counts_io import read_counts, sum_counts, to_arrow, write_counts
-from core.pretokenize import count_pretokens, resolve_pattern
-from core.scan import count_block
+from core import train_bpe, train_bpe_from_counts
+from core.pretokenization import scan
+from core.pretokenization.pretokenize import count_pretokens, resolve_pattern
+from core.pretokenization.scan import count_block
+from core.scale.counts import CountsError, count_files, count_files_text, trainer_from_counts
+from core.scale.counts_io import read_counts, sum_counts, to_arrow, write_counts
 
 pa = pytest.importorskip("pyarrow")  # the scale extra is part of the test extra
 import pyarrow.parquet as pq  # noqa: E402

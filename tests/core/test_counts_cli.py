@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from core.cli import main
-from core.counts import count_files
-from core.counts_io import read_counts, write_counts
-from core.pretokenize import resolve_pattern
+from core.pretokenization.pretokenize import resolve_pattern
+from core.scale.counts import count_files
+from core.scale.counts_io import read_counts, write_counts
 
 pytest.importorskip("pyarrow")
 REPO = Path(__file__).resolve().parents[2]
@@ -169,8 +169,8 @@ def test_encode_of_several_files_needs_the_dask_engine(tmp_path, corpus, capsys)
 
 
 def test_the_engine_opens_a_counts_file_like_a_corpus(tmp_path, corpus):
-    from core.engine import Engine
-    from core.trainer import Trainer
+    from core.engine.client import Engine
+    from core.training.trainer import Trainer
 
     counts = write_counts(count_files([corpus], [EOT], workers=1), tmp_path / "c.parquet")
     eng = Engine()
@@ -188,7 +188,7 @@ def test_the_engine_opens_a_counts_file_like_a_corpus(tmp_path, corpus):
 
 def test_core_imports_dask_and_pyarrow_only_when_used():
     code = (
-        "import sys, core, core.cli, core.counts, core.scan; core.cli.build_parser(); "
+        "import sys, core, core.cli, core.scale.counts, core.pretokenization.scan; core.cli.build_parser(); "
         "print(sorted(m for m in ('pyarrow', 'dask', 'distributed', 'fsspec') if m in sys.modules))"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
@@ -196,8 +196,8 @@ def test_core_imports_dask_and_pyarrow_only_when_used():
 
 
 def test_a_missing_extra_is_named_in_the_error(monkeypatch):
-    from core.counts import CountsError, need_pyarrow
-    from core.dask_scale import need_dask
+    from core.scale.counts import CountsError, need_pyarrow
+    from core.scale.dask_scale import need_dask
 
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     monkeypatch.setitem(sys.modules, "distributed", None)

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from core import train_bpe, train_bpe_from_counts
-from core.counts import CountsError, trainer_from_counts
-from core.counts_io import read_counts, sum_counts
-from core.pretokenize import GPT2_PATTERN
-from core.scan import count_block
+from core.pretokenization.pretokenize import GPT2_PATTERN
+from core.pretokenization.scan import count_block
+from core.scale.counts import CountsError, trainer_from_counts
+from core.scale.counts_io import read_counts, sum_counts
 
 pa = pytest.importorskip("pyarrow")  # the scale extra is part of the test extra
 import pyarrow.compute  # noqa: E402,F401  (pa.compute)
@@ -169,7 +169,7 @@ def test_a_plain_word_count_trains_with_the_lexicographic_rule_and_refuses_the_f
     }
     with pytest.raises(CountsError, match="'first' tie rule needs"):
         trainer_from_counts(summed, tie_break="first")
-    from core.counts_io import write_counts
+    from core.scale.counts_io import write_counts
 
     write_counts(summed, tmp_path / "again.parquet")  # written without the columns, read back the same way
     assert pq.read_schema(tmp_path / "again.parquet").names == ["token", "count"]

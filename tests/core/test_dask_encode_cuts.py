@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("distributed")  # the scale extra is part of the test extra
 from tokenizers import AddedToken, normalizers, pre_tokenizers
 
-from core.dask_scale import encode_cuts, encode_range
-from core.scan import next_valid_cut
+from core.pretokenization.scan import next_valid_cut
+from core.scale.dask_scale import encode_cuts, encode_range
 
 from .test_hf_pipeline import configured, ours_of, trained
 
@@ -103,7 +103,7 @@ def test_next_valid_cut_goes_only_before_the_special_tokens_it_is_given(tmp_path
 def test_cluster_inputs_are_absolute_and_streams_are_refused(tmp_path: Path, monkeypatch) -> None:
     """A worker of a remote cluster has its own working folder, and cannot read our standard input."""
     from core.errors import CorpusError
-    from core.scan import cluster_inputs
+    from core.pretokenization.scan import cluster_inputs
 
     (tmp_path / "a.txt").write_text("x")
     monkeypatch.chdir(tmp_path)
@@ -113,8 +113,8 @@ def test_cluster_inputs_are_absolute_and_streams_are_refused(tmp_path: Path, mon
 
 
 def test_dask_count_and_encode_refuse_standard_input_before_starting_a_cluster(base, tmp_path: Path) -> None:
-    from core.dask_scale import count_dask, encode_dask
     from core.errors import CorpusError
+    from core.scale.dask_scale import count_dask, encode_dask
 
     with pytest.raises(CorpusError, match="standard input is a stream"):
         count_dask(["-"], client=object())
@@ -125,9 +125,9 @@ def test_dask_count_and_encode_refuse_standard_input_before_starting_a_cluster(b
 
 def test_encode_dask_refuses_a_npy_file_name_for_its_folder(tmp_path: Path) -> None:
     from core import Tokenizer
-    from core.dask_scale import encode_dask
     from core.errors import BPEError
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
+    from core.scale.dask_scale import encode_dask
 
     (tmp_path / "c.txt").write_text("the cat\n")
     tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"t", b"h")]))

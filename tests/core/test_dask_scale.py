@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core import train_bpe, train_bpe_from_counts
-from core.counts import count_files
-from core.counts_io import read_counts
-from core.npy import encode_file_to_npy
-from core.pretokenize import count_pretokens, resolve_pattern
-from core.scan import next_valid_cut
+from core.pretokenization.pretokenize import count_pretokens, resolve_pattern
+from core.pretokenization.scan import next_valid_cut
+from core.scale.counts import count_files
+from core.scale.counts_io import read_counts
+from core.tokenization.npy import encode_file_to_npy
 
 pytest.importorskip("distributed")  # the scale extra is part of the test extra
-from core.dask_scale import (
+from core.scale.dask_scale import (
     count_dask,
     count_range,
     dask_client,
@@ -136,7 +136,7 @@ def test_dask_counts_equal_local_counts_and_train_like_train_bpe(client, files, 
 
 @pytest.mark.timeout(240)
 def test_dask_encode_shards_equal_the_single_machine_encoder(client, files, tmp_path):
-    from core.tokenizer import Tokenizer
+    from core.tokenization.tokenizer import Tokenizer
 
     vocab, merges = train_bpe(files[0].parent / "all.txt", 330, [EOT], workers=1)
     tok = Tokenizer(vocab, merges, [EOT])
@@ -172,8 +172,8 @@ def test_dask_encode_of_a_pipeline_that_cannot_be_cut_keeps_whole_files(client, 
 
 @pytest.mark.timeout(240)
 def test_dask_encode_into_the_folder_of_an_earlier_run_leaves_only_its_own_shards(client, files, tmp_path):
-    from core.counts import CountsError
-    from core.tokenizer import Tokenizer
+    from core.scale.counts import CountsError
+    from core.tokenization.tokenizer import Tokenizer
 
     vocab, merges = train_bpe(files[0].parent / "all.txt", 300, [EOT], workers=1)
     tok = Tokenizer(vocab, merges, [EOT])
@@ -204,7 +204,7 @@ def test_an_unguarded_script_using_the_api_runs_its_top_level_once(files, tmp_pa
     script = tmp_path / "plain.py"
     script.write_text(
         textwrap.dedent(f"""\
-        from core.dask_scale import count_dask
+        from core.scale.dask_scale import count_dask
         print("top level ran", flush=True)
         counts = count_dask([{str(files[0])!r}], ["<|endoftext|>"], workers=2, range_bytes=500)
         print("distinct", len(counts.tokens))
@@ -258,7 +258,7 @@ def test_cli_count_with_dask_then_train_from_the_counts(files, tmp_path):
 def test_hidden_main_hides_the_script_while_processes_start_and_restores_it():
     from multiprocessing import spawn
 
-    from core.dask_scale import hidden_main
+    from core.scale.dask_scale import hidden_main
 
     main = sys.modules["__main__"]
     before = (main.__dict__.get("__file__"), main.__dict__.get("__spec__"))

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from core import BPEError, Cancelled, CorpusError, Trainer
-from core.engine import Engine, EngineDied
-from core.engine_protocol import Event, Op, Pairs, Progress, Records, Request
+from core.engine.client import Engine, EngineDied
+from core.engine.protocol import Event, Op, Pairs, Progress, Records, Request
 
 from .engine_corpus import TEXT, write_engine_corpus
 
@@ -316,7 +316,7 @@ def test_step_and_undo_views_answer_what_separate_requests_would(engine, corpus,
 
 
 def test_every_request_has_a_typed_method_and_the_trainer_has_what_is_passed_through():
-    from core.engine_protocol import TRAINER_ATTRIBUTES, TRAINER_METHODS
+    from core.engine.protocol import TRAINER_ATTRIBUTES, TRAINER_METHODS
 
     t = Trainer.from_text(TEXT, [])
     for op in Op:

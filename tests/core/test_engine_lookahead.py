@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from core import Trainer
-from core.engine import Engine
-from core.engine_protocol import Done, Op, Pairs, Progress, Records, Request
-from core.engine_server import EngineServer
+from core.engine.client import Engine
+from core.engine.protocol import Done, Op, Pairs, Progress, Records, Request
+from core.engine.server import EngineServer
 
 from .engine_corpus import TEXT, write_engine_corpus
 

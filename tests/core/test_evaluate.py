@@ -10,10 +10,10 @@ import json
 import pytest
 
 from core.errors import Cancelled, CorpusError, FormatError
-from core.evaluate import EvalText, count_documents, evaluate, sample_documents
+from core.evaluation.evaluate import EvalText, count_documents, evaluate, sample_documents
+from core.evaluation.known_encodings import load_eval_tokenizer
 from core.formats import export_all
-from core.known_encodings import load_eval_tokenizer
-from core.tokenizer import Tokenizer
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 
@@ -336,9 +336,9 @@ def test_ids_above_65535_in_the_pool():
 def test_custom_pattern_text_is_cut_into_blocks_and_counted_exactly(workers):
     from collections import Counter
 
-    from core.evaluate import _blocks
-    from core.spec import TokenizerSpec
-    from core.trainer import Trainer
+    from core.evaluation.evaluate import _blocks
+    from core.formats.spec import TokenizerSpec
+    from core.training.trainer import Trainer
 
     pattern = r"\s+(?!\S)|\s+|[A-Za-z]+|[0-9]{1,2}|[^\sA-Za-z0-9]+"
     text = "".join(f"word{i % 37}  and {i}, again;\n" for i in range(200))  # no special token anywhere

@@ -168,7 +168,7 @@ def test_cli_convert_says_what_gpt2_and_tiktoken_readers_must_be_given(tmp_path:
     """GPT-2 and tiktoken files hold no pattern (readers assume GPT-2's) and tiktoken files no special
     tokens: convert says what to give when reading them, and reading them so gives the same ids."""
     from core.cli import main
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     spec = TokenizerSpec.from_merges([(b"3", b"4"), (b" ", b"a")], ["<|eot|>"], pattern="gpt4")
     save(spec, tmp_path / "src.json", "native")

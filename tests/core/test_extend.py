@@ -11,12 +11,12 @@ import regex
 
 from core.cli import main
 from core.errors import BPEError
-from core.extend import ExtendTrainer, extend_tokenizer
 from core.formats import export_all, load_any
-from core.patterns import GPT2_PATTERN
-from core.spec import TokenizerSpec
-from core.tokenizer import Tokenizer
-from core.trainer import Trainer
+from core.formats.spec import TokenizerSpec
+from core.pretokenization.patterns import GPT2_PATTERN
+from core.tokenization.extend import ExtendTrainer, extend_tokenizer
+from core.tokenization.tokenizer import Tokenizer
+from core.training.trainer import Trainer
 
 tokenizers = pytest.importorskip("tokenizers")
 tiktoken = pytest.importorskip("tiktoken")
@@ -36,7 +36,7 @@ NEW_TEXT = (
 def base_dir(tmp_path):
     t = Trainer.from_text(BASE_TEXT, [EOT])
     t.steps(40)
-    from core.spec import spec_from_trainer
+    from core.formats.spec import spec_from_trainer
 
     d = tmp_path / "base"
     export_all(d, spec_from_trainer(t), ["gpt2", "hf", "tiktoken", "native"])
@@ -240,6 +240,6 @@ def test_bad_requests(base_dir, corpus, capsys):
 def test_doctests():
     import doctest
 
-    import core.extend
+    import core.tokenization.extend
 
-    assert doctest.testmod(core.extend).failed == 0
+    assert doctest.testmod(core.tokenization.extend).failed == 0

@@ -11,8 +11,8 @@ import pytest
 from tokenizers import Tokenizer as HF
 
 from core import Tokenizer
+from core.bpe.ranks import IdMerges
 from core.formats import export_all, load_any, load_gpt2, load_hf
-from core.tokenizer_ranks import IdMerges
 
 from .tok_corpus import EOT, VARIED_TEXTS, trained_spec
 

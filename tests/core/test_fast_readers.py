@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.bpe.byte_level import BYTE_TO_CHAR, token_to_str
+from core.bpe.ranks import IdMerges
 from core.errors import FormatError
-from core.formats import load_gpt2
+from core.formats import load_gpt2, load_json
 from core.formats._fast import gpt2_token_bytes, merges_from_lines
-from core.formats._io import load_json
 from core.formats._json_keys import no_repeated_keys
-from core.spec import BYTE_TO_CHAR, TokenizerSpec, token_to_str
-from core.tokenizer_ranks import IdMerges
+from core.formats.spec import TokenizerSpec
 
 # keys from a small alphabet (repeats are likely), with colons, quotes and characters JSON escapes
 KEYS = st.text(

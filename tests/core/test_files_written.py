@@ -10,10 +10,10 @@ import pytest
 
 from core import Tokenizer
 from core.errors import FormatError
+from core.files import TEMP_SUFFIX, atomic_write
 from core.formats import export_all
-from core.formats._io import TEMP_SUFFIX, atomic_write
-from core.npy import encode_file_to_npy
-from core.spec import TokenizerSpec
+from core.formats.spec import TokenizerSpec
+from core.tokenization.npy import encode_file_to_npy
 
 SPEC = TokenizerSpec.from_merges([(b"a", b"b")], ["<|endoftext|>"])
 

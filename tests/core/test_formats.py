@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from core import FormatError, Tokenizer
+from core import files as core_files
+from core.bpe.byte_level import token_to_str
 from core.formats import (
     FORMATS,
     detect_format,
@@ -25,8 +27,7 @@ from core.formats import (
     save_gpt2,
     save_native,
 )
-from core.formats import _io as formats_io
-from core.spec import TokenizerSpec, records_from_spec, token_to_str
+from core.formats.spec import TokenizerSpec, records_from_spec
 
 from .tok_corpus import EOT, trained_spec
 
@@ -175,7 +176,7 @@ def test_failed_write_keeps_the_old_file(
     def boom(*args, **kw):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(formats_io.os, failing, boom)
+    monkeypatch.setattr(core_files.os, failing, boom)
     with pytest.raises(FormatError, match=r"No space left.*unchanged"):
         save(trained_spec(), tmp_path, fmt)
     monkeypatch.undo()
@@ -185,7 +186,7 @@ def test_failed_write_keeps_the_old_file(
 
 def test_write_into_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(FormatError, match="does not exist"):
-        formats_io.atomic_write(tmp_path / "nope" / "x.json", "{}")
+        core_files.atomic_write(tmp_path / "nope" / "x.json", "{}")
 
 
 # ------------------------------------------------------------------------------------- malformed

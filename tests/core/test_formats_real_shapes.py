@@ -13,10 +13,11 @@ import pytest
 import tiktoken
 
 from core import Tokenizer
+from core.bpe.byte_level import token_to_str
 from core.errors import FormatError
 from core.formats import find_vocab_for, load_any, save_gpt2, save_tiktoken
 from core.formats import known as known_mod
-from core.spec import TokenizerSpec, token_to_str
+from core.formats.spec import TokenizerSpec
 
 MERGES = [
     (b"m", b"o"),

@@ -278,7 +278,7 @@ def test_ignore_merges_both_ways(tmp_path: Path) -> None:
 
 def test_vocab_without_non_utf8_bytes(base: HF, tmp_path: Path) -> None:
     data = json.loads(base.to_str())
-    from core.spec import BYTE_TO_CHAR
+    from core.bpe.byte_level import BYTE_TO_CHAR
 
     for b in (0xC0, 0xC1, *range(0xF5, 0x100)):
         del data["model"]["vocab"][BYTE_TO_CHAR[b]]
@@ -332,7 +332,7 @@ def test_other_kinds_are_refused(tmp_path: Path, kind: str) -> None:
 
 
 def test_our_own_patterns_never_drop_text() -> None:
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     for pat in (r"[a-z]+", r"x*", r"\d"):
         tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"a", b"b")], pattern=pat))
@@ -344,7 +344,7 @@ def test_our_own_patterns_never_drop_text() -> None:
 
 
 def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     tok = Tokenizer.from_spec(TokenizerSpec.from_merges([]))
     for bad in ([1.0], [True], [97, 2.0]):
@@ -362,7 +362,7 @@ def test_decode_refuses_non_integer_ids_and_surrogate_specials() -> None:
 def test_special_token_trie_matches_like_a_longest_first_alternation(tokens: list[str], text: str) -> None:
     import regex
 
-    from core.tokenizer_support import compile_alternation
+    from core.bpe.support import compile_alternation
 
     flat = regex.compile("|".join(map(regex.escape, sorted(tokens, key=len, reverse=True))))
     trie = compile_alternation(tokens)
@@ -383,7 +383,7 @@ ASCII_PATTERNS = [
 def test_ascii_twin_splits_ascii_text_like_the_pattern(pattern: str, text: str) -> None:
     import regex
 
-    from core.ascii_pattern import ascii_twin
+    from core.pretokenization.ascii_pattern import ascii_twin
 
     twin = ascii_twin(pattern)
     assert twin is not None
@@ -528,7 +528,7 @@ _NORM_ALPHABET = (
 
 @given(st.lists(st.sampled_from(_NORM_ALPHABET), max_size=10).map("".join))
 def test_unicode_normalizers_use_hf_tables(text: str) -> None:
-    from core.hf_pipeline import _normalizer
+    from core.pipeline.hf import _normalizer
 
     for form in ("NFC", "NFD", "NFKC", "NFKD"):
         ours = _normalizer({"type": form})

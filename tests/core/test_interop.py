@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from core.formats import export_all
 from core.formats.tiktoken_bpe import tiktoken_encoding
-from core.tokenizer import Tokenizer
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
@@ -175,7 +175,7 @@ def test_load_a_tokenizer_json_written_by_tokenizers(tmp_path: Path) -> None:
     ).map("".join)
 )
 def test_same_ids_as_tiktoken_on_long_whitespace_heavy_text(exported, text: str) -> None:
-    """The chunked encoder (core.space_chunks; forced here, it is timed against the plain path on
+    """The chunked encoder (core.pretokenization.space_chunks; forced here, it is timed against the plain path on
     long texts otherwise) gives tiktoken's ids."""
     spec, ours, _, tk = exported
     if not spec.special_tokens:

@@ -7,8 +7,8 @@ import pytest
 from core.learn import encoding as enc
 from core.learn import lecture, show, training
 from core.learn.frame import MAX_FRAMES
-from core.tokenizer import Tokenizer
-from core.trainer import Trainer
+from core.tokenization.tokenizer import Tokenizer
+from core.training.trainer import Trainer
 
 SPECIAL = "<|endoftext|>"
 TEXT = f"low low lower{SPECIAL}newest widest newest"

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from core import CorpusError, Trainer
-from core.long_words import LongWord
-from core.pretokenize import count_pretokens
+from core.pretokenization.pretokenize import count_pretokens
+from core.training.long_words import LongWord
 
 from .reference import reference_merges, reference_pair_counts, reference_train
 from .trainer_state import canonical_state

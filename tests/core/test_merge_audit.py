@@ -9,11 +9,11 @@ import json
 import pytest
 import regex
 
+from core.bpe.byte_level import token_to_str
 from core.cli import main
 from core.errors import BPEError, FormatError
-from core.merge_audit import audit_merges, read_merge_list
-from core.patterns import GPT2_PATTERN
-from core.spec import token_to_str
+from core.evaluation.audit import audit_merges, read_merge_list
+from core.pretokenization.patterns import GPT2_PATTERN
 
 EOT = "<|endoftext|>"
 
@@ -183,9 +183,9 @@ def test_bad_merges_file_is_one_line_error(write, tmp_path, capsys):
 def test_doctests():
     import doctest
 
-    import core.merge_audit
+    import core.evaluation.audit
 
-    assert doctest.testmod(core.merge_audit).failed == 0
+    assert doctest.testmod(core.evaluation.audit).failed == 0
 
 
 def test_cancel(write):

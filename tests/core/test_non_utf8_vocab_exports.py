@@ -11,9 +11,9 @@ import pytest
 from tokenizers import Tokenizer as HF
 
 from core import Tokenizer
+from core.bpe.byte_level import token_to_str
 from core.errors import BPEError
 from core.formats import load_any, save
-from core.spec import token_to_str
 
 from .test_hf_pipeline import TEXTS, trained
 

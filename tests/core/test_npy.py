@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import core.npy as npy
+import core.tokenization.npy as npy
 from core import Cancelled, Tokenizer
-from core.spec import TokenizerSpec
+from core.formats.spec import TokenizerSpec
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 

@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tokenizers import AddedToken, Regex, normalizers, pre_tokenizers
 
-from core.blocks import PipelineRule, iter_blocks, tokenizer_rule
-from core.npy import encode_file_to_npy
-from core.patterns import LLAMA3_PATTERN, O200K_PATTERN, QWEN_PATTERN
-from core.pretokenize import block_rule
+from core.pretokenization.blocks import PipelineRule, iter_blocks, tokenizer_rule
+from core.pretokenization.patterns import LLAMA3_PATTERN, O200K_PATTERN, QWEN_PATTERN
+from core.pretokenization.pretokenize import block_rule
+from core.tokenization.npy import encode_file_to_npy
 
 from .test_hf_pipeline import configured, ours_of, trained
 
@@ -203,9 +203,9 @@ def test_normalized_split_pipelines_in_blocks_equal_hf_whole(split_pipelines, te
 def test_dask_ranges_of_a_regex_split_pipeline_are_cut_by_its_rule(base, tmp_path: Path) -> None:
     """Byte ranges (Dask) of a pipeline cut by a regex split go where its rule allows (and before its
     added tokens); encoding the ranges one by one gives HF's ids for the whole text."""
-    from core.blocks import NormalizedCuts
-    from core.dask_scale import encode_cuts
-    from core.scan import next_valid_cut
+    from core.pretokenization.blocks import NormalizedCuts
+    from core.pretokenization.scan import next_valid_cut
+    from core.scale.dask_scale import encode_cuts
 
     hf = configured(base, **CASES["llama3_nfc"])
     hf.add_special_tokens(["<|endoftext|>"])

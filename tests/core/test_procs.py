@@ -1,11 +1,11 @@
-"""core/procs.py: giving up on a child that never connected leaves no thread blocked in accept()."""
+"""core/workers/procs.py: giving up on a child that never connected leaves no thread blocked in accept()."""
 
 from __future__ import annotations
 
 import threading
 import time
 
-from core.procs import Child, _poke
+from core.workers.procs import Child, _poke
 
 
 def _never_called(conn) -> None:  # pragma: no cover - the child is killed before it gets work

@@ -1,4 +1,4 @@
-"""Exact block cuts for custom pre-tokenization patterns (core/regex_cuts.py, issue 13 §6)."""
+"""Exact block cuts for custom pre-tokenization patterns (core/pretokenization/regex_cuts.py, issue 13 §6)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.blocks import iter_blocks
-from core.npy import encode_file_to_npy
-from core.pretokenize import block_rule, count_pretokens
-from core.regex_cuts import RegexCuts
-from core.spec import TokenizerSpec
-from core.splitting import split_keeping_gaps
-from core.tokenizer import Tokenizer
+from core.formats.spec import TokenizerSpec
+from core.pretokenization.blocks import iter_blocks
+from core.pretokenization.pretokenize import block_rule, count_pretokens
+from core.pretokenization.regex_cuts import RegexCuts
+from core.pretokenization.splitting import split_keeping_gaps
+from core.tokenization.npy import encode_file_to_npy
+from core.tokenization.tokenizer import Tokenizer
 
 #: tricky patterns: look-ahead (positive, negative, \s+(?!\S)), possessive and atomic groups, lazy
 #: and counted repeats, zero-width matches, alternation order, patterns that leave text uncovered,

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from core import CorpusError, Trainer
 from core.cli import main
-from core.engine import Engine, EngineDied
-from core.pretokenize import count_pretokens
+from core.engine.client import Engine, EngineDied
+from core.pretokenization.pretokenize import count_pretokens
 
 CUSTOM = [r"[a-z]+", r"x*", r"([a-z])", r"\d+|[A-Z]"]
 
@@ -61,7 +61,7 @@ def test_bomless_utf32_and_utf16_are_named(tmp_path, codec, kind):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process state from /proc")
 def test_a_call_on_a_stopped_engine_does_not_wait_for_ever(monkeypatch):
-    monkeypatch.setattr("core.engine.STOPPED_GRACE", 0.5)
+    monkeypatch.setattr("core.engine.client.STOPPED_GRACE", 0.5)
     eng = Engine()
     assert eng.ping() == "pong"
     os.kill(eng._proc.pid, signal.SIGSTOP)

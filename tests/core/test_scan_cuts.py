@@ -1,4 +1,4 @@
-"""Valid cuts of byte ranges (core.scan.next_valid_cut) in text whose lines never start with a letter."""
+"""Valid cuts of byte ranges (core.pretokenization.scan.next_valid_cut) in text whose lines never start with a letter."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import scan
-from core.patterns import LLAMA3_PATTERN, O200K_PATTERN
-from core.pretokenize import count_pretokens, resolve_pattern
-from core.scan import next_valid_cut
+from core.pretokenization import scan
+from core.pretokenization.patterns import LLAMA3_PATTERN, O200K_PATTERN
+from core.pretokenization.pretokenize import count_pretokens, resolve_pattern
+from core.pretokenization.scan import next_valid_cut
 
 pytest.importorskip("distributed")  # the scale extra is part of the test extra
-from core.dask_scale import count_range, merge_ranges
+from core.scale.dask_scale import count_range, merge_ranges
 
 EOT = "<|endoftext|>"
 FRAGMENTS = [
@@ -120,7 +120,7 @@ def test_ranges_of_json_and_markup_count_like_the_whole_file(
 
 @pytest.mark.parametrize("pattern", [O200K_PATTERN, LLAMA3_PATTERN, r"\p{L}+|\p{N}|[^\p{L}\p{N}]+"])
 def test_other_patterns_have_valid_cuts_near_any_offset(tmp_path, pattern):
-    """Patterns other than GPT-2's and GPT-4's are cut where core.regex_cuts proves it (they were one
+    """Patterns other than GPT-2's and GPT-4's are cut where core.pretokenization.regex_cuts proves it (they were one
     range per file)."""
     data = jsonl(2000) + ("\u0421\u043b\u043e\u0432\u043e \u4e2d\u6587\u3002 " * 500).encode()
     path = tmp_path / "c.txt"

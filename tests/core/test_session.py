@@ -11,8 +11,8 @@ import pytest
 from core import Trainer
 from core.errors import FormatError
 from core.formats import load_native
-from core.session import load_session, save_session
-from core.spec import spec_from_trainer
+from core.formats.session import load_session, save_session
+from core.formats.spec import spec_from_trainer
 
 
 @pytest.fixture()

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from core import Cancelled, CorpusError
-from core.pretokenize import count_pretokens
-from core.sources import StreamReader, is_stream, open_stream, read_head
+from core.pretokenization.pretokenize import count_pretokens
+from core.pretokenization.sources import StreamReader, is_stream, open_stream, read_head
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX-only (Windows has none)")
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,9 +121,9 @@ def test_a_stalled_writer_can_be_cancelled(tmp_path):
 
 @needs_fifo
 def test_encode_to_npy_from_a_fifo_equals_the_file(tmp_path):
-    from core.npy import encode_file_to_npy
-    from core.spec import TokenizerSpec
-    from core.tokenizer import Tokenizer
+    from core.formats.spec import TokenizerSpec
+    from core.tokenization.npy import encode_file_to_npy
+    from core.tokenization.tokenizer import Tokenizer
 
     data = _corpus(2 << 20)
     (tmp_path / "c.txt").write_bytes(data)
@@ -173,7 +173,7 @@ def test_train_count_and_encode_read_dash_as_stdin(tmp_path):
             data if src == "-" else None,
         )
         assert r.returncode == 0, r.stderr.decode()
-    from core.counts_io import read_counts
+    from core.scale.counts_io import read_counts
 
     a, b = read_counts(tmp_path / "a.parquet"), read_counts(tmp_path / "b.parquet")
     assert a.word_counts() == b.word_counts() and a.meta.size_bytes == b.meta.size_bytes == len(data)
@@ -197,7 +197,7 @@ def test_read_head_serves_the_head_again_without_seeking():
 
 @needs_fifo
 def test_the_app_engine_refuses_a_fifo_at_once(tmp_path):
-    from core.engine import Engine
+    from core.engine.client import Engine
 
     fifo = tmp_path / "c.fifo"
     os.mkfifo(fifo)

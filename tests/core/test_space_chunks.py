@@ -1,4 +1,4 @@
-"""Counting by space-separated chunks (core.space_chunks) gives exactly the plain regex counts,
+"""Counting by space-separated chunks (core.pretokenization.space_chunks) gives exactly the plain regex counts,
 in first-seen order, for every pattern it is enabled for."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.pretokenize as pretokenize
-from core.chunk_counts import ChunkCounter
+import core.pretokenization.pretokenize as pretokenize
 from core.formats.known import LLAMA3_PATTERN, O200K_PATTERN, QWEN35_PATTERN, QWEN_PATTERN
-from core.patterns import GPT2_PATTERN, GPT4_PATTERN
-from core.space_chunks import WHITESPACE, is_space_safe, mark_non_cuts
-from core.tokenizer import Tokenizer
+from core.pretokenization.chunk_counts import ChunkCounter
+from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
+from core.pretokenization.space_chunks import WHITESPACE, is_space_safe, mark_non_cuts
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, make_corpus, trained_spec
 
@@ -252,7 +252,7 @@ def test_the_encoder_takes_chunks_only_for_proven_patterns_and_long_texts():
 
 
 def test_path_chooser_starts_plain_then_keeps_the_faster_path():
-    from core.space_chunks import PathChooser
+    from core.pretokenization.space_chunks import PathChooser
 
     c = PathChooser()
     assert c.pick() is False  # the plain path first (a small corpus costs what it did before)
@@ -267,7 +267,7 @@ def test_path_chooser_starts_plain_then_keeps_the_faster_path():
 
 
 def test_the_encoders_chooser_times_plain_again_after_the_chunk_probe():
-    from core.space_chunks import EncodeChooser
+    from core.pretokenization.space_chunks import EncodeChooser
 
     c = EncodeChooser()
     assert [c.pick(), c.pick()] == [False, True]  # plain (cold: every word new), then chunks

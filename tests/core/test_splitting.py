@@ -10,8 +10,8 @@ import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
-import core.splitting as splitting
-from core.pretokenize import GPT2_PATTERN, GPT4_PATTERN
+import core.pretokenization.splitting as splitting
+from core.pretokenization.pretokenize import GPT2_PATTERN, GPT4_PATTERN
 
 from .tok_corpus import make_corpus
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.splitting import last_safe_cut
-from core.tokenizer import Tokenizer
+from core.pretokenization.splitting import last_safe_cut
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
@@ -130,7 +130,7 @@ def test_safe_cut_rule_holds_for_builtin_patterns() -> None:
     """Pre-tokenizing both sides of every safe cut separately equals pre-tokenizing the whole."""
     import regex
 
-    from core.pretokenize import GPT2_PATTERN, GPT4_PATTERN
+    from core.pretokenization.pretokenize import GPT2_PATTERN, GPT4_PATTERN
 
     samples = [make_corpus(300, seed=s) for s in range(3)] + ["a'll 's x\r\n'LL a\u00a0 b  \n c"]
     for pat in (GPT2_PATTERN, GPT4_PATTERN):

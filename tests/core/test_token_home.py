@@ -10,11 +10,11 @@ import pytest
 
 from core.cli import main
 from core.errors import TokenizerError
+from core.evaluation.token_home import token_home
 from core.formats import export_all, load_any
-from core.spec import spec_from_trainer
-from core.token_home import token_home
-from core.tokenizer import Tokenizer
-from core.trainer import Trainer
+from core.formats.spec import spec_from_trainer
+from core.tokenization.tokenizer import Tokenizer
+from core.training.trainer import Trainer
 
 EOT = "<|endoftext|>"
 TEXT = ("the cat sat on the mat. then the other cat ate the hat.\n" * 10 + EOT) * 3
@@ -112,6 +112,6 @@ def test_cli(made, tmp_path, capsys):
 def test_doctests():
     import doctest
 
-    import core.token_home
+    import core.evaluation.token_home
 
-    assert doctest.testmod(core.token_home).failed == 0
+    assert doctest.testmod(core.evaluation.token_home).failed == 0

@@ -10,11 +10,11 @@ import pytest
 
 from core.cli import main
 from core.errors import Cancelled
+from core.evaluation.inspect import inspect_tokenizer
 from core.formats import export_all, load_any
-from core.spec import TokenizerSpec
-from core.token_inspect import inspect_tokenizer
-from core.tokenizer import Tokenizer
-from core.trainer import Trainer
+from core.formats.spec import TokenizerSpec
+from core.tokenization.tokenizer import Tokenizer
+from core.training.trainer import Trainer
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -156,6 +156,6 @@ def test_cli_missing_corpus_is_one_line_error(tmp_path, capsys):
 def test_doctests():
     import doctest
 
-    import core.token_inspect
+    import core.evaluation.inspect
 
-    assert doctest.testmod(core.token_inspect).failed == 0
+    assert doctest.testmod(core.evaluation.inspect).failed == 0

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core import Tokenizer, TokenizerError, Trainer
-from core.bpe import BYTE_TOKENS, MergeTable, _bpe_ids_heap, _bpe_merge_heap, bpe_ids, bpe_merge
-from core.spec import TokenizerSpec
+from core.bpe.merge import BYTE_TOKENS, MergeTable, _bpe_ids_heap, _bpe_merge_heap, bpe_ids, bpe_merge
+from core.formats.spec import TokenizerSpec
 
 from .reference import reference_encode
 from .tok_corpus import EOT, VARIED_TEXTS, trained_spec, trained_tokenizer

@@ -13,12 +13,12 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.ascii_pattern import ascii_twin
+from core.bpe.ranks import RankMerges, _rank_bpe_heap, rank_bpe
+from core.bpe.support import covering
 from core.formats import export_all, load_any, load_native, load_tiktoken, save_tiktoken
 from core.formats.tiktoken_bpe import _parse_fast
-from core.tokenizer import Tokenizer
-from core.tokenizer_ranks import RankMerges, _rank_bpe_heap, rank_bpe
-from core.tokenizer_support import _covering
+from core.pretokenization.ascii_pattern import ascii_twin
+from core.tokenization.tokenizer import Tokenizer
 
 from .tok_corpus import EOT, VARIED_TEXTS, make_corpus, trained_spec
 
@@ -191,6 +191,6 @@ def _reference_covering(pattern: str, text: str) -> list[str]:
     ],
 )
 def test_custom_pattern_splitting_keeps_every_character(pattern: str) -> None:
-    for split in (_covering(regex.compile(pattern)), _covering(regex.compile(pattern), ascii_twin(pattern))):
+    for split in (covering(regex.compile(pattern)), covering(regex.compile(pattern), ascii_twin(pattern))):
         for text in (*TEXTS, "ab, cd!", "Ab12345 it'S x", "aaa bb"):
             assert split(text) == _reference_covering(pattern, text), text

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from core import CorpusError, Tokenizer, Trainer, train_bpe
-from core.pretokenize import count_pretokens
+from core.pretokenization.pretokenize import count_pretokens
 
 from .reference import reference_pair_counts, reference_train
 from .trainer_state import (

@@ -8,7 +8,7 @@ from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from core import Cancelled, CorpusError, Trainer
-from core.pretokenize import count_pretokens
+from core.pretokenization.pretokenize import count_pretokens
 
 from .reference import reference_merges, reference_pair_counts, reference_train
 from .trainer_state import CATS, PATTERN_CHOICES, canonical_state, corpora, listed_ids, text_trainer
@@ -199,7 +199,7 @@ def test_lean_trainer_counts_ties_without_listing_them():
 
 
 def test_why_reads_as_a_sentence():
-    from core.trainer import MergeRecord
+    from core.training.trainer import MergeRecord
 
     one = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=1)
     assert one.why() == "most frequent pair (1 time)"

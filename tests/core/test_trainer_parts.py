@@ -12,12 +12,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.merge_kernels import Interrupted, merge_batch, merge_words, word_sites
-from core.pair_index import PairIndex, build_index
+from core.training.merge_kernels import Interrupted, merge_batch, merge_words, word_sites
+from core.training.pair_index import PairIndex, build_index
 
 
 @pytest.mark.parametrize(
-    "name", ["records", "token_codes", "pair_index", "merge_kernels", "long_words", "vocab", "trainer"]
+    "name",
+    [
+        f"training.{m}"
+        for m in ["records", "token_codes", "pair_index", "merge_kernels", "long_words", "vocab", "trainer"]
+    ],
 )
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(f"core.{name}"))

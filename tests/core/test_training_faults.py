@@ -11,8 +11,8 @@ import tracemalloc
 import pytest
 
 from core import BPEError, Cancelled, CorpusError, SpecialTokenError, Trainer, train_bpe
-from core.pretokenize import count_pretokens
-from core.procs import live_children
+from core.pretokenization.pretokenize import count_pretokens
+from core.workers.procs import live_children
 
 from .trainer_state import canonical_state
 
@@ -222,7 +222,7 @@ def test_bad_pattern_and_tie_break(tmp_path):
 
 def test_core_never_imports_qt():
     code = (
-        "import sys, core, core.trainer, core.pretokenize, core.cli; from core import Tokenizer; "
+        "import sys, core, core.training.trainer, core.pretokenization.pretokenize, core.cli; from core import Tokenizer; "
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'pyqtgraph'))]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )
@@ -244,7 +244,7 @@ def test_core_never_prints(tmp_path, capfd):
     not hasattr(os, "nice"), reason="os.nice is POSIX-only (lower_priority does nothing on Windows)"
 )
 def test_worker_processes_can_run_at_lower_priority():
-    from core.parallel import lower_priority, ordered_map
+    from core.workers.parallel import lower_priority, ordered_map
 
     base = os.nice(0)
     got = list(ordered_map(os.nice, [0, 0, 0], workers=2, initializer=lower_priority, initargs=(7,)))
@@ -271,11 +271,13 @@ def test_npy_encoding_of_one_big_block_in_workers(tmp_path, monkeypatch):
     """A file that is one block (no place to cut) is encoded by a worker process that has the tokenizer."""
     import numpy as np
 
-    import core.npy
+    import core.tokenization.npy
     from core import Tokenizer, Trainer
-    from core.npy import encode_file_to_npy
+    from core.tokenization.npy import encode_file_to_npy
 
-    monkeypatch.setattr(core.npy, "SINGLE_PROCESS_BYTES", 1000)  # processes from 1 KB (not 4 MiB) up
+    monkeypatch.setattr(
+        core.tokenization.npy, "SINGLE_PROCESS_BYTES", 1000
+    )  # processes from 1 KB (not 4 MiB) up
 
     src = tmp_path / "one_line.txt"
     src.write_bytes(b"abc abd " * 3000)

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import Trainer, trainer_undo
+from core import Trainer
 from core.errors import BPEError
-from core.pretokenize import count_pretokens
+from core.pretokenization.pretokenize import count_pretokens
+from core.training import undo as trainer_undo
 
 from .trainer_state import canonical_state
 
@@ -112,7 +113,7 @@ def test_undo_to_counts_and_refuses_a_lean_trainer():
 
 def test_engine_reset_and_rewind_answer_as_an_in_process_trainer(tmp_path):
     # the engine answers first and frees the undone history afterwards: what follows still matches
-    from core.engine import Engine
+    from core.engine.client import Engine
 
     corpus = tmp_path / "corpus.txt"
     words = [f"w{i:x}{'abcdefgh'[i % 8] * (i % 5)}" for i in range(3000)]

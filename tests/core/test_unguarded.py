@@ -27,22 +27,22 @@ SCRIPTS = {
         print(len(vocab), merges[:40])
     """,
     "count_pretokens": """
-        from core.pretokenize import count_pretokens
+        from core.pretokenization.pretokenize import count_pretokens
         counts, stats = count_pretokens(SMALL, ["<|endoftext|>"], workers=2, block_bytes=64 << 10)
         print(stats.chunks >= 3, stats.workers, sorted(counts.items()))
     """,
     "encode_file_to_npy": """
         import numpy as np
-        from core.npy import encode_file_to_npy
-        from core.spec import TokenizerSpec
-        from core.tokenizer import Tokenizer
+        from core.tokenization.npy import encode_file_to_npy
+        from core.formats.spec import TokenizerSpec
+        from core.tokenization.tokenizer import Tokenizer
         tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"t", b"h"), (b"th", b"e"), (b" ", b"c")]))
         r = encode_file_to_npy(tok, BIG, OUT, workers=2)
         ids = np.load(OUT)
         print(r.workers, r.n_tokens, ids[:50].tolist(), ids[-50:].tolist(), int(ids.sum()))
     """,
     "Engine": """
-        from core.engine import Engine
+        from core.engine.client import Engine
         eng = Engine()
         stats = eng.load(BIG, ["<|endoftext|>"], "gpt2", "lexicographic", 2)
         records = eng.steps(5)
@@ -134,11 +134,11 @@ def _exit_with(code: int) -> None:
 
 def test_a_child_that_cannot_start_fails_at_once_and_is_not_restarted(monkeypatch):
     from core import BPEError
-    from core.engine import Engine, EngineDied
-    from core.parallel import ordered_map
-    from core.procs import ChildError, live_children
+    from core.engine.client import Engine, EngineDied
+    from core.workers.parallel import ordered_map
+    from core.workers.procs import ChildError, live_children
 
-    monkeypatch.setattr("core.procs._BOOT", "import sys\nsys.exit(3)\n# {module}")
+    monkeypatch.setattr("core.workers.procs._BOOT", "import sys\nsys.exit(3)\n# {module}")
     with pytest.raises(ChildError, match=r"could not start a bpe-worker process \(exit code 3\)"):
         list(ordered_map(abs, range(10), workers=2))
     assert live_children() == []
@@ -150,8 +150,8 @@ def test_a_child_that_cannot_start_fails_at_once_and_is_not_restarted(monkeypatc
 
 
 def test_a_worker_that_dies_is_reported_not_replaced():
-    from core.parallel import ordered_map
-    from core.procs import ChildError, live_children
+    from core.workers.parallel import ordered_map
+    from core.workers.procs import ChildError, live_children
 
     with pytest.raises(ChildError, match=r"worker process ended unexpectedly \(exit code 7\)"):
         list(ordered_map(_exit_with, [7, 7, 7], workers=2))
@@ -159,7 +159,7 @@ def test_a_worker_that_dies_is_reported_not_replaced():
 
 
 def test_worker_errors_come_back_as_the_same_exception():
-    from core.parallel import ordered_map
+    from core.workers.parallel import ordered_map
 
     with pytest.raises(ZeroDivisionError):
         list(ordered_map(divmod, [1, 2], workers=2, extra_args=(0,)))
@@ -170,8 +170,8 @@ def test_a_child_that_never_got_its_work_ends_when_closed():
     task: closing it must end it, not leave it waiting (each used to cost a 5 s join)."""
     import time
 
-    from core.parallel import _worker, ordered_map
-    from core.procs import Child, live_children
+    from core.workers.parallel import _worker, ordered_map
+    from core.workers.procs import Child, live_children
 
     child = Child(_worker, (None, ()))
     deadline = time.monotonic() + 60

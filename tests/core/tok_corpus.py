@@ -9,8 +9,8 @@ import random
 from functools import cache
 
 from core import Trainer
-from core.spec import TokenizerSpec, spec_from_trainer
-from core.tokenizer import Tokenizer
+from core.formats.spec import TokenizerSpec, spec_from_trainer
+from core.tokenization.tokenizer import Tokenizer
 
 EOT = "<|endoftext|>"
 WORDS = (

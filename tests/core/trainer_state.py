@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from core.pair_index import word_ids
-from core.pretokenize import count_pretokens
-from core.trainer import Trainer
+from core.pretokenization.pretokenize import count_pretokens
+from core.training.pair_index import word_ids
+from core.training.trainer import Trainer
 
 
 def canonical_state(t: Trainer) -> tuple:

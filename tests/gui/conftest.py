@@ -1,7 +1,7 @@
 """Fixtures for the GUI tests (pytest-qt, offscreen).
 
 * ``QT_QPA_PLATFORM=offscreen`` is set before Qt is imported.
-* Settings go to a temporary .ini file (never the user's).
+* Settings go to a temporary .ini file (never the user's): see tests/conftest.py.
 * ``no_thread_left`` (autouse) fails a test that leaves a worker thread running, after stopping it
   so that later tests are not affected.
 """
@@ -26,17 +26,12 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "assets" / "sample_corpus.txt"
 
 
-@pytest.fixture(autouse=True)
-def _isolated_settings(tmp_path, monkeypatch):
-    monkeypatch.setenv("BPE_EXPLORER_SETTINGS", str(tmp_path / "settings.ini"))
-
-
 @pytest.fixture(scope="package", autouse=True)
 def no_process_left():
     """End the idle engines closed windows leave for reuse once the GUI tests are over, and fail if
     any other child process still runs (tests/core checks that it leaves none, whatever ran before)."""
-    from bpe_gui import worker
-    from core.procs import live_children
+    from bpe_gui.jobs import worker
+    from core.workers.procs import live_children
 
     yield
     worker.close_idle_engines()
@@ -52,7 +47,7 @@ def no_process_left():
 def own_engine_pool(monkeypatch):
     """A pool of idle engines of the test's own (a fresh engine with the settings the test sets),
     whose engines are ended after the test (closing its windows gives their engines to it)."""
-    from bpe_gui import worker
+    from bpe_gui.jobs import worker
 
     pool: list = []
     monkeypatch.setattr(worker, "_IDLE_ENGINES", pool)
@@ -63,7 +58,7 @@ def own_engine_pool(monkeypatch):
 @pytest.fixture(autouse=True)
 def no_thread_left(qapp):
     """Fail the test if a worker thread is still running when it ends."""
-    from bpe_gui import worker
+    from bpe_gui.jobs import worker
 
     yield
     qapp.processEvents()

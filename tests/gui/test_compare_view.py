@@ -1,9 +1,9 @@
-"""File → Vocabulary overlap: the app's tokenizer beside the compared one (core.compare), in a worker."""
+"""File → Vocabulary overlap: the app's tokenizer beside the compared one (core.evaluation.compare), in a worker."""
 
 from __future__ import annotations
 
-from bpe_gui.compare_view import open_overlap
-from core.compare import compare_tokenizers
+from bpe_gui.dialogs.overlap_dialog import open_overlap
+from core.evaluation.compare import compare_tokenizers
 
 
 def test_overlap_of_the_compared_tokenizer(qtbot, trained, tmp_path, small_corpus):
@@ -25,7 +25,7 @@ def test_overlap_of_the_compared_tokenizer(qtbot, trained, tmp_path, small_corpu
         assert dlg.run()
     assert dlg.last_error is None
     want = compare_tokenizers(c.tokenizer(), other, [str(small_corpus)])
-    r = dlg.result
+    r = dlg.report
     assert (r.only_a, r.only_b, r.first_differing_merge) == ([], want.only_b, want.first_differing_merge)
     assert len(r.only_b) == 10 and r.merge_a is None
     assert dlg.tables["only_b"].rowCount() == 10 and dlg.tabs.tabText(1) == "Only in the other (10)"

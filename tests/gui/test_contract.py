@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bpe_gui import create_window
-from bpe_gui.pairs_view import PairsView
+from bpe_gui.views.pairs_view import PairsView
 from core import Trainer
 
 from .gui_helpers import check_consistent, load
@@ -47,7 +47,7 @@ def test_undo_with_nothing_to_undo(qtbot, loaded):
 
 
 def test_step_n_in_worker(qtbot, window, sample_corpus, monkeypatch):
-    from bpe_gui import train_actions
+    from bpe_gui.actions import training as train_actions
 
     monkeypatch.setattr(train_actions, "SYNC_STEP_BUDGET", 1000)  # force the worker path
     load(qtbot, window, sample_corpus)
@@ -62,7 +62,7 @@ def test_step_n_in_worker(qtbot, window, sample_corpus, monkeypatch):
 def test_big_single_steps_run_in_the_worker_and_queue_up(qtbot, loaded, monkeypatch):
     """A step that changes many words runs in the worker: the GUI stays free, and presses made
     meanwhile are queued and done next (an undo drops a queued step instead of waiting)."""
-    from bpe_gui import train_actions
+    from bpe_gui.actions import training as train_actions
 
     monkeypatch.setattr(train_actions, "SYNC_STEP_WORDS", 0)  # every step counts as big
     c = loaded.controller
@@ -209,7 +209,7 @@ def test_train_then_step_continues(qtbot, loaded):
 def test_steps_with_engine_look_ahead_match_core(qtbot, small_corpus, monkeypatch, own_engine_pool):
     """With look-ahead on (the engine merges ahead while the window is quiet), stepping, undoing
     and training give exactly the core's merges, and the views never see a merge done ahead."""
-    from bpe_gui import worker
+    from bpe_gui.jobs import worker
 
     monkeypatch.setattr(worker, "LOOKAHEAD", (0, 0.01))  # every merge, after 10 ms of quiet
     w = create_window(load_sample=False)
@@ -246,7 +246,7 @@ def test_pair_table_after_back_to_back_steps_and_undos_matches_core(
     """A step or an undo brings the pair table's contents with it (one engine round trip); with
     look-ahead the engine merges ahead right after each step. The table, the tie count and the
     merges equal the core's at every point, stepping back to back."""
-    from bpe_gui import worker
+    from bpe_gui.jobs import worker
 
     monkeypatch.setattr(worker, "LOOKAHEAD", lookahead)
     w = create_window(load_sample=False)

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from bpe_gui import core_text, i18n
+from bpe_gui.text import core as core_text
+from bpe_gui.text import i18n
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -53,9 +54,9 @@ def _hf_file(tmp_path):
 def _core_texts(tmp_path) -> tuple[list[str], list[str]]:
     """Notes and export losses exactly as core writes them, from real files."""
     from core.formats import export_all, export_losses, load_any
-    from core.pretokenize import count_pretokens
-    from core.tokenizer import Tokenizer
-    from core.trainer import Trainer
+    from core.pretokenization.pretokenize import count_pretokens
+    from core.tokenization.tokenizer import Tokenizer
+    from core.training.trainer import Trainer
 
     _counts, stats = count_pretokens(b"\xef\xbb\xbfthe cat \xff\xfe sat", [], "gpt2", workers=1)
     notes = list(stats.notes)
@@ -110,8 +111,8 @@ def test_an_unknown_text_is_shown_as_it_is(qapp):
 
 
 def test_the_corpus_panel_and_the_export_warning_show_core_texts_in_chinese(qapp, window, tmp_path):
-    from bpe_gui.export_dialog import lossy_export_text
-    from core.pretokenize import count_pretokens
+    from bpe_gui.dialogs.export_dialog import lossy_export_text
+    from core.pretokenization.pretokenize import count_pretokens
 
     _counts, stats = count_pretokens(b"the cat \xff sat", [], "gpt2", workers=1)
     try:
@@ -126,7 +127,7 @@ def test_the_corpus_panel_and_the_export_warning_show_core_texts_in_chinese(qapp
 def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
     from tokenizers.models import Unigram
 
-    from bpe_gui.errors_text import error_text
+    from bpe_gui.text.errors import error_text
     from core.errors import FormatError
     from core.formats import load_any
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from bpe_gui.evaluate_jobs import TokSource
+from bpe_gui.jobs.evaluate import TokSource
 from core.formats import export_all
 
 from .gui_helpers import SMALL_TEXT

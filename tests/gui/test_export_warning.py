@@ -33,7 +33,7 @@ def imported(qtbot, window, tmp_path):
 
 
 def test_the_controller_names_the_losses_and_refuses_without_consent(imported, tmp_path):
-    from bpe_gui.export_dialog import lossy_export_text
+    from bpe_gui.dialogs.export_dialog import lossy_export_text
 
     c = imported.controller
     lost = c.export_losses(["gpt2", "hf", "tiktoken", "native"])
@@ -50,7 +50,7 @@ def test_the_controller_names_the_losses_and_refuses_without_consent(imported, t
 
 @pytest.mark.parametrize("answer", ["Export anyway", "Cancel"])
 def test_the_export_action_asks_first(imported, tmp_path, monkeypatch, answer):
-    from bpe_gui import window_files as window_module
+    from bpe_gui.window import files as window_module
 
     folder = tmp_path / "exported"
     monkeypatch.setattr(window_module.ExportDialog, "exec", lambda self: 1)

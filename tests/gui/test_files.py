@@ -115,7 +115,7 @@ def test_import_keeps_the_training_settings_the_panel_shows(qtbot, loaded, small
     """A tokenizer trained with the "first" rule is explained with its rule, while the panel and the
     next corpus keep the rule the panel shows (importing used to switch it silently)."""
     from core import Trainer
-    from core.pretokenize import count_pretokens
+    from core.pretokenization.pretokenize import count_pretokens
 
     c = loaded.controller
     assert c.set_options(tie_break="first")
@@ -163,7 +163,7 @@ def test_failed_load_says_so_in_the_status(qtbot, loaded, tmp_path):
 
 
 def test_export_dialog_folder_expands_home(qtbot, trained, tmp_path, monkeypatch):
-    from bpe_gui.export_dialog import ExportDialog
+    from bpe_gui.dialogs.export_dialog import ExportDialog
 
     monkeypatch.setenv("HOME", str(tmp_path))
     for typed, expected in (
@@ -186,7 +186,7 @@ def test_export_dialog_folder_expands_home(qtbot, trained, tmp_path, monkeypatch
 def _gpt2_pair_named_oddly(tmp_path):
     """A GPT-2 vocab holding the token "model" and its merges file, under names no rule finds together."""
     from core.formats import save_gpt2
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     spec = TokenizerSpec.from_merges([(b"m", b"o"), (b"mo", b"d"), (b"e", b"l"), (b"mod", b"el")])
     save_gpt2(spec, tmp_path)
@@ -212,9 +212,9 @@ def test_import_dialog_takes_a_vocab_and_a_merges_file_picked_together(qtbot, wi
 def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, window, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QFileDialog
 
-    from bpe_gui import import_ask
+    from bpe_gui.dialogs import import_ask
     from core.formats import save_tiktoken
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     path = save_tiktoken(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "x.tiktoken")
     monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(path)], ""))
@@ -239,6 +239,6 @@ def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, wi
 
 
 def test_the_open_filter_does_not_offer_sentencepiece_models():
-    from bpe_gui.files import OPEN_FILTER
+    from bpe_gui.model.files import OPEN_FILTER
 
     assert "*.model" not in OPEN_FILTER and "*.tiktoken" in OPEN_FILTER

@@ -10,15 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bpe_gui import qtcompat
-from bpe_gui.formatting import (
+from bpe_gui.model.formatting import (
     human_bytes,
     parse_special_tokens,
     search_text,
     split_utf8,
     token_label,
 )
-from bpe_gui.state import VocabIndex
-from bpe_gui.tokenize_view import span_colors
+from bpe_gui.model.state import VocabIndex
+from bpe_gui.views.tokenize_view import span_colors
 from core import Trainer
 
 
@@ -134,7 +134,7 @@ def test_qt_guard_pins_none_true_and_false_only_when_references_are_lost(monkeyp
 def test_timeline_ticks_and_binning():
     import numpy as np
 
-    from bpe_gui.timeline_view import count_label, decade_ticks, length_ticks
+    from bpe_gui.views.timeline_view import count_label, decade_ticks, length_ticks
 
     major, minor = decade_ticks(1.95, 4.05)
     assert [label for _, label in major] == ["100", "1k", "10k"]
@@ -147,7 +147,7 @@ def test_timeline_ticks_and_binning():
 
 
 def test_summaries_say_what_happened():
-    from bpe_gui.session import summarize_run
+    from bpe_gui.text.summary import summarize_run
 
     assert summarize_run(0, 257, 1000, 0, 1, False, 0.0).message.startswith("No merges")
     assert summarize_run(0, 900, 500, 643, 1, False, 0.0).message.startswith("Nothing to do")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from bpe_gui import i18n
+from bpe_gui.text import i18n
 
 TS = i18n.ts_path("zh_CN")
 
@@ -47,7 +47,7 @@ def test_ts_covers_the_current_sources(tmp_path):
         capture_output=True,
     )
     new = [(c, s) for c, s, t in _messages(copy) if t is None or t.get("type") == "unfinished"]
-    assert not new, f"strings missing from {TS.name} (run python -m bpe_gui.i18n update): {new[:10]}"
+    assert not new, f"strings missing from {TS.name} (run python -m bpe_gui.text.i18n update): {new[:10]}"
 
 
 def test_qm_is_current(tmp_path):

@@ -17,7 +17,7 @@ def ranks_file(tmp_path):
     """(a .tiktoken file of a tokenizer trained here, the merges it was trained with)."""
     from core import train_bpe
     from core.formats import save_tiktoken
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     corpus = tmp_path / "corpus.txt"
     corpus.write_text(SMALL_TEXT, encoding="utf-8")
@@ -28,7 +28,7 @@ def ranks_file(tmp_path):
 
 @pytest.fixture
 def small_batches(monkeypatch):
-    from bpe_gui import file_actions
+    from bpe_gui.actions import files as file_actions
 
     monkeypatch.setattr(file_actions, "RECOVER_BATCH", BATCH)
 
@@ -63,8 +63,8 @@ def test_a_tiktoken_import_is_shown_before_its_merges_which_follow_in_batches(
 def test_cancel_while_merges_are_recovered_keeps_the_first_batch_and_the_tokenizer(
     qtbot, window, ranks_file, small_batches, monkeypatch
 ):
-    from bpe_gui import file_actions
-    from core.merge_recovery import iter_recovered_merges
+    from bpe_gui.actions import files as file_actions
+    from core.bpe.recovery import iter_recovered_merges
 
     path, merges = ranks_file
     go = threading.Event()

@@ -16,7 +16,7 @@ pytest.importorskip("core.formats")
 def exported(tmp_path):
     """A native bpe.json and a tokenizer.json of a small tokenizer (5 merges)."""
     from core.formats import export_all
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     spec = TokenizerSpec.from_merges(
         [(b"t", b"h"), (b"th", b"e"), (b" ", b"c"), (b"a", b"t"), (b" c", b"at")]
@@ -28,7 +28,7 @@ def exported(tmp_path):
 @pytest.fixture
 def held(monkeypatch):
     """files.load_tokenizer blocks until ``release`` is set, and records the thread it ran in."""
-    from bpe_gui import files
+    from bpe_gui.model import files
 
     real = files.load_tokenizer
     state = {"release": threading.Event(), "started": threading.Event(), "threads": []}
@@ -130,7 +130,8 @@ def test_worker_errors_travel_as_exception_objects(qtbot, window, tmp_path, monk
     goes to sys.excepthook as itself, with the traceback it had in the worker."""
     import sys
 
-    from bpe_gui import file_actions, files
+    from bpe_gui.actions import files as file_actions
+    from bpe_gui.model import files
     from core import BPEError
 
     c = window.controller
@@ -171,9 +172,9 @@ def test_worker_errors_travel_as_exception_objects(qtbot, window, tmp_path, monk
 def test_the_longest_tokens_list_skips_specials_and_breaks_ties_by_id(qtbot, window, tmp_path):
     """The browser's "longest tokens" of an imported vocab: longest first, equal lengths by id, special
     tokens (here the longest entries of all) left out."""
-    from bpe_gui import token_lists
+    from bpe_gui.views import token_lists
     from core.formats import save_native
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     pairs = [(b"a", b"b"), (b"c", b"d"), (b"ab", b"cd"), (b"e", b"f"), (b"ef", b"ab"), (b"x", b"y")]
     specials = ["<|a very long special token|>", "<|another long one|>"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bpe_gui.inspect_view import open_inspect
-from core.token_inspect import inspect_tokenizer
+from bpe_gui.dialogs.inspect_dialog import open_inspect
+from core.evaluation.inspect import inspect_tokenizer
 
 from .gui_helpers import SMALL_TEXT
 
@@ -28,7 +28,7 @@ def test_lists_of_the_trained_tokenizer(qtbot, loaded, tmp_path):
         assert dlg.run()
     assert dlg.last_error is None
     want = inspect_tokenizer(c.tokenizer(), [str(text)])
-    r = dlg.result
+    r = dlg.report
     assert (r.unreachable_text, r.partial_utf8, r.never_used, r.specials) == (
         want.unreachable_text,
         want.partial_utf8,
@@ -52,12 +52,12 @@ def test_cancel_leaves_no_thread(qtbot, loaded, tmp_path):
     with qtbot.waitSignal(dlg.finished_inspect, timeout=60_000):
         assert dlg.run()
         dlg.cancel()
-    assert dlg.summary.text() == "Cancelled." and dlg.result is None and not dlg.running
+    assert dlg.summary.text() == "Cancelled." and dlg.report is None and not dlg.running
     dlg.close()
 
 
 def test_in_chinese(qtbot, loaded):
-    from bpe_gui import i18n
+    from bpe_gui.text import i18n
 
     i18n.install("zh_CN")
     try:

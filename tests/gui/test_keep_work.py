@@ -7,8 +7,9 @@ import os
 
 from PySide6.QtWidgets import QMessageBox
 
+from bpe_gui.settings import ASK_DISCARD
 from core import Trainer
-from core.pretokenize import count_pretokens
+from core.pretokenization.pretokenize import count_pretokens
 
 from .gui_helpers import answer_next_dialog, check_consistent, load
 
@@ -40,7 +41,7 @@ def test_rewind_to_a_merge_keeps_it_as_the_last_one(qtbot, loaded, small_corpus)
 
 
 def test_a_big_rewind_runs_in_the_worker(qtbot, loaded, monkeypatch):
-    monkeypatch.setattr("bpe_gui.session_actions.REWIND_SYNC_WORDS", 0)
+    monkeypatch.setattr("bpe_gui.actions.session.REWIND_SYNC_WORDS", 0)
     c = _trained(qtbot, loaded, 20)
     pairs = [m.pair for m in c.index.merges]
     with qtbot.waitSignal(c.busy_changed) as busy:
@@ -85,7 +86,7 @@ def test_dont_ask_again_is_remembered(qtbot, loaded, small_corpus):
     answer_next_dialog("Discard merges", check_box=True)
     with qtbot.waitSignal(loaded.controller.corpus_loaded, timeout=30_000):
         assert loaded.load_corpus_confirmed(str(small_corpus))
-    assert loaded.settings.value("ask_before_discarding", True, type=bool) is False
+    assert loaded.settings.get(ASK_DISCARD) is False
     _trained(qtbot, loaded, 5)
     with qtbot.waitSignal(loaded.controller.corpus_loaded, timeout=30_000):  # no dialog this time
         assert loaded.load_corpus_confirmed(str(small_corpus))
@@ -106,7 +107,7 @@ def test_import_offers_to_save_the_session_first(qtbot, loaded, tmp_path, monkey
     c.export(tmp_path / "exp", ["native"])
     session = tmp_path / "kept.bpe.json"
     monkeypatch.setattr(
-        "bpe_gui.window_session.QFileDialog.getSaveFileName", lambda *a, **k: (str(session), "")
+        "bpe_gui.window.sessions.QFileDialog.getSaveFileName", lambda *a, **k: (str(session), "")
     )
     answer_next_dialog("Save session first…")
     with qtbot.waitSignal(c.merges_reset):
@@ -209,7 +210,7 @@ def test_import_says_what_the_imported_tokenizer_uses(qtbot, loaded, small_corpu
 
 
 def test_rewind_to_here_menu_on_a_merge(qtbot, loaded):
-    from bpe_gui.widgets import rewind_menu
+    from bpe_gui.views.widgets import rewind_menu
 
     c = _trained(qtbot, loaded, 8)
     menu = rewind_menu(loaded, c, 2)  # the third merge
@@ -231,7 +232,7 @@ def test_dropping_a_session_file_reopens_it(qtbot, loaded, tmp_path):
 
 
 def test_the_discard_question_is_asked_in_chinese_with_its_count(qtbot, loaded):
-    from bpe_gui import i18n
+    from bpe_gui.text import i18n
 
     _trained(qtbot, loaded, 5)
     seen: list[str] = []

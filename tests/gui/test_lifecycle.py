@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage
 
-from bpe_gui import worker
+from bpe_gui.jobs import worker
 
 from .gui_helpers import load
 

@@ -27,7 +27,7 @@ def _drop(window, path) -> None:
 @pytest.fixture
 def unknown_tiktoken(tmp_path):
     from core.formats import save_tiktoken
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     return save_tiktoken(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "x.tiktoken")
 
@@ -35,7 +35,7 @@ def unknown_tiktoken(tmp_path):
 def test_a_dropped_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(
     qtbot, window, unknown_tiktoken, monkeypatch
 ):
-    from bpe_gui import import_ask
+    from bpe_gui.dialogs import import_ask
 
     asked = []
 
@@ -58,7 +58,7 @@ def test_a_dropped_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(
 def test_cancelling_the_question_for_a_dropped_tiktoken_file_imports_nothing(
     qtbot, window, unknown_tiktoken, monkeypatch
 ):
-    from bpe_gui import import_ask
+    from bpe_gui.dialogs import import_ask
 
     asked = []
     monkeypatch.setattr(import_ask.TiktokenOptionsDialog, "exec", lambda dlg: asked.append(1) or 0)
@@ -69,9 +69,9 @@ def test_cancelling_the_question_for_a_dropped_tiktoken_file_imports_nothing(
 
 
 def test_a_dropped_tokenizer_json_is_imported_without_a_question(qtbot, window, tmp_path, monkeypatch):
-    from bpe_gui import import_ask
+    from bpe_gui.dialogs import import_ask
     from core.formats import save_hf
-    from core.spec import TokenizerSpec
+    from core.formats.spec import TokenizerSpec
 
     path = save_hf(TokenizerSpec.from_merges([(b"a", b"b")]), tmp_path / "tokenizer.json")
 
@@ -87,7 +87,7 @@ def test_a_dropped_tokenizer_json_is_imported_without_a_question(qtbot, window, 
 def test_a_session_whose_corpus_is_gone_builds_its_tokenizer_in_the_worker(
     qtbot, loaded, small_corpus, tmp_path, monkeypatch
 ):
-    from bpe_gui import file_actions
+    from bpe_gui.actions import files as file_actions
 
     c = loaded.controller
     c.step(12)

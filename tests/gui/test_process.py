@@ -16,7 +16,7 @@ def test_importing_the_app_changes_nothing_process_wide():
     code = (
         "import gc, sys\n"
         "interval = sys.getswitchinterval()\n"
-        "import bpe_gui.app, bpe_gui.worker, bpe_gui.window, bpe_gui.controller, bpe_gui.screenshot\n"
+        "import bpe_gui.app, bpe_gui.jobs.worker, bpe_gui.window.main_window, bpe_gui.actions.controller, bpe_gui.screenshot\n"
         "from bpe_gui import process\n"
         "from PySide6.QtCore import QObject\n"
         "o = QObject()\n"

@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt
 
-from bpe_gui.timeline_view import count_range
+from bpe_gui.settings import EXPORT_FOLDER
+from bpe_gui.views.timeline_view import count_range
 
 from .gui_helpers import load
 
@@ -91,7 +92,7 @@ def test_timeline_axis_follows_the_data_and_resets(qtbot, loaded, tmp_path):
 
 
 def test_adjacent_special_tokens_show_a_boundary(qtbot, window):
-    from bpe_gui.token_spans import SPECIAL_BG, SPECIAL_BG_2
+    from bpe_gui.views.token_spans import SPECIAL_BG, SPECIAL_BG_2
 
     c = window.controller
     assert c.set_options(special_tokens=["<|a|>", "<|b|>"])
@@ -132,17 +133,17 @@ def test_empty_vocab_search_says_no_matches(qtbot, loaded):
 def test_file_dialogs_start_at_home_or_the_last_folder(qtbot, window, tmp_path, monkeypatch):
     seen = []
     monkeypatch.setattr(
-        "bpe_gui.window_files.QFileDialog.getOpenFileName",
+        "bpe_gui.window.files.QFileDialog.getOpenFileName",
         lambda _parent, _title, start, _filter: (seen.append(start), ("", ""))[1],
     )
     window.open_corpus_dialog()
     assert seen[-1] == str(Path.home())
     # Import and Compare pick several files (a GPT-2 vocab with its merges file)
     monkeypatch.setattr(
-        "bpe_gui.window_files.QFileDialog.getOpenFileNames",
+        "bpe_gui.window.files.QFileDialog.getOpenFileNames",
         lambda _parent, _title, start, _filter: (seen.append(start), ([], ""))[1],
     )
-    window.settings.setValue("export_folder", str(tmp_path))
+    window.settings.set(EXPORT_FOLDER, str(tmp_path))
     window.import_dialog()
     assert seen[-1] == str(tmp_path)  # Import starts where the last export went
 
@@ -158,7 +159,7 @@ def test_statistics_have_tooltips(qtbot, loaded):
 
 
 def test_keyboard_shortcuts_lists_every_shortcut(qtbot, window):
-    from bpe_gui.messages import ShortcutsDialog
+    from bpe_gui.dialogs.messages import ShortcutsDialog
 
     dlg = ShortcutsDialog(window.actions(), window)
     names = {name for name, _keys in dlg.rows}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bpe_gui import i18n
-from bpe_gui.errors_text import error_text
-from bpe_gui.learn_view import LearnView, open_learn
-from bpe_gui.story_view import status_line, story_html
+from bpe_gui.text import i18n
+from bpe_gui.text.errors import error_text
+from bpe_gui.views.learn_view import LearnView, open_learn
+from bpe_gui.views.story_view import status_line, story_html
 from core import Trainer
 from core.errors import BPEError, PatternError, SpecialTokenError
-from core.pretokenize import check_special_tokens, resolve_pattern
+from core.pretokenization.pretokenize import check_special_tokens, resolve_pattern
 
 from .gui_helpers import load
 
@@ -33,7 +33,7 @@ def test_learn_lecture_reaches_the_wikipedia_result(learn):
     learn.set_kind("lecture")
     assert learn.text.text() == "aaabdaaabac" and learn.merges.value() == 3
     learn.btn_end.click()
-    f = learn.walk.frames[learn.pos]
+    f = learn.walk.frames[learn.at]
     assert f.values["indices"] == [258, 100, 258, 97, 99]
     # the highlighted line is the frame's line, and the variables table shows the frame's values
     sel = learn.code.extraSelections()[0]
@@ -47,19 +47,19 @@ def test_learn_step_back_and_edit_text(learn, qtbot):
     learn.set_kind("lecture")
     learn.btn_step.click()
     learn.btn_step.click()
-    assert learn.pos == 2
+    assert learn.at == 2
     learn.btn_back.click()
-    assert learn.pos == 1
+    assert learn.at == 1
     learn.text.setText("hi")
     qtbot.keyClick(learn.text, "\r")
-    assert learn.pos == 0 and learn.walk.frames[0].values["indices"] == [104, 105]
+    assert learn.at == 0 and learn.walk.frames[0].values["indices"] == [104, 105]
 
 
 def test_learn_play_runs_to_the_end(learn, qtbot, monkeypatch):
     learn.set_kind("training")
     learn.timer.setInterval(1)
     learn.btn_play.click()
-    qtbot.waitUntil(lambda: learn.pos == len(learn.walk.frames) - 1, timeout=20_000)
+    qtbot.waitUntil(lambda: learn.at == len(learn.walk.frames) - 1, timeout=20_000)
     qtbot.waitUntil(lambda: not learn.timer.isActive())
     t = Trainer.from_text(learn.text.text(), ["<|endoftext|>"])
     assert learn.walk.merges == [r.pair for r in t.steps(learn.merges.value())]
@@ -121,7 +121,7 @@ def test_errors_in_chinese(qapp):
         text = error_text(ei.value)
         assert "<s>" in text and "特殊标记" in text
         assert error_text(BPEError("plain message")) == "plain message"
-        from core.trainer import check_vocab_size
+        from core.training.trainer import check_vocab_size
 
         with pytest.raises(BPEError) as ei2:
             check_vocab_size(200, 1)
@@ -136,7 +136,7 @@ def test_errors_in_chinese(qapp):
 
 
 def test_story_of_an_imported_merge_says_its_file_records_no_counts(english):
-    from core.records import MergeRecord
+    from core.training.records import MergeRecord
 
     rec = MergeRecord(rank=0, pair=(b"a", b"b"), new_id=256, count=0)  # as records_from_spec makes them
     html = story_html(rec, "lexicographic", None)

@@ -102,7 +102,7 @@ def test_tokenize_view_updates_after_step(qtbot, loaded):
 
 
 def test_neighbour_colours_differ_and_markers_toggle(qtbot, loaded):
-    from bpe_gui.tokenize_view import span_colors
+    from bpe_gui.views.tokenize_view import span_colors
 
     tv = loaded.tokenize
     loaded.controller.step(10)
@@ -350,7 +350,7 @@ def test_browser_search_jumps_to_a_token_id(qtbot, trained):
 
 def test_a_pinned_label_is_tall_enough_for_chinese_text(qapp):
     """Chinese glyphs come from a fallback font with a taller line; the box must not cut their bottoms."""
-    from bpe_gui.widgets import pinned, status_label
+    from bpe_gui.views.widgets import pinned, status_label
 
     label = status_label("")
     box = pinned(label)

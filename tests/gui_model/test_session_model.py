@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from bpe_gui.session_model import Busy, Options, PairView, SessionModel, merge_deltas
+from bpe_gui.model.session import Busy, Options, PairView, SessionModel, merge_deltas
 from core import BPEError, Trainer
 from core.formats import load_any, save_native
-from core.spec import records_from_spec
+from core.formats.spec import records_from_spec
 
 TEXT = "the cat sat on the mat. the dog sat on the log. then the cat ran.<|endoftext|>a cat; a hat.\n" * 5
 
@@ -21,7 +21,7 @@ def _trainer() -> Trainer:
 
 def test_importing_the_model_imports_no_qt():
     code = (
-        "import sys, bpe_gui.session_model; "
+        "import sys, bpe_gui.model.session; "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph')]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )
@@ -98,7 +98,7 @@ def test_the_tokenizer_is_cached_per_version():
     assert m.cached_tokenizer() is None
     tok = m.tokenizer()
     assert m.tokenizer() is tok and m.cached_tokenizer() is tok
-    from core.tokenizer import Tokenizer
+    from core.tokenization.tokenizer import Tokenizer
 
     assert tok.encode("the cat sat") == Tokenizer(t.vocab, t.merges, ["<|endoftext|>"]).encode("the cat sat")
     stale_version = m.version
@@ -114,7 +114,7 @@ def test_a_tokenizer_without_a_corpus_is_shown_with_its_rule_and_pattern(tmp_pat
     t.steps(4)
     save_native(t, tmp_path / "bpe.json")
     spec = load_any(tmp_path / "bpe.json")
-    from core.tokenizer import Tokenizer
+    from core.tokenization.tokenizer import Tokenizer
 
     tok = Tokenizer.from_spec(spec)
     m = SessionModel()

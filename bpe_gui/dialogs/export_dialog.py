@@ -1,0 +1,114 @@
+"""Export dialog: choose formats and a folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from bpe_gui.model.files import FORMAT_LABELS
+from bpe_gui.text import core as core_text
+
+
+class ExportDialog(QDialog):
+    def __init__(self, folder: str = "", parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Export tokenizer"))
+        self.checks: dict[str, QCheckBox] = {}
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel(self.tr("<b>Formats</b>")))
+        for key, label in FORMAT_LABELS.items():
+            box = QCheckBox(QCoreApplication.translate("Files", label))
+            box.setChecked(True)
+            box.toggled.connect(self._validate)
+            self.checks[key] = box
+            lay.addWidget(box)
+        lay.addSpacing(8)
+        lay.addWidget(
+            QLabel(self.tr("<b>Folder</b> (created if needed; files there are replaced atomically)"))
+        )
+        row = QHBoxLayout()
+        self.folder = QLineEdit(folder)
+        self.folder.textChanged.connect(self._validate)
+        browse = QPushButton(self.tr("Browse…"))
+        browse.clicked.connect(self._browse)
+        row.addWidget(self.folder, 1)
+        row.addWidget(browse)
+        lay.addLayout(row)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.resize(520, self.sizeHint().height())
+        self._validate()
+
+    def chosen_folder(self) -> Path:
+        """The folder typed or picked: ``~`` expanded, and a relative path taken from the home
+        folder (an app started from a menu has no meaningful working directory)."""
+        p = Path(self.folder.text().strip()).expanduser()
+        return p if p.is_absolute() else Path.home() / p
+
+    def formats(self) -> list[str]:
+        return [k for k, box in self.checks.items() if box.isChecked()]
+
+    def _validate(self) -> None:
+        ok = bool(self.formats()) and bool(self.folder.text().strip())
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(ok)
+
+    def _browse(self) -> None:
+        d = QFileDialog.getExistingDirectory(self, self.tr("Export to folder"), self.folder.text())
+        if d:
+            self.folder.setText(d)
+
+
+def lossy_export_text(lost: dict[str, list[str]]) -> str:
+    """The warning for formats that cannot hold part of an imported tokenizer: which, and what."""
+    lines = [
+        QCoreApplication.translate(
+            "ExportDialog",
+            "These formats cannot hold everything this imported tokenizer does, so the exported "
+            "files would give different ids than the original:",
+        )
+    ]
+    for fmt, what in lost.items():
+        lines.append(
+            f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: "
+            f"{'; '.join(map(core_text.loss, what))}"
+        )
+    lines.append(
+        QCoreApplication.translate(
+            "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."
+        )
+    )
+    return "\n\n".join(lines)
+
+
+def confirm_lossy_export(parent, lost: dict[str, list[str]]) -> bool:
+    """Ask before writing formats that drop part of an imported pipeline; True to export anyway."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        QCoreApplication.translate("ExportDialog", "Export loses part of the tokenizer"),
+        lossy_export_text(lost),
+        QMessageBox.StandardButton.Cancel,
+        parent,
+    )
+    anyway = box.addButton(
+        QCoreApplication.translate("ExportDialog", "Export anyway"), QMessageBox.ButtonRole.AcceptRole
+    )
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is anyway

@@ -1,0 +1,105 @@
+"""Tokenizer files for the GUI: export the session, import or compare a tokenizer (no Qt here)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+
+FORMAT_LABELS = {
+    "gpt2": QT_TRANSLATE_NOOP("Files", "GPT-2 files (vocab.json + merges.txt)"),
+    "hf": QT_TRANSLATE_NOOP("Files", "Hugging Face tokenizer.json"),
+    "tiktoken": QT_TRANSLATE_NOOP("Files", "tiktoken (bpe.tiktoken)"),
+    "native": QT_TRANSLATE_NOOP("Files", "Native bpe.json (keeps the merge timeline)"),
+}
+OPEN_FILTER = QT_TRANSLATE_NOOP("Files", "Tokenizer files (*.json *.tiktoken *.txt);;All files (*)")
+
+
+def export_tokenizer(
+    source, folder: str | os.PathLike, formats: list[str], *, lossy: bool = False
+) -> list[Path]:
+    """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``; returns the files.
+
+    A format that cannot hold part of an imported pipeline is refused unless ``lossy`` (the user
+    confirmed :func:`export_losses`)."""
+    from core.formats import export_all
+
+    written = export_all(folder, source, formats, lossy=lossy)
+    return [p for paths in written.values() for p in paths]
+
+
+def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
+    """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline)."""
+    from core.formats import export_losses as losses
+    from core.formats.spec import TokenizerSpec, as_spec
+
+    if source is None or not (isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None)):
+        return {}  # only an imported HF pipeline can be lost (a trainer's spec has none)
+    spec = as_spec(source)
+    return {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
+
+
+def load_tokenizer(
+    path: str | os.PathLike | list | tuple,
+    *,
+    special_tokens: dict[str, int] | None = None,
+    pattern: str | None = None,
+    merges_later: bool = False,
+):
+    """Load any supported tokenizer file (or folder): returns (Tokenizer, MergeRecords, name, note).
+
+    ``merges_later``: when the file stores ranks, not merges (tiktoken, tekken), the merge list is
+    not rebuilt here and the records are None (:func:`merges_to_recover` gives them).
+
+    ``path`` may be two files picked together: a GPT-2 vocab and its merges file (any names).
+    The records carry the merge counts when the file has a training record (native format);
+    otherwise their counts are 0. ``note`` says what the loader recognised or assumed ("" when
+    nothing): the spec's and the tokenizer's notes, one per line (the app shows them in its language).
+    """
+    from core.errors import FormatError
+    from core.formats import load_any
+    from core.formats.spec import records_from_spec
+    from core.tokenization.tokenizer import Tokenizer
+
+    merges = None
+    if isinstance(path, (list, tuple)):
+        picked = [Path(x) for x in path]
+        if len(picked) == 1:
+            path = picked[0]
+        else:
+            txt = [x for x in picked if x.suffix == ".txt"]
+            rest = [x for x in picked if x.suffix != ".txt"]
+            if len(picked) != 2 or len(txt) != 1:
+                raise FormatError(
+                    "pick one tokenizer file or folder, or a GPT-2 vocab .json together with its "
+                    f"merges .txt (got {', '.join(x.name for x in picked)})"
+                )
+            path, merges = rest[0], txt[0]
+    spec = load_any(path, merges=merges, special_tokens=special_tokens, pattern=pattern)
+    tokenizer = Tokenizer.from_spec(spec)
+    records = None if merges_later and merges_to_recover(tokenizer) is not None else records_from_spec(spec)
+    p = Path(path)
+    name = p.name if p.is_dir() or p.name not in ("vocab.json", "merges.txt") else f"{p.parent.name}/{p.name}"
+    notes = [*spec.notes, *tokenizer.notes]
+    note = "\n".join(n for n in dict.fromkeys(notes) if n)  # one per line, in core's English
+    return tokenizer, records, name, note
+
+
+def merges_to_recover(tokenizer):
+    """The :class:`core.bpe.ranks.RankMerges` of a tokenizer read from ranks (tiktoken, tekken)
+    whose merge list is not rebuilt yet, or None (its merges are there, or made fast when read)."""
+    from core.bpe.ranks import RankMerges
+
+    if tokenizer.merges_built:
+        return None
+    lazy = tokenizer.to_spec().merges
+    return lazy if isinstance(lazy, RankMerges) else None
+
+
+def is_tokenizer_file(path: str | os.PathLike) -> bool:
+    """Whether a dropped file looks like a tokenizer rather than a corpus."""
+    p = Path(path)
+    if p.is_dir():
+        return True
+    return p.suffix in (".json", ".tiktoken") or p.name.endswith("merges.txt")

@@ -1,0 +1,139 @@
+"""Readable text for bytes, pairs and numbers (plain Python, no Qt).
+
+>>> token_label(b" the")
+'·the'
+>>> token_label(b"\\xe2\\x80")
+'\\\\xe2\\\\x80'
+>>> pair_label((b"t", b"he"))
+'t + he'
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+#: visible stand-ins for whitespace (the tokenize view and the tables use the same ones)
+WHITESPACE_MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍"}
+_CONTROL_NAMES = {"\x0b": "\\v", "\x0c": "\\f", "\x00": "\\0"}
+
+
+def _escape_char(ch: str, markers: bool) -> str:
+    if markers and ch in WHITESPACE_MARKERS:
+        return WHITESPACE_MARKERS[ch]
+    if ch in _CONTROL_NAMES:
+        return _CONTROL_NAMES[ch]
+    code = ord(ch)
+    if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0:
+        return f"\\x{code:02x}"
+    if ch in ("\u2028", "\u2029", "\ufeff", "\u200b"):
+        return f"\\u{code:04x}"
+    return ch
+
+
+def split_utf8(data: bytes) -> list[tuple[bool, bytes]]:
+    """Cut bytes into runs of valid UTF-8 (True) and of bytes that are not (False).
+
+    >>> split_utf8(b"a\\xffb")
+    [(True, b'a'), (False, b'\\xff'), (True, b'b')]
+    """
+    out: list[tuple[bool, bytes]] = []
+    rest = data
+    while rest:
+        try:
+            rest.decode("utf-8")
+        except UnicodeDecodeError as e:
+            if e.start:
+                out.append((True, rest[: e.start]))
+            bad_end = max(e.end, e.start + 1)
+            if out and not out[-1][0]:
+                out[-1] = (False, out[-1][1] + rest[e.start : bad_end])
+            else:
+                out.append((False, rest[e.start : bad_end]))
+            rest = rest[bad_end:]
+            continue
+        out.append((True, rest))
+        break
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def token_label(token: bytes, markers: bool = True) -> str:
+    """A one-line readable form of a token: whitespace markers, ``\\xNN`` for partial UTF-8."""
+    parts = []
+    for ok, run in split_utf8(token):
+        if ok:
+            parts.append("".join(_escape_char(ch, markers) for ch in run.decode("utf-8")))
+        else:
+            parts.append("".join(f"\\x{b:02x}" for b in run))
+    return "".join(parts)
+
+
+def hex_bytes(token: bytes) -> str:
+    """``b'hi'`` → ``'68 69'``."""
+    return token.hex(" ")
+
+
+def hex_html(token: bytes) -> str:
+    """Hex bytes for rich text, with no line break inside the sequence.
+
+    >>> hex_html(b"hi")
+    '68&nbsp;69'
+    """
+    return "&nbsp;".join(f"{b:02x}" for b in token)
+
+
+def pair_label(pair: tuple[bytes, bytes]) -> str:
+    return f"{token_label(pair[0])} + {token_label(pair[1])}"
+
+
+def search_text(token: bytes) -> str:
+    """What a search box matches against: the raw text, the readable label and the hex."""
+    raw = token.decode("utf-8", "replace")
+    return f"{raw}\x00{token_label(token)}\x00{hex_bytes(token)}"
+
+
+def human_bytes(n: int) -> str:
+    """``1536`` → ``'1.5 KB'``."""
+    size = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{int(size)} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} B"  # pragma: no cover
+
+
+def signed(n: int) -> str:
+    """``5`` → ``'+5'``, ``0`` → ``''``."""
+    return f"{n:+,}" if n else ""
+
+
+class UnclosedQuote(ValueError):
+    """A quote not closed in a line of special tokens; ``token`` is the text after it."""
+
+    def __init__(self, message: str, token: str) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+_SPECIAL_TOKEN = re.compile(r'"([^"]*)"(?=\s|$)|(\S+)')
+
+
+def parse_special_tokens(text: str) -> list[str]:
+    """Special tokens typed on one line: separated by whitespace, in double quotes when one
+    contains whitespace. Raises ValueError for a quote that is not closed.
+
+    >>> parse_special_tokens('<|endoftext|> "<|end of turn|>"  [PAD]')
+    ['<|endoftext|>', '<|end of turn|>', '[PAD]']
+    """
+    out = []
+    for m in _SPECIAL_TOKEN.finditer(text):
+        quoted, plain = m.groups()
+        if plain is not None and plain.startswith('"') and len(plain) > 1 and not plain.endswith('"'):
+            raise UnclosedQuote(
+                f"special tokens: the quote before {plain!r} is not closed "
+                '(write a token that contains spaces as "like this")',
+                plain,  # the app says the same in its language
+            )
+        out.append(quoted if quoted is not None else plain)
+    return out

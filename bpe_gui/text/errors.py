@@ -1,0 +1,74 @@
+"""Core errors in the app's language: each error code of ``core.errors`` has a translated sentence.
+
+In English the core's own message is shown (it names the problem and the fix); errors without a
+code (or with one not listed here) are shown with their English message in every language.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from core.errors import BPEError
+
+translate = QCoreApplication.translate
+
+
+def _templates() -> dict[str, str]:
+    return {
+        "corpus_encoding": translate(
+            "Errors",
+            "%(name)s looks like %(kind)s text. Convert it to UTF-8 first "
+            "(for example with iconv) and open it again.",
+        ),
+        "corpus_binary": translate(
+            "Errors", "%(name)s looks like a binary file, not text. Choose a UTF-8 text file."
+        ),
+        "corpus_not_utf8": translate(
+            "Errors", "%(name)s does not look like UTF-8 text. Choose a UTF-8 text file."
+        ),
+        "corpus_missing": translate("Errors", "The corpus file %(path)s does not exist. Check the path."),
+        "corpus_folder": translate("Errors", "%(path)s is a folder. Choose a text file."),
+        "corpus_unreadable": translate("Errors", "Cannot read the corpus file %(path)s: %(reason)s"),
+        "pattern_empty": translate(
+            "Errors", "The pattern must be gpt2, gpt4, none or a non-empty regular expression."
+        ),
+        "pattern_invalid": translate(
+            "Errors",
+            "The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or "
+            "choose gpt2, gpt4 or none.",
+        ),
+        "pattern_matches_empty": translate(
+            "Errors", "The pre-tokenizer regex %(pattern)s only matches the empty string."
+        ),
+        "special_empty": translate("Errors", "A special token is empty. Remove it from the list."),
+        "special_duplicate": translate(
+            "Errors", "The special token %(token)s is listed twice. List each special token once."
+        ),
+        "tokenizer_kind": translate(
+            "Errors",
+            "%(name)s is a %(kind)s tokenizer, not byte-level BPE. BPE Explorer "
+            "opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, "
+            "OLMo, Mistral tekken …).",
+        ),
+        "vocab_size_small": translate(
+            "Errors",
+            "A vocab size of %(vocab_size)s is too small: it needs at least 256 "
+            "bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.",
+        ),
+    }
+
+
+def error_text(e: BaseException) -> str:
+    """The message of ``e`` in the app's language (in English, and without a code: the core's message)."""
+    from bpe_gui.text.i18n import current_language
+
+    if isinstance(e, BPEError) and e.code and current_language() != "en":
+        template = _templates().get(e.code)
+        if template is not None:
+            try:
+                return template % {
+                    k: (repr(v) if k in ("pattern", "token", "path") else v) for k, v in e.params.items()
+                }
+            except (KeyError, TypeError, ValueError):
+                pass
+    return str(e)

@@ -1,0 +1,46 @@
+"""The words of a merge's story: why a pair won, numbers, token code and glossary links as HTML."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QCoreApplication
+
+from bpe_gui.model.formatting import token_label
+
+translate = QCoreApplication.translate
+
+
+def fill(template: str, *args) -> str:
+    for i, a in enumerate(args, 1):
+        template = template.replace(f"%{i}", str(a))
+    return template
+
+
+def code(token: bytes) -> str:
+    return f"<code style='background:#eef1f7'>{escape(token_label(token))}</code>"
+
+
+def term(term: str, label: str) -> str:
+    return f"<a href='glossary:{term}'>{escape(label)}</a>"
+
+
+def num(n: int) -> str:
+    return f"{n:,}"
+
+
+def why_text(rec, tie_break: str) -> str:
+    """Why the pair won, in words (the tie rule named)."""
+    if not rec.n_ties:
+        return translate("Story", "No other pair was as frequent, so it was the clear winner.")
+    rule = (
+        translate(
+            "Story",
+            "the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)",
+        )
+        if tie_break == "lexicographic"
+        else translate("Story", "the rule takes the pair that appears first in the text")
+    )
+    return fill(
+        translate("Story", "%1 other pair(s) were just as frequent (a tie); %2."), num(rec.n_ties), rule
+    )

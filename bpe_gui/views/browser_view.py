@@ -1,0 +1,269 @@
+"""Merges and vocab browser: two searchable lists and the merge tree of the selected token.
+
+The lists' table models are in :mod:`bpe_gui.views.browser_models`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import (
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_gui.model.formatting import hex_bytes, token_label
+from bpe_gui.views.browser_models import TOKEN_ROLE, MergesModel, VocabModel, make_table
+from bpe_gui.views.token_lists import TokenLists
+
+_ID_QUERY = re.compile(r"#\s*(\d+)")  # "#1234" in the search box jumps to the token with that id
+
+
+class BrowserView(QWidget):
+    message = Signal(str)  # a status line (the window shows it)
+    merge_chosen = Signal(int)  # rank of the merge whose row the user picked (the window selects it)
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._syncing = False
+        self.merges_model = MergesModel(controller, self)
+        self.vocab_model = VocabModel(controller, self)
+        self.merges_table, self.merges_proxy = make_table(self.merges_model)
+        self.vocab_table, self.vocab_proxy = make_table(self.vocab_model)
+        self.merges_proxy.setParent(self)
+        self.vocab_proxy.setParent(self)
+        for table, widths, stretch in (
+            (self.merges_table, (60, 50, 62, 62, 0, 80), 4),
+            (self.vocab_table, (52, 0, 110, 36, 70), 1),
+        ):
+            header = table.horizontalHeader()
+            header.setStretchLastSection(False)
+            for i, w in enumerate(widths):
+                if i == stretch:
+                    header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
+                else:
+                    table.setColumnWidth(i, w)
+            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Search tokens: text (' the'), hex (e4 b8) or #id …"))
+        self.search.setClearButtonEnabled(True)
+        self._search_timer = QTimer(self, singleShot=True, interval=150)
+        self._search_timer.timeout.connect(self._apply_search)
+        self.search.textChanged.connect(lambda _t: self._search_timer.start())
+
+        self.no_match = QLabel()
+        self.no_match.setObjectName("notes")
+        self.no_match.setVisible(False)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.merges_table, self.tr("Merges"))
+        self.tabs.addTab(self.vocab_table, self.tr("Vocab"))
+        self.lists = TokenLists(controller, self.show_tree, self)
+        self.tabs.addTab(self.lists.longest, self.tr("Longest"))
+        self.tabs.addTab(self.lists.unused, self.tr("Never used"))
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels([self.tr("Merge tree"), "ID", self.tr("Merge")])
+        self.tree.setColumnWidth(0, 190)
+        self.tree.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.tree.setRootIsDecorated(True)
+
+        split = self.splitter = QSplitter(Qt.Orientation.Vertical)
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.search)
+        tl.addWidget(self.no_match)
+        tl.addWidget(self.tabs)
+        split.addWidget(top)
+        split.addWidget(self.tree)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        title = QLabel(self.tr("<b>Merges &amp; vocab</b>"))
+        lay.addWidget(title)
+        lay.addWidget(split)
+
+        for model in (self.merges_model, self.vocab_model):
+            controller.merges_appended.connect(model.changed)
+            controller.merges_removed.connect(model.changed)
+            controller.busy_changed.connect(model.sync)
+            controller.merges_reset.connect(model.reset)
+        controller.merges_reset.connect(self._tree_hint)
+        controller.merge_selected.connect(self.select_merge)
+        self.merges_table.selectionModel().currentRowChanged.connect(self._merge_row_changed)
+        self.merges_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.merges_table.customContextMenuRequested.connect(self._merge_menu)
+        self.vocab_table.selectionModel().currentRowChanged.connect(self._vocab_row_changed)
+        self._tree_hint()
+
+    def _merge_menu(self, pos) -> None:
+        """Right-click on a merge: rewind to it (undo every merge after it)."""
+        idx = self.merges_table.indexAt(pos)
+        if not idx.isValid():
+            return
+        # the row under the cursor becomes the one selection (every view shows it), and the menu acts on it
+        self.controller.select_merge(self.merges_proxy.mapToSource(idx).row())
+        rank = self.controller.selected_merge
+        if rank is None:
+            return
+        from bpe_gui.views.widgets import rewind_menu
+
+        menu = rewind_menu(self, self.controller, rank)
+        menu.popup(self.merges_table.viewport().mapToGlobal(pos))
+
+    def _tree_hint(self) -> None:
+        self.tree.clear()
+        text = self.tr("Select a merge or a token to see how it was built")
+        hint = QTreeWidgetItem([text])
+        hint.setToolTip(0, text)
+        hint.setDisabled(True)
+        self.tree.addTopLevelItem(hint)
+        hint.setFirstColumnSpanned(True)  # (only once it is in the tree)
+
+    def _apply_search(self) -> None:
+        text = self.search.text()
+        m = _ID_QUERY.fullmatch(text.strip())
+        if m:  # a token id: show every row and select that token
+            text = ""
+        self.merges_model.sync()  # the rows of the latest merges are searched too
+        self.vocab_model.sync()
+        self.merges_proxy.setFilterFixedString(text)
+        self.vocab_proxy.setFilterFixedString(text)
+        self.show_matches(text)
+        if m:
+            self.jump_to_id(int(m.group(1)))
+
+    def show_matches(self, text: str) -> None:
+        """Say so when a search finds nothing (an empty list looks like a broken one)."""
+        empty = bool(text) and self.vocab_proxy.rowCount() == 0
+        if empty:
+            self.no_match.setText(
+                self.tr(
+                    "No matches for “%1” (searched the token text, its readable form and its hex bytes)."
+                ).replace("%1", text)
+            )
+        elif text and self.merges_proxy.rowCount() == 0 and self.tabs.currentIndex() == 0:
+            self.no_match.setText(
+                self.tr("No merge made a token matching “%1”; see the Vocab tab.").replace("%1", text)
+            )
+            empty = True
+        self.no_match.setVisible(empty)
+
+    def jump_to_id(self, token_id: int) -> bool:
+        """Select the token with ``token_id`` in the vocab list (and its merge, if a merge made it)."""
+        ix = self.controller.index
+        if token_id not in ix.vocab:
+            self.message.emit(
+                self.tr("No token has id {0} (this vocab has ids 0–{1}).").format(
+                    f"{token_id:,}", f"{len(ix) - 1:,}"
+                )
+            )
+            return False
+        self.vocab_model.sync()
+        self.tabs.setCurrentIndex(1)
+        before = self.vocab_table.currentIndex()
+        self._select_row(self.vocab_table, self.vocab_proxy, self.vocab_model, ix.row_of_id(token_id))
+        if self.vocab_table.currentIndex() == before:  # already current: no signal shows it, so show it here
+            self._vocab_row_changed(before, None)
+        return True
+
+    # ------------------------------------------------------------------ selection
+    def _models_syncing(self) -> bool:
+        return self.merges_model.in_sync or self.vocab_model.in_sync
+
+    def select_merge(self, rank: int) -> None:
+        ix = self.controller.index
+        if not 0 <= rank < ix.n_merges:
+            return
+        if self._models_syncing():  # rows are being removed: select once they are gone
+            QTimer.singleShot(0, self, lambda: self.select_merge(rank))
+            return
+        m = ix.merges[rank]
+        self.merges_model.sync()
+        self.vocab_model.sync()
+        self.show_tree(m.token)
+        self._syncing = True
+        try:
+            self._select_row(self.merges_table, self.merges_proxy, self.merges_model, rank)
+            row = ix.row_of_id(m.token_id) if m.token_id >= 0 else -1
+            if row >= 0:
+                self._select_row(self.vocab_table, self.vocab_proxy, self.vocab_model, row)
+        finally:
+            self._syncing = False
+
+    @staticmethod
+    def _select_row(table, proxy, model, row: int) -> None:
+        src = model.index(row, 0)
+        idx = proxy.mapFromSource(src)
+        if idx.isValid():
+            table.setCurrentIndex(idx)
+            # (scrolls only when the row is out of sight: a row clicked stays under the cursor)
+            table.scrollTo(idx, QAbstractItemView.ScrollHint.EnsureVisible)
+
+    def _merge_row_changed(self, current, _previous) -> None:
+        if self._syncing or not current.isValid():
+            return
+        if self._models_syncing():  # e.g. the selected merge was undone: follow the new current row
+            QTimer.singleShot(
+                0, self, lambda: self._merge_row_changed(self.merges_table.currentIndex(), None)
+            )
+            return
+        rank = self.merges_proxy.mapToSource(current).row()
+        self.merge_chosen.emit(rank)
+
+    def _vocab_row_changed(self, current, _previous) -> None:
+        if self._syncing or not current.isValid():
+            return
+        if self._models_syncing():
+            QTimer.singleShot(0, self, lambda: self._vocab_row_changed(self.vocab_table.currentIndex(), None))
+            return
+        token = self.vocab_proxy.data(current, TOKEN_ROLE)
+        rank = self.controller.index.rank_of.get(token)
+        if rank is not None:
+            self.merge_chosen.emit(rank)
+        else:
+            self.show_tree(token)
+
+    def show_tree(self, token: bytes) -> None:
+        """Show how ``token`` was built, down to single bytes."""
+        ix = self.controller.index
+        self.tree.clear()
+
+        def add(parent, node) -> None:
+            tok, children = node
+            rank = ix.rank_of.get(tok)
+            tid = ix.token_ids.get(tok, -1)
+            item = QTreeWidgetItem(
+                [
+                    token_label(tok),
+                    str(tid) if tid >= 0 else "",
+                    f"#{rank + 1}" if rank is not None else self.tr("byte") if len(tok) == 1 else "",
+                ]
+            )
+            item.setToolTip(0, hex_bytes(tok))
+            if parent is None:
+                self.tree.addTopLevelItem(item)
+            else:
+                parent.addChild(item)
+            for child in children:
+                add(item, child)
+
+        add(None, ix.tree(token))
+        self.tree.expandAll()

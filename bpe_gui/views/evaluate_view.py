@@ -1,0 +1,419 @@
+"""Evaluate view: compare tokenizers on texts (compression, documents, vocab use, longest tokens, speed).
+
+Tokenizers are the one being trained (at its current step), imported files and known encodings;
+texts are files or documents sampled from them. The evaluation runs in a worker thread with
+progress and Cancel; results show as a table, bar charts (bytes/token per tokenizer × text, tokens
+per document) and the longest tokens with their merge tree. While stepping, a small figure shows
+the current tokenizer's compression on a held-out text (throttled).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QThread, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_gui.jobs import worker
+from bpe_gui.jobs.evaluate import EvalJob, HeldOutJob, ResultsModel, TextSource, TokSource
+from bpe_gui.model.formatting import hex_bytes, token_label
+from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
+
+HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
+HELD_OUT_CHARS = 20_000
+
+
+class EvaluateView(QWidget):
+    finished = Signal()  # an evaluation ended (done, cancelled or failed)
+    error = Signal(str)  # why an evaluation failed (the window shows it in a dialog)
+    held_out_updated = Signal()
+    unused_ready = Signal(str, object, object)  # text, vocab, counts: of the tokenizer being trained
+    progress = Signal(str, int, int)  # relayed from the job: phase ("load", "evaluate"), done, total
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.toks: list[TokSource] = []
+        self.texts: list[TextSource] = []
+        self.results: list = []
+        self.tokenizers: dict = {}
+        self.last_error: str | None = None
+        self.held_out: list[tuple[int, float]] = []
+        self.held_out_text: str | None = None
+        self._job: EvalJob | None = None
+        self._thread: QThread | None = None
+        self._ho_job: HeldOutJob | None = None
+        self._ho_thread: QThread | None = None
+        self._closed = False
+
+        self.tok_list, self.text_list = QListWidget(), QListWidget()
+        b_cur, b_tok, b_known = (
+            QPushButton(self.tr("Add current")),
+            QPushButton(self.tr("Add file…")),
+            QPushButton(self.tr("Add encoding…")),
+        )
+        b_cur.setToolTip(self.tr("The tokenizer being trained, at its current step"))
+        b_cur.clicked.connect(self.add_current)
+        b_tok.clicked.connect(self._add_tok_dialog)
+        b_known.clicked.connect(self._add_known_dialog)
+        b_text = QPushButton(self.tr("Add text…"))
+        b_text.clicked.connect(self._add_text_dialog)
+        b_clear = QPushButton(self.tr("Clear"))
+        b_clear.clicked.connect(self.clear)
+        self.sample = QSpinBox()
+        self.sample.setRange(0, 1_000_000)
+        self.sample.setSpecialValueText(self.tr("whole file"))
+        self.sample.setPrefix(self.tr("docs: "))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setPrefix(self.tr("seed: "))
+        self.run_button, self.cancel_button = QPushButton(self.tr("Evaluate")), QPushButton(self.tr("Cancel"))
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setEnabled(False)
+        self.bar = QProgressBar()
+        self.bar.setTextVisible(True)
+        self.exports = [QPushButton(t) for t in (self.tr("CSV…"), self.tr("JSON…"), self.tr("Chart PNG…"))]
+        for b, slot in zip(self.exports, (self._export_csv, self._export_json, self._export_png)):
+            b.clicked.connect(slot)
+
+        self.model = ResultsModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self._show_longest(cur.row()))
+        self.bpt_plot = pg.PlotWidget(title=self.tr("Bytes per token"))
+        self.doc_plot = pg.PlotWidget(title=self.tr("Tokens per document"))
+        self.held_plot = pg.PlotWidget(title=self.tr("Compression on held-out text while training"))
+        for p in (self.bpt_plot, self.doc_plot, self.held_plot):
+            p.setBackground("w")
+            p.showGrid(y=True, alpha=0.3)
+        self.bpt_plot.setLabel("left", self.tr("bytes/token"))
+        self.doc_plot.setLabel("bottom", self.tr("tokens per document"))
+        self.doc_plot.setLabel("left", self.tr("documents"))
+        self.held_plot.setLabel("bottom", self.tr("merges"))
+        self.held_plot.setLabel("left", self.tr("bytes/token"))
+        self.held_plot.setMaximumHeight(170)
+        self.held_curve = self.held_plot.plot(
+            [], [], pen=pg.mkPen("#4c72b0", width=2), symbol="o", symbolSize=4
+        )
+        self.longest = QListWidget()
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels([self.tr("Merge tree"), self.tr("ID")])
+        self.tree.setColumnWidth(0, 300)
+        self.longest.currentRowChanged.connect(self._show_tree)
+
+        side = QVBoxLayout()
+        side.addWidget(QLabel(self.tr("<b>Tokenizers</b>")))
+        side.addWidget(self.tok_list)
+        row = QHBoxLayout()
+        for b in (b_cur, b_tok, b_known):
+            row.addWidget(b)
+        side.addLayout(row)
+        side.addWidget(QLabel(self.tr("<b>Texts</b>")))
+        side.addWidget(self.text_list)
+        row = QHBoxLayout()
+        for w in (b_text, self.sample, self.seed):
+            row.addWidget(w)
+        side.addLayout(row)
+        row = QHBoxLayout()
+        for w in (self.run_button, self.cancel_button, b_clear):
+            row.addWidget(w)
+        side.addLayout(row)
+        side.addWidget(self.bar)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Export:")))
+        for b in self.exports:
+            row.addWidget(b)
+        side.addLayout(row)
+        side.addWidget(self.held_plot)
+        left = QWidget()
+        left.setLayout(side)
+        charts = QSplitter(Qt.Orientation.Horizontal)
+        charts.addWidget(self.bpt_plot)
+        charts.addWidget(self.doc_plot)
+        tokens = QSplitter(Qt.Orientation.Horizontal)
+        tokens.addWidget(self.longest)
+        tokens.addWidget(self.tree)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(charts, self.tr("Charts"))
+        self.tabs.addTab(tokens, self.tr("Longest tokens"))
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.table)
+        right.addWidget(self.tabs)
+        right.setSizes([200, 400])
+        main = QSplitter(Qt.Orientation.Horizontal)
+        main.addWidget(left)
+        main.addWidget(right)
+        main.setSizes([330, 900])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(main)
+
+        self._ho_timer = QTimer(self)
+        self._ho_timer.setSingleShot(True)
+        self._ho_timer.setInterval(HELD_OUT_MS)
+        self._ho_timer.timeout.connect(self.measure_held_out)
+        controller.tokenizer_changed.connect(self._ho_timer.start)
+        self._update_buttons()
+
+    # ------------------------------------------------------------------ inputs
+    def add_current(self) -> None:
+        c = self.controller
+        args = c.tokenizer_args()
+        name = self.tr("{name} @ {n} merges").format(name=c.source_name or self.tr("trained"), n=len(args[2]))
+        self.add_tokenizer(TokSource(name, "current", args[1:]))
+
+    def add_tokenizer(self, src: TokSource) -> None:
+        self.toks.append(src)
+        self.tok_list.addItem(src.name)
+        self._update_buttons()
+
+    def add_text(self, path: str, sample: int | None = None, seed: int | None = None) -> None:
+        t = TextSource(
+            str(path),
+            self.sample.value() if sample is None else sample,
+            self.seed.value() if seed is None else seed,
+        )
+        self.texts.append(t)
+        self.text_list.addItem(t.label)
+        if self.held_out_text is None:
+            with open(path, "rb") as f:  # the end of the file: least likely to be in a training slice
+                f.seek(max(0, Path(path).stat().st_size - HELD_OUT_CHARS))
+                self.set_held_out(f.read().decode("utf-8", "surrogateescape"))
+        self._update_buttons()
+
+    def clear(self) -> None:
+        self.toks.clear()
+        self.texts.clear()
+        self.tok_list.clear()
+        self.text_list.clear()
+        self._update_buttons()
+
+    def _add_tok_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Tokenizer to evaluate"))
+        if path:
+            self.add_tokenizer(TokSource(Path(path).name, "path", path))
+
+    def _add_known_dialog(self) -> None:
+        from core.evaluation.known_encodings import KNOWN
+
+        name, ok = QInputDialog.getItem(
+            self,
+            self.tr("Known encoding"),
+            self.tr("Encoding (read offline from tiktoken's cache):"),
+            list(KNOWN),
+            0,
+            False,
+        )
+        if ok and name:
+            self.add_tokenizer(TokSource(name, "known", name))
+
+    def _add_text_dialog(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Texts to evaluate on"))
+        for p in paths:
+            self.add_text(p)
+
+    # ------------------------------------------------------------------ running
+    @property
+    def running(self) -> bool:
+        return self._job is not None
+
+    def _update_buttons(self) -> None:
+        self.run_button.setEnabled(not self.running and bool(self.toks) and bool(self.texts))
+        self.cancel_button.setEnabled(self.running)
+        for b in self.exports:
+            b.setEnabled(bool(self.results))
+
+    def run(self, workers: int | None = None) -> None:
+        if self.running or not self.toks or not self.texts:
+            return
+        specials = {s for t in self.toks if t.kind == "current" for s in t.value[2]}
+        split = "<|endoftext|>" if not specials or "<|endoftext|>" in specials else sorted(specials)[0]
+        job = self._job = EvalJob(list(self.toks), list(self.texts), split, workers)
+        job.progress.connect(self._on_progress)
+        self.bar.setRange(0, 0)
+        self.bar.setFormat(self.tr("Loading tokenizers …"))
+        self._thread = worker.start(job, self._finished)
+        self._update_buttons()
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+
+    def _on_progress(self, phase: str, done: int, total: int) -> None:
+        self.progress.emit(phase, done, total)
+        if phase == "evaluate" and total:
+            self.bar.setRange(0, 1000)
+            self.bar.setValue(int(1000 * done / total))
+            self.bar.setFormat(self.tr("Encoding … %p%"))
+
+    def _finished(self) -> None:
+        job, thread = self._job, self._thread
+        if job is None:
+            return
+        worker.join(thread)
+        self._job = self._thread = None
+        res = job.result
+        self.bar.setRange(0, 1)
+        self.bar.setValue(0)
+        self.last_error = res.error_message
+        if res.cancelled:
+            self.bar.setFormat(self.tr("Cancelled"))
+        elif res.error is not None:
+            self.bar.setFormat(self.tr("Failed"))
+            self.error.emit(res.error_message)
+        elif res.crash is not None:
+            self.bar.setFormat(self.tr("Failed"))
+            self._update_buttons()
+            self.finished.emit()
+            worker.report_crash(res.crash)
+            return
+        else:
+            self.bar.setValue(1)
+            self.bar.setFormat(self.tr("Done"))
+            self.show_results(*res.value)
+        self._update_buttons()
+        self.finished.emit()
+
+    def shutdown(self) -> None:
+        self._closed = True  # no held-out measurement after the window closed
+        self._ho_timer.stop()
+        for job, thread in ((self._job, self._thread), (self._ho_job, self._ho_thread)):
+            if job is not None and thread is not None:
+                job.cancel()
+                thread.wait()
+        self._finished()
+        self._ho_finished()
+
+    # ------------------------------------------------------------------ results
+    def show_results(self, results: list, tokenizers: dict) -> None:
+        self.results, self.tokenizers = list(results), dict(tokenizers)
+        self.model.set_rows(self.results)
+        self.table.resizeColumnsToContents()
+        self._draw_charts()
+        current = {t.name for t in self.toks if t.kind == "current"}
+        for r in self.results:
+            if r.tokenizer in current:
+                self.unused_ready.emit(r.file, dict(self.tokenizers[r.tokenizer].vocab), r.counts)
+                break
+        if self.results:
+            self.table.selectRow(0)
+            self._show_longest(0)
+
+    def _draw_charts(self) -> None:
+        draw_charts(self.bpt_plot, self.doc_plot, self.results)
+
+    def _show_longest(self, row: int) -> None:
+        self.longest.clear()
+        self.tree.clear()
+        if not 0 <= row < len(self.results):
+            return
+        r = self.results[row]
+        for t in r.longest:
+            self.longest.addItem(
+                self.tr("{n} B · id {id} · used {count:,}× — {text}").format(
+                    text=token_label(t.text.encode("utf-8", "surrogateescape")),
+                    n=t.n_bytes,
+                    id=t.id,
+                    count=t.count,
+                )
+            )
+        self._longest_row = row
+
+    def _show_tree(self, index: int) -> None:
+        self.tree.clear()
+        r = self.results[self._longest_row] if self.results else None
+        if r is None or not 0 <= index < len(r.longest):
+            return
+        tok = self.tokenizers[r.tokenizer]
+        t = r.longest[index]
+
+        def add(parent, node) -> None:
+            token, children = node
+            item = QTreeWidgetItem([token_label(token), str(tok.token_to_id(token))])
+            item.setToolTip(0, hex_bytes(token))
+            if parent is None:
+                self.tree.addTopLevelItem(item)
+            else:
+                parent.addChild(item)
+            for child in children:
+                add(item, child)
+
+        add(None, merge_tree(tok, tok.vocab[t.id]))
+        self.tree.expandAll()
+
+    # ------------------------------------------------------------------ held-out compression
+    def set_held_out(self, text: str) -> None:
+        self.held_out_text = text
+        self.held_out.clear()
+        self.held_curve.setData([], [])
+
+    def measure_held_out(self) -> None:
+        c = self.controller
+        if self.held_out_text is None or c.busy == "train" or self._closed:
+            return
+        if self._ho_job is not None:
+            self._ho_timer.start()  # one at a time: measure again when this one is over
+            return
+        args = c.tokenizer_args()
+        self._ho_job = HeldOutJob(len(args[2]), args[1:], self.held_out_text)
+        self._ho_thread = worker.start(self._ho_job, self._ho_finished)
+
+    def _ho_finished(self) -> None:
+        job, thread = self._ho_job, self._ho_thread
+        if job is None:
+            return
+        worker.join(thread)
+        self._ho_job = self._ho_thread = None
+        if job.result.value is not None:
+            n, bpt = job.result.value
+            self.held_out = [p for p in self.held_out if p[0] < n] + [(n, bpt)]
+            self.held_curve.setData([p[0] for p in self.held_out], [p[1] for p in self.held_out])
+            self.held_out_updated.emit()
+
+    # ------------------------------------------------------------------ export
+    def _export_csv(self) -> None:
+        self._save(self.tr("Export CSV"), "results.csv", "csv")
+
+    def _export_json(self) -> None:
+        self._save(self.tr("Export JSON"), "results.json", "json")
+
+    def _export_png(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export chart"), "bytes_per_token.png", "PNG (*.png)"
+        )
+        if path:
+            self.save_chart(path)
+
+    def _save(self, title: str, default: str, fmt: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, title, default)
+        if path:
+            self.export(path, fmt)
+
+    def export(self, path: str, fmt: str) -> None:
+        """Write the results as ``csv`` or ``json`` (atomically)."""
+        from core.cli.eval import to_csv, to_json
+        from core.formats import atomic_write
+
+        atomic_write(path, to_csv(self.results) if fmt == "csv" else to_json(self.results))
+
+    def save_chart(self, path: str) -> bool:
+        return self.bpt_plot.grab().save(str(path), "PNG")

@@ -1,0 +1,281 @@
+"""Live pair-count table: the top pairs with count, change since the last step and rank movement."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
+from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+
+from bpe_gui.model.formatting import hex_bytes, pair_label, signed, token_label
+from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+from bpe_gui.views.widgets import pinned, status_label
+
+SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
+NEXT_BG = QColor("#ffe8a3")
+TIE_BG = QColor("#fff6d6")
+UP = QColor("#1a7f37")
+DOWN = QColor("#c62828")
+NEW = QColor("#1f5fbf")
+
+
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+FONT = int(Qt.ItemDataRole.FontRole)
+ALIGN = int(Qt.ItemDataRole.TextAlignmentRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+class PairTableModel(QAbstractTableModel):
+    """Rows of (pair, count, delta, movement) over a plain list; refreshed with a model reset.
+
+    The cells are formatted once per refresh, so ``data`` (called for every cell and role at each
+    repaint) only indexes tuples.
+    """
+
+    HEADERS = (
+        "#",
+        QT_TRANSLATE_NOOP("PairTableModel", "Pair"),
+        QT_TRANSLATE_NOOP("PairTableModel", "Count"),
+        "Δ",
+        QT_TRANSLATE_NOOP("PairTableModel", "Move"),
+    )
+    TIPS = (
+        QT_TRANSLATE_NOOP("PairTableModel", "Place in the table: 1 is the pair the next step merges"),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes",
+        ),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "How often the two tokens stand side by side in the corpus (each "
+            "pre-token counted as often as it occurs)",
+        ),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "Change of the count since the last step: a merge takes counts "
+            "from the pairs next to it and creates new pairs",
+        ),
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "How many places the pair moved up (▲) or down (▼) in the table since the last step",
+        ),
+    )
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.rows: list[tuple[tuple[bytes, bytes], int, int | None, int | None]] = []
+        self._cells: list[tuple] = []  # per row: (display texts, background, foregrounds)
+        self._prev_rank: dict = {}
+        self._prev_count: dict = {}
+        self.top_count = 0
+        self.mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._next_bg, self._tie_bg = QBrush(NEXT_BG), QBrush(TIE_BG)
+        self._up, self._down, self._new = QBrush(UP), QBrush(DOWN), QBrush(NEW)
+
+    def set_pairs(self, pairs: list, deltas: dict | None = None, reset_history: bool = False) -> None:
+        """Show ``pairs`` ([(pair, count)] best first); Δ and movement are relative to the last call."""
+        if reset_history:
+            self._prev_rank, self._prev_count = {}, {}
+        had_history = bool(self._prev_rank)
+        rows, cells = [], []
+        top = pairs[0][1] if pairs else 0
+        for rank, (pair, count) in enumerate(pairs):
+            if pair in self._prev_count:
+                delta = count - self._prev_count[pair]
+            elif deltas is not None:
+                delta = deltas.get(pair, 0)
+            else:
+                delta = None
+            prev = self._prev_rank.get(pair)
+            move = None if prev is None else prev - rank
+            rows.append((pair, count, delta, move))
+            if move is None:
+                move_text, move_fg = (self.tr("new") if had_history else ""), self._new
+            else:
+                move_text = f"▲{move}" if move > 0 else (f"▼{-move}" if move < 0 else "")
+                move_fg = self._up if move > 0 else self._down
+            texts = (
+                rank + 1,
+                f"{token_label(pair[0])}  +  {token_label(pair[1])}",
+                f"{count:,}",
+                "" if delta is None else signed(delta),
+                move_text,
+            )
+            bg = self._next_bg if rank == 0 else (self._tie_bg if count == top else None)
+            fgs = (None, None, None, (self._up if delta > 0 else self._down) if delta else None, move_fg)
+            cells.append((texts, bg, fgs))
+        if len(rows) == len(self.rows) and rows:
+            # same shape: repaint the cells, keep the scroll position and selection
+            self.rows, self._cells, self.top_count = rows, cells, top
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, 4))
+        else:
+            self.beginResetModel()
+            self.rows, self._cells, self.top_count = rows, cells, top
+            self.endResetModel()
+        if pairs or reset_history:
+            self._prev_rank = {p: i for i, (p, _) in enumerate(pairs)}
+            self._prev_count = dict(pairs)
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 5
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == DISPLAY and orientation == Qt.Orientation.Horizontal:
+            return self.tr(self.HEADERS[section])
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            return self.tr(self.TIPS[section])
+        return None
+
+    def data(self, index, role=DISPLAY):
+        row = index.row()
+        if not index.isValid() or not 0 <= row < len(self._cells):
+            return None
+        col = index.column()
+        if role == DISPLAY:
+            return self._cells[row][0][col]
+        if role == BACKGROUND:
+            return self._cells[row][1]
+        if role == FOREGROUND:
+            return self._cells[row][2][col]
+        if role == FONT:
+            return self.mono if col == 1 else None
+        if role == ALIGN:
+            return RIGHT if col != 1 else None
+        if role == TOOLTIP and col == 1:
+            a, b = self.rows[row][0]
+            return f"{pair_label((a, b))} → {token_label(a + b)}\n" + self.tr("bytes: {0} | {1}").format(
+                hex_bytes(a), hex_bytes(b)
+            )
+        if role == SEARCH_ROLE:
+            a, b = self.rows[row][0]
+            raw = (a + b).decode("utf-8", "replace")
+            return f"{raw}\x00{token_label(a)} {token_label(b)}\x00{hex_bytes(a + b)}"
+        return None
+
+
+class PairsView(QWidget):
+    """Title, next-merge explanation, filter box and the table; observes the controller."""
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.model = PairTableModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterRole(SEARCH_ROLE)
+        self.proxy.setFilterKeyColumn(1)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+        title = QLabel(self.tr("<b>Pair counts</b> <span style='color:#667'>— top 100, live</span>"))
+        self.next_label = status_label(lines=4, name="nextMerge")
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter pairs (text or hex) …"))
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._filter_changed)
+        self.table = QTableView()
+        # the table shows the model itself unless a filter is typed: the proxy's mapping takes
+        # about 40% of a repaint, and the table repaints after every step
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # both ends of a long pair stay visible
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setAlternatingRowColors(False)
+        self.table.setShowGrid(False)
+        h = self.table.horizontalHeader()
+        h.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # counts and their changes on a large corpus have 7-9 digits: wide enough for them (elided
+        # in the middle they could not be read)
+        fm = self.table.fontMetrics()
+        for col, width in (
+            (0, 34),
+            (2, fm.horizontalAdvance("99,999,999") + 16),
+            (3, fm.horizontalAdvance("+9,999,999") + 16),
+            (4, 46),
+        ):
+            self.table.setColumnWidth(col, width)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(title)
+        lay.addWidget(pinned(self.next_label))
+        lay.addWidget(self.filter)
+        lay.addWidget(self.table)
+
+        controller.pairs_changed.connect(self.refresh)
+        controller.merges_reset.connect(lambda: self.refresh(None, reset=True))
+        # after a rewind of many merges, Δ and Move compare with the table as it is then
+        controller.merges_removed.connect(lambda n: self.refresh(None, reset=True) if n > 1 else None)
+        self.refresh(None, reset=True)
+
+    def _filter_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        shown = self.proxy if text else self.model
+        if self.table.model() is not shown:
+            self.table.setModel(shown)
+
+    def refresh(self, deltas=None, reset: bool = False) -> None:
+        c = self.controller
+        pairs = c.top_pairs(100)
+        self.model.set_pairs(pairs, deltas, reset_history=reset)
+        text = self._explain(pairs)
+        self.next_label.setText(text)
+        self.next_label.setToolTip(text)  # the whole explanation when the box is too small
+
+    def _explain(self, pairs: list) -> str:
+        c = self.controller
+        if c.busy in ("train", "step"):
+            return self.tr("<i>Training … the table follows the run.</i>")
+        if not c.has_trainer:
+            return (
+                self.tr("<i>Open a corpus to see pair counts.</i>")
+                if not c.index.n_merges
+                else self.tr("<i>Imported tokenizer: no corpus, so no pair counts.</i>")
+            )
+        if not pairs:
+            return self.tr("<b>No pair left to merge.</b> Every pre-token is a single token.")
+        (a, b), count = pairs[0]
+        exact = c.n_pairs_with_count(count)
+        ties = exact - 1 if exact else sum(1 for _, n in pairs[1:] if n == count)
+        if ties == 0:
+            why = self.tr("the most frequent pair")
+        else:
+            more = "" if exact else "+" if ties == len(pairs) - 1 and len(pairs) >= 100 else ""
+            rule = (
+                self.tr("the lexicographically greatest (bytes, bytes) pair wins")
+                if c.tie_break == "lexicographic"
+                else self.tr("the pair seen first in the corpus wins")
+            )
+            others = self.tr("other pair") if ties == 1 and not more else self.tr("other pairs")
+            why = self.tr("tied with {0}{1} {2} at this count; {3}").format(f"{ties:,}", more, others, rule)
+        text = self.tr(
+            "Next merge: <code>{0}</code> + <code>{1}</code> → <code>{2}</code> ({3}×) — {4}."
+        ).format(_html(token_label(a)), _html(token_label(b)), _html(token_label(a + b)), f"{count:,}", why)
+        last = c.record(c.index.n_merges - 1)
+        if last is not None:
+            how = (
+                self.tr("won a tie of {0} pairs at {1}").format(f"{last.n_ties + 1:,}", f"{last.count:,}")
+                if last.n_ties
+                else self.tr("most frequent ({0}×)").format(f"{last.count:,}")
+            )
+            text += self.tr("<br><span style='color:#667'>Last merge: <code>{0}</code> — {1}</span>").format(
+                _html(token_label(last.token)), how
+            )
+        return text
+
+
+def _html(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

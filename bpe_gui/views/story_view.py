@@ -1,0 +1,212 @@
+"""The "What happened" panel: the selected merge told as a short story in plain words.
+
+Built from a MergeRecord's fields (pair, count, ties, words_changed, occurrences_changed, deltas)
+and a few changed words as examples. Terms link to the glossary (``glossary:<term>`` anchors).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
+
+from bpe_gui.dialogs.glossary import show_glossary
+from bpe_gui.model.formatting import token_label
+from bpe_gui.text.story import code as _code
+from bpe_gui.text.story import fill as _fill
+from bpe_gui.text.story import num as _num
+from bpe_gui.text.story import term as _term
+from bpe_gui.text.story import why_text
+
+EXAMPLES = 4
+DELTAS_SHOWN = 6
+
+
+translate = QCoreApplication.translate
+
+
+def status_line(rec, tie_break: str) -> str:
+    """One line for the status bar after a step."""
+    a, b = rec.pair
+    text = _fill(
+        translate("Story", "Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s)."),
+        _num(rec.rank + 1),
+        token_label(a),
+        token_label(b),
+        token_label(rec.token),
+        rec.new_id,
+        _num(rec.count),
+        _num(rec.words_changed),
+    )
+    # English plurals (a translation has its own wording)
+    return text.replace("time(s)", "time" if rec.count == 1 else "times").replace(
+        "word(s)", "word" if rec.words_changed == 1 else "words"
+    )
+
+
+def story_html(rec, tie_break: str, examples: list | None) -> str:
+    """The story of one merge as HTML (``examples``: (word, before, after, count) tuples or None)."""
+    a, b = rec.pair
+    pair = f"{_code(a)} + {_code(b)}"
+    out = [f"<p style='font-size:13pt'>{pair} → {_code(rec.token)}</p>"]
+    new_token = (
+        "<p>"
+        + _fill(
+            translate(
+                "Story",
+                "<b>The new token.</b> %1 joins the %2 with id <b>%3</b>; from now on the "
+                "two parts are written as one token wherever they meet.",
+            ),
+            _code(rec.token),
+            _term("vocab", translate("Story", "vocabulary")),
+            rec.new_id,
+        )
+        + "</p>"
+    )
+    if not rec.count:  # an imported file's merge: no counts, no words, no reason recorded
+        out.append(
+            "<p>"
+            + _fill(
+                translate(
+                    "Story",
+                    "This is merge #%1 of an imported tokenizer. Its file lists the "
+                    "merges in order but not how often each pair occurred in the text it "
+                    "was trained on, so there are no counts, changed words or reasons to "
+                    "show; train on a corpus (or open a bpe.json with its training record) "
+                    "to see them.",
+                ),
+                _num(rec.rank + 1),
+            )
+            + "</p>"
+        )
+        out.append(new_token)
+        return "".join(out)
+    out.append(
+        "<p>"
+        + _fill(
+            translate(
+                "Story",
+                "<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
+                "distinct word(s) (%4).",
+            ),
+            pair,
+            f"<b>{_num(rec.count)}</b>",
+            f"<b>{_num(rec.words_changed)}</b>",
+            _term("pretoken", translate("Story", "pre-tokens")),
+        )
+        + "</p>"
+    )
+    if examples:
+        words = ", ".join(
+            f"<code>{escape(token_label(w))}</code> ×{_num(n)}" for w, _bf, _af, n in examples[:EXAMPLES]
+        )
+        out.append("<p>" + _fill(translate("Story", "For example: %1."), words) + "</p>")
+    out.append(
+        "<p>"
+        + _fill(
+            translate("Story", "<b>Why it won.</b> It was the most frequent %1. %2"),
+            _term("pair", translate("Story", "byte pair")),
+            escape(why_text(rec, tie_break)),
+        )
+    )
+    if rec.n_ties:
+        out.append(" " + _term("tie", translate("Story", "What is a tie rule?")))
+    out.append("</p>")
+    out.append(new_token)
+    down = [(p, d) for p, d in rec.deltas if d < 0 and p != rec.pair]
+    up = [(p, d) for p, d in rec.deltas if d > 0]
+    out.append(
+        "<p>"
+        + _fill(
+            translate(
+                "Story",
+                "<b>What changed.</b> %1 distinct word(s) changed, %2 occurrence(s) counting "
+                "repeats. Only these words were touched: that is the %3.",
+            ),
+            _num(rec.words_changed),
+            _num(rec.occurrences_changed),
+            _term("incremental", translate("Story", "incremental update")),
+        )
+        + "</p>"
+    )
+    if down:
+        items = ", ".join(f"{_code(p[0])} + {_code(p[1])} −{_num(-d)}" for p, d in down[:DELTAS_SHOWN])
+        out.append(
+            "<p>"
+            + _fill(
+                translate("Story", "Pair counts that went down (their neighbour was merged away): %1."), items
+            )
+            + "</p>"
+        )
+    if up:
+        items = ", ".join(f"{_code(p[0])} + {_code(p[1])} +{_num(d)}" for p, d in up[:DELTAS_SHOWN])
+        out.append(
+            "<p>"
+            + _fill(translate("Story", "New pairs that appeared with the new token: %1."), items)
+            + "</p>"
+        )
+    if not rec.deltas:
+        out.append(
+            "<p style='color:#667'>"
+            + translate("Story", "(Pair count changes are not known for this merge.)")
+            + "</p>"
+        )
+    out.append(
+        "<p>"
+        + _fill(
+            translate(
+                "Story",
+                "<b>Compression.</b> Each merged occurrence saves one token: the corpus "
+                "becomes up to %1 token(s) shorter, and the %2 grows by one.",
+            ),
+            _num(rec.count),
+            _term("vocab", translate("Story", "vocabulary")),
+        )
+        + "</p>"
+    )
+    return "".join(out)
+
+
+class StoryView(QWidget):
+    """Shows the story of the selected merge; links open the glossary."""
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        self.browser.setObjectName("story")
+        self.browser.anchorClicked.connect(self._link)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        self.title = QLabel("<b>" + self.tr("What happened") + "</b>")
+        lay.addWidget(self.title)
+        lay.addWidget(self.browser)
+        controller.merge_selected.connect(self.show_merge)
+        controller.merges_reset.connect(self.clear)
+        self.clear()
+
+    def clear(self) -> None:
+        self.browser.setHtml(
+            "<p style='color:#667'>"
+            + self.tr("Do a step or select a merge: this panel tells what it did, in plain words.")
+            + "</p>"
+        )
+
+    def show_merge(self, rank: int) -> None:
+        c = self.controller
+        rec = c.record(rank)
+        if rec is None:
+            self.browser.setHtml(
+                "<p style='color:#667'>"
+                + self.tr("This merge was imported: only training records how and why a merge happened.")
+                + "</p>"
+            )
+            return
+        self.browser.setHtml(story_html(rec, c.tie_break, c.changed_words(rank, limit=EXAMPLES)))
+
+    def _link(self, url) -> None:
+        s = url.toString()
+        if s.startswith("glossary:"):
+            show_glossary(self, s.split(":", 1)[1])

@@ -1,0 +1,271 @@
+"""Coloured token spans: the read-only view with hover details, and a pane with stats.
+
+Neighbouring tokens always get different colours; whitespace can be shown with markers (· → ↵).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor, QTextOption
+from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
+
+from bpe_gui.model.formatting import WHITESPACE_MARKERS, hex_html, token_label
+from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+from bpe_gui.views.widgets import status_label
+from core import BPEError
+
+if TYPE_CHECKING:
+    from core.tokenization.tokenizer import Tokenizer
+
+PALETTE = [
+    "#ffd6a5",
+    "#caffbf",
+    "#9bf6ff",
+    "#bdb2ff",
+    "#ffc6ff",
+    "#fdffb6",
+    "#a0c4ff",
+    "#ffadad",
+    "#b9fbc0",
+    "#f1c0e8",
+    "#cfbaf0",
+    "#ffe5b4",
+]
+SPECIAL_BG = "#3a3f58"
+SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
+MAX_RENDERED = 20_000
+BREAK = "\u200b"  # zero-width space: where a line may break
+JOIN = "\u2060"  # word joiner: where it may not
+HOVER_HINT = QT_TRANSLATE_NOOP(
+    "TokenPane", "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
+)
+
+
+def span_colors(ids: list[int]) -> list[int]:
+    """A palette index per token: by id, moved on when it equals the previous token's colour.
+
+    >>> span_colors([5, 5, 17])
+    [5, 6, 5]
+    """
+    out: list[int] = []
+    n = len(PALETTE)
+    prev = -1
+    for i in ids:
+        c = i % n
+        if c == prev:
+            c = (c + 1) % n
+        out.append(c)
+        prev = c
+    return out
+
+
+def shown_text(span, markers: bool) -> str:
+    """What the view shows for a token: its text (with markers) or hex for partial UTF-8."""
+    if not span.complete_utf8:
+        return token_label(span.token, markers)
+    text = span.token.decode("utf-8", "surrogateescape")
+    if markers:
+        text = "".join(WHITESPACE_MARKERS.get(ch, ch) + ("\n" if ch == "\n" else "") for ch in text)
+    return text
+
+
+def unbreakable(text: str) -> str:
+    """``text`` with word joiners between its characters: a line never breaks inside it (the hex
+    of a partial character, a special token, a token shown with markers).
+
+    >>> unbreakable("ab") == "a\u2060b"
+    True
+    >>> len(unbreakable("abc"))
+    5
+    """
+    out: list[str] = []
+    for ch in text:
+        if out and ch != "\n" and out[-1] != "\n":
+            out.append(JOIN)
+        out.append(ch)
+    return "".join(out)
+
+
+class TokenSpanView(QTextEdit):
+    """A read-only text showing spans; emits the hovered span index (-1 when none)."""
+
+    hovered = Signal(int)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setPointSize(max(font.pointSize(), 11))
+        self.document().setDefaultFont(font)
+        self.spans: list = []
+        self.starts: list[int] = []
+        self.describe: Callable[[Any], str] | None = None  # the hover text of a span
+        self._hover = -1
+
+    def show_spans(self, spans: list, markers: bool) -> None:
+        self.clear()
+        # lines break between tokens (with markers a zero-width space follows each one), never
+        # inside a token such as the hex of a partial character, unless it is longer than a line
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.spans = spans[:MAX_RENDERED]
+        self.starts = []
+        cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
+        colors = span_colors([s.id for s in self.spans])
+        fmt = QTextCharFormat()
+        plain = QTextCharFormat()
+        prev_special_bg = None
+        for span, ci in zip(self.spans, colors):
+            self.starts.append(cursor.position())
+            if span.is_special:
+                bg = SPECIAL_BG_2 if prev_special_bg == SPECIAL_BG else SPECIAL_BG
+                prev_special_bg = bg
+                fmt.setBackground(QColor(bg))
+                fmt.setForeground(QColor("white"))
+                fmt.setFontWeight(QFont.Weight.Bold)
+            else:
+                prev_special_bg = None
+                fmt.setBackground(QColor(PALETTE[ci]))
+                fmt.setForeground(QColor("#1b1f2a") if span.complete_utf8 else QColor("#a23b00"))
+                fmt.setFontWeight(QFont.Weight.Normal)
+            fmt.setFontItalic(not span.complete_utf8)
+            shown = shown_text(span, markers)
+            if markers or span.is_special or not span.complete_utf8:
+                shown = unbreakable(shown)
+            cursor.insertText(shown, fmt)
+            if markers:  # (without markers, lines break at the text's own spaces)
+                cursor.insertText(BREAK, plain)
+        if len(spans) > MAX_RENDERED:
+            plain = QTextCharFormat()
+            cursor.insertText(
+                "\n" + self.tr("… {0} more tokens not shown").format(f"{len(spans) - MAX_RENDERED:,}"), plain
+            )
+        cursor.endEditBlock()
+        self._hover = -1
+
+    def span_at(self, pos: QPoint) -> int:
+        """Index of the span under a viewport position, or -1."""
+        if not self.spans:
+            return -1
+        doc_pos = pos + QPoint(self.horizontalScrollBar().value(), self.verticalScrollBar().value())
+        at = self.document().documentLayout().hitTest(doc_pos, Qt.HitTestAccuracy.ExactHit)
+        if at < 0:
+            return -1
+        i = bisect.bisect_right(self.starts, at) - 1
+        return i if 0 <= i < len(self.spans) else -1
+
+    def mouseMoveEvent(self, event) -> None:
+        i = self.span_at(event.position().toPoint())
+        if i != self._hover:
+            self._hover = i
+            self.hovered.emit(i)
+            if i >= 0 and self.describe is not None:
+                QToolTip.showText(event.globalPosition().toPoint(), self.describe(self.spans[i]), self)
+            else:
+                QToolTip.hideText()
+        super().mouseMoveEvent(event)
+
+
+class TokenPane(QWidget):
+    """One tokenizer's output: a header, the span view, stats and hover info."""
+
+    def __init__(self, title: str, parent=None) -> None:
+        super().__init__(parent)
+        self.tokenizer: Tokenizer | None = None
+        self.title = status_label(title)
+        self.view = TokenSpanView()
+        self.view.describe = self.describe
+        self.stats = status_label(name="tokenStats")
+        self.stats.setToolTip(
+            self.tr(
+                "Tokens: how many tokens the text becomes. Bytes/token and chars/token: "
+                "how much text one token carries on average (higher = better compression)."
+            )
+        )
+        self.info = status_label(self.tr(HOVER_HINT), name="hoverInfo")
+        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.title)
+        lay.addWidget(self.view, 1)
+        lay.addWidget(self.stats)
+        lay.addWidget(self.info)
+        self.view.hovered.connect(self._hovered)
+
+    def tokenize_text(self, text: str, markers: bool) -> None:
+        """Tokenize ``text`` here (on the calling thread) and show it."""
+        tok = self.tokenizer
+        if tok is None:
+            self.view.show_spans([], markers)
+            self.stats.setText(self.tr("No tokenizer."))
+            return
+        try:
+            spans = tok.trace(text)
+        except BPEError as e:
+            self.show_error(str(e), markers)
+            return
+        self.show_tokens(spans, text, markers)
+
+    def show_error(self, message: str, markers: bool) -> None:
+        self.view.show_spans([], markers)
+        self.info.setText(self.tr(HOVER_HINT))
+        self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
+
+    def show_tokens(self, spans: list, text: str, markers: bool) -> None:
+        """Show already computed spans of ``text`` and their stats."""
+        n_vocab = len(self.tokenizer.vocab) if self.tokenizer is not None else 0
+        self.view.show_spans(spans, markers)
+        self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
+        n = len(spans)
+        n_bytes = len(text.encode("utf-8", "surrogateescape"))
+        if n:
+            self.stats.setText(
+                self.tr(
+                    "<b>{0}</b> tokens · <b>{1}</b> bytes/token · <b>{2}</b> chars/token · vocab {3}"
+                ).format(f"{n:,}", f"{n_bytes / n:.2f}", f"{len(text) / n:.2f}", f"{n_vocab:,}")
+            )
+        else:
+            self.stats.setText(self.tr("0 tokens · vocab {0}").format(f"{n_vocab:,}"))
+
+    def describe(self, span) -> str:
+        """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
+        tok = self.tokenizer
+        if tok is None:
+            return ""
+        lines = [
+            f"<b>id {span.id}</b> &nbsp; <code>{escape(token_label(span.token))}</code>",
+            self.tr("bytes: {0} &nbsp; hex: {1}").format(escape(repr(span.token)), hex_html(span.token)),
+        ]
+        if span.is_special:
+            lines.append(self.tr("special token (never merged)"))
+        elif tok is not None and not tok.merges_built and len(span.token) > 1:
+            # a tiktoken import whose merges are still being recovered (rebuilding them here would stall)
+            lines.append(self.tr("made by a merge (not recovered from the ranks yet)"))
+        else:
+            rank = tok.token_rank(span.id) if tok is not None else None
+            parts = tok.parts(span.id) if tok is not None else None
+            if rank is not None and parts is not None:
+                lines.append(
+                    self.tr("merge #{0}: <code>{1}</code> + <code>{2}</code>").format(
+                        rank + 1, escape(token_label(parts[0])), escape(token_label(parts[1]))
+                    )
+                )
+            elif len(span.token) == 1:
+                lines.append(self.tr("single byte (base vocabulary)"))
+        if not span.complete_utf8:
+            lines.append(self.tr("<i>partial UTF-8 character: shown as hex</i>"))
+        return "<br>".join(lines)
+
+    def _hovered(self, i: int) -> None:
+        if i < 0:
+            self.info.setText(self.tr(HOVER_HINT))
+            return
+        self.info.setText(self.describe(self.view.spans[i]).replace("<br>", " · "))

@@ -1,0 +1,207 @@
+"""Tokenize view: typed or pasted text shown as coloured token spans, with hover details.
+
+It re-tokenizes when the text or the tokenizer changes (debounced). Building a Tokenizer for a
+large vocab takes tens of milliseconds, so after a step or a run it is built, and the text
+traced, in a worker thread; the controller caches the result. A second tokenizer (e.g. GPT-2
+files) can be shown side by side.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEventLoop, Qt, QThread, QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from core.tokenization.tokenizer import Tokenizer
+
+from bpe_gui.jobs import worker
+from bpe_gui.text.plural import plural
+from bpe_gui.views.token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-exported for tests
+
+DEFAULT_TEXT = (
+    "The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
+    "naïve café — and numbers like 12345 or 3.14159.<|endoftext|>Once upon a time"
+)
+SYNC_CHARS = 4000  # a cached tokenizer traces texts up to this size on the GUI thread
+DEBOUNCE_MS = 60  # after typing
+TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
+
+
+class TokenizeJob(worker.Job):
+    """Build a Tokenizer from plain data (unless one is given) and trace a text with it."""
+
+    kind = "tokenize"
+
+    def __init__(self, version: int, args: tuple | None, tokenizer: Tokenizer | None, text: str) -> None:
+        super().__init__()
+        self.version, self.args, self.tokenizer, self.text = version, args, tokenizer, text
+
+    def work(self) -> None:
+        tok = self.tokenizer
+        if tok is None:
+            from core.tokenization.tokenizer import Tokenizer
+
+            assert self.args is not None  # (without a tokenizer, the arguments to build one)
+            vocab, merges, specials, pattern = self.args
+            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
+        self.tokenizer = tok
+        self.result.value = tok.trace(self.text)
+
+
+class TokenizeView(QWidget):
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.input = QPlainTextEdit()
+        self.input.setPlaceholderText(self.tr("Type or paste text to tokenize …"))
+        self.input.setPlainText(DEFAULT_TEXT)
+        self.input.setMaximumHeight(110)
+        self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
+        self.markers = QCheckBox(self.tr("Markers · → ↵"))
+        self.markers.setToolTip(self.tr("Show spaces, tabs and newlines as · → ↵"))
+        self.markers.setChecked(True)
+        self.compare_button = QPushButton(self.tr("Compare with…"))
+        self.compare_button.setToolTip(
+            self.tr(
+                "Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, "
+                "tiktoken or native file) to compare side by side"
+            )
+        )
+        self.close_compare = QPushButton(self.tr("Close comparison"))
+        self.close_compare.setVisible(False)
+        self.primary = TokenPane(self.tr("<b>This tokenizer</b>"))
+        self.secondary = TokenPane("")
+        self.secondary.setVisible(False)
+        self.panes = QSplitter(Qt.Orientation.Horizontal)
+        self.panes.addWidget(self.primary)
+        self.panes.addWidget(self.secondary)
+
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))
+        bar.addStretch(1)
+        bar.addWidget(self.markers)
+        bar.addWidget(self.compare_button)
+        bar.addWidget(self.close_compare)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addLayout(bar)
+        lay.addWidget(self.input)
+        lay.addWidget(self.panes, 1)
+
+        self._job: TokenizeJob | None = None
+        self._thread: QThread | None = None
+        self._pending = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.input.textChanged.connect(lambda: self._timer.start(DEBOUNCE_MS))
+        self.markers.toggled.connect(self.refresh)
+        self.close_compare.clicked.connect(lambda: self.set_comparison(None))
+        controller.tokenizer_changed.connect(lambda: self._timer.start(TOKENIZER_DEBOUNCE_MS))
+        controller.busy_changed.connect(lambda _b: self._timer.start())
+        self.refresh()
+
+    # ------------------------------------------------------------------ public
+    def set_text(self, text: str) -> None:
+        self.input.setPlainText(text)
+        self.refresh()
+
+    def set_comparison(self, tokenizer, name: str = "") -> None:
+        """Show a second tokenizer next to the current one (None closes the comparison)."""
+        self.secondary.tokenizer = tokenizer
+        self.secondary.title.setText(f"<b>{escape(name)}</b>")
+        self.secondary.setVisible(tokenizer is not None)
+        self.close_compare.setVisible(tokenizer is not None)
+        self.refresh()
+
+    @property
+    def idle(self) -> bool:
+        """No tokenization is running or waiting."""
+        return self._job is None and not self._pending and not self._timer.isActive()
+
+    def wait_idle(self, timeout_ms: int = 10_000) -> bool:
+        """Run the event loop until the view shows the current text and tokenizer."""
+        loop = QEventLoop()
+        waited = 0
+        while not self.idle and waited < timeout_ms:
+            QTimer.singleShot(10, loop.quit)
+            loop.exec()
+            waited += 10
+        return self.idle
+
+    def shutdown(self) -> None:
+        """Wait for a running tokenization (called when the window closes)."""
+        self._pending = False
+        self._timer.stop()
+        if self._thread is not None and self._job is not None:
+            self._job.cancel()
+            self._thread.wait()
+            self._finished()
+
+    # ------------------------------------------------------------------ tokenizing
+    def refresh(self) -> None:
+        self._timer.stop()
+        c = self.controller
+        text = self.input.toPlainText()
+        markers = self.markers.isChecked()
+        if self.secondary.tokenizer is not None:
+            self.secondary.tokenize_text(text, markers)
+        if c.busy in ("train", "step"):
+            self.primary.stats.setText(self.tr("<i>Re-tokenizes when the run is over …</i>"))
+            return
+        name = c.source_name or self.tr("current tokenizer")
+        n = c.index.n_merges
+        self.primary.title.setText(
+            f"<b>{escape(name)}</b> <span style='color:#667'>— "
+            + plural(self.tr("%n merge(s)", "", n), n)
+            + "</span>"
+        )
+        tok = c.cached_tokenizer()
+        if tok is not None and len(text) <= SYNC_CHARS and self._job is None:
+            self.primary.tokenizer = tok
+            self.primary.tokenize_text(text, markers)
+            return
+        if self._job is not None:
+            self._pending = True
+            return
+        args = None if tok is not None else c.tokenizer_args()
+        version = c.version if args is None else args[0]
+        job = TokenizeJob(version, None if args is None else args[1:], tok, text)
+        self._job = job
+        self._pending = False
+        self._thread = worker.start(job, self._finished)
+
+    def _finished(self) -> None:
+        job, thread = self._job, self._thread
+        if job is None or thread is None:
+            return
+        worker.join(thread)
+        self._job = self._thread = None
+        c = self.controller
+        c.store_tokenizer(job.version, job.tokenizer)
+        current = job.version == c.version and job.text == self.input.toPlainText()
+        if current and not c.busy:
+            self.primary.tokenizer = job.tokenizer
+            res = job.result
+            if res.error is not None:
+                self.primary.show_error(res.error_message or "", self.markers.isChecked())
+            elif res.value is not None:
+                self.primary.show_tokens(res.value, job.text, self.markers.isChecked())
+            if res.crash is not None:
+                worker.report_crash(res.crash)
+        if self._pending or not current:
+            self._pending = False
+            self._timer.start()

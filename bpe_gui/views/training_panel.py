@@ -1,0 +1,332 @@
+"""Training controls: settings, Step / Step N / Undo / Train / Cancel, progress and status."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from bpe_gui.model.formatting import UnclosedQuote, parse_special_tokens
+from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+from bpe_gui.text.plural import plural
+from bpe_gui.views.widgets import ElidingLabel, pinned, status_label
+from core import GPT2_PATTERN
+
+PATTERNS = [
+    ("GPT-2", "gpt2"),
+    ("GPT-4", "gpt4"),
+    (QT_TRANSLATE_NOOP("TrainingPanel", "None (whole text)"), "none"),
+    (QT_TRANSLATE_NOOP("TrainingPanel", "Custom regex…"), "custom"),
+]
+TIE_RULES = [
+    (QT_TRANSLATE_NOOP("TrainingPanel", "Greatest pair"), "lexicographic"),
+    (QT_TRANSLATE_NOOP("TrainingPanel", "First seen"), "first"),
+]
+
+
+class TrainingPanel(QGroupBox):
+    error = Signal(str)  # a setting that cannot be applied (the window shows it in a dialog)
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(self.tr("Training"), parent)
+        self.controller = controller
+        self._cancelled = False
+
+        self.vocab_size = QSpinBox()
+        # no minimum that silently changes what is typed: a value below 256 + specials is shown
+        # with a note saying the minimum (and Train says it too)
+        self.vocab_size.setRange(1, 10_000_000)
+        self.vocab_size.setSingleStep(256)
+        self.vocab_size.setGroupSeparatorShown(True)
+        self.vocab_size.setValue(1000)
+        self.vocab_size.setToolTip(
+            self.tr("Size of the final vocabulary: 256 bytes + the special tokens + one token per merge")
+        )
+        self.specials = QLineEdit("<|endoftext|>")
+        self.specials.setToolTip(
+            self.tr(
+                "Special tokens, separated by spaces; one that contains spaces goes in "
+                'double quotes ("<|end of turn|>"). They are never merged.'
+            )
+        )
+        self.pattern = QComboBox()
+        for label, key in PATTERNS:
+            self.pattern.addItem(self.tr(label), key)
+        self.custom = QLineEdit()
+        self.custom.setPlaceholderText(self.tr("custom pre-tokenizer regex"))
+        self.custom.setText(GPT2_PATTERN)
+        self.custom.setVisible(False)
+        self.pattern.setToolTip(
+            self.tr(
+                "The pre-tokenizer regex that cuts the text into pre-tokens before "
+                "training; merges never cross pre-tokens"
+            )
+        )
+        self.tie = QComboBox()
+        self.tie.setToolTip(self.tr("Which pair wins when several are equally frequent"))
+        for label, key in TIE_RULES:
+            self.tie.addItem(self.tr(label), key)
+        for box in (self.pattern, self.tie):  # long item texts do not widen the left column
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(10)
+        self.tie.setToolTip(
+            self.tr(
+                "When several pairs have the same highest count, which one is merged: "
+                "the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or "
+                "the pair seen first in the corpus (minbpe)"
+            )
+        )
+        self.pattern.setToolTip(
+            self.tr(
+                "The regex that cuts the text into pre-tokens before counting pairs; "
+                "merges never cross a pre-token boundary"
+            )
+        )
+        self.vocab_hint = QLabel()
+        self.vocab_hint.setObjectName("notes")
+        self.vocab_hint.setWordWrap(True)
+        self.vocab_hint.setVisible(False)
+        self.apply_button = QPushButton(self.tr("Apply (re-reads the corpus)"))
+        self.apply_button.setToolTip(self.tr("Use the edited settings: the corpus is read again with them"))
+        self.apply_button.setEnabled(False)
+        self.imported_note = QLabel()
+        self.imported_note.setObjectName("notes")
+        self.imported_note.setWordWrap(True)
+        self.imported_note.setVisible(False)
+
+        form = QFormLayout()
+        form.setVerticalSpacing(4)
+        form.addRow(self.tr("Vocab size"), self.vocab_size)
+        form.addRow("", self.vocab_hint)
+        form.addRow(self.tr("Special tokens"), self.specials)
+        form.addRow(self.tr("Pattern"), self.pattern)
+        form.addRow("", self.custom)
+        form.addRow(self.tr("Tie rule"), self.tie)
+
+        self.undo_button = QPushButton(self.tr("◀ Undo"))
+        self.undo_button.setToolTip(self.tr("Undo the last merge (← or Ctrl+Z)"))
+        self.step_button = QPushButton(self.tr("Step ▶"))
+        self.step_button.setToolTip(self.tr("Do one merge (→ or Space)"))
+        self.step_button.setObjectName("primary")
+        self.step_n = QSpinBox()
+        self.step_n.setRange(1, 1_000_000)
+        self.step_n.setValue(10)
+        self.step_n.setPrefix("× ")
+        self.step_n.setToolTip(self.tr("How many merges Step N does (Shift+→)"))
+        self.step_n_button = QPushButton(self.tr("Step N"))
+        self.train_button = QPushButton(self.tr("Train to vocab size"))
+        self.train_button.setObjectName("accent")
+        self.train_button.setToolTip(
+            self.tr("Run the merges in the background until the vocab size (Ctrl+T)")
+        )
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the running task (Esc); the merges done so far are kept"))
+        self.cancel_button.setEnabled(False)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(6)
+        grid.addWidget(self.undo_button, 0, 0)
+        grid.addWidget(self.step_button, 0, 1)
+        grid.addWidget(self.step_n, 1, 0)
+        grid.addWidget(self.step_n_button, 1, 1)
+        grid.addWidget(self.train_button, 2, 0, 1, 2)
+
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(True)
+        self.progress.setFormat(self.tr("idle"))
+        self.vocab_label = status_label(name="vocabStatus")
+        self.vocab_label.setToolTip(
+            self.tr(
+                "Tokens in the vocab now / the vocab size Train stops at · merges "
+                "done (each adds one token) · special tokens (never merged)"
+            )
+        )
+        # long messages are cut with "…": the whole text is the tooltip and in View → Messages
+        self.status = ElidingLabel(lines=2)
+        self.status.setObjectName("status")
+        self.status.setFixedHeight(self.status.fontMetrics().lineSpacing() * 2 + 14)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.imported_note)
+        lay.addWidget(self.apply_button)
+        lay.addSpacing(4)
+        lay.addLayout(grid)
+        lay.addWidget(self.cancel_button)
+        lay.addWidget(self.progress)
+        lay.addWidget(pinned(self.vocab_label))
+        lay.addWidget(pinned(self.status))
+
+        self.pattern.currentIndexChanged.connect(self._settings_edited)
+        self.custom.textChanged.connect(self._settings_edited)
+        self.specials.textChanged.connect(self._settings_edited)
+        self.tie.currentIndexChanged.connect(self._settings_edited)
+        self.apply_button.clicked.connect(self.apply)
+        controller.progress.connect(self._progress)
+        controller.phase.connect(lambda text: self.progress.setFormat(text.rstrip(" …") + "  %p%"))
+        controller.message.connect(self.status.set_full_text)
+        controller.options_changed.connect(self.show_options)
+        controller.merges_reset.connect(self._show_imported_note)
+        for sig in (controller.merges_appended, controller.merges_removed):
+            sig.connect(lambda _n: self.update_vocab_label())
+        controller.merges_reset.connect(self.update_vocab_label)
+        controller.busy_changed.connect(self._busy_changed)
+        controller.trained.connect(lambda summary: setattr(self, "_cancelled", summary.cancelled))
+        self.vocab_size.valueChanged.connect(lambda _v: self.update_vocab_label())
+        self.vocab_size.valueChanged.connect(lambda _v: self._check_vocab_size())
+        self.update_vocab_label()
+
+    # ------------------------------------------------------------------ settings
+    def wanted(self) -> tuple[list[str], str | None, str]:
+        """(special tokens, pattern, tie rule) as edited in the panel (ValueError: unclosed quote)."""
+        key = self.pattern.currentData()
+        pattern = self.custom.text() if key == "custom" else key
+        return parse_special_tokens(self.specials.text()), pattern, self.tie.currentData()
+
+    def _settings_edited(self) -> None:
+        self.custom.setVisible(self.pattern.currentData() == "custom")
+        o = self.controller.options
+        try:
+            specials, pattern, tie = self.wanted()
+        except ValueError:  # still typing a quoted token: Apply says what is wrong
+            changed = True
+        else:
+            current_pattern = "none" if o.pattern is None else o.pattern
+            changed = specials != o.special_tokens or pattern != current_pattern or tie != o.tie_break
+        self.apply_button.setEnabled(changed and not self.controller.busy)
+
+    def apply(self) -> None:
+        c = self.controller
+        try:
+            specials, pattern, tie = self.wanted()
+        except ValueError as e:
+            self.show_options()  # the panel shows the settings in effect again
+            if isinstance(e, UnclosedQuote):
+                self.error.emit(
+                    self.tr(
+                        "Special tokens: the quote before {0} is not closed (write a token "
+                        'that contains spaces as "like this")'
+                    ).format(repr(e.token))
+                )
+            else:
+                self.error.emit(str(e))
+            return
+        guard = getattr(c, "discard_guard", None)
+        if guard is not None and c.has_trainer and not guard(self.tr("Applying the settings")):
+            return  # the edits stay in the panel, Apply stays enabled
+        if c.set_options(specials, pattern, tie):
+            self.apply_button.setEnabled(False)
+
+    def show_options(self) -> None:
+        """Show the settings in effect (after a failed Apply, or a session put other ones in effect)."""
+        o = self.controller.options
+        widgets = (self.specials, self.pattern, self.custom, self.tie)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            self.specials.setText(
+                " ".join(f'"{t}"' if any(ch.isspace() for ch in t) else t for t in o.special_tokens)
+            )
+            key = "none" if o.pattern is None else o.pattern
+            i = self.pattern.findData(key)
+            if i < 0:
+                i = self.pattern.findData("custom")
+                self.custom.setText(o.pattern or "")
+            self.pattern.setCurrentIndex(i)
+            self.tie.setCurrentIndex(max(0, self.tie.findData(o.tie_break)))
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self._settings_edited()
+        self._check_vocab_size()
+
+    def _show_imported_note(self) -> None:
+        """After an import, say that these settings are for the next corpus, and what the import uses."""
+        c = self.controller
+        # (a tiktoken or tekken import is shown before its merges are rebuilt: n_merges may still be 0)
+        tok = c.cached_tokenizer() if not c.has_trainer and c.source_name else None
+        if tok is None or c.has_trainer:
+            self.imported_note.setVisible(False)
+            return
+        from core.pretokenization.pretokenize import pattern_name
+
+        specials = " ".join(tok.special_tokens) or self.tr("none")
+        rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(
+            tok.tie_break or "", self.tr("not recorded")
+        )
+        self.imported_note.setText(
+            self.tr(
+                "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
+                "above are for the next corpus you open."
+            )
+            .replace("%1", c.source_name)
+            .replace("%2", pattern_name(tok.pattern))
+            .replace("%3", specials)
+            .replace("%4", rule)
+        )
+        self.imported_note.setVisible(True)
+
+    def minimum_vocab_size(self) -> int:
+        return 256 + len(self.controller.options.special_tokens)
+
+    def _check_vocab_size(self) -> None:
+        low = self.minimum_vocab_size()
+        n = len(self.controller.options.special_tokens)
+        tip = plural(self.tr("At least %1: the 256 byte tokens + %n special token(s).", "", n), n).replace(
+            "%1", f"{low:,}"
+        )
+        self.vocab_size.setToolTip(self.tr("The vocab size to train to. ") + tip)
+        too_small = self.vocab_size.value() < low
+        self.vocab_hint.setText(self.tr("Too small. ") + tip if too_small else "")
+        self.vocab_hint.setVisible(too_small)
+
+    # ------------------------------------------------------------------ status
+    def _progress(self, done: int, total: int) -> None:
+        pct = min(100, int(100 * done / max(total, 1)))
+        if self.progress.maximum() != 100:
+            self.progress.setRange(0, 100)
+        if pct != self.progress.value():
+            # QProgressBar.setValue repaints synchronously; with updates off it just schedules one
+            self.progress.setUpdatesEnabled(False)
+            self.progress.setValue(pct)
+            self.progress.setUpdatesEnabled(True)
+
+    def _busy_changed(self, busy: str) -> None:
+        if busy:
+            self.progress.setRange(0, 0 if busy in ("load", "rewind", "import") else 100)
+            self.progress.setValue(0)
+        else:
+            self.progress.setRange(0, 1)
+            self.progress.setValue(1 if self.controller.index.n_merges else 0)
+            done = self.tr("cancelled") if self._cancelled else self.tr("done")
+            self._cancelled = False
+            self.progress.setFormat(done if self.controller.index.n_merges else self.tr("idle"))
+        self._settings_edited()
+
+    def update_vocab_label(self) -> None:
+        c = self.controller
+        ix = c.index
+        n = ix.n_merges
+        merges = plural(self.tr("<b>%n</b> merge(s)", "", n), n)
+        self.vocab_label.setText(
+            self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special")
+            .replace("%1", f"{len(ix):,}")
+            .replace("%2", f"{self.vocab_size.value():,}")
+            .replace("%3", merges)
+            .replace("%4", str(len(ix.special_tokens)))
+        )

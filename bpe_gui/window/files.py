@@ -1,0 +1,157 @@
+"""The main window's file side: open a corpus, recent files, import, compare, export, drag & drop.
+
+The second layer of :class:`bpe_gui.window.main_window.MainWindow`, on :class:`~bpe_gui.window.sessions.SessionWindow`.
+Importing and comparing read the tokenizer file in the controller's worker; the tokenize view
+gets a comparison when :attr:`Controller.tokenizer_loaded` brings it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QFileDialog
+
+from bpe_gui import resources, settings
+from bpe_gui.dialogs.export_dialog import ExportDialog, confirm_lossy_export
+from bpe_gui.model.files import OPEN_FILTER, is_tokenizer_file
+from bpe_gui.window.sessions import SessionWindow
+from core.formats.session import SESSION_SUFFIX
+
+MAX_RECENT = 8
+
+
+class FilesWindow(SessionWindow):
+    """Corpus, tokenizer and export files of the main window (the main window's second layer)."""
+
+    # ------------------------------------------------------------------ dialogs
+    def _corpus_loaded(self, _stats) -> None:
+        path = self.controller.corpus_path
+        if path:
+            self.add_recent(path)
+
+    def open_corpus_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open corpus"),
+            self.start_folder(settings.CORPUS_FOLDER),
+            self.tr("Text files (*.txt);;Counts files (*.parquet);;All files (*)"),
+        )
+        if path:
+            self.remember_folder(settings.CORPUS_FOLDER, path)
+            self.load_corpus_confirmed(path)
+
+    def import_dialog(self) -> None:
+        picked = self._pick_tokenizer(
+            self.tr("Import tokenizer (a GPT-2 vocab and merges file may be picked together)"),
+            settings.EXPORT_FOLDER,
+            settings.IMPORT_FOLDER,
+        )
+        if picked is not None:
+            self.import_confirmed(*picked)
+
+    def compare_dialog(self) -> None:
+        picked = self._pick_tokenizer(
+            self.tr("Compare with tokenizer"), settings.IMPORT_FOLDER, settings.EXPORT_FOLDER
+        )
+        if picked is not None:
+            self.compare_with(*picked)
+
+    def _pick_tokenizer(self, title: str, *folders: settings.Key[str]):
+        """(path or [vocab, merges], options) from the file dialog, or None; asks what an unknown tiktoken
+        file does not store."""
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, title, self.start_folder(*folders), QCoreApplication.translate("Files", OPEN_FILTER)
+        )
+        if not paths:
+            return None
+        self.remember_folder(settings.IMPORT_FOLDER, paths[0])
+        options = self._ask_tiktoken_options(paths[0]) if len(paths) == 1 else {}
+        if options is None:
+            return None
+        return (paths[0] if len(paths) == 1 else paths), options
+
+    def _ask_tiktoken_options(self, path: str) -> dict | None:
+        """The pattern and special tokens of an unknown tiktoken file, asked ({} for any other file);
+        None when the user cancels."""
+        from bpe_gui.dialogs.import_ask import TiktokenOptionsDialog, is_unknown_tiktoken
+
+        if not is_unknown_tiktoken(path):
+            return {}
+        dlg = TiktokenOptionsDialog(Path(path).name, self)
+        return dlg.options if dlg.exec() else None
+
+    def compare_with(self, path, options: dict | None = None) -> bool:
+        """Read a tokenizer to compare with (in a worker; the tokenize view shows it when it is read)."""
+        return self.controller.load_comparison(path, **(options or {}))
+
+    def _tokenizer_loaded(self, loaded) -> None:
+        if loaded.purpose == "compare":
+            self.compared_name = loaded.name  # (for File → Vocabulary overlap…)
+            self.tokenize.set_comparison(loaded.tokenizer, loaded.name)
+
+    def export_dialog(self) -> bool:
+        folder = self.settings.get(settings.EXPORT_FOLDER) or str(Path.home() / "bpe-export")
+        dlg = ExportDialog(str(folder), self)
+        if dlg.exec():
+            folder = str(dlg.chosen_folder())
+            lost = self.controller.export_losses(dlg.formats())
+            if lost and not confirm_lossy_export(self, lost):
+                return False
+            if self.controller.export(folder, dlg.formats(), lossy=bool(lost)) is not None:
+                self.settings.set(settings.EXPORT_FOLDER, folder)
+                return True
+        return False
+
+    def recent_files(self) -> list[str]:
+        return self.settings.get(settings.RECENT)
+
+    def add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        sample = resources.sample_corpus()
+        if sample is not None and Path(path) == sample.resolve():
+            return
+        items = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.set(settings.RECENT, items[:MAX_RECENT])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        items = self.recent_files()
+        sample = resources.sample_corpus()
+        if sample is not None:
+            a = self.recent_menu.addAction(self.tr("Sample corpus (bundled)"))
+            a.triggered.connect(lambda: self.load_corpus_confirmed(str(sample)))
+            if items:
+                self.recent_menu.addSeparator()
+        for p in items:
+            a = self.recent_menu.addAction(p)
+            a.triggered.connect(lambda _checked=False, p=p: self.load_corpus_confirmed(p))
+        if not items and sample is None:
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
+
+    # ------------------------------------------------------------------ drag & drop
+    def dragEnterEvent(self, event) -> None:
+        if any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if not paths:
+            return
+        event.acceptProposedAction()
+        self.open_path(paths[0], ask=True)
+
+    def open_path(self, path: str, ask: bool = False) -> None:
+        """Open a dropped path: a session (``*.bpe.json``) is reopened, a tokenizer file is imported,
+        anything else is read as a corpus. ``ask`` (a drop): an unknown tiktoken file asks for its
+        pattern and special tokens first, as File → Import does (a path given on the command line is
+        opened before the window shows: GPT-2's pattern is assumed, and the status line says so)."""
+        if str(path).endswith(SESSION_SUFFIX):
+            self.open_session(path)
+        elif is_tokenizer_file(path):
+            options = self._ask_tiktoken_options(path) if ask else {}
+            if options is not None:
+                self.import_confirmed(path, options)
+        else:
+            self.load_corpus_confirmed(path)

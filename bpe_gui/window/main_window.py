@@ -1,0 +1,415 @@
+"""The main window: lays out the views, owns the actions, dialogs, recent files and drag & drop."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_gui import resources, settings
+from bpe_gui.actions.controller import Controller
+from bpe_gui.dialogs.glossary import show_glossary
+from bpe_gui.dialogs.inspect_dialog import open_inspect
+from bpe_gui.dialogs.messages import MessageLog, ShortcutsDialog
+from bpe_gui.dialogs.overlap_dialog import open_overlap
+from bpe_gui.settings import Settings
+from bpe_gui.text import i18n
+from bpe_gui.text.plural import plural
+from bpe_gui.views.browser_view import BrowserView
+from bpe_gui.views.corpus_panel import CorpusPanel
+from bpe_gui.views.details_view import DetailsView
+from bpe_gui.views.evaluate_view import EvaluateView
+from bpe_gui.views.learn_view import open_learn
+from bpe_gui.views.pairs_view import PairsView
+from bpe_gui.views.story_view import StoryView, status_line
+from bpe_gui.views.timeline_view import TimelineView
+from bpe_gui.views.tokenize_view import TokenizeView
+from bpe_gui.views.training_panel import TrainingPanel
+from bpe_gui.views.widgets import elide
+from bpe_gui.window.files import FilesWindow
+
+
+class MainWindow(FilesWindow):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("BPE Explorer")
+        icon = resources.icon_path()
+        if icon is not None:
+            self.setWindowIcon(QIcon(str(icon)))
+        self.settings = Settings()
+        self.controller = c = Controller(self)
+        self.last_error: str | None = None
+        self._close_pending = False
+
+        self.corpus_panel = CorpusPanel(c)
+        self.training_panel = TrainingPanel(c)
+        self.details = DetailsView(c)
+        self.timeline = TimelineView(c)
+        self.tokenize = TokenizeView(c)
+        self.pairs = PairsView(c)
+        self.browser = BrowserView(c)
+        self.messages = MessageLog(self)
+        c.discard_guard = self.confirm_discard
+        self.evaluate = EvaluateView(c)
+        self.evaluate.unused_ready.connect(self.browser.lists.set_unused)
+        self._layout()
+        self._actions()
+        self._restore_settings()
+
+        for source in (c, self.training_panel, self.evaluate):
+            source.error.connect(self.show_error)
+        c.message.connect(self.show_message)
+        self.browser.message.connect(self.show_message)
+        for view in (self.timeline, self.browser):  # a merge picked in one view is selected in all
+            view.merge_chosen.connect(c.select_merge)
+        c.session_opened.connect(self._session_opened)
+        c.stepped.connect(self._stepped)
+        c.busy_changed.connect(self._busy_changed)
+        c.merges_reset.connect(self._update_actions)
+        c.merges_reset.connect(self._update_title)
+        c.corpus_loaded.connect(self._corpus_loaded)
+        c.tokenizer_loaded.connect(self._tokenizer_loaded)
+        self.setAcceptDrops(True)
+        self._update_actions()
+        self.resize(self.fitting_size(1400, 900))
+        self._restore_layout()
+
+    # ------------------------------------------------------------------ layout
+    def _layout(self) -> None:
+        left = QWidget()
+        pl = QVBoxLayout(left)
+        pl.setContentsMargins(6, 0, 0, 0)
+        pl.setSpacing(2)
+        pl.addWidget(self.corpus_panel)
+        pl.addWidget(self.training_panel)
+        pl.addStretch(1)
+        # the settings and controls scroll when the window is short; the details get their own pane
+        scroll = QScrollArea()
+        scroll.setWidget(left)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # as wide as the panels need next to the scroll bar (nothing is cut off on the right)
+        scroll.setMinimumWidth(
+            left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
+        )
+        self.left_scroll = scroll
+        left_split = QSplitter(Qt.Orientation.Vertical)
+        left_split.addWidget(scroll)
+        self.story = StoryView(self.controller)
+        self.info_tabs = QTabWidget()
+        self.info_tabs.addTab(self.details, self.tr("Selected merge"))
+        self.info_tabs.addTab(self.story, self.tr("What happened"))
+        left_split.addWidget(self.info_tabs)
+        left_split.setStretchFactor(0, 1)
+        left_split.setStretchFactor(1, 0)
+        left_split.setSizes([700, 170])
+        middle = QSplitter(Qt.Orientation.Vertical)
+        middle.addWidget(self.timeline)
+        middle.addWidget(self.tokenize)
+        middle.setSizes([420, 460])
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.pairs)
+        right.addWidget(self.browser)
+        right.setSizes([430, 450])
+        main = QSplitter(Qt.Orientation.Horizontal)
+        main.addWidget(left_split)
+        main.addWidget(middle)
+        main.addWidget(right)
+        main.setSizes([345, 625, 430])
+        main.setStretchFactor(1, 1)
+        main.setObjectName("central")
+        self.splitter = main
+        self.splitters = {
+            "main": main,
+            "left": left_split,
+            "middle": middle,
+            "right": right,
+            "browser": self.browser.splitter,
+        }
+        for name, sp in self.splitters.items():
+            sp.setObjectName(f"{name}Splitter")
+            sp.setChildrenCollapsible(False)
+        main.setObjectName("central")
+        self.setCentralWidget(main)
+        self.evaluate_dock = QDockWidget(self.tr("Evaluate"), self)
+        self.evaluate_dock.setObjectName("evaluate")
+        self.evaluate_dock.setWidget(self.evaluate)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
+        self.evaluate_dock.hide()
+        self.vocab_status = QLabel()
+        self.statusBar().addPermanentWidget(self.vocab_status)
+
+    def _action(self, text: str, slot, shortcuts=(), menu: QMenu | None = None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        a.setShortcuts([QKeySequence(s) for s in shortcuts])
+        a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        if tip:
+            a.setStatusTip(tip)
+        a.triggered.connect(slot)
+        self.addAction(a)
+        if menu is not None:
+            menu.addAction(a)
+        return a
+
+    def _actions(self) -> None:
+        c = self.controller
+        tp = self.training_panel
+        mb = self.menuBar()
+        file_menu = mb.addMenu(self.tr("&File"))
+        self.act_open = self._action(self.tr("&Open corpus…"), self.open_corpus_dialog, ["Ctrl+O"], file_menu)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self.act_import = self._action(
+            self.tr("&Import tokenizer…"),
+            self.import_dialog,
+            ["Ctrl+I"],
+            file_menu,
+            self.tr("Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)"),
+        )
+        self.act_export = self._action(self.tr("&Export…"), self.export_dialog, ["Ctrl+E"], file_menu)
+        self.act_compare = self._action(
+            self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu
+        )
+        self.act_overlap = self._action(
+            self.tr("Vocabulary &overlap…"),
+            lambda: open_overlap(self),
+            [],
+            file_menu,
+            self.tr("Tokens shared with the compared tokenizer, tokens only in each, where the merges part"),
+        )
+        file_menu.addSeparator()
+        self.act_save_session = self._action(
+            self.tr("&Save session…"),
+            self.save_session_dialog,
+            ["Ctrl+S"],
+            file_menu,
+            self.tr("Save the corpus, settings, merges and text to reopen later"),
+        )
+        self.act_open_session = self._action(
+            self.tr("Open &session…"), self.open_session_dialog, ["Ctrl+Shift+O"], file_menu
+        )
+        file_menu.addSeparator()
+        self._action(self.tr("&Quit"), self.close, ["Ctrl+Q"], file_menu)
+        train_menu = mb.addMenu(self.tr("&Train"))
+        self.act_step = self._action(self.tr("&Step"), lambda: c.step(1), ["Right", "Space"], train_menu)
+        self.act_step_n = self._action(
+            self.tr("Step &N"), lambda: c.step(tp.step_n.value()), ["Shift+Right"], train_menu
+        )
+        self.act_undo = self._action(self.tr("&Undo"), c.undo, ["Left", "Ctrl+Z"], train_menu)
+        self.act_train = self._action(
+            self.tr("&Train to vocab size"), lambda: c.train(tp.vocab_size.value()), ["Ctrl+T"], train_menu
+        )
+        self.act_cancel = self._action(self.tr("&Cancel"), c.cancel, ["Escape"], train_menu)
+        act = self.evaluate_dock.toggleViewAction()
+        act.setText(self.tr("&Evaluate tokenizers…"))
+        act.setShortcut("Ctrl+Shift+E")
+        eval_menu = mb.addMenu(self.tr("&Evaluate"))
+        eval_menu.addAction(act)
+        self.act_inspect = self._action(
+            self.tr("&Dead and odd tokens…"),
+            lambda: open_inspect(self),
+            [],
+            eval_menu,
+            self.tr("Tokens no text reaches, no merges build, partial characters, never used"),
+        )
+        train_menu.addSeparator()
+        self.act_rewind = self._action(
+            self.tr("&Rewind to the selected merge"),
+            self.rewind_to_selected,
+            ["Ctrl+Shift+Z"],
+            train_menu,
+            self.tr("Undo every merge after the selected one"),
+        )
+        self.act_reset = self._action(
+            self.tr("R&eset (0 merges)"),
+            c.reset,
+            ["Ctrl+Shift+R"],
+            train_menu,
+            self.tr("Undo all merges; the corpus stays loaded"),
+        )
+        view_menu = mb.addMenu(self.tr("&View"))
+        self._action(
+            self.tr("&Messages"),
+            self.messages.show,
+            ["Ctrl+M"],
+            view_menu,
+            self.tr("Every status and error message, in full"),
+        )
+        self.act_learn = self._action(
+            self.tr("&Learn BPE step by step"), lambda: open_learn(self), ["Ctrl+L"], view_menu
+        )
+        lang_menu = view_menu.addMenu(self.tr("&Language"))
+        for code, name in i18n.LANGUAGES.items():
+            a = lang_menu.addAction(name)
+            a.setCheckable(True)
+            a.setChecked(code == i18n.current_language())
+            a.triggered.connect(lambda _c=False, code=code: self._set_language(code))
+        help_menu = mb.addMenu(self.tr("&Help"))
+        self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts, ["F1"], help_menu)
+        self._action(self.tr("What is &BPE?"), lambda: open_learn(self), [], help_menu)
+        self._action(self.tr("&Glossary"), lambda: show_glossary(self), [], help_menu)
+        self._action(self.tr("&About"), self._about, [], help_menu)
+
+        self.corpus_panel.open_button.clicked.connect(self.act_open.trigger)
+        self.corpus_panel.recent_button.setMenu(self.recent_menu)
+        tp.step_button.clicked.connect(self.act_step.trigger)
+        tp.step_n_button.clicked.connect(self.act_step_n.trigger)
+        tp.undo_button.clicked.connect(self.act_undo.trigger)
+        tp.train_button.clicked.connect(self.act_train.trigger)
+        tp.cancel_button.clicked.connect(self.act_cancel.trigger)
+        self.tokenize.compare_button.clicked.connect(self.act_compare.trigger)
+        for sig in (c.merges_appended, c.merges_removed):
+            sig.connect(lambda _n: self._update_status())
+
+    # ------------------------------------------------------------------ state
+    def _update_actions(self) -> None:
+        c = self.controller
+        busy = bool(c.busy)
+        can_train = c.has_trainer and not busy
+        for a in (
+            self.act_step,
+            self.act_step_n,
+            self.act_undo,
+            self.act_train,
+            self.act_rewind,
+            self.act_reset,
+        ):
+            a.setEnabled(can_train)
+        for a in (
+            self.act_open,
+            self.act_import,
+            self.act_compare,
+            self.act_open_session,
+            self.act_save_session,
+        ):
+            a.setEnabled(not busy)
+        self.recent_menu.setEnabled(not busy)
+        self.act_export.setEnabled(not busy and (c.has_trainer or bool(c.index.n_merges)))
+        self.act_cancel.setEnabled(busy)
+        tp = self.training_panel
+        for b, a in (
+            (tp.step_button, self.act_step),
+            (tp.step_n_button, self.act_step_n),
+            (tp.undo_button, self.act_undo),
+            (tp.train_button, self.act_train),
+            (tp.cancel_button, self.act_cancel),
+            (self.corpus_panel.open_button, self.act_open),
+            (self.tokenize.compare_button, self.act_compare),
+        ):
+            b.setEnabled(a.isEnabled())
+        self.corpus_panel.recent_button.setEnabled(not busy)
+        for w in (tp.vocab_size, tp.specials, tp.pattern, tp.custom, tp.tie, tp.step_n):
+            w.setEnabled(not busy)
+        self._update_status()
+
+    def _update_status(self) -> None:
+        ix = self.controller.index
+        n = ix.n_merges
+        merges = plural(self.tr("%n merge(s)", "", n), n)
+        self.vocab_status.setText(
+            self.tr("vocab %1 · %2 ").replace("%1", f"{len(ix):,}").replace("%2", merges)
+        )
+
+    def _update_title(self) -> None:
+        name = self.controller.source_name
+        self.setWindowTitle(f"BPE Explorer — {name}" if name else "BPE Explorer")
+
+    def _busy_changed(self, busy: str) -> None:
+        self._update_actions()
+        if not busy and self._close_pending:
+            QTimer.singleShot(0, self.close)
+
+    # ------------------------------------------------------------------ dialogs
+    def _stepped(self, records: list) -> None:
+        if records:
+            self.show_message(status_line(records[-1], self.controller.tie_break))
+
+    def show_message(self, message: str) -> None:
+        """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""
+        self.messages.add(message)
+        bar = self.statusBar()
+        width = max(100, bar.width() - self.vocab_status.width() - 40)
+        bar.showMessage(elide(message, bar.fontMetrics(), width), 15000)
+        bar.setToolTip(message)
+
+    def show_shortcuts(self) -> None:
+        mouse = [
+            (self.tr("Rewind to a merge"), self.tr("right-click it in the timeline or the merges list")),
+            (self.tr("Jump to a token id"), self.tr("type #1234 in the vocab search box")),
+        ]
+        ShortcutsDialog(self.actions(), self, mouse).exec()
+
+    def show_error(self, message: str) -> None:
+        """Show a core error in a (non-blocking, window-modal) dialog; the state is unchanged."""
+        self.messages.add(message, error=True)
+        self.last_error = message
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, "BPE Explorer", message, QMessageBox.StandardButton.Ok, self
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def _set_language(self, code: str) -> None:
+        """View → Language: remembered, and used from the next start of the app."""
+        i18n.remember(code, self.settings)
+        QMessageBox.information(
+            self, "BPE Explorer", self.tr("The language changes when BPE Explorer is started again.")
+        )
+
+    def _about(self) -> None:
+        from core.cli import version
+
+        QMessageBox.about(
+            self,
+            self.tr("About BPE Explorer"),
+            self.tr(
+                "<b>BPE Explorer</b> {0}<br>Train, step through, visualise and export byte-level BPE "
+                "tokenizers.<br><br>Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · "
+                "Cancel: Esc"
+            ).format(version()),
+        )
+
+    # ------------------------------------------------------------------ settings
+    def _restore_settings(self) -> None:
+        tp = self.training_panel
+        try:
+            tp.vocab_size.setValue(self.settings.get(settings.VOCAB_SIZE) or tp.vocab_size.value())
+            tp.step_n.setValue(self.settings.get(settings.STEP_N) or tp.step_n.value())
+        except OverflowError:  # (a number too large for the spin box, edited by hand)
+            pass
+        self._fill_recent()
+
+    def _save_settings(self) -> None:
+        tp = self.training_panel
+        self.settings.set(settings.VOCAB_SIZE, tp.vocab_size.value())
+        self.settings.set(settings.STEP_N, tp.step_n.value())
+        for name, sp in self.splitters.items():
+            self.settings.set_splitter_state(name, sp.saveState())
+        self.settings.sync()
+
+    # ------------------------------------------------------------------ closing
+    def closeEvent(self, event) -> None:
+        """Closing during a task asks the worker to stop and closes once it has finished."""
+        self._save_settings()
+        if not self.controller.busy:
+            self.autosave()
+        if self.controller.busy:
+            self._close_pending = True
+            self.controller.cancel()
+            self.statusBar().showMessage(self.tr("Stopping the background task before closing …"))
+            event.ignore()
+            return
+        self.tokenize.shutdown()
+        self.evaluate.shutdown()
+        self.controller.shutdown()  # gives its engine process back
+        event.accept()

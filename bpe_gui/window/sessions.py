@@ -1,0 +1,208 @@
+"""The main window's work-keeping side: ask before discarding merges, sessions, rewind, folders.
+
+The first layer of :class:`bpe_gui.window.main_window.MainWindow`, on :class:`~bpe_gui.window.base.WindowBase` (its controller, settings, panels and menus, declared there).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QMessageBox
+
+from bpe_gui import settings
+from bpe_gui.text.plural import plural
+from bpe_gui.window.base import WindowBase
+
+SESSION_FILTER = "BPE Explorer sessions (*.bpe.json *.json);;All files (*)"
+
+
+class SessionWindow(WindowBase):
+    """Dialogs and actions that keep the user's work (the main window's first layer)."""
+
+    # ------------------------------------------------------------------ folders
+    def start_folder(self, *keys: settings.Key[str]) -> str:
+        """The folder a file dialog starts in: the first remembered folder of ``keys`` that
+        exists, else the user's home (never the app's own install folder)."""
+        for key in keys:
+            value = self.settings.get(key)
+            if value and Path(value).is_dir():
+                return value
+        return str(Path.home())
+
+    def remember_folder(self, key: settings.Key[str], path: str) -> None:
+        p = Path(path)
+        self.settings.set(key, str(p if p.is_dir() else p.parent))
+
+    # ------------------------------------------------------------------ never lose work
+    def confirm_discard(self, what: str) -> bool:
+        """Ask before ``what`` throws away trained merges; True to go on.
+
+        The user can export or save the session first, or turn the question off ("don't ask
+        again", kept in the settings).
+        """
+        c = self.controller
+        n = c.index.n_merges
+        if not n or not c.has_trainer or not self.settings.get(settings.ASK_DISCARD):
+            return True
+        # (QCoreApplication.translate with an explicit context: the text is found whatever class calls it)
+        text = plural(
+            QCoreApplication.translate(
+                "SessionWindow", "%1 throws away the %n merge(s) trained so far.", "", n
+            ),
+            n,
+        ).replace("%1", what)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Discard the trained merges?"),
+            text,
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setInformativeText(self.tr("Save the session or export the tokenizer first to keep them."))
+        save = box.addButton(self.tr("Save session first…"), QMessageBox.ButtonRole.ActionRole)
+        export = box.addButton(self.tr("Export first…"), QMessageBox.ButtonRole.ActionRole)
+        discard = box.addButton(self.tr("Discard merges"), QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        check = QCheckBox(self.tr("Don't ask again"))
+        box.setCheckBox(check)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is cancel or clicked is None:
+            return False
+        if check.isChecked():
+            self.settings.set(settings.ASK_DISCARD, False)
+        if clicked is discard:
+            return True
+        if clicked is save:
+            return self.save_session_dialog() is not None
+        if clicked is export:
+            return bool(self.export_dialog())
+        return False
+
+    def load_corpus_confirmed(self, path: str) -> bool:
+        if not self.confirm_discard(self.tr("Opening %1").replace("%1", Path(path).name)):
+            return False
+        self.controller.load_corpus(path)
+        return True
+
+    def import_confirmed(self, path, options: dict | None = None) -> bool:
+        """``path``: a file or folder, or [vocab, merges]; ``options``: pattern / special_tokens for load_any."""
+        first = path[0] if isinstance(path, (list, tuple)) else path
+        if not self.confirm_discard(self.tr("Importing %1").replace("%1", Path(first).name)):
+            return False
+        return self.controller.import_tokenizer(path, **(options or {}))
+
+    # ------------------------------------------------------------------ sessions
+    def save_session_dialog(self):
+        start = self.controller.session_path or str(
+            Path(self.start_folder(settings.SESSION_FOLDER)) / "session.bpe.json"
+        )
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save session"), start, SESSION_FILTER)
+        if not path:
+            return None
+        return self.save_session(path)
+
+    def save_session(self, path: str, remember_folder: bool = True):
+        tp = self.training_panel
+        out = self.controller.save_session(
+            path, tp.vocab_size.value(), tp.step_n.value(), self.tokenize.input.toPlainText()
+        )
+        if out is not None:
+            if remember_folder:
+                self.remember_folder(settings.SESSION_FOLDER, str(out))
+            self.settings.set(settings.LAST_SESSION, str(out))
+        return out
+
+    def open_session_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open session"), self.start_folder(settings.SESSION_FOLDER), SESSION_FILTER
+        )
+        if path:
+            self.open_session(path)
+
+    def open_session(self, path: str) -> bool:
+        if not self.confirm_discard(self.tr("Opening the session %1").replace("%1", Path(path).name)):
+            return False
+        s = self.controller.open_session(path)
+        if s is None:
+            return False
+        self.remember_folder(settings.SESSION_FOLDER, path)
+        self.settings.set(settings.LAST_SESSION, str(path))
+        return True
+
+    def _session_opened(self, s) -> None:
+        """Put the session's panel values and text back."""
+        tp = self.training_panel
+        if s.vocab_target:
+            tp.vocab_size.setValue(int(s.vocab_target))
+        if s.step_n:
+            tp.step_n.setValue(int(s.step_n))
+        if s.text is not None:
+            self.tokenize.set_text(s.text)
+
+    def autosave_path(self) -> Path:
+        """Where the session is kept when the window closes (beside a custom settings file)."""
+        return settings.autosave_path()
+
+    def autosave(self) -> None:
+        """Keep trained merges when the window closes: saved as the last session, offered next time."""
+        c = self.controller
+        if c.busy or not c.has_trainer or not c.index.n_merges:
+            return
+        path = self.autosave_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return
+        self.save_session(str(path), remember_folder=False)
+
+    def offer_last_session(self) -> bool:
+        """At start: offer to reopen the last session; True when it is being reopened."""
+        last = self.settings.get(settings.LAST_SESSION)
+        if not last or not Path(last).is_file() or not self.settings.get(settings.ASK_REOPEN):
+            return False
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Reopen the last session?"),
+            self.tr("Reopen your last session (%1)?").replace("%1", str(last)),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        reopen = box.addButton(self.tr("Reopen"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(self.tr("Start with the sample"), QMessageBox.ButtonRole.RejectRole)
+        check = QCheckBox(self.tr("Don't ask again"))
+        box.setCheckBox(check)
+        box.exec()
+        if check.isChecked():
+            self.settings.set(settings.ASK_REOPEN, False)
+        return box.clickedButton() is reopen and self.controller.open_session(str(last)) is not None
+
+    # ------------------------------------------------------------------ rewind
+    def rewind_to_selected(self) -> None:
+        """Train → Rewind to the selected merge (the merge then is the last one)."""
+        rank = self.controller.selected_merge
+        if rank is None:
+            self.show_message(self.tr("Select a merge first (timeline or merges list), then rewind to it."))
+            return
+        self.controller.rewind_to(rank + 1)
+
+    # ------------------------------------------------------------------ fitting the screen
+    def fitting_size(self, width: int, height: int):
+        """``width`` × ``height``, made smaller to fit the screen's free area (a 1366×768 laptop)."""
+        from PySide6.QtCore import QSize
+
+        screen = self.screen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            # leave room for the window frame and title bar
+            width, height = min(width, free.width() - 16), min(height, free.height() - 48)
+        return QSize(max(width, 640), max(height, 400))
+
+    def _restore_layout(self) -> None:
+        """Splitter sizes as the user left them."""
+        for name, sp in self.splitters.items():
+            state = self.settings.splitter_state(name)
+            if state is not None:
+                sp.restoreState(state)

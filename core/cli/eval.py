@@ -1,0 +1,196 @@
+"""``bpe-explorer eval``: compare tokenizers on text files (a table on stdout, JSON/CSV for scripts).
+
+>>> format_hours(0.5), format_hours(30), format_hours(100)
+('30 min', '30.0 h', '4.2 days')
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the command's modules load only when it runs (the app starts faster)
+    from core.evaluation.evaluate import EvalResult
+
+from core.evaluation.evaluate import DEFAULT_SPLIT
+
+CSV_FIELDS = (
+    "tokenizer",
+    "file",
+    "bytes",
+    "chars",
+    "documents",
+    "tokens",
+    "bytes_per_token",
+    "chars_per_token",
+    "tokens_per_doc_mean",
+    "tokens_per_doc_p50",
+    "tokens_per_doc_p95",
+    "vocab_size",
+    "vocab_used",
+    "vocab_used_share",
+    "never_used",
+    "single_byte_share",
+    "byte_fallback_share",
+    "mb_per_s",
+    "mb_per_s_one_process",
+    "pile_hours",
+    "pile_hours_one_process",
+    "workers",
+    "seconds",
+    "longest",
+)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``eval`` command to the subparsers of ``bpe-explorer``."""
+    p = sub.add_parser(
+        "eval", help="compare tokenizers on text files: compression, vocab use, longest tokens, throughput"
+    )
+    p.add_argument(
+        "--tokenizer",
+        action="append",
+        required=True,
+        metavar="T",
+        help="a folder or file the app imports, or a known encoding (gpt2, r50k_base, p50k_base, "
+        "cl100k_base, o200k_base: read offline from tiktoken's cache); repeat for more",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="text files to encode")
+    p.add_argument(
+        "--sample-docs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="evaluate on N documents drawn at random from each file instead of the whole file",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of --sample-docs (default 0)")
+    p.add_argument(
+        "--split-on",
+        default=DEFAULT_SPLIT,
+        metavar="TOKEN",
+        help=f"documents are separated by this token (default {DEFAULT_SPLIT}; '' for none)",
+    )
+    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument("--json", default=None, metavar="OUT", help="write the results as a JSON list")
+    p.add_argument("--csv", default=None, metavar="OUT", help="write the results as CSV")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def format_hours(h: float) -> str:
+    """Hours as minutes, hours or days."""
+    if h < 1:
+        return f"{h * 60:.0f} min"
+    if h < 48:
+        return f"{h:.1f} h"
+    return f"{h / 24:.1f} days"
+
+
+def table(results: Sequence[EvalResult]) -> str:
+    """The results as a plain-text table, then the longest tokens of each tokenizer."""
+    head = (
+        "tokenizer",
+        "file",
+        "bytes",
+        "docs",
+        "tokens",
+        "B/tok",
+        "ch/tok",
+        "tok/doc",
+        "p95",
+        "vocab used",
+        "1-byte",
+        "fallback",
+        "MB/s 1p",
+        "MB/s all",
+        "Pile 825 GB",
+    )
+    rows = [head]
+    rows.extend(
+        (
+            Path(r.tokenizer).name or r.tokenizer,
+            r.file if len(r.file) < 40 else "…" + r.file[-39:],
+            f"{r.bytes:,}",
+            f"{r.documents:,}",
+            f"{r.tokens:,}",
+            f"{r.bytes_per_token:.3f}",
+            f"{r.chars_per_token:.3f}",
+            f"{r.tokens_per_doc_mean:,.1f}",
+            "–" if r.tokens_per_doc_p95 is None else f"{r.tokens_per_doc_p95:,.0f}",
+            f"{r.vocab_used:,}/{r.vocab_size:,} ({r.vocab_used_share:.1%})",
+            f"{r.single_byte_share:.2%}",
+            f"{r.byte_fallback_share:.3%}",
+            f"{r.mb_per_s_one_process:.2f}",
+            f"{r.mb_per_s:.2f}",
+            f"{format_hours(r.pile_hours)} ({r.workers} proc)",
+        )
+        for r in results
+    )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    left = {0, 1}
+    lines = [
+        "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+        for row in rows
+    ]
+    seen: set[str] = set()
+    for r in results:
+        if r.tokenizer in seen:
+            continue
+        seen.add(r.tokenizer)
+        toks = ", ".join(f"{t.text!r} ({t.n_bytes} B)" for t in r.longest[:10])
+        lines.append(f"longest tokens of {r.tokenizer}: {toks}")
+    return "\n".join(lines)
+
+
+def to_json(results: Sequence[EvalResult]) -> str:
+    return json.dumps([r.to_dict() for r in results], indent=1, ensure_ascii=False) + "\n"
+
+
+def to_csv(results: Sequence[EvalResult]) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for r in results:
+        d = r.to_dict()
+        d["longest"] = " ".join(repr(t.text) for t in r.longest)
+        w.writerow([d[k] for k in CSV_FIELDS])
+    return out.getvalue()
+
+
+def run(args: argparse.Namespace) -> int:
+    from core.cli.progress import Progress as _Progress
+    from core.errors import CorpusError
+    from core.evaluation.evaluate import EvalText, evaluate, sample_documents
+    from core.evaluation.known_encodings import load_eval_tokenizer
+    from core.formats import atomic_write
+    from core.tokenization.tokenizer import Tokenizer
+
+    if args.workers is not None and args.workers < 1:
+        raise CorpusError(f"--workers {args.workers}: use at least 1 process")
+    if args.sample_docs is not None:
+        texts = [sample_documents(f, args.sample_docs, args.seed, args.split_on) for f in args.files]
+    else:
+        texts = [EvalText.from_file(f) for f in args.files]
+    toks = [(t, Tokenizer.from_spec(load_eval_tokenizer(t))) for t in args.tokenizer]
+    progress = _Progress(not args.quiet, extra_labels={"evaluate": ("evaluate", "B", True)})
+    try:
+        results = evaluate(
+            toks, texts, split_on=args.split_on or None, workers=args.workers, progress=progress
+        )
+    finally:
+        progress.close()
+    print(table(results))
+    if args.json:
+        atomic_write(args.json, to_json(results))
+    if args.csv:
+        atomic_write(args.csv, to_csv(results))
+    for out in (args.json, args.csv):
+        if out:
+            print(f"wrote {out}", file=sys.stderr)
+    return 0

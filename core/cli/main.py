@@ -1,0 +1,389 @@
+"""The command-line tools of the core: ``train``, ``encode``, ``count`` and ``eval`` (``python -m core.cli train ...``).
+
+The ``bpe-explorer`` command is :mod:`bpe_gui.cli`: it adds ``gui`` and ``screenshot`` to the parser
+built here (one argparse tree) and hands every other command back to :func:`run`. The core never
+imports the app.
+
+User errors print one line on stderr and exit with status 2 (no traceback). Progress bars go to
+stderr, so stdout stays clean for the summary line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from core.cli.eval import add_parser as add_eval_parser
+from core.cli.eval import run as run_eval
+from core.cli.explore import (
+    add_audit_parser,
+    add_compare_parser,
+    add_extend_argument,
+    add_inspect_parser,
+    add_trace_parser,
+    run_audit,
+    run_compare,
+    run_inspect,
+    run_trace,
+    run_train_extend,
+)
+from core.cli.progress import Progress
+from core.errors import BPEError, Cancelled
+
+EXIT_USAGE = 2
+_Progress = Progress  # (the name the commands use)
+
+
+def _train(args: argparse.Namespace) -> int:
+    from core.cli.count import counts_trainer
+    from core.formats import export_all, parse_formats
+    from core.formats.spec import spec_from_trainer
+    from core.pretokenization.pretokenize import count_pretokens
+    from core.training.trainer import Trainer, check_vocab_size
+
+    if args.extend:
+        return run_train_extend(args, _Progress(not args.quiet), special_token_arg)
+    formats = parse_formats(args.format)
+    check_vocab_size(args.vocab_size, len(args.special_token))
+    check_out_folder(args.out)  # before the run, not after it
+    progress = _Progress(not args.quiet)
+    t0 = time.perf_counter()
+    try:
+        if args.counts:
+            trainer = counts_trainer(args)
+        elif args.corpus is None:
+            raise BPEError("give a corpus file to train on (or --counts FILE)")
+        else:
+            pattern = "gpt2" if args.pattern is None else args.pattern
+            counts, stats = count_pretokens(
+                args.corpus,
+                args.special_token,
+                pattern,
+                workers=args.workers,
+                progress=progress,
+                allow_nul=args.allow_nul,
+            )
+            trainer = Trainer(
+                counts,
+                args.special_token,
+                pattern=pattern,
+                tie_break=args.tie_break,
+                keep_history=False,
+                stats=stats,
+            )
+        trainer.run(args.vocab_size, progress=progress, min_interval=10)
+        progress.finish("merge")
+    finally:
+        progress.close()
+    elapsed = time.perf_counter() - t0
+    source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
+    written = export_all(args.out, spec_from_trainer(trainer, source), formats)
+    s = trainer.stats
+    note = (
+        ""
+        if trainer.vocab_size == args.vocab_size
+        else (f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
+    )
+    if s.size_bytes == 0 and s.pretokens == 0:
+        note = " (the corpus is empty: the vocab is the 256 bytes and the special tokens only)"
+    elif s.pretokens == 0:
+        note = " (the corpus holds no text outside its special tokens: no pairs to merge)"
+    # (a counts file written without our metadata, e.g. by Spark, does not know the corpus size)
+    size = f"{s.size_bytes:,} bytes" if s.size_bytes else f"{s.pretokens:,} counted pre-tokens"
+    print(
+        f"trained {len(trainer.merges)} merges, vocab size {trainer.vocab_size}{note} in {elapsed:.2f}s "
+        f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes} invalid UTF-8 bytes)"
+    )
+    for path in (p for paths in written.values() for p in paths):
+        print(f"wrote {path}")
+    return 0
+
+
+def special_token_arg(values: list[str]) -> list[str] | dict[str, int] | None:
+    """``--special-token`` values: plain tokens, or all ``TOKEN=ID`` (ids for files that store none,
+    e.g. an unknown tiktoken file: ``--special-token '<|endoftext|>=100257'``).
+
+    >>> special_token_arg(["<|a|>=5", "<b>=7"])
+    {'<|a|>': 5, '<b>': 7}
+    """
+    if not values:
+        return None
+    with_ids = [v.rpartition("=") for v in values]
+    if not any(sep and tail.strip().isdigit() for _, sep, tail in with_ids):
+        return list(values)
+    out: dict[str, int] = {}
+    for v, (head, sep, tail) in zip(values, with_ids):
+        if not (sep and head and tail.strip().isascii() and tail.strip().isdigit()):
+            raise BPEError(
+                f"--special-token {v!r}: give every special token as TOKEN=ID when one has an id "
+                "(e.g. '<|endoftext|>=100257')"
+            )
+        out[head] = int(tail)
+    return out
+
+
+def _encode(args: argparse.Namespace) -> int:
+    from core.cli.count import check_local_options, run_encode_dask
+    from core.formats import load_any
+    from core.tokenization.npy import encode_file_to_npy
+    from core.tokenization.tokenizer import Tokenizer
+
+    if args.engine != "dask":
+        check_local_options(args)
+        if len(args.input) > 1:
+            raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
+        check_out_file(args.out)
+    spec = load_any(
+        args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
+    )
+    tok = Tokenizer.from_spec(spec)
+    for note in (*spec.notes, *tok.notes):  # what the loader assumed; truncation/padding not applied …
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    if args.engine == "dask":
+        return run_encode_dask(args, tok)
+    progress = _Progress(not args.quiet)
+    t0 = time.perf_counter()
+    try:
+        result = encode_file_to_npy(tok, args.input[0], args.out, workers=args.workers, progress=progress)
+    finally:
+        progress.close()
+    dt = time.perf_counter() - t0
+    print(
+        f"encoded {result.n_bytes:,} bytes into {result.n_tokens:,} tokens ({result.dtype}) in {dt:.2f}s "
+        f"-> {result.path}"
+    )
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from core.formats import export_all, export_losses, load_any, parse_formats
+    from core.formats.losses import reading_notes
+
+    formats = parse_formats(args.format)
+    check_out_folder(args.out)
+    spec = load_any(
+        args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
+    )
+    for note in spec.notes:
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    written = export_all(
+        args.out, spec, formats, lossy=args.allow_lossy
+    )  # refused (nothing written) if lossy
+    for fmt in formats:
+        for lost in export_losses(spec, fmt):
+            print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
+        for note in reading_notes(spec, fmt, written.get(fmt)):
+            print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
+    return 0
+
+
+def check_out_file(out: str) -> None:
+    """Refuse an output path that cannot take a file, before any work (not after a long run)."""
+    from core.files import check_out_file as check
+
+    check(out, "--out")
+
+
+def check_out_folder(out: str) -> None:
+    """Refuse an output folder that cannot be made or written (a file, a path under a file, read-only)."""
+    from core.files import check_out_folder as check
+
+    check(out, "--out")
+
+
+def _count(args: argparse.Namespace) -> int:
+    from core.cli.count import run_count
+
+    return run_count(args, _Progress(not args.quiet))
+
+
+def _audit(args: argparse.Namespace) -> int:
+    return run_audit(args, _Progress(not args.quiet, {"replay": ("replay", "merge", False)}))
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    return run_inspect(
+        args, _Progress(not args.quiet, {"inspect": ("inspect", "token", False)}), special_token_arg
+    )
+
+
+def _compare(args: argparse.Namespace) -> int:
+    return run_compare(args, _Progress(not args.quiet))
+
+
+def _trace(args: argparse.Namespace) -> int:
+    return run_trace(args, _Progress(not args.quiet, {"search": ("search", "B", True)}))
+
+
+def version() -> str:
+    """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("bpe-explorer")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
+    """The parser of the core's commands (the app adds its own to its subparsers: :func:`commands`)."""
+    from core.cli.count import add_count_parser, add_encode_arguments, add_train_arguments
+
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Train, explore and export byte-level BPE tokenizers."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    sub = parser.add_subparsers(dest="command")
+
+    t = sub.add_parser("train", help="train a tokenizer on a corpus file and export it")
+    t.add_argument("corpus", nargs="?", help="the corpus (any UTF-8 text file; read as bytes)")
+    t.add_argument(
+        "--vocab-size", type=int, required=True, help="final vocab size (256 bytes + specials + merges)"
+    )
+    t.add_argument(
+        "--special-token",
+        action="append",
+        default=[],
+        metavar="T",
+        help="a special token, e.g. '<|endoftext|>' (repeat for more)",
+    )
+    t.add_argument("--pattern", default=None, help="gpt2 (default), gpt4, none, or a custom regex")
+    t.add_argument(
+        "--tie-break",
+        choices=["lexicographic", "first"],
+        default="lexicographic",
+        help="among equally frequent pairs: the greatest (CS336) or the first seen (minbpe)",
+    )
+    t.add_argument(
+        "--workers", type=int, default=None, help="pre-tokenization processes (default: all cores)"
+    )
+    t.add_argument("--out", required=True, help="output folder")
+    t.add_argument(
+        "--format",
+        default="gpt2,hf,tiktoken,native",
+        help="comma-separated: gpt2,hf,tiktoken,native (default: all)",
+    )
+    t.add_argument(
+        "--allow-nul",
+        action="store_true",
+        help="accept a corpus with NUL bytes near its start (refused as binary by default)",
+    )
+    t.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    add_train_arguments(t)
+    add_extend_argument(t)
+
+    e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
+    e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")
+    e.add_argument("input", nargs="+", help="the text file to encode (streamed); several with --engine dask")
+    e.add_argument("--out", required=True, help="output .npy file (a folder with --engine dask)")
+    e.add_argument(
+        "--special-token",
+        action="append",
+        default=[],
+        metavar="T",
+        help="special tokens, for formats that do not store them (GPT-2 files, tiktoken); TOKEN=ID gives "
+        "the id (e.g. '<|endoftext|>=100257' for an unknown tiktoken file); repeat for more",
+    )
+    e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
+    e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_encode_arguments(e)
+
+    c = sub.add_parser("convert", help="read a tokenizer file (any supported format) and write it in others")
+    c.add_argument(
+        "tokenizer", help="a tokenizer file or folder (tokenizer.json, vocab.json, *.tiktoken, bpe.json …)"
+    )
+    c.add_argument("--out", required=True, help="output folder")
+    c.add_argument(
+        "--format",
+        default="gpt2,hf,tiktoken,native",
+        help="comma-separated: gpt2,hf,tiktoken,native (default: all)",
+    )
+    c.add_argument(
+        "--special-token",
+        action="append",
+        default=[],
+        metavar="T",
+        help="as for encode: special tokens (TOKEN=ID) for files that do not store them",
+    )
+    c.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
+    c.add_argument(
+        "--allow-lossy",
+        action="store_true",
+        help="write formats that cannot hold all of an imported tokenizer.json (its normalizer, "
+        "post-processor …); refused by default, naming what would be lost",
+    )
+    add_count_parser(sub)
+    add_eval_parser(sub)
+    add_audit_parser(sub)
+    add_inspect_parser(sub)
+    add_compare_parser(sub)
+    add_trace_parser(sub)
+    return parser
+
+
+def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+    """The subparsers of a parser made by :func:`build_parser` (to add commands to the same tree)."""
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+
+#: the commands :func:`run` carries out
+HANDLERS = {
+    "train": _train,
+    "encode": _encode,
+    "convert": _convert,
+    "count": _count,
+    "eval": run_eval,
+    "audit": _audit,
+    "inspect": _inspect,
+    "compare": _compare,
+    "trace": _trace,
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out a parsed core command (user errors: one line on stderr, status 2)."""
+    handler = HANDLERS[args.command]
+    return guarded(lambda: handler(args))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m core.cli COMMAND ...``: the core's commands only (the app is ``bpe-explorer``)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser("python -m core.cli")
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        print(
+            "python -m core.cli: error: name a command (train, encode, convert, count, eval, audit, inspect, "
+            "compare, trace); the desktop app is "
+            "'bpe-explorer' or 'python -m bpe_gui'",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    return run(args)
+
+
+def guarded(fn) -> int:
+    try:
+        return int(fn() or 0)
+    except BPEError as e:
+        print(f"bpe-explorer: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except Cancelled as e:
+        print(f"bpe-explorer: {e}", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print("bpe-explorer: interrupted", file=sys.stderr)
+        return 130
+    except OSError as e:
+        print(f"bpe-explorer: error: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

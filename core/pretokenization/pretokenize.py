@@ -1,0 +1,413 @@
+"""Pre-tokenization: split text on special tokens, then into pre-tokens with a regex, and count them.
+
+The corpus is handled as bytes. Text is decoded with ``surrogateescape`` so that invalid UTF-8
+bytes survive as lone surrogates (U+DC80..U+DCFF) and come back byte-exactly on re-encoding.
+
+>>> counts, stats = count_pretokens("the cat<|endoftext|>the", ["<|endoftext|>"], is_text=True)
+>>> counts
+{b'the': 2, b' cat': 1}
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
+from dataclasses import dataclass, field
+from itertools import chain, islice, repeat
+from pathlib import Path
+
+import regex
+
+from core.errors import Cancelled, CorpusError, SpecialTokenError
+from core.pretokenization.blocks import BLOCK_BYTES, auto_block_bytes, iter_blocks, rule_for_pattern  # noqa: F401 (BLOCK_BYTES re-exported)
+from core.pretokenization.chunk_counts import chunk_counter
+from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
+from core.pretokenization.sources import read_head
+from core.pretokenization.space_chunks import PathChooser, is_space_safe
+from core.workers.parallel import lower_priority, ordered_map
+
+#: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
+Progress = Callable[[str, int, int], "bool | None"]
+
+_SURROGATES = regex.compile("[\udc80-\udcff]")
+ANY_SURROGATE = regex.compile("[\ud800-\udfff]")
+_BOM = b"\xef\xbb\xbf"
+SINGLE_PROCESS_BYTES = 4 << 20
+
+
+def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
+    """Validate special tokens: strings, non-empty, no duplicates. Returns them as a list."""
+    if special_tokens is None:
+        return []
+    if isinstance(special_tokens, (str, bytes)):
+        raise SpecialTokenError(
+            "special_tokens must be a list of strings, e.g. ['<|endoftext|>'], not a single string"
+        )
+    tokens = list(special_tokens)
+    seen: set[str] = set()
+    for t in tokens:
+        if not isinstance(t, str):
+            raise SpecialTokenError(f"special token {t!r} is not a string; pass special tokens as str")
+        if t == "":
+            raise SpecialTokenError(
+                "a special token is the empty string; remove it from the list", code="special_empty"
+            )
+        if t in seen:
+            raise SpecialTokenError(
+                f"special token {t!r} is listed twice; list each special token once",
+                code="special_duplicate",
+                token=t,
+            )
+        seen.add(t)
+    return tokens
+
+
+def special_regex(special_tokens: Iterable[str]) -> regex.Pattern[str] | None:
+    """A regex matching any special token, longest first (so ``<|a|><|a|>`` beats ``<|a|>``)."""
+    tokens = sorted(check_special_tokens(special_tokens), key=len, reverse=True)
+    if not tokens:
+        return None
+    return regex.compile("|".join(regex.escape(t) for t in tokens))
+
+
+def split_specials(text: str, special_re: regex.Pattern[str] | None) -> list[str]:
+    """Split text into the pieces between special tokens (the special tokens are dropped).
+
+    >>> split_specials("a<|x|>b", special_regex(["<|x|>"]))
+    ['a', 'b']
+    """
+    if special_re is None:
+        return [text]
+    return special_re.split(text)
+
+
+def decode_corpus(data: bytes) -> tuple[str, int]:
+    """Decode corpus bytes with ``surrogateescape``; return the text and the number of invalid bytes."""
+    try:
+        return data.decode("utf-8"), 0
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", "surrogateescape")
+        return text, len(_SURROGATES.findall(text))
+
+
+def count_text(text: str, pattern: str | None, special_re: regex.Pattern[str] | None) -> Counter[str]:
+    """Count the pre-tokens of one piece of text (str keys, in order of first appearance)."""
+    counts: Counter[str] = Counter()
+    if pattern is None:
+        for piece in split_specials(text, special_re):
+            if piece:
+                counts[piece] += 1
+        return counts
+    from core.pretokenization.splitting import make_covering_splitter  # (imports this module: imported late)
+
+    # ASCII text takes a faster, equivalent pattern; text no match covers is kept (custom patterns)
+    findall = make_covering_splitter(pattern)
+    for piece in split_specials(text, special_re):
+        if piece:
+            counts.update(findall(piece))
+    return counts
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    counts: dict[bytes, int]
+    n_bytes: int
+    invalid_bytes: int
+    n_special: int
+
+
+_CHOOSER = PathChooser()
+#: None: choose by timing (:class:`core.pretokenization.space_chunks.PathChooser`); True / False: always / never by chunks
+COUNT_BY_CHUNKS: bool | None = None
+
+
+def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
+    """Worker entry point (top level so that a worker process can import it)."""
+    if is_space_safe(pattern) and not any(map(ANY_SURROGATE.search, specials)):
+        chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
+        t0 = time.perf_counter()
+        result = _count_chunk_by_chunks(data, pattern, specials) if chunked else None  # type: ignore[arg-type]
+        if result is None:
+            result = _count_chunk_plain(data, pattern, specials)
+        _CHOOSER.record(chunked, time.perf_counter() - t0, len(data))
+        return result
+    return _count_chunk_plain(data, pattern, specials)
+
+
+def _count_chunk_plain(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
+    text, invalid = decode_corpus(data)
+    # most chunks of most corpora hold no special token: a substring test is much cheaper than a regex
+    present = [t for t in specials if t in text]
+    sre = special_regex(present)
+    n_special = len(sre.findall(text)) if sre is not None else 0
+    counts = count_text(text, pattern, sre)
+    if pattern is None:
+        # whole pieces: drop empty strings produced between adjacent special tokens
+        counts.pop("", None)
+    encoded = dict(zip(map(str.encode, counts, repeat("utf-8"), repeat("surrogateescape")), counts.values()))
+    return ChunkResult(encoded, len(data), invalid, n_special)
+
+
+def _count_chunk_by_chunks(data: bytes, pattern: str, specials: tuple[str, ...]) -> ChunkResult | None:
+    """:func:`_count_chunk` by distinct space-separated chunks (:mod:`core.pretokenization.space_chunks`), on the
+    bytes: special tokens (none holds a surrogate escape, so bytes and text find the same
+    occurrences) are split out first."""
+    invalid = 0 if data.isascii() else decode_corpus(data)[1]
+    present = [t.encode("utf-8") for t in specials if t.encode("utf-8") in data]
+    pieces = [data]
+    if present:
+        sre = regex.compile(b"|".join(regex.escape(t) for t in sorted(present, key=len, reverse=True)))
+        pieces = sre.split(data)
+    counts = chunk_counter(pattern).count(*pieces)
+    if counts is None:
+        return None
+    return ChunkResult(counts, len(data), invalid, len(pieces) - 1)
+
+
+@dataclass
+class CorpusStats:
+    """What the corpus looked like; shown in the GUI and returned by the CLI."""
+
+    name: str = "<text>"
+    size_bytes: int = 0
+    pretokens: int = 0
+    distinct_pretokens: int = 0
+    invalid_bytes: int = 0
+    has_bom: bool = False
+    special_occurrences: int = 0
+    chunks: int = 0
+    workers: int = 1
+    notes: list[str] = field(default_factory=list)
+
+
+def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
+    """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data.
+
+    ``allow_nul`` accepts NUL bytes (text that really contains them); the byte-order marks of
+    UTF-16/32 are refused all the same.
+    """
+    if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise CorpusError(
+            f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
+            f"e.g. iconv -f UTF-32 -t UTF-8",
+            code="corpus_encoding",
+            name=name,
+            kind="UTF-32",
+        )
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        kind = "UTF-16-LE" if head.startswith(b"\xff\xfe") else "UTF-16-BE"
+        raise CorpusError(
+            f"{name} looks like {kind} (byte-order mark found); convert it to UTF-8 first, "
+            f"e.g. iconv -f UTF-16 -t UTF-8",
+            code="corpus_encoding",
+            name=name,
+            kind=kind,
+        )
+    sample = head[:65536]
+    if not sample:
+        return
+    nul = sample.count(0)
+    if nul and not allow_nul:
+        override = "; if it is UTF-8 text that contains NUL bytes, pass allow_nul=True (--allow-nul)"
+        quarters = [sample[i::4].count(0) for i in range(4)]
+        if nul > len(sample) // 2 and len(sample) >= 8:
+            zero_rate = [q / max(1, len(sample[i::4])) for i, q in enumerate(quarters)]
+            utf32 = (
+                "UTF-32-LE" if min(zero_rate[1:]) > 0.9 else "UTF-32-BE" if min(zero_rate[:3]) > 0.9 else None
+            )
+            if utf32 is not None:
+                raise CorpusError(
+                    f"{name} looks like {utf32} text without a byte-order mark (three of "
+                    f"every four bytes are NUL); convert it to UTF-8 first, e.g. iconv -f "
+                    f"{utf32} -t UTF-8"
+                )
+        even = sample[0::2].count(0)
+        odd = sample[1::2].count(0)
+        if nul > len(sample) // 8 and (odd > 0.8 * nul or even > 0.8 * nul):
+            kind = "UTF-16-LE" if odd > even else "UTF-16-BE"
+            raise CorpusError(
+                f"{name} looks like {kind} text without a byte-order mark (every other byte "
+                f"is NUL); convert it to UTF-8 first, e.g. iconv -f {kind} -t UTF-8",
+                code="corpus_encoding",
+                name=name,
+                kind=kind,
+            )
+        raise CorpusError(
+            f"{name} looks like a binary file ({nul} NUL bytes in the first "
+            f"{len(sample)} bytes); choose a UTF-8 text file{override}",
+            code="corpus_binary",
+            name=name,
+        )
+    _, invalid = decode_corpus(sample[: len(sample) - 4] if len(sample) > 4 else sample)
+    if invalid > 0.25 * len(sample) and len(sample) > 64:
+        raise CorpusError(
+            f"{name} does not look like UTF-8 text ({invalid} of the first {len(sample)} "
+            f"bytes are invalid UTF-8); choose a UTF-8 text file",
+            code="corpus_not_utf8",
+            name=name,
+        )
+
+
+def block_rule(pattern: str | None):
+    """The safe-cut rule of :mod:`core.pretokenization.blocks` for a resolved pattern: ``"gpt2"``/``"gpt4"``, a
+    :class:`core.pretokenization.regex_cuts.RegexCuts` for a custom pattern, or None (cut at specials only)."""
+    return rule_for_pattern(pattern, {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"})
+
+
+def _source_stream(source, is_text: bool, poll=None):
+    """Open ``source`` (a path, a stream's path or ``"-"``, or bytes / str data) as a binary stream;
+    returns (stream, name, size); size 0 for a stream (FIFO, pipe, stdin: read once, in blocks)."""
+    import io
+
+    from core.pretokenization.sources import is_stream, open_stream
+
+    if not is_text and is_stream(source):
+        s = open_stream(source, poll)
+        return s, s.name, 0
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text):
+        path = Path(source)
+        if not path.exists():
+            raise CorpusError(
+                f"corpus file {str(path)!r} does not exist; check the path",
+                code="corpus_missing",
+                path=str(path),
+            )
+        if path.is_dir():
+            raise CorpusError(
+                f"{str(path)!r} is a folder; choose a text file", code="corpus_folder", path=str(path)
+            )
+        if not stat.S_ISREG(path.stat().st_mode):  # (FIFOs and character devices are streamed above)
+            raise CorpusError(
+                f"{str(path)!r} is not a regular file, FIFO or pipe (a socket or block device); "
+                "save the text to a file first"
+            )
+        try:
+            f = open(path, "rb")  # noqa: SIM115 (the caller owns and closes it)
+        except OSError as e:
+            raise CorpusError(
+                f"cannot read corpus file {str(path)!r}: {e.strerror}",
+                code="corpus_unreadable",
+                path=str(path),
+                reason=str(e.strerror),
+            ) from e
+        return f, path.name, path.stat().st_size
+    data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else bytes(source)
+    return io.BytesIO(data), "<text>", len(data)
+
+
+def count_pretokens(
+    source: str | os.PathLike | bytes,
+    special_tokens: Iterable[str] | None = None,
+    pattern: str | None = "gpt2",
+    *,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    block_bytes: int | None = None,
+    is_text: bool = False,
+    niceness: int = 0,
+    allow_nul: bool = False,
+) -> tuple[dict[bytes, int], CorpusStats]:
+    """Count pre-tokens of a corpus file (or of in-memory data: ``bytes``, or ``str`` with ``is_text``).
+
+    Returns ``(counts, stats)``: counts maps each pre-token's bytes to its frequency, in order of
+    first appearance (the "first" tie rule relies on that order). Files larger than a few MB are
+    counted in ``workers`` processes (:mod:`core.workers.parallel`); memory stays bounded by the distinct
+    pre-tokens plus a few blocks in flight. ``niceness`` lowers the worker processes' CPU priority
+    (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
+    ``allow_nul`` accepts a file with NUL bytes near its start (refused as binary by default).
+    """
+    specials = check_special_tokens(special_tokens)
+    pat = resolve_pattern(pattern)
+    done = size = 0
+
+    def poll() -> None:
+        if progress is not None and progress("pretokenize", done, size) is False:
+            raise Cancelled("pre-tokenization cancelled")
+
+    # a FIFO, pipe or stdin ("-") is read once, front to back (size 0: not known in advance)
+    stream, name, size = _source_stream(source, is_text, poll)
+    streamed = not stream.seekable()
+    stats = CorpusStats(name=name, size_bytes=size)
+    try:
+        head, stream = read_head(stream)
+        if not is_text:
+            sniff_encoding(head, name, allow_nul=allow_nul)
+        stats.has_bom = head.startswith(_BOM)
+        if stats.has_bom:
+            stats.notes.append("starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)")
+        if workers is None:  # automatic: processes only pay off for larger files (or a stream)
+            workers = (os.cpu_count() or 1) if size > SINGLE_PROCESS_BYTES or streamed else 1
+        workers = max(1, int(workers))
+
+        def checked(blocks: Iterable[bytes]) -> Iterator[bytes]:
+            for block in blocks:  # Cancel is asked before each block is handed on
+                poll()
+                yield block
+
+        poll()
+        if block_bytes is None:
+            block_bytes = auto_block_bytes(size, workers)
+        blocks = checked(iter_blocks(stream, specials, block_rule(pat), block_bytes, poll=poll))
+        if workers > 1:  # one block of ordinary size is counted here: starting processes costs more
+            first = list(islice(blocks, 2))
+            if len(first) < 2 and sum(map(len, first)) <= block_bytes:
+                workers = 1
+            blocks = chain(first, blocks)
+        stats.workers = workers
+        total: Counter[bytes] = Counter()
+
+        def absorb(r: ChunkResult) -> None:
+            nonlocal done
+            total.update(r.counts)
+            done += r.n_bytes
+            stats.invalid_bytes += r.invalid_bytes
+            stats.special_occurrences += r.n_special
+            stats.chunks += 1
+            poll()
+
+        results = ordered_map(
+            _count_chunk,
+            blocks,
+            workers=workers,
+            extra_args=(pat, tuple(specials)),
+            poll=poll,
+            initializer=lower_priority,
+            initargs=(niceness,),
+        )
+        with closing(results):  # on cancel, the pool is terminated before the exception leaves
+            for result in results:
+                absorb(result)
+    finally:
+        stream.close()
+    if streamed:
+        stats.size_bytes = done
+    stats.pretokens = sum(total.values())
+    stats.distinct_pretokens = len(total)
+    if stats.invalid_bytes:
+        stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+    return dict(total), stats
+
+
+def count_texts(
+    texts: Iterable[str], special_tokens: Iterable[str] | None = None, pattern: str | None = "gpt2"
+) -> tuple[dict[bytes, int], CorpusStats]:
+    """Count pre-tokens over an iterable of texts (each text is pre-tokenized on its own)."""
+    specials = tuple(check_special_tokens(special_tokens))
+    pat = resolve_pattern(pattern)
+    total: Counter[bytes] = Counter()
+    stats = CorpusStats(name="<texts>")
+    for text in texts:
+        data = text.encode("utf-8", "surrogateescape")
+        r = _count_chunk(data, pat, specials)
+        total.update(r.counts)
+        stats.size_bytes += r.n_bytes
+        stats.invalid_bytes += r.invalid_bytes
+        stats.special_occurrences += r.n_special
+        stats.chunks += 1
+    stats.pretokens = sum(total.values())
+    stats.distinct_pretokens = len(total)
+    return dict(total), stats

@@ -1,0 +1,422 @@
+"""Pre-token counts with first positions, over byte ranges of files (the counting side of scaling out).
+
+A block of bytes is counted like :func:`core.pretokenization.pretokenize.count_pretokens` counts it, and each
+distinct pre-token also gets the byte offset of its first occurrence, so that partial counts made
+anywhere (other processes, other machines) can be summed and still give the first-seen order that
+the ``"first"`` tie rule needs.
+
+Byte ranges of a file are cut at *valid cuts*: a position ``q`` that no occurrence of a special
+token spans, and where either a special token starts or (built-in patterns only) ``q`` follows a
+newline that has a printable ASCII byte before it and an ASCII letter after it, or has a letter
+(any script) before it and a character that is neither a letter nor a combining mark after it
+(letters end a pre-token there in both patterns, as :mod:`core.pretokenization.blocks` proves). Whether ``q`` is a
+valid cut depends only on the bytes around it, so two tasks that look for the first valid cut
+after the same offset agree without talking to each other, and counting the pieces separately
+gives exactly the counts of the whole file.
+
+>>> b = count_block("the cat the cat".encode(), 100, GPT2_PATTERN, ())
+>>> list(zip(b.tokens, b.counts, b.offsets))
+[(b'the', 1, 100), (b' cat', 2, 103), (b' the', 1, 107)]
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
+
+import regex
+
+from core.errors import CorpusError
+from core.pretokenization.chunk_counts import chunk_counter, first_indices
+from core.pretokenization.pretokenize import (
+    ANY_SURROGATE,
+    GPT2_PATTERN,
+    GPT4_PATTERN,
+    decode_corpus,
+    resolve_pattern,
+    sniff_encoding,
+    special_regex,
+)
+from core.pretokenization.regex_cuts import RegexCuts
+from core.pretokenization.sources import is_stream, open_stream
+from core.pretokenization.space_chunks import PathChooser, is_space_safe
+
+#: None: choose by timing (:class:`core.pretokenization.space_chunks.PathChooser`); True / False: always / never by chunks
+COUNT_BY_CHUNKS: bool | None = None
+
+WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut
+# a position right after "\n" that follows a printable ASCII byte and precedes an ASCII letter
+_NEWLINE_CUT = regex.compile(rb"(?<=[\x21-\x7e]\n)(?=[A-Za-z])")
+# the end of a word: a letter (any script), then a character that is neither a letter nor a mark
+# (text whose lines never start with an ASCII letter, such as JSON lines, markup, Russian or
+# Chinese, has plenty of those; a mark is left out because a normalizer may join it to the letter)
+# (both characters free of any decomposition: a normalizer may turn "™" into letters, "é," into "e", a mark, ",")
+_WORD_END = regex.compile(r"(?<=\p{L})(?<=\p{dt=none})(?=[^\p{L}\p{M}])(?=\p{dt=none})")
+
+
+@dataclass(frozen=True)
+class BlockCounts:
+    """The pre-tokens of one block: aligned lists, in order of first appearance in the block."""
+
+    tokens: list[bytes]
+    counts: list[int]
+    offsets: list[int]  # absolute byte offset of each token's first occurrence
+    n_bytes: int
+    invalid_bytes: int
+    n_special: int
+
+
+@lru_cache(maxsize=8)
+def _splitter(pattern: str | None) -> Callable[[str], list[str]]:
+    # the same splitter as count_pretokens: text a custom pattern does not cover is kept as pre-tokens
+    from core.pretokenization.splitting import make_covering_splitter
+
+    return make_covering_splitter(pattern)
+
+
+@lru_cache(maxsize=8)
+def _resolved(pattern: str | None) -> str | None:
+    return resolve_pattern(pattern)
+
+
+@lru_cache(maxsize=8)
+def _compiled(pattern: str) -> regex.Pattern[str]:
+    return regex.compile(pattern)
+
+
+_CHOOSER = PathChooser()
+
+
+def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str, ...]) -> BlockCounts:
+    """Count the pre-tokens of ``data`` (which starts at byte ``base`` of its file) with first offsets.
+
+    ``pattern`` is a name ("gpt2", "gpt4", "none", as everywhere) or a regex, or None; ``data`` must
+    start and end at valid cuts (:func:`next_valid_cut` finds them). For the
+    patterns :mod:`core.pretokenization.space_chunks` proves, each process times counting by distinct chunks
+    against the plain path and takes the faster (the results are the same).
+    """
+    pattern = _resolved(pattern)
+    if is_space_safe(pattern) and not any(map(ANY_SURROGATE.search, specials)):
+        chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
+        t0 = time.perf_counter()
+        found = _count_block_by_chunks(data, base, pattern, specials) if chunked else None  # type: ignore[arg-type]
+        if found is None:
+            found = _count_block_plain(data, base, pattern, specials)
+        _CHOOSER.record(chunked, time.perf_counter() - t0, len(data))
+        return found
+    return _count_block_plain(data, base, pattern, specials)
+
+
+def _count_block_by_chunks(
+    data: bytes, base: int, pattern: str, specials: tuple[str, ...]
+) -> BlockCounts | None:
+    """:func:`count_block` by distinct space-separated chunks, on the bytes (no special token holds
+    a surrogate escape, so bytes and text find the same occurrences)."""
+    invalid = 0 if data.isascii() else decode_corpus(data)[1]
+    present = [t.encode("utf-8") for t in specials if t.encode("utf-8") in data]
+    pieces = [(base, data)]
+    if present:
+        sre = regex.compile(b"|".join(regex.escape(t) for t in sorted(present, key=len, reverse=True)))
+        pieces, pos = [], 0
+        for m in sre.finditer(data):
+            pieces.append((base + pos, data[pos : m.start()]))
+            pos = m.end()
+        pieces.append((base + pos, data[pos:]))
+    found = chunk_counter(pattern).count_at(pieces)
+    if found is None:
+        return None
+    tokens, counts, offsets = found
+    return BlockCounts(tokens, counts, offsets or [], len(data), invalid, len(pieces) - 1)
+
+
+def _count_block_plain(data: bytes, base: int, pattern: str | None, specials: tuple[str, ...]) -> BlockCounts:
+    text, invalid = decode_corpus(data)
+    present = [t for t in specials if t in text]
+    sre = special_regex(present) if present else None
+    spans: list[tuple[int, int]] = []
+    n_special = 0
+    pos = 0
+    if sre is not None:
+        for m in sre.finditer(text):
+            spans.append((pos, m.start()))
+            pos = m.end()
+            n_special += 1
+    spans.append((pos, len(text)))
+    split = _splitter(pattern)
+    toks: list[str] = []  # every pre-token of the block, in order
+    starts: list[int] = []  # the char position of each (filled only where the matches tile the text)
+    skipped: dict[str, int] = {}  # first char position of tokens of pieces a custom pattern does not tile
+    for s, e in spans:
+        if s == e:
+            continue
+        piece = text[s:e]
+        found = split(piece)
+        if not found:
+            continue
+        lengths = list(map(len, found))
+        if sum(lengths) == len(piece):  # the matches tile the piece: starts are running sums
+            starts += accumulate(lengths[:-1], initial=s)
+        else:  # a custom pattern that skips text: ask the regex where each match starts
+            starts += [-1] * len(found)
+            for t, m in zip(found, _compiled(pattern).finditer(piece)):
+                skipped.setdefault(t, s + m.start())
+        toks += found
+    counts = Counter(toks)
+    tokens = list(counts)  # first-appearance order
+    chars = [starts[i] for i in first_indices(toks, tokens)]
+    if skipped:
+        chars = [skipped[t] if c < 0 else c for t, c in zip(tokens, chars)]
+    if len(text) == len(data):  # one byte per character: char positions are byte offsets
+        offsets = [base + c for c in chars]
+    else:
+        offsets = (_byte_offsets(text, chars) + base).tolist()
+    encoded = [t.encode("utf-8", "surrogateescape") for t in tokens]
+    return BlockCounts(encoded, [counts[t] for t in tokens], offsets, len(data), invalid, n_special)
+
+
+def _byte_offsets(text: str, chars: list[int]):
+    """UTF-8 (surrogateescape) byte offsets of the char positions ``chars`` of ``text``."""
+    import numpy as np
+
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    width = 1 + (cps >= 0x80).astype(np.int64) + (cps >= 0x800) + (cps >= 0x10000)
+    width[(cps >= 0xDC80) & (cps <= 0xDCFF)] = 1  # an invalid byte kept as a lone surrogate
+    ends = np.cumsum(width)
+    at = np.asarray(chars, dtype=np.int64)
+    return np.where(at > 0, ends[np.maximum(at - 1, 0)], 0)
+
+
+# ---------------------------------------------------------------------------- inputs and ranges
+def is_url(source: str) -> bool:
+    return "://" in source
+
+
+def expand_inputs(inputs: list[str]) -> list[str]:
+    """Files, globs and fsspec URLs → the list of sources, globs sorted (their order is file order)."""
+    out: list[str] = []
+    for item in inputs:
+        item = os.fspath(item)
+        if is_url(item):
+            fsspec = _fsspec()
+            if glob.has_magic(item):
+                fs, _, paths = fsspec.get_fs_token_paths(item)
+                if not paths:
+                    raise CorpusError(f"no file matches {item!r}; check the pattern")
+                protocol = fs.protocol[0] if isinstance(fs.protocol, (list, tuple)) else fs.protocol
+                out += [fs.unstrip_protocol(p) if protocol != "file" else p for p in sorted(paths)]
+            else:
+                out.append(item)
+        elif glob.has_magic(item):
+            found = sorted(
+                p for p in glob.glob(os.path.expanduser(item), recursive=True) if os.path.isfile(p)
+            )
+            if not found:
+                raise CorpusError(f"no file matches {item!r}; check the pattern")
+            out += found
+        elif is_stream(item):  # "-" (stdin), a FIFO or a pipe: read once, front to back
+            out.append(item)
+        else:
+            path = os.path.expanduser(item)
+            if not os.path.exists(path):
+                raise CorpusError(f"corpus file {item!r} does not exist; check the path")
+            if os.path.isdir(path):
+                raise CorpusError(f"{item!r} is a folder; pass its files (e.g. '{item}/*.txt')")
+            out.append(path)
+    if not out:
+        raise CorpusError("no corpus files given; pass files, globs or URLs")
+    return out
+
+
+_COMPRESSED = [
+    (b"\x1f\x8b", "gzip", "zcat"),
+    (b"\xfd7zXZ\x00", "xz", "xzcat"),
+    (b"\x28\xb5\x2f\xfd", "zstd", "zstdcat"),
+    (b"PK\x03\x04", "zip", "unzip -p"),
+]
+
+
+def check_text(head: bytes, source: str, *, allow_nul: bool = False) -> None:
+    """:func:`core.pretokenization.pretokenize.sniff_encoding`, after naming a compressed file by its magic bytes
+    (a clearer message than "binary", with the way to read it)."""
+    refuse_compressed(head, source)
+    sniff_encoding(head, source, allow_nul=allow_nul)
+
+
+def refuse_compressed(
+    head: bytes, source: str, command: str = "count - --out counts.parquet (local engine)"
+) -> None:
+    """Refuse a file whose first bytes are those of a gzip, xz, zstd, zip or bzip2 archive."""
+    found = [(kind, cat) for magic, kind, cat in _COMPRESSED if head.startswith(magic)]
+    if head[:3] == b"BZh" and head[4:10] == b"1AY&SY":
+        found.append(("bzip2", "bzcat"))
+    if found:
+        kind, cat = found[0]
+        raise CorpusError(
+            f"{source} is {kind}-compressed; decompress it first, or stream it: "
+            f"{cat} FILE | bpe-explorer {command}"
+        )
+
+
+def cluster_inputs(inputs: list[str]) -> list[str]:
+    """:func:`expand_inputs` for tasks that run elsewhere: local paths made absolute (a worker's
+    working folder is not ours), streams refused (only this process can read them)."""
+    sources = expand_inputs(inputs)
+    for src in sources:
+        if not is_url(src) and is_stream(src):
+            raise CorpusError(
+                f"{'standard input' if src == '-' else repr(src)} is a stream: the Dask workers read "
+                "files by byte ranges; save it to a file they can read, or use --engine local"
+            )
+    return [src if is_url(src) else os.path.abspath(src) for src in sources]
+
+
+def _fsspec():
+    try:
+        import fsspec
+    except ImportError as e:  # pragma: no cover - fsspec comes with the scale extra
+        raise CorpusError('reading URLs needs fsspec: pip install "bpe-explorer[scale]"') from e
+    return fsspec
+
+
+def open_source(source: str):
+    """A binary file object for a local path or an fsspec URL."""
+    try:
+        if is_url(source):
+            return _fsspec().open(source, "rb").open()
+        if is_stream(source):
+            return open_stream(source)
+        return open(source, "rb")
+    except FileNotFoundError as e:
+        raise CorpusError(f"corpus file {source!r} does not exist; check the path") from e
+    except OSError as e:
+        raise CorpusError(f"cannot read corpus file {source!r}: {e}") from e
+
+
+def source_size(source: str) -> int:
+    if is_url(source):
+        fs, _, (path,) = _fsspec().get_fs_token_paths(source)
+        return int(fs.size(path))
+    return 0 if is_stream(source) else os.path.getsize(source)  # (a stream's size is not known)
+
+
+def cuts_at_newlines(pattern: str | None) -> bool:
+    return pattern in (GPT2_PATTERN, GPT4_PATTERN)
+
+
+def range_rule(pattern: str | None) -> bool | RegexCuts:
+    """What else than special tokens cuts byte ranges of text pre-tokenized with ``pattern``
+    (the ``newlines`` of :func:`next_valid_cut`): True for GPT-2 and GPT-4 (after newlines and at
+    word ends), a :class:`core.pretokenization.regex_cuts.RegexCuts` for another pattern whose cuts it proves from
+    the pattern (o200k, Llama 3, Qwen, a custom regex), else False."""
+    if cuts_at_newlines(pattern):
+        return True
+    return (RegexCuts.for_pattern(pattern) if pattern is not None else None) or False
+
+
+def _rule_cuts(buf: bytes, lo: int, hi: int, rule, most: int = 64) -> list[int]:
+    """The first (at most ``most``) offsets ``q`` in ``[lo, hi]`` of ``buf`` where ``rule`` (a
+    :class:`RegexCuts` or :class:`core.pretokenization.blocks.NormalizedCuts`) allows a cut. Decoding starts 4 bytes
+    before ``lo`` (UTF-8 resynchronizes by then: the characters around a cut are the whole file's)
+    and reads up to 8 bytes past ``hi`` (the character after the one after a cut, which a
+    normalized rule looks at, is read whole)."""
+    a = max(0, lo - 4)
+    text = buf[a : min(len(buf), hi + 8)].decode("utf-8", "surrogateescape")
+    out: list[int] = []
+    offset = a
+    allows = rule.allows
+    for i, ch in enumerate(text):
+        if offset > hi:
+            break
+        if i and offset >= lo and allows(text, i):
+            out.append(offset)
+            if len(out) >= most:
+                break
+        offset += len(ch.encode("utf-8", "surrogateescape"))
+    return out
+
+
+def _special_bytes_re(specials: tuple[str, ...]) -> regex.Pattern[bytes] | None:
+    if not specials:
+        return None
+    ordered = sorted((t.encode("utf-8", "surrogateescape") for t in specials), key=len, reverse=True)
+    return regex.compile(b"|".join(regex.escape(t) for t in ordered))
+
+
+def _word_ends(buf: bytes, lo: int, hi: int) -> list[int]:
+    """Offsets ``q`` in ``[lo, hi]`` of ``buf`` where a letter ends and a character that is neither a
+    letter nor a mark follows. UTF-8 resynchronizes at the first byte that is not a continuation
+    byte, so from 4 bytes before ``lo`` on, the characters decoded here are the whole file's (a
+    partial one at either end decodes as surrogates, which are not letters, and lies outside the range)."""
+    a = max(0, lo - 4)
+    text = buf[a : min(len(buf), hi + 4)].decode("utf-8", "surrogateescape")
+    out: list[int] = []
+    chars, offset = 0, a
+    for m in _WORD_END.finditer(text):
+        offset += len(text[chars : m.start()].encode("utf-8", "surrogateescape"))
+        chars = m.start()
+        if offset > hi:
+            break
+        if offset >= lo:
+            out.append(offset)
+    return out
+
+
+def next_valid_cut(
+    f, pos: int, size: int, specials: tuple[str, ...], newlines, cut_at: Collection[str] | None = None
+) -> int:
+    """The first valid cut ``q >= pos`` of the open file ``f`` (``size`` when there is none).
+
+    ``newlines``: True for the cuts after newlines and at word ends (GPT-2, GPT-4), a rule with an
+    ``allows(text, i)`` method (:func:`range_rule`, :func:`core.pretokenization.blocks.tokenizer_rule`) for its cuts,
+    False for special tokens only.
+
+    ``cut_at``: the special tokens a cut may go before (default: all of them); the others only
+    keep cuts out of their occurrences (an imported pipeline may not split the text before some
+    added tokens, see :func:`core.pretokenization.blocks.tokenizer_rule`)."""
+    if pos <= 0:
+        return 0
+    if pos >= size:
+        return size
+    sre = _special_bytes_re(specials)
+    longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
+    back = max(longest, 8)  # (a UTF-8 character has up to 4 bytes: those around a cut are read whole)
+    start = max(0, pos - back)
+    while start < size:
+        f.seek(start)
+        buf = f.read(WINDOW + 2 * back)
+        if not buf:
+            break
+        end = start + len(buf)
+        # occurrences (overlapping) of special tokens: starts, and the spans they cover
+        found = [] if sre is None else list(sre.finditer(buf, overlapped=True))
+        occ = [(start + m.start(), start + m.end()) for m in found]
+        starts = {
+            start + m.start()
+            for m in found
+            if cut_at is None or m.group().decode("utf-8", "surrogateescape") in cut_at
+        }
+        lo = pos if start == 0 else max(pos, start + back)  # (nothing before byte 0 to look at)
+        hi = end - back if end < size else end
+        cands = {s for s in starts if lo <= s <= hi}
+        if newlines is True:
+            cands.update(start + m.start() for m in _NEWLINE_CUT.finditer(buf, lo - start, hi - start + 1))
+            cands.update(start + q for q in _word_ends(buf, lo - start, hi - start))
+        elif newlines:
+            cands.update(start + q for q in _rule_cuts(buf, lo - start, hi - start, newlines))
+        for q in sorted(cands):
+            if q >= size:
+                return size
+            if not any(s < q < e for s, e in occ):
+                return q
+        if hi >= size:
+            return size
+        if end >= size:
+            break
+        start = hi - back + 1
+    return size

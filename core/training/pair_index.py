@@ -1,0 +1,349 @@
+"""The pair index: how often each pair of adjacent tokens occurs, and in which words.
+
+Pairs are keyed by their two token codes as a 2-character string (``key``, see
+core/training/token_codes.py): a string hashes once and keeps its hash, where a tuple of two bytes objects is
+hashed again at every lookup, and merges find pairs in words by the same strings.
+
+Invariants (checked by the differential tests against a recount):
+
+- ``counts[key]`` is the number of occurrences of the pair over all words, weighted by word counts;
+  only pairs with a positive count are present.
+- ``buckets[c]`` is a set of keys, each once listed under the count it had then: a count that goes
+  *down* leaves its key where it is (one dict write instead of four set and dict operations per
+  change), so a bucket may hold keys whose count is now lower, or that are gone. Every key with
+  count ``n > 0`` is in some bucket ``c >= n`` (a count that goes up adds its key to the bucket of
+  its new count). A bucket is made exact (:meth:`PairIndex.settle`: each stale key moves down to
+  the bucket of its count, or leaves) before anyone reads it: then the highest non-empty bucket is
+  exactly the set of pairs with the highest count.
+- ``heap`` holds ``-c`` for every ``c`` in ``buckets`` (a lazily-deleting max-heap: it may also
+  hold counts whose bucket has emptied since, and repeats; :meth:`PairIndex.best` pops those when
+  it meets them on top).
+- ``words[key]`` lists, as C ints in an ``array``, the ids of every word that contains the pair: a
+  superset, since merges only append (stale ids and repeats are allowed and dropped where the ids
+  are read, :func:`word_ids`); only undo removes ids, those its own merge appended
+  (:meth:`PairIndex.truncate`).
+
+Keys are strings and lists arrays because the garbage collector tracks neither (see
+tests/benchmarks/README.md, "Performance note").
+
+>>> index, free = build_index((b"abab", b"ba"), (2, 1))
+>>> index.counts["ab"], index.counts["ba"], index.best()[0]
+(4, 3, 4)
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from array import array
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import partial
+
+import numpy as np
+
+from core.training.token_codes import BYTE_TOKENS
+
+WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
+SMALL_CORPUS_BYTES = (
+    10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
+)
+
+
+def sorted_unique(ids: np.ndarray) -> np.ndarray:
+    """The distinct values of a NumPy array, sorted (``np.unique`` took 5x longer on NumPy 2.4)."""
+    if ids.size < 2 or (ids[1:] > ids[:-1]).all():  # e.g. a byte pair's ids, listed in order
+        return ids
+    s = np.sort(ids)
+    return s[np.r_[True, s[1:] != s[:-1]]]
+
+
+def word_ids(listed: array) -> np.ndarray:
+    """The distinct word ids of an index entry (an array of C ints), sorted, in a new NumPy array
+    (a view would stop the array from growing)."""
+    ids = sorted_unique(np.frombuffer(listed, dtype=np.intc))
+    return ids.copy() if ids.base is not None else ids
+
+
+_EMPTY = array(WID_TYPECODE)
+
+
+class PairIndex:
+    """Pair counts, count buckets with a heap of counts, and the word ids of each pair."""
+
+    def __init__(self, counts: dict[str, int], words: dict[str, array]) -> None:
+        self.words = words
+        self._set_counts(counts)
+
+    def _set_counts(self, counts: dict[str, int]) -> None:
+        """Take ``counts`` and build the buckets and heap from them."""
+        self.counts = counts
+        buckets: dict[int, set[str]] = {}
+        for p, c in counts.items():
+            b = buckets.get(c)
+            if b is None:
+                buckets[c] = {p}
+            else:
+                b.add(p)
+        self.buckets = buckets
+        self.heap = [-c for c in buckets]
+        heapq.heapify(self.heap)
+        self._exact: int | None = None  # a bucket known to be exact (see the module doc) ...
+        self._exact_changed: list[str] = []  # ... but for the pairs counted that many that changed since
+
+    def best(self) -> tuple[int, set[str]] | None:
+        """The highest count and the keys of the pairs that have it (None when no pair is left)."""
+        heap = self.heap
+        buckets = self.buckets
+        while heap:
+            c = -heap[0]
+            b = buckets.get(c)
+            if b:
+                changed = self._exact_changed
+                if c != self._exact:
+                    self._exact = None
+                    self.settle(c)
+                elif changed:  # exact but for these pairs: only they can be stale in it
+                    self._move_stale(
+                        c, [p for p in dict.fromkeys(changed) if p in b] if len(changed) < len(b) else b
+                    )
+                self._exact_changed = []
+                b = buckets.get(c)
+                if b:
+                    self._exact = c  # exact but for the pairs counted c that change after this (apply_deltas)
+                    return c, b
+            buckets.pop(c, None)
+            heapq.heappop(heap)
+        return None
+
+    def settle(self, c: int) -> list[int]:
+        """Make bucket ``c`` exact: each key whose count is no longer ``c`` moves to the bucket of
+        its count (when lower: a higher count has its key there already) or leaves. Returns the
+        counts of the buckets this made."""
+        b = self.buckets.get(c)
+        return self._move_stale(c, b) if b else []
+
+    def _move_stale(self, c: int, keys) -> list[int]:
+        """:meth:`settle` for the keys of bucket ``c`` among ``keys`` (the stale ones are among them)."""
+        b = self.buckets[c]
+        get = self.counts.get
+        stale = [p for p in keys if get(p) != c]
+        made = []
+        for p in stale:
+            b.discard(p)
+            n = get(p, 0)
+            if 0 < n < c:
+                into = self.buckets.get(n)
+                if into is None:
+                    self.buckets[n] = {p}
+                    heapq.heappush(self.heap, -n)
+                    made.append(n)
+                else:
+                    into.add(p)
+        if not b:
+            del self.buckets[c]
+        return made
+
+    def exact_buckets(self, down_to: int = 1) -> Iterator[tuple[int, set[str]]]:
+        """The buckets of counts ``>= down_to``, highest first, each made exact when reached (the
+        top ``k`` pairs read only the buckets they need)."""
+        todo = [-c for c in self.buckets if c >= down_to]
+        heapq.heapify(todo)
+        done = set()
+        while todo:
+            c = -heapq.heappop(todo)
+            if c in done:
+                continue
+            done.add(c)
+            for n in self.settle(c):
+                if n >= down_to:
+                    heapq.heappush(todo, -n)
+            b = self.buckets.get(c)
+            if b:
+                yield c, b
+
+    def n_with_count(self, count: int) -> int:
+        """How many pairs occur exactly ``count`` times."""
+        for c, b in self.exact_buckets(count):
+            if c == count:
+                return len(b)
+        return 0
+
+    def ids(self, key: str) -> np.ndarray:
+        """The distinct ids of the words listed under a pair's key, sorted."""
+        return word_ids(self.words.get(key, _EMPTY))
+
+    def n_listed(self, key: str) -> int:
+        return len(self.words.get(key, _EMPTY))
+
+    def start(self) -> IndexStart:
+        """Remember the index as it is now (taken right after building it)."""
+        return IndexStart(dict(self.counts), {key: len(listed) for key, listed in self.words.items()})
+
+    def restore(self, start: IndexStart) -> tuple[object, ...]:
+        """Go back to ``start``: the word lists are cut back to their first lengths (merges only
+        append to them), the lists merges made are dropped, and counts, buckets and heap are rebuilt
+        from the copy. The same state as undoing every merge since then one by one. Returns the
+        parts replaced, for the caller to free when it has time."""
+        words = self.words
+        kept: dict[str, array] = {}
+        for key, size in start.sizes.items():
+            listed = words[key]
+            del listed[size:]
+            kept[key] = listed
+        old = (words, self.counts, self.buckets, self.heap)
+        self.words = kept
+        self._set_counts(dict(start.counts))
+        return old
+
+    def apply_deltas(self, delta: dict[str, int], report: bool = True) -> tuple[tuple[str, int], ...]:
+        """Add pair-count changes (keyed by pair key); returns the non-zero ones (with ``report``).
+        A count that goes down keeps its key in its bucket (see the module doc); one that goes to 0
+        leaves the bucket it was counted in, when it is still there."""
+        counts = self.counts
+        get = counts.get
+        buckets = self.buckets
+        bget = buckets.get
+        heap = self.heap
+        exact = self._exact
+        changed = self._exact_changed
+        out = []
+        for p, d in delta.items():
+            if not d:
+                continue
+            if report:
+                out.append((p, d))
+            old = get(p, 0)
+            new = old + d
+            if old == exact:
+                changed.append(p)  # a pair of the exact bucket changed: check it before reading the bucket
+            if new > 0:
+                counts[p] = new
+                if d > 0:
+                    into = bget(new)
+                    if into is None:
+                        buckets[new] = {p}
+                        heapq.heappush(heap, -new)
+                    else:
+                        into.add(p)
+            else:
+                del counts[p]
+                b = bget(old)
+                if b is not None:
+                    b.discard(p)  # (keeps dead keys from piling up in buckets never read again)
+        return tuple(out)
+
+    def add_word_ids(
+        self, new_index: Mapping[str, list[int] | np.ndarray], report: bool = True
+    ) -> tuple[tuple[str, int], ...]:
+        """List words under pairs (lists of ids or NumPy arrays of C ints), by pair key; returns
+        (with ``report``) what :meth:`truncate` needs to take exactly these entries back."""
+        words = self.words
+        get = words.get
+        sizes = []
+        for key, listed in new_index.items():
+            known = get(key)
+            if known is None:
+                if isinstance(listed, list):
+                    words[key] = array(WID_TYPECODE, listed)
+                else:
+                    words[key] = known = array(WID_TYPECODE)
+                    known.frombytes(listed.tobytes())
+                if report:
+                    sizes.append((key, 0))
+            else:
+                if report:
+                    sizes.append((key, len(known)))
+                if isinstance(listed, list):
+                    known.fromlist(listed)
+                else:
+                    known.frombytes(listed.tobytes())
+        return tuple(sizes)
+
+    def truncate(self, sizes: tuple[tuple[str, int], ...]) -> None:
+        """Remove the entries the last :meth:`add_word_ids` added (undo is last-in first-out)."""
+        words = self.words
+        for key, size in sizes:
+            if size:
+                del words[key][size:]
+            else:
+                del words[key]
+
+
+@dataclass(frozen=True)
+class IndexStart:
+    """What :meth:`PairIndex.restore` needs to bring an index back to how it was built: a copy of
+    the counts (pairs of bytes only: at most 65,536) and the length of every word list."""
+
+    counts: dict[str, int]
+    sizes: dict[str, int]
+
+
+def build_index(
+    words: tuple[bytes, ...], wcounts: tuple[int, ...], small_corpus_bytes: int = SMALL_CORPUS_BYTES
+) -> tuple[PairIndex, list[int]]:
+    """Count all byte pairs and index the words containing each; also returns the byte values
+    that occur in no word (free token codes)."""
+    counts: dict[str, int] = {}
+    index: dict[str, array] = {}
+    if sum(map(len, words)) < small_corpus_bytes:
+        free = _build_small(words, wcounts, counts, index)
+    else:
+        free = _build_numpy(words, wcounts, counts, index)
+    return PairIndex(counts, index), free
+
+
+def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, array]) -> list[int]:
+    get = counts.get
+    joined = b"".join(words)
+    listed: defaultdict[str, array] = defaultdict(partial(array, WID_TYPECODE))
+    for wid, w in enumerate(words):
+        c = wcounts[wid]
+        keys = [chr(x) + chr(y) for x, y in itertools.pairwise(w)]
+        for p in keys:
+            counts[p] = get(p, 0) + c
+        for p in dict.fromkeys(keys):
+            listed[p].append(wid)
+    index.update(listed)
+    return [i for i in range(256) if BYTE_TOKENS[i] not in joined]
+
+
+def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]) -> list[int]:
+    """:func:`_build_small` vectorised (the same counts and index, in the same order)."""
+    lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    flat = np.frombuffer(b"".join(words), dtype=np.uint8)
+    free = np.flatnonzero(np.bincount(flat, minlength=256) == 0).tolist()
+    if not (lens.size and lens.max() >= 2):
+        return free
+    # 4- and 8-byte arrays, freed as soon as they are used: a 40 MB single word peaks at
+    # ~17 bytes per byte of text here (int64 everywhere and a lexsort took ~50)
+    flat32 = flat.astype(np.int32)
+    wid_at = np.repeat(np.arange(lens.size, dtype=np.int32), lens)
+    inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
+    codes = (flat32[:-1] * 256 + flat32[1:])[inside]
+    del flat32
+    wids = wid_at[:-1][inside]
+    del wid_at, inside
+    # (pair code, word id) as one int64, sorted in place: grouped by pair, word ids ascending
+    both = codes.astype(np.int64) << 32
+    del codes
+    both |= wids
+    del wids
+    both.sort()
+    starts = np.flatnonzero(np.r_[True, both[1:] != both[:-1]])
+    repeats = np.diff(np.r_[starts, both.size])  # how often a word holds the pair
+    both = both[starts]  # a word is listed once per pair
+    codes, wids = both >> 32, both & 0xFFFFFFFF
+    wcounts_np = np.array(wcounts, dtype=np.int64)
+    totals = np.bincount(codes, weights=repeats * wcounts_np[wids], minlength=65536).round().astype(np.int64)
+    wid_bytes = wids.astype(np.intc).tobytes()
+    size = np.dtype(np.intc).itemsize
+    starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
+    ends = np.r_[starts[1:], codes.size]
+    for code, lo, hi in zip(codes[starts].tolist(), starts.tolist(), ends.tolist()):
+        key = chr(code >> 8) + chr(code & 255)
+        counts[key] = int(totals[code])
+        listed = index[key] = array(WID_TYPECODE)
+        listed.frombytes(wid_bytes[lo * size : hi * size])
+    return free

@@ -1,0 +1,403 @@
+"""The steppable, undoable byte-level BPE trainer: a facade over its parts.
+
+- core/training/records.py: :class:`MergeRecord` (what a merge did, and why) and the undo history entry;
+- core/training/token_codes.py: words are strings with one character per token;
+- core/training/pair_index.py: pair counts, count buckets with a lazily-deleting heap, word ids per pair;
+- core/training/merge_kernels.py: merging a pair word by word or in one batch, returning the changes;
+- core/training/long_words.py: very long words (a whole document) as linked lists of tokens;
+- core/training/views.py: what an app reads between steps;
+- core/training/undo.py: undo, rewind and reset.
+
+A merge only touches the words that contain the merged pair.
+
+>>> t = Trainer.from_text("aaabdaaabac", pattern="none")
+>>> [r.pair for r in t.steps(3)]
+[(b'a', b'a'), (b'aa', b'a'), (b'aaa', b'b')]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+
+import numpy as np
+
+from core.errors import BPEError, Cancelled
+from core.memory import paused_gc
+from core.pretokenization.pretokenize import (
+    CorpusStats,
+    Progress,
+    check_special_tokens,
+    count_pretokens,
+    count_texts,
+    resolve_pattern,
+)
+from core.training.long_words import LongWord
+from core.training.merge_kernels import Interrupted, WordsMerge, merge_batch, merge_words, object_array
+from core.training.pair_index import SMALL_CORPUS_BYTES, build_index
+from core.training.records import MAX_TIES_SHOWN, TIE_BREAKS, HistoryEntry, MergeRecord, Pair, TieBreak
+from core.training.token_codes import BYTE_TOKENS, TokenCodes
+from core.training.undo import TrainerStart, TrainerUndo
+from core.training.vocab import build_vocab, check_vocab_size
+
+__all__ = [
+    "BYTE_TOKENS",
+    "MergeRecord",
+    "Pair",
+    "TieBreak",
+    "Trainer",
+    "build_vocab",
+    "check_vocab_size",
+    "train_bpe",
+]
+
+# A merge whose pair is indexed in at least this many words is done for all of them at once
+BATCH_MIN_WORDS = 4096
+# Words of more tokens than this are merged as a LongWord, at a cost proportional to a merge's
+# sites rather than to the word's length
+LONG_WORD_TOKENS = 4096
+
+
+def _cancelled(records: list) -> Cancelled:
+    """The exception a stopped run raises (made here: a local variable holding it in run()'s
+    frame would tie frame and traceback in a cycle, kept alive where cyclic GC is off)."""
+    exc = Cancelled(f"training cancelled after {len(records)} merges")
+    exc.records = records
+    return exc
+
+
+class Trainer(TrainerUndo):
+    """A BPE training session over counted pre-tokens.
+
+    Build it with :meth:`from_file`, :meth:`from_text` or :meth:`from_texts` (pre-tokenization
+    happens once), then :meth:`step`, :meth:`steps`, :meth:`run` and :meth:`undo`.
+    ``keep_history=False`` (train_bpe, the CLI) trains leaner: no undo, and records count their
+    ties without listing the tied pairs. ``batch_min_words``, ``long_word_tokens`` and
+    ``small_corpus_bytes`` choose between equivalent code paths (tests force each one with them).
+    """
+
+    def __init__(
+        self,
+        word_counts: dict[bytes, int],
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        keep_history: bool = True,
+        stats: CorpusStats | None = None,
+        batch_min_words: int = BATCH_MIN_WORDS,
+        long_word_tokens: int = LONG_WORD_TOKENS,
+        small_corpus_bytes: int = SMALL_CORPUS_BYTES,
+    ) -> None:
+        if tie_break not in TIE_BREAKS:
+            raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
+        self.special_tokens: list[str] = check_special_tokens(special_tokens)
+        self.pattern = pattern
+        self.tie_break: TieBreak = tie_break
+        self.keep_history = keep_history
+        self.stats = stats or CorpusStats(
+            distinct_pretokens=len(word_counts), pretokens=sum(word_counts.values())
+        )
+        self.batch_min_words = batch_min_words
+        self.merges: list[Pair] = []
+        self.records: list[MergeRecord] = []
+        self._history: list[HistoryEntry] = []
+        # data that never changes is kept in tuples, which the garbage collector stops visiting
+        self._original: tuple[bytes, ...] = tuple(word_counts)
+        self._wcounts: tuple[int, ...] = tuple(word_counts.values())
+        self._wcounts_np: np.ndarray | None = None  # the word counts as a NumPy array (made when needed)
+        self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
+        # words merged as LongWords (made on first merge), never in a batch (their lengths only shrink)
+        self._long_wids = {i for i, n in enumerate(map(len, self._original)) if n > long_word_tokens}
+        self._long: dict[int, LongWord] = {}
+        self._long_stale: set[int] = set()  # long words whose string in _words is out of date
+        with paused_gc():
+            # word id -> its tokens' codes, in a NumPy array of str objects: a merge reads and
+            # writes many words at once by fancy indexing, and the collector never walks its items
+            self._words: np.ndarray = object_array([w.decode("latin-1") for w in self._original])
+            self._index, free = build_index(self._original, self._wcounts, small_corpus_bytes)
+        self._codes = TokenCodes(free)
+        # the state at 0 merges, for a reset without undoing merge by merge (memory: one pointer
+        # per distinct word and the byte-pair counts; the strings are the history's anyway, except
+        # those of long words, which a reset decodes again from _original rather than keep twice)
+        self._start: TrainerStart | None = None
+        if keep_history:
+            start_words = self._words.copy()
+            start_words[list(self._long_wids)] = None
+            self._start = TrainerStart(start_words, self._index.start())
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_file(
+        cls,
+        path: str | os.PathLike,
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        workers: int | None = None,
+        progress: Progress | None = None,
+        keep_history: bool = True,
+        niceness: int = 0,
+    ) -> Trainer:
+        counts, stats = count_pretokens(
+            path, special_tokens, pattern, workers=workers, progress=progress, niceness=niceness
+        )
+        return cls(
+            counts,
+            special_tokens,
+            pattern=pattern,
+            tie_break=tie_break,
+            keep_history=keep_history,
+            stats=stats,
+        )
+
+    @classmethod
+    def from_text(
+        cls,
+        text: str | bytes,
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        keep_history: bool = True,
+    ) -> Trainer:
+        counts, stats = count_pretokens(text, special_tokens, pattern, workers=1, is_text=True)
+        return cls(
+            counts,
+            special_tokens,
+            pattern=pattern,
+            tie_break=tie_break,
+            keep_history=keep_history,
+            stats=stats,
+        )
+
+    @classmethod
+    def from_texts(
+        cls,
+        texts: Iterable[str],
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        tie_break: TieBreak = "lexicographic",
+        keep_history: bool = True,
+    ) -> Trainer:
+        counts, stats = count_texts(texts, special_tokens, pattern)
+        return cls(
+            counts,
+            special_tokens,
+            pattern=pattern,
+            tie_break=tie_break,
+            keep_history=keep_history,
+            stats=stats,
+        )
+
+    # ------------------------------------------------------------------ merging
+    def step(self, interrupt: Callable[[], bool] | None = None) -> MergeRecord | None:
+        """Merge the best pair; return its record, or None when no pair is left.
+
+        With ``interrupt``, checked every few thousand words: when it returns True the merge is
+        rolled back and :class:`Cancelled` is raised (nothing changed).
+        """
+        best = self._best()
+        if best is None:
+            return None
+        pair, count, bucket = best
+        n_ties = len(bucket) - 1
+        ties = tuple(self._sorted_ties(bucket, pair, MAX_TIES_SHOWN)) if n_ties and self.keep_history else ()
+        if interrupt is None:
+            return self._merge(pair, count, ties, n_ties)
+        self._interrupt = interrupt
+        try:
+            return self._merge(pair, count, ties, n_ties)
+        except Interrupted:
+            raise Cancelled("step interrupted; nothing changed") from None
+        finally:
+            self._interrupt = None
+
+    def merge(self, pair: Pair) -> MergeRecord:
+        """Merge a given pair (used to replay saved merges); it must currently occur."""
+        count = self.pair_count(pair)
+        if count <= 0:
+            raise BPEError(f"pair {pair!r} does not occur in the corpus now; it cannot be merged")
+        return self._merge(pair, count, (), 0)
+
+    def steps(self, n: int) -> list[MergeRecord]:
+        """Up to ``n`` merges (fewer when the corpus runs out of pairs)."""
+        out = []
+        for _ in range(n):
+            r = self.step()
+            if r is None:
+                break
+            out.append(r)
+        return out
+
+    def run(
+        self,
+        vocab_size: int,
+        progress: Progress | None = None,
+        min_interval: int = 1,
+        interrupt: Callable[[], bool] | None = None,
+    ) -> list[MergeRecord]:
+        """Merge until ``vocab_size`` is reached or no pair is left.
+
+        ``progress("merge", done, total)`` is called after every ``min_interval`` merges; when it
+        returns False the run stops after the current merge (state stays consistent) and
+        :class:`Cancelled` is raised with ``.records`` holding the merges done in this run.
+        ``interrupt()`` is checked after every merge and every few thousand words inside one: when
+        it returns True the run stops the same way, and a merge in progress is rolled back (a
+        cancel then takes milliseconds even where one merge changes 50,000 words).
+        """
+        check_vocab_size(vocab_size, len(self.special_tokens))
+        target = vocab_size - self.vocab_size
+        out: list[MergeRecord] = []
+        self._interrupt = interrupt
+        with paused_gc(), self._interruptible():
+            while self.vocab_size < vocab_size:
+                try:
+                    r = self.step()
+                except Interrupted:
+                    raise _cancelled(out) from None
+                if r is None:
+                    break
+                out.append(r)
+                stop = interrupt is not None and interrupt()
+                if not stop and progress is not None and len(out) % min_interval == 0:
+                    stop = progress("merge", len(out), target) is False
+                if stop:
+                    raise _cancelled(out)
+        if progress is not None:
+            progress("merge", len(out), max(target, len(out)))
+        return out
+
+    @contextmanager
+    def _interruptible(self) -> Iterator[None]:
+        try:
+            yield
+        finally:
+            self._interrupt = None
+
+    def _merge(self, pair: Pair, count: int, ties: tuple[Pair, ...], n_ties: int) -> MergeRecord:
+        a, b = pair
+        codes = self._codes
+        ca, cb, cab = codes.code[a], codes.code[b], codes.code_for(a + b)
+        index = self._index
+        key = ca + cb
+        done: WordsMerge | None = None
+        if index.n_listed(key) >= self.batch_min_words:
+            wids = index.ids(key)
+            if not self._long_wids or self._long_wids.isdisjoint(wids.tolist()):
+                # (a long word is merged word by word: arrays over a 20 MB word would take gigabytes)
+                if self._wcounts_np is None:
+                    self._wcounts_np = np.array(self._wcounts, dtype=np.int64)
+                done = merge_batch(
+                    self._words,
+                    wids,
+                    self._wcounts_np,
+                    ca,
+                    cb,
+                    cab,
+                    codes.sep,
+                    codes.fits_16_bits,
+                    self._interrupt,
+                )
+        history = self.keep_history
+        if done is None:
+            done = merge_words(
+                self._words,
+                index.ids(key),
+                self._wcounts,
+                ca,
+                cb,
+                cab,
+                self._long,
+                self._long_wids,
+                self._interrupt,
+                keep_olds=history,
+            )
+        # nothing has changed until here: apply the merge
+        self._words[done.written] = done.news
+        long_undos = tuple((wid, lw.apply(plan, history)) for wid, lw, plan in done.long_plans)
+        self._long_stale.update(wid for wid, _lw, _plan in done.long_plans)
+        # what undo cuts the index back to (else each redo of a merge adds its ids again)
+        sizes = index.add_word_ids(done.new_index, report=history)
+        changes = index.apply_deltas(done.deltas, report=history)
+        tok = codes.token
+        deltas = tuple(((tok[k[0]], tok[k[1]]), d) for k, d in changes)
+        rank = len(self.merges)
+        record = MergeRecord(
+            rank=rank,
+            pair=pair,
+            new_id=self.token_id(rank),
+            count=count,
+            ties=ties,
+            n_ties=n_ties,
+            words_changed=len(done.wids),
+            occurrences_changed=done.occurrences,
+            deltas=deltas,
+        )
+        self.merges.append(pair)
+        self.records.append(record)
+        if history:
+            self._history.append(HistoryEntry(record, done.wids, done.olds, sizes, long_undos))  # type: ignore[arg-type]
+        return record
+
+    # ------------------------------------------------------------------ sessions
+    def state(self) -> dict:
+        """Everything needed to resume: word counts, settings and merges (plain data)."""
+        return {
+            "special_tokens": list(self.special_tokens),
+            "pattern": self.pattern,
+            "tie_break": self.tie_break,
+            "word_counts": dict(zip(self._original, self._wcounts)),
+            "merges": list(self.merges),
+        }
+
+    @classmethod
+    def from_state(cls, state: dict, keep_history: bool = True) -> Trainer:
+        """Rebuild a trainer from :meth:`state` by replaying the merges."""
+        t = cls(
+            state["word_counts"],
+            state["special_tokens"],
+            pattern=state["pattern"],
+            tie_break=state["tie_break"],
+            keep_history=keep_history,
+        )
+        for p in state["merges"]:
+            t.merge(tuple(p))
+        return t
+
+
+def train_bpe(
+    input_path: str | os.PathLike,
+    vocab_size: int,
+    special_tokens: list[str] | None = None,
+    *,
+    pattern: str | None = "gpt2",
+    tie_break: TieBreak = "lexicographic",
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> tuple[dict[int, bytes], list[Pair]]:
+    """Train a byte-level BPE tokenizer on a file (CS336 assignment 1 interface).
+
+    Returns ``(vocab, merges)``: vocab maps ids 0..n-1 to bytes (bytes, then special tokens, then
+    merges); merges are ``(bytes, bytes)`` pairs in creation order. ``progress(phase, done, total)``
+    receives "pretokenize" and "merge" phases; returning False raises :class:`Cancelled`.
+    """
+    specials = check_special_tokens(special_tokens)
+    check_vocab_size(vocab_size, len(specials))
+    resolve_pattern(pattern)
+    if tie_break not in TIE_BREAKS:
+        raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
+    trainer = Trainer.from_file(
+        input_path,
+        specials,
+        pattern=pattern,
+        tie_break=tie_break,
+        workers=workers,
+        progress=progress,
+        keep_history=False,
+    )
+    trainer.run(vocab_size, progress=progress, min_interval=50)
+    return trainer.vocab, list(trainer.merges)

@@ -1,0 +1,73 @@
+"""One selection: the merge the user picks in any view is the one every view shows and acts on."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QMenu
+
+from bpe_gui.model.session import SessionModel
+from bpe_gui.model.state import VocabIndex
+
+
+def _menu_shown(qtbot) -> QMenu:
+    qtbot.waitUntil(
+        lambda: any(isinstance(w, QMenu) and w.isVisible() for w in QApplication.topLevelWidgets())
+    )
+    return next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMenu) and w.isVisible())
+
+
+def test_right_click_on_a_scrolled_merges_list_acts_on_the_row_under_the_cursor(qtbot, trained):
+    w, c = trained, trained.controller
+    br = w.browser
+    w.resize(1280, 720)
+    table, proxy = br.merges_table, br.merges_proxy
+    qtbot.waitUntil(lambda: proxy.rowCount() == c.index.n_merges, timeout=5000)
+    assert c.index.n_merges >= 30
+    c.select_merge(17)  # picked in the timeline first (as a user does), so the list shows #18 centred
+    for picked in (20, 5, c.index.n_merges - 1):
+        table.scrollTo(proxy.index(picked, 0))
+        pos = table.visualRect(proxy.index(picked, 0)).center()
+        table.customContextMenuRequested.emit(pos)
+        menu = _menu_shown(qtbot)
+        # the menu, the list, the details, the timeline and the window's Rewind all name the same merge
+        assert f"#{picked + 1}" in menu.actions()[0].text()
+        assert c.selected_merge == picked
+        assert proxy.mapToSource(table.currentIndex()).row() == picked
+        assert w.details.rank == picked and w.timeline.selected == picked
+        menu.close()
+
+
+def test_rewind_from_the_menu_rewinds_to_the_merge_it_names(qtbot, trained):
+    w, c = trained, trained.controller
+    table, proxy = w.browser.merges_table, w.browser.merges_proxy
+    qtbot.waitUntil(lambda: proxy.rowCount() == c.index.n_merges, timeout=5000)
+    c.select_merge(2)
+    pos = table.visualRect(proxy.index(7, 0)).center()
+    table.customContextMenuRequested.emit(pos)
+    menu = _menu_shown(qtbot)
+    with qtbot.waitSignal(c.merges_removed, timeout=20_000):
+        menu.actions()[0].trigger()
+    assert c.index.n_merges == 8  # merge #8 is the last one
+    assert c.selected_merge == 7
+
+
+def test_window_rewind_uses_the_selection_of_any_view(qtbot, trained):
+    w, c = trained, trained.controller
+    c.select_merge(4)  # as a click on the timeline or the vocab list does
+    with qtbot.waitSignal(c.merges_removed, timeout=20_000):
+        w.rewind_to_selected()
+    assert c.index.n_merges == 5 and c.selected_merge == 4
+
+
+def test_the_model_keeps_one_valid_selection():
+    m = SessionModel()
+    m.index = VocabIndex.base([])
+    m.absorb([])  # (no merges: nothing can be picked)
+    assert m.select(0) is False and m.selected is None
+    m.index.extend([((b"a", b"b"), 5), ((b"ab", b"c"), 3), ((b"x", b"y"), 2)])
+    m.records = [object(), object(), object()]
+    assert m.select(2) and m.selected == 2 and m.current_step == 3
+    assert m.select(3) is False and m.selected == 2  # out of range: the selection stays
+    m.pop(1)  # the selected merge is taken back: the last merge left is selected
+    assert m.selected == 1 and m.current_step == 2
+    m.base_vocab()  # the merges are replaced: nothing is selected
+    assert m.selected is None
