@@ -15,6 +15,119 @@
     </message>
 </context>
 <context>
+    <name>AuditDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="67"/>
+        <source>Audit a merge list</source>
+        <translation>审查合并列表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="78"/>
+        <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why.</source>
+        <translation>在已加载的语料上按其设置重放正确的训练，找出一份合并列表（merges.txt、tokenizer.json、CS336 train_bpe 的输出 …）第一次出现不同的那次合并，并说明原因。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="85"/>
+        <source>Open merge list…</source>
+        <translation>打开合并列表…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="87"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="90"/>
+        <source>Show in the timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109"/>
+        <source>Open merge list</source>
+        <translation>打开合并列表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="123"/>
+        <source>Open a corpus first: the merge list is checked against it.</source>
+        <translation>请先打开语料：合并列表要对照它来检查。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="135"/>
+        <source>Checking {name} …</source>
+        <translation>正在检查 {name} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="173"/>
+        <source>All {n} merges agree with training on this corpus.</source>
+        <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="177"/>
+        <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
+        <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194"/>
+        <source>first seen</source>
+        <translation>最先出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194"/>
+        <source>lexicographically greatest</source>
+        <translation>字典序最大</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="196"/>
+        <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
+        <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="200"/>
+        <source>Equal counts, but neither tie rule picks the list&apos;s pair.</source>
+        <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="203"/>
+        <source>The list&apos;s pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
+        <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="208"/>
+        <source>The list&apos;s pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
+        <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="212"/>
+        <source>The list&apos;s pair does not occur in this corpus at that point.</source>
+        <translation>此时列表中的字节对在这份语料中不出现。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="214"/>
+        <source>The list goes on after training has no pair left to merge.</source>
+        <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="216"/>
+        <source>Both pairs occur: the merges come in another order.</source>
+        <translation>两个字节对都出现：合并的顺序不同。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="218"/>
+        <source>The correct pair is merge {n} of the list.</source>
+        <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="220"/>
+        <source>Training makes the list&apos;s pair at merge {n}.</source>
+        <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
+    </message>
+</context>
+<context>
     <name>Browser</name>
     <message>
         <location filename="../../bpe_gui/views/widgets.py" line="127"/>
@@ -1879,254 +1992,264 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="111"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="112"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="112"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="113"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="145"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="146"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="169"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="170"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="171"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="171"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="172"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="173"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="177"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="178"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="179"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="180"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="181"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="182"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="184"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="185"/>
         <source>Vocabulary &amp;overlap…</source>
         <translation>词表重叠(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="188"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="189"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="192"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="193"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="196"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="197"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="199"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="200"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="202"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="203"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="203"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="204"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="204"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="206"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="207"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="208"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="209"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="210"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="211"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="213"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="214"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="215"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="216"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="217"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="219"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="220"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="227"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="228"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="232"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="234"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="238"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <source>&amp;Audit a merge list…</source>
+        <translation>审查合并列表(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <source>Find where a merge list first differs from training on this corpus, and why</source>
+        <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="251"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="258"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="269"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="320"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="328"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="347"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="347"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="376"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="384"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="374"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="374"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="382"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="417"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from bpe_gui import resources, settings
 from bpe_gui.actions.controller import Controller
+from bpe_gui.dialogs.audit_dialog import open_audit
 from bpe_gui.dialogs.glossary import show_glossary
 from bpe_gui.dialogs.inspect_dialog import open_inspect
 from bpe_gui.dialogs.messages import MessageLog, ShortcutsDialog
@@ -236,6 +237,13 @@ class MainWindow(FilesWindow):
             ["Ctrl+Shift+R"],
             train_menu,
             self.tr("Undo all merges; the corpus stays loaded"),
+        )
+        self.act_audit = self._action(
+            self.tr("&Audit a merge list…"),
+            lambda: open_audit(self),
+            [],
+            train_menu,
+            self.tr("Find where a merge list first differs from training on this corpus, and why"),
         )
         view_menu = mb.addMenu(self.tr("&View"))
         self._action(
