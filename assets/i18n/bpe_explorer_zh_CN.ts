@@ -785,74 +785,99 @@
 <context>
     <name>DetailsView</name>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="32"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="40"/>
         <source>&lt;b&gt;Selected merge&lt;/b&gt;</source>
         <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="48"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="62"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="88"/>
         <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style=&apos;color:#667&apos;&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="79"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="93"/>
         <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="81"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="95"/>
         <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="84"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="98"/>
         <source> and {0} more</source>
         <translation> 等另外 {0} 个</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="99"/>
         <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="86"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
         <source>distinct word</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="86"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
         <source>distinct words</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="101"/>
         <source>occurrence</source>
         <translation>次出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="101"/>
         <source>occurrences</source>
         <translation>次出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="103"/>
         <source>&lt;p&gt;changed &lt;b&gt;{0}&lt;/b&gt; {1} (&lt;b&gt;{2}&lt;/b&gt; {3})&lt;/p&gt;</source>
         <translation>&lt;p&gt;改变了 &lt;b&gt;{0}&lt;/b&gt; {1}（&lt;b&gt;{2}&lt;/b&gt; {3}）&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="95"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="109"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="117"/>
         <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="132"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="133"/>
+        <source>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="173"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="179"/>
+        <source>byte {0}</source>
+        <translation>第 {0} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="186"/>
+        <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
