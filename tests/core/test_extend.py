@@ -243,3 +243,18 @@ def test_doctests():
     import core.tokenization.extend
 
     assert doctest.testmod(core.tokenization.extend).failed == 0
+
+
+def test_batched_merges_give_the_same_training(base_dir):
+    """Merges of many words at once (the batch kernel, over token codes above 255) equal word by word."""
+    from core.tokenization.extend import base_words
+
+    base = Tokenizer.from_spec(load_any(base_dir / "bpe.json"))
+    words, stats = base_words(base, [NEW_TEXT])
+    one = ExtendTrainer(base, words, stats=stats)
+    batch = ExtendTrainer(base, words, stats=stats, batch_min_words=1)
+    a, b = one.steps(60), batch.steps(60)
+    assert [(r.pair, r.new_id, r.count) for r in a] == [(r.pair, r.new_id, r.count) for r in b]
+    assert one.words() == batch.words()
+    batch.undo_to(0)
+    assert [r.pair for r in batch.steps(60)] == [r.pair for r in a]
