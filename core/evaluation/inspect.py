@@ -2,8 +2,9 @@
 
 For every ordinary (non-special) token of a :class:`core.Tokenizer`:
 
-- ``unreachable_text``: its bytes are whole UTF-8, but encoding that text (the tokenizer's own
-  normalizer and pre-tokenization, no special tokens) does not give that one token, e.g. a Thai word
+- ``unreachable_text``: its bytes are whole UTF-8, but encoding that text as a user would (the
+  tokenizer's own normalizer, added and special tokens, pre-tokenization; no post-processor)
+  does not give that one token, e.g. a Thai word
   the pattern splits between a letter and its combining vowel, or a compatibility ideograph that
   NFC turns into another character;
 - ``unreachable_merges``: a token of two or more bytes that applying the merges to its bytes alone
@@ -194,18 +195,27 @@ def inspect_tokenizer(
 
 
 def _encode_batch(tok: Tokenizer, texts: list[str]) -> list[list[int]]:
+    """``encode(text, add_special_tokens=False)`` of each text, as a user would encode it: special
+    and added tokens in the text are recognised (an added token "  " of GPT-NeoX makes the ordinary
+    token "  " unreachable, as in HF). Texts with none of them are encoded together."""
+    special = tok._special_re
     if tok._pipe is None and tok._hole_re is None:
+        plain = [k for k, t in enumerate(texts) if special is None or not special.search(t)]
+        out: list[list[int] | None] = [None] * len(texts)
         try:
-            return tok._encode_all(texts)
-        except Exception:
-            pass
-    out = []
-    for t in texts:
-        try:
-            out.append(tok.encode_ordinary(t))
+            for k, ids in zip(plain, tok._encode_all([texts[k] for k in plain])):
+                out[k] = ids
         except ValueError:
-            out.append([])  # a text the tokenizer refuses (a byte its vocab lacks): not reachable
-    return out
+            out = [None] * len(texts)
+        return [ids if ids is not None else _encode_one(tok, t) for ids, t in zip(out, texts)]
+    return [_encode_one(tok, t) for t in texts]
+
+
+def _encode_one(tok: Tokenizer, text: str) -> list[int]:
+    try:
+        return tok.encode(text, add_special_tokens=False)
+    except ValueError:
+        return []  # a text the tokenizer refuses (a byte its vocab lacks): not reachable
 
 
 def file_token_counts(

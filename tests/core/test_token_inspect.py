@@ -159,3 +159,32 @@ def test_doctests():
     import core.evaluation.inspect
 
     assert doctest.testmod(core.evaluation.inspect).failed == 0
+
+
+def test_an_added_token_makes_an_ordinary_one_unreachable(tmp_path):
+    """GPT-NeoX/OLMo add whitespace runs as (non-special) added tokens: the ordinary token with the
+    same text is never made, in HF as here."""
+    t = Trainer.from_text("a  b  c  d  e  f  " * 20, pattern=WORDS)
+    t.steps(10)
+    spec = TokenizerSpec.from_merges(t.merges, pattern="gpt2")
+    export_all(tmp_path, spec, ["hf"])
+    data = json.loads((tmp_path / "tokenizer.json").read_text())
+    new_id = max(spec.vocab) + 1
+    data["added_tokens"].append(
+        {
+            "id": new_id,
+            "content": "  ",
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": True,
+            "special": False,
+        }
+    )
+    path = tmp_path / "added.json"
+    path.write_text(json.dumps(data))
+    tok = Tokenizer.from_spec(load_any(path))
+    r = inspect_tokenizer(tok)
+    assert r.unreachable_text == hf_unreachable(path, tok.vocab, set(tok.special_ids.values()))
+    ordinary = next(i for i, b in spec.vocab.items() if b == b"  ")
+    assert ordinary in r.unreachable_text
