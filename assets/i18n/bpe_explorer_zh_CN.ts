@@ -1310,6 +1310,99 @@
     </message>
 </context>
 <context>
+    <name>ExtendDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="81"/>
+        <source>Extend this tokenizer</source>
+        <translation>扩展这个分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="92"/>
+        <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
+        <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="99"/>
+        <source>Choose corpus…</source>
+        <translation>选择语料…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
+        <source>Corpus:</source>
+        <translation>语料：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="105"/>
+        <source>Final vocab size:</source>
+        <translation>最终词表大小：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="106"/>
+        <source>Choose folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="108"/>
+        <source>Write to:</source>
+        <translation>写入到：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="111"/>
+        <source>Extend</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="113"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="116"/>
+        <source>Open the extended tokenizer</source>
+        <translation>打开扩展后的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="142"/>
+        <source>Corpus to learn the new merges on</source>
+        <translation>用来学习新合并的语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="147"/>
+        <source>Folder for the extended tokenizer</source>
+        <translation>扩展后分词器的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="172"/>
+        <source>Choose a final vocab size above this tokenizer&apos;s {n} tokens.</source>
+        <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="186"/>
+        <source>Learning new merges on {name} …</source>
+        <translation>正在 {name} 上学习新的合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="211"/>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；没有写入任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="220"/>
+        <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
+        <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="230"/>
+        <source>Written: {files}</source>
+        <translation>已写入：{files}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="233"/>
+        <source>Not written (the format cannot hold this tokenizer): {formats}</source>
+        <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <location filename="../../bpe_gui/actions/files.py" line="131"/>
@@ -2017,264 +2110,274 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="112"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="113"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="113"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="114"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="146"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="147"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="170"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="171"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="171"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="172"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="172"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="173"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="175"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="178"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="179"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="180"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="181"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="182"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="183"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="185"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="186"/>
         <source>Vocabulary &amp;overlap…</source>
         <translation>词表重叠(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="189"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="190"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="193"/>
+        <source>E&amp;xtend this tokenizer…</source>
+        <translation>扩展这个分词器(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="197"/>
+        <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
+        <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="201"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="197"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="200"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="208"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="203"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="211"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="204"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="213"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="207"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="215"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="209"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="217"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="211"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="219"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="213"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="215"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="217"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="225"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="220"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="228"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="232"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="228"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="232"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="243"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="247"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="258"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="262"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="269"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="328"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="364"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="364"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="384"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="392"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="374"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="382"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="382"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="390"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="417"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="425"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

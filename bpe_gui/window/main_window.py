@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from bpe_gui import resources, settings
 from bpe_gui.actions.controller import Controller
 from bpe_gui.dialogs.audit_dialog import open_audit
+from bpe_gui.dialogs.extend_dialog import open_extend
 from bpe_gui.dialogs.glossary import show_glossary
 from bpe_gui.dialogs.inspect_dialog import open_inspect
 from bpe_gui.dialogs.messages import MessageLog, ShortcutsDialog
@@ -187,6 +188,13 @@ class MainWindow(FilesWindow):
             [],
             file_menu,
             self.tr("Tokens shared with the compared tokenizer, tokens only in each, where the merges part"),
+        )
+        self.act_extend = self._action(
+            self.tr("E&xtend this tokenizer…"),
+            lambda: open_extend(self),
+            [],
+            file_menu,
+            self.tr("Keep every token and id of this tokenizer and learn more merges on a corpus"),
         )
         file_menu.addSeparator()
         self.act_save_session = self._action(
