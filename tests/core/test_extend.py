@@ -219,22 +219,24 @@ def test_a_base_with_a_normalizer_keeps_it(base_dir, corpus, tmp_path):
     assert " café".encode() in words and " cafe\u0301".encode() not in words
 
 
-def test_bad_requests(base_dir, corpus, capsys):
+def test_bad_requests(base_dir, corpus, capsys, tmp_path):
     base = load_any(base_dir)
+    out = str(tmp_path / "out")
     with pytest.raises(BPEError, match="smaller than the base"):
         extend_tokenizer(base, corpus, 100)
     size = str(len(base.vocab))
     assert (
-        main(["train", str(corpus), "--extend", str(base_dir), "--vocab-size", size, "--out", "x", "-q"]) == 2
+        main(["train", str(corpus), "--extend", str(base_dir), "--vocab-size", size, "--out", out, "-q"]) == 2
     )
     assert "not above the base" in capsys.readouterr().err
     assert (
         main(
-            ["train", "--counts", "c.parquet", "--extend", str(base_dir), "--vocab-size", "400", "--out", "x"]
+            ["train", "--counts", "c.parquet", "--extend", str(base_dir), "--vocab-size", "400", "--out", out]
         )
         == 2
     )
     assert "--counts" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()  # refused before anything was written
 
 
 def test_doctests():
