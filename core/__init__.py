@@ -60,6 +60,12 @@ _LAZY = {
     "train_bpe_from_counts": "scale.counts",
     "trainer_from_counts": "scale.counts",
     "count_files": "scale.counts",
+    "audit_merges": "evaluation.audit",
+    "ExtendTrainer": "tokenization.extend",
+    "extend_tokenizer": "tokenization.extend",
+    "inspect_tokenizer": "evaluation.inspect",
+    "compare_tokenizers": "evaluation.compare",
+    "token_home": "evaluation.token_home",
 }
 __all__ += [name for name in _LAZY if name not in __all__]
 

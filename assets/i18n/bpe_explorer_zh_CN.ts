@@ -15,6 +15,119 @@
         </message>
     </context>
     <context>
+        <name>AuditDialog</name>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="67" />
+            <source>Audit a merge list</source>
+            <translation>审查合并列表</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="78" />
+            <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why.</source>
+            <translation>在已加载的语料上按其设置重放正确的训练，找出一份合并列表（merges.txt、tokenizer.json、CS336 train_bpe 的输出 …）第一次出现不同的那次合并，并说明原因。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="85" />
+            <source>Open merge list…</source>
+            <translation>打开合并列表…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="87" />
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="90" />
+            <source>Show in the timeline</source>
+            <translation>在时间线中显示</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109" />
+            <source>Open merge list</source>
+            <translation>打开合并列表</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="123" />
+            <source>Open a corpus first: the merge list is checked against it.</source>
+            <translation>请先打开语料：合并列表要对照它来检查。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="135" />
+            <source>Checking {name} …</source>
+            <translation>正在检查 {name} …</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160" />
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="173" />
+            <source>All {n} merges agree with training on this corpus.</source>
+            <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="177" />
+            <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
+            <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194" />
+            <source>first seen</source>
+            <translation>最先出现</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194" />
+            <source>lexicographically greatest</source>
+            <translation>字典序最大</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="196" />
+            <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
+            <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="200" />
+            <source>Equal counts, but neither tie rule picks the list's pair.</source>
+            <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="203" />
+            <source>The list's pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
+            <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="208" />
+            <source>The list's pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
+            <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="212" />
+            <source>The list's pair does not occur in this corpus at that point.</source>
+            <translation>此时列表中的字节对在这份语料中不出现。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="214" />
+            <source>The list goes on after training has no pair left to merge.</source>
+            <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="216" />
+            <source>Both pairs occur: the merges come in another order.</source>
+            <translation>两个字节对都出现：合并的顺序不同。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="218" />
+            <source>The correct pair is merge {n} of the list.</source>
+            <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="220" />
+            <source>Training makes the list's pair at merge {n}.</source>
+            <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
+        </message>
+    </context>
+    <context>
         <name>Browser</name>
         <message>
             <location filename="../../bpe_gui/views/widgets.py" line="127" />
@@ -233,6 +346,125 @@
             <location filename="../../bpe_gui/text/columns.py" line="45" />
             <source>A SentencePiece model's score of the piece: of two pairs, the one whose joined piece scores higher is merged first</source>
             <translation>SentencePiece 模型给该片段的分数：两个相邻对中，合并后片段分数更高的先合并</translation>
+        </message>
+    </context>
+    <context>
+        <name>CompareDialog</name>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="68" />
+            <source>Vocabulary overlap</source>
+            <translation>词表重叠</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="82" />
+            <source>Compare</source>
+            <translation>比较</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="84" />
+            <source>Add text file…</source>
+            <translation>添加文本文件…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="86" />
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
+            <source>Id</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
+            <source>Token</source>
+            <translation>词元</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
+            <source>Bytes</source>
+            <translation>字节</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
+            <source>Id there</source>
+            <translation>对方的 ID</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
+            <source>Text</source>
+            <translation>文本</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
+            <source>Tokens (this app)</source>
+            <translation>词元数（本应用）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
+            <source>Tokens (other)</source>
+            <translation>词元数（对方）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="130" />
+            <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
+            <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="133" />
+            <source>This app's tokenizer beside {name}.</source>
+            <translation>本应用的分词器与 {name} 对照。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="145" />
+            <source>Only in this app ({n})</source>
+            <translation>仅本应用有（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="146" />
+            <source>Only in the other ({n})</source>
+            <translation>仅对方有（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="147" />
+            <source>Shared ({n})</source>
+            <translation>共有（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="148" />
+            <source>Texts ({n})</source>
+            <translation>文本（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="154" />
+            <source>Add text files</source>
+            <translation>添加文本文件</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180" />
+            <source>Comparing…</source>
+            <translation>正在比较…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="205" />
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="219" />
+            <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app's tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
+            <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="230" />
+            <source>The merge lists are equal.</source>
+            <translation>两个合并列表相同。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="232" />
+            <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
+            <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
         </message>
     </context>
     <context>
@@ -615,74 +847,99 @@
     <context>
         <name>DetailsView</name>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="32" />
+            <location filename="../../bpe_gui/views/details_view.py" line="40" />
             <source>&lt;b&gt;Selected merge&lt;/b&gt;</source>
             <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="48" />
+            <location filename="../../bpe_gui/views/details_view.py" line="62" />
             <source>&lt;p style='color:#667'&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
             <translation>&lt;p style='color:#667'&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="74" />
+            <location filename="../../bpe_gui/views/details_view.py" line="88" />
             <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style='color:#667'&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
             <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style='color:#667'&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="79" />
+            <location filename="../../bpe_gui/views/details_view.py" line="93" />
             <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
             <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="81" />
+            <location filename="../../bpe_gui/views/details_view.py" line="95" />
             <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
             <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="84" />
+            <location filename="../../bpe_gui/views/details_view.py" line="98" />
             <source> and {0} more</source>
             <translation> 等另外 {0} 个</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="85" />
+            <location filename="../../bpe_gui/views/details_view.py" line="99" />
             <source>&lt;p style='color:#556'&gt;tied with: {0}{1}&lt;/p&gt;</source>
             <translation>&lt;p style='color:#556'&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="86" />
+            <location filename="../../bpe_gui/views/details_view.py" line="100" />
             <source>distinct word</source>
             <translation>个不同的词</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="86" />
+            <location filename="../../bpe_gui/views/details_view.py" line="100" />
             <source>distinct words</source>
             <translation>个不同的词</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="87" />
+            <location filename="../../bpe_gui/views/details_view.py" line="101" />
             <source>occurrence</source>
             <translation>次出现</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="87" />
+            <location filename="../../bpe_gui/views/details_view.py" line="101" />
             <source>occurrences</source>
             <translation>次出现</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="89" />
+            <location filename="../../bpe_gui/views/details_view.py" line="103" />
             <source>&lt;p&gt;changed &lt;b&gt;{0}&lt;/b&gt; {1} (&lt;b&gt;{2}&lt;/b&gt; {3})&lt;/p&gt;</source>
             <translation>&lt;p&gt;改变了 &lt;b&gt;{0}&lt;/b&gt; {1}（&lt;b&gt;{2}&lt;/b&gt; {3}）&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="95" />
+            <location filename="../../bpe_gui/views/details_view.py" line="109" />
             <source>&lt;p style='color:#667'&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
             <translation>&lt;p style='color:#667'&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="103" />
+            <location filename="../../bpe_gui/views/details_view.py" line="117" />
             <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
             <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/views/details_view.py" line="132" />
+            <source>&lt;p style='color:#667'&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
+            <translation>&lt;p style='color:#667'&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/views/details_view.py" line="133" />
+            <source>&lt;p&gt;&lt;a href='snippets'&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
+            <translation>&lt;p&gt;&lt;a href='snippets'&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/views/details_view.py" line="173" />
+            <source>&lt;p style='color:#667'&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
+            <translation>&lt;p style='color:#667'&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/views/details_view.py" line="179" />
+            <source>byte {0}</source>
+            <translation>第 {0} 字节</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/views/details_view.py" line="186" />
+            <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
+            <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
         </message>
     </context>
     <context>
@@ -1121,6 +1378,99 @@
         </message>
     </context>
     <context>
+        <name>ExtendDialog</name>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="81" />
+            <source>Extend this tokenizer</source>
+            <translation>扩展这个分词器</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="92" />
+            <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
+            <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="99" />
+            <source>Choose corpus…</source>
+            <translation>选择语料…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101" />
+            <source>Corpus:</source>
+            <translation>语料：</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="105" />
+            <source>Final vocab size:</source>
+            <translation>最终词表大小：</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="106" />
+            <source>Choose folder…</source>
+            <translation>选择文件夹…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="108" />
+            <source>Write to:</source>
+            <translation>写入到：</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="111" />
+            <source>Extend</source>
+            <translation>扩展</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="113" />
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="116" />
+            <source>Open the extended tokenizer</source>
+            <translation>打开扩展后的分词器</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="142" />
+            <source>Corpus to learn the new merges on</source>
+            <translation>用来学习新合并的语料</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="147" />
+            <source>Folder for the extended tokenizer</source>
+            <translation>扩展后分词器的文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="172" />
+            <source>Choose a final vocab size above this tokenizer's {n} tokens.</source>
+            <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="186" />
+            <source>Learning new merges on {name} …</source>
+            <translation>正在 {name} 上学习新的合并 …</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="211" />
+            <source>Cancelled; nothing was written.</source>
+            <translation>已取消；没有写入任何文件。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="220" />
+            <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
+            <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="230" />
+            <source>Written: {files}</source>
+            <translation>已写入：{files}</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="233" />
+            <source>Not written (the format cannot hold this tokenizer): {formats}</source>
+            <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
+        </message>
+    </context>
+    <context>
         <name>FileActions</name>
         <message>
             <location filename="../../bpe_gui/actions/files.py" line="131" />
@@ -1245,12 +1595,12 @@
             <translation>与分词器比较</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/files.py" line="122" />
+            <location filename="../../bpe_gui/window/files.py" line="123" />
             <source>Sample corpus (bundled)</source>
             <translation>示例语料（内置）</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/files.py" line="130" />
+            <location filename="../../bpe_gui/window/files.py" line="131" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -1431,6 +1781,119 @@
             <location filename="../../bpe_gui/dialogs/import_ask.py" line="68" />
             <source>give each special token with its id, as TOKEN=ID</source>
             <translation>请为每个特殊标记写上它的 id，格式为 TOKEN=ID</translation>
+        </message>
+    </context>
+    <context>
+        <name>InspectDialog</name>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="69" />
+            <source>Dead and odd tokens</source>
+            <translation>无法到达与异常的词元</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="80" />
+            <source>Tokens no text reaches, tokens no merges build, tokens that are not whole characters, special tokens and the longest ones, for the tokenizer in the app. Add text files to find the tokens they never use.</source>
+            <translation>应用中这个分词器里：没有任何文本能得到的词元、合并规则构造不出的词元、不是完整字符的词元、特殊标记以及最长的词元。添加文本文件可找出这些文本从未使用的词元。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="88" />
+            <source>Inspect</source>
+            <translation>检查</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="90" />
+            <source>Add text file…</source>
+            <translation>添加文本文件…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="92" />
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99" />
+            <source>No text files: the Never used list is empty.</source>
+            <translation>没有文本文件：“从未使用”列表为空。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
+            <source>Id</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
+            <source>Token</source>
+            <translation>词元</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
+            <source>Bytes</source>
+            <translation>字节</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
+            <source>Length</source>
+            <translation>长度</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="134" />
+            <source>Unreachable from text ({n})</source>
+            <translation>文本无法到达（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="135" />
+            <source>Unreachable by merges ({n})</source>
+            <translation>合并无法构造（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="136" />
+            <source>Partial UTF-8 ({n})</source>
+            <translation>不完整的 UTF-8（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="137" />
+            <source>Special ({n})</source>
+            <translation>特殊标记（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="138" />
+            <source>Longest ({n})</source>
+            <translation>最长（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="139" />
+            <source>Never used ({n})</source>
+            <translation>从未使用（{n}）</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="150" />
+            <source>Add text files</source>
+            <translation>添加文本文件</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="158" />
+            <source>Text files: {names}</source>
+            <translation>文本文件：{names}</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="181" />
+            <source>Inspecting…</source>
+            <translation>正在检查…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="206" />
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="219" />
+            <source>{vocab} tokens: {text} unreachable from their text, {merges} unreachable by merges, {partial} partial UTF-8, {special} special; the longest has {longest} bytes.</source>
+            <translation>共 {vocab} 个词元：{text} 个无法由其文本得到，{merges} 个无法由合并构造，{partial} 个是不完整的 UTF-8，{special} 个特殊标记；最长的有 {longest} 个字节。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="230" />
+            <source>{name}: {tokens} tokens, {unused} tokens never used</source>
+            <translation>{name}：{tokens} 个词元，{unused} 个词元从未使用</translation>
         </message>
     </context>
     <context>
@@ -1921,234 +2384,274 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="110" />
+            <location filename="../../bpe_gui/window/main_window.py" line="114" />
             <source>Selected merge</source>
             <translation>选中的合并</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="111" />
+            <location filename="../../bpe_gui/window/main_window.py" line="115" />
             <source>What happened</source>
             <translation>发生了什么</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="144" />
+            <location filename="../../bpe_gui/window/main_window.py" line="148" />
             <source>Evaluate</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="175" />
+            <location filename="../../bpe_gui/window/main_window.py" line="179" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="176" />
+            <location filename="../../bpe_gui/window/main_window.py" line="180" />
             <source>&amp;Open corpus…</source>
             <translation>打开语料(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="177" />
+            <location filename="../../bpe_gui/window/main_window.py" line="181" />
             <source>Open &amp;recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="179" />
+            <location filename="../../bpe_gui/window/main_window.py" line="183" />
             <source>&amp;Import tokenizer…</source>
             <translation>导入分词器(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="183" />
+            <location filename="../../bpe_gui/window/main_window.py" line="187" />
             <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
             <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="185" />
+            <location filename="../../bpe_gui/window/main_window.py" line="189" />
             <source>&amp;Export…</source>
             <translation>导出(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="187" />
+            <location filename="../../bpe_gui/window/main_window.py" line="191" />
             <source>&amp;Compare with tokenizer…</source>
             <translation>与分词器比较(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="191" />
+            <location filename="../../bpe_gui/window/main_window.py" line="194" />
+            <source>Vocabulary &amp;overlap…</source>
+            <translation>词表重叠(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="198" />
+            <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
+            <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="201" />
+            <source>E&amp;xtend this tokenizer…</source>
+            <translation>扩展这个分词器(&amp;X)…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="205" />
+            <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
+            <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="209" />
             <source>&amp;Save session…</source>
             <translation>保存会话(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="195" />
+            <location filename="../../bpe_gui/window/main_window.py" line="213" />
             <source>Save the corpus, settings, merges and text to reopen later</source>
             <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="201" />
+            <location filename="../../bpe_gui/window/main_window.py" line="219" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="202" />
+            <location filename="../../bpe_gui/window/main_window.py" line="220" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="203" />
+            <location filename="../../bpe_gui/window/main_window.py" line="221" />
             <source>&amp;Step</source>
             <translation>单步(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="205" />
+            <location filename="../../bpe_gui/window/main_window.py" line="223" />
             <source>Step &amp;N</source>
             <translation>走 N 步(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="207" />
+            <location filename="../../bpe_gui/window/main_window.py" line="225" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="209" />
+            <location filename="../../bpe_gui/window/main_window.py" line="227" />
             <source>&amp;Train to vocab size</source>
             <translation>训练到词表大小(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="211" />
+            <location filename="../../bpe_gui/window/main_window.py" line="229" />
             <source>&amp;Cancel</source>
             <translation>取消(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="213" />
+            <location filename="../../bpe_gui/window/main_window.py" line="231" />
             <source>&amp;Evaluate tokenizers…</source>
             <translation>评估分词器(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="215" />
+            <location filename="../../bpe_gui/window/main_window.py" line="233" />
             <source>&amp;Evaluate</source>
             <translation>评估(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="218" />
+            <location filename="../../bpe_gui/window/main_window.py" line="236" />
+            <source>&amp;Dead and odd tokens…</source>
+            <translation>无法到达与异常的词元(&amp;D)…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="240" />
+            <source>Tokens no text reaches, no merges build, partial characters, never used</source>
+            <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="244" />
             <source>&amp;Rewind to the selected merge</source>
             <translation>回退到所选的合并(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="222" />
+            <location filename="../../bpe_gui/window/main_window.py" line="248" />
             <source>Undo every merge after the selected one</source>
             <translation>撤销所选合并之后的所有合并</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="225" />
+            <location filename="../../bpe_gui/window/main_window.py" line="251" />
             <source>R&amp;eset (0 merges)</source>
             <translation>重置(0 次合并)(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="229" />
+            <location filename="../../bpe_gui/window/main_window.py" line="255" />
             <source>Undo all merges; the corpus stays loaded</source>
             <translation>撤销全部合并；语料保持加载</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="231" />
+            <location filename="../../bpe_gui/window/main_window.py" line="258" />
+            <source>&amp;Audit a merge list…</source>
+            <translation>审查合并列表(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="262" />
+            <source>Find where a merge list first differs from training on this corpus, and why</source>
+            <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/window/main_window.py" line="264" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="233" />
+            <location filename="../../bpe_gui/window/main_window.py" line="266" />
             <source>&amp;Messages</source>
             <translation>消息(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="237" />
+            <location filename="../../bpe_gui/window/main_window.py" line="270" />
             <source>Every status and error message, in full</source>
             <translation>所有状态和错误消息的完整内容</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="240" />
+            <location filename="../../bpe_gui/window/main_window.py" line="273" />
             <source>&amp;Learn BPE step by step</source>
             <translation>逐步学习 BPE(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="248" />
+            <location filename="../../bpe_gui/window/main_window.py" line="281" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="249" />
+            <location filename="../../bpe_gui/window/main_window.py" line="282" />
             <source>&amp;Keyboard shortcuts</source>
             <translation>键盘快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="250" />
+            <location filename="../../bpe_gui/window/main_window.py" line="283" />
             <source>What is &amp;BPE?</source>
             <translation>什么是 BPE(&amp;B)？</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="251" />
+            <location filename="../../bpe_gui/window/main_window.py" line="284" />
             <source>&amp;Glossary</source>
             <translation>术语表(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="252" />
+            <location filename="../../bpe_gui/window/main_window.py" line="285" />
             <source>&amp;About</source>
             <translation>关于(&amp;A)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../bpe_gui/window/main_window.py" line="313" />
+            <location filename="../../bpe_gui/window/main_window.py" line="346" />
             <source>%n merge(s)</source>
             <translation>
                 <numerusform>%n 次合并</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="315" />
+            <location filename="../../bpe_gui/window/main_window.py" line="348" />
             <source>vocab %1 · %2 </source>
             <translation>词表 %1 · %2 </translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="342" />
+            <location filename="../../bpe_gui/window/main_window.py" line="375" />
             <source>Rewind to a merge</source>
             <translation>回退到某次合并</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="342" />
+            <location filename="../../bpe_gui/window/main_window.py" line="375" />
             <source>right-click it in the timeline or the merges list</source>
             <translation>在时间线或合并列表中右键点击它</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="343" />
+            <location filename="../../bpe_gui/window/main_window.py" line="376" />
             <source>Jump to a token id</source>
             <translation>跳转到某个词元 id</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="343" />
+            <location filename="../../bpe_gui/window/main_window.py" line="376" />
             <source>type #1234 in the vocab search box</source>
             <translation>在词表搜索框中输入 #1234</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="371" />
+            <location filename="../../bpe_gui/window/main_window.py" line="404" />
             <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
             <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="361" />
+            <location filename="../../bpe_gui/window/main_window.py" line="394" />
             <source>The language changes when BPE Explorer is started again.</source>
             <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="198" />
+            <location filename="../../bpe_gui/window/main_window.py" line="216" />
             <source>Open sessio&amp;n…</source>
             <translation>打开会话(&amp;N)…</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="242" />
+            <location filename="../../bpe_gui/window/main_window.py" line="275" />
             <source>Lan&amp;guage</source>
             <translation>语言(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="369" />
+            <location filename="../../bpe_gui/window/main_window.py" line="402" />
             <source>About BPE Explorer</source>
             <translation>关于 BPE Explorer</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="404" />
+            <location filename="../../bpe_gui/window/main_window.py" line="437" />
             <source>Stopping the background task before closing …</source>
             <translation>关闭前正在停止后台任务 …</translation>
         </message>

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtCore import QThread
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
+from bpe_gui.jobs import worker
+from bpe_gui.jobs.snippets import SnippetJob
 from bpe_gui.model.formatting import hex_html, token_label
 from bpe_gui.views.story_view import why_text
 
@@ -18,6 +21,11 @@ def _code(token: bytes) -> str:
 
 def _word(tokens: tuple[bytes, ...]) -> str:
     return "<span style='color:#98a'>|</span>".join(escape(token_label(t)) for t in tokens)
+
+
+def _plain(b: bytes) -> str:
+    """Snippet bytes as one line of text (line breaks shown as ⏎)."""
+    return b.decode("utf-8", "replace").replace("\r", "").replace("\n", "⏎")
 
 
 class DetailsView(QWidget):
@@ -35,6 +43,12 @@ class DetailsView(QWidget):
         controller.merges_reset.connect(self.clear)
         controller.merges_removed.connect(self._removed)
         controller.busy_changed.connect(self._busy_changed)
+        # corpus snippets of a merge's token, found on request (the link under the examples)
+        self._snippets: dict[tuple[int, bytes], str] = {}
+        self._snip_job: SnippetJob | None = None
+        self._snip_thread: QThread | None = None
+        self.browser.anchorClicked.connect(self._link)
+        controller.merges_reset.connect(self._snippets.clear)
         self.clear()
 
     @property
@@ -103,4 +117,76 @@ class DetailsView(QWidget):
                 self.tr("<p><b>Examples</b> (before → tokens now)</p>")
                 + f"<table cellspacing='2'>{rows}</table>"
             )
+        html.append(self._snippet_html(rank, m.token))
         self.browser.setHtml("".join(html))
+
+    # ------------------------------------------------------------------ where the token occurs
+    def _snippet_html(self, rank: int, token: bytes) -> str:
+        c = self.controller
+        found = self._snippets.get((rank, token))
+        if found is not None:
+            return found
+        if c.corpus_path is None or c.model.imported is not None:
+            return ""
+        if self._snip_job is not None and self._snip_job.rank == rank:
+            return self.tr("<p style='color:#667'><i>Looking for it in the corpus …</i></p>")
+        return self.tr("<p><a href='snippets'>Show where this token occurs in the corpus</a></p>")
+
+    def _link(self, url) -> None:
+        if url.toString() == "snippets":
+            self.find_snippets()
+
+    def find_snippets(self) -> bool:
+        """Look for the selected merge's token in the corpus, in a worker (False when it cannot start)."""
+        c = self.controller
+        rank = self.rank
+        if (
+            rank is None
+            or self._snip_job is not None
+            or c.corpus_path is None
+            or not 0 <= rank < c.index.n_merges
+        ):
+            return False
+        tok = c.cached_tokenizer()
+        args = None if tok is not None else c.tokenizer_args()[1:]
+        self._snip_job = SnippetJob(tok, args, c.index.merges[rank].token, str(c.corpus_path), rank)
+        self._snip_thread = worker.start(self._snip_job, self._snippets_found)
+        self.show_merge(rank)
+        return True
+
+    def _snippets_found(self) -> None:
+        job, thread = self._snip_job, self._snip_thread
+        if job is None:
+            return
+        worker.join(thread)
+        self._snip_job = self._snip_thread = None
+        res = job.result
+        if res.crash is not None:
+            worker.report_crash(res.crash)
+        token = job.token
+        if res.error is not None:
+            text = f"<p style='color:#a33'>{escape(res.error_message or '')}</p>"
+        elif res.value is None:
+            text = ""
+        elif not res.value.snippets:
+            text = self.tr(
+                "<p style='color:#667'>The tokenizer does not make this token anywhere in the corpus.</p>"
+            )
+        else:
+            rows = []
+            for sn in res.value.snippets:
+                where = (
+                    self.tr("byte {0}").format(f"{sn.byte_offset:,}") if sn.byte_offset is not None else ""
+                )
+                rows.append(
+                    f"<tr><td style='color:#667'>{escape(where)}&nbsp;</td><td><code>"
+                    f"{escape(_plain(sn.before))}<b style='background:#ffe08a'>{escape(_plain(sn.token))}</b>"
+                    f"{escape(_plain(sn.after))}</code></td></tr>"
+                )
+            text = self.tr("<p><b>Where it occurs</b> (the first places in the corpus)</p>") + (
+                f"<table cellspacing='2'>{''.join(rows)}</table>"
+            )
+        if text:
+            self._snippets[(job.rank, token)] = text
+        if self.rank is not None and not self.controller.busy:
+            self.show_merge(self.rank)

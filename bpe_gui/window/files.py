@@ -87,6 +87,7 @@ class FilesWindow(SessionWindow):
 
     def _tokenizer_loaded(self, loaded) -> None:
         if loaded.purpose == "compare":
+            self.compared_name = loaded.name  # (for File → Vocabulary overlap…)
             self.tokenize.set_comparison(loaded.tokenizer, loaded.name)
 
     def export_dialog(self) -> bool:

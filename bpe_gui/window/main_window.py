@@ -18,8 +18,12 @@ from PySide6.QtWidgets import (
 
 from bpe_gui import resources, settings
 from bpe_gui.actions.controller import Controller
+from bpe_gui.dialogs.audit_dialog import open_audit
+from bpe_gui.dialogs.extend_dialog import open_extend
 from bpe_gui.dialogs.glossary import show_glossary
+from bpe_gui.dialogs.inspect_dialog import open_inspect
 from bpe_gui.dialogs.messages import MessageLog, ShortcutsDialog
+from bpe_gui.dialogs.overlap_dialog import open_overlap
 from bpe_gui.settings import Settings
 from bpe_gui.text import i18n
 from bpe_gui.text.plural import plural
@@ -186,6 +190,20 @@ class MainWindow(FilesWindow):
         self.act_compare = self._action(
             self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu
         )
+        self.act_overlap = self._action(
+            self.tr("Vocabulary &overlap…"),
+            lambda: open_overlap(self),
+            [],
+            file_menu,
+            self.tr("Tokens shared with the compared tokenizer, tokens only in each, where the merges part"),
+        )
+        self.act_extend = self._action(
+            self.tr("E&xtend this tokenizer…"),
+            lambda: open_extend(self),
+            [],
+            file_menu,
+            self.tr("Keep every token and id of this tokenizer and learn more merges on a corpus"),
+        )
         file_menu.addSeparator()
         self.act_save_session = self._action(
             self.tr("&Save session…"),
@@ -212,7 +230,15 @@ class MainWindow(FilesWindow):
         act = self.evaluate_dock.toggleViewAction()
         act.setText(self.tr("&Evaluate tokenizers…"))
         act.setShortcut("Ctrl+Shift+E")
-        mb.addMenu(self.tr("&Evaluate")).addAction(act)
+        eval_menu = mb.addMenu(self.tr("&Evaluate"))
+        eval_menu.addAction(act)
+        self.act_inspect = self._action(
+            self.tr("&Dead and odd tokens…"),
+            lambda: open_inspect(self),
+            [],
+            eval_menu,
+            self.tr("Tokens no text reaches, no merges build, partial characters, never used"),
+        )
         train_menu.addSeparator()
         self.act_rewind = self._action(
             self.tr("&Rewind to the selected merge"),
@@ -227,6 +253,13 @@ class MainWindow(FilesWindow):
             ["Ctrl+Shift+R"],
             train_menu,
             self.tr("Undo all merges; the corpus stays loaded"),
+        )
+        self.act_audit = self._action(
+            self.tr("&Audit a merge list…"),
+            lambda: open_audit(self),
+            [],
+            train_menu,
+            self.tr("Find where a merge list first differs from training on this corpus, and why"),
         )
         view_menu = mb.addMenu(self.tr("&View"))
         self._action(

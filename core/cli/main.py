@@ -17,6 +17,18 @@ from pathlib import Path
 
 from core.cli.eval import add_parser as add_eval_parser
 from core.cli.eval import run as run_eval
+from core.cli.explore import (
+    add_audit_parser,
+    add_compare_parser,
+    add_extend_argument,
+    add_inspect_parser,
+    add_trace_parser,
+    run_audit,
+    run_compare,
+    run_inspect,
+    run_trace,
+    run_train_extend,
+)
 from core.cli.input_guard import tokenizer_inputs
 from core.cli.progress import Progress
 from core.errors import BPEError, Cancelled
@@ -34,6 +46,12 @@ def _train(args: argparse.Namespace) -> int:
     from core.pretokenization.pretokenize import count_pretokens_ordered
     from core.training.trainer import Trainer, check_vocab_size
 
+    if args.extend:
+        check_not_inputs(  # (the extended files may not replace the corpus or the base tokenizer)
+            export_targets(args.out, parse_formats(args.format)),
+            [*([args.corpus] if args.corpus and args.corpus != "-" else []), *tokenizer_inputs(args.extend)],
+        )
+        return run_train_extend(args, _Progress(not args.quiet), special_token_arg)
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
     clash = one_byte_specials(args.special_token, formats)  # (found after hours of training before)
@@ -211,6 +229,24 @@ def _count(args: argparse.Namespace) -> int:
     return run_count(args, _Progress(not args.quiet))
 
 
+def _audit(args: argparse.Namespace) -> int:
+    return run_audit(args, _Progress(not args.quiet, {"replay": ("replay", "merge", False)}))
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    return run_inspect(
+        args, _Progress(not args.quiet, {"inspect": ("inspect", "token", False)}), special_token_arg
+    )
+
+
+def _compare(args: argparse.Namespace) -> int:
+    return run_compare(args, _Progress(not args.quiet))
+
+
+def _trace(args: argparse.Namespace) -> int:
+    return run_trace(args, _Progress(not args.quiet, {"search": ("search", "B", True)}))
+
+
 def version() -> str:
     """The installed version of the ``bpe-explorer`` distribution ("unknown" when not installed)."""
     from importlib.metadata import PackageNotFoundError
@@ -267,6 +303,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     t.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
     add_train_arguments(t)
+    add_extend_argument(t)
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
     e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")
@@ -312,6 +349,10 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     add_count_parser(sub)
     add_eval_parser(sub)
+    add_audit_parser(sub)
+    add_inspect_parser(sub)
+    add_compare_parser(sub)
+    add_trace_parser(sub)
     return parser
 
 
@@ -321,7 +362,17 @@ def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
 
 
 #: the commands :func:`run` carries out
-HANDLERS = {"train": _train, "encode": _encode, "convert": _convert, "count": _count, "eval": run_eval}
+HANDLERS = {
+    "train": _train,
+    "encode": _encode,
+    "convert": _convert,
+    "count": _count,
+    "eval": run_eval,
+    "audit": _audit,
+    "inspect": _inspect,
+    "compare": _compare,
+    "trace": _trace,
+}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -338,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "python -m core.cli: error: name a command (train, encode, convert, count, eval); the desktop app is "
+            "python -m core.cli: error: name a command (train, encode, convert, count, eval, audit, inspect, "
+            "compare, trace); the desktop app is "
             "'bpe-explorer' or 'python -m bpe_gui'",
             file=sys.stderr,
         )

@@ -1,0 +1,257 @@
+"""Train → Audit a merge list…: open a merge list (a CS336 ``train_bpe`` output, another library's
+``merges.txt``, any tokenizer file) against the corpus loaded in the app, find the first merge where
+it parts from correct training (:mod:`core.evaluation.audit`, with the corpus's settings), say why,
+and jump to that merge in the timeline (training that far first when the app has fewer merges).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from bpe_gui.jobs import worker
+from bpe_gui.model.formatting import token_label
+
+if TYPE_CHECKING:
+    from core.evaluation.audit import AuditResult
+
+
+class AuditJob(worker.Job):
+    kind = "audit"
+
+    def __init__(self, corpus: str, merges: str, special_tokens: list[str], pattern, tie_break: str) -> None:
+        super().__init__()
+        self.corpus, self.merges = corpus, merges
+        self.special_tokens, self.pattern, self.tie_break = special_tokens, pattern, tie_break
+
+    def _progress(self, phase: str, done: int, total: int) -> bool:
+        self.progress.emit(phase, done, total)
+        return not self.cancel_requested
+
+    def work(self) -> None:
+        from core.evaluation.audit import audit_merges, read_merge_list
+
+        merges = read_merge_list(self.merges)
+        self.result.value = audit_merges(
+            self.corpus,
+            merges,
+            self.special_tokens,
+            pattern=self.pattern if self.pattern is not None else "none",
+            tie_break=self.tie_break,
+            workers=worker.pretokenize_workers(),
+            progress=self._progress,
+        )
+
+
+def _pair(p) -> str:
+    return "–" if p is None else f"“{token_label(p[0])}” + “{token_label(p[1])}”"
+
+
+class AuditDialog(QDialog):
+    finished_audit = Signal()
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("auditDialog")
+        self.setWindowTitle(self.tr("Audit a merge list"))
+        self.controller = controller
+        self.path: str | None = None
+        self.report: AuditResult | None = None
+        self.last_error: str | None = None
+        self._job: AuditJob | None = None
+        self._thread: QThread | None = None
+        self._goal: int | None = None  # a merge to select once training has reached it
+        lay = QVBoxLayout(self)
+        intro = QLabel(
+            self.tr(
+                "Replays correct training on the loaded corpus, with its settings, and finds the first merge "
+                "where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why."
+            )
+        )
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        row = QHBoxLayout()
+        self.open_button = QPushButton(self.tr("Open merge list…"))
+        self.open_button.clicked.connect(self._open_dialog)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.show_button = QPushButton(self.tr("Show in the timeline"))
+        self.show_button.setEnabled(False)
+        self.show_button.clicked.connect(self.show_in_timeline)
+        for b in (self.open_button, self.cancel_button, self.show_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        lay.addWidget(self.progress_bar)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.summary, 1)
+        controller.trained.connect(self._trained)
+        self.resize(640, 300)
+
+    def _open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open merge list"))
+        if path:
+            self.run(path)
+
+    @property
+    def running(self) -> bool:
+        return self._job is not None
+
+    def run(self, path: str) -> bool:
+        """Audit the merge list at ``path`` against the loaded corpus (False when that cannot start)."""
+        c = self.controller
+        if self.running:
+            return False
+        if c.corpus_path is None or c.model.imported is not None:
+            self.summary.setText(self.tr("Open a corpus first: the merge list is checked against it."))
+            return False
+        o = c.model.loaded_options
+        self.path, self.report, self.last_error = path, None, None
+        self._job = AuditJob(str(c.corpus_path), path, list(o.special_tokens), o.pattern, o.tie_break)
+        self._job.progress.connect(self._progress)
+        self._thread = worker.start(self._job, self._finished)
+        self.open_button.setEnabled(False)
+        self.show_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.summary.setText(self.tr("Checking {name} …").format(name=Path(path).name))
+        return True
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+
+    def _progress(self, phase: str, done: int, total: int) -> None:
+        if total > 0:
+            self.progress_bar.setRange(0, 1000)
+            self.progress_bar.setValue(int(1000 * min(done, total) / total))
+
+    def _finished(self) -> None:
+        job, thread = self._job, self._thread
+        if job is None:
+            return
+        worker.join(thread)
+        self._job = self._thread = None
+        self.open_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress_bar.hide()
+        res = job.result
+        if res.crash is not None:
+            worker.report_crash(res.crash)
+        if res.cancelled:
+            self.summary.setText(self.tr("Cancelled."))
+        elif res.error is not None:
+            self.last_error = res.error_message
+            self.summary.setText(self.last_error or "")
+        elif res.value is not None:
+            self.report = res.value
+            self.summary.setText(self.describe(res.value))
+            self.show_button.setEnabled(res.value.first_divergence is not None)
+        self.finished_audit.emit()
+
+    def describe(self, r: AuditResult) -> str:
+        """The result in the app's language."""
+        if r.first_divergence is None:
+            return self.tr("All {n} merges agree with training on this corpus.").format(
+                n=f"{r.merges_given:,}"
+            )
+        head = self.tr(
+            "Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; "
+            "training merges {expected}, counted {ec} times."
+        ).format(
+            k=f"{r.first_divergence:,}",
+            ok=f"{r.merges_checked:,}",
+            given=_pair(r.given),
+            gc=f"{r.given_count or 0:,}",
+            expected=_pair(r.expected),
+            ec=f"{r.expected_count or 0:,}",
+        )
+        return head + "\n\n" + self._why(r)
+
+    def _why(self, r: AuditResult) -> str:
+        d = r.detail
+        code = r.diagnosis
+        if code == "other_tie_rule":
+            rule = (
+                self.tr("first seen") if d.get("rule") == "first" else self.tr("lexicographically greatest")
+            )
+            return self.tr("Equal counts: the list broke the tie by the other rule ({rule}).").format(
+                rule=rule
+            )
+        if code == "tie_broken_otherwise":
+            return self.tr("Equal counts, but neither tie rule picks the list's pair.")
+        if code == "specials_not_removed":
+            return self.tr(
+                "The list's pair is counted {n} times when the special tokens are left in the text: it was "
+                "trained without removing them."
+            ).format(n=f"{d.get('count', 0):,}")
+        if code == "other_pretokenization":
+            return self.tr(
+                "The list's pair is counted {n} times under the {pattern} pre-tokenization: it was trained "
+                "with another pattern."
+            ).format(n=f"{d.get('count', 0):,}", pattern=d.get("pattern", ""))
+        if code == "pair_absent":
+            return self.tr("The list's pair does not occur in this corpus at that point.")
+        if code == "no_pairs_left":
+            return self.tr("The list goes on after training has no pair left to merge.")
+        later, made = d.get("expected_in_given"), d.get("given_in_training")
+        text = self.tr("Both pairs occur: the merges come in another order.")
+        if later:
+            text += " " + self.tr("The correct pair is merge {n} of the list.").format(n=f"{later:,}")
+        if made:
+            text += " " + self.tr("Training makes the list's pair at merge {n}.").format(n=f"{made:,}")
+        return text
+
+    # ------------------------------------------------------------------ the timeline
+    def show_in_timeline(self) -> None:
+        """Select the first differing merge (training up to it first when needed)."""
+        r = self.report
+        if r is None or r.first_divergence is None or r.expected is None:
+            return
+        c = self.controller
+        n = r.first_divergence
+        if c.index.n_merges >= n:
+            c.select_merge(n - 1)
+            return
+        self._goal = n
+        c.train(256 + len(c.model.loaded_options.special_tokens) + n)
+
+    def _trained(self, _summary=None) -> None:
+        n, self._goal = self._goal, None
+        if n is not None and self.controller.index.n_merges >= n:
+            self.controller.select_merge(n - 1)
+
+    def closeEvent(self, event) -> None:
+        self.cancel()
+        if self._thread is not None:
+            worker.join(self._thread)
+            self._finished()
+        super().closeEvent(event)
+
+
+def open_audit(window) -> AuditDialog:
+    """Show the window's Audit a merge list dialog (made on first use)."""
+    dlg = getattr(window, "audit_dialog", None)
+    if dlg is None:
+        dlg = window.audit_dialog = AuditDialog(window.controller, window)
+    dlg.show()
+    dlg.raise_()
+    return dlg

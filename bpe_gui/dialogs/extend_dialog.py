@@ -1,0 +1,261 @@
+"""File → Extend this tokenizer…: keep every token and id of the tokenizer in the app (an imported
+one, or the one being trained at its current step) and learn more merges on a corpus
+(:mod:`core.tokenization.extend`), in a worker with progress and Cancel. The result is written to a
+folder in every format that can hold it, the corpus's token count before and after is shown, and
+**Open** shows the extended tokenizer in the app (its merges in the timeline, the new ones with
+their counts).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from bpe_gui.jobs import worker
+
+FORMATS = ("gpt2", "hf", "tiktoken", "native")
+
+
+class ExtendJob(worker.Job):
+    """``result.value``: (tokens before, tokens after, new merges, vocab size, written paths, skipped
+    formats)."""
+
+    kind = "extend"
+
+    def __init__(self, tokenizer, args: tuple | None, corpus: str, vocab_size: int, out: str) -> None:
+        super().__init__()
+        self.tokenizer, self.args = tokenizer, args
+        self.corpus, self.vocab_size, self.out = corpus, vocab_size, out
+
+    def _progress(self, phase: str, done: int, total: int) -> bool:
+        self.progress.emit(phase, done, total)
+        return not self.cancel_requested
+
+    def work(self) -> None:
+        from core.formats import export_all, export_losses
+        from core.tokenization.extend import ExtendTrainer
+        from core.tokenization.tokenizer import Tokenizer
+
+        base = self.tokenizer
+        if base is None:
+            assert self.args is not None
+            vocab, merges, specials, pattern = self.args
+            base = Tokenizer(vocab, merges, specials, pattern=pattern)
+        t = ExtendTrainer.from_files(
+            base,
+            [self.corpus],
+            keep_history=False,
+            workers=worker.pretokenize_workers(),
+            progress=self._progress,
+        )
+        before = sum(len(toks) * n for _, toks, n in t.words())
+        t.run(
+            self.vocab_size, progress=self._progress, min_interval=10, interrupt=lambda: self.cancel_requested
+        )
+        after = sum(len(toks) * n for _, toks, n in t.words())
+        spec = t.to_spec(Path(self.corpus).name)
+        skipped = [f for f in FORMATS if export_losses(spec, f) or (f == "tiktoken" and t.reused)]
+        written = export_all(self.out, spec, [f for f in FORMATS if f not in skipped])
+        paths = [str(p) for ps in written.values() for p in ps]
+        self.result.value = (before, after, len(t.merges), t.vocab_size, paths, skipped)
+
+
+class ExtendDialog(QDialog):
+    finished_extend = Signal()
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("extendDialog")
+        self.setWindowTitle(self.tr("Extend this tokenizer"))
+        self.controller = controller
+        self.corpus: str | None = None
+        self.out: str | None = None
+        self.outcome: tuple | None = None
+        self.last_error: str | None = None
+        self._job: ExtendJob | None = None
+        self._thread: QThread | None = None
+        lay = QVBoxLayout(self)
+        intro = QLabel(
+            self.tr(
+                "Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, "
+                "pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one."
+            )
+        )
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        form = QFormLayout()
+        self.corpus_button = QPushButton(self.tr("Choose corpus…"))
+        self.corpus_button.clicked.connect(self._pick_corpus)
+        form.addRow(self.tr("Corpus:"), self.corpus_button)
+        self.vocab_size = QSpinBox()
+        self.vocab_size.setRange(257, 2_000_000)
+        self.vocab_size.setSingleStep(100)
+        form.addRow(self.tr("Final vocab size:"), self.vocab_size)
+        self.out_button = QPushButton(self.tr("Choose folder…"))
+        self.out_button.clicked.connect(self._pick_out)
+        form.addRow(self.tr("Write to:"), self.out_button)
+        lay.addLayout(form)
+        row = QHBoxLayout()
+        self.run_button = QPushButton(self.tr("Extend"))
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.open_button = QPushButton(self.tr("Open the extended tokenizer"))
+        self.open_button.setEnabled(False)
+        self.open_button.clicked.connect(self.open_result)
+        for b in (self.run_button, self.cancel_button, self.open_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        lay.addWidget(self.progress_bar)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.summary, 1)
+        self.refresh()
+        self.resize(600, 320)
+
+    def refresh(self) -> None:
+        """Suggest a vocab size 1,000 above the app's tokenizer (when none was chosen above it)."""
+        n = len(self.controller.index.vocab)
+        if self.vocab_size.value() <= n:
+            self.vocab_size.setValue(n + 1000)
+        self.run_button.setEnabled(not self.running and self.corpus is not None and self.out is not None)
+
+    def _pick_corpus(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Corpus to learn the new merges on"))
+        if path:
+            self.set_corpus(path)
+
+    def _pick_out(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, self.tr("Folder for the extended tokenizer"))
+        if path:
+            self.set_out(path)
+
+    def set_corpus(self, path: str) -> None:
+        self.corpus = path
+        self.corpus_button.setText(Path(path).name)
+        self.refresh()
+
+    def set_out(self, path: str) -> None:
+        self.out = path
+        self.out_button.setText(path)
+        self.refresh()
+
+    @property
+    def running(self) -> bool:
+        return self._job is not None
+
+    def run(self) -> bool:
+        c = self.controller
+        if self.running or c.busy or self.corpus is None or self.out is None:
+            return False
+        n = len(c.index.vocab)
+        if self.vocab_size.value() <= n:
+            self.summary.setText(
+                self.tr("Choose a final vocab size above this tokenizer's {n} tokens.").format(n=f"{n:,}")
+            )
+            return False
+        tok = c.cached_tokenizer()
+        args = None if tok is not None else c.tokenizer_args()[1:]
+        self.outcome, self.last_error = None, None
+        self._job = ExtendJob(tok, args, self.corpus, self.vocab_size.value(), self.out)
+        self._job.progress.connect(self._progress)
+        self._thread = worker.start(self._job, self._finished)
+        self.run_button.setEnabled(False)
+        self.open_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.summary.setText(self.tr("Learning new merges on {name} …").format(name=Path(self.corpus).name))
+        return True
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+
+    def _progress(self, phase: str, done: int, total: int) -> None:
+        if total > 0:
+            self.progress_bar.setRange(0, 1000)
+            self.progress_bar.setValue(int(1000 * min(done, total) / total))
+
+    def _finished(self) -> None:
+        job, thread = self._job, self._thread
+        if job is None:
+            return
+        worker.join(thread)
+        self._job = self._thread = None
+        self.cancel_button.setEnabled(False)
+        self.progress_bar.hide()
+        self.refresh()
+        res = job.result
+        if res.crash is not None:
+            worker.report_crash(res.crash)
+        if res.cancelled:
+            self.summary.setText(self.tr("Cancelled; nothing was written."))
+        elif res.error is not None:
+            self.last_error = res.error_message
+            self.summary.setText(self.last_error or "")
+        elif res.value is not None:
+            self.outcome = res.value
+            before, after, merges, size, paths, skipped = res.value
+            gain = (before - after) / before if before else 0.0
+            text = self.tr(
+                "{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} "
+                "with the extension ({gain} fewer)."
+            ).format(
+                merges=f"{merges:,}",
+                size=f"{size:,}",
+                name=Path(job.corpus).name,
+                before=f"{before:,}",
+                after=f"{after:,}",
+                gain=f"{gain:.1%}",
+            )
+            text += "\n" + self.tr("Written: {files}").format(files=", ".join(Path(p).name for p in paths))
+            if skipped:
+                text += "\n" + self.tr(
+                    "Not written (the format cannot hold this tokenizer): {formats}"
+                ).format(formats=", ".join(skipped))
+            self.summary.setText(text)
+            self.open_button.setEnabled(True)
+        self.finished_extend.emit()
+
+    def open_result(self) -> bool:
+        """Show the extended tokenizer in the app (read from the native file written)."""
+        if self.outcome is None or self.out is None:
+            return False
+        return self.controller.import_tokenizer(str(Path(self.out) / "bpe.json"))
+
+    def closeEvent(self, event) -> None:
+        self.cancel()
+        if self._thread is not None:
+            worker.join(self._thread)
+            self._finished()
+        super().closeEvent(event)
+
+
+def open_extend(window) -> ExtendDialog:
+    """Show the window's Extend this tokenizer dialog (made on first use)."""
+    dlg = getattr(window, "extend_dialog", None)
+    if dlg is None:
+        dlg = window.extend_dialog = ExtendDialog(window.controller, window)
+    dlg.refresh()
+    dlg.show()
+    dlg.raise_()
+    return dlg

@@ -1,0 +1,263 @@
+"""Dead and odd tokens (Evaluate → Dead and odd tokens…): the lists of :mod:`core.evaluation.inspect` for
+the tokenizer in the app (the one being trained, at its current step, or an imported one).
+
+The inspection runs in a worker thread with progress and Cancel; each list is a tab of a table
+(id, token, bytes, length). With text files added, the *Never used* tab lists the tokens none of
+them uses and the summary gives each file's count of unused tokens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+)
+
+from bpe_gui.jobs import worker
+from bpe_gui.model.formatting import hex_bytes, token_label
+
+if TYPE_CHECKING:
+    from core.evaluation.inspect import InspectResult
+
+ROWS_SHOWN = 5000  # rows per list (the count in the tab's title is the whole list's)
+
+
+class InspectJob(worker.Job):
+    """Inspect a tokenizer (built here from plain data when the app has not built it yet)."""
+
+    kind = "inspect"
+
+    def __init__(self, tokenizer, args: tuple | None, files: list[str]) -> None:
+        super().__init__()
+        self.tokenizer, self.args, self.files = tokenizer, args, files
+
+    def _progress(self, phase: str, done: int, total: int) -> bool:
+        self.progress.emit(phase, done, total)
+        return not self.cancel_requested
+
+    def work(self) -> None:
+        from core.evaluation.inspect import inspect_tokenizer
+        from core.tokenization.tokenizer import Tokenizer
+
+        tok = self.tokenizer
+        if tok is None:
+            assert self.args is not None
+            vocab, merges, specials, pattern = self.args
+            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
+        self.result.value = (inspect_tokenizer(tok, self.files, progress=self._progress), tok)
+
+
+class InspectDialog(QDialog):
+    finished_inspect = Signal()  # an inspection ended (done, cancelled or failed)
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("inspectDialog")
+        self.setWindowTitle(self.tr("Dead and odd tokens"))
+        self.controller = controller
+        self.files: list[str] = []
+        self.report: InspectResult | None = None
+        self.tokenizer = None
+        self.last_error: str | None = None
+        self._job: InspectJob | None = None
+        self._thread: QThread | None = None
+        lay = QVBoxLayout(self)
+        intro = QLabel(
+            self.tr(
+                "Tokens no text reaches, tokens no merges build, tokens that are not whole characters, "
+                "special tokens and the longest ones, for the tokenizer in the app. Add text files to "
+                "find the tokens they never use."
+            )
+        )
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        row = QHBoxLayout()
+        self.run_button = QPushButton(self.tr("Inspect"))
+        self.run_button.clicked.connect(self.run)
+        self.add_button = QPushButton(self.tr("Add text file…"))
+        self.add_button.clicked.connect(self._add_dialog)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        for b in (self.run_button, self.add_button, self.cancel_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.files_label = QLabel(self.tr("No text files: the Never used list is empty."))
+        self.files_label.setWordWrap(True)
+        lay.addWidget(self.files_label)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        lay.addWidget(self.progress_bar)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.summary)
+        self.tabs = QTabWidget()
+        self.tables: dict[str, QTableWidget] = {}
+        for key in (
+            "unreachable_text",
+            "unreachable_merges",
+            "partial_utf8",
+            "specials",
+            "longest",
+            "never_used",
+        ):
+            t = QTableWidget(0, 4)
+            t.setHorizontalHeaderLabels(
+                [self.tr("Id"), self.tr("Token"), self.tr("Bytes"), self.tr("Length")]
+            )
+            t.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            t.verticalHeader().hide()
+            t.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+            self.tables[key] = t
+            self.tabs.addTab(t, "")
+        lay.addWidget(self.tabs, 1)
+        self._retitle()
+        self.resize(720, 520)
+
+    def _titles(self) -> dict[str, str]:
+        return {
+            "unreachable_text": self.tr("Unreachable from text ({n})"),
+            "unreachable_merges": self.tr("Unreachable by merges ({n})"),
+            "partial_utf8": self.tr("Partial UTF-8 ({n})"),
+            "specials": self.tr("Special ({n})"),
+            "longest": self.tr("Longest ({n})"),
+            "never_used": self.tr("Never used ({n})"),
+        }
+
+    def _retitle(self) -> None:
+        r = self.report
+        for k, (key, title) in enumerate(self._titles().items()):
+            ids = getattr(r, key, None) if r is not None else None
+            self.tabs.setTabText(k, title.format(n=f"{len(ids):,}" if ids is not None else "–"))
+
+    # ------------------------------------------------------------------ files
+    def _add_dialog(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Add text files"))
+        for p in paths:
+            self.add_file(p)
+
+    def add_file(self, path: str) -> None:
+        if path not in self.files:
+            self.files.append(path)
+        self.files_label.setText(
+            self.tr("Text files: {names}").format(names=", ".join(Path(p).name for p in self.files))
+        )
+
+    # ------------------------------------------------------------------ running
+    @property
+    def running(self) -> bool:
+        return self._job is not None
+
+    def run(self) -> bool:
+        """Inspect the app's tokenizer now (False when one is running or there is none)."""
+        c = self.controller
+        if self.running or c.busy:
+            return False
+        tok = c.cached_tokenizer()
+        args = None if tok is not None else c.tokenizer_args()[1:]
+        self.last_error = None
+        self._job = InspectJob(tok, args, list(self.files))
+        self._job.progress.connect(self._progress)
+        self._thread = worker.start(self._job, self._finished)
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.summary.setText(self.tr("Inspecting…"))
+        return True
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+
+    def _progress(self, phase: str, done: int, total: int) -> None:
+        if total > 0:
+            self.progress_bar.setRange(0, 1000)
+            self.progress_bar.setValue(int(1000 * min(done, total) / total))
+
+    def _finished(self) -> None:
+        job, thread = self._job, self._thread
+        if job is None:
+            return
+        worker.join(thread)
+        self._job = self._thread = None
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress_bar.hide()
+        res = job.result
+        if res.crash is not None:
+            worker.report_crash(res.crash)
+        if res.cancelled:
+            self.summary.setText(self.tr("Cancelled."))
+        elif res.error is not None:
+            self.last_error = res.error_message
+            self.summary.setText(self.last_error or "")
+        elif res.value is not None:
+            self.report, self.tokenizer = res.value
+            self._show()
+        self.finished_inspect.emit()
+
+    def _show(self) -> None:
+        r, tok = self.report, self.tokenizer
+        assert r is not None and tok is not None
+        text = self.tr(
+            "{vocab} tokens: {text} unreachable from their text, {merges} unreachable by merges, "
+            "{partial} partial UTF-8, {special} special; the longest has {longest} bytes."
+        ).format(
+            vocab=f"{r.vocab_size:,}",
+            text=f"{len(r.unreachable_text):,}",
+            merges=f"{len(r.unreachable_merges):,}",
+            partial=f"{len(r.partial_utf8):,}",
+            special=f"{len(r.specials):,}",
+            longest=r.longest_bytes,
+        )
+        for f in r.files:
+            text += "\n" + self.tr("{name}: {tokens} tokens, {unused} tokens never used").format(
+                name=f.name, tokens=f"{f.n_tokens:,}", unused=f"{f.never_used:,}"
+            )
+        self.summary.setText(text)
+        for key, table in self.tables.items():
+            ids = getattr(r, key) or []
+            table.setRowCount(min(len(ids), ROWS_SHOWN))
+            for row, i in enumerate(ids[:ROWS_SHOWN]):
+                b = tok.vocab[i]
+                for col, value in enumerate((str(i), token_label(b), hex_bytes(b), str(len(b)))):
+                    item = QTableWidgetItem(value)
+                    if col in (0, 3):
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    table.setItem(row, col, item)
+            for col in (0, 2, 3):
+                table.resizeColumnToContents(col)
+        self._retitle()
+
+    def closeEvent(self, event) -> None:
+        self.cancel()
+        if self._thread is not None:
+            worker.join(self._thread)
+            self._finished()
+        super().closeEvent(event)
+
+
+def open_inspect(window) -> InspectDialog:
+    """Show the window's Dead and odd tokens dialog (made on first use)."""
+    dlg = getattr(window, "inspect_dialog", None)
+    if dlg is None:
+        dlg = window.inspect_dialog = InspectDialog(window.controller, window)
+    dlg.show()
+    dlg.raise_()
+    return dlg

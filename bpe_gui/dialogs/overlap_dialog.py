@@ -1,0 +1,278 @@
+"""File → Vocabulary overlap…: the tokenizer in the app beside the one loaded with File → Compare
+with tokenizer… (:mod:`core.evaluation.compare`): tokens shared by bytes and tokens only in each (counts and
+browsable lists), the first merge where the merge lists part, and with text files the token count
+of each file with each tokenizer. The comparison runs in a worker thread with progress and Cancel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+)
+
+from bpe_gui.jobs import worker
+from bpe_gui.model.formatting import hex_bytes, token_label
+
+if TYPE_CHECKING:
+    from core.evaluation.compare import Comparison
+
+ROWS_SHOWN = 5000
+
+
+class CompareJob(worker.Job):
+    kind = "compare"
+
+    def __init__(self, a, args: tuple | None, b, files: list[str]) -> None:
+        super().__init__()
+        self.a, self.args, self.b, self.files = a, args, b, files
+
+    def _progress(self, phase: str, done: int, total: int) -> bool:
+        self.progress.emit(phase, done, total)
+        return not self.cancel_requested
+
+    def work(self) -> None:
+        from core.evaluation.compare import compare_tokenizers
+        from core.tokenization.tokenizer import Tokenizer
+
+        a = self.a
+        if a is None:
+            assert self.args is not None
+            vocab, merges, specials, pattern = self.args
+            a = Tokenizer(vocab, merges, specials, pattern=pattern)
+        self.result.value = (compare_tokenizers(a, self.b, self.files, progress=self._progress), a)
+
+
+def _pair_text(pair) -> str:
+    return "–" if pair is None else f"{token_label(pair[0])} + {token_label(pair[1])}"
+
+
+class CompareDialog(QDialog):
+    finished_compare = Signal()
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("compareDialog")
+        self.setWindowTitle(self.tr("Vocabulary overlap"))
+        self.controller = controller
+        self.other: tuple | None = None  # (Tokenizer, name) to compare with
+        self.files: list[str] = []
+        self.report: Comparison | None = None
+        self.mine = None
+        self.last_error: str | None = None
+        self._job: CompareJob | None = None
+        self._thread: QThread | None = None
+        lay = QVBoxLayout(self)
+        self.names = QLabel()
+        self.names.setWordWrap(True)
+        lay.addWidget(self.names)
+        row = QHBoxLayout()
+        self.run_button = QPushButton(self.tr("Compare"))
+        self.run_button.clicked.connect(self.run)
+        self.add_button = QPushButton(self.tr("Add text file…"))
+        self.add_button.clicked.connect(self._add_dialog)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        for b in (self.run_button, self.add_button, self.cancel_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        lay.addWidget(self.progress_bar)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.summary)
+        self.tabs = QTabWidget()
+        self.tables: dict[str, QTableWidget] = {}
+        for key in ("only_a", "only_b", "shared"):
+            t = QTableWidget(0, 4)
+            t.setHorizontalHeaderLabels(
+                [self.tr("Id"), self.tr("Token"), self.tr("Bytes"), self.tr("Id there")]
+            )
+            t.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            t.verticalHeader().hide()
+            t.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+            self.tables[key] = t
+            self.tabs.addTab(t, "")
+        self.files_table = QTableWidget(0, 4)
+        self.files_table.setHorizontalHeaderLabels(
+            [self.tr("Text"), self.tr("Bytes"), self.tr("Tokens (this app)"), self.tr("Tokens (other)")]
+        )
+        self.files_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.files_table.verticalHeader().hide()
+        self.files_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tabs.addTab(self.files_table, "")
+        lay.addWidget(self.tabs, 1)
+        self._retitle()
+        self.set_other(None, "")
+        self.resize(760, 540)
+
+    def set_other(self, tokenizer, name: str) -> None:
+        """The tokenizer to compare with (None: none loaded yet)."""
+        self.other = None if tokenizer is None else (tokenizer, name)
+        if tokenizer is None:
+            self.names.setText(
+                self.tr("Load a tokenizer to compare with first: File → Compare with tokenizer…")
+            )
+        else:
+            self.names.setText(self.tr("This app's tokenizer beside {name}.").format(name=name))
+        self.run_button.setEnabled(tokenizer is not None and not self.running)
+
+    def _retitle(self) -> None:
+        r = self.report
+        counts = {
+            "only_a": len(r.only_a) if r else None,
+            "only_b": len(r.only_b) if r else None,
+            "shared": r.n_shared if r else None,
+            "files": len(r.files) if r else None,
+        }
+        titles = [
+            self.tr("Only in this app ({n})"),
+            self.tr("Only in the other ({n})"),
+            self.tr("Shared ({n})"),
+            self.tr("Texts ({n})"),
+        ]
+        for k, (title, n) in enumerate(zip(titles, counts.values(), strict=True)):
+            self.tabs.setTabText(k, title.format(n="–" if n is None else f"{n:,}"))
+
+    def _add_dialog(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Add text files"))
+        for p in paths:
+            self.add_file(p)
+
+    def add_file(self, path: str) -> None:
+        if path not in self.files:
+            self.files.append(path)
+
+    @property
+    def running(self) -> bool:
+        return self._job is not None
+
+    def run(self) -> bool:
+        c = self.controller
+        if self.running or c.busy or self.other is None:
+            return False
+        tok = c.cached_tokenizer()
+        args = None if tok is not None else c.tokenizer_args()[1:]
+        self.last_error = None
+        self._job = CompareJob(tok, args, self.other[0], list(self.files))
+        self._job.progress.connect(self._progress)
+        self._thread = worker.start(self._job, self._finished)
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.summary.setText(self.tr("Comparing…"))
+        return True
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+
+    def _progress(self, phase: str, done: int, total: int) -> None:
+        if total > 0:
+            self.progress_bar.setRange(0, 1000)
+            self.progress_bar.setValue(int(1000 * min(done, total) / total))
+
+    def _finished(self) -> None:
+        job, thread = self._job, self._thread
+        if job is None:
+            return
+        worker.join(thread)
+        self._job = self._thread = None
+        self.run_button.setEnabled(self.other is not None)
+        self.cancel_button.setEnabled(False)
+        self.progress_bar.hide()
+        res = job.result
+        if res.crash is not None:
+            worker.report_crash(res.crash)
+        if res.cancelled:
+            self.summary.setText(self.tr("Cancelled."))
+        elif res.error is not None:
+            self.last_error = res.error_message
+            self.summary.setText(self.last_error or "")
+        elif res.value is not None:
+            self.report, self.mine = res.value
+            self._show()
+        self.finished_compare.emit()
+
+    def _show(self) -> None:
+        r, a = self.report, self.mine
+        assert r is not None and a is not None and self.other is not None
+        b = self.other[0]
+        text = self.tr(
+            "{shared} tokens shared ({same} with the same id), {only_a} only in this app's tokenizer "
+            "({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens)."
+        ).format(
+            shared=f"{r.n_shared:,}",
+            same=f"{r.same_id:,}",
+            only_a=f"{len(r.only_a):,}",
+            only_b=f"{len(r.only_b):,}",
+            vocab_a=f"{r.vocab_a:,}",
+            vocab_b=f"{r.vocab_b:,}",
+        )
+        if r.first_differing_merge is None:
+            text += " " + self.tr("The merge lists are equal.")
+        else:
+            text += " " + self.tr("The merge lists part at merge {n}: here {a}, there {b}.").format(
+                n=f"{r.first_differing_merge:,}", a=_pair_text(r.merge_a), b=_pair_text(r.merge_b)
+            )
+        self.summary.setText(text)
+        rows = {
+            "only_a": [(i, a.vocab[i], None) for i in r.only_a],
+            "only_b": [(i, b.vocab[i], None) for i in r.only_b],
+            "shared": [(i, a.vocab[i], j) for i, j in r.shared],
+        }
+        for key, items in rows.items():
+            table = self.tables[key]
+            table.setRowCount(min(len(items), ROWS_SHOWN))
+            for row, (i, tok, there) in enumerate(items[:ROWS_SHOWN]):
+                values = (str(i), token_label(tok), hex_bytes(tok), "" if there is None else str(there))
+                for col, value in enumerate(values):
+                    table.setItem(row, col, QTableWidgetItem(value))
+            for col in (0, 2, 3):
+                table.resizeColumnToContents(col)
+        ft = self.files_table
+        ft.setRowCount(len(r.files))
+        for row, f in enumerate(r.files):
+            for col, value in enumerate((f.name, f"{f.n_bytes:,}", f"{f.tokens_a:,}", f"{f.tokens_b:,}")):
+                item = QTableWidgetItem(value)
+                if col:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                ft.setItem(row, col, item)
+        self._retitle()
+
+    def closeEvent(self, event) -> None:
+        self.cancel()
+        if self._thread is not None:
+            worker.join(self._thread)
+            self._finished()
+        super().closeEvent(event)
+
+
+def open_overlap(window) -> CompareDialog:
+    """Show the window's Vocabulary overlap dialog (made on first use) with the tokenizer last
+    loaded by File → Compare with tokenizer…."""
+    dlg = getattr(window, "compare_overlap", None)
+    if dlg is None:
+        dlg = window.compare_overlap = CompareDialog(window.controller, window)
+    if not dlg.running:
+        dlg.set_other(window.tokenize.secondary.tokenizer, getattr(window, "compared_name", ""))
+    dlg.show()
+    dlg.raise_()
+    return dlg

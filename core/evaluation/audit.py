@@ -1,0 +1,301 @@
+"""Audit a merge list: replay correct training on a corpus and find where a given list parts from it.
+
+A CS336 student's ``train_bpe`` output, or another library's ``merges.txt``, is compared merge by
+merge with what the byte-exact trainer (:class:`core.Trainer`) merges on the same corpus. At the
+first merge that differs the audit reports both pairs, their true counts at that point, and why
+the given list probably differs:
+
+============================  =====================================================================
+diagnosis                     meaning
+============================  =====================================================================
+``other_tie_rule``            equal counts, and the other tie rule (first seen / greatest) picks
+                              the given pair
+``tie_broken_otherwise``      equal counts, but neither tie rule picks the given pair
+``specials_not_removed``      the given pair wins when the special tokens are left in the text
+                              (pre-tokens then run across them)
+``other_pretokenization``     the given pair wins under another pre-tokenization (``detail``
+                              names it: ``gpt4``, ``none``, ``whitespace`` ...)
+``pair_absent``               the given pair does not occur in the corpus at that point
+``order_differs``             the given pair occurs, less often: the lists merge in another order
+                              (``detail`` says where each pair comes in the other list)
+``no_pairs_left``             the given list goes on after training has no pair left to merge
+============================  =====================================================================
+
+>>> r = audit_merges(b"aab aab ab", [(b"a", b"a")])
+>>> r.first_divergence, r.expected, r.given_count, r.expected_count, r.diagnosis
+(1, (b'a', b'b'), 2, 3, 'order_differs')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.errors import BPEError, Cancelled, FormatError
+from core.pretokenization.patterns import PATTERNS, resolve_pattern
+from core.training.records import TIE_BREAKS, Pair
+
+#: other pre-tokenizations tried when a pair does not fit the given one (name -> regex; None: no split)
+WHITESPACE_PATTERN = r"\S+"  # text.split(): words between whitespace, the whitespace kept apart
+ALTERNATIVE_PATTERNS: dict[str, str | None] = {
+    "gpt2": PATTERNS["gpt2"],
+    "gpt4": PATTERNS["gpt4"],
+    "none": None,
+    "whitespace": WHITESPACE_PATTERN,
+}
+
+#: ``progress(phase, done, total)`` as elsewhere: phases "pretokenize", "replay", "diagnose"
+Progress = Callable[[str, int, int], "bool | None"]
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """Where a merge list first parts from correct training, and why (all None when it never does)."""
+
+    merges_given: int
+    merges_checked: int  # how many given merges agree with training before the first divergence
+    first_divergence: int | None = None  # merge number, from 1
+    given: Pair | None = None
+    expected: Pair | None = None
+    given_count: int | None = None  # the true counts of both pairs at that point
+    expected_count: int | None = None
+    diagnosis: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def agrees(self) -> bool:
+        return self.first_divergence is None
+
+    def explanation(self) -> str:
+        """One English sentence on the diagnosis (the app says it in its own language)."""
+        d = self.detail
+        code = self.diagnosis
+        if code is None:
+            return f"all {self.merges_given:,} merges agree with training on this corpus"
+        if code == "other_tie_rule":
+            return (
+                f"equal counts ({self.given_count:,}); the given list broke the tie by the "
+                f"{d['rule']!r} rule, training here by {d['trained_rule']!r}"
+            )
+        if code == "tie_broken_otherwise":
+            return f"equal counts ({self.given_count:,}); neither tie rule picks the given pair"
+        if code == "specials_not_removed":
+            return (
+                f"the given pair is counted {d['count']:,} times when the special tokens are left in the "
+                "text: the list was trained without removing them"
+            )
+        if code == "other_pretokenization":
+            return (
+                f"the given pair is counted {d['count']:,} times under the {d['pattern']!r} "
+                "pre-tokenization: the list was trained with another pattern"
+            )
+        if code == "pair_absent":
+            return "the given pair does not occur in the corpus at this point"
+        if code == "no_pairs_left":
+            return "the given list goes on after training has no pair left to merge"
+        later = d.get("expected_in_given")
+        made = d.get("given_in_training")
+        parts = [f"the given pair occurs {self.given_count:,} times, fewer than {self.expected_count:,}"]
+        parts.append(
+            f"the correct pair comes at given merge {later:,}"
+            if later
+            else "the correct pair is not in the given list"
+        )
+        if made:
+            parts.append(f"training makes the given pair at merge {made:,}")
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of ``audit --json``: ``first_divergence`` (null when none), ``given``, ``expected``
+        (each two hex strings), ``given_count``, ``expected_count``, ``diagnosis``, plus
+        ``explanation``, ``detail``, ``merges_given`` and ``merges_checked``."""
+
+        def hexes(p: Pair | None) -> list[str] | None:
+            return None if p is None else [p[0].hex(), p[1].hex()]
+
+        return {
+            "first_divergence": self.first_divergence,
+            "given": hexes(self.given),
+            "expected": hexes(self.expected),
+            "given_count": self.given_count,
+            "expected_count": self.expected_count,
+            "diagnosis": self.diagnosis,
+            "explanation": self.explanation(),
+            "detail": self.detail,
+            "merges_given": self.merges_given,
+            "merges_checked": self.merges_checked,
+        }
+
+
+def _trainer(corpus, specials, pattern, tie_break, workers, progress):
+    from core.training.trainer import Trainer
+
+    if isinstance(corpus, bytes):
+        return Trainer.from_text(corpus, specials, pattern=pattern, tie_break=tie_break, keep_history=False)
+    return Trainer.from_file(
+        corpus,
+        specials,
+        pattern=pattern,
+        tie_break=tie_break,
+        workers=workers,
+        progress=progress,
+        keep_history=False,
+    )
+
+
+def _replayed(trainer, prefix: Sequence[Pair], interrupt) -> bool:
+    """Merge ``prefix`` in order; False when one of its pairs does not occur there."""
+    for i, pair in enumerate(prefix):
+        if trainer.pair_count(pair) <= 0:
+            return False
+        trainer.merge(pair)
+        if i % 256 == 0 and interrupt():
+            raise Cancelled("audit cancelled")
+    return True
+
+
+def audit_merges(
+    corpus: str | os.PathLike | bytes,
+    merges: Iterable[Pair],
+    special_tokens: Iterable[str] | None = None,
+    *,
+    pattern: str | None = "gpt2",
+    tie_break: str = "lexicographic",
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> AuditResult:
+    """Replay correct training on ``corpus`` (a file path, or the text itself as ``bytes``) and
+    return where ``merges`` (pairs of bytes, in order) first differ from it, with a diagnosis."""
+    if tie_break not in TIE_BREAKS:
+        raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
+    resolve_pattern(pattern)
+    given = [(bytes(a), bytes(b)) for a, b in merges]
+    specials = list(special_tokens or [])
+
+    def interrupt() -> bool:
+        return False
+
+    def tick(phase: str, done: int, total: int) -> None:
+        if progress is not None and progress(phase, done, total) is False:
+            raise Cancelled("audit cancelled")
+
+    def build(pat, specs):
+        return _trainer(corpus, specs, pat, tie_break, workers, progress)
+
+    trainer = build(pattern, specials)
+    n = len(given)
+    for i, pair in enumerate(given):
+        if i % 64 == 0:
+            tick("replay", i, n)
+        best = trainer.next_pair()
+        if best is not None and best[0] == pair:
+            trainer.merge(pair)
+            continue
+        tick("diagnose", 0, 1)
+        return _diagnose(trainer, given, i, best, build, pattern, specials, interrupt)
+    tick("replay", n, n)
+    return AuditResult(n, n)
+
+
+def _diagnose(trainer, given, i, best, build, pattern, specials, interrupt) -> AuditResult:
+    pair = given[i]
+    given_count = trainer.pair_count(pair)
+    base = {"merges_given": len(given), "merges_checked": i, "first_divergence": i + 1, "given": pair}
+    if best is None:
+        return AuditResult(**base, given_count=given_count, expected_count=0, diagnosis="no_pairs_left")
+    expected, expected_count = best
+    base |= {"expected": expected, "given_count": given_count, "expected_count": expected_count}
+    trained_rule = trainer.tie_break
+    if given_count == expected_count:
+        other = "first" if trained_rule == "lexicographic" else "lexicographic"
+        trainer.tie_break = other
+        try:
+            picked = trainer.next_pair()
+        finally:
+            trainer.tie_break = trained_rule
+        if picked is not None and picked[0] == pair:
+            return AuditResult(
+                **base, diagnosis="other_tie_rule", detail={"rule": other, "trained_rule": trained_rule}
+            )
+        return AuditResult(**base, diagnosis="tie_broken_otherwise", detail={"trained_rule": trained_rule})
+    prefix = given[:i]
+    if specials:
+        count = _wins(build(pattern, []), prefix, pair, interrupt)
+        if count:
+            return AuditResult(**base, diagnosis="specials_not_removed", detail={"count": count})
+    own = resolve_pattern(pattern)
+    for name, regex_ in ALTERNATIVE_PATTERNS.items():
+        if regex_ == own:
+            continue
+        count = _wins(build(regex_ if regex_ is not None else "none", specials), prefix, pair, interrupt)
+        if count:
+            return AuditResult(
+                **base, diagnosis="other_pretokenization", detail={"pattern": name, "count": count}
+            )
+    if given_count <= 0:
+        return AuditResult(**base, diagnosis="pair_absent")
+    # both occur; where does each come in the other list?
+    later = next((k + 1 for k in range(i + 1, len(given)) if given[k] == expected), None)
+    made = None
+    for k in range(i, len(given) + 64):
+        r = trainer.step()
+        if r is None:
+            break
+        if r.pair == pair:
+            made = k + 1
+            break
+    return AuditResult(
+        **base, diagnosis="order_differs", detail={"expected_in_given": later, "given_in_training": made}
+    )
+
+
+def _wins(trainer, prefix: Sequence[Pair], pair: Pair, interrupt) -> int:
+    """The count of ``pair`` where another way of counting makes it the next merge (0 where it
+    does not: the prefix does not replay there, or another pair has a higher count)."""
+    if not _replayed(trainer, prefix, interrupt):
+        return 0
+    best = trainer.next_pair()
+    if best is None:
+        return 0
+    count = trainer.pair_count(pair)
+    return count if count > 0 and count == best[1] else 0
+
+
+# --------------------------------------------------------------------------- reading a merge list
+def read_merge_list(path: str | os.PathLike, vocab: str | os.PathLike | None = None) -> list[Pair]:
+    """The merges of a file: a GPT-2 ``merges.txt`` (alone, or with its ``vocab``), or any
+    tokenizer file the app opens (tokenizer.json, tiktoken, bpe.json)."""
+    from core.formats import load_any
+
+    p = Path(path)
+    if vocab is not None:
+        from core.formats.gpt2 import load_gpt2
+
+        return list(load_gpt2(vocab, p).merges)
+    if p.is_file() and p.suffix == ".txt":
+        return _merges_txt(p)
+    return list(load_any(p).merges)
+
+
+def _merges_txt(p: Path) -> list[Pair]:
+    from core.bpe.byte_level import str_to_token
+    from core.files import read_text
+
+    out: list[Pair] = []
+    for n, line in enumerate(read_text(p, "merges").split("\n"), start=1):
+        line = line.rstrip("\r")
+        if not line.strip() or line.startswith("#version"):
+            continue
+        parts = line.split(" ")
+        if len(parts) != 2 or not all(parts):
+            raise FormatError(f"{p}: line {n}: {line!r} is not two tokens separated by one space")
+        try:
+            out.append((str_to_token(parts[0]), str_to_token(parts[1])))
+        except KeyError as e:
+            raise FormatError(
+                f"{p}: line {n}: {e.args[0]!r} is not a GPT-2 byte character; give a byte-level merges.txt"
+            ) from None
+    return out

@@ -1,0 +1,267 @@
+"""Dead and odd tokens of any tokenizer: what no text reaches, what no merges build, partial UTF-8.
+
+For every ordinary (non-special) token of a :class:`core.Tokenizer`:
+
+- ``unreachable_text``: its bytes are whole UTF-8, but encoding that text as a user would (the
+  tokenizer's own normalizer, added and special tokens, pre-tokenization; no post-processor)
+  does not give that one token, e.g. a Thai word
+  the pattern splits between a letter and its combining vowel, or a compatibility ideograph that
+  NFC turns into another character;
+- ``unreachable_merges``: a token of two or more bytes that applying the merges to its bytes alone
+  (no pre-tokenization, no whole-word lookup) does not build (no merge makes it, or earlier merges
+  take its bytes apart first);
+- ``partial_utf8``: its bytes are not whole UTF-8 (part of a character, or invalid bytes); such a
+  token has no text of its own, so it is never in ``unreachable_text``;
+- ``specials``: the special / added tokens; ``longest``: the longest tokens by bytes.
+
+With corpus files, every file is encoded and ``never_used`` lists the ordinary tokens no file uses;
+each file also gets its own count of unused tokens and its least used ones.
+
+>>> from core.formats.spec import TokenizerSpec
+>>> from core.tokenization.tokenizer import Tokenizer
+>>> tok = Tokenizer.from_spec(TokenizerSpec.from_merges([(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")]))
+>>> r = inspect_tokenizer(tok)  # "abc" is built by no merge order, but as a whole word it is one token
+>>> [tok.vocab[i] for i in r.unreachable_merges], [tok.vocab[i] for i in r.unreachable_text]
+([b'abc'], [])
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from core.bpe.merge import bpe_ids
+from core.bpe.ranks import rank_bpe
+from core.errors import Cancelled
+from core.tokenization.tokenizer import Tokenizer
+
+Progress = Callable[[str, int, int], "bool | None"]
+LONGEST = 20  # how many of the longest tokens are listed
+LEAST_USED = 20  # how many of the least used tokens are listed per file
+BATCH = 4096  # tokens encoded at once
+
+
+@dataclass(frozen=True)
+class FileUse:
+    """How one corpus file uses the vocabulary."""
+
+    name: str
+    n_tokens: int  # tokens the file encodes to
+    never_used: int  # ordinary tokens it never uses
+    least_used: tuple[tuple[int, int], ...]  # (id, count) of the used tokens used least, rarest first
+
+
+@dataclass(frozen=True)
+class InspectResult:
+    vocab_size: int
+    unreachable_text: list[int]
+    unreachable_merges: list[int]
+    partial_utf8: list[int]
+    specials: list[int]
+    longest: list[int]
+    never_used: list[int] | None = None  # with corpus files only
+    files: tuple[FileUse, ...] = field(default=())
+    longest_bytes: int = 0  # the length of the longest token
+
+    def summary(self) -> str:
+        """The one-line summary of counts the CLI prints."""
+        longest = f"; longest {self.longest_bytes:,} bytes" if self.longest else ""
+        line = (
+            f"{self.vocab_size:,} tokens: {len(self.unreachable_text):,} unreachable from their text, "
+            f"{len(self.unreachable_merges):,} unreachable by merges, {len(self.partial_utf8):,} partial "
+            f"UTF-8, {len(self.specials):,} special{longest}"
+        )
+        if self.never_used is not None:
+            n = len(self.files)
+            line += f"; {len(self.never_used):,} never used in {n:,} file{'s' if n != 1 else ''}"
+        return line
+
+    def to_json(self) -> dict[str, Any]:
+        """``unreachable_text``, ``unreachable_merges``, ``partial_utf8`` (ids), ``never_used`` (ids,
+        or null without corpus files), ``specials``, ``longest``, ``vocab_size``, ``summary`` and
+        per file its token count, unused count and least used ``[id, count]`` pairs."""
+        return {
+            "vocab_size": self.vocab_size,
+            "summary": self.summary(),
+            "unreachable_text": self.unreachable_text,
+            "unreachable_merges": self.unreachable_merges,
+            "partial_utf8": self.partial_utf8,
+            "specials": self.specials,
+            "longest": self.longest,
+            "longest_bytes": self.longest_bytes,
+            "never_used": self.never_used,
+            "files": [
+                {
+                    "name": f.name,
+                    "tokens": f.n_tokens,
+                    "never_used": f.never_used,
+                    "least_used": [list(x) for x in f.least_used],
+                }
+                for f in self.files
+            ],
+        }
+
+
+def _is_utf8(b: bytes) -> bool:
+    try:
+        b.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _merge_builds(tok: Tokenizer) -> Callable[[bytes], list[int]]:
+    """The merges applied to a token's bytes alone (no whole-word lookup)."""
+    by_rank = tok._by_rank
+    if by_rank is not None:
+        return lambda b: rank_bpe(b, by_rank)
+    table = tok._table
+    assert table is not None
+    return lambda b: bpe_ids(b, table)
+
+
+def inspect_tokenizer(
+    tok: Tokenizer,
+    corpus: Iterable[str | os.PathLike] = (),
+    *,
+    progress: Progress | None = None,
+    longest: int = LONGEST,
+    least_used: int = LEAST_USED,
+) -> InspectResult:
+    """Find the unreachable, partial, special and longest tokens of ``tok`` (and, with ``corpus``
+    files, the tokens they never use). ``progress(phase, done, total)`` gets the phases "inspect"
+    (tokens) and "encode" (bytes); returning False raises :class:`core.Cancelled`."""
+
+    def tick(phase: str, done: int, total: int) -> None:
+        if progress is not None and progress(phase, done, total) is False:
+            raise Cancelled("inspect cancelled")
+
+    specials = sorted(set(tok.special_ids.values()))
+    special_set = set(specials)
+    ordinary = [(i, b) for i, b in sorted(tok.vocab.items()) if i not in special_set]
+    build = _merge_builds(tok)
+    partial: list[int] = []
+    texts: list[tuple[int, str]] = []
+    by_merges: list[int] = []
+    n = len(ordinary)
+    for k, (i, b) in enumerate(ordinary):
+        if k % BATCH == 0:
+            tick("inspect", k // 2, n)
+        if len(b) > 1 and build(b) != [i]:
+            by_merges.append(i)
+        if _is_utf8(b):
+            texts.append((i, b.decode("utf-8")))
+        else:
+            partial.append(i)
+    by_text: list[int] = []
+    for k in range(0, len(texts), BATCH):
+        tick("inspect", n // 2 + k // 2, n)
+        batch = texts[k : k + BATCH]
+        encoded = _encode_batch(tok, [t for _, t in batch])
+        by_text.extend(i for (i, _), ids in zip(batch, encoded) if ids != [i])
+    tick("inspect", n, n)
+    top = heapq.nlargest(longest, ordinary, key=lambda x: (len(x[1]), -x[0]))
+    files = tuple(corpus)
+    never: list[int] | None = None
+    uses: list[FileUse] = []
+    if files:
+        size = max(tok.vocab) + 1
+        total_counts = np.zeros(size, dtype=np.int64)
+        ordinary_ids = np.array([i for i, _ in ordinary], dtype=np.int64)
+        for path in files:
+            counts = file_token_counts(tok, path, size, tick)
+            total_counts += counts
+            uses.append(_file_use(Path(path).name, counts, ordinary_ids, least_used))
+        never = ordinary_ids[total_counts[ordinary_ids] == 0].tolist()
+    result = InspectResult(
+        vocab_size=len(tok.vocab),
+        unreachable_text=by_text,
+        unreachable_merges=by_merges,
+        partial_utf8=partial,
+        specials=specials,
+        longest=[i for i, _ in top],
+        never_used=never,
+        files=tuple(uses),
+        longest_bytes=len(top[0][1]) if top else 0,
+    )
+    return result
+
+
+def _encode_batch(tok: Tokenizer, texts: list[str]) -> list[list[int]]:
+    """``encode(text, add_special_tokens=False)`` of each text, as a user would encode it: special
+    and added tokens in the text are recognised (an added token "  " of GPT-NeoX makes the ordinary
+    token "  " unreachable, as in HF). Texts with none of them are encoded together."""
+    special = tok._special_re
+    if tok._pipe is None and tok._hole_re is None:
+        plain = [k for k, t in enumerate(texts) if special is None or not special.search(t)]
+        out: list[list[int] | None] = [None] * len(texts)
+        try:
+            for k, ids in zip(plain, tok._encode_all([texts[k] for k in plain])):
+                out[k] = ids
+        except ValueError:
+            out = [None] * len(texts)
+        return [ids if ids is not None else _encode_one(tok, t) for ids, t in zip(out, texts)]
+    return [_encode_one(tok, t) for t in texts]
+
+
+def _encode_one(tok: Tokenizer, text: str) -> list[int]:
+    try:
+        return tok.encode(text, add_special_tokens=False)
+    except ValueError:
+        return []  # a text the tokenizer refuses (a byte its vocab lacks): not reachable
+
+
+def file_token_counts(
+    tok: Tokenizer, path: str | os.PathLike, size: int, tick: Callable[[str, int, int], None]
+) -> np.ndarray:
+    """How often each id (below ``size``) occurs in the encoding of one file: exactly
+    ``encode(text)`` of the whole file, streamed (:meth:`core.Tokenizer.encode_iterable`) and
+    counted in batches. ``tick("encode", bytes_done, total)`` follows the reading."""
+    p = Path(path)
+    if not p.is_file():
+        from core.errors import CorpusError
+
+        raise CorpusError(f"text file {str(p)!r} does not exist or is not a file; check the path")
+    total = p.stat().st_size
+    counts = np.zeros(size, dtype=np.int64)
+    done = 0
+
+    def pieces(f) -> Iterable[str]:
+        nonlocal done
+        tick("encode", 0, total)
+        while True:
+            lines = f.readlines(1 << 20)
+            if not lines:
+                return
+            chunk = "".join(lines)
+            done += len(chunk.encode("utf-8", "surrogateescape"))
+            yield chunk
+            tick("encode", done, total)
+
+    with open(p, encoding="utf-8", errors="surrogateescape", newline="") as f:
+        ids = tok.encode_iterable(pieces(f))
+        while True:
+            batch = np.fromiter(itertools.islice(ids, 1 << 20), dtype=np.int64)
+            if not batch.size:
+                break
+            counts += np.bincount(batch, minlength=size)
+    return counts
+
+
+def _file_use(name: str, counts: np.ndarray, ordinary_ids: np.ndarray, k: int) -> FileUse:
+    c = counts[ordinary_ids]
+    used = np.flatnonzero(c)
+    order = used[np.lexsort((ordinary_ids[used], c[used]))][:k]
+    return FileUse(
+        name,
+        int(counts.sum()),
+        int(ordinary_ids.size - used.size),
+        tuple((int(ordinary_ids[j]), int(c[j])) for j in order),
+    )

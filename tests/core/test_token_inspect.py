@@ -1,0 +1,190 @@
+"""``inspect``: dead and odd tokens, checked against the ``tokenizers`` package (what HF encodes each
+token's text to) and against plain recounts."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from core.cli import main
+from core.errors import Cancelled
+from core.evaluation.inspect import inspect_tokenizer
+from core.formats import export_all, load_any
+from core.formats.spec import TokenizerSpec
+from core.tokenization.tokenizer import Tokenizer
+from core.training.trainer import Trainer
+
+tokenizers = pytest.importorskip("tokenizers")
+
+# Thai words (vowel marks are \p{M}: the GPT-2 pattern splits them off), words with an inner
+# apostrophe (GPT-2 splits "'s" off), a compatibility ideograph, decomposed accents
+TEXT = ("ที่ ได้ เป็น " * 6 + "it's ok it's " * 5 + "\uf900\uf900 " * 4 + "e\u0301e\u0301 " * 4) * 3
+WORDS = r" ?\S+|\s+"  # the pattern tokens are learned with: whole words, marks and all
+
+
+def trained(pattern_for_training: str = WORDS, n: int = 60) -> TokenizerSpec:
+    t = Trainer.from_text(TEXT, pattern=pattern_for_training)
+    t.steps(n)
+    # the tokenizer splits with GPT-2's pattern: tokens learned across its boundaries are dead
+    return TokenizerSpec.from_merges(t.merges, ["<|endoftext|>"], pattern="gpt2")
+
+
+def hf_unreachable(path, vocab: dict[int, bytes], specials: set[int]) -> list[int]:
+    """The oracle: ids whose text HF's tokenizer does not encode to that one id."""
+    hf = tokenizers.Tokenizer.from_file(str(path))
+    out = []
+    for i, b in sorted(vocab.items()):
+        if i in specials:
+            continue
+        try:
+            text = b.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if hf.encode(text, add_special_tokens=False).ids != [i]:
+            out.append(i)
+    return out
+
+
+def test_unreachable_text_equals_what_hf_encodes(tmp_path):
+    spec = trained()
+    export_all(tmp_path, spec, ["hf"])
+    tok = Tokenizer.from_spec(load_any(tmp_path / "tokenizer.json"))
+    r = inspect_tokenizer(tok)
+    want = hf_unreachable(tmp_path / "tokenizer.json", tok.vocab, set(tok.special_ids.values()))
+    assert r.unreachable_text == want
+    texts = {tok.vocab[i].decode() for i in r.unreachable_text}
+    assert "ที่" in texts and " ได้" in texts and "it's" in texts and " ok" not in texts
+    assert r.specials == [256]
+
+
+def test_a_normalizer_makes_tokens_unreachable(tmp_path):
+    """A tokenizer.json with an NFC normalizer (as Qwen2.5's): a compatibility ideograph and a
+    decomposed accent are tokens NFC text never reaches."""
+    from tokenizers import decoders, models, normalizers, pre_tokenizers
+
+    spec = trained(n=80)
+    export_all(tmp_path, spec, ["hf"])
+    data = json.loads((tmp_path / "tokenizer.json").read_text())
+    assert data["normalizer"] is None
+    data["normalizer"] = {"type": "NFC"}
+    path = tmp_path / "nfc.json"
+    path.write_text(json.dumps(data))
+    hf = tokenizers.Tokenizer.from_file(str(path))  # (HF accepts the file)
+    assert isinstance(hf.normalizer, normalizers.NFC)
+    del models, pre_tokenizers, decoders
+    tok = Tokenizer.from_spec(load_any(path))
+    r = inspect_tokenizer(tok)
+    assert r.unreachable_text == hf_unreachable(path, tok.vocab, set(tok.special_ids.values()))
+    texts = {tok.vocab[i].decode() for i in r.unreachable_text}
+    assert "\uf900" in texts and "e\u0301" in texts
+
+
+def test_unreachable_by_merges_partial_and_longest():
+    # "abc" is made by (a, bc), but (a, b) comes first and takes its bytes apart
+    merges = [(b"a", b"b"), (b"b", b"c"), (b"a", b"bc"), (b"\xe4", b"\xb8"), (b"\xe4\xb8", b"\xad")]
+    tok = Tokenizer.from_spec(TokenizerSpec.from_merges(merges, ["<s>"]))
+    r = inspect_tokenizer(tok, longest=2)
+    by_bytes = {b: i for i, b in tok.vocab.items()}
+    assert r.unreachable_merges == [by_bytes[b"abc"]]
+    assert r.unreachable_text == []  # "abc" as a whole word is looked up (tiktoken's rule)
+    partial = [i for i, b in tok.vocab.items() if i != by_bytes[b"<s>"] and not _utf8(b)]
+    assert r.partial_utf8 == partial and by_bytes[b"\xe4\xb8"] in partial
+    assert by_bytes["中".encode()] not in partial
+    assert (
+        r.longest == [by_bytes[b"abc"], by_bytes["中".encode()]] and r.longest_bytes == 3
+    )  # ties: lower id first
+    assert r.never_used is None
+
+
+def _utf8(b: bytes) -> bool:
+    try:
+        b.decode()
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def test_never_used_and_least_used_per_file(tmp_path):
+    tok = Tokenizer.from_spec(trained(pattern_for_training="gpt2", n=40))
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text("ที่ ได้ ok ok it's\n" * 3, encoding="utf-8")
+    b.write_text("เป็น xyz\n", encoding="utf-8")
+    r = inspect_tokenizer(tok, [a, b], least_used=3)
+    ca = Counter(tok.encode(a.read_text(encoding="utf-8")))
+    cb = Counter(tok.encode(b.read_text(encoding="utf-8")))
+    ordinary = [i for i in sorted(tok.vocab) if not tok.is_special(i)]
+    assert r.never_used == [i for i in ordinary if not ca[i] and not cb[i]]
+    fa, fb = r.files
+    assert (fa.name, fa.n_tokens, fb.n_tokens) == ("a.txt", ca.total(), cb.total())
+    assert fa.never_used == sum(1 for i in ordinary if not ca[i])
+    assert list(fa.least_used) == sorted(ca.items(), key=lambda x: (x[1], x[0]))[:3]
+    assert r.summary().endswith(f"{len(r.never_used):,} never used in 2 files")
+
+
+def test_cancel():
+    tok = Tokenizer.from_spec(trained())
+    with pytest.raises(Cancelled):
+        inspect_tokenizer(tok, progress=lambda phase, done, total: False)
+
+
+def test_cli_summary_and_json(tmp_path, capsys):
+    export_all(tmp_path / "tok", trained(), ["hf"])
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("ok it's\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    rc = main(["inspect", str(tmp_path / "tok"), "--corpus", str(corpus), "--json", str(out), "-q"])
+    assert rc == 0
+    stdout = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert {"unreachable_text", "unreachable_merges", "partial_utf8", "never_used"} <= set(data)
+    tok = Tokenizer.from_spec(load_any(tmp_path / "tok"))
+    r = inspect_tokenizer(tok, [corpus])
+    assert data["unreachable_text"] == r.unreachable_text and data["never_used"] == r.never_used
+    assert f"{len(r.unreachable_text):,} unreachable from their text" in stdout.splitlines()[0]
+    assert "ที่" in stdout  # tokens are shown as text where they are whole UTF-8
+
+
+def test_cli_missing_corpus_is_one_line_error(tmp_path, capsys):
+    export_all(tmp_path / "tok", trained(), ["hf"])
+    assert main(["inspect", str(tmp_path / "tok"), "--corpus", str(tmp_path / "nope.txt"), "-q"]) == 2
+    assert "nope.txt" in capsys.readouterr().err
+
+
+def test_doctests():
+    import doctest
+
+    import core.evaluation.inspect
+
+    assert doctest.testmod(core.evaluation.inspect).failed == 0
+
+
+def test_an_added_token_makes_an_ordinary_one_unreachable(tmp_path):
+    """GPT-NeoX/OLMo add whitespace runs as (non-special) added tokens: the ordinary token with the
+    same text is never made, in HF as here."""
+    t = Trainer.from_text("a  b  c  d  e  f  " * 20, pattern=WORDS)
+    t.steps(10)
+    spec = TokenizerSpec.from_merges(t.merges, pattern="gpt2")
+    export_all(tmp_path, spec, ["hf"])
+    data = json.loads((tmp_path / "tokenizer.json").read_text())
+    new_id = max(spec.vocab) + 1
+    data["added_tokens"].append(
+        {
+            "id": new_id,
+            "content": "  ",
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": True,
+            "special": False,
+        }
+    )
+    path = tmp_path / "added.json"
+    path.write_text(json.dumps(data))
+    tok = Tokenizer.from_spec(load_any(path))
+    r = inspect_tokenizer(tok)
+    assert r.unreachable_text == hf_unreachable(path, tok.vocab, set(tok.special_ids.values()))
+    ordinary = next(i for i, b in spec.vocab.items() if b == b"  ")
+    assert ordinary in r.unreachable_text

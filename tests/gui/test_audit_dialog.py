@@ -1,0 +1,66 @@
+"""Train → Audit a merge list: a list from a wrong trainer against the loaded corpus, its diagnosis,
+and the jump to the first differing merge in the timeline (training that far first)."""
+
+from __future__ import annotations
+
+from bpe_gui.dialogs.audit_dialog import open_audit
+from core.bpe.byte_level import token_to_str
+from core.evaluation.audit import audit_merges
+
+
+def _merges_txt(path, merges) -> None:
+    path.write_text("#version: 0.2\n" + "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in merges))
+
+
+def test_a_list_with_specials_left_in(qtbot, loaded, tmp_path, small_corpus):
+    w = loaded
+    c = w.controller
+    from core.training.trainer import Trainer
+
+    # a wrong list: trained with the special token left in the text
+    t = Trainer.from_file(small_corpus, [])
+    wrong = [r.pair for r in t.steps(40)]
+    want = audit_merges(small_corpus, wrong, ["<|endoftext|>"])
+    assert want.diagnosis == "specials_not_removed"
+    path = tmp_path / "merges.txt"
+    _merges_txt(path, wrong)
+    w.act_audit.trigger()
+    dlg = w.audit_dialog
+    with qtbot.waitSignal(dlg.finished_audit, timeout=60_000):
+        assert dlg.run(str(path))
+    r = dlg.report
+    assert dlg.last_error is None and r is not None
+    assert (r.first_divergence, r.given, r.expected, r.diagnosis) == (
+        want.first_divergence,
+        want.given,
+        want.expected,
+        want.diagnosis,
+    )
+    assert f"Merge {r.first_divergence} differs" in dlg.summary.text()
+    assert "special tokens are left in the text" in dlg.summary.text()
+    assert c.index.n_merges == 0 and dlg.show_button.isEnabled()
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        dlg.show_in_timeline()
+    qtbot.waitUntil(lambda: c.model.selected == r.first_divergence - 1, timeout=10_000)
+    assert c.index.n_merges == r.first_divergence
+    assert c.index.merges[r.first_divergence - 1].pair == r.expected
+    dlg.close()
+
+
+def test_agreeing_list_and_bad_file(qtbot, loaded, tmp_path, small_corpus):
+    c = loaded.controller
+    for _ in range(12):
+        c.step(1)
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    path = tmp_path / "merges.txt"
+    _merges_txt(path, [m.pair for m in c.index.merges])
+    dlg = open_audit(loaded)
+    with qtbot.waitSignal(dlg.finished_audit, timeout=60_000):
+        assert dlg.run(str(path))
+    assert dlg.summary.text() == "All 12 merges agree with training on this corpus."
+    assert not dlg.show_button.isEnabled()
+    path.write_text("a b c\n")
+    with qtbot.waitSignal(dlg.finished_audit, timeout=60_000):
+        assert dlg.run(str(path))
+    assert dlg.last_error and "line 1" in dlg.last_error
+    dlg.close()

@@ -1,0 +1,35 @@
+"""File → Vocabulary overlap: the app's tokenizer beside the compared one (core.evaluation.compare), in a worker."""
+
+from __future__ import annotations
+
+from bpe_gui.dialogs.overlap_dialog import open_overlap
+from core.evaluation.compare import compare_tokenizers
+
+
+def test_overlap_of_the_compared_tokenizer(qtbot, trained, tmp_path, small_corpus):
+    w = trained
+    c = w.controller
+    c.export(tmp_path, ["gpt2"])
+    for _ in range(10):
+        c.undo()
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    dlg = open_overlap(w)
+    assert not dlg.run_button.isEnabled() and "Compare with tokenizer" in dlg.names.text()
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000) as blocker:
+        assert w.compare_with(tmp_path / "vocab.json")
+    other = blocker.args[0].tokenizer
+    w.act_overlap.trigger()
+    assert dlg.run_button.isEnabled() and "vocab.json" in dlg.names.text()
+    dlg.add_file(str(small_corpus))
+    with qtbot.waitSignal(dlg.finished_compare, timeout=60_000):
+        assert dlg.run()
+    assert dlg.last_error is None
+    want = compare_tokenizers(c.tokenizer(), other, [str(small_corpus)])
+    r = dlg.report
+    assert (r.only_a, r.only_b, r.first_differing_merge) == ([], want.only_b, want.first_differing_merge)
+    assert len(r.only_b) == 10 and r.merge_a is None
+    assert dlg.tables["only_b"].rowCount() == 10 and dlg.tabs.tabText(1) == "Only in the other (10)"
+    assert dlg.files_table.item(0, 2).text() == f"{want.files[0].tokens_a:,}"
+    assert dlg.files_table.item(0, 3).text() == f"{want.files[0].tokens_b:,}"
+    assert f"part at merge {want.first_differing_merge:,}" in dlg.summary.text()
+    dlg.close()

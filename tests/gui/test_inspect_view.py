@@ -1,0 +1,73 @@
+"""Evaluate → Dead and odd tokens: the core's lists for the tokenizer in the app, in a worker thread."""
+
+from __future__ import annotations
+
+from bpe_gui.dialogs.inspect_dialog import open_inspect
+from core.evaluation.inspect import inspect_tokenizer
+
+from .gui_helpers import SMALL_TEXT
+
+
+def _step(qtbot, c, n):
+    for _ in range(n):
+        c.step(1)
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+
+
+def test_lists_of_the_trained_tokenizer(qtbot, loaded, tmp_path):
+    w = loaded
+    c = w.controller
+    _step(qtbot, c, 25)
+    text = tmp_path / "other.txt"
+    text.write_text("the cat sat. zebra!", encoding="utf-8")
+    assert w.act_inspect.text().replace("&", "").startswith("Dead and odd tokens")
+    w.act_inspect.trigger()
+    dlg = w.inspect_dialog
+    dlg.add_file(str(text))
+    with qtbot.waitSignal(dlg.finished_inspect, timeout=60_000):
+        assert dlg.run()
+    assert dlg.last_error is None
+    want = inspect_tokenizer(c.tokenizer(), [str(text)])
+    r = dlg.report
+    assert (r.unreachable_text, r.partial_utf8, r.never_used, r.specials) == (
+        want.unreachable_text,
+        want.partial_utf8,
+        want.never_used,
+        want.specials,
+    )
+    never = dlg.tables["never_used"]
+    assert never.rowCount() == len(want.never_used) > 0
+    assert [int(never.item(k, 0).text()) for k in range(never.rowCount())] == want.never_used
+    assert dlg.tabs.tabText(5) == f"Never used ({len(want.never_used):,})"
+    assert "other.txt" in dlg.summary.text()
+    dlg.close()
+
+
+def test_cancel_leaves_no_thread(qtbot, loaded, tmp_path):
+    w = loaded
+    big = tmp_path / "big.txt"
+    big.write_text(SMALL_TEXT * 3000, encoding="utf-8")
+    dlg = open_inspect(w)
+    dlg.add_file(str(big))
+    with qtbot.waitSignal(dlg.finished_inspect, timeout=60_000):
+        assert dlg.run()
+        dlg.cancel()
+    assert dlg.summary.text() == "Cancelled." and dlg.report is None and not dlg.running
+    dlg.close()
+
+
+def test_in_chinese(qtbot, loaded):
+    from bpe_gui.text import i18n
+
+    i18n.install("zh_CN")
+    try:
+        dlg = open_inspect(loaded)
+        dlg.close()
+        dlg.deleteLater()
+        loaded.inspect_dialog = None
+        dlg = open_inspect(loaded)
+        assert dlg.windowTitle() == "无法到达与异常的词元"
+        assert dlg.run_button.text() == "检查"
+        dlg.close()
+    finally:
+        i18n.install("en")
