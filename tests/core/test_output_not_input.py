@@ -142,3 +142,47 @@ def test_dask_encode_shard_folder_holds_an_input_shard(tmp_path, tokdir, capsys)
         capsys,
         shard,
     )
+
+
+# the exploring commands (audit, inspect, compare, trace, train --extend) keep the same rule
+def test_audit_json_is_the_corpus(corpus, tmp_path, capsys):
+    merges = tmp_path / "merges.txt"
+    merges.write_text("t h\n", encoding="utf-8")
+    _refused(["audit", str(corpus), "--merges", str(merges), "--json", str(corpus)], capsys, corpus)
+    _refused(["audit", str(corpus), "--merges", str(merges), "--json", str(merges)], capsys, merges)
+
+
+@pytest.mark.parametrize("command", ["inspect", "trace"])
+def test_json_is_a_file_of_the_tokenizer(command, tokdir, capsys):
+    target = tokdir / "vocab.json"
+    extra = ["--id", "256"] if command == "trace" else []
+    _refused([command, str(tokdir), *extra, "--json", str(target)], capsys, target)
+
+
+def test_compare_json_is_a_corpus_file(corpus, tokdir, capsys):
+    _refused(
+        ["compare", str(tokdir), str(tokdir), "--corpus", str(corpus), "--json", str(corpus)], capsys, corpus
+    )
+
+
+@pytest.mark.parametrize("kind", ["symlink", "hardlink"])
+def test_extend_out_holds_the_base_through_a_link(corpus, tokdir, tmp_path, capsys, kind):
+    out = tmp_path / "extended"
+    out.mkdir()
+    _link(kind, tokdir / "vocab.json", out / "vocab.json")
+    _refused(
+        [
+            "train",
+            str(corpus),
+            "--extend",
+            str(tokdir),
+            "--vocab-size",
+            "300",
+            "--format",
+            "gpt2",
+            "--out",
+            str(out),
+        ],
+        capsys,
+        tokdir / "vocab.json",
+    )
