@@ -2435,8 +2435,8 @@
         </message>
         <message>
             <location filename="../../bpe_gui/window/main_window.py" line="194" />
-            <source>Vocabulary &amp;overlap…</source>
-            <translation>词表重叠(&amp;O)…</translation>
+            <source>&amp;Vocabulary overlap…</source>
+            <translation>词表重叠(&amp;V)…</translation>
         </message>
         <message>
             <location filename="../../bpe_gui/window/main_window.py" line="198" />

@@ -191,7 +191,7 @@ class MainWindow(FilesWindow):
             self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu
         )
         self.act_overlap = self._action(
-            self.tr("Vocabulary &overlap…"),
+            self.tr("&Vocabulary overlap…"),
             lambda: open_overlap(self),
             [],
             file_menu,
