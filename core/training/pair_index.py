@@ -316,27 +316,28 @@ def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]
     free = np.flatnonzero(np.bincount(flat, minlength=256) == 0).tolist()
     if not (lens.size and lens.max() >= 2):
         return free
-    # 4- and 8-byte arrays, freed as soon as they are used: a 40 MB single word peaks at
-    # ~17 bytes per byte of text here (int64 everywhere and a lexsort took ~50)
-    flat32 = flat.astype(np.int32)
+    # small arrays (2 and 4 bytes a pair; 8 for the sort's order), freed as soon as they are used
+    # (int64 everywhere and a lexsort took ~50 bytes per byte of text)
     wid_at = np.repeat(np.arange(lens.size, dtype=np.int32), lens)
     inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
-    codes = (flat32[:-1] * 256 + flat32[1:])[inside]
-    del flat32
+    codes = ((flat[:-1].astype(np.uint16) << 8) | flat[1:])[inside]
     wids = wid_at[:-1][inside]
     del wid_at, inside
-    # (pair code, word id) as one int64, sorted in place: grouped by pair, word ids ascending
-    both = codes.astype(np.int64) << 32
-    del codes
-    both |= wids
-    del wids
-    both.sort()
-    starts = np.flatnonzero(np.r_[True, both[1:] != both[:-1]])
-    repeats = np.diff(np.r_[starts, both.size])  # how often a word holds the pair
-    both = both[starts]  # a word is listed once per pair
-    codes, wids = both >> 32, both & 0xFFFFFFFF
+    # each pair's count: every occurrence weighs its word's count (word ids ascending: the
+    # counts are read in order)
     wcounts_np = np.array(wcounts, dtype=np.int64)
-    totals = np.bincount(codes, weights=repeats * wcounts_np[wids], minlength=65536).round().astype(np.int64)
+    totals = np.bincount(codes, weights=wcounts_np[wids], minlength=65536).round().astype(np.int64)
+    del wcounts_np
+    # grouped by pair, word ids ascending: a stable sort of 16-bit keys (NumPy sorts them by radix,
+    # in linear time; the word ids are ascending already). The sorted codes are rebuilt from their
+    # counts rather than gathered.
+    wids = wids[np.argsort(codes, kind="stable")]
+    per_code = np.bincount(codes, minlength=65536)
+    del codes
+    codes = np.repeat(np.arange(65536, dtype=np.int32), per_code)
+    starts = np.flatnonzero(np.r_[True, (codes[1:] != codes[:-1]) | (wids[1:] != wids[:-1])])
+    if starts.size < codes.size:  # a word is listed once per pair
+        codes, wids = codes[starts], wids[starts]
     wid_bytes = wids.astype(np.intc).tobytes()
     size = np.dtype(np.intc).itemsize
     starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
