@@ -5,7 +5,7 @@ temporary arrays) and grows with the distinct pre-tokens and with their total le
 with ``keep_history=False`` (the CLI and ``train_bpe``; tests/benchmarks/RESULTS.md, "Memory to
 train"), peak resident memory less the interpreter's was about 90 bytes per distinct pre-token
 plus 38 bytes per byte of them: 148 MB for gcide (331k distinct, 2.8 MB), 687 MB for a 0.2 GB
-generated corpus (1.4M, 15 MB), 558 MB for 15 MB of Chinese-like text (358k, 14 MB). The estimate
+generated corpus (1.4M, 15 MB), 582 MB for 15 MB of Chinese-like text (358k, 14 MB). The estimate
 rounds those up (and adds the interpreter), so it is a little above what was measured.
 
 >>> training_memory(1_000_000, 10_000_000) // 2**20
