@@ -51,6 +51,7 @@ from typing import Protocol
 
 import numpy as np
 
+from core.errors import BPEError, CorpusError
 from core.pretokenization.range_cuts import next_valid_cut, range_rule
 from core.workers.parallel import lower_priority
 from core.workers.procs import Child, ChildError
@@ -254,8 +255,19 @@ def merge_stretches(pieces: list[bytes]) -> tuple[bytes, int]:
 
 
 def _write(path: str, data: bytes) -> None:
-    with open(path, "wb") as f:
-        f.write(data)
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        raise _no_room(os.path.dirname(path), e) from None
+
+
+def _no_room(folder: str, e: OSError) -> BPEError:
+    return BPEError(
+        f"counting in several processes needs room for temporary files in {folder!r} "
+        f"({e.strerror}); free some space there, point TMPDIR at a folder with more room, or "
+        "count in one process (workers=1, --workers 1)"
+    )
 
 
 def _take(path: str) -> bytes:
@@ -267,8 +279,6 @@ def _take(path: str) -> bytes:
 
 
 def _open(path: str | None):
-    from core.errors import CorpusError
-
     assert path is not None
     try:
         return open(path, "rb")  # (closed when the worker ends)
@@ -443,7 +453,10 @@ class ShardedCount:
 
     # ---- the run
     def _run(self, tasks: Iterator[tuple[tuple, bytes | None]], depth: int) -> OrderedCounts:
-        self.folder = tempfile.mkdtemp(prefix="bpe-count-")
+        try:
+            self.folder = tempfile.mkdtemp(prefix="bpe-count-")
+        except OSError as e:
+            raise _no_room(tempfile.gettempdir(), e) from None
         ok = False
         try:
             w = self.workers
