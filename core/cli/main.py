@@ -38,6 +38,19 @@ EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
 
 
+def _say_memory_need(counts, progress: Progress, *, quiet: bool) -> None:
+    """Before the trainer is built: how much memory it will need (a warning, even with ``-q``,
+    when that is more than the machine has)."""
+    from core.training.memory_need import describe_need, too_much
+
+    distinct, word_bytes = len(counts), sum(map(len, counts))
+    warning = too_much(distinct, word_bytes)
+    if warning is None and quiet:
+        return
+    progress.close()  # (the pre-tokenize bar ends before the line)
+    print(warning or describe_need(distinct, word_bytes), file=sys.stderr, flush=True)
+
+
 def _train(args: argparse.Namespace) -> int:
     from core.cli.count import counts_trainer
     from core.formats import parse_formats
@@ -78,6 +91,7 @@ def _train(args: argparse.Namespace) -> int:
                 progress=progress,
                 allow_nul=args.allow_nul,
             )
+            _say_memory_need(counts, progress, quiet=args.quiet)
             trainer = Trainer(
                 counts,
                 args.special_token,

@@ -375,9 +375,11 @@ def count_pretokens(
 
     Returns ``(counts, stats)``: counts maps each pre-token's bytes to its frequency, in order of
     first appearance (the "first" tie rule relies on that order). Files larger than a few MB are
-    counted in ``workers`` processes (:mod:`core.workers.parallel`); memory stays bounded by the distinct
-    pre-tokens plus a few blocks in flight. ``niceness`` lowers the worker processes' CPU priority
-    (the GUI uses it so that its own thread keeps getting the CPU while the workers count).
+    counted in ``workers`` processes that read their own byte ranges and sum the counts among
+    themselves (:mod:`core.pretokenization.sharded_count`; a stream is read here and its blocks
+    sent to them); memory stays bounded by the distinct pre-tokens plus a few blocks in flight.
+    ``niceness`` lowers the worker processes' CPU priority (the GUI uses it so that its own thread
+    keeps getting the CPU while the workers count).
     ``allow_nul`` accepts a file with NUL bytes near its start (refused as binary by default).
     """
     counts, stats = count_pretokens_ordered(
@@ -409,8 +411,9 @@ def count_pretokens_ordered(
     niceness: int = 0,
     allow_nul: bool = False,
 ) -> tuple[Mapping[bytes, int], CorpusStats]:
-    """:func:`count_pretokens`, whose counts may come as an :class:`core.pretokenization.sharded_count.OrderedCounts`
-    (counted in worker processes: the tokens and counts in order, no dict built in this process)."""
+    """:func:`count_pretokens`, whose counts may come as an
+    :class:`core.pretokenization.sharded_count.OrderedCounts` (counted in worker processes: the
+    tokens and counts in order, no dict built in this process; what a trainer needs)."""
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
     done = size = 0

@@ -47,6 +47,7 @@ from core.pretokenization.exact_counts import int_bincount
 from core.training.token_codes import BYTE_TOKENS
 
 WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
+_CHUNK = 1 << 22  # pairs weighed at a time while the pair counts are summed
 SMALL_CORPUS_BYTES = (
     10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
 )
@@ -317,32 +318,47 @@ def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]
     free = np.flatnonzero(np.bincount(flat, minlength=256) == 0).tolist()
     if not (lens.size and lens.max() >= 2):
         return free
-    # 4- and 8-byte arrays, freed as soon as they are used: a 40 MB single word peaks at
-    # ~17 bytes per byte of text here (int64 everywhere and a lexsort took ~50)
-    flat32 = flat.astype(np.int32)
-    wid_at = np.repeat(np.arange(lens.size, dtype=np.int32), lens)
+    # small arrays (2 and 4 bytes a pair; 8 for the sort's order), freed as soon as they are used:
+    # the peak is ~19 bytes per byte of the words, at the sort (int64 everywhere and a lexsort
+    # took ~50; the sort of (code << 32 | word id) and gathers, ~44)
+    wid_at = np.repeat(np.arange(lens.size, dtype=np.intc), lens)
+    del lens
     inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
-    codes = (flat32[:-1] * 256 + flat32[1:])[inside]
-    del flat32
+    codes = flat[:-1].astype(np.uint16)
+    codes <<= 8
+    codes |= flat[1:]
+    codes = codes[inside]
+    del flat
     wids = wid_at[:-1][inside]
     del wid_at, inside
-    # (pair code, word id) as one int64, sorted in place: grouped by pair, word ids ascending
-    both = codes.astype(np.int64) << 32
-    del codes
-    both |= wids
-    del wids
-    both.sort()
-    starts = np.flatnonzero(np.r_[True, both[1:] != both[:-1]])
-    repeats = np.diff(np.r_[starts, both.size])  # how often a word holds the pair
-    both = both[starts]  # a word is listed once per pair
-    codes, wids = both >> 32, both & 0xFFFFFFFF
+    # each pair's count: every occurrence weighs its word's count (word ids ascending: the
+    # counts are read in order), a chunk at a time (the weights take 16 bytes a pair)
     wcounts_np = np.array(wcounts, dtype=np.int64)
-    totals = int_bincount(codes, repeats * wcounts_np[wids], 65536)  # (exact, also above 2^53)
-    wid_bytes = wids.astype(np.intc).tobytes()
-    size = np.dtype(np.intc).itemsize
-    starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
-    ends = np.r_[starts[1:], codes.size]
-    for code, lo, hi in zip(codes[starts].tolist(), starts.tolist(), ends.tolist()):
+    totals = np.zeros(65536, dtype=np.int64)
+    for a in range(0, codes.size, _CHUNK):  # (exact int64 sums, also above 2^53)
+        totals += int_bincount(codes[a : a + _CHUNK], wcounts_np[wids[a : a + _CHUNK]], 65536)
+    del wcounts_np
+    # grouped by pair, word ids ascending: a stable sort of 16-bit keys (NumPy sorts them by radix,
+    # in linear time; the word ids are ascending already). The sorted codes are rebuilt from their
+    # counts rather than gathered.
+    wids = wids[np.argsort(codes, kind="stable")]
+    per_code = np.bincount(codes, minlength=65536)
+    del codes
+    codes = np.repeat(np.arange(65536, dtype=np.uint16), per_code)
+    first = np.empty(codes.size, dtype=bool)  # a word is listed once per pair
+    first[0] = True
+    np.not_equal(codes[1:], codes[:-1], out=first[1:])
+    first[1:] |= wids[1:] != wids[:-1]
+    if not first.all():
+        wids = wids[first]
+        per_code = np.bincount(codes[first], minlength=65536)
+    del codes, first
+    present = np.flatnonzero(per_code)
+    ends = np.cumsum(per_code)[present]
+    starts = ends - per_code[present]
+    size = wids.itemsize
+    wid_bytes = memoryview(wids).cast("B")  # (no copy)
+    for code, lo, hi in zip(present.tolist(), starts.tolist(), ends.tolist()):
         key = chr(code >> 8) + chr(code & 255)
         counts[key] = int(totals[code])
         listed = index[key] = array(WID_TYPECODE)

@@ -223,3 +223,16 @@ def test_a_shard_total_keeps_memory_to_its_distinct_tokens():
     assert tokens == list(counts)  # in order of place: the first block's ranks
     assert n.tolist() == [200 * c for c in counts.values()]
     assert places.tolist() == [(1 << 32) | r for r in range(len(counts))]
+
+
+def test_no_room_for_the_temporary_files_is_a_clear_error(tmp_path, monkeypatch):
+    from core.errors import BPEError
+    from core.pretokenization import sharded_count
+
+    with pytest.raises(BPEError, match=r"needs room for temporary files .*TMPDIR.*workers=1"):
+        sharded_count._write(str(tmp_path / "missing" / "0.1"), b"x")  # (a worker's write fails)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "not-there"))
+    path = write(tmp_path, corpus(10))
+    with pytest.raises(BPEError, match="needs room for temporary files"):
+        count_pretokens(path, [EOT], workers=2, block_bytes=4096)
+    assert live_children() == []

@@ -1,0 +1,46 @@
+"""The memory training will need, said by `train` once counting has found the distinct pre-tokens."""
+
+from __future__ import annotations
+
+import re
+
+import core.training.memory_need as memory_need
+from core.cli import main
+from core.pretokenization.pretokenize import count_pretokens
+from core.training.memory_need import describe_need, too_much, training_memory
+
+TEXT = "the cat sat on the mat; 12 cats, 13 mats.<|endoftext|>" * 200
+
+
+def train(tmp_path, *extra):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text(TEXT, encoding="utf-8")
+    args = ["train", str(corpus), "--vocab-size", "270", "--special-token", "<|endoftext|>"]
+    return main([*args, "--out", str(tmp_path / "tok"), *extra]), corpus
+
+
+def test_train_says_how_much_memory_it_will_need(tmp_path, capsys):
+    rc, corpus = train(tmp_path)
+    assert rc == 0
+    counts, _ = count_pretokens(corpus, ["<|endoftext|>"])
+    line = describe_need(len(counts), sum(map(len, counts)))
+    assert line in capsys.readouterr().err
+    assert re.match(r"training needs about \d+ MB of memory \(\d+ distinct pre-tokens", line)
+
+
+def test_quiet_train_says_it_only_when_the_machine_has_too_little(tmp_path, capsys, monkeypatch):
+    rc, _ = train(tmp_path, "-q")
+    assert rc == 0 and "memory" not in capsys.readouterr().err
+    monkeypatch.setattr(memory_need, "physical_memory", lambda: 1 << 20)  # a machine with 1 MB
+    rc, _ = train(tmp_path, "-q")
+    err = capsys.readouterr().err
+    assert rc == 0 and "warning: training needs about" in err and "more than this machine has (1 MB)" in err
+
+
+def test_the_estimate_grows_with_distinct_tokens_and_their_bytes():
+    assert training_memory(2_000_000, 20_000_000) > training_memory(1_000_000, 20_000_000)
+    assert training_memory(1_000_000, 40_000_000) > training_memory(1_000_000, 20_000_000)
+    # 15 MB of Chinese-like text (358k distinct, 14 MB) peaked at 620 MB (RESULTS.md): about that
+    assert 550 << 20 < training_memory(357_551, 14_023_876) < 750 << 20
+    assert too_much(357_551, 14_023_876, available=16 << 30) is None
+    assert "more than this machine has (512 MB)" in too_much(357_551, 14_023_876, available=512 << 20)
