@@ -619,6 +619,21 @@
 <context>
     <name>Errors</name>
     <message>
+        <location filename="../../bpe_gui/text/errors.py" line="43"/>
+        <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
+        <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="43"/>
+        <source>%(name)s is a %(kind)s-compressed file. Decompress it first, then open it.</source>
+        <translation>%(name)s 是 %(kind)s 压缩文件。请先解压，再打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="43"/>
+        <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
+        <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/errors_text.py" line="17"/>
         <source>%(name)s looks like %(kind)s text. Convert it to UTF-8 first (for example with iconv) and open it again.</source>
         <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
