@@ -85,3 +85,11 @@ def test_a_fresh_unlocked_temp_file_is_kept(tmp_path):
     fresh = tmp_path / f".merges.txt.def{TEMP_SUFFIX}"  # written a moment ago (a staged export's)
     fresh.write_bytes(b"in progress")
     assert remove_stale_temps(tmp_path) == [] and fresh.exists()
+
+
+def test_count_prints_the_corpus_notes(tmp_path, capsys):
+    pytest.importorskip("pyarrow")
+    corpus = tmp_path / "bom.txt"
+    corpus.write_bytes(b"\xef\xbb\xbf" + b"hello world " * 50)
+    assert main(["count", str(corpus), "--out", str(tmp_path / "c.parquet"), "-q"]) == 0
+    assert "note: bom.txt starts with a UTF-8 byte-order mark" in capsys.readouterr().err
