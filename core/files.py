@@ -10,7 +10,6 @@ import re
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
-from glob import escape as glob_escape
 from pathlib import Path
 
 from core.errors import BPEError, FormatError
@@ -36,17 +35,62 @@ def file_mode() -> int:
 def new_temp(path: Path) -> tuple[int, str]:
     """A temp file beside ``path`` (same folder: the final rename is atomic); returns (fd, name).
 
-    Temp files of ``path`` left by a run that was killed more than ten minutes ago are removed first.
-    Call it inside the ``try`` that removes the temp file on failure.
+    Our temp files in that folder (of any file) that a killed run left are removed first
+    (:func:`remove_stale_temps`). The new file is locked while ``fd`` is open. Call it inside the
+    ``try`` that removes the temp file on failure.
     """
+    remove_stale_temps(path.parent)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    _lock(fd)  # (held until the writer closes it, or dies)
+    return fd, name
+
+
+#: a temp file unlocked (its writer closed it, or died) and unchanged for this long is a killed run's
+IDLE_TEMP_SECONDS = 60
+
+
+def remove_stale_temps(folder: Path) -> list[Path]:
+    """Remove our temp files in ``folder`` that no run is writing: unlocked and unchanged for a minute
+    (a run that was killed), or unchanged for ten minutes. Returns the files removed."""
     now = time.time()
-    for old in path.parent.glob(f".{glob_escape(path.name)}.*{TEMP_SUFFIX}"):
+    removed = []
+    for old in folder.glob(f".*{TEMP_SUFFIX}"):
         try:
-            if now - old.stat().st_mtime > STALE_TEMP_SECONDS:
+            idle = now - old.stat().st_mtime
+            if idle > STALE_TEMP_SECONDS or (idle > IDLE_TEMP_SECONDS and not _locked(old)):
                 old.unlink()
+                removed.append(old)
         except OSError:
             pass
-    return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    return removed
+
+
+def _lock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:  # (Windows: the ten-minute rule only)
+        return
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _locked(path: Path) -> bool:
+    """True when another open file holds the lock of ``path`` (its writer runs); True when unknown."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def publish(tmp: str | os.PathLike, path: str | os.PathLike) -> None:

@@ -991,21 +991,36 @@
         </message>
         <message>
             <location filename="../../bpe_gui/text/errors.py" line="43" />
+            <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
+            <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/text/errors.py" line="48" />
+            <source>%(name)s is a %(kind)s-compressed file. Decompress it first, then open it.</source>
+            <translation>%(name)s 是 %(kind)s 压缩文件。请先解压，再打开。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/text/errors.py" line="51" />
+            <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
+            <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
+        </message>
+        <message>
+            <location filename="../../bpe_gui/text/errors.py" line="55" />
             <source>A special token is empty. Remove it from the list.</source>
             <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/text/errors.py" line="44" />
+            <location filename="../../bpe_gui/text/errors.py" line="56" />
             <source>The special token %(token)s is listed twice. List each special token once.</source>
             <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/text/errors.py" line="47" />
+            <location filename="../../bpe_gui/text/errors.py" line="59" />
             <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
             <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
         </message>
         <message>
-            <location filename="../../bpe_gui/text/errors.py" line="53" />
+            <location filename="../../bpe_gui/text/errors.py" line="65" />
             <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
             <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
         </message>

@@ -40,6 +40,18 @@ def _templates() -> dict[str, str]:
         "pattern_matches_empty": translate(
             "Errors", "The pre-tokenizer regex %(pattern)s only matches the empty string."
         ),
+        "corpus_changed": translate(
+            "Errors",
+            "%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes "
+            "now). Open it again once nothing writes to it, or copy it first.",
+        ),
+        "corpus_compressed": translate(
+            "Errors", "%(name)s is a %(kind)s-compressed file. Decompress it first, then open it."
+        ),
+        "special_surrogate": translate(
+            "Errors",
+            "The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.",
+        ),
         "special_empty": translate("Errors", "A special token is empty. Remove it from the list."),
         "special_duplicate": translate(
             "Errors", "The special token %(token)s is listed twice. List each special token once."

@@ -8,6 +8,7 @@ bpe-explorer encode --tokenizer out/ CORPUS… --engine dask --out shards/
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from core.errors import BPEError
@@ -134,6 +135,8 @@ def run_count(args: argparse.Namespace, progress) -> int:
         finally:
             progress.close()
     path = write_counts(counts, args.out)
+    for note in counts.notes:  # (a byte-order mark kept as bytes, …)
+        print(f"bpe-explorer: note: {note}", file=sys.stderr)
     m = counts.meta
     print(
         f"counted {sum(counts.counts):,} pre-tokens ({len(counts.tokens):,} distinct) in {len(m.sources)} "

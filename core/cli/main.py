@@ -111,6 +111,8 @@ def _train(args: argparse.Namespace) -> int:
     source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
     written, failed = export_what_fits(args.out, spec_from_trainer(trainer, source), formats)
     s = trainer.stats
+    for corpus_note in s.notes:  # (a byte-order mark kept as bytes, …: said, not only in the app)
+        print(f"bpe-explorer: note: {source}: {corpus_note}", file=sys.stderr)
     note = (
         ""
         if trainer.vocab_size == args.vocab_size

@@ -61,7 +61,7 @@ def export_what_fits(
                 pass
             except BPEError as e:
                 failed[name] = str(e)
-        if not failed:  # (the folder or the disk failed: not a format)
+        if not failed or len(failed) == len(names):  # (the folder or the disk failed, not a format)
             raise first from None
         fits = [n for n in names if n not in failed]
         return (export_all(directory, source, fits) if fits else {}), failed

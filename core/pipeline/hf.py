@@ -242,7 +242,10 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
                 name = item["SpecialToken"].get("id")
                 entry = specials.get(name)
                 ids = list(entry.get("ids") or []) if isinstance(entry, dict) else [token_id(name)]
-                (after if seen else before).extend(int(i) for i in ids)
+                bad = [i for i in ids if type(i) is not int or not 0 <= i < 1 << 31]
+                if bad:  # (Infinity, a string, a negative id …)
+                    raise Bad(f"TemplateProcessing special token {name!r} has the id {bad[0]!r}, not an id")
+                (after if seen else before).extend(ids)
             else:
                 raise Bad(f"TemplateProcessing item {item!r} is neither a SpecialToken nor a Sequence")
         return before, after

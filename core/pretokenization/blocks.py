@@ -42,6 +42,7 @@ import regex
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
 from core.pretokenization.pipeline_cuts import block_cuts
 from core.pretokenization.regex_cuts import RegexCuts
+from core.pretokenization.special_matching import special_bytes_regex
 
 BLOCK_BYTES = 4 << 20
 MAX_BLOCK_BYTES = 16 << 20
@@ -255,14 +256,7 @@ def iter_blocks(
         rule = "builtin"
     elif rule is False:
         rule = None
-    sre = None
-    if specials:
-        sre = regex.compile(
-            b"|".join(
-                regex.escape(t.encode("utf-8", "surrogateescape"))
-                for t in sorted(specials, key=len, reverse=True)
-            )
-        )
+    sre = special_bytes_regex(tuple(specials))  # (a trie: compiles fast for thousands of tokens)
     longest = max((len(t.encode("utf-8", "surrogateescape")) for t in specials), default=0)
     hold = max(longest, _HOLD)
     buf = bytearray()

@@ -30,5 +30,8 @@ def refuse_compressed(
         kind, cat = found[0]
         raise CorpusError(
             f"{source} is {kind}-compressed; decompress it first, or stream it: "
-            f"{cat} FILE | bpe-explorer {command}"
+            f"{cat} FILE | bpe-explorer {command}",
+            code="corpus_compressed",
+            name=source,
+            kind=kind,
         )

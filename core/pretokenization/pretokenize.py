@@ -31,6 +31,7 @@ from core.pretokenization.read_watch import watch
 from core.pretokenization.sharded_count import OrderedCounts, ShardedCount, plan_ranges
 from core.pretokenization.sources import read_head
 from core.pretokenization.space_chunks import PathChooser, is_space_safe
+from core.pretokenization.special_matching import special_bytes_regex, special_text_regex
 from core.workers.parallel import lower_priority, ordered_map
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
@@ -84,10 +85,7 @@ _LONE_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
 
 def special_regex(special_tokens: Iterable[str]) -> regex.Pattern[str] | None:
     """A regex matching any special token, longest first (so ``<|a|><|a|>`` beats ``<|a|>``)."""
-    tokens = sorted(check_special_tokens(special_tokens), key=len, reverse=True)
-    if not tokens:
-        return None
-    return regex.compile("|".join(regex.escape(t) for t in tokens))
+    return special_text_regex(tuple(check_special_tokens(special_tokens)))  # (a trie: linear in the text)
 
 
 def split_specials(text: str, special_re: regex.Pattern[str] | None) -> list[str]:
@@ -156,9 +154,10 @@ def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) ->
 
 def _count_chunk_plain(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
     text, invalid = decode_corpus(data)
-    # most chunks of most corpora hold no special token: a substring test is much cheaper than a regex
-    present = [t for t in specials if t in text]
-    sre = special_regex(present)
+    # one scan for all the special tokens (a test per token cost O(tokens x bytes))
+    sre = special_text_regex(tuple(specials))
+    if sre is not None and sre.search(text) is None:
+        sre = None
     n_special = len(sre.findall(text)) if sre is not None else 0
     counts = count_text(text, pattern, sre)
     if pattern is None:
@@ -173,11 +172,8 @@ def _count_chunk_by_chunks(data: bytes, pattern: str, specials: tuple[str, ...])
     bytes: special tokens (none holds a surrogate escape, so bytes and text find the same
     occurrences) are split out first."""
     invalid = 0 if data.isascii() else decode_corpus(data)[1]
-    present = [t.encode("utf-8") for t in specials if t.encode("utf-8") in data]
-    pieces = [data]
-    if present:
-        sre = regex.compile(b"|".join(regex.escape(t) for t in sorted(present, key=len, reverse=True)))
-        pieces = sre.split(data)
+    sre = special_bytes_regex(tuple(specials))
+    pieces = [data] if sre is None else sre.split(data)
     counts = chunk_counter(pattern).count(*pieces)
     if counts is None:
         return None

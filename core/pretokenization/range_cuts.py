@@ -16,6 +16,7 @@ import regex
 
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
 from core.pretokenization.regex_cuts import RegexCuts
+from core.pretokenization.special_matching import special_bytes_regex_overlapped
 
 WINDOW = 1 << 16  # bytes read at a time while looking for a valid cut (at most)
 FIRST_WINDOW = 1 << 12  # bytes read first
@@ -65,10 +66,7 @@ def _rule_cuts(buf: bytes, lo: int, hi: int, rule, most: int = 64) -> list[int]:
 
 
 def _special_bytes_re(specials: tuple[str, ...]) -> regex.Pattern[bytes] | None:
-    if not specials:
-        return None
-    ordered = sorted((t.encode("utf-8", "surrogateescape") for t in specials), key=len, reverse=True)
-    return regex.compile(b"|".join(regex.escape(t) for t in ordered))
+    return special_bytes_regex_overlapped(tuple(specials))  # (found overlapped: the regex module)
 
 
 def _word_ends(buf: bytes, lo: int, hi: int) -> list[int]:

@@ -50,7 +50,11 @@ class Watch:
         raise CorpusError(
             f"{Path(self.path).name} changed while it was read: {self.size:,} bytes when reading started, "
             f"{state}{read}; the result would mix two versions of the file. Run again once nothing "
-            "writes to it (or copy it first)"
+            "writes to it (or copy it first)",
+            code="corpus_changed",
+            name=Path(self.path).name,
+            before=f"{self.size:,}",
+            now="-" if now is None else f"{now:,}",
         )
 
 

@@ -41,7 +41,6 @@ from core.pretokenization.pretokenize import (
     decode_corpus,
     resolve_pattern,
     sniff_encoding,
-    special_regex,
 )
 from core.pretokenization.range_cuts import (  # noqa: F401 (re-exported: the cuts of byte ranges live there)
     WINDOW,
@@ -51,6 +50,10 @@ from core.pretokenization.range_cuts import (  # noqa: F401 (re-exported: the cu
 )
 from core.pretokenization.sources import is_stream, open_stream
 from core.pretokenization.space_chunks import PathChooser, is_space_safe
+from core.pretokenization.special_matching import (
+    special_bytes_regex,
+    special_text_regex,
+)
 
 #: None: choose by timing (:class:`core.pretokenization.space_chunks.PathChooser`); True / False: always / never by chunks
 COUNT_BY_CHUNKS: bool | None = None
@@ -115,10 +118,9 @@ def _count_block_by_chunks(
     """:func:`count_block` by distinct space-separated chunks, on the bytes (no special token holds
     a surrogate escape, so bytes and text find the same occurrences)."""
     invalid = 0 if data.isascii() else decode_corpus(data)[1]
-    present = [t.encode("utf-8") for t in specials if t.encode("utf-8") in data]
+    sre = special_bytes_regex(tuple(specials))  # (one scan for all of them, however many)
     pieces = [(base, data)]
-    if present:
-        sre = regex.compile(b"|".join(regex.escape(t) for t in sorted(present, key=len, reverse=True)))
+    if sre is not None:
         pieces, pos = [], 0
         for m in sre.finditer(data):
             pieces.append((base + pos, data[pos : m.start()]))
@@ -133,8 +135,7 @@ def _count_block_by_chunks(
 
 def _count_block_plain(data: bytes, base: int, pattern: str | None, specials: tuple[str, ...]) -> BlockCounts:
     text, invalid = decode_corpus(data)
-    present = [t for t in specials if t in text]
-    sre = special_regex(present) if present else None
+    sre = special_text_regex(tuple(specials))  # (one scan for all of them, however many)
     spans: list[tuple[int, int]] = []
     n_special = 0
     pos = 0

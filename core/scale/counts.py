@@ -79,12 +79,23 @@ def _count_item(
     return item[0], count_block(item[2], item[1], pattern, specials)
 
 
-def _blocks(sources: list[str], specials: list[str], rule: str | None, block_bytes: int, allow_nul: bool):
+def _blocks(
+    sources: list[str],
+    specials: list[str],
+    rule: str | None,
+    block_bytes: int,
+    allow_nul: bool,
+    notes: list[str] | None = None,
+):
     for i, src in enumerate(sources):
         with closing(open_source(src)) as f:
             watched = watch(src)
             head, f = read_head(f)  # (a stream is not rewound: its first bytes are served again)
             check_text(head, src, allow_nul=allow_nul)
+            if notes is not None and head.startswith(b"\xef\xbb\xbf"):
+                notes.append(
+                    f"{os.path.basename(src)} starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)"
+                )
             base = 0
             for block in iter_blocks(f, specials, rule, block_bytes):
                 yield i, base, block
@@ -126,7 +137,8 @@ def count_files(
     tick()
     if block_bytes is None:
         block_bytes = auto_block_bytes(total_size, workers)
-    items = _blocks(sources, specials, block_rule(pat), block_bytes, allow_nul)
+    notes: list[str] = []
+    items = _blocks(sources, specials, block_rule(pat), block_bytes, allow_nul, notes)
     results = ordered_map(_count_item, items, workers=workers, extra_args=(pat, tuple(specials)), poll=tick)
     with closing(results):
         for fi, b in results:  # in file and block order: the first time a token is seen is its first
@@ -157,6 +169,7 @@ def count_files(
         [first[t][1] for t in tokens],
         meta,
         workers,
+        tuple(notes),
     )
 
 

@@ -161,6 +161,13 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
     name = os.fspath(path)
     if not os.path.exists(name):
         raise CountsError(f"counts file {name!r} does not exist; check the path")
+    if os.path.isdir(name) and not any(
+        p.is_file() and not p.name.startswith(("_", ".")) for p in Path(name).rglob("*")
+    ):  # (Spark's _SUCCESS and .crc files are not data)
+        raise CountsError(
+            f"{name!r} is a folder without data files; give a counts file made by 'count', or a folder "
+            "of Parquet parts (as Spark or Dask write them)"
+        )
     try:
         try:
             table = pq.read_table(name)

@@ -50,6 +50,7 @@ from core.scale.counts_schema import (
     tool_version,
 )
 from core.scale.dask_cluster import dask_client, hidden_main, need_dask, show_progress  # noqa: F401 (API)
+from core.scale.dask_watch import StallWatch, scatter_watched
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -251,9 +252,15 @@ def count_dask(
             for i, src, nominal, size in tasks
         ]
         final, every = tree_reduce(client, futs)
-        if progress_bar:
-            show_progress(every)
-        result: RangeCounts = final.result()
+        with StallWatch(client, every) as stall:  # a worker that stops answering: named, not waited for
+            try:
+                if progress_bar:
+                    show_progress(every)
+                result: RangeCounts = final.result()
+            except Exception:
+                stall.check()
+                raise
+        stall.check()
         n_workers = len(client.scheduler_info().get("workers", {})) or 1
     for w in watched:  # truncated, grown or rewritten while the workers read it
         w.check()
@@ -410,15 +417,21 @@ def encode_dask(
         watched = [w for w in map(watch, sources) if w is not None]  # (before the sizes are planned)
         tasks = plan(sources, step)
         names = [f"shard-{i:05d}.npy" for i in range(len(tasks))]
-        spec = client.scatter(tokenizer.to_spec(), broadcast=True, hash=False)  # (a new key each run: the
+        spec = scatter_watched(client, tokenizer.to_spec(), hash=False)  # (a new key each run: the
         # same spec scattered again would share the key that the last run is still releasing)
         futs = [
             client.submit(encode_range, key, spec, src, nominal, size, str(out / name), dtype, pure=False)
             for (_, src, nominal, size), name in zip(tasks, names)
         ]
-        if progress_bar:
-            show_progress(futs)
-        done = client.gather(futs)
+        with StallWatch(client, futs) as stall:  # a worker that stops answering: named, not waited for
+            try:
+                if progress_bar:
+                    show_progress(futs)
+                done = client.gather(futs)
+            except Exception:
+                stall.check()
+                raise
+        stall.check()
     for w in watched:  # truncated, grown or rewritten while the workers read it (no manifest is written)
         w.check()
     shards = tuple(Shard(name, src, s, e, n) for (_, src, _, _), name, (s, e, n) in zip(tasks, names, done))

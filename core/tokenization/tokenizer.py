@@ -354,12 +354,16 @@ class Tokenizer(MergeTables):
         size = 0
         need = floor = self.stream_min_chars
         for chunk in iterable:
-            if not chunk:
+            if chunk == "":
                 continue
-            if not isinstance(chunk, str):
+            if not isinstance(chunk, str):  # (None too: skipping it would hide a bug upstream)
                 raise TokenizerError(
-                    f"encode_iterable() takes strings, got {type(chunk).__name__}; open "
-                    "the file in text mode (encoding='utf-8')"
+                    f"encode_iterable() takes strings, got {type(chunk).__name__}; "
+                    + (
+                        "open the file in text mode (encoding='utf-8')"
+                        if isinstance(chunk, (bytes, bytearray))
+                        else "every item must be a str (filter out the others first)"
+                    )
                 )
             pending.append(chunk)
             size += len(chunk)
@@ -404,9 +408,14 @@ class Tokenizer(MergeTables):
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """The exact bytes of a sequence of ids (also a NumPy array)."""
         if hasattr(ids, "tolist"):
-            ids = ids.tolist()
-        elif not isinstance(ids, (list, tuple)):
+            ids = ids.tolist()  # (a NumPy scalar gives one number: refused below)
+        elif isinstance(ids, Iterable) and not isinstance(ids, (str, bytes, list, tuple)):
             ids = list(ids)
+        if not isinstance(ids, (list, tuple)):  # decode(5), decode(None), decode("abc")
+            raise TokenizerError(
+                f"decode() takes a sequence of token ids, not {type(ids).__name__} {str(ids)[:40]!r}; "
+                "wrap a single id in a list: decode([id])"
+            )
         try:
             out = b"".join(map(self.vocab.__getitem__, ids))
         except (KeyError, TypeError):

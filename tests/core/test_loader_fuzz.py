@@ -147,6 +147,55 @@ def test_json_values_mutated(files, tmp_path, name):
     assert n > 50
 
 
+def _rich_hf(files):
+    """Our tokenizer.json with a whole pipeline: normalizers, pre-tokenizers, a template post-processor."""
+    data = json.loads((files / "tokenizer.json").read_text(encoding="utf-8"))
+    data["normalizer"] = {
+        "type": "Sequence",
+        "normalizers": [
+            {"type": "NFC"},
+            {"type": "Replace", "pattern": {"String": "x"}, "content": "y"},
+            {"type": "Strip", "strip_left": True, "strip_right": False},
+            {"type": "Prepend", "prepend": "_"},
+        ],
+    }
+    data["pre_tokenizer"] = {
+        "type": "Sequence",
+        "pretokenizers": [
+            {"type": "Split", "pattern": {"Regex": "\\s+"}, "behavior": "Isolated", "invert": False},
+            {"type": "Digits", "individual_digits": True},
+            {"type": "Punctuation", "behavior": "Isolated"},
+            {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False},
+        ],
+    }
+    data["post_processor"] = {
+        "type": "TemplateProcessing",
+        "single": [{"SpecialToken": {"id": "<|e|>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+        "pair": [{"Sequence": {"id": "A", "type_id": 0}}],
+        "special_tokens": {"<|e|>": {"id": "<|e|>", "ids": [256], "tokens": ["<|e|>"]}},
+    }
+    data["truncation"] = {"max_length": 5, "strategy": "LongestFirst", "stride": 0, "direction": "Right"}
+    return data
+
+
+def test_a_whole_hf_pipeline_mutated(files, tmp_path):
+    from core.tokenization.tokenizer import Tokenizer
+
+    data = _rich_hf(files)
+    path = tmp_path / "tokenizer.json"
+
+    def load_and_encode(p):
+        Tokenizer.from_spec(load_any(p)).encode("hello 12 x! <|e|>")
+
+    n = 0
+    for p, v in _cases({k: v for k, v in data.items() if k != "model"}):
+        if not p:
+            continue
+        _only_our_errors(load_and_encode, path, json.dumps(_mutated(data, p, v)))
+        n += 1
+    assert n > 500
+
+
 @pytest.mark.parametrize("name", ["bpe.json", "tokenizer.json", "vocab.json", "merges.txt", "bpe.tiktoken"])
 def test_bytes_mutated(files, tmp_path, name):
     rng = random.Random(name)

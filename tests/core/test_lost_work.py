@@ -120,3 +120,17 @@ def test_a_read_only_output_folder_is_found_first(corpus, tokdir, tmp_path, caps
         argv = ["eval", "--tokenizer", str(tokdir), missing, "--json", str(ro / "r.json"), "-q"]
     assert main(argv) == 2
     assert "is not writable; choose another folder" in capsys.readouterr().err
+
+
+def test_a_folder_that_takes_no_format_gives_one_error(tmp_path, monkeypatch):
+    import core.files
+
+    spec = TokenizerSpec.from_merges([(b"h", b"e")], ["|"])
+
+    def no_temp(path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(core.files, "new_temp", no_temp)
+    with pytest.raises(Exception, match="No space left on device") as e:
+        export_what_fits(tmp_path, spec, "tiktoken,native")
+    assert "cannot write" in str(e.value)
