@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../bpe_gui/app.py" line="61"/>
+        <location filename="../../bpe_gui/app.py" line="64"/>
         <source>BPE Explorer: unexpected error</source>
         <translation>BPE Explorer：意外错误</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/app.py" line="63"/>
+        <location filename="../../bpe_gui/app.py" line="66"/>
         <source>Please report this with the details below.</source>
         <translation>请附上下面的详细信息报告此问题。</translation>
     </message>
@@ -17,7 +17,7 @@
 <context>
     <name>Browser</name>
     <message>
-        <location filename="../../bpe_gui/widgets.py" line="125"/>
+        <location filename="../../bpe_gui/views/widgets.py" line="127"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
         <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
     </message>
@@ -25,175 +25,175 @@
 <context>
     <name>BrowserView</name>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="142"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="144"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="175"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="179"/>
         <source>special</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="176"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="181"/>
         <source>merge #{0}</source>
         <translation>第 {0} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_models.py" line="177"/>
-        <location filename="../../bpe_gui/browser_view.py" line="237"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="183"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="257"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="61"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="64"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="71"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="74"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="72"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="75"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="77"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="75"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="78"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="77"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="80"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="77"/>
-        <location filename="../../bpe_gui/column_tips.py" line="7"/>
+        <location filename="../../bpe_gui/text/columns.py" line="8"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="80"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="96"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="99"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="126"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="133"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="150"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="159"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="164"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/browser_view.py" line="162"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="174"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="7"/>
+        <location filename="../../bpe_gui/text/columns.py" line="10"/>
         <source>Left</source>
         <translation>左</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="8"/>
+        <location filename="../../bpe_gui/text/columns.py" line="11"/>
         <source>Right</source>
         <translation>右</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="8"/>
-        <location filename="../../bpe_gui/column_tips.py" line="21"/>
+        <location filename="../../bpe_gui/text/columns.py" line="12"/>
+        <location filename="../../bpe_gui/text/columns.py" line="27"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="9"/>
+        <location filename="../../bpe_gui/text/columns.py" line="13"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="12"/>
+        <location filename="../../bpe_gui/text/columns.py" line="16"/>
         <source>Merge number: #1 is the first merge; encoding applies merges in this order</source>
         <translation>合并序号：#1 是第一次合并；编码时按此顺序应用合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="14"/>
+        <location filename="../../bpe_gui/text/columns.py" line="19"/>
         <source>The id of the token this merge made</source>
         <translation>这次合并产生的词元的 ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="15"/>
+        <location filename="../../bpe_gui/text/columns.py" line="20"/>
         <source>The left token of the merged pair</source>
         <translation>被合并字节对的左词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="16"/>
+        <location filename="../../bpe_gui/text/columns.py" line="21"/>
         <source>The right token of the merged pair</source>
         <translation>被合并字节对的右词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="17"/>
+        <location filename="../../bpe_gui/text/columns.py" line="22"/>
         <source>The new token: left and right joined</source>
         <translation>新词元：左右两部分连在一起</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="18"/>
+        <location filename="../../bpe_gui/text/columns.py" line="23"/>
         <source>How often the pair occurred when it was merged</source>
         <translation>合并时该字节对出现的次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="21"/>
+        <location filename="../../bpe_gui/text/columns.py" line="28"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="22"/>
+        <location filename="../../bpe_gui/text/columns.py" line="29"/>
         <source>Len</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="22"/>
+        <location filename="../../bpe_gui/text/columns.py" line="30"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="25"/>
+        <location filename="../../bpe_gui/text/columns.py" line="33"/>
         <source>The token&apos;s id: the number the model sees</source>
         <translation>词元的 ID：模型看到的数字</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="26"/>
+        <location filename="../../bpe_gui/text/columns.py" line="34"/>
         <source>The token as text (visible spaces; \xNN for bytes that are not whole UTF-8 characters)</source>
         <translation>词元的文本形式（空格可见；不构成完整 UTF-8 字符的字节显示为 \xNN）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="28"/>
+        <location filename="../../bpe_gui/text/columns.py" line="38"/>
         <source>The token&apos;s bytes in hexadecimal</source>
         <translation>词元的字节（十六进制）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="29"/>
+        <location filename="../../bpe_gui/text/columns.py" line="39"/>
         <source>Length in bytes</source>
         <translation>字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/column_tips.py" line="30"/>
+        <location filename="../../bpe_gui/text/columns.py" line="40"/>
         <source>Where the token comes from: one of the 256 bytes, a special token, or the merge that made it</source>
         <translation>词元的来源：256 个字节之一、特殊标记，或产生它的那次合并</translation>
     </message>
@@ -201,128 +201,135 @@
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="144"/>
-        <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
-        <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/controller.py" line="223"/>
-        <source>A training run is in progress; cancel it before opening another corpus.</source>
-        <translation>训练正在进行；请先取消，再打开其他语料。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/controller.py" line="228"/>
-        <source>Reading {0} …</source>
-        <translation>正在读取 {0} …</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/controller.py" line="249"/>
-        <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
-        <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/controller.py" line="254"/>
-        <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
-        <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/train_actions.py" line="40"/>
+        <location filename="../../bpe_gui/actions/training.py" line="41"/>
         <source>A task is running; wait for it or press Cancel.</source>
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="43"/>
+        <location filename="../../bpe_gui/actions/training.py" line="46"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="44"/>
+        <location filename="../../bpe_gui/actions/training.py" line="48"/>
         <source>no corpus is loaded</source>
         <translation>尚未加载语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="45"/>
+        <location filename="../../bpe_gui/actions/training.py" line="51"/>
         <source>Cannot train: {0}. Open a corpus file first.</source>
         <translation>无法训练：{0}。请先打开语料文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="74"/>
+        <location filename="../../bpe_gui/actions/training.py" line="84"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="74"/>
+        <location filename="../../bpe_gui/actions/training.py" line="86"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="93"/>
+        <location filename="../../bpe_gui/actions/training.py" line="106"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
         <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="96"/>
+        <location filename="../../bpe_gui/actions/training.py" line="111"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="99"/>
+        <location filename="../../bpe_gui/actions/training.py" line="116"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
         <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="102"/>
+        <location filename="../../bpe_gui/actions/training.py" line="121"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="105"/>
+        <location filename="../../bpe_gui/actions/training.py" line="126"/>
         <source>Did %n merge(s); vocab size %1.</source>
         <translation>完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="132"/>
+        <location filename="../../bpe_gui/actions/training.py" line="156"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="343"/>
-        <source>Could not load %1; nothing changed.</source>
-        <translation>无法加载 %1；没有任何改动。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/train_actions.py" line="115"/>
+        <location filename="../../bpe_gui/actions/training.py" line="137"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="124"/>
+        <location filename="../../bpe_gui/actions/training.py" line="147"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="150"/>
+        <location filename="../../bpe_gui/actions/training.py" line="180"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/train_actions.py" line="158"/>
+        <location filename="../../bpe_gui/actions/training.py" line="189"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="340"/>
-        <location filename="../../bpe_gui/train_actions.py" line="166"/>
+        <location filename="../../bpe_gui/actions/training.py" line="198"/>
+        <source>the training engine stopped</source>
+        <translation>训练引擎已停止</translation>
+    </message>
+</context>
+<context>
+    <name>ControllerBase</name>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="155"/>
+        <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
+        <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="237"/>
+        <source>A training run is in progress; cancel it before opening another corpus.</source>
+        <translation>训练正在进行；请先取消，再打开其他语料。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="244"/>
+        <source>Reading {0} …</source>
+        <translation>正在读取 {0} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="267"/>
+        <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
+        <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="275"/>
+        <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
+        <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="369"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="347"/>
+        <location filename="../../bpe_gui/actions/base.py" line="372"/>
+        <source>Could not load %1; nothing changed.</source>
+        <translation>无法加载 %1；没有任何改动。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="376"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/controller.py" line="354"/>
+        <location filename="../../bpe_gui/actions/base.py" line="386"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -330,127 +337,127 @@
 <context>
     <name>CoreText</name>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="20"/>
+        <location filename="../../bpe_gui/text/core.py" line="22"/>
         <source>starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)</source>
         <translation>以 UTF-8 字节顺序标记（BOM）开头（作为字节 EF BB BF 原样保留）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="23"/>
+        <location filename="../../bpe_gui/text/core.py" line="28"/>
         <source>{0} invalid UTF-8 bytes kept byte-exactly</source>
         <translation>{0} 个无效的 UTF-8 字节已逐字节原样保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="25"/>
+        <location filename="../../bpe_gui/text/core.py" line="34"/>
         <source>GPT-2 files: vocab {0} + merges {1}</source>
         <translation>GPT-2 文件：词表 {0} + 合并规则 {1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="27"/>
+        <location filename="../../bpe_gui/text/core.py" line="40"/>
         <source>GPT-2 files store no pattern: GPT-2&apos;s pattern is assumed</source>
         <translation>GPT-2 文件不保存预分词正则：按 GPT-2 的正则处理</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="29"/>
+        <location filename="../../bpe_gui/text/core.py" line="46"/>
         <source>special tokens were taken as the tokens no merge makes (there are none)</source>
         <translation>特殊 token 取为没有任何合并规则生成的 token（没有这样的 token）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="32"/>
+        <location filename="../../bpe_gui/text/core.py" line="52"/>
         <source>special tokens were taken as the tokens no merge makes ({0})</source>
         <translation>特殊 token 取为没有任何合并规则生成的 token（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="36"/>
+        <location filename="../../bpe_gui/text/core.py" line="61"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id，但你给出的{2}除外</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="40"/>
+        <location filename="../../bpe_gui/text/core.py" line="68"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊 token id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="43"/>
+        <location filename="../../bpe_gui/text/core.py" line="76"/>
         <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2&apos;s pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
         <translation>tiktoken 文件不保存预分词正则和特殊 token，而这个文件不是已知的编码：按 GPT-2 的正则处理，且没有已知的特殊 token（请给出正则，并以 TOKEN=ID 的形式给出特殊 token）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="49"/>
+        <location filename="../../bpe_gui/text/core.py" line="88"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把秩 {0} 给了一个空 token（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="54"/>
+        <location filename="../../bpe_gui/text/core.py" line="99"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把秩 {0} 给了空 token（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="59"/>
+        <location filename="../../bpe_gui/text/core.py" line="110"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 id，然后是 {2} 个秩（rank）；不在文本中查找特殊 token（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="64"/>
+        <location filename="../../bpe_gui/text/core.py" line="121"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
         <translation>文件设置了截断（到 {0} 个 token）；BPE Explorer 显示全部 token，不做截断</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="68"/>
+        <location filename="../../bpe_gui/text/core.py" line="128"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="72"/>
+        <location filename="../../bpe_gui/text/core.py" line="137"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加 token（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="80"/>
+        <location filename="../../bpe_gui/text/core.py" line="148"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="82"/>
+        <location filename="../../bpe_gui/text/core.py" line="152"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="85"/>
+        <location filename="../../bpe_gui/text/core.py" line="158"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个 token：id {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="87"/>
+        <location filename="../../bpe_gui/text/core.py" line="164"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个 token：id {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="90"/>
+        <location filename="../../bpe_gui/text/core.py" line="170"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个 token 不由任何合并规则生成：原分词器对等于其中某个 token 的预分词结果仍按合并规则逐步构建，这些格式则直接取整个 token）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="94"/>
+        <location filename="../../bpe_gui/text/core.py" line="178"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加 token 的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="106"/>
+        <location filename="../../bpe_gui/text/core.py" line="192"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="108"/>
+        <location filename="../../bpe_gui/text/core.py" line="194"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="109"/>
+        <location filename="../../bpe_gui/text/core.py" line="195"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/core_text.py" line="135"/>
+        <location filename="../../bpe_gui/text/core.py" line="221"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -458,87 +465,87 @@
 <context>
     <name>CorpusPanel</name>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="24"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="26"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="26"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="28"/>
         <source>&lt;i&gt;no corpus&lt;/i&gt;</source>
         <translation>&lt;i&gt;无语料&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="27"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="29"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="29"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="31"/>
         <source>Recent</source>
         <translation>最近</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="39"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="41"/>
         <source>Size of the corpus file</source>
         <translation>语料文件的大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="40"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="43"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
         <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="42"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="47"/>
         <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
         <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="44"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
         <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
         <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="53"/>
         <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="81"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="94"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="58"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="49"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="59"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="50"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="60"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="50"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="61"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="51"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="62"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="91"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="104"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/corpus_panel.py" line="99"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="114"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
@@ -546,72 +553,72 @@
 <context>
     <name>DetailsView</name>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="32"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="32"/>
         <source>&lt;b&gt;Selected merge&lt;/b&gt;</source>
         <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="42"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="48"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="63"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="74"/>
         <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style=&apos;color:#667&apos;&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="67"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="79"/>
         <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="69"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="81"/>
         <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="72"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="84"/>
         <source> and {0} more</source>
         <translation> 等另外 {0} 个</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="73"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="85"/>
         <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="86"/>
         <source>distinct word</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="86"/>
         <source>distinct words</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="75"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="87"/>
         <source>occurrence</source>
         <translation>次出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="75"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="87"/>
         <source>occurrences</source>
         <translation>次出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="76"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="89"/>
         <source>&lt;p&gt;changed &lt;b&gt;{0}&lt;/b&gt; {1} (&lt;b&gt;{2}&lt;/b&gt; {3})&lt;/p&gt;</source>
         <translation>&lt;p&gt;改变了 &lt;b&gt;{0}&lt;/b&gt; {1}（&lt;b&gt;{2}&lt;/b&gt; {3}）&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="80"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="95"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/details_view.py" line="86"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="103"/>
         <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
     </message>
@@ -619,67 +626,87 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="17"/>
+        <location filename="../../bpe_gui/text/errors.py" line="18"/>
         <source>%(name)s looks like %(kind)s text. Convert it to UTF-8 first (for example with iconv) and open it again.</source>
         <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="19"/>
+        <location filename="../../bpe_gui/text/errors.py" line="23"/>
         <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="20"/>
+        <location filename="../../bpe_gui/text/errors.py" line="26"/>
+        <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the text file.</source>
+        <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开解压出的文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="31"/>
+        <source>%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="34"/>
+        <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the tokenizer file inside.</source>
+        <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开其中的分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="39"/>
+        <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
+        <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="42"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="21"/>
+        <location filename="../../bpe_gui/text/errors.py" line="45"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="22"/>
+        <location filename="../../bpe_gui/text/errors.py" line="46"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="23"/>
+        <location filename="../../bpe_gui/text/errors.py" line="47"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="24"/>
+        <location filename="../../bpe_gui/text/errors.py" line="48"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="25"/>
+        <location filename="../../bpe_gui/text/errors.py" line="51"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="27"/>
+        <location filename="../../bpe_gui/text/errors.py" line="56"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="28"/>
+        <location filename="../../bpe_gui/text/errors.py" line="59"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="29"/>
+        <location filename="../../bpe_gui/text/errors.py" line="60"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="30"/>
+        <location filename="../../bpe_gui/text/errors.py" line="63"/>
         <source>%(name)s is a %(kind)s tokenizer, not byte-level BPE. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …).</source>
         <translation>%(name)s 是 %(kind)s 分词器，不是字节级 BPE。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/errors_text.py" line="33"/>
+        <location filename="../../bpe_gui/text/errors.py" line="69"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
@@ -687,92 +714,92 @@
 <context>
     <name>Evaluate</name>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="41"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="43"/>
         <source>{path} ({n} docs, seed {seed})</source>
         <translation>{path}({n} 篇文档，种子 {seed})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="115"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="125"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="115"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="126"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="116"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="127"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="116"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="128"/>
         <source>Docs</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="117"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="129"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="117"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="130"/>
         <source>Bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="118"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="131"/>
         <source>Chars/token</source>
         <translation>字符/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="119"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="132"/>
         <source>Tokens/doc</source>
         <translation>词元/文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="120"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="133"/>
         <source>p50</source>
         <translation>中位数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="120"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="134"/>
         <source>p95</source>
         <translation>95 分位</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="121"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="135"/>
         <source>Vocab used</source>
         <translation>词表使用率</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="121"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="136"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="122"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="137"/>
         <source>1-byte tokens</source>
         <translation>单字节词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="123"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="138"/>
         <source>Byte fallback</source>
         <translation>字节回退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="124"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="139"/>
         <source>MB/s (1 process)</source>
         <translation>MB/秒(单进程)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="125"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="140"/>
         <source>MB/s (all)</source>
         <translation>MB/秒(全部核心)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_jobs.py" line="125"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="141"/>
         <source>Pile (h)</source>
         <translation>Pile 耗时(小时)</translation>
     </message>
@@ -780,219 +807,219 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="64"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="70"/>
         <source>Add current</source>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="64"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="71"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="65"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="72"/>
         <source>Add encoding…</source>
         <translation>添加编码…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="66"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="74"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="70"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="78"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="72"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="80"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="76"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="84"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="77"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="85"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="80"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="88"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="81"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="89"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="81"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="89"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="95"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="95"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="95"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="96"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="104"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="97"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="105"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="98"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="106"/>
         <source>Compression on held-out text while training</source>
         <translation>训练过程中留出文本上的压缩率</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="102"/>
-        <location filename="../../bpe_gui/evaluate_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="110"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="114"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="111"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="112"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="105"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="113"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="111"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="121"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="111"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="121"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="116"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="126"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="122"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="132"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="134"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="144"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="149"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="200"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="223"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="207"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="208"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="214"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="242"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="237"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="265"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="250"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="278"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="263"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="291"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="265"/>
-        <location filename="../../bpe_gui/evaluate_view.py" line="268"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="293"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="296"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="275"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="315"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="344"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="372"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="406"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="375"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="409"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/evaluate_view.py" line="378"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="413"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -1000,47 +1027,47 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="27"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="28"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="30"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="31"/>
         <source>&lt;b&gt;Formats&lt;/b&gt;</source>
         <translation>&lt;b&gt;格式&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="38"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="40"/>
         <source>&lt;b&gt;Folder&lt;/b&gt; (created if needed; files there are replaced atomically)</source>
         <translation>&lt;b&gt;文件夹&lt;/b&gt;（需要时自动创建；其中的文件会被原子地替换）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="42"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="45"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="69"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="73"/>
         <source>Export to folder</source>
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="76"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="81"/>
         <source>These formats cannot hold everything this imported tokenizer does, so the exported files would give different ids than the original:</source>
         <translation>以下格式无法保存这个导入的分词器的全部内容，导出的文件给出的词元 ID 将与原文件不同：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="82"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="93"/>
         <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
         <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="89"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="104"/>
         <source>Export loses part of the tokenizer</source>
         <translation>导出会丢失分词器的一部分</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/export_dialog.py" line="92"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="110"/>
         <source>Export anyway</source>
         <translation>仍然导出</translation>
     </message>
@@ -1048,73 +1075,73 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="125"/>
+        <location filename="../../bpe_gui/actions/files.py" line="131"/>
         <source>Wait for the current task to finish (or cancel it) before importing.</source>
         <translation>请等待当前任务完成（或取消它）后再导入。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="129"/>
-        <location filename="../../bpe_gui/file_actions.py" line="160"/>
+        <location filename="../../bpe_gui/actions/files.py" line="140"/>
+        <location filename="../../bpe_gui/actions/files.py" line="181"/>
         <source>Reading the tokenizer %1 …</source>
         <translation>正在读取分词器 %1 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="139"/>
+        <location filename="../../bpe_gui/actions/files.py" line="153"/>
         <source>Recovering the merges of %1 from its ranks …</source>
         <translation>正在根据 %1 的序号还原它的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="157"/>
+        <location filename="../../bpe_gui/actions/files.py" line="173"/>
         <source>Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.</source>
         <translation>请先等待当前任务完成（或取消它），再载入用于对比的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="167"/>
+        <location filename="../../bpe_gui/actions/files.py" line="192"/>
         <source>Recovering the merges of %1 stopped: the first %2 are shown.</source>
         <translation>已停止还原 %1 的合并：显示前 %2 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="171"/>
+        <location filename="../../bpe_gui/actions/files.py" line="201"/>
         <source>Reading %1 cancelled; nothing changed.</source>
         <translation>已取消读取 %1；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="175"/>
+        <location filename="../../bpe_gui/actions/files.py" line="209"/>
         <source>Could not read %1; nothing changed.</source>
         <translation>无法读取 %1；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="186"/>
+        <location filename="../../bpe_gui/actions/files.py" line="224"/>
         <source>Comparing with %1.</source>
         <translation>正在与 %1 对比。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="194"/>
+        <location filename="../../bpe_gui/actions/files.py" line="234"/>
         <source>with its merge timeline</source>
         <translation>带合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="195"/>
+        <location filename="../../bpe_gui/actions/files.py" line="236"/>
         <source>no merge counts in this format</source>
         <translation>此格式不含合并次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="196"/>
+        <location filename="../../bpe_gui/actions/files.py" line="239"/>
         <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="217"/>
+        <location filename="../../bpe_gui/actions/files.py" line="263"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="223"/>
+        <location filename="../../bpe_gui/actions/files.py" line="273"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/file_actions.py" line="230"/>
+        <location filename="../../bpe_gui/actions/files.py" line="284"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -1122,27 +1149,27 @@
 <context>
     <name>Files</name>
     <message>
-        <location filename="../../bpe_gui/files.py" line="13"/>
+        <location filename="../../bpe_gui/model/files.py" line="11"/>
         <source>GPT-2 files (vocab.json + merges.txt)</source>
         <translation>GPT-2 文件（vocab.json + merges.txt）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="14"/>
+        <location filename="../../bpe_gui/model/files.py" line="12"/>
         <source>Hugging Face tokenizer.json</source>
         <translation>Hugging Face tokenizer.json</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="15"/>
+        <location filename="../../bpe_gui/model/files.py" line="13"/>
         <source>tiktoken (bpe.tiktoken)</source>
         <translation>tiktoken（bpe.tiktoken）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="16"/>
+        <location filename="../../bpe_gui/model/files.py" line="14"/>
         <source>Native bpe.json (keeps the merge timeline)</source>
         <translation>本应用的 bpe.json（保留合并时间线）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/files.py" line="18"/>
+        <location filename="../../bpe_gui/model/files.py" line="16"/>
         <source>Tokenizer files (*.json *.tiktoken *.txt);;All files (*)</source>
         <translation>分词器文件 (*.json *.tiktoken *.txt);;所有文件 (*)</translation>
     </message>
@@ -1150,32 +1177,32 @@
 <context>
     <name>FilesWindow</name>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="32"/>
+        <location filename="../../bpe_gui/window/files.py" line="36"/>
         <source>Open corpus</source>
         <translation>打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="33"/>
+        <location filename="../../bpe_gui/window/files.py" line="38"/>
         <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
         <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="39"/>
+        <location filename="../../bpe_gui/window/files.py" line="46"/>
         <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
         <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="45"/>
+        <location filename="../../bpe_gui/window/files.py" line="55"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="113"/>
+        <location filename="../../bpe_gui/window/files.py" line="122"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_files.py" line="121"/>
+        <location filename="../../bpe_gui/window/files.py" line="130"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1183,117 +1210,117 @@
 <context>
     <name>Glossary</name>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="15"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="18"/>
         <source>BPE (byte-pair encoding)</source>
         <translation>BPE（字节对编码）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="16"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="19"/>
         <source>A way to build a tokenizer: start from single bytes and, again and again, join the pair of neighbouring tokens that occurs most often into a new token.</source>
         <translation>一种构建分词器的方法：从单个字节开始，一次又一次地把出现最频繁的相邻词元对合并成一个新词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="18"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="27"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="18"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="28"/>
         <source>A piece of text the model sees as one unit; each has a number, its id.</source>
         <translation>模型当作一个整体看待的一段文本；每个词元都有一个编号，即它的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="19"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="32"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="20"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="33"/>
         <source>All tokens with their ids: the 256 bytes, the special tokens, then one token per merge.</source>
         <translation>所有词元及其 ID：256 个字节、特殊标记，然后每次合并产生一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="21"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="40"/>
         <source>Byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="22"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="41"/>
         <source>Two tokens standing next to each other. Their count is how often they stand together.</source>
         <translation>相邻的两个词元。它的次数就是这两个词元相邻出现的次数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="23"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="48"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="24"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="49"/>
         <source>Joining the most frequent pair into a new token. The list of merges, in order, is what training learns.</source>
         <translation>把最频繁的字节对合成一个新词元。训练学到的就是按顺序排列的合并列表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="25"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="56"/>
         <source>Pre-token</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="26"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="57"/>
         <source>A piece of text cut out by the pre-tokenizer regex before training, such as a word with its leading space. Merges never cross from one pre-token to the next.</source>
         <translation>训练前由预分词正则表达式切出的一段文本，例如带前导空格的一个单词。合并永远不会跨越两个预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="28"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="65"/>
         <source>Special token</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="29"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="66"/>
         <source>A marker such as &lt;|endoftext|&gt; that is never split or merged and has its own id.</source>
         <translation>像 &lt;|endoftext|&gt; 这样的标记，永不拆分也不合并，有自己的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="30"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="72"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="31"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="73"/>
         <source>What decides when several pairs are equally frequent. CS336 takes the lexicographically greatest pair (compared byte by byte); the lecture code takes the pair seen first.</source>
         <translation>当几个字节对一样频繁时由它来决定。CS336 取字典序最大的字节对（逐字节比较）；课堂代码取最先出现的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="33"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="81"/>
         <source>Incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="34"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="82"/>
         <source>After a merge, only the words containing the pair are looked at again: their old pairs are subtracted and their new pairs added, instead of counting everything from scratch.</source>
         <translation>一次合并之后，只重新查看包含该字节对的词：减去它们旧的字节对，加上新的字节对，而不是从头重新统计。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="36"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="90"/>
         <source>Rank</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="37"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="91"/>
         <source>The position of a merge in the merge list. Encoding applies merges lowest rank first.</source>
         <translation>一次合并在合并列表中的位置。编码时先应用序号最小的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="38"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="98"/>
         <source>UTF-8 bytes</source>
         <translation>UTF-8 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="39"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="99"/>
         <source>Text is stored as bytes (0 to 255); an English letter is one byte, a Chinese character three.</source>
         <translation>文本以字节（0 到 255）存储；一个英文字母占一个字节，一个汉字占三个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/glossary.py" line="50"/>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="116"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
@@ -1301,7 +1328,7 @@
 <context>
     <name>ImportAsk</name>
     <message>
-        <location filename="../../bpe_gui/import_ask.py" line="58"/>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="72"/>
         <source>give each special token with its id, as TOKEN=ID</source>
         <translation>请为每个特殊标记写上它的 id，格式为 TOKEN=ID</translation>
     </message>
@@ -1309,195 +1336,195 @@
 <context>
     <name>Learn</name>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="32"/>
+        <location filename="../../bpe_gui/text/learn.py" line="33"/>
         <source>The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token.</source>
         <translation>文本变成它的 UTF-8 字节：%1 个 0 到 255 之间的整数。每个字节就是最初的一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="35"/>
+        <location filename="../../bpe_gui/text/learn.py" line="38"/>
         <source>The vocabulary starts with the 256 single bytes: ids 0 to 255.</source>
         <translation>词表从 256 个单字节开始：ID 为 0 到 255。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="37"/>
+        <location filename="../../bpe_gui/text/learn.py" line="40"/>
         <source>Merge number %1 begins.</source>
         <translation>第 %1 次合并开始。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="39"/>
+        <location filename="../../bpe_gui/text/learn.py" line="42"/>
         <source>Start counting pairs from zero.</source>
         <translation>从零开始统计字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="41"/>
+        <location filename="../../bpe_gui/text/learn.py" line="44"/>
         <source>No pair is left to merge: training stops here.</source>
         <translation>没有可合并的字节对了：训练到此结束。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="43"/>
+        <location filename="../../bpe_gui/text/learn.py" line="47"/>
         <source>zip gives the next neighbouring pair: (%1, %2).</source>
         <translation>zip 给出下一个相邻对：(%1, %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="45"/>
+        <location filename="../../bpe_gui/text/learn.py" line="53"/>
         <source>Pair (%1, %2) has now been seen %3 time(s).</source>
         <translation>字节对 (%1, %2) 目前已出现 %3 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="48"/>
+        <location filename="../../bpe_gui/text/learn.py" line="60"/>
         <source>max picks %1, seen %2 time(s).</source>
         <translation>max 选出 %1，出现了 %2 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="50"/>
+        <location filename="../../bpe_gui/text/learn.py" line="65"/>
         <source>Tie with %1: max keeps the first one it meets, the pair seen first in the text.</source>
         <translation>与 %1 平局：max 保留它最先遇到的那个，也就是文本中最先出现的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="54"/>
+        <location filename="../../bpe_gui/text/learn.py" line="70"/>
         <source>The new token gets the next free id: %1.</source>
         <translation>新词元得到下一个空闲 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="56"/>
+        <location filename="../../bpe_gui/text/learn.py" line="75"/>
         <source>Its bytes are its two parts joined: %1 + %2 = %3.</source>
         <translation>它的字节是两部分连起来：%1 + %2 = %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="59"/>
+        <location filename="../../bpe_gui/text/learn.py" line="82"/>
         <source>Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4.</source>
         <translation>该字节对的每次出现都被替换为 %1：替换了 %2 处，列表从 %3 个缩短到 %4 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="64"/>
+        <location filename="../../bpe_gui/text/learn.py" line="93"/>
         <source>Special tokens are cut out first; each one becomes its own id: %1.</source>
         <translation>先切出特殊标记；每个特殊标记直接变成它自己的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="65"/>
-        <location filename="../../bpe_gui/learn_text.py" line="67"/>
-        <location filename="../../bpe_gui/learn_text.py" line="95"/>
-        <location filename="../../bpe_gui/learn_text.py" line="100"/>
+        <location filename="../../bpe_gui/text/learn.py" line="95"/>
+        <location filename="../../bpe_gui/text/learn.py" line="100"/>
+        <location filename="../../bpe_gui/text/learn.py" line="153"/>
+        <location filename="../../bpe_gui/text/learn.py" line="167"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="66"/>
+        <location filename="../../bpe_gui/text/learn.py" line="97"/>
         <source>The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them.</source>
         <translation>文本在特殊标记 %1 处被切成 %2 段；任何合并都不会跨越它们。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="69"/>
+        <location filename="../../bpe_gui/text/learn.py" line="104"/>
         <source>Next piece: %1.</source>
         <translation>下一段：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="71"/>
+        <location filename="../../bpe_gui/text/learn.py" line="106"/>
         <source>The regex finds the pre-token %1.</source>
         <translation>正则表达式找到预分词 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="73"/>
+        <location filename="../../bpe_gui/text/learn.py" line="109"/>
         <source>Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries.</source>
         <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="76"/>
+        <location filename="../../bpe_gui/text/learn.py" line="116"/>
         <source>Each pair of this word counts as often as the word occurs: %1 time(s).</source>
         <translation>这个词中的每个字节对都按该词出现的次数计数：%1 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="78"/>
+        <location filename="../../bpe_gui/text/learn.py" line="121"/>
         <source>Pair %1 + %2 → %3.</source>
         <translation>字节对 %1 加 %2 → %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="81"/>
+        <location filename="../../bpe_gui/text/learn.py" line="128"/>
         <source>The most frequent pair is %1 (%2 time(s)).</source>
         <translation>最频繁的字节对是 %1（%2 次）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="84"/>
+        <location filename="../../bpe_gui/text/learn.py" line="133"/>
         <source>Tied with %1: the tie rule takes the lexicographically greatest pair.</source>
         <translation>与 %1 平局：平局规则取字典序最大的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="88"/>
+        <location filename="../../bpe_gui/text/learn.py" line="139"/>
         <source>Merge recorded; new token %1 gets id %2.</source>
         <translation>合并已记录；新词元 %1 的 ID 为 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="91"/>
+        <location filename="../../bpe_gui/text/learn.py" line="145"/>
         <source>Word %1 (count %2) contains the pair: only such words change.</source>
         <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="94"/>
+        <location filename="../../bpe_gui/text/learn.py" line="151"/>
         <source>Its old pairs are taken away (−%1 each): %2.</source>
         <translation>减去它旧的字节对（每个 −%1）：%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="97"/>
+        <location filename="../../bpe_gui/text/learn.py" line="157"/>
         <source>Merged: %1 → %2.</source>
         <translation>合并后：%1 → %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="99"/>
+        <location filename="../../bpe_gui/text/learn.py" line="163"/>
         <source>Its new pairs are added (+%1 each): %2. All other pair counts stay as they were.</source>
         <translation>加上它新的字节对（每个 +%1）：%2。其他字节对的次数保持不变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="102"/>
+        <location filename="../../bpe_gui/text/learn.py" line="170"/>
         <source>The word is stored in its merged form.</source>
         <translation>这个词以合并后的形式保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="104"/>
+        <location filename="../../bpe_gui/text/learn.py" line="172"/>
         <source>%1 is a special token: it is not split or merged.</source>
         <translation>%1 是特殊标记：不拆分，也不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="106"/>
+        <location filename="../../bpe_gui/text/learn.py" line="176"/>
         <source>Its id is %1.</source>
         <translation>它的 ID 是 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="108"/>
+        <location filename="../../bpe_gui/text/learn.py" line="178"/>
         <source>The pre-token starts as %1 single bytes.</source>
         <translation>这个预分词最初是 %1 个单字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="110"/>
+        <location filename="../../bpe_gui/text/learn.py" line="181"/>
         <source>Of its adjacent pairs, %1 has the lowest rank (%2): it was learned earliest, so it is merged first.</source>
         <translation>在它的相邻字节对中，%1 的序号最小（%2）：它学得最早，所以最先合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="113"/>
+        <location filename="../../bpe_gui/text/learn.py" line="189"/>
         <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
         <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="115"/>
+        <location filename="../../bpe_gui/text/learn.py" line="193"/>
         <source>Each part is looked up in the vocabulary: %1.</source>
         <translation>在词表中查出每一部分的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="117"/>
+        <location filename="../../bpe_gui/text/learn.py" line="198"/>
         <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
         <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="118"/>
+        <location filename="../../bpe_gui/text/learn.py" line="203"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="118"/>
+        <location filename="../../bpe_gui/text/learn.py" line="203"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_text.py" line="119"/>
+        <location filename="../../bpe_gui/text/learn.py" line="208"/>
         <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
         <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
     </message>
@@ -1505,134 +1532,134 @@
 <context>
     <name>LearnView</name>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="57"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="63"/>
         <source>1. The lecture algorithm (raw bytes)</source>
         <translation>1. 课堂算法（原始字节）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="57"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="64"/>
         <source>2. The CS336 trainer</source>
         <translation>2. CS336 训练器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="58"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="65"/>
         <source>3. Encoding a text</source>
         <translation>3. 编码一段文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="59"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="68"/>
         <source>Which algorithm to walk through</source>
         <translation>选择要逐步演示的算法</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="62"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="71"/>
         <source>The small text the algorithm runs on; edit it and press Enter</source>
         <translation>算法所处理的短文本；修改后按回车</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="65"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="74"/>
         <source>Special tokens, separated by spaces (never split or merged)</source>
         <translation>特殊标记，用空格分隔（永不拆分或合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="69"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="78"/>
         <source>How many merges to learn</source>
         <translation>要学习多少次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="73"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="82"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="76"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="85"/>
         <source>Special tokens:</source>
         <translation>特殊标记：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="79"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="88"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="83"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="92"/>
         <source>◀ Back</source>
         <translation>◀ 后退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="84"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="93"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="85"/>
-        <location filename="../../bpe_gui/learn_view.py" line="212"/>
-        <location filename="../../bpe_gui/learn_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="94"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="244"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="82"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="91"/>
         <source>« Start</source>
         <translation>« 开头</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="86"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="95"/>
         <source>End »</source>
         <translation>结尾 »</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="92"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="101"/>
         <source>Run the next line (Right arrow)</source>
         <translation>执行下一行（右方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="93"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="102"/>
         <source>Go back one line (Left arrow)</source>
         <translation>后退一行（左方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="115"/>
         <source>The algorithm; the highlighted line is the one just run</source>
         <translation>算法代码；高亮的是刚刚执行的那一行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="108"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="117"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="108"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="117"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="109"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="120"/>
         <source>A variable of the code at this line</source>
         <translation>代码在这一行时的变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="110"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="121"/>
         <source>Its value right after the highlighted line ran</source>
         <translation>高亮行执行之后它的值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="191"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="208"/>
         <source>Line %1 of the code · step %2 / %3</source>
         <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="194"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="215"/>
         <source>the text is long: later steps are not shown</source>
         <translation>文本较长：后面的步骤未显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="217"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="239"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/learn_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="264"/>
         <source>Learn BPE — step by step</source>
         <translation>学习 BPE——逐步演示</translation>
     </message>
@@ -1640,234 +1667,234 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window.py" line="117"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="110"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="118"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="111"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="146"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="144"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="170"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="171"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="170"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="172"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="171"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="173"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="173"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="174"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="177"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="175"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="179"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="176"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="181"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="178"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="185"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="179"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="189"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="181"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="192"/>
         <source>Open &amp;session…</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="184"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="195"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="185"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="196"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="186"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="197"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="187"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="199"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="188"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="201"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="189"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="203"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="191"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="193"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="207"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="195"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="209"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="197"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="199"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="216"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="200"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="219"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="201"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="202"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="225"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="203"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="227"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="204"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="205"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="234"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="207"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="213"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="214"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="243"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="215"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="244"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="216"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="217"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window.py" line="256"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="278"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="278"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="300"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="365"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="293"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
         <source>The language changes when BPE Explorer is started again.</source>
         <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window.py" line="332"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="398"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -1875,22 +1902,22 @@
 <context>
     <name>MessageLog</name>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="24"/>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="25"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="30"/>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="31"/>
         <source>No messages yet.</source>
         <translation>还没有消息。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="33"/>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="34"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="48"/>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="49"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -1898,52 +1925,52 @@
 <context>
     <name>PairTableModel</name>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="41"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="44"/>
         <source>Pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="41"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="45"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="42"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
         <source>Move</source>
         <translation>升降</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="43"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="50"/>
         <source>Place in the table: 1 is the pair the next step merges</source>
         <translation>表中名次：1 是下一步要合并的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="44"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="51"/>
         <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
         <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="46"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="55"/>
         <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
         <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="48"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="60"/>
         <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
         <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="50"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="65"/>
         <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
         <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="82"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="100"/>
         <source>new</source>
         <translation>新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="156"/>
         <source>bytes: {0} | {1}</source>
         <translation>字节：{0} | {1}</translation>
     </message>
@@ -1951,82 +1978,82 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="154"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="179"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="157"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="182"/>
         <source>Filter pairs (text or hex) …</source>
         <translation>筛选字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="212"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="241"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="214"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="244"/>
         <source>&lt;i&gt;Open a corpus to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;打开语料即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="215"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="246"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="217"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="249"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="254"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="225"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="258"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="226"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="260"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="227"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="227"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="228"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="263"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="229"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="265"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="233"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="270"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="272"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/pairs_view.py" line="235"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="274"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -2034,29 +2061,29 @@
 <context>
     <name>RunSummary</name>
     <message>
-        <location filename="../../bpe_gui/session.py" line="32"/>
+        <location filename="../../bpe_gui/text/summary.py" line="34"/>
         <source>Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge at a time, Train → Rewind many at once.</source>
         <translation>已在 %n 次合并后取消；这些合并保留(词表大小 %1)。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/session.py" line="35"/>
+        <location filename="../../bpe_gui/text/summary.py" line="42"/>
         <source>Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to train further.</source>
         <translation>
             <numerusform>无事可做：词表已有 %1 个词元(目标 %2)。提高词表大小才能继续训练。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="38"/>
+        <location filename="../../bpe_gui/text/summary.py" line="50"/>
         <source>Trained %n merge(s) in %3 s; vocab size %1.</source>
         <translation>用 %3 秒完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="40"/>
+        <location filename="../../bpe_gui/text/summary.py" line="54"/>
         <source>No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + %n special token(s) = %1 tokens.</source>
         <translation>没有合并：语料中没有可合并的相邻词元对。词表为 256 个字节 + %n 个特殊标记 = %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session.py" line="43"/>
+        <location filename="../../bpe_gui/text/summary.py" line="62"/>
         <source>Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in this run).</source>
         <translation>停在词表大小 %1(目标 %2)：没有可合并的字节对了(本次运行完成 %n 次合并)。</translation>
     </message>
@@ -2064,82 +2091,82 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="49"/>
+        <location filename="../../bpe_gui/actions/session.py" line="51"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="53"/>
+        <location filename="../../bpe_gui/actions/session.py" line="59"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="78"/>
+        <location filename="../../bpe_gui/actions/session.py" line="87"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="81"/>
+        <location filename="../../bpe_gui/actions/session.py" line="95"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="94"/>
+        <location filename="../../bpe_gui/actions/session.py" line="113"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="100"/>
+        <location filename="../../bpe_gui/actions/session.py" line="123"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="120"/>
+        <location filename="../../bpe_gui/actions/session.py" line="155"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="132"/>
+        <location filename="../../bpe_gui/actions/session.py" line="170"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="152"/>
+        <location filename="../../bpe_gui/actions/session.py" line="196"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="155"/>
+        <location filename="../../bpe_gui/actions/session.py" line="202"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="159"/>
+        <location filename="../../bpe_gui/actions/session.py" line="209"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="164"/>
+        <location filename="../../bpe_gui/actions/session.py" line="216"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="165"/>
+        <location filename="../../bpe_gui/actions/session.py" line="218"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="167"/>
+        <location filename="../../bpe_gui/actions/session.py" line="223"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="170"/>
+        <location filename="../../bpe_gui/actions/session.py" line="228"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/session_actions.py" line="182"/>
+        <location filename="../../bpe_gui/actions/session.py" line="248"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -2147,88 +2174,88 @@
 <context>
     <name>SessionWindow</name>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="50"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="50"/>
         <source>%1 throws away the %n merge(s) trained so far.</source>
         <translation>%1 会丢弃目前训练出的 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="52"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="57"/>
         <source>Discard the trained merges?</source>
         <translation>丢弃已训练的合并？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="54"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="62"/>
         <source>Save the session or export the tokenizer first to keep them.</source>
         <translation>如需保留，请先保存会话或导出分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="55"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="63"/>
         <source>Save session first…</source>
         <translation>先保存会话…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="56"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="64"/>
         <source>Export first…</source>
         <translation>先导出…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="57"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="65"/>
         <source>Discard merges</source>
         <translation>丢弃合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="60"/>
-        <location filename="../../bpe_gui/window_session.py" line="167"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="68"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="175"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="77"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="85"/>
         <source>Opening %1</source>
         <translation>打开 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="85"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="93"/>
         <source>Importing %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="92"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="102"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="108"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="120"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="114"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="126"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="162"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="168"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="163"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="169"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="165"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="173"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="166"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="174"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window_session.py" line="179"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="187"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -2236,17 +2263,17 @@
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="61"/>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="62"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="69"/>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="70"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/messages.py" line="69"/>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="70"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -2254,103 +2281,103 @@
 <context>
     <name>Story</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="44"/>
+        <location filename="../../bpe_gui/text/story.py" line="35"/>
         <source>No other pair was as frequent, so it was the clear winner.</source>
         <translation>没有其他字节对同样频繁，所以它明确胜出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="45"/>
+        <location filename="../../bpe_gui/text/story.py" line="37"/>
         <source>the rule takes the pair that sorts last when compared byte by byte (the lexicographically greatest)</source>
         <translation>规则取逐字节比较时排在最后的字节对（字典序最大）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="46"/>
+        <location filename="../../bpe_gui/text/story.py" line="42"/>
         <source>the rule takes the pair that appears first in the text</source>
         <translation>规则取文本中最先出现的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="47"/>
+        <location filename="../../bpe_gui/text/story.py" line="45"/>
         <source>%1 other pair(s) were just as frequent (a tie); %2.</source>
         <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="53"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="33"/>
         <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="70"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="71"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="78"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="88"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="80"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="96"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="83"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="104"/>
         <source>For example: %1.</source>
         <translation>例如：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="84"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="108"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="109"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="114"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="66"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="56"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="68"/>
-        <location filename="../../bpe_gui/story_view.py" line="107"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="62"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="164"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="92"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="122"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="95"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="129"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="98"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="138"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="102"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="146"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="152"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="105"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="158"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -2358,17 +2385,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="123"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="183"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="193"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/story_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="203"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -2376,22 +2403,22 @@
 <context>
     <name>TiktokenOptionsDialog</name>
     <message>
-        <location filename="../../bpe_gui/import_ask.py" line="29"/>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="34"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/import_ask.py" line="31"/>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="39"/>
         <source>A tiktoken file stores neither the pre-tokenizer pattern nor the special tokens, and this one is not a known encoding.</source>
         <translation>tiktoken 文件既不保存预分词模式，也不保存特殊标记，而且这个文件不是已知的编码。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/import_ask.py" line="36"/>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="47"/>
         <source>Pattern (preset or regex):</source>
         <translation>模式(预设或正则)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/import_ask.py" line="39"/>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="50"/>
         <source>Special tokens (TOKEN=ID):</source>
         <translation>特殊标记(TOKEN=ID)：</translation>
     </message>
@@ -2399,64 +2426,64 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="96"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="103"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="115"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="126"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="116"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="127"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="117"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="128"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并序号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="119"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="120"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="135"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="156"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="162"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/timeline_view.py" line="249"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="271"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="253"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="276"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="277"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="307"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/timeline_view.py" line="251"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="273"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>
@@ -2464,22 +2491,22 @@
 <context>
     <name>TokenLists</name>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="23"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="26"/>
         <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
         <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="57"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="65"/>
         <source>{label}  ({n} bytes, id {id})</source>
         <translation>{label}({n} 字节，id {id})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="64"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="73"/>
         <source>{n} tokens never used on {file}</source>
         <translation>{n} 个词元在 {file} 上从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_lists.py" line="69"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="78"/>
         <source>… and {n} more</source>
         <translation>… 以及另外 {n} 个</translation>
     </message>
@@ -2487,57 +2514,57 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="26"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="44"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="165"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="189"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="182"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="208"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="204"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="232"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="208"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="236"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="214"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="245"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="216"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="248"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="219"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="251"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据序号还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="224"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="257"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="227"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="262"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="229"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="264"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
@@ -2545,7 +2572,7 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/token_spans.py" line="128"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="149"/>
         <source>… {0} more tokens not shown</source>
         <translation>… 另有 {0} 个词元未显示</translation>
     </message>
@@ -2553,57 +2580,57 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="60"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="68"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="64"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="73"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="65"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="74"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="67"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="76"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="68"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="79"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="70"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="83"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="72"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="85"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="80"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="95"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="151"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="166"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/tokenize_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="168"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/tokenize_view.py" line="156"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="172"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
@@ -2613,227 +2640,242 @@
 <context>
     <name>TrainingPanel</name>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="25"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="29"/>
         <source>None (whole text)</source>
         <translation>不预分词（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="26"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="30"/>
         <source>Custom regex…</source>
         <translation>自定义 regex…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="35"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="42"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="46"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="54"/>
         <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
         <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="49"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="59"/>
         <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
         <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（&quot;&lt;|end of turn|&gt;&quot;）。它们永不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="55"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="67"/>
         <source>custom pre-tokenizer regex</source>
         <translation>自定义预分词 regex</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="58"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="72"/>
         <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
         <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="61"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="77"/>
         <source>Which pair wins when several are equally frequent</source>
         <translation>几个字节对一样频繁时哪个胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="27"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="33"/>
         <source>Greatest pair</source>
         <translation>最大字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="28"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="34"/>
         <source>First seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="67"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="85"/>
         <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest (bytes, bytes) pair (GPT-2, CS336) or the pair seen first in the corpus (minbpe)</source>
         <translation>当多个字节对的计数并列最高时合并哪一个：按字典序最大的 (bytes, bytes) 字节对(GPT-2、CS336)，或在语料中最先出现的字节对(minbpe)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="70"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="92"/>
         <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
         <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="76"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="104"/>
         <source>Apply (re-reads the corpus)</source>
         <translation>应用(重新读取语料)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="77"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="105"/>
         <source>Use the edited settings: the corpus is read again with them</source>
         <translation>使用编辑后的设置：用它们重新读取语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="86"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="114"/>
         <source>Vocab size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="88"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="116"/>
         <source>Special tokens</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="89"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
         <source>Pattern</source>
         <translation>预分词模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="91"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="120"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="93"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="122"/>
         <source>◀ Undo</source>
         <translation>◀ 撤销</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="94"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="123"/>
         <source>Undo the last merge (← or Ctrl+Z)</source>
         <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="95"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="124"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="96"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="125"/>
         <source>Do one merge (→ or Space)</source>
         <translation>做一次合并（→ 或空格）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="102"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="131"/>
         <source>How many merges Step N does (Shift+→)</source>
         <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="103"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="132"/>
         <source>Step N</source>
         <translation>走 N 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="104"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="133"/>
         <source>Train to vocab size</source>
         <translation>训练到词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="106"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="136"/>
         <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
         <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="107"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="138"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="108"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="139"/>
         <source>Stop the running task (Esc); the merges done so far are kept</source>
         <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="123"/>
-        <location filename="../../bpe_gui/training_panel.py" line="276"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="154"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="352"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="125"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="158"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="190"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="234"/>
+        <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
+        <translation>不是有效的正则表达式（{0}）。请修改，或选择其他模式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="237"/>
+        <source>Type a regular expression, or choose another pattern.</source>
+        <translation>请输入正则表达式，或选择其他模式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="239"/>
+        <source>This regular expression only matches the empty string: it cuts nothing.</source>
+        <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="252"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="196"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="260"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="233"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="298"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="234"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="299"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="234"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="299"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="235"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="300"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="237"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="304"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="249"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="324"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="251"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="327"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="253"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="274"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="350"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="274"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="350"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/training_panel.py" line="283"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="359"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/training_panel.py" line="284"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="361"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

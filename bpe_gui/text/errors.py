@@ -23,6 +23,23 @@ def _templates() -> dict[str, str]:
         "corpus_binary": translate(
             "Errors", "%(name)s looks like a binary file, not text. Choose a UTF-8 text file."
         ),
+        "corpus_compressed": translate(
+            "Errors",
+            "%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s "
+            "%(name)s) and open the text file.",
+        ),
+        "corpus_npy": translate(
+            "Errors",
+            "%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.",
+        ),
+        "tokenizer_compressed": translate(
+            "Errors",
+            "%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s "
+            "%(name)s) and open the tokenizer file inside.",
+        ),
+        "tokenizer_npy": translate(
+            "Errors", "%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file."
+        ),
         "corpus_not_utf8": translate(
             "Errors", "%(name)s does not look like UTF-8 text. Choose a UTF-8 text file."
         ),

@@ -55,3 +55,59 @@ def test_a_bad_custom_regex_is_kept_and_checked_as_it_is_typed(qtbot, loaded):
     assert loaded.controller.options.pattern == before
     tp.custom.setText(r"\w+|\s+|[^\w\s]+")
     assert not tp.pattern_hint.isVisibleTo(tp) and tp.apply_button.isEnabled()
+
+
+def _exported(tmp_path, small_corpus):
+    """An export of all formats (bpe.json beside bpe.tiktoken), with two special tokens and GPT-4's pattern."""
+    from core import Trainer
+    from core.formats import as_spec, export_all
+
+    t = Trainer.from_file(small_corpus, ["<|endoftext|>", "<|pad|>"], pattern="gpt4")
+    t.run(300)
+    export_all(tmp_path / "export", t)
+    return tmp_path / "export", as_spec(t)
+
+
+def test_an_exported_bpe_tiktoken_is_imported_without_asking(qtbot, window, tmp_path, small_corpus):
+    from bpe_gui.dialogs.import_ask import is_unknown_tiktoken
+    from core.pretokenization.patterns import resolve_pattern as as_regex
+
+    from .gui_helpers import import_tokenizer
+
+    folder, spec = _exported(tmp_path, small_corpus)
+    assert window._ask_tiktoken_options(str(folder / "bpe.tiktoken")) == {}  # no dialog: nothing to ask
+    assert not is_unknown_tiktoken(folder / "bpe.tiktoken")
+    (tmp_path / "alone").mkdir()
+    (tmp_path / "alone" / "bpe.tiktoken").write_bytes((folder / "bpe.tiktoken").read_bytes())
+    assert is_unknown_tiktoken(tmp_path / "alone" / "bpe.tiktoken")  # alone, it is asked for
+    loaded = import_tokenizer(qtbot, window.controller, str(folder / "bpe.tiktoken"))
+    assert list(loaded.tokenizer.special_tokens) == ["<|endoftext|>", "<|pad|>"]
+    assert loaded.tokenizer.pattern_regex == as_regex(spec.pattern)
+
+
+def test_a_compressed_tokenizer_is_refused_by_name_in_the_users_language(qtbot, chinese_window, tmp_path):
+    import gzip
+
+    from bpe_gui.dialogs.import_ask import is_unknown_tiktoken
+
+    path = tmp_path / "vocab.tiktoken.gz"
+    path.write_bytes(gzip.compress(b"IQ== 0\nIg== 1\n"))
+    assert not is_unknown_tiktoken(path)  # no tiktoken prompt for it
+    c = chinese_window.controller
+    with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
+        c.import_tokenizer(str(path))
+    message = blocker.args[0]
+    assert "gzip" in message and "gunzip -k vocab.tiktoken.gz" in message and "压缩" in message, message
+    assert "UTF-8" not in message
+
+
+def test_a_compressed_corpus_is_refused_by_name_in_the_users_language(qtbot, chinese_window, tmp_path):
+    import bz2
+
+    path = tmp_path / "corpus.txt.bz2"
+    path.write_bytes(bz2.compress(b"hello world " * 500))
+    c = chinese_window.controller
+    with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
+        c.load_corpus(str(path))
+    message = blocker.args[0]
+    assert "bzip2" in message and "bunzip2 -k corpus.txt.bz2" in message and "压缩" in message, message
