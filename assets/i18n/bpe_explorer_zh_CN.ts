@@ -646,67 +646,72 @@
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="34"/>
+        <location filename="../../bpe_gui/text/errors.py" line="35"/>
+        <source>The encoding %(name)s is not available offline: tiktoken&apos;s cache has no copy of it. Download %(url)s and open that file instead.</source>
+        <translation>编码 %(name)s 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 %(url)s，再打开那个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="40"/>
         <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the tokenizer file inside.</source>
         <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开其中的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="39"/>
+        <location filename="../../bpe_gui/text/errors.py" line="45"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="42"/>
+        <location filename="../../bpe_gui/text/errors.py" line="48"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="45"/>
+        <location filename="../../bpe_gui/text/errors.py" line="51"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="46"/>
+        <location filename="../../bpe_gui/text/errors.py" line="52"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="47"/>
+        <location filename="../../bpe_gui/text/errors.py" line="53"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="48"/>
+        <location filename="../../bpe_gui/text/errors.py" line="54"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="51"/>
+        <location filename="../../bpe_gui/text/errors.py" line="57"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="56"/>
+        <location filename="../../bpe_gui/text/errors.py" line="62"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="59"/>
+        <location filename="../../bpe_gui/text/errors.py" line="65"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="60"/>
+        <location filename="../../bpe_gui/text/errors.py" line="66"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="63"/>
+        <location filename="../../bpe_gui/text/errors.py" line="69"/>
         <source>%(name)s is a %(kind)s tokenizer, not byte-level BPE. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …).</source>
         <translation>%(name)s 是 %(kind)s 分词器，不是字节级 BPE。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="69"/>
+        <location filename="../../bpe_gui/text/errors.py" line="75"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
@@ -807,219 +812,239 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="70"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="62"/>
+        <source>{name} is not available offline: tiktoken&apos;s cache has no copy of it. Download {url} and add that file with “Add file…”.</source>
+        <translation>{name} 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 {url}，再用“添加文件…”添加那个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="84"/>
+        <source>Cannot read {name}: {reason}</source>
+        <translation>无法读取 {name}：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="121"/>
         <source>Add current</source>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="71"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="122"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="72"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="123"/>
         <source>Add encoding…</source>
         <translation>添加编码…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="78"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="80"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="84"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="134"/>
+        <source>Remove the selected tokenizers and texts (Delete)</source>
+        <translation>移除选中的分词器和文本（Delete 键）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="144"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="145"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="95"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="95"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="95"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="164"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="105"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="165"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="166"/>
         <source>Compression on held-out text while training</source>
         <translation>训练过程中留出文本上的压缩率</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="110"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="114"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="170"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="111"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="112"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="113"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="121"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="121"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="126"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="192"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="144"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="205"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="219"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="220"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="254"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="254"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="223"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="318"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="327"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="328"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="337"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="265"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="361"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="278"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="374"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="291"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="387"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="293"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="296"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="389"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="392"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="399"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="344"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="440"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="406"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="502"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="409"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="505"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="413"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="509"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>

@@ -32,6 +32,11 @@ def _templates() -> dict[str, str]:
             "Errors",
             "%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.",
         ),
+        "encoding_offline": translate(
+            "Errors",
+            "The encoding %(name)s is not available offline: tiktoken's cache has no copy of it. "
+            "Download %(url)s and open that file instead.",
+        ),
         "tokenizer_compressed": translate(
             "Errors",
             "%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s "

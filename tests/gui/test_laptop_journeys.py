@@ -111,3 +111,33 @@ def test_a_compressed_corpus_is_refused_by_name_in_the_users_language(qtbot, chi
         c.load_corpus(str(path))
     message = blocker.args[0]
     assert "bzip2" in message and "bunzip2 -k corpus.txt.bz2" in message and "压缩" in message, message
+
+
+def test_evaluate_checks_entries_in_the_users_language_and_removes_them_one_by_one(
+    qtbot, chinese_window, small_corpus, tmp_path, monkeypatch
+):
+    import gzip
+
+    from bpe_gui.jobs.evaluate import TokSource
+
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "empty"))
+    load(qtbot, chinese_window, small_corpus)
+    ev = chinese_window.evaluate
+    assert not ev.add_tokenizer(TokSource("gpt2", "known", "gpt2"))
+    assert "gpt2" in ev.notice.text() and "离线" in ev.notice.text(), ev.notice.text()
+    packed = tmp_path / "corpus.txt.gz"
+    packed.write_bytes(gzip.compress(b"hello " * 100))
+    assert not ev.add_text(str(packed))
+    assert "gunzip -k corpus.txt.gz" in ev.notice.text() and "压缩" in ev.notice.text(), ev.notice.text()
+    ev.add_current()
+    ev.add_current()
+    other = tmp_path / "other.txt"
+    other.write_text("another text to evaluate on\n" * 20, encoding="utf-8")
+    assert ev.add_text(str(small_corpus)) and ev.add_text(str(other))
+    assert len(ev.toks) == 2 and len(ev.texts) == 2
+    ev.tok_list.item(0).setSelected(True)
+    ev.text_list.item(0).setSelected(True)
+    ev.remove_selected()
+    assert len(ev.toks) == 1 and ev.tok_list.count() == 1
+    assert [t.path for t in ev.texts] == [str(other)] and ev.text_list.count() == 1
+    assert ev.run_button.isEnabled()
