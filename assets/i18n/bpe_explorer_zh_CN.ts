@@ -2230,7 +2230,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="68"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="175"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="176"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -2270,17 +2270,42 @@
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="173"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="174"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="174"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="175"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="187"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
+        <source>Corpus: %1</source>
+        <translation>语料：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
+        <source>none (an imported tokenizer)</source>
+        <translation>无（导入的分词器）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="198"/>
+        <source>Merges: %1 · target vocab size: %2</source>
+        <translation>合并：%1 · 目标词表大小：%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="200"/>
+        <source>Merges: %1</source>
+        <translation>合并：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="202"/>
+        <source>Saved: %1</source>
+        <translation>保存于：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="211"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -2806,7 +2831,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="154"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="352"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="371"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -2831,76 +2856,88 @@
         <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="252"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="255"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="260"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="263"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="298"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="301"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="299"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="302"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="299"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="302"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="300"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="303"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="304"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="306"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="317"/>
+        <source>a custom regex</source>
+        <translation>自定义正则表达式</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="324"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="322"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/training_panel.py" line="343"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="327"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="346"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="348"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="350"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="369"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="350"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="369"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="359"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="361"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="380"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

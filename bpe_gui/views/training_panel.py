@@ -242,6 +242,9 @@ class TrainingPanel(QGroupBox):
 
     def apply(self) -> None:
         c = self.controller
+        if self.pattern.currentData() == "custom" and self.pattern_problem() is not None:
+            self._settings_edited()  # the regex stays as typed; the panel says what is wrong with it
+            return
         try:
             specials, pattern, tie = self.wanted()
         except ValueError as e:
@@ -299,16 +302,30 @@ class TrainingPanel(QGroupBox):
         rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(
             tok.tie_break or "", self.tr("not recorded")
         )
-        self.imported_note.setText(
-            self.tr(
-                "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
-                "above are for the next corpus you open."
-            )
-            .replace("%1", c.source_name)
+        note = self.tr(
+            "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
+            "above are for the next corpus you open."
+        )
+        full = (
+            note.replace("%1", c.source_name)
             .replace("%2", pattern_name(tok.pattern))
             .replace("%3", specials)
             .replace("%4", rule)
         )
+        # a long regex and many special tokens (Qwen: 22) are summed up: Step and Train stay in view
+        name = pattern_name(tok.pattern)
+        short_pattern = name if len(name) <= 12 else self.tr("a custom regex")
+        n = len(tok.special_tokens)
+        short_specials = (
+            specials if n <= 3 and len(specials) <= 40 else plural(self.tr("%n token(s)", "", n), n)
+        )
+        self.imported_note.setText(
+            note.replace("%1", c.source_name)
+            .replace("%2", short_pattern)
+            .replace("%3", short_specials)
+            .replace("%4", rule)
+        )
+        self.imported_note.setToolTip(full if full != self.imported_note.text() else "")
         self.imported_note.setVisible(True)
 
     def minimum_vocab_size(self) -> int:

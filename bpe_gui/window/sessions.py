@@ -170,6 +170,7 @@ class SessionWindow(WindowBase):
             QMessageBox.StandardButton.NoButton,
             self,
         )
+        box.setInformativeText(self.session_description(last))
         reopen = box.addButton(self.tr("Reopen"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(self.tr("Start with the sample"), QMessageBox.ButtonRole.RejectRole)
         check = QCheckBox(self.tr("Don't ask again"))
@@ -178,6 +179,27 @@ class SessionWindow(WindowBase):
         if check.isChecked():
             self.settings.set(settings.ASK_REOPEN, False)
         return box.clickedButton() is reopen and self.controller.open_session(str(last)) is not None
+
+    def session_description(self, path: str) -> str:
+        """Corpus, merges, vocab target and date of the session at ``path``, in the user's language."""
+        from PySide6.QtCore import QDateTime, QLocale
+
+        from bpe_gui.model.session_preview import session_preview
+
+        p = session_preview(path)
+        if p is None:
+            return ""
+        when = QLocale().toString(QDateTime.fromSecsSinceEpoch(int(p.saved)), QLocale.FormatType.ShortFormat)
+        lines = [
+            self.tr("Corpus: %1").replace("%1", p.corpus or self.tr("none (an imported tokenizer)")),
+            (
+                self.tr("Merges: %1 · target vocab size: %2").replace("%2", f"{p.vocab_target:,}")
+                if p.vocab_target
+                else self.tr("Merges: %1")
+            ).replace("%1", f"{p.merges:,}"),
+            self.tr("Saved: %1").replace("%1", when),
+        ]
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ rewind
     def rewind_to_selected(self) -> None:

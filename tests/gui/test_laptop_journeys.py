@@ -141,3 +141,59 @@ def test_evaluate_checks_entries_in_the_users_language_and_removes_them_one_by_o
     assert len(ev.toks) == 1 and ev.tok_list.count() == 1
     assert [t.path for t in ev.texts] == [str(other)] and ev.text_list.count() == 1
     assert ev.run_button.isEnabled()
+
+
+def test_a_long_import_note_is_summed_up_with_the_whole_in_its_tooltip(qtbot, window, tmp_path, small_corpus):
+    """Qwen's note (a 150-character regex, 22 special tokens) once pushed Step and Train out of view."""
+    from core import Trainer
+    from core.formats import export_all
+
+    from .gui_helpers import import_tokenizer
+
+    regex = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
+    specials = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"] + [f"<|extra_{i}|>" for i in range(19)]
+    t = Trainer.from_file(small_corpus, specials, pattern=regex)
+    t.run(300)
+    export_all(tmp_path / "qwen", t, ["native"])
+    import_tokenizer(qtbot, window.controller, str(tmp_path / "qwen" / "bpe.json"))
+    tp = window.training_panel
+    qtbot.waitUntil(lambda: tp.imported_note.isVisibleTo(tp))
+    note, tip = tp.imported_note.text(), tp.imported_note.toolTip()
+    assert regex not in note and "<|extra_5|>" not in note and "22" in note, note
+    assert regex in tip and "<|extra_18|>" in tip
+    lines = (
+        tp.imported_note.heightForWidth(tp.imported_note.width())
+        / tp.imported_note.fontMetrics().lineSpacing()
+    )
+    assert lines <= 5, (lines, note)
+
+
+def test_the_reopen_prompt_says_what_the_last_session_holds(qtbot, loaded):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from bpe_gui import create_window
+
+    c = loaded.controller
+    loaded.training_panel.vocab_size.setValue(321)
+    c.step(7)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 7, timeout=30_000)
+    loaded.close()
+    w2 = create_window(load_sample=False)
+    qtbot.addWidget(w2)
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, answer)
+            return
+        seen.append(box.informativeText())
+        next(b for b in box.buttons() if b.text() == "Start with the sample").click()
+
+    QTimer.singleShot(0, answer)
+    assert not w2.offer_last_session()
+    text = seen[0]
+    assert "Corpus: small.txt" in text and "Merges: 7" in text and "target vocab size: 321" in text, text
+    assert "Saved: " in text
+    w2.controller.shutdown()
