@@ -28,7 +28,9 @@ def session_preview(path: str | os.PathLike) -> SessionPreview | None:
         return None
     if not isinstance(data, dict):
         return None
-    info = data.get("session") if isinstance(data.get("session"), dict) else {}
+    info = data.get("session")
+    if not isinstance(info, dict):
+        info = {}
     merges = data.get("merges")
     corpus = info.get("corpus_path")
     target = info.get("vocab_target")
