@@ -376,12 +376,42 @@ class MainWindow(FilesWindow):
             tp.step_n.setValue(self.settings.get(settings.STEP_N) or tp.step_n.value())
         except OverflowError:  # (a number too large for the spin box, edited by hand)
             pass
+        self._restore_options()
         self._fill_recent()
+
+    def _restore_options(self) -> None:
+        """The special tokens, pattern and tie rule in effect when the app last closed."""
+        import json
+
+        from core.errors import BPEError
+
+        raw = self.settings.get(settings.SPECIAL_TOKENS)
+        try:
+            specials = json.loads(raw) if raw else None
+        except ValueError:
+            specials = None
+        if not (isinstance(specials, list) and all(isinstance(s, str) for s in specials)):
+            specials = None
+        pattern = self.settings.get(settings.PATTERN) or None
+        tie = self.settings.get(settings.TIE_RULE) or None
+        c = self.controller
+        try:  # values edited by hand that do not fit are left out, silently: the defaults stay
+            c.options.with_changes(specials, pattern, tie)
+        except BPEError:
+            return
+        if c.set_options(specials, pattern, tie):
+            self.training_panel.show_options()
 
     def _save_settings(self) -> None:
         tp = self.training_panel
         self.settings.set(settings.VOCAB_SIZE, tp.vocab_size.value())
         self.settings.set(settings.STEP_N, tp.step_n.value())
+        import json
+
+        o = self.controller.options
+        self.settings.set(settings.SPECIAL_TOKENS, json.dumps(list(o.special_tokens), ensure_ascii=False))
+        self.settings.set(settings.PATTERN, "none" if o.pattern is None else o.pattern)
+        self.settings.set(settings.TIE_RULE, o.tie_break)
         for name, sp in self.splitters.items():
             self.settings.set_splitter_state(name, sp.saveState())
         self.settings.sync()

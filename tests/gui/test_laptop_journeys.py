@@ -197,3 +197,33 @@ def test_the_reopen_prompt_says_what_the_last_session_holds(qtbot, loaded):
     assert "Corpus: small.txt" in text and "Merges: 7" in text and "target vocab size: 321" in text, text
     assert "Saved: " in text
     w2.controller.shutdown()
+
+
+def test_pattern_special_tokens_and_tie_rule_are_remembered_across_starts(qtbot, window):
+    from bpe_gui import create_window
+
+    tp = window.training_panel
+    tp.specials.setText('<|endoftext|> "<|end of turn|>"')
+    tp.pattern.setCurrentIndex(tp.pattern.findData("custom"))
+    tp.custom.setText(r"\w+|\s+|[^\w\s]+")
+    tp.tie.setCurrentIndex(tp.tie.findData("first"))
+    tp.apply()
+    assert window.controller.options.pattern == r"\w+|\s+|[^\w\s]+"
+    window.close()
+    w2 = create_window(load_sample=False)
+    qtbot.addWidget(w2)
+    o = w2.controller.options
+    assert list(o.special_tokens) == ["<|endoftext|>", "<|end of turn|>"]
+    assert o.pattern == r"\w+|\s+|[^\w\s]+" and o.tie_break == "first"
+    tp2 = w2.training_panel
+    assert tp2.pattern.currentData() == "custom" and tp2.custom.text() == r"\w+|\s+|[^\w\s]+"
+    assert tp2.specials.text() == '<|endoftext|> "<|end of turn|>"'
+    # no special tokens at all is remembered too
+    tp2.specials.setText("")
+    tp2.apply()
+    w2.close()
+    w3 = create_window(load_sample=False)
+    qtbot.addWidget(w3)
+    assert list(w3.controller.options.special_tokens) == []
+    w2.controller.shutdown()
+    w3.controller.shutdown()
