@@ -1359,6 +1359,24 @@
     </message>
 </context>
 <context>
+    <name>Language</name>
+    <message>
+        <location filename="../../bpe_gui/window/language.py" line="19"/>
+        <source>The new language is used from the next start of BPE Explorer.</source>
+        <translation>新语言将在 BPE Explorer 下次启动时生效。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/language.py" line="20"/>
+        <source>Restart now</source>
+        <translation>立即重启</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/language.py" line="21"/>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+</context>
+<context>
     <name>Learn</name>
     <message>
         <location filename="../../bpe_gui/text/learn.py" line="33"/>
@@ -1904,22 +1922,17 @@
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="365"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
-        <source>The language changes when BPE Explorer is started again.</source>
-        <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="364"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="398"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="429"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -2280,32 +2293,32 @@
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="194"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="194"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="198"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="200"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="198"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="202"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="200"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="211"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="209"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -2831,7 +2844,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="154"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="371"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="369"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -2896,48 +2909,48 @@
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="322"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="320"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="343"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="346"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="344"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="348"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="346"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="369"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="367"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="369"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="367"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="380"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

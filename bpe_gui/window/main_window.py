@@ -349,11 +349,12 @@ class MainWindow(FilesWindow):
         box.open()
 
     def _set_language(self, code: str) -> None:
-        """View → Language: remembered, and used from the next start of the app."""
+        """View → Language: remembered, and used from the next start (offered at once)."""
+        from bpe_gui.window.language import offer_restart
+
         i18n.remember(code, self.settings)
-        QMessageBox.information(
-            self, "BPE Explorer", self.tr("The language changes when BPE Explorer is started again.")
-        )
+        self.settings.sync()
+        offer_restart(self, code)
 
     def _about(self) -> None:
         from core.cli import version

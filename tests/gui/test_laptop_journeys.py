@@ -227,3 +227,35 @@ def test_pattern_special_tokens_and_tie_rule_are_remembered_across_starts(qtbot,
     assert list(w3.controller.options.special_tokens) == []
     w2.controller.shutdown()
     w3.controller.shutdown()
+
+
+def test_a_language_change_is_told_in_both_languages_and_offers_a_restart(qtbot, window, monkeypatch):
+    from PySide6.QtCore import QProcess, QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from bpe_gui.window import language
+
+    started: list = []
+    monkeypatch.setattr(
+        QProcess, "startDetached", lambda program, args: started.append((program, args)) or True
+    )
+    monkeypatch.setattr("sys.orig_argv", ["/venv/python", "-m", "bpe_gui", "--lang", "en", "corpus.txt"])
+    seen: list = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, answer)
+            return
+        seen.append((box.text(), [b.text() for b in box.buttons()]))
+        next(b for b in box.buttons() if b.text().startswith("Restart now")).click()
+
+    QTimer.singleShot(0, answer)
+    window._set_language("zh_CN")
+    text, buttons = seen[0]
+    assert "next start" in text and "下次启动" in text, text
+    assert any("Restart now" in b and "立即重启" in b for b in buttons), buttons
+    assert i18n.chosen_language(settings=window.settings) == "zh_CN"
+    assert not window.isVisible()
+    assert started == [("/venv/python", ["-m", "bpe_gui", "corpus.txt"])]
+    assert language.restart_command() == ("/venv/python", ["-m", "bpe_gui", "corpus.txt"])
