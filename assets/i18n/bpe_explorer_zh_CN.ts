@@ -41,7 +41,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="183"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="257"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="275"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -87,22 +87,22 @@
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="150"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="176"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="181"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="191"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -211,16 +211,6 @@
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="48"/>
-        <source>no corpus is loaded</source>
-        <translation>尚未加载语料</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/actions/training.py" line="51"/>
-        <source>Cannot train: {0}. Open a corpus file first.</source>
-        <translation>无法训练：{0}。请先打开语料文件。</translation>
-    </message>
-    <message>
         <location filename="../../bpe_gui/actions/training.py" line="84"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
@@ -264,6 +254,16 @@
         <location filename="../../bpe_gui/actions/training.py" line="137"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="48"/>
+        <source>no corpus is open</source>
+        <translation>尚未打开语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="51"/>
+        <source>Cannot train: {0}. Open a corpus (File → Open corpus…) first.</source>
+        <translation>无法训练：{0}。请先打开语料（文件 → 打开语料…）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/training.py" line="147"/>
@@ -637,8 +637,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="26"/>
-        <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the text file.</source>
-        <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开解压出的文本文件。</translation>
+        <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the decompressed file.</source>
+        <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开解压出的文件。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="31"/>
@@ -912,28 +912,27 @@
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="166"/>
-        <source>Compression on held-out text while training</source>
-        <translation>训练过程中留出文本上的压缩率</translation>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="167"/>
+        <source>Held-out text while training: bytes/token</source>
+        <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="170"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
@@ -2032,8 +2031,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/pairs_view.py" line="244"/>
-        <source>&lt;i&gt;Open a corpus to see pair counts.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;打开语料即可查看字节对次数。&lt;/i&gt;</translation>
+        <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/pairs_view.py" line="246"/>
@@ -2359,7 +2358,7 @@
         <translation>规则取文本中最先出现的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/story.py" line="45"/>
+        <location filename="../../bpe_gui/text/story.py" line="44"/>
         <source>%1 other pair(s) were just as frequent (a tie); %2.</source>
         <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
     </message>
@@ -2369,78 +2368,78 @@
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="71"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="75"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="93"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="96"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="103"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="111"/>
         <source>For example: %1.</source>
         <translation>例如：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="108"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="115"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="109"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="116"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="114"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="121"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="56"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="60"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="62"/>
-        <location filename="../../bpe_gui/views/story_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="66"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="171"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="122"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="129"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="136"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="138"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="145"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="146"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="153"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="152"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="159"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="165"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -2448,17 +2447,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="183"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="190"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="200"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="203"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="210"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -2844,7 +2843,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="154"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="369"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="377"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -2933,24 +2932,24 @@
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="367"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="375"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="367"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="375"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="386"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

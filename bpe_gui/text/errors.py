@@ -26,7 +26,7 @@ def _templates() -> dict[str, str]:
         "corpus_compressed": translate(
             "Errors",
             "%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s "
-            "%(name)s) and open the text file.",
+            "%(name)s) and open the decompressed file.",
         ),
         "corpus_npy": translate(
             "Errors",

@@ -163,7 +163,8 @@ class EvaluateView(QWidget):
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self._show_longest(cur.row()))
         self.bpt_plot = pg.PlotWidget(title=self.tr("Bytes per token"))
         self.doc_plot = pg.PlotWidget(title=self.tr("Tokens per document"))
-        self.held_plot = pg.PlotWidget(title=self.tr("Compression on held-out text while training"))
+        # (units in the title: a vertical axis label is longer than this short plot and was cut)
+        self.held_plot = pg.PlotWidget(title=self.tr("Held-out text while training: bytes/token"))
         for p in (self.bpt_plot, self.doc_plot, self.held_plot):
             p.setBackground("w")
             p.showGrid(y=True, alpha=0.3)
@@ -171,7 +172,6 @@ class EvaluateView(QWidget):
         self.doc_plot.setLabel("bottom", self.tr("tokens per document"))
         self.doc_plot.setLabel("left", self.tr("documents"))
         self.held_plot.setLabel("bottom", self.tr("merges"))
-        self.held_plot.setLabel("left", self.tr("bytes/token"))
         self.held_plot.setMaximumHeight(170)
         self.held_curve = self.held_plot.plot(
             [], [], pen=pg.mkPen("#4c72b0", width=2), symbol="o", symbolSize=4

@@ -39,7 +39,11 @@ def status_line(rec, tie_break: str) -> str:
         _num(rec.count),
         _num(rec.words_changed),
     )
-    # English plurals (a translation has its own wording)
+    return _plurals(text, rec)
+
+
+def _plurals(text: str, rec) -> str:
+    """English plurals of the count and word numbers (a translation has its own wording)."""
     return text.replace("time(s)", "time" if rec.count == 1 else "times").replace(
         "word(s)", "word" if rec.words_changed == 1 else "words"
     )
@@ -85,10 +89,13 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     out.append(
         "<p>"
         + _fill(
-            translate(
-                "Story",
-                "<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
-                "distinct word(s) (%4).",
+            _plurals(
+                translate(
+                    "Story",
+                    "<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
+                    "distinct word(s) (%4).",
+                ),
+                rec,
             ),
             pair,
             f"<b>{_num(rec.count)}</b>",

@@ -152,7 +152,7 @@ class TrainingPanel(QGroupBox):
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setFormat(self.tr("idle"))
-        self.vocab_label = status_label(name="vocabStatus")
+        self.vocab_label = status_label(lines=2, name="vocabStatus")  # (wraps, never cut: "5 special")
         self.vocab_label.setToolTip(
             self.tr(
                 "Tokens in the vocab now / the vocab size Train stops at · merges "
@@ -183,7 +183,7 @@ class TrainingPanel(QGroupBox):
         self.tie.currentIndexChanged.connect(self._settings_edited)
         self.apply_button.clicked.connect(self.apply)
         controller.progress.connect(self._progress)
-        controller.phase.connect(lambda text: self.progress.setFormat(text.rstrip(" …") + "  %p%"))
+        controller.phase.connect(self._show_phase)
         controller.message.connect(self.status.set_full_text)
         controller.options_changed.connect(self.show_options)
         controller.merges_reset.connect(self._show_imported_note)
@@ -347,6 +347,14 @@ class TrainingPanel(QGroupBox):
         self.vocab_hint.setVisible(too_small)
 
     # ------------------------------------------------------------------ status
+    def _show_phase(self, text: str) -> None:
+        """The task in the progress bar, its middle cut (a long file name) so that both ends show."""
+        fm = self.progress.fontMetrics()
+        room = max(40, self.progress.width() - fm.horizontalAdvance("  100%") - 16)
+        shown = fm.elidedText(text.rstrip(" …"), Qt.TextElideMode.ElideMiddle, room)
+        self.progress.setFormat(shown.replace("%", "%%") + "  %p%")
+        self.progress.setToolTip(text)
+
     def _progress(self, done: int, total: int) -> None:
         pct = min(100, int(100 * done / max(total, 1)))
         if self.progress.maximum() != 100:

@@ -87,7 +87,7 @@ class MainWindow(FilesWindow):
     def _layout(self) -> None:
         left = QWidget()
         pl = QVBoxLayout(left)
-        pl.setContentsMargins(6, 0, 0, 0)
+        pl.setContentsMargins(6, 6, 0, 0)  # (the first panel's title clear of the menu bar)
         pl.setSpacing(2)
         pl.addWidget(self.corpus_panel)
         pl.addWidget(self.training_panel)
@@ -112,7 +112,7 @@ class MainWindow(FilesWindow):
         left_split.addWidget(self.info_tabs)
         left_split.setStretchFactor(0, 1)
         left_split.setStretchFactor(1, 0)
-        left_split.setSizes([700, 170])
+        left_split.setSizes([600, 270])  # the selected merge shows whole at 1400×900
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.timeline)
         middle.addWidget(self.tokenize)

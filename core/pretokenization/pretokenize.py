@@ -195,7 +195,7 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
     if packed is not None:
         kind, command = packed
         raise CorpusError(
-            f"{name} is {kind}-compressed; decompress it first ({command} {name}) and use the text file",
+            f"{name} is {kind}-compressed; decompress it first ({command} {name}) and use the decompressed file",
             code="corpus_compressed",
             name=name,
             kind=kind,

@@ -259,3 +259,17 @@ def test_a_language_change_is_told_in_both_languages_and_offers_a_restart(qtbot,
     assert not window.isVisible()
     assert started == [("/venv/python", ["-m", "bpe_gui", "corpus.txt"])]
     assert language.restart_command() == ("/venv/python", ["-m", "bpe_gui", "corpus.txt"])
+
+
+def test_after_reset_the_merge_tree_shows_its_hint_not_a_special_token(qtbot, loaded):
+    c = loaded.controller
+    c.step(5)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 5, timeout=30_000)
+    c.select_merge(3)
+    tree = loaded.browser.tree
+    assert tree.topLevelItem(0).text(1)  # the tree of merge #4's token (with its id)
+    c.reset()
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 0, timeout=30_000)
+    qtbot.waitUntil(lambda: tree.topLevelItemCount() == 1 and tree.topLevelItem(0).isDisabled())
+    assert tree.topLevelItem(0).text(0) == "Select a merge or a token to see how it was built"
+    assert loaded.browser.vocab_table.currentIndex().row() == -1
