@@ -39,7 +39,7 @@ from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
 HELD_OUT_CHARS = 20_000
-MIN_HEIGHT = 120  # the panel's least height: below its layout's minimum it scrolls
+MIN_HEIGHT = 100  # the panel's least height: below its layout's minimum it scrolls
 
 
 def tokenizer_problem(src: TokSource) -> str | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from shiboken6 import isValid
 
 FRAME_WIDTH = 16  # the window manager's frame, left and right
 FRAME_HEIGHT = 48  # its title bar and bottom edge
@@ -63,8 +64,8 @@ class DockFit(QObject):
         dock.topLevelChanged.connect(self._floated)
 
     def _visibility_changed(self, visible: bool) -> None:
-        if self.dock.isFloating():
-            return
+        if not (isValid(self.window) and isValid(self.dock)) or self.dock.isFloating():
+            return  # (the window is being destroyed: its docks hide on the way)
         if visible:
             if self.size_before is None:
                 self.size_before = self.window.size()

@@ -100,9 +100,21 @@ def test_evaluate_dock_opens_without_growing_the_window(qtbot, monkeypatch, wind
     from bpe_gui.views.timeline_view import GRAPH_MIN_HEIGHT
 
     assert window.timeline.graphics.height() >= GRAPH_MIN_HEIGHT
+    # the axis titles (longer than such short plots) hide rather than overlap; they come back with room
+    from bpe_gui.views.timeline_view import AXIS_TITLES_FROM
+
+    left = window.timeline.count_plot.getAxis("left")
+    window.splitters["middle"].setSizes([1, 10_000])  # the timeline as short as it goes
+    qtbot.waitUntil(lambda: window.timeline.graphics.height() < AXIS_TITLES_FROM)
+    assert window.timeline.graphics.height() >= GRAPH_MIN_HEIGHT and not left.label.isVisible()
+    # everything the window needs with the panel open fits a 1280×720 screen less a 48-px task bar
+    assert window.minimumSizeHint().height() + 48 <= 720 - 48, window.minimumSizeHint()
     dock.toggleViewAction().trigger()
     qtbot.waitUntil(lambda: not dock.isVisible())
     assert window.size() == before
+    window.splitters["middle"].setSizes([10_000, 1])
+    qtbot.waitUntil(lambda: window.timeline.graphics.height() >= AXIS_TITLES_FROM)
+    assert left.label.isVisible()
 
 
 def test_evaluate_dock_gives_the_window_its_size_back(qtbot, monkeypatch, window):
