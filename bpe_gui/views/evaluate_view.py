@@ -173,6 +173,7 @@ class EvaluateView(QWidget):
         self.doc_plot.setLabel("left", self.tr("documents"))
         self.held_plot.setLabel("bottom", self.tr("merges"))
         self.held_plot.setMaximumHeight(170)
+        self.held_plot.setMinimumHeight(140)  # (shorter, its tick labels overlap)
         self.held_curve = self.held_plot.plot(
             [], [], pen=pg.mkPen("#4c72b0", width=2), symbol="o", symbolSize=4
         )
