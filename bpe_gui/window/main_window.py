@@ -253,6 +253,7 @@ class MainWindow(FilesWindow):
         tp.train_button.clicked.connect(self.act_train.trigger)
         tp.cancel_button.clicked.connect(self.act_cancel.trigger)
         self.tokenize.compare_button.clicked.connect(self.act_compare.trigger)
+        self.tokenize.close_compare.clicked.connect(lambda: setattr(self, "comparison_source", None))
         for sig in (c.merges_appended, c.merges_removed):
             sig.connect(lambda _n: self._update_status())
         tp.vocab_size.valueChanged.connect(lambda _v: self._update_actions())
@@ -317,6 +318,9 @@ class MainWindow(FilesWindow):
         self._update_actions()
         if not busy and self._close_pending:
             QTimer.singleShot(0, self.close)
+        elif not busy and self.pending_comparison is not None:  # a session's comparison, read now
+            saved, self.pending_comparison = self.pending_comparison, None
+            self.compare_with(saved["path"], saved["options"])
 
     # ------------------------------------------------------------------ dialogs
     def _stepped(self, records: list) -> None:

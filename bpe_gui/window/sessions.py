@@ -107,7 +107,11 @@ class SessionWindow(WindowBase):
     def save_session(self, path: str, remember_folder: bool = True):
         tp = self.training_panel
         out = self.controller.save_session(
-            path, tp.vocab_size.value(), tp.step_n.value(), self.tokenize.input.toPlainText()
+            path,
+            tp.vocab_size.value(),
+            tp.step_n.value(),
+            self.tokenize.input.toPlainText(),
+            compare=self.comparison_source,
         )
         if out is not None:
             if remember_folder:
@@ -141,6 +145,22 @@ class SessionWindow(WindowBase):
             tp.step_n.setValue(int(s.step_n))
         if s.text is not None:
             self.tokenize.set_text(s.text)
+        self.restore_comparison(s.extra.get("compare"))
+
+    def restore_comparison(self, saved) -> None:
+        """Compare with the session's second tokenizer again (when its files are still there)."""
+        if not isinstance(saved, dict):
+            return
+        path, options = saved.get("path"), saved.get("options") or {}
+        paths = path if isinstance(path, list) else [path]
+        if not paths or not all(isinstance(p, str) and Path(p).exists() for p in paths):
+            return  # (moved or deleted since: the session opens without it)
+        if not isinstance(options, dict):
+            options = {}
+        if self.controller.busy:  # the session is being replayed: read it once that is over
+            self.pending_comparison = {"path": path, "options": options}
+        else:
+            self.compare_with(path, options)
 
     def autosave_path(self) -> Path:
         """Where the session is kept when the window closes (beside a custom settings file)."""

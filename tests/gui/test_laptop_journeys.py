@@ -273,3 +273,27 @@ def test_after_reset_the_merge_tree_shows_its_hint_not_a_special_token(qtbot, lo
     qtbot.waitUntil(lambda: tree.topLevelItemCount() == 1 and tree.topLevelItem(0).isDisabled())
     assert tree.topLevelItem(0).text(0) == "Select a merge or a token to see how it was built"
     assert loaded.browser.vocab_table.currentIndex().row() == -1
+
+
+def test_the_comparison_tokenizer_comes_back_with_a_session(qtbot, loaded, tmp_path, small_corpus):
+    from bpe_gui import create_window
+
+    folder, _spec = _exported(tmp_path, small_corpus)
+    c = loaded.controller
+    c.step(4)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 4, timeout=30_000)
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        assert loaded.compare_with(str(folder / "bpe.json"))
+    assert loaded.tokenize.secondary.tokenizer is not None
+    session = loaded.save_session(str(tmp_path / "s.bpe.json"))
+    w2 = create_window(load_sample=False)
+    qtbot.addWidget(w2)
+    with qtbot.waitSignal(w2.controller.tokenizer_loaded, timeout=60_000) as blocker:
+        assert w2.open_session(str(session))
+    assert blocker.args[0].purpose == "compare"
+    assert w2.tokenize.secondary.isVisibleTo(w2.tokenize)
+    assert len(w2.tokenize.secondary.tokenizer.vocab) == 300
+    # closed, it is not saved any more
+    w2.tokenize.close_compare.click()
+    assert w2.comparison_source is None
+    w2.controller.shutdown()
