@@ -201,11 +201,13 @@ class TimelineView(QWidget):
         new = self.controller.index.merges[-n:] if n else []
         self.counts.extend(m.count for m in new)
         self.lengths.extend(len(m.pair[0]) + len(m.pair[1]) for m in new)
+        self._update_title()  # at once (the plot is redrawn later): the count agrees with the status bar
         self._schedule()
 
     def _removed(self, n: int) -> None:
         del self.counts[len(self.counts) - n :]
         del self.lengths[len(self.lengths) - n :]
+        self._update_title()
         self._schedule()
 
     def _reset(self) -> None:

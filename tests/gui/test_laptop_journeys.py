@@ -297,3 +297,13 @@ def test_the_comparison_tokenizer_comes_back_with_a_session(qtbot, loaded, tmp_p
     w2.tokenize.close_compare.click()
     assert w2.comparison_source is None
     w2.controller.shutdown()
+
+
+def test_the_timeline_title_counts_the_merges_as_the_status_bar_does(qtbot, loaded):
+    """While merges arrive (a tiktoken file's rebuilt merges, a run) the counts shown agree at once."""
+    c = loaded.controller
+    with qtbot.waitSignal(c.merges_appended, timeout=30_000):
+        c.step(3)
+    n = c.index.n_merges
+    assert f"{n} merge" in loaded.timeline.title.text() and f"{n} merge" in loaded.vocab_status.text()
+    qtbot.waitUntil(lambda: not c.busy)
