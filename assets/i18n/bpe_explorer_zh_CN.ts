@@ -41,7 +41,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="183"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="275"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="277"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -87,22 +87,22 @@
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="150"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="152"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="176"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="178"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="183"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="191"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="193"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -937,113 +937,113 @@
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="187"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="192"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="205"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="206"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="219"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="220"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="220"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="221"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="254"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="255"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="254"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="255"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="318"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="319"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="327"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="328"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="329"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="337"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="338"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="361"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="362"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="374"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="375"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="387"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="388"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="389"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="392"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="390"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="393"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="399"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="400"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="440"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="441"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="502"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="503"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="505"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="506"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="509"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="510"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -1221,12 +1221,12 @@
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="122"/>
+        <location filename="../../bpe_gui/window/files.py" line="131"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="130"/>
+        <location filename="../../bpe_gui/window/files.py" line="139"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1889,49 +1889,49 @@
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="341"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="341"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="370"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="364"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="368"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="429"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="433"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -2158,52 +2158,52 @@
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="155"/>
+        <location filename="../../bpe_gui/actions/session.py" line="161"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="170"/>
+        <location filename="../../bpe_gui/actions/session.py" line="176"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="196"/>
+        <location filename="../../bpe_gui/actions/session.py" line="202"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="202"/>
+        <location filename="../../bpe_gui/actions/session.py" line="208"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="209"/>
+        <location filename="../../bpe_gui/actions/session.py" line="215"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="216"/>
+        <location filename="../../bpe_gui/actions/session.py" line="222"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="218"/>
+        <location filename="../../bpe_gui/actions/session.py" line="224"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="223"/>
+        <location filename="../../bpe_gui/actions/session.py" line="229"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="228"/>
+        <location filename="../../bpe_gui/actions/session.py" line="234"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="248"/>
+        <location filename="../../bpe_gui/actions/session.py" line="254"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -2242,7 +2242,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="68"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="176"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -2262,62 +2262,62 @@
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="120"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="124"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="126"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="130"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="168"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="188"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="169"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="189"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="174"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="194"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="175"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="195"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="194"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="194"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="216"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="198"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="218"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="200"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="220"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="209"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="229"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -2368,78 +2368,78 @@
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="75"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="79"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="93"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="97"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="107"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="111"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="115"/>
         <source>For example: %1.</source>
         <translation>例如：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="115"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="119"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="116"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="120"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="121"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="125"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="60"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="64"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="66"/>
-        <location filename="../../bpe_gui/views/story_view.py" line="171"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="70"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="181"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="134"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="136"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="143"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="145"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="152"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="160"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="166"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="165"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="173"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -2447,17 +2447,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="190"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="200"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="200"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="210"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="210"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="220"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -2488,64 +2488,64 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="104"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="126"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="128"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="127"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="129"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="128"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并序号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="156"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="158"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="162"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="164"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="271"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="289"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="276"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="294"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="307"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="325"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="273"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="291"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>
