@@ -331,7 +331,8 @@ class MainWindow(FilesWindow):
         """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""
         self.messages.add(message)
         bar = self.statusBar()
-        width = max(100, bar.width() - self.vocab_status.width() - 40)
+        # (the window's width: before the window is first laid out the bar is still narrow)
+        width = max(100, max(bar.width(), self.width()) - self.vocab_status.width() - 40)
         bar.showMessage(elide(message, bar.fontMetrics(), width), 15000)
         bar.setToolTip(message)
 

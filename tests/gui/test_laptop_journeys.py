@@ -307,3 +307,15 @@ def test_the_timeline_title_counts_the_merges_as_the_status_bar_does(qtbot, load
     n = c.index.n_merges
     assert f"{n} merge" in loaded.timeline.title.text() and f"{n} merge" in loaded.vocab_status.text()
     qtbot.waitUntil(lambda: not c.busy)
+
+
+def test_a_message_shown_before_the_window_is_laid_out_is_not_cut_short(qtbot):
+    from bpe_gui import create_window
+
+    w = create_window(load_sample=False)  # not shown yet: its status bar has no width
+    qtbot.addWidget(w)
+    w.resize(1280, 700)
+    message = "Reading the tokenizer file cl100k_base.tiktoken …"
+    w.show_message(message)
+    assert w.statusBar().currentMessage() == message
+    w.controller.shutdown()
