@@ -73,6 +73,26 @@ def render(
 ) -> Path:
     """Render the window to ``out_png`` and return its path (raises RuntimeError on a core error)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import qInstallMessageHandler
+
+    previous = qInstallMessageHandler(_without_offscreen_notes)
+    try:
+        return _render(out_png, corpus, steps, text, size, timeout, session, language)
+    finally:
+        qInstallMessageHandler(previous)
+
+
+#: what the offscreen platform says about window-manager requests it has no use for (not a problem)
+OFFSCREEN_NOTES = ("does not support propagateSizeHints", "does not support raise()")
+
+
+def _without_offscreen_notes(_mode, _context, message: str) -> None:
+    """Qt's messages on stderr, as Qt prints them, less the offscreen platform's notes."""
+    if not any(note in message for note in OFFSCREEN_NOTES):
+        sys.stderr.write(message + "\n")
+
+
+def _render(out_png, corpus, steps, text, size, timeout, session, language) -> Path:
     from PySide6.QtWidgets import QApplication
 
     from bpe_gui.app import build_window

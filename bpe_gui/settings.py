@@ -39,6 +39,11 @@ SESSION_FOLDER: Key[str] = Key("session_folder", "")
 ASK_DISCARD: Key[bool] = Key("ask_before_discarding", True)
 ASK_REOPEN: Key[bool] = Key("offer_last_session", True)
 LAST_SESSION: Key[str] = Key("last_session", "")
+#: the training settings in effect when the app closed ("" = never saved): the special tokens as a JSON
+#: list (an empty list is a choice too), the pattern ("gpt2", "gpt4", "none" or a regex) and the tie rule
+SPECIAL_TOKENS: Key[str] = Key("special_tokens", "")
+PATTERN: Key[str] = Key("pattern", "")
+TIE_RULE: Key[str] = Key("tie_rule", "")
 
 #: every declared key, by name
 KEYS: dict[str, Key] = {
@@ -55,6 +60,9 @@ KEYS: dict[str, Key] = {
         ASK_DISCARD,
         ASK_REOPEN,
         LAST_SESSION,
+        SPECIAL_TOKENS,
+        PATTERN,
+        TIE_RULE,
     )
 }
 

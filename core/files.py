@@ -351,3 +351,29 @@ def check_shard_folder(out: str | os.PathLike, inputs: Iterable[str | os.PathLik
                     f"--out {str(folder)!r} is the folder of the input {str(f)!r}, whose name is a shard's: "
                     "the run writes (or removes) its shards there, which would destroy the input; choose another output folder"
                 )
+
+
+#: (magic bytes, kind, the command that unpacks such a file and keeps it)
+_PACKED = (
+    (b"\x1f\x8b", "gzip", "gunzip -k"),
+    (b"\xfd7zXZ\x00", "xz", "unxz -k"),
+    (b"\x28\xb5\x2f\xfd", "zstd", "unzstd"),
+    (b"PK\x03\x04", "zip", "unzip"),
+)
+NPY_MAGIC = b"\x93NUMPY"
+
+
+def packed_kind(head: bytes) -> tuple[str, str] | None:
+    """``(kind, unpack command)`` when ``head`` (a file's first bytes) starts a gzip, bzip2, xz, zstd or
+    zip archive, else None: such files are named (not called "binary" or "not UTF-8") and refused."""
+    for magic, kind, command in _PACKED:
+        if head.startswith(magic):
+            return kind, command
+    if head[:3] == b"BZh" and head[4:10] == b"1AY&SY":
+        return "bzip2", "bunzip2 -k"
+    return None
+
+
+def is_npy(head: bytes) -> bool:
+    """``head`` starts a NumPy ``.npy`` array file (token ids written by ``encode``, for one)."""
+    return head.startswith(NPY_MAGIC)

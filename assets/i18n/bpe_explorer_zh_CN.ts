@@ -1,3752 +1,3841 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>App</name>
-        <message>
-            <location filename="../../bpe_gui/app.py" line="64" />
-            <source>BPE Explorer: unexpected error</source>
-            <translation>BPE Explorer：意外错误</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/app.py" line="66" />
-            <source>Please report this with the details below.</source>
-            <translation>请附上下面的详细信息报告此问题。</translation>
-        </message>
-    </context>
-    <context>
-        <name>AuditDialog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="67" />
-            <source>Audit a merge list</source>
-            <translation>审查合并列表</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="78" />
-            <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why.</source>
-            <translation>在已加载的语料上按其设置重放正确的训练，找出一份合并列表（merges.txt、tokenizer.json、CS336 train_bpe 的输出 …）第一次出现不同的那次合并，并说明原因。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="85" />
-            <source>Open merge list…</source>
-            <translation>打开合并列表…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="87" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="90" />
-            <source>Show in the timeline</source>
-            <translation>在时间线中显示</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109" />
-            <source>Open merge list</source>
-            <translation>打开合并列表</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="123" />
-            <source>Open a corpus first: the merge list is checked against it.</source>
-            <translation>请先打开语料：合并列表要对照它来检查。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="135" />
-            <source>Checking {name} …</source>
-            <translation>正在检查 {name} …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160" />
-            <source>Cancelled.</source>
-            <translation>已取消。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="173" />
-            <source>All {n} merges agree with training on this corpus.</source>
-            <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="177" />
-            <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
-            <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194" />
-            <source>first seen</source>
-            <translation>最先出现</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194" />
-            <source>lexicographically greatest</source>
-            <translation>字典序最大</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="196" />
-            <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
-            <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="200" />
-            <source>Equal counts, but neither tie rule picks the list's pair.</source>
-            <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="203" />
-            <source>The list's pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
-            <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="208" />
-            <source>The list's pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
-            <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="212" />
-            <source>The list's pair does not occur in this corpus at that point.</source>
-            <translation>此时列表中的字节对在这份语料中不出现。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="214" />
-            <source>The list goes on after training has no pair left to merge.</source>
-            <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="216" />
-            <source>Both pairs occur: the merges come in another order.</source>
-            <translation>两个字节对都出现：合并的顺序不同。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="218" />
-            <source>The correct pair is merge {n} of the list.</source>
-            <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="220" />
-            <source>Training makes the list's pair at merge {n}.</source>
-            <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
-        </message>
-    </context>
-    <context>
-        <name>Browser</name>
-        <message>
-            <location filename="../../bpe_gui/views/widgets.py" line="127" />
-            <source>Rewind to here (merge #%1 becomes the last)</source>
-            <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
-        </message>
-    </context>
-    <context>
-        <name>BrowserView</name>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="145" />
-            <location filename="../../bpe_gui/views/browser_models.py" line="203" />
-            <source>bytes: {0}</source>
-            <translation>字节：{0}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="185" />
-            <source>special</source>
-            <translation>特殊标记</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="189" />
-            <location filename="../../bpe_gui/views/browser_models.py" line="226" />
-            <source>merge #{0}</source>
-            <translation>第 {0} 次合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="191" />
-            <location filename="../../bpe_gui/views/browser_view.py" line="269" />
-            <source>byte</source>
-            <translation>字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="198" />
-            <source>Byte-fallback piece: the byte {0} of a character that is not in the vocab</source>
-            <translation>字节回退片段：词表中没有的字符的字节 {0}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="220" />
-            <source>byte fallback</source>
-            <translation>字节回退</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="222" />
-            <source>user-defined</source>
-            <translation>用户定义</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="224" />
-            <source>unused</source>
-            <translation>未使用</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_models.py" line="228" />
-            <source>character</source>
-            <translation>字符</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="69" />
-            <source>Search tokens: text (' the'), hex (e4 b8) or #id …</source>
-            <translation>搜索词元：文本（' the'）、十六进制（e4 b8）或 #ID …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="79" />
-            <source>Merges</source>
-            <translation>合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="80" />
-            <source>Vocab</source>
-            <translation>词表</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="82" />
-            <source>Longest</source>
-            <translation>最长词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="83" />
-            <source>Never used</source>
-            <translation>从未使用</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="85" />
-            <source>Merge tree</source>
-            <translation>合并树</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="8" />
-            <location filename="../../bpe_gui/views/browser_view.py" line="85" />
-            <source>Merge</source>
-            <translation>合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="104" />
-            <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
-            <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="145" />
-            <source>Select a merge or a token to see how it was built</source>
-            <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="171" />
-            <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
-            <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="176" />
-            <source>No merge made a token matching “%1”; see the Vocab tab.</source>
-            <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/browser_view.py" line="186" />
-            <source>No token has id {0} (this vocab has ids 0–{1}).</source>
-            <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="10" />
-            <source>Left</source>
-            <translation>左</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="11" />
-            <source>Right</source>
-            <translation>右</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="12" />
-            <location filename="../../bpe_gui/text/columns.py" line="27" />
-            <source>Token</source>
-            <translation>词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="13" />
-            <source>Count</source>
-            <translation>次数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="16" />
-            <source>Merge number: #1 is the first merge; encoding applies merges in this order</source>
-            <translation>合并编号（从 1 数起）：#1 是第一次合并；编码时按此顺序应用合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="19" />
-            <source>The id of the token this merge made</source>
-            <translation>这次合并产生的词元的 ID</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="20" />
-            <source>The left token of the merged pair</source>
-            <translation>被合并字节对的左词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="21" />
-            <source>The right token of the merged pair</source>
-            <translation>被合并字节对的右词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="22" />
-            <source>The new token: left and right joined</source>
-            <translation>新词元：左右两部分连在一起</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="23" />
-            <source>How often the pair occurred when it was merged</source>
-            <translation>合并时该字节对出现的次数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="28" />
-            <source>Bytes</source>
-            <translation>字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="29" />
-            <source>Len</source>
-            <translation>长度</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="30" />
-            <source>Origin</source>
-            <translation>来源</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="31" />
-            <source>Score</source>
-            <translation>分数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="34" />
-            <source>The token's id: the number the model sees</source>
-            <translation>词元的 ID：模型看到的数字</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="35" />
-            <source>The token as text (visible spaces; \xNN for bytes that are not whole UTF-8 characters)</source>
-            <translation>词元的文本形式（空格可见；不构成完整 UTF-8 字符的字节显示为 \xNN）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="39" />
-            <source>The token's bytes in hexadecimal</source>
-            <translation>词元的字节（十六进制）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="40" />
-            <source>Length in bytes</source>
-            <translation>字节长度</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="41" />
-            <source>Where the token comes from: one of the 256 bytes, a special token, or the merge that made it</source>
-            <translation>词元的来源：256 个字节之一、特殊标记，或产生它的那次合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/columns.py" line="45" />
-            <source>A SentencePiece model's score of the piece: of two pairs, the one whose joined piece scores higher is merged first</source>
-            <translation>SentencePiece 模型给该片段的分数：两个相邻对中，合并后片段分数更高的先合并</translation>
-        </message>
-    </context>
-    <context>
-        <name>CompareDialog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="68" />
-            <source>Vocabulary overlap</source>
-            <translation>词表重叠</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="82" />
-            <source>Compare</source>
-            <translation>比较</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="84" />
-            <source>Add text file…</source>
-            <translation>添加文本文件…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="86" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
-            <source>Id</source>
-            <translation>ID</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
-            <source>Token</source>
-            <translation>词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
-            <source>Bytes</source>
-            <translation>字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105" />
-            <source>Id there</source>
-            <translation>对方的 ID</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
-            <source>Text</source>
-            <translation>文本</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
-            <source>Tokens (this app)</source>
-            <translation>词元数（本应用）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114" />
-            <source>Tokens (other)</source>
-            <translation>词元数（对方）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="130" />
-            <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
-            <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="133" />
-            <source>This app's tokenizer beside {name}.</source>
-            <translation>本应用的分词器与 {name} 对照。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="145" />
-            <source>Only in this app ({n})</source>
-            <translation>仅本应用有（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="146" />
-            <source>Only in the other ({n})</source>
-            <translation>仅对方有（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="147" />
-            <source>Shared ({n})</source>
-            <translation>共有（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="148" />
-            <source>Texts ({n})</source>
-            <translation>文本（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="154" />
-            <source>Add text files</source>
-            <translation>添加文本文件</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180" />
-            <source>Comparing…</source>
-            <translation>正在比较…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="205" />
-            <source>Cancelled.</source>
-            <translation>已取消。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="219" />
-            <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app's tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
-            <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="230" />
-            <source>The merge lists are equal.</source>
-            <translation>两个合并列表相同。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="232" />
-            <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
-            <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
-        </message>
-    </context>
-    <context>
-        <name>Controller</name>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="41" />
-            <source>A task is running; wait for it or press Cancel.</source>
-            <translation>有任务正在运行；请等待或按“取消”。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="46" />
-            <source>an imported tokenizer cannot be trained further</source>
-            <translation>导入的分词器不能继续训练</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="48" />
-            <source>no corpus is loaded</source>
-            <translation>尚未加载语料</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="51" />
-            <source>Cannot train: {0}. Open a corpus file first.</source>
-            <translation>无法训练：{0}。请先打开语料文件。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="84" />
-            <source>Merging …</source>
-            <translation>正在合并 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="86" />
-            <source>Merging {0} …</source>
-            <translation>正在合并 {0} 次 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="106" />
-            <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
-            <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="111" />
-            <source>No pair left to merge: the vocab stays at %1 tokens.</source>
-            <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="116" />
-            <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
-            <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="121" />
-            <source>Merge #%1: %2</source>
-            <translation>第 %1 次合并：%2</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="126" />
-            <source>Did %n merge(s); vocab size %1.</source>
-            <translation>完成 %n 次合并；词表大小 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="156" />
-            <source>Undid merge #%1 (%2); vocab size %3.</source>
-            <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="137" />
-            <source>A merge is running; undo it when it is done.</source>
-            <translation>合并正在进行；完成后再撤销。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="147" />
-            <source>Nothing to undo.</source>
-            <translation>没有可撤销的合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="180" />
-            <source>Training to {0} …</source>
-            <translation>正在训练到 {0} …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="189" />
-            <source>Cancelling …</source>
-            <translation>正在取消 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/training.py" line="198" />
-            <source>the training engine stopped</source>
-            <translation>训练引擎已停止</translation>
-        </message>
-    </context>
-    <context>
-        <name>ControllerBase</name>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="155" />
-            <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
-            <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="237" />
-            <source>A training run is in progress; cancel it before opening another corpus.</source>
-            <translation>训练正在进行；请先取消，再打开其他语料。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="244" />
-            <source>Reading {0} …</source>
-            <translation>正在读取 {0} …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="267" />
-            <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
-            <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="275" />
-            <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
-            <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="369" />
-            <source>the training engine stopped</source>
-            <translation>训练引擎已停止</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="372" />
-            <source>Could not load %1; nothing changed.</source>
-            <translation>无法加载 %1；没有任何改动。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="376" />
-            <source>Loading cancelled; nothing changed.</source>
-            <translation>加载已取消；没有任何改变。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/base.py" line="386" />
-            <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
-            <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
-        </message>
-    </context>
-    <context>
-        <name>CoreText</name>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="22" />
-            <source>starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)</source>
-            <translation>以 UTF-8 字节顺序标记（BOM）开头（作为字节 EF BB BF 原样保留）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="28" />
-            <source>{0} invalid UTF-8 bytes kept byte-exactly</source>
-            <translation>{0} 个无效的 UTF-8 字节已逐字节原样保留</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="34" />
-            <source>GPT-2 files: vocab {0} + merges {1}</source>
-            <translation>GPT-2 文件：词表 {0} + 合并规则 {1}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="40" />
-            <source>GPT-2 files store no pattern: GPT-2's pattern is assumed</source>
-            <translation>GPT-2 文件不保存预分词正则：按 GPT-2 的正则处理</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="46" />
-            <source>special tokens were taken as the tokens no merge makes (there are none)</source>
-            <translation>特殊标记取为没有任何合并规则生成的词元（没有这样的词元）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="52" />
-            <source>special tokens were taken as the tokens no merge makes ({0})</source>
-            <translation>特殊标记取为没有任何合并规则生成的词元（{0}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="61" />
-            <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
-            <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID，但你给出的{2}除外</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="68" />
-            <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
-            <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="76" />
-            <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
-            <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="88" />
-            <source>the file gives rank {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): left out; no text encodes to it</source>
-            <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="99" />
-            <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper's multilingual.tiktoken): left out; no text encodes to it</source>
-            <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="110" />
-            <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common's encode)</source>
-            <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="122" />
-            <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece's encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
-            <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="130" />
-            <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
-            <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="136" />
-            <source>text is normalized by the model's rule {0}, as sentencepiece does</source>
-            <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="142" />
-            <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
-            <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="151" />
-            <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
-            <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="158" />
-            <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
-            <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="167" />
-            <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
-            <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="180" />
-            <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
-            <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="188" />
-            <source>the normalizer ({0})</source>
-            <translation>规范化器（{0}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="192" />
-            <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
-            <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="198" />
-            <source>the post-processor (it adds 1 token: id {0})</source>
-            <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="204" />
-            <source>the post-processor (it adds {0} tokens: ids {1})</source>
-            <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="210" />
-            <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
-            <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="218" />
-            <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
-            <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="232" />
-            <source>{0} before</source>
-            <translation>之前（{0}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="234" />
-            <source>{0} after</source>
-            <translation>之后（{0}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="235" />
-            <source> and </source>
-            <translation>和</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/core.py" line="261" />
-            <source>.</source>
-            <translation>。</translation>
-        </message>
-    </context>
-    <context>
-        <name>CorpusPanel</name>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="26" />
-            <source>Corpus</source>
-            <translation>语料</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="28" />
-            <source>&lt;i&gt;no corpus&lt;/i&gt;</source>
-            <translation>&lt;i&gt;无语料&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="29" />
-            <source>Open…</source>
-            <translation>打开…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="31" />
-            <source>Recent</source>
-            <translation>最近</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="41" />
-            <source>Size of the corpus file</source>
-            <translation>语料文件的大小</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="43" />
-            <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
-            <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="47" />
-            <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
-            <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="50" />
-            <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
-            <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="53" />
-            <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
-            <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="94" />
-            <source>Size of the corpus file: %1 bytes</source>
-            <translation>语料文件大小：%1 字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="58" />
-            <source>Size</source>
-            <translation>大小</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="59" />
-            <source>Pre-tokens</source>
-            <translation>预分词数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="60" />
-            <source>Distinct</source>
-            <translation>不同预分词</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="61" />
-            <source>Invalid bytes</source>
-            <translation>无效字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="62" />
-            <source>Specials found</source>
-            <translation>特殊标记出现</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="104" />
-            <source>the file is empty: training will make no merges</source>
-            <translation>文件为空：训练不会产生任何合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/corpus_panel.py" line="114" />
-            <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style='color:#667'&gt;open a corpus to train&lt;/span&gt;</source>
-            <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style='color:#667'&gt;打开语料即可训练&lt;/span&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>DetailsView</name>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="40" />
-            <source>&lt;b&gt;Selected merge&lt;/b&gt;</source>
-            <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="62" />
-            <source>&lt;p style='color:#667'&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
-            <translation>&lt;p style='color:#667'&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="88" />
-            <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style='color:#667'&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
-            <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style='color:#667'&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="93" />
-            <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
-            <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="95" />
-            <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
-            <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="98" />
-            <source> and {0} more</source>
-            <translation> 等另外 {0} 个</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="99" />
-            <source>&lt;p style='color:#556'&gt;tied with: {0}{1}&lt;/p&gt;</source>
-            <translation>&lt;p style='color:#556'&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="100" />
-            <source>distinct word</source>
-            <translation>个不同的词</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="100" />
-            <source>distinct words</source>
-            <translation>个不同的词</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="101" />
-            <source>occurrence</source>
-            <translation>次出现</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="101" />
-            <source>occurrences</source>
-            <translation>次出现</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="103" />
-            <source>&lt;p&gt;changed &lt;b&gt;{0}&lt;/b&gt; {1} (&lt;b&gt;{2}&lt;/b&gt; {3})&lt;/p&gt;</source>
-            <translation>&lt;p&gt;改变了 &lt;b&gt;{0}&lt;/b&gt; {1}（&lt;b&gt;{2}&lt;/b&gt; {3}）&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="109" />
-            <source>&lt;p style='color:#667'&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
-            <translation>&lt;p style='color:#667'&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="117" />
-            <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="132" />
-            <source>&lt;p style='color:#667'&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
-            <translation>&lt;p style='color:#667'&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="133" />
-            <source>&lt;p&gt;&lt;a href='snippets'&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;a href='snippets'&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="173" />
-            <source>&lt;p style='color:#667'&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
-            <translation>&lt;p style='color:#667'&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="179" />
-            <source>byte {0}</source>
-            <translation>第 {0} 字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/details_view.py" line="186" />
-            <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>Errors</name>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="18" />
-            <source>%(name)s looks like %(kind)s text. Convert it to UTF-8 first (for example with iconv) and open it again.</source>
-            <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="23" />
-            <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
-            <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="26" />
-            <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
-            <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="29" />
-            <source>The corpus file %(path)s does not exist. Check the path.</source>
-            <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="30" />
-            <source>%(path)s is a folder. Choose a text file.</source>
-            <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="31" />
-            <source>Cannot read the corpus file %(path)s: %(reason)s</source>
-            <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="32" />
-            <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
-            <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="35" />
-            <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
-            <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="40" />
-            <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
-            <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="43" />
-            <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
-            <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="48" />
-            <source>%(name)s is a %(kind)s-compressed file. Decompress it first, then open it.</source>
-            <translation>%(name)s 是 %(kind)s 压缩文件。请先解压，再打开。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="51" />
-            <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
-            <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="55" />
-            <source>A special token is empty. Remove it from the list.</source>
-            <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="56" />
-            <source>The special token %(token)s is listed twice. List each special token once.</source>
-            <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="59" />
-            <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
-            <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/errors.py" line="65" />
-            <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
-            <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
-        </message>
-    </context>
-    <context>
-        <name>Evaluate</name>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="43" />
-            <source>{path} ({n} docs, seed {seed})</source>
-            <translation>{path}({n} 篇文档，种子 {seed})</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="125" />
-            <source>Tokenizer</source>
-            <translation>分词器</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="126" />
-            <source>Text</source>
-            <translation>文本</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="127" />
-            <source>Bytes</source>
-            <translation>字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="128" />
-            <source>Docs</source>
-            <translation>文档</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="129" />
-            <source>Tokens</source>
-            <translation>词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="130" />
-            <source>Bytes/token</source>
-            <translation>字节/词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="131" />
-            <source>Chars/token</source>
-            <translation>字符/词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="132" />
-            <source>Tokens/doc</source>
-            <translation>词元/文档</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="133" />
-            <source>p50</source>
-            <translation>中位数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="134" />
-            <source>p95</source>
-            <translation>95 分位</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="135" />
-            <source>Vocab used</source>
-            <translation>词表使用率</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="136" />
-            <source>Never used</source>
-            <translation>从未使用</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="137" />
-            <source>1-byte tokens</source>
-            <translation>单字节词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="138" />
-            <source>Byte fallback</source>
-            <translation>字节回退</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="139" />
-            <source>MB/s (1 process)</source>
-            <translation>MB/秒(单进程)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="140" />
-            <source>MB/s (all)</source>
-            <translation>MB/秒(全部核心)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="141" />
-            <source>Pile (h)</source>
-            <translation>Pile 耗时(小时)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/jobs/evaluate.py" line="184" />
-            <source>The text is too small to time (under 1 MB): start-up costs swamp the encoding, so no speed or Pile estimate is given. Evaluate on a larger text to measure them.</source>
-            <extracomment>the columns that are measurements of time (not shown for a text too small to time)</extracomment>
-            <translation>文本太小，无法计时（不到 1 MB）：启动开销盖过了编码本身，所以不给出速度和 Pile 估计。请在更大的文本上评估来测量它们。</translation>
-        </message>
-    </context>
-    <context>
-        <name>EvaluateView</name>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="70" />
-            <source>Add current</source>
-            <translation>添加当前分词器</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="71" />
-            <source>Add file…</source>
-            <translation>添加文件…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="72" />
-            <source>Add encoding…</source>
-            <translation>添加已知分词器…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="74" />
-            <source>The tokenizer being trained, at its current step</source>
-            <translation>正在训练的分词器(当前这一步)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="78" />
-            <source>Add text…</source>
-            <translation>添加文本…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="80" />
-            <source>Clear</source>
-            <translation>清空</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="84" />
-            <source>whole file</source>
-            <translation>整个文件</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="85" />
-            <source>docs: </source>
-            <translation>文档数：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="88" />
-            <source>seed: </source>
-            <translation>种子：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="89" />
-            <source>Evaluate</source>
-            <translation>评估</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="89" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="95" />
-            <source>CSV…</source>
-            <translation>导出 CSV…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="95" />
-            <source>JSON…</source>
-            <translation>导出 JSON…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="95" />
-            <source>Chart PNG…</source>
-            <translation>图表 PNG…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="104" />
-            <source>Bytes per token</source>
-            <translation>每个词元的字节数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="105" />
-            <source>Tokens per document</source>
-            <translation>每篇文档的词元数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="106" />
-            <source>Compression on held-out text while training</source>
-            <translation>训练过程中留出文本上的压缩率</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="110" />
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="114" />
-            <source>bytes/token</source>
-            <translation>字节/词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="111" />
-            <source>tokens per document</source>
-            <translation>每篇文档的词元数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="112" />
-            <source>documents</source>
-            <translation>文档</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="113" />
-            <source>merges</source>
-            <translation>合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="121" />
-            <source>Merge tree</source>
-            <translation>合并树</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="121" />
-            <source>ID</source>
-            <translation>ID</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="126" />
-            <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
-            <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="132" />
-            <source>&lt;b&gt;Texts&lt;/b&gt;</source>
-            <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="144" />
-            <source>Export:</source>
-            <translation>导出：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="158" />
-            <source>Charts</source>
-            <translation>图表</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="159" />
-            <source>Longest tokens</source>
-            <translation>最长的词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="193" />
-            <source>{name} @ {n} merges</source>
-            <translation>{name} @ {n} 次合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="193" />
-            <source>trained</source>
-            <translation>训练中</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="223" />
-            <source>Tokenizer to evaluate</source>
-            <translation>要评估的分词器</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="232" />
-            <source>Known encoding</source>
-            <translation>已知编码</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="233" />
-            <source>Encoding (read offline from tiktoken's cache):</source>
-            <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="242" />
-            <source>Texts to evaluate on</source>
-            <translation>用于评估的文本</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="265" />
-            <source>Loading tokenizers …</source>
-            <translation>正在加载分词器 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="278" />
-            <source>Encoding … %p%</source>
-            <translation>正在编码 … %p%</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="291" />
-            <source>Cancelled</source>
-            <translation>已取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="293" />
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="296" />
-            <source>Failed</source>
-            <translation>失败</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="303" />
-            <source>Done</source>
-            <translation>完成</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="344" />
-            <source>{n} B · id {id} · used {count:,}× — {text}</source>
-            <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="406" />
-            <source>Export CSV</source>
-            <translation>导出 CSV</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="409" />
-            <source>Export JSON</source>
-            <translation>导出 JSON</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/evaluate_view.py" line="413" />
-            <source>Export chart</source>
-            <translation>导出图表</translation>
-        </message>
-    </context>
-    <context>
-        <name>ExportDialog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="28" />
-            <source>Export tokenizer</source>
-            <translation>导出分词器</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="31" />
-            <source>&lt;b&gt;Formats&lt;/b&gt;</source>
-            <translation>&lt;b&gt;格式&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="40" />
-            <source>&lt;b&gt;Folder&lt;/b&gt; (created if needed; files there are replaced atomically)</source>
-            <translation>&lt;b&gt;文件夹&lt;/b&gt;（需要时自动创建；其中的文件会被原子地替换）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="45" />
-            <source>Browse…</source>
-            <translation>浏览…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="73" />
-            <source>Export to folder</source>
-            <translation>导出到文件夹</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="81" />
-            <source>These formats cannot hold everything this imported tokenizer does, so the exported files would give different ids than the original:</source>
-            <translation>以下格式无法保存这个导入的分词器的全部内容，导出的文件给出的词元 ID 将与原文件不同：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="93" />
-            <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
-            <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="104" />
-            <source>Export loses part of the tokenizer</source>
-            <translation>导出会丢失分词器的一部分</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/export_dialog.py" line="110" />
-            <source>Export anyway</source>
-            <translation>仍然导出</translation>
-        </message>
-    </context>
-    <context>
-        <name>ExtendDialog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="81" />
-            <source>Extend this tokenizer</source>
-            <translation>扩展这个分词器</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="92" />
-            <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
-            <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="99" />
-            <source>Choose corpus…</source>
-            <translation>选择语料…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101" />
-            <source>Corpus:</source>
-            <translation>语料：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="105" />
-            <source>Final vocab size:</source>
-            <translation>最终词表大小：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="106" />
-            <source>Choose folder…</source>
-            <translation>选择文件夹…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="108" />
-            <source>Write to:</source>
-            <translation>写入到：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="111" />
-            <source>Extend</source>
-            <translation>扩展</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="113" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="116" />
-            <source>Open the extended tokenizer</source>
-            <translation>打开扩展后的分词器</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="142" />
-            <source>Corpus to learn the new merges on</source>
-            <translation>用来学习新合并的语料</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="147" />
-            <source>Folder for the extended tokenizer</source>
-            <translation>扩展后分词器的文件夹</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="172" />
-            <source>Choose a final vocab size above this tokenizer's {n} tokens.</source>
-            <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="186" />
-            <source>Learning new merges on {name} …</source>
-            <translation>正在 {name} 上学习新的合并 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="211" />
-            <source>Cancelled; nothing was written.</source>
-            <translation>已取消；没有写入任何文件。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="220" />
-            <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
-            <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="230" />
-            <source>Written: {files}</source>
-            <translation>已写入：{files}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="233" />
-            <source>Not written (the format cannot hold this tokenizer): {formats}</source>
-            <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
-        </message>
-    </context>
-    <context>
-        <name>FileActions</name>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="131" />
-            <source>Wait for the current task to finish (or cancel it) before importing.</source>
-            <translation>请等待当前任务完成（或取消它）后再导入。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="140" />
-            <location filename="../../bpe_gui/actions/files.py" line="181" />
-            <source>Reading the tokenizer %1 …</source>
-            <translation>正在读取分词器 %1 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="153" />
-            <source>Recovering the merges of %1 from its ranks …</source>
-            <translation>正在根据 %1 的排位还原它的合并 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="173" />
-            <source>Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.</source>
-            <translation>请先等待当前任务完成（或取消它），再载入用于对比的分词器。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="192" />
-            <source>Recovering the merges of %1 stopped: the first %2 are shown.</source>
-            <translation>已停止还原 %1 的合并：显示前 %2 次合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="201" />
-            <source>Reading %1 cancelled; nothing changed.</source>
-            <translation>已取消读取 %1；没有任何改变。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="209" />
-            <source>Could not read %1; nothing changed.</source>
-            <translation>无法读取 %1；没有任何改变。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="224" />
-            <source>Comparing with %1.</source>
-            <translation>正在与 %1 对比。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="234" />
-            <source>with its merge timeline</source>
-            <translation>带合并时间线</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="236" />
-            <source>no merge counts in this format</source>
-            <translation>此格式不含合并次数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="239" />
-            <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
-            <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="263" />
-            <source>Wait for the current task to finish (or cancel it) before exporting.</source>
-            <translation>请等待当前任务完成（或取消它）后再导出。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="273" />
-            <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
-            <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/files.py" line="284" />
-            <source>Exported {0} file(s) to {1}: </source>
-            <translation>已导出 {0} 个文件到 {1}：</translation>
-        </message>
-    </context>
-    <context>
-        <name>Files</name>
-        <message>
-            <location filename="../../bpe_gui/model/files.py" line="11" />
-            <source>GPT-2 files (vocab.json + merges.txt)</source>
-            <translation>GPT-2 文件（vocab.json + merges.txt）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/model/files.py" line="12" />
-            <source>Hugging Face tokenizer.json</source>
-            <translation>Hugging Face tokenizer.json</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/model/files.py" line="13" />
-            <source>tiktoken (bpe.tiktoken)</source>
-            <translation>tiktoken（bpe.tiktoken）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/model/files.py" line="14" />
-            <source>Native bpe.json (keeps the merge timeline)</source>
-            <translation>本应用的 bpe.json（保留合并时间线）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/model/files.py" line="16" />
-            <source>Tokenizer files (*.json *.tiktoken *.model *.model.* *.txt);;All files (*)</source>
-            <translation>分词器文件 (*.json *.tiktoken *.model *.model.* *.txt);;所有文件 (*)</translation>
-        </message>
-    </context>
-    <context>
-        <name>FilesWindow</name>
-        <message>
-            <location filename="../../bpe_gui/window/files.py" line="36" />
-            <source>Open corpus</source>
-            <translation>打开语料</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/files.py" line="38" />
-            <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
-            <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/files.py" line="46" />
-            <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
-            <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/files.py" line="55" />
-            <source>Compare with tokenizer</source>
-            <translation>与分词器比较</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/files.py" line="123" />
-            <source>Sample corpus (bundled)</source>
-            <translation>示例语料（内置）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/files.py" line="131" />
-            <source>(none)</source>
-            <translation>（无）</translation>
-        </message>
-    </context>
-    <context>
-        <name>Glossary</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="18" />
-            <source>BPE (byte-pair encoding)</source>
-            <translation>BPE（字节对编码）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="19" />
-            <source>A way to build a tokenizer: start from single bytes and, again and again, join the pair of neighbouring tokens that occurs most often into a new token.</source>
-            <translation>一种构建分词器的方法：从单个字节开始，一次又一次地把出现最频繁的相邻词元对合并成一个新词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="27" />
-            <source>Token</source>
-            <translation>词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="28" />
-            <source>A piece of text the model sees as one unit; each has a number, its id.</source>
-            <translation>模型当作一个整体看待的一段文本；每个词元都有一个编号，即它的 ID。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="32" />
-            <source>Vocabulary</source>
-            <translation>词表</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="33" />
-            <source>All tokens with their ids: the 256 bytes, the special tokens, then one token per merge.</source>
-            <translation>所有词元及其 ID：256 个字节、特殊标记，然后每次合并产生一个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="40" />
-            <source>Byte pair</source>
-            <translation>字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="41" />
-            <source>Two tokens standing next to each other. Their count is how often they stand together.</source>
-            <translation>相邻的两个词元。它的次数就是这两个词元相邻出现的次数。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="48" />
-            <source>Merge</source>
-            <translation>合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="49" />
-            <source>Joining the most frequent pair into a new token. The list of merges, in order, is what training learns.</source>
-            <translation>把最频繁的字节对合成一个新词元。训练学到的就是按顺序排列的合并列表。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="56" />
-            <source>Pre-token</source>
-            <translation>预分词</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="57" />
-            <source>A piece of text cut out by the pre-tokenizer regex before training, such as a word with its leading space. Merges never cross from one pre-token to the next.</source>
-            <translation>训练前由预分词正则表达式切出的一段文本，例如带前导空格的一个单词。合并永远不会跨越两个预分词。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="65" />
-            <source>Special token</source>
-            <translation>特殊标记</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="66" />
-            <source>A marker such as &lt;|endoftext|&gt; that is never split or merged and has its own id.</source>
-            <translation>像 &lt;|endoftext|&gt; 这样的标记，永不拆分也不合并，有自己的 ID。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="72" />
-            <source>Tie rule</source>
-            <translation>平局规则</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="73" />
-            <source>What decides when several pairs are equally frequent. Two rules:
-• The lexicographically greatest pair of byte strings, compared as (bytes, bytes): the first tokens are compared first, byte by byte, the second tokens only when the first are equal (the CS336 assignment's rule).
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../bpe_gui/app.py" line="64"/>
+        <source>BPE Explorer: unexpected error</source>
+        <translation>BPE Explorer：意外错误</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/app.py" line="66"/>
+        <source>Please report this with the details below.</source>
+        <translation>请附上下面的详细信息报告此问题。</translation>
+    </message>
+</context>
+<context>
+    <name>AuditDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="67"/>
+        <source>Audit a merge list</source>
+        <translation>审查合并列表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="78"/>
+        <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why.</source>
+        <translation>在已加载的语料上按其设置重放正确的训练，找出一份合并列表（merges.txt、tokenizer.json、CS336 train_bpe 的输出 …）第一次出现不同的那次合并，并说明原因。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="85"/>
+        <source>Open merge list…</source>
+        <translation>打开合并列表…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="87"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="90"/>
+        <source>Show in the timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109"/>
+        <source>Open merge list</source>
+        <translation>打开合并列表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="123"/>
+        <source>Open a corpus first: the merge list is checked against it.</source>
+        <translation>请先打开语料：合并列表要对照它来检查。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="135"/>
+        <source>Checking {name} …</source>
+        <translation>正在检查 {name} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="173"/>
+        <source>All {n} merges agree with training on this corpus.</source>
+        <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="177"/>
+        <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
+        <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194"/>
+        <source>first seen</source>
+        <translation>最先出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194"/>
+        <source>lexicographically greatest</source>
+        <translation>字典序最大</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="196"/>
+        <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
+        <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="200"/>
+        <source>Equal counts, but neither tie rule picks the list&apos;s pair.</source>
+        <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="203"/>
+        <source>The list&apos;s pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
+        <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="208"/>
+        <source>The list&apos;s pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
+        <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="212"/>
+        <source>The list&apos;s pair does not occur in this corpus at that point.</source>
+        <translation>此时列表中的字节对在这份语料中不出现。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="214"/>
+        <source>The list goes on after training has no pair left to merge.</source>
+        <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="216"/>
+        <source>Both pairs occur: the merges come in another order.</source>
+        <translation>两个字节对都出现：合并的顺序不同。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="218"/>
+        <source>The correct pair is merge {n} of the list.</source>
+        <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="220"/>
+        <source>Training makes the list&apos;s pair at merge {n}.</source>
+        <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
+    </message>
+</context>
+<context>
+    <name>Browser</name>
+    <message>
+        <location filename="../../bpe_gui/views/widgets.py" line="127"/>
+        <source>Rewind to here (merge #%1 becomes the last)</source>
+        <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
+    </message>
+</context>
+<context>
+    <name>BrowserView</name>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="145"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="203"/>
+        <source>bytes: {0}</source>
+        <translation>字节：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="185"/>
+        <source>special</source>
+        <translation>特殊标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="189"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="226"/>
+        <source>merge #{0}</source>
+        <translation>第 {0} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="191"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="289"/>
+        <source>byte</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="198"/>
+        <source>Byte-fallback piece: the byte {0} of a character that is not in the vocab</source>
+        <translation>字节回退片段：词表中没有的字符的字节 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="220"/>
+        <source>byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="222"/>
+        <source>user-defined</source>
+        <translation>用户定义</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="224"/>
+        <source>unused</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="228"/>
+        <source>character</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="69"/>
+        <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
+        <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="79"/>
+        <source>Merges</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="80"/>
+        <source>Vocab</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="82"/>
+        <source>Longest</source>
+        <translation>最长词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="83"/>
+        <source>Never used</source>
+        <translation>从未使用</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
+        <source>Merge tree</source>
+        <translation>合并树</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="8"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="104"/>
+        <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
+        <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="164"/>
+        <source>Select a merge or a token to see how it was built</source>
+        <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="190"/>
+        <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
+        <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="195"/>
+        <source>No merge made a token matching “%1”; see the Vocab tab.</source>
+        <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="205"/>
+        <source>No token has id {0} (this vocab has ids 0–{1}).</source>
+        <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="10"/>
+        <source>Left</source>
+        <translation>左</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="11"/>
+        <source>Right</source>
+        <translation>右</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="12"/>
+        <location filename="../../bpe_gui/text/columns.py" line="27"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="13"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="16"/>
+        <source>Merge number: #1 is the first merge; encoding applies merges in this order</source>
+        <translation>合并编号（从 1 数起）：#1 是第一次合并；编码时按此顺序应用合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="19"/>
+        <source>The id of the token this merge made</source>
+        <translation>这次合并产生的词元的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="20"/>
+        <source>The left token of the merged pair</source>
+        <translation>被合并字节对的左词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="21"/>
+        <source>The right token of the merged pair</source>
+        <translation>被合并字节对的右词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="22"/>
+        <source>The new token: left and right joined</source>
+        <translation>新词元：左右两部分连在一起</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="23"/>
+        <source>How often the pair occurred when it was merged</source>
+        <translation>合并时该字节对出现的次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="28"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="29"/>
+        <source>Len</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="30"/>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="31"/>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="34"/>
+        <source>The token&apos;s id: the number the model sees</source>
+        <translation>词元的 ID：模型看到的数字</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="35"/>
+        <source>The token as text (visible spaces; \xNN for bytes that are not whole UTF-8 characters)</source>
+        <translation>词元的文本形式（空格可见；不构成完整 UTF-8 字符的字节显示为 \xNN）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="39"/>
+        <source>The token&apos;s bytes in hexadecimal</source>
+        <translation>词元的字节（十六进制）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="40"/>
+        <source>Length in bytes</source>
+        <translation>字节长度</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="41"/>
+        <source>Where the token comes from: one of the 256 bytes, a special token, or the merge that made it</source>
+        <translation>词元的来源：256 个字节之一、特殊标记，或产生它的那次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/columns.py" line="45"/>
+        <source>A SentencePiece model&apos;s score of the piece: of two pairs, the one whose joined piece scores higher is merged first</source>
+        <translation>SentencePiece 模型给该片段的分数：两个相邻对中，合并后片段分数更高的先合并</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="68"/>
+        <source>Vocabulary overlap</source>
+        <translation>词表重叠</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="82"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="84"/>
+        <source>Add text file…</source>
+        <translation>添加文本文件…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="86"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
+        <source>Id there</source>
+        <translation>对方的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <source>Tokens (this app)</source>
+        <translation>词元数（本应用）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <source>Tokens (other)</source>
+        <translation>词元数（对方）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="130"/>
+        <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
+        <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="133"/>
+        <source>This app&apos;s tokenizer beside {name}.</source>
+        <translation>本应用的分词器与 {name} 对照。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="145"/>
+        <source>Only in this app ({n})</source>
+        <translation>仅本应用有（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="146"/>
+        <source>Only in the other ({n})</source>
+        <translation>仅对方有（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="147"/>
+        <source>Shared ({n})</source>
+        <translation>共有（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="148"/>
+        <source>Texts ({n})</source>
+        <translation>文本（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="154"/>
+        <source>Add text files</source>
+        <translation>添加文本文件</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180"/>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="205"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="219"/>
+        <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app&apos;s tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
+        <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="230"/>
+        <source>The merge lists are equal.</source>
+        <translation>两个合并列表相同。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="232"/>
+        <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
+        <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
+    </message>
+</context>
+<context>
+    <name>Controller</name>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="41"/>
+        <source>A task is running; wait for it or press Cancel.</source>
+        <translation>有任务正在运行；请等待或按“取消”。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="46"/>
+        <source>an imported tokenizer cannot be trained further</source>
+        <translation>导入的分词器不能继续训练</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="84"/>
+        <source>Merging …</source>
+        <translation>正在合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="86"/>
+        <source>Merging {0} …</source>
+        <translation>正在合并 {0} 次 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="106"/>
+        <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
+        <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="111"/>
+        <source>No pair left to merge: the vocab stays at %1 tokens.</source>
+        <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="116"/>
+        <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
+        <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="121"/>
+        <source>Merge #%1: %2</source>
+        <translation>第 %1 次合并：%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="126"/>
+        <source>Did %n merge(s); vocab size %1.</source>
+        <translation>完成 %n 次合并；词表大小 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="156"/>
+        <source>Undid merge #%1 (%2); vocab size %3.</source>
+        <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="137"/>
+        <source>A merge is running; undo it when it is done.</source>
+        <translation>合并正在进行；完成后再撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="48"/>
+        <source>no corpus is open</source>
+        <translation>尚未打开语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="51"/>
+        <source>Cannot train: {0}. Open a corpus (File → Open corpus…) first.</source>
+        <translation>无法训练：{0}。请先打开语料（文件 → 打开语料…）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="147"/>
+        <source>Nothing to undo.</source>
+        <translation>没有可撤销的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="180"/>
+        <source>Training to {0} …</source>
+        <translation>正在训练到 {0} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="189"/>
+        <source>Cancelling …</source>
+        <translation>正在取消 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="198"/>
+        <source>the training engine stopped</source>
+        <translation>训练引擎已停止</translation>
+    </message>
+</context>
+<context>
+    <name>ControllerBase</name>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="155"/>
+        <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
+        <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="237"/>
+        <source>A training run is in progress; cancel it before opening another corpus.</source>
+        <translation>训练正在进行；请先取消，再打开其他语料。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="244"/>
+        <source>Reading {0} …</source>
+        <translation>正在读取 {0} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="267"/>
+        <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
+        <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="275"/>
+        <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
+        <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="369"/>
+        <source>the training engine stopped</source>
+        <translation>训练引擎已停止</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="372"/>
+        <source>Could not load %1; nothing changed.</source>
+        <translation>无法加载 %1；没有任何改动。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="376"/>
+        <source>Loading cancelled; nothing changed.</source>
+        <translation>加载已取消；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="386"/>
+        <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
+        <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
+    </message>
+</context>
+<context>
+    <name>CoreText</name>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="22"/>
+        <source>starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)</source>
+        <translation>以 UTF-8 字节顺序标记（BOM）开头（作为字节 EF BB BF 原样保留）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="28"/>
+        <source>{0} invalid UTF-8 bytes kept byte-exactly</source>
+        <translation>{0} 个无效的 UTF-8 字节已逐字节原样保留</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="34"/>
+        <source>GPT-2 files: vocab {0} + merges {1}</source>
+        <translation>GPT-2 文件：词表 {0} + 合并规则 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="40"/>
+        <source>GPT-2 files store no pattern: GPT-2&apos;s pattern is assumed</source>
+        <translation>GPT-2 文件不保存预分词正则：按 GPT-2 的正则处理</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="46"/>
+        <source>special tokens were taken as the tokens no merge makes (there are none)</source>
+        <translation>特殊标记取为没有任何合并规则生成的词元（没有这样的词元）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="52"/>
+        <source>special tokens were taken as the tokens no merge makes ({0})</source>
+        <translation>特殊标记取为没有任何合并规则生成的词元（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="61"/>
+        <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
+        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID，但你给出的{2}除外</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="68"/>
+        <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
+        <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="76"/>
+        <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2&apos;s pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
+        <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="88"/>
+        <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
+        <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="99"/>
+        <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
+        <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="110"/>
+        <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
+        <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="122"/>
+        <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
+        <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="130"/>
+        <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
+        <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="136"/>
+        <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
+        <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="142"/>
+        <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
+        <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="151"/>
+        <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
+        <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="158"/>
+        <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
+        <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="167"/>
+        <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
+        <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="180"/>
+        <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
+        <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="188"/>
+        <source>the normalizer ({0})</source>
+        <translation>规范化器（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="192"/>
+        <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
+        <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="198"/>
+        <source>the post-processor (it adds 1 token: id {0})</source>
+        <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="204"/>
+        <source>the post-processor (it adds {0} tokens: ids {1})</source>
+        <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="210"/>
+        <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
+        <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="218"/>
+        <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
+        <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="232"/>
+        <source>{0} before</source>
+        <translation>之前（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="234"/>
+        <source>{0} after</source>
+        <translation>之后（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="235"/>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="261"/>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPanel</name>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="26"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="28"/>
+        <source>&lt;i&gt;no corpus&lt;/i&gt;</source>
+        <translation>&lt;i&gt;无语料&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="29"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="31"/>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="41"/>
+        <source>Size of the corpus file</source>
+        <translation>语料文件的大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="43"/>
+        <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
+        <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="47"/>
+        <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
+        <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
+        <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
+        <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="53"/>
+        <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
+        <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="94"/>
+        <source>Size of the corpus file: %1 bytes</source>
+        <translation>语料文件大小：%1 字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="58"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="59"/>
+        <source>Pre-tokens</source>
+        <translation>预分词数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="60"/>
+        <source>Distinct</source>
+        <translation>不同预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="61"/>
+        <source>Invalid bytes</source>
+        <translation>无效字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="62"/>
+        <source>Specials found</source>
+        <translation>特殊标记出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="104"/>
+        <source>the file is empty: training will make no merges</source>
+        <translation>文件为空：训练不会产生任何合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="114"/>
+        <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
+        <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsView</name>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="40"/>
+        <source>&lt;b&gt;Selected merge&lt;/b&gt;</source>
+        <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="62"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="88"/>
+        <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style=&apos;color:#667&apos;&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="93"/>
+        <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="95"/>
+        <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="98"/>
+        <source> and {0} more</source>
+        <translation> 等另外 {0} 个</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="99"/>
+        <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
+        <source>distinct word</source>
+        <translation>个不同的词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
+        <source>distinct words</source>
+        <translation>个不同的词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="101"/>
+        <source>occurrence</source>
+        <translation>次出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="101"/>
+        <source>occurrences</source>
+        <translation>次出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="103"/>
+        <source>&lt;p&gt;changed &lt;b&gt;{0}&lt;/b&gt; {1} (&lt;b&gt;{2}&lt;/b&gt; {3})&lt;/p&gt;</source>
+        <translation>&lt;p&gt;改变了 &lt;b&gt;{0}&lt;/b&gt; {1}（&lt;b&gt;{2}&lt;/b&gt; {3}）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="109"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="117"/>
+        <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="132"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="133"/>
+        <source>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="173"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="179"/>
+        <source>byte {0}</source>
+        <translation>第 {0} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="186"/>
+        <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="18"/>
+        <source>%(name)s looks like %(kind)s text. Convert it to UTF-8 first (for example with iconv) and open it again.</source>
+        <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="23"/>
+        <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="26"/>
+        <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the decompressed file.</source>
+        <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开解压出的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="31"/>
+        <source>%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="35"/>
+        <source>The encoding %(name)s is not available offline: tiktoken&apos;s cache has no copy of it. Download %(url)s and open that file instead.</source>
+        <translation>编码 %(name)s 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 %(url)s，再打开那个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="40"/>
+        <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the tokenizer file inside.</source>
+        <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开其中的分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="45"/>
+        <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
+        <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="48"/>
+        <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="51"/>
+        <source>The corpus file %(path)s does not exist. Check the path.</source>
+        <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="52"/>
+        <source>%(path)s is a folder. Choose a text file.</source>
+        <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="53"/>
+        <source>Cannot read the corpus file %(path)s: %(reason)s</source>
+        <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="54"/>
+        <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
+        <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="57"/>
+        <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
+        <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
+        <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="65"/>
+        <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
+        <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="70"/>
+        <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
+        <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="74"/>
+        <source>A special token is empty. Remove it from the list.</source>
+        <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="75"/>
+        <source>The special token %(token)s is listed twice. List each special token once.</source>
+        <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
+        <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="84"/>
+        <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
+        <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
+    </message>
+</context>
+<context>
+    <name>Evaluate</name>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="43"/>
+        <source>{path} ({n} docs, seed {seed})</source>
+        <translation>{path}({n} 篇文档，种子 {seed})</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="125"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="126"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="127"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="128"/>
+        <source>Docs</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="129"/>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="130"/>
+        <source>Bytes/token</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="131"/>
+        <source>Chars/token</source>
+        <translation>字符/词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="132"/>
+        <source>Tokens/doc</source>
+        <translation>词元/文档</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="133"/>
+        <source>p50</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="134"/>
+        <source>p95</source>
+        <translation>95 分位</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="135"/>
+        <source>Vocab used</source>
+        <translation>词表使用率</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="136"/>
+        <source>Never used</source>
+        <translation>从未使用</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="137"/>
+        <source>1-byte tokens</source>
+        <translation>单字节词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="138"/>
+        <source>Byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="139"/>
+        <source>MB/s (1 process)</source>
+        <translation>MB/秒(单进程)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="140"/>
+        <source>MB/s (all)</source>
+        <translation>MB/秒(全部核心)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="141"/>
+        <source>Pile (h)</source>
+        <translation>Pile 耗时(小时)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="184"/>
+        <source>The text is too small to time (under 1 MB): start-up costs swamp the encoding, so no speed or Pile estimate is given. Evaluate on a larger text to measure them.</source>
+        <extracomment>the columns that are measurements of time (not shown for a text too small to time)</extracomment>
+        <translation>文本太小，无法计时（不到 1 MB）：启动开销盖过了编码本身，所以不给出速度和 Pile 估计。请在更大的文本上评估来测量它们。</translation>
+    </message>
+</context>
+<context>
+    <name>EvaluateView</name>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="121"/>
+        <source>Add current</source>
+        <translation>添加当前分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="122"/>
+        <source>Add file…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="123"/>
+        <source>Add encoding…</source>
+        <translation>添加已知分词器…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
+        <source>The tokenizer being trained, at its current step</source>
+        <translation>正在训练的分词器(当前这一步)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
+        <source>Add text…</source>
+        <translation>添加文本…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="144"/>
+        <source>whole file</source>
+        <translation>整个文件</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="145"/>
+        <source>docs: </source>
+        <translation>文档数：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
+        <source>seed: </source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <source>CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <source>JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <source>Chart PNG…</source>
+        <translation>图表 PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="164"/>
+        <source>Bytes per token</source>
+        <translation>每个词元的字节数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="165"/>
+        <source>Tokens per document</source>
+        <translation>每篇文档的词元数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="62"/>
+        <source>{name} is not available offline: tiktoken&apos;s cache has no copy of it. Download {url} and add that file with “Add file…”.</source>
+        <translation>{name} 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 {url}，再用“添加文件…”添加那个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="84"/>
+        <source>Cannot read {name}: {reason}</source>
+        <translation>无法读取 {name}：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="134"/>
+        <source>Remove the selected tokenizers and texts (Delete)</source>
+        <translation>移除选中的分词器和文本（Delete 键）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="167"/>
+        <source>Held-out text while training: bytes/token</source>
+        <translation>训练中留出文本的压缩率：字节/词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
+        <source>bytes/token</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
+        <source>tokens per document</source>
+        <translation>每篇文档的词元数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
+        <source>merges</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
+        <source>Merge tree</source>
+        <translation>合并树</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="187"/>
+        <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
+        <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
+        <source>&lt;b&gt;Texts&lt;/b&gt;</source>
+        <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="206"/>
+        <source>Export:</source>
+        <translation>导出：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="220"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="221"/>
+        <source>Longest tokens</source>
+        <translation>最长的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="255"/>
+        <source>{name} @ {n} merges</source>
+        <translation>{name} @ {n} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="255"/>
+        <source>trained</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="319"/>
+        <source>Tokenizer to evaluate</source>
+        <translation>要评估的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="328"/>
+        <source>Known encoding</source>
+        <translation>已知编码</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="329"/>
+        <source>Encoding (read offline from tiktoken&apos;s cache):</source>
+        <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="338"/>
+        <source>Texts to evaluate on</source>
+        <translation>用于评估的文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="362"/>
+        <source>Loading tokenizers …</source>
+        <translation>正在加载分词器 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="375"/>
+        <source>Encoding … %p%</source>
+        <translation>正在编码 … %p%</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="388"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="390"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="393"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="400"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="441"/>
+        <source>{n} B · id {id} · used {count:,}× — {text}</source>
+        <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="503"/>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="506"/>
+        <source>Export JSON</source>
+        <translation>导出 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="510"/>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="28"/>
+        <source>Export tokenizer</source>
+        <translation>导出分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="31"/>
+        <source>&lt;b&gt;Formats&lt;/b&gt;</source>
+        <translation>&lt;b&gt;格式&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="40"/>
+        <source>&lt;b&gt;Folder&lt;/b&gt; (created if needed; files there are replaced atomically)</source>
+        <translation>&lt;b&gt;文件夹&lt;/b&gt;（需要时自动创建；其中的文件会被原子地替换）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="45"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="73"/>
+        <source>Export to folder</source>
+        <translation>导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="81"/>
+        <source>These formats cannot hold everything this imported tokenizer does, so the exported files would give different ids than the original:</source>
+        <translation>以下格式无法保存这个导入的分词器的全部内容，导出的文件给出的词元 ID 将与原文件不同：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="93"/>
+        <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
+        <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="104"/>
+        <source>Export loses part of the tokenizer</source>
+        <translation>导出会丢失分词器的一部分</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="110"/>
+        <source>Export anyway</source>
+        <translation>仍然导出</translation>
+    </message>
+</context>
+<context>
+    <name>ExtendDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="81"/>
+        <source>Extend this tokenizer</source>
+        <translation>扩展这个分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="92"/>
+        <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
+        <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="99"/>
+        <source>Choose corpus…</source>
+        <translation>选择语料…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
+        <source>Corpus:</source>
+        <translation>语料：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="105"/>
+        <source>Final vocab size:</source>
+        <translation>最终词表大小：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="106"/>
+        <source>Choose folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="108"/>
+        <source>Write to:</source>
+        <translation>写入到：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="111"/>
+        <source>Extend</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="113"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="116"/>
+        <source>Open the extended tokenizer</source>
+        <translation>打开扩展后的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="142"/>
+        <source>Corpus to learn the new merges on</source>
+        <translation>用来学习新合并的语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="147"/>
+        <source>Folder for the extended tokenizer</source>
+        <translation>扩展后分词器的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="172"/>
+        <source>Choose a final vocab size above this tokenizer&apos;s {n} tokens.</source>
+        <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="186"/>
+        <source>Learning new merges on {name} …</source>
+        <translation>正在 {name} 上学习新的合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="211"/>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；没有写入任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="220"/>
+        <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
+        <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="230"/>
+        <source>Written: {files}</source>
+        <translation>已写入：{files}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="233"/>
+        <source>Not written (the format cannot hold this tokenizer): {formats}</source>
+        <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
+    </message>
+</context>
+<context>
+    <name>FileActions</name>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="131"/>
+        <source>Wait for the current task to finish (or cancel it) before importing.</source>
+        <translation>请等待当前任务完成（或取消它）后再导入。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="140"/>
+        <location filename="../../bpe_gui/actions/files.py" line="181"/>
+        <source>Reading the tokenizer %1 …</source>
+        <translation>正在读取分词器 %1 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="153"/>
+        <source>Recovering the merges of %1 from its ranks …</source>
+        <translation>正在根据 %1 的排位还原它的合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="173"/>
+        <source>Wait for the current task to finish (or cancel it) before loading a tokenizer to compare with.</source>
+        <translation>请先等待当前任务完成（或取消它），再载入用于对比的分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="192"/>
+        <source>Recovering the merges of %1 stopped: the first %2 are shown.</source>
+        <translation>已停止还原 %1 的合并：显示前 %2 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="201"/>
+        <source>Reading %1 cancelled; nothing changed.</source>
+        <translation>已取消读取 %1；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="209"/>
+        <source>Could not read %1; nothing changed.</source>
+        <translation>无法读取 %1；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="224"/>
+        <source>Comparing with %1.</source>
+        <translation>正在与 %1 对比。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="234"/>
+        <source>with its merge timeline</source>
+        <translation>带合并时间线</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="236"/>
+        <source>no merge counts in this format</source>
+        <translation>此格式不含合并次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="239"/>
+        <source>Imported {0}: {1} tokens, {2} merges ({3}).</source>
+        <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="263"/>
+        <source>Wait for the current task to finish (or cancel it) before exporting.</source>
+        <translation>请等待当前任务完成（或取消它）后再导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="273"/>
+        <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
+        <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="284"/>
+        <source>Exported {0} file(s) to {1}: </source>
+        <translation>已导出 {0} 个文件到 {1}：</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <location filename="../../bpe_gui/model/files.py" line="11"/>
+        <source>GPT-2 files (vocab.json + merges.txt)</source>
+        <translation>GPT-2 文件（vocab.json + merges.txt）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/model/files.py" line="12"/>
+        <source>Hugging Face tokenizer.json</source>
+        <translation>Hugging Face tokenizer.json</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/model/files.py" line="13"/>
+        <source>tiktoken (bpe.tiktoken)</source>
+        <translation>tiktoken（bpe.tiktoken）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/model/files.py" line="14"/>
+        <source>Native bpe.json (keeps the merge timeline)</source>
+        <translation>本应用的 bpe.json（保留合并时间线）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/model/files.py" line="16"/>
+        <source>Tokenizer files (*.json *.tiktoken *.model *.model.* *.txt);;All files (*)</source>
+        <translation>分词器文件 (*.json *.tiktoken *.model *.model.* *.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>FilesWindow</name>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="36"/>
+        <source>Open corpus</source>
+        <translation>打开语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="38"/>
+        <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
+        <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="46"/>
+        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
+        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="55"/>
+        <source>Compare with tokenizer</source>
+        <translation>与分词器比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="132"/>
+        <source>Sample corpus (bundled)</source>
+        <translation>示例语料（内置）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="140"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="18"/>
+        <source>BPE (byte-pair encoding)</source>
+        <translation>BPE（字节对编码）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="19"/>
+        <source>A way to build a tokenizer: start from single bytes and, again and again, join the pair of neighbouring tokens that occurs most often into a new token.</source>
+        <translation>一种构建分词器的方法：从单个字节开始，一次又一次地把出现最频繁的相邻词元对合并成一个新词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="27"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="28"/>
+        <source>A piece of text the model sees as one unit; each has a number, its id.</source>
+        <translation>模型当作一个整体看待的一段文本；每个词元都有一个编号，即它的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="32"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="33"/>
+        <source>All tokens with their ids: the 256 bytes, the special tokens, then one token per merge.</source>
+        <translation>所有词元及其 ID：256 个字节、特殊标记，然后每次合并产生一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="40"/>
+        <source>Byte pair</source>
+        <translation>字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="41"/>
+        <source>Two tokens standing next to each other. Their count is how often they stand together.</source>
+        <translation>相邻的两个词元。它的次数就是这两个词元相邻出现的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="48"/>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="49"/>
+        <source>Joining the most frequent pair into a new token. The list of merges, in order, is what training learns.</source>
+        <translation>把最频繁的字节对合成一个新词元。训练学到的就是按顺序排列的合并列表。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="56"/>
+        <source>Pre-token</source>
+        <translation>预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="57"/>
+        <source>A piece of text cut out by the pre-tokenizer regex before training, such as a word with its leading space. Merges never cross from one pre-token to the next.</source>
+        <translation>训练前由预分词正则表达式切出的一段文本，例如带前导空格的一个单词。合并永远不会跨越两个预分词。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="65"/>
+        <source>Special token</source>
+        <translation>特殊标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="66"/>
+        <source>A marker such as &lt;|endoftext|&gt; that is never split or merged and has its own id.</source>
+        <translation>像 &lt;|endoftext|&gt; 这样的标记，永不拆分也不合并，有自己的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="72"/>
+        <source>Tie rule</source>
+        <translation>平局规则</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="73"/>
+        <source>What decides when several pairs are equally frequent. Two rules:
+• The lexicographically greatest pair of byte strings, compared as (bytes, bytes): the first tokens are compared first, byte by byte, the second tokens only when the first are equal (the CS336 assignment&apos;s rule).
    e.g. (“s”, “t”) beats (“e”, “s”), because “s” &gt; “e”;
    (“ab”, “c”) beats (“a”, “bc”), because “ab” &gt; “a”, although both join to “abc”.
 • The pair seen first in the text (the lecture code: max over a dict keeps the first of equal counts).
    e.g. in “abcd” every pair occurs once; (“a”, “b”) is seen first, so it wins;
    in “cdab” it is (“c”, “d”).</source>
-            <translation>几个字节对一样频繁时由它决定取哪一个。有两种规则：
+        <translation>几个字节对一样频繁时由它决定取哪一个。有两种规则：
 • 取按 (bytes, bytes) 比较时字典序最大的字节串对：先逐字节比较两对的第一个词元，只有第一个相同时才比较第二个词元（CS336 作业的规则）。
    例：(“s”, “t”) 胜过 (“e”, “s”)，因为 “s” &gt; “e”；
    (“ab”, “c”) 胜过 (“a”, “bc”)，因为 “ab” &gt; “a”，尽管两者拼起来都是 “abc”。
 • 取文本中最先出现的字节对（课堂代码：对字典取 max 时，次数相同则保留最先的）。
    例：在 “abcd” 中每个字节对都出现一次；(“a”, “b”) 最先出现，所以它胜出；
    在 “cdab” 中则是 (“c”, “d”)。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="108" />
-            <source>The position of a merge in the merge list, counted from 0: rank 0 is merge #1. Encoding applies merges lowest rank first; a tiktoken file stores the ranks.</source>
-            <translation>一次合并在合并列表中的位置，从 0 数起：排位 0 就是合并编号 #1。编码时先应用排位最小的合并；tiktoken 文件保存的就是排位。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="89" />
-            <source>Incremental update</source>
-            <translation>增量更新</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="90" />
-            <source>After a merge, only the words containing the pair are looked at again: their old pairs are subtracted and their new pairs added, instead of counting everything from scratch.</source>
-            <translation>一次合并之后，只重新查看包含该字节对的词：减去它们旧的字节对，加上新的字节对，而不是从头重新统计。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="98" />
-            <source>Merge number</source>
-            <translation>合并编号</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="99" />
-            <source>Which merge it is, counted from 1: merge #1 is the first merge training made. The merges list and the timeline show it.</source>
-            <translation>这是第几次合并，从 1 数起：#1 是训练做出的第一次合并。合并列表和时间线显示的就是它。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="107" />
-            <source>Rank</source>
-            <translation>排位</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="116" />
-            <source>UTF-8 bytes</source>
-            <translation>UTF-8 字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="117" />
-            <source>Text is stored as bytes (0 to 255); an English letter is one byte, a Chinese character three.</source>
-            <translation>文本以字节（0 到 255）存储；一个英文字母占一个字节，一个汉字占三个字节。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="124" />
-            <source>Compression ratio</source>
-            <translation>压缩率</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="125" />
-            <source>Bytes of text per token (bytes/token): how many bytes one token stands for on average. Higher means shorter sequences for the model.</source>
-            <translation>每个词元对应的文本字节数（字节/词元）：平均一个词元代表多少字节。越高，模型看到的序列越短。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="133" />
-            <source>Throughput</source>
-            <translation>吞吐量</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="134" />
-            <source>How many megabytes of text the tokenizer encodes per second (MB/s); it needs enough text to be timed well.</source>
-            <translation>分词器每秒编码多少兆字节的文本（MB/s）；需要足够多的文本才能测准。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="142" />
-            <source>Byte fallback</source>
-            <translation>字节回退</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="143" />
-            <source>Tokens that are a single byte 0x80 or above: a piece of a character outside ASCII that no merge joined into a whole character (我 = e6|88|91 as three tokens).</source>
-            <translation>只有一个字节且该字节不小于 0x80 的词元：ASCII 以外字符的一部分，没有任何合并把它拼成完整的字符（例如 我 = e6|88|91 成了三个词元）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/glossary.py" line="174" />
-            <source>Glossary</source>
-            <translation>术语表</translation>
-        </message>
-    </context>
-    <context>
-        <name>ImportAsk</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/import_ask.py" line="68" />
-            <source>give each special token with its id, as TOKEN=ID</source>
-            <translation>请为每个特殊标记写上它的 id，格式为 TOKEN=ID</translation>
-        </message>
-    </context>
-    <context>
-        <name>InspectDialog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="69" />
-            <source>Dead and odd tokens</source>
-            <translation>无法到达与异常的词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="80" />
-            <source>Tokens no text reaches, tokens no merges build, tokens that are not whole characters, special tokens and the longest ones, for the tokenizer in the app. Add text files to find the tokens they never use.</source>
-            <translation>应用中这个分词器里：没有任何文本能得到的词元、合并规则构造不出的词元、不是完整字符的词元、特殊标记以及最长的词元。添加文本文件可找出这些文本从未使用的词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="88" />
-            <source>Inspect</source>
-            <translation>检查</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="90" />
-            <source>Add text file…</source>
-            <translation>添加文本文件…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="92" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99" />
-            <source>No text files: the Never used list is empty.</source>
-            <translation>没有文本文件：“从未使用”列表为空。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
-            <source>Id</source>
-            <translation>ID</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
-            <source>Token</source>
-            <translation>词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
-            <source>Bytes</source>
-            <translation>字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121" />
-            <source>Length</source>
-            <translation>长度</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="134" />
-            <source>Unreachable from text ({n})</source>
-            <translation>文本无法到达（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="135" />
-            <source>Unreachable by merges ({n})</source>
-            <translation>合并无法构造（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="136" />
-            <source>Partial UTF-8 ({n})</source>
-            <translation>不完整的 UTF-8（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="137" />
-            <source>Special ({n})</source>
-            <translation>特殊标记（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="138" />
-            <source>Longest ({n})</source>
-            <translation>最长（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="139" />
-            <source>Never used ({n})</source>
-            <translation>从未使用（{n}）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="150" />
-            <source>Add text files</source>
-            <translation>添加文本文件</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="158" />
-            <source>Text files: {names}</source>
-            <translation>文本文件：{names}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="181" />
-            <source>Inspecting…</source>
-            <translation>正在检查…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="206" />
-            <source>Cancelled.</source>
-            <translation>已取消。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="219" />
-            <source>{vocab} tokens: {text} unreachable from their text, {merges} unreachable by merges, {partial} partial UTF-8, {special} special; the longest has {longest} bytes.</source>
-            <translation>共 {vocab} 个词元：{text} 个无法由其文本得到，{merges} 个无法由合并构造，{partial} 个是不完整的 UTF-8，{special} 个特殊标记；最长的有 {longest} 个字节。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="230" />
-            <source>{name}: {tokens} tokens, {unused} tokens never used</source>
-            <translation>{name}：{tokens} 个词元，{unused} 个词元从未使用</translation>
-        </message>
-    </context>
-    <context>
-        <name>Learn</name>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="125" />
-            <source>The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token.</source>
-            <translation>文本变成它的 UTF-8 字节：%1 个 0 到 255 之间的整数。每个字节就是最初的一个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="155" />
-            <source>Start counting pairs from zero.</source>
-            <translation>从零开始统计字节对。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="159" />
-            <location filename="../../bpe_gui/text/learn.py" line="340" />
-            <source>No pair is left to merge: training stops here.</source>
-            <translation>没有可合并的字节对了：训练到此结束。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="163" />
-            <source>zip gives the next neighbouring pair: (%1, %2).</source>
-            <translation>zip 给出下一个相邻对：(%1, %2)。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="167" />
-            <source>Pair (%1, %2) has now been seen %3 time(s).</source>
-            <translation>字节对 (%1, %2) 目前已出现 %3 次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="172" />
-            <source>max picks %1, seen %2 time(s).</source>
-            <translation>max 选出 %1，出现了 %2 次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="203" />
-            <source>Its bytes are its two parts joined: %1 + %2 = %3.</source>
-            <translation>它的字节是两部分连起来：%1 + %2 = %3。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="212" />
-            <source>Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4.</source>
-            <translation>该字节对的每次出现都被替换为 %1：替换了 %2 处，列表从 %3 个缩短到 %4 个。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="296" />
-            <source>Word %1: each of its pairs counts as often as the word occurs: %2 time(s).</source>
-            <translation>单词 %1：它的每个字节对都按这个单词出现的次数计数：%2 次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="304" />
-            <source>pair_counts[%1] += %2: pair %1 has now been counted %3 time(s).</source>
-            <translation>pair_counts[%1] += %2：字节对 %1 现在共计 %3 次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="312" />
-            <source>The vocabulary starts with the 256 single bytes, ids 0 to 255; next_id is the id the next token will get.</source>
-            <translation>词表从 256 个单字节开始，ID 为 0 到 255；next_id 是下一个词元将得到的 ID。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="321" />
-            <source>The special token %1 gets id %2; next_id is now %3. Merged tokens come after the special tokens.</source>
-            <translation>特殊标记 %1 得到 ID %2；next_id 现在是 %3。合并得到的词元排在特殊标记之后。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="349" />
-            <source>Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the first tokens' bytes are compared first, the second tokens' only when the first are equal. Here %2 is the greatest.</source>
-            <translation>与 %1 次数相同：平局规则取按 (bytes, bytes) 比较时最大的字节对：先比较两对中第一个词元的字节，只有第一个相同时才比较第二个词元的字节。这里 %2 最大。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="363" />
-            <source>Merge number %1 is recorded (its rank is %2: ranks count from 0); new token %3 gets id %4.</source>
-            <translation>记下第 %1 次合并（合并编号 %1，排位 %2：排位从 0 数起）；新词元 %3 得到 ID %4。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="375" />
-            <source>next_id moves on to %1 for the next merge.</source>
-            <translation>next_id 前进到 %1，留给下一次合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="399" />
-            <source>The pair stands %1 times in this word but only %2 are merged: the occurrences overlap, and merging goes left to right, so a token already joined cannot join again.</source>
-            <translation>这个字节对在该单词中出现 %1 次，但只合并了 %2 处：这些出现相互重叠，而合并从左到右进行，已经被合并用掉的词元不能再参与下一次合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="427" />
-            <source>Done: a vocabulary of %1 tokens = 256 bytes + %2 special token(s) + %3 merge(s).</source>
-            <translation>完成：词表共 %1 个词元 = 256 个字节 + %2 个特殊标记 + %3 次合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="442" />
-            <source>Special tokens are cut out first; each one becomes its own id: %1.</source>
-            <translation>先切出特殊标记；每个特殊标记直接变成它自己的 ID：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="258" />
-            <location filename="../../bpe_gui/text/learn.py" line="390" />
-            <location filename="../../bpe_gui/text/learn.py" line="416" />
-            <location filename="../../bpe_gui/text/learn.py" line="443" />
-            <location filename="../../bpe_gui/text/learn.py" line="553" />
-            <source>(none)</source>
-            <translation>（无）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="89" />
-            <source>A character outside ASCII is several bytes, so several first tokens: %1.</source>
-            <translation>ASCII 以外的字符占多个字节，因此一开始是多个词元：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="100" />
-            <source>In bytes: %1.</source>
-            <translation>按字节：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="107" />
-            <source>GPT-2's pattern keeps a run of letters together and Chinese characters count as letters: a whole Chinese clause without spaces or punctuation is one pre-token.</source>
-            <translation>GPT-2 的正则把连续的字母放在一起，而汉字算作字母：一整句没有空格或标点的中文就是一个预分词。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="135" />
-            <source>merges starts empty: it will map each merged pair to the id of its new token.</source>
-            <translation>merges 一开始为空：它将把每个被合并的字节对映射到新词元的 ID。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="139" />
-            <source>The vocabulary starts with the 256 single bytes: ids 0 to 255. Each merge adds one token, with the next id: 256, 257, …</source>
-            <translation>词表从 256 个单字节开始：ID 为 0 到 255。每次合并添加一个词元，依次取下一个 ID：256、257、…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="148" />
-            <location filename="../../bpe_gui/text/learn.py" line="333" />
-            <source>Merge number %1 begins (step = %2: steps count from 0).</source>
-            <translation>第 %1 次合并开始（step = %2：step 从 0 数起）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="174" />
-            <source>As text: %1 + %2.</source>
-            <translation>对应的文本：%1 + %2。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="177" />
-            <source>Tied with %1: max returns the first of the tied pairs it meets, and counts lists pairs in the order they were first seen, so the pair seen first in the text wins.</source>
-            <translation>与 %1 次数相同：max 返回它遇到的第一个并列字节对，而 counts 按字节对首次出现的顺序排列，所以文本中最先出现的字节对胜出。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="188" />
-            <source>The new token gets the next free id: 256 + step = %1.</source>
-            <translation>新词元得到下一个空闲 ID：256 + step = %1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="193" />
-            <source>merges records the rule: pair %1 → %2. Encoding will replay these rules in this order.</source>
-            <translation>merges 记下这条规则：字节对 %1 → %2。编码时会按这个顺序重放这些规则。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="223" />
-            <source>The pair was counted %1 times but replaced only %2 times: its occurrences overlap (in 97 97 97 both pairs share the middle 97), and merge goes left to right, so a token already used by one replacement cannot start the next.</source>
-            <translation>这个字节对计数为 %1 次，但只替换了 %2 次：它的出现相互重叠（在 97 97 97 中两个字节对共用中间的 97），而 merge 从左到右进行，已被一次替换用掉的词元不能再开始下一次替换。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="238" />
-            <source>Done: %1 merge(s) learned, a vocabulary of %2 tokens. The %3 bytes of the text are now %4 tokens.</source>
-            <translation>完成：学到 %1 次合并，词表共 %2 个词元。文本的 %3 个字节现在是 %4 个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="248" />
-            <location filename="../../bpe_gui/text/learn.py" line="435" />
-            <source>Merges in order: %1.</source>
-            <translation>按顺序的合并：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="255" />
-            <source>The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them.</source>
-            <translation>文本在特殊标记 %1 处被切成 %2 段；任何合并都不会跨越它们。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="264" />
-            <source>Next piece: %1.</source>
-            <translation>下一段：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="270" />
-            <source>PAT does not match %1: text no match covers is kept as a pre-token of its own, so no text is dropped (a plain split on whitespace, as in the handout, drops it).</source>
-            <translation>PAT 不匹配 %1：没有被任何匹配覆盖的文本单独作为一个预分词保留，因此不会丢掉任何文本（像讲义那样简单地按空白切分则会丢掉它）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="278" />
-            <location filename="../../bpe_gui/text/learn.py" line="457" />
-            <source>No pattern: the whole piece %1 is one pre-token.</source>
-            <translation>不做预分词：整段 %1 就是一个预分词。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="280" />
-            <location filename="../../bpe_gui/text/learn.py" line="459" />
-            <source>The regex finds the pre-token %1.</source>
-            <translation>正则表达式找到预分词 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="287" />
-            <source>Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries.</source>
-            <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="527" />
-            <source>Encoding the two pieces %1 and %2 separately and joining the ids gives the same ids here: no cut of this text splits a pre-token whose parts would merge.</source>
-            <translation>把 %1 和 %2 两段分别编码再拼接 ID，在这里结果相同：这段文本的任何切分都不会切开一个其中部分会被合并的预分词。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="536" />
-            <source>The naive way, encoding the pieces %1 and %2 separately and joining the ids, gives different ids (see naive): the cut splits a pre-token, and its two halves are merged on their own. An encode_iterable that encodes each chunk separately goes wrong here.</source>
-            <translation>朴素做法，把 %1 和 %2 两段分别编码再拼接 ID，得到的 ID 不同（见 naive）：切点切开了一个预分词，它的两半被各自合并。逐块单独编码的 encode_iterable 就会在这里出错。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="550" />
-            <source>Done: the %1 bytes of the text are %2 id(s): %3.</source>
-            <translation>完成：文本的 %1 个字节编码为 %2 个 ID：%3。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="345" />
-            <source>The most frequent pair is %1 (%2 time(s)).</source>
-            <translation>最频繁的字节对是 %1（%2 次）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="380" />
-            <source>Word %1 (count %2) contains the pair: only such words change.</source>
-            <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="388" />
-            <source>Its old pairs are taken away (−%1 each): %2.</source>
-            <translation>减去它旧的字节对（每个 −%1）：%2。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="395" />
-            <source>Merged: %1 → %2.</source>
-            <translation>合并后：%1 → %2。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="412" />
-            <source>Its new pairs are added (+%1 each): %2. All other pair counts stay as they were.</source>
-            <translation>加上它新的字节对（每个 +%1）：%2。其他字节对的次数保持不变。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="421" />
-            <source>The word is stored in its merged form.</source>
-            <translation>这个词以合并后的形式保存。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="448" />
-            <source>%1 is a special token: it is not split or merged.</source>
-            <translation>%1 是特殊标记：不拆分，也不合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="452" />
-            <source>Its id is %1.</source>
-            <translation>它的 ID 是 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="464" />
-            <source>The pre-token starts as %1 single bytes.</source>
-            <translation>这个预分词最初是 %1 个单字节。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="493" />
-            <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
-            <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="500" />
-            <location filename="../../bpe_gui/text/learn.py" line="501" />
-            <source>Each part is looked up in the vocabulary: %1.</source>
-            <translation>在词表中查出每一部分的 ID：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="506" />
-            <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
-            <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="115" />
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="115" />
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="470" />
-            <source>Of its adjacent pairs, %1 has the lowest rank (%2, counted from 0: merge number %3): it was learned earliest, so it is merged first.</source>
-            <translation>在它的相邻字节对中，%1 的排位最小（排位 %2，从 0 数起；即合并编号 %3）：它最早学到，所以最先合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="484" />
-            <source>Every occurrence of the pair in the pre-token becomes the token %1 (%2 replaced).</source>
-            <translation>预分词中这个字节对的每一处出现都变成词元 %1（替换了 %2 处）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/learn.py" line="515" />
-            <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
-            <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
-        </message>
-    </context>
-    <context>
-        <name>LearnView</name>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="72" />
-            <source>1. The lecture algorithm (raw bytes)</source>
-            <extracomment>the example of the CS336 assignment handout (its BPE training example) its merges with whitespace pre-tokenization, as the handout lists them the pre-tokenizer of each walk-through when it is picked (the lecture algorithm has none)</extracomment>
-            <translation>1. 课堂算法（原始字节）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="73" />
-            <source>2. The CS336 trainer</source>
-            <translation>2. CS336 训练器</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="74" />
-            <source>3. Encoding a text</source>
-            <translation>3. 编码一段文本</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="77" />
-            <source>Which algorithm to walk through</source>
-            <translation>选择要逐步演示的算法</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="80" />
-            <source>The small text the algorithm runs on; edit it and press Enter</source>
-            <translation>算法所处理的短文本；修改后按回车</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="83" />
-            <source>Special tokens, separated by spaces (never split or merged)</source>
-            <translation>特殊标记，用空格分隔（永不拆分或合并）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="87" />
-            <source>How many merges to learn</source>
-            <translation>要学习多少次合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="92" />
-            <source>GPT-2 regex</source>
-            <translation>GPT-2 正则</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="93" />
-            <source>Whitespace (\S+)</source>
-            <translation>按空白切分（\S+）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="94" />
-            <source>None (whole piece)</source>
-            <translation>不切分（整段）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="99" />
-            <source>How the text is cut into pre-tokens before counting: GPT-2's regex (a word keeps its leading space, so “low” and “ low” differ), runs of non-space characters (\S+), or not at all</source>
-            <translation>计数之前如何把文本切成预分词：GPT-2 的正则（单词带着前面的空格，所以 “low” 和 “ low” 不同）、连续的非空白字符（\S+），或者不切分</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="106" />
-            <source>Text:</source>
-            <translation>文本：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="109" />
-            <source>Special tokens:</source>
-            <translation>特殊标记：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="112" />
-            <source>Pre-tokens:</source>
-            <translation>预分词：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="115" />
-            <source>Merges:</source>
-            <translation>合并次数：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="119" />
-            <source>◀ Back</source>
-            <translation>◀ 后退</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="120" />
-            <source>Step ▶</source>
-            <translation>单步 ▶</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="121" />
-            <location filename="../../bpe_gui/views/learn_view.py" line="247" />
-            <location filename="../../bpe_gui/views/learn_view.py" line="308" />
-            <location filename="../../bpe_gui/views/learn_view.py" line="318" />
-            <source>Play</source>
-            <translation>播放</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="118" />
-            <source>« Start</source>
-            <translation>« 开头</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="122" />
-            <source>End »</source>
-            <translation>结尾 »</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="128" />
-            <source>Run the next line (Right arrow)</source>
-            <translation>执行下一行（右方向键）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="129" />
-            <source>Go back one line (Left arrow)</source>
-            <translation>后退一行（左方向键）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="142" />
-            <source>The algorithm; the highlighted line is the one just run</source>
-            <translation>算法代码；高亮的是刚刚执行的那一行</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="144" />
-            <source>Variable</source>
-            <translation>变量</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="144" />
-            <source>Value</source>
-            <translation>值</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="147" />
-            <source>A variable of the code at this line</source>
-            <translation>代码在这一行时的变量</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="148" />
-            <source>Its value right after the highlighted line ran</source>
-            <translation>高亮行执行之后它的值</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="206" />
-            <source>The lecture's algorithm: no pre-tokenization, ids instead of bytes, and ties go to the pair seen first.</source>
-            <translation>课程讲义中的算法：不做预分词，用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="213" />
-            <source>The CS336 handout's example. With whitespace pre-tokenization it gives the handout's merges: %1.</source>
-            <translation>CS336 作业讲义中的例子。按空白预分词时，它得到与讲义相同的合并：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="218" />
-            <source>The CS336 handout's example with GPT-2's regex: “low” and “ low” (with its space) are different pre-tokens, so the counts and merges differ from the handout's, which splits on whitespace.</source>
-            <translation>用 GPT-2 正则处理 CS336 作业讲义的例子：“low” 和（带空格的）“ low” 是不同的预分词，所以计数和合并与讲义（按空白切分）不同。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="223" />
-            <source>No pre-tokenization: merges may cross spaces (only special tokens cut the text).</source>
-            <translation>不做预分词：合并可以跨过空格（只有特殊标记会切开文本）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="282" />
-            <source>Line %1 of the code · step %2 / %3</source>
-            <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="289" />
-            <source>the text is long: later steps are not shown</source>
-            <translation>文本较长：后面的步骤未显示</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="313" />
-            <source>Pause</source>
-            <translation>暂停</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/learn_view.py" line="365" />
-            <source>Learn BPE — step by step</source>
-            <translation>学习 BPE——逐步演示</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="114" />
-            <source>Selected merge</source>
-            <translation>选中的合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="115" />
-            <source>What happened</source>
-            <translation>发生了什么</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="148" />
-            <source>Evaluate</source>
-            <translation>评估</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="179" />
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="180" />
-            <source>&amp;Open corpus…</source>
-            <translation>打开语料(&amp;O)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="181" />
-            <source>Open &amp;recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="183" />
-            <source>&amp;Import tokenizer…</source>
-            <translation>导入分词器(&amp;I)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="187" />
-            <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
-            <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="189" />
-            <source>&amp;Export…</source>
-            <translation>导出(&amp;E)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="191" />
-            <source>&amp;Compare with tokenizer…</source>
-            <translation>与分词器比较(&amp;C)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="194" />
-            <source>&amp;Vocabulary overlap…</source>
-            <translation>词表重叠(&amp;V)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="198" />
-            <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
-            <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="201" />
-            <source>E&amp;xtend this tokenizer…</source>
-            <translation>扩展这个分词器(&amp;X)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="205" />
-            <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
-            <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="209" />
-            <source>&amp;Save session…</source>
-            <translation>保存会话(&amp;S)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="213" />
-            <source>Save the corpus, settings, merges and text to reopen later</source>
-            <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="219" />
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="220" />
-            <source>&amp;Train</source>
-            <translation>训练(&amp;T)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="221" />
-            <source>&amp;Step</source>
-            <translation>单步(&amp;S)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="223" />
-            <source>Step &amp;N</source>
-            <translation>走 N 步(&amp;N)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="225" />
-            <source>&amp;Undo</source>
-            <translation>撤销(&amp;U)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="227" />
-            <source>&amp;Train to vocab size</source>
-            <translation>训练到词表大小(&amp;T)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="229" />
-            <source>&amp;Cancel</source>
-            <translation>取消(&amp;C)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="231" />
-            <source>&amp;Evaluate tokenizers…</source>
-            <translation>评估分词器(&amp;E)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="233" />
-            <source>&amp;Evaluate</source>
-            <translation>评估(&amp;E)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="236" />
-            <source>&amp;Dead and odd tokens…</source>
-            <translation>无法到达与异常的词元(&amp;D)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="240" />
-            <source>Tokens no text reaches, no merges build, partial characters, never used</source>
-            <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="244" />
-            <source>&amp;Rewind to the selected merge</source>
-            <translation>回退到所选的合并(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="248" />
-            <source>Undo every merge after the selected one</source>
-            <translation>撤销所选合并之后的所有合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="251" />
-            <source>R&amp;eset (0 merges)</source>
-            <translation>重置(0 次合并)(&amp;E)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="255" />
-            <source>Undo all merges; the corpus stays loaded</source>
-            <translation>撤销全部合并；语料保持加载</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="258" />
-            <source>&amp;Audit a merge list…</source>
-            <translation>审查合并列表(&amp;A)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="262" />
-            <source>Find where a merge list first differs from training on this corpus, and why</source>
-            <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="264" />
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="266" />
-            <source>&amp;Messages</source>
-            <translation>消息(&amp;M)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="270" />
-            <source>Every status and error message, in full</source>
-            <translation>所有状态和错误消息的完整内容</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="273" />
-            <source>&amp;Learn BPE step by step</source>
-            <translation>逐步学习 BPE(&amp;L)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="281" />
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="282" />
-            <source>&amp;Keyboard shortcuts</source>
-            <translation>键盘快捷键(&amp;K)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="283" />
-            <source>What is &amp;BPE?</source>
-            <translation>什么是 BPE(&amp;B)？</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="284" />
-            <source>&amp;Glossary</source>
-            <translation>术语表(&amp;G)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="285" />
-            <source>&amp;About</source>
-            <translation>关于(&amp;A)</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../bpe_gui/window/main_window.py" line="346" />
-            <source>%n merge(s)</source>
-            <translation>
-                <numerusform>%n 次合并</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="348" />
-            <source>vocab %1 · %2 </source>
-            <translation>词表 %1 · %2 </translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="375" />
-            <source>Rewind to a merge</source>
-            <translation>回退到某次合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="375" />
-            <source>right-click it in the timeline or the merges list</source>
-            <translation>在时间线或合并列表中右键点击它</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="376" />
-            <source>Jump to a token id</source>
-            <translation>跳转到某个词元 id</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="376" />
-            <source>type #1234 in the vocab search box</source>
-            <translation>在词表搜索框中输入 #1234</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="404" />
-            <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
-            <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="394" />
-            <source>The language changes when BPE Explorer is started again.</source>
-            <translation>语言将在 BPE Explorer 下次启动时切换。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="216" />
-            <source>Open sessio&amp;n…</source>
-            <translation>打开会话(&amp;N)…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="275" />
-            <source>Lan&amp;guage</source>
-            <translation>语言(&amp;G)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="402" />
-            <source>About BPE Explorer</source>
-            <translation>关于 BPE Explorer</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/main_window.py" line="437" />
-            <source>Stopping the background task before closing …</source>
-            <translation>关闭前正在停止后台任务 …</translation>
-        </message>
-    </context>
-    <context>
-        <name>MessageLog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/messages.py" line="27" />
-            <source>Messages</source>
-            <translation>消息</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/messages.py" line="33" />
-            <source>No messages yet.</source>
-            <translation>还没有消息。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/messages.py" line="36" />
-            <source>Clear</source>
-            <translation>清空</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/messages.py" line="51" />
-            <source>error</source>
-            <translation>错误</translation>
-        </message>
-    </context>
-    <context>
-        <name>PairTableModel</name>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="44" />
-            <source>Pair</source>
-            <translation>字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="45" />
-            <source>Count</source>
-            <translation>次数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="47" />
-            <source>Move</source>
-            <translation>升降</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="50" />
-            <source>Place in the table: 1 is the pair the next step merges</source>
-            <translation>表中名次：1 是下一步要合并的字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="51" />
-            <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
-            <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="55" />
-            <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
-            <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="60" />
-            <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
-            <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="65" />
-            <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
-            <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="100" />
-            <source>new</source>
-            <translation>新</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="156" />
-            <source>bytes: {0} | {1}</source>
-            <translation>字节：{0} | {1}</translation>
-        </message>
-    </context>
-    <context>
-        <name>PairsView</name>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="179" />
-            <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style='color:#667'&gt;— top 100, live&lt;/span&gt;</source>
-            <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style='color:#667'&gt;— 前 100 名，实时&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="182" />
-            <source>Filter pairs (text or hex) …</source>
-            <translation>筛选字节对（文本或十六进制）…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="241" />
-            <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
-            <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="244" />
-            <source>&lt;i&gt;Open a corpus to see pair counts.&lt;/i&gt;</source>
-            <translation>&lt;i&gt;打开语料即可查看字节对次数。&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="246" />
-            <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
-            <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="249" />
-            <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
-            <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="254" />
-            <source>the most frequent pair</source>
-            <translation>最频繁的字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="258" />
-            <source>the lexicographically greatest (bytes, bytes) pair wins</source>
-            <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="260" />
-            <source>the pair seen first in the corpus wins</source>
-            <translation>语料中最先出现的字节对胜出</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="262" />
-            <source>other pair</source>
-            <translation>个其他字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="262" />
-            <source>other pairs</source>
-            <translation>个其他字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="263" />
-            <source>tied with {0}{1} {2} at this count; {3}</source>
-            <translation>与 {0}{1} {2}次数相同；{3}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="265" />
-            <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
-            <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="270" />
-            <source>won a tie of {0} pairs at {1}</source>
-            <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="272" />
-            <source>most frequent ({0}×)</source>
-            <translation>最频繁（{0} 次）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/pairs_view.py" line="274" />
-            <source>&lt;br&gt;&lt;span style='color:#667'&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
-            <translation>&lt;br&gt;&lt;span style='color:#667'&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>QFileDialog</name>
-        <message>
-            <location filename="../../bpe_gui/text/qt_strings.py" line="18" />
-            <source>&amp;Look in:</source>
-            <translation>查找范围(&amp;L)：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/qt_strings.py" line="19" />
-            <source>Files of &amp;type:</source>
-            <translation>文件类型(&amp;T)：</translation>
-        </message>
-    </context>
-    <context>
-        <name>QShortcut</name>
-        <message>
-            <location filename="../../bpe_gui/text/qt_strings.py" line="20" />
-            <source>Right</source>
-            <translation>右方向键</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/qt_strings.py" line="21" />
-            <source>Left</source>
-            <translation>左方向键</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/qt_strings.py" line="22" />
-            <source>Up</source>
-            <translation>上方向键</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/qt_strings.py" line="23" />
-            <source>Down</source>
-            <translation>下方向键</translation>
-        </message>
-    </context>
-    <context>
-        <name>RunSummary</name>
-        <message>
-            <location filename="../../bpe_gui/text/summary.py" line="34" />
-            <source>Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge at a time, Train → Rewind many at once.</source>
-            <translation>已在 %n 次合并后取消；这些合并保留(词表大小 %1)。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../bpe_gui/text/summary.py" line="42" />
-            <source>Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to train further.</source>
-            <translation>
-                <numerusform>无事可做：词表已有 %1 个词元(目标 %2)。提高词表大小才能继续训练。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/summary.py" line="50" />
-            <source>Trained %n merge(s) in %3 s; vocab size %1.</source>
-            <translation>用 %3 秒完成 %n 次合并；词表大小 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/summary.py" line="54" />
-            <source>No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + %n special token(s) = %1 tokens.</source>
-            <translation>没有合并：语料中没有可合并的相邻词元对。词表为 256 个字节 + %n 个特殊标记 = %1 个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/summary.py" line="62" />
-            <source>Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in this run).</source>
-            <translation>停在词表大小 %1(目标 %2)：没有可合并的字节对了(本次运行完成 %n 次合并)。</translation>
-        </message>
-    </context>
-    <context>
-        <name>Session</name>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="51" />
-            <source>Nothing to rewind: merge #%1 is already the last one.</source>
-            <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="59" />
-            <source>Rewinding to merge #%1 …</source>
-            <translation>正在回退到第 %1 次合并 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="87" />
-            <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
-            <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="95" />
-            <source>Reset: undid all %n merge(s); vocab size %1.</source>
-            <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="113" />
-            <source>Wait for the current task to finish (or cancel it) before saving.</source>
-            <translation>请等待当前任务完成(或取消它)后再保存。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="123" />
-            <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
-            <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="155" />
-            <source>Saved the session (%n merge(s)) to %1.</source>
-            <translation>已将会话(%n 次合并)保存到 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="170" />
-            <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
-            <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="196" />
-            <source>Reopened the session %1 (no merges yet).</source>
-            <translation>已重新打开会话 %1(还没有合并)。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="202" />
-            <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
-            <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="209" />
-            <source>Replaying the session's merges …</source>
-            <translation>正在重放会话中的合并 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="216" />
-            <source>its corpus %1 is gone</source>
-            <translation>它的语料 %1 已不存在</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="218" />
-            <source>its corpus %1 changed since the session was saved</source>
-            <translation>它的语料 %1 在保存会话后已改变</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="223" />
-            <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
-            <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="228" />
-            <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
-            <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/actions/session.py" line="248" />
-            <source>Opening the session %1 …</source>
-            <translation>正在打开会话 %1 …</translation>
-        </message>
-    </context>
-    <context>
-        <name>SessionWindow</name>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="50" />
-            <source>%1 throws away the %n merge(s) trained so far.</source>
-            <translation>%1 会丢弃目前训练出的 %n 次合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="57" />
-            <source>Discard the trained merges?</source>
-            <translation>丢弃已训练的合并？</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="62" />
-            <source>Save the session or export the tokenizer first to keep them.</source>
-            <translation>如需保留，请先保存会话或导出分词器。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="63" />
-            <source>Save session first…</source>
-            <translation>先保存会话…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="64" />
-            <source>Export first…</source>
-            <translation>先导出…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="65" />
-            <source>Discard merges</source>
-            <translation>丢弃合并</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="68" />
-            <location filename="../../bpe_gui/window/sessions.py" line="175" />
-            <source>Don't ask again</source>
-            <translation>不再询问</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="85" />
-            <source>Opening %1</source>
-            <translation>打开 %1</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="93" />
-            <source>Importing %1</source>
-            <translation>导入 %1</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="102" />
-            <source>Save session</source>
-            <translation>保存会话</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="120" />
-            <source>Open session</source>
-            <translation>打开会话</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="126" />
-            <source>Opening the session %1</source>
-            <translation>打开会话 %1</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="168" />
-            <source>Reopen the last session?</source>
-            <translation>重新打开上次的会话？</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="169" />
-            <source>Reopen your last session (%1)?</source>
-            <translation>重新打开上次的会话(%1)吗？</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="173" />
-            <source>Reopen</source>
-            <translation>重新打开</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="174" />
-            <source>Start with the sample</source>
-            <translation>从示例语料开始</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/window/sessions.py" line="187" />
-            <source>Select a merge first (timeline or merges list), then rewind to it.</source>
-            <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
-        </message>
-    </context>
-    <context>
-        <name>ShortcutsDialog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/messages.py" line="64" />
-            <source>Keyboard shortcuts</source>
-            <translation>键盘快捷键</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/messages.py" line="72" />
-            <source>Action</source>
-            <translation>操作</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/messages.py" line="72" />
-            <source>Keys</source>
-            <translation>按键</translation>
-        </message>
-    </context>
-    <context>
-        <name>Story</name>
-        <message>
-            <location filename="../../bpe_gui/text/story.py" line="35" />
-            <source>No other pair was as frequent, so it was the clear winner.</source>
-            <translation>没有其他字节对同样频繁，所以它明确胜出。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/story.py" line="37" />
-            <source>the rule takes the lexicographically greatest pair compared as (bytes, bytes): the first tokens' bytes are compared first, the second tokens' only when the first are equal</source>
-            <translation>规则取按 (bytes, bytes) 比较时字典序最大的字节对：先比较第一个词元的字节，只有第一个相同时才比较第二个词元的字节</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/story.py" line="43" />
-            <source>the rule takes the pair that appears first in the text</source>
-            <translation>规则取文本中最先出现的字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/text/story.py" line="46" />
-            <source>%1 other pair(s) were just as frequent (a tie); %2.</source>
-            <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="68" />
-            <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
-            <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="109" />
-            <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
-            <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="126" />
-            <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
-            <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="134" />
-            <source>pre-tokens</source>
-            <translation>预分词</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="151" />
-            <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
-            <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="152" />
-            <source>byte pair</source>
-            <translation>字节对</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="157" />
-            <source>What is a tie rule?</source>
-            <translation>什么是平局规则？</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="94" />
-            <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
-            <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="40" />
-            <source>(the pair %1 times in it)</source>
-            <translation>（其中含该字节对 %1 次）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="54" />
-            <source>This token is a piece of a character outside ASCII.</source>
-            <translation>这个词元是一个 ASCII 以外字符的一部分。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="57" />
-            <source>This token is a piece of a character outside ASCII: %1.</source>
-            <translation>这个词元是一个 ASCII 以外字符的一部分：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="61" />
-            <source>In bytes: %1.</source>
-            <translation>按字节：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="100" />
-            <location filename="../../bpe_gui/views/story_view.py" line="222" />
-            <source>vocabulary</source>
-            <translation>词表</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="143" />
-            <source>For example (word ×how often it occurs): %1.</source>
-            <translation>例如（单词 ×出现次数）：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="165" />
-            <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
-            <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="172" />
-            <source>incremental update</source>
-            <translation>增量更新</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="180" />
-            <source>The pair stood %1 time(s) but the words holding it occur %2 time(s): some words hold the pair more than once (the pair count counts each place, the word count each word).</source>
-            <translation>这个字节对出现了 %1 次，而含有它的单词共出现 %2 次：有些单词不止一次含有这个字节对（字节对计数按每一处计，单词计数按每个单词计）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="196" />
-            <source>Pair counts that went down (their neighbour was merged away): %1.</source>
-            <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="204" />
-            <source>New pairs that appeared with the new token: %1.</source>
-            <translation>随新词元出现的新字节对：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="210" />
-            <source>(Pair count changes are not known for this merge.)</source>
-            <translation>（这次合并的字节对次数变化未知。）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="216" />
-            <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
-            <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
-        </message>
-    </context>
-    <context>
-        <name>StoryView</name>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="241" />
-            <source>What happened</source>
-            <translation>发生了什么</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="253" />
-            <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
-            <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/story_view.py" line="263" />
-            <source>This merge was imported: only training records how and why a merge happened.</source>
-            <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
-        </message>
-    </context>
-    <context>
-        <name>TiktokenOptionsDialog</name>
-        <message>
-            <location filename="../../bpe_gui/dialogs/import_ask.py" line="30" />
-            <source>Import %1</source>
-            <translation>导入 %1</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/import_ask.py" line="35" />
-            <source>A tiktoken file stores neither the pre-tokenizer pattern nor the special tokens, and this one is not a known encoding.</source>
-            <translation>tiktoken 文件既不保存预分词模式，也不保存特殊标记，而且这个文件不是已知的编码。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/import_ask.py" line="43" />
-            <source>Pattern (preset or regex):</source>
-            <translation>模式(预设或正则)：</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/dialogs/import_ask.py" line="46" />
-            <source>Special tokens (TOKEN=ID):</source>
-            <translation>特殊标记(TOKEN=ID)：</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelineView</name>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="103" />
-            <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
-            <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="126" />
-            <source>pair count (log)</source>
-            <translation>字节对次数（对数）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="127" />
-            <source>token bytes</source>
-            <translation>词元字节数</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="128" />
-            <source>merge number (#1 = the first merge)</source>
-            <translation>合并编号(#1 = 第一次合并)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="130" />
-            <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
-            <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="132" />
-            <source>Length in bytes of the token each merge made</source>
-            <translation>每次合并生成的词元的字节长度</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="156" />
-            <source>Click a point to see that merge; right-click to rewind to it</source>
-            <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="162" />
-            <source>No merges yet: press Step (→) or Train, and each merge's pair count and token length appear here.</source>
-            <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../bpe_gui/views/timeline_view.py" line="271" />
-            <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style='color:#667'&gt;— %n merge(s)</source>
-            <translation>
-                <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style='color:#667'&gt;— %n 次合并</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="276" />
-            <source>; first merge seen %1×, last %2×</source>
-            <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="307" />
-            <source>merge #{0}: {1} ({2})</source>
-            <translation>第 {0} 次合并：{1}({2})</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/timeline_view.py" line="273" />
-            <source> (this file has no merge counts; token lengths only)</source>
-            <translation>（此文件没有合并次数；只有词元长度）</translation>
-        </message>
-    </context>
-    <context>
-        <name>TokenLists</name>
-        <message>
-            <location filename="../../bpe_gui/views/token_lists.py" line="26" />
-            <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
-            <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_lists.py" line="65" />
-            <source>{label}  ({n} bytes, id {id})</source>
-            <translation>{label}({n} 字节，id {id})</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_lists.py" line="73" />
-            <source>{n} tokens never used on {file}</source>
-            <translation>{n} 个词元在 {file} 上从未使用</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_lists.py" line="78" />
-            <source>… and {n} more</source>
-            <translation>… 以及另外 {n} 个</translation>
-        </message>
-    </context>
-    <context>
-        <name>TokenPane</name>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="46" />
-            <source>&lt;span style='color:#778'&gt;Hover a token to see its id, bytes and merge.&lt;/span&gt;</source>
-            <translation>&lt;span style='color:#778'&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="202" />
-            <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
-            <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="226" />
-            <source>No tokenizer.</source>
-            <translation>没有分词器。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="254" />
-            <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
-            <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="258" />
-            <source>0 tokens · vocab {0}</source>
-            <translation>0 个词元 · 词表 {0}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="266" />
-            <source>Characters split into byte tokens (shown as hex): {0}</source>
-            <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="279" />
-            <source>bytes: {0} &amp;nbsp; hex: {1}</source>
-            <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="286" />
-            <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
-            <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="287" />
-            <source>score {0}</source>
-            <translation>分数 {0}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="290" />
-            <source>special token (never merged)</source>
-            <translation>特殊标记（永不合并）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="293" />
-            <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
-            <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="296" />
-            <source>user-defined piece (always kept whole)</source>
-            <translation>用户定义片段（总是保持完整）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="299" />
-            <source>made by a merge (not recovered from the ranks yet)</source>
-            <translation>由一次合并得到(尚未根据排位还原)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="305" />
-            <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
-            <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="310" />
-            <source>single byte (base vocabulary)</source>
-            <translation>单字节（基础词表）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="313" />
-            <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
-            <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="315" />
-            <source>a piece of: {0}</source>
-            <translation>是这个字符的一部分：{0}</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="317" />
-            <source>characters over their bytes: {0}</source>
-            <translation>字符与其字节：{0}</translation>
-        </message>
-    </context>
-    <context>
-        <name>TokenSpanView</name>
-        <message>
-            <location filename="../../bpe_gui/views/token_spans.py" line="161" />
-            <source>… {0} more tokens not shown</source>
-            <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined</extracomment>
-            <translation>… 另有 {0} 个词元未显示</translation>
-        </message>
-    </context>
-    <context>
-        <name>TokenizeView</name>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="68" />
-            <source>Type or paste text to tokenize …</source>
-            <translation>输入或粘贴要分词的文本 …</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="73" />
-            <source>Markers · → ↵</source>
-            <translation>标记 · → ↵</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="74" />
-            <source>Show spaces, tabs and newlines as · → ↵</source>
-            <translation>把空格、制表符和换行显示为 · → ↵</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="76" />
-            <source>Compare with…</source>
-            <translation>比较…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="79" />
-            <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
-            <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="83" />
-            <source>Close comparison</source>
-            <translation>关闭比较</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="85" />
-            <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
-            <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="95" />
-            <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
-            <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="166" />
-            <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
-            <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="168" />
-            <source>current tokenizer</source>
-            <translation>当前分词器</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../bpe_gui/views/tokenize_view.py" line="172" />
-            <source>%n merge(s)</source>
-            <translation>
-                <numerusform>%n 次合并</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>TrainingPanel</name>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="29" />
-            <source>None (whole text)</source>
-            <translation>不预分词（整段文本）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="30" />
-            <source>Custom regex…</source>
-            <translation>自定义正则…</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="33" />
-            <source>Greatest (bytes, bytes)</source>
-            <translation>(bytes, bytes) 字典序最大</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="42" />
-            <source>Training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="54" />
-            <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
-            <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="59" />
-            <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes ("&lt;|end of turn|&gt;"). They are never merged.</source>
-            <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（"&lt;|end of turn|&gt;"）。它们永不合并。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="67" />
-            <source>custom pre-tokenizer regex</source>
-            <translation>自定义预分词正则</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="72" />
-            <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
-            <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="77" />
-            <source>Which pair wins when several are equally frequent</source>
-            <translation>几个字节对一样频繁时哪个胜出</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="34" />
-            <source>First seen</source>
-            <translation>最先出现</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="85" />
-            <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest pair of byte strings, compared as (bytes, bytes) (the CS336 assignment's rule), or the pair seen first in the corpus (the lecture code's rule). See Help → Glossary → Tie rule for examples.</source>
-            <translation>当多个字节对的计数并列最高时合并哪一个：按 (bytes, bytes) 比较时字典序最大的字节串对（CS336 作业的规则），或在语料中最先出现的字节对（课堂代码的规则）。例子见 帮助 → 术语表 → 平局规则。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="93" />
-            <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
-            <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="105" />
-            <source>Apply (re-reads the corpus)</source>
-            <translation>应用(重新读取语料)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="106" />
-            <source>Use the edited settings: the corpus is read again with them</source>
-            <translation>使用编辑后的设置：用它们重新读取语料</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="115" />
-            <source>Vocab size</source>
-            <translation>词表大小</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="117" />
-            <source>Special tokens</source>
-            <translation>特殊标记</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="118" />
-            <source>Pattern</source>
-            <translation>预分词模式</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="121" />
-            <source>Tie rule</source>
-            <translation>平局规则</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="123" />
-            <source>◀ Undo</source>
-            <translation>◀ 撤销</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="124" />
-            <source>Undo the last merge (← or Ctrl+Z)</source>
-            <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="125" />
-            <source>Step ▶</source>
-            <translation>单步 ▶</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="126" />
-            <source>Do one merge (→ or Space)</source>
-            <translation>做一次合并（→ 或空格）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="132" />
-            <source>How many merges Step N does (Shift+→)</source>
-            <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="133" />
-            <source>Step N</source>
-            <translation>走 N 步</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="134" />
-            <source>Train to vocab size</source>
-            <translation>训练到词表大小</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="137" />
-            <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
-            <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="139" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="140" />
-            <source>Stop the running task (Esc); the merges done so far are kept</source>
-            <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="155" />
-            <location filename="../../bpe_gui/views/training_panel.py" line="353" />
-            <source>idle</source>
-            <translation>空闲</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="159" />
-            <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
-            <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="235" />
-            <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="238" />
-            <source>Type a regular expression, or choose another pattern.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="240" />
-            <source>This regular expression only matches the empty string: it cuts nothing.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="253" />
-            <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as "like this")</source>
-            <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 "像这样"）</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="261" />
-            <source>Applying the settings</source>
-            <translation>正在应用设置</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="299" />
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="300" />
-            <source>lexicographic</source>
-            <translation>字典序</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="300" />
-            <source>first seen</source>
-            <translation>最先出现</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="301" />
-            <source>not recorded</source>
-            <translation>未记录</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="305" />
-            <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
-            <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../bpe_gui/views/training_panel.py" line="325" />
-            <source>At least %1: the 256 byte tokens + %n special token(s).</source>
-            <translation>
-                <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="328" />
-            <source>The vocab size to train to. </source>
-            <translation>要训练到的词表大小。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="330" />
-            <source>Too small. </source>
-            <translation>太小。</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="351" />
-            <source>cancelled</source>
-            <translation>已取消</translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="351" />
-            <source>done</source>
-            <translation>完成</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../bpe_gui/views/training_panel.py" line="360" />
-            <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
-            <translation>
-                <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../bpe_gui/views/training_panel.py" line="362" />
-            <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
-            <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="108"/>
+        <source>The position of a merge in the merge list, counted from 0: rank 0 is merge #1. Encoding applies merges lowest rank first; a tiktoken file stores the ranks.</source>
+        <translation>一次合并在合并列表中的位置，从 0 数起：排位 0 就是合并编号 #1。编码时先应用排位最小的合并；tiktoken 文件保存的就是排位。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="89"/>
+        <source>Incremental update</source>
+        <translation>增量更新</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="90"/>
+        <source>After a merge, only the words containing the pair are looked at again: their old pairs are subtracted and their new pairs added, instead of counting everything from scratch.</source>
+        <translation>一次合并之后，只重新查看包含该字节对的词：减去它们旧的字节对，加上新的字节对，而不是从头重新统计。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="98"/>
+        <source>Merge number</source>
+        <translation>合并编号</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="99"/>
+        <source>Which merge it is, counted from 1: merge #1 is the first merge training made. The merges list and the timeline show it.</source>
+        <translation>这是第几次合并，从 1 数起：#1 是训练做出的第一次合并。合并列表和时间线显示的就是它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="107"/>
+        <source>Rank</source>
+        <translation>排位</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="116"/>
+        <source>UTF-8 bytes</source>
+        <translation>UTF-8 字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="117"/>
+        <source>Text is stored as bytes (0 to 255); an English letter is one byte, a Chinese character three.</source>
+        <translation>文本以字节（0 到 255）存储；一个英文字母占一个字节，一个汉字占三个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="124"/>
+        <source>Compression ratio</source>
+        <translation>压缩率</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="125"/>
+        <source>Bytes of text per token (bytes/token): how many bytes one token stands for on average. Higher means shorter sequences for the model.</source>
+        <translation>每个词元对应的文本字节数（字节/词元）：平均一个词元代表多少字节。越高，模型看到的序列越短。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="133"/>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="134"/>
+        <source>How many megabytes of text the tokenizer encodes per second (MB/s); it needs enough text to be timed well.</source>
+        <translation>分词器每秒编码多少兆字节的文本（MB/s）；需要足够多的文本才能测准。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="142"/>
+        <source>Byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="143"/>
+        <source>Tokens that are a single byte 0x80 or above: a piece of a character outside ASCII that no merge joined into a whole character (我 = e6|88|91 as three tokens).</source>
+        <translation>只有一个字节且该字节不小于 0x80 的词元：ASCII 以外字符的一部分，没有任何合并把它拼成完整的字符（例如 我 = e6|88|91 成了三个词元）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/glossary.py" line="174"/>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+</context>
+<context>
+    <name>ImportAsk</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="72"/>
+        <source>give each special token with its id, as TOKEN=ID</source>
+        <translation>请为每个特殊标记写上它的 id，格式为 TOKEN=ID</translation>
+    </message>
+</context>
+<context>
+    <name>InspectDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="69"/>
+        <source>Dead and odd tokens</source>
+        <translation>无法到达与异常的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="80"/>
+        <source>Tokens no text reaches, tokens no merges build, tokens that are not whole characters, special tokens and the longest ones, for the tokenizer in the app. Add text files to find the tokens they never use.</source>
+        <translation>应用中这个分词器里：没有任何文本能得到的词元、合并规则构造不出的词元、不是完整字符的词元、特殊标记以及最长的词元。添加文本文件可找出这些文本从未使用的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="88"/>
+        <source>Inspect</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="90"/>
+        <source>Add text file…</source>
+        <translation>添加文本文件…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="92"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
+        <source>No text files: the Never used list is empty.</source>
+        <translation>没有文本文件：“从未使用”列表为空。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="134"/>
+        <source>Unreachable from text ({n})</source>
+        <translation>文本无法到达（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="135"/>
+        <source>Unreachable by merges ({n})</source>
+        <translation>合并无法构造（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="136"/>
+        <source>Partial UTF-8 ({n})</source>
+        <translation>不完整的 UTF-8（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="137"/>
+        <source>Special ({n})</source>
+        <translation>特殊标记（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="138"/>
+        <source>Longest ({n})</source>
+        <translation>最长（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="139"/>
+        <source>Never used ({n})</source>
+        <translation>从未使用（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="150"/>
+        <source>Add text files</source>
+        <translation>添加文本文件</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="158"/>
+        <source>Text files: {names}</source>
+        <translation>文本文件：{names}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="181"/>
+        <source>Inspecting…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="206"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="219"/>
+        <source>{vocab} tokens: {text} unreachable from their text, {merges} unreachable by merges, {partial} partial UTF-8, {special} special; the longest has {longest} bytes.</source>
+        <translation>共 {vocab} 个词元：{text} 个无法由其文本得到，{merges} 个无法由合并构造，{partial} 个是不完整的 UTF-8，{special} 个特殊标记；最长的有 {longest} 个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="230"/>
+        <source>{name}: {tokens} tokens, {unused} tokens never used</source>
+        <translation>{name}：{tokens} 个词元，{unused} 个词元从未使用</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <location filename="../../bpe_gui/window/language.py" line="19"/>
+        <source>The new language is used from the next start of BPE Explorer.</source>
+        <translation>新语言将在 BPE Explorer 下次启动时生效。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/language.py" line="20"/>
+        <source>Restart now</source>
+        <translation>立即重启</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/language.py" line="21"/>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+</context>
+<context>
+    <name>Learn</name>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="125"/>
+        <source>The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token.</source>
+        <translation>文本变成它的 UTF-8 字节：%1 个 0 到 255 之间的整数。每个字节就是最初的一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="155"/>
+        <source>Start counting pairs from zero.</source>
+        <translation>从零开始统计字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="159"/>
+        <location filename="../../bpe_gui/text/learn.py" line="340"/>
+        <source>No pair is left to merge: training stops here.</source>
+        <translation>没有可合并的字节对了：训练到此结束。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="163"/>
+        <source>zip gives the next neighbouring pair: (%1, %2).</source>
+        <translation>zip 给出下一个相邻对：(%1, %2)。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="167"/>
+        <source>Pair (%1, %2) has now been seen %3 time(s).</source>
+        <translation>字节对 (%1, %2) 目前已出现 %3 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="172"/>
+        <source>max picks %1, seen %2 time(s).</source>
+        <translation>max 选出 %1，出现了 %2 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="203"/>
+        <source>Its bytes are its two parts joined: %1 + %2 = %3.</source>
+        <translation>它的字节是两部分连起来：%1 + %2 = %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="212"/>
+        <source>Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4.</source>
+        <translation>该字节对的每次出现都被替换为 %1：替换了 %2 处，列表从 %3 个缩短到 %4 个。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="296"/>
+        <source>Word %1: each of its pairs counts as often as the word occurs: %2 time(s).</source>
+        <translation>单词 %1：它的每个字节对都按这个单词出现的次数计数：%2 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="304"/>
+        <source>pair_counts[%1] += %2: pair %1 has now been counted %3 time(s).</source>
+        <translation>pair_counts[%1] += %2：字节对 %1 现在共计 %3 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="312"/>
+        <source>The vocabulary starts with the 256 single bytes, ids 0 to 255; next_id is the id the next token will get.</source>
+        <translation>词表从 256 个单字节开始，ID 为 0 到 255；next_id 是下一个词元将得到的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="321"/>
+        <source>The special token %1 gets id %2; next_id is now %3. Merged tokens come after the special tokens.</source>
+        <translation>特殊标记 %1 得到 ID %2；next_id 现在是 %3。合并得到的词元排在特殊标记之后。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="349"/>
+        <source>Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the first tokens&apos; bytes are compared first, the second tokens&apos; only when the first are equal. Here %2 is the greatest.</source>
+        <translation>与 %1 次数相同：平局规则取按 (bytes, bytes) 比较时最大的字节对：先比较两对中第一个词元的字节，只有第一个相同时才比较第二个词元的字节。这里 %2 最大。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="363"/>
+        <source>Merge number %1 is recorded (its rank is %2: ranks count from 0); new token %3 gets id %4.</source>
+        <translation>记下第 %1 次合并（合并编号 %1，排位 %2：排位从 0 数起）；新词元 %3 得到 ID %4。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="375"/>
+        <source>next_id moves on to %1 for the next merge.</source>
+        <translation>next_id 前进到 %1，留给下一次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="399"/>
+        <source>The pair stands %1 times in this word but only %2 are merged: the occurrences overlap, and merging goes left to right, so a token already joined cannot join again.</source>
+        <translation>这个字节对在该单词中出现 %1 次，但只合并了 %2 处：这些出现相互重叠，而合并从左到右进行，已经被合并用掉的词元不能再参与下一次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="427"/>
+        <source>Done: a vocabulary of %1 tokens = 256 bytes + %2 special token(s) + %3 merge(s).</source>
+        <translation>完成：词表共 %1 个词元 = 256 个字节 + %2 个特殊标记 + %3 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="442"/>
+        <source>Special tokens are cut out first; each one becomes its own id: %1.</source>
+        <translation>先切出特殊标记；每个特殊标记直接变成它自己的 ID：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="258"/>
+        <location filename="../../bpe_gui/text/learn.py" line="390"/>
+        <location filename="../../bpe_gui/text/learn.py" line="416"/>
+        <location filename="../../bpe_gui/text/learn.py" line="443"/>
+        <location filename="../../bpe_gui/text/learn.py" line="553"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="89"/>
+        <source>A character outside ASCII is several bytes, so several first tokens: %1.</source>
+        <translation>ASCII 以外的字符占多个字节，因此一开始是多个词元：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="100"/>
+        <source>In bytes: %1.</source>
+        <translation>按字节：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="107"/>
+        <source>GPT-2&apos;s pattern keeps a run of letters together and Chinese characters count as letters: a whole Chinese clause without spaces or punctuation is one pre-token.</source>
+        <translation>GPT-2 的正则把连续的字母放在一起，而汉字算作字母：一整句没有空格或标点的中文就是一个预分词。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="135"/>
+        <source>merges starts empty: it will map each merged pair to the id of its new token.</source>
+        <translation>merges 一开始为空：它将把每个被合并的字节对映射到新词元的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="139"/>
+        <source>The vocabulary starts with the 256 single bytes: ids 0 to 255. Each merge adds one token, with the next id: 256, 257, …</source>
+        <translation>词表从 256 个单字节开始：ID 为 0 到 255。每次合并添加一个词元，依次取下一个 ID：256、257、…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="148"/>
+        <location filename="../../bpe_gui/text/learn.py" line="333"/>
+        <source>Merge number %1 begins (step = %2: steps count from 0).</source>
+        <translation>第 %1 次合并开始（step = %2：step 从 0 数起）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="174"/>
+        <source>As text: %1 + %2.</source>
+        <translation>对应的文本：%1 + %2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="177"/>
+        <source>Tied with %1: max returns the first of the tied pairs it meets, and counts lists pairs in the order they were first seen, so the pair seen first in the text wins.</source>
+        <translation>与 %1 次数相同：max 返回它遇到的第一个并列字节对，而 counts 按字节对首次出现的顺序排列，所以文本中最先出现的字节对胜出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="188"/>
+        <source>The new token gets the next free id: 256 + step = %1.</source>
+        <translation>新词元得到下一个空闲 ID：256 + step = %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="193"/>
+        <source>merges records the rule: pair %1 → %2. Encoding will replay these rules in this order.</source>
+        <translation>merges 记下这条规则：字节对 %1 → %2。编码时会按这个顺序重放这些规则。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="223"/>
+        <source>The pair was counted %1 times but replaced only %2 times: its occurrences overlap (in 97 97 97 both pairs share the middle 97), and merge goes left to right, so a token already used by one replacement cannot start the next.</source>
+        <translation>这个字节对计数为 %1 次，但只替换了 %2 次：它的出现相互重叠（在 97 97 97 中两个字节对共用中间的 97），而 merge 从左到右进行，已被一次替换用掉的词元不能再开始下一次替换。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="238"/>
+        <source>Done: %1 merge(s) learned, a vocabulary of %2 tokens. The %3 bytes of the text are now %4 tokens.</source>
+        <translation>完成：学到 %1 次合并，词表共 %2 个词元。文本的 %3 个字节现在是 %4 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="248"/>
+        <location filename="../../bpe_gui/text/learn.py" line="435"/>
+        <source>Merges in order: %1.</source>
+        <translation>按顺序的合并：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="255"/>
+        <source>The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them.</source>
+        <translation>文本在特殊标记 %1 处被切成 %2 段；任何合并都不会跨越它们。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="264"/>
+        <source>Next piece: %1.</source>
+        <translation>下一段：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="270"/>
+        <source>PAT does not match %1: text no match covers is kept as a pre-token of its own, so no text is dropped (a plain split on whitespace, as in the handout, drops it).</source>
+        <translation>PAT 不匹配 %1：没有被任何匹配覆盖的文本单独作为一个预分词保留，因此不会丢掉任何文本（像讲义那样简单地按空白切分则会丢掉它）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="278"/>
+        <location filename="../../bpe_gui/text/learn.py" line="457"/>
+        <source>No pattern: the whole piece %1 is one pre-token.</source>
+        <translation>不做预分词：整段 %1 就是一个预分词。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="280"/>
+        <location filename="../../bpe_gui/text/learn.py" line="459"/>
+        <source>The regex finds the pre-token %1.</source>
+        <translation>正则表达式找到预分词 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="287"/>
+        <source>Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries.</source>
+        <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="527"/>
+        <source>Encoding the two pieces %1 and %2 separately and joining the ids gives the same ids here: no cut of this text splits a pre-token whose parts would merge.</source>
+        <translation>把 %1 和 %2 两段分别编码再拼接 ID，在这里结果相同：这段文本的任何切分都不会切开一个其中部分会被合并的预分词。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="536"/>
+        <source>The naive way, encoding the pieces %1 and %2 separately and joining the ids, gives different ids (see naive): the cut splits a pre-token, and its two halves are merged on their own. An encode_iterable that encodes each chunk separately goes wrong here.</source>
+        <translation>朴素做法，把 %1 和 %2 两段分别编码再拼接 ID，得到的 ID 不同（见 naive）：切点切开了一个预分词，它的两半被各自合并。逐块单独编码的 encode_iterable 就会在这里出错。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="550"/>
+        <source>Done: the %1 bytes of the text are %2 id(s): %3.</source>
+        <translation>完成：文本的 %1 个字节编码为 %2 个 ID：%3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="345"/>
+        <source>The most frequent pair is %1 (%2 time(s)).</source>
+        <translation>最频繁的字节对是 %1（%2 次）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="380"/>
+        <source>Word %1 (count %2) contains the pair: only such words change.</source>
+        <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="388"/>
+        <source>Its old pairs are taken away (−%1 each): %2.</source>
+        <translation>减去它旧的字节对（每个 −%1）：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="395"/>
+        <source>Merged: %1 → %2.</source>
+        <translation>合并后：%1 → %2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="412"/>
+        <source>Its new pairs are added (+%1 each): %2. All other pair counts stay as they were.</source>
+        <translation>加上它新的字节对（每个 +%1）：%2。其他字节对的次数保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="421"/>
+        <source>The word is stored in its merged form.</source>
+        <translation>这个词以合并后的形式保存。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="448"/>
+        <source>%1 is a special token: it is not split or merged.</source>
+        <translation>%1 是特殊标记：不拆分，也不合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="452"/>
+        <source>Its id is %1.</source>
+        <translation>它的 ID 是 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="464"/>
+        <source>The pre-token starts as %1 single bytes.</source>
+        <translation>这个预分词最初是 %1 个单字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="493"/>
+        <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
+        <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="500"/>
+        <location filename="../../bpe_gui/text/learn.py" line="501"/>
+        <source>Each part is looked up in the vocabulary: %1.</source>
+        <translation>在词表中查出每一部分的 ID：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="506"/>
+        <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
+        <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="115"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="115"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="470"/>
+        <source>Of its adjacent pairs, %1 has the lowest rank (%2, counted from 0: merge number %3): it was learned earliest, so it is merged first.</source>
+        <translation>在它的相邻字节对中，%1 的排位最小（排位 %2，从 0 数起；即合并编号 %3）：它最早学到，所以最先合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="484"/>
+        <source>Every occurrence of the pair in the pre-token becomes the token %1 (%2 replaced).</source>
+        <translation>预分词中这个字节对的每一处出现都变成词元 %1（替换了 %2 处）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/learn.py" line="515"/>
+        <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
+        <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
+    </message>
+</context>
+<context>
+    <name>LearnView</name>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="72"/>
+        <source>1. The lecture algorithm (raw bytes)</source>
+        <extracomment>the example of the CS336 assignment handout (its BPE training example) its merges with whitespace pre-tokenization, as the handout lists them the pre-tokenizer of each walk-through when it is picked (the lecture algorithm has none)</extracomment>
+        <translation>1. 课堂算法（原始字节）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="73"/>
+        <source>2. The CS336 trainer</source>
+        <translation>2. CS336 训练器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="74"/>
+        <source>3. Encoding a text</source>
+        <translation>3. 编码一段文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="77"/>
+        <source>Which algorithm to walk through</source>
+        <translation>选择要逐步演示的算法</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="80"/>
+        <source>The small text the algorithm runs on; edit it and press Enter</source>
+        <translation>算法所处理的短文本；修改后按回车</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="83"/>
+        <source>Special tokens, separated by spaces (never split or merged)</source>
+        <translation>特殊标记，用空格分隔（永不拆分或合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="87"/>
+        <source>How many merges to learn</source>
+        <translation>要学习多少次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="92"/>
+        <source>GPT-2 regex</source>
+        <translation>GPT-2 正则</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="93"/>
+        <source>Whitespace (\S+)</source>
+        <translation>按空白切分（\S+）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="94"/>
+        <source>None (whole piece)</source>
+        <translation>不切分（整段）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="99"/>
+        <source>How the text is cut into pre-tokens before counting: GPT-2&apos;s regex (a word keeps its leading space, so “low” and “ low” differ), runs of non-space characters (\S+), or not at all</source>
+        <translation>计数之前如何把文本切成预分词：GPT-2 的正则（单词带着前面的空格，所以 “low” 和 “ low” 不同）、连续的非空白字符（\S+），或者不切分</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="106"/>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="109"/>
+        <source>Special tokens:</source>
+        <translation>特殊标记：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="112"/>
+        <source>Pre-tokens:</source>
+        <translation>预分词：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="115"/>
+        <source>Merges:</source>
+        <translation>合并次数：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="119"/>
+        <source>◀ Back</source>
+        <translation>◀ 后退</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="120"/>
+        <source>Step ▶</source>
+        <translation>单步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="121"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="247"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="308"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="318"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="118"/>
+        <source>« Start</source>
+        <translation>« 开头</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="122"/>
+        <source>End »</source>
+        <translation>结尾 »</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="128"/>
+        <source>Run the next line (Right arrow)</source>
+        <translation>执行下一行（右方向键）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="129"/>
+        <source>Go back one line (Left arrow)</source>
+        <translation>后退一行（左方向键）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="142"/>
+        <source>The algorithm; the highlighted line is the one just run</source>
+        <translation>算法代码；高亮的是刚刚执行的那一行</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="144"/>
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="144"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="147"/>
+        <source>A variable of the code at this line</source>
+        <translation>代码在这一行时的变量</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="148"/>
+        <source>Its value right after the highlighted line ran</source>
+        <translation>高亮行执行之后它的值</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="206"/>
+        <source>The lecture&apos;s algorithm: no pre-tokenization, ids instead of bytes, and ties go to the pair seen first.</source>
+        <translation>课程讲义中的算法：不做预分词，用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="213"/>
+        <source>The CS336 handout&apos;s example. With whitespace pre-tokenization it gives the handout&apos;s merges: %1.</source>
+        <translation>CS336 作业讲义中的例子。按空白预分词时，它得到与讲义相同的合并：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="218"/>
+        <source>The CS336 handout&apos;s example with GPT-2&apos;s regex: “low” and “ low” (with its space) are different pre-tokens, so the counts and merges differ from the handout&apos;s, which splits on whitespace.</source>
+        <translation>用 GPT-2 正则处理 CS336 作业讲义的例子：“low” 和（带空格的）“ low” 是不同的预分词，所以计数和合并与讲义（按空白切分）不同。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="223"/>
+        <source>No pre-tokenization: merges may cross spaces (only special tokens cut the text).</source>
+        <translation>不做预分词：合并可以跨过空格（只有特殊标记会切开文本）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="282"/>
+        <source>Line %1 of the code · step %2 / %3</source>
+        <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="289"/>
+        <source>the text is long: later steps are not shown</source>
+        <translation>文本较长：后面的步骤未显示</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="313"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="365"/>
+        <source>Learn BPE — step by step</source>
+        <translation>学习 BPE——逐步演示</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="114"/>
+        <source>Selected merge</source>
+        <translation>选中的合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="115"/>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="148"/>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="179"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="180"/>
+        <source>&amp;Open corpus…</source>
+        <translation>打开语料(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="181"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="183"/>
+        <source>&amp;Import tokenizer…</source>
+        <translation>导入分词器(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="187"/>
+        <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
+        <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="189"/>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="191"/>
+        <source>&amp;Compare with tokenizer…</source>
+        <translation>与分词器比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="194"/>
+        <source>&amp;Vocabulary overlap…</source>
+        <translation>词表重叠(&amp;V)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="198"/>
+        <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
+        <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="201"/>
+        <source>E&amp;xtend this tokenizer…</source>
+        <translation>扩展这个分词器(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
+        <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
+        <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="209"/>
+        <source>&amp;Save session…</source>
+        <translation>保存会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="213"/>
+        <source>Save the corpus, settings, merges and text to reopen later</source>
+        <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="219"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="220"/>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
+        <source>Step &amp;N</source>
+        <translation>走 N 步(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="225"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="227"/>
+        <source>&amp;Train to vocab size</source>
+        <translation>训练到词表大小(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="229"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
+        <source>&amp;Evaluate tokenizers…</source>
+        <translation>评估分词器(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
+        <source>&amp;Evaluate</source>
+        <translation>评估(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
+        <source>&amp;Dead and odd tokens…</source>
+        <translation>无法到达与异常的词元(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
+        <source>Tokens no text reaches, no merges build, partial characters, never used</source>
+        <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="244"/>
+        <source>&amp;Rewind to the selected merge</source>
+        <translation>回退到所选的合并(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
+        <source>Undo every merge after the selected one</source>
+        <translation>撤销所选合并之后的所有合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="251"/>
+        <source>R&amp;eset (0 merges)</source>
+        <translation>重置(0 次合并)(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="255"/>
+        <source>Undo all merges; the corpus stays loaded</source>
+        <translation>撤销全部合并；语料保持加载</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="258"/>
+        <source>&amp;Audit a merge list…</source>
+        <translation>审查合并列表(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="262"/>
+        <source>Find where a merge list first differs from training on this corpus, and why</source>
+        <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
+        <source>&amp;Messages</source>
+        <translation>消息(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
+        <source>Every status and error message, in full</source>
+        <translation>所有状态和错误消息的完整内容</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
+        <source>&amp;Learn BPE step by step</source>
+        <translation>逐步学习 BPE(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <source>What is &amp;BPE?</source>
+        <translation>什么是 BPE(&amp;B)？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="284"/>
+        <source>&amp;Glossary</source>
+        <translation>术语表(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="285"/>
+        <source>&amp;About</source>
+        <translation>关于(&amp;A)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/window/main_window.py" line="347"/>
+        <source>%n merge(s)</source>
+        <translation>
+            <numerusform>%n 次合并</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="349"/>
+        <source>vocab %1 · %2 </source>
+        <translation>词表 %1 · %2 </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="380"/>
+        <source>Rewind to a merge</source>
+        <translation>回退到某次合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="380"/>
+        <source>right-click it in the timeline or the merges list</source>
+        <translation>在时间线或合并列表中右键点击它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="381"/>
+        <source>Jump to a token id</source>
+        <translation>跳转到某个词元 id</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="381"/>
+        <source>type #1234 in the vocab search box</source>
+        <translation>在词表搜索框中输入 #1234</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="410"/>
+        <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
+        <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="216"/>
+        <source>Open sessio&amp;n…</source>
+        <translation>打开会话(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="408"/>
+        <source>About BPE Explorer</source>
+        <translation>关于 BPE Explorer</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="473"/>
+        <source>Stopping the background task before closing …</source>
+        <translation>关闭前正在停止后台任务 …</translation>
+    </message>
+</context>
+<context>
+    <name>MessageLog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="27"/>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="33"/>
+        <source>No messages yet.</source>
+        <translation>还没有消息。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="36"/>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="51"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
+    <name>PairTableModel</name>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="44"/>
+        <source>Pair</source>
+        <translation>字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="45"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
+        <source>Move</source>
+        <translation>升降</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="50"/>
+        <source>Place in the table: 1 is the pair the next step merges</source>
+        <translation>表中名次：1 是下一步要合并的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="51"/>
+        <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
+        <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="55"/>
+        <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
+        <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="60"/>
+        <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
+        <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="65"/>
+        <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
+        <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="100"/>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="156"/>
+        <source>bytes: {0} | {1}</source>
+        <translation>字节：{0} | {1}</translation>
+    </message>
+</context>
+<context>
+    <name>PairsView</name>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="179"/>
+        <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
+        <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="182"/>
+        <source>Filter pairs (text or hex) …</source>
+        <translation>筛选字节对（文本或十六进制）…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="241"/>
+        <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="244"/>
+        <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="246"/>
+        <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="249"/>
+        <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
+        <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="254"/>
+        <source>the most frequent pair</source>
+        <translation>最频繁的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="258"/>
+        <source>the lexicographically greatest (bytes, bytes) pair wins</source>
+        <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="260"/>
+        <source>the pair seen first in the corpus wins</source>
+        <translation>语料中最先出现的字节对胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
+        <source>other pair</source>
+        <translation>个其他字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
+        <source>other pairs</source>
+        <translation>个其他字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="263"/>
+        <source>tied with {0}{1} {2} at this count; {3}</source>
+        <translation>与 {0}{1} {2}次数相同；{3}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="265"/>
+        <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
+        <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="270"/>
+        <source>won a tie of {0} pairs at {1}</source>
+        <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="272"/>
+        <source>most frequent ({0}×)</source>
+        <translation>最频繁（{0} 次）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="274"/>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../bpe_gui/text/qt_strings.py" line="18"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/qt_strings.py" line="19"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>QShortcut</name>
+    <message>
+        <location filename="../../bpe_gui/text/qt_strings.py" line="20"/>
+        <source>Right</source>
+        <translation>右方向键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/qt_strings.py" line="21"/>
+        <source>Left</source>
+        <translation>左方向键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/qt_strings.py" line="22"/>
+        <source>Up</source>
+        <translation>上方向键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/qt_strings.py" line="23"/>
+        <source>Down</source>
+        <translation>下方向键</translation>
+    </message>
+</context>
+<context>
+    <name>RunSummary</name>
+    <message>
+        <location filename="../../bpe_gui/text/summary.py" line="34"/>
+        <source>Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge at a time, Train → Rewind many at once.</source>
+        <translation>已在 %n 次合并后取消；这些合并保留(词表大小 %1)。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/text/summary.py" line="42"/>
+        <source>Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to train further.</source>
+        <translation>
+            <numerusform>无事可做：词表已有 %1 个词元(目标 %2)。提高词表大小才能继续训练。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/summary.py" line="50"/>
+        <source>Trained %n merge(s) in %3 s; vocab size %1.</source>
+        <translation>用 %3 秒完成 %n 次合并；词表大小 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/summary.py" line="54"/>
+        <source>No merges: the corpus has no pair of adjacent tokens to merge. The vocab is 256 bytes + %n special token(s) = %1 tokens.</source>
+        <translation>没有合并：语料中没有可合并的相邻词元对。词表为 256 个字节 + %n 个特殊标记 = %1 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/summary.py" line="62"/>
+        <source>Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in this run).</source>
+        <translation>停在词表大小 %1(目标 %2)：没有可合并的字节对了(本次运行完成 %n 次合并)。</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="51"/>
+        <source>Nothing to rewind: merge #%1 is already the last one.</source>
+        <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="59"/>
+        <source>Rewinding to merge #%1 …</source>
+        <translation>正在回退到第 %1 次合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="87"/>
+        <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
+        <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="95"/>
+        <source>Reset: undid all %n merge(s); vocab size %1.</source>
+        <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="113"/>
+        <source>Wait for the current task to finish (or cancel it) before saving.</source>
+        <translation>请等待当前任务完成(或取消它)后再保存。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="123"/>
+        <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
+        <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="161"/>
+        <source>Saved the session (%n merge(s)) to %1.</source>
+        <translation>已将会话(%n 次合并)保存到 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="176"/>
+        <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
+        <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="202"/>
+        <source>Reopened the session %1 (no merges yet).</source>
+        <translation>已重新打开会话 %1(还没有合并)。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="208"/>
+        <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
+        <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="215"/>
+        <source>Replaying the session&apos;s merges …</source>
+        <translation>正在重放会话中的合并 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="222"/>
+        <source>its corpus %1 is gone</source>
+        <translation>它的语料 %1 已不存在</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="224"/>
+        <source>its corpus %1 changed since the session was saved</source>
+        <translation>它的语料 %1 在保存会话后已改变</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="229"/>
+        <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
+        <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="234"/>
+        <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
+        <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="254"/>
+        <source>Opening the session %1 …</source>
+        <translation>正在打开会话 %1 …</translation>
+    </message>
+</context>
+<context>
+    <name>SessionWindow</name>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="50"/>
+        <source>%1 throws away the %n merge(s) trained so far.</source>
+        <translation>%1 会丢弃目前训练出的 %n 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="57"/>
+        <source>Discard the trained merges?</source>
+        <translation>丢弃已训练的合并？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="62"/>
+        <source>Save the session or export the tokenizer first to keep them.</source>
+        <translation>如需保留，请先保存会话或导出分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="63"/>
+        <source>Save session first…</source>
+        <translation>先保存会话…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="64"/>
+        <source>Export first…</source>
+        <translation>先导出…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="65"/>
+        <source>Discard merges</source>
+        <translation>丢弃合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="68"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
+        <source>Don&apos;t ask again</source>
+        <translation>不再询问</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="85"/>
+        <source>Opening %1</source>
+        <translation>打开 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="93"/>
+        <source>Importing %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="102"/>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="124"/>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="130"/>
+        <source>Opening the session %1</source>
+        <translation>打开会话 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="188"/>
+        <source>Reopen the last session?</source>
+        <translation>重新打开上次的会话？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="189"/>
+        <source>Reopen your last session (%1)?</source>
+        <translation>重新打开上次的会话(%1)吗？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="194"/>
+        <source>Reopen</source>
+        <translation>重新打开</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="195"/>
+        <source>Start with the sample</source>
+        <translation>从示例语料开始</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
+        <source>Corpus: %1</source>
+        <translation>语料：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
+        <source>none (an imported tokenizer)</source>
+        <translation>无（导入的分词器）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="216"/>
+        <source>Merges: %1 · target vocab size: %2</source>
+        <translation>合并：%1 · 目标词表大小：%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="218"/>
+        <source>Merges: %1</source>
+        <translation>合并：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="220"/>
+        <source>Saved: %1</source>
+        <translation>保存于：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="229"/>
+        <source>Select a merge first (timeline or merges list), then rewind to it.</source>
+        <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="64"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="72"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/messages.py" line="72"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>Story</name>
+    <message>
+        <location filename="../../bpe_gui/text/story.py" line="35"/>
+        <source>No other pair was as frequent, so it was the clear winner.</source>
+        <translation>没有其他字节对同样频繁，所以它明确胜出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/story.py" line="37"/>
+        <source>the rule takes the lexicographically greatest pair compared as (bytes, bytes): the first tokens&apos; bytes are compared first, the second tokens&apos; only when the first are equal</source>
+        <translation>规则取按 (bytes, bytes) 比较时字典序最大的字节对：先比较第一个词元的字节，只有第一个相同时才比较第二个词元的字节</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/story.py" line="43"/>
+        <source>the rule takes the pair that appears first in the text</source>
+        <translation>规则取文本中最先出现的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/story.py" line="45"/>
+        <source>%1 other pair(s) were just as frequent (a tie); %2.</source>
+        <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="68"/>
+        <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
+        <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="117"/>
+        <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
+        <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="135"/>
+        <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
+        <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="145"/>
+        <source>pre-tokens</source>
+        <translation>预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="162"/>
+        <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
+        <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="163"/>
+        <source>byte pair</source>
+        <translation>字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="168"/>
+        <source>What is a tie rule?</source>
+        <translation>什么是平局规则？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="102"/>
+        <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
+        <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="40"/>
+        <source>(the pair %1 times in it)</source>
+        <translation>（其中含该字节对 %1 次）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="54"/>
+        <source>This token is a piece of a character outside ASCII.</source>
+        <translation>这个词元是一个 ASCII 以外字符的一部分。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="57"/>
+        <source>This token is a piece of a character outside ASCII: %1.</source>
+        <translation>这个词元是一个 ASCII 以外字符的一部分：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="61"/>
+        <source>In bytes: %1.</source>
+        <translation>按字节：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="108"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="239"/>
+        <source>vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="154"/>
+        <source>For example (word ×how often it occurs): %1.</source>
+        <translation>例如（单词 ×出现次数）：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="177"/>
+        <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
+        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="186"/>
+        <source>incremental update</source>
+        <translation>增量更新</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="194"/>
+        <source>The pair stood %1 time(s) but the words holding it occur %2 time(s): some words hold the pair more than once (the pair count counts each place, the word count each word).</source>
+        <translation>这个字节对出现了 %1 次，而含有它的单词共出现 %2 次：有些单词不止一次含有这个字节对（字节对计数按每一处计，单词计数按每个单词计）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="210"/>
+        <source>Pair counts that went down (their neighbour was merged away): %1.</source>
+        <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="218"/>
+        <source>New pairs that appeared with the new token: %1.</source>
+        <translation>随新词元出现的新字节对：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="224"/>
+        <source>(Pair count changes are not known for this merge.)</source>
+        <translation>（这次合并的字节对次数变化未知。）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="231"/>
+        <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
+        <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
+    </message>
+</context>
+<context>
+    <name>StoryView</name>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="258"/>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="270"/>
+        <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
+        <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="280"/>
+        <source>This merge was imported: only training records how and why a merge happened.</source>
+        <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
+    </message>
+</context>
+<context>
+    <name>TiktokenOptionsDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="34"/>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="39"/>
+        <source>A tiktoken file stores neither the pre-tokenizer pattern nor the special tokens, and this one is not a known encoding.</source>
+        <translation>tiktoken 文件既不保存预分词模式，也不保存特殊标记，而且这个文件不是已知的编码。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="47"/>
+        <source>Pattern (preset or regex):</source>
+        <translation>模式(预设或正则)：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/import_ask.py" line="50"/>
+        <source>Special tokens (TOKEN=ID):</source>
+        <translation>特殊标记(TOKEN=ID)：</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="104"/>
+        <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
+        <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="128"/>
+        <source>pair count (log)</source>
+        <translation>字节对次数（对数）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="129"/>
+        <source>token bytes</source>
+        <translation>词元字节数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
+        <source>merge number (#1 = the first merge)</source>
+        <translation>合并编号(#1 = 第一次合并)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
+        <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
+        <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
+        <source>Length in bytes of the token each merge made</source>
+        <translation>每次合并生成的词元的字节长度</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="158"/>
+        <source>Click a point to see that merge; right-click to rewind to it</source>
+        <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="164"/>
+        <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
+        <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/timeline_view.py" line="289"/>
+        <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="294"/>
+        <source>; first merge seen %1×, last %2×</source>
+        <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="325"/>
+        <source>merge #{0}: {1} ({2})</source>
+        <translation>第 {0} 次合并：{1}({2})</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="291"/>
+        <source> (this file has no merge counts; token lengths only)</source>
+        <translation>（此文件没有合并次数；只有词元长度）</translation>
+    </message>
+</context>
+<context>
+    <name>TokenLists</name>
+    <message>
+        <location filename="../../bpe_gui/views/token_lists.py" line="26"/>
+        <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
+        <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_lists.py" line="65"/>
+        <source>{label}  ({n} bytes, id {id})</source>
+        <translation>{label}({n} 字节，id {id})</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_lists.py" line="73"/>
+        <source>{n} tokens never used on {file}</source>
+        <translation>{n} 个词元在 {file} 上从未使用</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_lists.py" line="78"/>
+        <source>… and {n} more</source>
+        <translation>… 以及另外 {n} 个</translation>
+    </message>
+</context>
+<context>
+    <name>TokenPane</name>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="46"/>
+        <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="202"/>
+        <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
+        <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="226"/>
+        <source>No tokenizer.</source>
+        <translation>没有分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="254"/>
+        <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="258"/>
+        <source>0 tokens · vocab {0}</source>
+        <translation>0 个词元 · 词表 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="266"/>
+        <source>Characters split into byte tokens (shown as hex): {0}</source>
+        <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="279"/>
+        <source>bytes: {0} &amp;nbsp; hex: {1}</source>
+        <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="286"/>
+        <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
+        <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="287"/>
+        <source>score {0}</source>
+        <translation>分数 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="290"/>
+        <source>special token (never merged)</source>
+        <translation>特殊标记（永不合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="293"/>
+        <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
+        <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="296"/>
+        <source>user-defined piece (always kept whole)</source>
+        <translation>用户定义片段（总是保持完整）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="299"/>
+        <source>made by a merge (not recovered from the ranks yet)</source>
+        <translation>由一次合并得到(尚未根据排位还原)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="305"/>
+        <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
+        <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
+        <source>single byte (base vocabulary)</source>
+        <translation>单字节（基础词表）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="313"/>
+        <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
+        <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="315"/>
+        <source>a piece of: {0}</source>
+        <translation>是这个字符的一部分：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="317"/>
+        <source>characters over their bytes: {0}</source>
+        <translation>字符与其字节：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>TokenSpanView</name>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="161"/>
+        <source>… {0} more tokens not shown</source>
+        <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined</extracomment>
+        <translation>… 另有 {0} 个词元未显示</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizeView</name>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="68"/>
+        <source>Type or paste text to tokenize …</source>
+        <translation>输入或粘贴要分词的文本 …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="73"/>
+        <source>Markers · → ↵</source>
+        <translation>标记 · → ↵</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="74"/>
+        <source>Show spaces, tabs and newlines as · → ↵</source>
+        <translation>把空格、制表符和换行显示为 · → ↵</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="76"/>
+        <source>Compare with…</source>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="79"/>
+        <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
+        <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="83"/>
+        <source>Close comparison</source>
+        <translation>关闭比较</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="85"/>
+        <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
+        <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="95"/>
+        <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
+        <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="166"/>
+        <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
+        <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="168"/>
+        <source>current tokenizer</source>
+        <translation>当前分词器</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="172"/>
+        <source>%n merge(s)</source>
+        <translation>
+            <numerusform>%n 次合并</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanel</name>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="29"/>
+        <source>None (whole text)</source>
+        <translation>不预分词（整段文本）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="30"/>
+        <source>Custom regex…</source>
+        <translation>自定义正则…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="33"/>
+        <source>Greatest (bytes, bytes)</source>
+        <translation>(bytes, bytes) 字典序最大</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="42"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="54"/>
+        <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
+        <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="59"/>
+        <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
+        <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（&quot;&lt;|end of turn|&gt;&quot;）。它们永不合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="67"/>
+        <source>custom pre-tokenizer regex</source>
+        <translation>自定义预分词正则</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="72"/>
+        <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
+        <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="77"/>
+        <source>Which pair wins when several are equally frequent</source>
+        <translation>几个字节对一样频繁时哪个胜出</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="34"/>
+        <source>First seen</source>
+        <translation>最先出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="85"/>
+        <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest pair of byte strings, compared as (bytes, bytes) (the CS336 assignment&apos;s rule), or the pair seen first in the corpus (the lecture code&apos;s rule). See Help → Glossary → Tie rule for examples.</source>
+        <translation>当多个字节对的计数并列最高时合并哪一个：按 (bytes, bytes) 比较时字典序最大的字节串对（CS336 作业的规则），或在语料中最先出现的字节对（课堂代码的规则）。例子见 帮助 → 术语表 → 平局规则。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="93"/>
+        <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
+        <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="105"/>
+        <source>Apply (re-reads the corpus)</source>
+        <translation>应用(重新读取语料)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="106"/>
+        <source>Use the edited settings: the corpus is read again with them</source>
+        <translation>使用编辑后的设置：用它们重新读取语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="115"/>
+        <source>Vocab size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
+        <source>Special tokens</source>
+        <translation>特殊标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="118"/>
+        <source>Pattern</source>
+        <translation>预分词模式</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="121"/>
+        <source>Tie rule</source>
+        <translation>平局规则</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="123"/>
+        <source>◀ Undo</source>
+        <translation>◀ 撤销</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="124"/>
+        <source>Undo the last merge (← or Ctrl+Z)</source>
+        <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="125"/>
+        <source>Step ▶</source>
+        <translation>单步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="126"/>
+        <source>Do one merge (→ or Space)</source>
+        <translation>做一次合并（→ 或空格）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="132"/>
+        <source>How many merges Step N does (Shift+→)</source>
+        <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="133"/>
+        <source>Step N</source>
+        <translation>走 N 步</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="134"/>
+        <source>Train to vocab size</source>
+        <translation>训练到词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="137"/>
+        <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
+        <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="139"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="140"/>
+        <source>Stop the running task (Esc); the merges done so far are kept</source>
+        <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="159"/>
+        <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
+        <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="235"/>
+        <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
+        <translation>不是有效的正则表达式（{0}）。请修改，或选择其他模式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="238"/>
+        <source>Type a regular expression, or choose another pattern.</source>
+        <translation>请输入正则表达式，或选择其他模式。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="240"/>
+        <source>This regular expression only matches the empty string: it cuts nothing.</source>
+        <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="256"/>
+        <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
+        <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="264"/>
+        <source>Applying the settings</source>
+        <translation>正在应用设置</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="302"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="303"/>
+        <source>lexicographic</source>
+        <translation>字典序</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="303"/>
+        <source>first seen</source>
+        <translation>最先出现</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="304"/>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
+        <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
+        <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="318"/>
+        <source>a custom regex</source>
+        <translation>自定义正则表达式</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/training_panel.py" line="321"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/training_panel.py" line="342"/>
+        <source>At least %1: the 256 byte tokens + %n special token(s).</source>
+        <translation>
+            <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="345"/>
+        <source>The vocab size to train to. </source>
+        <translation>要训练到的词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="347"/>
+        <source>Too small. </source>
+        <translation>太小。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/training_panel.py" line="385"/>
+        <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="387"/>
+        <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
+        <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
+    </message>
+</context>
 </TS>

@@ -128,7 +128,12 @@ class SessionActions(ControllerBase):
         return as_spec(source)
 
     def save_session(
-        self, path, vocab_target: int | None = None, step_n: int | None = None, text: str | None = None
+        self,
+        path,
+        vocab_target: int | None = None,
+        step_n: int | None = None,
+        text: str | None = None,
+        compare: dict | None = None,
     ):
         """Write a session file; returns its path (None after an error, already reported)."""
         from core.formats.session import save_session
@@ -144,6 +149,7 @@ class SessionActions(ControllerBase):
                 vocab_target=vocab_target,
                 step_n=step_n,
                 text=text,
+                compare=compare,
             )
         except (BPEError, OSError) as e:
             self.error.emit(str(e))

@@ -45,11 +45,11 @@ class TrainActions(ControllerBase):
             what = (
                 QCoreApplication.translate("Controller", "an imported tokenizer cannot be trained further")
                 if self.model.imported is not None
-                else QCoreApplication.translate("Controller", "no corpus is loaded")
+                else QCoreApplication.translate("Controller", "no corpus is open")
             )
-            self.error.emit(
+            self.error.emit(  # (the same words as the pair counts' "no corpus" note)
                 QCoreApplication.translate(
-                    "Controller", "Cannot train: {0}. Open a corpus file first."
+                    "Controller", "Cannot train: {0}. Open a corpus (File → Open corpus…) first."
                 ).format(what)
             )
             return False

@@ -13,11 +13,15 @@ def is_unknown_tiktoken(path: str | os.PathLike) -> bool:
     """A single tiktoken file that is not a known encoding (so its pattern and special tokens are unknown)."""
     from core.errors import BPEError
     from core.formats import detect_format
+    from core.formats.companion import companion_path
     from core.formats.known import known_encoding
 
     p = Path(path)
     try:
-        return p.is_file() and detect_format(p) == "tiktoken" and known_encoding(p) is None
+        if not (p.is_file() and detect_format(p) == "tiktoken" and known_encoding(p) is None):
+            return False
+        # exported beside our bpe.json (which stores them): the import reads the settings from there
+        return companion_path(p) is None
     except BPEError:
         return False  # the import reports the problem
 

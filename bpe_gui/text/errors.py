@@ -23,6 +23,28 @@ def _templates() -> dict[str, str]:
         "corpus_binary": translate(
             "Errors", "%(name)s looks like a binary file, not text. Choose a UTF-8 text file."
         ),
+        "corpus_compressed": translate(
+            "Errors",
+            "%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s "
+            "%(name)s) and open the decompressed file.",
+        ),
+        "corpus_npy": translate(
+            "Errors",
+            "%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.",
+        ),
+        "encoding_offline": translate(
+            "Errors",
+            "The encoding %(name)s is not available offline: tiktoken's cache has no copy of it. "
+            "Download %(url)s and open that file instead.",
+        ),
+        "tokenizer_compressed": translate(
+            "Errors",
+            "%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s "
+            "%(name)s) and open the tokenizer file inside.",
+        ),
+        "tokenizer_npy": translate(
+            "Errors", "%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file."
+        ),
         "corpus_not_utf8": translate(
             "Errors", "%(name)s does not look like UTF-8 text. Choose a UTF-8 text file."
         ),
@@ -44,9 +66,6 @@ def _templates() -> dict[str, str]:
             "Errors",
             "%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes "
             "now). Open it again once nothing writes to it, or copy it first.",
-        ),
-        "corpus_compressed": translate(
-            "Errors", "%(name)s is a %(kind)s-compressed file. Decompress it first, then open it."
         ),
         "special_surrogate": translate(
             "Errors",

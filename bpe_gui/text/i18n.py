@@ -158,3 +158,24 @@ def _main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(_main(sys.argv[1:]))
+
+
+_loaded: dict[str, object] = {}  # translators loaded (not installed) to say one thing in another language
+
+
+def translate_in(language: str, context: str, text: str) -> str:
+    """``text`` of ``context`` in ``language``, whatever language the app runs in (English: ``text``).
+
+    For what must be read before the app speaks the chosen language (the notice of a language change).
+    """
+    from PySide6.QtCore import QTranslator
+
+    lang = normalize(language) or "en"
+    if lang == "en":
+        return text
+    if lang not in _loaded:
+        translator = QTranslator()
+        path = qm_path(lang)
+        _loaded[lang] = translator if path is not None and translator.load(str(path)) else None
+    loaded = _loaded[lang]
+    return (loaded.translate(context, text) or text) if isinstance(loaded, QTranslator) else text

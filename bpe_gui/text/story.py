@@ -42,6 +42,7 @@ def why_text(rec, tie_break: str) -> str:
         if tie_break == "lexicographic"
         else translate("Story", "the rule takes the pair that appears first in the text")
     )
-    return fill(
-        translate("Story", "%1 other pair(s) were just as frequent (a tie); %2."), num(rec.n_ties), rule
-    )
+    text = translate("Story", "%1 other pair(s) were just as frequent (a tie); %2.")
+    if rec.n_ties == 1:  # English plurals (a translation has its own wording)
+        text = text.replace("pair(s) were", "pair was")
+    return fill(text.replace("pair(s)", "pairs"), num(rec.n_ties), rule)

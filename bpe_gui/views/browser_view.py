@@ -113,6 +113,7 @@ class BrowserView(QWidget):
         controller.merges_reset.connect(self._tree_hint)
         controller.merges_reset.connect(self._score_column)
         self._score_column()
+        controller.merges_removed.connect(self._forget_removed)
         controller.merge_selected.connect(self.select_merge)
         self.merges_table.selectionModel().currentRowChanged.connect(self._merge_row_changed)
         self.merges_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -140,7 +141,25 @@ class BrowserView(QWidget):
         sp = self.controller.index.char_model
         self.vocab_table.setColumnHidden(5, sp is None or sp.score(0) is None)
 
+    def _forget_removed(self, _n: int) -> None:
+        """Reset (or undoing the only merge) took away the token whose tree is shown: no row moves onto
+        another token (a special token's row was shown), the hint shows instead. With merges left, the
+        merge before the one undone is selected (as the rows move)."""
+        shown = self._shown_token
+        ix = self.controller.index
+        if shown is None or shown in ix.token_ids or ix.n_merges:
+            return
+        self._syncing = True
+        try:
+            for table in (self.vocab_table, self.merges_table):
+                table.selectionModel().clearCurrentIndex()
+                table.clearSelection()
+        finally:
+            self._syncing = False
+        self._tree_hint()
+
     def _tree_hint(self) -> None:
+        self._shown_token: bytes | None = None
         self.tree.clear()
         text = self.tr("Select a merge or a token to see how it was built")
         hint = QTreeWidgetItem([text])
@@ -257,6 +276,7 @@ class BrowserView(QWidget):
         """Show how ``token`` was built, down to single bytes."""
         ix = self.controller.index
         self.tree.clear()
+        self._shown_token = token
 
         def add(parent, node) -> None:
             tok, children = node

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -39,7 +39,56 @@ from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
 HELD_OUT_CHARS = 20_000
-MIN_HEIGHT = 120  # the panel's least height: below its layout's minimum it scrolls
+MIN_HEIGHT = 100  # the panel's least height: below its layout's minimum it scrolls
+
+
+def tokenizer_problem(src: TokSource) -> str | None:
+    """Why ``src`` cannot be evaluated, in the app's language (None: it can). Cheap: a known encoding's
+    local copy is looked for, a file's kind is told from its first bytes; neither is loaded."""
+    from bpe_gui.text.errors import error_text
+    from core.errors import BPEError
+    from core.evaluation.known_encodings import KNOWN, resolve_known
+    from core.formats import detect_format
+
+    try:
+        if src.kind == "known":
+            resolve_known(src.value)
+        elif src.kind == "path":
+            detect_format(src.value)
+    except BPEError as e:
+        if src.kind == "known" and e.code == "encoding_offline":
+            enc = KNOWN[src.value]
+            return (
+                QCoreApplication.translate(
+                    "EvaluateView",
+                    "{name} is not available offline: tiktoken's cache has no copy of it. Download "
+                    "{url} and add that file with “Add file…”.",
+                )
+                .replace("{name}", src.value)
+                .replace("{url}", enc.url)
+            )
+        return error_text(e)
+    return None
+
+
+def text_problem(path: str) -> str | None:
+    """Why the file at ``path`` cannot be a text to evaluate on (in the app's language), or None."""
+    from bpe_gui.text.errors import error_text
+    from core.errors import BPEError
+    from core.pretokenization.pretokenize import sniff_encoding
+
+    try:
+        with open(path, "rb") as f:
+            head = f.read(65536)
+    except OSError as e:
+        return QCoreApplication.translate("EvaluateView", "Cannot read {name}: {reason}").format(
+            name=Path(path).name, reason=e.strerror or str(e)
+        )
+    try:
+        sniff_encoding(head, Path(path).name)
+    except BPEError as e:
+        return error_text(e)
+    return None
 
 
 class EvaluateView(QWidget):
@@ -66,6 +115,8 @@ class EvaluateView(QWidget):
         self._closed = False
 
         self.tok_list, self.text_list = QListWidget(), QListWidget()
+        for lst in (self.tok_list, self.text_list):  # items are removed one by one (or several)
+            lst.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         b_cur, b_tok, b_known = (
             QPushButton(self.tr("Add current")),
             QPushButton(self.tr("Add file…")),
@@ -79,6 +130,15 @@ class EvaluateView(QWidget):
         b_text.clicked.connect(self._add_text_dialog)
         b_clear = QPushButton(self.tr("Clear"))
         b_clear.clicked.connect(self.clear)
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Remove the selected tokenizers and texts (Delete)"))
+        self.remove_button.clicked.connect(self.remove_selected)
+        # why the last entry was not added (checked when it is added, not when the run starts)
+        self.notice = QLabel()
+        self.notice.setObjectName("notes")
+        self.notice.setWordWrap(True)
+        self.notice.setVisible(False)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sample = QSpinBox()
         self.sample.setRange(0, 1_000_000)
         self.sample.setSpecialValueText(self.tr("whole file"))
@@ -103,7 +163,8 @@ class EvaluateView(QWidget):
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self._show_longest(cur.row()))
         self.bpt_plot = pg.PlotWidget(title=self.tr("Bytes per token"))
         self.doc_plot = pg.PlotWidget(title=self.tr("Tokens per document"))
-        self.held_plot = pg.PlotWidget(title=self.tr("Compression on held-out text while training"))
+        # (units in the title: a vertical axis label is longer than this short plot and was cut)
+        self.held_plot = pg.PlotWidget(title=self.tr("Held-out text while training: bytes/token"))
         for p in (self.bpt_plot, self.doc_plot, self.held_plot):
             p.setBackground("w")
             p.showGrid(y=True, alpha=0.3)
@@ -111,8 +172,8 @@ class EvaluateView(QWidget):
         self.doc_plot.setLabel("bottom", self.tr("tokens per document"))
         self.doc_plot.setLabel("left", self.tr("documents"))
         self.held_plot.setLabel("bottom", self.tr("merges"))
-        self.held_plot.setLabel("left", self.tr("bytes/token"))
         self.held_plot.setMaximumHeight(170)
+        self.held_plot.setMinimumHeight(140)  # (shorter, its tick labels overlap)
         self.held_curve = self.held_plot.plot(
             [], [], pen=pg.mkPen("#4c72b0", width=2), symbol="o", symbolSize=4
         )
@@ -136,8 +197,9 @@ class EvaluateView(QWidget):
             row.addWidget(w)
         side.addLayout(row)
         row = QHBoxLayout()
-        for w in (self.run_button, self.cancel_button, b_clear):
+        for w in (self.run_button, self.cancel_button, self.remove_button, b_clear):
             row.addWidget(w)
+        side.addWidget(self.notice)
         side.addLayout(row)
         side.addWidget(self.bar)
         row = QHBoxLayout()
@@ -193,12 +255,44 @@ class EvaluateView(QWidget):
         name = self.tr("{name} @ {n} merges").format(name=c.source_name or self.tr("trained"), n=len(args[2]))
         self.add_tokenizer(TokSource(name, "current", args[1:]))
 
-    def add_tokenizer(self, src: TokSource) -> None:
+    def add_tokenizer(self, src: TokSource) -> bool:
+        """Add ``src`` once it is checked: a file must be a tokenizer file, a known encoding must have a
+        local copy. Otherwise the panel says why (in the user's language) and nothing is added."""
+        problem = tokenizer_problem(src)
+        self._say(problem)
+        if problem is not None:
+            return False
         self.toks.append(src)
         self.tok_list.addItem(src.name)
         self._update_buttons()
+        return True
 
-    def add_text(self, path: str, sample: int | None = None, seed: int | None = None) -> None:
+    def _say(self, problem: str | None) -> None:
+        self.notice.setText(problem or "")
+        self.notice.setVisible(problem is not None)
+
+    def remove_selected(self) -> None:
+        """Remove the selected tokenizers and texts (the others stay)."""
+        for widget, items in ((self.tok_list, self.toks), (self.text_list, self.texts)):
+            rows = sorted((widget.row(i) for i in widget.selectedItems()), reverse=True)
+            for row in rows:
+                widget.takeItem(row)
+                del items[row]
+        self._say(None)
+        self._update_buttons()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and not self.running:
+            self.remove_selected()
+            return
+        super().keyPressEvent(event)
+
+    def add_text(self, path: str, sample: int | None = None, seed: int | None = None) -> bool:
+        """Add a text file once it is checked (it must be readable UTF-8 text); False: the panel says why."""
+        problem = text_problem(path)
+        self._say(problem)
+        if problem is not None:
+            return False
         t = TextSource(
             str(path),
             self.sample.value() if sample is None else sample,
@@ -211,8 +305,10 @@ class EvaluateView(QWidget):
                 f.seek(max(0, Path(path).stat().st_size - HELD_OUT_CHARS))
                 self.set_held_out(f.read().decode("utf-8", "surrogateescape"))
         self._update_buttons()
+        return True
 
     def clear(self) -> None:
+        self._say(None)
         self.toks.clear()
         self.texts.clear()
         self.tok_list.clear()
@@ -250,6 +346,7 @@ class EvaluateView(QWidget):
 
     def _update_buttons(self) -> None:
         self.run_button.setEnabled(not self.running and bool(self.toks) and bool(self.texts))
+        self.remove_button.setEnabled(not self.running and bool(self.toks or self.texts))
         self.cancel_button.setEnabled(self.running)
         for b in self.exports:
             b.setEnabled(bool(self.results))

@@ -241,7 +241,7 @@ class PairsView(QWidget):
             return self.tr("<i>Training … the table follows the run.</i>")
         if not c.has_trainer:
             return (
-                self.tr("<i>Open a corpus to see pair counts.</i>")
+                self.tr("<i>No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.</i>")
                 if not c.index.n_merges
                 else self.tr("<i>Imported tokenizer: no corpus, so no pair counts.</i>")
             )

@@ -5,8 +5,9 @@
 * :func:`fit_size` makes a wanted size small enough for that area, frame and title bar included.
 * :func:`place_on_screen` sizes a top-level window to fit and moves it inside the free area.
 * :class:`DockFit` keeps a dock from growing the main window: the dock takes a share of the window's
-  height (its content scrolls when short), a floated dock opens inside the screen, and the window
-  gets its size back when the dock closes.
+  height; where the window's views leave it too little (a laptop) it opens floated, as a window of
+  its own on the screen (docked again by the user, its content scrolls); the window gets its size
+  back when the dock closes.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from shiboken6 import isValid
 
 FRAME_WIDTH = 16  # the window manager's frame, left and right
 FRAME_HEIGHT = 48  # its title bar and bottom edge
@@ -53,18 +55,21 @@ class DockFit(QObject):
     fitted = Signal()  # the dock was fitted in (docked) or placed on the screen (floated)
 
     SHARE = 0.5  # of the window's inner height a docked panel takes when it opens
+    MIN_DOCKED = 260  # less room than this below the window's views (a laptop): the panel opens floated
     FLOAT_SIZE = (1100, 640)  # a floated panel's size, where the screen has room
 
     def __init__(self, window: QMainWindow, dock: QDockWidget) -> None:
         super().__init__(window)
         self.window, self.dock = window, dock
         self.size_before: QSize | None = None  # the window's size before the dock opened
+        self.user_docked = False  # the user docked the floated panel: it stays docked, scrolling
+        self._switching = False
         dock.visibilityChanged.connect(self._visibility_changed)
         dock.topLevelChanged.connect(self._floated)
 
     def _visibility_changed(self, visible: bool) -> None:
-        if self.dock.isFloating():
-            return
+        if not (isValid(self.window) and isValid(self.dock)) or self.dock.isFloating() or self._switching:
+            return  # (the window is being destroyed, or the dock floated: it hides on the way)
         if visible:
             if self.size_before is None:
                 self.size_before = self.window.size()
@@ -89,6 +94,13 @@ class DockFit(QObject):
             return
         inner = central.height() + dock.height()
         room = inner - central.minimumSizeHint().height()
+        if room < self.MIN_DOCKED and not self.user_docked:
+            self._switching = True  # (the dock hides and shows again on the way: not a close)
+            try:
+                dock.setFloating(True)  # a window of its own, on the screen, instead of a sliver
+            finally:
+                self._switching = False
+            return
         height = max(dock.minimumSizeHint().height(), min(int(inner * self.SHARE), room))
         win.resizeDocks([dock], [height], Qt.Orientation.Vertical)
         self.fitted.emit()
@@ -97,6 +109,7 @@ class DockFit(QObject):
         if floating:
             QTimer.singleShot(0, self, self._place_floating)
         else:
+            self.user_docked = True
             if self.size_before is None:
                 self.size_before = self.window.size()
             QTimer.singleShot(0, self, self.fit)

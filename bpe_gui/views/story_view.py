@@ -74,9 +74,17 @@ def status_line(rec, tie_break: str) -> str:
         _num(rec.count),
         _num(rec.words_changed),
     )
-    # English plurals (a translation has its own wording)
-    return text.replace("time(s)", "time" if rec.count == 1 else "times").replace(
-        "word(s)", "word" if rec.words_changed == 1 else "words"
+    return _plurals(text, rec)
+
+
+def _plurals(text: str, rec) -> str:
+    """English plurals of the count and word numbers (a translation has its own wording)."""
+    one = rec.count == 1
+    return (
+        text.replace("time(s)", "time" if one else "times")
+        .replace("token(s)", "token" if one else "tokens")  # (tokens saved: one per occurrence)
+        .replace("word(s)", "word" if rec.words_changed == 1 else "words")
+        .replace("occurrence(s)", "occurrence" if rec.occurrences_changed == 1 else "occurrences")
     )
 
 
@@ -123,10 +131,13 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     out.append(
         "<p>"
         + _fill(
-            translate(
-                "Story",
-                "<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
-                "distinct word(s) (%4).",
+            _plurals(
+                translate(
+                    "Story",
+                    "<b>The pair.</b> The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 "
+                    "distinct word(s) (%4).",
+                ),
+                rec,
             ),
             pair,
             f"<b>{_num(rec.count)}</b>",
@@ -162,10 +173,13 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     out.append(
         "<p>"
         + _fill(
-            translate(
-                "Story",
-                "<b>What changed.</b> %1 distinct word(s) changed, %2 occurrence(s) counting "
-                "repeats. Only these words were touched: that is the %3.",
+            _plurals(
+                translate(
+                    "Story",
+                    "<b>What changed.</b> %1 distinct word(s) changed, %2 occurrence(s) counting "
+                    "repeats. Only these words were touched: that is the %3.",
+                ),
+                rec,
             ),
             _num(rec.words_changed),
             _num(rec.occurrences_changed),
@@ -213,10 +227,13 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     out.append(
         "<p>"
         + _fill(
-            translate(
-                "Story",
-                "<b>Compression.</b> Each merged occurrence saves one token: the corpus "
-                "becomes up to %1 token(s) shorter, and the %2 grows by one.",
+            _plurals(
+                translate(
+                    "Story",
+                    "<b>Compression.</b> Each merged occurrence saves one token: the corpus "
+                    "becomes up to %1 token(s) shorter, and the %2 grows by one.",
+                ),
+                rec,
             ),
             _num(rec.count),
             _term("vocab", translate("Story", "vocabulary")),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from bpe_gui.model.formatting import token_label
@@ -19,7 +19,8 @@ RUN_REDRAW_MS = 300  # while a run is going the worker needs the GIL more than t
 ACCENT = "#3b6fd8"
 LENGTH = "#8e5bd0"
 SELECT = "#e8590c"
-GRAPH_MIN_HEIGHT = 220
+GRAPH_MIN_HEIGHT = 190
+AXIS_TITLES_FROM = 280  # below this graph height the vertical axis titles (longer than the plots) hide
 SYMBOLS_UP_TO = 300  # merges drawn with a dot each (one merge alone is visible), a line beyond
 
 
@@ -109,6 +110,7 @@ class TimelineView(QWidget):
         self.graphics.ci.setSpacing(4)
         # tall enough that the axis labels of both plots stay apart (a short window squashes the others)
         self.graphics.setMinimumHeight(GRAPH_MIN_HEIGHT)
+        self.graphics.installEventFilter(self)  # (its height decides whether the axis titles fit)
         self.count_plot = self.graphics.addPlot(row=0, col=0)
         self.length_plot = self.graphics.addPlot(row=1, col=0)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
@@ -180,16 +182,32 @@ class TimelineView(QWidget):
         controller.merge_selected.connect(self.select)
         self._reset()
 
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.graphics and event.type() == QEvent.Type.Resize:
+            self.fit_axis_titles(event.size().height())
+        return super().eventFilter(watched, event)
+
+    def fit_axis_titles(self, height: int) -> None:
+        """Show the vertical axis titles only where they fit beside the plots (they would overlap on a
+        short window; the axes' tooltips say the same)."""
+        show = height >= AXIS_TITLES_FROM
+        for p in (self.count_plot, self.length_plot):
+            axis = p.getAxis("left")
+            if axis.label.isVisible() != show:
+                axis.showLabel(show)
+
     # ------------------------------------------------------------------ data
     def _appended(self, n: int) -> None:
         new = self.controller.index.merges[-n:] if n else []
         self.counts.extend(m.count for m in new)
         self.lengths.extend(len(m.pair[0]) + len(m.pair[1]) for m in new)
+        self._update_title()  # at once (the plot is redrawn later): the count agrees with the status bar
         self._schedule()
 
     def _removed(self, n: int) -> None:
         del self.counts[len(self.counts) - n :]
         del self.lengths[len(self.lengths) - n :]
+        self._update_title()
         self._schedule()
 
     def _reset(self) -> None:

@@ -153,7 +153,7 @@ class TrainingPanel(QGroupBox):
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setFormat(self.tr("idle"))
-        self.vocab_label = status_label(name="vocabStatus")
+        self.vocab_label = status_label(lines=2, name="vocabStatus")  # (wraps, never cut: "5 special")
         self.vocab_label.setToolTip(
             self.tr(
                 "Tokens in the vocab now / the vocab size Train stops at · merges "
@@ -184,7 +184,7 @@ class TrainingPanel(QGroupBox):
         self.tie.currentIndexChanged.connect(self._settings_edited)
         self.apply_button.clicked.connect(self.apply)
         controller.progress.connect(self._progress)
-        controller.phase.connect(lambda text: self.progress.setFormat(text.rstrip(" …") + "  %p%"))
+        controller.phase.connect(self._show_phase)
         controller.message.connect(self.status.set_full_text)
         controller.options_changed.connect(self.show_options)
         controller.merges_reset.connect(self._show_imported_note)
@@ -243,6 +243,9 @@ class TrainingPanel(QGroupBox):
 
     def apply(self) -> None:
         c = self.controller
+        if self.pattern.currentData() == "custom" and self.pattern_problem() is not None:
+            self._settings_edited()  # the regex stays as typed; the panel says what is wrong with it
+            return
         try:
             specials, pattern, tie = self.wanted()
         except ValueError as e:
@@ -300,16 +303,30 @@ class TrainingPanel(QGroupBox):
         rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(
             tok.tie_break or "", self.tr("not recorded")
         )
-        self.imported_note.setText(
-            self.tr(
-                "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
-                "above are for the next corpus you open."
-            )
-            .replace("%1", c.source_name)
+        note = self.tr(
+            "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
+            "above are for the next corpus you open."
+        )
+        full = (
+            note.replace("%1", c.source_name)
             .replace("%2", pattern_name(tok.pattern))
             .replace("%3", specials)
             .replace("%4", rule)
         )
+        # a long regex and many special tokens (Qwen: 22) are summed up: Step and Train stay in view
+        name = pattern_name(tok.pattern)
+        short_pattern = name if len(name) <= 12 else self.tr("a custom regex")
+        n = len(tok.special_tokens)
+        short_specials = (
+            specials if n <= 3 and len(specials) <= 40 else plural(self.tr("%n token(s)", "", n), n)
+        )
+        self.imported_note.setText(
+            note.replace("%1", c.source_name)
+            .replace("%2", short_pattern)
+            .replace("%3", short_specials)
+            .replace("%4", rule)
+        )
+        self.imported_note.setToolTip(full if full != self.imported_note.text() else "")
         self.imported_note.setVisible(True)
 
     def minimum_vocab_size(self) -> int:
@@ -331,6 +348,14 @@ class TrainingPanel(QGroupBox):
         self.vocab_hint.setVisible(too_small)
 
     # ------------------------------------------------------------------ status
+    def _show_phase(self, text: str) -> None:
+        """The task in the progress bar, its middle cut (a long file name) so that both ends show."""
+        fm = self.progress.fontMetrics()
+        room = max(40, self.progress.width() - fm.horizontalAdvance("  100%") - 16)
+        shown = fm.elidedText(text.rstrip(" …"), Qt.TextElideMode.ElideMiddle, room)
+        self.progress.setFormat(shown.replace("%", "%%") + "  %p%")
+        self.progress.setToolTip(text)
+
     def _progress(self, done: int, total: int) -> None:
         pct = min(100, int(100 * done / max(total, 1)))
         if self.progress.maximum() != 100:

@@ -30,6 +30,14 @@ class WindowBase(QMainWindow):
     details: DetailsView
     recent_menu: QMenu
     splitters: dict[str, QSplitter]
+    #: the tokenizer compared with, as saved in a session: {"path": ..., "options": {...}} or None
+    comparison_source: dict | None = None
+    #: a session's comparison, read once the session's own task is over
+    pending_comparison: dict | None = None
+
+    def compare_with(self, path, options: dict | None = None) -> bool:
+        """Read a tokenizer to compare with (in a worker)."""
+        raise NotImplementedError
 
     def show_message(self, message: str) -> None:
         """Show a status message (and keep it in View → Messages)."""

@@ -83,12 +83,21 @@ class FilesWindow(SessionWindow):
 
     def compare_with(self, path, options: dict | None = None) -> bool:
         """Read a tokenizer to compare with (in a worker; the tokenize view shows it when it is read)."""
-        return self.controller.load_comparison(path, **(options or {}))
+        started = self.controller.load_comparison(path, **(options or {}))
+        if started:  # kept with a saved session once it is read
+            full = (
+                [str(Path(p).resolve()) for p in path]
+                if isinstance(path, list)
+                else str(Path(path).resolve())
+            )
+            self._comparison_request = {"path": full, "options": dict(options or {})}
+        return started
 
     def _tokenizer_loaded(self, loaded) -> None:
         if loaded.purpose == "compare":
             self.compared_name = loaded.name  # (for File → Vocabulary overlap…)
             self.tokenize.set_comparison(loaded.tokenizer, loaded.name)
+            self.comparison_source = getattr(self, "_comparison_request", None)
 
     def export_dialog(self) -> bool:
         folder = self.settings.get(settings.EXPORT_FOLDER) or str(Path.home() / "bpe-export")

@@ -91,7 +91,7 @@ class MainWindow(FilesWindow):
     def _layout(self) -> None:
         left = QWidget()
         pl = QVBoxLayout(left)
-        pl.setContentsMargins(6, 0, 0, 0)
+        pl.setContentsMargins(6, 6, 0, 0)  # (the first panel's title clear of the menu bar)
         pl.setSpacing(2)
         pl.addWidget(self.corpus_panel)
         pl.addWidget(self.training_panel)
@@ -116,7 +116,7 @@ class MainWindow(FilesWindow):
         left_split.addWidget(self.info_tabs)
         left_split.setStretchFactor(0, 1)
         left_split.setStretchFactor(1, 0)
-        left_split.setSizes([700, 170])
+        left_split.setSizes([600, 270])  # the selected merge shows whole at 1400×900
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.timeline)
         middle.addWidget(self.tokenize)
@@ -292,6 +292,7 @@ class MainWindow(FilesWindow):
         tp.train_button.clicked.connect(self.act_train.trigger)
         tp.cancel_button.clicked.connect(self.act_cancel.trigger)
         self.tokenize.compare_button.clicked.connect(self.act_compare.trigger)
+        self.tokenize.close_compare.clicked.connect(lambda: setattr(self, "comparison_source", None))
         for sig in (c.merges_appended, c.merges_removed):
             sig.connect(lambda _n: self._update_status())
         tp.vocab_size.valueChanged.connect(lambda _v: self._update_actions())
@@ -356,6 +357,9 @@ class MainWindow(FilesWindow):
         self._update_actions()
         if not busy and self._close_pending:
             QTimer.singleShot(0, self.close)
+        elif not busy and self.pending_comparison is not None:  # a session's comparison, read now
+            saved, self.pending_comparison = self.pending_comparison, None
+            self.compare_with(saved["path"], saved["options"])
 
     # ------------------------------------------------------------------ dialogs
     def _stepped(self, records: list) -> None:
@@ -366,7 +370,8 @@ class MainWindow(FilesWindow):
         """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""
         self.messages.add(message)
         bar = self.statusBar()
-        width = max(100, bar.width() - self.vocab_status.width() - 40)
+        # (the window's width: before the window is first laid out the bar is still narrow)
+        width = max(100, max(bar.width(), self.width()) - self.vocab_status.width() - 40)
         bar.showMessage(elide(message, bar.fontMetrics(), width), 15000)
         bar.setToolTip(message)
 
@@ -388,11 +393,12 @@ class MainWindow(FilesWindow):
         box.open()
 
     def _set_language(self, code: str) -> None:
-        """View → Language: remembered, and used from the next start of the app."""
+        """View → Language: remembered, and used from the next start (offered at once)."""
+        from bpe_gui.window.language import offer_restart
+
         i18n.remember(code, self.settings)
-        QMessageBox.information(
-            self, "BPE Explorer", self.tr("The language changes when BPE Explorer is started again.")
-        )
+        self.settings.sync()
+        offer_restart(self, code)
 
     def _about(self) -> None:
         from core.cli import version
@@ -415,12 +421,42 @@ class MainWindow(FilesWindow):
             tp.step_n.setValue(self.settings.get(settings.STEP_N) or tp.step_n.value())
         except OverflowError:  # (a number too large for the spin box, edited by hand)
             pass
+        self._restore_options()
         self._fill_recent()
+
+    def _restore_options(self) -> None:
+        """The special tokens, pattern and tie rule in effect when the app last closed."""
+        import json
+
+        from core.errors import BPEError
+
+        raw = self.settings.get(settings.SPECIAL_TOKENS)
+        try:
+            specials = json.loads(raw) if raw else None
+        except ValueError:
+            specials = None
+        if not (isinstance(specials, list) and all(isinstance(s, str) for s in specials)):
+            specials = None
+        pattern = self.settings.get(settings.PATTERN) or None
+        tie = self.settings.get(settings.TIE_RULE) or None
+        c = self.controller
+        try:  # values edited by hand that do not fit are left out, silently: the defaults stay
+            c.options.with_changes(specials, pattern, tie)
+        except BPEError:
+            return
+        if c.set_options(specials, pattern, tie):
+            self.training_panel.show_options()
 
     def _save_settings(self) -> None:
         tp = self.training_panel
         self.settings.set(settings.VOCAB_SIZE, tp.vocab_size.value())
         self.settings.set(settings.STEP_N, tp.step_n.value())
+        import json
+
+        o = self.controller.options
+        self.settings.set(settings.SPECIAL_TOKENS, json.dumps(list(o.special_tokens), ensure_ascii=False))
+        self.settings.set(settings.PATTERN, "none" if o.pattern is None else o.pattern)
+        self.settings.set(settings.TIE_RULE, o.tie_break)
         for name, sp in self.splitters.items():
             self.settings.set_splitter_state(name, sp.saveState())
         self.settings.sync()

@@ -107,7 +107,11 @@ class SessionWindow(WindowBase):
     def save_session(self, path: str, remember_folder: bool = True):
         tp = self.training_panel
         out = self.controller.save_session(
-            path, tp.vocab_size.value(), tp.step_n.value(), self.tokenize.input.toPlainText()
+            path,
+            tp.vocab_size.value(),
+            tp.step_n.value(),
+            self.tokenize.input.toPlainText(),
+            compare=self.comparison_source,
         )
         if out is not None:
             if remember_folder:
@@ -141,6 +145,22 @@ class SessionWindow(WindowBase):
             tp.step_n.setValue(int(s.step_n))
         if s.text is not None:
             self.tokenize.set_text(s.text)
+        self.restore_comparison(s.extra.get("compare"))
+
+    def restore_comparison(self, saved) -> None:
+        """Compare with the session's second tokenizer again (when its files are still there)."""
+        if not isinstance(saved, dict):
+            return
+        path, options = saved.get("path"), saved.get("options") or {}
+        paths = path if isinstance(path, list) else [path]
+        if not paths or not all(isinstance(p, str) and Path(p).exists() for p in paths):
+            return  # (moved or deleted since: the session opens without it)
+        if not isinstance(options, dict):
+            options = {}
+        if self.controller.busy:  # the session is being replayed: read it once that is over
+            self.pending_comparison = {"path": path, "options": options}
+        else:
+            self.compare_with(path, options)
 
     def autosave_path(self) -> Path:
         """Where the session is kept when the window closes (beside a custom settings file)."""
@@ -170,6 +190,7 @@ class SessionWindow(WindowBase):
             QMessageBox.StandardButton.NoButton,
             self,
         )
+        box.setInformativeText(self.session_description(last))
         reopen = box.addButton(self.tr("Reopen"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(self.tr("Start with the sample"), QMessageBox.ButtonRole.RejectRole)
         check = QCheckBox(self.tr("Don't ask again"))
@@ -178,6 +199,27 @@ class SessionWindow(WindowBase):
         if check.isChecked():
             self.settings.set(settings.ASK_REOPEN, False)
         return box.clickedButton() is reopen and self.controller.open_session(str(last)) is not None
+
+    def session_description(self, path: str) -> str:
+        """Corpus, merges, vocab target and date of the session at ``path``, in the user's language."""
+        from PySide6.QtCore import QDateTime, QLocale
+
+        from bpe_gui.model.session_preview import session_preview
+
+        p = session_preview(path)
+        if p is None:
+            return ""
+        when = QLocale().toString(QDateTime.fromSecsSinceEpoch(int(p.saved)), QLocale.FormatType.ShortFormat)
+        lines = [
+            self.tr("Corpus: %1").replace("%1", p.corpus or self.tr("none (an imported tokenizer)")),
+            (
+                self.tr("Merges: %1 · target vocab size: %2").replace("%2", f"{p.vocab_target:,}")
+                if p.vocab_target
+                else self.tr("Merges: %1")
+            ).replace("%1", f"{p.merges:,}"),
+            self.tr("Saved: %1").replace("%1", when),
+        ]
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ rewind
     def rewind_to_selected(self) -> None:

@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the command's modules load only when it runs (the app starts faster)
     from core.evaluation.evaluate import EvalResult
 
-from core.evaluation.evaluate import DEFAULT_SPLIT
+from core.evaluation.evaluate import DEFAULT_SPLIT, MIN_TIMED_BYTES
 
 CSV_FIELDS = (
     "tokenizer",
@@ -92,66 +93,98 @@ def format_hours(h: float) -> str:
     return f"{h / 24:.1f} days"
 
 
-def table(results: Sequence[EvalResult]) -> str:
-    """The results as a plain-text table, then the longest tokens of each tokenizer.
+WIDTH = 100  # the table fits a terminal this wide; every figure is in --json / --csv
+#: whitespace as the app shows it (a space in a quoted token is easy to miss)
+MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍"}
 
-    The speeds and the Pile estimate of a text too small to time read "–" and "text too small to time".
+
+def shown(text: str) -> str:
+    """A token as the app shows it: whitespace markers, other control characters escaped.
+
+    >>> shown(" the"), shown(".\\n\\n"), shown("a\\x00")
+    ('·the', '.↵↵', 'a\\\\x00')
     """
-    from core.evaluation.evaluate import MIN_TIMED_BYTES
-
-    too_small = f"text too small to time (< {MIN_TIMED_BYTES // 1_000_000} MB)"
-    head = (
-        "tokenizer",
-        "file",
-        "bytes",
-        "docs",
-        "tokens",
-        "B/tok",
-        "ch/tok",
-        "tok/doc",
-        "p95",
-        "vocab used",
-        "1-byte",
-        "fallback",
-        "MB/s 1p",
-        "MB/s all",
-        "Pile 825 GB",
+    return "".join(
+        MARKERS.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 32 or ord(ch) == 127 else ch) for ch in text
     )
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters (the start cut off: a path's end says most)."""
+    return text if len(text) <= width else "…" + text[-(width - 1) :]
+
+
+def _middle(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters, its middle left out (a 128-byte run of spaces)."""
+    if len(text) <= width:
+        return text
+    half = (width - 1) // 2
+    return text[:half] + "…" + text[-(width - 1 - half) :]
+
+
+def pile_estimate(r: EvalResult) -> str:
+    """Hours to encode the Pile at the measured speed, or why there is no estimate."""
+    if not r.timed:
+        return "sample too small"
+    return format_hours(r.pile_hours)
+
+
+def table(results: Sequence[EvalResult]) -> str:
+    """The results as a plain-text table at most :data:`WIDTH` columns wide, then the longest tokens
+    of each tokenizer (whitespace shown as the app shows it)."""
+    head = ("tokenizer", "file", "tokens", "B/tok", "tok/doc", "vocab used", "MB/s", "Pile 825 GB")
     rows = [head]
     rows.extend(
         (
             Path(r.tokenizer).name or r.tokenizer,
-            r.file if len(r.file) < 40 else "…" + r.file[-39:],
-            f"{r.bytes:,}",
-            f"{r.documents:,}",
+            Path(r.file).name or r.file,
             f"{r.tokens:,}",
             f"{r.bytes_per_token:.3f}",
-            f"{r.chars_per_token:.3f}",
             f"{r.tokens_per_doc_mean:,.1f}",
-            "–" if r.tokens_per_doc_p95 is None else f"{r.tokens_per_doc_p95:,.0f}",
-            f"{r.vocab_used:,}/{r.vocab_size:,} ({r.vocab_used_share:.1%})",
-            f"{r.single_byte_share:.2%}",
-            f"{r.byte_fallback_share:.3%}",
-            f"{r.mb_per_s_one_process:.2f}" if r.timed else "–",
+            f"{r.vocab_used_share:.1%}",
             f"{r.mb_per_s:.2f}" if r.timed else "–",
-            f"{format_hours(r.pile_hours)} ({r.workers} proc)" if r.timed else too_small,
+            pile_estimate(r),
         )
         for r in results
     )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    sep = 2
+    over = sum(widths) + sep * (len(head) - 1) - WIDTH
+    for col, least in ((1, 12), (0, 12)):  # names give way first: the figures are kept whole
+        if over > 0:
+            cut = min(over, widths[col] - max(least, len(head[col])))
+            if cut > 0:
+                widths[col] -= cut
+                over -= cut
     left = {0, 1}
     lines = [
-        "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+        (" " * sep).join(
+            _cut(c, w).ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))
+        )
         for row in rows
+    ]
+    workers = sorted({r.workers for r in results})
+    procs = f"{', '.join(map(str, workers))} {'process' if workers == [1] else 'processes'}"
+    notes = [
+        f"MB/s and the Pile estimate with {procs}"
+        + (
+            f"; no speed or estimate from a text under {MIN_TIMED_BYTES // 1_000_000} MB (too short to time)"
+            if not all(r.timed for r in results)
+            else ""
+        )
+        + ". All figures (documents, p50/p95, byte shares, one-process speed): --json or --csv."
     ]
     seen: set[str] = set()
     for r in results:
         if r.tokenizer in seen:
             continue
         seen.add(r.tokenizer)
-        toks = ", ".join(f"{t.text!r} ({t.n_bytes} B)" for t in r.longest[:10])
-        lines.append(f"longest tokens of {r.tokenizer}: {toks}")
-    return "\n".join(lines)
+        toks = ", ".join(f"{_middle(shown(t.text), 24)} ({t.n_bytes}\u00a0B)" for t in r.longest[:10])
+        notes.append(f"longest tokens of {Path(r.tokenizer).name or r.tokenizer}: {toks}")
+    if len(seen):
+        notes.append("(· space, → tab, ↵ newline)")
+    wrapped = [textwrap.fill(n, WIDTH, subsequent_indent="  ", break_on_hyphens=False) for n in notes]
+    return "\n".join([*lines, "", *wrapped])
 
 
 def to_json(results: Sequence[EvalResult]) -> str:

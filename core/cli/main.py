@@ -414,11 +414,22 @@ def main(argv: list[str] | None = None) -> int:
     return run(args)
 
 
+def command_line_text(e: BPEError) -> str:
+    """``e``'s message in the command line's words (its options, not the Python API's arguments)."""
+    p = e.params
+    if e.code == "corpus_binary" and {"name", "nul", "size"} <= p.keys():
+        return (
+            f"{p['name']} looks like a binary file ({p['nul']} NUL bytes in the first {p['size']} bytes); "
+            "choose a UTF-8 text file, or pass --allow-nul if it is UTF-8 text that contains NUL bytes"
+        )
+    return str(e)
+
+
 def guarded(fn) -> int:
     try:
         return int(fn() or 0)
     except BPEError as e:
-        print(f"bpe-explorer: error: {e}", file=sys.stderr)
+        print(f"bpe-explorer: error: {command_line_text(e)}", file=sys.stderr)
         return EXIT_USAGE
     except Cancelled as e:
         print(f"bpe-explorer: {e}", file=sys.stderr)

@@ -374,7 +374,7 @@ class Engine:
                     if isinstance(message, Failed):
                         cls = getattr(errors, message.error, BPEError)
                         raise (cls if isinstance(cls, type) and issubclass(cls, BPEError) else BPEError)(
-                            message.message
+                            message.message, code=message.code, **message.params
                         )
                     if isinstance(message, Crashed):
                         raise RuntimeError(f"unexpected error in the engine process:\n{message.traceback}")

@@ -16,7 +16,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypedDict
 
 if TYPE_CHECKING:
@@ -174,10 +174,13 @@ class Stopped(_Plain):
 
 @dataclass(frozen=True)
 class Failed(_Plain):
-    """A core error: ``error`` names its class in :mod:`core.errors`."""
+    """A core error: ``error`` names its class in :mod:`core.errors`; ``code`` and ``params`` let the
+    app say it in its own language (:attr:`core.errors.BPEError.code`)."""
 
     error: str
     message: str
+    code: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

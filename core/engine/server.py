@@ -132,7 +132,7 @@ class EngineServer:
             except Cancelled as e:
                 self._send(Stopped(str(e)))
             except BPEError as e:
-                self._send(Failed(type(e).__name__, str(e)))
+                self._send(Failed(type(e).__name__, str(e), e.code, dict(e.params)))
             except Exception:
                 self._send(Crashed(traceback.format_exc()))
             else:

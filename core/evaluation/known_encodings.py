@@ -101,7 +101,10 @@ def resolve_known(name: str) -> Path | None:
         f"encoding {name!r} is not available offline: no copy in {where} and no tiktoken_ext "
         f"plugin ships {enc.file}; download {enc.url} and pass the file "
         f"(--tokenizer path/to/{enc.file}), or set TIKTOKEN_CACHE_DIR to a folder holding "
-        "tiktoken's cache"
+        "tiktoken's cache",
+        code="encoding_offline",
+        name=name,
+        url=enc.url,
     )
 
 

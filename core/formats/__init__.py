@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import BPEError, FormatError
-from core.files import atomic_write, read_text, staged_files, staged_writes
+from core.files import atomic_write, is_npy, packed_kind, read_text, staged_files, staged_writes
 from core.formats._io import load_json, parse_special_ids
 from core.formats.export_record import RECORD_NAME, check_folder, record_text
 from core.formats.gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
@@ -192,6 +192,23 @@ def detect_format(path: str | os.PathLike) -> str:
         raise FormatError(f"cannot read {str(p)!r}: {e.strerror or e}") from e
     if not head:
         raise FormatError(f"{p}: the file is empty; it is not a tokenizer file")
+    packed = packed_kind(head)
+    if packed is not None:
+        kind, command = packed
+        raise FormatError(
+            f"{p.name} is {kind}-compressed; decompress it first ({command} {p.name}) and open the "
+            "decompressed tokenizer file",
+            code="tokenizer_compressed",
+            name=p.name,
+            kind=kind,
+            command=command,
+        )
+    if is_npy(head):
+        raise FormatError(
+            f"{p.name} is a NumPy array (.npy, e.g. token ids written by encode), not a tokenizer file",
+            code="tokenizer_npy",
+            name=p.name,
+        )
     if looks_like_sentencepiece(head):
         return "sentencepiece"
     if p.suffix == ".txt":
@@ -287,6 +304,12 @@ def _load_any(
     if fmt == "hf":
         return _keeps_own(load_hf(p), p, special_tokens, pattern)
     if fmt == "tiktoken":
+        if pattern is None and special_tokens is None:  # an export's bpe.json beside it has them
+            from core.formats.companion import load_with_companion
+
+            spec = load_with_companion(p)
+            if spec is not None:
+                return spec
         return load_tiktoken(p, pattern=pattern, special_tokens=special_tokens)
     specials = list(special_tokens) if isinstance(special_tokens, dict) else special_tokens
     pat = "gpt2" if pattern is None else pattern

@@ -90,6 +90,7 @@ def session_json(
     vocab_target: int | None = None,
     step_n: int | None = None,
     text: str | None = None,
+    compare: dict[str, Any] | None = None,
 ) -> str:
     """The text of a session file for ``spec`` (a native ``bpe.json`` with a ``"session"`` key)."""
     info: dict[str, Any] = {
@@ -102,6 +103,10 @@ def session_json(
         "step_n": step_n,
         "text": text,
     }
+    if (
+        compare is not None
+    ):  # the tokenizer compared with: {"path": file or [vocab, merges], "options": {...}}
+        info["compare"] = compare
     if corpus_path is not None:
         path = Path(corpus_path).resolve()
         try:

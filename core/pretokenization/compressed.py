@@ -10,28 +10,24 @@ core.errors.CorpusError: c.txt.gz is gzip-compressed; decompress it first, or st
 from __future__ import annotations
 
 from core.errors import CorpusError
+from core.files import packed_kind
 
-_COMPRESSED = [
-    (b"\x1f\x8b", "gzip", "zcat"),
-    (b"\xfd7zXZ\x00", "xz", "xzcat"),
-    (b"\x28\xb5\x2f\xfd", "zstd", "zstdcat"),
-    (b"PK\x03\x04", "zip", "unzip -p"),
-]
+#: the command that streams each kind to standard output
+_STREAM = {"gzip": "zcat", "xz": "xzcat", "zstd": "zstdcat", "zip": "unzip -p", "bzip2": "bzcat"}
 
 
 def refuse_compressed(
     head: bytes, source: str, command: str = "count - --out counts.parquet (local engine)"
 ) -> None:
     """Refuse a file whose first bytes are those of a gzip, xz, zstd, zip or bzip2 archive."""
-    found = [(kind, cat) for magic, kind, cat in _COMPRESSED if head.startswith(magic)]
-    if head[:3] == b"BZh" and head[4:10] == b"1AY&SY":
-        found.append(("bzip2", "bzcat"))
-    if found:
-        kind, cat = found[0]
+    packed = packed_kind(head)
+    if packed is not None:
+        kind, unpack = packed
         raise CorpusError(
             f"{source} is {kind}-compressed; decompress it first, or stream it: "
-            f"{cat} FILE | bpe-explorer {command}",
+            f"{_STREAM.get(kind, unpack)} FILE | bpe-explorer {command}",
             code="corpus_compressed",
             name=source,
             kind=kind,
+            command=unpack,
         )

@@ -23,6 +23,7 @@ from pathlib import Path
 import regex
 
 from core.errors import Cancelled, CorpusError, SpecialTokenError
+from core.files import is_npy, packed_kind
 from core.pretokenization.blocks import BLOCK_BYTES, auto_block_bytes, iter_blocks, rule_for_pattern  # noqa: F401 (BLOCK_BYTES re-exported)
 from core.pretokenization.chunk_counts import chunk_counter
 from core.pretokenization.compressed import refuse_compressed
@@ -225,8 +226,25 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
     """Raise :class:`CorpusError` when the start of a file shows UTF-16/32 or binary data.
 
     ``allow_nul`` accepts NUL bytes (text that really contains them); the byte-order marks of
-    UTF-16/32 are refused all the same.
+    UTF-16/32 are refused all the same. Compressed files and NumPy arrays are named as such.
     """
+    packed = packed_kind(head)
+    if packed is not None:
+        kind, command = packed
+        raise CorpusError(
+            f"{name} is {kind}-compressed; decompress it first ({command} {name}) and use the decompressed file",
+            code="corpus_compressed",
+            name=name,
+            kind=kind,
+            command=command,
+        )
+    if is_npy(head):
+        raise CorpusError(
+            f"{name} is a NumPy array (.npy, e.g. token ids written by encode), not text; "
+            "choose a UTF-8 text file",
+            code="corpus_npy",
+            name=name,
+        )
     if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         raise CorpusError(
             f"{name} looks like UTF-32 (byte-order mark found); convert it to UTF-8 first, "
@@ -264,7 +282,10 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
             name=name,
         )
     if nul and not allow_nul:
-        override = "; if it is UTF-8 text that contains NUL bytes, pass allow_nul=True (--allow-nul)"
+        override = (
+            "; if it is UTF-8 text that contains NUL bytes, allow them (--allow-nul on the command "
+            "line, allow_nul=True in Python)"
+        )
         quarters = [sample[i::4].count(0) for i in range(4)]
         if nul > len(sample) // 2 and len(sample) >= 8:
             zero_rate = [q / max(1, len(sample[i::4])) for i, q in enumerate(quarters)]
@@ -297,6 +318,8 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
             f"{len(sample)} bytes); choose a UTF-8 text file{override}",
             code="corpus_binary",
             name=name,
+            nul=nul,
+            size=len(sample),
         )
     _, invalid = decode_corpus(sample[: len(sample) - 4] if len(sample) > 4 else sample)
     if invalid > 0.25 * len(sample) and len(sample) > 64:

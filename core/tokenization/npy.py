@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from core.errors import Cancelled, CorpusError, FormatError
-from core.files import discard, new_temp, publish
+from core.files import discard, is_npy, new_temp, publish
 from core.pretokenization.blocks import BLOCK_BYTES, iter_blocks, tokenizer_rule
 from core.pretokenization.pretokenize import SINGLE_PROCESS_BYTES, block_rule
 from core.pretokenization.read_watch import watch
@@ -172,6 +172,13 @@ def encode_file_to_npy(
 
             head, stream = read_head(stream)
             refuse_compressed(head, str(input_path), "encode --tokenizer TOKENIZER - --out ids.npy")
+            if is_npy(head):  # (its ids are not text: encoding its bytes is a mix-up of files)
+                raise CorpusError(
+                    f"{input_path} is a NumPy array (.npy, e.g. token ids written by encode), not text; "
+                    "give the UTF-8 text to encode",
+                    code="corpus_npy",
+                    name=str(input_path),
+                )
             rule = tokenizer_rule(tokenizer, block_rule(tokenizer.pattern_regex))
             blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
             if workers == 1:

@@ -122,14 +122,21 @@ def test_cancel_stops_the_evaluation(qtbot, loaded, tmp_path):
     assert ev.run_button.isEnabled() and not ev.cancel_button.isEnabled()
 
 
-def test_unavailable_encoding_is_reported(qtbot, loaded, small_corpus, tmp_path, monkeypatch):
+def test_unavailable_encoding_is_reported_when_it_is_added(
+    qtbot, loaded, small_corpus, tmp_path, monkeypatch
+):
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "empty"))
     ev = loaded.evaluate
-    ev.add_tokenizer(TokSource("o200k_base", "known", "o200k_base"))
-    ev.add_text(str(small_corpus))
-    with qtbot.waitSignals([ev.finished, ev.error], timeout=30_000):
-        ev.run()
-    assert "o200k_base.tiktoken" in ev.last_error and ev.bar.format() == "Failed"
+    assert not ev.add_tokenizer(TokSource("gpt2", "known", "gpt2"))
+    assert ev.toks == [] and ev.tok_list.count() == 0
+    assert ev.notice.isVisibleTo(ev)
+    assert (
+        "gpt2" in ev.notice.text()
+        and "r50k_base.tiktoken" in ev.notice.text()
+        and "Add file" in ev.notice.text()
+    )
+    assert ev.add_text(str(small_corpus))
+    assert not ev.notice.isVisibleTo(ev) and not ev.run_button.isEnabled()
 
 
 def test_held_out_compression_follows_steps(qtbot, loaded, small_corpus):

@@ -80,9 +80,12 @@ def _fits(widget, width: int, height: int) -> bool:
     return widget.width() + FRAME_WIDTH <= width and widget.height() + FRAME_HEIGHT <= height
 
 
-def test_evaluate_dock_opens_without_growing_the_window(qtbot, monkeypatch, window, small_corpus):
+def test_on_a_laptop_evaluate_opens_floated_on_the_screen_without_growing_the_window(
+    qtbot, monkeypatch, window, small_corpus
+):
     _laptop(monkeypatch, 1366, 768)
     window.resize(window.fitting_size(1400, 900))
+    window.move(0, 0)
     load(qtbot, window, small_corpus)
     c = window.controller
     c.step(30)
@@ -92,17 +95,44 @@ def test_evaluate_dock_opens_without_growing_the_window(qtbot, monkeypatch, wind
     dock = window.evaluate_dock
     with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
         dock.toggleViewAction().trigger()  # Evaluate → Evaluate tokenizers… (Ctrl+Shift+E)
-    assert window.size() == before
-    # the panel takes a real share of the height, its controls scroll within it
-    assert dock.height() >= 120
-    assert window.evaluate.run_button.isVisibleTo(window.evaluate)
-    # the timeline keeps room for its axis labels
+    assert dock.isFloating() and window.size() == before
+    g = dock.geometry()
+    assert g.left() >= 0 and g.top() >= 0 and g.right() < 1366 and g.bottom() < 768, g
+    assert dock.height() >= 500  # a real panel, not a sliver under the views
+    # docked again by the user, it stays docked: the window keeps its size, the panel scrolls
+    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
+        dock.setFloating(False)
+    assert not dock.isFloating() and window.size() == before
+    assert _fits(window, 1366, 768)
     from bpe_gui.views.timeline_view import GRAPH_MIN_HEIGHT
 
     assert window.timeline.graphics.height() >= GRAPH_MIN_HEIGHT
+    # the axis titles (longer than such short plots) hide rather than overlap; they come back with room
+    from bpe_gui.views.timeline_view import AXIS_TITLES_FROM
+
+    left = window.timeline.count_plot.getAxis("left")
+    window.splitters["middle"].setSizes([1, 10_000])  # the timeline as short as it goes
+    qtbot.waitUntil(lambda: window.timeline.graphics.height() < AXIS_TITLES_FROM)
+    assert window.timeline.graphics.height() >= GRAPH_MIN_HEIGHT and not left.label.isVisible()
+    # everything the window needs with the panel open fits a 1280×720 screen less a 48-px task bar
+    assert window.minimumSizeHint().height() + 48 <= 720 - 48, window.minimumSizeHint()
     dock.toggleViewAction().trigger()
     qtbot.waitUntil(lambda: not dock.isVisible())
     assert window.size() == before
+    window.splitters["middle"].setSizes([10_000, 1])
+    qtbot.waitUntil(lambda: window.timeline.graphics.height() >= AXIS_TITLES_FROM)
+    assert left.label.isVisible()
+
+
+def test_on_a_tall_screen_evaluate_docks_below_the_views(qtbot, monkeypatch, window):
+    _laptop(monkeypatch, 1920, 1200)
+    window.resize(window.fitting_size(1400, 1100))
+    before = window.size()
+    dock = window.evaluate_dock
+    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
+        dock.show()
+    assert not dock.isFloating() and window.size() == before
+    assert dock.height() >= 260
 
 
 def test_evaluate_dock_gives_the_window_its_size_back(qtbot, monkeypatch, window):
@@ -118,19 +148,20 @@ def test_evaluate_dock_gives_the_window_its_size_back(qtbot, monkeypatch, window
     qtbot.waitUntil(lambda: window.size() == before)
 
 
-def test_a_floated_evaluate_panel_opens_on_the_screen(qtbot, monkeypatch, window):
-    _laptop(monkeypatch, 1280, 720)
-    window.resize(window.fitting_size(1280, 720))
-    window.move(0, 0)
+def test_a_panel_floated_by_the_user_opens_on_the_screen(qtbot, monkeypatch, window):
+    _laptop(monkeypatch, 1600, 1000)
+    window.resize(1400, 900)
+    window.move(180, 90)  # near the screen's bottom right corner: the panel must not follow it off
     dock = window.evaluate_dock
     with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
         dock.show()
+    assert not dock.isFloating()
     with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
-        dock.setFloating(True)
+        dock.setFloating(True)  # the panel's float button, or a double click on its title
     g = dock.geometry()
     assert g.left() >= 0 and g.top() >= 0, g
-    assert _fits(dock, 1280, 720), g
-    assert g.right() < 1280 and g.bottom() < 720, g
+    assert _fits(dock, 1600, 1000), g
+    assert g.right() < 1600 and g.bottom() < 1000, g
 
 
 def test_learn_fits_a_1280x720_screen_and_esc_closes_it(qtbot, monkeypatch, window):

@@ -175,11 +175,10 @@ def test_closing_keeps_the_merges_and_the_next_start_offers_them(qtbot, loaded, 
 # ---------------------------------------------------------------------- the settings in effect
 def test_failed_apply_shows_the_settings_in_effect_again(qtbot, loaded):
     panel = loaded.training_panel
-    panel.pattern.setCurrentIndex(panel.pattern.findData("custom"))
-    panel.custom.setText("(unclosed")
+    panel.specials.setText("<|endoftext|> <|endoftext|>")  # (a bad regex is kept as typed instead)
     with qtbot.waitSignal(loaded.controller.error):
         panel.apply()
-    assert panel.pattern.currentData() == "gpt2"
+    assert panel.specials.text() == "<|endoftext|>"
     assert not panel.apply_button.isEnabled()
     for b in loaded.findChildren(QMessageBox):
         b.close()
@@ -191,9 +190,7 @@ def test_vocab_size_below_the_minimum_is_kept_and_explained(qtbot, loaded):
     assert panel.vocab_size.value() == 100  # not silently changed
     assert panel.vocab_hint.isVisible()
     assert "At least 257" in panel.vocab_hint.text() and "1 special token." in panel.vocab_hint.text()
-    with qtbot.waitSignal(loaded.controller.error) as err:
-        loaded.act_train.trigger()
-    assert "257" in err.args[0]
+    assert not loaded.act_train.isEnabled()  # Train waits for a size it can reach (issue 28)
 
 
 def test_import_says_what_the_imported_tokenizer_uses(qtbot, loaded, small_corpus, tmp_path):

@@ -83,7 +83,7 @@ def test_help_opens_learn_window_and_story_panel_tells_the_step(qtbot, window, s
     from PySide6.QtWidgets import QMainWindow
 
     learn_window = window.findChild(QMainWindow, "learnWindow")
-    assert learn_window.isVisible()
+    assert learn_window is not None and learn_window.isVisible()
     assert isinstance(learn_window.centralWidget(), LearnView)
     assert open_learn(window) is learn_window  # one window, raised again
     load(qtbot, window, small_corpus)
@@ -101,7 +101,8 @@ def test_story_names_ties_rule_and_count_changes(english):
     t = Trainer.from_text("ab ab cd cd", pattern="none")
     rec = t.step()
     html = story_html(rec, "lexicographic", None)
-    assert rec.n_ties == 3 and "3 other pair(s)" in html and "lexicographically greatest" in html
+    assert rec.n_ties == 3 and "3 other pairs were" in html and "lexicographically greatest" in html
+    assert "(s)" not in html  # English plurals, not "pair(s)"
     # "cd" merged: (d, " ") -1 and (" ", c) -2 went down; (" ", cd) +2 and (cd, " ") +1 appeared
     assert "went down" in html and "−1" in html and "−2" in html
     assert "appeared" in html and "+2" in html and "+1" in html
