@@ -41,6 +41,8 @@ from bpe_gui.views.training_panel import TrainingPanel
 from bpe_gui.views.widgets import elide
 from bpe_gui.window.files import FilesWindow
 
+DETAILS_MIN_HEIGHT = 110  # the selected merge pane: its tabs, title and a line or two
+
 
 class MainWindow(FilesWindow):
     def __init__(self, parent=None) -> None:
@@ -85,9 +87,27 @@ class MainWindow(FilesWindow):
         self.setAcceptDrops(True)
         self._update_actions()
         self.resize(self.fitting_size(1400, 900))
-        self._restore_layout()
+        self._left_fitted = self._restore_layout()  # (a layout the user left is kept as it is)
 
     # ------------------------------------------------------------------ layout
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._left_fitted:
+            self._left_fitted = True
+            QTimer.singleShot(0, self, self._fit_left_column)
+
+    def _fit_left_column(self) -> None:
+        """The corpus and training panels whole if the window is tall enough (Step and Train in sight
+        on a 1280×720 laptop), the selected merge in the rest, at least a few lines of it."""
+        sp = self.splitters["left"]
+        total = sum(sp.sizes())
+        panels = self.left_scroll.widget()
+        if total <= 0 or panels is None:
+            return
+        need = panels.sizeHint().height() + 2
+        top = min(need, max(total - DETAILS_MIN_HEIGHT, total // 2))
+        sp.setSizes([top, total - top])
+
     def _layout(self) -> None:
         left = QWidget()
         pl = QVBoxLayout(left)
@@ -114,9 +134,12 @@ class MainWindow(FilesWindow):
         self.info_tabs.addTab(self.details, self.tr("Selected merge"))
         self.info_tabs.addTab(self.story, self.tr("What happened"))
         left_split.addWidget(self.info_tabs)
+        self.info_tabs.setMinimumHeight(DETAILS_MIN_HEIGHT)  # (its text scrolls: the panels above come first)
+        for pane in (self.details, self.story):
+            pane.browser.setMinimumHeight(24)
         left_split.setStretchFactor(0, 1)
         left_split.setStretchFactor(1, 0)
-        left_split.setSizes([600, 270])  # the selected merge shows whole at 1400×900
+        left_split.setSizes([600, 270])  # (made to fit the window once it is shown: _fit_left_column)
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.timeline)
         middle.addWidget(self.tokenize)

@@ -237,9 +237,11 @@ class SessionWindow(WindowBase):
 
         return fit_size(self, width, height)
 
-    def _restore_layout(self) -> None:
-        """Splitter sizes as the user left them."""
+    def _restore_layout(self) -> bool:
+        """Splitter sizes as the user left them; True when there were any."""
+        restored = False
         for name, sp in self.splitters.items():
             state = self.settings.splitter_state(name)
             if state is not None:
-                sp.restoreState(state)
+                restored = sp.restoreState(state) or restored
+        return restored
