@@ -134,7 +134,6 @@ class MainWindow(FilesWindow):
         self.info_tabs.addTab(self.details, self.tr("Selected merge"))
         self.info_tabs.addTab(self.story, self.tr("What happened"))
         left_split.addWidget(self.info_tabs)
-        self.info_tabs.setMinimumHeight(DETAILS_MIN_HEIGHT)  # (its text scrolls: the panels above come first)
         for pane in (self.details, self.story):
             pane.browser.setMinimumHeight(24)
         left_split.setStretchFactor(0, 1)
@@ -170,13 +169,8 @@ class MainWindow(FilesWindow):
         self.setCentralWidget(main)
         self.evaluate_dock = QDockWidget(self.tr("Evaluate"), self)
         self.evaluate_dock.setObjectName("evaluate")
-        # in a scroll area: on a small screen the dock scrolls instead of squashing the timeline
-        evaluate_scroll = QScrollArea()
-        evaluate_scroll.setWidgetResizable(True)
-        evaluate_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        evaluate_scroll.setWidget(self.evaluate)
-        evaluate_scroll.setMinimumHeight(160)
-        self.evaluate_dock.setWidget(evaluate_scroll)
+        # (its body scrolls on a small screen instead of squashing the timeline: EvaluateView.body_scroll)
+        self.evaluate_dock.setWidget(self.evaluate)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
         self.evaluate_dock.hide()
         self.evaluate_fit = DockFit(self, self.evaluate_dock)  # opens without growing the window

@@ -182,3 +182,24 @@ def test_learn_fits_a_1280x720_screen_and_esc_closes_it(qtbot, monkeypatch, wind
     qtbot.waitUntil(lambda: QApplication.activeWindow() is learn)
     QTest.keyClick(learn.windowHandle(), Qt.Key.Key_Escape)  # as the window system delivers a key
     qtbot.waitUntil(lambda: not learn.isVisible())
+
+
+def test_step_and_train_are_in_sight_on_a_1280x720_laptop(qtbot):
+    from PySide6.QtCore import QPoint
+
+    from bpe_gui import create_window
+
+    w = create_window(load_sample=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 672)  # 720 less a title bar and a task bar
+    w.show()
+    qtbot.waitExposed(w)
+    left, viewport, tp = w.splitters["left"], w.left_scroll.viewport(), w.training_panel
+    buttons = (tp.step_button, tp.undo_button, tp.train_button)
+
+    def in_sight() -> bool:
+        return all(0 < b.mapTo(viewport, QPoint(0, b.height())).y() <= viewport.height() for b in buttons)
+
+    qtbot.waitUntil(in_sight)  # once the window is shown, the left column is fitted to it
+    assert left.sizes()[1] >= 100  # the selected merge keeps a pane of its own
+    w.controller.shutdown()
