@@ -200,6 +200,8 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
                 _num(rec.count),
                 _num(rec.occurrences_changed),
             )
+            .replace("time(s)", "times", 1)  # (English plurals: the pair count is above 1 here)
+            .replace("time(s)", "time" if rec.occurrences_changed == 1 else "times")
             + "</p>"
         )
     if down:

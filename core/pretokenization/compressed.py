@@ -4,7 +4,7 @@ streams them: every command that reads a corpus (train, count, encode; local and
 >>> refuse_compressed(b"\\x1f\\x8b\\x08", "c.txt.gz", "train - --vocab-size N --out DIR")
 Traceback (most recent call last):
 ...
-core.errors.CorpusError: c.txt.gz is gzip-compressed; decompress it first, or stream it: zcat FILE | bpe-explorer train - --vocab-size N --out DIR
+core.errors.CorpusError: c.txt.gz is gzip-compressed; decompress it first (gunzip -k c.txt.gz), or stream it: zcat FILE | bpe-explorer train - --vocab-size N --out DIR
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def refuse_compressed(
     if packed is not None:
         kind, unpack = packed
         raise CorpusError(
-            f"{source} is {kind}-compressed; decompress it first, or stream it: "
+            f"{source} is {kind}-compressed; decompress it first ({unpack} {source}), or stream it: "
             f"{_STREAM.get(kind, unpack)} FILE | bpe-explorer {command}",
             code="corpus_compressed",
             name=source,

@@ -166,7 +166,7 @@ def test_story_counts_agree_with_the_pair_count_when_a_word_holds_the_pair_twice
     html = story_html(rec, "lexicographic", t.changed_words(rec.rank, limit=4))
     assert f"<b>{rec.count}</b>" in html  # the pair table's count
     assert (
-        f"The pair stood {rec.count} time(s) but the words holding it occur {rec.occurrences_changed}" in html
+        f"The pair stood {rec.count} times but the words holding it occur {rec.occurrences_changed}" in html
     )
     assert "(the pair 2 times in it)" in html
 
