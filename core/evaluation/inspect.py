@@ -37,8 +37,6 @@ from typing import Any
 
 import numpy as np
 
-from core.bpe.merge import bpe_ids
-from core.bpe.ranks import rank_bpe
 from core.errors import Cancelled
 from core.tokenization.tokenizer import Tokenizer
 
@@ -117,14 +115,20 @@ def _is_utf8(b: bytes) -> bool:
     return True
 
 
-def _merge_builds(tok: Tokenizer) -> Callable[[bytes], list[int]]:
-    """The merges applied to a token's bytes alone (no whole-word lookup)."""
-    by_rank = tok._by_rank
-    if by_rank is not None:
-        return lambda b: rank_bpe(b, by_rank)
-    table = tok._table
-    assert table is not None
-    return lambda b: bpe_ids(b, table)
+def _merge_builds(tok: Tokenizer) -> Callable[[int, bytes], list[int]]:
+    """What the merges alone make of token ``i`` (its bytes ``b``), with no whole-word lookup: the
+    byte-level merges of its bytes, or a SentencePiece-style model's merges of its piece's characters."""
+    model = tok.char_model
+    if model is not None:
+
+        def by_piece(i: int, b: bytes) -> list[int]:
+            piece = model.piece(i)
+            if not piece or model.kind(i) != "normal":
+                return [i]  # (byte, user-defined, control and unknown pieces are whole by definition)
+            return list(model.encode_word(piece))
+
+        return by_piece
+    return lambda i, b: tok.merge_bytes(b)
 
 
 def inspect_tokenizer(
@@ -154,7 +158,7 @@ def inspect_tokenizer(
     for k, (i, b) in enumerate(ordinary):
         if k % BATCH == 0:
             tick("inspect", k // 2, n)
-        if len(b) > 1 and build(b) != [i]:
+        if len(b) > 1 and build(i, b) != [i]:
             by_merges.append(i)
         if _is_utf8(b):
             texts.append((i, b.decode("utf-8")))
@@ -166,6 +170,15 @@ def inspect_tokenizer(
         batch = texts[k : k + BATCH]
         encoded = _encode_batch(tok, [t for _, t in batch])
         by_text.extend(i for (i, _), ids in zip(batch, encoded) if ids != [i])
+    if tok.char_model is not None and by_text:
+        # a SentencePiece-style model writes a word's space as part of the piece (▁the) and adds one
+        # before the text: "the" at the start of a text gives ▁the, so that text reaches it too
+        text_of = dict(texts)
+        again = [i for i in by_text if text_of[i].startswith(" ")]
+        reached = {
+            i for i, ids in zip(again, _encode_batch(tok, [text_of[i][1:] for i in again])) if ids == [i]
+        }
+        by_text = [i for i in by_text if i not in reached]
     tick("inspect", n, n)
     top = heapq.nlargest(longest, ordinary, key=lambda x: (len(x[1]), -x[0]))
     files = tuple(corpus)
@@ -195,27 +208,9 @@ def inspect_tokenizer(
 
 
 def _encode_batch(tok: Tokenizer, texts: list[str]) -> list[list[int]]:
-    """``encode(text, add_special_tokens=False)`` of each text, as a user would encode it: special
-    and added tokens in the text are recognised (an added token "  " of GPT-NeoX makes the ordinary
-    token "  " unreachable, as in HF). Texts with none of them are encoded together."""
-    special = tok._special_re
-    if tok._pipe is None and tok._hole_re is None:
-        plain = [k for k, t in enumerate(texts) if special is None or not special.search(t)]
-        out: list[list[int] | None] = [None] * len(texts)
-        try:
-            for k, ids in zip(plain, tok._encode_all([texts[k] for k in plain])):
-                out[k] = ids
-        except ValueError:
-            out = [None] * len(texts)
-        return [ids if ids is not None else _encode_one(tok, t) for ids, t in zip(out, texts)]
-    return [_encode_one(tok, t) for t in texts]
-
-
-def _encode_one(tok: Tokenizer, text: str) -> list[int]:
-    try:
-        return tok.encode(text, add_special_tokens=False)
-    except ValueError:
-        return []  # a text the tokenizer refuses (a byte its vocab lacks): not reachable
+    """Each text encoded as a user would (:meth:`core.Tokenizer.encode_many`); [] for a text the
+    tokenizer refuses (a byte its vocab lacks: the token is not reachable)."""
+    return [ids if ids is not None else [] for ids in tok.encode_many(texts)]
 
 
 def file_token_counts(

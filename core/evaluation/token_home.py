@@ -160,7 +160,7 @@ def _ranks_building(tok: Tokenizer, tid: int) -> set[int]:
     """The ranks of every merge in the tree that builds token ``tid``."""
     out: set[int] = set()
     todo = [tid]
-    ids = tok._encoder
+    ids = {tok.vocab[i]: i for i in sorted(tok.vocab, reverse=True)}  # bytes -> id (the lowest id wins)
     while todo:
         i = todo.pop()
         r = tok.token_rank(i)

@@ -241,6 +241,39 @@ class Tokenizer(MergeTables):
             return list(chain.from_iterable(map(self._cache.__getitem__, split(pipe.normalize(text)))))
         return self._chunked.encode(text)  # (chunk by chunk where that is exact and faster)
 
+    def merge_bytes(self, token: bytes) -> list[int]:
+        """The ids the merges alone make of ``token``'s bytes: no pre-tokenization, no whole-word
+        lookup (a token they do not rebuild is one no merge order reaches)."""
+        if self._by_rank is not None:
+            return rank_bpe(token, self._by_rank)
+        if self._table is None:
+            self._merge_maps()  # (builds the merge table of lazily built merges)
+        assert self._table is not None
+        return bpe_ids(token, self._table)
+
+    def encode_many(self, texts: list[str]) -> list[list[int] | None]:
+        """``encode(text, add_special_tokens=False)`` of each text, as a user would encode it (special
+        and added tokens in a text are recognised); the texts without any are encoded together, their
+        new words merged in one batch. None for a text the tokenizer refuses (a byte its vocab lacks)."""
+        special = self._special_re
+        out: list[list[int] | None] = [None] * len(texts)
+        plain = [k for k, t in enumerate(texts) if special is None or not special.search(t)]
+        done = False
+        if self._pipe is None and self._hole_re is None and plain:
+            try:
+                for k, ids in zip(plain, self._encode_all([texts[k] for k in plain])):
+                    out[k] = ids
+                done = True
+            except ValueError:
+                out = [None] * len(texts)
+        for k, t in enumerate(texts):
+            if out[k] is None and not (done and k in set(plain)):
+                try:
+                    out[k] = self.encode(t, add_special_tokens=False)
+                except ValueError:
+                    out[k] = None
+        return out
+
     def _encode_all(self, texts: list[str]) -> list[list[int]]:
         """:meth:`_encode_ordinary` of each text (no pipeline), their new words merged together."""
         if (hole := self._hole_re) is not None and (

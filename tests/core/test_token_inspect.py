@@ -188,3 +188,30 @@ def test_an_added_token_makes_an_ordinary_one_unreachable(tmp_path):
     assert r.unreachable_text == hf_unreachable(path, tok.vocab, set(tok.special_ids.values()))
     ordinary = next(i for i, b in spec.vocab.items() if b == b"  ")
     assert ordinary in r.unreachable_text
+
+
+def test_a_sentencepiece_model_is_inspected_by_its_own_merges():
+    """A SentencePiece BPE model builds its pieces from characters (▁ for a space), not from bytes:
+    its merges reach every normal piece, and a word piece is reached from its text at a text's start."""
+    from importlib import resources
+
+    from core.formats import load_any
+    from core.tokenization.tokenizer import Tokenizer
+
+    data = resources.files("mistral_common") / "data"
+    name = next(p.name for p in data.iterdir() if p.name.endswith(".model.v1"))
+    with resources.as_file(data / name) as path:
+        tok = Tokenizer.from_spec(load_any(path))
+    r = inspect_tokenizer(tok)
+    model = tok.char_model
+    # sentencepiece itself rebuilds each normal piece from its characters (the merges alone)
+    import sentencepiece as spm
+
+    with resources.as_file(data / name) as path:
+        ref = spm.SentencePieceProcessor(model_file=str(path))
+    for i in r.unreachable_merges:
+        assert model.kind(i) == "normal"
+        piece = model.piece(i)
+        assert ref.encode(piece.replace("▁", " ").lstrip(" "), out_type=int) != [i]
+    the = tok.token_to_id(b" the")
+    assert the not in r.unreachable_merges and the not in r.unreachable_text
