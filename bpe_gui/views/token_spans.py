@@ -44,7 +44,8 @@ MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
 JOIN = "\u2060"  # word joiner: where it may not
 HOVER_HINT = QT_TRANSLATE_NOOP(
-    "TokenPane", "<span style='color:#778'>Hover a token to see its id, bytes and merge.</span>"
+    "TokenPane",
+    "<span style='color:#778'>Hover a token to see its id, bytes and merge; click it to select its merge.</span>",
 )
 
 
@@ -94,9 +95,11 @@ def unbreakable(text: str) -> str:
 
 
 class TokenSpanView(QTextEdit):
-    """A read-only text showing spans; emits the hovered span index (-1 when none)."""
+    """A read-only text showing spans; emits the hovered span index (-1 when none) and the span
+    clicked (a click, not a drag that selects text)."""
 
     hovered = Signal(int)
+    clicked = Signal(int)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -184,6 +187,13 @@ class TokenSpanView(QTextEdit):
             else:
                 QToolTip.hideText()
         super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection():
+            i = self.span_at(event.position().toPoint())
+            if i >= 0:
+                self.clicked.emit(i)
 
 
 class TokenPane(QWidget):

@@ -90,6 +90,9 @@ class TokenizeView(QWidget):
         self.panes.addWidget(self.secondary)
         for pane in (self.primary, self.secondary):
             pane.view.setMinimumHeight(56)
+        # a token clicked in this tokenizer's text: its merge becomes the selected one (every view
+        # shows it; the details offer the corpus snippets where the token occurs)
+        self.primary.view.clicked.connect(self._token_clicked)
 
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))
@@ -144,6 +147,19 @@ class TokenizeView(QWidget):
             loop.exec()
             waited += 10
         return self.idle
+
+    def _token_clicked(self, i: int) -> None:
+        spans = self.primary.view.spans
+        if not 0 <= i < len(spans):
+            return
+        span = spans[i]
+        rank = None if span.is_special else self.controller.index.rank_of.get(span.token)
+        if rank is None:
+            self.controller.message.emit(
+                self.tr("Token {0} was made by no merge (a byte or a special token).").format(span.id)
+            )
+            return
+        self.controller.select_merge(rank)
 
     def shutdown(self) -> None:
         """Wait for a running tokenization (called when the window closes)."""

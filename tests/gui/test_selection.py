@@ -71,3 +71,27 @@ def test_the_model_keeps_one_valid_selection():
     assert m.selected == 1 and m.current_step == 2
     m.base_vocab()  # the merges are replaced: nothing is selected
     assert m.selected is None
+
+
+def test_a_token_clicked_in_the_tokenize_view_selects_the_merge_that_made_it(qtbot, trained):
+    w, c = trained, trained.controller
+    view = w.tokenize.primary.view
+    w.tokenize.input.setPlainText("the cat sat on the mat")
+    qtbot.waitUntil(lambda: any(c.index.rank_of.get(s.token) is not None for s in view.spans), timeout=10_000)
+    i, span = next((k, s) for k, s in enumerate(view.spans) if c.index.rank_of.get(s.token) is not None)
+    rank = c.index.rank_of[span.token]
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextCursor
+
+    cursor = QTextCursor(view.document())
+    cursor.setPosition(view.starts[i] + 1)  # inside the token's first character
+    at = view.cursorRect(cursor).center()
+    assert view.span_at(at) == i
+    with qtbot.waitSignal(c.merge_selected):
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert c.selected_merge == rank and w.details.rank == rank and w.timeline.selected == rank
+    one_byte = next((k for k, s in enumerate(view.spans) if len(s.token) == 1 and not s.is_special), None)
+    if one_byte is not None:  # a byte token: no merge made it; the selection stays
+        with qtbot.waitSignal(c.message):
+            view.clicked.emit(one_byte)
+        assert c.selected_merge == rank
