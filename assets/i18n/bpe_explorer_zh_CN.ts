@@ -3424,92 +3424,97 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="46"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="49"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge; click it to select its merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="212"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="215"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="236"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="239"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="264"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="267"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="268"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="271"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="276"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="286"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="289"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="293"/>
+        <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
+        <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="307"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="296"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="314"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="297"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="315"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="300"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="318"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="303"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="321"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="306"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="324"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="309"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="327"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="315"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="333"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="320"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="338"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="323"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="341"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="325"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="343"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="327"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="345"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
@@ -3517,7 +3522,7 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="164"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="167"/>
         <source>… {0} more tokens not shown</source>
         <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined</extracomment>
         <translation>… 另有 {0} 个词元未显示</translation>

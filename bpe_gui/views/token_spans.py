@@ -6,6 +6,7 @@ Neighbouring tokens always get different colours; whitespace can be shown with m
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from bpe_gui.model.formatting import WHITESPACE_MARKERS, hex_html, piece_label, 
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 from bpe_gui.views.widgets import status_label
 from core import BPEError
+from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
 
 if TYPE_CHECKING:
     from core.tokenization.tokenizer import Tokenizer
@@ -43,6 +45,7 @@ FALLBACK_FG = "#8a1c1c"  # a byte-fallback piece (<0xE4>) of a SentencePiece mod
 MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
 JOIN = "\u2060"  # word joiner: where it may not
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")  # two Chinese characters side by side
 HOVER_HINT = QT_TRANSLATE_NOOP(
     "TokenPane",
     "<span style='color:#778'>Hover a token to see its id, bytes and merge; click it to select its merge.</span>",
@@ -270,14 +273,29 @@ class TokenPane(QWidget):
     def _show_split_chars(self, spans: list, text: str) -> None:
         """Under the tokens: the characters that are cut into byte tokens, over their bytes."""
         chars = chars_of("".join(text[s.start : s.end] for s in spans if not s.complete_utf8), limit=4)
-        self.split_chars.setVisible(bool(chars))
+        tok = self.tokenizer
+        clause = (
+            tok is not None
+            and tok.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
+            and _HAN_RUN.search(text) is not None
+        )
+        self.split_chars.setVisible(bool(chars) or clause)
+        lines = []
         if chars:
-            self.split_chars.setText(
+            lines.append(
                 self.tr("Characters split into byte tokens (shown as hex): {0}").format(
                     escape(", ".join(chars))
                 )
             )
-            self.split_chars.setToolTip(self.split_chars.text())
+        if clause:
+            lines.append(
+                self.tr(
+                    "This pattern keeps a run of Chinese characters together (\\p{L}+): a whole clause "
+                    "without spaces or punctuation is one pre-token, so merges may join any of its characters."
+                )
+            )
+        self.split_chars.setText("<br>".join(lines))
+        self.split_chars.setToolTip(self.split_chars.text())
 
     def describe(self, span) -> str:
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""

@@ -213,3 +213,12 @@ def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, englis
     assert not pane.split_chars.isHidden() and "我 = e6|88|91" in pane.split_chars.text()
     pane.show_tokens(pane.tokenizer.trace("ab"), "ab", True)
     assert pane.split_chars.isHidden()
+
+
+def test_the_tokenize_view_says_a_chinese_clause_is_one_pre_token(qtbot, loaded):
+    pane = loaded.tokenize.primary
+    loaded.tokenize.input.setPlainText("我们今天学习字节对编码")
+    qtbot.waitUntil(lambda: pane.split_chars.isVisibleTo(pane) and "pre-token" in pane.split_chars.text())
+    assert "我 = e6|88|91" in pane.split_chars.text()  # and the characters over their bytes
+    loaded.tokenize.input.setPlainText("plain English words only")
+    qtbot.waitUntil(lambda: not pane.split_chars.isVisibleTo(pane))
