@@ -17,112 +17,102 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="67"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="62"/>
         <source>Audit a merge list</source>
         <translation>审查合并列表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="78"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="70"/>
         <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why.</source>
         <translation>在已加载的语料上按其设置重放正确的训练，找出一份合并列表（merges.txt、tokenizer.json、CS336 train_bpe 的输出 …）第一次出现不同的那次合并，并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="85"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="77"/>
         <source>Open merge list…</source>
         <translation>打开合并列表…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="87"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="90"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="79"/>
         <source>Show in the timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="91"/>
         <source>Open merge list</source>
         <translation>打开合并列表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="123"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="101"/>
         <source>Open a corpus first: the merge list is checked against it.</source>
         <translation>请先打开语料：合并列表要对照它来检查。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="135"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109"/>
         <source>Checking {name} …</source>
         <translation>正在检查 {name} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160"/>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="173"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="125"/>
         <source>All {n} merges agree with training on this corpus.</source>
         <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="177"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="129"/>
         <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
         <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="146"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="194"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="146"/>
         <source>lexicographically greatest</source>
         <translation>字典序最大</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="196"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="148"/>
         <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
         <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="200"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="152"/>
         <source>Equal counts, but neither tie rule picks the list&apos;s pair.</source>
         <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="203"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="155"/>
         <source>The list&apos;s pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
         <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="208"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160"/>
         <source>The list&apos;s pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
         <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="212"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="164"/>
         <source>The list&apos;s pair does not occur in this corpus at that point.</source>
         <translation>此时列表中的字节对在这份语料中不出现。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="214"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="166"/>
         <source>The list goes on after training has no pair left to merge.</source>
         <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="216"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="168"/>
         <source>Both pairs occur: the merges come in another order.</source>
         <translation>两个字节对都出现：合并的顺序不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="218"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="170"/>
         <source>The correct pair is merge {n} of the list.</source>
         <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="220"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
         <source>Training makes the list&apos;s pair at merge {n}.</source>
         <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
     </message>
@@ -351,118 +341,108 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="68"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="58"/>
         <source>Vocabulary overlap</source>
         <translation>词表重叠</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="82"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="69"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="84"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="71"/>
         <source>Add text file…</source>
         <translation>添加文本文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="86"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="83"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="83"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="83"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="92"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="105"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="83"/>
         <source>Id there</source>
         <translation>对方的 ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="92"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="92"/>
         <source>Tokens (this app)</source>
         <translation>词元数（本应用）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="92"/>
         <source>Tokens (other)</source>
         <translation>词元数（对方）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="130"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="108"/>
         <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
         <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="133"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="111"/>
         <source>This app&apos;s tokenizer beside {name}.</source>
         <translation>本应用的分词器与 {name} 对照。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="145"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="123"/>
         <source>Only in this app ({n})</source>
         <translation>仅本应用有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="146"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="124"/>
         <source>Only in the other ({n})</source>
         <translation>仅对方有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="147"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="125"/>
         <source>Shared ({n})</source>
         <translation>共有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="148"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="126"/>
         <source>Texts ({n})</source>
         <translation>文本（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="154"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="132"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="147"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="205"/>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="219"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="163"/>
         <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app&apos;s tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
         <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="230"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="174"/>
         <source>The merge lists are equal.</source>
         <translation>两个合并列表相同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="232"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="176"/>
         <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
         <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
     </message>
@@ -1434,92 +1414,82 @@
 <context>
     <name>ExtendDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="81"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="71"/>
         <source>Extend this tokenizer</source>
         <translation>扩展这个分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="92"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="80"/>
         <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
         <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="99"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="87"/>
         <source>Choose corpus…</source>
         <translation>选择语料…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="89"/>
         <source>Corpus:</source>
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="105"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="93"/>
         <source>Final vocab size:</source>
         <translation>最终词表大小：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="106"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="94"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="108"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="96"/>
         <source>Write to:</source>
         <translation>写入到：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="111"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="99"/>
         <source>Extend</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="113"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="116"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
         <source>Open the extended tokenizer</source>
         <translation>打开扩展后的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="142"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="120"/>
         <source>Corpus to learn the new merges on</source>
         <translation>用来学习新合并的语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="147"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="125"/>
         <source>Folder for the extended tokenizer</source>
         <translation>扩展后分词器的文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="172"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="146"/>
         <source>Choose a final vocab size above this tokenizer&apos;s {n} tokens.</source>
         <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="186"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="156"/>
         <source>Learning new merges on {name} …</source>
         <translation>正在 {name} 上学习新的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="211"/>
-        <source>Cancelled; nothing was written.</source>
-        <translation>已取消；没有写入任何文件。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="220"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="165"/>
         <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
         <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="230"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="175"/>
         <source>Written: {files}</source>
         <translation>已写入：{files}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="233"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="177"/>
         <source>Not written (the format cannot hold this tokenizer): {formats}</source>
         <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
     </message>
@@ -1840,114 +1810,123 @@
 <context>
     <name>InspectDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="69"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="59"/>
         <source>Dead and odd tokens</source>
         <translation>无法到达与异常的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="80"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="67"/>
         <source>Tokens no text reaches, tokens no merges build, tokens that are not whole characters, special tokens and the longest ones, for the tokenizer in the app. Add text files to find the tokens they never use.</source>
         <translation>应用中这个分词器里：没有任何文本能得到的词元、合并规则构造不出的词元、不是完整字符的词元、特殊标记以及最长的词元。添加文本文件可找出这些文本从未使用的词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="88"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="75"/>
         <source>Inspect</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="90"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="77"/>
         <source>Add text file…</source>
         <translation>添加文本文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="92"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="83"/>
         <source>No text files: the Never used list is empty.</source>
         <translation>没有文本文件：“从未使用”列表为空。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="134"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="112"/>
         <source>Unreachable from text ({n})</source>
         <translation>文本无法到达（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="135"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="113"/>
         <source>Unreachable by merges ({n})</source>
         <translation>合并无法构造（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="136"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="114"/>
         <source>Partial UTF-8 ({n})</source>
         <translation>不完整的 UTF-8（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="137"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="115"/>
         <source>Special ({n})</source>
         <translation>特殊标记（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="138"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="116"/>
         <source>Longest ({n})</source>
         <translation>最长（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="139"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="117"/>
         <source>Never used ({n})</source>
         <translation>从未使用（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="150"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="128"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="158"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="136"/>
         <source>Text files: {names}</source>
         <translation>文本文件：{names}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="181"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="148"/>
         <source>Inspecting…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="206"/>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="219"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="163"/>
         <source>{vocab} tokens: {text} unreachable from their text, {merges} unreachable by merges, {partial} partial UTF-8, {special} special; the longest has {longest} bytes.</source>
         <translation>共 {vocab} 个词元：{text} 个无法由其文本得到，{merges} 个无法由合并构造，{partial} 个是不完整的 UTF-8，{special} 个特殊标记；最长的有 {longest} 个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="230"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="174"/>
         <source>{name}: {tokens} tokens, {unused} tokens never used</source>
         <translation>{name}：{tokens} 个词元，{unused} 个词元从未使用</translation>
+    </message>
+</context>
+<context>
+    <name>JobDialog</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="65"/>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；没有写入任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/job_dialog.py" line="25"/>
+        <source>Cancelled.</source>
+        <extracomment>what the summary says when the job was cancelled (a dialog may say more, e.g. nothing written)</extracomment>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/job_dialog.py" line="32"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -3531,62 +3510,62 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="68"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="62"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="73"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="67"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="68"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="76"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="70"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="79"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="73"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="83"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="77"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="79"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="98"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="92"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="153"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="176"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="184"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="178"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="188"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="182"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

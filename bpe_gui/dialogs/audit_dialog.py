@@ -9,17 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QDialog,
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QPushButton,
     QVBoxLayout,
 )
 
+from bpe_gui.dialogs.job_dialog import JobDialog
 from bpe_gui.jobs import worker
 from bpe_gui.model.formatting import token_label
 
@@ -35,10 +34,6 @@ class AuditJob(worker.Job):
         self.corpus, self.merges = corpus, merges
         self.special_tokens, self.pattern, self.tie_break = special_tokens, pattern, tie_break
 
-    def _progress(self, phase: str, done: int, total: int) -> bool:
-        self.progress.emit(phase, done, total)
-        return not self.cancel_requested
-
     def work(self) -> None:
         from core.evaluation.audit import audit_merges, read_merge_list
 
@@ -50,7 +45,7 @@ class AuditJob(worker.Job):
             pattern=self.pattern if self.pattern is not None else "none",
             tie_break=self.tie_break,
             workers=worker.pretokenize_workers(),
-            progress=self._progress,
+            progress=self.report,
         )
 
 
@@ -58,7 +53,7 @@ def _pair(p) -> str:
     return "–" if p is None else f"“{token_label(p[0])}” + “{token_label(p[1])}”"
 
 
-class AuditDialog(QDialog):
+class AuditDialog(JobDialog):
     finished_audit = Signal()
 
     def __init__(self, controller, parent=None) -> None:
@@ -68,9 +63,6 @@ class AuditDialog(QDialog):
         self.controller = controller
         self.path: str | None = None
         self.report: AuditResult | None = None
-        self.last_error: str | None = None
-        self._job: AuditJob | None = None
-        self._thread: QThread | None = None
         self._goal: int | None = None  # a merge to select once training has reached it
         lay = QVBoxLayout(self)
         intro = QLabel(
@@ -84,9 +76,6 @@ class AuditDialog(QDialog):
         row = QHBoxLayout()
         self.open_button = QPushButton(self.tr("Open merge list…"))
         self.open_button.clicked.connect(self._open_dialog)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel)
         self.show_button = QPushButton(self.tr("Show in the timeline"))
         self.show_button.setEnabled(False)
         self.show_button.clicked.connect(self.show_in_timeline)
@@ -94,14 +83,7 @@ class AuditDialog(QDialog):
             row.addWidget(b)
         row.addStretch(1)
         lay.addLayout(row)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.hide()
-        lay.addWidget(self.progress_bar)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.summary, 1)
+        self.add_job_widgets(lay, 1)
         controller.trained.connect(self._trained)
         self.resize(640, 300)
 
@@ -109,10 +91,6 @@ class AuditDialog(QDialog):
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open merge list"))
         if path:
             self.run(path)
-
-    @property
-    def running(self) -> bool:
-        return self._job is not None
 
     def run(self, path: str) -> bool:
         """Audit the merge list at ``path`` against the loaded corpus (False when that cannot start)."""
@@ -123,48 +101,22 @@ class AuditDialog(QDialog):
             self.summary.setText(self.tr("Open a corpus first: the merge list is checked against it."))
             return False
         o = c.model.loaded_options
-        self.path, self.report, self.last_error = path, None, None
-        self._job = AuditJob(str(c.corpus_path), path, list(o.special_tokens), o.pattern, o.tie_break)
-        self._job.progress.connect(self._progress)
-        self._thread = worker.start(self._job, self._finished)
+        self.path, self.report = path, None
         self.open_button.setEnabled(False)
         self.show_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.progress_bar.setRange(0, 0)
-        self.progress_bar.show()
-        self.summary.setText(self.tr("Checking {name} …").format(name=Path(path).name))
+        self.start_job(
+            AuditJob(str(c.corpus_path), path, list(o.special_tokens), o.pattern, o.tie_break),
+            self.tr("Checking {name} …").format(name=Path(path).name),
+        )
         return True
 
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
+    def job_done(self, value) -> None:
+        self.report = value
+        self.summary.setText(self.describe(value))
+        self.show_button.setEnabled(value.first_divergence is not None)
 
-    def _progress(self, phase: str, done: int, total: int) -> None:
-        if total > 0:
-            self.progress_bar.setRange(0, 1000)
-            self.progress_bar.setValue(int(1000 * min(done, total) / total))
-
-    def _finished(self) -> None:
-        job, thread = self._job, self._thread
-        if job is None:
-            return
-        worker.join(thread)
-        self._job = self._thread = None
+    def job_ended(self) -> None:
         self.open_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-        self.progress_bar.hide()
-        res = job.result
-        if res.crash is not None:
-            worker.report_crash(res.crash)
-        if res.cancelled:
-            self.summary.setText(self.tr("Cancelled."))
-        elif res.error is not None:
-            self.last_error = res.error_message
-            self.summary.setText(self.last_error or "")
-        elif res.value is not None:
-            self.report = res.value
-            self.summary.setText(self.describe(res.value))
-            self.show_button.setEnabled(res.value.first_divergence is not None)
         self.finished_audit.emit()
 
     def describe(self, r: AuditResult) -> str:
@@ -239,19 +191,7 @@ class AuditDialog(QDialog):
         if n is not None and self.controller.index.n_merges >= n:
             self.controller.select_merge(n - 1)
 
-    def closeEvent(self, event) -> None:
-        self.cancel()
-        if self._thread is not None:
-            worker.join(self._thread)
-            self._finished()
-        super().closeEvent(event)
-
 
 def open_audit(window) -> AuditDialog:
     """Show the window's Audit a merge list dialog (made on first use)."""
-    dlg = getattr(window, "audit_dialog", None)
-    if dlg is None:
-        dlg = window.audit_dialog = AuditDialog(window.controller, window)
-    dlg.show()
-    dlg.raise_()
-    return dlg
+    return AuditDialog.show_for(window)

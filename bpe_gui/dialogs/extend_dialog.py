@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QDialog,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
 )
 
+from bpe_gui.dialogs.job_dialog import JobDialog
 from bpe_gui.jobs import worker
+from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 
 FORMATS = ("gpt2", "hf", "tiktoken", "native")
 
@@ -39,31 +39,20 @@ class ExtendJob(worker.Job):
         self.tokenizer, self.args = tokenizer, args
         self.corpus, self.vocab_size, self.out = corpus, vocab_size, out
 
-    def _progress(self, phase: str, done: int, total: int) -> bool:
-        self.progress.emit(phase, done, total)
-        return not self.cancel_requested
-
     def work(self) -> None:
         from core.formats import export_all, export_losses
         from core.tokenization.extend import ExtendTrainer
-        from core.tokenization.tokenizer import Tokenizer
 
-        base = self.tokenizer
-        if base is None:
-            assert self.args is not None
-            vocab, merges, specials, pattern = self.args
-            base = Tokenizer(vocab, merges, specials, pattern=pattern)
+        base = worker.tokenizer_from(self.tokenizer, self.args)
         t = ExtendTrainer.from_files(
             base,
             [self.corpus],
             keep_history=False,
             workers=worker.pretokenize_workers(),
-            progress=self._progress,
+            progress=self.report,
         )
         before = sum(len(toks) * n for _, toks, n in t.words())
-        t.run(
-            self.vocab_size, progress=self._progress, min_interval=10, interrupt=lambda: self.cancel_requested
-        )
+        t.run(self.vocab_size, progress=self.report, min_interval=10, interrupt=lambda: self.cancel_requested)
         after = sum(len(toks) * n for _, toks, n in t.words())
         spec = t.to_spec(Path(self.corpus).name)
         skipped = [f for f in FORMATS if export_losses(spec, f) or (f == "tiktoken" and t.reused)]
@@ -72,7 +61,8 @@ class ExtendJob(worker.Job):
         self.result.value = (before, after, len(t.merges), t.vocab_size, paths, skipped)
 
 
-class ExtendDialog(QDialog):
+class ExtendDialog(JobDialog):
+    CANCELLED = QT_TRANSLATE_NOOP("JobDialog", "Cancelled; nothing was written.")
     finished_extend = Signal()
 
     def __init__(self, controller, parent=None) -> None:
@@ -83,9 +73,7 @@ class ExtendDialog(QDialog):
         self.corpus: str | None = None
         self.out: str | None = None
         self.outcome: tuple | None = None
-        self.last_error: str | None = None
-        self._job: ExtendJob | None = None
-        self._thread: QThread | None = None
+        self._corpus_run = ""  # the corpus of the run going on or last done
         lay = QVBoxLayout(self)
         intro = QLabel(
             self.tr(
@@ -110,9 +98,6 @@ class ExtendDialog(QDialog):
         row = QHBoxLayout()
         self.run_button = QPushButton(self.tr("Extend"))
         self.run_button.clicked.connect(self.run)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel)
         self.open_button = QPushButton(self.tr("Open the extended tokenizer"))
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(self.open_result)
@@ -120,14 +105,7 @@ class ExtendDialog(QDialog):
             row.addWidget(b)
         row.addStretch(1)
         lay.addLayout(row)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.hide()
-        lay.addWidget(self.progress_bar)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.summary, 1)
+        self.add_job_widgets(lay, 1)
         self.refresh()
         self.resize(600, 320)
 
@@ -158,10 +136,6 @@ class ExtendDialog(QDialog):
         self.out_button.setText(path)
         self.refresh()
 
-    @property
-    def running(self) -> bool:
-        return self._job is not None
-
     def run(self) -> bool:
         c = self.controller
         if self.running or c.busy or self.corpus is None or self.out is None:
@@ -174,66 +148,40 @@ class ExtendDialog(QDialog):
             return False
         tok = c.cached_tokenizer()
         args = None if tok is not None else c.tokenizer_args()[1:]
-        self.outcome, self.last_error = None, None
-        self._job = ExtendJob(tok, args, self.corpus, self.vocab_size.value(), self.out)
-        self._job.progress.connect(self._progress)
-        self._thread = worker.start(self._job, self._finished)
+        self.outcome, self._corpus_run = None, self.corpus
         self.run_button.setEnabled(False)
         self.open_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.progress_bar.setRange(0, 0)
-        self.progress_bar.show()
-        self.summary.setText(self.tr("Learning new merges on {name} …").format(name=Path(self.corpus).name))
+        self.start_job(
+            ExtendJob(tok, args, self.corpus, self.vocab_size.value(), self.out),
+            self.tr("Learning new merges on {name} …").format(name=Path(self.corpus).name),
+        )
         return True
 
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
-
-    def _progress(self, phase: str, done: int, total: int) -> None:
-        if total > 0:
-            self.progress_bar.setRange(0, 1000)
-            self.progress_bar.setValue(int(1000 * min(done, total) / total))
-
-    def _finished(self) -> None:
-        job, thread = self._job, self._thread
-        if job is None:
-            return
-        worker.join(thread)
-        self._job = self._thread = None
-        self.cancel_button.setEnabled(False)
-        self.progress_bar.hide()
-        self.refresh()
-        res = job.result
-        if res.crash is not None:
-            worker.report_crash(res.crash)
-        if res.cancelled:
-            self.summary.setText(self.tr("Cancelled; nothing was written."))
-        elif res.error is not None:
-            self.last_error = res.error_message
-            self.summary.setText(self.last_error or "")
-        elif res.value is not None:
-            self.outcome = res.value
-            before, after, merges, size, paths, skipped = res.value
-            gain = (before - after) / before if before else 0.0
-            text = self.tr(
-                "{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} "
-                "with the extension ({gain} fewer)."
-            ).format(
-                merges=f"{merges:,}",
-                size=f"{size:,}",
-                name=Path(job.corpus).name,
-                before=f"{before:,}",
-                after=f"{after:,}",
-                gain=f"{gain:.1%}",
+    def job_done(self, value) -> None:
+        self.outcome = value
+        before, after, merges, size, paths, skipped = value
+        gain = (before - after) / before if before else 0.0
+        text = self.tr(
+            "{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} "
+            "with the extension ({gain} fewer)."
+        ).format(
+            merges=f"{merges:,}",
+            size=f"{size:,}",
+            name=Path(self._corpus_run).name,
+            before=f"{before:,}",
+            after=f"{after:,}",
+            gain=f"{gain:.1%}",
+        )
+        text += "\n" + self.tr("Written: {files}").format(files=", ".join(Path(p).name for p in paths))
+        if skipped:
+            text += "\n" + self.tr("Not written (the format cannot hold this tokenizer): {formats}").format(
+                formats=", ".join(skipped)
             )
-            text += "\n" + self.tr("Written: {files}").format(files=", ".join(Path(p).name for p in paths))
-            if skipped:
-                text += "\n" + self.tr(
-                    "Not written (the format cannot hold this tokenizer): {formats}"
-                ).format(formats=", ".join(skipped))
-            self.summary.setText(text)
-            self.open_button.setEnabled(True)
+        self.summary.setText(text)
+        self.open_button.setEnabled(True)
+
+    def job_ended(self) -> None:
+        self.refresh()
         self.finished_extend.emit()
 
     def open_result(self) -> bool:
@@ -242,20 +190,9 @@ class ExtendDialog(QDialog):
             return False
         return self.controller.import_tokenizer(str(Path(self.out) / "bpe.json"))
 
-    def closeEvent(self, event) -> None:
-        self.cancel()
-        if self._thread is not None:
-            worker.join(self._thread)
-            self._finished()
-        super().closeEvent(event)
-
 
 def open_extend(window) -> ExtendDialog:
     """Show the window's Extend this tokenizer dialog (made on first use)."""
-    dlg = getattr(window, "extend_dialog", None)
-    if dlg is None:
-        dlg = window.extend_dialog = ExtendDialog(window.controller, window)
+    dlg = ExtendDialog.show_for(window)
     dlg.refresh()
-    dlg.show()
-    dlg.raise_()
     return dlg

@@ -11,14 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bpe_gui.dialogs.job_dialog import JobDialog
 from bpe_gui.jobs import worker
 from bpe_gui.model.formatting import hex_bytes, token_label
 
@@ -44,23 +43,14 @@ class InspectJob(worker.Job):
         super().__init__()
         self.tokenizer, self.args, self.files = tokenizer, args, files
 
-    def _progress(self, phase: str, done: int, total: int) -> bool:
-        self.progress.emit(phase, done, total)
-        return not self.cancel_requested
-
     def work(self) -> None:
         from core.evaluation.inspect import inspect_tokenizer
-        from core.tokenization.tokenizer import Tokenizer
 
-        tok = self.tokenizer
-        if tok is None:
-            assert self.args is not None
-            vocab, merges, specials, pattern = self.args
-            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
-        self.result.value = (inspect_tokenizer(tok, self.files, progress=self._progress), tok)
+        tok = worker.tokenizer_from(self.tokenizer, self.args)
+        self.result.value = (inspect_tokenizer(tok, self.files, progress=self.report), tok)
 
 
-class InspectDialog(QDialog):
+class InspectDialog(JobDialog):
     finished_inspect = Signal()  # an inspection ended (done, cancelled or failed)
 
     def __init__(self, controller, parent=None) -> None:
@@ -71,9 +61,6 @@ class InspectDialog(QDialog):
         self.files: list[str] = []
         self.report: InspectResult | None = None
         self.tokenizer = None
-        self.last_error: str | None = None
-        self._job: InspectJob | None = None
-        self._thread: QThread | None = None
         lay = QVBoxLayout(self)
         intro = QLabel(
             self.tr(
@@ -89,9 +76,6 @@ class InspectDialog(QDialog):
         self.run_button.clicked.connect(self.run)
         self.add_button = QPushButton(self.tr("Add text file…"))
         self.add_button.clicked.connect(self._add_dialog)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel)
         for b in (self.run_button, self.add_button, self.cancel_button):
             row.addWidget(b)
         row.addStretch(1)
@@ -99,13 +83,7 @@ class InspectDialog(QDialog):
         self.files_label = QLabel(self.tr("No text files: the Never used list is empty."))
         self.files_label.setWordWrap(True)
         lay.addWidget(self.files_label)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.hide()
-        lay.addWidget(self.progress_bar)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.summary)
+        self.add_job_widgets(lay)
         self.tabs = QTabWidget()
         self.tables: dict[str, QTableWidget] = {}
         for key in (
@@ -159,10 +137,6 @@ class InspectDialog(QDialog):
         )
 
     # ------------------------------------------------------------------ running
-    @property
-    def running(self) -> bool:
-        return self._job is not None
-
     def run(self) -> bool:
         """Inspect the app's tokenizer now (False when one is running or there is none)."""
         c = self.controller
@@ -170,46 +144,16 @@ class InspectDialog(QDialog):
             return False
         tok = c.cached_tokenizer()
         args = None if tok is not None else c.tokenizer_args()[1:]
-        self.last_error = None
-        self._job = InspectJob(tok, args, list(self.files))
-        self._job.progress.connect(self._progress)
-        self._thread = worker.start(self._job, self._finished)
         self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.progress_bar.setRange(0, 0)
-        self.progress_bar.show()
-        self.summary.setText(self.tr("Inspecting…"))
+        self.start_job(InspectJob(tok, args, list(self.files)), self.tr("Inspecting…"))
         return True
 
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
+    def job_done(self, value) -> None:
+        self.report, self.tokenizer = value
+        self._show()
 
-    def _progress(self, phase: str, done: int, total: int) -> None:
-        if total > 0:
-            self.progress_bar.setRange(0, 1000)
-            self.progress_bar.setValue(int(1000 * min(done, total) / total))
-
-    def _finished(self) -> None:
-        job, thread = self._job, self._thread
-        if job is None:
-            return
-        worker.join(thread)
-        self._job = self._thread = None
+    def job_ended(self) -> None:
         self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-        self.progress_bar.hide()
-        res = job.result
-        if res.crash is not None:
-            worker.report_crash(res.crash)
-        if res.cancelled:
-            self.summary.setText(self.tr("Cancelled."))
-        elif res.error is not None:
-            self.last_error = res.error_message
-            self.summary.setText(self.last_error or "")
-        elif res.value is not None:
-            self.report, self.tokenizer = res.value
-            self._show()
         self.finished_inspect.emit()
 
     def _show(self) -> None:
@@ -245,19 +189,7 @@ class InspectDialog(QDialog):
                 table.resizeColumnToContents(col)
         self._retitle()
 
-    def closeEvent(self, event) -> None:
-        self.cancel()
-        if self._thread is not None:
-            worker.join(self._thread)
-            self._finished()
-        super().closeEvent(event)
-
 
 def open_inspect(window) -> InspectDialog:
     """Show the window's Dead and odd tokens dialog (made on first use)."""
-    dlg = getattr(window, "inspect_dialog", None)
-    if dlg is None:
-        dlg = window.inspect_dialog = InspectDialog(window.controller, window)
-    dlg.show()
-    dlg.raise_()
-    return dlg
+    return InspectDialog.show_for(window)

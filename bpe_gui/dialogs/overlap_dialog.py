@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -23,6 +21,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bpe_gui.dialogs.job_dialog import JobDialog
 from bpe_gui.jobs import worker
 from bpe_gui.model.formatting import hex_bytes, token_label
 
@@ -39,27 +38,18 @@ class CompareJob(worker.Job):
         super().__init__()
         self.a, self.args, self.b, self.files = a, args, b, files
 
-    def _progress(self, phase: str, done: int, total: int) -> bool:
-        self.progress.emit(phase, done, total)
-        return not self.cancel_requested
-
     def work(self) -> None:
         from core.evaluation.compare import compare_tokenizers
-        from core.tokenization.tokenizer import Tokenizer
 
-        a = self.a
-        if a is None:
-            assert self.args is not None
-            vocab, merges, specials, pattern = self.args
-            a = Tokenizer(vocab, merges, specials, pattern=pattern)
-        self.result.value = (compare_tokenizers(a, self.b, self.files, progress=self._progress), a)
+        a = worker.tokenizer_from(self.a, self.args)
+        self.result.value = (compare_tokenizers(a, self.b, self.files, progress=self.report), a)
 
 
 def _pair_text(pair) -> str:
     return "–" if pair is None else f"{token_label(pair[0])} + {token_label(pair[1])}"
 
 
-class CompareDialog(QDialog):
+class CompareDialog(JobDialog):
     finished_compare = Signal()
 
     def __init__(self, controller, parent=None) -> None:
@@ -71,9 +61,6 @@ class CompareDialog(QDialog):
         self.files: list[str] = []
         self.report: Comparison | None = None
         self.mine = None
-        self.last_error: str | None = None
-        self._job: CompareJob | None = None
-        self._thread: QThread | None = None
         lay = QVBoxLayout(self)
         self.names = QLabel()
         self.names.setWordWrap(True)
@@ -83,20 +70,11 @@ class CompareDialog(QDialog):
         self.run_button.clicked.connect(self.run)
         self.add_button = QPushButton(self.tr("Add text file…"))
         self.add_button.clicked.connect(self._add_dialog)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel)
         for b in (self.run_button, self.add_button, self.cancel_button):
             row.addWidget(b)
         row.addStretch(1)
         lay.addLayout(row)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.hide()
-        lay.addWidget(self.progress_bar)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.summary)
+        self.add_job_widgets(lay)
         self.tabs = QTabWidget()
         self.tables: dict[str, QTableWidget] = {}
         for key in ("only_a", "only_b", "shared"):
@@ -159,56 +137,22 @@ class CompareDialog(QDialog):
         if path not in self.files:
             self.files.append(path)
 
-    @property
-    def running(self) -> bool:
-        return self._job is not None
-
     def run(self) -> bool:
         c = self.controller
         if self.running or c.busy or self.other is None:
             return False
         tok = c.cached_tokenizer()
         args = None if tok is not None else c.tokenizer_args()[1:]
-        self.last_error = None
-        self._job = CompareJob(tok, args, self.other[0], list(self.files))
-        self._job.progress.connect(self._progress)
-        self._thread = worker.start(self._job, self._finished)
         self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.progress_bar.setRange(0, 0)
-        self.progress_bar.show()
-        self.summary.setText(self.tr("Comparing…"))
+        self.start_job(CompareJob(tok, args, self.other[0], list(self.files)), self.tr("Comparing…"))
         return True
 
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
+    def job_done(self, value) -> None:
+        self.report, self.mine = value
+        self._show()
 
-    def _progress(self, phase: str, done: int, total: int) -> None:
-        if total > 0:
-            self.progress_bar.setRange(0, 1000)
-            self.progress_bar.setValue(int(1000 * min(done, total) / total))
-
-    def _finished(self) -> None:
-        job, thread = self._job, self._thread
-        if job is None:
-            return
-        worker.join(thread)
-        self._job = self._thread = None
+    def job_ended(self) -> None:
         self.run_button.setEnabled(self.other is not None)
-        self.cancel_button.setEnabled(False)
-        self.progress_bar.hide()
-        res = job.result
-        if res.crash is not None:
-            worker.report_crash(res.crash)
-        if res.cancelled:
-            self.summary.setText(self.tr("Cancelled."))
-        elif res.error is not None:
-            self.last_error = res.error_message
-            self.summary.setText(self.last_error or "")
-        elif res.value is not None:
-            self.report, self.mine = res.value
-            self._show()
         self.finished_compare.emit()
 
     def _show(self) -> None:
@@ -257,22 +201,11 @@ class CompareDialog(QDialog):
                 ft.setItem(row, col, item)
         self._retitle()
 
-    def closeEvent(self, event) -> None:
-        self.cancel()
-        if self._thread is not None:
-            worker.join(self._thread)
-            self._finished()
-        super().closeEvent(event)
-
 
 def open_overlap(window) -> CompareDialog:
     """Show the window's Vocabulary overlap dialog (made on first use) with the tokenizer last
     loaded by File → Compare with tokenizer…."""
-    dlg = getattr(window, "compare_overlap", None)
-    if dlg is None:
-        dlg = window.compare_overlap = CompareDialog(window.controller, window)
+    dlg = CompareDialog.show_for(window)
     if not dlg.running:
-        dlg.set_other(window.tokenize.secondary.tokenizer, getattr(window, "compared_name", ""))
-    dlg.show()
-    dlg.raise_()
+        dlg.set_other(window.tokenize.secondary.tokenizer, window.compared_name)
     return dlg

@@ -17,19 +17,10 @@ class SnippetJob(worker.Job):
         super().__init__()
         self.tokenizer, self.args, self.token, self.corpus, self.rank = tokenizer, args, token, corpus, rank
 
-    def _progress(self, phase: str, done: int, total: int) -> bool:
-        self.progress.emit(phase, done, total)
-        return not self.cancel_requested
-
     def work(self) -> None:
         from core.evaluation.token_home import token_home
-        from core.tokenization.tokenizer import Tokenizer
 
-        tok = self.tokenizer
-        if tok is None:
-            assert self.args is not None
-            vocab, merges, specials, pattern = self.args
-            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
+        tok = worker.tokenizer_from(self.tokenizer, self.args)
         self.result.value = token_home(
-            tok, self.token, [self.corpus], snippets=SNIPPETS, progress=self._progress
+            tok, self.token, [self.corpus], snippets=SNIPPETS, progress=self.report
         )

@@ -125,6 +125,11 @@ class Job(QObject):
         self._cancel = False
         self.result = JobResult()
 
+    def report(self, phase: str, done: int, total: int) -> bool:
+        """A core ``progress`` callback: relays the progress; False (stop) once Cancel was asked."""
+        self.progress.emit(phase, done, total)
+        return not self.cancel_requested
+
     def cancel(self) -> None:
         """Ask the job to stop (called from the GUI thread; :meth:`work` checks it)."""
         self._cancel = True
@@ -284,3 +289,15 @@ def stop_all(timeout_ms: int = 10_000) -> None:
         with contextlib.suppress(RuntimeError):
             t.wait(timeout_ms)
         forget(t)
+
+
+def tokenizer_from(tokenizer: Any, args: tuple | None) -> Any:
+    """``tokenizer``, or one built here (in the worker) from the controller's ``tokenizer_args()[1:]``:
+    (vocab, merges, special tokens, pattern)."""
+    if tokenizer is not None:
+        return tokenizer
+    from core.tokenization.tokenizer import Tokenizer
+
+    assert args is not None
+    vocab, merges, specials, pattern = args
+    return Tokenizer(vocab, merges, specials, pattern=pattern)

@@ -49,13 +49,7 @@ class TokenizeJob(worker.Job):
         self.version, self.args, self.tokenizer, self.text = version, args, tokenizer, text
 
     def work(self) -> None:
-        tok = self.tokenizer
-        if tok is None:
-            from core.tokenization.tokenizer import Tokenizer
-
-            assert self.args is not None  # (without a tokenizer, the arguments to build one)
-            vocab, merges, specials, pattern = self.args
-            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
+        tok = worker.tokenizer_from(self.tokenizer, self.args)
         self.tokenizer = tok
         self.result.value = tok.trace(self.text)
 

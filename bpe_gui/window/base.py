@@ -30,6 +30,8 @@ class WindowBase(QMainWindow):
     details: DetailsView
     recent_menu: QMenu
     splitters: dict[str, QSplitter]
+    #: the name of the tokenizer last loaded by File → Compare with tokenizer… (for Vocabulary overlap)
+    compared_name: str = ""
     #: the tokenizer compared with, as saved in a session: {"path": ..., "options": {...}} or None
     comparison_source: dict | None = None
     #: a session's comparison, read once the session's own task is over

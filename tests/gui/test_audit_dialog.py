@@ -3,7 +3,7 @@ and the jump to the first differing merge in the timeline (training that far fir
 
 from __future__ import annotations
 
-from bpe_gui.dialogs.audit_dialog import open_audit
+from bpe_gui.dialogs.audit_dialog import AuditDialog, open_audit
 from core.bpe.byte_level import token_to_str
 from core.evaluation.audit import audit_merges
 
@@ -25,7 +25,7 @@ def test_a_list_with_specials_left_in(qtbot, loaded, tmp_path, small_corpus):
     path = tmp_path / "merges.txt"
     _merges_txt(path, wrong)
     w.act_audit.trigger()
-    dlg = w.audit_dialog
+    dlg = w.findChild(AuditDialog)
     with qtbot.waitSignal(dlg.finished_audit, timeout=60_000):
         assert dlg.run(str(path))
     r = dlg.report

@@ -3,7 +3,7 @@ corpus in a worker, the files are written, and Open shows the extended tokenizer
 
 from __future__ import annotations
 
-from bpe_gui.dialogs.extend_dialog import open_extend
+from bpe_gui.dialogs.extend_dialog import ExtendDialog, open_extend
 from core.formats import load_any
 from core.tokenization.extend import extend_tokenizer
 from core.tokenization.tokenizer import Tokenizer
@@ -18,7 +18,7 @@ def test_extend_the_trained_tokenizer(qtbot, trained, tmp_path):
     corpus = tmp_path / "other.txt"
     corpus.write_text(OTHER, encoding="utf-8")
     w.act_extend.trigger()
-    dlg = w.extend_dialog
+    dlg = w.findChild(ExtendDialog)
     assert not dlg.run_button.isEnabled()
     dlg.set_corpus(str(corpus))
     dlg.set_out(str(tmp_path / "ext"))

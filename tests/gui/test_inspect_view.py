@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bpe_gui.dialogs.inspect_dialog import open_inspect
+from bpe_gui.dialogs.inspect_dialog import InspectDialog, open_inspect
 from core.evaluation.inspect import inspect_tokenizer
 
 from .gui_helpers import SMALL_TEXT
@@ -22,7 +22,7 @@ def test_lists_of_the_trained_tokenizer(qtbot, loaded, tmp_path):
     text.write_text("the cat sat. zebra!", encoding="utf-8")
     assert w.act_inspect.text().replace("&", "").startswith("Dead and odd tokens")
     w.act_inspect.trigger()
-    dlg = w.inspect_dialog
+    dlg = w.findChild(InspectDialog)
     dlg.add_file(str(text))
     with qtbot.waitSignal(dlg.finished_inspect, timeout=60_000):
         assert dlg.run()
@@ -63,8 +63,8 @@ def test_in_chinese(qtbot, loaded):
     try:
         dlg = open_inspect(loaded)
         dlg.close()
+        dlg.setParent(None)  # (a new one is made: in the language now installed)
         dlg.deleteLater()
-        loaded.inspect_dialog = None
         dlg = open_inspect(loaded)
         assert dlg.windowTitle() == "无法到达与异常的词元"
         assert dlg.run_button.text() == "检查"
