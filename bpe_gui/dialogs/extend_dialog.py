@@ -188,7 +188,12 @@ class ExtendDialog(JobDialog):
         """Show the extended tokenizer in the app (read from the native file written)."""
         if self.outcome is None or self.out is None:
             return False
-        return self.controller.import_tokenizer(str(Path(self.out) / "bpe.json"))
+        path = str(Path(self.out) / "bpe.json")
+        window = self.parent()
+        confirmed = getattr(window, "import_confirmed", None)  # (asks before trained merges are discarded)
+        if confirmed is not None:
+            return bool(confirmed(path))
+        return self.controller.import_tokenizer(path)
 
 
 def open_extend(window) -> ExtendDialog:

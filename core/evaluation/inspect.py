@@ -10,6 +10,8 @@ For every ordinary (non-special) token of a :class:`core.Tokenizer`:
 - ``unreachable_merges``: a token of two or more bytes that applying the merges to its bytes alone
   (no pre-tokenization, no whole-word lookup) does not build (no merge makes it, or earlier merges
   take its bytes apart first);
+  (for a SentencePiece-style model, only pieces that start a word, ``▁the``: a word's inside,
+  ``ing``, is reached only within a word);
 - ``partial_utf8``: its bytes are not whole UTF-8 (part of a character, or invalid bytes); such a
   token has no text of its own, so it is never in ``unreachable_text``;
 - ``specials``: the special / added tokens; ``longest``: the longest tokens by bytes.
@@ -172,13 +174,14 @@ def inspect_tokenizer(
         by_text.extend(i for (i, _), ids in zip(batch, encoded) if ids != [i])
     if tok.char_model is not None and by_text:
         # a SentencePiece-style model writes a word's space as part of the piece (▁the) and adds one
-        # before the text: "the" at the start of a text gives ▁the, so that text reaches it too
+        # before the text: "the" at the start of a text gives ▁the, so that text reaches it too. A
+        # piece without ▁ is a word's inside: no text of its own reaches it alone, so it is not listed
         text_of = dict(texts)
         again = [i for i in by_text if text_of[i].startswith(" ")]
         reached = {
             i for i, ids in zip(again, _encode_batch(tok, [text_of[i][1:] for i in again])) if ids == [i]
         }
-        by_text = [i for i in by_text if i not in reached]
+        by_text = [i for i in by_text if i not in reached and text_of[i].startswith(" ")]
     tick("inspect", n, n)
     top = heapq.nlargest(longest, ordinary, key=lambda x: (len(x[1]), -x[0]))
     files = tuple(corpus)

@@ -51,7 +51,15 @@ from core.training.undo import TrainerStart
 
 
 def _base_tokenizer(base: Tokenizer | TokenizerSpec) -> Tokenizer:
-    return base if isinstance(base, Tokenizer) else Tokenizer.from_spec(base)
+    tok = base if isinstance(base, Tokenizer) else Tokenizer.from_spec(base)
+    if tok.char_model is not None:
+        # its pieces are characters merged by score within words that its normalizer and ▁ define;
+        # continuing byte-level BPE on its ids would merge across spaces and lines
+        raise BPEError(
+            "extending a SentencePiece-style (character-level) BPE tokenizer is not supported; "
+            "extend a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)"
+        )
+    return tok
 
 
 def base_words(

@@ -260,3 +260,20 @@ def test_batched_merges_give_the_same_training(base_dir):
     assert one.words() == batch.words()
     batch.undo_to(0)
     assert [r.pair for r in batch.steps(60)] == [r.pair for r in a]
+
+
+def test_a_sentencepiece_base_is_refused_by_name(tmp_path):
+    from importlib import resources
+
+    from core.errors import BPEError
+    from core.formats import load_any
+    from core.tokenization.extend import ExtendTrainer
+
+    data = resources.files("mistral_common") / "data"
+    name = next(p.name for p in data.iterdir() if p.name.endswith(".model.v1"))
+    with resources.as_file(data / name) as path:
+        spec = load_any(path)
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("我们今天学习字节对编码。\n" * 50, encoding="utf-8")
+    with pytest.raises(BPEError, match="SentencePiece-style"):
+        ExtendTrainer.from_files(spec, [corpus])

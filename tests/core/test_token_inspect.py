@@ -215,3 +215,11 @@ def test_a_sentencepiece_model_is_inspected_by_its_own_merges():
         assert ref.encode(piece.replace("▁", " ").lstrip(" "), out_type=int) != [i]
     the = tok.token_to_id(b" the")
     assert the not in r.unreachable_merges and the not in r.unreachable_text
+    # a word's inside ("ing") is reached only within a word: only word-initial pieces are listed, and
+    # each listed one really is not what sentencepiece makes of its word at a text's start
+    for i in r.unreachable_text:
+        piece = model.piece(i)
+        if model.kind(i) == "normal":
+            assert piece.startswith("▁")
+            assert ref.encode(piece.replace("▁", " ").lstrip(" "), out_type=int) != [i]
+    assert len(r.unreachable_text) < 100  # (16,108 of its 32,000 pieces were listed before)
