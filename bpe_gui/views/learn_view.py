@@ -49,6 +49,9 @@ PATTERN_KEYS = ("gpt2", "whitespace", "none")
 PLAY_MS = 700
 
 
+EDIT_PAUSE_MS = 400  # a pause in typing this long runs the walk-through on the new text
+
+
 class LearnView(QWidget):
     """The Learn tab: pick a walk-through, edit its text, and step through it."""
 
@@ -82,6 +85,14 @@ class LearnView(QWidget):
         self.specials = QLineEdit("<|endoftext|>")
         self.specials.setToolTip(self.tr("Special tokens, separated by spaces (never split or merged)"))
         self.specials.returnPressed.connect(self.rerun)
+        # typing runs the walk-through again once the typing pauses (Enter does it at once): the frames
+        # always describe the text in the field
+        self._edited = QTimer(self)
+        self._edited.setSingleShot(True)
+        self._edited.setInterval(EDIT_PAUSE_MS)
+        self._edited.timeout.connect(self.rerun)
+        for field in (self.text, self.specials):
+            field.textEdited.connect(lambda _t: self._edited.start())
         self.merges = QSpinBox()
         self.merges.setRange(0, 50)
         self.merges.setToolTip(self.tr("How many merges to learn"))
@@ -243,6 +254,7 @@ class LearnView(QWidget):
         return encoding.walk(Tokenizer(t.vocab, t.merges, self._specials(), pattern=pattern), text)
 
     def rerun(self) -> None:
+        self._edited.stop()
         self.timer.stop()
         self.btn_play.setText(self.tr("Play"))
         self.note.setText(self._note_text())

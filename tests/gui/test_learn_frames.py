@@ -225,3 +225,12 @@ def test_learn_window_has_no_english_left_in_chinese(qtbot, kind, qapp):
         assert re.search(r"[\u4e00-\u9fff]", view.note.text() or "中")
     finally:
         i18n.install("en")
+
+
+def test_typed_text_is_walked_through_without_enter(qtbot):
+    view = LearnView()
+    qtbot.addWidget(view)
+    view.set_kind("lecture")
+    view.text.selectAll()
+    qtbot.keyClicks(view.text, "aaaaaaa")  # typed, no Enter: the frames follow once typing pauses
+    qtbot.waitUntil(lambda: view.walk is not None and view.walk.frames[0].values.get("indices") == [97] * 7)
