@@ -18,7 +18,9 @@ TIE_BREAKS = ("lexicographic", "first")
 
 def add_audit_parser(sub) -> None:
     a = sub.add_parser(
-        "audit", help="find where a merge list first differs from correct training on a corpus"
+        "audit",
+        help="find where a merge list first differs from correct training on a corpus "
+        "(exit status 0: they agree, 1: they differ, 2: an error)",
     )
     a.add_argument("corpus", help="the corpus the merges were trained on")
     a.add_argument(
@@ -90,10 +92,30 @@ def run_audit(args, progress) -> int:
             f"expected {_show(result.expected)} counted {result.expected_count:,}"
         )
         print(f"diagnosis: {result.diagnosis}: {result.explanation()}")
+        if not args.special_token:
+            seen = _special_like(args.corpus)
+            if seen:
+                print(
+                    f"note: the corpus holds {seen!r} and no --special-token was given; if the merges were "
+                    f"trained with it as a special token, run again with --special-token {seen!r}"
+                )
     if args.json:
         atomic_write(args.json, json.dumps(result.to_json(), indent=2) + "\n")
         print(f"wrote {args.json}")
-    return 0
+    return 0 if result.agrees else 1  # (as diff does: 1 when the lists differ, 2 for an error)
+
+
+def _special_like(corpus: str) -> str | None:
+    """A special-token-looking string (``<|endoftext|>``) in the corpus's first megabyte, or None."""
+    import re
+
+    try:
+        with open(corpus, "rb") as f:
+            head = f.read(1 << 20).decode("utf-8", "replace")
+    except OSError:
+        return None
+    m = re.search(r"<\|[^|<>\s]{1,40}\|>", head)
+    return m.group() if m else None
 
 
 def add_inspect_parser(sub) -> None:

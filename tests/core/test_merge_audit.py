@@ -146,7 +146,7 @@ def test_cli_json_and_merges_txt(write, tmp_path, capsys):
     merges = tmp_path / "merges.txt"
     merges.write_text("#version: 0.2\n" + "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in wrong))
     out = tmp_path / "audit.json"
-    assert main(["audit", str(p), "--merges", str(merges), "--json", str(out), "-q"]) == 0
+    assert main(["audit", str(p), "--merges", str(merges), "--json", str(out), "-q"]) == 1  # (they differ)
     text = capsys.readouterr().out
     assert "differs" in text and "other_tie_rule" in text
     data = json.loads(out.read_text())
@@ -202,3 +202,23 @@ def test_cancel(write):
     with pytest.raises(Cancelled):
         audit_merges(p, merges, progress=stop)
     assert seen[-1] == "replay"
+
+
+def test_a_forgotten_special_token_is_pointed_at(tmp_path, capsys):
+    from core import train_bpe
+
+    import random
+
+    rng = random.Random(
+        1
+    )  # short documents of random letters: the special token's pieces are the most frequent
+    docs = ["".join(rng.choice("abcdefghij") for _ in range(6)) for _ in range(300)]
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("<|endoftext|>".join(docs), encoding="utf-8")
+    _, merges = train_bpe(corpus, 300, ["<|endoftext|>"])
+    path = tmp_path / "merges.txt"
+    path.write_text("#version: 0.2\n" + "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in merges))
+    assert main(["audit", str(corpus), "--merges", str(path), "-q"]) == 1  # no --special-token given
+    out = capsys.readouterr().out
+    assert "--special-token '<|endoftext|>'" in out
+    assert main(["audit", str(corpus), "--merges", str(path), "--special-token", "<|endoftext|>", "-q"]) == 0
