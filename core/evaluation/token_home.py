@@ -172,6 +172,25 @@ def _ranks_building(tok: Tokenizer, tid: int) -> set[int]:
     return out
 
 
+def _whole_start(b: bytes) -> bytes:
+    """``b`` from its first whole UTF-8 character (a context cut inside a character shows no "�")."""
+    i = 0
+    while i < min(len(b), 3) and b[i] & 0xC0 == 0x80:
+        i += 1
+    return b[i:]
+
+
+def _whole_end(b: bytes) -> bytes:
+    """``b`` up to its last whole UTF-8 character (bytes that are not UTF-8 at all are kept)."""
+    for cut in range(min(len(b), 3) + 1):
+        try:
+            (b[: len(b) - cut] if cut else b).decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        return b[: len(b) - cut] if cut else b
+    return b
+
+
 def _search(
     tok: Tokenizer, tid: int, path: str | os.PathLike, k: int, context: int, progress: Progress | None
 ) -> list[Snippet]:
@@ -200,9 +219,9 @@ def _search(
                             Snippet(
                                 p.name,
                                 base + lo if exact else None,
-                                spelled[max(0, lo - context) : lo],
+                                _whole_start(spelled[max(0, lo - context) : lo]),
                                 spelled[lo:hi],
-                                spelled[hi : hi + context],
+                                _whole_end(spelled[hi : hi + context]),
                             )
                         )
                         if len(out) >= k:

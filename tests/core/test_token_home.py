@@ -115,3 +115,15 @@ def test_doctests():
     import core.evaluation.token_home
 
     assert doctest.testmod(core.evaluation.token_home).failed == 0
+
+
+def test_snippet_context_is_cut_between_characters():
+    from core.evaluation.token_home import _whole_end, _whole_start
+
+    text = "我们今天学习".encode()  # 3 bytes a character
+    for a in range(len(text)):
+        for b in range(a, len(text) + 1):
+            kept = _whole_end(_whole_start(text[a:b]))
+            kept.decode("utf-8")  # whole characters only (strict decoding raises on a piece of one)
+            assert len(kept) >= (b - a) - 4  # at most the pieces at both ends are left out
+            assert kept in text[a:b]
