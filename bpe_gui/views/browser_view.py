@@ -49,7 +49,7 @@ class BrowserView(QWidget):
         self.merges_proxy.setParent(self)
         self.vocab_proxy.setParent(self)
         for table, widths, stretch in (
-            (self.merges_table, (60, 50, 62, 62, 110, 0), 5),
+            (self.merges_table, (60, 50, 62, 62, 0, 70), 4),
             (self.vocab_table, (52, 110, 110, 36, 0, 56), 4),
         ):
             header = table.horizontalHeader()
@@ -62,7 +62,9 @@ class BrowserView(QWidget):
             table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         # bytes and origins are not cut: these columns grow to their rows (up to a cap) and the last
         # column takes what is left; a narrow pane scrolls sideways
-        fit_columns(self.merges_table, {2: 140, 3: 140, 4: 220})
+        fit_columns(
+            self.merges_table, {2: 140, 3: 140, 5: 120}
+        )  # (the counts are never cut: the token takes the rest)
         fit_columns(self.vocab_table, {1: 220, 2: 260})
 
         self.search = QLineEdit()
