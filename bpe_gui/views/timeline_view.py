@@ -233,8 +233,11 @@ class TimelineView(QWidget):
             self.count_curve.setSymbolSize(5)
             self.count_curve.setSymbolBrush(ACCENT)
             self.count_curve.setSymbolPen(None)
-        if n and counts.min() > 0:
-            self.count_curve.setData(x, counts)
+        known = (
+            counts > 0
+        )  # (merges a file records no count for, e.g. the base of an extension, are left out)
+        if n and known.any():
+            self.count_curve.setData(x[known], counts[known])
         else:
             self.count_curve.setData([], [])
         lengths = np.asarray(self.lengths, dtype=np.int64)
@@ -289,7 +292,7 @@ class TimelineView(QWidget):
         text = plural(self.tr("<b>Merge timeline</b> <span style='color:#667'>— %n merge(s)", "", n), n)
         if n and not c.index.has_counts:
             text += self.tr(" (this file has no merge counts; token lengths only)")
-        elif n:
+        elif n and self.counts[0] > 0 and self.counts[-1] > 0:
             text += (
                 self.tr("; first merge seen %1×, last %2×")
                 .replace("%1", f"{self.counts[0]:,}")

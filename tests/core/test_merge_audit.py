@@ -205,9 +205,9 @@ def test_cancel(write):
 
 
 def test_a_forgotten_special_token_is_pointed_at(tmp_path, capsys):
-    from core import train_bpe
-
     import random
+
+    from core import train_bpe
 
     rng = random.Random(
         1

@@ -358,3 +358,27 @@ def test_a_pinned_label_is_tall_enough_for_chinese_text(qapp):
     assert box.sizeHint().height() >= label.sizeHint().height()
     label.setText("Vocab <b>100,261</b>")
     assert box.sizeHint().height() >= label.sizeHint().height()
+
+
+def test_timeline_draws_the_known_counts_when_some_merges_have_none(qtbot, window):
+    """An extension's bpe.json records counts for its new merges only: those are drawn."""
+    from core.formats.spec import TokenizerSpec
+    from core.tokenization.tokenizer import Tokenizer
+
+    c = window.controller
+    merges = [(b"a", b"b"), (b"ab", b"c"), (b"x", b"y"), (b"xy", b"z")]
+    spec = TokenizerSpec.from_merges(merges, [])
+    tok = Tokenizer.from_spec(spec)
+    from bpe_gui.model.session import tokenizer_index
+
+    records = [
+        type("R", (), {"pair": p, "count": n, "rank": i})()
+        for i, (p, n) in enumerate(zip(merges, [0, 0, 7, 5]))
+    ]
+    c.model.show_tokenizer(tok, records, "ext", tokenizer_index(tok, records))
+    c.merges_reset.emit()
+    tl = window.timeline
+    tl.redraw()
+    xs, ys = tl.count_curve.getData()
+    assert list(xs) == [3.0, 4.0] and [round(10**y) for y in ys] == [7, 5]  # (a log axis)
+    assert "0×" not in tl.title.text()
