@@ -90,6 +90,7 @@ class ExtendDialog(JobDialog):
         self.vocab_size = QSpinBox()
         self.vocab_size.setRange(257, 2_000_000)
         self.vocab_size.setSingleStep(100)
+        self.vocab_size.setGroupSeparatorShown(True)  # (1,000 as in the training panel)
         form.addRow(self.tr("Final vocab size:"), self.vocab_size)
         self.out_button = QPushButton(self.tr("Choose folder…"))
         self.out_button.clicked.connect(self._pick_out)

@@ -113,6 +113,8 @@ class BrowserView(QWidget):
             controller.busy_changed.connect(model.sync)
             controller.merges_reset.connect(model.reset)
         controller.merges_reset.connect(self._tree_hint)
+        # another corpus or tokenizer: the search of the last one would hide its rows without a word
+        controller.merges_reset.connect(self.search.clear)
         controller.merges_reset.connect(self._score_column)
         self._score_column()
         controller.merges_removed.connect(self._forget_removed)

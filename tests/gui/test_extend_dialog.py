@@ -8,6 +8,8 @@ from core.formats import load_any
 from core.tokenization.extend import extend_tokenizer
 from core.tokenization.tokenizer import Tokenizer
 
+from .gui_helpers import answer_next_dialog
+
 OTHER = "def train(corpus):\n    return corpus.split()\n" * 30 + "我们的模型在中文文本上训练。" * 20
 
 
@@ -43,8 +45,11 @@ def test_extend_the_trained_tokenizer(qtbot, trained, tmp_path):
     ext = Tokenizer.from_spec(got)
     assert len(ext.encode(OTHER)) == after < before == len(base.encode(OTHER))
     assert f"{after:,} with the extension" in dlg.summary.text()
+    seen: list = []
+    answer_next_dialog("Discard merges", seen=seen)  # the trained merges are not thrown away unasked
     with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
         assert dlg.open_result()
+    assert seen  # (the question was asked)
     qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
     assert c.index.n_merges == len(got.merges) and c.model.imported is not None
     assert c.index.merges[-1].count > 0  # the new merges keep their counts (bpe.json's record)

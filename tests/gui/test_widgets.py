@@ -382,3 +382,12 @@ def test_timeline_draws_the_known_counts_when_some_merges_have_none(qtbot, windo
     xs, ys = tl.count_curve.getData()
     assert list(xs) == [3.0, 4.0] and [round(10**y) for y in ys] == [7, 5]  # (a log axis)
     assert "0×" not in tl.title.text()
+
+
+def test_a_new_corpus_clears_the_vocab_search(qtbot, loaded, small_corpus):
+    br = loaded.browser
+    br.search.setText("zzzz-not-a-token")
+    from .gui_helpers import load
+
+    load(qtbot, loaded, small_corpus)  # another corpus: its rows are not hidden by the old search
+    assert br.search.text() == ""
