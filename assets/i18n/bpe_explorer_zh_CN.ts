@@ -146,7 +146,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="191"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="289"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="293"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -176,63 +176,63 @@
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="69"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="71"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="79"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="81"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="80"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="82"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="82"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="84"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="83"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/columns.py" line="8"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="106"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="168"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="190"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="194"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="195"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="199"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="205"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="209"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -563,22 +563,22 @@
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="369"/>
+        <location filename="../../bpe_gui/actions/base.py" line="382"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="372"/>
+        <location filename="../../bpe_gui/actions/base.py" line="385"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="376"/>
+        <location filename="../../bpe_gui/actions/base.py" line="389"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="386"/>
+        <location filename="../../bpe_gui/actions/base.py" line="399"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -1434,62 +1434,62 @@
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="93"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="94"/>
         <source>Final vocab size:</source>
         <translation>最终词表大小：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="94"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="95"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="96"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="97"/>
         <source>Write to:</source>
         <translation>写入到：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="99"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="100"/>
         <source>Extend</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="102"/>
         <source>Open the extended tokenizer</source>
         <translation>打开扩展后的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="120"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="121"/>
         <source>Corpus to learn the new merges on</source>
         <translation>用来学习新合并的语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="125"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="126"/>
         <source>Folder for the extended tokenizer</source>
         <translation>扩展后分词器的文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="146"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="147"/>
         <source>Choose a final vocab size above this tokenizer&apos;s {n} tokens.</source>
         <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="156"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="157"/>
         <source>Learning new merges on {name} …</source>
         <translation>正在 {name} 上学习新的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="165"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="166"/>
         <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
         <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="175"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="176"/>
         <source>Written: {files}</source>
         <translation>已写入：{files}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="177"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="178"/>
         <source>Not written (the format cannot hold this tokenizer): {formats}</source>
         <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
     </message>
@@ -1553,17 +1553,17 @@
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="263"/>
+        <location filename="../../bpe_gui/actions/files.py" line="262"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="273"/>
+        <location filename="../../bpe_gui/actions/files.py" line="265"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="284"/>
+        <location filename="../../bpe_gui/actions/files.py" line="277"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
@@ -2253,181 +2253,181 @@
 <context>
     <name>LearnView</name>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="72"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="75"/>
         <source>1. The lecture algorithm (raw bytes)</source>
         <extracomment>the example of the CS336 assignment handout (its BPE training example) its merges with whitespace pre-tokenization, as the handout lists them the pre-tokenizer of each walk-through when it is picked (the lecture algorithm has none)</extracomment>
         <translation>1. 课堂算法（原始字节）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="73"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="76"/>
         <source>2. The CS336 trainer</source>
         <translation>2. CS336 训练器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="77"/>
         <source>3. Encoding a text</source>
         <translation>3. 编码一段文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="77"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="80"/>
         <source>Which algorithm to walk through</source>
         <translation>选择要逐步演示的算法</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="80"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="83"/>
         <source>The small text the algorithm runs on; edit it and press Enter</source>
         <translation>算法所处理的短文本；修改后按回车</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="83"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="86"/>
         <source>Special tokens, separated by spaces (never split or merged)</source>
         <translation>特殊标记，用空格分隔（永不拆分或合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="98"/>
         <source>How many merges to learn</source>
         <translation>要学习多少次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="92"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="103"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="93"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="104"/>
         <source>Whitespace (\S+)</source>
         <translation>按空白切分（\S+）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="94"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="105"/>
         <source>None (whole piece)</source>
         <translation>不切分（整段）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="99"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="110"/>
         <source>How the text is cut into pre-tokens before counting: GPT-2&apos;s regex (a word keeps its leading space, so “low” and “ low” differ), runs of non-space characters (\S+), or not at all</source>
         <translation>计数之前如何把文本切成预分词：GPT-2 的正则（单词带着前面的空格，所以 “low” 和 “ low” 不同）、连续的非空白字符（\S+），或者不切分</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="117"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="109"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="120"/>
         <source>Special tokens:</source>
         <translation>特殊标记：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="112"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="123"/>
         <source>Pre-tokens:</source>
         <translation>预分词：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="115"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="126"/>
         <source>Merges:</source>
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="119"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="130"/>
         <source>◀ Back</source>
         <translation>◀ 后退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="120"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="131"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="121"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="247"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="308"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="318"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="259"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="320"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="330"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="118"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="129"/>
         <source>« Start</source>
         <translation>« 开头</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="122"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="133"/>
         <source>End »</source>
         <translation>结尾 »</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="128"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="139"/>
         <source>Run the next line (Right arrow)</source>
         <translation>执行下一行（右方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="140"/>
         <source>Go back one line (Left arrow)</source>
         <translation>后退一行（左方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="142"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="153"/>
         <source>The algorithm; the highlighted line is the one just run</source>
         <translation>算法代码；高亮的是刚刚执行的那一行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="144"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="155"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="144"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="155"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="147"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="158"/>
         <source>A variable of the code at this line</source>
         <translation>代码在这一行时的变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="159"/>
         <source>Its value right after the highlighted line ran</source>
         <translation>高亮行执行之后它的值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="206"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="217"/>
         <source>The lecture&apos;s algorithm: no pre-tokenization, ids instead of bytes, and ties go to the pair seen first.</source>
         <translation>课程讲义中的算法：不做预分词，用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="213"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="224"/>
         <source>The CS336 handout&apos;s example. With whitespace pre-tokenization it gives the handout&apos;s merges: %1.</source>
         <translation>CS336 作业讲义中的例子。按空白预分词时，它得到与讲义相同的合并：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="218"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="229"/>
         <source>The CS336 handout&apos;s example with GPT-2&apos;s regex: “low” and “ low” (with its space) are different pre-tokens, so the counts and merges differ from the handout&apos;s, which splits on whitespace.</source>
         <translation>用 GPT-2 正则处理 CS336 作业讲义的例子：“low” 和（带空格的）“ low” 是不同的预分词，所以计数和合并与讲义（按空白切分）不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="223"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="234"/>
         <source>No pre-tokenization: merges may cross spaces (only special tokens cut the text).</source>
         <translation>不做预分词：合并可以跨过空格（只有特殊标记会切开文本）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="282"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="294"/>
         <source>Line %1 of the code · step %2 / %3</source>
         <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="289"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="301"/>
         <source>the text is long: later steps are not shown</source>
         <translation>文本较长：后面的步骤未显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="313"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="325"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="365"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="377"/>
         <source>Learn BPE — step by step</source>
         <translation>学习 BPE——逐步演示</translation>
     </message>
@@ -2950,62 +2950,62 @@
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="113"/>
+        <location filename="../../bpe_gui/actions/session.py" line="112"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="123"/>
+        <location filename="../../bpe_gui/actions/session.py" line="115"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="161"/>
+        <location filename="../../bpe_gui/actions/session.py" line="152"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="176"/>
+        <location filename="../../bpe_gui/actions/session.py" line="167"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="202"/>
+        <location filename="../../bpe_gui/actions/session.py" line="193"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="208"/>
+        <location filename="../../bpe_gui/actions/session.py" line="199"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="215"/>
+        <location filename="../../bpe_gui/actions/session.py" line="206"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="222"/>
+        <location filename="../../bpe_gui/actions/session.py" line="213"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="224"/>
+        <location filename="../../bpe_gui/actions/session.py" line="215"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="229"/>
+        <location filename="../../bpe_gui/actions/session.py" line="220"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="234"/>
+        <location filename="../../bpe_gui/actions/session.py" line="225"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="254"/>
+        <location filename="../../bpe_gui/actions/session.py" line="245"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -3355,24 +3355,24 @@
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="289"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="292"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="294"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="297"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="325"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="291"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="294"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>

@@ -284,6 +284,19 @@ class ControllerBase(QObject):
             self.tokenizer_changed.emit()
         return True
 
+    def _shown_tokenizer(self, busy: str, nothing: str) -> Any:
+        """What is on show to write to files: the engine's spec (a trained session) or the imported
+        tokenizer; None, after saying ``busy`` or ``nothing`` (or an engine error), when there is none."""
+        if self._job is not None:
+            self.error.emit(busy)
+            return None
+        source = self._call_blocking(Engine.spec) if self.model.has_trainer else self.model.imported
+        if source is FAILED:
+            return None
+        if source is None:
+            self.error.emit(nothing)
+        return source
+
     @property
     def selected_merge(self) -> int | None:
         """The rank of the merge the user picked (in any view), or None: the one selection."""

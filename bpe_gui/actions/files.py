@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Signal
 
-from bpe_gui.actions.base import FAILED, ControllerBase
+from bpe_gui.actions.base import ControllerBase
 from bpe_gui.jobs import worker
 from bpe_gui.model import files
 from bpe_gui.model.session import Busy, tokenizer_index
@@ -258,22 +258,15 @@ class FileActions(ControllerBase):
     def export(self, folder, formats: list[str], lossy: bool = False) -> list | None:
         """Write the current tokenizer in ``formats`` into ``folder``; returns the files written.
         ``lossy``: the user agreed to lose what :meth:`export_losses` names."""
-        if self._job is not None:
-            self.error.emit(
-                QCoreApplication.translate(
-                    "FileActions", "Wait for the current task to finish (or cancel it) before exporting."
-                )
-            )
-            return None
-        source = self._call_blocking(Engine.spec) if self.model.has_trainer else self.model.imported
-        if source is FAILED:
-            return None
+        source = self._shown_tokenizer(
+            QCoreApplication.translate(
+                "FileActions", "Wait for the current task to finish (or cancel it) before exporting."
+            ),
+            QCoreApplication.translate(
+                "FileActions", "Nothing to export yet: open a corpus or import a tokenizer first."
+            ),
+        )
         if source is None:
-            self.error.emit(
-                QCoreApplication.translate(
-                    "FileActions", "Nothing to export yet: open a corpus or import a tokenizer first."
-                )
-            )
             return None
         try:
             paths = files.export_tokenizer(source, folder, formats, lossy=lossy)

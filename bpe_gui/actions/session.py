@@ -108,24 +108,15 @@ class SessionActions(ControllerBase):
         """The current tokenizer as a spec (with its training record), or None after an error."""
         from core.formats import as_spec
 
-        if self._job is not None:
-            self.error.emit(
-                QCoreApplication.translate(
-                    "Session", "Wait for the current task to finish (or cancel it) before saving."
-                )
-            )
-            return None
-        source = self._call_blocking(Engine.spec) if self.model.has_trainer else self.model.imported
-        if source is FAILED:
-            return None
-        if source is None:
-            self.error.emit(
-                QCoreApplication.translate(
-                    "Session", "Nothing to save yet: open a corpus or import a tokenizer first."
-                )
-            )
-            return None
-        return as_spec(source)
+        source = self._shown_tokenizer(
+            QCoreApplication.translate(
+                "Session", "Wait for the current task to finish (or cancel it) before saving."
+            ),
+            QCoreApplication.translate(
+                "Session", "Nothing to save yet: open a corpus or import a tokenizer first."
+            ),
+        )
+        return None if source is None else as_spec(source)
 
     def save_session(
         self,

@@ -156,11 +156,17 @@ def token_home(
     return TokenHome(tid, b, special, None if rank is None else rank + 1, pair, count, built, tuple(found))
 
 
+def _id_of(tok: Tokenizer, token: bytes) -> int | None:
+    try:
+        return tok.token_to_id(token)
+    except TokenizerError:
+        return None
+
+
 def _ranks_building(tok: Tokenizer, tid: int) -> set[int]:
     """The ranks of every merge in the tree that builds token ``tid``."""
     out: set[int] = set()
     todo = [tid]
-    ids = {tok.vocab[i]: i for i in sorted(tok.vocab, reverse=True)}  # bytes -> id (the lowest id wins)
     while todo:
         i = todo.pop()
         r = tok.token_rank(i)
@@ -168,7 +174,7 @@ def _ranks_building(tok: Tokenizer, tid: int) -> set[int]:
             continue
         out.add(r)
         a, c = tok.merges[r]
-        todo.extend(x for x in (ids.get(a), ids.get(c)) if x is not None)
+        todo.extend(x for x in (_id_of(tok, a), _id_of(tok, c)) if x is not None)
     return out
 
 

@@ -258,16 +258,14 @@ class Tokenizer(MergeTables):
         special = self._special_re
         out: list[list[int] | None] = [None] * len(texts)
         plain = [k for k, t in enumerate(texts) if special is None or not special.search(t)]
-        done = False
         if self._pipe is None and self._hole_re is None and plain:
             try:
                 for k, ids in zip(plain, self._encode_all([texts[k] for k in plain])):
                     out[k] = ids
-                done = True
             except ValueError:
-                out = [None] * len(texts)
+                out = [None] * len(texts)  # (one text is refused: each is encoded on its own below)
         for k, t in enumerate(texts):
-            if out[k] is None and not (done and k in set(plain)):
+            if out[k] is None:
                 try:
                     out[k] = self.encode(t, add_special_tokens=False)
                 except ValueError:
