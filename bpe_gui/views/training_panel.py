@@ -153,6 +153,7 @@ class TrainingPanel(QGroupBox):
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setFormat(self.tr("idle"))
+        self._task = ""  # the task the bar shows (Busy's value), "" when none
         self.vocab_label = status_label(lines=2, name="vocabStatus")  # (wraps, never cut: "5 special")
         self.vocab_label.setToolTip(
             self.tr(
@@ -190,7 +191,9 @@ class TrainingPanel(QGroupBox):
         controller.merges_reset.connect(self._show_imported_note)
         for sig in (controller.merges_appended, controller.merges_removed):
             sig.connect(lambda _n: self.update_vocab_label())
+            sig.connect(lambda _n: self._outcome_stale())
         controller.merges_reset.connect(self.update_vocab_label)
+        controller.merges_reset.connect(self._outcome_stale)
         controller.busy_changed.connect(self._busy_changed)
         controller.trained.connect(lambda summary: setattr(self, "_cancelled", summary.cancelled))
         self.vocab_size.valueChanged.connect(lambda _v: self.update_vocab_label())
@@ -368,15 +371,31 @@ class TrainingPanel(QGroupBox):
 
     def _busy_changed(self, busy: str) -> None:
         if busy:
+            self._task = str(busy)
             self.progress.setRange(0, 0 if busy in ("load", "rewind", "import") else 100)
             self.progress.setValue(0)
         else:
+            # a run (or a big step) ends with "done" or "cancelled"; loading, importing and rewinding
+            # leave the bar idle (a "done" with a full bar at 0 merges after Reset said the wrong thing)
+            ran = self._task in ("train", "step") and self.controller.index.n_merges > 0
+            self._task = ""
             self.progress.setRange(0, 1)
-            self.progress.setValue(1 if self.controller.index.n_merges else 0)
+            self.progress.setValue(1 if ran else 0)
             done = self.tr("cancelled") if self._cancelled else self.tr("done")
             self._cancelled = False
-            self.progress.setFormat(done if self.controller.index.n_merges else self.tr("idle"))
+            self.progress.setFormat(done if ran else self.tr("idle"))
+            if not ran:
+                self.progress.setToolTip("")
         self._settings_edited()
+
+    def _outcome_stale(self) -> None:
+        """The merges changed outside a task (a step, an undo, a reset): the last run's "done" or
+        "cancelled" no longer describes what is on show."""
+        if not self.controller.busy:
+            self.progress.setRange(0, 1)
+            self.progress.setValue(0)
+            self.progress.setFormat(self.tr("idle"))
+            self.progress.setToolTip("")
 
     def update_vocab_label(self) -> None:
         c = self.controller
