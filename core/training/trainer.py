@@ -221,6 +221,14 @@ class Trainer(TrainerUndo):
 
     def merge(self, pair: Pair) -> MergeRecord:
         """Merge a given pair (used to replay saved merges); it must currently occur."""
+        best = self._best()
+        if best is not None and best[0] == pair:  # what a step would merge: keep the story of its ties
+            pair, count, bucket = best
+            n_ties = len(bucket) - 1
+            ties = (
+                tuple(self._sorted_ties(bucket, pair, MAX_TIES_SHOWN)) if n_ties and self.keep_history else ()
+            )
+            return self._merge(pair, count, ties, n_ties)
         count = self.pair_count(pair)
         if count <= 0:
             raise BPEError(f"pair {pair!r} does not occur in the corpus now; it cannot be merged")
