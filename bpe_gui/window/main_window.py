@@ -372,6 +372,11 @@ class MainWindow(FilesWindow):
 
     def _busy_changed(self, busy: str) -> None:
         self._update_actions()
+        if busy:
+            # on a short screen the left column scrolls: bring Cancel and the progress bar into sight
+            # while a task runs (in Chinese at 1280×720 they were below the fold)
+            panel = self.training_panel
+            self.left_scroll.ensureWidgetVisible(panel.progress, 0, panel.cancel_button.height() + 16)
         if not busy and self._close_pending:
             QTimer.singleShot(0, self.close)
         elif not busy and self.pending_comparison is not None:  # a session's comparison, read now

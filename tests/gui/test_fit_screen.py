@@ -203,3 +203,40 @@ def test_step_and_train_are_in_sight_on_a_1280x720_laptop(qtbot):
     qtbot.waitUntil(in_sight)  # once the window is shown, the left column is fitted to it
     assert left.sizes()[1] >= 100  # the selected merge keeps a pane of its own
     w.controller.shutdown()
+
+
+def test_cancel_comes_into_sight_while_a_task_runs_on_a_laptop(qtbot, small_corpus):
+    """In Chinese at 1280×720 the left column scrolls and Cancel was below the fold during a run."""
+    from PySide6.QtCore import QPoint
+
+    from bpe_gui import create_window
+    from bpe_gui.text import i18n
+
+    from .gui_helpers import load
+
+    w = create_window(load_sample=False, language="zh_CN")
+    try:
+        qtbot.addWidget(w)
+        w.resize(1280, 672)
+        w.show()
+        qtbot.waitExposed(w)
+        viewport, tp = w.left_scroll.viewport(), w.training_panel
+
+        def in_sight(b) -> bool:
+            top = b.mapTo(viewport, QPoint(0, 0)).y()
+            return top >= 0 and top + b.height() <= viewport.height()
+
+        qtbot.waitUntil(lambda: in_sight(tp.step_button))
+        w.left_scroll.verticalScrollBar().setValue(0)
+        load(qtbot, w, small_corpus)
+        w.left_scroll.verticalScrollBar().setValue(0)
+        assert not in_sight(tp.cancel_button)  # (else this test says nothing on this screen)
+        seen = []
+        w.controller.busy_changed.connect(lambda busy: seen.append(bool(busy) and in_sight(tp.cancel_button)))
+        with qtbot.waitSignal(w.controller.trained, timeout=60_000):
+            w.controller.train(320)
+        assert seen and seen[0] is True
+        assert in_sight(tp.progress)
+        w.controller.shutdown()
+    finally:
+        i18n.install("en")
