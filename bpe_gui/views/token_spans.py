@@ -253,11 +253,15 @@ class TokenPane(QWidget):
 
     def show_tokens(self, spans: list, text: str, markers: bool) -> None:
         """Show already computed spans of ``text`` and their stats."""
-        self._text = text
+        # a normalizer or a dummy prefix (SentencePiece's "▁") changes the text: the spans' offsets
+        # are into the text the tokens spell, and the hover names that text's characters
+        spelled = b"".join(s.token for s in spans)
+        same = spelled == text.encode("utf-8", "surrogateescape")
+        self._text = text if same else spelled.decode("utf-8", "surrogateescape")
         n_vocab = len(self.tokenizer.vocab) if self.tokenizer is not None else 0
         self.view.char_model = getattr(self.tokenizer, "char_model", None)
         self.view.show_spans(spans, markers)
-        self._show_split_chars(spans, text)
+        self._show_split_chars(spans, self._text)
         self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))

@@ -132,3 +132,25 @@ def test_a_char_level_tokenizer_json_shows_its_pieces(qtbot, window, tmp_path, r
     row = c.index.row_of_id(ref.piece_to_id("<0xE4>"))
     assert _cell(b.vocab_model, row, 1) == "<0xE4>" and _cell(b.vocab_model, row, 4) == "byte fallback"
     assert b.vocab_table.isColumnHidden(5)
+
+
+def test_hover_names_the_tokens_own_characters_despite_the_prefix_space(qtbot, window, ref) -> None:
+    """SentencePiece puts "▁" before the text, so the spans' offsets are one character on: the hover
+    named the next character (世 for 你, the emoji's neighbour for its byte-fallback pieces)."""
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    tv = window.tokenize
+    tv.set_text(TEXT)
+    assert tv.wait_idle()
+    pane, spans = tv.primary, tv.primary.view.spans
+    for s in spans:
+        if s.is_special or len(s.token) < 2 or not s.complete_utf8:
+            continue
+        chars = s.token.decode("utf-8").replace(" ", "")
+        hover = pane.describe(s)
+        for ch in chars:
+            if ord(ch) > 127:
+                assert ch in hover, (s.token, hover)
+    robot = next(s for s in spans if s.id == ref.piece_to_id("<0xF0>"))
+    assert "🤖" in pane.describe(robot)
+    assert "🤖" in pane.split_chars.text()
