@@ -112,6 +112,9 @@ class TokenizeView(QWidget):
         self.close_compare.clicked.connect(lambda: self.set_comparison(None))
         controller.tokenizer_changed.connect(lambda: self._timer.start(TOKENIZER_DEBOUNCE_MS))
         controller.busy_changed.connect(lambda _b: self._timer.start())
+        # an import's merges arrive in batches while its tokenizer (whole from the start) is shown:
+        # the title follows them (it said 40,000 merges of cl100k's 100,000 until the tokens were redone)
+        controller.merges_appended.connect(lambda _n: self._import_title())
         self.refresh()
 
     # ------------------------------------------------------------------ public
@@ -175,13 +178,7 @@ class TokenizeView(QWidget):
         if c.busy in ("train", "step"):
             self.primary.stats.setText(self.tr("<i>Re-tokenizes when the run is over …</i>"))
             return
-        name = c.source_name or self.tr("current tokenizer")
-        n = c.index.n_merges
-        self.primary.title.setText(
-            f"<b>{escape(name)}</b> <span style='color:#667'>— "
-            + plural(self.tr("%n merge(s)", "", n), n)
-            + "</span>"
-        )
+        self._show_title()
         tok = c.cached_tokenizer()
         if tok is not None and len(text) <= SYNC_CHARS and self._job is None:
             self.primary.tokenizer = tok
@@ -196,6 +193,20 @@ class TokenizeView(QWidget):
         self._job = job
         self._pending = False
         self._thread = worker.start(job, self._finished)
+
+    def _show_title(self) -> None:
+        c = self.controller
+        name = c.source_name or self.tr("current tokenizer")
+        n = c.index.n_merges
+        self.primary.title.setText(
+            f"<b>{escape(name)}</b> <span style='color:#667'>— "
+            + plural(self.tr("%n merge(s)", "", n), n)
+            + "</span>"
+        )
+
+    def _import_title(self) -> None:
+        if self.controller.busy == "import":
+            self._show_title()
 
     def _finished(self) -> None:
         job, thread = self._job, self._thread

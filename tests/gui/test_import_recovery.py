@@ -110,3 +110,23 @@ def test_a_tiktoken_file_to_compare_with_has_its_merges_rebuilt_in_the_worker(qt
     tok = loaded.tokenizer
     assert tok.merges_built and tok.merges == merges  # its hover reads them: not rebuilt on the GUI thread
     assert c.index.n_merges == 0  # what is on show did not change
+
+
+def test_the_tokenize_title_counts_the_merges_as_they_arrive(qtbot, window, ranks_file, small_batches):
+    """The tokens of an import are its whole tokenizer's from the start; the pane's title followed its
+    merges only when the tokens were redone (cl100k: "40,000 merges" for seconds after 100,000)."""
+    import re
+
+    path, merges = ranks_file
+    c, title = window.controller, window.tokenize.primary.title
+    window.tokenize.set_text("the cat sat")
+    seen = []
+
+    def shown() -> int:
+        return int(re.search(r"— ([\d,]+) merge", title.text()).group(1).replace(",", ""))
+
+    c.merges_appended.connect(lambda _n: seen.append((shown(), c.index.n_merges)))
+    import_tokenizer(qtbot, c, path)
+    assert len(seen) > 3 and all(a == b for a, b in seen), seen
+    qtbot.waitUntil(lambda: not c.busy)
+    assert shown() == len(merges)
