@@ -446,6 +446,26 @@
         <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
         <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180"/>
+        <source>Special tokens are compared apart, by their text: {shared} shared, {only_a} only here, {only_b} only there.</source>
+        <translation>特殊标记另行比较（按文本）：共有 {shared} 个，仅在本应用中 {only_a} 个，仅在另一个中 {only_b} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="189"/>
+        <source>shared</source>
+        <translation>共有</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="190"/>
+        <source>only here</source>
+        <translation>仅在本应用中</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="191"/>
+        <source>only there</source>
+        <translation>仅在另一个中</translation>
+    </message>
 </context>
 <context>
     <name>Controller</name>
@@ -2657,27 +2677,27 @@
         <translation>词表 %1 · %2 </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="397"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="397"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="398"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="403"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="398"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="403"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="427"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="432"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -2692,12 +2712,12 @@
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="425"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="430"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="490"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="495"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3418,82 +3438,82 @@
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="267"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="271"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="271"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="275"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="286"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="290"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="293"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="297"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="307"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="311"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="314"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="318"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="315"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="319"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="318"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="322"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="321"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="325"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="324"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="328"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="327"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="331"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="333"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="337"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="338"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="342"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="341"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="345"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="343"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="347"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="345"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="349"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
@@ -3550,22 +3570,22 @@
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="156"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="176"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="179"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="199"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="203"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
@@ -3716,113 +3736,114 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="386"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="397"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="159"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="160"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="235"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="238"/>
         <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
         <translation>不是有效的正则表达式（{0}）。请修改，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="238"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="241"/>
         <source>Type a regular expression, or choose another pattern.</source>
         <translation>请输入正则表达式，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="240"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="243"/>
         <source>This regular expression only matches the empty string: it cuts nothing.</source>
         <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="256"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="259"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="264"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="267"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="302"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="305"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="303"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="306"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="303"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="306"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="304"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="310"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="318"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="321"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="321"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="324"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="342"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="345"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="345"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="348"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="347"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="350"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="385"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="404"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="387"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="406"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -176,7 +176,23 @@ class CompareDialog(JobDialog):
             text += " " + self.tr("The merge lists part at merge {n}: here {a}, there {b}.").format(
                 n=f"{r.first_differing_merge:,}", a=_pair_text(r.merge_a), b=_pair_text(r.merge_b)
             )
+        text += " " + self.tr(
+            "Special tokens are compared apart, by their text: {shared} shared, {only_a} only here, "
+            "{only_b} only there."
+        ).format(
+            shared=f"{len(r.specials_shared):,}",
+            only_a=f"{len(r.specials_only_a):,}",
+            only_b=f"{len(r.specials_only_b):,}",
+        )
         self.summary.setText(text)
+        specials = [
+            (self.tr("shared"), r.specials_shared),
+            (self.tr("only here"), r.specials_only_a),
+            (self.tr("only there"), r.specials_only_b),
+        ]
+        self.summary.setToolTip(
+            "\n".join(f"{label}: {', '.join(names)}" for label, names in specials if names)
+        )
         rows = {
             "only_a": [(i, a.vocab[i], None) for i in r.only_a],
             "only_b": [(i, b.vocab[i], None) for i in r.only_b],

@@ -69,7 +69,9 @@ class Comparison:
         )
         return (
             f"{self.n_shared:,} tokens shared ({self.same_id:,} with the same id), {len(self.only_a):,} only in A, "
-            f"{len(self.only_b):,} only in B; {merge}"
+            f"{len(self.only_b):,} only in B; {merge}; special tokens apart (compared by their text): "
+            f"{len(self.specials_shared):,} shared, {len(self.specials_only_a):,} only in A, "
+            f"{len(self.specials_only_b):,} only in B"
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -40,6 +40,9 @@ def test_shared_and_own_tokens_and_first_merge(tmp_path):
     k = next(i for i, (x, y) in enumerate(zip(a.merges, b.merges, strict=True)) if x != y)
     assert (c.first_differing_merge, c.merge_a, c.merge_b) == (k + 1, a.merges[k], b.merges[k])
     assert (c.specials_shared, c.specials_only_a, c.specials_only_b) == ([EOT], [], ["<pad>"])
+    # the counts leave the special tokens out, and the summary says so (they were left out silently)
+    assert c.n_shared + len(c.only_a) + 1 == len(a.vocab)
+    assert "special tokens apart (compared by their text): 1 shared, 0 only in A, 1 only in B" in c.summary()
 
 
 def test_a_prefix_and_equal_lists():

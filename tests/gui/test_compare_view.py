@@ -32,4 +32,10 @@ def test_overlap_of_the_compared_tokenizer(qtbot, trained, tmp_path, small_corpu
     assert dlg.files_table.item(0, 2).text() == f"{want.files[0].tokens_a:,}"
     assert dlg.files_table.item(0, 3).text() == f"{want.files[0].tokens_b:,}"
     assert f"part at merge {want.first_differing_merge:,}" in dlg.summary.text()
+    # counts without the special tokens (shared + only here = the vocab less 1 special): said, and named
+    assert r.n_shared + len(r.only_a) + 1 == r.vocab_a
+    assert "Special tokens are compared apart, by their text: 1 shared, 0 only here, 0 only there." in (
+        dlg.summary.text()
+    )
+    assert "<|endoftext|>" in dlg.summary.toolTip()
     dlg.close()
