@@ -229,6 +229,19 @@ class TokenPane(QWidget):
         lay.addWidget(self.info)
         self.view.hovered.connect(self._hovered)
 
+    def set_compact(self, compact: bool) -> None:
+        """Side by side with another pane (half the width): the stats wrap onto two lines and the
+        hover line is left out (hovering a token still shows the same text as its tooltip)."""
+        for label in (self.stats, self.split_chars):  # (the split characters: all in the tooltip)
+            label.setWordWrap(compact)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            if compact:
+                label.setFixedHeight(label.fontMetrics().lineSpacing() * 2 + 6)
+            else:
+                label.setMinimumHeight(0)
+                label.setMaximumHeight(16777215)  # (QWIDGETSIZE_MAX: its own height again)
+        self.info.setVisible(not compact)
+
     def tokenize_text(self, text: str, markers: bool) -> None:
         """Tokenize ``text`` here (on the calling thread) and show it."""
         tok = self.tokenizer

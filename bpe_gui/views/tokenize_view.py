@@ -128,6 +128,8 @@ class TokenizeView(QWidget):
         self.secondary.title.setText(f"<b>{escape(name)}</b>")
         self.secondary.setVisible(tokenizer is not None)
         self.close_compare.setVisible(tokenizer is not None)
+        for pane in (self.primary, self.secondary):
+            pane.set_compact(tokenizer is not None)
         self.refresh()
 
     @property

@@ -55,6 +55,8 @@ class MainWindow(FilesWindow):
         self.controller = c = Controller(self)
         self.last_error: str | None = None
         self._close_pending = False
+        self._scrolled_for_task: int | None = None  # the left column's scroll before a task moved it
+        self._user_scrolled = False  # the user scrolled the left column since
 
         self.corpus_panel = CorpusPanel(c)
         self.training_panel = TrainingPanel(c)
@@ -127,6 +129,8 @@ class MainWindow(FilesWindow):
             left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
         )
         self.left_scroll = scroll
+        for sig in (scroll.verticalScrollBar().actionTriggered, scroll.verticalScrollBar().sliderMoved):
+            sig.connect(lambda *_: setattr(self, "_user_scrolled", True))
         left_split = QSplitter(Qt.Orientation.Vertical)
         left_split.addWidget(scroll)
         self.story = StoryView(self.controller)
@@ -372,11 +376,20 @@ class MainWindow(FilesWindow):
 
     def _busy_changed(self, busy: str) -> None:
         self._update_actions()
-        if busy:
+        bar = self.left_scroll.verticalScrollBar()
+        if busy and self._scrolled_for_task is None:
             # on a short screen the left column scrolls: bring Cancel and the progress bar into sight
-            # while a task runs (in Chinese at 1280×720 they were below the fold)
+            # while a task runs (in Chinese at 1280×720 they were below the fold) …
+            before = bar.value()
             panel = self.training_panel
             self.left_scroll.ensureWidgetVisible(panel.progress, 0, panel.cancel_button.height() + 16)
+            self._scrolled_for_task = before
+            self._user_scrolled = False
+        elif not busy and self._scrolled_for_task is not None:
+            # … and back where it was afterwards, unless the user scrolled meanwhile
+            before, self._scrolled_for_task = self._scrolled_for_task, None
+            if not self._user_scrolled:
+                bar.setValue(before)
         if not busy and self._close_pending:
             QTimer.singleShot(0, self.close)
         elif not busy and self.pending_comparison is not None:  # a session's comparison, read now

@@ -39,3 +39,21 @@ def test_overlap_of_the_compared_tokenizer(qtbot, trained, tmp_path, small_corpu
     )
     assert "<|endoftext|>" in dlg.summary.toolTip()
     dlg.close()
+
+
+def test_side_by_side_panes_wrap_their_stats_instead_of_cutting_them(qtbot, trained, tmp_path):
+    """Two panes at half width cut "1.41 chars/token · vocab 1,000" and the hover line at 1280×720:
+    side by side the stats wrap onto two lines and the hover line (also the tooltip) is left out."""
+    w = trained
+    c = w.controller
+    c.export(tmp_path, ["gpt2"])
+    tv = w.tokenize
+    assert tv.primary.info.isVisibleTo(tv) and not tv.primary.stats.wordWrap()
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        assert w.compare_with(tmp_path / "vocab.json")
+    qtbot.waitUntil(lambda: tv.secondary.tokenizer is not None)
+    for pane in (tv.primary, tv.secondary):
+        assert pane.stats.wordWrap() and not pane.info.isVisibleTo(tv)
+        assert pane.stats.height() >= 2 * pane.stats.fontMetrics().lineSpacing()
+    tv.set_comparison(None)
+    assert tv.primary.info.isVisibleTo(tv) and not tv.primary.stats.wordWrap()

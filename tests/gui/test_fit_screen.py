@@ -236,7 +236,23 @@ def test_cancel_comes_into_sight_while_a_task_runs_on_a_laptop(qtbot, small_corp
         with qtbot.waitSignal(w.controller.trained, timeout=60_000):
             w.controller.train(320)
         assert seen and seen[0] is True
-        assert in_sight(tp.progress)
+        # afterwards the column is back where the user had it (at the top, the corpus in sight)
+        assert w.left_scroll.verticalScrollBar().value() == 0
+        # … unless the user scrolled meanwhile
+        bar = w.left_scroll.verticalScrollBar()
+        bar.setValue(0)
+        moved = []
+
+        def user_scrolls(busy) -> None:
+            if busy and not moved:
+                bar.triggerAction(bar.SliderAction.SliderPageStepAdd)
+                moved.append(bar.value())
+
+        w.controller.busy_changed.connect(user_scrolls)
+        with qtbot.waitSignal(w.controller.trained, timeout=60_000):
+            w.controller.train(340)
+        qtbot.waitUntil(lambda: not w.controller.busy)
+        assert moved and moved[0] > 0 and bar.value() > 0  # (not put back to the top)
         w.controller.shutdown()
     finally:
         i18n.install("en")
