@@ -255,9 +255,13 @@ class FileActions(ControllerBase):
         """What each of ``formats`` cannot hold of the imported tokenizer (its HF pipeline): ask first."""
         return {} if self.model.has_trainer else files.export_losses(self.model.imported, formats)
 
-    def export(self, folder, formats: list[str], lossy: bool = False) -> list | None:
+    def export(
+        self, folder, formats: list[str], lossy: bool = False, replace_others: bool = False
+    ) -> list | None:
         """Write the current tokenizer in ``formats`` into ``folder``; returns the files written.
-        ``lossy``: the user agreed to lose what :meth:`export_losses` names."""
+        ``lossy``: the user agreed to lose what :meth:`export_losses` names; ``replace_others``: to
+        replace the files :func:`bpe_gui.model.files.files_not_ours` names. Formats that cannot
+        hold this tokenizer at all are left out and named (the others are written)."""
         source = self._shown_tokenizer(
             QCoreApplication.translate(
                 "FileActions", "Wait for the current task to finish (or cancel it) before exporting."
@@ -269,7 +273,9 @@ class FileActions(ControllerBase):
         if source is None:
             return None
         try:
-            paths = files.export_tokenizer(source, folder, formats, lossy=lossy)
+            paths, failed = files.export_tokenizer(
+                source, folder, formats, lossy=lossy, replace_others=replace_others
+            )
         except BPEError as e:
             self.error.emit(error_text(e))
             return None
@@ -279,4 +285,16 @@ class FileActions(ControllerBase):
             )
             + ", ".join(p.name for p in paths)
         )
+        if failed:
+            labels = ", ".join(QCoreApplication.translate("Files", files.FORMAT_LABELS[f]) for f in failed)
+            why = "\n".join(f"\u2022 {f}: {error_text(BPEError(text))}" for f, text in failed.items())
+            self.error.emit(
+                QCoreApplication.translate(
+                    "FileActions",
+                    "Not written: {0}. These formats cannot hold this tokenizer (the other formats were "
+                    "written):",
+                ).format(labels)
+                + "\n"
+                + why
+            )
         return paths

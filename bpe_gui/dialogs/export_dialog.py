@@ -112,3 +112,25 @@ def confirm_lossy_export(parent, lost: dict[str, list[str]]) -> bool:
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.exec()
     return box.clickedButton() is anyway
+
+
+def confirm_replace(parent, folder: str, names: list[str]) -> bool:
+    """Ask before an export replaces files in ``folder`` that no export of ours wrote (``names``:
+    another tokenizer's files, or ours changed since); True to replace them."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        QCoreApplication.translate("ExportDialog", "Replace files?"),
+        QCoreApplication.translate(
+            "ExportDialog",
+            "The folder {0} already holds {1}, which BPE Explorer did not write there (another "
+            "tokenizer's files, or changed since). Replace them?",
+        ).format(folder, ", ".join(names)),
+        QMessageBox.StandardButton.Cancel,
+        parent,
+    )
+    replace = box.addButton(
+        QCoreApplication.translate("ExportDialog", "Replace"), QMessageBox.ButtonRole.DestructiveRole
+    )
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is replace

@@ -19,16 +19,31 @@ OPEN_FILTER = QT_TRANSLATE_NOOP(
 
 
 def export_tokenizer(
-    source, folder: str | os.PathLike, formats: list[str], *, lossy: bool = False
-) -> list[Path]:
-    """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``; returns the files.
+    source,
+    folder: str | os.PathLike,
+    formats: list[str],
+    *,
+    lossy: bool = False,
+    replace_others: bool = False,
+) -> tuple[list[Path], dict[str, str]]:
+    """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``: (the files written,
+    {format: why} for the formats that cannot hold this tokenizer at all, which are left out).
 
     A format that cannot hold part of an imported pipeline is refused unless ``lossy`` (the user
-    confirmed :func:`export_losses`)."""
-    from core.formats import export_all
+    confirmed :func:`export_losses`); files there that no export of ours wrote are kept unless
+    ``replace_others`` (the user confirmed :func:`files_not_ours`)."""
+    from core.formats.partial_export import export_what_fits
 
-    written = export_all(folder, source, formats, lossy=lossy)
-    return [p for paths in written.values() for p in paths]
+    written, failed = export_what_fits(folder, source, formats, lossy=lossy, replace_others=replace_others)
+    return [p for paths in written.values() for p in paths], failed
+
+
+def files_not_ours(folder: str | os.PathLike, formats: list[str]) -> list[str]:
+    """The files an export of ``formats`` would replace in ``folder`` that no export of ours wrote."""
+    from core.formats import FILE_NAMES
+    from core.formats.export_record import files_not_ours as not_ours
+
+    return not_ours(folder, [n for fmt in formats for n in FILE_NAMES[fmt]])
 
 
 def export_losses(source, formats: list[str]) -> dict[str, list[str]]:

@@ -42,6 +42,11 @@ def _templates() -> dict[str, str]:
             "%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s "
             "%(name)s) and open the tokenizer file inside.",
         ),
+        "export_replaces": translate(
+            "Errors",
+            "The folder %(folder)s already holds %(files)s, which BPE Explorer did not write there "
+            "(another tokenizer's files, or changed since). Choose another folder, or replace them.",
+        ),
         "tokenizer_npy": translate(
             "Errors", "%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file."
         ),

@@ -13,8 +13,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog
 
 from bpe_gui import resources, settings
-from bpe_gui.dialogs.export_dialog import ExportDialog, confirm_lossy_export
-from bpe_gui.model.files import OPEN_FILTER, is_tokenizer_file
+from bpe_gui.dialogs.export_dialog import ExportDialog, confirm_lossy_export, confirm_replace
+from bpe_gui.model.files import OPEN_FILTER, files_not_ours, is_tokenizer_file
 from bpe_gui.window.sessions import SessionWindow
 from core.formats.session import SESSION_SUFFIX
 
@@ -104,12 +104,17 @@ class FilesWindow(SessionWindow):
         dlg = ExportDialog(str(folder), self)
         if dlg.exec():
             folder = str(dlg.chosen_folder())
+            self.settings.set(settings.EXPORT_FOLDER, folder)  # (kept also when the export fails)
             lost = self.controller.export_losses(dlg.formats())
             if lost and not confirm_lossy_export(self, lost):
                 return False
-            if self.controller.export(folder, dlg.formats(), lossy=bool(lost)) is not None:
-                self.settings.set(settings.EXPORT_FOLDER, folder)
-                return True
+            others = files_not_ours(folder, dlg.formats())
+            if others and not confirm_replace(self, folder, others):
+                return False
+            written = self.controller.export(
+                folder, dlg.formats(), lossy=bool(lost), replace_others=bool(others)
+            )
+            return written is not None
         return False
 
     def recent_files(self) -> list[str]:

@@ -269,7 +269,7 @@ def run_train_extend(args, progress, special_token_arg) -> int:
             print(
                 f"bpe-explorer: warning: no {fmt} files: they cannot hold {'; '.join(lost)}", file=sys.stderr
             )
-    written = export_all(args.out, out_spec, formats) if formats else {}
+    written = export_all(args.out, out_spec, formats, replace_others=args.force) if formats else {}
     gain = f" ({(before - after) / before:.1%} fewer)" if before else ""
     print(
         f"extended {Path(args.extend).name} ({trainer.base_vocab_size:,} tokens) with {len(trainer.merges):,} "

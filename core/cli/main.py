@@ -53,7 +53,7 @@ def _say_memory_need(counts, progress: Progress, *, quiet: bool) -> None:
 
 def _train(args: argparse.Namespace) -> int:
     from core.cli.count import counts_trainer
-    from core.formats import parse_formats
+    from core.formats import check_replaceable, parse_formats
     from core.formats.partial_export import export_what_fits, one_byte_specials
     from core.formats.spec import spec_from_trainer
     from core.pretokenization.pretokenize import count_pretokens_ordered
@@ -64,6 +64,8 @@ def _train(args: argparse.Namespace) -> int:
             export_targets(args.out, parse_formats(args.format)),
             [*([args.corpus] if args.corpus and args.corpus != "-" else []), *tokenizer_inputs(args.extend)],
         )
+        if not args.force:  # (another tokenizer's files in --out: said before the run, not after it)
+            check_replaceable(args.out, parse_formats(args.format))
         return run_train_extend(args, _Progress(not args.quiet), special_token_arg)
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
@@ -74,6 +76,8 @@ def _train(args: argparse.Namespace) -> int:
     check_not_inputs(
         export_targets(args.out, formats), [*([args.corpus] if args.corpus else []), *args.counts]
     )
+    if not args.force:  # (another tokenizer's files in --out: said before the run, not after it)
+        check_replaceable(args.out, formats)
     progress = _Progress(not args.quiet)
     t0 = time.perf_counter()
     try:
@@ -109,7 +113,9 @@ def _train(args: argparse.Namespace) -> int:
         progress.close()
     elapsed = time.perf_counter() - t0
     source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
-    written, failed = export_what_fits(args.out, spec_from_trainer(trainer, source), formats)
+    written, failed = export_what_fits(
+        args.out, spec_from_trainer(trainer, source), formats, replace_others=args.force
+    )
     s = trainer.stats
     for corpus_note in s.notes:  # (a byte-order mark kept as bytes, …: said, not only in the app)
         print(f"bpe-explorer: note: {source}: {corpus_note}", file=sys.stderr)
@@ -195,26 +201,41 @@ def _encode(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from core.formats import export_all, export_losses, load_any, parse_formats
+    from core.formats import check_lossless, check_replaceable, export_losses, load_any, parse_formats
     from core.formats.losses import reading_notes
+    from core.formats.partial_export import export_what_fits
 
     formats = parse_formats(args.format)
     check_out_folder(args.out)
     check_not_inputs(export_targets(args.out, formats), tokenizer_inputs(args.tokenizer))
+    if not args.force:
+        check_replaceable(args.out, formats)
     spec = load_any(
         args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
     )
     for note in spec.notes:
         print(f"bpe-explorer: note: {note}", file=sys.stderr)
-    written = export_all(
-        args.out, spec, formats, lossy=args.allow_lossy
-    )  # refused (nothing written) if lossy
+    if not args.allow_lossy:
+        check_lossless(spec, formats)  # refused (nothing written): --allow-lossy, or other formats
+    # a format that cannot hold this tokenizer at all (vocab.json of a SentencePiece model, whose byte
+    # pieces repeat other tokens' bytes) is left out and named; the others are written
+    written, failed = export_what_fits(args.out, spec, formats, replace_others=args.force, lossy=True)
     for fmt in formats:
+        if fmt in failed:
+            continue
         for lost in export_losses(spec, fmt):
             print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
         for note in reading_notes(spec, fmt, written.get(fmt)):
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
-    print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
+    if written:
+        print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
+    for fmt, why in failed.items():
+        print(f"bpe-explorer: error: the {fmt} format was not written: {why}", file=sys.stderr)
+    if failed:
+        fits = [f for f in formats if f not in failed]
+        if fits:
+            print(f"bpe-explorer: note: --format {','.join(fits)} writes only what fits", file=sys.stderr)
+        return EXIT_USAGE
     return 0
 
 
@@ -308,6 +329,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     t.add_argument("--out", required=True, help="output folder")
     t.add_argument(
+        "--force",
+        action="store_true",
+        help="replace tokenizer files in --out that bpe-explorer did not write there (refused by default)",
+    )
+    t.add_argument(
         "--format",
         default="gpt2,hf,tiktoken,native",
         help="comma-separated: gpt2,hf,tiktoken,native (default: all)",
@@ -344,6 +370,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
         help="a tokenizer file or folder (tokenizer.json, vocab.json, *.tiktoken, tokenizer.model, bpe.json …)",
     )
     c.add_argument("--out", required=True, help="output folder")
+    c.add_argument(
+        "--force",
+        action="store_true",
+        help="replace tokenizer files in --out that bpe-explorer did not write there (refused by default)",
+    )
     c.add_argument(
         "--format",
         default="gpt2,hf,tiktoken,native",

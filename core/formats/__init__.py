@@ -59,6 +59,7 @@ __all__ = [
     "TokenizerSpec",
     "as_spec",
     "atomic_write",
+    "check_replaceable",
     "detect_format",
     "export_all",
     "export_losses",
@@ -118,13 +119,39 @@ def save(source: Any, path: str | os.PathLike, fmt: str, *, lossy: bool = False)
     return [save_native(source, path)]
 
 
+def check_replaceable(directory: str | os.PathLike, formats: str | Iterable[str]) -> None:
+    """Refuse (FormatError, code ``export_replaces``) an export of ``formats`` into ``directory`` that
+    would replace files no export of ours wrote there (another tokenizer's ``vocab.json``, a file
+    edited since); files of our own earlier exports are replaced without asking."""
+    from core.formats.export_record import files_not_ours
+
+    names = [n for fmt in parse_formats(formats) for n in FILE_NAMES[fmt]]
+    others = files_not_ours(directory, names)
+    if others:
+        raise FormatError(
+            f"folder {str(directory)!r} already holds {', '.join(others)}, which no export of bpe-explorer "
+            "wrote there (another tokenizer's, or changed since): choose another folder, or replace "
+            "them on purpose (--force on the command line)",
+            code="export_replaces",
+            folder=str(directory),
+            files=", ".join(others),
+        )
+
+
 def export_all(
-    directory: str | os.PathLike, source: Any, formats: str | Iterable[str] = FORMATS, *, lossy: bool = False
+    directory: str | os.PathLike,
+    source: Any,
+    formats: str | Iterable[str] = FORMATS,
+    *,
+    lossy: bool = False,
+    replace_others: bool = False,
 ) -> dict[str, list[Path]]:
     """Write the chosen formats into ``directory`` (created if needed); returns the files per format.
 
     Formats that would drop part of an imported pipeline are refused (nothing is written) unless
-    ``lossy=True``; :func:`export_losses` says what each would lose.
+    ``lossy=True``; :func:`export_losses` says what each would lose. Files there that no export of
+    ours wrote (another tokenizer's) are not replaced unless ``replace_others=True``
+    (:func:`check_replaceable`).
     """
     names = parse_formats(formats)
     spec = as_spec(source)
@@ -133,6 +160,8 @@ def export_all(
     d = Path(directory)
     if d.exists() and not d.is_dir():
         raise FormatError(f"{str(d)!r} is a file; export needs a folder")
+    if not replace_others:
+        check_replaceable(d, names)
     try:
         d.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -144,7 +173,7 @@ def export_all(
         }
         ours = {p for ps in written.values() for p in ps}
         files = [(path.name, tmp) for tmp, path in staged_files() if path in ours]
-        atomic_write(d / RECORD_NAME, record_text(files))
+        atomic_write(d / RECORD_NAME, record_text(files, d))
     return written
 
 

@@ -57,15 +57,69 @@ def file_digest(path: str | os.PathLike) -> str:
     return h.hexdigest()
 
 
-def record_text(files: Sequence[tuple[str, str | os.PathLike]]) -> str:
-    """The record of one export: ``files`` are (name in the folder, path of its content)."""
+def record_text(files: Sequence[tuple[str, str | os.PathLike]], folder: Path | None = None) -> str:
+    """The record of one export: ``files`` are (name in the folder, path of its content).
+
+    With ``folder``, the files of its earlier exports that this one leaves in place, unchanged, are
+    listed under ``earlier`` (not part of the latest export, but written by us: a later export may
+    replace them without asking, see :func:`files_not_ours`)."""
     entries = {name: {"size": os.path.getsize(src), "sha256": file_digest(src)} for name, src in files}
-    body = {"format": RECORD_FORMAT, "version": 1, "export_id": uuid.uuid4().hex, "files": entries}
+    body: dict = {"format": RECORD_FORMAT, "version": 1, "export_id": uuid.uuid4().hex, "files": entries}
+    if folder is not None:
+        earlier = {
+            name: {"size": size, "sha256": digest}
+            for name, (size, digest) in _ours(folder).items()
+            if name not in entries and _unchanged(folder / name, size, digest)
+        }
+        if earlier:
+            body["earlier"] = earlier
     return json.dumps(body, indent=1, sort_keys=False) + "\n"
 
 
-def read_record(folder: Path) -> dict[str, tuple[int, str]] | None:
-    """The files of the folder's latest export, name → (size, sha256); None without a usable record."""
+def _unchanged(path: Path, size: int, digest: str) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == size and file_digest(path) == digest
+    except OSError:
+        return False
+
+
+def _ours(folder: Path) -> dict[str, tuple[int, str]]:
+    """Every file the folder's record says an export of ours wrote (latest and earlier), name → (size,
+    sha256)."""
+    latest = read_record(folder) or {}
+    out = dict(read_record(folder, "earlier") or {})
+    out.update(latest)
+    return out
+
+
+def files_not_ours(folder: str | os.PathLike, names: Sequence[str]) -> list[str]:
+    """Of the file names an export would write into ``folder``, those already there that no export of
+    ours wrote (another tokenizer's ``vocab.json``, a file edited since): replacing them loses data.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "vocab.json").write_text("{}")
+    >>> files_not_ours(d, ["vocab.json", "merges.txt"])
+    ['vocab.json']
+    """
+    d = Path(folder)
+    if not d.is_dir():
+        return []
+    ours = _ours(d)
+    out = []
+    for name in names:
+        path = d / name
+        if not path.exists():
+            continue
+        known = ours.get(name)
+        if known is None or not _unchanged(path, *known):
+            out.append(name)
+    return out
+
+
+def read_record(folder: Path, key: str = "files") -> dict[str, tuple[int, str]] | None:
+    """The files of the folder's latest export, name → (size, sha256); None without a usable record.
+    (``key="earlier"``: the files of its earlier exports still there, unchanged, when it was written.)"""
     path = folder / RECORD_NAME
     try:
         if not path.is_file() or path.stat().st_size > MAX_RECORD_BYTES:
@@ -77,10 +131,11 @@ def read_record(folder: Path) -> dict[str, tuple[int, str]] | None:
         not isinstance(data, dict)
         or data.get("format") != RECORD_FORMAT
         or not isinstance(data.get("files"), dict)
+        or not isinstance(data.get(key, {}), dict)
     ):
         return None
     out: dict[str, tuple[int, str]] = {}
-    for name, entry in data["files"].items():
+    for name, entry in data.get(key, {}).items():
         if not (
             isinstance(entry, dict)
             and type(entry.get("size")) is int

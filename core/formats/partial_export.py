@@ -40,22 +40,28 @@ def one_byte_specials(special_tokens: Iterable[str], formats: Iterable[str]) -> 
 
 
 def export_what_fits(
-    directory: str | os.PathLike, source: Any, formats: Iterable[str]
+    directory: str | os.PathLike,
+    source: Any,
+    formats: Iterable[str],
+    *,
+    replace_others: bool = False,
+    lossy: bool = False,
 ) -> tuple[dict[str, list[Path]], dict[str, str]]:
     """Export ``formats``; those that cannot hold the tokenizer are left out: (written files per format,
-    the reason of each format left out)."""
+    the reason of each format left out). ``replace_others`` and ``lossy`` as for
+    :func:`core.formats.export_all`."""
     from core.files import staged_writes
     from core.formats import export_all, parse_formats, save
 
     names = parse_formats(formats)
     try:
-        return export_all(directory, source, names), {}
+        return export_all(directory, source, names, replace_others=replace_others, lossy=lossy), {}
     except BPEError as first:
         failed: dict[str, str] = {}
         for name in names:  # which formats refuse (written to temp files, then dropped)
             try:
                 with staged_writes():
-                    save(source, directory, name)
+                    save(source, directory, name, lossy=lossy)
                     raise _DryRun
             except _DryRun:
                 pass
@@ -64,4 +70,5 @@ def export_what_fits(
         if not failed or len(failed) == len(names):  # (the folder or the disk failed, not a format)
             raise first from None
         fits = [n for n in names if n not in failed]
-        return (export_all(directory, source, fits) if fits else {}), failed
+        kept = export_all(directory, source, fits, replace_others=replace_others, lossy=lossy) if fits else {}
+        return kept, failed

@@ -75,7 +75,9 @@ def test_files_changed_after_the_export(tmp_path):
     export_all(tmp_path, SMALL)
     save_native(BIG, tmp_path / "bpe.json")  # an edit of the file that loads: it is the newest
     assert load_any(tmp_path).merges == BIG.merges
-    export_all(tmp_path, SMALL)
+    with pytest.raises(FormatError, match=r"already holds bpe\.json, which no export"):
+        export_all(tmp_path, SMALL)  # (the edited file is not replaced without asking)
+    export_all(tmp_path, SMALL, replace_others=True)
     (tmp_path / "vocab.json").write_text(json.dumps({"x": 0}), encoding="utf-8")  # another tool wrote it
     _same_time(tmp_path)
     with pytest.raises(FormatError, match=re.escape("vocab.json is newer than bpe.json")):

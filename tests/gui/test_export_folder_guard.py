@@ -1,0 +1,65 @@
+"""Exporting from the app never replaces another tokenizer's files without asking; a SentencePiece
+model's "Export anyway" writes the formats that hold it and names the others (it wrote nothing); the
+chosen folder is remembered also when the export fails."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from bpe_gui import settings
+
+from .gui_helpers import answer_next_dialog, import_tokenizer
+
+MODEL = Path(str(resources.files("mistral_common") / "data" / "tokenizer.model.v1"))
+
+
+def _dialog_answers(monkeypatch, folder: Path, formats: list[str]) -> None:
+    from bpe_gui.window import files as window_module
+
+    monkeypatch.setattr(window_module.ExportDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(window_module.ExportDialog, "chosen_folder", lambda self: folder)
+    monkeypatch.setattr(window_module.ExportDialog, "formats", lambda self: formats)
+
+
+@pytest.mark.parametrize("answer", ["Replace", "Cancel"])
+def test_export_asks_before_replacing_another_tokenizers_files(trained, tmp_path, monkeypatch, answer):
+    folder = tmp_path / "gpt2"
+    folder.mkdir()
+    theirs = json.dumps({"x": 0})
+    (folder / "vocab.json").write_text(theirs, encoding="utf-8")
+    _dialog_answers(monkeypatch, folder, ["gpt2", "native"])
+    seen: list[str] = []
+    answer_next_dialog(answer, seen=seen)
+    assert trained.export_dialog() is (answer == "Replace")
+    assert "already holds vocab.json, which BPE Explorer did not write there" in seen[0]
+    assert ((folder / "vocab.json").read_text(encoding="utf-8") == theirs) is (answer == "Cancel")
+    assert (folder / "bpe.json").exists() is (answer == "Replace")
+    # once written by the app, a second export replaces its own files without asking
+    if answer == "Replace":
+        assert trained.export_dialog() is True
+
+
+def test_exporting_a_sentencepiece_model_writes_what_holds_it(qtbot, window, tmp_path, monkeypatch):
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    folder = tmp_path / "sp"
+    _dialog_answers(monkeypatch, folder, ["gpt2", "hf", "tiktoken", "native"])
+    errors: list[str] = []
+    c.error.connect(errors.append)
+    answer_next_dialog("Export anyway")
+    assert window.export_dialog() is True
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) == ["bpe.json", "tokenizer.json"]
+    assert "Not written: GPT-2 files (vocab.json + merges.txt), tiktoken (bpe.tiktoken)" in errors[-1]
+    assert window.settings.get(settings.EXPORT_FOLDER) == str(folder)
+
+
+def test_the_folder_is_remembered_when_the_export_fails(trained, tmp_path, monkeypatch):
+    folder = tmp_path / "a-file"
+    folder.write_text("not a folder", encoding="utf-8")
+    _dialog_answers(monkeypatch, folder, ["native"])
+    assert trained.export_dialog() is False
+    assert trained.settings.get(settings.EXPORT_FOLDER) == str(folder)
