@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 
 from bpe_gui.jobs import worker
+from bpe_gui.model.session import tokenizer_from_args
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals
 
@@ -50,8 +51,7 @@ def build_tokenizer(src: TokSource):
     from core.tokenization.tokenizer import Tokenizer
 
     if src.kind == "current":
-        vocab, merges, specials, pattern = src.value
-        return Tokenizer(vocab, merges, specials, pattern=pattern)
+        return tokenizer_from_args(src.value)
     return Tokenizer.from_spec(load_eval_tokenizer(src.value))
 
 
@@ -113,10 +113,7 @@ class HeldOutJob(worker.Job):
         self.n_merges, self.args, self.text = n_merges, args, text
 
     def work(self) -> None:
-        from core.tokenization.tokenizer import Tokenizer
-
-        vocab, merges, specials, pattern = self.args
-        tok = Tokenizer(vocab, merges, specials, pattern=pattern)
+        tok = tokenizer_from_args(self.args)
         n = len(tok.encode(self.text))
         self.result.value = (self.n_merges, len(self.text.encode("utf-8", "surrogateescape")) / max(n, 1))
 

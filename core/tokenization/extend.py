@@ -333,8 +333,10 @@ def extension_base(spec: TokenizerSpec) -> TokenizerSpec | None:
     if not isinstance(ext, dict):
         return None
     n_vocab, n_merges = ext.get("vocab_size"), ext.get("merges")
-    if not isinstance(n_vocab, int) or not isinstance(n_merges, int) or not (
-        0 <= n_vocab <= len(spec.vocab) and 0 <= n_merges <= len(spec.merges)
+    if (
+        not isinstance(n_vocab, int)
+        or not isinstance(n_merges, int)
+        or not (0 <= n_vocab <= len(spec.vocab) and 0 <= n_merges <= len(spec.merges))
     ):
         raise BPEError(
             f"the training record says this tokenizer extends one of {n_vocab!r} tokens and {n_merges!r} "

@@ -60,7 +60,9 @@ def test_extend_run_and_replay_match(engine, corpus):
     spec = engine.spec()
     # a replay of the new merges on a fresh extension (a saved session reopened) gives the same tokenizer
     base = extension_base(spec)
-    assert base is not None and dict(base.vocab) == dict(BASE.vocab) and list(base.merges) == list(BASE.merges)
+    assert (
+        base is not None and dict(base.vocab) == dict(BASE.vocab) and list(base.merges) == list(BASE.merges)
+    )
     engine.extend(base, str(corpus))
     engine.replay(list(spec.merges[3:]))
     assert engine.spec().merges == spec.merges and engine.spec().vocab == spec.vocab
