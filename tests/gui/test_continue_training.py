@@ -4,6 +4,8 @@ base, Train, the pair table, changed words, timeline, Tokenize, Export, sessions
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from core.formats import export_all, load_any
 from core.formats.spec import TokenizerSpec
 from core.tokenization.extend import ExtendTrainer
@@ -35,7 +37,7 @@ def continue_on(qtbot, w, corpus):
 def test_continue_training_journey(qtbot, window, tmp_path):
     w = window
     c = w.controller
-    paths, spec = base_files(tmp_path)
+    paths, _spec = base_files(tmp_path)
     import_tokenizer(qtbot, c, paths)
     base = c.model.imported
     n_base, v_base = len(base.merges), len(base.vocab)
@@ -145,3 +147,43 @@ def test_a_reused_token_keeps_the_vocab_and_undo_is_exact(qtbot, window, tmp_pat
     for _ in range(n):
         c.undo()
     assert c.index.vocab == dict(spec.vocab) and c.index.n_merges == 3
+
+
+def test_evaluate_shows_the_gain_of_an_extension_per_file(qtbot, window, tmp_path):
+    """Evaluate measures an extension (the session's, and an opened extended tokenizer's file) with
+    its base too: per text, the base's tokens, the extension's and the gain, as core counts them."""
+    w = window
+    c = w.controller
+    paths, _spec = base_files(tmp_path)
+    import_tokenizer(qtbot, c, paths)
+    base = c.model.imported
+    corpus = tmp_path / "other.txt"
+    corpus.write_text(OTHER, encoding="utf-8")
+    continue_on(qtbot, w, corpus)
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(len(base.vocab) + 30)
+    ext = c.tokenizer()
+    texts = {"other.txt": OTHER, "mixed.txt": BASE_TEXT[:300] + OTHER[:300]}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    out = tmp_path / "ext"
+    assert c.export(str(out), ["native"]) is not None
+    from bpe_gui.jobs.evaluate import TokSource
+
+    ev = w.evaluate
+    ev.add_current()
+    ev.add_tokenizer(TokSource("extended file", "path", str(out / "bpe.json")))
+    for name in texts:
+        ev.add_text(str(tmp_path / name))
+    with qtbot.waitSignal(ev.finished, timeout=60_000):
+        ev.run(workers=1)
+    assert ev.last_error is None and len(ev.results) == 4  # (the bases are not rows of their own)
+    assert len(ev.gains) == 4 and ev.tabs.isTabVisible(ev.gain_tab)
+    for g in ev.gains:
+        text = texts[Path(g.file).name]
+        assert (g.base_tokens, g.tokens) == (len(base.encode(text)), len(ext.encode(text)))
+        assert g.saved == g.base_tokens - g.tokens and g.saved > 0
+    row = ev.gains.index(next(g for g in ev.gains if g.tokenizer == "extended file"))
+    g = ev.gains[row]
+    assert ev.gain_table.item(row, 2).text() == f"{g.base_tokens:,}"
+    assert ev.gain_table.item(row, 4).text() == f"{g.saved:,} ({g.share:.1%})"
