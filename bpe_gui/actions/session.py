@@ -94,15 +94,10 @@ class SessionActions(ControllerBase):
         self.tokenizer_changed.emit()
         ext = self.model.extension
         if ext is not None and keep <= ext.base_merges:
-            text = plural(
-                QCoreApplication.translate(
-                    "Session",
-                    "Back to the base tokenizer %1: undid all %n new merge(s); vocab size %2.",
-                    None,
-                    undone,
-                ),
-                undone,
+            text = QCoreApplication.translate(
+                "Session", "Back to the base %1: undid %n new merge(s); vocab size %2.", None, undone
             )
+            text = plural(text, undone)
             self.message.emit(text.replace("%1", ext.name).replace("%2", f"{self.vocab_size:,}"))
         elif keep:
             text = plural(
@@ -211,12 +206,12 @@ class SessionActions(ControllerBase):
         spec = s.spec
         state = s.corpus_state()
         try:
-            base = extension_base(spec)
+            extends = extension_base(spec)
         except BPEError as e:
             self.error.emit(error_text(e))
             return None
-        if state == "same" and base is not None:  # an extension: its base on the corpus, then its new merges
-            self._reopen_extension(s, base, path)
+        if state == "same" and extends is not None:  # an extension: its base on the corpus, then its merges
+            self._reopen_extension(s, extends, path)
         elif state == "same":
             pattern = None if spec.pattern in (None, "none") else spec.pattern
             self.options = Options(

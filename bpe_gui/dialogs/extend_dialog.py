@@ -9,6 +9,7 @@ their counts).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -209,7 +210,7 @@ class ExtendDialog(JobDialog):
     def continue_in_app(self) -> bool:
         """Continue training from the app's tokenizer in the main window, on the chosen corpus (or one
         picked now); the dialog closes once that started."""
-        window = self.parent()
+        window: Any = self.parent()  # (the main window)
         if self.running or window is None:
             return False
         if self.corpus is not None:
