@@ -455,92 +455,97 @@
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="46"/>
+        <location filename="../../bpe_gui/actions/training.py" line="51"/>
+        <source>Cannot train an imported tokenizer as it is: File → Continue training from this tokenizer… learns new merges on top of it on a corpus you pick (or open a corpus to train from scratch).</source>
+        <translation>不能直接训练导入的分词器：文件 → 从这个分词器继续训练… 会在你选择的语料上、在它之上学习新的合并（或打开一份语料从头训练）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="61"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="84"/>
+        <location filename="../../bpe_gui/actions/training.py" line="99"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="86"/>
+        <location filename="../../bpe_gui/actions/training.py" line="101"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="106"/>
+        <location filename="../../bpe_gui/actions/training.py" line="121"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
         <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="111"/>
+        <location filename="../../bpe_gui/actions/training.py" line="126"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="116"/>
+        <location filename="../../bpe_gui/actions/training.py" line="131"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
         <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="121"/>
+        <location filename="../../bpe_gui/actions/training.py" line="136"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="126"/>
+        <location filename="../../bpe_gui/actions/training.py" line="141"/>
         <source>Did %n merge(s); vocab size %1.</source>
         <translation>完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="148"/>
+        <location filename="../../bpe_gui/actions/training.py" line="163"/>
         <source>Nothing to undo: the base tokenizer&apos;s merges stay (Reset goes back to it).</source>
         <translation>没有可撤销的合并：基础分词器的合并会保留（“重置”回到它）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="163"/>
+        <location filename="../../bpe_gui/actions/training.py" line="178"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="137"/>
+        <location filename="../../bpe_gui/actions/training.py" line="152"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="48"/>
+        <location filename="../../bpe_gui/actions/training.py" line="63"/>
         <source>no corpus is open</source>
         <translation>尚未打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="51"/>
+        <location filename="../../bpe_gui/actions/training.py" line="66"/>
         <source>Cannot train: {0}. Open a corpus (File → Open corpus…) first.</source>
         <translation>无法训练：{0}。请先打开语料（文件 → 打开语料…）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="152"/>
+        <location filename="../../bpe_gui/actions/training.py" line="167"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="183"/>
+        <location filename="../../bpe_gui/actions/training.py" line="198"/>
         <source>Cannot train to {0} tokens: an extension keeps all {1} tokens of {2}. Choose a vocab size above {1}.</source>
         <translation>不能训练到 {0} 个词元：扩展会保留 {2} 的全部 {1} 个词元。请选择大于 {1} 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="197"/>
+        <location filename="../../bpe_gui/actions/training.py" line="212"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="206"/>
+        <location filename="../../bpe_gui/actions/training.py" line="221"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="215"/>
+        <location filename="../../bpe_gui/actions/training.py" line="230"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
@@ -1318,27 +1323,27 @@
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="228"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="229"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="228"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="229"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
@@ -1414,22 +1419,22 @@
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="486"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="490"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="548"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="552"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="551"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="555"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="555"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="559"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -3536,41 +3541,41 @@
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="314"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="317"/>
         <source>new merges →</source>
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="321"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="324"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="325"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
         <source> (%1 of the base, then %n new)</source>
         <translation>
             <numerusform>（基础 %1 次，之后新增 %n 次）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="331"/>
         <source>; first new merge seen %1×, last %2×</source>
         <translation>；第一次新合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="336"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="339"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="367"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="370"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="333"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="336"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>

@@ -41,6 +41,21 @@ class TrainActions(ControllerBase):
                 QCoreApplication.translate("Controller", "A task is running; wait for it or press Cancel.")
             )
             return False
+        imported = self.model.imported
+        if (
+            not self.model.has_trainer
+            and imported is not None
+            and getattr(imported, "char_model", None) is None
+        ):
+            self.error.emit(
+                QCoreApplication.translate(
+                    "Controller",
+                    "Cannot train an imported tokenizer as it is: File → Continue training from this "
+                    "tokenizer… learns new merges on top of it on a corpus you pick (or open a corpus to "
+                    "train from scratch).",
+                )
+            )
+            return False
         if not self.model.has_trainer:
             what = (
                 QCoreApplication.translate("Controller", "an imported tokenizer cannot be trained further")

@@ -225,11 +225,11 @@ class EvaluateView(QWidget):
         self.gain_table = QTableWidget(0, 5)
         self.gain_table.setHorizontalHeaderLabels(
             [
-                self.tr("Extension"),
                 self.tr("Text"),
                 self.tr("Tokens with the base"),
                 self.tr("Tokens with the extension"),
                 self.tr("Gain (fewer tokens)"),
+                self.tr("Extension"),
             ]
         )
         self.gain_table.verticalHeader().hide()
@@ -462,9 +462,13 @@ class EvaluateView(QWidget):
         t.setRowCount(len(gains))
         for row, g in enumerate(gains):
             gain = self.tr("{saved} ({share})").format(saved=f"{g.saved:,}", share=f"{g.share:.1%}")
-            for col, text in enumerate((g.tokenizer, g.file, f"{g.base_tokens:,}", f"{g.tokens:,}", gain)):
+            # (the numbers first: in a narrow panel they are what must show)
+            shown = (Path(g.file).name, f"{g.base_tokens:,}", f"{g.tokens:,}", gain, g.tokenizer)
+            for col, text in enumerate(shown):
                 item = QTableWidgetItem(text)
-                if col >= 2:
+                if col == 0:
+                    item.setToolTip(g.file)
+                if 1 <= col <= 3:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 t.setItem(row, col, item)
         t.resizeColumnsToContents()

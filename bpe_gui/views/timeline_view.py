@@ -284,12 +284,15 @@ class TimelineView(QWidget):
         top = int(lengths.max()) + 1
         old = self._ranges
         x_end = old[0] if old else 0
-        if old is None or want_x > x_end or (not running and want_x < 0.4 * x_end):
+        # an extension's new merges fill the view (measured from its base's last merge), with a
+        # little of its base before them
+        ext = c.model.extended_from
+        want, shown = want_x - ext, x_end - ext
+        if old is None or want > shown or (not running and want < 0.4 * shown):
             # stepping past the end leaves headroom, so that the axis does not change every step
-            x_end = max(10, want_x if running or old is None else int(want_x * 1.25) + 1)
-            # an extension's new merges in view, with a little of its base before them
-            ext = c.model.extended_from
-            x0 = max(0, ext - max(5, (x_end - ext) // 4)) if ext else 0
+            end = max(10, want if running or old is None else int(want * 1.25) + 1)
+            x_end = ext + end
+            x0 = max(0, ext - max(5, end // 4)) if ext else 0
             self.count_plot.setXRange(x0, x_end + 1, padding=0.01)
         if old is None or (lo, hi) != (old[1], old[2]):
             self.count_plot.setYRange(lo, hi, padding=0)

@@ -42,6 +42,10 @@ def test_continue_training_journey(qtbot, window, tmp_path):
     base = c.model.imported
     n_base, v_base = len(base.merges), len(base.vocab)
     assert w.act_continue.isEnabled() and w.corpus_panel.continue_button.isVisibleTo(w)
+    said: list = []
+    c.error.connect(said.append)
+    c.step(1)  # the imported tokenizer as it is: Step says where training from it goes on
+    assert said and "Continue training from this tokenizer" in said[-1]
     corpus = tmp_path / "other.txt"
     corpus.write_text(OTHER, encoding="utf-8")
     continue_on(qtbot, w, corpus)
@@ -185,5 +189,6 @@ def test_evaluate_shows_the_gain_of_an_extension_per_file(qtbot, window, tmp_pat
         assert g.saved == g.base_tokens - g.tokens and g.saved > 0
     row = ev.gains.index(next(g for g in ev.gains if g.tokenizer == "extended file"))
     g = ev.gains[row]
-    assert ev.gain_table.item(row, 2).text() == f"{g.base_tokens:,}"
-    assert ev.gain_table.item(row, 4).text() == f"{g.saved:,} ({g.share:.1%})"
+    assert ev.gain_table.item(row, 1).text() == f"{g.base_tokens:,}"
+    assert ev.gain_table.item(row, 2).text() == f"{g.tokens:,}"
+    assert ev.gain_table.item(row, 3).text() == f"{g.saved:,} ({g.share:.1%})"
