@@ -124,6 +124,11 @@ class ExtendActions(ControllerBase):
         return True
 
     def _finish_extend(self, job: ExtendLoadJob, res: worker.JobResult) -> None:
+        if self._pending_load is not None:  # a corpus opened meanwhile wins (it cancelled this)
+            path, self._pending_load = self._pending_load, None
+            self._after_load = None
+            self.load_corpus(path)
+            return
         after, self._after_load = self._after_load, None
         if res.lost:
             self._lost(
@@ -139,7 +144,13 @@ class ExtendActions(ControllerBase):
             )
             self.error.emit(res.error_message)
             return
-        if res.cancelled or res.value is None or job.index is None:
+        late = res.value is not None and job.cancel_requested
+        if late and not self.model.has_trainer:
+            # Cancel came as the engine finished: the user asked for nothing to change, so the
+            # extension it built is not shown, and its trainer is freed (the tokenizer on show has
+            # none). (With a trainer on show, the engine's was replaced already: the new one is shown.)
+            self._call_blocking(Engine.drop)
+        if res.cancelled or (late and not self.model.has_trainer) or res.value is None or job.index is None:
             self.message.emit(
                 QCoreApplication.translate("ExtendActions", "Loading cancelled; nothing changed.")
             )

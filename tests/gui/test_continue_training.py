@@ -77,6 +77,9 @@ def test_continue_training_journey(qtbot, window, tmp_path):
     # the selection shared by the views: a new merge picked in the timeline shows in the details
     c.select_merge(n_base + 1)
     assert c.selected_merge == n_base + 1 and made[1].pair == c.index.merges[n_base + 1].pair
+    shown = w.details.browser.toPlainText()  # the details: its number, the engine's id, count and words
+    assert f"merge #{n_base + 2}" in shown and f"token id {made[1].new_id}" in shown
+    assert f"count when merged: {made[1].count:,}" in shown and f"changed {made[1].words_changed:,}" in shown
     # Tokenize encodes with the extension: the base's pattern + all merges, the engine's ids
     text = OTHER[:200]
     want = Tokenizer.from_spec(local.to_spec())
@@ -192,3 +195,22 @@ def test_evaluate_shows_the_gain_of_an_extension_per_file(qtbot, window, tmp_pat
     assert ev.gain_table.item(row, 1).text() == f"{g.base_tokens:,}"
     assert ev.gain_table.item(row, 2).text() == f"{g.tokens:,}"
     assert ev.gain_table.item(row, 3).text() == f"{g.saved:,} ({g.share:.1%})"
+
+
+def test_cancel_keeps_the_imported_tokenizer(qtbot, window, tmp_path):
+    """Cancel while the corpus is read for the extension: nothing changes (the import stays on show)."""
+    c = window.controller
+    paths, _spec = base_files(tmp_path)
+    import_tokenizer(qtbot, c, paths)
+    imported, index = c.model.imported, c.index
+    corpus = tmp_path / "other.txt"
+    corpus.write_text(OTHER, encoding="utf-8")
+    said: list = []
+    c.message.connect(said.append)
+    with qtbot.waitSignal(c.busy_changed, check_params_cb=lambda b: not b, timeout=60_000):
+        assert window.continue_training_confirmed(str(corpus))
+        assert c.busy == "load"
+        c.cancel()
+    assert said[-1] == "Loading cancelled; nothing changed."
+    assert c.model.imported is imported and c.index is index and c.model.extension is None
+    assert not c.has_trainer and window.act_continue.isEnabled()
