@@ -82,3 +82,13 @@ def test_extend_refuses_a_bad_corpus_and_keeps_the_trainer(engine, corpus, tmp_p
 
 def test_extension_base_of_a_plain_tokenizer_is_none():
     assert extension_base(BASE) is None
+
+
+def test_a_cancelled_extend_keeps_the_trainer_there_was(engine, corpus):
+    from core import Cancelled
+
+    engine.extend(BASE, str(corpus))
+    engine.steps(3)
+    with pytest.raises(Cancelled):
+        engine.extend(BASE, str(corpus), cancelled=lambda: True)
+    assert len(engine.merges()) == 3

@@ -214,3 +214,20 @@ def test_cancel_keeps_the_imported_tokenizer(qtbot, window, tmp_path):
     assert said[-1] == "Loading cancelled; nothing changed."
     assert c.model.imported is imported and c.index is index and c.model.extension is None
     assert not c.has_trainer and window.act_continue.isEnabled()
+
+
+def test_the_extend_dialog_continues_in_the_app(qtbot, window, tmp_path):
+    """Extend dialog → Continue step by step…: the chosen corpus, the same extension in the app."""
+    from bpe_gui.dialogs.extend_dialog import open_extend
+
+    c = window.controller
+    paths, _spec = base_files(tmp_path)
+    import_tokenizer(qtbot, c, paths)
+    corpus = tmp_path / "other.txt"
+    corpus.write_text(OTHER, encoding="utf-8")
+    dlg = open_extend(window)
+    assert dlg.step_button.isEnabled()
+    dlg.set_corpus(str(corpus))
+    with qtbot.waitSignal(c.corpus_loaded, timeout=60_000):
+        dlg.step_button.click()
+    assert not dlg.isVisible() and c.model.extension is not None and c.corpus_path == str(corpus)
