@@ -38,6 +38,15 @@ class ReplayJob(worker.EngineJob):
         self.vocab_size = int(vocab_size)
 
 
+class RewindJob(worker.EngineJob):
+    """Undo merges in the engine until the merges on show are ``keep`` (``offset`` of them an
+    extension's base merges, which the engine's trainer does not count)."""
+
+    def __init__(self, engine, keep: int, offset: int = 0) -> None:
+        super().__init__(engine, Engine.undo_to, keep - offset, worker.TOP_K)
+        self.keep = keep
+
+
 class SessionActions(ControllerBase):
     """Rewind, reset, save and reopen sessions (the controller's session actions)."""
 
@@ -62,8 +71,7 @@ class SessionActions(ControllerBase):
             )
             return False
         if sum(r.words_changed for r in self.records[keep - off :]) > REWIND_SYNC_WORDS:
-            job = worker.EngineJob(self._use_engine(), Engine.undo_to, keep - off, worker.TOP_K)
-            job.keep = keep  # type: ignore[attr-defined]  # (the merges on show that stay)
+            job = RewindJob(self._use_engine(), keep, off)
             self._start(
                 job,
                 QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"),
@@ -83,7 +91,7 @@ class SessionActions(ControllerBase):
         elif res.error is not None:
             self.error.emit(res.error_message)
         elif res.value is not None:
-            self._rewound(int(getattr(job, "keep", job.args[0])), res.value)
+            self._rewound(job.keep, res.value)
 
     def _rewound(self, keep: int, reply: dict) -> None:
         undone = int(reply["undone"])

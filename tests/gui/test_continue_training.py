@@ -34,7 +34,7 @@ def continue_on(qtbot, w, corpus):
         assert w.continue_training_confirmed(str(corpus))
 
 
-def test_continue_training_journey(qtbot, window, tmp_path):
+def test_continue_training_journey(qtbot, window, tmp_path, monkeypatch):
     w = window
     c = w.controller
     paths, _spec = base_files(tmp_path)
@@ -85,8 +85,15 @@ def test_continue_training_journey(qtbot, window, tmp_path):
     want = Tokenizer.from_spec(local.to_spec())
     assert c.tokenizer().encode(text) == want.encode(text) != base.encode(text)
 
-    # Reset goes back to the base, not to the 256 bytes; Undo never goes below it
-    assert c.reset()
+    # Reset goes back to the base, not to the 256 bytes; Undo never goes below it (the rewind is
+    # made to run in the worker, as a long one does)
+    from bpe_gui.actions import session as session_actions
+
+    monkeypatch.setattr(session_actions, "REWIND_SYNC_WORDS", 0)
+    with qtbot.waitSignal(c.busy_changed, check_params_cb=lambda b: not b, timeout=60_000):
+        assert c.reset()
+        assert c.busy == "rewind"
+    assert "Back to the base base/vocab.json: undid 2 new merges" in w.statusBar().currentMessage()
     assert c.index.n_merges == n_base and c.index.vocab == dict(base.vocab) and c.records == []
     c.undo()
     assert c.index.n_merges == n_base and c.engine.merges() == []
