@@ -1510,22 +1510,22 @@
         <translation>正在读取 {0}，以继续训练 {1} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="131"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="136"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="136"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="141"/>
         <source>Could not continue training on {0}; nothing changed.</source>
         <translation>无法在 {0} 上继续训练；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="144"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="155"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="155"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="166"/>
         <source>Continuing {0} on {1} ({2} bytes, {3} pre-tokens, read in {4} s): Step and Train add merges after its {5} tokens; Undo and Reset never go below it.</source>
         <translation>在 {1} 上继续训练 {0}（{2} 字节，{3} 个预分词，读取用时 {4} 秒）：“单步”和“训练”在它的 {5} 个词元之后添加合并；“撤销”和“重置”不会低于它。</translation>
     </message>
@@ -3088,95 +3088,95 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="55"/>
+        <location filename="../../bpe_gui/actions/session.py" line="64"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="59"/>
+        <location filename="../../bpe_gui/actions/session.py" line="68"/>
         <source>Nothing to rewind: no merges were added to the base tokenizer yet.</source>
         <translation>没有可回退的：还没有向基础分词器添加任何合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="69"/>
+        <location filename="../../bpe_gui/actions/session.py" line="77"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="97"/>
+        <location filename="../../bpe_gui/actions/session.py" line="105"/>
         <source>Back to the base %1: undid %n new merge(s); vocab size %2.</source>
         <translation>回到基础分词器 %1：撤销了 %n 次新合并；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="104"/>
+        <location filename="../../bpe_gui/actions/session.py" line="112"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="112"/>
+        <location filename="../../bpe_gui/actions/session.py" line="120"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="129"/>
+        <location filename="../../bpe_gui/actions/session.py" line="137"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="132"/>
+        <location filename="../../bpe_gui/actions/session.py" line="140"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="180"/>
+        <location filename="../../bpe_gui/actions/session.py" line="188"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="195"/>
+        <location filename="../../bpe_gui/actions/session.py" line="203"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="228"/>
-        <location filename="../../bpe_gui/actions/session.py" line="287"/>
+        <location filename="../../bpe_gui/actions/session.py" line="236"/>
+        <location filename="../../bpe_gui/actions/session.py" line="295"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="234"/>
-        <location filename="../../bpe_gui/actions/session.py" line="293"/>
+        <location filename="../../bpe_gui/actions/session.py" line="242"/>
+        <location filename="../../bpe_gui/actions/session.py" line="301"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="241"/>
-        <location filename="../../bpe_gui/actions/session.py" line="300"/>
+        <location filename="../../bpe_gui/actions/session.py" line="249"/>
+        <location filename="../../bpe_gui/actions/session.py" line="308"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="248"/>
+        <location filename="../../bpe_gui/actions/session.py" line="256"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="250"/>
+        <location filename="../../bpe_gui/actions/session.py" line="258"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="255"/>
+        <location filename="../../bpe_gui/actions/session.py" line="263"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="260"/>
+        <location filename="../../bpe_gui/actions/session.py" line="268"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="313"/>
+        <location filename="../../bpe_gui/actions/session.py" line="321"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
