@@ -94,6 +94,7 @@ def test_continue_training_journey(qtbot, window, tmp_path, monkeypatch):
         assert c.reset()
         assert c.busy == "rewind"
     assert "Back to the base base/vocab.json: undid 2 new merges" in w.statusBar().currentMessage()
+    monkeypatch.undo()  # (short rewinds are made at once again)
     assert c.index.n_merges == n_base and c.index.vocab == dict(base.vocab) and c.records == []
     c.undo()
     assert c.index.n_merges == n_base and c.engine.merges() == []
@@ -158,6 +159,12 @@ def test_a_reused_token_keeps_the_vocab_and_undo_is_exact(qtbot, window, tmp_pat
     ]
     assert c.index.vocab == local.vocab and len(c.index) == local.vocab_size
     assert local.reused and c.index.reused == len(local.reused)  # (the case this test is about)
+    # Export names the format that cannot hold it (tiktoken would apply that merge at the old rank)
+    said: list = []
+    c.message.connect(said.append)
+    paths = c.export(str(tmp_path / "out"), ["tiktoken", "native"])
+    assert [p.name for p in paths] == ["bpe.json"] and "Not written: tiktoken" in said[-1]
+    assert load_any(tmp_path / "out" / "bpe.json").vocab == local.vocab
     for _ in range(n):
         c.undo()
     assert c.index.vocab == dict(spec.vocab) and c.index.n_merges == 3
