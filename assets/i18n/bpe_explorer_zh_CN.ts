@@ -475,82 +475,97 @@
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="46"/>
+        <location filename="../../bpe_gui/actions/training.py" line="51"/>
+        <source>Cannot train an imported tokenizer as it is: File → Continue training from this tokenizer… learns new merges on top of it on a corpus you pick (or open a corpus to train from scratch).</source>
+        <translation>不能直接训练导入的分词器：文件 → 从这个分词器继续训练… 会在你选择的语料上、在它之上学习新的合并（或打开一份语料从头训练）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="61"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="84"/>
+        <location filename="../../bpe_gui/actions/training.py" line="99"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="86"/>
+        <location filename="../../bpe_gui/actions/training.py" line="101"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="106"/>
+        <location filename="../../bpe_gui/actions/training.py" line="121"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
         <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="111"/>
+        <location filename="../../bpe_gui/actions/training.py" line="126"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="116"/>
+        <location filename="../../bpe_gui/actions/training.py" line="131"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
         <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="121"/>
+        <location filename="../../bpe_gui/actions/training.py" line="136"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="126"/>
+        <location filename="../../bpe_gui/actions/training.py" line="141"/>
         <source>Did %n merge(s); vocab size %1.</source>
         <translation>完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="156"/>
+        <location filename="../../bpe_gui/actions/training.py" line="163"/>
+        <source>Nothing to undo: the base tokenizer&apos;s merges stay (Reset goes back to it).</source>
+        <translation>没有可撤销的合并：基础分词器的合并会保留（“重置”回到它）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="178"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="137"/>
+        <location filename="../../bpe_gui/actions/training.py" line="152"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="48"/>
+        <location filename="../../bpe_gui/actions/training.py" line="63"/>
         <source>no corpus is open</source>
         <translation>尚未打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="51"/>
+        <location filename="../../bpe_gui/actions/training.py" line="66"/>
         <source>Cannot train: {0}. Open a corpus (File → Open corpus…) first.</source>
         <translation>无法训练：{0}。请先打开语料（文件 → 打开语料…）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="147"/>
+        <location filename="../../bpe_gui/actions/training.py" line="167"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="180"/>
+        <location filename="../../bpe_gui/actions/training.py" line="198"/>
+        <source>Cannot train to {0} tokens: an extension keeps all {1} tokens of {2}. Choose a vocab size above {1}.</source>
+        <translation>不能训练到 {0} 个词元：扩展会保留 {2} 的全部 {1} 个词元。请选择大于 {1} 的词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="212"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="189"/>
+        <location filename="../../bpe_gui/actions/training.py" line="221"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="198"/>
+        <location filename="../../bpe_gui/actions/training.py" line="230"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
@@ -558,47 +573,52 @@
 <context>
     <name>ControllerBase</name>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="155"/>
+        <location filename="../../bpe_gui/actions/base.py" line="159"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="237"/>
+        <location filename="../../bpe_gui/actions/base.py" line="244"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="244"/>
+        <location filename="../../bpe_gui/actions/base.py" line="251"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="267"/>
+        <location filename="../../bpe_gui/actions/base.py" line="274"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="275"/>
+        <location filename="../../bpe_gui/actions/base.py" line="282"/>
+        <source>Settings saved: they apply to the next corpus you open (an extension uses its base tokenizer&apos;s pattern and special tokens).</source>
+        <translation>设置已保存：它们用于你下一次打开的语料（扩展使用其基础分词器的预分词模式和特殊标记）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/base.py" line="289"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="382"/>
+        <location filename="../../bpe_gui/actions/base.py" line="398"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="385"/>
+        <location filename="../../bpe_gui/actions/base.py" line="401"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="389"/>
+        <location filename="../../bpe_gui/actions/base.py" line="405"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="399"/>
+        <location filename="../../bpe_gui/actions/base.py" line="415"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -804,7 +824,22 @@
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="94"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="81"/>
+        <source>Continue training from this tokenizer…</source>
+        <translation>从这个分词器继续训练…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="84"/>
+        <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay, new ones follow its last id</source>
+        <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变，新词元的 ID 接在它最后一个 ID 之后</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="105"/>
+        <source>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;new merges on top of &lt;b&gt;{1}&lt;/b&gt;&lt;/span&gt;</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;在 &lt;b&gt;{1}&lt;/b&gt; 之上的新合并&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="111"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
@@ -834,12 +869,12 @@
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="104"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="121"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="114"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="131"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
@@ -976,71 +1011,76 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="45"/>
+        <source>The folder %(folder)s already holds %(files)s, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Choose another folder, or replace them.</source>
+        <translation>文件夹 %(folder)s 中已有 %(files)s，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。请选择其他文件夹，或替换它们。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="50"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="48"/>
+        <location filename="../../bpe_gui/text/errors.py" line="53"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="51"/>
+        <location filename="../../bpe_gui/text/errors.py" line="56"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="52"/>
+        <location filename="../../bpe_gui/text/errors.py" line="57"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="53"/>
+        <location filename="../../bpe_gui/text/errors.py" line="58"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="54"/>
+        <location filename="../../bpe_gui/text/errors.py" line="59"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="57"/>
+        <location filename="../../bpe_gui/text/errors.py" line="62"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <location filename="../../bpe_gui/text/errors.py" line="67"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="65"/>
+        <location filename="../../bpe_gui/text/errors.py" line="70"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="70"/>
+        <location filename="../../bpe_gui/text/errors.py" line="75"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="74"/>
+        <location filename="../../bpe_gui/text/errors.py" line="79"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="75"/>
+        <location filename="../../bpe_gui/text/errors.py" line="80"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <location filename="../../bpe_gui/text/errors.py" line="83"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="84"/>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
@@ -1048,97 +1088,98 @@
 <context>
     <name>Evaluate</name>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="43"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="87"/>
         <source>{path} ({n} docs, seed {seed})</source>
+        <extracomment>what it extends, when it is an extension: the base&apos;s TokenizerSpec, or a core Tokenizer whose training record says ``extends`` (an opened extended tokenizer); a file&apos;s record is read anyway</extracomment>
         <translation>{path}({n} 篇文档，种子 {seed})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="125"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="178"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="126"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="179"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="127"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="180"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="128"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="181"/>
         <source>Docs</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="129"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="182"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="130"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="183"/>
         <source>Bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="131"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="184"/>
         <source>Chars/token</source>
         <translation>字符/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="132"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="185"/>
         <source>Tokens/doc</source>
         <translation>词元/文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="133"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="186"/>
         <source>p50</source>
         <translation>中位数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="134"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="187"/>
         <source>p95</source>
         <translation>95 分位</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="135"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="188"/>
         <source>Vocab used</source>
         <translation>词表使用率</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="136"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="189"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="137"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="190"/>
         <source>1-byte tokens</source>
         <translation>单字节词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="138"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="191"/>
         <source>Byte fallback</source>
         <translation>字节回退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="139"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="192"/>
         <source>MB/s (1 process)</source>
         <translation>MB/秒(单进程)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="140"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="193"/>
         <source>MB/s (all)</source>
         <translation>MB/秒(全部核心)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="141"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="194"/>
         <source>Pile (h)</source>
         <translation>Pile 耗时(小时)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="184"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="237"/>
         <source>The text is too small to time (under 1 MB): start-up costs swamp the encoding, so no speed or Pile estimate is given. Evaluate on a larger text to measure them.</source>
         <extracomment>the columns that are measurements of time (not shown for a text too small to time)</extracomment>
         <translation>文本太小，无法计时（不到 1 MB）：启动开销盖过了编码本身，所以不给出速度和 Pile 估计。请在更大的文本上评估来测量它们。</translation>
@@ -1147,238 +1188,278 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="121"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="123"/>
         <source>Add current</source>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="122"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="124"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="123"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
         <source>Add encoding…</source>
         <translation>添加已知分词器…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="144"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="146"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="145"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="147"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="150"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="157"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="157"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="157"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="166"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="165"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="167"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="62"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="64"/>
         <source>{name} is not available offline: tiktoken&apos;s cache has no copy of it. Download {url} and add that file with “Add file…”.</source>
         <translation>{name} 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 {url}，再用“添加文件…”添加那个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="84"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="86"/>
         <source>Cannot read {name}: {reason}</source>
         <translation>无法读取 {name}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="134"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="136"/>
         <source>Remove the selected tokenizers and texts (Delete)</source>
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="167"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="169"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="175"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="176"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="184"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="184"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="187"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="195"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="206"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="208"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="220"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="222"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="221"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="223"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="255"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <source>Extension</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="228"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="229"/>
+        <source>Tokens with the base</source>
+        <translation>基础分词器的词元数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
+        <source>Tokens with the extension</source>
+        <translation>扩展后的词元数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
+        <source>Gain (fewer tokens)</source>
+        <translation>收益（减少的词元）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="239"/>
+        <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
+        <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="244"/>
+        <source>Extension gain</source>
+        <translation>扩展收益</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="279"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="255"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="279"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="319"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="345"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="354"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="329"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="355"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="338"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="364"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="362"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="388"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="375"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="401"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="388"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="414"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="390"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="393"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="416"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="419"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="400"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="441"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="464"/>
+        <source>{saved} ({share})</source>
+        <translation>{saved}（{share}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="490"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="503"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="552"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="506"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="555"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="510"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="559"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -1430,86 +1511,154 @@
         <source>Export anyway</source>
         <translation>仍然导出</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="122"/>
+        <source>Replace files?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="123"/>
+        <source>The folder {0} already holds {1}, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Replace them?</source>
+        <translation>文件夹 {0} 中已有 {1}，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。要替换它们吗？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="132"/>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+</context>
+<context>
+    <name>ExtendActions</name>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="86"/>
+        <source>Wait for the current task to finish (or cancel it) before continuing training.</source>
+        <translation>请等待当前任务完成（或取消它）后再继续训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="100"/>
+        <source>Import a tokenizer first (File → Import tokenizer…), then continue training from it.</source>
+        <translation>请先导入一个分词器（文件 → 导入分词器…），再从它继续训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="108"/>
+        <source>{0} is a SentencePiece-style (character-level) tokenizer: training cannot continue from it. Continue from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json).</source>
+        <translation>{0} 是 SentencePiece 风格（字符级）的分词器：不能从它继续训练。请从字节级的分词器继续（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="120"/>
+        <source>Reading {0} to continue training {1} …</source>
+        <translation>正在读取 {0}，以继续训练 {1} …</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="136"/>
+        <source>the training engine stopped</source>
+        <translation>训练引擎已停止</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="141"/>
+        <source>Could not continue training on {0}; nothing changed.</source>
+        <translation>无法在 {0} 上继续训练；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="155"/>
+        <source>Loading cancelled; nothing changed.</source>
+        <translation>加载已取消；没有任何改变。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/extend.py" line="166"/>
+        <source>Continuing {0} on {1} ({2} bytes, {3} pre-tokens, read in {4} s): Step and Train add merges after its {5} tokens; Undo and Reset never go below it.</source>
+        <translation>在 {1} 上继续训练 {0}（{2} 字节，{3} 个预分词，读取用时 {4} 秒）：“单步”和“训练”在它的 {5} 个词元之后添加合并；“撤销”和“重置”不会低于它。</translation>
+    </message>
 </context>
 <context>
     <name>ExtendDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="71"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="72"/>
         <source>Extend this tokenizer</source>
         <translation>扩展这个分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="80"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="81"/>
         <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
         <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="87"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="88"/>
         <source>Choose corpus…</source>
         <translation>选择语料…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="89"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="90"/>
         <source>Corpus:</source>
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="94"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="95"/>
         <source>Final vocab size:</source>
         <translation>最终词表大小：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="95"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="96"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="97"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="98"/>
         <source>Write to:</source>
         <translation>写入到：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="100"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
         <source>Extend</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="102"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="103"/>
         <source>Open the extended tokenizer</source>
         <translation>打开扩展后的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="121"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="107"/>
+        <source>Continue step by step…</source>
+        <translation>逐步继续…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="110"/>
+        <source>Continue training from this tokenizer in the app, on the chosen corpus: step, undo and watch the new merges (File → Continue training from this tokenizer…)</source>
+        <translation>在应用中用所选语料从这个分词器继续训练：单步、撤销并观察新的合并（文件 → 从这个分词器继续训练…）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="132"/>
         <source>Corpus to learn the new merges on</source>
         <translation>用来学习新合并的语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="126"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="137"/>
         <source>Folder for the extended tokenizer</source>
         <translation>扩展后分词器的文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="147"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="158"/>
         <source>Choose a final vocab size above this tokenizer&apos;s {n} tokens.</source>
         <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="157"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="168"/>
         <source>Learning new merges on {name} …</source>
         <translation>正在 {name} 上学习新的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="166"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="177"/>
         <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
         <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="176"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="187"/>
         <source>Written: {files}</source>
         <translation>已写入：{files}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="178"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="189"/>
         <source>Not written (the format cannot hold this tokenizer): {formats}</source>
         <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
     </message>
@@ -1573,19 +1722,29 @@
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="262"/>
+        <location filename="../../bpe_gui/actions/files.py" line="269"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="265"/>
+        <location filename="../../bpe_gui/actions/files.py" line="272"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="277"/>
+        <location filename="../../bpe_gui/actions/files.py" line="283"/>
+        <source>Not written: tiktoken (a new merge makes a token the base already has, which a tiktoken file cannot hold: it would apply that merge at the old token&apos;s rank).</source>
+        <translation>未写入：tiktoken（有一次新合并产生了基础分词器已有的词元，tiktoken 文件无法表示：它会按旧词元的排名应用这次合并）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="299"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="309"/>
+        <source>Not written: {0}. These formats cannot hold this tokenizer (the other formats were written):</source>
+        <translation>未写入：{0}。这些格式无法容纳此分词器（其他格式已写入）：</translation>
     </message>
 </context>
 <context>
@@ -1639,12 +1798,12 @@
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="132"/>
+        <location filename="../../bpe_gui/window/files.py" line="137"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="140"/>
+        <location filename="../../bpe_gui/window/files.py" line="145"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1933,7 +2092,7 @@
 <context>
     <name>JobDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="65"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="66"/>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；没有写入任何文件。</translation>
     </message>
@@ -2455,269 +2614,293 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="134"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="139"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="135"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="140"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="170"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="175"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="196"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="201"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="197"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="202"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="198"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="203"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="200"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="204"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="209"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="206"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
+        <source>Continue &amp;training from this tokenizer…</source>
+        <translation>从这个分词器继续训练(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="217"/>
+        <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
+        <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="208"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="211"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="226"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="215"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="218"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="222"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="237"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="226"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="241"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="251"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="237"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="238"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="255"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="244"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="263"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="280"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="300"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="364"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="400"/>
+        <source>%1 base merges + %n new</source>
+        <translation>
+            <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="404"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/window/main_window.py" line="414"/>
+        <source>extension of %1 with %n new merge(s) on %2</source>
+        <translation>
+            <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="403"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="459"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="403"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="459"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="432"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="488"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="292"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="430"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="486"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="495"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="551"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -2950,82 +3133,95 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="51"/>
+        <location filename="../../bpe_gui/actions/session.py" line="64"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="59"/>
+        <location filename="../../bpe_gui/actions/session.py" line="68"/>
+        <source>Nothing to rewind: no merges were added to the base tokenizer yet.</source>
+        <translation>没有可回退的：还没有向基础分词器添加任何合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="77"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="87"/>
+        <location filename="../../bpe_gui/actions/session.py" line="105"/>
+        <source>Back to the base %1: undid %n new merge(s); vocab size %2.</source>
+        <translation>回到基础分词器 %1：撤销了 %n 次新合并；词表大小 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/session.py" line="112"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="95"/>
+        <location filename="../../bpe_gui/actions/session.py" line="120"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="112"/>
+        <location filename="../../bpe_gui/actions/session.py" line="137"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成(或取消它)后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="115"/>
+        <location filename="../../bpe_gui/actions/session.py" line="140"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="152"/>
+        <location filename="../../bpe_gui/actions/session.py" line="188"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="167"/>
+        <location filename="../../bpe_gui/actions/session.py" line="203"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="193"/>
+        <location filename="../../bpe_gui/actions/session.py" line="236"/>
+        <location filename="../../bpe_gui/actions/session.py" line="295"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="199"/>
+        <location filename="../../bpe_gui/actions/session.py" line="242"/>
+        <location filename="../../bpe_gui/actions/session.py" line="301"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="206"/>
+        <location filename="../../bpe_gui/actions/session.py" line="249"/>
+        <location filename="../../bpe_gui/actions/session.py" line="308"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="213"/>
+        <location filename="../../bpe_gui/actions/session.py" line="256"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="215"/>
+        <location filename="../../bpe_gui/actions/session.py" line="258"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="220"/>
+        <location filename="../../bpe_gui/actions/session.py" line="263"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="225"/>
+        <location filename="../../bpe_gui/actions/session.py" line="268"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="245"/>
+        <location filename="../../bpe_gui/actions/session.py" line="321"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -3064,7 +3260,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="68"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="196"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="215"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -3074,72 +3270,87 @@
         <translation>打开 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="93"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="94"/>
+        <source>Corpus to continue training on</source>
+        <translation>用于继续训练的语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="96"/>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="105"/>
+        <source>Continuing on %1</source>
+        <translation>在 %1 上继续训练</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="112"/>
         <source>Importing %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="102"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="121"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="124"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="143"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="130"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="149"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="188"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="207"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="189"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="208"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="194"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="213"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="195"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="233"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="233"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="216"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="235"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="218"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="237"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="220"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="239"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="229"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="248"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -3335,64 +3546,81 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="105"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="128"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="129"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="131"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并编号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="133"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="135"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="169"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="175"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="317"/>
+        <source>new merges →</source>
+        <translation>新合并 →</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="292"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="324"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
+        <source> (%1 of the base, then %n new)</source>
+        <translation>
+            <numerusform>（基础 %1 次，之后新增 %n 次）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="297"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="331"/>
+        <source>; first new merge seen %1×, last %2×</source>
+        <translation>；第一次新合并出现 %1 次，最后一次 %2 次</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="339"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="370"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="294"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="336"/>
         <source> (this file has no merge counts; token lengths only)</source>
         <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>
@@ -3433,87 +3661,87 @@
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="239"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="252"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="271"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="284"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="275"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="288"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="290"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="303"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="297"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="311"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="324"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="318"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="331"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="319"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="332"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="322"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="335"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="325"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="338"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="328"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="341"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="331"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="344"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="337"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="350"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="342"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="355"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="345"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="358"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="347"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="360"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="349"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="362"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
@@ -3570,22 +3798,22 @@
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="156"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="158"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="179"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="181"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="199"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="201"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="203"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="205"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
@@ -3736,8 +3964,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="386"/>
         <location filename="../../bpe_gui/views/training_panel.py" line="397"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="408"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -3747,103 +3975,108 @@
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="238"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="239"/>
         <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
         <translation>不是有效的正则表达式（{0}）。请修改，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="241"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="242"/>
         <source>Type a regular expression, or choose another pattern.</source>
         <translation>请输入正则表达式，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="243"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="244"/>
         <source>This regular expression only matches the empty string: it cuts nothing.</source>
         <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="259"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="260"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="267"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="268"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="305"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="306"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="306"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="306"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="308"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="310"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="311"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="321"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="322"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="324"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="325"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="345"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="349"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="348"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="355"/>
+        <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
+        <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="359"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="350"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="361"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="404"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="415"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="406"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="417"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -108,6 +108,10 @@ class ControllerBase(QObject):
         """Merges of a tiktoken import rebuilt in the worker arrive (file actions)."""
         raise NotImplementedError
 
+    def _finish_extend(self, job: Any, res: worker.JobResult) -> None:
+        """The engine built an extension of a tokenizer on a corpus (extend actions)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ state queries
     @property
     def busy(self) -> Busy:
@@ -204,6 +208,9 @@ class ControllerBase(QObject):
             return []
         if self._job is not None:
             return None
+        rank -= self.model.merge_offset  # (the trainer numbers an extension's new merges from 0)
+        if rank < 0:
+            return []  # a base merge of an extension: made elsewhere, no words to show
         return self._ask_blocking(Engine.changed_words, rank, limit, default=[])
 
     # ------------------------------------------------------------------ tokenizer for the views
@@ -268,8 +275,15 @@ class ControllerBase(QObject):
             )
             return False
         self.options = new
-        imported = self.model.imported is not None
-        if imported:
+        imported = self.model.imported is not None or self.model.extension is not None
+        if self.model.extension is not None:
+            self.message.emit(
+                self.tr(
+                    "Settings saved: they apply to the next corpus you open (an extension uses its "
+                    "base tokenizer's pattern and special tokens)."
+                )
+            )
+        elif imported:
             self.message.emit(
                 self.tr(
                     "Settings saved: they apply to the next corpus you open (an imported "
@@ -333,7 +347,7 @@ class ControllerBase(QObject):
         if self._job is not None and self._job.kind == Busy.IMPORT:
             self._add_recovered(batch)  # merges of a tiktoken import, recovered in the worker
         elif self._job is not None and self._job.kind != Busy.LOAD:
-            self._absorb(batch)
+            self._absorb(self.model.shifted(batch))
 
     @Slot(list)
     def _on_pairs(self, pairs: list) -> None:
@@ -357,7 +371,9 @@ class ControllerBase(QObject):
         self.run_target = None
         res = job.result
         kind = Busy(job.kind)
-        if kind is Busy.LOAD:
+        if kind is Busy.LOAD and getattr(job, "extends", None) is not None:
+            self._finish_extend(job, res)
+        elif kind is Busy.LOAD:
             self._finish_load(job, res)
         elif kind is Busy.REWIND:
             self._finish_rewind(job, res)

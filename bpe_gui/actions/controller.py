@@ -21,11 +21,13 @@ Automation contract::
     c.train(vocab_size)   # async → progress(done, total) …, trained(summary)
     c.cancel()
     c.import_tokenizer(path)  # async → tokenizer_loaded(LoadedTokenizer)
+    c.continue_training(path) # async → corpus_loaded(stats): the tokenizer on show extended on a corpus
 """
 
 from __future__ import annotations
 
 from bpe_gui.actions.base import Busy, Options, RunSummary
+from bpe_gui.actions.extend import ExtendActions
 from bpe_gui.actions.files import FileActions
 from bpe_gui.actions.session import SessionActions
 from bpe_gui.actions.training import TrainActions
@@ -33,5 +35,5 @@ from bpe_gui.actions.training import TrainActions
 __all__ = ["Busy", "Controller", "Options", "RunSummary"]
 
 
-class Controller(TrainActions, SessionActions, FileActions):
+class Controller(TrainActions, SessionActions, FileActions, ExtendActions):
     """The app's controller: every action on one :class:`~bpe_gui.actions.base.ControllerBase`."""

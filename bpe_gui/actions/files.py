@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Signal
 
-from bpe_gui.actions.base import ControllerBase
+from bpe_gui.actions.base import FAILED, ControllerBase
 from bpe_gui.jobs import worker
 from bpe_gui.model import files
 from bpe_gui.model.session import Busy, tokenizer_index
@@ -253,6 +253,9 @@ class FileActions(ControllerBase):
 
     def export_losses(self, formats: list[str]) -> dict[str, list[str]]:
         """What each of ``formats`` cannot hold of the imported tokenizer (its HF pipeline): ask first."""
+        if self.model.extension is not None and self._job is None:  # (its base's pipeline)
+            spec = self._call_blocking(Engine.spec)
+            return {} if spec is FAILED else files.export_losses(spec, formats)
         return {} if self.model.has_trainer else files.export_losses(self.model.imported, formats)
 
     def export(
@@ -272,6 +275,19 @@ class FileActions(ControllerBase):
         )
         if source is None:
             return None
+        left_out = ""
+        if self.model.extension is not None and "tiktoken" in formats and self.index.reused:
+            # tiktoken orders merges by the rank of the token made: a new merge that makes an old
+            # token would apply at that token's rank (core.tokenization.extend)
+            formats = [f for f in formats if f != "tiktoken"]
+            left_out = " " + QCoreApplication.translate(
+                "FileActions",
+                "Not written: tiktoken (a new merge makes a token the base already has, which a "
+                "tiktoken file cannot hold: it would apply that merge at the old token's rank).",
+            )
+            if not formats:
+                self.error.emit(left_out.strip())
+                return None
         try:
             paths, failed = files.export_tokenizer(
                 source, folder, formats, lossy=lossy, replace_others=replace_others
@@ -284,6 +300,7 @@ class FileActions(ControllerBase):
                 len(paths), folder
             )
             + ", ".join(p.name for p in paths)
+            + left_out
         )
         if failed:
             labels = ", ".join(QCoreApplication.translate("Files", files.FORMAT_LABELS[f]) for f in failed)

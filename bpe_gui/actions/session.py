@@ -17,9 +17,11 @@ from bpe_gui.actions.base import FAILED, ControllerBase
 from bpe_gui.actions.files import ImportJob
 from bpe_gui.jobs import worker
 from bpe_gui.model.session import Busy, Options
+from bpe_gui.text.errors import error_text
 from bpe_gui.text.plural import plural
 from core import BPEError
 from core.engine.client import Engine
+from core.tokenization.extend import extension_base
 
 # a rewind whose merges changed more distinct words than this (undoing costs about what merging did)
 # runs in the worker, so the window stays live
@@ -36,13 +38,24 @@ class ReplayJob(worker.EngineJob):
         self.vocab_size = int(vocab_size)
 
 
+class RewindJob(worker.EngineJob):
+    """Undo merges in the engine until the merges on show are ``keep`` (``offset`` of them an
+    extension's base merges, which the engine's trainer does not count)."""
+
+    def __init__(self, engine, keep: int, offset: int = 0) -> None:
+        super().__init__(engine, Engine.undo_to, keep - offset, worker.TOP_K)
+        self.keep = keep
+
+
 class SessionActions(ControllerBase):
     """Rewind, reset, save and reopen sessions (the controller's session actions)."""
 
     # ------------------------------------------------------------------ rewind
     def rewind_to(self, keep: int) -> bool:
         """Undo merges until ``keep`` are left (the merge ``keep`` — numbered from 1 — is then the last)."""
-        keep = max(0, int(keep))
+        # an extension's base merges stay: rewinding into them (or Reset) goes back to the base
+        off = self.model.merge_offset
+        keep = max(off, int(keep))
         if not self._check_can_train():
             return False
         n = self.index.n_merges
@@ -51,16 +64,21 @@ class SessionActions(ControllerBase):
                 QCoreApplication.translate(
                     "Session", "Nothing to rewind: merge #%1 is already the last one."
                 ).replace("%1", f"{n:,}")
+                if n > off
+                else QCoreApplication.translate(
+                    "Session", "Nothing to rewind: no merges were added to the base tokenizer yet."
+                )
             )
             return False
-        if sum(r.words_changed for r in self.records[keep:]) > REWIND_SYNC_WORDS:
+        if sum(r.words_changed for r in self.records[keep - off :]) > REWIND_SYNC_WORDS:
+            job = RewindJob(self._use_engine(), keep, off)
             self._start(
-                worker.EngineJob(self._use_engine(), Engine.undo_to, keep, worker.TOP_K),
+                job,
                 QCoreApplication.translate("Session", "Rewinding to merge #%1 …").replace("%1", f"{keep:,}"),
                 kind=Busy.REWIND,
             )
             return True
-        reply = self._call_blocking(Engine.undo_to, keep, worker.TOP_K)
+        reply = self._call_blocking(Engine.undo_to, keep - off, worker.TOP_K)
         if reply is FAILED:
             return False
         self._rewound(keep, reply)
@@ -73,7 +91,7 @@ class SessionActions(ControllerBase):
         elif res.error is not None:
             self.error.emit(res.error_message)
         elif res.value is not None:
-            self._rewound(int(job.args[0]), res.value)
+            self._rewound(job.keep, res.value)
 
     def _rewound(self, keep: int, reply: dict) -> None:
         undone = int(reply["undone"])
@@ -82,7 +100,14 @@ class SessionActions(ControllerBase):
         self.merges_removed.emit(undone)
         self.pairs_changed.emit(None)
         self.tokenizer_changed.emit()
-        if keep:
+        ext = self.model.extension
+        if ext is not None and keep <= ext.base_merges:
+            text = QCoreApplication.translate(
+                "Session", "Back to the base %1: undid %n new merge(s); vocab size %2.", None, undone
+            )
+            text = plural(text, undone)
+            self.message.emit(text.replace("%1", ext.name).replace("%2", f"{self.vocab_size:,}"))
+        elif keep:
             text = plural(
                 QCoreApplication.translate(
                     "Session", "Rewound %n merge(s): merge #%1 is the last one; vocab size %2.", None, undone
@@ -116,7 +141,18 @@ class SessionActions(ControllerBase):
                 "Session", "Nothing to save yet: open a corpus or import a tokenizer first."
             ),
         )
-        return None if source is None else as_spec(source)
+        if source is None:
+            return None
+        spec = as_spec(source)
+        ext = self.model.extension
+        if ext is not None and self.model.has_trainer and spec.training and "extends" in spec.training:
+            # the base's name travels with the session (a reopened extension is titled with it)
+            import dataclasses
+
+            training = dict(spec.training)
+            training["extends"] = {**training["extends"], "name": ext.name}
+            spec = dataclasses.replace(spec, training=training)
+        return spec
 
     def save_session(
         self,
@@ -177,7 +213,14 @@ class SessionActions(ControllerBase):
         self.session_path = str(path)
         spec = s.spec
         state = s.corpus_state()
-        if state == "same":
+        try:
+            extends = extension_base(spec)
+        except BPEError as e:
+            self.error.emit(error_text(e))
+            return None
+        if state == "same" and extends is not None:  # an extension: its base on the corpus, then its merges
+            self._reopen_extension(s, extends, path)
+        elif state == "same":
             pattern = None if spec.pattern in (None, "none") else spec.pattern
             self.options = Options(
                 list(spec.special_tokens), pattern, spec.tie_break or self.options.tie_break
@@ -234,6 +277,39 @@ class SessionActions(ControllerBase):
             return s
         self.session_opened.emit(s)
         return s
+
+    def _reopen_extension(self, s, base, path) -> None:
+        """Continue training the saved extension's base on its corpus, then replay its new merges."""
+        spec = s.spec
+        self.options = Options(
+            list(self.options.special_tokens), self.options.pattern, spec.tie_break or self.options.tie_break
+        )
+        self.options_changed.emit()
+        pairs = list(spec.merges[len(base.merges) :])
+        name = Path(path).name
+        base_name = str((spec.training or {}).get("extends", {}).get("name") or name)
+
+        def replay() -> None:
+            if not pairs:
+                self.message.emit(
+                    QCoreApplication.translate("Session", "Reopened the session %1 (no merges yet).").replace(
+                        "%1", name
+                    )
+                )
+                return
+            n = len(pairs)
+            text = QCoreApplication.translate(
+                "Session", "Reopened the session %1: %n merge(s) replayed on its corpus.", None, n
+            )
+            self._run_note = plural(text, n).replace("%1", name)
+            self._live_pairs = []
+            self._start(
+                ReplayJob(self._use_engine(), pairs, len(spec.vocab)),
+                QCoreApplication.translate("Session", "Replaying the session's merges …"),
+            )
+
+        if self.continue_training(s.corpus_path, base, base_name):  # type: ignore[attr-defined]
+            self._after_load = replay
 
     def _show_saved(self, session, path, text: str) -> None:
         """Show a saved tokenizer without a corpus (like an imported one): its Tokenizer and the views'

@@ -41,6 +41,21 @@ class TrainActions(ControllerBase):
                 QCoreApplication.translate("Controller", "A task is running; wait for it or press Cancel.")
             )
             return False
+        imported = self.model.imported
+        if (
+            not self.model.has_trainer
+            and imported is not None
+            and getattr(imported, "char_model", None) is None
+        ):
+            self.error.emit(
+                QCoreApplication.translate(
+                    "Controller",
+                    "Cannot train an imported tokenizer as it is: File → Continue training from this "
+                    "tokenizer… learns new merges on top of it on a corpus you pick (or open a corpus to "
+                    "train from scratch).",
+                )
+            )
+            return False
         if not self.model.has_trainer:
             what = (
                 QCoreApplication.translate("Controller", "an imported tokenizer cannot be trained further")
@@ -90,7 +105,7 @@ class TrainActions(ControllerBase):
         reply = self._call_blocking(Engine.steps_view, n, worker.TOP_K)
         if reply is FAILED:
             return
-        records = reply["records"]
+        records = self.model.shifted(reply["records"])
         self._absorb(records, view=reply)
         self.pairs_changed.emit(merge_deltas(records, 1))
         if records:
@@ -144,9 +159,16 @@ class TrainActions(ControllerBase):
             return
         rec = reply["record"]
         if rec is None:
-            self.message.emit(QCoreApplication.translate("Controller", "Nothing to undo."))
+            self.message.emit(
+                QCoreApplication.translate(
+                    "Controller", "Nothing to undo: the base tokenizer's merges stay (Reset goes back to it)."
+                )
+                if self.model.extension is not None
+                else QCoreApplication.translate("Controller", "Nothing to undo.")
+            )
             self.undone.emit(None)
             return
+        rec = self.model.shifted([rec])[0]
         self.model.pop(1)
         self.model.keep_view(reply)
         self.merges_removed.emit(1)
@@ -170,6 +192,16 @@ class TrainActions(ControllerBase):
         except BPEError as e:
             self.error.emit(error_text(e))
             return
+        ext = self.model.extension
+        if ext is not None and vocab_size <= ext.base_vocab_size:
+            self.error.emit(
+                QCoreApplication.translate(
+                    "Controller",
+                    "Cannot train to {0} tokens: an extension keeps all {1} tokens of {2}. "
+                    "Choose a vocab size above {1}.",
+                ).format(f"{vocab_size:,}", f"{ext.base_vocab_size:,}", ext.name)
+            )
+            return
         self._live_pairs = self._ask_blocking(
             Engine.top_pairs, worker.TOP_K, default=[]
         )  # until the run sends its own
@@ -189,7 +221,7 @@ class TrainActions(ControllerBase):
             self.message.emit(QCoreApplication.translate("Controller", "Cancelling …"))
 
     def _finish_run(self, job: worker.TrainJob, res: worker.JobResult) -> None:
-        made = res.records
+        made = self.model.shifted(res.records)
         self._absorb(made)  # normally a no-op: the batches came first
         self._live_pairs = []
         if res.lost:

@@ -9,6 +9,7 @@ their counts).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -102,7 +103,16 @@ class ExtendDialog(JobDialog):
         self.open_button = QPushButton(self.tr("Open the extended tokenizer"))
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(self.open_result)
-        for b in (self.run_button, self.cancel_button, self.open_button):
+        # the same extension in the app itself: Step, Undo, the pair table and the timeline on the new merges
+        self.step_button = QPushButton(self.tr("Continue step by step…"))
+        self.step_button.setToolTip(
+            self.tr(
+                "Continue training from this tokenizer in the app, on the chosen corpus: step, undo and "
+                "watch the new merges (File → Continue training from this tokenizer…)"
+            )
+        )
+        self.step_button.clicked.connect(self.continue_in_app)
+        for b in (self.run_button, self.cancel_button, self.open_button, self.step_button):
             row.addWidget(b)
         row.addStretch(1)
         lay.addLayout(row)
@@ -116,6 +126,7 @@ class ExtendDialog(JobDialog):
         if self.vocab_size.value() <= n:
             self.vocab_size.setValue(n + 1000)
         self.run_button.setEnabled(not self.running and self.corpus is not None and self.out is not None)
+        self.step_button.setEnabled(not self.running and self.controller.can_continue_training())
 
     def _pick_corpus(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Corpus to learn the new merges on"))
@@ -195,6 +206,20 @@ class ExtendDialog(JobDialog):
         if confirmed is not None:
             return bool(confirmed(path))
         return self.controller.import_tokenizer(path)
+
+    def continue_in_app(self) -> bool:
+        """Continue training from the app's tokenizer in the main window, on the chosen corpus (or one
+        picked now); the dialog closes once that started."""
+        window: Any = self.parent()  # (the main window)
+        if self.running or window is None:
+            return False
+        if self.corpus is not None:
+            started = bool(window.continue_training_confirmed(self.corpus))
+        else:
+            started = bool(window.continue_training_dialog())
+        if started:
+            self.close()
+        return started
 
 
 def open_extend(window) -> ExtendDialog:

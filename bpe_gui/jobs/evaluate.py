@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 
 from bpe_gui.jobs import worker
+from bpe_gui.model.session import tokenizer_from_args
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals
 
@@ -26,6 +27,49 @@ class TokSource:
     name: str
     kind: str
     value: Any = None  # tokenizer_args for "current", a path or a known encoding's name
+    #: what it extends, when it is an extension: the base's TokenizerSpec, or a core Tokenizer whose
+    #: training record says ``extends`` (an opened extended tokenizer); a file's record is read anyway
+    base: Any = None
+
+
+@dataclass(frozen=True)
+class Gain:
+    """An extension's tokens on one text, against its base's: the compression the new merges gained."""
+
+    tokenizer: str
+    file: str
+    base_tokens: int
+    tokens: int
+
+    @property
+    def saved(self) -> int:
+        """Fewer tokens with the extension (negative: more)."""
+        return self.base_tokens - self.tokens
+
+    @property
+    def share(self) -> float:
+        """:attr:`saved` as a share of the base's tokens."""
+        return self.saved / self.base_tokens if self.base_tokens else 0.0
+
+
+BASE_KEY = "\x00base\x00"  # (marks a base's results among the evaluated ones: no name holds it)
+
+
+def base_tokenizer(src: TokSource, built: Any) -> Any:
+    """The base tokenizer of ``src`` (built as ``built``) when it is an extension, else None."""
+    from core.formats.spec import TokenizerSpec
+    from core.tokenization.extend import extension_base
+    from core.tokenization.tokenizer import Tokenizer
+
+    base = src.base
+    if isinstance(base, TokenizerSpec):
+        return Tokenizer.from_spec(base)
+    tok = base if base is not None else built
+    training = getattr(tok, "training", None)
+    if not (isinstance(training, dict) and "extends" in training):
+        return None
+    spec = extension_base(tok.to_spec())
+    return None if spec is None else Tokenizer.from_spec(spec)
 
 
 @dataclass(frozen=True)
@@ -50,13 +94,14 @@ def build_tokenizer(src: TokSource):
     from core.tokenization.tokenizer import Tokenizer
 
     if src.kind == "current":
-        vocab, merges, specials, pattern = src.value
-        return Tokenizer(vocab, merges, specials, pattern=pattern)
+        return tokenizer_from_args(src.value)
     return Tokenizer.from_spec(load_eval_tokenizer(src.value))
 
 
 class EvalJob(worker.Job):
-    """Evaluate tokenizers × texts; ``result.value`` is ``(results, {name: Tokenizer})``."""
+    """Evaluate tokenizers × texts; ``result.value`` is ``(results, {name: Tokenizer}, gains)``: an
+    extension's tokenizer is also measured with its base, and ``gains`` lists each text's
+    :class:`Gain` (the base's own results are not among ``results``)."""
 
     kind = "evaluate"
 
@@ -79,11 +124,15 @@ class EvalJob(worker.Job):
         from core.evaluation.evaluate import DEFAULT_SPLIT, EvalText, evaluate, sample_documents
 
         built = {}
+        bases = {}  # the extensions' bases: their token counts give each file's gain
         for i, src in enumerate(self.toks):
             if self.cancel_requested:
                 raise Cancelled("evaluation cancelled")
             self.progress.emit("load", i, len(self.toks))
             built[src.name] = build_tokenizer(src)
+            base = base_tokenizer(src, built[src.name])
+            if base is not None:
+                bases[BASE_KEY + src.name] = base
         texts = []
         for t in self.texts:
             if t.sample:
@@ -91,7 +140,7 @@ class EvalJob(worker.Job):
             else:
                 texts.append(EvalText.from_file(t.path, t.label))
         results = evaluate(
-            list(built.items()),
+            list(built.items()) + list(bases.items()),
             texts,
             split_on=self.split_on,
             workers=self.workers,
@@ -100,7 +149,14 @@ class EvalJob(worker.Job):
         )
         if self.cancel_requested:  # asked after the last block: still a cancel
             raise Cancelled("evaluation cancelled")
-        self.result.value = (results, built)
+        base_tokens = {(r.tokenizer, r.file): r.tokens for r in results if r.tokenizer.startswith(BASE_KEY)}
+        results = [r for r in results if not r.tokenizer.startswith(BASE_KEY)]
+        gains = [
+            Gain(r.tokenizer, r.file, base_tokens[BASE_KEY + r.tokenizer, r.file], r.tokens)
+            for r in results
+            if (BASE_KEY + r.tokenizer, r.file) in base_tokens
+        ]
+        self.result.value = (results, built, gains)
 
 
 class HeldOutJob(worker.Job):
@@ -113,10 +169,7 @@ class HeldOutJob(worker.Job):
         self.n_merges, self.args, self.text = n_merges, args, text
 
     def work(self) -> None:
-        from core.tokenization.tokenizer import Tokenizer
-
-        vocab, merges, specials, pattern = self.args
-        tok = Tokenizer(vocab, merges, specials, pattern=pattern)
+        tok = tokenizer_from_args(self.args)
         n = len(tok.encode(self.text))
         self.result.value = (self.n_merges, len(self.text.encode("utf-8", "surrogateescape")) / max(n, 1))
 

@@ -296,8 +296,7 @@ def tokenizer_from(tokenizer: Any, args: tuple | None) -> Any:
     (vocab, merges, special tokens, pattern)."""
     if tokenizer is not None:
         return tokenizer
-    from core.tokenization.tokenizer import Tokenizer
+    from bpe_gui.model.session import tokenizer_from_args
 
     assert args is not None
-    vocab, merges, specials, pattern = args
-    return Tokenizer(vocab, merges, specials, pattern=pattern)
+    return tokenizer_from_args(args)

@@ -14,9 +14,10 @@ its changes into signals; everything here can be tested without Qt or an engine 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bpe_gui.model.state import VocabIndex
 from core import BPEError
@@ -73,6 +74,44 @@ class PairView(NamedTuple):
     n_best: int  # how many pairs have the best count
 
 
+@dataclass(frozen=True)
+class Extension:
+    """What the engine's trainer extends ("Continue training from this tokenizer"): the base
+    tokenizer's spec and name, and its size. The trainer's merges (its records, ranked from 0) come
+    after the base's ``base_merges`` merges; their ids after the base's highest id."""
+
+    base: Any  # core.formats.spec.TokenizerSpec of the base tokenizer
+    name: str  # the base's name (its file)
+    base_merges: int
+    base_vocab_size: int
+
+
+def tokenizer_from_args(args: tuple) -> Any:
+    """The core Tokenizer of :meth:`SessionModel.tokenizer_args` ``[1:]`` (vocab, merges, special
+    tokens, pattern[, the base spec of an extension]), built where it is needed (often a worker).
+
+    An extension's is its base's pattern, special tokens and pipeline with all its merges: what
+    Export writes (``ExtendTrainer.to_spec``)."""
+    from core.tokenization.tokenizer import Tokenizer
+
+    vocab, merges, specials, pattern, *rest = args
+    base = rest[0] if rest else None
+    if base is None:
+        return Tokenizer(vocab, merges, specials, pattern=pattern)
+    from core.formats.spec import TokenizerSpec
+
+    spec = TokenizerSpec(
+        dict(vocab),
+        tuple(merges),
+        tuple(base.special_tokens),
+        base.pattern,
+        base.tie_break,
+        None,
+        pipeline=base.pipeline,
+    )
+    return Tokenizer.from_spec(spec)
+
+
 def merge_deltas(records: list, sign: int = 1) -> dict:
     """Pair-count changes caused by ``records`` (``sign=-1`` for undoing them)."""
     out: dict = {}
@@ -109,6 +148,8 @@ class SessionModel:
         self.has_trainer = False  # the engine has a trainer for the current corpus
         self.imported = None  # a core Tokenizer shown without a corpus (imported, or a saved session's)
         self.pair_view: PairView | None = None
+        #: the base tokenizer the trainer extends ("Continue training from this tokenizer"), or None
+        self.extension: Extension | None = None
         #: the merge the user picked (its rank), the one selection every view shows; None: none picked
         self.selected: int | None = None
         self._tokenizer = None
@@ -130,8 +171,37 @@ class SessionModel:
 
     @property
     def pattern_label(self) -> str:
-        imported = self.imported
-        return pattern_name(imported.pattern if imported is not None else self.options.pattern)
+        imported = self.imported if self.imported is not None else self.extension and self.extension.base
+        return pattern_name(imported.pattern if imported else self.options.pattern)
+
+    @property
+    def merge_offset(self) -> int:
+        """The merges on show before the trainer's first one (an extension's base merges; else 0)."""
+        return self.extension.base_merges if self.extension is not None else 0
+
+    @property
+    def extended_from(self) -> int:
+        """How many of the merges on show are an extended tokenizer's base merges: an extension's
+        being trained, or an opened extended tokenizer's (its record says ``extends``); else 0."""
+        if self.extension is not None:
+            return self.extension.base_merges
+        training = getattr(self.imported, "training", None) or {}
+        ext = training.get("extends") if isinstance(training, dict) else None
+        n = ext.get("merges") if isinstance(ext, dict) else None
+        return n if isinstance(n, int) and 0 <= n <= self.index.n_merges else 0
+
+    @property
+    def trained_merges(self) -> int:
+        """The merges the trainer made (an extension's new ones), which Undo and Reset take back."""
+        return len(self.records) if self.has_trainer else 0
+
+    def shifted(self, records: list) -> list:
+        """The engine's records with their ranks in the merges on show (an extension's trainer
+        numbers its new merges from 0; the views number them after the base's)."""
+        off = self.merge_offset
+        if not off:
+            return records
+        return [dataclasses.replace(r, rank=r.rank + off) for r in records]
 
     @property
     def current_step(self) -> int:
@@ -139,6 +209,8 @@ class SessionModel:
         return self.index.n_merges
 
     def record(self, rank: int):
+        """The record of merge ``rank`` (of the merges on show); None for an extension's base merges."""
+        rank -= self.merge_offset
         return self.records[rank] if 0 <= rank < len(self.records) else None
 
     def current_view(self) -> PairView | None:
@@ -169,11 +241,15 @@ class SessionModel:
         """Add the merge records not seen yet; ``view``: the engine's pair view after them.
 
         Returns how many were new (a run's batches and its final list overlap)."""
-        known = len(self.records)
+        known = len(self.records) + self.merge_offset
         new = [r for r in records if r.rank >= known]
         if new:
             self.records.extend(new)
-            self.index.extend((r.pair, r.count) for r in new)
+            if self.extension is not None:  # the engine's ids: a reused token does not grow the vocab
+                for r in new:
+                    self.index.append_with_id(r.pair, r.count, r.new_id)
+            else:
+                self.index.extend((r.pair, r.count) for r in new)
             self.changed()
         if view is not None:
             self.keep_view(view)
@@ -194,6 +270,7 @@ class SessionModel:
         self.loaded_options = options.copy()
         self.has_trainer = True
         self.imported = None
+        self.extension = None
         self.stats = stats
         self.corpus_path = path
         self.source_name = stats.name
@@ -201,10 +278,22 @@ class SessionModel:
         self.index = VocabIndex.base(special_tokens)
         self._merges_replaced()
 
+    def extension_loaded(
+        self, path: str, stats, extension: Extension, index: VocabIndex, options: Options
+    ) -> None:
+        """The engine's trainer now extends ``extension.base`` on the corpus ``path``: the base's
+        merges are on show (``index``: :meth:`VocabIndex.extension`), no new merges yet."""
+        self.corpus_loaded(path, stats, list(index.special_tokens), options)
+        self.extension = extension
+        self.source_name = extension.name
+        self.index = index
+        self._merges_replaced()
+
     def show_tokenizer(self, tokenizer, records, name: str, index: VocabIndex | None = None) -> None:
         """Show a tokenizer without a corpus (imported, or a saved session's): no trainer."""
         self.has_trainer = False
         self.imported = tokenizer
+        self.extension = None
         self.records = list(records)
         self.stats = None
         self.corpus_path = None
@@ -215,6 +304,7 @@ class SessionModel:
     def base_vocab(self) -> None:
         """Nothing loaded: the 256 bytes and the special tokens of the settings."""
         self.index = VocabIndex.base(self.options.special_tokens)
+        self.extension = None
         self._merges_replaced()
 
     def revert_options(self) -> None:
@@ -224,15 +314,19 @@ class SessionModel:
 
     # ------------------------------------------------------------------ the Tokenizer of the merges
     def tokenizer_args(self) -> tuple:
-        """(version, vocab, merges, special tokens, pattern): what builds the current Tokenizer."""
+        """(version, vocab, merges, special tokens, pattern[, base spec]): what builds the current
+        Tokenizer (:func:`tokenizer_from_args` of all but the version). An extension's has a sixth
+        item, its base's spec (pattern, special tokens and pipeline are the base's)."""
         ix = self.index
-        return (
+        ext = self.extension
+        args = (
             self.version,
             dict(ix.vocab),
             [m.pair for m in ix.merges],
             list(ix.special_tokens),
-            self.options.pattern,
+            ext.base.pattern if ext is not None else self.options.pattern,
         )
+        return args if ext is None else (*args, ext.base)
 
     def cached_tokenizer(self):
         """The current Tokenizer if it is already built (or imported), else None."""
@@ -249,9 +343,7 @@ class SessionModel:
         """A core Tokenizer for the current merges (built here when not cached)."""
         tok = self.cached_tokenizer()
         if tok is None:
-            from core.tokenization.tokenizer import Tokenizer
-
-            version, vocab, merges, specials, pattern = self.tokenizer_args()
-            tok = Tokenizer(vocab, merges, specials, pattern=pattern)
-            self.store_tokenizer(version, tok)
+            args = self.tokenizer_args()
+            tok = tokenizer_from_args(args[1:])
+            self.store_tokenizer(args[0], tok)
         return tok

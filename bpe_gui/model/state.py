@@ -57,6 +57,10 @@ class VocabIndex:
         self.merges: list[MergeInfo] = []
         self.rank_of: dict[bytes, int] = {}
         self._appending = False  # True when merge tokens get fresh ids at the end of the vocab
+        #: merges that came with the vocab and stay (an extension's base): pop never goes below them
+        self.base_merges = 0
+        self._given_ids = False  # an extension's: each merge comes with its id (see :meth:`extension`)
+        self._added: list[bool] = []  # per appended merge of an extension: did its token grow the vocab?
         merges = list(merges)
         counts = list(counts) if counts is not None else [0] * len(merges)
         for rank, (pair, count) in enumerate(zip(merges, counts)):
@@ -78,10 +82,55 @@ class VocabIndex:
         ix.has_counts = True
         return ix
 
+    @classmethod
+    def extension(
+        cls,
+        vocab: dict[int, bytes],
+        merges: Iterable[Pair],
+        special_tokens: Iterable[str] = (),
+        counts: Iterable[int] | None = None,
+    ) -> VocabIndex:
+        """A base tokenizer's vocab and merges, to which an extension's new merges are appended with
+        the ids the trainer gave them (:meth:`append_with_id`): the ids after the base's highest, or
+        an existing token's id when a new merge makes a token there already is (the vocab stays)."""
+        ix = cls(vocab, merges, counts, special_tokens)
+        ix._appending = ix._given_ids = True
+        ix.base_merges = len(ix.merges)
+        ix.has_counts = True
+        return ix
+
+    @property
+    def reused(self) -> int:
+        """An extension's new merges that make a token the vocab already had (its id is reused)."""
+        return self._added.count(False)
+
+    @property
+    def new_merges(self) -> int:
+        """The merges after the base's (all of them outside an extension)."""
+        return len(self.merges) - self.base_merges
+
     # ------------------------------------------------------------------ changes
+    def append_with_id(self, pair: Pair, count: int, token_id: int) -> int:
+        """Add an extension's next merge, making token ``token_id`` (new, or one the vocab holds)."""
+        token = pair[0] + pair[1]
+        added = token_id not in self.vocab
+        if added:
+            if self._ids_in_order and token_id <= self._ids_in_order[-1]:
+                raise ValueError(f"a new token's id {token_id} must follow the highest id")
+            self.vocab[token_id] = token
+            self._ids_in_order.append(token_id)
+            self.token_ids.setdefault(token, token_id)
+        elif self.vocab[token_id] != token:
+            raise ValueError(f"id {token_id} is {self.vocab[token_id]!r}, not the merged {token!r}")
+        self._added.append(added)
+        rank = len(self.merges)
+        self.merges.append(MergeInfo(rank, pair, token_id, count))
+        self.rank_of.setdefault(token, rank)
+        return token_id
+
     def append(self, pair: Pair, count: int = 0) -> int:
         """Add the next merge (trainer sessions only); returns the new token's id."""
-        if not self._appending:
+        if not self._appending or self._given_ids:
             raise ValueError("merges can be appended only to a trained vocabulary")
         token = pair[0] + pair[1]
         tid = len(self.vocab)
@@ -95,7 +144,7 @@ class VocabIndex:
 
     def extend(self, pairs_and_counts: Iterable[tuple[Pair, int]]) -> int:
         """Append many merges (a batch of a run); returns how many were added."""
-        if not self._appending:
+        if not self._appending or self._given_ids:
             raise ValueError("merges can be appended only to a trained vocabulary")
         vocab, ids, token_ids, merges, rank_of = (
             self.vocab,
@@ -140,14 +189,15 @@ class VocabIndex:
 
     def pop(self) -> MergeInfo | None:
         """Remove the last merge (undo)."""
-        if not self.merges or not self._appending:
+        if len(self.merges) <= self.base_merges or not self._appending:
             return None
         info = self.merges.pop()
         token = info.token
-        del self.vocab[info.token_id]
-        self._ids_in_order.pop()
-        if self.token_ids.get(token) == info.token_id:
-            del self.token_ids[token]
+        if not self._given_ids or self._added.pop():  # (a reused token stays in the vocab)
+            del self.vocab[info.token_id]
+            self._ids_in_order.pop()
+            if self.token_ids.get(token) == info.token_id:
+                del self.token_ids[token]
         if self.rank_of.get(token) == info.rank:
             del self.rank_of[token]
         return info
@@ -165,7 +215,7 @@ class VocabIndex:
         return self._ids_in_order[row]
 
     def row_of_id(self, token_id: int) -> int:
-        if self._appending or self._ids_in_order[-1] == len(self._ids_in_order) - 1:
+        if (self._appending and not self._given_ids) or self._ids_in_order[-1] == len(self._ids_in_order) - 1:
             return token_id
         import bisect
 

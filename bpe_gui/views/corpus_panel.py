@@ -77,9 +77,19 @@ class CorpusPanel(QGroupBox):
         buttons.addWidget(self.open_button)
         buttons.addWidget(self.recent_button)
         buttons.addStretch(1)
+        # after an import (and while extending): learn new merges on top of the tokenizer on show
+        self.continue_button = QPushButton(self.tr("Continue training from this tokenizer…"))
+        self.continue_button.setToolTip(
+            self.tr(
+                "Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens "
+                "and ids stay, new ones follow its last id"
+            )
+        )
+        self.continue_button.setVisible(False)
         lay = QVBoxLayout(self)
         lay.addWidget(self.name)
         lay.addLayout(buttons)
+        lay.addWidget(self.continue_button)
         lay.addLayout(form)
         lay.addWidget(self.notes)
         controller.corpus_loaded.connect(self.show_stats)
@@ -88,6 +98,13 @@ class CorpusPanel(QGroupBox):
     def show_stats(self, stats) -> None:
         path = self.controller.corpus_path or ""
         self.name.setText(f"<b>{escape(stats.name)}</b>")
+        ext = self.controller.model.extension
+        if ext is not None:
+            self.name.setText(
+                self.tr(
+                    "<b>{0}</b><br><span style='color:#667'>new merges on top of <b>{1}</b></span>"
+                ).format(escape(stats.name), escape(ext.name))
+            )
         self.name.setToolTip(path)
         self.values["Size"].setText(f"{human_bytes(stats.size_bytes)}")
         self.values["Size"].setToolTip(

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableView,
+    QTableWidget,
+    QTableWidgetItem,
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -219,6 +221,28 @@ class EvaluateView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(charts, self.tr("Charts"))
         self.tabs.addTab(tokens, self.tr("Longest tokens"))
+        # an extension's tokens per text against its base's (shown when one was evaluated)
+        self.gain_table = QTableWidget(0, 5)
+        self.gain_table.setHorizontalHeaderLabels(
+            [
+                self.tr("Text"),
+                self.tr("Tokens with the base"),
+                self.tr("Tokens with the extension"),
+                self.tr("Gain (fewer tokens)"),
+                self.tr("Extension"),
+            ]
+        )
+        self.gain_table.verticalHeader().hide()
+        self.gain_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.gain_table.setToolTip(
+            self.tr(
+                "How many tokens each text takes with the tokenizer the extension started from and with "
+                "the extension: the compression its new merges gained"
+            )
+        )
+        self.gains: list = []
+        self.gain_tab = self.tabs.addTab(self.gain_table, self.tr("Extension gain"))
+        self.tabs.setTabVisible(self.gain_tab, False)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.table)
         right.addWidget(self.tabs)
@@ -253,7 +277,9 @@ class EvaluateView(QWidget):
         c = self.controller
         args = c.tokenizer_args()
         name = self.tr("{name} @ {n} merges").format(name=c.source_name or self.tr("trained"), n=len(args[2]))
-        self.add_tokenizer(TokSource(name, "current", args[1:]))
+        # an extension is measured against its base too (the gain per file)
+        base = args[5] if len(args) > 5 else (c.model.imported if c.model.extended_from else None)
+        self.add_tokenizer(TokSource(name, "current", args[1:], base))
 
     def add_tokenizer(self, src: TokSource) -> bool:
         """Add ``src`` once it is checked: a file must be a tokenizer file, a known encoding must have a
@@ -398,7 +424,9 @@ class EvaluateView(QWidget):
         else:
             self.bar.setValue(1)
             self.bar.setFormat(self.tr("Done"))
-            self.show_results(*res.value)
+            results, tokenizers, gains = res.value
+            self.show_results(results, tokenizers)
+            self.show_gains(gains)
         self._update_buttons()
         self.finished.emit()
 
@@ -426,6 +454,27 @@ class EvaluateView(QWidget):
         if self.results:
             self.table.selectRow(0)
             self._show_longest(0)
+
+    def show_gains(self, gains: list) -> None:
+        """Each text's tokens with an extension's base and with the extension, and the gain."""
+        self.gains = list(gains)
+        t = self.gain_table
+        t.setRowCount(len(gains))
+        for row, g in enumerate(gains):
+            gain = self.tr("{saved} ({share})").format(saved=f"{g.saved:,}", share=f"{g.share:.1%}")
+            # (the numbers first: in a narrow panel they are what must show)
+            shown = (Path(g.file).name, f"{g.base_tokens:,}", f"{g.tokens:,}", gain, g.tokenizer)
+            for col, text in enumerate(shown):
+                item = QTableWidgetItem(text)
+                if col == 0:
+                    item.setToolTip(g.file)
+                if 1 <= col <= 3:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                t.setItem(row, col, item)
+        t.resizeColumnsToContents()
+        self.tabs.setTabVisible(self.gain_tab, bool(gains))
+        if gains:
+            self.tabs.setCurrentIndex(self.gain_tab)
 
     def _draw_charts(self) -> None:
         draw_charts(self.bpt_plot, self.doc_plot, self.results)

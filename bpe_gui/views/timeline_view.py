@@ -18,6 +18,7 @@ REDRAW_MS = 400  # at most 2-3 redraws a second while stepping fast (a redraw co
 RUN_REDRAW_MS = 300  # while a run is going the worker needs the GIL more than the plot
 ACCENT = "#3b6fd8"
 LENGTH = "#8e5bd0"
+BASE_LINE = "#8a94a6"  # where an extension's new merges start
 SELECT = "#e8590c"
 GRAPH_MIN_HEIGHT = 190
 AXIS_TITLES_FROM = 280  # below this graph height the vertical axis titles (longer than the plots) hide
@@ -154,6 +155,16 @@ class TimelineView(QWidget):
             line.setVisible(False)
             p.addItem(line, ignoreBounds=True)
             self.lines.append(line)
+        # where an extension's new merges start (its base's merges before it have no counts)
+        self.base_lines = []
+        for p in (self.count_plot, self.length_plot):
+            line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(BASE_LINE, width=2))
+            line.setVisible(False)
+            p.addItem(line, ignoreBounds=True)
+            self.base_lines.append(line)
+        self.base_label = pg.TextItem(anchor=(0, 0), color=BASE_LINE)
+        self.base_label.setVisible(False)
+        self.count_plot.addItem(self.base_label, ignoreBounds=True)
         self.graphics.scene().sigMouseClicked.connect(self._clicked)
         self.graphics.setToolTip(self.tr("Click a point to see that merge; right-click to rewind to it"))
 
@@ -252,6 +263,7 @@ class TimelineView(QWidget):
             self._ranges = None
             for p in (self.count_plot, self.length_plot):
                 p.enableAutoRange()
+        self._draw_base_line()
         self._update_title()
         self._draw_selection()
 
@@ -272,10 +284,16 @@ class TimelineView(QWidget):
         top = int(lengths.max()) + 1
         old = self._ranges
         x_end = old[0] if old else 0
-        if old is None or want_x > x_end or (not running and want_x < 0.4 * x_end):
+        # an extension's new merges fill the view (measured from its base's last merge), with a
+        # little of its base before them
+        ext = c.model.extended_from
+        want, shown = want_x - ext, x_end - ext
+        if old is None or want > shown or (not running and want < 0.4 * shown):
             # stepping past the end leaves headroom, so that the axis does not change every step
-            x_end = max(10, want_x if running or old is None else int(want_x * 1.25) + 1)
-            self.count_plot.setXRange(0, x_end + 1, padding=0.01)
+            end = max(10, want if running or old is None else int(want * 1.25) + 1)
+            x_end = ext + end
+            x0 = max(0, ext - max(5, end // 4)) if ext else 0
+            self.count_plot.setXRange(x0, x_end + 1, padding=0.01)
         if old is None or (lo, hi) != (old[1], old[2]):
             self.count_plot.setYRange(lo, hi, padding=0)
             self.count_plot.getAxis("left").setTicks(decade_ticks(lo, hi))
@@ -286,11 +304,35 @@ class TimelineView(QWidget):
             top = old[3]
         self._ranges = (x_end, lo, hi, top)
 
+    def _draw_base_line(self) -> None:
+        """A line after an extension's base merges, labelled: the new merges are to its right."""
+        base = self.controller.model.extended_from
+        shown = base > 0
+        for line in self.base_lines:
+            line.setVisible(shown)
+            if shown:
+                line.setValue(base + 0.5)
+        self.base_label.setVisible(shown)
+        if shown:
+            self.base_label.setText(self.tr("new merges →"))
+            hi = self._ranges[2] if self._ranges is not None else 0.0
+            self.base_label.setPos(base + 0.5, hi)
+
     def _update_title(self) -> None:
         n = len(self.counts)
         c = self.controller
         text = plural(self.tr("<b>Merge timeline</b> <span style='color:#667'>— %n merge(s)", "", n), n)
-        if n and not c.index.has_counts:
+        base = c.model.extended_from
+        if base:
+            new = n - base
+            text += plural(self.tr(" (%1 of the base, then %n new)", "", new), new).replace("%1", f"{base:,}")
+            if new and self.counts[base] > 0 and self.counts[-1] > 0:
+                text += (
+                    self.tr("; first new merge seen %1×, last %2×")
+                    .replace("%1", f"{self.counts[base]:,}")
+                    .replace("%2", f"{self.counts[-1]:,}")
+                )
+        elif n and not c.index.has_counts:
             text += self.tr(" (this file has no merge counts; token lengths only)")
         elif n and self.counts[0] > 0 and self.counts[-1] > 0:
             text += (

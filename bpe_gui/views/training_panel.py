@@ -194,6 +194,7 @@ class TrainingPanel(QGroupBox):
             sig.connect(lambda _n: self._outcome_stale())
         controller.merges_reset.connect(self.update_vocab_label)
         controller.merges_reset.connect(self._outcome_stale)
+        controller.merges_reset.connect(self._check_vocab_size)  # (an extension: above its base)
         controller.busy_changed.connect(self._busy_changed)
         controller.trained.connect(lambda summary: setattr(self, "_cancelled", summary.cancelled))
         self.vocab_size.valueChanged.connect(lambda _v: self.update_vocab_label())
@@ -333,6 +334,9 @@ class TrainingPanel(QGroupBox):
         self.imported_note.setVisible(True)
 
     def minimum_vocab_size(self) -> int:
+        ext = self.controller.model.extension
+        if ext is not None:  # an extension keeps all its base's tokens
+            return ext.base_vocab_size + 1
         return 256 + len(self.controller.options.special_tokens)
 
     def vocab_too_small(self) -> bool:
@@ -345,6 +349,13 @@ class TrainingPanel(QGroupBox):
         tip = plural(self.tr("At least %1: the 256 byte tokens + %n special token(s).", "", n), n).replace(
             "%1", f"{low:,}"
         )
+        ext = self.controller.model.extension
+        if ext is not None:
+            tip = (
+                self.tr("Above %1: the base tokenizer %2 keeps all its tokens.")
+                .replace("%1", f"{ext.base_vocab_size:,}")
+                .replace("%2", ext.name)
+            )
         self.vocab_size.setToolTip(self.tr("The vocab size to train to. ") + tip)
         too_small = self.vocab_size.value() < low
         self.vocab_hint.setText(self.tr("Too small. ") + tip if too_small else "")

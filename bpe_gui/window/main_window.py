@@ -85,6 +85,7 @@ class MainWindow(FilesWindow):
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
         c.corpus_loaded.connect(self._corpus_loaded)
+        c.corpus_loaded.connect(lambda _s: self._extension_loaded())
         c.tokenizer_loaded.connect(self._tokenizer_loaded)
         self.setAcceptDrops(True)
         self._update_actions()
@@ -207,6 +208,16 @@ class MainWindow(FilesWindow):
             file_menu,
             self.tr("Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)"),
         )
+        self.act_continue = self._action(
+            self.tr("Continue &training from this tokenizer…"),
+            self.continue_training_dialog,
+            [],
+            file_menu,
+            self.tr(
+                "Pick a corpus and learn new merges on top of this tokenizer, step by step: "
+                "its tokens and ids stay"
+            ),
+        )
         self.act_export = self._action(self.tr("&Export…"), self.export_dialog, ["Ctrl+E"], file_menu)
         self.act_compare = self._action(
             self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu
@@ -306,6 +317,7 @@ class MainWindow(FilesWindow):
         self._action(self.tr("&About"), self._about, [], help_menu)
 
         self.corpus_panel.open_button.clicked.connect(self.act_open.trigger)
+        self.corpus_panel.continue_button.clicked.connect(self.act_continue.trigger)
         self.corpus_panel.recent_button.setMenu(self.recent_menu)
         tp.step_button.clicked.connect(self.act_step.trigger)
         tp.step_n_button.clicked.connect(self.act_step_n.trigger)
@@ -316,8 +328,18 @@ class MainWindow(FilesWindow):
         self.tokenize.close_compare.clicked.connect(lambda: setattr(self, "comparison_source", None))
         for sig in (c.merges_appended, c.merges_removed):
             sig.connect(lambda _n: self._update_status())
+            sig.connect(lambda _n: self._update_title())
         tp.vocab_size.valueChanged.connect(lambda _v: self._update_actions())
         c.options_changed.connect(self._update_actions)
+
+    def _extension_loaded(self) -> None:
+        """An extension is ready: Train's vocab size above its base's (1,000 more when it was not)."""
+        ext = self.controller.model.extension
+        tp = self.training_panel
+        if ext is not None and tp.vocab_size.value() <= ext.base_vocab_size:
+            tp.vocab_size.setValue(ext.base_vocab_size + 1000)
+        self._update_title()
+        self._update_actions()
 
     # ------------------------------------------------------------------ state
     def _update_actions(self) -> None:
@@ -345,6 +367,12 @@ class MainWindow(FilesWindow):
         ):
             a.setEnabled(not busy)
         self.recent_menu.setEnabled(not busy)
+        self.act_continue.setEnabled(c.can_continue_training())
+        extendable = c.model.extension is not None or (
+            c.model.imported is not None and getattr(c.model.imported, "char_model", None) is None
+        )
+        self.corpus_panel.continue_button.setVisible(extendable)
+        self.corpus_panel.continue_button.setEnabled(self.act_continue.isEnabled())
         self.act_export.setEnabled(not busy and (c.has_trainer or bool(c.index.n_merges)))
         self.act_cancel.setEnabled(busy)
         for b, a in (
@@ -363,15 +391,30 @@ class MainWindow(FilesWindow):
         self._update_status()
 
     def _update_status(self) -> None:
-        ix = self.controller.index
+        c = self.controller
+        ix = c.index
         n = ix.n_merges
-        merges = plural(self.tr("%n merge(s)", "", n), n)
+        base = c.model.extended_from
+        if base:
+            new = n - base
+            merges = plural(self.tr("%1 base merges + %n new", "", new), new).replace("%1", f"{base:,}")
+        else:
+            merges = plural(self.tr("%n merge(s)", "", n), n)
         self.vocab_status.setText(
             self.tr("vocab %1 · %2 ").replace("%1", f"{len(ix):,}").replace("%2", merges)
         )
 
     def _update_title(self) -> None:
-        name = self.controller.source_name
+        c = self.controller
+        name = c.source_name
+        ext = c.model.extension
+        if ext is not None:
+            new = c.index.new_merges
+            name = (
+                plural(self.tr("extension of %1 with %n new merge(s) on %2", "", new), new)
+                .replace("%1", ext.name)
+                .replace("%2", c.stats.name if c.stats is not None else "")
+            )
         self.setWindowTitle(f"BPE Explorer — {name}" if name else "BPE Explorer")
 
     def _busy_changed(self, busy: str) -> None:

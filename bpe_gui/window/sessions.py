@@ -42,7 +42,7 @@ class SessionWindow(WindowBase):
         again", kept in the settings).
         """
         c = self.controller
-        n = c.index.n_merges
+        n = c.model.trained_merges  # (an extension's base merges are not thrown away)
         if not n or not c.has_trainer or not self.settings.get(settings.ASK_DISCARD):
             return True
         # (QCoreApplication.translate with an explicit context: the text is found whatever class calls it)
@@ -86,6 +86,25 @@ class SessionWindow(WindowBase):
             return False
         self.controller.load_corpus(path)
         return True
+
+    def continue_training_dialog(self) -> bool:
+        """File → Continue training from this tokenizer…: pick a corpus to learn new merges on."""
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Corpus to continue training on"),
+            self.start_folder(settings.CORPUS_FOLDER),
+            self.tr("Text files (*.txt);;All files (*)"),
+        )
+        if not path:
+            return False
+        self.remember_folder(settings.CORPUS_FOLDER, path)
+        return self.continue_training_confirmed(path)
+
+    def continue_training_confirmed(self, path: str) -> bool:
+        """Extend the tokenizer on show on the corpus ``path`` (asks first when new merges would go)."""
+        if not self.confirm_discard(self.tr("Continuing on %1").replace("%1", Path(path).name)):
+            return False
+        return self.controller.continue_training(path)
 
     def import_confirmed(self, path, options: dict | None = None) -> bool:
         """``path``: a file or folder, or [vocab, merges]; ``options``: pattern / special_tokens for load_any."""
@@ -169,7 +188,7 @@ class SessionWindow(WindowBase):
     def autosave(self) -> None:
         """Keep trained merges when the window closes: saved as the last session, offered next time."""
         c = self.controller
-        if c.busy or not c.has_trainer or not c.index.n_merges:
+        if c.busy or not c.has_trainer or not c.model.trained_merges:
             return
         path = self.autosave_path()
         try:

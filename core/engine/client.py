@@ -52,6 +52,7 @@ from core.engine.protocol import (
     Crashed,
     Done,
     Event,
+    ExtendInfo,
     Failed,
     LoadInfo,
     Op,
@@ -84,7 +85,7 @@ CancelCheck = Callable[[], bool]
 
 
 #: requests that need nothing of an earlier engine: after an engine ended while idle, they start a new one
-FRESH_START = frozenset({Op.LOAD, Op.DROP, Op.PING})
+FRESH_START = frozenset({Op.LOAD, Op.EXTEND, Op.DROP, Op.PING})
 
 
 class EngineDied(BPEError):
@@ -191,6 +192,24 @@ class Engine:
             workers,
             on_event=on_event,
             cancelled=cancelled,
+        )
+
+    def extend(
+        self,
+        base: TokenizerSpec,
+        path: str,
+        tie_break: TieBreak = "lexicographic",
+        workers: int | None = None,
+        *,
+        on_event: EventHandler | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> ExtendInfo:
+        """Build the engine's trainer as an extension of ``base`` (a byte-level tokenizer's spec)
+        learning new merges on the corpus ``path``; blocks until it is built. Progress events. The
+        trainer's merges are the new ones only (ranks from 0), their ids follow the base's; a failed
+        or cancelled one keeps the trainer there was."""
+        return self.call_blocking(
+            Op.EXTEND, base, str(path), tie_break, workers, on_event=on_event, cancelled=cancelled
         )
 
     def run(

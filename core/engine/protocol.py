@@ -31,6 +31,7 @@ class Op(str, enum.Enum):
 
     # handled by the engine itself
     LOAD = "load"  # build a trainer from a corpus or counts file (events: progress)
+    EXTEND = "extend"  # build an ExtendTrainer: a base tokenizer's spec and a corpus (events: progress)
     RUN = "run"  # merge until a vocab size (events: progress, records, pairs)
     REPLAY = "replay"  # merge given pairs in order (events: progress, records)
     STEPS = "steps"
@@ -218,3 +219,11 @@ class LoadInfo(TypedDict):
     stats: CorpusStats
     special_tokens: list[str]
     vocab_size: int
+
+
+class ExtendInfo(LoadInfo):
+    """What an :attr:`Op.EXTEND` answers: a load's facts and the base's size (its vocab and merges:
+    the trainer's merges and ids come after them)."""
+
+    base_vocab_size: int
+    base_merges: int

@@ -30,6 +30,7 @@ from core.engine.protocol import (
     WORDS_FREE_IF_LEXICOGRAPHIC,
     Crashed,
     Done,
+    ExtendInfo,
     Failed,
     LoadInfo,
     Message,
@@ -94,6 +95,7 @@ class EngineServer:
             Op.UNDO_TO: self.undo_to,
             Op.REPLAY: self.replay,
             Op.LOAD: self.load,
+            Op.EXTEND: self.extend,
             Op.RUN: self.run,
             Op.DROP: self.drop,
             Op.SPEC: self.spec,
@@ -286,8 +288,12 @@ class EngineServer:
 
     def spec(self, corpus_name: str | None = None) -> TokenizerSpec:
         from core.formats.spec import spec_from_trainer
+        from core.tokenization.extend import ExtendTrainer
 
-        return spec_from_trainer(self._need_trainer(), corpus_name)
+        t = self._need_trainer()
+        if isinstance(t, ExtendTrainer):  # the base's tokens, merges and pipeline, then the new merges
+            return t.to_spec(corpus_name)
+        return spec_from_trainer(t, corpus_name)
 
     def load(
         self,
@@ -335,6 +341,42 @@ class EngineServer:
             "stats": trainer.stats,
             "special_tokens": list(trainer.special_tokens),
             "vocab_size": trainer.vocab_size,
+        }
+
+    def extend(
+        self,
+        base: TokenizerSpec,
+        path: str,
+        tie_break: TieBreak = "lexicographic",
+        workers: int | None = None,
+    ) -> ExtendInfo:
+        """Build an :class:`~core.tokenization.extend.ExtendTrainer` (with history: steps and undo
+        work on the new merges) from a base tokenizer's spec and a corpus file. A failed or
+        cancelled one keeps the trainer there was."""
+        from core.pretokenization.sources import is_stream
+        from core.tokenization.extend import ExtendTrainer
+
+        if is_stream(path):
+            raise CorpusError(
+                f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
+                "needs a file it can read again: save the text to a file first"
+            )
+        trainer = ExtendTrainer.from_files(
+            base, [path], tie_break=tie_break, keep_history=True, workers=workers, progress=self._progress
+        )
+        if self.cancelled():
+            raise Cancelled("loading cancelled")
+        self.trainer = None
+        self.trainer = trainer
+        if self.owns_process:
+            gc.collect()
+            gc.freeze()
+        return {
+            "stats": trainer.stats,
+            "special_tokens": list(trainer.special_tokens),
+            "vocab_size": trainer.vocab_size,
+            "base_vocab_size": trainer.base_vocab_size,
+            "base_merges": len(trainer.base.merges),
         }
 
     def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True) -> int:

@@ -325,6 +325,36 @@ class ExtendTrainer(Trainer):
         )
 
 
+def extension_base(spec: TokenizerSpec) -> TokenizerSpec | None:
+    """The base tokenizer of an extended one (its training record says ``extends``: the base's vocab
+    size and merge count), or None for a tokenizer that extends nothing. The base's tokens are the
+    extension's lowest ids (new ids follow the base's highest), its merges the first ones."""
+    ext = (spec.training or {}).get("extends")
+    if not isinstance(ext, dict):
+        return None
+    n_vocab, n_merges = ext.get("vocab_size"), ext.get("merges")
+    if (
+        not isinstance(n_vocab, int)
+        or not isinstance(n_merges, int)
+        or not (0 <= n_vocab <= len(spec.vocab) and 0 <= n_merges <= len(spec.merges))
+    ):
+        raise BPEError(
+            f"the training record says this tokenizer extends one of {n_vocab!r} tokens and {n_merges!r} "
+            f"merges, which does not fit its {len(spec.vocab):,} tokens and {len(spec.merges):,} merges; "
+            "the file is inconsistent, export it again"
+        )
+    ids = sorted(spec.vocab)[:n_vocab]
+    return TokenizerSpec(
+        {i: spec.vocab[i] for i in ids},
+        tuple(spec.merges[:n_merges]),
+        spec.special_tokens,
+        spec.pattern,
+        spec.tie_break,
+        None,
+        pipeline=spec.pipeline,
+    )
+
+
 def extend_tokenizer(
     base: Tokenizer | TokenizerSpec,
     corpus: str | os.PathLike | Sequence[str | os.PathLike],
@@ -350,4 +380,4 @@ def extend_tokenizer(
     return t.to_spec()
 
 
-__all__ = ["ExtendTrainer", "base_words", "extend_tokenizer"]
+__all__ = ["ExtendTrainer", "base_words", "extend_tokenizer", "extension_base"]

@@ -52,7 +52,10 @@ def test_exporting_a_sentencepiece_model_writes_what_holds_it(qtbot, window, tmp
     c.error.connect(errors.append)
     answer_next_dialog("Export anyway")
     assert window.export_dialog() is True
-    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) == ["bpe.json", "tokenizer.json"]
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) == [
+        "bpe.json",
+        "tokenizer.json",
+    ]
     assert "Not written: GPT-2 files (vocab.json + merges.txt), tiktoken (bpe.tiktoken)" in errors[-1]
     assert window.settings.get(settings.EXPORT_FOLDER) == str(folder)
 

@@ -150,3 +150,39 @@ def test_merge_matrix_gives_each_merges_count_and_token_length():
     counts, lengths = m.index.merge_matrix()
     assert counts == [r.count for r in recs]
     assert lengths == [len(r.pair[0]) + len(r.pair[1]) for r in recs]
+
+
+def test_an_extension_shows_its_base_then_the_trainers_merges_with_its_ids():
+    """SessionModel of an extension: the base's merges stay, the trainer's records (ranked from 0)
+    are numbered after them, ids are the trainer's (a reused id does not grow the vocab), pop stops
+    at the base, and the Tokenizer is the base's pattern with every merge (what Export writes)."""
+    from bpe_gui.model.session import Extension
+    from bpe_gui.model.state import VocabIndex
+    from core.formats.spec import TokenizerSpec
+    from core.tokenization.extend import ExtendTrainer
+    from core.tokenization.tokenizer import Tokenizer
+
+    base = TokenizerSpec.from_merges([(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")], ["<s>"], pattern="gpt4")
+    text = " abc abcd" * 10
+    t = ExtendTrainer.from_texts(base, [text])
+    m = SessionModel()
+    stats = t.stats
+    m.extension_loaded(
+        "c.txt",
+        stats,
+        Extension(base, "base", 3, len(base.vocab)),
+        VocabIndex.extension(dict(base.vocab), base.merges, base.special_tokens),
+        Options(),
+    )
+    assert m.index.n_merges == m.merge_offset == m.extended_from == 3 and m.trained_merges == 0
+    made = t.steps(3)
+    m.absorb(m.shifted(made))
+    assert [r.rank for r in m.records] == [3, 4, 5] and m.record(4).pair == made[1].pair
+    assert m.record(2) is None and m.index.reused == len(t.reused) >= 1
+    assert m.index.vocab == t.vocab and len(m.index) == t.vocab_size
+    assert m.tokenizer().encode(text) == Tokenizer.from_spec(t.to_spec()).encode(text)
+    assert m.pattern_label == "gpt4"
+    m.pop(3)
+    assert m.index.vocab == dict(base.vocab) and m.index.n_merges == 3
+    assert m.index.pop() is None  # never below the base
+    assert m.index.vocab == dict(base.vocab)
