@@ -1573,92 +1573,92 @@
 <context>
     <name>ExtendDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="72"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="85"/>
         <source>Extend this tokenizer</source>
         <translation>扩展这个分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="81"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="94"/>
         <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
         <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="88"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
         <source>Choose corpus…</source>
         <translation>选择语料…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="90"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="103"/>
         <source>Corpus:</source>
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="95"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="108"/>
         <source>Final vocab size:</source>
         <translation>最终词表大小：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="96"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="109"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="98"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="111"/>
         <source>Write to:</source>
         <translation>写入到：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="114"/>
         <source>Extend</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="103"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="116"/>
         <source>Open the extended tokenizer</source>
         <translation>打开扩展后的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="107"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="120"/>
         <source>Continue step by step…</source>
         <translation>逐步继续…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="110"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="123"/>
         <source>Continue training from this tokenizer in the app, on the chosen corpus: step, undo and watch the new merges (File → Continue training from this tokenizer…)</source>
         <translation>在应用中用所选语料从这个分词器继续训练：单步、撤销并观察新的合并（文件 → 从这个分词器继续训练…）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="132"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="145"/>
         <source>Corpus to learn the new merges on</source>
         <translation>用来学习新合并的语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="137"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="150"/>
         <source>Folder for the extended tokenizer</source>
         <translation>扩展后分词器的文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="158"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="171"/>
         <source>Choose a final vocab size above this tokenizer&apos;s {n} tokens.</source>
         <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="168"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="184"/>
         <source>Learning new merges on {name} …</source>
         <translation>正在 {name} 上学习新的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="177"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="193"/>
         <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
         <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="187"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="203"/>
         <source>Written: {files}</source>
         <translation>已写入：{files}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="189"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="205"/>
         <source>Not written (the format cannot hold this tokenizer): {formats}</source>
         <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
     </message>
@@ -2092,7 +2092,7 @@
 <context>
     <name>JobDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="66"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="79"/>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；没有写入任何文件。</translation>
     </message>

@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bpe_gui.dialogs.export_dialog import confirm_replace
 from bpe_gui.dialogs.job_dialog import JobDialog
 from bpe_gui.jobs import worker
+from bpe_gui.model.files import files_not_ours
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 
 FORMATS = ("gpt2", "hf", "tiktoken", "native")
@@ -35,10 +37,19 @@ class ExtendJob(worker.Job):
 
     kind = "extend"
 
-    def __init__(self, tokenizer, args: tuple | None, corpus: str, vocab_size: int, out: str) -> None:
+    def __init__(
+        self,
+        tokenizer,
+        args: tuple | None,
+        corpus: str,
+        vocab_size: int,
+        out: str,
+        replace_others: bool = False,
+    ) -> None:
         super().__init__()
         self.tokenizer, self.args = tokenizer, args
         self.corpus, self.vocab_size, self.out = corpus, vocab_size, out
+        self.replace_others = replace_others  # the user agreed to replace files we did not write
 
     def work(self) -> None:
         from core.formats import export_all, export_losses
@@ -57,7 +68,9 @@ class ExtendJob(worker.Job):
         after = sum(len(toks) * n for _, toks, n in t.words())
         spec = t.to_spec(Path(self.corpus).name)
         skipped = [f for f in FORMATS if export_losses(spec, f) or (f == "tiktoken" and t.reused)]
-        written = export_all(self.out, spec, [f for f in FORMATS if f not in skipped])
+        written = export_all(
+            self.out, spec, [f for f in FORMATS if f not in skipped], replace_others=self.replace_others
+        )
         paths = [str(p) for ps in written.values() for p in ps]
         self.result.value = (before, after, len(t.merges), t.vocab_size, paths, skipped)
 
@@ -158,13 +171,16 @@ class ExtendDialog(JobDialog):
                 self.tr("Choose a final vocab size above this tokenizer's {n} tokens.").format(n=f"{n:,}")
             )
             return False
+        others = files_not_ours(self.out, list(FORMATS))  # (asked now, not after the run)
+        if others and not confirm_replace(self, self.out, others):
+            return False
         tok = c.cached_tokenizer()
         args = None if tok is not None else c.tokenizer_args()[1:]
         self.outcome, self._corpus_run = None, self.corpus
         self.run_button.setEnabled(False)
         self.open_button.setEnabled(False)
         self.start_job(
-            ExtendJob(tok, args, self.corpus, self.vocab_size.value(), self.out),
+            ExtendJob(tok, args, self.corpus, self.vocab_size.value(), self.out, bool(others)),
             self.tr("Learning new merges on {name} …").format(name=Path(self.corpus).name),
         )
         return True

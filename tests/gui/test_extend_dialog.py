@@ -69,3 +69,27 @@ def test_cancel_writes_nothing(qtbot, trained, tmp_path):
     assert dlg.outcome is None and not (tmp_path / "ext").exists()
     assert dlg.summary.text() == "Cancelled; nothing was written."
     dlg.close()
+
+
+def test_extend_asks_before_replacing_another_tokenizers_files(qtbot, trained, tmp_path):
+    """The outside tester's Extend replaced a folder's five files of another tokenizer silently."""
+    w = trained
+    corpus = tmp_path / "other.txt"
+    corpus.write_text(OTHER, encoding="utf-8")
+    out = tmp_path / "victim"
+    out.mkdir()
+    (out / "tokenizer.json").write_text("{}", encoding="utf-8")
+    dlg = open_extend(w)
+    dlg.set_corpus(str(corpus))
+    dlg.set_out(str(out))
+    dlg.vocab_size.setValue(len(w.controller.index.vocab) + 10)
+    seen: list[str] = []
+    answer_next_dialog("Cancel", seen=seen)
+    assert not dlg.run() and not dlg.running
+    assert "already holds tokenizer.json" in seen[0]
+    assert (out / "tokenizer.json").read_text(encoding="utf-8") == "{}"
+    answer_next_dialog("Replace")
+    with qtbot.waitSignal(dlg.finished_extend, timeout=60_000):
+        assert dlg.run()
+    assert dlg.last_error is None and (out / "tokenizer.json").read_text(encoding="utf-8") != "{}"
+    dlg.close()
