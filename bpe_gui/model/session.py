@@ -129,7 +129,14 @@ def tokenizer_index(tokenizer, records) -> VocabIndex:
         [r.count for r in records],
         list(tokenizer.special_tokens),
     )
-    ix.char_model = getattr(tokenizer, "char_model", None)
+    ix.char_model = cm = getattr(tokenizer, "char_model", None)
+    if cm is not None:
+        # a character's bytes are also a byte-fallback piece's (b" " is <0x20>, id 35, and ▁, id 28705):
+        # the tree and the lists name the character's piece, which the merges build on
+        for i, token in ix.vocab.items():
+            held = ix.token_ids.get(token)
+            if held is not None and held != i and cm.is_byte_fallback(held) and not cm.is_byte_fallback(i):
+                ix.token_ids[token] = i
     return ix
 
 

@@ -286,13 +286,13 @@ class BrowserView(QWidget):
             tok, children = node
             rank = ix.rank_of.get(tok)
             tid = ix.token_ids.get(tok, -1)
-            item = QTreeWidgetItem(
-                [
-                    token_label(tok),
-                    str(tid) if tid >= 0 else "",
-                    f"#{rank + 1}" if rank is not None else self.tr("byte") if len(tok) == 1 else "",
-                ]
-            )
+            if rank is not None:
+                origin = f"#{rank + 1}"
+            elif ix.char_model is not None and tid >= 0:  # a piece: a character, byte fallback, …
+                origin = VocabModel._piece_origin(ix.char_model, tid, tok, None)
+            else:
+                origin = self.tr("byte") if len(tok) == 1 else ""
+            item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "", origin])
             item.setToolTip(0, hex_bytes(tok))
             if parent is None:
                 self.tree.addTopLevelItem(item)

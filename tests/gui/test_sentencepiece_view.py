@@ -154,3 +154,25 @@ def test_hover_names_the_tokens_own_characters_despite_the_prefix_space(qtbot, w
     robot = next(s for s in spans if s.id == ref.piece_to_id("<0xF0>"))
     assert "🤖" in pane.describe(robot)
     assert "🤖" in pane.split_chars.text()
+
+
+def test_the_merge_tree_ends_in_character_pieces_not_byte_fallback(qtbot, window, ref) -> None:
+    """▁the was shown built from ids 35 and 119 (the byte pieces <0x20>, <0x74>, "byte") instead of
+    the character pieces ▁ and t that the merges join."""
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    b = window.browser
+    b.show_tree(b" the")
+    leaves = []
+
+    def walk(item) -> None:
+        if item.childCount() == 0:
+            leaves.append((item.text(1), item.text(2)))
+        for k in range(item.childCount()):
+            walk(item.child(k))
+
+    walk(b.tree.topLevelItem(0))
+    want = [str(ref.piece_to_id(p)) for p in ("▁", "t", "h", "e")]
+    assert [tid for tid, _ in leaves] == want
+    assert {origin for _, origin in leaves} == {"character"}
+    assert c.index.token_ids[b" "] == ref.piece_to_id("▁")
