@@ -47,6 +47,11 @@ def _templates() -> dict[str, str]:
             "The folder %(folder)s already holds %(files)s, which BPE Explorer did not write there "
             "(another tokenizer's files, or changed since). Choose another folder, or replace them.",
         ),
+        "tokenizer_plain_text": translate(
+            "Errors",
+            "%(name)s is plain text, not a tokenizer file. To train on it, open it as a corpus; to open a "
+            "tokenizer, choose its vocab.json, merges.txt, tokenizer.json, .tiktoken or bpe.json.",
+        ),
         "tokenizer_npy": translate(
             "Errors", "%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file."
         ),

@@ -241,6 +241,14 @@ def detect_format(path: str | os.PathLike) -> str:
     if looks_like_sentencepiece(head):
         return "sentencepiece"
     if p.suffix == ".txt":
+        if not looks_like_merges(head):
+            raise FormatError(
+                f"{p.name} is plain text, not a tokenizer file (a GPT-2 merges.txt holds two tokens a "
+                "line); to train on it, open it as a corpus; to open a tokenizer, give its vocab.json, "
+                "merges.txt, tokenizer.json, .tiktoken or bpe.json",
+                code="tokenizer_plain_text",
+                name=p.name,
+            )
         return "gpt2"
     if p.suffix == ".json" or head.lstrip()[:1] in (b"{", b"["):
         # our bpe.json starts with its format id (a string: no GPT-2 vocab has a string value)
@@ -248,6 +256,25 @@ def detect_format(path: str | os.PathLike) -> str:
             return "native"
         return "json"  # decided by structure once parsed
     return "tiktoken"
+
+
+def looks_like_merges(head: bytes) -> bool:
+    """Whether the start of a .txt file reads as a GPT-2 merges file: after an optional ``#version``
+    line, each line holds two tokens separated by one space (a text's lines hold words and spaces).
+
+    >>> looks_like_merges(b"#version: 0.2\\nĠ t\\nh e\\n"), looks_like_merges(b"The quick brown fox.\\n")
+    (True, False)
+    """
+    lines = head.split(b"\n")
+    if len(head) >= 4096:
+        lines = lines[:-1]  # (the last line may be cut)
+    lines = [ln.rstrip(b"\r") for ln in lines if ln.strip()]
+    if lines and lines[0].startswith(b"#"):
+        lines = lines[1:]
+    if not lines:
+        return True  # (an empty merge list: no merges, a valid file)
+    pairs = sum(1 for ln in lines if len(ln.split(b" ")) == 2 and b"" not in ln.split(b" "))
+    return pairs >= 0.9 * len(lines)
 
 
 def _partner_names(path: Path, own: str, partner: str, default: str) -> list[Path]:

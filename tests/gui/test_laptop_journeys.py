@@ -319,3 +319,18 @@ def test_a_message_shown_before_the_window_is_laid_out_is_not_cut_short(qtbot):
     w.show_message(message)
     assert w.statusBar().currentMessage() == message
     w.controller.shutdown()
+
+
+def test_a_plain_text_file_opened_as_a_tokenizer_is_named_in_the_users_language(
+    qtbot, chinese_window, tmp_path
+):
+    """A corpus given to Import blamed a session file beside it ("sess1.bpe.json: line 2: the id of
+    'format' …", in English)."""
+    path = tmp_path / "c.txt"
+    path.write_text("The quick brown fox jumps over the lazy dog.\n" * 50, encoding="utf-8")
+    (tmp_path / "sess1.bpe.json").write_text('{"format": "bpe-explorer-session"}', encoding="utf-8")
+    c = chinese_window.controller
+    with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
+        c.import_tokenizer(str(path))
+    message = blocker.args[0]
+    assert "c.txt" in message and "纯文本" in message and "sess1" not in message, message
