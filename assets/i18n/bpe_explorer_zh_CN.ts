@@ -917,62 +917,67 @@
         <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="102"/>
         <source>distinct word</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="102"/>
         <source>distinct words</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="101"/>
-        <source>occurrence</source>
-        <translation>次出现</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="101"/>
-        <source>occurrences</source>
-        <translation>次出现</translation>
+        <location filename="../../bpe_gui/views/details_view.py" line="103"/>
+        <source>time</source>
+        <translation>次</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/details_view.py" line="103"/>
-        <source>&lt;p&gt;changed &lt;b&gt;{0}&lt;/b&gt; {1} (&lt;b&gt;{2}&lt;/b&gt; {3})&lt;/p&gt;</source>
-        <translation>&lt;p&gt;改变了 &lt;b&gt;{0}&lt;/b&gt; {1}（&lt;b&gt;{2}&lt;/b&gt; {3}）&lt;/p&gt;</translation>
+        <source>times</source>
+        <translation>次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="109"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="104"/>
+        <source>changed &lt;b&gt;{0}&lt;/b&gt; {1}, which occur &lt;b&gt;{2}&lt;/b&gt; {3} in the corpus</source>
+        <translation>改变了 &lt;b&gt;{0}&lt;/b&gt; {1}，它们在语料中共出现 &lt;b&gt;{2}&lt;/b&gt; {3}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="108"/>
+        <source>; some hold the pair more than once: &lt;b&gt;{0}&lt;/b&gt; places in all</source>
+        <translation>；有的词含有这个字节对不止一处：共 &lt;b&gt;{0}&lt;/b&gt; 处</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="114"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="117"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="122"/>
         <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="137"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="138"/>
         <source>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="178"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="179"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="184"/>
         <source>byte {0}</source>
         <translation>第 {0} 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="191"/>
         <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
     </message>
@@ -3436,6 +3441,11 @@
         <translation>什么是平局规则？</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="177"/>
+        <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, which occur %2 time(s) in the corpus. Only these words were touched: that is the %3.</source>
+        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，它们在语料中共出现 %2 次。只有这些词被处理：这就是%3。</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/views/story_view.py" line="102"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
@@ -3470,11 +3480,6 @@
         <location filename="../../bpe_gui/views/story_view.py" line="154"/>
         <source>For example (word ×how often it occurs): %1.</source>
         <translation>例如（单词 ×出现次数）：%1。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="177"/>
-        <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, %2 occurrence(s) counting repeats. Only these words were touched: that is the %3.</source>
-        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，算上重复共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="186"/>

@@ -97,13 +97,18 @@ class DetailsView(QWidget):
                 shown = ", ".join(f"{_code(p[0])} + {_code(p[1])}" for p in rec.ties[:6])
                 more = self.tr(" and {0} more").format(f"{rec.n_ties - 6:,}") if rec.n_ties > 6 else ""
                 html.append(self.tr("<p style='color:#556'>tied with: {0}{1}</p>").format(shown, more))
+            # the words (distinct, and how often they occur) and the pair's places in them: "84 words
+            # (84 occurrences)" under "count 123" read as a contradiction
             words = self.tr("distinct word") if rec.words_changed == 1 else self.tr("distinct words")
-            times = self.tr("occurrence") if rec.occurrences_changed == 1 else self.tr("occurrences")
-            html.append(
-                self.tr("<p>changed <b>{0}</b> {1} (<b>{2}</b> {3})</p>").format(
-                    f"{rec.words_changed:,}", words, f"{rec.occurrences_changed:,}", times
-                )
+            times = self.tr("time") if rec.occurrences_changed == 1 else self.tr("times")
+            line = self.tr("changed <b>{0}</b> {1}, which occur <b>{2}</b> {3} in the corpus").format(
+                f"{rec.words_changed:,}", words, f"{rec.occurrences_changed:,}", times
             )
+            if rec.count > rec.occurrences_changed > 0:
+                line += self.tr("; some hold the pair more than once: <b>{0}</b> places in all").format(
+                    f"{rec.count:,}"
+                )
+            html.append(f"<p>{line}</p>")
         examples = c.changed_words(rank, limit=EXAMPLES)
         if examples is None:
             html.append(self.tr("<p style='color:#667'><i>Examples appear when the run is over.</i></p>"))

@@ -176,9 +176,9 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
             _plurals(
                 translate(
                     "Story",
-                    "<b>What changed.</b> %1 distinct word(s) changed, %2 occurrence(s) counting "
-                    "repeats. Only these words were touched: that is the %3.",
-                ),
+                    "<b>What changed.</b> %1 distinct word(s) changed, which occur %2 time(s) in the "
+                    "corpus. Only these words were touched: that is the %3.",
+                ).replace("time(s)", "time" if rec.occurrences_changed == 1 else "times"),
                 rec,
             ),
             _num(rec.words_changed),
