@@ -430,8 +430,14 @@ class _Waiter:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
         if self.sel is not None:
             self.sel.close()
+
+
+Waiter = _Waiter  # (the range encoder waits on its workers the same way)
 
 
 def plan_ranges(size: int, range_bytes: int) -> list[tuple[int, int]]:
