@@ -25,13 +25,10 @@ from __future__ import annotations
 
 import io
 import os
-import pickle
 import shutil
 import tempfile
-import traceback
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -40,13 +37,9 @@ from core.errors import BPEError
 from core.pretokenization.blocks import PipelineRule, iter_blocks, tokenizer_rule
 from core.pretokenization.pretokenize import block_rule
 from core.pretokenization.range_cuts import next_valid_cut, range_rule
-from core.pretokenization.sharded_count import Waiter, plan_ranges
+from core.pretokenization.sharded_count import plan_ranges
 from core.tokenization.array_encode import ArrayEncoder
-from core.workers.parallel import lower_priority
-from core.workers.procs import Child, ChildError
-
-RANGE_DEPTH = 2  # ranges a worker may hold at once (one runs, one waits: no idle gap)
-_POLL_S = 0.05
+from core.tokenization.range_workers import RangeWorkers
 
 
 def encode_cuts(tok: Any) -> tuple[Any, frozenset[str] | None] | None:
@@ -122,62 +115,31 @@ def encode_range_ids(
     return n
 
 
-def _serve(
-    conn: Connection,
-    tokenizer: bytes,
-    path: str,
-    size: int,
-    folder: str,
-    dtype: str,
-    block_bytes: int,
-    niceness: int,
-) -> None:
-    """An encoding worker: encodes the byte ranges the parent names until it closes the pipe; each
-    range's ids go to ``folder/<range number>``, and the reply is ``("done", i, start, end, n)``.
-    ``tokenizer``: the pickled (class, spec) of the tokenizer (pickled once for all the workers)."""
-    lower_priority(niceness)
-    try:
-        cls, spec = pickle.loads(tokenizer)
-        encoder = ArrayEncoder(cls.from_spec(spec))
-        cuts = encode_cuts(encoder.tok)
-        assert cuts is not None  # (the parent plans ranges only for tokenizers that have cuts)
-        newlines, cut_at = cuts
-        specials = tuple(encoder.tok.special_tokens)
-        f = open(path, "rb")  # noqa: SIM115 (closed when the worker ends)
-    except BaseException as e:
-        _send_error(conn, e)
-        return
-    while True:
-        try:
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            _, i, lo, hi = msg
-            start, end = range_bounds(f, lo, hi, size, specials, newlines, cut_at)
-            piece = os.path.join(folder, str(i))
-            try:
-                with open(piece, "wb") as out:
-                    n = encode_range_ids(encoder, f, start, end, out, dtype, block_bytes)
-            except OSError as e:
-                raise BPEError(
-                    f"encoding in several processes needs room for temporary files in {folder!r} "
-                    f"({e.strerror}); free some space there, or encode in one process (--workers 1)"
-                ) from None
-            conn.send(("done", i, start, end, n))
-        except BaseException as e:
-            if not _send_error(conn, e):
-                return
+class _RangeIds:
+    """A worker's handler (:class:`core.tokenization.range_workers.RangeWorkers`): encodes a nominal
+    byte range of the file into ``folder/<range number>``; gives ``(start, end, ids)``."""
 
+    def __init__(self, setup: tuple) -> None:
+        cls, spec, self.path, self.size, self.folder, self.dtype, self.block_bytes = setup
+        self.encoder = ArrayEncoder(cls.from_spec(spec))
+        cuts = encode_cuts(self.encoder.tok)
+        assert cuts is not None  # (ranges are planned only for tokenizers that have cuts)
+        self.newlines, self.cut_at = cuts
+        self.specials = tuple(self.encoder.tok.special_tokens)
+        self.f = open(self.path, "rb")  # noqa: SIM115 (closed when the worker ends)
 
-def _send_error(conn: Connection, e: BaseException) -> bool:
-    try:
-        conn.send(("error", e, traceback.format_exc()))
-    except (BrokenPipeError, OSError):
-        return False
-    except Exception:  # the exception itself cannot be pickled
-        conn.send(("error", RuntimeError(traceback.format_exc()), ""))
-    return True
+    def __call__(self, i: int, lo: int, hi: int) -> tuple[int, int, int]:
+        start, end = range_bounds(self.f, lo, hi, self.size, self.specials, self.newlines, self.cut_at)
+        piece = os.path.join(self.folder, str(i))
+        try:
+            with open(piece, "wb") as out:
+                n = encode_range_ids(self.encoder, self.f, start, end, out, self.dtype, self.block_bytes)
+        except OSError as e:
+            raise BPEError(
+                f"encoding in several processes needs room for temporary files in {self.folder!r} "
+                f"({e.strerror}); free some space there, or encode in one process (--workers 1)"
+            ) from None
+        return start, end, n
 
 
 def _append(dst: BinaryIO, path: str) -> None:
@@ -237,76 +199,21 @@ def encode_ranges_to(
             f"({e.strerror}); check its permissions, or encode in one process (--workers 1)"
         ) from None
     ranges = plan_ranges(size, range_bytes)
-    workers = max(1, min(workers, len(ranges)))
     totals = RangeTotals()
-    children: list[Child] = []
-    ok = False
+    itemsize = np.dtype(dtype).itemsize
+    setup = (type(tokenizer), tokenizer.to_spec(), os.path.abspath(path), size, folder, dtype, block_bytes)
     try:
-        # (class, spec) pickled once: the tokenizer's vocab and merges, not once per worker
-        spec = pickle.dumps((type(tokenizer), tokenizer.to_spec()), pickle.HIGHEST_PROTOCOL)
-        args = (spec, os.path.abspath(path), size, folder, dtype, block_bytes, niceness)
-        children = [Child(_serve, args, name="bpe-encoder") for _ in range(workers)]
-        conns = [c.conn for c in children]
-        held = dict.fromkeys(conns, 0)
-        finished: dict[int, int] = {}  # range -> ids, done but not yet appended (an earlier one is not)
-        todo = iter(enumerate(ranges))
-        exhausted = False
-        nxt = 0  # the next range to append
-        itemsize = np.dtype(dtype).itemsize
-        with Waiter(conns) as waiter:
-            while nxt < len(ranges):
-                for conn in conns:
-                    while not exhausted and held[conn] < RANGE_DEPTH:
-                        try:
-                            i, (lo, hi) = next(todo)
-                        except StopIteration:
-                            exhausted = True
-                            break
-                        conn.send(("range", i, lo, hi))
-                        held[conn] += 1
-                ready = waiter.ready(_POLL_S)
-                for conn in ready:
-                    try:
-                        reply = conn.recv()
-                    except (EOFError, OSError):
-                        raise _died(children, conn) from None
-                    if reply[0] == "error":
-                        raise reply[1]
-                    _, i, start, end, n = reply
-                    held[conn] -= 1
-                    finished[i] = n
-                    totals.n_bytes += end - start
-                    if on_range is not None:
-                        on_range(end - start)
-                while nxt in finished:
-                    n = finished.pop(nxt)
-                    piece = os.path.join(folder, str(nxt))
-                    if os.path.getsize(piece) != n * itemsize:
-                        raise BPEError(f"a worker's ids of range {nxt} are incomplete; encode again")
-                    _append(out, piece)
-                    totals.n_items += n
-                    nxt += 1
-                if not ready and poll is not None:
-                    poll()
-        ok = True
+        with RangeWorkers(_RangeIds, setup, min(workers, len(ranges)), niceness=niceness) as pool:
+            tasks = ((i, lo, hi) for i, (lo, hi) in enumerate(ranges))
+            for i, (start, end, n) in enumerate(pool.run(tasks, poll)):
+                piece = os.path.join(folder, str(i))
+                if os.path.getsize(piece) != n * itemsize:
+                    raise BPEError(f"a worker's ids of range {i} are incomplete; encode again")
+                _append(out, piece)
+                totals.n_items += n
+                totals.n_bytes += end - start
+                if on_range is not None:
+                    on_range(end - start)
         return totals
     finally:
-        for child in children:
-            child.close()  # the child sees EOF and ends
-            if not ok:
-                child.terminate()
-        for child in children:
-            child.join(5)
-            child.terminate()
-            child.join(5)
         shutil.rmtree(folder, ignore_errors=True)
-
-
-def _died(children: list[Child], conn: Any) -> ChildError:
-    child = next(c for c in children if c.connected and c.conn is conn)
-    child.join(1)
-    code = child.exitcode
-    return ChildError(
-        f"an encoding process ended unexpectedly (exit code {code}"
-        f"{'; killed: out of memory?' if (code or 0) < 0 else ''})"
-    )
