@@ -3,7 +3,10 @@
 The file is read in blocks cut only where pre-tokenization cannot change (just before a special
 token, or for the built-in patterns where they provably restart, in any script: see
 :mod:`core.pretokenization.blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
-Blocks are encoded in worker processes (:mod:`core.workers.parallel`; the tokenizer is sent once per worker)
+A regular file is encoded by worker processes that read their own byte ranges (cut at the valid
+cuts the Dask tasks use) and write their own ids; this process only appends their pieces in order
+(:mod:`core.tokenization.npy_ranges`). A stream (pipe, stdin) is read here in blocks, which are
+encoded in worker processes (:mod:`core.workers.parallel`; the tokenizer is sent once per worker)
 with at most ``2 × workers`` blocks in flight, and written in order. Each process encodes its blocks
 with one :class:`core.tokenization.array_encode.ArrayEncoder` (ids as arrays, a cache of words kept from block to
 block, the new words of a block merged in one batch). The array is ``uint16`` when
