@@ -253,11 +253,15 @@ def _count_files_sharded(
         t.blocks,
     )
     places = pool.places
+    if len(sources) == 1:  # (file 0: a place is the offset)
+        in_file, offsets = [0] * len(places), places.tolist()
+    else:
+        in_file, offsets = (places >> POSITION_BITS).tolist(), (places & ((1 << POSITION_BITS) - 1)).tolist()
     return PretokenCounts(
         counts.tokens,
         counts.counts,
-        (places >> POSITION_BITS).tolist(),
-        (places & ((1 << POSITION_BITS) - 1)).tolist(),
+        in_file,
+        offsets,
         meta,
         workers,
         tuple(notes),
