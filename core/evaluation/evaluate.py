@@ -221,6 +221,11 @@ class _EvalRanges:
         self.seps = [sep for _, sep in specs]
         self.dtypes = [_dtype(t) for t in self.toks]
         self.files: dict[str, Any] = {}
+        # where a range may be cut, and where a block within it (as the .npy encoder cuts)
+        self.cuts = [
+            (encode_cuts(t) or (False, None), tokenizer_rule(t, block_rule(t.pattern_regex)))
+            for t in self.toks
+        ]
 
     def __call__(self, kind: str, k: int = 0, *args: Any) -> Any:
         if kind in ("warm", "end"):
@@ -234,9 +239,8 @@ class _EvalRanges:
             f = self.files.get(path)
             if f is None:
                 f = self.files[path] = open(path, "rb")  # noqa: SIM115 (closed when the worker ends)
-            newlines, cut_at = encode_cuts(tok) or (False, None)
+            (newlines, cut_at), rule = self.cuts[k]
             start, end = range_bounds(f, lo, hi, size, tuple(tok.special_tokens), newlines, cut_at)
-            rule = tokenizer_rule(tok, block_rule(tok.pattern_regex))  # (as the .npy encoder cuts)
             blocks = iter_blocks(RangeReader(f, start, end), list(tok.special_tokens), rule, self.block_bytes)
         for block in blocks:
             ids, n_chars, dt = _encode_timed(tok, block, self.dtypes[k])
