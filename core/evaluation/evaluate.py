@@ -237,7 +237,10 @@ class _EvalRanges:
         else:
             path, size, lo, hi = args
             f = self.files.get(path)
-            if f is None:
+            if f is None:  # (ranges come file by file: one file is open at a time)
+                for old in self.files.values():
+                    old.close()
+                self.files.clear()
                 f = self.files[path] = open(path, "rb")  # noqa: SIM115 (closed when the worker ends)
             (newlines, cut_at), rule = self.cuts[k]
             start, end = range_bounds(f, lo, hi, size, tuple(tok.special_tokens), newlines, cut_at)

@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
 from itertools import pairwise
 from multiprocessing.connection import Connection, wait
-from typing import Protocol
+from typing import BinaryIO, Protocol
 
 import numpy as np
 
@@ -334,7 +334,7 @@ def _serve(
     ranges it may be asked to count; ``positions``: see :class:`ShardedCount`."""
     lower_priority(niceness)
     rule = range_rule(pattern) if files else False
-    opened: dict[int, object] = {}
+    opened: dict[int, BinaryIO] = {}  # the file last read (tasks come in file order: one is open at a time)
     total = ShardTotal()
 
     def piece(block: int, s: int) -> str:
@@ -370,12 +370,15 @@ def _serve(
                 path, size = files[file]
                 f = opened.get(file)
                 if f is None:
+                    for old in opened.values():
+                        old.close()
+                    opened.clear()
                     f = opened[file] = _open(path)
                 start = next_valid_cut(f, lo, size, specials, rule)
                 end = size if hi >= size else next_valid_cut(f, hi, size, specials, rule)
                 if end > start:
-                    f.seek(start)  # type: ignore[attr-defined]
-                    counted(block, file, start, f.read(end - start))  # type: ignore[attr-defined]
+                    f.seek(start)
+                    counted(block, file, start, f.read(end - start))
                 else:
                     conn.send(("counted", block, 0, 0, 0))
             elif kind == "block":

@@ -122,3 +122,21 @@ def test_a_file_changed_while_the_workers_read_it_is_refused(tmp_path, monkeypat
     with pytest.raises(CorpusError, match="changed while it was read"):
         count_files(paths, [EOT], workers=2, block_bytes=4096, progress=progress)
     assert live_children() == []
+
+
+def test_many_files_keep_one_open_per_worker(tmp_path):
+    import resource
+
+    paths = []
+    for i in range(150):
+        p = tmp_path / f"f{i:03}.txt"
+        p.write_bytes(corpus(100 + i, 300))
+        paths.append(str(p))
+    one = count_files(paths, [EOT], workers=1, block_bytes=1024)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(100, hard), hard))  # (the workers inherit it)
+    try:
+        many = count_files(paths, [EOT], workers=2, block_bytes=1024)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    same(many, one)
