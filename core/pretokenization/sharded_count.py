@@ -35,6 +35,7 @@ of a partial count goes through the parent's pipes). The counts, and their order
 
 from __future__ import annotations
 
+import errno
 import marshal
 import os
 import selectors
@@ -288,6 +289,11 @@ def _write(path: str, data: bytes) -> None:
 
 
 def _no_room(folder: str, e: OSError) -> BPEError:
+    if e.errno == errno.EMFILE:  # (not a matter of room: the process may open no more files)
+        return BPEError(
+            f"a counting process could not open a temporary file in {folder!r} ({e.strerror}); "
+            "raise the limit on open files (ulimit -n), or count in one process (workers=1, --workers 1)"
+        )
     return BPEError(
         f"counting in several processes needs room for temporary files in {folder!r} "
         f"({e.strerror}); free some space there, point TMPDIR at a folder with more room, or "

@@ -140,3 +140,14 @@ def test_many_files_keep_one_open_per_worker(tmp_path):
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     same(many, one)
+
+
+def test_too_many_open_files_is_not_called_a_full_disk(tmp_path):
+    import errno
+
+    from core.pretokenization import sharded_count
+
+    err = sharded_count._no_room(str(tmp_path), OSError(errno.EMFILE, "Too many open files"))
+    assert "ulimit -n" in str(err) and "room" not in str(err)
+    err = sharded_count._no_room(str(tmp_path), OSError(errno.ENOSPC, "No space left on device"))
+    assert "needs room" in str(err) and "TMPDIR" in str(err)
