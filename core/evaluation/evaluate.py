@@ -1,7 +1,8 @@
 """Evaluate tokenizers on texts the way CS336 asks: compression, vocab use, longest tokens, speed.
 
 Each tokenizer × text is encoded once (blocks cut where pre-tokenization cannot change, encoded
-in one shared "spawn" process pool for all tokenizers, as :mod:`core.tokenization.npy` does), and every figure
+in one set of worker processes for all tokenizers that read their own byte ranges of a file and send
+back its counts, not its ids: :mod:`core.tokenization.range_workers`), and every figure
 comes from that one encode: token counts per id, tokens per document (documents are the pieces
 between occurrences of the split token; when it is a special token of the tokenizer it counts as one
 token; when it is not, its text is encoded like any other text, as tiktoken would, the documents are
@@ -23,7 +24,6 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,10 +31,12 @@ from typing import Any
 import numpy as np
 
 from core.errors import Cancelled, CorpusError, TokenizerError
-from core.pretokenization.blocks import tokenizer_rule
+from core.pretokenization.blocks import MAX_BLOCK_BYTES, tokenizer_rule
 from core.pretokenization.pretokenize import BLOCK_BYTES, SINGLE_PROCESS_BYTES, block_rule, iter_blocks
+from core.pretokenization.sharded_count import plan_ranges
+from core.tokenization.npy_ranges import RangeReader, encode_cuts, range_bounds
+from core.tokenization.range_workers import RangeWorkers
 from core.tokenization.tokenizer import Tokenizer
-from core.workers.parallel import lower_priority, ordered_map
 
 DEFAULT_SPLIT = "<|endoftext|>"
 PILE_BYTES = 825 * 10**9  # the Pile, 825 GB
@@ -195,17 +197,6 @@ def sample_documents(
 
 
 # ---------------------------------------------------------------- worker side
-_worker_toks: list[Tokenizer] = []
-_worker_dtypes: list[type] = []
-
-
-def _init_worker(specs: list, niceness: int = 0) -> None:
-    global _worker_toks, _worker_dtypes
-    lower_priority(niceness)
-    _worker_toks = [Tokenizer.from_spec(s) for s in specs]
-    _worker_dtypes = [_dtype(t) for t in _worker_toks]
-
-
 def _encode_timed(tok: Tokenizer, block: bytes, dtype: type) -> tuple[np.ndarray, int, float]:
     text = block.decode("utf-8", "surrogateescape")
     t0 = time.perf_counter()
@@ -219,14 +210,45 @@ def _dtype(tok: Tokenizer) -> type:
     return np.uint16 if max(tok.vocab, default=0) < (1 << 16) else np.uint32
 
 
-def _work_marked(item: tuple[int, bytes]) -> tuple[int, bytes, int, int, float]:
-    """Worker entry point: encode a block with tokenizer ``k``; ``k < 0`` marks a warm-up item
-    (-1: the pool is up) or the end of a unit (-2 - k), passed through in order."""
-    k, block = item
-    if k < 0:
-        return k, b"", 0, 0, 0.0
-    ids, n_chars, dt = _encode_timed(_worker_toks[k], block, _worker_dtypes[k])
-    return k, ids.tobytes(), len(block), n_chars, dt
+class _EvalRanges:
+    """A worker's handler (:class:`core.tokenization.range_workers.RangeWorkers`): encodes a byte
+    range of a file, or a block sent to it, with tokenizer ``k`` and gives the counts of it (an
+    :class:`_Acc` that started at the range's first byte), not its ids."""
+
+    def __init__(self, setup: tuple) -> None:
+        specs, self.block_bytes = setup
+        self.toks = [Tokenizer.from_spec(spec) for spec, _ in specs]
+        self.seps = [sep for _, sep in specs]
+        self.dtypes = [_dtype(t) for t in self.toks]
+        self.files: dict[str, Any] = {}
+        # where a range may be cut, and where a block within it (as the .npy encoder cuts)
+        self.cuts = [
+            (encode_cuts(t) or (False, None), tokenizer_rule(t, block_rule(t.pattern_regex)))
+            for t in self.toks
+        ]
+
+    def __call__(self, kind: str, k: int = 0, *args: Any) -> Any:
+        if kind in ("warm", "end"):
+            return kind
+        tok = self.toks[k]
+        acc = _Acc(max(tok.vocab) + 1, self.seps[k])
+        if kind == "block":
+            blocks: Iterator[bytes] = iter(args)
+        else:
+            path, size, lo, hi = args
+            f = self.files.get(path)
+            if f is None:  # (ranges come file by file: one file is open at a time)
+                for old in self.files.values():
+                    old.close()
+                self.files.clear()
+                f = self.files[path] = open(path, "rb")  # noqa: SIM115 (closed when the worker ends)
+            (newlines, cut_at), rule = self.cuts[k]
+            start, end = range_bounds(f, lo, hi, size, tuple(tok.special_tokens), newlines, cut_at)
+            blocks = iter_blocks(RangeReader(f, start, end), list(tok.special_tokens), rule, self.block_bytes)
+        for block in blocks:
+            ids, n_chars, dt = _encode_timed(tok, block, self.dtypes[k])
+            acc.add(ids, len(block), n_chars, dt)
+        return acc.part()
 
 
 # ---------------------------------------------------------------- main side
@@ -240,6 +262,7 @@ class _Acc:
         self.cur = 0
         self.bytes = self.chars = self.tokens = 0
         self.encode_s = 0.0
+        self.used = np.zeros(0, np.int64)  # (a partial result: the ids its counts are of)
 
     def add(self, ids: np.ndarray, n_bytes: int, n_chars: int, dt: float) -> None:
         self.counts += np.bincount(ids, minlength=len(self.counts))[: len(self.counts)]
@@ -257,6 +280,30 @@ class _Acc:
         self.docs.append(self.cur + int(pos[0]))
         self.docs.extend((np.diff(pos) - 1).tolist())
         self.cur = len(ids) - int(pos[-1]) - 1
+
+    def part(self) -> _Acc:
+        """This accumulator as a compact partial result (sent from a worker): counts of the ids used."""
+        used = np.flatnonzero(self.counts)
+        out = _Acc(0, self.sep_id)
+        out.counts = self.counts[used]
+        out.used = used
+        out.docs, out.cur = self.docs, self.cur
+        out.bytes, out.chars, out.tokens, out.encode_s = self.bytes, self.chars, self.tokens, self.encode_s
+        return out
+
+    def merge(self, part: _Acc) -> None:
+        """Add a partial result of the text that follows (:meth:`part`), as :meth:`add` of its ids would."""
+        self.counts[part.used] += part.counts
+        self.bytes += part.bytes
+        self.chars += part.chars
+        self.tokens += part.tokens
+        self.encode_s += part.encode_s
+        if part.docs:  # the stretch before its first separator ends the document running here
+            self.docs.append(self.cur + part.docs[0])
+            self.docs.extend(part.docs[1:])
+            self.cur = part.cur
+        else:
+            self.cur += part.cur
 
     def doc_tokens(self) -> tuple[int, ...]:
         return tuple(d for d in [*self.docs, self.cur] if d > 0)
@@ -383,31 +430,33 @@ def evaluate(
             results.append(_result(name, texts[ti], tok, split_on, acc, time.perf_counter() - t0, 1))
         return results
 
-    def items() -> Iterator[tuple[int, bytes]]:
-        for _ in range(workers):
-            yield -1, b""
-        for ti, ki in units:
-            for block in _blocks(texts[ti], prepared[ki][1], block_bytes):
-                yield ki, block
-            yield -2 - ki, b""  # end of this unit
+    # a file is read by the workers, by byte ranges (core.tokenization.range_workers): each sends
+    # back the counts of its range, not its ids; text in memory is cut here and its blocks sent
+    cuts = [encode_cuts(p[1]) is not None for p in prepared]
 
-    specs = [p[1].to_spec() for p in prepared]
-    dtypes = [_dtype(p[1]) for p in prepared]
-    stream = ordered_map(
-        _work_marked,
-        items(),
-        workers=workers,
-        initializer=_init_worker,
-        initargs=(specs, niceness),
-        poll=tick,
-    )
+    def tasks() -> Iterator[tuple]:
+        for _ in range(workers):
+            yield ("warm",)
+        for ti, ki in units:
+            text = texts[ti]
+            if text.path is not None and cuts[ki]:
+                path = os.path.abspath(text.path)
+                step = max(block_bytes, min(MAX_BLOCK_BYTES, text.size // (4 * workers)))
+                for lo, hi in plan_ranges(text.size, step):
+                    yield "range", ki, path, text.size, lo, hi
+            else:
+                for block in _blocks(text, prepared[ki][1], block_bytes):
+                    yield "block", ki, block
+            yield ("end",)  # end of this unit
+
+    setup = ([(p[1].to_spec(), p[2]) for p in prepared], block_bytes)
     unit = iter(units)
     acc = None
     warm = 0
     t0 = 0.0
-    with closing(stream):
-        for k, data, n_in, n_chars, dt in stream:
-            if k == -1:
+    with RangeWorkers(_EvalRanges, setup, workers, niceness=niceness, name="bpe-evaluate") as pool:
+        for part in pool.run(tasks(), tick):
+            if part == "warm":
                 warm += 1
                 if warm == workers:
                     t0 = time.perf_counter()
@@ -415,13 +464,13 @@ def evaluate(
             if acc is None:
                 ti, ki = next(unit)
                 acc = _Acc(max(prepared[ki][1].vocab) + 1, prepared[ki][2])
-            if k <= -2:
+            if part == "end":
                 name, tok, _ = prepared[ki]
                 t1 = time.perf_counter()
                 results.append(_result(name, texts[ti], tok, split_on, acc, t1 - t0, workers))
                 t0, acc = t1, None
                 continue
-            acc.add(np.frombuffer(data, dtype=dtypes[k]), n_in, n_chars, dt)
-            done += n_in
+            acc.merge(part)
+            done += part.bytes
             tick()
     return results

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
+from operator import add
 from pathlib import Path
 
 import regex
@@ -27,6 +28,7 @@ from core.files import is_npy, packed_kind
 from core.pretokenization.blocks import BLOCK_BYTES, auto_block_bytes, iter_blocks, rule_for_pattern  # noqa: F401 (BLOCK_BYTES re-exported)
 from core.pretokenization.chunk_counts import chunk_counter
 from core.pretokenization.compressed import refuse_compressed
+from core.pretokenization.path_probe import probe_cuts
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 from core.pretokenization.read_watch import watch
 from core.pretokenization.sharded_count import OrderedCounts, ShardedCount, plan_ranges
@@ -144,6 +146,12 @@ def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) ->
     """Worker entry point (top level so that a worker process can import it)."""
     if is_space_safe(pattern) and not any(map(ANY_SURROGATE.search, specials)):
         chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
+        if chunked and COUNT_BY_CHUNKS is None and _CHOOSER.probing:
+            cuts = probe_cuts(data, pattern, specials)
+            if (
+                cuts is not None
+            ):  # the chunk path timed on part of the block (core.pretokenization.path_probe)
+                return _count_chunk_probed(data, pattern, specials, *cuts)  # type: ignore[arg-type]
         t0 = time.perf_counter()
         result = _count_chunk_by_chunks(data, pattern, specials) if chunked else None  # type: ignore[arg-type]
         if result is None:
@@ -151,6 +159,30 @@ def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) ->
         _CHOOSER.record(chunked, time.perf_counter() - t0, len(data))
         return result
     return _count_chunk_plain(data, pattern, specials)
+
+
+def _count_chunk_probed(data: bytes, pattern: str, specials: tuple[str, ...], a: int, b: int) -> ChunkResult:
+    """:func:`_count_chunk` of a block cut at the valid cuts ``a < b``: ``data[:a]`` by chunks and
+    ``data[a:b]`` by the plain path, both timed, the rest by the plain path; the counts joined."""
+    t0 = time.perf_counter()
+    first = _count_chunk_by_chunks(data[:a], pattern, specials)
+    t1 = time.perf_counter()
+    if first is None:  # (no two bytes free to mark with: the plain path)
+        first = _count_chunk_plain(data[:a], pattern, specials)
+    second = _count_chunk_plain(data[a:b], pattern, specials)
+    _CHOOSER.record(True, t1 - t0, a)
+    _CHOOSER.record(False, time.perf_counter() - t1, b - a)
+    parts = [first, second] + ([_count_chunk_plain(data[b:], pattern, specials)] if b < len(data) else [])
+    counts = dict(first.counts)  # in order of first appearance: a later piece's new tokens come after
+    for p in parts[1:]:
+        keys = p.counts.keys()
+        counts.update(zip(keys, map(add, map(counts.get, keys, repeat(0)), p.counts.values())))
+    return ChunkResult(
+        counts,
+        sum(p.n_bytes for p in parts),
+        sum(p.invalid_bytes for p in parts),
+        sum(p.n_special for p in parts),
+    )
 
 
 def _count_chunk_plain(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:

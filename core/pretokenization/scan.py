@@ -24,17 +24,19 @@ from __future__ import annotations
 import glob
 import os
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import add
 
 import regex
 
 from core.errors import CorpusError
 from core.pretokenization.chunk_counts import chunk_counter, first_indices
 from core.pretokenization.compressed import refuse_compressed
+from core.pretokenization.path_probe import probe_cuts
 from core.pretokenization.pretokenize import (
     ANY_SURROGATE,
     GPT2_PATTERN,  # noqa: F401 (the doctest above uses it)
@@ -103,6 +105,12 @@ def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str
     pattern = _resolved(pattern)
     if is_space_safe(pattern) and not any(map(ANY_SURROGATE.search, specials)):
         chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
+        if chunked and COUNT_BY_CHUNKS is None and _CHOOSER.probing:
+            cuts = probe_cuts(data, pattern, specials)
+            if (
+                cuts is not None
+            ):  # the chunk path timed on part of the block (core.pretokenization.path_probe)
+                return _count_block_probed(data, base, pattern, specials, *cuts)  # type: ignore[arg-type]
         t0 = time.perf_counter()
         found = _count_block_by_chunks(data, base, pattern, specials) if chunked else None  # type: ignore[arg-type]
         if found is None:
@@ -110,6 +118,39 @@ def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str
         _CHOOSER.record(chunked, time.perf_counter() - t0, len(data))
         return found
     return _count_block_plain(data, base, pattern, specials)
+
+
+def _count_block_probed(
+    data: bytes, base: int, pattern: str, specials: tuple[str, ...], a: int, b: int
+) -> BlockCounts:
+    """:func:`count_block` of a block cut at the valid cuts ``a < b``: ``data[:a]`` by chunks and
+    ``data[a:b]`` by the plain path, both timed, the rest by the plain path; the counts joined
+    (a token's first offset is that of the first piece that has it)."""
+    t0 = time.perf_counter()
+    first = _count_block_by_chunks(data[:a], base, pattern, specials)
+    t1 = time.perf_counter()
+    if first is None:  # (no two bytes free to mark with: the plain path)
+        first = _count_block_plain(data[:a], base, pattern, specials)
+    second = _count_block_plain(data[a:b], base + a, pattern, specials)
+    _CHOOSER.record(True, t1 - t0, a)
+    _CHOOSER.record(False, time.perf_counter() - t1, b - a)
+    parts = [first, second]
+    if b < len(data):
+        parts.append(_count_block_plain(data[b:], base + b, pattern, specials))
+    counts = dict(zip(first.tokens, first.counts))  # a later piece's new tokens come after
+    offsets = dict(zip(first.tokens, first.offsets))
+    for p in parts[1:]:
+        counts.update(zip(p.tokens, map(add, map(counts.get, p.tokens, repeat(0)), p.counts)))
+        deque(map(offsets.setdefault, p.tokens, p.offsets), 0)  # (an earlier piece's offset stays)
+    tokens = list(counts)
+    return BlockCounts(
+        tokens,
+        list(counts.values()),
+        list(map(offsets.__getitem__, tokens)),
+        len(data),
+        sum(p.invalid_bytes for p in parts),
+        sum(p.n_special for p in parts),
+    )
 
 
 def _count_block_by_chunks(

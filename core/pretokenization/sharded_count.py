@@ -35,6 +35,7 @@ of a partial count goes through the parent's pipes). The counts, and their order
 
 from __future__ import annotations
 
+import errno
 import marshal
 import os
 import selectors
@@ -47,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
 from itertools import pairwise
 from multiprocessing.connection import Connection, wait
-from typing import Protocol
+from typing import BinaryIO, Protocol
 
 import numpy as np
 
@@ -60,6 +61,7 @@ RANK_BITS = 32  # a place is (block number << RANK_BITS) | rank in the block
 _NO_PLACE = np.iinfo(np.int64).max
 _POLL_S = 0.05
 RANGE_DEPTH = 2  # byte-range tasks a worker may hold at once (one runs, one waits: no idle gap)
+POSITION_BITS = 40  # with positions, a place is (file index << POSITION_BITS) | byte offset
 
 
 class BlockResult(Protocol):
@@ -151,10 +153,26 @@ def split_by_hash(
     return [(ranked[a:b], values[order[a:b]], ranks[a:b]) for a, b in pairwise(bounds)]
 
 
+def split_placed(
+    tokens: list[bytes], counts: np.ndarray, places: np.ndarray, n_shards: int
+) -> list[tuple[list[bytes], np.ndarray, np.ndarray]]:
+    """Distinct tokens with their counts and absolute places (int64: a file index and a byte
+    offset, see :meth:`ShardedCount.__init__`'s ``positions``) as ``n_shards`` pieces, token by
+    CRC-32; each piece keeps the tokens' order."""
+    n = len(tokens)
+    shard = np.fromiter(map(zlib.crc32, tokens), np.uint32, n) % n_shards
+    order = np.argsort(shard, kind="stable")
+    bounds = np.searchsorted(shard[order], np.arange(n_shards + 1)).tolist()
+    ranked = list(map(tokens.__getitem__, order.tolist()))
+    counts, places = counts[order], places[order]
+    return [(ranked[a:b], counts[a:b], places[a:b]) for a, b in pairwise(bounds)]
+
+
 def pack(piece: tuple[list[bytes], np.ndarray, np.ndarray]) -> bytes:
-    """A piece of :func:`split_by_hash` as bytes (``marshal``: between processes of one Python)."""
+    """A piece of :func:`split_by_hash` (ranks in the block, uint32) or :func:`split_placed`
+    (places, int64) as bytes (``marshal``: between processes of one Python)."""
     tokens, counts, ranks = piece
-    return marshal.dumps((tokens, counts.tobytes(), ranks.tobytes()))
+    return marshal.dumps((tokens, counts.tobytes(), ranks.tobytes(), ranks.dtype.char))
 
 
 class ShardTotal:
@@ -174,12 +192,16 @@ class ShardTotal:
 
     def add(self, block: int, piece: bytes) -> None:
         """Add a block's piece (:func:`pack`)."""
-        tokens, counts, ranks = marshal.loads(piece)
-        self.add_piece(block, (tokens, np.frombuffer(counts, np.int64), np.frombuffer(ranks, np.uint32)))
+        tokens, counts, ranks, kind = marshal.loads(piece)
+        self.add_piece(block, (tokens, np.frombuffer(counts, np.int64), np.frombuffer(ranks, np.dtype(kind))))
 
     def add_piece(self, block: int, piece: tuple[list[bytes], np.ndarray, np.ndarray]) -> None:
+        """Add a piece: its third array holds ranks in block ``block`` (uint32) or places (int64)."""
         tokens, counts, ranks = piece
-        self.add_tokens(tokens, counts, (block << RANK_BITS) | ranks.astype(np.int64))
+        if ranks.dtype == np.int64:
+            self.add_tokens(tokens, counts, ranks)
+        else:
+            self.add_tokens(tokens, counts, (block << RANK_BITS) | ranks.astype(np.int64))
 
     def add_tokens(self, tokens: list[bytes], counts: np.ndarray, places: np.ndarray) -> None:
         """Add distinct tokens with their counts and places."""
@@ -238,9 +260,10 @@ class ShardTotal:
         ]
 
 
-def merge_stretches(pieces: list[bytes]) -> tuple[bytes, int]:
+def merge_stretches(pieces: list[bytes], with_places: bool = False) -> tuple[bytes, int]:
     """Merge stretches (disjoint tokens, each sorted by place) into one piece ``(tokens, counts)``
-    in order of place; return it marshalled, and its number of pre-tokens."""
+    (``(tokens, counts, places)`` with ``with_places``) in order of place; return it marshalled,
+    and its number of pre-tokens."""
     tokens: list[bytes] = []
     counts, places = [], []
     for blob in pieces:
@@ -251,6 +274,9 @@ def merge_stretches(pieces: list[bytes]) -> tuple[bytes, int]:
     count = np.concatenate(counts) if counts else np.zeros(0, np.int64)
     order = np.argsort(np.concatenate(places) if places else np.zeros(0, np.int64), kind="stable")
     merged = list(map(tokens.__getitem__, order.tolist()))
+    if with_places:
+        place = np.concatenate(places)[order] if places else np.zeros(0, np.int64)
+        return marshal.dumps((merged, count[order].tobytes(), place.tobytes())), int(count.sum())
     return marshal.dumps((merged, count[order].tobytes())), int(count.sum())
 
 
@@ -263,6 +289,11 @@ def _write(path: str, data: bytes) -> None:
 
 
 def _no_room(folder: str, e: OSError) -> BPEError:
+    if e.errno == errno.EMFILE:  # (not a matter of room: the process may open no more files)
+        return BPEError(
+            f"a counting process could not open a temporary file in {folder!r} ({e.strerror}); "
+            "raise the limit on open files (ulimit -n), or count in one process (workers=1, --workers 1)"
+        )
     return BPEError(
         f"counting in several processes needs room for temporary files in {folder!r} "
         f"({e.strerror}); free some space there, point TMPDIR at a folder with more room, or "
@@ -294,29 +325,39 @@ def _open(path: str | None):
 
 def _serve(
     conn: Connection,
-    count: CountBlock,
+    count: Callable,
     shard: int,
     n_shards: int,
     folder: str,
-    path: str | None,
-    size: int,
+    files: list[tuple[str, int]],
     pattern: str | None,
     specials: tuple[str, ...],
     niceness: int,
+    positions: bool = False,
 ) -> None:
     """A counting worker (owner of shard ``shard``): runs the parent's requests until the parent
-    closes the pipe. Every request gets one reply."""
+    closes the pipe. Every request gets one reply. ``files``: (path, size) of the files whose byte
+    ranges it may be asked to count; ``positions``: see :class:`ShardedCount`."""
     lower_priority(niceness)
-    rule = range_rule(pattern) if path is not None else False
-    f = None
+    rule = range_rule(pattern) if files else False
+    opened: dict[int, BinaryIO] = {}  # the file last read (tasks come in file order: one is open at a time)
     total = ShardTotal()
 
     def piece(block: int, s: int) -> str:
         return os.path.join(folder, f"{block}.{s}")
 
-    def counted(block: int, data: bytes) -> None:
-        r = count(data, pattern, specials)
-        for s, part in enumerate(split_by_hash(r.counts, n_shards)):
+    def counted(block: int, file: int, base: int, data: bytes) -> None:
+        if positions:  # count(data, base, ...) -> tokens, counts, offsets in the file
+            r = count(data, base, pattern, specials)
+            n = len(r.tokens)
+            places = np.fromiter(r.offsets, np.int64, n)
+            if file:
+                places |= file << POSITION_BITS
+            parts = split_placed(r.tokens, np.fromiter(r.counts, np.int64, n), places, n_shards)
+        else:
+            r = count(data, pattern, specials)
+            parts = split_by_hash(r.counts, n_shards)
+        for s, part in enumerate(parts):
             if s == shard:  # this worker's own shard: added at once
                 total.add_piece(block, part)
             else:
@@ -331,18 +372,24 @@ def _serve(
         try:
             kind = msg[0]
             if kind == "range":
-                _, block, lo, hi = msg
+                _, block, file, lo, hi = msg
+                path, size = files[file]
+                f = opened.get(file)
                 if f is None:
-                    f = _open(path)
+                    for old in opened.values():
+                        old.close()
+                    opened.clear()
+                    f = opened[file] = _open(path)
                 start = next_valid_cut(f, lo, size, specials, rule)
                 end = size if hi >= size else next_valid_cut(f, hi, size, specials, rule)
                 if end > start:
                     f.seek(start)
-                    counted(block, f.read(end - start))
+                    counted(block, file, start, f.read(end - start))
                 else:
                     conn.send(("counted", block, 0, 0, 0))
             elif kind == "block":
-                counted(msg[1], conn.recv_bytes())
+                _, block, file, base = msg
+                counted(block, file, base, conn.recv_bytes())
             elif kind == "absorb":
                 total.add(msg[1], _take(piece(msg[1], shard)))
                 conn.send(("absorbed",))
@@ -354,7 +401,7 @@ def _serve(
                 conn.send(("split",))
             elif kind == "merge":
                 blob, pretokens = merge_stretches(
-                    [_take(os.path.join(folder, f"s{k}.{shard}")) for k in range(n_shards)]
+                    [_take(os.path.join(folder, f"s{k}.{shard}")) for k in range(n_shards)], positions
                 )
                 _write(os.path.join(folder, f"final{shard}"), blob)
                 conn.send(("final", pretokens))
@@ -392,8 +439,14 @@ class _Waiter:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
         if self.sel is not None:
             self.sel.close()
+
+
+Waiter = _Waiter  # (the range encoder waits on its workers the same way)
 
 
 def plan_ranges(size: int, range_bytes: int) -> list[tuple[int, int]]:
@@ -407,7 +460,15 @@ class ShardedCount:
     """The parent's side: start ``workers`` counting processes, hand out work, run the reduce.
 
     ``count(data, pattern, specials)`` counts one block (a top-level function: the workers import
-    it by name): :func:`core.pretokenization.pretokenize._count_chunk`.
+    it by name): :func:`core.pretokenization.pretokenize._count_chunk`. With ``positions``,
+    ``count(data, base, pattern, specials)`` counts a block that starts at byte ``base`` of its
+    file and gives each distinct token's offset of first occurrence
+    (:func:`core.pretokenization.scan.count_block`); a token's place is then
+    ``(file index << POSITION_BITS) | offset``, and :attr:`places` holds the place of each token
+    of the result (the first-seen order across several files, what a counts file stores).
+
+    ``files``: (path, size) of the files whose byte ranges :meth:`count_tasks` names (``path`` and
+    ``size``: one file, file index 0).
 
     ``poll()`` is called while waiting (at least every 50 ms) and after each block; it may raise
     (e.g. :class:`core.Cancelled`): the worker processes are gone, and their temporary folder,
@@ -417,39 +478,54 @@ class ShardedCount:
 
     def __init__(
         self,
-        count: CountBlock,
+        count: Callable,
         workers: int,
         pattern: str | None,
         specials: tuple[str, ...],
         *,
         path: str | None = None,
         size: int = 0,
+        files: list[tuple[str, int]] | None = None,
+        positions: bool = False,
         niceness: int = 0,
         poll: Callable[[], None] | None = None,
         on_block: Callable[[int, int, int], None] | None = None,
     ) -> None:
         self.count = count
         self.workers = max(1, workers)
-        self.path = None if path is None else os.path.abspath(path)
-        self.size = size
+        if files is None:
+            files = [] if path is None else [(path, size)]
+        self.files = [(os.path.abspath(p), n) for p, n in files]
+        self.positions = positions
         self.pattern = pattern
         self.specials = specials
         self.niceness = niceness
         self.poll = poll
         self.on_block = on_block
         self.totals = CountTotals()
+        self.places = np.zeros(0, np.int64)  # with positions: the place of each token counted
         self.children: list[Child] = []
         self.folder = ""
 
     # ---- public
     def count_ranges(self, ranges: list[tuple[int, int]]) -> OrderedCounts:
-        """Count the nominal byte ranges of the file (in file order)."""
-        tasks = ((("range", i, lo, hi), None) for i, (lo, hi) in enumerate(ranges))
-        return self._run(tasks, RANGE_DEPTH)
+        """Count the nominal byte ranges of the (first) file, in file order."""
+        return self.count_tasks(("range", 0, lo, hi, None) for lo, hi in ranges)
 
     def count_blocks(self, blocks: Iterable[bytes]) -> OrderedCounts:
         """Count blocks read and cut by the caller (a stream), in order."""
-        return self._run(((("block", i), b) for i, b in enumerate(blocks)), 1)
+        return self._run(((("block", i, 0, 0), b) for i, b in enumerate(blocks)), 1)
+
+    def count_tasks(self, tasks: Iterable[tuple[str, int, int, int, bytes | None]]) -> OrderedCounts:
+        """Count tasks in file order: ``("range", file, lo, hi, None)`` (a nominal byte range of
+        ``files[file]``, read by a worker) or ``("block", file, base, 0, data)`` (a block read and
+        cut by the caller, from byte ``base`` of file ``file``)."""
+
+        def messages() -> Iterator[tuple[tuple, bytes | None]]:
+            for i, (kind, file, a, b, data) in enumerate(tasks):
+                yield ((kind, i, file, a, b) if kind == "range" else (kind, i, file, a)), data
+
+        return self._run(messages(), RANGE_DEPTH)
 
     # ---- the run
     def _run(self, tasks: Iterator[tuple[tuple, bytes | None]], depth: int) -> OrderedCounts:
@@ -460,7 +536,7 @@ class ShardedCount:
         ok = False
         try:
             w = self.workers
-            common = (self.path, self.size, self.pattern, self.specials, self.niceness)
+            common = (self.files, self.pattern, self.specials, self.niceness, self.positions)
             self.children = [
                 Child(_serve, (self.count, k, w, self.folder, *common), name="bpe-counter") for k in range(w)
             ]
@@ -538,11 +614,15 @@ class ShardedCount:
             c.send(("merge",))
         tokens: list[bytes] = []
         counts: list[int] = []
+        places: list[np.ndarray] = []
         for j, c in enumerate(conns):
             self.totals.pretokens += self._reply(c)[1]
-            t, n = marshal.loads(_take(os.path.join(self.folder, f"final{j}")))
-            tokens += t
-            counts += np.frombuffer(n, np.int64).tolist()
+            final = marshal.loads(_take(os.path.join(self.folder, f"final{j}")))
+            tokens += final[0]
+            counts += np.frombuffer(final[1], np.int64).tolist()
+            if self.positions:
+                places.append(np.frombuffer(final[2], np.int64))
+        self.places = np.concatenate(places) if places else np.zeros(0, np.int64)
         return OrderedCounts(tokens, counts)
 
     # ---- messages

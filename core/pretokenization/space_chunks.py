@@ -166,6 +166,7 @@ class PathChooser:
     (a small corpus) then costs what it cost before the chunk path existed."""
 
     probe_every = 16
+    probing = False  # the last pick is the chunk path's probe (a counter may time it on part of the input)
 
     def __init__(self) -> None:
         self.calls = 0
@@ -175,6 +176,7 @@ class PathChooser:
         """True: by chunks."""
         self.calls += 1
         phase = self.calls % self.probe_every
+        self.probing = phase == 2
         if phase in (1, 2) or len(self.rate) < 2:
             return phase == 2
         return self.rate[True] <= self.rate[False]

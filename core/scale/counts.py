@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import closing
 from dataclasses import replace
 
@@ -52,10 +52,12 @@ from core.pretokenization.scan import (
     check_text,
     count_block,
     expand_inputs,
+    is_url,
     open_source,
     source_size,
 )
-from core.pretokenization.sources import read_head
+from core.pretokenization.sharded_count import POSITION_BITS, ShardedCount, plan_ranges
+from core.pretokenization.sources import is_stream, read_head
 from core.scale.counts_schema import (  # noqa: F401  (re-exported: the schema is part of this module's API)
     EXTRA_HINT,
     FORMAT,
@@ -117,7 +119,10 @@ def count_files(
     """Count the pre-tokens of files, globs or fsspec URLs on this machine (``workers`` processes).
 
     Each file is pre-tokenized on its own (no pre-token spans two files), like
-    :func:`core.pretokenization.pretokenize.count_pretokens` does for one file.
+    :func:`core.pretokenization.pretokenize.count_pretokens` does for one file. With several
+    processes, they read local files by byte ranges themselves and sum the counts among
+    themselves (:mod:`core.pretokenization.sharded_count`); this process reads only streams and
+    URLs (and hands their blocks on), and joins the summed pieces.
     """
     specials = check_special_tokens(special_tokens)
     pat = resolve_pattern(pattern)
@@ -126,9 +131,7 @@ def count_files(
     if workers is None:
         workers = (os.cpu_count() or 1) if total_size > SINGLE_PROCESS_BYTES else 1
     workers = max(1, int(workers))
-    counts: Counter[bytes] = Counter()
-    first: dict[bytes, tuple[int, int]] = {}
-    done = invalid = n_special = chunks = 0
+    done = 0
 
     def tick() -> None:
         if progress is not None and progress("pretokenize", done, total_size) is False:
@@ -138,6 +141,13 @@ def count_files(
     if block_bytes is None:
         block_bytes = auto_block_bytes(total_size, workers)
     notes: list[str] = []
+    if workers > 1:
+        return _count_files_sharded(
+            sources, specials, pat, workers, block_bytes, allow_nul, progress, total_size
+        )
+    counts: Counter[bytes] = Counter()
+    first: dict[bytes, tuple[int, int]] = {}
+    invalid = n_special = chunks = 0
     items = _blocks(sources, specials, block_rule(pat), block_bytes, allow_nul, notes)
     results = ordered_map(_count_item, items, workers=workers, extra_args=(pat, tuple(specials)), poll=tick)
     with closing(results):
@@ -167,6 +177,91 @@ def count_files(
         [counts[t] for t in tokens],
         [first[t][0] for t in tokens],
         [first[t][1] for t in tokens],
+        meta,
+        workers,
+        tuple(notes),
+    )
+
+
+def _local_file(source: str) -> bool:
+    """A local regular file (the workers read it by byte ranges), not a stream or a URL."""
+    return not is_url(source) and not is_stream(source) and os.path.isfile(source)
+
+
+def _count_files_sharded(
+    sources: list[str],
+    specials: list[str],
+    pat: str | None,
+    workers: int,
+    block_bytes: int,
+    allow_nul: bool,
+    progress: Progress | None,
+    total_size: int,
+) -> PretokenCounts:
+    """:func:`count_files` in ``workers`` processes that read local files by byte ranges and sum
+    the counts among themselves; the first positions are each token's least (file, offset)."""
+    done = 0
+
+    def poll() -> None:
+        if progress is not None and progress("pretokenize", done, total_size) is False:
+            raise Cancelled("counting cancelled")
+
+    def on_block(n_bytes: int, _invalid: int, _n_special: int) -> None:
+        nonlocal done
+        done += n_bytes
+        poll()
+
+    notes: list[str] = []
+    rule = block_rule(pat)
+    # a local file is read by the workers, by byte ranges: its size is fixed here, and checked at the end
+    watched = {i: w for i, src in enumerate(sources) if _local_file(src) and (w := watch(src)) is not None}
+    files = [(src, watched[i].size) if i in watched else ("", 0) for i, src in enumerate(sources)]
+
+    def tasks() -> Iterator[tuple[str, int, int, int, bytes | None]]:
+        for i, src in enumerate(sources):
+            with closing(open_source(src)) as f:
+                head, f = read_head(f)  # (a stream is not rewound: its first bytes are served again)
+                check_text(head, src, allow_nul=allow_nul)
+                if head.startswith(b"\xef\xbb\xbf"):
+                    notes.append(
+                        f"{os.path.basename(src)} starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)"
+                    )
+                if i in watched:  # only offsets go to the workers
+                    for lo, hi in plan_ranges(files[i][1], block_bytes):
+                        yield "range", i, lo, hi, None
+                    continue
+                base = 0
+                for block in iter_blocks(f, specials, rule, block_bytes, poll=poll):
+                    yield "block", i, base, 0, block
+                    base += len(block)
+
+    pool = ShardedCount(
+        count_block, workers, pat, tuple(specials), files=files, positions=True, poll=poll, on_block=on_block
+    )
+    counts = pool.count_tasks(tasks())
+    for w in watched.values():  # truncated, grown or rewritten while the workers read it
+        w.check()
+    t = pool.totals
+    meta = CountsMeta(
+        pat,
+        tuple(specials),
+        tuple(sources),
+        tool_version(),
+        max(total_size, t.n_bytes),
+        t.invalid_bytes,
+        t.n_special,
+        t.blocks,
+    )
+    places = pool.places
+    if len(sources) == 1:  # (file 0: a place is the offset)
+        in_file, offsets = [0] * len(places), places.tolist()
+    else:
+        in_file, offsets = (places >> POSITION_BITS).tolist(), (places & ((1 << POSITION_BITS) - 1)).tolist()
+    return PretokenCounts(
+        counts.tokens,
+        counts.counts,
+        in_file,
+        offsets,
         meta,
         workers,
         tuple(notes),

@@ -14,15 +14,13 @@ is not run again in every worker.
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 from collections import Counter
-from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
-from core.pretokenization.blocks import PipelineRule, tokenizer_rule
+from core.pretokenization.blocks import tokenizer_rule
 from core.pretokenization.pretokenize import (
     BLOCK_BYTES,
     block_rule,
@@ -35,7 +33,6 @@ from core.pretokenization.scan import (
     check_text,
     cluster_inputs,
     count_block,
-    next_valid_cut,
     open_source,
     range_rule,
     refuse_compressed,
@@ -51,71 +48,21 @@ from core.scale.counts_schema import (
 )
 from core.scale.dask_cluster import dask_client, hidden_main, need_dask, show_progress  # noqa: F401 (API)
 from core.scale.dask_watch import StallWatch, scatter_watched
+from core.tokenization.npy_ranges import RangeReader, encode_cuts, range_bounds
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
     from core.tokenization.array_encode import ArrayEncoder
-    from core.tokenization.tokenizer import Tokenizer
 
 RANGE_BYTES = 64 << 20  # largest automatic size of one task's byte range
 MIN_RANGE_BYTES = 4 << 20  # smallest automatic size
 FAN_IN = 4  # partial counts summed per reduction task
 
 
-class _RangeReader(io.RawIOBase):
-    """Reads ``f`` from its current position up to byte ``end``."""
-
-    def __init__(self, f, start: int, end: int) -> None:
-        super().__init__()
-        self.f, self.left = f, end - start
-        f.seek(start)
-
-    def readable(self) -> bool:
-        return True
-
-    def read(self, n: int = -1) -> bytes:
-        n = self.left if n is None or n < 0 else min(n, self.left)
-        data = self.f.read(n) if n > 0 else b""
-        self.left -= len(data)
-        return data
-
-
-def range_bounds(
-    f,
-    nominal_start: int,
-    nominal_end: int,
-    size: int,
-    specials: tuple[str, ...],
-    newlines,
-    cut_at: Collection[str] | None = None,
-) -> tuple[int, int]:
-    """The byte range ``[start, end)`` a task covers (both ends moved to valid cuts)."""
-    start = next_valid_cut(f, nominal_start, size, specials, newlines, cut_at)
-    end = size if nominal_end >= size else next_valid_cut(f, nominal_end, size, specials, newlines, cut_at)
-    return start, max(start, end)
-
-
-def encode_cuts(tok: Tokenizer) -> tuple[Any, frozenset[str] | None] | None:
-    """Where byte ranges of a text ``tok`` encodes may be cut: (the ``newlines`` of
-    :func:`core.pretokenization.scan.next_valid_cut`: True, a cut rule or False; before which special tokens: None =
-    all), or None when only whole files are exact (an imported pipeline that adds a prefix space to
-    every piece, strips whitespace before added tokens, or matches single words)."""
-    rule = tokenizer_rule(tok, block_rule(tok.pattern_regex))
-    newlines: Any
-    if not isinstance(rule, PipelineRule):
-        newlines, cut_at = range_rule(tok.pattern_regex), None
-    elif rule.whole or rule.lstrip_tokens:
-        return None
-    else:
-        if isinstance(rule.rule, str):  # the built-in rules: after newlines and at word ends
-            newlines = rule.rule.split("-")[0] in ("gpt2", "gpt4")
-        else:  # the cuts of the pipeline's first regex split (None: none)
-            newlines = rule.rule or False
-        cut_at = rule.cut_tokens
-    if not newlines and not (tok.special_tokens if cut_at is None else cut_at):
-        return None  # (no place to cut at all)
-    return newlines, cut_at
+_RangeReader = (
+    RangeReader  # (the reader and the cuts are the local range encoder's: core.tokenization.npy_ranges)
+)
 
 
 @dataclass(frozen=True)

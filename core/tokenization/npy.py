@@ -3,7 +3,10 @@
 The file is read in blocks cut only where pre-tokenization cannot change (just before a special
 token, or for the built-in patterns where they provably restart, in any script: see
 :mod:`core.pretokenization.blocks`), so the ids equal ``Tokenizer.encode`` of the whole text.
-Blocks are encoded in worker processes (:mod:`core.workers.parallel`; the tokenizer is sent once per worker)
+A regular file is encoded by worker processes that read their own byte ranges (cut at the valid
+cuts the Dask tasks use) and write their own ids; this process only appends their pieces in order
+(:mod:`core.tokenization.npy_ranges`). A stream (pipe, stdin) is read here in blocks, which are
+encoded in worker processes (:mod:`core.workers.parallel`; the tokenizer is sent once per worker)
 with at most ``2 × workers`` blocks in flight, and written in order. Each process encodes its blocks
 with one :class:`core.tokenization.array_encode.ArrayEncoder` (ids as arrays, a cache of words kept from block to
 block, the new words of a block merged in one batch). The array is ``uint16`` when
@@ -33,12 +36,13 @@ import numpy as np
 
 from core.errors import Cancelled, CorpusError, FormatError
 from core.files import discard, is_npy, new_temp, publish
-from core.pretokenization.blocks import BLOCK_BYTES, iter_blocks, tokenizer_rule
+from core.pretokenization.blocks import BLOCK_BYTES, MAX_BLOCK_BYTES, iter_blocks, tokenizer_rule
 from core.pretokenization.pretokenize import SINGLE_PROCESS_BYTES, block_rule
 from core.pretokenization.read_watch import watch
 from core.pretokenization.scan import refuse_compressed
 from core.pretokenization.sources import is_stream, open_stream, read_head
 from core.tokenization.array_encode import ArrayEncoder
+from core.tokenization.npy_ranges import encode_cuts, encode_ranges_to
 from core.workers.parallel import ordered_map
 
 HEADER_BYTES = 128  # fixed .npy header size, so the final length can be written at the end
@@ -179,25 +183,49 @@ def encode_file_to_npy(
                     code="corpus_npy",
                     name=str(input_path),
                 )
-            rule = tokenizer_rule(tokenizer, block_rule(tokenizer.pattern_regex))
-            blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
-            if workers == 1:
-                encoder = ArrayEncoder(tokenizer)
-                for block in blocks:
-                    absorb(_block_ids(encoder, block, dtype), len(block))
+            if workers > 1 and watched is not None and encode_cuts(tokenizer) is not None:
+                # a regular file: the workers read their own byte ranges and write their own ids
+                # (core.tokenization.npy_ranges); this process only appends their pieces
+                stream.close()
+
+                def ranged(n_in: int) -> None:
+                    nonlocal done
+                    done += n_in
+                    poll()
+
+                n_items = encode_ranges_to(
+                    tokenizer,
+                    str(src),
+                    watched.size,
+                    f,
+                    dtype,
+                    workers,
+                    range_bytes=max(block_bytes, min(MAX_BLOCK_BYTES, watched.size // (4 * workers))),
+                    block_bytes=block_bytes,
+                    temp_dir=str(out.parent),
+                    on_range=ranged,
+                    poll=poll,
+                ).n_items
             else:
-                sized = ((block, len(block)) for block in blocks)
-                results = ordered_map(
-                    _encode_sized_block,
-                    sized,
-                    workers=workers,
-                    extra_args=(dtype,),
-                    initializer=_init_worker,
-                    initargs=(type(tokenizer), tokenizer.to_spec()),
-                )
-                with closing(results):  # a cancel terminates the pool before the exception leaves
-                    for data, n_in in results:
-                        absorb(data, n_in)
+                rule = tokenizer_rule(tokenizer, block_rule(tokenizer.pattern_regex))
+                blocks = iter_blocks(stream, list(tokenizer.special_tokens), rule, block_bytes, poll=poll)
+                if workers == 1:
+                    encoder = ArrayEncoder(tokenizer)
+                    for block in blocks:
+                        absorb(_block_ids(encoder, block, dtype), len(block))
+                else:
+                    sized = ((block, len(block)) for block in blocks)
+                    results = ordered_map(
+                        _encode_sized_block,
+                        sized,
+                        workers=workers,
+                        extra_args=(dtype,),
+                        initializer=_init_worker,
+                        initargs=(type(tokenizer), tokenizer.to_spec()),
+                    )
+                    with closing(results):  # a cancel terminates the pool before the exception leaves
+                        for data, n_in in results:
+                            absorb(data, n_in)
             if watched is not None:  # truncated, grown or rewritten while it was read
                 watched.check(done)
             f.seek(0)

@@ -225,6 +225,17 @@ def task_sweep(path: str, workers: int, phases: list[str], vocab_size: int) -> d
         trainer.run(vocab_size)
         phase("merges", a, snap())
         out["digest"] = _merges_digest(trainer.merges)
+    if "count_file" in phases:  # `bpe-explorer count`: count_files, then the counts file written
+        from core.scale.counts import count_files
+        from core.scale.counts_io import write_counts
+
+        parquet = common.work_dir() / f"sweep_{os.getpid()}.parquet"
+        try:
+            a = snap()
+            write_counts(count_files([path], [SPECIAL], workers=workers), parquet)
+            phase("count_file", a, snap())
+        finally:
+            parquet.unlink(missing_ok=True)
     if "encode" in phases:
         from core import encode_file_to_npy
 
@@ -236,6 +247,13 @@ def task_sweep(path: str, workers: int, phases: list[str], vocab_size: int) -> d
             phase("encode", a, snap())
         finally:
             npy.unlink(missing_ok=True)
+    if "eval" in phases:  # `bpe-explorer eval`: every figure from one encode, the ids never leave the workers
+        from core.evaluation.evaluate import EvalText, evaluate
+
+        tok = common.gpt2_ours()
+        a = snap()
+        evaluate([("gpt2", tok)], [EvalText.from_file(path)], workers=workers, single_process_bytes=0)
+        phase("eval", a, snap())
     return out
 
 
@@ -515,7 +533,8 @@ def sweep(ctx: Context, path: Path) -> list[Section]:
     """Workers 1, 2, 4 ... up to the machine's cores (``BPE_SWEEP_WORKERS=1,2`` to choose): per phase
     the wall time, the parent's and the workers' CPU per MB, and Amdahl's prediction for 8, 16 and
     64 cores from the serial (parent) and parallel (workers) CPU of the largest sweep point.
-    ``BPE_SWEEP_PHASES`` (default ``count,train,encode``; ``count_dict`` adds the public API's dict);
+    ``BPE_SWEEP_PHASES`` (default ``count,train,encode``; ``count_dict`` adds the public API's dict,
+    ``count_file`` the ``count`` command (counts file written), ``eval`` the ``eval`` command);
     ``BPE_SCALE_BASE=DIR`` runs an earlier checkout too (same corpus, same run)."""
     size_mb = path.stat().st_size / MB
     cores = os.cpu_count() or 1
@@ -544,7 +563,7 @@ def sweep(ctx: Context, path: Path) -> list[Section]:
         cols,
     )
     for (code, w), r in results.items():
-        for name in ("count", "count_dict", "start-up", "merges", "encode"):
+        for name in ("count", "count_dict", "count_file", "start-up", "merges", "encode", "eval"):
             if name not in r.data:
                 continue
             ph = r[name]
