@@ -4086,7 +4086,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="417"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="419"/>
+        <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
+        <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="421"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -413,10 +413,15 @@ class TrainingPanel(QGroupBox):
         ix = c.index
         n = ix.n_merges
         merges = plural(self.tr("<b>%n</b> merge(s)", "", n), n)
+        if not c.has_trainer and c.model.imported is not None:
+            # a tokenizer shown without a corpus is not trained towards the vocab size: no "/ 1,000"
+            # under cl100k's 100,261 tokens
+            text = self.tr("Vocab <b>%1</b> · %3 · %4 special")
+        else:
+            text = self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special")
         self.vocab_label.setText(
-            self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special")
-            .replace("%1", f"{len(ix):,}")
+            text.replace("%1", f"{len(ix):,}")
             .replace("%2", f"{self.vocab_size.value():,}")
             .replace("%3", merges)
-            .replace("%4", str(len(ix.special_tokens)))
+            .replace("%4", f"{len(ix.special_tokens):,}")
         )

@@ -334,3 +334,17 @@ def test_a_plain_text_file_opened_as_a_tokenizer_is_named_in_the_users_language(
         c.import_tokenizer(str(path))
     message = blocker.args[0]
     assert "c.txt" in message and "纯文本" in message and "sess1" not in message, message
+
+
+def test_an_imported_tokenizer_is_not_measured_against_the_vocab_size(qtbot, trained, tmp_path):
+    """'Vocab 100,261 / 1,000' was shown for cl100k: the target belongs to training, not to a
+    tokenizer shown without a corpus."""
+    from .gui_helpers import import_tokenizer
+
+    c, tp = trained.controller, trained.training_panel
+    assert f"/ {tp.vocab_size.value():,}" in tp.vocab_label.text()  # (training: the target is shown)
+    c.export(tmp_path, ["native"])
+    import_tokenizer(qtbot, c, tmp_path / "bpe.json")
+    qtbot.waitUntil(lambda: not c.busy)
+    label = tp.vocab_label.text()
+    assert f"Vocab <b>{len(c.index):,}</b> · " in label and " / " not in label, label
