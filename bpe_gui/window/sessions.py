@@ -11,8 +11,10 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QMessageBox
 
 from bpe_gui import settings
+from bpe_gui.text.errors import error_text
 from bpe_gui.text.plural import plural
 from bpe_gui.window.base import WindowBase
+from core.errors import BPEError
 
 SESSION_FILTER = "BPE Explorer sessions (*.bpe.json *.json);;All files (*)"
 
@@ -81,7 +83,21 @@ class SessionWindow(WindowBase):
             return bool(self.export_dialog())
         return False
 
+    def _refused_first(self, check, path) -> bool:
+        """Run ``check(path)`` (a quick look at the file's start); True after showing its error: a file
+        that cannot be opened is refused before the user is asked to throw merges away for it."""
+        try:
+            check(path)
+        except BPEError as e:
+            self.controller.error.emit(error_text(e))
+            return True
+        return False
+
     def load_corpus_confirmed(self, path: str) -> bool:
+        from core.pretokenization.pretokenize import check_corpus
+
+        if self._refused_first(check_corpus, path):
+            return False
         if not self.confirm_discard(self.tr("Opening %1").replace("%1", Path(path).name)):
             return False
         self.controller.load_corpus(path)
@@ -102,13 +118,21 @@ class SessionWindow(WindowBase):
 
     def continue_training_confirmed(self, path: str) -> bool:
         """Extend the tokenizer on show on the corpus ``path`` (asks first when new merges would go)."""
+        from core.pretokenization.pretokenize import check_corpus
+
+        if self._refused_first(check_corpus, path):
+            return False
         if not self.confirm_discard(self.tr("Continuing on %1").replace("%1", Path(path).name)):
             return False
         return self.controller.continue_training(path)
 
     def import_confirmed(self, path, options: dict | None = None) -> bool:
         """``path``: a file or folder, or [vocab, merges]; ``options``: pattern / special_tokens for load_any."""
+        from core.formats import detect_format
+
         first = path[0] if isinstance(path, (list, tuple)) else path
+        if self._refused_first(detect_format, first):
+            return False
         if not self.confirm_discard(self.tr("Importing %1").replace("%1", Path(first).name)):
             return False
         return self.controller.import_tokenizer(path, **(options or {}))

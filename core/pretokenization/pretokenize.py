@@ -369,6 +369,21 @@ def block_rule(pattern: str | None):
     return rule_for_pattern(pattern, {GPT2_PATTERN: "gpt2", GPT4_PATTERN: "gpt4"})
 
 
+def check_corpus(path: str | os.PathLike) -> None:
+    """The checks of a corpus file that its start decides (missing, a folder, unreadable, compressed,
+    UTF-16/32, binary), without reading the rest: the app makes them before it asks whether to throw
+    trained merges away for this file. A FIFO or pipe is not read (it can be read only once)."""
+    from core.pretokenization.sources import is_stream
+
+    if is_stream(path):
+        return
+    stream, name, _size = _source_stream(path, False)
+    with stream:
+        head = stream.read(65536)
+    refuse_compressed(head, name, "train - --vocab-size N --out DIR")
+    sniff_encoding(head, name)
+
+
 def _source_stream(source, is_text: bool, poll=None):
     """Open ``source`` (a path, a stream's path or ``"-"``, or bytes / str data) as a binary stream;
     returns (stream, name, size); size 0 for a stream (FIFO, pipe, stdin: read once, in blocks)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 from PySide6.QtWidgets import QMessageBox
 
 from bpe_gui.settings import ASK_DISCARD
@@ -244,3 +246,32 @@ def test_the_discard_question_is_asked_in_chinese_with_its_count(qtbot, loaded):
     finally:
         i18n.install("en")
     assert seen and "导入 x.json" in seen[0] and "5" in seen[0] and "throws away" not in seen[0]
+
+
+@pytest.mark.parametrize("kind", ["corpus", "continue", "import"])
+def test_a_file_that_cannot_be_opened_is_refused_before_the_discard_question(
+    qtbot, trained, tmp_path, monkeypatch, kind
+):
+    """Opening c.gz asked whether to throw the trained merges away, then refused the file."""
+    import gzip
+
+    w, c = trained, trained.controller
+    asked: list[str] = []
+    monkeypatch.setattr(w, "confirm_discard", lambda what: asked.append(what) or False)
+    errors: list[str] = []
+    c.error.connect(errors.append)
+    path = tmp_path / "c.txt.gz"
+    path.write_bytes(gzip.compress(b"the cat sat on the mat\n" * 10))
+    n = c.index.n_merges
+    opened = {
+        "corpus": w.load_corpus_confirmed,
+        "continue": w.continue_training_confirmed,
+        "import": w.import_confirmed,
+    }[kind](str(path))
+    assert opened is False and asked == [] and "gzip" in errors[-1]
+    assert c.index.n_merges == n and not c.busy
+    # a file that can be opened still asks first
+    ok = tmp_path / "ok.txt"
+    ok.write_text("the cat sat on the mat\n", encoding="utf-8")
+    if kind == "corpus":
+        assert w.load_corpus_confirmed(str(ok)) is False and len(asked) == 1
