@@ -295,6 +295,8 @@ class FileActions(ControllerBase):
         except BPEError as e:
             self.error.emit(error_text(e))
             return None
+        if paths:
+            self.model.kept_version = self.model.version
         self.message.emit(
             QCoreApplication.translate("FileActions", "Exported {0} file(s) to {1}: ").format(
                 len(paths), folder

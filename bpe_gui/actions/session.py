@@ -183,6 +183,7 @@ class SessionActions(ControllerBase):
             return None
         n = len(spec.merges)
         self.session_path = str(out)
+        self.model.kept_version = self.model.version
         self.message.emit(
             plural(
                 QCoreApplication.translate("Session", "Saved the session (%n merge(s)) to %1.", None, n), n

@@ -161,6 +161,9 @@ class SessionModel:
         self.selected: int | None = None
         self._tokenizer = None
         self._tokenizer_version = -1
+        #: the version of the merges last saved in a session or exported: they are kept, and leaving them
+        #: needs no question (-1: none kept)
+        self.kept_version = -1
 
     # ------------------------------------------------------------------ queries
     @property
@@ -196,6 +199,12 @@ class SessionModel:
         ext = training.get("extends") if isinstance(training, dict) else None
         n = ext.get("merges") if isinstance(ext, dict) else None
         return n if isinstance(n, int) and 0 <= n <= self.index.n_merges else 0
+
+    @property
+    def unkept_merges(self) -> int:
+        """The trained merges that neither a session file nor an export holds (0 once the merges on show
+        were saved or exported)."""
+        return 0 if self.version == self.kept_version else self.trained_merges
 
     @property
     def trained_merges(self) -> int:

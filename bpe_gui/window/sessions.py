@@ -44,7 +44,8 @@ class SessionWindow(WindowBase):
         again", kept in the settings).
         """
         c = self.controller
-        n = c.model.trained_merges  # (an extension's base merges are not thrown away)
+        # (an extension's base merges are not thrown away; merges just saved or exported are kept)
+        n = c.model.unkept_merges
         if not n or not c.has_trainer or not self.settings.get(settings.ASK_DISCARD):
             return True
         # (QCoreApplication.translate with an explicit context: the text is found whatever class calls it)

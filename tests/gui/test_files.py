@@ -104,6 +104,8 @@ def test_export_into_a_file_path_is_an_error(qtbot, trained, tmp_path):
 def test_drop_tokenizer_file_imports(qtbot, trained, tmp_path):
     c = trained.controller
     c.export(tmp_path, ["hf"])
+    c.undo()  # (the merges on show are then not the exported ones)
+    qtbot.waitUntil(lambda: not c.busy)
     answer_next_dialog("Discard merges")  # dropping a file asks before throwing the merges away
     with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
         trained.open_path(str(tmp_path / "tokenizer.json"))

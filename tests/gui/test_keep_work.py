@@ -105,8 +105,10 @@ def test_apply_settings_asks_and_keeps_the_edit_when_cancelled(qtbot, loaded):
 
 
 def test_import_offers_to_save_the_session_first(qtbot, loaded, tmp_path, monkeypatch):
-    c = _trained(qtbot, loaded, 5)
+    c = _trained(qtbot, loaded, 6)
     c.export(tmp_path / "exp", ["native"])
+    c.undo()  # (the 5 merges left are not the exported ones: they are not kept anywhere)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 5)
     session = tmp_path / "kept.bpe.json"
     monkeypatch.setattr(
         "bpe_gui.window.sessions.QFileDialog.getSaveFileName", lambda *a, **k: (str(session), "")
@@ -153,7 +155,7 @@ def test_session_whose_corpus_changed_shows_the_saved_tokenizer(qtbot, loaded, s
     pairs = [m.pair for m in c.index.merges]
     path = loaded.save_session(str(tmp_path / "s.bpe.json"))
     small_corpus.write_text(small_corpus.read_text() + "more text", encoding="utf-8")
-    answer_next_dialog("Discard merges")
+    # (the merges on show are in the session file just saved: no question)
     with qtbot.waitSignal(c.session_opened):
         assert loaded.open_session(str(path))
     assert not c.has_trainer
@@ -201,8 +203,7 @@ def test_vocab_size_below_the_minimum_is_kept_and_explained(qtbot, loaded):
 
 def test_import_says_what_the_imported_tokenizer_uses(qtbot, loaded, small_corpus, tmp_path):
     c = _trained(qtbot, loaded, 5)
-    c.export(tmp_path, ["native"])
-    answer_next_dialog("Discard merges")
+    c.export(tmp_path, ["native"])  # (the merges are kept in bpe.json: no question)
     with qtbot.waitSignal(c.merges_reset):
         loaded.import_confirmed(str(tmp_path / "bpe.json"))
     note = loaded.training_panel.imported_note
@@ -275,3 +276,17 @@ def test_a_file_that_cannot_be_opened_is_refused_before_the_discard_question(
     ok.write_text("the cat sat on the mat\n", encoding="utf-8")
     if kind == "corpus":
         assert w.load_corpus_confirmed(str(ok)) is False and len(asked) == 1
+
+
+def test_merges_just_saved_or_exported_are_left_without_a_question(qtbot, trained, tmp_path, monkeypatch):
+    """Reopening the session just saved said it 'throws away the 20 merges'."""
+    w, c = trained, trained.controller
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text()) or 0)
+    assert w.save_session(str(tmp_path / "s.bpe.json")) is not None
+    assert w.confirm_discard("Opening x") is True and asked == []
+    c.step(1)
+    qtbot.waitUntil(lambda: not c.busy)
+    assert w.confirm_discard("Opening x") is False and len(asked) == 1  # (a new merge: not kept)
+    assert c.export(tmp_path / "out", ["native"])
+    assert w.confirm_discard("Opening x") is True and len(asked) == 1
