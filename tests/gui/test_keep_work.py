@@ -6,7 +6,6 @@ import json
 import os
 
 import pytest
-
 from PySide6.QtWidgets import QMessageBox
 
 from bpe_gui.settings import ASK_DISCARD
