@@ -83,7 +83,7 @@ class DetailsView(QWidget):
         rec = c.record(rank)
         a, b = m.pair
         html = [
-            f"<p style='font-size:15pt'>{_code(a)} + {_code(b)} → {_code(m.token)}</p>",
+            f"<p style='font-size:13pt'>{_code(a)} + {_code(b)} → {_code(m.token)}</p>",
             self.tr(
                 "<p>merge <b>#{0}</b> · token id <b>{1}</b> · {2} bytes "
                 "<span style='color:#667'>({3})</span></p>"

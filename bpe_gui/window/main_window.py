@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -42,6 +42,7 @@ from bpe_gui.views.widgets import elide
 from bpe_gui.window.files import FilesWindow
 
 DETAILS_MIN_HEIGHT = 110  # the selected merge pane: its tabs, title and a line or two
+DETAILS_COMFORT = 200  # … and what the merge did, given up to the Train button on a short screen
 
 
 class MainWindow(FilesWindow):
@@ -109,6 +110,12 @@ class MainWindow(FilesWindow):
             return
         need = panels.sizeHint().height() + 2
         top = min(need, max(total - DETAILS_MIN_HEIGHT, total // 2))
+        if total - top < DETAILS_COMFORT:
+            # a short screen: the panels down to Train (Cancel and the bar scroll into sight when a task
+            # runs), the selected merge the rest (it was left a line: its arrow, not what the merge did)
+            train = self.training_panel.train_button
+            through_train = train.mapTo(panels, QPoint(0, train.height())).y() + 8
+            top = min(need, max(through_train, total - DETAILS_COMFORT))
         sp.setSizes([top, total - top])
 
     def _layout(self) -> None:
