@@ -18,13 +18,13 @@ CODE: tuple[str, ...] = (
     "for piece in pieces:",  # 1
     "    if piece in special_tokens:",  # 2
     "        ids.append(special_id[piece]); continue",  # 3
-    "    for pre_token in re.findall(PAT, piece):",  # 4
+    "    for pre_token in pretokens(PAT, piece):  # PAT's matches + the text between",  # 4
     "        parts = [bytes([b]) for b in pre_token.encode('utf-8')]",  # 5
     "        while (pair := lowest_rank_pair(parts)) is not None:",  # 6
     "            parts = merge(parts, pair)",  # 7
     "        ids += [token_to_id[p] for p in parts]",  # 8
     "assert list(encode_iterable([text[:cut], text[cut:]])) == ids",  # 9
-    "naive = encode(text[:cut]) + encode(text[cut:])  # wrong where a pre-token is cut",  # 10
+    "naive = encode(text[:cut]) + encode(text[cut:])  # wrong if cut in a pre-token",  # 10
     "return ids",  # 11
 )
 
