@@ -36,6 +36,7 @@ from bpe_gui.jobs import worker
 from bpe_gui.jobs.evaluate import EvalJob, HeldOutJob, ResultsModel, TextSource, TokSource
 from bpe_gui.model.formatting import hex_bytes, token_label
 from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
+from bpe_gui.views.wheel_guard import guard_wheel
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
 HELD_OUT_CHARS = 20_000
@@ -237,6 +238,7 @@ class EvaluateView(QWidget):
         self.body_scroll.setWidgetResizable(True)
         self.body_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.body_scroll.setMinimumHeight(MIN_HEIGHT)
+        guard_wheel(self.body_scroll)  # the wheel scrolls the body, not the setting under the pointer
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.body_scroll)
