@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
+from bpe_gui.text.plural import plural
+
 # (pattern of core's English text, the translated text from the match); the templates are literal
 # translate() calls so that lupdate finds them
 _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
@@ -24,9 +26,12 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ),
     ),
     (
-        re.compile(r"(\d+) invalid UTF-8 bytes kept byte-exactly"),
-        lambda m: QCoreApplication.translate("CoreText", "{0} invalid UTF-8 bytes kept byte-exactly").format(
-            m[1]
+        re.compile(r"([\d,]+) invalid UTF-8 bytes? kept byte-exactly"),
+        lambda m: plural(
+            QCoreApplication.translate(
+                "CoreText", "%n invalid UTF-8 byte(s) kept byte-exactly", "", int(m[1].replace(",", ""))
+            ),
+            int(m[1].replace(",", "")),
         ),
     ),
     (

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication
 
 from bpe_gui.model.char_bytes import chars_holding
 from bpe_gui.model.formatting import WHITESPACE_MARKERS, split_utf8
+from bpe_gui.text.plural import plurals_by_count
 from core.learn import Frame, show
 
 translate = QCoreApplication.translate
@@ -25,10 +26,16 @@ MAX_LISTED = 8  # tokens, pairs or merges listed in one sentence before "…" (a
 
 
 def fill(template: str, *values: object) -> str:
-    """``template`` with %1, %2, … replaced by ``values`` (highest first, so %1 never eats %10)."""
+    """``template`` with %1, %2, … replaced by ``values`` (highest first, so %1 never eats %10);
+    counts are grouped ("1,000") and an English "(s)" after a count is resolved ("1 merge", "3 merges").
+
+    >>> fill("Done: %1 merge(s) of %2.", 1, 1000)
+    'Done: 1 merge of 1,000.'
+    """
     for i in range(len(values), 0, -1):
-        template = template.replace(f"%{i}", str(values[i - 1]))
-    return template
+        v = values[i - 1]
+        template = template.replace(f"%{i}", f"{v:,}" if type(v) is int else str(v))
+    return plurals_by_count(template)
 
 
 def tok(b: bytes | str) -> str:

@@ -254,7 +254,9 @@ class EvaluateView(QWidget):
     def add_current(self) -> None:
         c = self.controller
         args = c.tokenizer_args()
-        name = self.tr("{name} @ {n} merges").format(name=c.source_name or self.tr("trained"), n=len(args[2]))
+        name = self.tr("{name} @ {n} merges").format(
+            name=c.source_name or self.tr("trained"), n=f"{len(args[2]):,}"
+        )
         self.add_tokenizer(TokSource(name, "current", args[1:]))
 
     def add_tokenizer(self, src: TokSource) -> bool:

@@ -407,5 +407,5 @@ class TrainingPanel(QGroupBox):
             .replace("%1", f"{len(ix):,}")
             .replace("%2", f"{self.vocab_size.value():,}")
             .replace("%3", merges)
-            .replace("%4", str(len(ix.special_tokens)))
+            .replace("%4", f"{len(ix.special_tokens):,}")
         )

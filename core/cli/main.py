@@ -116,7 +116,7 @@ def _train(args: argparse.Namespace) -> int:
     note = (
         ""
         if trainer.vocab_size == args.vocab_size
-        else (f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
+        else (f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size:,})")
     )
     if s.size_bytes == 0 and s.pretokens == 0:
         note = " (the corpus is empty: the vocab is the 256 bytes and the special tokens only)"
@@ -125,8 +125,8 @@ def _train(args: argparse.Namespace) -> int:
     # (a counts file written without our metadata, e.g. by Spark, does not know the corpus size)
     size = f"{s.size_bytes:,} bytes" if s.size_bytes else f"{s.pretokens:,} counted pre-tokens"
     print(
-        f"trained {len(trainer.merges)} merges, vocab size {trainer.vocab_size}{note} in {elapsed:.2f}s "
-        f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes} invalid UTF-8 bytes)"
+        f"trained {len(trainer.merges):,} merges, vocab size {trainer.vocab_size:,}{note} in {elapsed:.2f}s "
+        f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes:,} invalid UTF-8 byte{'' if s.invalid_bytes == 1 else 's'})"
     )
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
@@ -419,7 +419,7 @@ def command_line_text(e: BPEError) -> str:
     p = e.params
     if e.code == "corpus_binary" and {"name", "nul", "size"} <= p.keys():
         return (
-            f"{p['name']} looks like a binary file ({p['nul']} NUL bytes in the first {p['size']} bytes); "
+            f"{p['name']} looks like a binary file ({p['nul']:,} NUL bytes in the first {p['size']:,} bytes); "
             "choose a UTF-8 text file, or pass --allow-nul if it is UTF-8 text that contains NUL bytes"
         )
     return str(e)

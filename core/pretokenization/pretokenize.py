@@ -536,7 +536,9 @@ def count_pretokens_ordered(
     stats.pretokens = sum(total.values())
     stats.distinct_pretokens = len(total)
     if stats.invalid_bytes:
-        stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+        stats.notes.append(
+            f"{stats.invalid_bytes:,} invalid UTF-8 byte{'' if stats.invalid_bytes == 1 else 's'} kept byte-exactly"
+        )
     return dict(total), stats
 
 
@@ -572,7 +574,9 @@ def _count_in_workers(
     stats.pretokens = t.pretokens
     stats.distinct_pretokens = len(counts)
     if stats.invalid_bytes:
-        stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+        stats.notes.append(
+            f"{stats.invalid_bytes:,} invalid UTF-8 byte{'' if stats.invalid_bytes == 1 else 's'} kept byte-exactly"
+        )
     return counts, stats
 
 

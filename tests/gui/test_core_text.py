@@ -143,3 +143,18 @@ def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
         i18n.install("en")
     assert shown.startswith("'unigram.json' 是 Unigram") or shown.startswith("unigram.json 是 Unigram"), shown
     assert "字节级 BPE" in shown and "SentencePiece BPE" in shown  # what is opened instead
+
+
+def test_one_invalid_byte_is_said_in_the_singular(qapp):
+    """ "1 invalid UTF-8 bytes kept byte-exactly" (core's note, the CLI and the app)."""
+    from core.pretokenization.pretokenize import count_pretokens
+
+    i18n.install("en")
+    _counts, stats = count_pretokens(b"the cat \xff sat", [], "gpt2", workers=1)
+    assert "1 invalid UTF-8 byte kept byte-exactly" in stats.notes
+    assert (
+        core_text.note("1 invalid UTF-8 byte kept byte-exactly") == "1 invalid UTF-8 byte kept byte-exactly"
+    )
+    assert core_text.note("1,234 invalid UTF-8 bytes kept byte-exactly") == (
+        "1,234 invalid UTF-8 bytes kept byte-exactly"
+    )

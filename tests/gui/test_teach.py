@@ -277,3 +277,17 @@ def test_learn_buttons_stay_put_and_code_fits_on_a_laptop(qtbot, lang, size):
         assert len(set(places.values())) == 1, places
     finally:
         i18n.install("en")
+
+
+def test_learn_summaries_say_proper_plurals(learn):
+    """ "Done: 3 merge(s) learned" read as a form to fill in: English says 1 merge, 3 merges."""
+    learn.set_kind("lecture")
+    learn.btn_end.click()
+    assert "Done: 3 merges learned" in learn.story.text() and "(s)" not in learn.story.text()
+    learn.merges.setValue(1)
+    learn.btn_end.click()
+    assert "Done: 1 merge learned" in learn.story.text()
+    learn.set_kind("training")
+    learn.btn_end.click()
+    text = learn.story.text()
+    assert "(s)" not in text and "+ 1 special token +" in text and "+ 12 merges" in text, text
