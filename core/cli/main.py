@@ -204,7 +204,7 @@ def _convert(args: argparse.Namespace) -> int:
     spec = load_any(
         args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
     )
-    for note in spec.notes:
+    for note in () if args.quiet else spec.notes:
         print(f"bpe-explorer: note: {note}", file=sys.stderr)
     written = export_all(
         args.out, spec, formats, lossy=args.allow_lossy
@@ -212,7 +212,7 @@ def _convert(args: argparse.Namespace) -> int:
     for fmt in formats:
         for lost in export_losses(spec, fmt):
             print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
-        for note in reading_notes(spec, fmt, written.get(fmt)):
+        for note in reading_notes(spec, fmt, written.get(fmt)):  # (what a reader must give: kept)
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
     print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
     return 0
@@ -362,6 +362,13 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
         action="store_true",
         help="write formats that cannot hold all of an imported tokenizer.json (its normalizer, "
         "post-processor …); refused by default, naming what would be lost",
+    )
+    c.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no notes on what the loader assumed (convert shows no progress bars; warnings, and "
+        "what a reader of the files must give, are still printed)",
     )
     add_count_parser(sub)
     add_eval_parser(sub)

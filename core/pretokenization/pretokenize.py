@@ -452,7 +452,8 @@ def count_pretokens_ordered(
     try:
         head, stream = read_head(stream)
         if not is_text:
-            refuse_compressed(head, name, "train - --vocab-size N --out DIR")
+            given = os.fspath(source) if isinstance(source, (str, os.PathLike)) else None
+            refuse_compressed(head, name, "train - --vocab-size N --out DIR", path=given)
             sniff_encoding(head, name, allow_nul=allow_nul)
         stats.has_bom = head.startswith(_BOM)
         if stats.has_bom:
