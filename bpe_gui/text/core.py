@@ -16,6 +16,14 @@ from PySide6.QtCore import QCoreApplication
 
 from bpe_gui.text.plural import plural
 
+
+def _invalid_bytes(m: re.Match[str]) -> str:
+    n = int(m[1].replace(",", ""))
+    return plural(
+        QCoreApplication.translate("CoreText", "%n invalid UTF-8 byte(s) kept byte-exactly", None, n), n
+    )
+
+
 # (pattern of core's English text, the translated text from the match); the templates are literal
 # translate() calls so that lupdate finds them
 _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
@@ -27,12 +35,7 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(r"([\d,]+) invalid UTF-8 bytes? kept byte-exactly"),
-        lambda m: plural(
-            QCoreApplication.translate(
-                "CoreText", "%n invalid UTF-8 byte(s) kept byte-exactly", "", int(m[1].replace(",", ""))
-            ),
-            int(m[1].replace(",", "")),
-        ),
+        _invalid_bytes,
     ),
     (
         re.compile(r"GPT-2 files: vocab (.+) \+ merges (.+)"),
