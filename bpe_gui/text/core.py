@@ -15,6 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 
 from bpe_gui.text.plural import plural
+from core.units import plurals
 
 
 def _invalid_bytes(m: re.Match[str]) -> str:
@@ -248,8 +249,8 @@ def _translated(text: str, table) -> str:
     for pattern, make in table:
         m = pattern.fullmatch(body) or pattern.fullmatch(body[:1].lower() + body[1:])
         if m is not None:
-            return make(m)
-    return text
+            return plurals(make(m))
+    return plurals(text)
 
 
 def note(text: str) -> str:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from core.units import plurals
+
 
 def plural(text: str, n: int) -> str:
     """Resolve the English "(s)" of an untranslated numerus string and group the count's digits."""
@@ -27,13 +29,7 @@ def plural(text: str, n: int) -> str:
     return text.replace("(s)", "" if n == 1 else "s")
 
 
-# a count, then one to three words, the last of which carries "(s)"
-_COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*)((?:\s+[A-Za-z][\w-]*){1,3})\(s\)")
-
-
 def plurals_by_count(text: str) -> str:
     """Each "(s)" that follows a count within three words becomes "" (the count is 1) or "s";
-    a text without "(s)" (e.g. a translation) is returned as it is."""
-    if "(s)" not in text:
-        return text
-    return _COUNTED.sub(lambda m: m[1] + m[2] + ("" if m[1] == "1" else "s"), text)
+    a text without "(s)" (e.g. a translation) is returned as it is (:func:`core.units.plurals`)."""
+    return plurals(text)

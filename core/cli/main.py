@@ -432,11 +432,18 @@ def command_line_text(e: BPEError) -> str:
     return str(e)
 
 
+def plurals(text: str) -> str:
+    """ "1 special token(s)" read as "1 special token" (core's messages write "(s)" after a count)."""
+    from core.units import plurals as resolve
+
+    return resolve(text)
+
+
 def guarded(fn) -> int:
     try:
         return int(fn() or 0)
     except BPEError as e:
-        print(f"bpe-explorer: error: {command_line_text(e)}", file=sys.stderr)
+        print(f"bpe-explorer: error: {plurals(command_line_text(e))}", file=sys.stderr)
         return EXIT_USAGE
     except Cancelled as e:
         print(f"bpe-explorer: {e}", file=sys.stderr)

@@ -88,3 +88,14 @@ def test_sentencepiece_pieces_are_named_as_the_app_shows_them(capsys):
         assert main(["inspect", str(path), "-q"]) == 0
     out = capsys.readouterr().out
     assert "35 '<0x20>', 28705 '▁'" in out, out
+
+
+def test_errors_say_one_special_token_not_token_s(tmp_path, capsys):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("hello world", encoding="utf-8")
+    argv = ["train", str(corpus), "--vocab-size", "100", "--out", str(tmp_path / "o"), "-q"]
+    assert main([*argv, "--special-token", "<|endoftext|>"]) == 2
+    err = capsys.readouterr().err
+    assert "256 bytes + 1 special token = 257" in err and "(s)" not in err, err
+    assert main([*argv, "--special-token", "<a>", "--special-token", "<b>"]) == 2
+    assert "+ 2 special tokens = 258" in capsys.readouterr().err
