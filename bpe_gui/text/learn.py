@@ -271,16 +271,20 @@ def _piece(a) -> str:
     return fill(translate("Learn", "Next piece: %1."), tok(a["piece"]))
 
 
+def _gap(a) -> str:
+    return fill(
+        translate(
+            "Learn",
+            "PAT does not match %1: text no match covers is kept as a pre-token of its own, so no "
+            "text is dropped (a plain split on whitespace, as in the handout, drops it).",
+        ),
+        tok(a["pretoken"]),
+    )
+
+
 def _t_pretoken(a) -> str:
     if a.get("gap"):
-        return fill(
-            translate(
-                "Learn",
-                "PAT does not match %1: text no match covers is kept as a pre-token of its own, so no "
-                "text is dropped (a plain split on whitespace, as in the handout, drops it).",
-            ),
-            tok(a["pretoken"]),
-        )
+        return _gap(a)
     if a.get("pattern") == "none":
         s = fill(translate("Learn", "No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
     else:
@@ -460,6 +464,8 @@ def _e_special_id(a) -> str:
 
 
 def _e_pretoken(a) -> str:
+    if a.get("gap"):
+        return _gap(a)
     if a.get("pattern") in (None, "none"):
         s = fill(translate("Learn", "No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
     else:

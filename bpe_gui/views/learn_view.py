@@ -296,8 +296,8 @@ class LearnView(QWidget):
         self.position.setText(
             self.tr("Line %1 of the code · step %2 / %3")
             .replace("%1", str(f.line + 1))
-            .replace("%2", str(self.at + 1))
-            .replace("%3", str(n))
+            .replace("%2", f"{self.at + 1:,}")
+            .replace("%3", f"{n:,}")
         )
         if self.walk.truncated and self.at >= n - 2:
             self.position.setText(

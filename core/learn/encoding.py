@@ -10,6 +10,8 @@ merge by merge in rank order, then looked up as ids; and why streaming gives the
 
 from __future__ import annotations
 
+import regex
+
 from core.learn.frame import Recorder, Shown, Walk
 from core.tokenization.tokenizer import Tokenizer
 
@@ -79,7 +81,9 @@ def walk(tok: Tokenizer, text: str) -> Walk:
             ids.append(tok.token_to_id(pre))
             rec(3, "special_id", {"piece": pre, "ids": list(ids)}, piece=pre, id=ids[-1])
             continue
-        rec(4, "pretoken", {"pre_token": pre, "ids": list(ids)}, pretoken=pre, pattern=tok.pattern)
+        # text PAT does not match (the spaces between \S+ matches) is a pre-token of its own
+        gap = pat is not None and regex.fullmatch(pat, pre) is None
+        rec(4, "pretoken", {"pre_token": pre, "ids": list(ids)}, pretoken=pre, pattern=tok.pattern, gap=gap)
         data = pre.encode("utf-8", "surrogateescape")
         parts: tuple[bytes, ...] = tuple(bytes([b]) for b in data)
         rec(5, "parts", {"pre_token": pre, "parts": list(parts)}, n=len(parts), pretoken=pre)

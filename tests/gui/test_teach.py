@@ -291,3 +291,17 @@ def test_learn_summaries_say_proper_plurals(learn):
     learn.btn_end.click()
     text = learn.story.text()
     assert "(s)" not in text and "+ 1 special token +" in text and "+ 12 merges" in text, text
+
+
+def test_learn_encoding_says_a_space_between_matches_is_kept_not_found(learn):
+    """With \\S+ the encoding walk-through said "The regex finds the pre-token “·”"; \\S+ never
+    matches a space: the tokenizer keeps the text between matches as a pre-token of its own."""
+    learn.set_kind("encoding")
+    learn.pattern.setCurrentIndex(1)  # Whitespace (\S+)
+    w = learn.walk
+    space = next(i for i, f in enumerate(w.frames) if f.event == "pretoken" and f.args["pretoken"] == " ")
+    learn.go(space)
+    assert "does not match" in learn.story.text() and "finds" not in learn.story.text()
+    word = next(i for i, f in enumerate(w.frames) if f.event == "pretoken" and f.args["pretoken"] == "the")
+    learn.go(word)
+    assert "finds the pre-token" in learn.story.text()
