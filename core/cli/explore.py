@@ -404,6 +404,8 @@ def run_trace(args, progress) -> int:
     finally:
         progress.close()
     print(h.describe())
+    if pieces is not None and h.id < len(pieces) and pieces[h.id] is not None:
+        print(f"  piece {pieces[h.id]!r} (as the app shows it)")
     if len(h.built) > 1:
         steps = "; ".join(
             f"{_token_text(s.pair[0])} + {_token_text(s.pair[1])} (merge {s.merge:,})" for s in h.built

@@ -84,7 +84,7 @@ def test_sentencepiece_pieces_are_named_as_the_app_shows_them(capsys):
         by_piece = capsys.readouterr().out
         assert main(["trace", str(path), "--text", " the", "-q"]) == 0
         assert capsys.readouterr().out == by_piece
-        assert by_piece.startswith("token 272 ")
+        assert by_piece.startswith("token 272 ") and "  piece '▁the'" in by_piece
         assert main(["inspect", str(path), "-q"]) == 0
     out = capsys.readouterr().out
     assert "35 '<0x20>', 28705 '▁'" in out, out
