@@ -8,6 +8,9 @@ changes nothing process-wide. The engine process makes its own settings in
 
 What it turns on:
 
+* Qt's font database warnings off (category ``qt.text.font.db``: "OpenType support missing for …",
+  hundreds of lines on stderr in a session that say nothing a user can act on); its critical messages
+  and every other category are kept, and ``QT_LOGGING_RULES`` can still turn them back on;
 * the guard against PySide6 6.12.0's lost references to ``None``/``True`` on Python < 3.12
   (:mod:`bpe_gui.qtcompat`; a no-op elsewhere);
 * while a job thread runs (:func:`job_started` / :func:`job_finished`, called by
@@ -38,7 +41,18 @@ def configure_process() -> None:
     from bpe_gui import qtcompat
 
     qtcompat.install()
+    _quiet_font_database()
     _configured = True
+
+
+#: the logging rules the app sets: only Qt's font database chatter, and not its critical messages
+QUIET_RULES = "\n".join(f"qt.text.font.db.{level}=false" for level in ("debug", "info", "warning"))
+
+
+def _quiet_font_database() -> None:
+    from PySide6.QtCore import QLoggingCategory
+
+    QLoggingCategory.setFilterRules(QUIET_RULES)
 
 
 def configured() -> bool:

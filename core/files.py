@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from core.errors import BPEError, FormatError
+from core.errors import BPEError, CorpusError, FormatError
 
 TEMP_SUFFIX = ".bpe-explorer.tmp"  # our temp files: recognisable, so a killed run's leftovers are removed
 STALE_TEMP_SECONDS = 600
@@ -199,9 +199,29 @@ def staged_writes() -> Iterator[None]:
             discard(tmp or None)
 
 
+def text_file_problem(path: str | os.PathLike, what: str = "text file") -> CorpusError | None:
+    """The error for a text to read that is not a file: a folder is called a folder with the same
+    words in every command (as ``train`` says it), a missing path is named; None for a file or a
+    stream (FIFO, pipe, device).
+
+    >>> str(text_file_problem("."))
+    "'.' is a folder; choose a text file"
+    """
+    p = Path(path)
+    if p.is_dir():
+        return CorpusError(f"{str(p)!r} is a folder; choose a text file", code="corpus_folder", path=str(p))
+    if not p.exists():
+        return CorpusError(
+            f"{what} {str(p)!r} does not exist; check the path", code="corpus_missing", path=str(p)
+        )
+    return None
+
+
 def read_text(path: str | os.PathLike, what: str) -> str:
     """Read a UTF-8 file, turning I/O and decoding problems into :class:`FormatError`."""
     path = Path(path)
+    if path.is_dir():
+        raise FormatError(f"{what} {str(path)!r} is a folder; choose a file")
     if not path.is_file():
         raise FormatError(f"{what} {str(path)!r} does not exist or is not a file; check the path")
     try:

@@ -626,152 +626,152 @@
 <context>
     <name>CoreText</name>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="22"/>
+        <location filename="../../bpe_gui/text/core.py" line="33"/>
         <source>starts with a UTF-8 byte-order mark (kept as the bytes EF BB BF)</source>
         <translation>以 UTF-8 字节顺序标记（BOM）开头（作为字节 EF BB BF 原样保留）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="28"/>
-        <source>{0} invalid UTF-8 bytes kept byte-exactly</source>
-        <translation>{0} 个无效的 UTF-8 字节已逐字节原样保留</translation>
+        <location filename="../../bpe_gui/text/core.py" line="24"/>
+        <source>%n invalid UTF-8 byte(s) kept byte-exactly</source>
+        <translation>%n 个无效的 UTF-8 字节已逐字节原样保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="34"/>
+        <location filename="../../bpe_gui/text/core.py" line="43"/>
         <source>GPT-2 files: vocab {0} + merges {1}</source>
         <translation>GPT-2 文件：词表 {0} + 合并规则 {1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="40"/>
+        <location filename="../../bpe_gui/text/core.py" line="49"/>
         <source>GPT-2 files store no pattern: GPT-2&apos;s pattern is assumed</source>
         <translation>GPT-2 文件不保存预分词正则：按 GPT-2 的正则处理</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="46"/>
+        <location filename="../../bpe_gui/text/core.py" line="55"/>
         <source>special tokens were taken as the tokens no merge makes (there are none)</source>
         <translation>特殊标记取为没有任何合并规则生成的词元（没有这样的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="52"/>
+        <location filename="../../bpe_gui/text/core.py" line="61"/>
         <source>special tokens were taken as the tokens no merge makes ({0})</source>
         <translation>特殊标记取为没有任何合并规则生成的词元（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="61"/>
+        <location filename="../../bpe_gui/text/core.py" line="70"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID，但你给出的{2}除外</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="68"/>
+        <location filename="../../bpe_gui/text/core.py" line="77"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="76"/>
+        <location filename="../../bpe_gui/text/core.py" line="85"/>
         <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2&apos;s pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
         <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="88"/>
+        <location filename="../../bpe_gui/text/core.py" line="97"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="99"/>
+        <location filename="../../bpe_gui/text/core.py" line="108"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="110"/>
+        <location filename="../../bpe_gui/text/core.py" line="119"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="122"/>
+        <location filename="../../bpe_gui/text/core.py" line="131"/>
         <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
         <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="130"/>
+        <location filename="../../bpe_gui/text/core.py" line="139"/>
         <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
         <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="136"/>
+        <location filename="../../bpe_gui/text/core.py" line="145"/>
         <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
         <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="142"/>
+        <location filename="../../bpe_gui/text/core.py" line="151"/>
         <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
         <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="151"/>
+        <location filename="../../bpe_gui/text/core.py" line="160"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
         <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="158"/>
+        <location filename="../../bpe_gui/text/core.py" line="167"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="167"/>
+        <location filename="../../bpe_gui/text/core.py" line="176"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="180"/>
+        <location filename="../../bpe_gui/text/core.py" line="189"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="188"/>
+        <location filename="../../bpe_gui/text/core.py" line="197"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="192"/>
+        <location filename="../../bpe_gui/text/core.py" line="201"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="198"/>
+        <location filename="../../bpe_gui/text/core.py" line="207"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="204"/>
+        <location filename="../../bpe_gui/text/core.py" line="213"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="210"/>
+        <location filename="../../bpe_gui/text/core.py" line="219"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="218"/>
+        <location filename="../../bpe_gui/text/core.py" line="227"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="232"/>
+        <location filename="../../bpe_gui/text/core.py" line="241"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="234"/>
+        <location filename="../../bpe_gui/text/core.py" line="243"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="235"/>
+        <location filename="../../bpe_gui/text/core.py" line="244"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="261"/>
+        <location filename="../../bpe_gui/text/core.py" line="270"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -985,112 +985,112 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="18"/>
+        <location filename="../../bpe_gui/text/errors.py" line="19"/>
         <source>%(name)s looks like %(kind)s text. Convert it to UTF-8 first (for example with iconv) and open it again.</source>
         <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="23"/>
+        <location filename="../../bpe_gui/text/errors.py" line="24"/>
         <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="26"/>
+        <location filename="../../bpe_gui/text/errors.py" line="27"/>
         <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the decompressed file.</source>
         <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开解压出的文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="31"/>
+        <location filename="../../bpe_gui/text/errors.py" line="32"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="35"/>
+        <location filename="../../bpe_gui/text/errors.py" line="36"/>
         <source>The encoding %(name)s is not available offline: tiktoken&apos;s cache has no copy of it. Download %(url)s and open that file instead.</source>
         <translation>编码 %(name)s 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 %(url)s，再打开那个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="40"/>
+        <location filename="../../bpe_gui/text/errors.py" line="41"/>
         <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the tokenizer file inside.</source>
         <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开其中的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="45"/>
+        <location filename="../../bpe_gui/text/errors.py" line="46"/>
         <source>The folder %(folder)s already holds %(files)s, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Choose another folder, or replace them.</source>
         <translation>文件夹 %(folder)s 中已有 %(files)s，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。请选择其他文件夹，或替换它们。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="50"/>
+        <location filename="../../bpe_gui/text/errors.py" line="51"/>
         <source>%(name)s is plain text, not a tokenizer file. To train on it, open it as a corpus; to open a tokenizer, choose its vocab.json, merges.txt, tokenizer.json, .tiktoken or bpe.json.</source>
         <translation>%(name)s 是纯文本，不是分词器文件。要在它上面训练，请把它作为语料打开；要打开分词器，请选择它的 vocab.json、merges.txt、tokenizer.json、.tiktoken 或 bpe.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="55"/>
+        <location filename="../../bpe_gui/text/errors.py" line="56"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="58"/>
+        <location filename="../../bpe_gui/text/errors.py" line="59"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="61"/>
+        <location filename="../../bpe_gui/text/errors.py" line="62"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <location filename="../../bpe_gui/text/errors.py" line="63"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="63"/>
+        <location filename="../../bpe_gui/text/errors.py" line="64"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="64"/>
+        <location filename="../../bpe_gui/text/errors.py" line="65"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="67"/>
+        <location filename="../../bpe_gui/text/errors.py" line="68"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="72"/>
+        <location filename="../../bpe_gui/text/errors.py" line="73"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="75"/>
+        <location filename="../../bpe_gui/text/errors.py" line="76"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="80"/>
+        <location filename="../../bpe_gui/text/errors.py" line="81"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="84"/>
+        <location filename="../../bpe_gui/text/errors.py" line="85"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="85"/>
+        <location filename="../../bpe_gui/text/errors.py" line="86"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="88"/>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="94"/>
+        <location filename="../../bpe_gui/text/errors.py" line="95"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
@@ -1198,278 +1198,278 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="123"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="124"/>
         <source>Add current</source>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="124"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="126"/>
         <source>Add encoding…</source>
         <translation>添加已知分词器…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="128"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="132"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="134"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="146"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="147"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="147"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="150"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="157"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="157"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="157"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="166"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="167"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="167"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="168"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="64"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="65"/>
         <source>{name} is not available offline: tiktoken&apos;s cache has no copy of it. Download {url} and add that file with “Add file…”.</source>
         <translation>{name} 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 {url}，再用“添加文件…”添加那个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="86"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="87"/>
         <source>Cannot read {name}: {reason}</source>
         <translation>无法读取 {name}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="136"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="136"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
         <source>Remove the selected tokenizers and texts (Delete)</source>
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="169"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="170"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="175"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="175"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="176"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="176"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="184"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="185"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="184"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="185"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="190"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="195"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="196"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="208"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="209"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="223"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="223"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="224"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="228"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="229"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="229"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="239"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="240"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="244"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="245"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="279"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="281"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="279"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="282"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="345"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="349"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="354"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="358"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="355"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="359"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="364"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="368"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="388"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="392"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="401"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="405"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="414"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="418"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="416"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="419"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="420"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="430"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="464"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="468"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="490"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="494"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="552"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="556"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="555"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="559"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="559"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="563"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -1747,12 +1747,12 @@
         <translation>未写入：tiktoken（有一次新合并产生了基础分词器已有的词元，tiktoken 文件无法表示：它会按旧词元的排名应用这次合并）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="299"/>
+        <location filename="../../bpe_gui/actions/files.py" line="301"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="309"/>
+        <location filename="../../bpe_gui/actions/files.py" line="311"/>
         <source>Not written: {0}. These formats cannot hold this tokenizer (the other formats were written):</source>
         <translation>未写入：{0}。这些格式无法容纳此分词器（其他格式已写入）：</translation>
     </message>
@@ -2024,77 +2024,77 @@
         <translation>没有文本文件：“从未使用”列表为空。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="99"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="112"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="116"/>
         <source>Unreachable from text ({n})</source>
         <translation>文本无法到达（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="113"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="117"/>
         <source>Unreachable by merges ({n})</source>
         <translation>合并无法构造（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="114"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="118"/>
         <source>Partial UTF-8 ({n})</source>
         <translation>不完整的 UTF-8（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="115"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="119"/>
         <source>Special ({n})</source>
         <translation>特殊标记（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="116"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="120"/>
         <source>Longest ({n})</source>
         <translation>最长（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="117"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
         <source>Never used ({n})</source>
         <translation>从未使用（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="128"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="132"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="136"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="140"/>
         <source>Text files: {names}</source>
         <translation>文本文件：{names}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="148"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="152"/>
         <source>Inspecting…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="163"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="167"/>
         <source>{vocab} tokens: {text} unreachable from their text, {merges} unreachable by merges, {partial} partial UTF-8, {special} special; the longest has {longest} bytes.</source>
         <translation>共 {vocab} 个词元：{text} 个无法由其文本得到，{merges} 个无法由合并构造，{partial} 个是不完整的 UTF-8，{special} 个特殊标记；最长的有 {longest} 个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="174"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="178"/>
         <source>{name}: {tokens} tokens, {unused} tokens never used</source>
         <translation>{name}：{tokens} 个词元，{unused} 个词元从未使用</translation>
     </message>
@@ -2139,302 +2139,302 @@
 <context>
     <name>Learn</name>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="125"/>
+        <location filename="../../bpe_gui/text/learn.py" line="132"/>
         <source>The text becomes its UTF-8 bytes: %1 integers from 0 to 255. Each byte is a first token.</source>
         <translation>文本变成它的 UTF-8 字节：%1 个 0 到 255 之间的整数。每个字节就是最初的一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="155"/>
+        <location filename="../../bpe_gui/text/learn.py" line="162"/>
         <source>Start counting pairs from zero.</source>
         <translation>从零开始统计字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="159"/>
-        <location filename="../../bpe_gui/text/learn.py" line="340"/>
+        <location filename="../../bpe_gui/text/learn.py" line="166"/>
+        <location filename="../../bpe_gui/text/learn.py" line="351"/>
         <source>No pair is left to merge: training stops here.</source>
         <translation>没有可合并的字节对了：训练到此结束。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="163"/>
+        <location filename="../../bpe_gui/text/learn.py" line="170"/>
         <source>zip gives the next neighbouring pair: (%1, %2).</source>
         <translation>zip 给出下一个相邻对：(%1, %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="167"/>
+        <location filename="../../bpe_gui/text/learn.py" line="174"/>
         <source>Pair (%1, %2) has now been seen %3 time(s).</source>
         <translation>字节对 (%1, %2) 目前已出现 %3 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="172"/>
+        <location filename="../../bpe_gui/text/learn.py" line="179"/>
         <source>max picks %1, seen %2 time(s).</source>
         <translation>max 选出 %1，出现了 %2 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="203"/>
+        <location filename="../../bpe_gui/text/learn.py" line="210"/>
         <source>Its bytes are its two parts joined: %1 + %2 = %3.</source>
         <translation>它的字节是两部分连起来：%1 + %2 = %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="212"/>
+        <location filename="../../bpe_gui/text/learn.py" line="219"/>
         <source>Every occurrence of the pair is replaced by %1: %2 replaced, the list shrinks from %3 to %4.</source>
         <translation>该字节对的每次出现都被替换为 %1：替换了 %2 处，列表从 %3 个缩短到 %4 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="296"/>
+        <location filename="../../bpe_gui/text/learn.py" line="307"/>
         <source>Word %1: each of its pairs counts as often as the word occurs: %2 time(s).</source>
         <translation>单词 %1：它的每个字节对都按这个单词出现的次数计数：%2 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="304"/>
+        <location filename="../../bpe_gui/text/learn.py" line="315"/>
         <source>pair_counts[%1] += %2: pair %1 has now been counted %3 time(s).</source>
         <translation>pair_counts[%1] += %2：字节对 %1 现在共计 %3 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="312"/>
+        <location filename="../../bpe_gui/text/learn.py" line="323"/>
         <source>The vocabulary starts with the 256 single bytes, ids 0 to 255; next_id is the id the next token will get.</source>
         <translation>词表从 256 个单字节开始，ID 为 0 到 255；next_id 是下一个词元将得到的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="321"/>
+        <location filename="../../bpe_gui/text/learn.py" line="332"/>
         <source>The special token %1 gets id %2; next_id is now %3. Merged tokens come after the special tokens.</source>
         <translation>特殊标记 %1 得到 ID %2；next_id 现在是 %3。合并得到的词元排在特殊标记之后。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="349"/>
+        <location filename="../../bpe_gui/text/learn.py" line="360"/>
         <source>Tied with %1: the tie rule takes the greatest pair compared as (bytes, bytes): the first tokens&apos; bytes are compared first, the second tokens&apos; only when the first are equal. Here %2 is the greatest.</source>
         <translation>与 %1 次数相同：平局规则取按 (bytes, bytes) 比较时最大的字节对：先比较两对中第一个词元的字节，只有第一个相同时才比较第二个词元的字节。这里 %2 最大。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="363"/>
+        <location filename="../../bpe_gui/text/learn.py" line="374"/>
         <source>Merge number %1 is recorded (its rank is %2: ranks count from 0); new token %3 gets id %4.</source>
         <translation>记下第 %1 次合并（合并编号 %1，排位 %2：排位从 0 数起）；新词元 %3 得到 ID %4。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="375"/>
+        <location filename="../../bpe_gui/text/learn.py" line="386"/>
         <source>next_id moves on to %1 for the next merge.</source>
         <translation>next_id 前进到 %1，留给下一次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="399"/>
+        <location filename="../../bpe_gui/text/learn.py" line="410"/>
         <source>The pair stands %1 times in this word but only %2 are merged: the occurrences overlap, and merging goes left to right, so a token already joined cannot join again.</source>
         <translation>这个字节对在该单词中出现 %1 次，但只合并了 %2 处：这些出现相互重叠，而合并从左到右进行，已经被合并用掉的词元不能再参与下一次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="427"/>
+        <location filename="../../bpe_gui/text/learn.py" line="438"/>
         <source>Done: a vocabulary of %1 tokens = 256 bytes + %2 special token(s) + %3 merge(s).</source>
         <translation>完成：词表共 %1 个词元 = 256 个字节 + %2 个特殊标记 + %3 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="442"/>
+        <location filename="../../bpe_gui/text/learn.py" line="453"/>
         <source>Special tokens are cut out first; each one becomes its own id: %1.</source>
         <translation>先切出特殊标记；每个特殊标记直接变成它自己的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="258"/>
-        <location filename="../../bpe_gui/text/learn.py" line="390"/>
-        <location filename="../../bpe_gui/text/learn.py" line="416"/>
-        <location filename="../../bpe_gui/text/learn.py" line="443"/>
-        <location filename="../../bpe_gui/text/learn.py" line="553"/>
+        <location filename="../../bpe_gui/text/learn.py" line="265"/>
+        <location filename="../../bpe_gui/text/learn.py" line="401"/>
+        <location filename="../../bpe_gui/text/learn.py" line="427"/>
+        <location filename="../../bpe_gui/text/learn.py" line="454"/>
+        <location filename="../../bpe_gui/text/learn.py" line="566"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="89"/>
+        <location filename="../../bpe_gui/text/learn.py" line="96"/>
         <source>A character outside ASCII is several bytes, so several first tokens: %1.</source>
         <translation>ASCII 以外的字符占多个字节，因此一开始是多个词元：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="100"/>
+        <location filename="../../bpe_gui/text/learn.py" line="107"/>
         <source>In bytes: %1.</source>
         <translation>按字节：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="107"/>
+        <location filename="../../bpe_gui/text/learn.py" line="114"/>
         <source>GPT-2&apos;s pattern keeps a run of letters together and Chinese characters count as letters: a whole Chinese clause without spaces or punctuation is one pre-token.</source>
         <translation>GPT-2 的正则把连续的字母放在一起，而汉字算作字母：一整句没有空格或标点的中文就是一个预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="135"/>
+        <location filename="../../bpe_gui/text/learn.py" line="142"/>
         <source>merges starts empty: it will map each merged pair to the id of its new token.</source>
         <translation>merges 一开始为空：它将把每个被合并的字节对映射到新词元的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="139"/>
+        <location filename="../../bpe_gui/text/learn.py" line="146"/>
         <source>The vocabulary starts with the 256 single bytes: ids 0 to 255. Each merge adds one token, with the next id: 256, 257, …</source>
         <translation>词表从 256 个单字节开始：ID 为 0 到 255。每次合并添加一个词元，依次取下一个 ID：256、257、…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="148"/>
-        <location filename="../../bpe_gui/text/learn.py" line="333"/>
+        <location filename="../../bpe_gui/text/learn.py" line="155"/>
+        <location filename="../../bpe_gui/text/learn.py" line="344"/>
         <source>Merge number %1 begins (step = %2: steps count from 0).</source>
         <translation>第 %1 次合并开始（step = %2：step 从 0 数起）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="174"/>
+        <location filename="../../bpe_gui/text/learn.py" line="181"/>
         <source>As text: %1 + %2.</source>
         <translation>对应的文本：%1 + %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="177"/>
+        <location filename="../../bpe_gui/text/learn.py" line="184"/>
         <source>Tied with %1: max returns the first of the tied pairs it meets, and counts lists pairs in the order they were first seen, so the pair seen first in the text wins.</source>
         <translation>与 %1 次数相同：max 返回它遇到的第一个并列字节对，而 counts 按字节对首次出现的顺序排列，所以文本中最先出现的字节对胜出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="188"/>
+        <location filename="../../bpe_gui/text/learn.py" line="195"/>
         <source>The new token gets the next free id: 256 + step = %1.</source>
         <translation>新词元得到下一个空闲 ID：256 + step = %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="193"/>
+        <location filename="../../bpe_gui/text/learn.py" line="200"/>
         <source>merges records the rule: pair %1 → %2. Encoding will replay these rules in this order.</source>
         <translation>merges 记下这条规则：字节对 %1 → %2。编码时会按这个顺序重放这些规则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="223"/>
+        <location filename="../../bpe_gui/text/learn.py" line="230"/>
         <source>The pair was counted %1 times but replaced only %2 times: its occurrences overlap (in 97 97 97 both pairs share the middle 97), and merge goes left to right, so a token already used by one replacement cannot start the next.</source>
         <translation>这个字节对计数为 %1 次，但只替换了 %2 次：它的出现相互重叠（在 97 97 97 中两个字节对共用中间的 97），而 merge 从左到右进行，已被一次替换用掉的词元不能再开始下一次替换。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="238"/>
+        <location filename="../../bpe_gui/text/learn.py" line="245"/>
         <source>Done: %1 merge(s) learned, a vocabulary of %2 tokens. The %3 bytes of the text are now %4 tokens.</source>
         <translation>完成：学到 %1 次合并，词表共 %2 个词元。文本的 %3 个字节现在是 %4 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="248"/>
-        <location filename="../../bpe_gui/text/learn.py" line="435"/>
+        <location filename="../../bpe_gui/text/learn.py" line="255"/>
+        <location filename="../../bpe_gui/text/learn.py" line="446"/>
         <source>Merges in order: %1.</source>
         <translation>按顺序的合并：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="255"/>
+        <location filename="../../bpe_gui/text/learn.py" line="262"/>
         <source>The text is cut at the special tokens %1 into %2 piece(s); no merge crosses them.</source>
         <translation>文本在特殊标记 %1 处被切成 %2 段；任何合并都不会跨越它们。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="264"/>
+        <location filename="../../bpe_gui/text/learn.py" line="271"/>
         <source>Next piece: %1.</source>
         <translation>下一段：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="270"/>
+        <location filename="../../bpe_gui/text/learn.py" line="276"/>
         <source>PAT does not match %1: text no match covers is kept as a pre-token of its own, so no text is dropped (a plain split on whitespace, as in the handout, drops it).</source>
         <translation>PAT 不匹配 %1：没有被任何匹配覆盖的文本单独作为一个预分词保留，因此不会丢掉任何文本（像讲义那样简单地按空白切分则会丢掉它）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="278"/>
-        <location filename="../../bpe_gui/text/learn.py" line="457"/>
+        <location filename="../../bpe_gui/text/learn.py" line="289"/>
+        <location filename="../../bpe_gui/text/learn.py" line="470"/>
         <source>No pattern: the whole piece %1 is one pre-token.</source>
         <translation>不做预分词：整段 %1 就是一个预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="280"/>
-        <location filename="../../bpe_gui/text/learn.py" line="459"/>
+        <location filename="../../bpe_gui/text/learn.py" line="291"/>
+        <location filename="../../bpe_gui/text/learn.py" line="472"/>
         <source>The regex finds the pre-token %1.</source>
         <translation>正则表达式找到预分词 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="287"/>
+        <location filename="../../bpe_gui/text/learn.py" line="298"/>
         <source>Pre-token %1 has been seen %2 time(s); merges never cross pre-token boundaries.</source>
         <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="527"/>
+        <location filename="../../bpe_gui/text/learn.py" line="540"/>
         <source>Encoding the two pieces %1 and %2 separately and joining the ids gives the same ids here: no cut of this text splits a pre-token whose parts would merge.</source>
         <translation>把 %1 和 %2 两段分别编码再拼接 ID，在这里结果相同：这段文本的任何切分都不会切开一个其中部分会被合并的预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="536"/>
+        <location filename="../../bpe_gui/text/learn.py" line="549"/>
         <source>The naive way, encoding the pieces %1 and %2 separately and joining the ids, gives different ids (see naive): the cut splits a pre-token, and its two halves are merged on their own. An encode_iterable that encodes each chunk separately goes wrong here.</source>
         <translation>朴素做法，把 %1 和 %2 两段分别编码再拼接 ID，得到的 ID 不同（见 naive）：切点切开了一个预分词，它的两半被各自合并。逐块单独编码的 encode_iterable 就会在这里出错。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="550"/>
+        <location filename="../../bpe_gui/text/learn.py" line="563"/>
         <source>Done: the %1 bytes of the text are %2 id(s): %3.</source>
         <translation>完成：文本的 %1 个字节编码为 %2 个 ID：%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="345"/>
+        <location filename="../../bpe_gui/text/learn.py" line="356"/>
         <source>The most frequent pair is %1 (%2 time(s)).</source>
         <translation>最频繁的字节对是 %1（%2 次）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="380"/>
+        <location filename="../../bpe_gui/text/learn.py" line="391"/>
         <source>Word %1 (count %2) contains the pair: only such words change.</source>
         <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="388"/>
+        <location filename="../../bpe_gui/text/learn.py" line="399"/>
         <source>Its old pairs are taken away (−%1 each): %2.</source>
         <translation>减去它旧的字节对（每个 −%1）：%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="395"/>
+        <location filename="../../bpe_gui/text/learn.py" line="406"/>
         <source>Merged: %1 → %2.</source>
         <translation>合并后：%1 → %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="412"/>
+        <location filename="../../bpe_gui/text/learn.py" line="423"/>
         <source>Its new pairs are added (+%1 each): %2. All other pair counts stay as they were.</source>
         <translation>加上它新的字节对（每个 +%1）：%2。其他字节对的次数保持不变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="421"/>
+        <location filename="../../bpe_gui/text/learn.py" line="432"/>
         <source>The word is stored in its merged form.</source>
         <translation>这个词以合并后的形式保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="448"/>
+        <location filename="../../bpe_gui/text/learn.py" line="459"/>
         <source>%1 is a special token: it is not split or merged.</source>
         <translation>%1 是特殊标记：不拆分，也不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="452"/>
+        <location filename="../../bpe_gui/text/learn.py" line="463"/>
         <source>Its id is %1.</source>
         <translation>它的 ID 是 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="464"/>
+        <location filename="../../bpe_gui/text/learn.py" line="477"/>
         <source>The pre-token starts as %1 single bytes.</source>
         <translation>这个预分词最初是 %1 个单字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="493"/>
+        <location filename="../../bpe_gui/text/learn.py" line="506"/>
         <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
         <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="500"/>
-        <location filename="../../bpe_gui/text/learn.py" line="501"/>
+        <location filename="../../bpe_gui/text/learn.py" line="513"/>
+        <location filename="../../bpe_gui/text/learn.py" line="514"/>
         <source>Each part is looked up in the vocabulary: %1.</source>
         <translation>在词表中查出每一部分的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="506"/>
+        <location filename="../../bpe_gui/text/learn.py" line="519"/>
         <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
         <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="115"/>
+        <location filename="../../bpe_gui/text/learn.py" line="122"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="115"/>
+        <location filename="../../bpe_gui/text/learn.py" line="122"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="470"/>
+        <location filename="../../bpe_gui/text/learn.py" line="483"/>
         <source>Of its adjacent pairs, %1 has the lowest rank (%2, counted from 0: merge number %3): it was learned earliest, so it is merged first.</source>
         <translation>在它的相邻字节对中，%1 的排位最小（排位 %2，从 0 数起；即合并编号 %3）：它最早学到，所以最先合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="484"/>
+        <location filename="../../bpe_gui/text/learn.py" line="497"/>
         <source>Every occurrence of the pair in the pre-token becomes the token %1 (%2 replaced).</source>
         <translation>预分词中这个字节对的每一处出现都变成词元 %1（替换了 %2 处）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="515"/>
+        <location filename="../../bpe_gui/text/learn.py" line="528"/>
         <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
         <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
     </message>
@@ -2518,105 +2518,105 @@
         <translation>合并次数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="130"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="131"/>
         <source>◀ Back</source>
         <translation>◀ 后退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="131"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="132"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="132"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="259"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="320"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="330"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="262"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="323"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="333"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="220"/>
+        <source>The lecture&apos;s algorithm: the whole text as raw bytes (no special tokens, no pre-tokenization), ids instead of bytes, and ties go to the pair seen first.</source>
+        <translation>课程讲义中的算法：整段文本按原始字节处理（没有特殊标记，不做预分词），用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/learn_view.py" line="130"/>
         <source>« Start</source>
         <translation>« 开头</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="134"/>
         <source>End »</source>
         <translation>结尾 »</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="140"/>
         <source>Run the next line (Right arrow)</source>
         <translation>执行下一行（右方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="140"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="141"/>
         <source>Go back one line (Left arrow)</source>
         <translation>后退一行（左方向键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="154"/>
         <source>The algorithm; the highlighted line is the one just run</source>
         <translation>算法代码；高亮的是刚刚执行的那一行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="156"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="156"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="159"/>
         <source>A variable of the code at this line</source>
         <translation>代码在这一行时的变量</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="160"/>
         <source>Its value right after the highlighted line ran</source>
         <translation>高亮行执行之后它的值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="217"/>
-        <source>The lecture&apos;s algorithm: no pre-tokenization, ids instead of bytes, and ties go to the pair seen first.</source>
-        <translation>课程讲义中的算法：不做预分词，用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="224"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="227"/>
         <source>The CS336 handout&apos;s example. With whitespace pre-tokenization it gives the handout&apos;s merges: %1.</source>
         <translation>CS336 作业讲义中的例子。按空白预分词时，它得到与讲义相同的合并：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="229"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="232"/>
         <source>The CS336 handout&apos;s example with GPT-2&apos;s regex: “low” and “ low” (with its space) are different pre-tokens, so the counts and merges differ from the handout&apos;s, which splits on whitespace.</source>
         <translation>用 GPT-2 正则处理 CS336 作业讲义的例子：“low” 和（带空格的）“ low” 是不同的预分词，所以计数和合并与讲义（按空白切分）不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="237"/>
         <source>No pre-tokenization: merges may cross spaces (only special tokens cut the text).</source>
         <translation>不做预分词：合并可以跨过空格（只有特殊标记会切开文本）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="294"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="297"/>
         <source>Line %1 of the code · step %2 / %3</source>
         <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="301"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="304"/>
         <source>the text is long: later steps are not shown</source>
         <translation>文本较长：后面的步骤未显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="325"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="328"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="377"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="380"/>
         <source>Learn BPE — step by step</source>
         <translation>学习 BPE——逐步演示</translation>
     </message>
@@ -2624,293 +2624,293 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="139"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="148"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="140"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="149"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="175"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="184"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="201"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="210"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="202"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="211"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="203"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="214"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="209"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="218"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="217"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="226"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="232"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="226"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="237"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="241"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="251"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="262"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="255"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="263"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="285"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="280"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="289"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="292"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="323"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="400"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="411"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="404"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="413"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="414"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="423"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="467"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="467"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="459"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="468"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="459"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="468"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="488"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="497"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="486"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="495"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="551"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="560"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3183,55 +3183,55 @@
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="188"/>
+        <location filename="../../bpe_gui/actions/session.py" line="189"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="203"/>
+        <location filename="../../bpe_gui/actions/session.py" line="204"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="236"/>
-        <location filename="../../bpe_gui/actions/session.py" line="295"/>
+        <location filename="../../bpe_gui/actions/session.py" line="237"/>
+        <location filename="../../bpe_gui/actions/session.py" line="296"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="242"/>
-        <location filename="../../bpe_gui/actions/session.py" line="301"/>
+        <location filename="../../bpe_gui/actions/session.py" line="243"/>
+        <location filename="../../bpe_gui/actions/session.py" line="302"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="249"/>
-        <location filename="../../bpe_gui/actions/session.py" line="308"/>
+        <location filename="../../bpe_gui/actions/session.py" line="250"/>
+        <location filename="../../bpe_gui/actions/session.py" line="309"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="256"/>
+        <location filename="../../bpe_gui/actions/session.py" line="257"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="258"/>
+        <location filename="../../bpe_gui/actions/session.py" line="259"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="263"/>
+        <location filename="../../bpe_gui/actions/session.py" line="264"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="268"/>
+        <location filename="../../bpe_gui/actions/session.py" line="269"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="321"/>
+        <location filename="../../bpe_gui/actions/session.py" line="322"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -3239,128 +3239,128 @@
 <context>
     <name>SessionWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="50"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="53"/>
         <source>%1 throws away the %n merge(s) trained so far.</source>
         <translation>%1 会丢弃目前训练出的 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="57"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="60"/>
         <source>Discard the trained merges?</source>
         <translation>丢弃已训练的合并？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="62"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="65"/>
         <source>Save the session or export the tokenizer first to keep them.</source>
         <translation>如需保留，请先保存会话或导出分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="63"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="66"/>
         <source>Save session first…</source>
         <translation>先保存会话…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="64"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="67"/>
         <source>Export first…</source>
         <translation>先导出…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="65"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="68"/>
         <source>Discard merges</source>
         <translation>丢弃合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="68"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="215"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="71"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="240"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="85"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="102"/>
         <source>Opening %1</source>
         <translation>打开 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="94"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="111"/>
         <source>Corpus to continue training on</source>
         <translation>用于继续训练的语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="96"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="113"/>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="105"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="126"/>
         <source>Continuing on %1</source>
         <translation>在 %1 上继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="112"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="137"/>
         <source>Importing %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="121"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="146"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="143"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="168"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="149"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="174"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="207"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="232"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="208"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="233"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="213"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="238"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="214"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="239"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="233"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="258"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="233"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="258"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="235"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="237"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="262"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="239"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="264"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="248"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="273"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -3638,22 +3638,22 @@
 <context>
     <name>TokenLists</name>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="26"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="27"/>
         <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
         <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="65"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="72"/>
         <source>{label}  ({n} bytes, id {id})</source>
         <translation>{label}({n} 字节，id {id})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="73"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="84"/>
         <source>{n} tokens never used on {file}</source>
         <translation>{n} 个词元在 {file} 上从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="78"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="90"/>
         <source>… and {n} more</source>
         <translation>… 以及另外 {n} 个</translation>
     </message>

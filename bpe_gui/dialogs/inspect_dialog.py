@@ -85,6 +85,10 @@ class InspectDialog(JobDialog):
         lay.addWidget(self.files_label)
         self.add_job_widgets(lay)
         self.tabs = QTabWidget()
+        # every list's tab in sight (no scroll arrows hiding Longest and Never used): the dialog is
+        # as wide as its tabs need, which a 1280×720 screen holds in both languages
+        self.tabs.tabBar().setUsesScrollButtons(False)
+        self.tabs.tabBar().setExpanding(False)
         self.tables: dict[str, QTableWidget] = {}
         for key in (
             "unreachable_text",
@@ -105,7 +109,7 @@ class InspectDialog(JobDialog):
             self.tabs.addTab(t, "")
         lay.addWidget(self.tabs, 1)
         self._retitle()
-        self.resize(720, 520)
+        self.resize(max(720, self.minimumSizeHint().width()), 520)
 
     def _titles(self) -> dict[str, str]:
         return {
@@ -168,7 +172,7 @@ class InspectDialog(JobDialog):
             merges=f"{len(r.unreachable_merges):,}",
             partial=f"{len(r.partial_utf8):,}",
             special=f"{len(r.specials):,}",
-            longest=r.longest_bytes,
+            longest=f"{r.longest_bytes:,}",
         )
         for f in r.files:
             text += "\n" + self.tr("{name}: {tokens} tokens, {unused} tokens never used").format(

@@ -85,7 +85,7 @@ class TextSource:
         if not self.sample:
             return self.path
         return QCoreApplication.translate("Evaluate", "{path} ({n} docs, seed {seed})").format(
-            path=self.path, n=self.sample, seed=self.seed
+            path=self.path, n=f"{self.sample:,}", seed=self.seed
         )
 
 

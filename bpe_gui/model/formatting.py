@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.units import size_text
+
 #: visible stand-ins for whitespace (the tokenize view and the tables use the same ones)
 WHITESPACE_MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍"}
 _CONTROL_NAMES = {"\x0b": "\\v", "\x0c": "\\f", "\x00": "\\0"}
@@ -104,13 +106,8 @@ def search_text(token: bytes) -> str:
 
 
 def human_bytes(n: int) -> str:
-    """``1536`` → ``'1.5 KB'``."""
-    size = float(n)
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{int(size)} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{n} B"  # pragma: no cover
+    """``1500`` → ``'1.5 kB'``: decimal units, as the command line says them (:mod:`core.units`)."""
+    return size_text(n)
 
 
 def signed(n: int) -> str:

@@ -14,6 +14,17 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
+from bpe_gui.text.plural import plural
+from core.units import plurals
+
+
+def _invalid_bytes(m: re.Match[str]) -> str:
+    n = int(m[1].replace(",", ""))
+    return plural(
+        QCoreApplication.translate("CoreText", "%n invalid UTF-8 byte(s) kept byte-exactly", None, n), n
+    )
+
+
 # (pattern of core's English text, the translated text from the match); the templates are literal
 # translate() calls so that lupdate finds them
 _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
@@ -24,10 +35,8 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ),
     ),
     (
-        re.compile(r"(\d+) invalid UTF-8 bytes kept byte-exactly"),
-        lambda m: QCoreApplication.translate("CoreText", "{0} invalid UTF-8 bytes kept byte-exactly").format(
-            m[1]
-        ),
+        re.compile(r"([\d,]+) invalid UTF-8 bytes? kept byte-exactly"),
+        _invalid_bytes,
     ),
     (
         re.compile(r"GPT-2 files: vocab (.+) \+ merges (.+)"),
@@ -240,8 +249,8 @@ def _translated(text: str, table) -> str:
     for pattern, make in table:
         m = pattern.fullmatch(body) or pattern.fullmatch(body[:1].lower() + body[1:])
         if m is not None:
-            return make(m)
-    return text
+            return plurals(make(m))
+    return plurals(text)
 
 
 def note(text: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from core.errors import BPEError
+from core.units import plurals
 
 translate = QCoreApplication.translate
 
@@ -112,4 +113,4 @@ def error_text(e: BaseException) -> str:
                 }
             except (KeyError, TypeError, ValueError):
                 pass
-    return str(e)
+    return plurals(str(e))  # (core's English: "1 special token(s)" read as "1 special token")

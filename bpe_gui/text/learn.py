@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication
 
 from bpe_gui.model.char_bytes import chars_holding
 from bpe_gui.model.formatting import WHITESPACE_MARKERS, split_utf8
+from bpe_gui.text.plural import plurals_by_count
 from core.learn import Frame, show
 
 translate = QCoreApplication.translate
@@ -25,10 +26,16 @@ MAX_LISTED = 8  # tokens, pairs or merges listed in one sentence before "…" (a
 
 
 def fill(template: str, *values: object) -> str:
-    """``template`` with %1, %2, … replaced by ``values`` (highest first, so %1 never eats %10)."""
+    """``template`` with %1, %2, … replaced by ``values`` (highest first, so %1 never eats %10);
+    counts are grouped ("1,000") and an English "(s)" after a count is resolved ("1 merge", "3 merges").
+
+    >>> fill("Done: %1 merge(s) of %2.", 1, 1000)
+    'Done: 1 merge of 1,000.'
+    """
     for i in range(len(values), 0, -1):
-        template = template.replace(f"%{i}", str(values[i - 1]))
-    return template
+        v = values[i - 1]
+        template = template.replace(f"%{i}", f"{v:,}" if type(v) is int else str(v))
+    return plurals_by_count(template)
 
 
 def tok(b: bytes | str) -> str:
@@ -264,16 +271,20 @@ def _piece(a) -> str:
     return fill(translate("Learn", "Next piece: %1."), tok(a["piece"]))
 
 
+def _gap(a) -> str:
+    return fill(
+        translate(
+            "Learn",
+            "PAT does not match %1: text no match covers is kept as a pre-token of its own, so no "
+            "text is dropped (a plain split on whitespace, as in the handout, drops it).",
+        ),
+        tok(a["pretoken"]),
+    )
+
+
 def _t_pretoken(a) -> str:
     if a.get("gap"):
-        return fill(
-            translate(
-                "Learn",
-                "PAT does not match %1: text no match covers is kept as a pre-token of its own, so no "
-                "text is dropped (a plain split on whitespace, as in the handout, drops it).",
-            ),
-            tok(a["pretoken"]),
-        )
+        return _gap(a)
     if a.get("pattern") == "none":
         s = fill(translate("Learn", "No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
     else:
@@ -453,6 +464,8 @@ def _e_special_id(a) -> str:
 
 
 def _e_pretoken(a) -> str:
+    if a.get("gap"):
+        return _gap(a)
     if a.get("pattern") in (None, "none"):
         s = fill(translate("Learn", "No pattern: the whole piece %1 is one pre-token."), tok(a["pretoken"]))
     else:

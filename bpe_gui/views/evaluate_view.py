@@ -38,6 +38,7 @@ from bpe_gui.jobs import worker
 from bpe_gui.jobs.evaluate import EvalJob, HeldOutJob, ResultsModel, TextSource, TokSource
 from bpe_gui.model.formatting import hex_bytes, token_label
 from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
+from bpe_gui.views.wheel_guard import guard_wheel
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
 HELD_OUT_CHARS = 20_000
@@ -261,6 +262,7 @@ class EvaluateView(QWidget):
         self.body_scroll.setWidgetResizable(True)
         self.body_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.body_scroll.setMinimumHeight(MIN_HEIGHT)
+        guard_wheel(self.body_scroll)  # the wheel scrolls the body, not the setting under the pointer
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.body_scroll)
@@ -276,7 +278,9 @@ class EvaluateView(QWidget):
     def add_current(self) -> None:
         c = self.controller
         args = c.tokenizer_args()
-        name = self.tr("{name} @ {n} merges").format(name=c.source_name or self.tr("trained"), n=len(args[2]))
+        name = self.tr("{name} @ {n} merges").format(
+            name=c.source_name or self.tr("trained"), n=f"{len(args[2]):,}"
+        )
         # an extension is measured against its base too (the gain per file)
         base = args[5] if len(args) > 5 else (c.model.imported if c.model.extended_from else None)
         self.add_tokenizer(TokSource(name, "current", args[1:], base))

@@ -123,7 +123,8 @@ class LearnView(QWidget):
         self.pattern_label = QLabel(self.tr("Pre-tokens:"))
         top.addWidget(self.pattern_label)
         top.addWidget(self.pattern)
-        top.addWidget(QLabel(self.tr("Merges:")))
+        self.merges_label = QLabel(self.tr("Merges:"))
+        top.addWidget(self.merges_label)
         top.addWidget(self.merges)
 
         self.btn_reset = QPushButton(self.tr("« Start"))
@@ -169,7 +170,7 @@ class LearnView(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.code)
         split.addWidget(self.vars)
-        split.setSizes([560, 560])
+        split.setSizes([640, 480])  # the code's longest line fits at 1280×720
         self.story = QLabel()
         self.story.setWordWrap(True)
         self.story.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -182,8 +183,10 @@ class LearnView(QWidget):
 
         lay = QVBoxLayout(self)
         lay.addLayout(top)
-        lay.addWidget(self.note)
+        # the buttons stay right under the inputs whatever the note below says (one line, two or
+        # none): a click lands on the same button in every walk-through
         lay.addLayout(bar)
+        lay.addWidget(self.note)
         lay.addWidget(self.story)
         lay.addWidget(split, 1)
 
@@ -194,16 +197,16 @@ class LearnView(QWidget):
         self.algo.setCurrentIndex(KINDS.index(kind))
         self.algo.blockSignals(False)
         self.text.setText(EXAMPLES[kind])
-        self.specials.setEnabled(kind != "lecture")
-        self.specials_label.setEnabled(kind != "lecture")
+        # the lecture algorithm has no special tokens and no pre-tokenizer (the note says so): their
+        # fields are hidden there rather than shown doing nothing
+        for w in (self.specials, self.specials_label, self.pattern, self.pattern_label):
+            w.setVisible(kind != "lecture")
         self.merges.blockSignals(True)
         self.merges.setValue(MERGES[kind])
         self.merges.blockSignals(False)
         self.pattern.blockSignals(True)
         self.pattern.setCurrentIndex(PATTERN_KEYS.index(DEFAULT_PATTERN[kind]))
         self.pattern.blockSignals(False)
-        self.pattern.setEnabled(kind != "lecture")
-        self.pattern_label.setEnabled(kind != "lecture")
         self.rerun()
 
     def pattern_key(self) -> str:
@@ -214,8 +217,8 @@ class LearnView(QWidget):
         """A line under the inputs about the example and the chosen pre-tokenizer."""
         if self.kind == "lecture":
             return self.tr(
-                "The lecture's algorithm: no pre-tokenization, ids instead of bytes, and ties go to the "
-                "pair seen first."
+                "The lecture's algorithm: the whole text as raw bytes (no special tokens, no "
+                "pre-tokenization), ids instead of bytes, and ties go to the pair seen first."
             )
         key = self.pattern_key()
         if self.kind == "training" and self.text.text().split() == HANDOUT.split():
@@ -293,8 +296,8 @@ class LearnView(QWidget):
         self.position.setText(
             self.tr("Line %1 of the code · step %2 / %3")
             .replace("%1", str(f.line + 1))
-            .replace("%2", str(self.at + 1))
-            .replace("%3", str(n))
+            .replace("%2", f"{self.at + 1:,}")
+            .replace("%3", f"{n:,}")
         )
         if self.walk.truncated and self.at >= n - 2:
             self.position.setText(

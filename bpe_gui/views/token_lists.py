@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QListWidget, QListWidgetItem
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout
 
 from bpe_gui.model.formatting import token_label
 
@@ -21,12 +21,19 @@ class TokenLists(QObject):
         self.controller = controller
         self.longest = QListWidget()
         self.unused = QListWidget()
-        self.unused.addItem(
+        # the hint wraps in the list's width (as a list item it ran off the edge: "…to list the t")
+        self.unused_hint = QLabel(
             self.tr(
                 "Evaluate the current tokenizer on a text (Evaluate menu) to list the "
                 "tokens it never used there"
             )
         )
+        self.unused_hint.setWordWrap(True)
+        self.unused_hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.unused_hint.setContentsMargins(4, 4, 4, 4)
+        hint_lay = QVBoxLayout(self.unused.viewport())
+        hint_lay.setContentsMargins(0, 0, 0, 0)
+        hint_lay.addWidget(self.unused_hint)
         for w in (self.longest, self.unused):
             w.currentItemChanged.connect(lambda cur, _prev: self._clicked(cur, show_tree))
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
@@ -62,7 +69,9 @@ class TokenLists(QObject):
             self.longest.addItem(
                 self._item(
                     tok,
-                    self.tr("{label}  ({n} bytes, id {id})").format(label=token_label(tok), n=len(tok), id=i),
+                    self.tr("{label}  ({n} bytes, id {id})").format(
+                        label=token_label(tok), n=f"{len(tok):,}", id=i
+                    ),
                 )
             )
 
@@ -70,9 +79,12 @@ class TokenLists(QObject):
         """List the tokens of ``vocab`` (id → bytes) whose ``counts[id]`` is 0 on ``file``."""
         never = [i for i in sorted(vocab) if counts[i] == 0]
         self.unused.clear()
-        head = QListWidgetItem(self.tr("{n} tokens never used on {file}").format(n=len(never), file=file))
+        self.unused_hint.hide()
+        head = QListWidgetItem(
+            self.tr("{n} tokens never used on {file}").format(n=f"{len(never):,}", file=file)
+        )
         self.unused.addItem(head)
         for i in never[:MAX_UNUSED_SHOWN]:
             self.unused.addItem(self._item(vocab[i], f"{token_label(vocab[i])}  (id {i})"))
         if len(never) > MAX_UNUSED_SHOWN:
-            self.unused.addItem(self.tr("… and {n} more").format(n=len(never) - MAX_UNUSED_SHOWN))
+            self.unused.addItem(self.tr("… and {n} more").format(n=f"{len(never) - MAX_UNUSED_SHOWN:,}"))

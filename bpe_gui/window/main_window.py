@@ -38,6 +38,7 @@ from bpe_gui.views.story_view import StoryView, status_line
 from bpe_gui.views.timeline_view import TimelineView
 from bpe_gui.views.tokenize_view import TokenizeView
 from bpe_gui.views.training_panel import TrainingPanel
+from bpe_gui.views.wheel_guard import guard_wheel
 from bpe_gui.views.widgets import elide
 from bpe_gui.window.files import FilesWindow
 
@@ -137,6 +138,7 @@ class MainWindow(FilesWindow):
             left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
         )
         self.left_scroll = scroll
+        guard_wheel(scroll)  # the wheel scrolls the column, not the setting under the pointer
         for sig in (scroll.verticalScrollBar().actionTriggered, scroll.verticalScrollBar().sliderMoved):
             sig.connect(lambda *_: setattr(self, "_user_scrolled", True))
         left_split = QSplitter(Qt.Orientation.Vertical)

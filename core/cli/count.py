@@ -104,7 +104,9 @@ def run_count(args: argparse.Namespace, progress) -> int:
     from core.files import check_not_inputs
     from core.scale.counts import count_files
     from core.scale.counts_io import check_out, write_counts
+    from core.scale.counts_schema import need_pyarrow
 
+    need_pyarrow()  # counts files are Parquet: said before the corpus is read, not after
     check_out(args.out)  # before hours of counting
     check_not_inputs([(args.out, "--out")], args.corpus)
     t0 = time.perf_counter()

@@ -149,8 +149,24 @@ def _token_text(b: bytes) -> str:
         return repr(b)
 
 
+def _pieces(tok) -> list[str | None] | None:
+    """The piece names of a SentencePiece-style tokenizer (``▁the``, ``<0x20>``), by id; None for
+    byte-level BPE."""
+    model = tok.char_model
+    return list(model.pieces) if model is not None else None
+
+
+def _id_text(tok, i: int, pieces: list[str | None] | None) -> str:
+    """A token for a listing: its piece name for a SentencePiece tokenizer (the byte piece
+    ``<0x20>`` and ``▁`` both stand for a space, and their texts looked the same), else its text."""
+    if pieces is not None and i < len(pieces) and pieces[i] is not None:
+        return repr(pieces[i])
+    return _token_text(tok.vocab[i])
+
+
 def _shown(tok, ids: Sequence[int], n: int) -> str:
-    head = ", ".join(f"{i} {_token_text(tok.vocab[i])}" for i in ids[:n])
+    pieces = _pieces(tok)
+    head = ", ".join(f"{i} {_id_text(tok, i, pieces)}" for i in ids[:n])
     more = f", … ({len(ids) - n:,} more)" if len(ids) > n else ""
     return head + more
 
@@ -188,7 +204,7 @@ def run_inspect(args, progress, special_token_arg) -> int:
             if ids:
                 print(f"  {label}: {_shown(tok, ids, show)}")
         for f in r.files:
-            least = ", ".join(f"{i} {_token_text(tok.vocab[i])}×{c}" for i, c in f.least_used[:show])
+            least = ", ".join(f"{i} {_id_text(tok, i, _pieces(tok))}×{c}" for i, c in f.least_used[:show])
             print(f"  {f.name}: {f.n_tokens:,} tokens, {f.never_used:,} tokens unused; least used: {least}")
     if args.json:
         atomic_write(args.json, json.dumps(r.to_json(), indent=1) + "\n")
@@ -348,7 +364,12 @@ def add_trace_parser(sub) -> None:
     t.add_argument("tokenizer", help="a tokenizer file or folder (bpe.json keeps the merge counts)")
     g = t.add_mutually_exclusive_group(required=True)
     g.add_argument("--id", type=int, default=None, help="the token's id")
-    g.add_argument("--text", default=None, help="the token's text (e.g. ' the')")
+    g.add_argument(
+        "--text",
+        default=None,
+        help="the token's text (e.g. ' the'); for a SentencePiece tokenizer also its piece name, as the "
+        "app shows it (e.g. '▁the', '<0x20>')",
+    )
     t.add_argument(
         "--corpus", action="append", default=[], metavar="FILE", help="a text file to find it in (repeat)"
     )
@@ -368,10 +389,14 @@ def run_trace(args, progress) -> int:
         _refuse_inputs(args)
     spec = load_any(args.tokenizer)
     tok = Tokenizer.from_spec(spec)
+    wanted: int | str = args.id if args.id is not None else args.text
+    pieces = _pieces(tok)
+    if isinstance(wanted, str) and pieces is not None and wanted in pieces:
+        wanted = pieces.index(wanted)  # a piece name (▁the) as the app shows it: that piece
     try:
         h = token_home(
             tok,
-            args.id if args.id is not None else args.text,
+            wanted,
             args.corpus,
             snippets=args.snippets,
             progress=progress,
@@ -379,6 +404,8 @@ def run_trace(args, progress) -> int:
     finally:
         progress.close()
     print(h.describe())
+    if pieces is not None and h.id < len(pieces) and pieces[h.id] is not None:
+        print(f"  piece {pieces[h.id]!r} (as the app shows it)")
     if len(h.built) > 1:
         steps = "; ".join(
             f"{_token_text(s.pair[0])} + {_token_text(s.pair[1])} (merge {s.merge:,})" for s in h.built

@@ -122,7 +122,7 @@ def _train(args: argparse.Namespace) -> int:
     note = (
         ""
         if trainer.vocab_size == args.vocab_size
-        else (f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size})")
+        else (f" (the corpus ran out of pairs: final vocab size {trainer.vocab_size:,})")
     )
     if s.size_bytes == 0 and s.pretokens == 0:
         note = " (the corpus is empty: the vocab is the 256 bytes and the special tokens only)"
@@ -131,8 +131,8 @@ def _train(args: argparse.Namespace) -> int:
     # (a counts file written without our metadata, e.g. by Spark, does not know the corpus size)
     size = f"{s.size_bytes:,} bytes" if s.size_bytes else f"{s.pretokens:,} counted pre-tokens"
     print(
-        f"trained {len(trainer.merges)} merges, vocab size {trainer.vocab_size}{note} in {elapsed:.2f}s "
-        f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes} invalid UTF-8 bytes)"
+        f"trained {len(trainer.merges):,} merges, vocab size {trainer.vocab_size:,}{note} in {elapsed:.2f}s "
+        f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes:,} invalid UTF-8 byte{'' if s.invalid_bytes == 1 else 's'})"
     )
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
@@ -213,7 +213,7 @@ def _convert(args: argparse.Namespace) -> int:
     spec = load_any(
         args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
     )
-    for note in spec.notes:
+    for note in () if args.quiet else spec.notes:
         print(f"bpe-explorer: note: {note}", file=sys.stderr)
     if not args.allow_lossy:
         check_lossless(spec, formats)  # refused (nothing written): --allow-lossy, or other formats
@@ -225,7 +225,7 @@ def _convert(args: argparse.Namespace) -> int:
             continue
         for lost in export_losses(spec, fmt):
             print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
-        for note in reading_notes(spec, fmt, written.get(fmt)):
+        for note in reading_notes(spec, fmt, written.get(fmt)):  # (what a reader must give: kept)
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
     if written:
         print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
@@ -394,6 +394,13 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
         help="write formats that cannot hold all of an imported tokenizer.json (its normalizer, "
         "post-processor …); refused by default, naming what would be lost",
     )
+    c.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no notes on what the loader assumed (convert shows no progress bars; warnings, and "
+        "what a reader of the files must give, are still printed)",
+    )
     add_count_parser(sub)
     add_eval_parser(sub)
     add_audit_parser(sub)
@@ -450,17 +457,24 @@ def command_line_text(e: BPEError) -> str:
     p = e.params
     if e.code == "corpus_binary" and {"name", "nul", "size"} <= p.keys():
         return (
-            f"{p['name']} looks like a binary file ({p['nul']} NUL bytes in the first {p['size']} bytes); "
+            f"{p['name']} looks like a binary file ({p['nul']:,} NUL bytes in the first {p['size']:,} bytes); "
             "choose a UTF-8 text file, or pass --allow-nul if it is UTF-8 text that contains NUL bytes"
         )
     return str(e)
+
+
+def plurals(text: str) -> str:
+    """ "1 special token(s)" read as "1 special token" (core's messages write "(s)" after a count)."""
+    from core.units import plurals as resolve
+
+    return resolve(text)
 
 
 def guarded(fn) -> int:
     try:
         return int(fn() or 0)
     except BPEError as e:
-        print(f"bpe-explorer: error: {command_line_text(e)}", file=sys.stderr)
+        print(f"bpe-explorer: error: {plurals(command_line_text(e))}", file=sys.stderr)
         return EXIT_USAGE
     except Cancelled as e:
         print(f"bpe-explorer: {e}", file=sys.stderr)

@@ -18,7 +18,7 @@ def make_bar(desc: str, unit: str, scale: bool, total: int | None) -> tqdm[Any]:
         desc=desc,
         unit=unit,
         unit_scale=scale,
-        unit_divisor=1024 if scale else 1000,
+        unit_divisor=1000,  # decimal kB/MB, as the app says sizes (core.units)
         file=sys.stderr,
         leave=True,
         dynamic_ncols=True,

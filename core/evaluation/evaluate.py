@@ -60,6 +60,11 @@ class EvalText:
     def from_file(cls, path: str | os.PathLike, name: str | None = None) -> EvalText:
         p = Path(path)
         if not p.is_file():
+            from core.files import text_file_problem
+
+            problem = text_file_problem(p, "text file")
+            if problem is not None:
+                raise problem
             raise CorpusError(f"text file {str(p)!r} does not exist or is not a file; check the path")
         return cls(name or str(path), p, None, p.stat().st_size)
 

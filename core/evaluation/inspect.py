@@ -225,7 +225,11 @@ def file_token_counts(
     p = Path(path)
     if not p.is_file():
         from core.errors import CorpusError
+        from core.files import text_file_problem
 
+        problem = text_file_problem(p, "text file")
+        if problem is not None:
+            raise problem
         raise CorpusError(f"text file {str(p)!r} does not exist or is not a file; check the path")
     total = p.stat().st_size
     counts = np.zeros(size, dtype=np.int64)

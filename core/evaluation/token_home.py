@@ -202,6 +202,11 @@ def _search(
 ) -> list[Snippet]:
     p = Path(path)
     if not p.is_file():
+        from core.files import text_file_problem
+
+        problem = text_file_problem(p, "corpus file")
+        if problem is not None:
+            raise problem
         raise CorpusError(f"corpus file {str(p)!r} does not exist or is not a file; check the path")
     total = p.stat().st_size
     needle = tok.vocab[tid]

@@ -10,6 +10,8 @@ merge by merge in rank order, then looked up as ids; and why streaming gives the
 
 from __future__ import annotations
 
+import regex
+
 from core.learn.frame import Recorder, Shown, Walk
 from core.tokenization.tokenizer import Tokenizer
 
@@ -18,13 +20,13 @@ CODE: tuple[str, ...] = (
     "for piece in pieces:",  # 1
     "    if piece in special_tokens:",  # 2
     "        ids.append(special_id[piece]); continue",  # 3
-    "    for pre_token in re.findall(PAT, piece):",  # 4
+    "    for pre_token in pretokens(PAT, piece):  # PAT's matches + the text between",  # 4
     "        parts = [bytes([b]) for b in pre_token.encode('utf-8')]",  # 5
     "        while (pair := lowest_rank_pair(parts)) is not None:",  # 6
     "            parts = merge(parts, pair)",  # 7
     "        ids += [token_to_id[p] for p in parts]",  # 8
     "assert list(encode_iterable([text[:cut], text[cut:]])) == ids",  # 9
-    "naive = encode(text[:cut]) + encode(text[cut:])  # wrong where a pre-token is cut",  # 10
+    "naive = encode(text[:cut]) + encode(text[cut:])  # wrong if cut in a pre-token",  # 10
     "return ids",  # 11
 )
 
@@ -79,7 +81,9 @@ def walk(tok: Tokenizer, text: str) -> Walk:
             ids.append(tok.token_to_id(pre))
             rec(3, "special_id", {"piece": pre, "ids": list(ids)}, piece=pre, id=ids[-1])
             continue
-        rec(4, "pretoken", {"pre_token": pre, "ids": list(ids)}, pretoken=pre, pattern=tok.pattern)
+        # text PAT does not match (the spaces between \S+ matches) is a pre-token of its own
+        gap = pat is not None and regex.fullmatch(pat, pre) is None
+        rec(4, "pretoken", {"pre_token": pre, "ids": list(ids)}, pretoken=pre, pattern=tok.pattern, gap=gap)
         data = pre.encode("utf-8", "surrogateescape")
         parts: tuple[bytes, ...] = tuple(bytes([b]) for b in data)
         rec(5, "parts", {"pre_token": pre, "parts": list(parts)}, n=len(parts), pretoken=pre)

@@ -28,8 +28,8 @@ Word = tuple[bytes, ...]
 CODE: tuple[str, ...] = (
     "pieces = re.split(special_tokens_pattern, text)",  # 0
     "for piece in pieces:",  # 1
-    "    for m in re.finditer(PAT, piece):",  # 2
-    "        word_counts[tuple(bytes([b]) for b in m.group().encode())] += 1",  # 3
+    "    for pre_token in pretokens(PAT, piece):  # PAT's matches + the text between",  # 2
+    "        word_counts[tuple(bytes([b]) for b in pre_token.encode())] += 1",  # 3
     "for word, n in word_counts.items():",  # 4
     "    for pair in zip(word, word[1:]):",  # 5
     "        pair_counts[pair] += n",  # 6
@@ -135,7 +135,7 @@ def walk(
             rec(
                 2,
                 "pretoken",
-                {"piece": piece, "m.group()": pre, "word_counts": dict(word_counts)},
+                {"piece": piece, "pre_token": pre, "word_counts": dict(word_counts)},
                 pretoken=pre,
                 pattern=pattern if pat is not None else "none",
                 gap=not matched,
@@ -145,7 +145,7 @@ def walk(
             rec(
                 3,
                 "word_count",
-                {"m.group()": pre, "word_counts": dict(word_counts)},
+                {"pre_token": pre, "word_counts": dict(word_counts)},
                 word=word,
                 count=word_counts[word],
             )

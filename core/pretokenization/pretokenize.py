@@ -499,7 +499,8 @@ def count_pretokens_ordered(
     try:
         head, stream = read_head(stream)
         if not is_text:
-            refuse_compressed(head, name, "train - --vocab-size N --out DIR")
+            given = os.fspath(source) if isinstance(source, (str, os.PathLike)) else None
+            refuse_compressed(head, name, "train - --vocab-size N --out DIR", path=given)
             sniff_encoding(head, name, allow_nul=allow_nul)
         stats.has_bom = head.startswith(_BOM)
         if stats.has_bom:
@@ -583,7 +584,9 @@ def count_pretokens_ordered(
     stats.pretokens = sum(total.values())
     stats.distinct_pretokens = len(total)
     if stats.invalid_bytes:
-        stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+        stats.notes.append(
+            f"{stats.invalid_bytes:,} invalid UTF-8 byte{'' if stats.invalid_bytes == 1 else 's'} kept byte-exactly"
+        )
     return dict(total), stats
 
 
@@ -619,7 +622,9 @@ def _count_in_workers(
     stats.pretokens = t.pretokens
     stats.distinct_pretokens = len(counts)
     if stats.invalid_bytes:
-        stats.notes.append(f"{stats.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+        stats.notes.append(
+            f"{stats.invalid_bytes:,} invalid UTF-8 byte{'' if stats.invalid_bytes == 1 else 's'} kept byte-exactly"
+        )
     return counts, stats
 
 

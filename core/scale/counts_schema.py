@@ -144,7 +144,9 @@ class PretokenCounts:
         label = name or (Path(src[0]).name if len(src) == 1 else f"{len(src)} files")
         notes = list(self.notes)
         if m.invalid_bytes:
-            notes.append(f"{m.invalid_bytes} invalid UTF-8 bytes kept byte-exactly")
+            notes.append(
+                f"{m.invalid_bytes:,} invalid UTF-8 byte{'' if m.invalid_bytes == 1 else 's'} kept byte-exactly"
+            )
         return CorpusStats(
             name=label,
             size_bytes=m.size_bytes,

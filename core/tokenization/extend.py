@@ -118,7 +118,11 @@ def _read_pieces(path: str | os.PathLike, progress: Progress | None) -> Iterable
     p = Path(path)
     if not p.is_file():
         from core.errors import CorpusError
+        from core.files import text_file_problem
 
+        problem = text_file_problem(p, "corpus")
+        if problem is not None:
+            raise problem
         raise CorpusError(f"corpus {str(p)!r} does not exist or is not a file; check the path")
     total = p.stat().st_size
     done = 0

@@ -124,6 +124,11 @@ def encode_file_to_npy(
                 f"input {str(src)!r} is not a regular file, FIFO or pipe (a socket or block "
                 "device); save the text to a file first"
             )
+        from core.files import text_file_problem
+
+        problem = text_file_problem(src, "input file")
+        if problem is not None:
+            raise problem
         raise CorpusError(f"input file {str(src)!r} does not exist or is not a file; check the path")
     out = Path(output_path)
     if not out.parent.is_dir():

@@ -11,12 +11,14 @@ rounds those up (and adds the interpreter), so it is a little above what was mea
 >>> training_memory(1_000_000, 10_000_000) // 2**20
 545
 >>> describe_need(331_328, 2_821_290)
-'training needs about 196 MB of memory (331,328 distinct pre-tokens, 2.8 MB in all)'
+'training needs about 205 MB of memory (331,328 distinct pre-tokens, 2.8 MB in all)'
 """
 
 from __future__ import annotations
 
 import os
+
+from core.units import size_text
 
 BASE_BYTES = 50 << 20  # Python, NumPy, regex and the modules
 PER_DISTINCT = 120  # bytes per distinct pre-token (measured ~90)
@@ -37,7 +39,8 @@ def physical_memory() -> int | None:
 
 
 def human(n: int) -> str:
-    return f"{n / 2**30:.1f} GB" if n >= 2**30 else f"{n / 2**20:.0f} MB"
+    """Decimal units, as the sizes beside it (1 GB = 10**9 bytes)."""
+    return size_text(n) if n >= 10**9 else size_text(n, 0)
 
 
 def describe_need(distinct: int, word_bytes: int) -> str:

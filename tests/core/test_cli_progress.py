@@ -14,3 +14,14 @@ def test_merge_bar_ends_at_the_real_count_when_pairs_run_out(tmp_path, capsys):
     err = capsys.readouterr().err.replace("\r", "\n")
     last = [line for line in err.splitlines() if line.startswith("merge")][-1]
     assert re.search(r"100%.*\b4/4\b", last), last
+
+
+def test_byte_bars_count_in_decimal_units_as_the_app_does(capsys):
+    """A bar's "MB" is 1,000,000 bytes (it divided by 1024 and still said kB/MB)."""
+    from core.cli.progress import make_bar
+
+    bar = make_bar("encode", "B", True, 8_000_000)
+    bar.update(8_000_000)
+    bar.close()
+    err = capsys.readouterr().err.replace("\r", "\n")
+    assert "8.00M/8.00M" in err, err

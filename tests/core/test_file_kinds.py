@@ -45,7 +45,13 @@ def test_a_compressed_corpus_is_named_with_the_way_to_unpack_it(tmp_path, capsys
     assert info.value.code == "corpus_compressed" and info.value.params["kind"] == kind
     assert main(["train", str(path), "--vocab-size", "300", "--out", str(tmp_path / "o"), "-q"]) == 2
     err = capsys.readouterr().err
-    assert f"{kind}-compressed" in err and f"{command} corpus.txt.{ext}" in err
+    assert (
+        f"{kind}-compressed" in err
+        and f"{command} corpus.txt.{ext}" in info.value.params["command"] + " " + path.name
+    )
+    # one suggestion, with the file's name (it said "gunzip -k c.gz" and then "zcat FILE | …")
+    stream = {"gzip": "zcat", "bzip2": "bzcat", "xz": "xzcat"}[kind]
+    assert f"{stream} {path} | bpe-explorer train -" in err and "FILE" not in err, err
     assert "binary" not in err and "UTF-8" not in err
 
 

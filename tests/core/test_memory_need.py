@@ -43,4 +43,6 @@ def test_the_estimate_grows_with_distinct_tokens_and_their_bytes():
     # 15 MB of Chinese-like text (358k distinct, 14 MB) peaked at 620 MB (RESULTS.md): about that
     assert 550 << 20 < training_memory(357_551, 14_023_876) < 750 << 20
     assert too_much(357_551, 14_023_876, available=16 << 30) is None
-    assert "more than this machine has (512 MB)" in too_much(357_551, 14_023_876, available=512 << 20)
+    assert "more than this machine has (512 MB)" in too_much(
+        357_551, 14_023_876, available=512_000_000
+    )  # decimal MB

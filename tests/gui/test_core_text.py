@@ -10,6 +10,8 @@ import pytest
 
 from bpe_gui.text import core as core_text
 from bpe_gui.text import i18n
+from bpe_gui.text.errors import error_text
+from core.units import plurals
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -84,7 +86,8 @@ def test_every_text_core_writes_has_a_template_that_gives_it_back_in_english(qap
     assert len(notes) >= 9 and len(losses) >= 4  # BOM, invalid bytes, truncation, padding, post-processor, …
     for text, table in [*((n, core_text._NOTES) for n in notes), *((x, core_text._LOSSES) for x in losses)]:
         assert any(p.fullmatch(text.rstrip(".")) for p, _make in table), text
-        assert (core_text.note(text) if table is core_text._NOTES else core_text.loss(text)) == text
+        # (as core says it, with an English "(s)" after a count resolved: "1 added token")
+        assert (core_text.note(text) if table is core_text._NOTES else core_text.loss(text)) == plurals(text)
 
 
 def test_the_chinese_app_shows_them_in_chinese_with_their_values(qapp, tmp_path):
@@ -143,3 +146,32 @@ def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
         i18n.install("en")
     assert shown.startswith("'unigram.json' 是 Unigram") or shown.startswith("unigram.json 是 Unigram"), shown
     assert "字节级 BPE" in shown and "SentencePiece BPE" in shown  # what is opened instead
+
+
+def test_one_invalid_byte_is_said_in_the_singular(qapp):
+    """ "1 invalid UTF-8 bytes kept byte-exactly" (core's note, the CLI and the app)."""
+    from core.pretokenization.pretokenize import count_pretokens
+
+    i18n.install("en")
+    _counts, stats = count_pretokens(b"the cat \xff sat", [], "gpt2", workers=1)
+    assert "1 invalid UTF-8 byte kept byte-exactly" in stats.notes
+    assert (
+        core_text.note("1 invalid UTF-8 byte kept byte-exactly") == "1 invalid UTF-8 byte kept byte-exactly"
+    )
+    assert core_text.note("1,234 invalid UTF-8 bytes kept byte-exactly") == (
+        "1,234 invalid UTF-8 bytes kept byte-exactly"
+    )
+
+
+def test_core_english_is_shown_with_its_plurals_resolved(qapp):
+    """Core writes "(s)" after a count; the English app reads "1 part", "3 bytes"."""
+    from core.errors import BPEError
+
+    i18n.install("en")
+    assert (
+        error_text(BPEError("the file has 1 part(s); 3 byte(s) left")) == "the file has 1 part; 3 bytes left"
+    )
+    assert (
+        core_text.note("4 token(s) of something no template knows")
+        == "4 tokens of something no template knows"
+    )

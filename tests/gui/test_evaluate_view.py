@@ -76,7 +76,7 @@ def test_evaluate_current_and_file_tokenizers(qtbot, loaded, tmp_path, small_cor
     assert bytes(leaves(top)) == c.index.vocab[longest.id] and all(i < 256 for i in leaves(top))
     # the browser's lists: never used on the text (from this evaluation) and the longest tokens
     lists = loaded.browser.lists
-    assert lists.unused.item(0).text().startswith(f"{tk.n_vocab - len(set(ids))} tokens never used on ")
+    assert lists.unused.item(0).text().startswith(f"{tk.n_vocab - len(set(ids)):,} tokens never used on ")
     never = [i for i in sorted(c.index.vocab) if i not in set(ids)]
     shown = [lists.unused.item(k).data(Qt.ItemDataRole.UserRole) for k in range(1, lists.unused.count())]
     assert shown == [c.index.vocab[i] for i in never]

@@ -57,8 +57,11 @@ def test_special_tokens_line():
 
 def test_human_bytes():
     assert human_bytes(10) == "10 B"
-    assert human_bytes(1536) == "1.5 KB"
-    assert human_bytes(40 * 1024 * 1024) == "40.0 MB"
+    # decimal units, labelled as such: 8,000,000 bytes said "7.6 MB", 223,874 "218.6 KB"
+    assert human_bytes(1500) == "1.5 kB"
+    assert human_bytes(8_000_000) == "8.0 MB"
+    assert human_bytes(223_874) == "223.9 kB"
+    assert human_bytes(40 * 1000 * 1000) == "40.0 MB"
 
 
 @given(st.lists(st.integers(min_value=0, max_value=100_000), max_size=200))

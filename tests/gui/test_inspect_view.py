@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bpe_gui.dialogs.inspect_dialog import InspectDialog, open_inspect
 from core.evaluation.inspect import inspect_tokenizer
 
@@ -69,5 +71,58 @@ def test_in_chinese(qtbot, loaded):
         assert dlg.windowTitle() == "无法到达与异常的词元"
         assert dlg.run_button.text() == "检查"
         dlg.close()
+    finally:
+        i18n.install("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_every_tab_is_in_sight_on_a_1280x720_screen(qtbot, window, lang):
+    """Longest and Never used were hidden behind the tab bar's scroll arrows."""
+    from types import SimpleNamespace
+
+    from bpe_gui.text import i18n
+
+    i18n.install(lang)
+    try:
+        dlg = InspectDialog(window.controller, window)
+        qtbot.addWidget(dlg)
+        # counts as an imported 100k-token tokenizer gives them
+        dlg.report = SimpleNamespace(
+            **{
+                key: list(range(n))
+                for key, n in zip(dlg.tables, (12, 1_234, 256, 5, 100, 99_000), strict=True)
+            }
+        )
+        dlg._retitle()
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        qtbot.waitUntil(lambda: dlg.tabs.tabBar().width() >= dlg.tabs.tabBar().sizeHint().width() - 2)
+        bar = dlg.tabs.tabBar()
+        assert dlg.width() <= 1280 - 40, dlg.width()
+        for i in range(bar.count()):
+            assert bar.tabRect(i).right() <= bar.width(), (i, bar.tabText(i), bar.tabRect(i), bar.width())
+        assert "99,000" in bar.tabText(5)
+    finally:
+        i18n.install("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_never_used_hint_wraps_in_the_browser_tab(qtbot, window, lang):
+    """The Never used tab's hint ran off the list's edge ("…to list the t")."""
+    from bpe_gui.text import i18n
+
+    i18n.install(lang)
+    try:
+        window.resize(1280, 720)
+        browser = window.browser
+        lists = browser.lists
+        browser.tabs.setCurrentWidget(lists.unused)
+        hint = lists.unused_hint
+        qtbot.waitUntil(hint.isVisible)
+        assert hint.wordWrap() and hint.width() <= lists.unused.viewport().width()
+        assert hint.heightForWidth(hint.width()) <= lists.unused.viewport().height()
+        assert lists.unused.horizontalScrollBar().maximum() == 0
+        lists.set_unused("t.txt", {0: b"a", 1: b"b"}, [0, 3])
+        assert hint.isHidden() and lists.unused.item(0).text().startswith("1 ")
     finally:
         i18n.install("en")

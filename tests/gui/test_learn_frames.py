@@ -112,7 +112,7 @@ def test_every_frame_shows_its_own_sentence_and_variables(qtbot, language, kind,
         f = frames[i]
         sentence = view.story.text()
         assert sentence and sentence != f.event
-        assert f" {i + 1} / {n}" in view.position.text()
+        assert f" {i + 1:,} / {n:,}" in view.position.text()  # (grouped: "step 1,234 / 5,001")
         assert view.code.extraSelections()[0].cursor.blockNumber() == f.line
         assert _shown_vars(view) == list(f.values)
         for var in NAMED.get((kind, f.event), []):

@@ -63,3 +63,16 @@ def test_configure_process_turns_the_settings_on(monkeypatch):
     process.configure_process()
     process.configure_process()  # idempotent
     assert process.configured()
+
+
+def test_configure_process_silences_only_qt_font_database_warnings():
+    """ "qt.text.font.db: OpenType support missing for …" flooded stderr (710 lines a session)."""
+    from PySide6.QtCore import QLoggingCategory
+
+    QLoggingCategory.setFilterRules("")
+    process.configure_process()
+    font_db = QLoggingCategory("qt.text.font.db")
+    assert not font_db.isWarningEnabled() and not font_db.isInfoEnabled()
+    assert font_db.isCriticalEnabled()
+    for other in ("qt.text.layout", "qt.qpa.fonts", "bpe"):
+        assert QLoggingCategory(other).isWarningEnabled(), other

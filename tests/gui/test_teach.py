@@ -222,3 +222,86 @@ def test_the_tokenize_view_says_a_chinese_clause_is_one_pre_token(qtbot, loaded)
     assert "我 = e6|88|91" in pane.split_chars.text()  # and the characters over their bytes
     loaded.tokenize.input.setPlainText("plain English words only")
     qtbot.waitUntil(lambda: not pane.split_chars.isVisibleTo(pane))
+
+
+def test_learn_trainer_code_shows_the_uncovered_text_it_counts(learn):
+    """With \\S+ the spaces between words are counted as pre-tokens of their own: the code line and
+    the variable beside it say so (it showed ``re.finditer`` and ``m.group() = ' '``, which \\S+
+    never matches)."""
+    learn.set_kind("training")
+    learn.pattern.setCurrentIndex(1)  # Whitespace (\S+)
+    w = learn.walk
+    gaps = [f for f in w.frames if f.event == "pretoken" and f.args.get("gap")]
+    assert gaps and gaps[0].args["pretoken"] == " "
+    line = w.code[gaps[0].line]
+    assert "finditer" not in line and "between" in line
+    learn.go(w.frames.index(gaps[0]))
+    shown = {learn.vars.item(r, 0).text(): learn.vars.item(r, 1).text() for r in range(learn.vars.rowCount())}
+    assert shown.get("pre_token") == "' '" and "pre_token" in line
+    assert "does not match" in learn.story.text()
+    # the line that counts it names the same variable
+    count = next(f for f in w.frames if f.event == "word_count" and f.args["word"] == (b" ",))
+    assert "pre_token" in w.code[count.line] and "pre_token" in count.values
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
+def test_learn_buttons_stay_put_and_code_fits_on_a_laptop(qtbot, lang, size):
+    """The Step button is at the same place in every walk-through (the note above it wrapped onto two
+    lines for the trainer and pushed it down); no line of code is cut; the lecture algorithm hides the
+    special-token and pre-token fields it does not use."""
+    from bpe_gui.views.learn_view import KINDS, LearnWindow
+
+    i18n.install(lang)
+    try:
+        win = LearnWindow()
+        view = LearnView(win)
+        win.setCentralWidget(view)
+        qtbot.addWidget(win)
+        win.resize(size[0] - 80, size[1] - 40)  # as place_on_screen leaves it, with window frame
+        win.show()
+        qtbot.waitExposed(win)
+        places = {}
+        for kind in KINDS:
+            view.set_kind(kind)
+            qtbot.waitUntil(lambda: view.btn_step.isVisible())
+            win.layout().activate()
+            view.layout().activate()
+            places[kind] = view.btn_step.mapTo(view, view.btn_step.rect().topLeft())
+            widest = max(view.code.fontMetrics().horizontalAdvance(line) for line in view.walk.code)
+            room = view.code.viewport().width() - 2 * view.code.document().documentMargin()
+            assert widest <= room, (kind, widest, room)
+            hidden = kind == "lecture"
+            for w in (view.specials, view.specials_label, view.pattern, view.pattern_label):
+                assert w.isHidden() == hidden, (kind, w)
+        assert len(set(places.values())) == 1, places
+    finally:
+        i18n.install("en")
+
+
+def test_learn_summaries_say_proper_plurals(learn):
+    """ "Done: 3 merge(s) learned" read as a form to fill in: English says 1 merge, 3 merges."""
+    learn.set_kind("lecture")
+    learn.btn_end.click()
+    assert "Done: 3 merges learned" in learn.story.text() and "(s)" not in learn.story.text()
+    learn.merges.setValue(1)
+    learn.btn_end.click()
+    assert "Done: 1 merge learned" in learn.story.text()
+    learn.set_kind("training")
+    learn.btn_end.click()
+    text = learn.story.text()
+    assert "(s)" not in text and "+ 1 special token +" in text and "+ 12 merges" in text, text
+
+
+def test_learn_encoding_says_a_space_between_matches_is_kept_not_found(learn):
+    """With \\S+ the encoding walk-through said "The regex finds the pre-token “·”"; \\S+ never
+    matches a space: the tokenizer keeps the text between matches as a pre-token of its own."""
+    learn.set_kind("encoding")
+    learn.pattern.setCurrentIndex(1)  # Whitespace (\S+)
+    w = learn.walk
+    space = next(i for i, f in enumerate(w.frames) if f.event == "pretoken" and f.args["pretoken"] == " ")
+    learn.go(space)
+    assert "does not match" in learn.story.text() and "finds" not in learn.story.text()
+    word = next(i for i, f in enumerate(w.frames) if f.event == "pretoken" and f.args["pretoken"] == "the")
+    learn.go(word)
+    assert "finds the pre-token" in learn.story.text()
