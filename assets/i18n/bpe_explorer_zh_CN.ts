@@ -146,7 +146,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="191"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="294"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="300"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -176,63 +176,63 @@
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="71"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="74"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="81"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="84"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="82"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="84"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="88"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="90"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/columns.py" line="8"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="90"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="109"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="168"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="174"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="194"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="200"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="199"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="205"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="209"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="215"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -902,82 +902,87 @@
         <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="95"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="99"/>
+        <source>&lt;p style=&apos;color:#667&apos;&gt;This file records no counts, so why this pair was merged at this point is not known; train on a corpus to see the counts.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#667&apos;&gt;这个文件没有记录次数，所以不知道为什么在这一步合并这个字节对；在语料上训练即可看到次数。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/details_view.py" line="104"/>
         <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="98"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="107"/>
         <source> and {0} more</source>
         <translation> 等另外 {0} 个</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="99"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="108"/>
         <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="102"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="111"/>
         <source>distinct word</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="102"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="111"/>
         <source>distinct words</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
         <source>time</source>
         <translation>次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
         <source>times</source>
         <translation>次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
         <source>changed &lt;b&gt;{0}&lt;/b&gt; {1}, which occur &lt;b&gt;{2}&lt;/b&gt; {3} in the corpus</source>
         <translation>改变了 &lt;b&gt;{0}&lt;/b&gt; {1}，它们在语料中共出现 &lt;b&gt;{2}&lt;/b&gt; {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="108"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="117"/>
         <source>; some hold the pair more than once: &lt;b&gt;{0}&lt;/b&gt; places in all</source>
         <translation>；有的词含有这个字节对不止一处：共 &lt;b&gt;{0}&lt;/b&gt; 处</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="114"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="123"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="122"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="131"/>
         <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="137"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="146"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="138"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="147"/>
         <source>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="187"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="184"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="193"/>
         <source>byte {0}</source>
         <translation>第 {0} 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="191"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="200"/>
         <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
     </message>
@@ -3620,6 +3625,11 @@
         <translation>；第一次新合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="336"/>
+        <source> (no counts in this file)</source>
+        <translation>（此文件没有次数）</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/views/timeline_view.py" line="339"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
@@ -3628,11 +3638,6 @@
         <location filename="../../bpe_gui/views/timeline_view.py" line="370"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="336"/>
-        <source> (this file has no merge counts; token lengths only)</source>
-        <translation>（此文件没有合并次数；只有词元长度）</translation>
     </message>
 </context>
 <context>

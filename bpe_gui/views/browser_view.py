@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -62,9 +62,12 @@ class BrowserView(QWidget):
             table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         # bytes and origins are not cut: these columns grow to their rows (up to a cap) and the last
         # column takes what is left; a narrow pane scrolls sideways
+        mono = self.merges_model.mono
+        hex3 = QFontMetrics(mono).horizontalAdvance("词\\xe8\\xa1") + 14  # (a character + part of one)
         fit_columns(
-            self.merges_table, {2: 140, 3: 140, 5: 120}
-        )  # (the counts are never cut: the token takes the rest)
+            self.merges_table, {2: 140, 3: 140}, share=0.2, floor=hex3
+        )  # (the parts: a fifth of the list each, or a partial character's hex; the token takes the rest)
+        fit_columns(self.merges_table, {5: 120})  # (the counts are never cut)
         fit_columns(self.vocab_table, {1: 220, 2: 260})
 
         self.search = QLineEdit()
@@ -142,8 +145,11 @@ class BrowserView(QWidget):
 
     def _score_column(self) -> None:
         """The Score column is shown for a SentencePiece model (its pieces have scores) only."""
-        sp = self.controller.index.char_model
+        ix = self.controller.index
+        sp = ix.char_model
         self.vocab_table.setColumnHidden(5, sp is None or sp.score(0) is None)
+        # a file with no counts leaves the merges' Count column empty: its room goes to the tokens
+        self.merges_table.setColumnHidden(5, not ix.has_counts)
 
     def _forget_removed(self, _n: int) -> None:
         """Reset (or undoing the only merge) took away the token whose tree is shown: no row moves onto

@@ -28,12 +28,18 @@ def needed_width(model, column: int, first: int, last: int) -> int:
     return width + PADDING
 
 
-def fit_columns(table, columns: dict[int, int]) -> None:
-    """Widen ``columns`` (column → the widest it may get) of ``table`` as rows are added or reset."""
+def fit_columns(table, columns: dict[int, int], share: float | None = None, floor: int = 0) -> None:
+    """Widen ``columns`` (column → the widest it may get) of ``table`` as rows are added or reset;
+    with ``share``, none gets more than that share of the table's width, but at least ``floor``
+    pixels (an imported tokenizer's long tokens pushed the Token and Count columns out of a laptop's
+    pane; a partial character's hex still shows whole)."""
     model = table.model()
 
     def grow(first: int, last: int) -> None:
+        room = table.viewport().width()
         for column, cap in columns.items():
+            if share is not None and room > 100:
+                cap = min(cap, max(floor, int(room * share)))
             want = min(cap, needed_width(model, column, first, last))
             if want > table.columnWidth(column):
                 table.setColumnWidth(column, want)

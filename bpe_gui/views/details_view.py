@@ -91,6 +91,15 @@ class DetailsView(QWidget):
         ]
         if m.count:
             html.append(self.tr("<p>count when merged: <b>{0}</b></p>").format(f"{m.count:,}"))
+        if rec is not None and rec.count <= 0:
+            # a tokenizer file with no counts (imported): nothing is known of why this pair came next
+            rec = None
+            html.append(
+                self.tr(
+                    "<p style='color:#667'>This file records no counts, so why this pair was merged at "
+                    "this point is not known; train on a corpus to see the counts.</p>"
+                )
+            )
         if rec is not None:
             html.append(self.tr("<p>why: {0}</p>").format(escape(why_text(rec, c.tie_break))))
             if rec.ties:

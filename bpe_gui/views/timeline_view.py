@@ -333,7 +333,7 @@ class TimelineView(QWidget):
                     .replace("%2", f"{self.counts[-1]:,}")
                 )
         elif n and not c.index.has_counts:
-            text += self.tr(" (this file has no merge counts; token lengths only)")
+            text += self.tr(" (no counts in this file)")
         elif n and self.counts[0] > 0 and self.counts[-1] > 0:
             text += (
                 self.tr("; first merge seen %1×, last %2×")

@@ -40,3 +40,29 @@ def test_merges_and_vocab_columns_fit_their_bytes(qtbot, window, tmp_path):
     for text in _cut_cells(vocab, (2,)):
         row = next(r for r in range(model.rowCount()) if model.data(model.index(r, 2)) == text)
         assert len(text) > 30 and text in model.data(model.index(row, 2), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_long_parts_leave_the_token_in_sight(qtbot, window, tmp_path):
+    """An imported tokenizer with long tokens (cl100k) widened Left and Right until Token and Count
+    were out of a laptop's pane: the parts take a fifth of the list each, Count goes when the file has
+    no counts."""
+    from core.formats import export_all
+    from core.formats.spec import TokenizerSpec
+
+    from .gui_helpers import import_tokenizer
+
+    merges = [(b"-", b"-")]
+    token = b"--"
+    for _ in range(7):  # ---- … 256 dashes: parts far wider than the pane
+        merges.append((token, token))
+        token += token
+    export_all(tmp_path, TokenizerSpec.from_merges(merges), "gpt2")
+    window.resize(1280, 672)
+    c = window.controller
+    import_tokenizer(qtbot, c, tmp_path / "vocab.json")
+    qtbot.waitUntil(lambda: not c.busy and window.browser.merges_table.model().rowCount() == len(merges))
+    table = window.browser.merges_table
+    room = table.viewport().width()
+    assert table.isColumnHidden(5)  # (no counts in GPT-2 files)
+    assert table.columnWidth(2) <= max(room // 5, 90) and table.columnWidth(3) <= max(room // 5, 90)
+    assert table.columnWidth(4) >= room // 5  # the token keeps a share of its own

@@ -348,3 +348,17 @@ def test_an_imported_tokenizer_is_not_measured_against_the_vocab_size(qtbot, tra
     qtbot.waitUntil(lambda: not c.busy)
     label = tp.vocab_label.text()
     assert f"Vocab <b>{len(c.index):,}</b> · " in label and " / " not in label, label
+
+
+def test_an_imported_merge_without_counts_claims_no_reason(qtbot, trained, tmp_path):
+    """cl100k's merge #5001 said 'why: No other pair was as frequent' though the file records no
+    counts."""
+    from .gui_helpers import import_tokenizer
+
+    c = trained.controller
+    c.export(tmp_path, ["gpt2"])
+    import_tokenizer(qtbot, c, tmp_path / "vocab.json")
+    qtbot.waitUntil(lambda: not c.busy)
+    c.select_merge(3)
+    text = trained.details.browser.toPlainText()
+    assert "records no counts" in text and "why:" not in text and "No other pair" not in text
