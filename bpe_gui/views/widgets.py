@@ -70,7 +70,9 @@ def status_label(text: str = "", lines: int = 1, name: str | None = None) -> QLa
     if lines > 1:
         label.setWordWrap(True)
         label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        height = label.fontMetrics().lineSpacing() * lines + 14
+        # (+ the padding of the styled boxes and the rich-text layout's own margin: the last line was
+        # cut in half, "1 special" and the pair box's "Last merge" line)
+        height = label.fontMetrics().lineSpacing() * lines + 22
         label.setFixedHeight(height)
         label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     else:
