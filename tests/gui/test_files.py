@@ -84,7 +84,7 @@ def test_import_malformed_file_shows_error_and_keeps_state(qtbot, trained, tmp_p
     (tmp_path / "merges.txt").write_text("a b c\n", encoding="utf-8")
     with qtbot.waitSignal(c.error, timeout=30_000) as blocker:
         assert c.import_tokenizer(tmp_path / "vocab.json")  # started: the file is read in a worker
-    assert "vocab.json: no single-byte token for 242 byte(s)" in blocker.args[0]
+    assert "vocab.json: no single-byte token for 242 bytes" in blocker.args[0]
     qtbot.waitUntil(lambda: not c.busy)
     assert c.has_trainer and c.index.n_merges == n
     assert trained.act_step.isEnabled()
