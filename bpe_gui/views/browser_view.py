@@ -119,6 +119,9 @@ class BrowserView(QWidget):
         # another corpus or tokenizer: the search of the last one would hide its rows without a word
         controller.merges_reset.connect(self.search.clear)
         controller.merges_reset.connect(self._score_column)
+        # … and its lists start at their top (the last tokenizer's scroll showed rows 7,164 on)
+        for table in (self.merges_table, self.vocab_table):
+            controller.merges_reset.connect(table.scrollToTop)
         self._score_column()
         controller.merges_removed.connect(self._forget_removed)
         controller.merge_selected.connect(self.select_merge)

@@ -66,3 +66,16 @@ def test_long_parts_leave_the_token_in_sight(qtbot, window, tmp_path):
     assert table.isColumnHidden(5)  # (no counts in GPT-2 files)
     assert table.columnWidth(2) <= max(room // 5, 90) and table.columnWidth(3) <= max(room // 5, 90)
     assert table.columnWidth(4) >= room // 5  # the token keeps a share of its own
+
+
+def test_a_new_tokenizer_starts_at_the_top_of_its_lists(qtbot, trained, tmp_path):
+    from .gui_helpers import import_tokenizer
+
+    c, b = trained.controller, trained.browser
+    c.export(tmp_path, ["gpt2"])
+    b.merges_table.scrollToBottom()
+    b.vocab_table.scrollToBottom()
+    assert b.merges_table.verticalScrollBar().value() > 0
+    import_tokenizer(qtbot, c, tmp_path / "vocab.json")
+    qtbot.waitUntil(lambda: not c.busy)
+    assert b.merges_table.verticalScrollBar().value() == 0 and b.vocab_table.verticalScrollBar().value() == 0
