@@ -120,7 +120,7 @@
 <context>
     <name>Browser</name>
     <message>
-        <location filename="../../bpe_gui/views/widgets.py" line="127"/>
+        <location filename="../../bpe_gui/views/widgets.py" line="129"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
         <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
     </message>
@@ -146,7 +146,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="191"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="300"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="303"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -217,22 +217,22 @@
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="177"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="200"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="203"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="205"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="208"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="215"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="218"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -2849,53 +2849,53 @@
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="411"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="411"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="413"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="413"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="415"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="423"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="425"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="467"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="469"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="467"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="469"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="468"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="470"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="468"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="470"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="497"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="499"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -2910,12 +2910,12 @@
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="495"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="497"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="560"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="562"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3606,36 +3606,36 @@
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="324"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
+        <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %1 base + %n new merge(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 基础 %1 次 + 新增 %n 次合并</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="333"/>
+        <source>; new: %1× → %2×</source>
+        <translation>；新增部分：%1 次 → %2 次</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/timeline_view.py" line="338"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
-        <source> (%1 of the base, then %n new)</source>
-        <translation>
-            <numerusform>（基础 %1 次，之后新增 %n 次）</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="331"/>
-        <source>; first new merge seen %1×, last %2×</source>
-        <translation>；第一次新合并出现 %1 次，最后一次 %2 次</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="336"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="340"/>
         <source> (no counts in this file)</source>
         <translation>（此文件没有次数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="339"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="343"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="370"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="374"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>

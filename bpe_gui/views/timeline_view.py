@@ -321,25 +321,31 @@ class TimelineView(QWidget):
     def _update_title(self) -> None:
         n = len(self.counts)
         c = self.controller
-        text = plural(self.tr("<b>Merge timeline</b> <span style='color:#667'>— %n merge(s)", "", n), n)
         base = c.model.extended_from
-        if base:
+        if base:  # (short: the whole title fits a laptop's pane)
             new = n - base
-            text += plural(self.tr(" (%1 of the base, then %n new)", "", new), new).replace("%1", f"{base:,}")
+            text = plural(
+                self.tr(
+                    "<b>Merge timeline</b> <span style='color:#667'>— %1 base + %n new merge(s)", "", new
+                ),
+                new,
+            ).replace("%1", f"{base:,}")
             if new and self.counts[base] > 0 and self.counts[-1] > 0:
                 text += (
-                    self.tr("; first new merge seen %1×, last %2×")
+                    self.tr("; new: %1× → %2×")
                     .replace("%1", f"{self.counts[base]:,}")
                     .replace("%2", f"{self.counts[-1]:,}")
                 )
-        elif n and not c.index.has_counts:
-            text += self.tr(" (no counts in this file)")
-        elif n and self.counts[0] > 0 and self.counts[-1] > 0:
-            text += (
-                self.tr("; first merge seen %1×, last %2×")
-                .replace("%1", f"{self.counts[0]:,}")
-                .replace("%2", f"{self.counts[-1]:,}")
-            )
+        else:
+            text = plural(self.tr("<b>Merge timeline</b> <span style='color:#667'>— %n merge(s)", "", n), n)
+            if n and not c.index.has_counts:
+                text += self.tr(" (no counts in this file)")
+            elif n and self.counts[0] > 0 and self.counts[-1] > 0:
+                text += (
+                    self.tr("; first merge seen %1×, last %2×")
+                    .replace("%1", f"{self.counts[0]:,}")
+                    .replace("%2", f"{self.counts[-1]:,}")
+                )
         self.title.setText(text + "</span>")
 
     # ------------------------------------------------------------------ selection

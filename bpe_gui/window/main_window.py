@@ -93,12 +93,21 @@ class MainWindow(FilesWindow):
         self._update_actions()
         self.resize(self.fitting_size(1400, 900))
         self._left_fitted = self._restore_layout()  # (a layout the user left is kept as it is)
+        # until the user drags the left splitter, it is fitted again when what is on show changes (an
+        # import's or an extension's extra lines pushed Train below the fold)
+        self._left_by_user = self._left_fitted
+        self.splitters["left"].splitterMoved.connect(lambda *_: setattr(self, "_left_by_user", True))
+        c.merges_reset.connect(self._refit_left)
 
     # ------------------------------------------------------------------ layout
     def showEvent(self, event) -> None:
         super().showEvent(event)
         if not self._left_fitted:
             self._left_fitted = True
+            QTimer.singleShot(0, self, self._fit_left_column)
+
+    def _refit_left(self) -> None:
+        if self._left_fitted and not self._left_by_user:
             QTimer.singleShot(0, self, self._fit_left_column)
 
     def _fit_left_column(self) -> None:
@@ -377,7 +386,9 @@ class MainWindow(FilesWindow):
             a.setEnabled(not busy)
         self.recent_menu.setEnabled(not busy)
         self.act_continue.setEnabled(c.can_continue_training())
-        extendable = c.model.extension is not None or (
+        # the button is for the step after an import; while extending, the File menu still has it (the
+        # button pushed Train below a laptop's fold)
+        extendable = c.model.extension is None and (
             c.model.imported is not None and getattr(c.model.imported, "char_model", None) is None
         )
         self.corpus_panel.continue_button.setVisible(extendable)

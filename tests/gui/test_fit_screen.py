@@ -256,3 +256,44 @@ def test_cancel_comes_into_sight_while_a_task_runs_on_a_laptop(qtbot, small_corp
         w.controller.shutdown()
     finally:
         i18n.install("en")
+
+
+def test_the_left_column_is_fitted_again_when_an_import_adds_lines(qtbot, small_corpus, tmp_path):
+    """After an import the corpus panel gains lines and a button: Train went below a laptop's fold
+    until the user dragged the splitter."""
+    from PySide6.QtCore import QPoint
+
+    from bpe_gui import create_window
+    from bpe_gui.text import i18n
+
+    from .gui_helpers import import_tokenizer, load
+
+    w = create_window(load_sample=False, language="zh_CN")
+    try:
+        qtbot.addWidget(w)
+        w.resize(1280, 672)
+        w.show()
+        qtbot.waitExposed(w)
+        viewport, tp = w.left_scroll.viewport(), w.training_panel
+
+        def train_in_sight() -> bool:
+            b = tp.train_button
+            return 0 < b.mapTo(viewport, QPoint(0, b.height())).y() <= viewport.height()
+
+        load(qtbot, w, small_corpus)
+        with qtbot.waitSignal(w.controller.trained, timeout=60_000):
+            w.controller.train(300)
+        w.controller.export(tmp_path, ["gpt2"])
+        import_tokenizer(qtbot, w.controller, tmp_path / "vocab.json")
+        qtbot.waitUntil(lambda: not w.controller.busy)
+        assert w.corpus_panel.continue_button.isVisibleTo(w)
+        w.left_scroll.verticalScrollBar().setValue(0)
+        qtbot.waitUntil(train_in_sight)
+        with qtbot.waitSignal(w.controller.corpus_loaded, timeout=60_000):  # an extension session
+            assert w.controller.continue_training(str(small_corpus))
+        qtbot.waitUntil(lambda: not w.controller.busy)
+        w.left_scroll.verticalScrollBar().setValue(0)
+        qtbot.waitUntil(train_in_sight)
+        w.controller.shutdown()
+    finally:
+        i18n.install("en")
