@@ -100,7 +100,9 @@ class TrainActions(ControllerBase):
                 if n == 1
                 else QCoreApplication.translate("Controller", "Merging {0} …").format(f"{n:,}")
             )
-            self._start(worker.TrainJob(self._use_engine(), self.vocab_size + n), label, kind=Busy.STEP)
+            # (at most n merges: an extension's merge that remakes an existing token adds none)
+            job = worker.TrainJob(self._use_engine(), self.vocab_size + n, max_merges=n)
+            self._start(job, label, kind=Busy.STEP)
             return
         reply = self._call_blocking(Engine.steps_view, n, worker.TOP_K)
         if reply is FAILED:

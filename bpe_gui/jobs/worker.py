@@ -225,8 +225,10 @@ class TrainJob(EngineJob):
 
     kind = Busy.TRAIN.value
 
-    def __init__(self, engine: Engine, vocab_size: int, with_deltas: bool = True) -> None:
-        super().__init__(engine, Engine.run, int(vocab_size), TOP_K, with_deltas)
+    def __init__(
+        self, engine: Engine, vocab_size: int, with_deltas: bool = True, max_merges: int = 0
+    ) -> None:
+        super().__init__(engine, Engine.run, int(vocab_size), TOP_K, with_deltas, int(max_merges))
         self.vocab_size = int(vocab_size)
 
 

@@ -217,14 +217,22 @@ class Engine:
         vocab_size: int,
         top_k: int = TOP_K,
         with_deltas: bool = True,
+        max_merges: int = 0,
         *,
         on_event: EventHandler | None = None,
         cancelled: CancelCheck | None = None,
     ) -> int:
-        """Merge until ``vocab_size``; blocks until done and returns the number of merges made.
-        Progress, Records (without deltas when ``with_deltas`` is False) and Pairs events."""
+        """Merge until ``vocab_size`` (or ``max_merges`` merges, when not 0); blocks until done and
+        returns the number of merges made. Progress, Records (without deltas when ``with_deltas`` is
+        False) and Pairs events."""
         return self.call_blocking(
-            Op.RUN, int(vocab_size), top_k, with_deltas, on_event=on_event, cancelled=cancelled
+            Op.RUN,
+            int(vocab_size),
+            top_k,
+            with_deltas,
+            int(max_merges),
+            on_event=on_event,
+            cancelled=cancelled,
         )
 
     def replay(

@@ -379,7 +379,7 @@ class EngineServer:
             "base_merges": len(trainer.base.merges),
         }
 
-    def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True) -> int:
+    def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True, max_merges: int = 0) -> int:
         """Merge until ``vocab_size``; records go out in batches with the progress events.
 
         ``with_deltas=False`` sends the records without their pair-count changes (a 10k run's
@@ -403,7 +403,13 @@ class EngineServer:
 
         self._tick = tick
         try:
-            t.run(vocab_size, progress=self._progress, min_interval=1, interrupt=self.cancelled)
+            t.run(
+                vocab_size,
+                progress=self._progress,
+                min_interval=1,
+                interrupt=self.cancelled,
+                max_merges=max_merges or None,
+            )
         finally:
             tick(0.0)  # the last batch always goes out (also when cancelled)
         return len(t.records) - start

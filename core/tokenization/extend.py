@@ -292,13 +292,19 @@ class ExtendTrainer(Trainer):
             seen.add(i)
         return out
 
-    def run(self, vocab_size: int, progress=None, min_interval: int = 1, interrupt=None):
+    def run(self, vocab_size: int, progress=None, min_interval: int = 1, interrupt=None, max_merges=None):
         if vocab_size < self.base_vocab_size:
             raise BPEError(
                 f"vocab size {vocab_size:,} is smaller than the base tokenizer's {self.base_vocab_size:,} "
                 f"tokens; an extension keeps them all: choose a vocab size above {self.base_vocab_size:,}"
             )
-        return super().run(vocab_size, progress=progress, min_interval=min_interval, interrupt=interrupt)
+        return super().run(
+            vocab_size,
+            progress=progress,
+            min_interval=min_interval,
+            interrupt=interrupt,
+            max_merges=max_merges,
+        )
 
     def state(self) -> dict[str, Any]:
         raise BPEError("an extension's session is not saved as a trainer state; export the tokenizer")

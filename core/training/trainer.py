@@ -250,8 +250,10 @@ class Trainer(TrainerUndo):
         progress: Progress | None = None,
         min_interval: int = 1,
         interrupt: Callable[[], bool] | None = None,
+        max_merges: int | None = None,
     ) -> list[MergeRecord]:
-        """Merge until ``vocab_size`` is reached or no pair is left.
+        """Merge until ``vocab_size`` is reached or no pair is left (or ``max_merges`` merges are made:
+        Step N of an extension, whose merges that remake an existing token add none).
 
         ``progress("merge", done, total)`` is called after every ``min_interval`` merges; when it
         returns False the run stops after the current merge (state stays consistent) and
@@ -265,7 +267,7 @@ class Trainer(TrainerUndo):
         out: list[MergeRecord] = []
         self._interrupt = interrupt
         with paused_gc(), self._interruptible():
-            while self.vocab_size < vocab_size:
+            while self.vocab_size < vocab_size and (max_merges is None or len(out) < max_merges):
                 try:
                     r = self.step()
                 except Interrupted:

@@ -277,3 +277,15 @@ def test_a_sentencepiece_base_is_refused_by_name(tmp_path):
     corpus.write_text("我们今天学习字节对编码。\n" * 50, encoding="utf-8")
     with pytest.raises(BPEError, match="SentencePiece-style"):
         ExtendTrainer.from_files(spec, [corpus])
+
+
+def test_step_n_of_an_extension_makes_n_merges_when_one_remakes_a_token():
+    """Step N in the background ran to 'vocab size + N': a merge that remakes an existing token adds
+    none, so it made more than N merges; max_merges stops at N."""
+    spec = TokenizerSpec.from_merges([(b"a", b"b"), (b"c", b"d"), (b"b", b"c"), (b"a", b"bc")])
+    text = ["abc abc abc abc abc xyxy zz"]
+    e = ExtendTrainer.from_texts(spec, text)
+    made = e.run(e.vocab_size + 2, max_merges=2)
+    assert len(made) == 2 and e.reused == [0] and e.vocab_size == len(spec.vocab) + 1
+    plain = ExtendTrainer.from_texts(spec, text)
+    assert len(plain.run(plain.vocab_size + 2)) == 3  # (without the cap: one merge more)
