@@ -294,6 +294,8 @@ class EvaluateView(QWidget):
             return False
         self.toks.append(src)
         self.tok_list.addItem(src.name)
+        if src.kind == "path":
+            self.tok_list.item(self.tok_list.count() - 1).setToolTip(str(src.value))
         self._update_buttons()
         return True
 
@@ -348,7 +350,10 @@ class EvaluateView(QWidget):
     def _add_tok_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Tokenizer to evaluate"))
         if path:
-            self.add_tokenizer(TokSource(Path(path).name, "path", path))
+            p = Path(path)
+            # (its folder too: "vocab.json" alone did not say which tokenizer; the texts show paths)
+            name = f"{p.parent.name}/{p.name}" if p.parent.name else p.name
+            self.add_tokenizer(TokSource(name, "path", path))
 
     def _add_known_dialog(self) -> None:
         from core.evaluation.known_encodings import KNOWN

@@ -210,3 +210,18 @@ def test_evaluate_dock_on_a_1280x720_screen_leaves_the_timeline_readable(qtbot, 
     qtbot.waitUntil(window.timeline.graphics.isVisible)  # the timeline draws after a short delay
     assert window.height() <= 720  # the dock scrolls rather than growing the window past the screen
     assert window.timeline.graphics.height() >= MIN_PLOT_HEIGHT
+
+
+def test_a_tokenizer_file_is_named_with_its_folder(qtbot, trained, tmp_path, monkeypatch):
+    """Two 'vocab.json' entries could not be told apart: the folder is in the name, the path in the
+    tooltip."""
+    from bpe_gui.views import evaluate_view
+
+    trained.controller.export(tmp_path / "mine", ["gpt2"])
+    path = str(tmp_path / "mine" / "vocab.json")
+    monkeypatch.setattr(evaluate_view.QFileDialog, "getOpenFileName", lambda *a, **k: (path, ""))
+    view = evaluate_view.EvaluateView(trained.controller)
+    qtbot.addWidget(view)
+    view._add_tok_dialog()
+    item = view.tok_list.item(view.tok_list.count() - 1)
+    assert item.text() == "mine/vocab.json" and item.toolTip() == path
