@@ -57,7 +57,7 @@ def test_other_formats_import_without_counts(qtbot, trained, tmp_path, fmt, path
     assert c.tokenizer().encode(text) == before
     assert not c.index.has_counts
     # a tiktoken file's merges come in batches, as a run's: the timeline follows them within its refresh delay
-    qtbot.waitUntil(lambda: "no merge counts" in trained.timeline.title.text())
+    qtbot.waitUntil(lambda: "no counts in this file" in trained.timeline.title.text())
 
 
 def test_compare_side_by_side(qtbot, trained, tmp_path):

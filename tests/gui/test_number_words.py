@@ -14,7 +14,8 @@ def test_the_vocab_line_groups_every_count(window, monkeypatch):
     panel = window.training_panel
     panel.vocab_size.setValue(200_000)
     index = _Index(n_merges=100_000, special_tokens=[f"<s{i}>" for i in range(1_000)])
-    monkeypatch.setattr(panel, "controller", SimpleNamespace(index=index))  # (as a large import gives)
+    fake = SimpleNamespace(index=index, has_trainer=True, model=SimpleNamespace(imported=None))
+    monkeypatch.setattr(panel, "controller", fake)  # (counts as large as an import gives)
     panel.update_vocab_label()
     text = panel.vocab_label.text()
     assert "101,256" in text and "200,000" in text and "100,000" in text, text
