@@ -10,7 +10,7 @@ and ``_history``.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from core.pretokenization.patterns import pattern_name
@@ -35,7 +35,7 @@ class TrainerViews:
     keep_history: bool
     merges: list[Pair]
     _words: np.ndarray
-    _original: tuple[bytes, ...]
+    _original: Sequence[bytes]
     _wcounts: tuple[int, ...]
     _codes: TokenCodes
     _index: PairIndex
