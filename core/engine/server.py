@@ -335,6 +335,7 @@ class EngineServer:
             "stats": trainer.stats,
             "special_tokens": list(trainer.special_tokens),
             "vocab_size": trainer.vocab_size,
+            "distinct_bytes": trainer.distinct_bytes,
         }
 
     def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True) -> int:

@@ -62,7 +62,12 @@ class HistoryEntry:
 
     record: MergeRecord
     wids: np.ndarray  # the words the merge changed (C ints)
-    olds: np.ndarray  # their codes before it (str objects; None for a long word)
+    # their codes before it (str objects; None for a long word), or None where ``split`` gives them
+    olds: np.ndarray | None
     index_sizes: tuple[tuple[str, int], ...] = ()  # (index key, its bytes before the merge appended)
     # long words the merge changed, with how to take it back
     long: tuple[tuple[int, LongUndo], ...] = ()
+    # (ab, a + b): the merged token's code and the two codes it replaced, where no word held that
+    # code before the merge: every ab in the changed words is then a site, and a word before the
+    # merge is its codes after it with ab split again (4 bytes a changed word, not its old string)
+    split: tuple[str, str] | None = None

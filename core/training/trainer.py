@@ -18,6 +18,7 @@ A merge only touches the words that contain the merged pair.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
@@ -90,6 +91,9 @@ class Trainer(TrainerUndo):
 
     batch_block_chars = BATCH_BLOCK_CHARS  # (class defaults too: subclasses build themselves)
     _changed_since_trim = 0
+    # how many merges done now made each token code (None: a subclass whose words may hold codes
+    # of more than one byte from the start, whose history keeps every old string)
+    _live: Counter[str] | None = None
 
     def __init__(
         self,
@@ -140,14 +144,13 @@ class Trainer(TrainerUndo):
         release_free_memory()  # (the index's temporary arrays)
         self._changed_since_trim = 0  # words rewritten since the heap was last trimmed
         self._codes = TokenCodes(free)
+        self._live = Counter()
         # the state at 0 merges, for a reset without undoing merge by merge (memory: one pointer
         # per distinct word and the byte-pair counts; the strings are the history's anyway, except
         # those of long words, which a reset decodes again from _original rather than keep twice)
         self._start: TrainerStart | None = None
-        if keep_history:
-            start_words = self._words.copy()
-            start_words[list(self._long_wids)] = None
-            self._start = TrainerStart(start_words, self._index.start())
+        if keep_history:  # (the words at 0 merges are decoded again from _original on a reset)
+            self._start = TrainerStart(None, self._index.start())
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -326,6 +329,10 @@ class Trainer(TrainerUndo):
                     self.batch_block_chars,
                 )
         history = self.keep_history
+        # no word holds cab before this merge where no merge done now made it: undo then splits
+        # cab again rather than keep the changed words' old strings
+        live = self._live
+        split = live is not None and not live[cab]
         if done is None:
             done = merge_words(
                 self._words,
@@ -337,7 +344,7 @@ class Trainer(TrainerUndo):
                 self._long,
                 self._long_wids,
                 self._interrupt,
-                keep_olds=history,
+                keep_olds=history and not split,
             )
         # nothing has changed until here: apply the merge
         self._words[done.written] = done.news
@@ -364,7 +371,13 @@ class Trainer(TrainerUndo):
         self.merges.append(pair)
         self.records.append(record)
         if history:
-            self._history.append(HistoryEntry(record, done.wids, done.olds, sizes, long_undos))  # type: ignore[arg-type]
+            if split:
+                entry = HistoryEntry(record, done.wids, None, sizes, long_undos, (cab, ca + cb))
+            else:
+                entry = HistoryEntry(record, done.wids, done.olds, sizes, long_undos)
+            self._history.append(entry)
+        if live is not None:
+            live[cab] += 1
         if self._changed_since_trim > len(self._words) // 2 + 4096:
             # half the words rewritten since the last trim: their old strings' pages go back
             del done

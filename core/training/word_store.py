@@ -48,6 +48,11 @@ class WordBytes(Sequence[bytes]):
         for lo, hi in pairwise(self._ends):
             yield blob[lo:hi]
 
+    @property
+    def total_bytes(self) -> int:
+        """The words' lengths summed."""
+        return len(self._blob)
+
     def joined(self, lo: int, hi: int) -> bytes:
         """Words ``lo .. hi-1`` joined (one slice of the buffer, no word made)."""
         return self._blob[self._ends[lo] : self._ends[hi]]

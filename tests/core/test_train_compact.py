@@ -139,3 +139,86 @@ def test_lean_trainer_forgets_the_word_lists_of_pairs_gone_from_every_word():
     assert lean.merges == full.merges
     assert set(lean._index.words) == set(lean._index.counts)  # only pairs that still occur
     assert set(full._index.words) > set(full._index.counts)  # (kept for undo)
+
+
+def before_and_after(counts: dict, n: int, tie_break: str, **kw) -> tuple[Trainer, list[dict]]:
+    """A trainer after ``n`` merges, and each merge's words before it (from a trainer stepped one
+    merge at a time: what ``changed_words`` must give back)."""
+    t = Trainer(counts, pattern=None, tie_break=tie_break, **kw)
+    befores = []
+    for _ in range(n):
+        befores.append({w: toks for w, toks, _c in t.words()})
+        if t.step() is None:
+            befores.pop()
+            break
+    return t, befores
+
+
+@settings(max_examples=60, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.integers(0, 6), st.booleans())
+def test_history_without_old_strings_gives_back_every_merges_words(counts, tie_break, redo, long):
+    """Undo history keeps a merge's old strings only where splitting its token again cannot give
+    them; the words before each merge (``changed_words``) and undo are exact all the same, also
+    after undo and redo (token codes made again) and with long words."""
+    kw = {"long_word_tokens": 3} if long else {}
+    t, befores = before_and_after(counts, 30, tie_break, **kw)
+    for _ in range(redo):  # take some merges back and do them again: their codes exist already
+        t.undo()
+    t.steps(redo)
+    now = {w: toks for w, toks, _c in t.words()}
+    for rank, before in enumerate(befores):
+        changed = t.changed_words(rank, limit=None)
+        expected = [(w, before[w], now[w], c) for w, c in counts.items() if before[w] != _after(t, rank, w)]
+        assert sorted(changed) == sorted(expected)
+        assert [c for *_x, c in changed] == sorted((c for *_x, c in changed), reverse=True)
+        assert t.changed_words(rank, limit=2) == changed[:2]
+    while t.undo() is not None:
+        pass
+    fresh = Trainer(counts, pattern=None, tie_break=tie_break, **kw)
+    assert t.words() == fresh.words() and t.pair_counts() == fresh.pair_counts()
+
+
+def _after(t: Trainer, rank: int, word: bytes) -> tuple[bytes, ...]:
+    """The tokens of ``word`` right after merge ``rank`` (its merges applied to the word's bytes)."""
+    seq = [bytes([x]) for x in word]
+    for a, b in t.merges[: rank + 1]:
+        out, j = [], 0
+        while j < len(seq):
+            if j + 1 < len(seq) and seq[j] == a and seq[j + 1] == b:
+                out.append(a + b)
+                j += 2
+            else:
+                out.append(seq[j])
+                j += 1
+        seq = out
+    return tuple(seq)
+
+
+def test_history_keeps_no_old_strings_for_merges_of_new_tokens():
+    t = Trainer({b"abcabc": 3, b"abd": 2, b"xab": 1}, pattern=None)
+    t.steps(3)
+    assert all(h.olds is None and h.split is not None for h in t._history)
+    t.undo()
+    t.step()  # the code of the token made again exists: a word may hold it, olds are kept
+    assert t._history[-1].olds is None  # (no merge done now made it: still split)
+
+
+@settings(max_examples=40, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.integers(0, 20))
+def test_histories_with_and_without_old_strings_agree(counts, tie_break, switch):
+    """Merges whose history keeps the old strings (as a subclass's, or a token made twice) and
+    merges whose history splits their token again, in any mix, show and undo the same."""
+    split = Trainer(counts, pattern=None, tie_break=tie_break)
+    mixed = Trainer(counts, pattern=None, tie_break=tie_break)
+    split.steps(switch)
+    mixed.steps(switch)
+    mixed._live = None  # from here on, every merge keeps its words' old strings
+    split.steps(20)
+    mixed.steps(20)
+    assert mixed.merges == split.merges
+    assert any(h.olds is not None for h in mixed._history) or len(mixed.merges) <= switch
+    for rank in range(len(split.merges)):
+        assert mixed.changed_words(rank, limit=None) == split.changed_words(rank, limit=None)
+    for t in (split, mixed):
+        t.undo_to(switch // 2)
+    assert mixed.words() == split.words() and mixed.pair_counts() == split.pair_counts()
