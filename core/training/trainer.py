@@ -47,7 +47,15 @@ from core.training.merge_kernels import (
     object_array,
 )
 from core.training.pair_index import SMALL_CORPUS_BYTES, build_index
-from core.training.records import MAX_TIES_SHOWN, TIE_BREAKS, HistoryEntry, MergeRecord, Pair, TieBreak
+from core.training.records import (
+    MAX_TIES_SHOWN,
+    TIE_BREAKS,
+    HistoryEntry,
+    MergeRecord,
+    Pair,
+    PairDeltas,
+    TieBreak,
+)
 from core.training.token_codes import BYTE_TOKENS, TokenCodes
 from core.training.undo import TrainerStart, TrainerUndo
 from core.training.vocab import build_vocab, check_vocab_size
@@ -354,8 +362,7 @@ class Trainer(TrainerUndo):
         # what undo cuts the index back to (else each redo of a merge adds its ids again)
         sizes = index.add_word_ids(done.new_index, report=history)
         changes = index.apply_deltas(done.deltas, report=history, forget=not history)
-        tok = codes.token
-        deltas = tuple(((tok[k[0]], tok[k[1]]), d) for k, d in changes)
+        deltas = PairDeltas.of_keys(changes, codes.token) if changes else ()
         rank = len(self.merges)
         record = MergeRecord(
             rank=rank,

@@ -41,6 +41,7 @@ class TrainerViews:
     _index: PairIndex
     _long: dict[int, LongWord]
     _long_stale: set[int]
+    _long_wids: set[int]
     _history: list[HistoryEntry]
 
     @property
@@ -241,9 +242,10 @@ class TrainerViews:
                     if ab in w and wids[i] not in long:
                         out[i] = w.replace(ab, a_b)
                 continue
-            pos = np.minimum(np.searchsorted(h.wids, ids), max(len(h.wids) - 1, 0))
-            hit = np.flatnonzero(h.wids[pos] == ids) if len(h.wids) else []
-            for i in np.asarray(hit).tolist():
+            if not len(h.wids):
+                continue
+            pos = np.minimum(np.searchsorted(h.wids, ids), len(h.wids) - 1)
+            for i in np.flatnonzero(h.wids[pos] == ids).tolist():
                 old = h.olds[pos[i]]
                 if old is not None:
                     out[i] = old
