@@ -578,7 +578,7 @@
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="399"/>
+        <location filename="../../bpe_gui/actions/base.py" line="403"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -3575,254 +3575,270 @@
 <context>
     <name>TrainingPanel</name>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="29"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="30"/>
         <source>None (whole text)</source>
         <translation>不预分词（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="30"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="31"/>
         <source>Custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="33"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="34"/>
         <source>Greatest (bytes, bytes)</source>
         <translation>(bytes, bytes) 字典序最大</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="42"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="43"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="54"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="55"/>
         <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
         <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="59"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="60"/>
         <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
         <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（&quot;&lt;|end of turn|&gt;&quot;）。它们永不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="67"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="68"/>
         <source>custom pre-tokenizer regex</source>
         <translation>自定义预分词正则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="72"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="73"/>
         <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
         <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="77"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="78"/>
         <source>Which pair wins when several are equally frequent</source>
         <translation>几个字节对一样频繁时哪个胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="34"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="35"/>
         <source>First seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="85"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="86"/>
         <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest pair of byte strings, compared as (bytes, bytes) (the CS336 assignment&apos;s rule), or the pair seen first in the corpus (the lecture code&apos;s rule). See Help → Glossary → Tie rule for examples.</source>
         <translation>当多个字节对的计数并列最高时合并哪一个：按 (bytes, bytes) 比较时字典序最大的字节串对（CS336 作业的规则），或在语料中最先出现的字节对（课堂代码的规则）。例子见 帮助 → 术语表 → 平局规则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="93"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="94"/>
         <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
         <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="105"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="116"/>
         <source>Apply (re-reads the corpus)</source>
         <translation>应用(重新读取语料)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="106"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
         <source>Use the edited settings: the corpus is read again with them</source>
         <translation>使用编辑后的设置：用它们重新读取语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="115"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="130"/>
         <source>Vocab size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="133"/>
         <source>Special tokens</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="118"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="134"/>
         <source>Pattern</source>
         <translation>预分词模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="121"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="137"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="123"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="139"/>
         <source>◀ Undo</source>
         <translation>◀ 撤销</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="124"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="140"/>
         <source>Undo the last merge (← or Ctrl+Z)</source>
         <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="125"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="141"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="126"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="142"/>
         <source>Do one merge (→ or Space)</source>
         <translation>做一次合并（→ 或空格）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="132"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="148"/>
         <source>How many merges Step N does (Shift+→)</source>
         <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="133"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="149"/>
         <source>Step N</source>
         <translation>走 N 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="134"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="150"/>
         <source>Train to vocab size</source>
         <translation>训练到词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="137"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="153"/>
         <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
         <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="139"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="140"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="156"/>
         <source>Stop the running task (Esc); the merges done so far are kept</source>
         <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="434"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="159"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="175"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="235"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="254"/>
         <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
         <translation>不是有效的正则表达式（{0}）。请修改，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="238"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="257"/>
         <source>Type a regular expression, or choose another pattern.</source>
         <translation>请输入正则表达式，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="240"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="259"/>
         <source>This regular expression only matches the empty string: it cuts nothing.</source>
         <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="256"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="275"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="264"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="283"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="302"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="321"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="303"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="322"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="303"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="322"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="304"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="323"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="326"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="318"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="337"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="321"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="340"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="342"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="361"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="345"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="364"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="347"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="366"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="387"/>
+        <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
+        <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="392"/>
+        <source>≈ {0}</source>
+        <comment>memory training needs, beside the vocab size</comment>
+        <translation>约需 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="399"/>
+        <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
+        <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="432"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="376"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="432"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="385"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="441"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="387"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="443"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

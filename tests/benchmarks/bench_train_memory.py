@@ -80,9 +80,9 @@ def child(counts_path: str, vocab: int, history: bool) -> None:
     from core.training.memory_need import training_memory
 
     try:
-        estimate = training_memory(distinct, word_bytes, history)
-    except TypeError:  # (the estimate before it knew about undo history)
-        estimate = training_memory(distinct, word_bytes)
+        estimate = training_memory(distinct, word_bytes, vocab - 257, history=history)
+    except TypeError:  # (the estimate before it knew about merges and undo history)
+        estimate = training_memory(distinct, word_bytes)  # type: ignore[call-arg]
 
     print(
         MARK,
@@ -132,7 +132,9 @@ def main() -> None:
     ap.add_argument("--cache", default=os.environ.get("BPE_COUNTS_CACHE", "/tmp/bpe-counts-cache"))
     ap.add_argument("--rustbpe", action="store_true")
     a = ap.parse_args()
-    print("| corpus | distinct | B/distinct: counts | start-up peak | peak | peak MB | estimate MB | merge CPU s |")
+    print(
+        "| corpus | distinct | B/distinct: counts | start-up peak | peak | peak MB | estimate MB | merge CPU s |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for corpus in a.corpora:
         cp = counts_cache(corpus, a.cache)
