@@ -117,12 +117,14 @@ def merge_words(
             wid_list, words, wcounts, ca, cb, cab, long_words, long_wids, cdelta, new_index
         )
         wid_list = [wid for wid in wid_list if wid not in long_wids]  # (their strings in words are stale)
+        ids = np.array(wid_list, dtype=np.intc)
     stride = INTERRUPT_EVERY + 1
     for lo in range(0, len(wid_list), stride):
         if lo and interrupt is not None and interrupt():
             raise Interrupted
         part = wid_list[lo : lo + stride]
-        for wid, w in zip(part, words[part].tolist()):
+        # (the words read with the ids' array: a list as an index is converted to one first)
+        for wid, w in zip(part, words[ids[lo : lo + stride]].tolist()):
             i = w.find(pat)
             if i < 0:
                 continue  # stale index entry
@@ -245,6 +247,11 @@ def merge_batch(
     neighbouring code are added and listed in the order one block of everything would list them.
     """
     olds_list = words[wids].tolist()
+    big = sep.join(olds_list)
+    if len(big) <= block_chars:  # one block (most batches): no word lengths needed
+        block = _merge_block(olds_list, None, wids, wcounts, ca, cb, cab, sep, small_codes, interrupt, big)
+        return _joined([block], words, wids, ca, cb, cab)
+    del big
     lens = np.fromiter(map(len, olds_list), dtype=np.int64, count=len(olds_list))
     ends = np.cumsum(lens + 1)
     parts: list[_Block] = []
@@ -367,7 +374,7 @@ _NO_IDS = np.zeros(0, dtype=np.intc)
 
 def _merge_block(
     olds: list[str],
-    lens: np.ndarray,
+    lens: np.ndarray | None,
     wids: np.ndarray,
     wcounts: np.ndarray,
     ca: str,
@@ -376,15 +383,18 @@ def _merge_block(
     sep: str,
     small_codes: bool,
     interrupt: Callable[[], bool] | None,
+    big: str | None = None,
 ) -> _Block:
-    """One block of :func:`merge_batch`: the candidate words ``olds`` (their ``lens`` and ids)."""
+    """One block of :func:`merge_batch`: the candidate words ``olds`` (their ``lens``, or None
+    where ``big`` gives them joined already, and their ids)."""
 
     def check() -> None:
         if interrupt is not None and interrupt():
             raise Interrupted
 
     sep_code = ord(sep)
-    big = sep.join(olds)
+    if big is None:
+        big = sep.join(olds)
     pat = ca + cb
     if pat not in big:
         return _Block([{}, {}, {}, {}], [{}, {}], 0, _NO_IDS, 0, _NO_IDS, olds, 0)
@@ -400,8 +410,11 @@ def _merge_block(
         k = np.arange(sites.size)
         run_first = np.maximum.accumulate(np.where(np.r_[True, sites[1:] != sites[:-1] + 1], k, 0))
         sites = sites[(k - run_first) % 2 == 0]
-    starts = np.zeros(lens.size, dtype=np.int64)  # where each word starts in the joined string
-    np.cumsum(lens[:-1] + 1, out=starts[1:])
+    if lens is None:  # where each word starts in the joined string: after each separator
+        starts = np.r_[0, np.flatnonzero(arr == sep_code) + 1]
+    else:
+        starts = np.zeros(lens.size, dtype=np.int64)
+        np.cumsum(lens[:-1] + 1, out=starts[1:])
     widx = np.searchsorted(starts, sites, side="right") - 1  # position in wids of each site's word
     del starts
     check()
