@@ -232,6 +232,7 @@ def merge_batch(
     small_codes: bool,
     interrupt: Callable[[], bool] | None = None,
     block_chars: int = BATCH_BLOCK_CHARS,
+    keep_olds: bool = True,
 ) -> WordsMerge:
     """Merge in all candidate words at once (pairs in many words, e.g. the first merges).
 
@@ -250,7 +251,7 @@ def merge_batch(
     big = sep.join(olds_list)
     if len(big) <= block_chars:  # one block (most batches): no word lengths needed
         block = _merge_block(olds_list, None, wids, wcounts, ca, cb, cab, sep, small_codes, interrupt, big)
-        return _joined([block], words, wids, ca, cb, cab)
+        return _joined([block], words, wids, ca, cb, cab, keep_olds)
     del big
     lens = np.fromiter(map(len, olds_list), dtype=np.int64, count=len(olds_list))
     ends = np.cumsum(lens + 1)
@@ -268,7 +269,7 @@ def merge_batch(
         )
         lo = hi
     del olds_list
-    return _joined(parts, words, wids, ca, cb, cab)
+    return _joined(parts, words, wids, ca, cb, cab, keep_olds)
 
 
 @dataclass
@@ -287,9 +288,10 @@ class _Block:
 
 
 def _joined(
-    parts: list[_Block], words: np.ndarray, wids: np.ndarray, ca: str, cb: str, cab: str
+    parts: list[_Block], words: np.ndarray, wids: np.ndarray, ca: str, cb: str, cab: str, keep_olds: bool
 ) -> WordsMerge:
-    """The blocks' results as one :class:`WordsMerge`, keyed and ordered as one block would."""
+    """The blocks' results as one :class:`WordsMerge`, keyed and ordered as one block would
+    (``keep_olds``: with the changed words' codes before the merge)."""
     cdelta: defaultdict[str, int] = defaultdict(int)
     new_index: dict[str, np.ndarray] = {}
 
@@ -335,11 +337,12 @@ def _joined(
         hit = np.concatenate([part.hit + off for part, off in zip(parts, offsets)])
         news = [w for part in parts for w in part.news]
     if hit.size == wids.size:  # every candidate changed (no stale index entries)
-        return WordsMerge(wids, words[wids], wids, news, occurrences, cdelta, new_index, [])
+        olds = words[wids] if keep_olds else None
+        return WordsMerge(wids, olds, wids, news, occurrences, cdelta, new_index, [])
     changed = wids[hit]
-    return WordsMerge(
-        changed, words[changed], changed, object_array(news)[hit], occurrences, cdelta, new_index, []
-    )
+    olds = words[changed] if keep_olds else None
+    news = list(map(news.__getitem__, hit.tolist()))  # (the changed words' only)
+    return WordsMerge(changed, olds, changed, news, occurrences, cdelta, new_index, [])
 
 
 def _code_array(big: str, small_codes: bool) -> np.ndarray:

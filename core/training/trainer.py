@@ -317,6 +317,11 @@ class Trainer(TrainerUndo):
         ca, cb, cab = codes.code[a], codes.code[b], codes.code_for(a + b)
         index = self._index
         key = ca + cb
+        history = self.keep_history
+        # no word holds cab before this merge where no merge done now made it: undo then splits
+        # cab again rather than keep the changed words' old strings
+        live = self._live
+        split = live is not None and not live[cab]
         done: WordsMerge | None = None
         if index.n_listed(key) >= self.batch_min_words:
             wids = index.ids(key)
@@ -335,12 +340,8 @@ class Trainer(TrainerUndo):
                     codes.fits_16_bits,
                     self._interrupt,
                     self.batch_block_chars,
+                    keep_olds=history and not split,
                 )
-        history = self.keep_history
-        # no word holds cab before this merge where no merge done now made it: undo then splits
-        # cab again rather than keep the changed words' old strings
-        live = self._live
-        split = live is not None and not live[cab]
         if done is None:
             done = merge_words(
                 self._words,

@@ -10,7 +10,9 @@ pre-token, after start-up and after the merges, and the CPU seconds of the merge
         [--cache DIR] [--rustbpe]
 
 ``--rustbpe`` also times rustbpe's whole training of the corpus (CPU seconds, 2 threads), to set
-beside ours; runs alternate ours / rustbpe.
+beside ours; ``--baseline DIR`` also runs the trainer of another checkout (e.g. main before a
+change) the same way. Runs alternate (baseline, ours, rustbpe) per corpus; other jobs on the
+machine inflate CPU seconds too, so compare rows measured together.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+# the code measured: this tree, or another checkout's (``--baseline DIR``: the code before a change)
+CODE = os.environ.get("BPE_CODE_ROOT", str(REPO))
+if CODE not in sys.path:
+    sys.path.insert(0, CODE)
 SPECIAL = "<|endoftext|>"
 MARK = "@@MEM@@"
 
@@ -107,6 +111,8 @@ def child(counts_path: str, vocab: int, history: bool) -> None:
 def rustbpe_child(corpus: str, vocab: int) -> None:
     import rustbpe
 
+    from core.pretokenization.pretokenize import GPT2_PATTERN
+
     t0, c0 = time.perf_counter(), time.process_time()
     tok = rustbpe.Tokenizer()
 
@@ -114,12 +120,15 @@ def rustbpe_child(corpus: str, vocab: int) -> None:
         with open(corpus, encoding="utf-8", errors="replace") as f:
             yield from iter(lambda: f.read(1 << 20), "")
 
-    tok.train_from_iterator(texts(), vocab)
+    tok.train_from_iterator(texts(), vocab, pattern=GPT2_PATTERN)  # (our pattern; its default is GPT-4's)
     print(MARK, json.dumps({"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0}), flush=True)
 
 
-def run(args: list[str]) -> dict:
-    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, check=True)
+def run(args: list[str], code: str | None = None) -> dict:
+    env = dict(os.environ, BPE_CODE_ROOT=code or str(REPO), RAYON_NUM_THREADS="2")  # (rustbpe: 2 threads)
+    out = subprocess.run(
+        [sys.executable, __file__, *args], capture_output=True, text=True, check=True, env=env
+    )
     line = next(x for x in out.stdout.splitlines() if x.startswith(MARK))
     return json.loads(line[len(MARK) :])
 
@@ -131,6 +140,7 @@ def main() -> None:
     ap.add_argument("--history", action="store_true", help="keep_history=True (the app's trainer)")
     ap.add_argument("--cache", default=os.environ.get("BPE_COUNTS_CACHE", "/tmp/bpe-counts-cache"))
     ap.add_argument("--rustbpe", action="store_true")
+    ap.add_argument("--baseline", help="another checkout whose trainer to measure too")
     a = ap.parse_args()
     print(
         "| corpus | distinct | B/distinct: counts | start-up peak | peak | peak MB | estimate MB | merge CPU s |"
@@ -138,13 +148,15 @@ def main() -> None:
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for corpus in a.corpora:
         cp = counts_cache(corpus, a.cache)
-        r = run(["--child", cp, str(a.vocab), str(int(a.history))])
-        print(
-            f"| {Path(corpus).name} | {r['distinct']:,} | {r['counts_B']:.0f} | {r['startup_B']:.0f} | "
-            f"{r['peak_B']:.0f} | {r['peak_MB']:.0f} | {r['estimate_MB']:.0f} | {r['merge_cpu']:.2f} "
-            f"({r['merges']} merges) |",
-            flush=True,
-        )
+        for label, code in ([("baseline", a.baseline)] if a.baseline else []) + [("", None)]:
+            r = run(["--child", cp, str(a.vocab), str(int(a.history))], code)
+            name = Path(corpus).name + (f" ({label})" if label else "")
+            print(
+                f"| {name} | {r['distinct']:,} | {r['counts_B']:.0f} | {r['startup_B']:.0f} | "
+                f"{r['peak_B']:.0f} | {r['peak_MB']:.0f} | {r['estimate_MB']:.0f} | {r['merge_cpu']:.2f} "
+                f"({r['merges']} merges) |",
+                flush=True,
+            )
         if a.rustbpe:
             rb = run(["--rustbpe-child", corpus, str(a.vocab)])
             print(f"|   rustbpe (whole training) | | | | | | | cpu {rb['cpu']:.2f}, wall {rb['wall']:.2f} |")
