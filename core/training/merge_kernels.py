@@ -307,21 +307,31 @@ def _joined(
         (1, lambda x: x + cab),  # (x, ab) is made
         (1, lambda y: cab + y),  # (ab, y) is made
     )
+    one = len(parts) == 1  # (a block's codes come in ascending order: nothing to add or sort)
     for k, (sign, pair_of) in enumerate(kinds):
-        sums: dict[int, int] = {}
-        for part in parts:
-            for code, d in part.sums[k].items():
-                sums[code] = sums.get(code, 0) + d
-        for code in sorted(sums):
-            cdelta[pair_of(chr(code))] += sign * sums[code]
-        if k >= 2:
-            groups: dict[int, list[np.ndarray]] = {}
+        if one:
+            for code, d in parts[0].sums[k].items():
+                cdelta[pair_of(chr(code))] += sign * d
+        else:
+            sums: dict[int, int] = {}
             for part in parts:
-                for code, ids in part.listed[k - 2].items():
-                    groups.setdefault(code, []).append(ids)
-            for code in sorted(groups):
-                g = groups[code]
-                listed(pair_of(chr(code)), g[0] if len(g) == 1 else np.concatenate(g))
+                for code, d in part.sums[k].items():
+                    sums[code] = sums.get(code, 0) + d
+            for code in sorted(sums):
+                cdelta[pair_of(chr(code))] += sign * sums[code]
+        if k < 2:
+            continue
+        if one:
+            for code, ids in parts[0].listed[k - 2].items():
+                listed(pair_of(chr(code)), ids)
+            continue
+        groups: dict[int, list[np.ndarray]] = {}
+        for part in parts:
+            for code, ids in part.listed[k - 2].items():
+                groups.setdefault(code, []).append(ids)
+        for code in sorted(groups):
+            g = groups[code]
+            listed(pair_of(chr(code)), g[0] if len(g) == 1 else np.concatenate(g))
     if any(part.adjacent for part in parts):  # two adjacent sites make (ab, ab)
         cdelta[cab + cab] += sum(part.adjacent for part in parts)
         adj = [part.adjacent_ids for part in parts if part.adjacent_ids.size]
