@@ -34,12 +34,23 @@ class PairDeltas:
     (True, 2, ((b'the', b' '), 2), False)
     """
 
-    __slots__ = ("_blob", "_changes", "_ends")
+    __slots__ = ("_blob", "_changes", "_ends", "pair_keys")
 
-    def __init__(self, blob: bytes, ends: array, changes: array) -> None:
+    def __init__(self, blob: bytes, ends: array, changes: array, pair_keys: str = "") -> None:
         self._blob = blob  # a + b of every pair
         self._ends = ends  # where each pair's a ends and its b ends in the buffer (2 per pair)
         self._changes = changes
+        # the pairs' keys in the trainer that made them (two token codes each: undo reads them
+        # without hashing the tokens again), or "" (a copy sent to another process has none)
+        self.pair_keys = pair_keys
+
+    def keyed(self) -> Iterator[tuple[str, int]]:
+        """(pair key, change) of every change (only where :attr:`pair_keys` is set)."""
+        keys = self.pair_keys
+        return zip(
+            map(keys.__getitem__, map(slice, range(0, len(keys), 2), range(2, len(keys) + 2, 2))),
+            self._changes,
+        )
 
     @classmethod
     def of(cls, items: Iterable[tuple[Pair, int]]) -> PairDeltas:
@@ -58,9 +69,12 @@ class PairDeltas:
         return cls(b"".join(parts), ends, changes)
 
     @classmethod
-    def of_keys(cls, changes: Iterable[tuple[str, int]], token: Mapping[str, bytes]) -> PairDeltas:
-        """From changes keyed by pair keys (two token codes), with the codes' tokens."""
-        return cls.of(((token[k[0]], token[k[1]]), d) for k, d in changes)
+    def of_keys(cls, changes: tuple[tuple[str, int], ...], token: Mapping[str, bytes]) -> PairDeltas:
+        """From changes keyed by pair keys (two token codes), with the codes' tokens (the keys
+        are kept too, see :attr:`pair_keys`)."""
+        out = cls.of(((token[k[0]], token[k[1]]), d) for k, d in changes)
+        out.pair_keys = "".join(k for k, _d in changes)
+        return out
 
     def __len__(self) -> int:
         return len(self._changes)
@@ -100,7 +114,7 @@ class PairDeltas:
     def __repr__(self) -> str:
         return f"PairDeltas({list(self)!r})"
 
-    def __reduce__(self):
+    def __reduce__(self):  # (without the keys: they mean nothing outside the trainer)
         return PairDeltas, (self._blob, self._ends, self._changes)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,6 +25,7 @@ import numpy as np
 
 from core.errors import BPEError
 from core.training.merge_kernels import object_array
+from core.training.records import PairDeltas
 from core.training.views import TrainerViews
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class TrainerUndo(TrainerViews):
             raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
         self._history.pop()
         # the record holds the net pair-count changes of the merge: apply them backwards
-        self._index.apply_deltas({self._key(p): -d for p, d in last.record.deltas})
+        self._index.apply_deltas({k: -d for k, d in self._keyed_deltas(last.record)})
         self._index.truncate(last.index_sizes)  # undo is last-in first-out: these are the merge's own ids
         self.merges.pop()
         self.records.pop()
@@ -118,6 +119,14 @@ class TrainerUndo(TrainerViews):
             live[code] -= 1
             if not live[code]:
                 del live[code]
+
+    def _keyed_deltas(self, record: MergeRecord) -> Iterable[tuple[str, int]]:
+        """A record's pair-count changes keyed by pair key."""
+        deltas = record.deltas
+        if isinstance(deltas, PairDeltas) and deltas.pair_keys:
+            return deltas.keyed()
+        key = self._key
+        return ((key(p), d) for p, d in deltas)
 
     def _check_history(self) -> None:
         if not self.keep_history:
@@ -197,14 +206,12 @@ class TrainerUndo(TrainerViews):
         returns their history entries (not freed yet)."""
         total: dict[str, int] = {}
         get = total.get
-        key = self._key
         history = self._history
         dropped: list[object] = [*history[-n:]]
         for last in reversed(
             history[-n:]
         ):  # newest first: word lists and words go back in the order they changed
-            for p, d in last.record.deltas:
-                k = key(p)
+            for k, d in self._keyed_deltas(last.record):
                 total[k] = get(k, 0) - d
             self._index.truncate(last.index_sizes)
             self._restore_words(last)

@@ -222,3 +222,24 @@ def test_histories_with_and_without_old_strings_agree(counts, tie_break, switch)
     for t in (split, mixed):
         t.undo_to(switch // 2)
     assert mixed.words() == split.words() and mixed.pair_counts() == split.pair_counts()
+
+
+def test_pair_deltas_equal_the_tuples_they_replace_and_cross_processes_without_keys():
+    import pickle
+
+    from core.training.records import PairDeltas
+
+    t = Trainer({b"abcab": 3, b"abd": 2, b"cabab": 1}, pattern=None)
+    t.steps(2)
+    rec = t.records[0]
+    assert isinstance(rec.deltas, PairDeltas) and rec.deltas.pair_keys
+    as_tuple = tuple(rec.deltas)
+    assert rec.deltas == as_tuple and as_tuple == rec.deltas and hash(rec.deltas) == hash(as_tuple)
+    sent = pickle.loads(pickle.dumps(rec))  # (what the app gets from the engine)
+    assert sent == rec and sent.deltas.pair_keys == "" and tuple(sent.deltas) == as_tuple
+    assert [(t._pair(k), d) for k, d in rec.deltas.keyed()] == list(as_tuple)
+    fresh = Trainer({b"abcab": 3, b"abd": 2, b"cabab": 1}, pattern=None)
+    t.undo()
+    t._history[-1].record = dataclasses.replace(t._history[-1].record, deltas=sent.deltas)  # no keys
+    t.undo()
+    assert t.pair_counts() == fresh.pair_counts() and t.words() == fresh.words()
