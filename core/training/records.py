@@ -10,6 +10,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import accumulate
+from operator import itemgetter
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -72,9 +74,14 @@ class PairDeltas:
     def of_keys(cls, changes: tuple[tuple[str, int], ...], token: Mapping[str, bytes]) -> PairDeltas:
         """From changes keyed by pair keys (two token codes), with the codes' tokens (the keys
         are kept too, see :attr:`pair_keys`)."""
-        out = cls.of(((token[k[0]], token[k[1]]), d) for k, d in changes)
-        out.pair_keys = "".join(k for k, _d in changes)
-        return out
+        keys = "".join(map(itemgetter(0), changes))
+        toks = list(map(token.__getitem__, keys))  # (C-level loops only: a merge may change thousands)
+        return cls(
+            b"".join(toks),
+            array("q", accumulate(map(len, toks))),
+            array("q", map(itemgetter(1), changes)),
+            keys,
+        )
 
     def __len__(self) -> int:
         return len(self._changes)

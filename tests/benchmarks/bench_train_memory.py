@@ -18,6 +18,7 @@ machine inflate CPU seconds too, so compare rows measured together.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import pickle
@@ -87,6 +88,12 @@ def child(counts_path: str, vocab: int, history: bool) -> None:
         estimate = training_memory(distinct, word_bytes, vocab - 257, history=history)
     except TypeError:  # (the estimate before it knew about merges and undo history)
         estimate = training_memory(distinct, word_bytes)  # type: ignore[call-arg]
+    # what the merges did, as the records say it (deltas in their order): equal digests, equal runs
+    fields = [
+        (r.pair, r.count, tuple(r.ties), r.n_ties, r.words_changed, r.occurrences_changed, tuple(r.deltas))
+        for r in trainer.records
+    ]
+    digest = hashlib.sha1(repr(fields).encode()).hexdigest()[:16]
 
     print(
         MARK,
@@ -102,6 +109,7 @@ def child(counts_path: str, vocab: int, history: bool) -> None:
                 "startup_cpu": startup_cpu,
                 "merge_cpu": merge_cpu,
                 "merges": len(trainer.merges),
+                "digest": digest,
             }
         ),
         flush=True,
@@ -143,23 +151,29 @@ def main() -> None:
     ap.add_argument("--baseline", help="another checkout whose trainer to measure too")
     a = ap.parse_args()
     print(
-        "| corpus | distinct | B/distinct: counts | start-up peak | peak | peak MB | estimate MB | merge CPU s |"
+        "| corpus | distinct | B/distinct: counts | start-up peak | peak | peak MB | estimate MB | merge CPU s "
+        "| records = baseline |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for corpus in a.corpora:
         cp = counts_cache(corpus, a.cache)
+        digests = []
         for label, code in ([("baseline", a.baseline)] if a.baseline else []) + [("", None)]:
             r = run(["--child", cp, str(a.vocab), str(int(a.history))], code)
+            digests.append(r["digest"])
             name = Path(corpus).name + (f" ({label})" if label else "")
+            same = "" if len(digests) < 2 else ("yes" if digests[0] == digests[1] else "**no**")
             print(
                 f"| {name} | {r['distinct']:,} | {r['counts_B']:.0f} | {r['startup_B']:.0f} | "
                 f"{r['peak_B']:.0f} | {r['peak_MB']:.0f} | {r['estimate_MB']:.0f} | {r['merge_cpu']:.2f} "
-                f"({r['merges']} merges) |",
+                f"({r['merges']} merges) | {same} |",
                 flush=True,
             )
         if a.rustbpe:
             rb = run(["--rustbpe-child", corpus, str(a.vocab)])
-            print(f"|   rustbpe (whole training) | | | | | | | cpu {rb['cpu']:.2f}, wall {rb['wall']:.2f} |")
+            print(
+                f"|   rustbpe (whole training) | | | | | | | cpu {rb['cpu']:.2f}, wall {rb['wall']:.2f} | |"
+            )
 
 
 if __name__ == "__main__":
