@@ -243,3 +243,31 @@ def test_pair_deltas_equal_the_tuples_they_replace_and_cross_processes_without_k
     t._history[-1].record = dataclasses.replace(t._history[-1].record, deltas=sent.deltas)  # no keys
     t.undo()
     assert t.pair_counts() == fresh.pair_counts() and t.words() == fresh.words()
+
+
+def test_doctests_of_the_compact_parts():
+    import doctest
+
+    import core.training.memory_need
+    import core.training.records
+    import core.training.word_store
+
+    for module in (core.training.word_store, core.training.memory_need, core.training.records):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed
+
+
+def test_word_bytes_reads_like_the_tuple_it_replaces():
+    from core.training.word_store import WordBytes
+
+    words = [b"the", b"", b" \xe4\xb8", b"cat"]
+    store = WordBytes(words)
+    assert len(store) == 4 and list(store) == words and store[-1] == b"cat" and store[1:3] == words[1:3]
+    assert store.total_bytes == sum(map(len, words)) and list(store.lengths()) == [3, 0, 3, 3]
+    assert store.joined(1, 3) == b"".join(words[1:3])
+    try:
+        store[4]
+    except IndexError:
+        pass
+    else:
+        raise AssertionError("store[4] should be out of range")
