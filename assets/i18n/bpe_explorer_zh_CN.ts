@@ -495,42 +495,42 @@
         <translation>正在合并 {0} 次 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="121"/>
+        <location filename="../../bpe_gui/actions/training.py" line="123"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
         <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="126"/>
+        <location filename="../../bpe_gui/actions/training.py" line="128"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="131"/>
+        <location filename="../../bpe_gui/actions/training.py" line="133"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
         <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="136"/>
+        <location filename="../../bpe_gui/actions/training.py" line="138"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="141"/>
+        <location filename="../../bpe_gui/actions/training.py" line="143"/>
         <source>Did %n merge(s); vocab size %1.</source>
         <translation>完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="163"/>
+        <location filename="../../bpe_gui/actions/training.py" line="165"/>
         <source>Nothing to undo: the base tokenizer&apos;s merges stay (Reset goes back to it).</source>
         <translation>没有可撤销的合并：基础分词器的合并会保留（“重置”回到它）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="178"/>
+        <location filename="../../bpe_gui/actions/training.py" line="180"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="152"/>
+        <location filename="../../bpe_gui/actions/training.py" line="154"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
@@ -545,27 +545,27 @@
         <translation>无法训练：{0}。请先打开语料（文件 → 打开语料…）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="167"/>
+        <location filename="../../bpe_gui/actions/training.py" line="169"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="198"/>
+        <location filename="../../bpe_gui/actions/training.py" line="200"/>
         <source>Cannot train to {0} tokens: an extension keeps all {1} tokens of {2}. Choose a vocab size above {1}.</source>
         <translation>不能训练到 {0} 个词元：扩展会保留 {2} 的全部 {1} 个词元。请选择大于 {1} 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="212"/>
+        <location filename="../../bpe_gui/actions/training.py" line="214"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="221"/>
+        <location filename="../../bpe_gui/actions/training.py" line="223"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="230"/>
+        <location filename="../../bpe_gui/actions/training.py" line="232"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
@@ -618,7 +618,7 @@
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="415"/>
+        <location filename="../../bpe_gui/actions/base.py" line="419"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -1408,73 +1408,73 @@
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="349"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="351"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="358"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="363"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="359"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="364"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="368"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="373"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="392"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="397"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="405"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="410"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="418"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="420"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="425"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="430"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="435"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="468"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="473"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="494"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="499"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="556"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="561"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="559"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="564"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="563"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="568"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -2629,293 +2629,293 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="148"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="157"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="149"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="158"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="184"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="193"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="210"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="219"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="211"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="220"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="214"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="218"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="227"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="226"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="232"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="241"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="244"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="251"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="255"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="263"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="269"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="262"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="285"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="289"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="292"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="312"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="320"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="323"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="331"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="323"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="411"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="420"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="413"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="422"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="415"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="424"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="425"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="434"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="469"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="478"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="469"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="478"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="470"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="470"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="499"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="508"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="497"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="506"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="562"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="571"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3606,36 +3606,36 @@
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="329"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %1 base + %n new merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 基础 %1 次 + 新增 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="333"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="335"/>
         <source>; new: %1× → %2×</source>
         <translation>；新增部分：%1 次 → %2 次</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="338"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="340"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="340"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="342"/>
         <source> (no counts in this file)</source>
         <translation>（此文件没有次数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="343"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="345"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="374"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="376"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
@@ -3838,265 +3838,281 @@
 <context>
     <name>TrainingPanel</name>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="29"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="30"/>
         <source>None (whole text)</source>
         <translation>不预分词（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="30"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="31"/>
         <source>Custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="33"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="34"/>
         <source>Greatest (bytes, bytes)</source>
         <translation>(bytes, bytes) 字典序最大</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="42"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="43"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="54"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="55"/>
         <source>Size of the final vocabulary: 256 bytes + the special tokens + one token per merge</source>
         <translation>最终词表的大小：256 个字节 + 特殊标记 + 每次合并一个词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="59"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="60"/>
         <source>Special tokens, separated by spaces; one that contains spaces goes in double quotes (&quot;&lt;|end of turn|&gt;&quot;). They are never merged.</source>
         <translation>特殊标记，用空格分隔；含空格的特殊标记放在双引号中（&quot;&lt;|end of turn|&gt;&quot;）。它们永不合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="67"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="68"/>
         <source>custom pre-tokenizer regex</source>
         <translation>自定义预分词正则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="72"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="73"/>
         <source>The pre-tokenizer regex that cuts the text into pre-tokens before training; merges never cross pre-tokens</source>
         <translation>训练前把文本切成预分词的正则表达式；合并永远不会跨越预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="77"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="78"/>
         <source>Which pair wins when several are equally frequent</source>
         <translation>几个字节对一样频繁时哪个胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="34"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="35"/>
         <source>First seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="85"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="86"/>
         <source>When several pairs have the same highest count, which one is merged: the lexicographically greatest pair of byte strings, compared as (bytes, bytes) (the CS336 assignment&apos;s rule), or the pair seen first in the corpus (the lecture code&apos;s rule). See Help → Glossary → Tie rule for examples.</source>
         <translation>当多个字节对的计数并列最高时合并哪一个：按 (bytes, bytes) 比较时字典序最大的字节串对（CS336 作业的规则），或在语料中最先出现的字节对（课堂代码的规则）。例子见 帮助 → 术语表 → 平局规则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="93"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="94"/>
         <source>The regex that cuts the text into pre-tokens before counting pairs; merges never cross a pre-token boundary</source>
         <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="105"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="116"/>
         <source>Apply (re-reads the corpus)</source>
         <translation>应用(重新读取语料)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="106"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
         <source>Use the edited settings: the corpus is read again with them</source>
         <translation>使用编辑后的设置：用它们重新读取语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="115"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="130"/>
         <source>Vocab size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="133"/>
         <source>Special tokens</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="118"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="134"/>
         <source>Pattern</source>
         <translation>预分词模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="121"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="137"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="123"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="139"/>
         <source>◀ Undo</source>
         <translation>◀ 撤销</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="124"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="140"/>
         <source>Undo the last merge (← or Ctrl+Z)</source>
         <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="125"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="141"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="126"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="142"/>
         <source>Do one merge (→ or Space)</source>
         <translation>做一次合并（→ 或空格）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="132"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="148"/>
         <source>How many merges Step N does (Shift+→)</source>
         <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="133"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="149"/>
         <source>Step N</source>
         <translation>走 N 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="134"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="150"/>
         <source>Train to vocab size</source>
         <translation>训练到词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="137"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="153"/>
         <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
         <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="139"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="140"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="156"/>
         <source>Stop the running task (Esc); the merges done so far are kept</source>
         <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="397"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="408"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="455"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="466"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="160"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="176"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="239"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="258"/>
         <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
         <translation>不是有效的正则表达式（{0}）。请修改，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="242"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="261"/>
         <source>Type a regular expression, or choose another pattern.</source>
         <translation>请输入正则表达式，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="244"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="263"/>
         <source>This regular expression only matches the empty string: it cuts nothing.</source>
         <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="260"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="279"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="268"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="287"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="306"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="325"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="326"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="307"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="326"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="308"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="327"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="311"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="322"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="325"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="344"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="349"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="368"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="355"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="374"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="359"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="361"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="380"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
+        <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
+        <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="407"/>
+        <source>≈ {0}</source>
+        <comment>memory training needs, beside the vocab size</comment>
+        <translation>约需 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="415"/>
+        <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
+        <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="453"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="453"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="415"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="473"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="419"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="477"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="421"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="479"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -407,7 +407,11 @@ class ControllerBase(QObject):
         info: dict = res.value
         s = info["stats"]
         self.model.corpus_loaded(
-            job.path, s, info["special_tokens"], Options(list(job.args[1]), job.args[2], job.args[3])
+            job.path,
+            s,
+            info["special_tokens"],
+            Options(list(job.args[1]), job.args[2], job.args[3]),
+            info.get("distinct_bytes"),
         )
         self.merges_reset.emit()  # the pair table refreshes on this too
         self.tokenizer_changed.emit()

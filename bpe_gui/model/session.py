@@ -149,6 +149,7 @@ class SessionModel:
         self.index = VocabIndex.base(self.options.special_tokens)
         self.records: list = []  # MergeRecords of the trainer session, in rank order
         self.stats = None  # CorpusStats of the loaded corpus
+        self.distinct_bytes: int | None = None  # the bytes of its distinct pre-tokens
         self.source_name = ""  # corpus file or imported tokenizer shown in the title
         self.corpus_path: str | None = None
         self.version = 0  # bumped on every change of the merges
@@ -281,9 +282,13 @@ class SessionModel:
             self.selected = self.index.n_merges - 1 if self.index.n_merges else None
         self.changed()
 
-    def corpus_loaded(self, path: str, stats, special_tokens: list[str], options: Options) -> None:
-        """A corpus was read into the engine with ``options``: no merges yet."""
+    def corpus_loaded(
+        self, path: str, stats, special_tokens: list[str], options: Options, distinct_bytes: int | None = None
+    ) -> None:
+        """A corpus was read into the engine with ``options``: no merges yet. ``distinct_bytes``: the
+        distinct pre-tokens' bytes (the memory estimate rests on them and on their count)."""
         self.loaded_options = options.copy()
+        self.distinct_bytes = distinct_bytes
         self.has_trainer = True
         self.imported = None
         self.extension = None
@@ -312,6 +317,7 @@ class SessionModel:
         self.extension = None
         self.records = list(records)
         self.stats = None
+        self.distinct_bytes = None
         self.corpus_path = None
         self.source_name = name
         self.index = index if index is not None else tokenizer_index(tokenizer, records)

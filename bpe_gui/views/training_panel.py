@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QProgressBar,
@@ -98,6 +99,16 @@ class TrainingPanel(QGroupBox):
         self.vocab_hint.setObjectName("notes")
         self.vocab_hint.setWordWrap(True)
         self.vocab_hint.setVisible(False)
+        # once a corpus is loaded: the memory training to the vocab size will need, beside the
+        # vocab size (Step and Train stay in view at 1280x720), and a warning under it when that is
+        # more than the machine has free
+        self.memory_need = QLabel()
+        self.memory_need.setObjectName("status")
+        self.memory_need.setVisible(False)
+        self.memory_hint = QLabel()
+        self.memory_hint.setObjectName("notes")
+        self.memory_hint.setWordWrap(True)
+        self.memory_hint.setVisible(False)
         self.pattern_hint = QLabel()  # what is wrong with the custom regex, checked as it is typed
         self.pattern_hint.setObjectName("notes")
         self.pattern_hint.setWordWrap(True)
@@ -112,8 +123,13 @@ class TrainingPanel(QGroupBox):
 
         form = QFormLayout()
         form.setVerticalSpacing(4)
-        form.addRow(self.tr("Vocab size"), self.vocab_size)
+        vocab_row = QHBoxLayout()
+        vocab_row.setSpacing(6)
+        vocab_row.addWidget(self.vocab_size, 1)
+        vocab_row.addWidget(self.memory_need)
+        form.addRow(self.tr("Vocab size"), vocab_row)
         form.addRow("", self.vocab_hint)
+        form.addRow("", self.memory_hint)
         form.addRow(self.tr("Special tokens"), self.specials)
         form.addRow(self.tr("Pattern"), self.pattern)
         form.addRow("", self.custom)
@@ -199,6 +215,9 @@ class TrainingPanel(QGroupBox):
         controller.trained.connect(lambda summary: setattr(self, "_cancelled", summary.cancelled))
         self.vocab_size.valueChanged.connect(lambda _v: self.update_vocab_label())
         self.vocab_size.valueChanged.connect(lambda _v: self._check_vocab_size())
+        self.vocab_size.valueChanged.connect(lambda _v: self.show_memory_need())
+        controller.corpus_loaded.connect(lambda _s: self.show_memory_need())
+        controller.merges_reset.connect(self.show_memory_need)
         self.update_vocab_label()
 
     # ------------------------------------------------------------------ settings
@@ -360,6 +379,45 @@ class TrainingPanel(QGroupBox):
         too_small = self.vocab_size.value() < low
         self.vocab_hint.setText(self.tr("Too small. ") + tip if too_small else "")
         self.vocab_hint.setVisible(too_small)
+
+    def show_memory_need(self) -> None:
+        """Beside the vocab size, once a corpus is loaded: about how much memory training to it
+        needs (the app keeps every merge's undo history); under it, a warning when the machine has
+        less free (its memory free now plus what the loaded trainer holds already)."""
+        from core.training.memory_need import available_memory, human, training_memory
+
+        m = self.controller.model
+        stats, word_bytes = m.stats, getattr(m, "distinct_bytes", None)
+        if not m.has_trainer or stats is None or word_bytes is None:
+            self.memory_need.setVisible(False)
+            self.memory_hint.setVisible(False)
+            return
+        distinct = stats.distinct_pretokens
+        merges = max(0, self.vocab_size.value() - self.minimum_vocab_size())
+        need = training_memory(distinct, word_bytes, merges, history=True)
+        held = training_memory(distinct, word_bytes, 0, history=True)  # (the loaded trainer's share)
+        free = available_memory()
+        tip = self.tr(
+            "Training to this vocab size needs about {0} of memory: an estimate from the corpus's "
+            "{1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo "
+            "history the app keeps. The command line (bpe-explorer train) keeps no history and "
+            "needs less."
+        ).format(human(need), f"{distinct:,}", f"{word_bytes / 1e6:.1f}")
+        self.memory_need.setText(
+            self.tr("≈ {0}", "memory training needs, beside the vocab size").format(human(need))
+        )
+        self.memory_need.setToolTip(tip)
+        self.memory_need.setVisible(True)
+        short = free is not None and need > free + held
+        if short:
+            self.memory_hint.setText(
+                self.tr(
+                    "Training to this vocab size needs about {0} of memory; this computer has {1} "
+                    "free. Choose a smaller vocab size or corpus, or train with bpe-explorer train."
+                ).format(human(need), human(free + held))  # type: ignore[operator]
+            )
+            self.memory_hint.setToolTip(tip)
+        self.memory_hint.setVisible(short)
 
     # ------------------------------------------------------------------ status
     def _show_phase(self, text: str) -> None:

@@ -38,17 +38,17 @@ EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
 
 
-def _say_memory_need(counts, progress: Progress, *, quiet: bool) -> None:
-    """Before the trainer is built: how much memory it will need (a warning, even with ``-q``,
-    when that is more than the machine has)."""
+def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) -> None:
+    """Before the trainer is built: how much memory it will need for ``merges`` merges (a
+    warning, even with ``-q``, when that is more than the machine has)."""
     from core.training.memory_need import describe_need, too_much
 
     distinct, word_bytes = len(counts), sum(map(len, counts))
-    warning = too_much(distinct, word_bytes)
+    warning = too_much(distinct, word_bytes, merges)
     if warning is None and quiet:
         return
     progress.close()  # (the pre-tokenize bar ends before the line)
-    print(warning or describe_need(distinct, word_bytes), file=sys.stderr, flush=True)
+    print(warning or describe_need(distinct, word_bytes, merges), file=sys.stderr, flush=True)
 
 
 def _train(args: argparse.Namespace) -> int:
@@ -95,7 +95,8 @@ def _train(args: argparse.Namespace) -> int:
                 progress=progress,
                 allow_nul=args.allow_nul,
             )
-            _say_memory_need(counts, progress, quiet=args.quiet)
+            merges = args.vocab_size - 256 - len(args.special_token)
+            _say_memory_need(counts, progress, merges, quiet=args.quiet)
             trainer = Trainer(
                 counts,
                 args.special_token,
@@ -104,6 +105,7 @@ def _train(args: argparse.Namespace) -> int:
                 keep_history=False,
                 stats=stats,
             )
+            del counts  # (the trainer keeps the words' bytes in a buffer of its own)
         clash = one_byte_specials(trainer.special_tokens, formats)  # (those of a counts file)
         if clash is not None:
             raise clash

@@ -219,6 +219,7 @@ class LoadInfo(TypedDict):
     stats: CorpusStats
     special_tokens: list[str]
     vocab_size: int
+    distinct_bytes: int  # the distinct pre-tokens' bytes (with the distinct count: the memory estimate)
 
 
 class ExtendInfo(LoadInfo):

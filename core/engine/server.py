@@ -341,6 +341,7 @@ class EngineServer:
             "stats": trainer.stats,
             "special_tokens": list(trainer.special_tokens),
             "vocab_size": trainer.vocab_size,
+            "distinct_bytes": trainer.distinct_bytes,
         }
 
     def extend(
@@ -375,6 +376,7 @@ class EngineServer:
             "stats": trainer.stats,
             "special_tokens": list(trainer.special_tokens),
             "vocab_size": trainer.vocab_size,
+            "distinct_bytes": trainer.distinct_bytes,
             "base_vocab_size": trainer.base_vocab_size,
             "base_merges": len(trainer.base.merges),
         }

@@ -1,17 +1,24 @@
 """How much memory training will need, said once counting has found the distinct pre-tokens.
 
-The peak comes while the trainer is built (the pair index of every distinct word, with NumPy's
-temporary arrays) and grows with the distinct pre-tokens and with their total length. Measured
-with ``keep_history=False`` (the CLI and ``train_bpe``; tests/benchmarks/RESULTS.md, "Memory to
-train"), peak resident memory less the interpreter's was about 90 bytes per distinct pre-token
-plus 38 bytes per byte of them: 148 MB for gcide (331k distinct, 2.8 MB), 687 MB for a 0.2 GB
-generated corpus (1.4M, 15 MB), 582 MB for 15 MB of Chinese-like text (358k, 14 MB). The estimate
-rounds those up (and adds the interpreter), so it is a little above what was measured.
+Measured with tests/benchmarks/bench_train_memory.py (tests/benchmarks/RESULTS.md, "Memory per
+distinct pre-token"): peak resident memory above the interpreter's, with the counts the trainer is
+built from. It has two parts:
 
->>> training_memory(1_000_000, 10_000_000) // 2**20
-545
->>> describe_need(331_328, 2_821_290)
-'training needs about 205 MB of memory (331,328 distinct pre-tokens, 2.8 MB in all)'
+- building the trainer: the words' codes and bytes, their counts, the pair index of every distinct
+  word, and the index's temporary arrays (a block of words at a time): about 30 MB + 175 bytes per
+  distinct pre-token + 7 bytes per byte of them;
+- the merges: every merge makes new pairs (a count and a word list each) where its words change;
+  that grows with the merges (less than in proportion) and with the bytes of the words, more for
+  long words (Chinese: 39 bytes a word), which hold more pairs. An app's trainer also keeps each
+  merge's undo history (the changed words' ids and the pair-count changes), more again.
+
+The constants are rounded up from the measurements at 2,000 and 10,000 merges (gcide, 15 MB of
+Chinese, 0.1 and 0.2 GB generated corpora), so the estimate is a little above what was measured.
+
+>>> training_memory(1_000_000, 10_000_000, 0) // 2**20
+327
+>>> describe_need(331_328, 2_821_290, 9_743)
+'training needs about 227 MB of memory (331,328 distinct pre-tokens, 2.8 MB in all, 9,743 merges)'
 """
 
 from __future__ import annotations
@@ -21,13 +28,25 @@ import os
 from core.units import size_text
 
 BASE_BYTES = 50 << 20  # Python, NumPy, regex and the modules
-PER_DISTINCT = 120  # bytes per distinct pre-token (measured ~90)
-PER_BYTE = 40  # bytes per byte of the distinct pre-tokens (measured ~38)
+START_BYTES = 30 << 20  # the index's temporary arrays (one block of words) and the like
+PER_DISTINCT = 180  # bytes per distinct pre-token once the trainer is built (measured ~175)
+PER_BYTE = 8  # bytes per byte of the distinct pre-tokens once it is built (measured ~7)
+# the merges: PER_MERGED_BYTE * (merges / 2,000) ** MERGE_GROWTH bytes per byte of the words,
+# times (1 + average word length / LONG_WORD); more with undo history
+PER_MERGED_BYTE = 6.0
+HISTORY_PER_MERGED_BYTE = 13.5
+MERGE_GROWTH = 0.62
+LONG_WORD = 25
 
 
-def training_memory(distinct: int, word_bytes: int) -> int:
-    """Bytes of memory training is expected to peak at (without undo history)."""
-    return BASE_BYTES + PER_DISTINCT * distinct + PER_BYTE * word_bytes
+def training_memory(distinct: int, word_bytes: int, merges: int = 0, *, history: bool = False) -> int:
+    """Bytes of memory training to ``merges`` merges is expected to peak at; ``history``: with
+    the undo history an app's trainer keeps."""
+    built = BASE_BYTES + START_BYTES + PER_DISTINCT * distinct + PER_BYTE * word_bytes
+    if merges <= 0 or not distinct:
+        return built
+    per_byte = (HISTORY_PER_MERGED_BYTE if history else PER_MERGED_BYTE) * (merges / 2000) ** MERGE_GROWTH
+    return int(built + per_byte * word_bytes * (1 + word_bytes / distinct / LONG_WORD))
 
 
 def physical_memory() -> int | None:
@@ -38,28 +57,41 @@ def physical_memory() -> int | None:
         return None
 
 
+def available_memory() -> int | None:
+    """Memory free for a new task now, in bytes (Linux's MemAvailable; elsewhere the machine's
+    memory; None where neither is known)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return physical_memory()
+
+
 def human(n: int) -> str:
     """Decimal units, as the sizes beside it (1 GB = 10**9 bytes)."""
     return size_text(n) if n >= 10**9 else size_text(n, 0)
 
 
-def describe_need(distinct: int, word_bytes: int) -> str:
+def describe_need(distinct: int, word_bytes: int, merges: int = 0) -> str:
     """One line for the user: the estimate and what it rests on."""
-    need = training_memory(distinct, word_bytes)
+    need = training_memory(distinct, word_bytes, merges)
     return (
         f"training needs about {human(need)} of memory ({distinct:,} distinct pre-tokens, "
-        f"{word_bytes / 1e6:.1f} MB in all)"
+        f"{word_bytes / 1e6:.1f} MB in all, {merges:,} merges)"
     )
 
 
-def too_much(distinct: int, word_bytes: int, available: int | None = None) -> str | None:
+def too_much(distinct: int, word_bytes: int, merges: int = 0, available: int | None = None) -> str | None:
     """A warning when the estimate exceeds the machine's memory, else None."""
     total = physical_memory() if available is None else available
-    need = training_memory(distinct, word_bytes)
+    need = training_memory(distinct, word_bytes, merges)
     if total is None or need <= total:
         return None
     return (
         f"warning: training needs about {human(need)} of memory, more than this machine has "
-        f"({human(total)}); train on a smaller corpus, or count it with `bpe-explorer count` and "
-        "train from the counts on a machine with more memory"
+        f"({human(total)}); train on a smaller corpus or to a smaller vocab size, or count it with "
+        "`bpe-explorer count` and train from the counts on a machine with more memory"
     )

@@ -28,6 +28,8 @@ from core.training.long_words import CODE_BITS, LongMerge, LongWord
 from core.training.pair_index import sorted_unique
 
 INTERRUPT_EVERY = 2047  # words between interrupt checks (a power of two minus one)
+BATCH_BLOCK_CHARS = 1 << 21  # characters of candidate words a batched merge takes at a time
+_MASK_BLOCK = 1 << 22  # characters compared at a time when a batch looks for the pair
 CODE_MASK = (1 << CODE_BITS) - 1
 
 
@@ -115,12 +117,14 @@ def merge_words(
             wid_list, words, wcounts, ca, cb, cab, long_words, long_wids, cdelta, new_index
         )
         wid_list = [wid for wid in wid_list if wid not in long_wids]  # (their strings in words are stale)
+        ids = np.array(wid_list, dtype=np.intc)
     stride = INTERRUPT_EVERY + 1
     for lo in range(0, len(wid_list), stride):
         if lo and interrupt is not None and interrupt():
             raise Interrupted
         part = wid_list[lo : lo + stride]
-        for wid, w in zip(part, words[part].tolist()):
+        # (the words read with the ids' array: a list as an index is converted to one first)
+        for wid, w in zip(part, words[ids[lo : lo + stride]].tolist()):
             i = w.find(pat)
             if i < 0:
                 continue  # stale index entry
@@ -227,6 +231,8 @@ def merge_batch(
     sep: str,
     small_codes: bool,
     interrupt: Callable[[], bool] | None = None,
+    block_chars: int = BATCH_BLOCK_CHARS,
+    keep_olds: bool = True,
 ) -> WordsMerge:
     """Merge in all candidate words at once (pairs in many words, e.g. the first merges).
 
@@ -235,45 +241,59 @@ def merge_batch(
     weighted by word counts (each kind of change is a ``bincount`` over the neighbouring token's
     code). Identical results to :func:`merge_words`, over 10x faster for a pair in 40,000 words.
     ``small_codes``: every token code fits 16 bits (a radix sort groups the sites' words).
+
+    The candidates are taken a block of about ``block_chars`` characters at a time (the temporary
+    arrays then take a few bytes per character of one block, not of every candidate: at the first
+    merges of 15 MB of Chinese they were ~0.5 KB per distinct word); the blocks' sums per
+    neighbouring code are added and listed in the order one block of everything would list them.
     """
-
-    def check() -> None:
-        if interrupt is not None and interrupt():
+    olds_list = words[wids].tolist()
+    big = sep.join(olds_list)
+    if len(big) <= block_chars:  # one block (most batches): no word lengths needed
+        block = _merge_block(olds_list, None, wids, wcounts, ca, cb, cab, sep, small_codes, interrupt, big)
+        return _joined([block], words, wids, ca, cb, cab, keep_olds)
+    del big
+    lens = np.fromiter(map(len, olds_list), dtype=np.int64, count=len(olds_list))
+    ends = np.cumsum(lens + 1)
+    parts: list[_Block] = []
+    lo = 0
+    while lo < wids.size:
+        if lo and interrupt is not None and interrupt():
             raise Interrupted
+        base = ends[lo - 1] if lo else 0
+        hi = max(lo + 1, int(np.searchsorted(ends, base + block_chars, "right")))
+        parts.append(
+            _merge_block(
+                olds_list[lo:hi], lens[lo:hi], wids[lo:hi], wcounts, ca, cb, cab, sep, small_codes, interrupt
+            )
+        )
+        lo = hi
+    del olds_list
+    return _joined(parts, words, wids, ca, cb, cab, keep_olds)
 
+
+@dataclass
+class _Block:
+    """What one block of a batched merge found: per kind of change (see :func:`merge_batch`), the
+    summed weights by neighbouring code and, for the pairs made, the sites' words by code."""
+
+    sums: list[dict[int, int]]  # (b, y) lost, (x, a) lost, (x, ab) made, (ab, y) made
+    listed: list[dict[int, np.ndarray]]  # (x, ab), (ab, y): word ids by code
+    adjacent: int  # weight of the (ab, ab) made by adjacent sites
+    adjacent_ids: np.ndarray  # their words, sorted, distinct
+    total: int  # the summed weight of every site
+    hit: np.ndarray  # positions (in the block's candidates) of the words that changed
+    news: list[str]  # the block's candidates after the merge (all of them)
+    occurrences: int
+
+
+def _joined(
+    parts: list[_Block], words: np.ndarray, wids: np.ndarray, ca: str, cb: str, cab: str, keep_olds: bool
+) -> WordsMerge:
+    """The blocks' results as one :class:`WordsMerge`, keyed and ordered as one block would
+    (``keep_olds``: with the changed words' codes before the merge)."""
     cdelta: defaultdict[str, int] = defaultdict(int)
     new_index: dict[str, np.ndarray] = {}
-    sub = words[wids]
-    sep_code = ord(sep)
-    big = sep.join(sub.tolist())
-    pat = ca + cb
-    if pat not in big:
-        return WordsMerge(wids[:0], sub[:0], wids[:0], [], 0, cdelta, new_index, [])
-    check()
-    new = big.replace(pat, cab).split(sep)
-    check()
-    arr = np.frombuffer(big.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-    A, B = ord(ca), ord(cb)
-    sites = np.flatnonzero((arr[:-1] == A) & (arr[1:] == B))
-    if A == B and sites.size > 1:
-        # overlapping candidates ("aaa"): in each run of consecutive ones keep every other one
-        k = np.arange(sites.size)
-        run_first = np.maximum.accumulate(np.where(np.r_[True, sites[1:] != sites[:-1] + 1], k, 0))
-        sites = sites[(k - run_first) % 2 == 0]
-    starts = np.r_[0, np.flatnonzero(arr == sep_code) + 1]
-    widx = np.searchsorted(starts, sites, side="right") - 1  # position in wids of each site's word
-    check()
-    counts = wcounts[wids]
-    wt = counts[widx]
-    n = arr.size
-    left = np.where(sites > 0, arr[np.maximum(sites - 1, 0)], sep_code)
-    right = np.where(sites + 2 < n, arr[np.minimum(sites + 2, n - 1)], sep_code)
-    adjacent = sites[1:] == sites[:-1] + 2
-    adj_prev, adj_next = np.r_[False, adjacent], np.r_[adjacent, False]
-    has_right = right != sep_code
-    has_left = (left != sep_code) & ~adj_prev
-    new_right = has_right & ~adj_next
-    site_wids = wids[widx]  # C ints, as the index stores them
 
     def listed(key: str, ids: np.ndarray) -> None:
         """New index entries (``ab`` may be an existing token, so (x, ab) with x = ab can meet
@@ -281,39 +301,181 @@ def merge_batch(
         old = new_index.get(key)
         new_index[key] = ids if old is None else np.concatenate((old, ids))
 
-    def add(mask, side, sign: int, pair_of, index: bool) -> None:
-        """Add ±(summed weights) to the pair ``pair_of(code)`` of each site in ``mask``, where
-        ``code`` is its neighbour on ``side``; with ``index``, list the sites' words under it."""
+    kinds = (
+        (-1, lambda y: cb + y),  # (b, y) is lost
+        (-1, lambda x: x + ca),  # (x, a) is lost
+        (1, lambda x: x + cab),  # (x, ab) is made
+        (1, lambda y: cab + y),  # (ab, y) is made
+    )
+    one = len(parts) == 1  # (a block's codes come in ascending order: nothing to add or sort)
+    for k, (sign, pair_of) in enumerate(kinds):
+        if one:
+            for code, d in parts[0].sums[k].items():
+                cdelta[pair_of(chr(code))] += sign * d
+        else:
+            sums: dict[int, int] = {}
+            for part in parts:
+                for code, d in part.sums[k].items():
+                    sums[code] = sums.get(code, 0) + d
+            for code in sorted(sums):
+                cdelta[pair_of(chr(code))] += sign * sums[code]
+        if k < 2:
+            continue
+        if one:
+            for code, ids in parts[0].listed[k - 2].items():
+                listed(pair_of(chr(code)), ids)
+            continue
+        groups: dict[int, list[np.ndarray]] = {}
+        for part in parts:
+            for code, ids in part.listed[k - 2].items():
+                groups.setdefault(code, []).append(ids)
+        for code in sorted(groups):
+            g = groups[code]
+            listed(pair_of(chr(code)), g[0] if len(g) == 1 else np.concatenate(g))
+    if any(part.adjacent for part in parts):  # two adjacent sites make (ab, ab)
+        cdelta[cab + cab] += sum(part.adjacent for part in parts)
+        adj = [part.adjacent_ids for part in parts if part.adjacent_ids.size]
+        listed(cab + cab, adj[0] if len(adj) == 1 else np.concatenate(adj))
+    total = sum(part.total for part in parts)
+    if total:
+        cdelta[ca + cb] -= total
+    occurrences = sum(part.occurrences for part in parts)
+    if len(parts) == 1:
+        hit, news = parts[0].hit, parts[0].news
+    else:
+        offsets = itertools.accumulate((len(part.news) for part in parts[:-1]), initial=0)
+        hit = np.concatenate([part.hit + off for part, off in zip(parts, offsets)])
+        news = [w for part in parts for w in part.news]
+    if hit.size == wids.size:  # every candidate changed (no stale index entries)
+        olds = words[wids] if keep_olds else None
+        return WordsMerge(wids, olds, wids, news, occurrences, cdelta, new_index, [])
+    changed = wids[hit]
+    olds = words[changed] if keep_olds else None
+    news = list(map(news.__getitem__, hit.tolist()))  # (the changed words' only)
+    return WordsMerge(changed, olds, changed, news, occurrences, cdelta, new_index, [])
+
+
+def _code_array(big: str, small_codes: bool) -> np.ndarray:
+    """The codes of a string as a NumPy array of the narrowest unsigned type that holds them
+    (1 byte a character while every code is a byte value: a quarter of UTF-32's memory)."""
+    if big.isascii():
+        return np.frombuffer(big.encode("ascii"), dtype=np.uint8)
+    try:
+        return np.frombuffer(big.encode("latin-1"), dtype=np.uint8)
+    except UnicodeEncodeError:
+        pass
+    if small_codes:  # (no surrogates: codes skip them, so UTF-16 has one unit a character)
+        return np.frombuffer(big.encode("utf-16-le"), dtype=np.uint16)
+    return np.frombuffer(big.encode("utf-32-le"), dtype=np.uint32)
+
+
+def _flat_pairs(arr: np.ndarray, A: int, B: int) -> np.ndarray:
+    """Positions ``i`` with ``arr[i] == A`` and ``arr[i + 1] == B`` (a block of the array at a
+    time: the boolean masks stay small)."""
+    out = [np.zeros(0, dtype=np.intp)]
+    n = arr.size - 1
+    for lo in range(0, max(n, 0), _MASK_BLOCK):
+        hi = min(lo + _MASK_BLOCK, n)
+        hit = arr[lo:hi] == A
+        hit &= arr[lo + 1 : hi + 1] == B
+        out.append(np.flatnonzero(hit) + lo)
+    return np.concatenate(out)
+
+
+_NO_IDS = np.zeros(0, dtype=np.intc)
+
+
+def _merge_block(
+    olds: list[str],
+    lens: np.ndarray | None,
+    wids: np.ndarray,
+    wcounts: np.ndarray,
+    ca: str,
+    cb: str,
+    cab: str,
+    sep: str,
+    small_codes: bool,
+    interrupt: Callable[[], bool] | None,
+    big: str | None = None,
+) -> _Block:
+    """One block of :func:`merge_batch`: the candidate words ``olds`` (their ``lens``, or None
+    where ``big`` gives them joined already, and their ids)."""
+
+    def check() -> None:
+        if interrupt is not None and interrupt():
+            raise Interrupted
+
+    sep_code = ord(sep)
+    if big is None:
+        big = sep.join(olds)
+    pat = ca + cb
+    if pat not in big:
+        return _Block([{}, {}, {}, {}], [{}, {}], 0, _NO_IDS, 0, _NO_IDS, olds, 0)
+    check()
+    new = big.replace(pat, cab).split(sep)
+    check()
+    arr = _code_array(big, small_codes)
+    del big
+    A, B = ord(ca), ord(cb)
+    sites = _flat_pairs(arr, A, B)
+    if A == B and sites.size > 1:
+        # overlapping candidates ("aaa"): in each run of consecutive ones keep every other one
+        k = np.arange(sites.size)
+        run_first = np.maximum.accumulate(np.where(np.r_[True, sites[1:] != sites[:-1] + 1], k, 0))
+        sites = sites[(k - run_first) % 2 == 0]
+    if lens is None:  # where each word starts in the joined string: after each separator
+        starts = np.r_[0, np.flatnonzero(arr == sep_code) + 1]
+    else:
+        starts = np.zeros(lens.size, dtype=np.int64)
+        np.cumsum(lens[:-1] + 1, out=starts[1:])
+    widx = np.searchsorted(starts, sites, side="right") - 1  # position in wids of each site's word
+    del starts
+    check()
+    counts = wcounts[wids]
+    wt = counts[widx]
+    n = arr.size
+    left = np.where(sites > 0, arr[np.maximum(sites - 1, 0)].astype(np.int64), sep_code)
+    right = np.where(sites + 2 < n, arr[np.minimum(sites + 2, n - 1)].astype(np.int64), sep_code)
+    del arr
+    adjacent = sites[1:] == sites[:-1] + 2
+    adj_prev, adj_next = np.r_[False, adjacent], np.r_[adjacent, False]
+    has_right = right != sep_code
+    has_left = (left != sep_code) & ~adj_prev
+    new_right = has_right & ~adj_next
+    site_wids = wids[widx]  # C ints, as the index stores them
+
+    def summed(mask: np.ndarray, side: np.ndarray) -> dict[int, int]:
+        """The summed weights of the sites in ``mask`` by their neighbour's code on ``side``."""
         codes = side[mask]
         if not codes.size:
-            return
+            return {}
         sums = int_bincount(codes, wt[mask])  # (exact: float64 weights lose units above 2^53)
         present = np.flatnonzero(sums)
-        for code, d in zip(present.tolist(), sums[present].tolist()):
-            cdelta[pair_of(chr(code))] += sign * d
-        if index:  # group the sites' words by code (a radix sort when codes fit 16 bits)
-            order = np.argsort(codes.astype(np.uint16) if small_codes else codes, kind="stable")
-            sc, ws = codes[order], site_wids[mask][order]
-            bounds = np.flatnonzero(np.r_[True, sc[1:] != sc[:-1], True]).tolist()
-            for lo, hi in itertools.pairwise(bounds):
-                listed(pair_of(chr(int(sc[lo]))), ws[lo:hi])
+        return dict(zip(present.tolist(), sums[present].tolist()))
 
-    add(has_right, right, -1, lambda y: cb + y, False)  # (b, y) is lost
-    add(has_left, left, -1, lambda x: x + ca, False)  # (x, a) is lost
-    add(has_left, left, 1, lambda x: x + cab, True)  # (x, ab) is made
-    add(new_right, right, 1, lambda y: cab + y, True)  # (ab, y) is made
-    if adj_prev.any():  # two adjacent sites make (ab, ab)
-        cdelta[cab + cab] += int(wt[adj_prev].sum())
-        listed(cab + cab, sorted_unique(site_wids[adj_prev]))
-    cdelta[ca + cb] -= int(wt.sum())
+    def grouped(mask: np.ndarray, side: np.ndarray) -> dict[int, np.ndarray]:
+        """The words of the sites in ``mask`` by their neighbour's code on ``side`` (a radix sort
+        when codes fit 16 bits), in site order."""
+        codes = side[mask]
+        if not codes.size:
+            return {}
+        order = np.argsort(codes.astype(np.uint16) if small_codes else codes, kind="stable")
+        sc, ws = codes[order], site_wids[mask][order]
+        bounds = np.flatnonzero(np.r_[True, sc[1:] != sc[:-1], True]).tolist()
+        return {int(sc[lo]): ws[lo:hi] for lo, hi in itertools.pairwise(bounds)}
+
+    sums = [
+        summed(has_right, right),
+        summed(has_left, left),
+        summed(has_left, left),
+        summed(new_right, right),
+    ]
+    listed = [grouped(has_left, left), grouped(new_right, right)]
+    adjacent = int(wt[adj_prev].sum()) if adj_prev.any() else 0
+    adjacent_ids = sorted_unique(site_wids[adj_prev]) if adjacent else _NO_IDS
     check()
     hit = widx[np.r_[True, widx[1:] != widx[:-1]]]  # widx is sorted: each changed word once
-    occurrences = int(counts[hit].sum())
-    if hit.size == wids.size:  # every candidate changed (no stale index entries)
-        return WordsMerge(wids, sub, wids, new, occurrences, cdelta, new_index, [])
-    return WordsMerge(
-        wids[hit], sub[hit], wids[hit], object_array(new)[hit], occurrences, cdelta, new_index, []
-    )
+    return _Block(sums, listed, adjacent, adjacent_ids, int(wt.sum()), hit, new, int(counts[hit].sum()))
 
 
 def object_array(items: list) -> np.ndarray:

@@ -47,7 +47,7 @@ from core.pretokenization.exact_counts import int_bincount
 from core.training.token_codes import BYTE_TOKENS
 
 WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
-_CHUNK = 1 << 22  # pairs weighed at a time while the pair counts are summed
+BUILD_BLOCK_BYTES = 1 << 20  # bytes of words indexed at a time while the index is built
 SMALL_CORPUS_BYTES = (
     10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
 )
@@ -199,11 +199,16 @@ class PairIndex:
         self._set_counts(dict(start.counts))
         return old
 
-    def apply_deltas(self, delta: dict[str, int], report: bool = True) -> tuple[tuple[str, int], ...]:
+    def apply_deltas(
+        self, delta: dict[str, int], report: bool = True, forget: bool = False
+    ) -> tuple[tuple[str, int], ...]:
         """Add pair-count changes (keyed by pair key); returns the non-zero ones (with ``report``).
         A count that goes down keeps its key in its bucket (see the module doc); one that goes to 0
-        leaves the bucket it was counted in, when it is still there."""
+        leaves the bucket it was counted in, when it is still there. With ``forget`` (no undo), a
+        pair that goes to 0 also loses its word list (no word holds it any more: every listed id
+        is stale; a merged pair's list would otherwise stay for good)."""
         counts = self.counts
+        words = self.words
         get = counts.get
         buckets = self.buckets
         bget = buckets.get
@@ -231,6 +236,8 @@ class PairIndex:
                         into.add(p)
             else:
                 del counts[p]
+                if forget:
+                    words.pop(p, None)
                 b = bget(old)
                 if b is not None:
                     b.discard(p)  # (keeps dead keys from piling up in buckets never read again)
@@ -283,16 +290,19 @@ class IndexStart:
 
 
 def build_index(
-    words: tuple[bytes, ...], wcounts: tuple[int, ...], small_corpus_bytes: int = SMALL_CORPUS_BYTES
+    words: tuple[bytes, ...],
+    wcounts: tuple[int, ...],
+    small_corpus_bytes: int = SMALL_CORPUS_BYTES,
+    block_bytes: int = BUILD_BLOCK_BYTES,
 ) -> tuple[PairIndex, list[int]]:
     """Count all byte pairs and index the words containing each; also returns the byte values
-    that occur in no word (free token codes)."""
+    that occur in no word (free token codes). ``block_bytes``: see :func:`_build_numpy`."""
     counts: dict[str, int] = {}
     index: dict[str, array] = {}
     if sum(map(len, words)) < small_corpus_bytes:
         free = _build_small(words, wcounts, counts, index)
     else:
-        free = _build_numpy(words, wcounts, counts, index)
+        free = _build_numpy(words, wcounts, counts, index, block_bytes)
     return PairIndex(counts, index), free
 
 
@@ -311,33 +321,60 @@ def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, array]
     return [i for i in range(256) if BYTE_TOKENS[i] not in joined]
 
 
-def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]) -> list[int]:
-    """:func:`_build_small` vectorised (the same counts and index, in the same order)."""
+def _build_numpy(
+    words, wcounts, counts: dict[str, int], index: dict[str, array], block_bytes: int = BUILD_BLOCK_BYTES
+) -> list[int]:
+    """:func:`_build_small` vectorised (the same counts and index, in the same order), a block of
+    words (about ``block_bytes`` bytes) at a time: the temporary arrays take ~19 bytes per byte of
+    one block, not of the whole corpus (at 15 MB of Chinese they were 1 KB per distinct word)."""
+    seen = np.zeros(256, dtype=bool)
+    totals = np.zeros(65536, dtype=np.int64)
+    listed: dict[int, array] = {}  # pair code -> word ids, ascending (blocks come in word order)
+    wcounts_np = np.array(wcounts, dtype=np.int64)
     lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    flat = np.frombuffer(b"".join(words), dtype=np.uint8)
-    free = np.flatnonzero(np.bincount(flat, minlength=256) == 0).tolist()
+    ends = np.cumsum(lens)
+    lo = 0
+    while lo < len(words):
+        # the words up to the next ~block_bytes bytes (at least one word)
+        hi = max(lo + 1, int(np.searchsorted(ends, (ends[lo - 1] if lo else 0) + block_bytes, "right")))
+        _index_block(words, lo, hi, lens[lo:hi], wcounts_np[lo:hi], seen, totals, listed)
+        lo = hi
+    del wcounts_np, lens, ends
+    for code in sorted(listed):
+        key = chr(code >> 8) + chr(code & 255)
+        counts[key] = int(totals[code])
+        index[key] = listed[code]
+    return np.flatnonzero(~seen).tolist()
+
+
+def _index_block(
+    words,
+    lo: int,
+    hi: int,
+    lens: np.ndarray,
+    wcounts_np: np.ndarray,
+    seen: np.ndarray,
+    totals: np.ndarray,
+    listed: dict[int, array],
+) -> None:
+    """Index words ``lo .. hi-1``: mark their byte values in ``seen``, add their pair counts to
+    ``totals`` and append their ids to ``listed`` (code -> ids)."""
+    flat = np.frombuffer(b"".join(words[lo:hi]), dtype=np.uint8)
+    seen |= np.bincount(flat, minlength=256) > 0
     if not (lens.size and lens.max() >= 2):
-        return free
-    # small arrays (2 and 4 bytes a pair; 8 for the sort's order), freed as soon as they are used:
-    # the peak is ~19 bytes per byte of the words, at the sort (int64 everywhere and a lexsort
-    # took ~50; the sort of (code << 32 | word id) and gathers, ~44)
-    wid_at = np.repeat(np.arange(lens.size, dtype=np.intc), lens)
-    del lens
-    inside = wid_at[:-1] == wid_at[1:]  # pair (k, k+1) lies inside one word
+        return
+    # small arrays (2 and 4 bytes a pair; 8 for the sort's order), freed as soon as they are used
+    local = np.repeat(np.arange(lens.size, dtype=np.intc), lens)  # word of each byte, from 0
+    inside = local[:-1] == local[1:]  # pair (k, k+1) lies inside one word
     codes = flat[:-1].astype(np.uint16)
     codes <<= 8
     codes |= flat[1:]
     codes = codes[inside]
     del flat
-    wids = wid_at[:-1][inside]
-    del wid_at, inside
-    # each pair's count: every occurrence weighs its word's count (word ids ascending: the
-    # counts are read in order), a chunk at a time (the weights take 16 bytes a pair)
-    wcounts_np = np.array(wcounts, dtype=np.int64)
-    totals = np.zeros(65536, dtype=np.int64)
-    for a in range(0, codes.size, _CHUNK):  # (exact int64 sums, also above 2^53)
-        totals += int_bincount(codes[a : a + _CHUNK], wcounts_np[wids[a : a + _CHUNK]], 65536)
-    del wcounts_np
+    wids = local[:-1][inside]
+    del local, inside
+    # each pair's count: every occurrence weighs its word's count (exact int64 sums, also above 2^53)
+    totals += int_bincount(codes, wcounts_np[wids], 65536)
     # grouped by pair, word ids ascending: a stable sort of 16-bit keys (NumPy sorts them by radix,
     # in linear time; the word ids are ascending already). The sorted codes are rebuilt from their
     # counts rather than gathered.
@@ -353,14 +390,14 @@ def _build_numpy(words, wcounts, counts: dict[str, int], index: dict[str, array]
         wids = wids[first]
         per_code = np.bincount(codes[first], minlength=65536)
     del codes, first
+    wids += lo  # (word ids of the whole corpus)
     present = np.flatnonzero(per_code)
     ends = np.cumsum(per_code)[present]
     starts = ends - per_code[present]
     size = wids.itemsize
     wid_bytes = memoryview(wids).cast("B")  # (no copy)
-    for code, lo, hi in zip(present.tolist(), starts.tolist(), ends.tolist()):
-        key = chr(code >> 8) + chr(code & 255)
-        counts[key] = int(totals[code])
-        listed = index[key] = array(WID_TYPECODE)
-        listed.frombytes(wid_bytes[lo * size : hi * size])
-    return free
+    for code, a, b in zip(present.tolist(), starts.tolist(), ends.tolist()):
+        ids = listed.get(code)
+        if ids is None:
+            ids = listed[code] = array(WID_TYPECODE)
+        ids.frombytes(wid_bytes[a * size : b * size])

@@ -18,7 +18,8 @@ A merge only touches the words that contain the merged pair.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 import numpy as np
@@ -35,13 +36,30 @@ from core.pretokenization.pretokenize import (
     resolve_pattern,
 )
 from core.training.count_bounds import check_counts
+from core.training.heap import release_free_memory
 from core.training.long_words import LongWord
-from core.training.merge_kernels import Interrupted, WordsMerge, merge_batch, merge_words, object_array
+from core.training.merge_kernels import (
+    BATCH_BLOCK_CHARS,
+    Interrupted,
+    WordsMerge,
+    merge_batch,
+    merge_words,
+    object_array,
+)
 from core.training.pair_index import SMALL_CORPUS_BYTES, build_index
-from core.training.records import MAX_TIES_SHOWN, TIE_BREAKS, HistoryEntry, MergeRecord, Pair, TieBreak
+from core.training.records import (
+    MAX_TIES_SHOWN,
+    TIE_BREAKS,
+    HistoryEntry,
+    MergeRecord,
+    Pair,
+    PairDeltas,
+    TieBreak,
+)
 from core.training.token_codes import BYTE_TOKENS, TokenCodes
 from core.training.undo import TrainerStart, TrainerUndo
 from core.training.vocab import build_vocab, check_vocab_size
+from core.training.word_store import WordBytes
 
 __all__ = [
     "BYTE_TOKENS",
@@ -75,9 +93,15 @@ class Trainer(TrainerUndo):
     Build it with :meth:`from_file`, :meth:`from_text` or :meth:`from_texts` (pre-tokenization
     happens once), then :meth:`step`, :meth:`steps`, :meth:`run` and :meth:`undo`.
     ``keep_history=False`` (train_bpe, the CLI) trains leaner: no undo, and records count their
-    ties without listing the tied pairs. ``batch_min_words``, ``long_word_tokens`` and
-    ``small_corpus_bytes`` choose between equivalent code paths (tests force each one with them).
+    ties without listing the tied pairs. ``batch_min_words``, ``long_word_tokens``,
+    ``small_corpus_bytes`` and ``batch_block_chars`` choose between equivalent code paths (tests force each one with them).
     """
+
+    batch_block_chars = BATCH_BLOCK_CHARS  # (class defaults too: subclasses build themselves)
+    _changed_since_trim = 0
+    # how many merges done now made each token code (None: a subclass whose words may hold codes
+    # of more than one byte from the start, whose history keeps every old string)
+    _live: Counter[str] | None = None
 
     def __init__(
         self,
@@ -91,6 +115,7 @@ class Trainer(TrainerUndo):
         batch_min_words: int = BATCH_MIN_WORDS,
         long_word_tokens: int = LONG_WORD_TOKENS,
         small_corpus_bytes: int = SMALL_CORPUS_BYTES,
+        batch_block_chars: int = BATCH_BLOCK_CHARS,
     ) -> None:
         if tie_break not in TIE_BREAKS:
             raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
@@ -103,32 +128,37 @@ class Trainer(TrainerUndo):
             distinct_pretokens=len(word_counts), pretokens=sum(word_counts.values())
         )
         self.batch_min_words = batch_min_words
+        self.batch_block_chars = batch_block_chars
         self.merges: list[Pair] = []
         self.records: list[MergeRecord] = []
         self._history: list[HistoryEntry] = []
-        # data that never changes is kept in tuples, which the garbage collector stops visiting
-        self._original: tuple[bytes, ...] = tuple(word_counts)
+        # data that never changes is kept in tuples, which the garbage collector stops visiting;
+        # the words' bytes in one buffer (8 bytes a word and their lengths, not a tuple of objects)
+        keys = tuple(word_counts)
+        self._original: Sequence[bytes] = WordBytes(keys)
         self._wcounts: tuple[int, ...] = tuple(word_counts.values())
         self._wcounts_np: np.ndarray | None = None  # the word counts as a NumPy array (made when needed)
         self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
         # words merged as LongWords (made on first merge), never in a batch (their lengths only shrink)
-        self._long_wids = {i for i, n in enumerate(map(len, self._original)) if n > long_word_tokens}
+        self._long_wids = {i for i, n in enumerate(map(len, keys)) if n > long_word_tokens}
         self._long: dict[int, LongWord] = {}
         self._long_stale: set[int] = set()  # long words whose string in _words is out of date
         with paused_gc():
             # word id -> its tokens' codes, in a NumPy array of str objects: a merge reads and
             # writes many words at once by fancy indexing, and the collector never walks its items
-            self._words: np.ndarray = object_array([w.decode("latin-1") for w in self._original])
-            self._index, free = build_index(self._original, self._wcounts, small_corpus_bytes)
+            self._words: np.ndarray = object_array([w.decode("latin-1") for w in keys])
+            self._index, free = build_index(keys, self._wcounts, small_corpus_bytes)
+        del keys
+        release_free_memory()  # (the index's temporary arrays)
+        self._changed_since_trim = 0  # words rewritten since the heap was last trimmed
         self._codes = TokenCodes(free)
+        self._live = Counter()
         # the state at 0 merges, for a reset without undoing merge by merge (memory: one pointer
         # per distinct word and the byte-pair counts; the strings are the history's anyway, except
         # those of long words, which a reset decodes again from _original rather than keep twice)
         self._start: TrainerStart | None = None
-        if keep_history:
-            start_words = self._words.copy()
-            start_words[list(self._long_wids)] = None
-            self._start = TrainerStart(start_words, self._index.start())
+        if keep_history:  # (the words at 0 merges are decoded again from _original on a reset)
+            self._start = TrainerStart(None, self._index.start())
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -297,6 +327,11 @@ class Trainer(TrainerUndo):
         ca, cb, cab = codes.code[a], codes.code[b], codes.code_for(a + b)
         index = self._index
         key = ca + cb
+        history = self.keep_history
+        # no word holds cab before this merge where no merge done now made it: undo then splits
+        # cab again rather than keep the changed words' old strings
+        live = self._live
+        split = live is not None and not live[cab]
         done: WordsMerge | None = None
         if index.n_listed(key) >= self.batch_min_words:
             wids = index.ids(key)
@@ -314,8 +349,9 @@ class Trainer(TrainerUndo):
                     codes.sep,
                     codes.fits_16_bits,
                     self._interrupt,
+                    self.batch_block_chars,
+                    keep_olds=history and not split,
                 )
-        history = self.keep_history
         if done is None:
             done = merge_words(
                 self._words,
@@ -327,17 +363,17 @@ class Trainer(TrainerUndo):
                 self._long,
                 self._long_wids,
                 self._interrupt,
-                keep_olds=history,
+                keep_olds=history and not split,
             )
         # nothing has changed until here: apply the merge
         self._words[done.written] = done.news
+        self._changed_since_trim += len(done.written)
         long_undos = tuple((wid, lw.apply(plan, history)) for wid, lw, plan in done.long_plans)
         self._long_stale.update(wid for wid, _lw, _plan in done.long_plans)
         # what undo cuts the index back to (else each redo of a merge adds its ids again)
         sizes = index.add_word_ids(done.new_index, report=history)
-        changes = index.apply_deltas(done.deltas, report=history)
-        tok = codes.token
-        deltas = tuple(((tok[k[0]], tok[k[1]]), d) for k, d in changes)
+        changes = index.apply_deltas(done.deltas, report=history, forget=not history)
+        deltas = PairDeltas.of_keys(changes, codes.token) if changes else ()
         rank = len(self.merges)
         record = MergeRecord(
             rank=rank,
@@ -353,7 +389,18 @@ class Trainer(TrainerUndo):
         self.merges.append(pair)
         self.records.append(record)
         if history:
-            self._history.append(HistoryEntry(record, done.wids, done.olds, sizes, long_undos))  # type: ignore[arg-type]
+            if split:
+                entry = HistoryEntry(record, done.wids, None, sizes, long_undos, (cab, ca + cb))
+            else:
+                entry = HistoryEntry(record, done.wids, done.olds, sizes, long_undos)
+            self._history.append(entry)
+        if live is not None:
+            live[cab] += 1
+        if self._changed_since_trim > len(self._words) // 2 + 4096:
+            # half the words rewritten since the last trim: their old strings' pages go back
+            del done
+            self._changed_since_trim = 0
+            release_free_memory()
         return record
 
     # ------------------------------------------------------------------ sessions

@@ -16,13 +16,16 @@ Every path ends in exactly the state of undoing one merge at a time (a hypothesi
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from core.errors import BPEError
+from core.training.merge_kernels import object_array
+from core.training.records import PairDeltas
 from core.training.views import TrainerViews
 
 if TYPE_CHECKING:
@@ -35,17 +38,18 @@ if TYPE_CHECKING:
 # tests/benchmarks/bench_rewind.py check the choice).
 REPLAY_WORD_COST = 1.5
 REPLAY_MERGE_COST = 5000
-# a replay first resets: copies the word array and rebuilds the byte-pair counts (per distinct word)
-RESTART_WORD_COST = 0.05
+# a replay first resets: decodes every word again from its bytes and rebuilds the byte-pair counts
+# (per distinct word; gcide after 5,000 merges: 0.24 us a word against ~1 us an undo unit)
+RESTART_WORD_COST = 0.3
 
 
 @dataclass(frozen=True)
 class TrainerStart:
     """A trainer's state at 0 merges, kept to reset it at the cost of copying an array."""
 
-    words: (
-        np.ndarray
-    )  # the word codes before any merge (str objects, shared with the history; None for long words)
+    # the word codes before any merge (str objects; None for long words), or None: decoded again
+    # from the words' bytes (a copy would keep every first string alive once merges replace them)
+    words: np.ndarray | None
     index: IndexStart
 
 
@@ -70,6 +74,7 @@ def _freer(dropped: list[object]) -> Callable[[], None]:
 
 class TrainerUndo(TrainerViews):
     _start: TrainerStart | None
+    _live: Counter[str] | None
     _long_wids: set[int]
     records: list[MergeRecord]
 
@@ -100,11 +105,29 @@ class TrainerUndo(TrainerViews):
             raise BPEError(f"only the last merge (rank {last.record.rank}) can be undone")
         self._history.pop()
         # the record holds the net pair-count changes of the merge: apply them backwards
-        self._index.apply_deltas({self._key(p): -d for p, d in last.record.deltas})
+        self._index.apply_deltas({k: -d for k, d in self._keyed_deltas(last.record)})
         self._index.truncate(last.index_sizes)  # undo is last-in first-out: these are the merge's own ids
         self.merges.pop()
         self.records.pop()
+        self._unlive(last)
         return last.record, lambda: self._restore_words(last)
+
+    def _unlive(self, last: HistoryEntry) -> None:
+        """The merge of ``last`` is taken back: its token's code is made by one merge fewer."""
+        live = self._live
+        if live is not None:
+            code = self._codes.code[last.record.token]
+            live[code] -= 1
+            if not live[code]:
+                del live[code]
+
+    def _keyed_deltas(self, record: MergeRecord) -> Iterable[tuple[str, int]]:
+        """A record's pair-count changes keyed by pair key."""
+        deltas = record.deltas
+        if isinstance(deltas, PairDeltas) and deltas.pair_keys:
+            return deltas.keyed()
+        key = self._key
+        return ((key(p), d) for p, d in deltas)
 
     def _check_history(self) -> None:
         if not self.keep_history:
@@ -114,11 +137,19 @@ class TrainerUndo(TrainerViews):
         """Put back the words of one undone merge (its history entry ``last``)."""
         # merges only add to the index, so it still lists each word under every pair of its old tokens
         words = self._words
-        if not last.long:
+        if last.olds is None:  # the changed words now, with the merged token split again
+            ab, a_b = last.split  # type: ignore[misc]
+            ids = last.wids
+            if last.long:
+                ids = ids[~np.isin(ids, [wid for wid, _u in last.long])]
+            sep = self._codes.sep
+            words[ids] = object_array(sep.join(words[ids].tolist()).replace(ab, a_b).split(sep))
+        elif not last.long:
             words[last.wids] = last.olds
             return
-        short = np.fromiter((o is not None for o in last.olds.tolist()), dtype=bool, count=len(last.olds))
-        words[last.wids[short]] = last.olds[short]
+        else:
+            short = np.fromiter((o is not None for o in last.olds.tolist()), dtype=bool, count=len(last.olds))
+            words[last.wids[short]] = last.olds[short]
         for wid, u in last.long:
             self._long[wid].undo(u)
             self._long_stale.add(wid)
@@ -176,17 +207,16 @@ class TrainerUndo(TrainerViews):
         returns their history entries (not freed yet)."""
         total: dict[str, int] = {}
         get = total.get
-        key = self._key
         history = self._history
         dropped: list[object] = [*history[-n:]]
         for last in reversed(
             history[-n:]
         ):  # newest first: word lists and words go back in the order they changed
-            for p, d in last.record.deltas:
-                k = key(p)
+            for k, d in self._keyed_deltas(last.record):
                 total[k] = get(k, 0) - d
             self._index.truncate(last.index_sizes)
             self._restore_words(last)
+            self._unlive(last)
         del history[-n:], self.merges[-n:], self.records[-n:]
         self._index.apply_deltas(total)
         return dropped
@@ -203,12 +233,17 @@ class TrainerUndo(TrainerViews):
                 long[wid].undo(u)
         # long words: their first codes are their codes now (the words of now are freed later)
         dropped: list[object] = [self._words, self._history]
-        self._words = start.words.copy()
-        for wid in self._long_wids:
-            self._words[wid] = self._original[wid].decode("latin-1")
+        if start.words is None:
+            self._words = object_array([w.decode("latin-1") for w in self._original])
+        else:
+            self._words = start.words.copy()
+            for wid in self._long_wids:
+                self._words[wid] = self._original[wid].decode("latin-1")
         self._long_stale.clear()
         dropped.extend(self._index.restore(start.index))
         self._history = []
         self.merges.clear()
         self.records.clear()
+        if self._live is not None:
+            self._live.clear()
         return dropped

@@ -10,16 +10,16 @@ and ``_history``.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from core.pretokenization.patterns import pattern_name
 from core.training.records import Pair
 from core.training.vocab import build_vocab
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from core.training.long_words import LongWord
     from core.training.pair_index import PairIndex
     from core.training.records import HistoryEntry, TieBreak
@@ -35,17 +35,24 @@ class TrainerViews:
     keep_history: bool
     merges: list[Pair]
     _words: np.ndarray
-    _original: tuple[bytes, ...]
+    _original: Sequence[bytes]
     _wcounts: tuple[int, ...]
     _codes: TokenCodes
     _index: PairIndex
     _long: dict[int, LongWord]
     _long_stale: set[int]
+    _long_wids: set[int]
     _history: list[HistoryEntry]
 
     @property
     def pattern_name(self) -> str:
         return pattern_name(self.pattern)
+
+    @property
+    def distinct_bytes(self) -> int:
+        """The distinct pre-tokens' lengths summed (what the memory estimate rests on)."""
+        total = getattr(self._original, "total_bytes", None)
+        return total if total is not None else sum(map(len, self._original))
 
     @property
     def n_merges(self) -> int:
@@ -205,18 +212,45 @@ class TrainerViews:
             return []
         h = self._history[rank]
         self._sync_long_words()
-        olds = h.olds.tolist()
-        if h.long:  # a long word's tokens before the merge: its current ones with later merges taken back
-            for k, wid in enumerate(h.wids.tolist()):
-                if olds[k] is None:
-                    undos = [u for later in reversed(self._history[rank:]) for w, u in later.long if w == wid]
-                    olds[k] = self._long[wid].codes_before(undos)
-        out = [
-            (self._original[wid], old, new, self._wcounts[wid])
-            for wid, old, new in zip(h.wids.tolist(), olds, self._words[h.wids].tolist())
-        ]
-        out.sort(key=lambda x: -x[3])
+        wids = h.wids.tolist()
+        count = self._wcounts.__getitem__
+        # most frequent first (words of the same count in id order), then cut to the limit
+        order = sorted(range(len(wids)), key=lambda k: -count(wids[k]))
+        chosen = [wids[k] for k in (order if limit is None else order[:limit])]
+        olds = self._codes_before(rank, chosen)
         tokens = self._codes.tokens
+        news = self._words[chosen].tolist() if chosen else []
         return [
-            (o, tokens(old), tokens(new), c) for o, old, new, c in (out if limit is None else out[:limit])
+            (self._original[wid], tokens(old), tokens(new), count(wid))
+            for wid, old, new in zip(chosen, olds, news)
         ]
+
+    def _codes_before(self, rank: int, wids: list[int]) -> list[str]:
+        """The codes of words ``wids`` (all changed by merge ``rank``) just before that merge: their
+        codes now with the merges since taken back, newest first (a merge whose history keeps
+        no old strings is taken back by splitting its token's code again)."""
+        history = self._history
+        long = self._long_wids
+        now = self._words[wids].tolist() if wids else []
+        out: list[str] = list(now)
+        ids = np.array(wids, dtype=np.intc)
+        for k in range(len(history) - 1, rank - 1, -1):
+            h = history[k]
+            if h.olds is None:
+                ab, a_b = h.split  # type: ignore[misc]
+                for i, w in enumerate(out):
+                    if ab in w and wids[i] not in long:
+                        out[i] = w.replace(ab, a_b)
+                continue
+            if not len(h.wids):
+                continue
+            pos = np.minimum(np.searchsorted(h.wids, ids), len(h.wids) - 1)
+            for i in np.flatnonzero(h.wids[pos] == ids).tolist():
+                old = h.olds[pos[i]]
+                if old is not None:
+                    out[i] = old
+        for i, wid in enumerate(wids):
+            if wid in long:  # a long word: its tokens now with later merges taken back
+                undos = [u for later in reversed(history[rank:]) for w, u in later.long if w == wid]
+                out[i] = self._long[wid].codes_before(undos)
+        return out
