@@ -6,7 +6,7 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -33,10 +33,13 @@ class CorpusPanel(QGroupBox):
         # the menu arrow gets room of its own (drawn over the last letter otherwise)
         self.recent_button.setStyleSheet("QToolButton { padding-right: 14px; }")
         self.values: dict[str, QLabel] = {}
-        form = QFormLayout()
+        # two label/value pairs a row: three rows instead of five leave the selected merge room on a
+        # laptop (1280×720, Chinese: it had one line)
+        form = QGridLayout()
         form.setContentsMargins(0, 4, 0, 0)
-        form.setHorizontalSpacing(12)
+        form.setHorizontalSpacing(8)
         form.setVerticalSpacing(2)
+        form.setColumnMinimumWidth(2, 8)
         self.tips = {
             "Size": self.tr("Size of the corpus file"),
             "Pre-tokens": self.tr(
@@ -54,12 +57,14 @@ class CorpusPanel(QGroupBox):
                 "at them and they are never merged"
             ),
         }
-        for key in (
-            QT_TRANSLATE_NOOP("CorpusPanel", "Size"),
-            QT_TRANSLATE_NOOP("CorpusPanel", "Pre-tokens"),
-            QT_TRANSLATE_NOOP("CorpusPanel", "Distinct"),
-            QT_TRANSLATE_NOOP("CorpusPanel", "Invalid bytes"),
-            QT_TRANSLATE_NOOP("CorpusPanel", "Specials found"),
+        for n, key in enumerate(
+            (
+                QT_TRANSLATE_NOOP("CorpusPanel", "Size"),
+                QT_TRANSLATE_NOOP("CorpusPanel", "Pre-tokens"),
+                QT_TRANSLATE_NOOP("CorpusPanel", "Distinct"),
+                QT_TRANSLATE_NOOP("CorpusPanel", "Invalid bytes"),
+                QT_TRANSLATE_NOOP("CorpusPanel", "Specials found"),
+            )
         ):
             v = QLabel("–")
             v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -67,7 +72,9 @@ class CorpusPanel(QGroupBox):
             label = QLabel(self.tr(key))
             label.setToolTip(self.tips[key])
             v.setToolTip(self.tips[key])
-            form.addRow(label, v)
+            row, col = divmod(n, 2)
+            form.addWidget(label, row, 3 * col)
+            form.addWidget(v, row, 3 * col + 1)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setObjectName("notes")

@@ -98,6 +98,7 @@ class MainWindow(FilesWindow):
         self._left_by_user = self._left_fitted
         self.splitters["left"].splitterMoved.connect(lambda *_: setattr(self, "_left_by_user", True))
         c.merges_reset.connect(self._refit_left)
+        c.corpus_loaded.connect(lambda _s: self._refit_left())  # (the corpus panel's lines change then)
 
     # ------------------------------------------------------------------ layout
     def showEvent(self, event) -> None:
@@ -108,7 +109,7 @@ class MainWindow(FilesWindow):
 
     def _refit_left(self) -> None:
         if self._left_fitted and not self._left_by_user:
-            QTimer.singleShot(0, self, self._fit_left_column)
+            QTimer.singleShot(50, self, self._fit_left_column)  # (once the panels are laid out again)
 
     def _fit_left_column(self) -> None:
         """The corpus and training panels whole if the window is tall enough (Step and Train in sight
