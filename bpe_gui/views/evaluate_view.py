@@ -114,6 +114,7 @@ class EvaluateView(QWidget):
         self._job: EvalJob | None = None
         self._thread: QThread | None = None
         self._ho_job: HeldOutJob | None = None
+        self._ho_job_run = 0  # the run (see _new_run) the measurement under way belongs to
         self._ho_thread: QThread | None = None
         self._closed = False
 
@@ -272,6 +273,10 @@ class EvaluateView(QWidget):
         self._ho_timer.setInterval(HELD_OUT_MS)
         self._ho_timer.timeout.connect(self.measure_held_out)
         controller.tokenizer_changed.connect(self._ho_timer.start)
+        # the chart follows one training run: another corpus or tokenizer starts it again (it drew
+        # GPT-2 at 50,000 merges and cl100k at 100,000 as one line)
+        self._ho_run = 0
+        controller.merges_reset.connect(self._new_run)
         self._update_buttons()
 
     # ------------------------------------------------------------------ inputs
@@ -533,15 +538,23 @@ class EvaluateView(QWidget):
         self.held_out.clear()
         self.held_curve.setData([], [])
 
+    def _new_run(self) -> None:
+        self._ho_run += 1
+        self.held_out.clear()
+        self.held_curve.setData([], [])
+
     def measure_held_out(self) -> None:
         c = self.controller
         if self.held_out_text is None or c.busy == "train" or self._closed:
+            return
+        if not c.has_trainer:  # (a tokenizer opened without a corpus is not being trained)
             return
         if self._ho_job is not None:
             self._ho_timer.start()  # one at a time: measure again when this one is over
             return
         args = c.tokenizer_args()
         self._ho_job = HeldOutJob(len(args[2]), args[1:], self.held_out_text)
+        self._ho_job_run = self._ho_run
         self._ho_thread = worker.start(self._ho_job, self._ho_finished)
 
     def _ho_finished(self) -> None:
@@ -550,7 +563,7 @@ class EvaluateView(QWidget):
             return
         worker.join(thread)
         self._ho_job = self._ho_thread = None
-        if job.result.value is not None:
+        if job.result.value is not None and self._ho_job_run == self._ho_run:
             n, bpt = job.result.value
             self.held_out = [p for p in self.held_out if p[0] < n] + [(n, bpt)]
             self.held_curve.setData([p[0] for p in self.held_out], [p[1] for p in self.held_out])

@@ -225,3 +225,22 @@ def test_a_tokenizer_file_is_named_with_its_folder(qtbot, trained, tmp_path, mon
     view._add_tok_dialog()
     item = view.tok_list.item(view.tok_list.count() - 1)
     assert item.text() == "mine/vocab.json" and item.toolTip() == path
+
+
+def test_the_held_out_chart_follows_one_run(qtbot, loaded, tmp_path):
+    """It drew an imported GPT-2 at 50,000 merges and cl100k at 100,000 as one training line."""
+    from .gui_helpers import import_tokenizer
+
+    c = loaded.controller
+    ev = loaded.evaluate
+    held = "the cat sat on the mat and the dog ran to the barn. " * 20
+    ev.set_held_out(held)
+    with qtbot.waitSignal(ev.held_out_updated, timeout=30_000):
+        _step(qtbot, c, 5)
+    assert ev.held_out
+    c.export(tmp_path, ["gpt2"])
+    import_tokenizer(qtbot, c, tmp_path / "vocab.json")
+    qtbot.waitUntil(lambda: not c.busy)
+    assert ev.held_out == []  # another tokenizer: the line starts again …
+    ev.measure_held_out()
+    assert ev._ho_job is None and ev.held_out == []  # … and an import is not a training run
