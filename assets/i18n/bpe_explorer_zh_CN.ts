@@ -727,51 +727,56 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/core.py" line="197"/>
+        <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
+        <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="203"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="201"/>
+        <location filename="../../bpe_gui/text/core.py" line="207"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="207"/>
+        <location filename="../../bpe_gui/text/core.py" line="213"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="213"/>
+        <location filename="../../bpe_gui/text/core.py" line="219"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="219"/>
+        <location filename="../../bpe_gui/text/core.py" line="225"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="227"/>
+        <location filename="../../bpe_gui/text/core.py" line="233"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="241"/>
+        <location filename="../../bpe_gui/text/core.py" line="247"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="243"/>
+        <location filename="../../bpe_gui/text/core.py" line="249"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="244"/>
+        <location filename="../../bpe_gui/text/core.py" line="250"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="270"/>
+        <location filename="../../bpe_gui/text/core.py" line="276"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -799,82 +804,82 @@
         <translation>最近</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="41"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="44"/>
         <source>Size of the corpus file</source>
         <translation>语料文件的大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="43"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="46"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
         <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="47"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
         <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
         <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="53"/>
         <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
         <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="53"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="56"/>
         <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="81"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="88"/>
         <source>Continue training from this tokenizer…</source>
         <translation>从这个分词器继续训练…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="84"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="91"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay, new ones follow its last id</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变，新词元的 ID 接在它最后一个 ID 之后</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="105"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="112"/>
         <source>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;new merges on top of &lt;b&gt;{1}&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;在 &lt;b&gt;{1}&lt;/b&gt; 之上的新合并&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="111"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="118"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="58"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="62"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="59"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="63"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="60"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="64"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="61"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="65"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="62"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="66"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="121"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="128"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="131"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="138"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
@@ -1203,82 +1208,82 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="124"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
         <source>Add current</source>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="126"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="126"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
         <source>Add encoding…</source>
         <translation>添加已知分词器…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="128"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="134"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="147"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="153"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="153"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="167"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="168"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="168"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="169"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
@@ -1293,188 +1298,188 @@
         <translation>无法读取 {name}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="136"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="138"/>
         <source>Remove the selected tokenizers and texts (Delete)</source>
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="170"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="175"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="175"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="176"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="176"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="185"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="185"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="190"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="191"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="196"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="197"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="209"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="210"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="223"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="224"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="224"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="225"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="234"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="229"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="240"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="245"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="246"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="281"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="286"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="282"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="287"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="351"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="356"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="363"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="368"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="364"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="369"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="373"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="378"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="397"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="402"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="410"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="415"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="425"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="430"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="433"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="435"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="440"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="473"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="478"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="499"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="504"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="561"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="574"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="564"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="577"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="568"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="581"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -1737,27 +1742,27 @@
         <translation>已导入 {0}：{1} 个词元，{2} 次合并（{3}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="269"/>
+        <location filename="../../bpe_gui/actions/files.py" line="270"/>
         <source>Wait for the current task to finish (or cancel it) before exporting.</source>
         <translation>请等待当前任务完成（或取消它）后再导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="272"/>
+        <location filename="../../bpe_gui/actions/files.py" line="273"/>
         <source>Nothing to export yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可导出的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="283"/>
+        <location filename="../../bpe_gui/actions/files.py" line="284"/>
         <source>Not written: tiktoken (a new merge makes a token the base already has, which a tiktoken file cannot hold: it would apply that merge at the old token&apos;s rank).</source>
         <translation>未写入：tiktoken（有一次新合并产生了基础分词器已有的词元，tiktoken 文件无法表示：它会按旧词元的排名应用这次合并）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="301"/>
+        <location filename="../../bpe_gui/actions/files.py" line="302"/>
         <source>Exported {0} file(s) to {1}: </source>
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="311"/>
+        <location filename="../../bpe_gui/actions/files.py" line="312"/>
         <source>Not written: {0}. These formats cannot hold this tokenizer (the other formats were written):</source>
         <translation>未写入：{0}。这些格式无法容纳此分词器（其他格式已写入）：</translation>
     </message>
@@ -2629,293 +2634,293 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="157"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="158"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="158"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="159"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="193"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="194"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="219"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="220"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="220"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="222"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="227"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="228"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="241"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="244"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="251"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="255"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="263"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="269"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="278"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="280"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="284"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="295"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="312"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="320"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="323"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="331"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="420"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="421"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="422"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="423"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="424"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="425"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="434"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="435"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="478"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="478"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="508"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="509"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="506"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="507"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="571"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="572"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

@@ -256,7 +256,8 @@ class FileActions(ControllerBase):
         if self.model.extension is not None and self._job is None:  # (its base's pipeline)
             spec = self._call_blocking(Engine.spec)
             return {} if spec is FAILED else files.export_losses(spec, formats)
-        return {} if self.model.has_trainer else files.export_losses(self.model.imported, formats)
+        source = self.model.tokenizer() if self.model.has_trainer else self.model.imported
+        return files.export_losses(source, formats)  # (a trained pattern other than GPT-2's too)
 
     def export(
         self, folder, formats: list[str], lossy: bool = False, replace_others: bool = False

@@ -47,14 +47,44 @@ def files_not_ours(folder: str | os.PathLike, formats: list[str]) -> list[str]:
 
 
 def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
-    """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline)."""
+    """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline;
+    the pattern, which GPT-2 and tiktoken files do not store, when it is not GPT-2's and the file is
+    not a known encoding's, which readers recognise)."""
     from core.formats import export_losses as losses
     from core.formats.spec import TokenizerSpec, as_spec
 
-    if source is None or not (isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None)):
-        return {}  # only an imported HF pipeline can be lost (a trainer's spec has none)
+    if source is None:
+        return {}
     spec = as_spec(source)
-    return {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
+    out: dict[str, list[str]] = {}
+    if isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None):
+        out = {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
+    if getattr(spec, "pipeline", None) or getattr(source, "char_model", None) is not None:
+        return out  # (a pipeline's pre-tokenizer is named above; a char-level model fits neither)
+    name = spec.pattern_name
+    for fmt in ("gpt2", "tiktoken"):
+        if fmt not in formats:
+            continue
+        lost = out.setdefault(fmt, [])
+        if fmt == "tiktoken" and _known_encoding(spec):
+            pass  # (the file is that encoding's: readers recognise it, pattern and special ids)
+        elif name != "gpt2":  # readers of these files assume GPT-2's pattern (cl100k was read wrong)
+            lost.append(
+                f"the pattern ({name if len(name) <= 12 else name[:40] + '…'}; readers assume GPT-2's)"
+            )
+        if not lost:
+            del out[fmt]
+    return out
+
+
+def _known_encoding(spec) -> bool:
+    """Whether ``spec`` is a known tiktoken encoding, whose file readers recognise (pattern, special
+    ids and all)."""
+    from core.formats.known import KNOWN_BY_HASH
+
+    return any(
+        k.pattern == spec.pattern_regex and k.special_ids == spec.special_ids for k in KNOWN_BY_HASH.values()
+    )
 
 
 def load_tokenizer(

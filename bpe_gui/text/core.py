@@ -193,6 +193,12 @@ _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ),
     ),
     (
+        re.compile(r"the pattern \((.+); readers assume GPT-2's\)"),
+        lambda m: QCoreApplication.translate("CoreText", "the pattern ({0}; readers assume GPT-2's)").format(
+            m[1]
+        ),
+    ),
+    (
         re.compile(r"the normalizer \((.+)\)"),
         lambda m: QCoreApplication.translate("CoreText", "the normalizer ({0})").format(m[1]),
     ),

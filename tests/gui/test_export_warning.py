@@ -76,3 +76,28 @@ def test_a_trained_tokenizer_exports_without_asking(qtbot, loaded, tmp_path):
     with qtbot.waitSignal(c.trained, timeout=60_000):
         c.train(300)
     assert c.export_losses(["gpt2", "tiktoken"]) == {}
+
+
+def test_a_pattern_the_files_cannot_store_is_named_before_export(qtbot, window, tmp_path):
+    """cl100k exported to GPT-2 files said only 'Exported 5 files': read back, they split text with
+    GPT-2's pattern, so the ids differ. The pattern is named among what those formats lose."""
+    from bpe_gui.dialogs.export_dialog import lossy_export_text
+    from core import Tokenizer
+    from core.formats import export_all
+
+    from .gui_helpers import import_tokenizer
+
+    t = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")], [], pattern="gpt4")
+    export_all(tmp_path / "in", t, "native")
+    c = window.controller
+    import_tokenizer(qtbot, c, tmp_path / "in" / "bpe.json")
+    lost = c.export_losses(["gpt2", "hf", "tiktoken", "native"])
+    assert lost == {f: ["the pattern (gpt4; readers assume GPT-2's)"] for f in ("gpt2", "tiktoken")}
+    assert "GPT-2 files (vocab.json + merges.txt): the pattern (gpt4; readers assume GPT-2's)" in (
+        lossy_export_text(lost)
+    )
+    assert c.export_losses(["hf", "native"]) == {}
+
+
+def test_a_gpt2_pattern_session_exports_without_a_question(trained):
+    assert trained.controller.export_losses(["gpt2", "hf", "tiktoken", "native"]) == {}
