@@ -1762,7 +1762,12 @@
         <translation>已导出 {0} 个文件到 {1}：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/files.py" line="312"/>
+        <location filename="../../bpe_gui/actions/files.py" line="313"/>
+        <source>The folder also holds {0} from before, not written now: they may be another tokenizer&apos;s.</source>
+        <translation>该文件夹中还有之前留下的 {0}，这次没有写入：它们可能属于另一个分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/files.py" line="322"/>
         <source>Not written: {0}. These formats cannot hold this tokenizer (the other formats were written):</source>
         <translation>未写入：{0}。这些格式无法容纳此分词器（其他格式已写入）：</translation>
     </message>

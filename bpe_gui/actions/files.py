@@ -305,6 +305,16 @@ class FileActions(ControllerBase):
             + ", ".join(p.name for p in paths)
             + left_out
         )
+        from core.formats.export_record import stale_files
+
+        stale = stale_files(folder, [p.name for p in paths])
+        if stale:  # (reading one of them gives the tokenizer exported before, not this one)
+            self.message.emit(
+                QCoreApplication.translate(
+                    "FileActions",
+                    "The folder also holds {0} from before, not written now: they may be another tokenizer's.",
+                ).format(", ".join(stale))
+            )
         if failed:
             labels = ", ".join(QCoreApplication.translate("Files", files.FORMAT_LABELS[f]) for f in failed)
             why = "\n".join(f"\u2022 {f}: {error_text(BPEError(text))}" for f, text in failed.items())

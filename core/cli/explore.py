@@ -294,6 +294,9 @@ def run_train_extend(args, progress, special_token_arg) -> int:
     )
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
+    from core.cli.export_notes import say_stale
+
+    say_stale(args.out, written)
     return 0
 
 

@@ -29,6 +29,7 @@ from core.cli.explore import (
     run_trace,
     run_train_extend,
 )
+from core.cli.export_notes import say_stale
 from core.cli.input_guard import tokenizer_inputs
 from core.cli.progress import Progress
 from core.errors import BPEError, Cancelled
@@ -138,6 +139,7 @@ def _train(args: argparse.Namespace) -> int:
     )
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
+    say_stale(args.out, written)
     for fmt, why in failed.items():  # the other formats are written: the run is not lost
         print(f"bpe-explorer: error: the {fmt} format was not written: {why}", file=sys.stderr)
     return EXIT_USAGE if failed else 0
@@ -231,6 +233,7 @@ def _convert(args: argparse.Namespace) -> int:
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
     if written:
         print(f"wrote {', '.join(str(p) for paths in written.values() for p in paths)}")
+        say_stale(args.out, written)
     for fmt, why in failed.items():
         print(f"bpe-explorer: error: the {fmt} format was not written: {why}", file=sys.stderr)
     if failed:

@@ -187,3 +187,21 @@ def check_folder(folder: Path, present: Sequence[tuple[str, tuple[str, ...]]]) -
             f"than {chosen[0]} (written after it), so they may hold another tokenizer; give the file to open "
             f"(e.g. {str(folder / newer[0])!r}) or export all formats again"
         )
+
+
+def stale_files(folder: str | os.PathLike, written: Sequence[str]) -> list[str]:
+    """The tokenizer files in ``folder`` that an export just made did not write (``written``: the
+    names it wrote): an earlier export's, or another tool's. Reading one of them gives that other
+    tokenizer, so the export names them.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "vocab.json").write_text("{}")
+    >>> stale_files(d, ["bpe.json", "tokenizer.json"])
+    ['vocab.json']
+    """
+    from core.formats import FILE_NAMES
+
+    d = Path(folder)
+    names = sorted({n for ns in FILE_NAMES.values() for n in ns} - set(written))
+    return [n for n in names if (d / n).is_file()]

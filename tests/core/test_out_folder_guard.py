@@ -109,3 +109,21 @@ def test_convert_of_a_sentencepiece_model_writes_the_formats_that_hold_it(tmp_pa
     assert (out / "tokenizer.json").is_file() and (out / "bpe.json").is_file()
     assert not (out / "vocab.json").exists()
     assert load_any(out / "tokenizer.json").vocab == load_any(model).vocab
+
+
+def test_files_left_from_an_earlier_export_are_named(tmp_path, corpus, capsys):
+    """A SentencePiece export over a GPT-2 one left vocab.json & co. of the old tokenizer beside the new
+    files without a word: reading them gave the other tokenizer."""
+    out = tmp_path / "o"
+    assert main(["train", str(corpus), "--vocab-size", "270", "--out", str(out), "-q"]) == 0
+    capsys.readouterr()
+    assert (
+        main(["train", str(corpus), "--vocab-size", "280", "--out", str(out), "-q", "--format", "native"])
+        == 0
+    )
+    err = capsys.readouterr().err
+    assert (
+        "also holds bpe.tiktoken, merges.txt, tokenizer.json, vocab.json from before, not written now" in err
+    )
+    assert main(["train", str(corpus), "--vocab-size", "280", "--out", str(out), "-q"]) == 0
+    assert "from before" not in capsys.readouterr().err  # (all written now)

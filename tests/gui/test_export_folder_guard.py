@@ -66,3 +66,12 @@ def test_the_folder_is_remembered_when_the_export_fails(trained, tmp_path, monke
     _dialog_answers(monkeypatch, folder, ["native"])
     assert trained.export_dialog() is False
     assert trained.settings.get(settings.EXPORT_FOLDER) == str(folder)
+
+
+def test_export_names_the_files_it_left_from_before(trained, tmp_path):
+    c = trained.controller
+    messages: list[str] = []
+    c.message.connect(messages.append)
+    assert c.export(tmp_path, ["gpt2", "native"])
+    assert c.export(tmp_path, ["native"])
+    assert any("also holds merges.txt, vocab.json from before, not written now" in m for m in messages)
