@@ -3823,22 +3823,32 @@
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="160"/>
+        <source>Token {0} is a character piece of the model: no merge makes it.</source>
+        <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="162"/>
+        <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
+        <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="164"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="187"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="201"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="207"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="205"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="211"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

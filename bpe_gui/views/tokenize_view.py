@@ -154,9 +154,15 @@ class TokenizeView(QWidget):
         span = spans[i]
         rank = None if span.is_special else self.controller.index.rank_of.get(span.token)
         if rank is None:
-            self.controller.message.emit(
-                self.tr("Token {0} was made by no merge (a byte or a special token).").format(span.id)
-            )
+            sp = self.controller.index.char_model
+            if sp is not None and not span.is_special and not sp.is_byte_fallback(span.id):
+                # (a SentencePiece model's alphabet: its characters are pieces no merge makes)
+                text = self.tr("Token {0} is a character piece of the model: no merge makes it.")
+            elif sp is not None and not span.is_special:
+                text = self.tr("Token {0} is a byte-fallback piece: no merge makes it.")
+            else:
+                text = self.tr("Token {0} was made by no merge (a byte or a special token).")
+            self.controller.message.emit(text.format(f"{span.id:,}"))
             return
         self.controller.select_merge(rank)
 

@@ -176,3 +176,18 @@ def test_the_merge_tree_ends_in_character_pieces_not_byte_fallback(qtbot, window
     assert [tid for tid, _ in leaves] == want
     assert {origin for _, origin in leaves} == {"character"}
     assert c.index.token_ids[b" "] == ref.piece_to_id("▁")
+
+
+def test_clicking_a_character_piece_says_what_it_is(qtbot, window, ref) -> None:
+    """Clicking 你 said 'made by no merge (a byte or a special token)'."""
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    tv = window.tokenize
+    tv.set_text("你")
+    assert tv.wait_idle()
+    spans = tv.primary.view.spans
+    i = next(k for k, s in enumerate(spans) if s.token == "你".encode())
+    messages: list[str] = []
+    c.message.connect(messages.append)
+    tv._token_clicked(i)
+    assert messages and "character piece" in messages[-1] and f"{spans[i].id:,}" in messages[-1]
