@@ -292,6 +292,13 @@ def run_train_extend(args, progress, special_token_arg) -> int:
         f"merges, vocab size {trainer.vocab_size:,} in {elapsed:.2f}s; {Path(args.corpus).name}: "
         f"{before:,} tokens with the base, {after:,} with the extension{gain}"
     )
+    top = max(trainer.vocab) + 1
+    if top != trainer.vocab_size:  # (the base's ids have gaps: cl100k skips 100256 and 100261–100275)
+        print(
+            f"bpe-explorer: note: the ids go up to {top - 1:,}: an embedding table needs {top:,} rows, "
+            f"not {trainer.vocab_size:,} (the base's ids have gaps)",
+            file=sys.stderr,
+        )
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
     from core.cli.export_notes import say_stale

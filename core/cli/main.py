@@ -68,6 +68,11 @@ def _train(args: argparse.Namespace) -> int:
         if not args.force:  # (another tokenizer's files in --out: said before the run, not after it)
             check_replaceable(args.out, parse_formats(args.format))
         return run_train_extend(args, _Progress(not args.quiet), special_token_arg)
+    if args.corpus and str(args.corpus).lower().endswith(".parquet"):  # (it was called a binary file)
+        raise BPEError(
+            f"{args.corpus} is a counts file (bpe-explorer count): train from it with "
+            f"--counts {args.corpus}, not as a corpus"
+        )
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
     clash = one_byte_specials(args.special_token, formats)  # (found after hours of training before)

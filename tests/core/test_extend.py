@@ -289,3 +289,16 @@ def test_step_n_of_an_extension_makes_n_merges_when_one_remakes_a_token():
     assert len(made) == 2 and e.reused == [0] and e.vocab_size == len(spec.vocab) + 1
     plain = ExtendTrainer.from_texts(spec, text)
     assert len(plain.run(plain.vocab_size + 2)) == 3  # (without the cap: one merge more)
+
+
+def test_extend_names_the_rows_an_embedding_needs_when_ids_have_gaps(tmp_path, capsys):
+    """cl100k extended to 100,500 tokens has ids up to 100,515 (gaps at 100256 and 100261-100275)."""
+    vocab = {i: bytes([i]) for i in range(256)} | {300: b"<|endoftext|>"}
+    spec = TokenizerSpec(vocab, (), ["<|endoftext|>"], "gpt2")
+    export_all(tmp_path / "base", spec, ["native"])
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("abab abab abc abc " * 20, encoding="utf-8")
+    argv = ["train", str(corpus), "--extend", str(tmp_path / "base" / "bpe.json"), "--vocab-size", "260"]
+    assert main([*argv, "--out", str(tmp_path / "ext"), "-q"]) == 0
+    err = capsys.readouterr().err
+    assert "an embedding table needs 304 rows, not 260" in err, err

@@ -127,3 +127,11 @@ def test_files_left_from_an_earlier_export_are_named(tmp_path, corpus, capsys):
     )
     assert main(["train", str(corpus), "--vocab-size", "280", "--out", str(out), "-q"]) == 0
     assert "from before" not in capsys.readouterr().err  # (all written now)
+
+
+def test_a_counts_file_given_as_the_corpus_points_to_counts(tmp_path, capsys):
+    counts = tmp_path / "c.parquet"
+    counts.write_bytes(b"PAR1\x00\x00binary")
+    assert main(["train", str(counts), "--vocab-size", "300", "--out", str(tmp_path / "o"), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert f"--counts {counts}" in err and "--allow-nul" not in err
