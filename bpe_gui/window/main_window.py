@@ -421,9 +421,12 @@ class MainWindow(FilesWindow):
             merges = plural(self.tr("%1 base merges + %n new", "", new), new).replace("%1", f"{base:,}")
         else:
             merges = plural(self.tr("%n merge(s)", "", n), n)
-        self.vocab_status.setText(
-            self.tr("vocab %1 · %2 ").replace("%1", f"{len(ix):,}").replace("%2", merges)
-        )
+        text = self.tr("vocab %1 · %2 ").replace("%1", f"{len(ix):,}").replace("%2", merges)
+        if text != self.vocab_status.text():
+            wider = self.vocab_status.fontMetrics().horizontalAdvance(text) > self.vocab_status.width()
+            self.vocab_status.setText(text)
+            if wider:
+                self._refit_bar_message()
 
     def _update_title(self) -> None:
         c = self.controller
@@ -468,11 +471,24 @@ class MainWindow(FilesWindow):
     def show_message(self, message: str) -> None:
         """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""
         self.messages.add(message)
+        self._bar_message = message
+        self._show_in_bar(message, 15000)
+
+    def _show_in_bar(self, message: str, timeout: int) -> None:
         bar = self.statusBar()
-        # (the window's width: before the window is first laid out the bar is still narrow)
-        width = max(100, max(bar.width(), self.width()) - self.vocab_status.width() - 40)
-        bar.showMessage(elide(message, bar.fontMetrics(), width), 15000)
+        # (the window's width: before the window is first laid out the bar is still narrow; the
+        # vocab counter's width as its text is now, not as it was laid out: it may have just grown)
+        counter = max(self.vocab_status.width(), self.vocab_status.sizeHint().width())
+        width = max(100, max(bar.width(), self.width()) - counter - 40)
+        bar.showMessage(elide(message, bar.fontMetrics(), width), timeout)
         bar.setToolTip(message)
+
+    def _refit_bar_message(self) -> None:
+        """The vocab counter changed width: the message on show is cut again to the room left (an
+        import's note ran under the counter, cut without a '…')."""
+        message = getattr(self, "_bar_message", "")
+        if message and self.statusBar().currentMessage():
+            self._show_in_bar(message, 15000)
 
     def show_shortcuts(self) -> None:
         mouse = [

@@ -362,3 +362,19 @@ def test_an_imported_merge_without_counts_claims_no_reason(qtbot, trained, tmp_p
     c.select_merge(3)
     text = trained.details.browser.toPlainText()
     assert "records no counts" in text and "why:" not in text and "No other pair" not in text
+
+
+def test_a_status_message_is_cut_again_when_the_counter_grows(qtbot, trained):
+    """An import's long note ran under the vocab counter, cut without a '…', when the counter grew
+    after the note was shown."""
+    w = trained
+    w.resize(1280, 672)
+    bar = w.statusBar()
+    w.vocab_status.setText("v")
+    w.vocab_status.adjustSize()
+    w.show_message("Imported a tokenizer: " + "a long note about it, " * 30)
+    w._update_status()  # the counter gets its text (wider than 'v')
+    qtbot.waitUntil(lambda: w.vocab_status.width() >= w.vocab_status.sizeHint().width() - 2)
+    shown = bar.currentMessage()
+    room = w.width() - w.vocab_status.sizeHint().width() - 20
+    assert shown.endswith("…") and bar.fontMetrics().horizontalAdvance(shown) <= room
