@@ -259,6 +259,8 @@ class TrainActions(ControllerBase):
         note, self._run_note = self._run_note, None
         if note and not res.cancelled and not res.error:
             summary = dataclasses.replace(summary, message=note)
+            # a session reopened whole: its merges are in the file (leaving them asks nothing)
+            self.model.kept_version = self.model.version
         if not res.lost:
             self.message.emit(summary.message)
         self.trained.emit(summary)

@@ -289,3 +289,19 @@ def test_merges_just_saved_or_exported_are_left_without_a_question(qtbot, traine
     assert w.confirm_discard("Opening x") is False and len(asked) == 1  # (a new merge: not kept)
     assert c.export(tmp_path / "out", ["native"])
     assert w.confirm_discard("Opening x") is True and len(asked) == 1
+
+
+def test_a_session_just_reopened_is_left_without_a_question(qtbot, loaded, tmp_path, monkeypatch):
+    """Importing right after reopening an unchanged session asked 'Discard the trained merges?'."""
+    w, c = loaded, loaded.controller
+    _trained(qtbot, w, 6)
+    path = w.save_session(str(tmp_path / "s.bpe.json"))
+    c.step(1)
+    qtbot.waitUntil(lambda: not c.busy)
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text()) or 0)
+    c.model.kept_version = c.model.version  # (so that opening the session asks nothing here)
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        assert w.open_session(str(path))
+    qtbot.waitUntil(lambda: not c.busy)
+    assert c.index.n_merges == 6 and w.confirm_discard("Importing x") is True and asked == []
