@@ -124,7 +124,7 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
-            r"SentencePiece BPE model: (\d+) pieces \((\d+) byte pieces, (\d+) user-defined\); ids are "
+            r"SentencePiece BPE model: ([\d,]+) pieces \(([\d,]+) byte pieces, ([\d,]+) user-defined\); ids are "
             r"sentencepiece's encode\(text\) without <s>: control pieces \(<s>, </s> …\) are not looked for "
             r"in text"
         ),

@@ -186,7 +186,7 @@ class VocabModel(_IndexModel):
             if sp is not None:
                 return self._piece_origin(sp, tid, token, rank)
             return (
-                QCoreApplication.translate("BrowserView", "merge #{0}").format(rank + 1)
+                QCoreApplication.translate("BrowserView", "merge #{0}").format(f"{rank + 1:,}")
                 if rank is not None
                 else (QCoreApplication.translate("BrowserView", "byte") if len(token) == 1 else "—")
             )
@@ -223,7 +223,7 @@ class VocabModel(_IndexModel):
         if kind == "unused":
             return QCoreApplication.translate("BrowserView", "unused")
         if rank is not None:
-            return QCoreApplication.translate("BrowserView", "merge #{0}").format(rank + 1)
+            return QCoreApplication.translate("BrowserView", "merge #{0}").format(f"{rank + 1:,}")
         piece = sp.piece(tid) or ""
         return QCoreApplication.translate("BrowserView", "character") if len(piece) == 1 else "—"
 

@@ -296,7 +296,7 @@ class BrowserView(QWidget):
             rank = ix.rank_of.get(tok)
             tid = ix.token_ids.get(tok, -1)
             if rank is not None:
-                origin = f"#{rank + 1}"
+                origin = f"#{rank + 1:,}"
             elif ix.char_model is not None and tid >= 0:  # a piece: a character, byte fallback, …
                 origin = VocabModel._piece_origin(ix.char_model, tid, tok, None)
             else:

@@ -87,7 +87,7 @@ class DetailsView(QWidget):
             self.tr(
                 "<p>merge <b>#{0}</b> · token id <b>{1}</b> · {2} bytes "
                 "<span style='color:#667'>({3})</span></p>"
-            ).format(rank + 1, m.token_id, len(m.token), hex_html(m.token)),
+            ).format(f"{rank + 1:,}", m.token_id, len(m.token), hex_html(m.token)),
         ]
         if m.count:
             html.append(self.tr("<p>count when merged: <b>{0}</b></p>").format(f"{m.count:,}"))

@@ -348,7 +348,7 @@ class TokenPane(QWidget):
             if rank is not None and parts is not None:
                 lines.append(
                     self.tr("merge #{0}: <code>{1}</code> + <code>{2}</code>").format(
-                        rank + 1, escape(token_label(parts[0])), escape(token_label(parts[1]))
+                        f"{rank + 1:,}", escape(token_label(parts[0])), escape(token_label(parts[1]))
                     )
                 )
             elif len(span.token) == 1:

@@ -121,8 +121,8 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
         "charbpe": conf,
     }
     notes = [
-        f"SentencePiece BPE model: {len(pieces)} pieces ({types.count(BYTE)} byte pieces, "
-        f"{types.count(USER_DEFINED)} user-defined); ids are sentencepiece's encode(text) without <s>: "
+        f"SentencePiece BPE model: {len(pieces):,} pieces ({types.count(BYTE):,} byte pieces, "
+        f"{types.count(USER_DEFINED):,} user-defined); ids are sentencepiece's encode(text) without <s>: "
         "control pieces (<s>, </s> …) are not looked for in text"
     ]
     if not m.byte_fallback:
