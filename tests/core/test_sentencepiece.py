@@ -127,7 +127,7 @@ def test_what_a_model_file_holds() -> None:
     assert spec.merges[0] == (b" ", b"t")
     tokens = set(spec.vocab.values())
     assert all(a + b in tokens for a, b in spec.merges)
-    assert "SentencePiece BPE model: 32,000 pieces (256 byte pieces" in spec.notes[0]  # (grouped digits)
+    assert "SentencePiece BPE model: 32,768 pieces (256 byte pieces" in spec.notes[0]  # (grouped digits)
 
 
 def test_tokenizer_views_of_a_sentencepiece_model() -> None:
