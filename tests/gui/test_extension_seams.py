@@ -127,6 +127,8 @@ def test_extension_names_reset_undo_and_train_below(qtbot, window, tmp_path):
     qtbot.waitUntil(
         lambda: "base/vocab.json + code_train.txt" in w.tokenize.primary.title.text(), timeout=10_000
     )
+    w.evaluate.add_current()
+    assert w.evaluate.toks[-1].name.startswith("base/vocab.json + code_train.txt @ ")
     # Reset goes back to the base; Undo has nothing to take back at the base
     assert "base tokenizer" in w.act_reset.text().replace("&", "")
     assert not w.act_undo.isEnabled() and not w.training_panel.undo_button.isEnabled()
