@@ -555,17 +555,17 @@
         <translation>不能训练到 {0} 个词元：扩展会保留 {2} 的全部 {1} 个词元。请选择大于 {1} 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="214"/>
+        <location filename="../../bpe_gui/actions/training.py" line="229"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="223"/>
+        <location filename="../../bpe_gui/actions/training.py" line="238"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="232"/>
+        <location filename="../../bpe_gui/actions/training.py" line="247"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
@@ -1593,92 +1593,102 @@
 <context>
     <name>ExtendDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="85"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="86"/>
         <source>Extend this tokenizer</source>
         <translation>扩展这个分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="94"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="96"/>
         <source>Keeps every token and id of the tokenizer in the app and learns more merges on a corpus, pre-tokenized and encoded as this tokenizer does it. New tokens take the ids after its last one.</source>
         <translation>保留应用中这个分词器的全部词元和 ID，并在一份语料上学习更多合并；语料按这个分词器的方式预分词和编码。新词元的 ID 排在它最后一个 ID 之后。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="101"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="103"/>
         <source>Choose corpus…</source>
         <translation>选择语料…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="103"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="105"/>
         <source>Corpus:</source>
         <translation>语料：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="108"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="110"/>
         <source>Final vocab size:</source>
         <translation>最终词表大小：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="109"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="113"/>
+        <source>a folder (a new one is made)</source>
+        <translation>文件夹（不存在时会新建）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="115"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="111"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="120"/>
         <source>Write to:</source>
         <translation>写入到：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="114"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="129"/>
         <source>Extend</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="116"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="131"/>
         <source>Open the extended tokenizer</source>
         <translation>打开扩展后的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="120"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="135"/>
         <source>Continue step by step…</source>
         <translation>逐步继续…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="123"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="138"/>
         <source>Continue training from this tokenizer in the app, on the chosen corpus: step, undo and watch the new merges (File → Continue training from this tokenizer…)</source>
         <translation>在应用中用所选语料从这个分词器继续训练：单步、撤销并观察新的合并（文件 → 从这个分词器继续训练…）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="145"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="167"/>
+        <source>This is a SentencePiece-style (character-level) tokenizer: it cannot be extended. Extend a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json).</source>
+        <translation>这是 SentencePiece 风格（字符级）的分词器：不能扩展它。请扩展字节级的分词器（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="194"/>
         <source>Corpus to learn the new merges on</source>
         <translation>用来学习新合并的语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="150"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="200"/>
         <source>Folder for the extended tokenizer</source>
         <translation>扩展后分词器的文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="171"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="225"/>
         <source>Choose a final vocab size above this tokenizer&apos;s {n} tokens.</source>
         <translation>请选择大于这个分词器 {n} 个词元的最终词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="184"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="238"/>
         <source>Learning new merges on {name} …</source>
         <translation>正在 {name} 上学习新的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="193"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="247"/>
         <source>{merges} new merges, vocab size {size}. {name}: {before} tokens with the tokenizer, {after} with the extension ({gain} fewer).</source>
         <translation>新增 {merges} 次合并，词表大小 {size}。{name}：原分词器 {before} 个词元，扩展后 {after} 个（减少 {gain}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="203"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="257"/>
         <source>Written: {files}</source>
         <translation>已写入：{files}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="205"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="259"/>
         <source>Not written (the format cannot hold this tokenizer): {formats}</source>
         <translation>未写入（该格式无法保存这个分词器）：{formats}</translation>
     </message>
@@ -2117,7 +2127,7 @@
 <context>
     <name>JobDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="79"/>
+        <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="80"/>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；没有写入任何文件。</translation>
     </message>
@@ -2679,253 +2689,268 @@
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="234"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="241"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="243"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="278"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="280"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="284"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="285"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="288"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="292"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="295"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="300"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="304"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="319"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="331"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="382"/>
+        <source>R&amp;eset (to the base tokenizer)</source>
+        <translation>重置(回到基础分词器)(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="384"/>
+        <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
+        <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
+        <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
+        <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="421"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="438"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="423"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="440"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="425"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="441"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="435"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="455"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="512"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="479"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="512"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="513"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="513"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="509"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="542"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="507"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="540"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="572"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="605"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

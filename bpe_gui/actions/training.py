@@ -204,6 +204,21 @@ class TrainActions(ControllerBase):
                 ).format(f"{vocab_size:,}", f"{ext.base_vocab_size:,}", ext.name)
             )
             return
+        if vocab_size <= self.vocab_size:
+            # the vocab on show is at the target already: no run, and the reason is said now (the
+            # engine's run of nothing gave no word a user saw)
+            summary = summarize_run(
+                0,
+                self.vocab_size,
+                int(vocab_size),
+                self.index.n_merges,
+                len(self.index.special_tokens),
+                False,
+                0.0,
+            )
+            self.message.emit(summary.message)
+            self.trained.emit(summary)
+            return
         self._live_pairs = self._ask_blocking(
             Engine.top_pairs, worker.TOP_K, default=[]
         )  # until the run sends its own

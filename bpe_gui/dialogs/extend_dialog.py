@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -85,9 +86,10 @@ class ExtendDialog(JobDialog):
         self.setWindowTitle(self.tr("Extend this tokenizer"))
         self.controller = controller
         self.corpus: str | None = None
-        self.out: str | None = None
         self.outcome: tuple | None = None
         self._corpus_run = ""  # the corpus of the run going on or last done
+        self._out_run = ""  # and its folder (Open reads it, whatever is typed in since)
+        self._shown: tuple | None = None  # which tokenizer the dialog is set up for (see :meth:`refresh`)
         lay = QVBoxLayout(self)
         intro = QLabel(
             self.tr(
@@ -106,10 +108,23 @@ class ExtendDialog(JobDialog):
         self.vocab_size.setSingleStep(100)
         self.vocab_size.setGroupSeparatorShown(True)  # (1,000 as in the training panel)
         form.addRow(self.tr("Final vocab size:"), self.vocab_size)
+        # a folder typed in need not exist yet (it is made when the files are written), as in Export
+        self.out_edit = QLineEdit()
+        self.out_edit.setPlaceholderText(self.tr("a folder (a new one is made)"))
+        self.out_edit.textChanged.connect(lambda _t: self.refresh())
         self.out_button = QPushButton(self.tr("Choose folder…"))
         self.out_button.clicked.connect(self._pick_out)
-        form.addRow(self.tr("Write to:"), self.out_button)
+        out_row = QHBoxLayout()
+        out_row.addWidget(self.out_edit, 1)
+        out_row.addWidget(self.out_button)
+        form.addRow(self.tr("Write to:"), out_row)
         lay.addLayout(form)
+        # why the tokenizer on show cannot be extended (said before anything is picked)
+        self.note = QLabel()
+        self.note.setObjectName("notes")
+        self.note.setWordWrap(True)
+        self.note.setVisible(False)
+        lay.addWidget(self.note)
         row = QHBoxLayout()
         self.run_button = QPushButton(self.tr("Extend"))
         self.run_button.clicked.connect(self.run)
@@ -133,12 +148,46 @@ class ExtendDialog(JobDialog):
         self.refresh()
         self.resize(600, 320)
 
+    @property
+    def out(self) -> str | None:
+        """The folder to write to (typed in or picked); None when none is given."""
+        text = self.out_edit.text().strip()
+        return str(Path(text).expanduser()) if text else None
+
+    def _tokenizer_shown(self) -> tuple:
+        """What tells the app's tokenizer from the next one (an import, a corpus, an extension)."""
+        m = self.controller.model
+        return (m.source_name, id(m.imported), m.corpus_path, id(m.extension))
+
+    def cannot_extend(self) -> str:
+        """Why the app's tokenizer cannot be extended ("" when it can)."""
+        if getattr(self.controller.model.imported, "char_model", None) is None:
+            return ""
+        return self.tr(
+            "This is a SentencePiece-style (character-level) tokenizer: it cannot be extended. "
+            "Extend a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)."
+        )
+
     def refresh(self) -> None:
-        """Suggest a vocab size 1,000 above the app's tokenizer (when none was chosen above it)."""
+        """Suggest a vocab size 1,000 above the app's tokenizer (when none was chosen above it); for
+        another tokenizer than the last one (an import since), start afresh: its size, no result."""
         n = len(self.controller.index.vocab)
+        shown = self._tokenizer_shown()
+        if shown != self._shown and not self.running:
+            if self._shown is not None:  # (the last run's result is another tokenizer's)
+                self.outcome, self.last_error = None, None
+                self.summary.setText("")
+                self.open_button.setEnabled(False)
+                self.vocab_size.setValue(n + 1000)
+            self._shown = shown
         if self.vocab_size.value() <= n:
             self.vocab_size.setValue(n + 1000)
-        self.run_button.setEnabled(not self.running and self.corpus is not None and self.out is not None)
+        why = self.cannot_extend()
+        self.note.setText(why)
+        self.note.setVisible(bool(why))
+        self.run_button.setEnabled(
+            not self.running and not why and self.corpus is not None and self.out is not None
+        )
         self.step_button.setEnabled(not self.running and self.controller.can_continue_training())
 
     def _pick_corpus(self) -> None:
@@ -147,7 +196,9 @@ class ExtendDialog(JobDialog):
             self.set_corpus(path)
 
     def _pick_out(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, self.tr("Folder for the extended tokenizer"))
+        path = QFileDialog.getExistingDirectory(
+            self, self.tr("Folder for the extended tokenizer"), self.out_edit.text().strip()
+        )
         if path:
             self.set_out(path)
 
@@ -157,13 +208,16 @@ class ExtendDialog(JobDialog):
         self.refresh()
 
     def set_out(self, path: str) -> None:
-        self.out = path
-        self.out_button.setText(path)
-        self.refresh()
+        self.out_edit.setText(path)  # (refreshes)
 
     def run(self) -> bool:
         c = self.controller
-        if self.running or c.busy or self.corpus is None or self.out is None:
+        out = self.out
+        if self.running or c.busy or self.corpus is None or out is None:
+            return False
+        why = self.cannot_extend()
+        if why:
+            self.summary.setText(why)
             return False
         n = len(c.index.vocab)
         if self.vocab_size.value() <= n:
@@ -171,16 +225,16 @@ class ExtendDialog(JobDialog):
                 self.tr("Choose a final vocab size above this tokenizer's {n} tokens.").format(n=f"{n:,}")
             )
             return False
-        others = files_not_ours(self.out, list(FORMATS))  # (asked now, not after the run)
-        if others and not confirm_replace(self, self.out, others):
+        others = files_not_ours(out, list(FORMATS))  # (asked now, not after the run)
+        if others and not confirm_replace(self, out, others):
             return False
         tok = c.cached_tokenizer()
         args = None if tok is not None else c.tokenizer_args()[1:]
-        self.outcome, self._corpus_run = None, self.corpus
+        self.outcome, self._corpus_run, self._out_run = None, self.corpus, out
         self.run_button.setEnabled(False)
         self.open_button.setEnabled(False)
         self.start_job(
-            ExtendJob(tok, args, self.corpus, self.vocab_size.value(), self.out, bool(others)),
+            ExtendJob(tok, args, self.corpus, self.vocab_size.value(), out, bool(others)),
             self.tr("Learning new merges on {name} …").format(name=Path(self.corpus).name),
         )
         return True
@@ -214,9 +268,9 @@ class ExtendDialog(JobDialog):
 
     def open_result(self) -> bool:
         """Show the extended tokenizer in the app (read from the native file written)."""
-        if self.outcome is None or self.out is None:
+        if self.outcome is None or not self._out_run:
             return False
-        path = str(Path(self.out) / "bpe.json")
+        path = str(Path(self._out_run) / "bpe.json")
         window = self.parent()
         confirmed = getattr(window, "import_confirmed", None)  # (asks before trained merges are discarded)
         if confirmed is not None:

@@ -306,7 +306,9 @@ class SessionModel:
         merges are on show (``index``: :meth:`VocabIndex.extension`), no new merges yet."""
         self.corpus_loaded(path, stats, list(index.special_tokens), options)
         self.extension = extension
-        self.source_name = extension.name
+        # the name says it is an extension ("gpt2/vocab.json + code.txt"): the tokenize pane, Evaluate
+        # and a comparison with the base tell the two apart (the window title says it in words)
+        self.source_name = f"{extension.name} + {stats.name}" if extension.name else stats.name
         self.index = index
         self._merges_replaced()
 

@@ -227,16 +227,17 @@ class MainWindow(FilesWindow):
             file_menu,
             self.tr("Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)"),
         )
+        self.continue_tip = self.tr(
+            "Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay"
+        )
         self.act_continue = self._action(
             self.tr("Continue &training from this tokenizer…"),
             self.continue_training_dialog,
             [],
             file_menu,
-            self.tr(
-                "Pick a corpus and learn new merges on top of this tokenizer, step by step: "
-                "its tokens and ids stay"
-            ),
+            self.continue_tip,
         )
+        file_menu.setToolTipsVisible(True)  # (a disabled entry's tooltip says why)
         self.act_export = self._action(self.tr("&Export…"), self.export_dialog, ["Ctrl+E"], file_menu)
         self.act_compare = self._action(
             self.tr("&Compare with tokenizer…"), self.compare_dialog, [], file_menu
@@ -298,13 +299,10 @@ class MainWindow(FilesWindow):
             train_menu,
             self.tr("Undo every merge after the selected one"),
         )
-        self.act_reset = self._action(
-            self.tr("R&eset (0 merges)"),
-            c.reset,
-            ["Ctrl+Shift+R"],
-            train_menu,
-            self.tr("Undo all merges; the corpus stays loaded"),
-        )
+        # (while extending, Reset goes back to the base tokenizer and says so: _update_actions)
+        self.reset_text = self.tr("R&eset (0 merges)")
+        self.reset_tip = self.tr("Undo all merges; the corpus stays loaded")
+        self.act_reset = self._action(self.reset_text, c.reset, ["Ctrl+Shift+R"], train_menu, self.reset_tip)
         self.act_audit = self._action(
             self.tr("&Audit a merge list…"),
             lambda: open_audit(self),
@@ -346,6 +344,7 @@ class MainWindow(FilesWindow):
         self.tokenize.compare_button.clicked.connect(self.act_compare.trigger)
         self.tokenize.close_compare.clicked.connect(lambda: setattr(self, "comparison_source", None))
         for sig in (c.merges_appended, c.merges_removed):
+            sig.connect(lambda _n: self._update_actions())  # (Undo: is there a merge to take back)
             sig.connect(lambda _n: self._update_status())
             sig.connect(lambda _n: self._update_title())
         tp.vocab_size.valueChanged.connect(lambda _v: self._update_actions())
@@ -377,6 +376,15 @@ class MainWindow(FilesWindow):
             a.setEnabled(can_train)
         # a vocab size below the 256 bytes + special tokens: Train waits (the panel says why, inline)
         self.act_train.setEnabled(can_train and not tp.vocab_too_small())
+        # nothing to take back at 0 merges or at an extension's base: Undo waits for a merge
+        self.act_undo.setEnabled(can_train and c.model.trained_merges > 0)
+        extending = c.model.extension is not None
+        self.act_reset.setText(self.tr("R&eset (to the base tokenizer)") if extending else self.reset_text)
+        self.act_reset.setStatusTip(
+            self.tr("Undo all new merges: back to the base tokenizer; the corpus stays loaded")
+            if extending
+            else self.reset_tip
+        )
         for a in (
             self.act_open,
             self.act_import,
@@ -387,6 +395,15 @@ class MainWindow(FilesWindow):
             a.setEnabled(not busy)
         self.recent_menu.setEnabled(not busy)
         self.act_continue.setEnabled(c.can_continue_training())
+        char_level = c.model.extension is None and getattr(c.model.imported, "char_model", None) is not None
+        tip = self.continue_tip
+        if char_level:  # (disabled: the menu's status tip and tooltip say why)
+            tip = self.tr(
+                "Not for a SentencePiece-style (character-level) tokenizer: training can continue only "
+                "from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)"
+            )
+        self.act_continue.setStatusTip(tip)
+        self.act_continue.setToolTip(tip)
         # the button is for the step after an import; while extending, the File menu still has it (the
         # button pushed Train below a laptop's fold)
         extendable = c.model.extension is None and (
