@@ -305,6 +305,7 @@ class LearnView(QWidget):
             )
         self.btn_back.setEnabled(self.at > 0)
         self.btn_step.setEnabled(self.at < n - 1)
+        self.btn_end.setEnabled(self.at < n - 1)  # (it stayed enabled on the last frame)
 
     def _highlight(self, line: int) -> None:
         block = self.code.document().findBlockByNumber(line)

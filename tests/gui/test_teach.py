@@ -33,6 +33,7 @@ def test_learn_lecture_reaches_the_wikipedia_result(learn):
     learn.set_kind("lecture")
     assert learn.text.text() == "aaabdaaabac" and learn.merges.value() == 3
     learn.btn_end.click()
+    assert not learn.btn_end.isEnabled() and not learn.btn_step.isEnabled()  # (at the last frame)
     f = learn.walk.frames[learn.at]
     assert f.event == "summary" and f.values["indices"] == [258, 100, 258, 97, 99]
     assert f.values["merges"] == {(97, 97): 256, (256, 97): 257, (257, 98): 258}
