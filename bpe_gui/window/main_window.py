@@ -99,6 +99,7 @@ class MainWindow(FilesWindow):
         self.splitters["left"].splitterMoved.connect(lambda *_: setattr(self, "_left_by_user", True))
         c.merges_reset.connect(self._refit_left)
         c.corpus_loaded.connect(lambda _s: self._refit_left())  # (the corpus panel's lines change then)
+        c.busy_changed.connect(lambda busy: None if busy else self._refit_left())  # (an import's note)
 
     # ------------------------------------------------------------------ layout
     def showEvent(self, event) -> None:
@@ -126,7 +127,8 @@ class MainWindow(FilesWindow):
             # runs), the selected merge the rest (it was left a line: its arrow, not what the merge did)
             train = self.training_panel.train_button
             through_train = train.mapTo(panels, QPoint(0, train.height())).y() + 8
-            top = min(need, max(through_train, total - DETAILS_COMFORT))
+            # (the panels' size hint can be short of where Train is: a wrapped note counts fewer lines)
+            top = min(max(need, through_train), max(through_train, total - DETAILS_COMFORT))
         sp.setSizes([top, total - top])
 
     def _layout(self) -> None:
