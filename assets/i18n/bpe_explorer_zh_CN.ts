@@ -1487,62 +1487,62 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="28"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="30"/>
         <source>Export tokenizer</source>
         <translation>导出分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="31"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="33"/>
         <source>&lt;b&gt;Formats&lt;/b&gt;</source>
         <translation>&lt;b&gt;格式&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="40"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="50"/>
         <source>&lt;b&gt;Folder&lt;/b&gt; (created if needed; files there are replaced atomically)</source>
         <translation>&lt;b&gt;文件夹&lt;/b&gt;（需要时自动创建；其中的文件会被原子地替换）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="45"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="55"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="73"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="83"/>
         <source>Export to folder</source>
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="81"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="91"/>
         <source>These formats cannot hold everything this imported tokenizer does, so the exported files would give different ids than the original:</source>
         <translation>以下格式无法保存这个导入的分词器的全部内容，导出的文件给出的词元 ID 将与原文件不同：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="93"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="103"/>
         <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
         <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="104"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="114"/>
         <source>Export loses part of the tokenizer</source>
         <translation>导出会丢失分词器的一部分</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="110"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="120"/>
         <source>Export anyway</source>
         <translation>仍然导出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="122"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="132"/>
         <source>Replace files?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="123"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="133"/>
         <source>The folder {0} already holds {1}, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Replace them?</source>
         <translation>文件夹 {0} 中已有 {1}，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。要替换它们吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="132"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="142"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
@@ -1833,12 +1833,17 @@
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="137"/>
+        <location filename="../../bpe_gui/window/files.py" line="127"/>
+        <source>Not for this tokenizer: a SentencePiece-style model&apos;s pieces and scores do not fit these byte-level BPE files (its byte pieces repeat other tokens&apos; bytes).</source>
+        <translation>不适用于这个分词器：SentencePiece 式模型的片段和分数无法放进这些字节级 BPE 文件（它的字节片段与其他词元的字节重复）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="149"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="145"/>
+        <location filename="../../bpe_gui/window/files.py" line="157"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -2555,8 +2560,8 @@
     <message>
         <location filename="../../bpe_gui/views/learn_view.py" line="133"/>
         <location filename="../../bpe_gui/views/learn_view.py" line="262"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="323"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="333"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="324"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="334"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -2636,12 +2641,12 @@
         <translation>文本较长：后面的步骤未显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="329"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="380"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="381"/>
         <source>Learn BPE — step by step</source>
         <translation>学习 BPE——逐步演示</translation>
     </message>
@@ -2649,308 +2654,308 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="158"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="160"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="159"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="161"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="194"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="196"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="220"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="222"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="221"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="222"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="226"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="228"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="234"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="241"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="243"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="243"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="255"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="263"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="265"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="285"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="285"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="288"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="292"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="300"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="304"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="319"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="331"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="382"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="384"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置(回到基础分词器)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="384"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="386"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="404"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="438"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="440"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="440"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="442"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="441"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="443"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="455"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="457"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="512"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="514"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="512"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="514"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="513"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="515"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="513"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="515"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="542"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="544"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="540"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="542"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="605"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="607"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

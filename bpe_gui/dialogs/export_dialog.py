@@ -23,7 +23,9 @@ from bpe_gui.text import core as core_text
 
 
 class ExportDialog(QDialog):
-    def __init__(self, folder: str = "", parent=None) -> None:
+    def __init__(self, folder: str = "", parent=None, unavailable: dict[str, str] | None = None) -> None:
+        """``unavailable``: formats that cannot hold the tokenizer at all, with the reason (shown
+        unticked and off, the reason beside them: a SentencePiece model's GPT-2 and tiktoken files)."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Export tokenizer"))
         self.checks: dict[str, QCheckBox] = {}
@@ -31,10 +33,18 @@ class ExportDialog(QDialog):
         lay.addWidget(QLabel(self.tr("<b>Formats</b>")))
         for key, label in FORMAT_LABELS.items():
             box = QCheckBox(QCoreApplication.translate("Files", label))
-            box.setChecked(True)
+            why = (unavailable or {}).get(key)
+            box.setChecked(why is None)
+            box.setEnabled(why is None)
             box.toggled.connect(self._validate)
             self.checks[key] = box
             lay.addWidget(box)
+            if why is not None:
+                box.setToolTip(why)
+                note = QLabel(why)
+                note.setWordWrap(True)
+                note.setStyleSheet("color: #667; margin-left: 22px")
+                lay.addWidget(note)
         lay.addSpacing(8)
         lay.addWidget(
             QLabel(self.tr("<b>Folder</b> (created if needed; files there are replaced atomically)"))

@@ -101,7 +101,7 @@ class FilesWindow(SessionWindow):
 
     def export_dialog(self) -> bool:
         folder = self.settings.get(settings.EXPORT_FOLDER) or str(Path.home() / "bpe-export")
-        dlg = ExportDialog(str(folder), self)
+        dlg = ExportDialog(str(folder), self, self._unavailable_formats())
         if dlg.exec():
             folder = str(dlg.chosen_folder())
             self.settings.set(settings.EXPORT_FOLDER, folder)  # (kept also when the export fails)
@@ -116,6 +116,18 @@ class FilesWindow(SessionWindow):
             )
             return written is not None
         return False
+
+    def _unavailable_formats(self) -> dict[str, str]:
+        """The formats that cannot hold the tokenizer on show at all, with the reason (they were
+        offered, "Export anyway" was asked, and then they were not written)."""
+        c = self.controller
+        if c.has_trainer or getattr(c.model.imported, "char_model", None) is None:
+            return {}
+        why = self.tr(
+            "Not for this tokenizer: a SentencePiece-style model's pieces and scores do not fit these "
+            "byte-level BPE files (its byte pieces repeat other tokens' bytes)."
+        )
+        return {"gpt2": why, "tiktoken": why}
 
     def recent_files(self) -> list[str]:
         return self.settings.get(settings.RECENT)

@@ -75,3 +75,33 @@ def test_export_names_the_files_it_left_from_before(trained, tmp_path):
     assert c.export(tmp_path, ["gpt2", "native"])
     assert c.export(tmp_path, ["native"])
     assert any("also holds merges.txt, vocab.json from before, not written now" in m for m in messages)
+
+
+def test_a_sentencepiece_model_is_not_offered_formats_that_cannot_hold_it(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """It offered all four, asked 'Export anyway', then said GPT-2 and tiktoken were not written."""
+    from bpe_gui.window import files as window_module
+
+    c = window.controller
+    import_tokenizer(qtbot, c, MODEL)
+    unavailable = window._unavailable_formats()
+    assert set(unavailable) == {"gpt2", "tiktoken"}
+    dlg = window_module.ExportDialog(str(tmp_path / "sp"), window, unavailable)
+    qtbot.addWidget(dlg)
+    assert dlg.formats() == ["hf", "native"]
+    assert not dlg.checks["gpt2"].isEnabled() and "SentencePiece" in dlg.checks["gpt2"].toolTip()
+    monkeypatch.setattr(window_module.ExportDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(window_module.ExportDialog, "chosen_folder", lambda self: tmp_path / "sp")
+    errors: list[str] = []
+    c.error.connect(errors.append)
+    assert window.export_dialog() is True  # (no question: nothing is lost)
+    assert sorted(p.name for p in (tmp_path / "sp").iterdir() if not p.name.startswith(".")) == [
+        "bpe.json",
+        "tokenizer.json",
+    ]
+    assert errors == []
+
+
+def test_a_byte_level_tokenizer_is_offered_every_format(trained):
+    assert trained._unavailable_formats() == {}
