@@ -89,6 +89,7 @@ class MainWindow(FilesWindow):
         c.corpus_loaded.connect(self._corpus_loaded)
         c.corpus_loaded.connect(lambda _s: self._extension_loaded())
         c.tokenizer_loaded.connect(self._tokenizer_loaded)
+        c.tokenizer_loaded.connect(self._restore_notice)
         self.setAcceptDrops(True)
         self._update_actions()
         self.resize(self.fitting_size(1400, 900))
@@ -480,6 +481,8 @@ class MainWindow(FilesWindow):
             QTimer.singleShot(0, self.close)
         elif not busy and self.pending_comparison is not None:  # a session's comparison, read now
             saved, self.pending_comparison = self.pending_comparison, None
+            # what the session said (its corpus gone, …) comes back once the comparison is read
+            self._notice_after_comparison = getattr(self, "_bar_message", "")
             self.compare_with(saved["path"], saved["options"])
 
     # ------------------------------------------------------------------ dialogs
@@ -501,6 +504,15 @@ class MainWindow(FilesWindow):
         width = max(100, max(bar.width(), self.width()) - counter - 40)
         bar.showMessage(elide(message, bar.fontMetrics(), width), timeout)
         bar.setToolTip(message)
+
+    def _restore_notice(self, loaded) -> None:
+        """A session's comparison was read: the session's own message goes back in the status bar (its
+        "corpus is gone" notice was replaced by "Comparing with …"; both stay in View → Messages)."""
+        notice = getattr(self, "_notice_after_comparison", "")
+        if notice and getattr(loaded, "purpose", "") == "compare":
+            self._notice_after_comparison = ""
+            self._bar_message = notice
+            self._show_in_bar(notice, 30000)
 
     def _refit_bar_message(self) -> None:
         """The vocab counter changed width: the message on show is cut again to the room left (an

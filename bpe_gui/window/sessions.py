@@ -204,6 +204,8 @@ class SessionWindow(WindowBase):
         if self.controller.busy:  # the session is being replayed: read it once that is over
             self.pending_comparison = {"path": path, "options": options}
         else:
+            # what the session said (its corpus gone, …) comes back once the comparison is read
+            self._notice_after_comparison = getattr(self, "_bar_message", "")
             self.compare_with(path, options)
 
     def autosave_path(self) -> Path:

@@ -378,3 +378,29 @@ def test_a_status_message_is_cut_again_when_the_counter_grows(qtbot, trained):
     shown = bar.currentMessage()
     room = w.width() - w.vocab_status.sizeHint().width() - 20
     assert shown.endswith("…") and bar.fontMetrics().horizontalAdvance(shown) <= room
+
+
+def test_a_sessions_notice_is_not_hidden_by_its_comparison(qtbot, loaded, tmp_path, small_corpus):
+    """Reopened with its corpus gone, the session's notice went only to View → Messages: the status bar
+    said 'Comparing with …' instead."""
+    import shutil
+
+    from bpe_gui import create_window
+
+    folder, _spec = _exported(tmp_path, small_corpus)
+    moved = tmp_path / "corpus_copy.txt"
+    shutil.copy(small_corpus, moved)
+    c = loaded.controller
+    load(qtbot, loaded, moved)
+    c.step(4)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 4, timeout=30_000)
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        assert loaded.compare_with(str(folder / "bpe.json"))
+    session = loaded.save_session(str(tmp_path / "s.bpe.json"))
+    moved.unlink()  # the corpus is gone
+    w2 = create_window(load_sample=False)
+    qtbot.addWidget(w2)
+    with qtbot.waitSignal(w2.controller.tokenizer_loaded, timeout=60_000):
+        assert w2.open_session(str(session))
+    qtbot.waitUntil(lambda: "is gone" in w2.statusBar().toolTip(), timeout=10_000)
+    w2.controller.shutdown()
