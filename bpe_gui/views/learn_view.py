@@ -175,6 +175,8 @@ class LearnView(QWidget):
         self.story.setWordWrap(True)
         self.story.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.story.setMinimumHeight(48)
+        # (top-aligned: a one-line sentence sat in the middle of its two lines, under an empty one)
+        self.story.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.story.setObjectName("learnStory")
         self.note = QLabel()
         self.note.setWordWrap(True)
