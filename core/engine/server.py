@@ -303,15 +303,9 @@ class EngineServer:
         tie_break: TieBreak = "lexicographic",
         workers: int | None = None,
     ) -> LoadInfo:
-        from core.pretokenization.sources import is_stream
         from core.training.trainer import Trainer
 
-        if is_stream(path):  # the app reads its corpus again (sessions, held-out text): never a FIFO
-            raise CorpusError(
-                f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
-                "needs a file it can read again: save the text to a file first (the command "
-                "line streams it: bpe-explorer train FILE)"
-            )
+        _refuse_stream(path)
         trainer: Trainer
         if str(path).lower().endswith(".parquet"):  # a counts file (``bpe-explorer count``)
             from core.scale.counts import trainer_from_counts
@@ -326,7 +320,12 @@ class EngineServer:
                 workers=workers,
                 progress=self._progress,
             )
-        if self.cancelled():  # cancelled while the trainer was being built: keep the old one
+        return self._install(trainer)
+
+    def _install(self, trainer: Trainer) -> LoadInfo:
+        """Make ``trainer`` the engine's (a load or an extension just built it) and say what it holds;
+        cancelled while it was built, the old trainer stays."""
+        if self.cancelled():
             raise Cancelled("loading cancelled")
         self.trainer = None  # free the old trainer before the collection below
         self.trainer = trainer
@@ -354,32 +353,14 @@ class EngineServer:
         """Build an :class:`~core.tokenization.extend.ExtendTrainer` (with history: steps and undo
         work on the new merges) from a base tokenizer's spec and a corpus file. A failed or
         cancelled one keeps the trainer there was."""
-        from core.pretokenization.sources import is_stream
         from core.tokenization.extend import ExtendTrainer
 
-        if is_stream(path):
-            raise CorpusError(
-                f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
-                "needs a file it can read again: save the text to a file first"
-            )
+        _refuse_stream(path)
         trainer = ExtendTrainer.from_files(
             base, [path], tie_break=tie_break, keep_history=True, workers=workers, progress=self._progress
         )
-        if self.cancelled():
-            raise Cancelled("loading cancelled")
-        self.trainer = None
-        self.trainer = trainer
-        if self.owns_process:
-            gc.collect()
-            gc.freeze()
-        return {
-            "stats": trainer.stats,
-            "special_tokens": list(trainer.special_tokens),
-            "vocab_size": trainer.vocab_size,
-            "distinct_bytes": trainer.distinct_bytes,
-            "base_vocab_size": trainer.base_vocab_size,
-            "base_merges": len(trainer.base.merges),
-        }
+        info = self._install(trainer)
+        return {**info, "base_vocab_size": trainer.base_vocab_size, "base_merges": len(trainer.base.merges)}
 
     def run(self, vocab_size: int, top_k: int = TOP_K, with_deltas: bool = True, max_merges: int = 0) -> int:
         """Merge until ``vocab_size``; records go out in batches with the progress events.
@@ -436,6 +417,18 @@ class EngineServer:
         finally:
             tick(0.0)
         return len(t.records) - start
+
+
+def _refuse_stream(path: str) -> None:
+    """The app reads its corpus again (sessions, held-out text): never a FIFO or pipe."""
+    from core.pretokenization.sources import is_stream
+
+    if is_stream(path):
+        raise CorpusError(
+            f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
+            "needs a file it can read again: save the text to a file first (the command "
+            "line streams it: bpe-explorer train FILE)"
+        )
 
 
 def child_main(

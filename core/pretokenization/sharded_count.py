@@ -42,7 +42,6 @@ import selectors
 import shutil
 import sys
 import tempfile
-import traceback
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
@@ -55,7 +54,7 @@ import numpy as np
 from core.errors import BPEError, CorpusError
 from core.pretokenization.range_cuts import next_valid_cut, range_rule
 from core.workers.parallel import lower_priority
-from core.workers.procs import Child, ChildError
+from core.workers.procs import Child, ChildError, send_error
 
 RANK_BITS = 32  # a place is (block number << RANK_BITS) | rank in the block
 _NO_PLACE = np.iinfo(np.int64).max
@@ -408,12 +407,8 @@ def _serve(
             else:
                 raise ValueError(f"unknown request {kind!r}")
         except BaseException as e:
-            try:
-                conn.send(("error", e, traceback.format_exc()))
-            except (BrokenPipeError, OSError):
+            if not send_error(conn, e):
                 return
-            except Exception:  # the exception itself cannot be pickled
-                conn.send(("error", RuntimeError(traceback.format_exc()), ""))
 
 
 # ----------------------------------------------------------------------------- parent side

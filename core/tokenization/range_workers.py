@@ -11,14 +11,13 @@ process), and runs ``handler(*task)`` for each task.
 from __future__ import annotations
 
 import pickle
-import traceback
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
 from core.pretokenization.sharded_count import Waiter
 from core.workers.parallel import lower_priority
-from core.workers.procs import Child, ChildError
+from core.workers.procs import Child, ChildError, send_error
 
 DEPTH = 2  # tasks a worker may hold at once (one runs, one waits: no idle gap)
 _POLL_S = 0.05
@@ -45,12 +44,8 @@ def _serve(conn: Connection, make: Callable[[Any], Callable[..., Any]], setup: b
             assert handler is not None
             conn.send(("done", i, handler(*task)))
         except BaseException as e:
-            try:
-                conn.send(("error", e, traceback.format_exc()))
-            except (BrokenPipeError, OSError):
+            if not send_error(conn, e):
                 return
-            except Exception:  # the exception itself cannot be pickled
-                conn.send(("error", RuntimeError(traceback.format_exc()), ""))
 
 
 class RangeWorkers:

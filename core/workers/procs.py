@@ -329,3 +329,18 @@ def _child_main(conn: Connection) -> None:
     except (EOFError, OSError):  # the parent gave up before sending the work: end quietly
         sys.exit(1)
     target(conn, *args)
+
+
+def send_error(conn, error: BaseException) -> bool:
+    """In a worker loop: send ``error`` and its traceback to the parent as ``("error", error, text)``
+    (an exception that cannot be pickled goes as a RuntimeError holding the traceback); False when
+    the parent is gone (the loop should end)."""
+    import traceback
+
+    try:
+        conn.send(("error", error, traceback.format_exc()))
+    except (BrokenPipeError, OSError):
+        return False
+    except Exception:  # the exception itself cannot be pickled
+        conn.send(("error", RuntimeError(traceback.format_exc()), ""))
+    return True
