@@ -150,7 +150,7 @@ def _code_index(words: list[str], wcounts: Sequence[int]) -> PairIndex:
             counts[k] = get(k, 0) + c
         for k in dict.fromkeys(keys):
             listed[k].append(wid)
-    return PairIndex(counts, dict(listed))
+    return PairIndex(counts, {k: bytearray(ids) for k, ids in listed.items()})
 
 
 class ExtendTrainer(Trainer):

@@ -15,16 +15,28 @@ Invariants (checked by the differential tests against a recount):
   its new count). A bucket is made exact (:meth:`PairIndex.settle`: each stale key moves down to
   the bucket of its count, or leaves) before anyone reads it: then the highest non-empty bucket is
   exactly the set of pairs with the highest count.
+- Only pairs counted at least ``floor`` times are sure to be in a bucket: the invariant above holds
+  for every key with count ``n >= floor``, and every bucket is at or above the floor. Most pairs
+  that merges make are rare (after 2,000 merges of 15 MB of Chinese, 80% of 1.1 million live pairs
+  occur at most 3 times) and are never read from a bucket before the run ends; kept out, they cost
+  no set operations and no set memory. The floor starts at 1/``FLOOR_STEP`` of the highest count and
+  only goes down: when no bucket is left at or above it, one pass over the counts puts the pairs
+  between it and 1/``FLOOR_STEP`` of the highest count below it into buckets
+  (:meth:`PairIndex._lower_floor`; a pass per eightfold drop of the best count).
 - ``heap`` holds ``-c`` for every ``c`` in ``buckets`` (a lazily-deleting max-heap: it may also
   hold counts whose bucket has emptied since, and repeats; :meth:`PairIndex.best` pops those when
   it meets them on top).
-- ``words[key]`` lists, as C ints in an ``array``, the ids of every word that contains the pair: a
+- ``words[key]`` lists, as C ints in a ``bytearray``, the ids of every word that contains the pair: a
   superset, since merges only append (stale ids and repeats are allowed and dropped where the ids
   are read, :func:`word_ids`); only undo removes ids, those its own merge appended
   (:meth:`PairIndex.truncate`).
 
-Keys are strings and lists arrays because the garbage collector tracks neither (see
-tests/benchmarks/README.md, "Performance note").
+Keys are strings and lists bytearrays because the garbage collector tracks neither (see
+tests/benchmarks/README.md, "Performance note"). An ``array.array`` would be tracked (a heap type
+since Python 3.10): with a list per live pair, the first collection after a run (the collector is
+paused during one) then walked hundreds of thousands of them (0.18 s after 10,000 merges of 40 MB
+of English text, 1.1 s after 32,000 merges of 200 MB), and each carried a 16-byte collector header.
+A list's length in bytes is ``WID_BYTES`` times its length in ids.
 
 >>> index, free = build_index((b"abab", b"ba"), (2, 1))
 >>> index.counts["ab"], index.counts["ba"], index.best()[0]
@@ -47,6 +59,8 @@ from core.pretokenization.exact_counts import int_bincount
 from core.training.token_codes import BYTE_TOKENS
 
 WID_TYPECODE = "i"  # array.array's code for a C int, NumPy's np.intc
+WID_BYTES = array(WID_TYPECODE).itemsize
+FLOOR_STEP = 8  # the bucket floor is set to 1/FLOOR_STEP of the highest count below it
 BUILD_BLOCK_BYTES = 1 << 20  # bytes of words indexed at a time while the index is built
 SMALL_CORPUS_BYTES = (
     10_000  # below this (bytes of distinct words), plain Python counts pairs faster than NumPy
@@ -61,28 +75,34 @@ def sorted_unique(ids: np.ndarray) -> np.ndarray:
     return s[np.r_[True, s[1:] != s[:-1]]]
 
 
-def word_ids(listed: array) -> np.ndarray:
-    """The distinct word ids of an index entry (an array of C ints), sorted, in a new NumPy array
-    (a view would stop the array from growing)."""
+def word_ids(listed: bytearray) -> np.ndarray:
+    """The distinct word ids of an index entry (C ints in a bytearray), sorted, in a new NumPy
+    array (a view would stop the bytearray from growing)."""
     ids = sorted_unique(np.frombuffer(listed, dtype=np.intc))
     return ids.copy() if ids.base is not None else ids
 
 
-_EMPTY = array(WID_TYPECODE)
+_EMPTY = bytearray()
 
 
 class PairIndex:
     """Pair counts, count buckets with a heap of counts, and the word ids of each pair."""
 
-    def __init__(self, counts: dict[str, int], words: dict[str, array]) -> None:
+    def __init__(self, counts: dict[str, int], words: dict[str, bytearray], floor: int | None = None) -> None:
         self.words = words
-        self._set_counts(counts)
+        self._set_counts(counts, floor)
 
-    def _set_counts(self, counts: dict[str, int]) -> None:
-        """Take ``counts`` and build the buckets and heap from them."""
+    def _set_counts(self, counts: dict[str, int], floor: int | None = None) -> None:
+        """Take ``counts`` and build the buckets and heap from them (``floor``: see the module doc;
+        by default 1/FLOOR_STEP of the highest count)."""
         self.counts = counts
+        if floor is None:
+            floor = max(1, max(counts.values(), default=0) // FLOOR_STEP)
+        self.floor = floor
         buckets: dict[int, set[str]] = {}
         for p, c in counts.items():
+            if c < floor:
+                continue
             b = buckets.get(c)
             if b is None:
                 buckets[c] = {p}
@@ -98,7 +118,7 @@ class PairIndex:
         """The highest count and the keys of the pairs that have it (None when no pair is left)."""
         heap = self.heap
         buckets = self.buckets
-        while heap:
+        while heap or (self.floor > 1 and self._lower_floor()):
             c = -heap[0]
             b = buckets.get(c)
             if b:
@@ -132,10 +152,11 @@ class PairIndex:
         get = self.counts.get
         stale = [p for p in keys if get(p) != c]
         made = []
+        floor = self.floor
         for p in stale:
             b.discard(p)
             n = get(p, 0)
-            if 0 < n < c:
+            if floor <= n < c:
                 into = self.buckets.get(n)
                 if into is None:
                     self.buckets[n] = {p}
@@ -153,17 +174,48 @@ class PairIndex:
         todo = [-c for c in self.buckets if c >= down_to]
         heapq.heapify(todo)
         done = set()
-        while todo:
-            c = -heapq.heappop(todo)
-            if c in done:
-                continue
-            done.add(c)
-            for n in self.settle(c):
+        while True:
+            while todo:
+                c = -heapq.heappop(todo)
+                if c in done:
+                    continue
+                done.add(c)
+                for n in self.settle(c):
+                    if n >= down_to:
+                        heapq.heappush(todo, -n)
+                b = self.buckets.get(c)
+                if b:
+                    yield c, b
+            # every bucket is at or above the floor: the pairs not yet read are below it
+            if self.floor <= down_to:
+                return
+            for n in self._lower_floor():
                 if n >= down_to:
                     heapq.heappush(todo, -n)
-            b = self.buckets.get(c)
-            if b:
-                yield c, b
+
+    def _lower_floor(self) -> list[int]:
+        """Lower the floor to 1/FLOOR_STEP of the highest count below it (or to 1), putting the pairs
+        counted between the two floors into buckets. Returns the counts of the buckets this made
+        (none when no pair was below the floor)."""
+        floor = self.floor
+        counts = self.counts
+        top = max((n for n in counts.values() if n < floor), default=0)  # (no list of every low pair)
+        new = max(1, top // FLOOR_STEP)
+        self.floor = new
+        buckets = self.buckets
+        made = []
+        if not top:
+            return made
+        for p, n in counts.items():
+            if new <= n < floor:
+                b = buckets.get(n)
+                if b is None:
+                    buckets[n] = {p}
+                    heapq.heappush(self.heap, -n)
+                    made.append(n)
+                else:
+                    b.add(p)
+        return made
 
     def n_with_count(self, count: int) -> int:
         """How many pairs occur exactly ``count`` times."""
@@ -177,7 +229,8 @@ class PairIndex:
         return word_ids(self.words.get(key, _EMPTY))
 
     def n_listed(self, key: str) -> int:
-        return len(self.words.get(key, _EMPTY))
+        """How many ids are listed under a pair's key (repeats and stale ones included)."""
+        return len(self.words.get(key, _EMPTY)) // WID_BYTES
 
     def start(self) -> IndexStart:
         """Remember the index as it is now (taken right after building it)."""
@@ -189,7 +242,7 @@ class PairIndex:
         from the copy. The same state as undoing every merge since then one by one. Returns the
         parts replaced, for the caller to free when it has time."""
         words = self.words
-        kept: dict[str, array] = {}
+        kept: dict[str, bytearray] = {}
         for key, size in start.sizes.items():
             listed = words[key]
             del listed[size:]
@@ -215,6 +268,7 @@ class PairIndex:
         heap = self.heap
         exact = self._exact
         changed = self._exact_changed
+        floor = self.floor
         out = []
         for p, d in delta.items():
             if not d:
@@ -227,7 +281,7 @@ class PairIndex:
                 changed.append(p)  # a pair of the exact bucket changed: check it before reading the bucket
             if new > 0:
                 counts[p] = new
-                if d > 0:
+                if d > 0 and new >= floor:
                     into = bget(new)
                     if into is None:
                         buckets[new] = {p}
@@ -253,21 +307,15 @@ class PairIndex:
         sizes = []
         for key, listed in new_index.items():
             known = get(key)
+            ids = array(WID_TYPECODE, listed) if isinstance(listed, list) else listed.tobytes()
             if known is None:
-                if isinstance(listed, list):
-                    words[key] = array(WID_TYPECODE, listed)
-                else:
-                    words[key] = known = array(WID_TYPECODE)
-                    known.frombytes(listed.tobytes())
+                words[key] = bytearray(ids)
                 if report:
                     sizes.append((key, 0))
             else:
                 if report:
                     sizes.append((key, len(known)))
-                if isinstance(listed, list):
-                    known.fromlist(listed)
-                else:
-                    known.frombytes(listed.tobytes())
+                known += ids
         return tuple(sizes)
 
     def truncate(self, sizes: tuple[tuple[str, int], ...]) -> None:
@@ -298,7 +346,7 @@ def build_index(
     """Count all byte pairs and index the words containing each; also returns the byte values
     that occur in no word (free token codes). ``block_bytes``: see :func:`_build_numpy`."""
     counts: dict[str, int] = {}
-    index: dict[str, array] = {}
+    index: dict[str, bytearray] = {}
     if sum(map(len, words)) < small_corpus_bytes:
         free = _build_small(words, wcounts, counts, index)
     else:
@@ -306,7 +354,7 @@ def build_index(
     return PairIndex(counts, index), free
 
 
-def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, array]) -> list[int]:
+def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, bytearray]) -> list[int]:
     get = counts.get
     joined = b"".join(words)
     listed: defaultdict[str, array] = defaultdict(partial(array, WID_TYPECODE))
@@ -317,19 +365,19 @@ def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, array]
             counts[p] = get(p, 0) + c
         for p in dict.fromkeys(keys):
             listed[p].append(wid)
-    index.update(listed)
+    index.update((p, bytearray(ids)) for p, ids in listed.items())
     return [i for i in range(256) if BYTE_TOKENS[i] not in joined]
 
 
 def _build_numpy(
-    words, wcounts, counts: dict[str, int], index: dict[str, array], block_bytes: int = BUILD_BLOCK_BYTES
+    words, wcounts, counts: dict[str, int], index: dict[str, bytearray], block_bytes: int = BUILD_BLOCK_BYTES
 ) -> list[int]:
     """:func:`_build_small` vectorised (the same counts and index, in the same order), a block of
     words (about ``block_bytes`` bytes) at a time: the temporary arrays take ~19 bytes per byte of
     one block, not of the whole corpus (at 15 MB of Chinese they were 1 KB per distinct word)."""
     seen = np.zeros(256, dtype=bool)
     totals = np.zeros(65536, dtype=np.int64)
-    listed: dict[int, array] = {}  # pair code -> word ids, ascending (blocks come in word order)
+    listed: dict[int, bytearray] = {}  # pair code -> word ids, ascending (blocks come in word order)
     wcounts_np = np.array(wcounts, dtype=np.int64)
     lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     ends = np.cumsum(lens)
@@ -355,7 +403,7 @@ def _index_block(
     wcounts_np: np.ndarray,
     seen: np.ndarray,
     totals: np.ndarray,
-    listed: dict[int, array],
+    listed: dict[int, bytearray],
 ) -> None:
     """Index words ``lo .. hi-1``: mark their byte values in ``seen``, add their pair counts to
     ``totals`` and append their ids to ``listed`` (code -> ids)."""
@@ -399,5 +447,5 @@ def _index_block(
     for code, a, b in zip(present.tolist(), starts.tolist(), ends.tolist()):
         ids = listed.get(code)
         if ids is None:
-            ids = listed[code] = array(WID_TYPECODE)
-        ids.frombytes(wid_bytes[a * size : b * size])
+            ids = listed[code] = bytearray()
+        ids += wid_bytes[a * size : b * size]

@@ -31,10 +31,11 @@ def test_doctests(name):
 PAIRS = st.sampled_from(["ab", "ba", "aa", "xy", "Zc"])  # pair keys: the two tokens' codes
 
 
-@given(st.lists(st.lists(st.tuples(PAIRS, st.integers(-3, 5)), max_size=6), max_size=8))
-def test_pair_index_keeps_its_invariant(batches):
-    """Counts, buckets and the lazily-deleting heap agree after any sequence of changes."""
-    index = PairIndex({}, {})
+@given(st.lists(st.lists(st.tuples(PAIRS, st.integers(-3, 5)), max_size=6), max_size=8), st.integers(1, 6))
+def test_pair_index_keeps_its_invariant(batches, floor):
+    """Counts, buckets and the lazily-deleting heap agree after any sequence of changes, whatever
+    the floor below which pairs may stay out of the buckets."""
+    index = PairIndex({}, {}, floor=floor)
     truth: Counter = Counter()
     for batch in batches:
         delta: dict = {}
@@ -47,8 +48,14 @@ def test_pair_index_keeps_its_invariant(batches):
         assert dict(returned) == {p: d for p, d in delta.items() if d}
         positive = {p: c for p, c in truth.items() if c > 0}
         assert index.counts == positive
-        # every pair is in a bucket at or above its count (stale keys allowed until a bucket is read)
-        assert all(any(p in b and c >= n for c, b in index.buckets.items()) for p, n in positive.items())
+        # every pair counted at least `floor` times is in a bucket at or above its count (stale keys
+        # allowed until a bucket is read); no bucket is below the floor, which only goes down
+        assert all(
+            any(p in b and c >= n for c, b in index.buckets.items())
+            for p, n in positive.items()
+            if n >= index.floor
+        )
+        assert all(c >= index.floor for c in index.buckets) and index.floor <= floor
         assert set(index.heap) >= {-c for c in index.buckets}  # stale counts allowed, no count missing
         best = index.best()
         assert (best is None) == (not positive)

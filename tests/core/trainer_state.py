@@ -4,6 +4,7 @@ compared), the corpora the property tests draw, and the trainer's index as liste
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import strategies as st
 
 from core.pretokenization.pretokenize import count_pretokens
@@ -87,8 +88,8 @@ specials_st = st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=3)
 
 
 def listed_ids(t: Trainer, pair) -> list[int]:
-    """The word ids the trainer's index lists under ``pair`` (an array of C ints)."""
-    return t._index.words[t._key(pair)].tolist()
+    """The word ids the trainer's index lists under ``pair`` (C ints in a bytearray)."""
+    return np.frombuffer(t._index.words[t._key(pair)], dtype=np.intc).tolist()
 
 
 def text_trainer(text: str, **options) -> Trainer:
