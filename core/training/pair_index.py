@@ -203,7 +203,7 @@ class PairIndex:
         new = max(1, top // FLOOR_STEP)
         self.floor = new
         buckets = self.buckets
-        made = []
+        made: list[int] = []
         if not top:
             return made
         for p, n in counts.items():
