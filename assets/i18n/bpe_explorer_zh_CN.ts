@@ -128,111 +128,111 @@
 <context>
     <name>BrowserView</name>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="145"/>
-        <location filename="../../bpe_gui/views/browser_models.py" line="203"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="146"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="202"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="185"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="184"/>
         <source>special</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="189"/>
-        <location filename="../../bpe_gui/views/browser_models.py" line="226"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="188"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="223"/>
         <source>merge #{0}</source>
         <translation>第 {0} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="191"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="190"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="304"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="198"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="197"/>
         <source>Byte-fallback piece: the byte {0} of a character that is not in the vocab</source>
         <translation>字节回退片段：词表中没有的字符的字节 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="220"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="217"/>
         <source>byte fallback</source>
         <translation>字节回退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="222"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="219"/>
         <source>user-defined</source>
         <translation>用户定义</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="224"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="221"/>
         <source>unused</source>
         <translation>未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="228"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="225"/>
         <source>character</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="74"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="75"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="84"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="86"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="88"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="89"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="90"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="91"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/columns.py" line="8"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="90"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="91"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="109"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="110"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="177"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="178"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="203"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="204"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="208"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="209"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="218"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="219"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -392,79 +392,84 @@
         <translation>词元数（对方）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="108"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="110"/>
         <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
         <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="111"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="113"/>
         <source>This app&apos;s tokenizer beside {name}.</source>
         <translation>本应用的分词器与 {name} 对照。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="123"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="125"/>
         <source>Only in this app ({n})</source>
         <translation>仅本应用有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="124"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="126"/>
         <source>Only in the other ({n})</source>
         <translation>仅对方有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="125"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="127"/>
         <source>Shared ({n})</source>
         <translation>共有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="126"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="128"/>
         <source>Texts ({n})</source>
         <translation>文本（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="132"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="134"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="147"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="149"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="163"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="165"/>
         <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app&apos;s tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
         <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="174"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="176"/>
         <source>The merge lists are equal.</source>
         <translation>两个合并列表相同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="176"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="178"/>
         <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
         <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="182"/>
         <source>Special tokens are compared apart, by their text: {shared} shared, {only_a} only here, {only_b} only there.</source>
         <translation>特殊标记另行比较（按文本）：共有 {shared} 个，仅在本应用中 {only_a} 个，仅在另一个中 {only_b} 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="189"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="191"/>
         <source>shared</source>
         <translation>共有</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="190"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="192"/>
         <source>only here</source>
         <translation>仅在本应用中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="191"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="193"/>
         <source>only there</source>
         <translation>仅在另一个中</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="206"/>
+        <source>bytes: {0}</source>
+        <translation>字节：{0}</translation>
     </message>
 </context>
 <context>
@@ -2559,14 +2564,14 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/learn_view.py" line="133"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="262"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="324"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="334"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="264"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="326"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="336"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="220"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="222"/>
         <source>The lecture&apos;s algorithm: the whole text as raw bytes (no special tokens, no pre-tokenization), ids instead of bytes, and ties go to the pair seen first.</source>
         <translation>课程讲义中的算法：整段文本按原始字节处理（没有特殊标记，不做预分词），用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
     </message>
@@ -2616,37 +2621,37 @@
         <translation>高亮行执行之后它的值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="227"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="229"/>
         <source>The CS336 handout&apos;s example. With whitespace pre-tokenization it gives the handout&apos;s merges: %1.</source>
         <translation>CS336 作业讲义中的例子。按空白预分词时，它得到与讲义相同的合并：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="234"/>
         <source>The CS336 handout&apos;s example with GPT-2&apos;s regex: “low” and “ low” (with its space) are different pre-tokens, so the counts and merges differ from the handout&apos;s, which splits on whitespace.</source>
         <translation>用 GPT-2 正则处理 CS336 作业讲义的例子：“low” 和（带空格的）“ low” 是不同的预分词，所以计数和合并与讲义（按空白切分）不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="237"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="239"/>
         <source>No pre-tokenization: merges may cross spaces (only special tokens cut the text).</source>
         <translation>不做预分词：合并可以跨过空格（只有特殊标记会切开文本）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="297"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="299"/>
         <source>Line %1 of the code · step %2 / %3</source>
         <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="304"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="306"/>
         <source>the text is long: later steps are not shown</source>
         <translation>文本较长：后面的步骤未显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="329"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="331"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="381"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="383"/>
         <source>Learn BPE — step by step</source>
         <translation>学习 BPE——逐步演示</translation>
     </message>
@@ -2654,308 +2659,308 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="160"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="161"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="161"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="162"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="196"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="197"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="222"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="225"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="226"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="227"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="230"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="237"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="234"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="243"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="244"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="255"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="263"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="273"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="278"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="280"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="281"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="284"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="285"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="288"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="295"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="384"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="385"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置(回到基础分词器)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="386"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="387"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="404"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="405"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="440"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="441"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="442"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="443"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="443"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="444"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="457"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="514"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="526"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="514"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="526"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="515"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="527"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="515"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="527"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="544"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="270"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="327"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="542"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="554"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="607"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="619"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -2986,52 +2991,52 @@
 <context>
     <name>PairTableModel</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="44"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="46"/>
         <source>Pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="45"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="49"/>
         <source>Move</source>
         <translation>升降</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="50"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="52"/>
         <source>Place in the table: 1 is the pair the next step merges</source>
         <translation>表中名次：1 是下一步要合并的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="51"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="53"/>
         <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
         <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="55"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="57"/>
         <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
         <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="60"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="62"/>
         <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
         <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="65"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="67"/>
         <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
         <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="100"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="102"/>
         <source>new</source>
         <translation>新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="156"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="160"/>
         <source>bytes: {0} | {1}</source>
         <translation>字节：{0} | {1}</translation>
     </message>
@@ -3039,82 +3044,82 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="179"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="183"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="186"/>
         <source>Filter pairs (text or hex) …</source>
         <translation>筛选字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="245"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="244"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="248"/>
         <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="246"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="250"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="249"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="253"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="254"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="258"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="258"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="260"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="264"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="266"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="266"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="263"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="267"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="265"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="269"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="270"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="274"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="272"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="276"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="274"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="278"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -3315,7 +3320,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="71"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="240"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="242"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -3360,52 +3365,52 @@
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="232"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="234"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="233"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="235"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="238"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="240"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="239"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="241"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="258"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="258"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="262"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="262"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="264"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="264"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="266"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="273"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -3631,51 +3636,56 @@
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="169"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="172"/>
+        <source>No pair counts for these merges: a tokenizer file does not record them (training on a corpus does).&lt;br&gt;Each merge&apos;s token length is below.</source>
+        <translation>这些合并没有字节对次数：分词器文件不记录次数（在语料上训练才会有）。&lt;br&gt;下图是每次合并所得词元的字节数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="182"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="175"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="188"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="317"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="338"/>
         <source>new merges →</source>
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="329"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="350"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %1 base + %n new merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 基础 %1 次 + 新增 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="335"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="356"/>
         <source>; new: %1× → %2×</source>
         <translation>；新增部分：%1 次 → %2 次</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="340"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="361"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="342"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="363"/>
         <source> (no counts in this file)</source>
         <translation>（此文件没有次数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="345"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="366"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="376"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="397"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>

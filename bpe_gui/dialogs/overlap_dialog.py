@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from bpe_gui.dialogs.job_dialog import JobDialog
 from bpe_gui.jobs import worker
-from bpe_gui.model.formatting import hex_bytes, token_label
+from bpe_gui.model.formatting import hex_bytes, token_label, token_tip_html
 
 if TYPE_CHECKING:
     from core.evaluation.compare import Comparison
@@ -94,6 +94,8 @@ class CompareDialog(JobDialog):
         self.files_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.files_table.verticalHeader().hide()
         self.files_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):  # (their labels whole: "Tokens (this app)" was cut to "okens (this ap")
+            self.files_table.resizeColumnToContents(col)
         self.tabs.addTab(self.files_table, "")
         lay.addWidget(self.tabs, 1)
         self._retitle()
@@ -201,12 +203,20 @@ class CompareDialog(JobDialog):
         for key, items in rows.items():
             table = self.tables[key]
             table.setRowCount(min(len(items), ROWS_SHOWN))
+            bytes_line = self.tr("bytes: {0}")
             for row, (i, tok, there) in enumerate(items[:ROWS_SHOWN]):
                 values = (str(i), token_label(tok), hex_bytes(tok), "" if there is None else str(there))
                 for col, value in enumerate(values):
-                    table.setItem(row, col, QTableWidgetItem(value))
+                    item = QTableWidgetItem(value)
+                    if col in (1, 2):  # (a long token is cut in its cells, whole in its tooltip)
+                        item.setToolTip(token_tip_html(tok, bytes_line))
+                    table.setItem(row, col, item)
             for col in (0, 2, 3):
                 table.resizeColumnToContents(col)
+            # a long token's hex took the width and pushed "Id there" out of sight: the bytes take at
+            # most a third of the table, never less than their label
+            cap = max(table.horizontalHeader().sectionSizeHint(2), table.viewport().width() // 3)
+            table.setColumnWidth(2, min(table.columnWidth(2), cap))
         ft = self.files_table
         ft.setRowCount(len(r.files))
         for row, f in enumerate(r.files):
@@ -215,6 +225,8 @@ class CompareDialog(JobDialog):
                 if col:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 ft.setItem(row, col, item)
+        for col in (1, 2, 3):
+            ft.resizeColumnToContents(col)
         self._retitle()
 
 

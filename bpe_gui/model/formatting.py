@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from html import escape
 
 from core.units import size_text
 
@@ -87,12 +88,28 @@ def hex_bytes(token: bytes) -> str:
 
 
 def hex_html(token: bytes) -> str:
-    """Hex bytes for rich text, with no line break inside the sequence.
+    """Hex bytes for rich text: the bytes of one character are joined by no-break spaces, so that a
+    line breaks only between characters (a long token's hex was one unbreakable run, which Qt broke
+    anywhere: ``e`` at the end of a line and ``4 b8`` on the next); bytes that are not whole UTF-8
+    stand alone.
 
-    >>> hex_html(b"hi")
-    '68&nbsp;69'
+    >>> hex_html("a我".encode()), hex_html(b"\\xe6\\x88")
+    ('61 e6&nbsp;88&nbsp;91', 'e6 88')
     """
-    return "&nbsp;".join(f"{b:02x}" for b in token)
+    return " ".join(
+        "&nbsp;".join(f"{b:02x}" for b in ch.encode("utf-8", "surrogateescape"))
+        for ch in token.decode("utf-8", "surrogateescape")
+    )
+
+
+def token_tip_html(token: bytes, bytes_line: str) -> str:
+    """A token's tooltip as rich text: its readable form (escaped: a token such as ``<p>`` is shown,
+    not taken for markup) over ``bytes_line``, a translated ``bytes: {0}`` that gets :func:`hex_html`.
+
+    >>> token_tip_html("<p>我".encode(), "bytes: {0}")
+    '<qt>&lt;p&gt;我<br>bytes: 3c 70 3e e6&nbsp;88&nbsp;91</qt>'
+    """
+    return f"<qt>{escape(token_label(token))}<br>{bytes_line.format(hex_html(token))}</qt>"
 
 
 def pair_label(pair: tuple[bytes, bytes]) -> str:

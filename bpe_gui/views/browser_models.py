@@ -17,8 +17,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
-from bpe_gui.model.formatting import hex_bytes, piece_label, search_text, token_label
+from bpe_gui.model.formatting import hex_bytes, piece_label, search_text, token_label, token_tip_html
 from bpe_gui.text.columns import MERGES_HEADERS, MERGES_TIPS, VOCAB_HEADERS, VOCAB_TIPS
+from bpe_gui.views.column_fit import VisibleLabelHeader
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 TOKEN_ROLE = int(Qt.ItemDataRole.UserRole) + 2
@@ -142,9 +143,7 @@ class MergesModel(_IndexModel):
             return RIGHT if col in (0, 1, 5) else None
         if role == TOOLTIP:
             shown = m.pair[0] if col == 2 else m.pair[1] if col == 3 else m.token
-            return f"{token_label(shown)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(
-                hex_bytes(shown)
-            )
+            return token_tip_html(shown, QCoreApplication.translate("BrowserView", "bytes: {0}"))
         if role == SEARCH_ROLE:
             return self.search(index.row(), m.token)
         if role == TOKEN_ROLE:
@@ -200,9 +199,7 @@ class VocabModel(_IndexModel):
                 "Byte-fallback piece: the byte {0} of a character that is not in the vocab",
             ).format(f"0x{token[0]:02X}")
         if role == TOOLTIP and col in (1, 2):  # a long token's hex is wider than its column
-            return f"{token_label(token)}\n" + QCoreApplication.translate("BrowserView", "bytes: {0}").format(
-                hex_bytes(token)
-            )
+            return token_tip_html(token, QCoreApplication.translate("BrowserView", "bytes: {0}"))
         if role == SEARCH_ROLE:
             s = self.search(index.row(), token)
             piece = sp.piece(tid) if sp is not None else None
@@ -235,6 +232,7 @@ def make_table(model) -> tuple[QTableView, QSortFilterProxyModel]:
     proxy.setFilterKeyColumn(0)
     proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
     view = QTableView()
+    view.setHorizontalHeader(VisibleLabelHeader(view))  # (a wide column's label stays in sight)
     view.setModel(proxy)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_gui.model.formatting import hex_bytes, token_label
+from bpe_gui.model.formatting import hex_html, token_label
 from bpe_gui.views.browser_models import TOKEN_ROLE, MergesModel, VocabModel, make_table
-from bpe_gui.views.column_fit import fit_columns
+from bpe_gui.views.column_fit import fit_columns, readable_headers
 from bpe_gui.views.token_lists import TokenLists
 
 _ID_QUERY = re.compile(r"#\s*(\d+)")  # "#1234" in the search box jumps to the token with that id
@@ -60,6 +60,7 @@ class BrowserView(QWidget):
                 else:
                     table.setColumnWidth(i, w)
             table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            readable_headers(table)  # (no column narrower than its label, in either language)
         # bytes and origins are not cut: these columns grow to their rows (up to a cap) and the last
         # column takes what is left; a narrow pane scrolls sideways
         mono = self.merges_model.mono
@@ -302,7 +303,7 @@ class BrowserView(QWidget):
             else:
                 origin = self.tr("byte") if len(tok) == 1 else ""
             item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "", origin])
-            item.setToolTip(0, hex_bytes(tok))
+            item.setToolTip(0, f"<qt>{hex_html(tok)}</qt>")
             if parent is None:
                 self.tree.addTopLevelItem(item)
             else:

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from bpe_gui.jobs import worker
 from bpe_gui.jobs.evaluate import EvalJob, HeldOutJob, ResultsModel, TextSource, TokSource
-from bpe_gui.model.formatting import hex_bytes, token_label
+from bpe_gui.model.formatting import hex_html, token_label
 from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
 from bpe_gui.views.wheel_guard import guard_wheel
 
@@ -521,7 +521,7 @@ class EvaluateView(QWidget):
         def add(parent, node) -> None:
             token, children = node
             item = QTreeWidgetItem([token_label(token), str(tok.token_to_id(token))])
-            item.setToolTip(0, hex_bytes(token))
+            item.setToolTip(0, f"<qt>{hex_html(token)}</qt>")
             if parent is None:
                 self.tree.addTopLevelItem(item)
             else:

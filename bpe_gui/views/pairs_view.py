@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -11,7 +13,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
-from bpe_gui.model.formatting import hex_bytes, pair_label, signed, token_label
+from bpe_gui.model.formatting import hex_bytes, hex_html, pair_label, signed, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 from bpe_gui.views.widgets import pinned, status_label
 
@@ -153,8 +155,10 @@ class PairTableModel(QAbstractTableModel):
             return RIGHT if col != 1 else None
         if role == TOOLTIP and col == 1:
             a, b = self.rows[row][0]
-            return f"{pair_label((a, b))} → {token_label(a + b)}\n" + self.tr("bytes: {0} | {1}").format(
-                hex_bytes(a), hex_bytes(b)
+            return (
+                f"<qt>{escape(pair_label((a, b)))} → {escape(token_label(a + b))}<br>"
+                + self.tr("bytes: {0} | {1}").format(hex_html(a), hex_html(b))
+                + "</qt>"
             )
         if role == SEARCH_ROLE:
             a, b = self.rows[row][0]

@@ -165,6 +165,19 @@ class TimelineView(QWidget):
         self.base_label = pg.TextItem(anchor=(0, 0), color=BASE_LINE)
         self.base_label.setVisible(False)
         self.count_plot.addItem(self.base_label, ignoreBounds=True)
+        # a tokenizer file records no counts: the upper plot says so instead of standing empty
+        self.no_counts = pg.TextItem(
+            html="<div style='text-align:center; color:#667'>"
+            + self.tr(
+                "No pair counts for these merges: a tokenizer file does not record them (training on a "
+                "corpus does).<br>Each merge's token length is below."
+            )
+            + "</div>",
+            anchor=(0.5, 0.5),
+        )
+        self.no_counts.setParentItem(self.count_plot.getViewBox())  # (in the plot's pixels, not its data)
+        self.no_counts.setVisible(False)
+        self.count_plot.getViewBox().sigResized.connect(self._place_no_counts)
         self.graphics.scene().sigMouseClicked.connect(self._clicked)
         self.graphics.setToolTip(self.tr("Click a point to see that merge; right-click to rewind to it"))
 
@@ -251,6 +264,8 @@ class TimelineView(QWidget):
             self.count_curve.setData(x[known], counts[known])
         else:
             self.count_curve.setData([], [])
+        self.no_counts.setVisible(bool(n) and not known.any())
+        self._place_no_counts()
         lengths = np.asarray(self.lengths, dtype=np.int64)
         if n:
             xs, ys = length_ticks(lengths)
@@ -266,6 +281,12 @@ class TimelineView(QWidget):
         self._draw_base_line()
         self._update_title()
         self._draw_selection()
+
+    def _place_no_counts(self, *_args) -> None:
+        """The no-counts note in the middle of the upper plot, wrapped to its width."""
+        rect = self.count_plot.getViewBox().rect()
+        self.no_counts.setTextWidth(max(120.0, rect.width() - 24))
+        self.no_counts.setPos(rect.center())
 
     def _update_ranges(self, counts: np.ndarray, lengths: np.ndarray) -> None:
         """Axis ranges that change rarely: x grows with headroom, the count axis spans the data's

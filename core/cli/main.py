@@ -11,6 +11,7 @@ stderr, so stdout stays clean for the summary line.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -183,7 +184,7 @@ def _encode(args: argparse.Namespace) -> int:
         check_local_options(args)
         if len(args.input) > 1:
             raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
-        check_out_file(args.out)
+        args.out = str(check_out_file(args.out))  # (a quoted ~ is the home folder here as in the shell)
         check_not_inputs([(args.out, "--out")], [*args.input, *tokenizer_inputs(args.tokenizer)])
     else:
         check_shard_folder(args.out, [*args.input, *tokenizer_inputs(args.tokenizer)])
@@ -204,9 +205,18 @@ def _encode(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     print(
         f"encoded {result.n_bytes:,} bytes into {result.n_tokens:,} tokens ({result.dtype}) in {dt:.2f}s "
-        f"-> {result.path}"
+        f"-> {_written_npy(result.path)}"
     )
     return 0
+
+
+def _written_npy(path: str | os.PathLike) -> str:
+    """The .npy file encode wrote, named whole; a name without ``.npy`` is kept as given (numpy's
+    ``save`` would add the suffix, ``load`` reads it as it is), and said to be a .npy all the same."""
+    p = Path(os.path.abspath(path))
+    if p.suffix.lower() == ".npy":
+        return str(p)
+    return f"{p} (a NumPy .npy array, under the name given: no .npy suffix was added)"
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -256,11 +266,12 @@ def export_targets(out: str, formats: list[str]) -> list[tuple[Path, str]]:
     return [(Path(out) / name, "--out") for fmt in formats for name in FILE_NAMES[fmt]]
 
 
-def check_out_file(out: str) -> None:
-    """Refuse an output path that cannot take a file, before any work (not after a long run)."""
+def check_out_file(out: str) -> Path:
+    """Refuse an output path that cannot take a file, before any work (not after a long run); the
+    path to write (``~`` expanded)."""
     from core.files import check_out_file as check
 
-    check(out, "--out")
+    return check(out, "--out")
 
 
 def check_out_folder(out: str) -> None:

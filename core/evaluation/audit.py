@@ -283,9 +283,11 @@ def read_merge_list(path: str | os.PathLike, vocab: str | os.PathLike | None = N
 def _merges_txt(p: Path) -> list[Pair]:
     from core.bpe.byte_level import str_to_token
     from core.files import read_text
+    from core.formats import looks_like_merges, plain_text_error
 
     out: list[Pair] = []
-    for n, line in enumerate(read_text(p, "merges").split("\n"), start=1):
+    text = read_text(p, "merges")
+    for n, line in enumerate(text.split("\n"), start=1):
         line = line.rstrip("\r")
         if not line.strip() or line.startswith("#version"):
             continue
@@ -298,4 +300,7 @@ def _merges_txt(p: Path) -> list[Pair]:
             raise FormatError(
                 f"{p}: line {n}: {e.args[0]!r} is not a GPT-2 byte character; give a byte-level merges.txt"
             ) from None
+    # lines of two words ("hello world") have a merge's shape; a merge list is also built on itself
+    if not looks_like_merges(text.encode("utf-8", "surrogateescape")[:4096]):
+        raise plain_text_error(p)
     return out

@@ -10,8 +10,9 @@ For every ordinary (non-special) token of a :class:`core.Tokenizer`:
 - ``unreachable_merges``: a token of two or more bytes that applying the merges to its bytes alone
   (no pre-tokenization, no whole-word lookup) does not build (no merge makes it, or earlier merges
   take its bytes apart first);
-  (for a SentencePiece-style model, only pieces that start a word, ``▁the``: a word's inside,
-  ``ing``, is reached only within a word);
+  (for a SentencePiece-style model, only pieces that start a word, ``▁the``, reached at a text's
+  start or after another word, and byte pieces of characters that have a piece of their own: a
+  word's inside, ``ing``, is reached only within a word);
 - ``partial_utf8``: its bytes are not whole UTF-8 (part of a character, or invalid bytes); such a
   token has no text of its own, so it is never in ``unreachable_text``;
 - ``specials``: the special / added tokens; ``longest``: the longest tokens by bytes.
@@ -173,15 +174,7 @@ def inspect_tokenizer(
         encoded = _encode_batch(tok, [t for _, t in batch])
         by_text.extend(i for (i, _), ids in zip(batch, encoded) if ids != [i])
     if tok.char_model is not None and by_text:
-        # a SentencePiece-style model writes a word's space as part of the piece (▁the) and adds one
-        # before the text: "the" at the start of a text gives ▁the, so that text reaches it too. A
-        # piece without ▁ is a word's inside: no text of its own reaches it alone, so it is not listed
-        text_of = dict(texts)
-        again = [i for i in by_text if text_of[i].startswith(" ")]
-        reached = {
-            i for i, ids in zip(again, _encode_batch(tok, [text_of[i][1:] for i in again])) if ids == [i]
-        }
-        by_text = [i for i in by_text if i not in reached and text_of[i].startswith(" ")]
+        by_text = _sentencepiece_unreachable(tok, by_text, dict(texts))
     tick("inspect", n, n)
     top = heapq.nlargest(longest, ordinary, key=lambda x: (len(x[1]), -x[0]))
     files = tuple(corpus)
@@ -208,6 +201,29 @@ def inspect_tokenizer(
         longest_bytes=len(top[0][1]) if top else 0,
     )
     return result
+
+
+def _sentencepiece_unreachable(tok: Tokenizer, candidates: list[int], text_of: dict[int, str]) -> list[int]:
+    """Which of ``candidates`` (pieces whose text alone does not encode to them) no text reaches, for a
+    SentencePiece-style model, whose pieces stand for text differently from byte-level tokens:
+
+    - a piece with ▁ (a space) starts a word: it is reached at a text's start, where the model adds
+      the space itself (``the`` gives ``▁the``), or after another word (``a the`` gives ``▁a ▁the``,
+      ``a `` gives ``▁a ▁``: ▁ alone is an extra space);
+    - a piece without ▁ is a word's inside (``ing``): it is reached only within a word, so it is not
+      listed here (the merges' check tells whether its characters build it);
+    - a byte piece (``<0x41>``) is reached only for a character that has no piece of its own: it is
+      listed when encoding its byte's character does not use it (``A`` and the space have pieces)."""
+    model = tok.char_model
+    assert model is not None
+    bytes_ = [i for i in candidates if model.kind(i) == "byte"]
+    words = [i for i in candidates if model.kind(i) != "byte" and text_of[i].startswith(" ")]
+    reached = {i for i, ids in zip(bytes_, _encode_batch(tok, [text_of[i] for i in bytes_])) if i in ids}
+    for context in (lambda t: t[1:], lambda t: "a" + t):
+        left = [i for i in words if i not in reached]
+        encoded = _encode_batch(tok, [context(text_of[i]) for i in left])
+        reached.update(i for i, ids in zip(left, encoded) if ids[-1:] == [i])
+    return [i for i in candidates if i not in reached and (i in bytes_ or i in words)]
 
 
 def _encode_batch(tok: Tokenizer, texts: list[str]) -> list[list[int]]:

@@ -242,13 +242,7 @@ def detect_format(path: str | os.PathLike) -> str:
         return "sentencepiece"
     if p.suffix == ".txt":
         if not looks_like_merges(head):
-            raise FormatError(
-                f"{p.name} is plain text, not a tokenizer file (a GPT-2 merges.txt holds two tokens a "
-                "line); to train on it, open it as a corpus; to open a tokenizer, give its vocab.json, "
-                "merges.txt, tokenizer.json, .tiktoken or bpe.json",
-                code="tokenizer_plain_text",
-                name=p.name,
-            )
+            raise plain_text_error(p)
         return "gpt2"
     if p.suffix == ".json" or head.lstrip()[:1] in (b"{", b"["):
         # our bpe.json starts with its format id (a string: no GPT-2 vocab has a string value)
@@ -258,23 +252,57 @@ def detect_format(path: str | os.PathLike) -> str:
     return "tiktoken"
 
 
-def looks_like_merges(head: bytes) -> bool:
-    """Whether the start of a .txt file reads as a GPT-2 merges file: after an optional ``#version``
-    line, each line holds two tokens separated by one space (a text's lines hold words and spaces).
+def plain_text_error(p: Path) -> FormatError:
+    """The error for a text file given where a tokenizer or merges file is expected."""
+    return FormatError(
+        f"{p.name} is plain text, not a tokenizer file (a GPT-2 merges.txt holds two tokens a "
+        "line); to train on it, open it as a corpus; to open a tokenizer, give its vocab.json, "
+        "merges.txt, tokenizer.json, .tiktoken or bpe.json",
+        code="tokenizer_plain_text",
+        name=p.name,
+    )
 
-    >>> looks_like_merges(b"#version: 0.2\\nĠ t\\nh e\\n"), looks_like_merges(b"The quick brown fox.\\n")
+
+def looks_like_merges(head: bytes) -> bool:
+    """Whether the start of a .txt file reads as a GPT-2 merges file.
+
+    Each line holds two tokens separated by one space. Two-word lines of text (``hello world``) hold
+    that shape too, so a file without the ``#version`` line of a saved merges file must also be
+    built the way a merge list is: each merge joins two tokens that are single characters (the first
+    merges of any list) or what an earlier merge of the list made (``Ġ t``, ``h e``, ``Ġt he``).
+
+    >>> looks_like_merges(b"#version: 0.2\\n\\xc4\\xa0 t\\nh e\\n"), looks_like_merges(b"The quick brown fox.\\n")
+    (True, False)
+    >>> looks_like_merges(b"t h\\nth e\\n"), looks_like_merges(b"hello world\\nfoo bar\\n")
     (True, False)
     """
     lines = head.split(b"\n")
     if len(head) >= 4096:
         lines = lines[:-1]  # (the last line may be cut)
     lines = [ln.rstrip(b"\r") for ln in lines if ln.strip()]
+    declared = bool(lines) and lines[0].startswith(b"#version")
     if lines and lines[0].startswith(b"#"):
         lines = lines[1:]
     if not lines:
         return True  # (an empty merge list: no merges, a valid file)
-    pairs = sum(1 for ln in lines if len(ln.split(b" ")) == 2 and b"" not in ln.split(b" "))
-    return pairs >= 0.9 * len(lines)
+    pairs = [parts for parts in (ln.split(b" ") for ln in lines) if len(parts) == 2 and b"" not in parts]
+    if len(pairs) < 0.9 * len(lines):
+        return False
+    if declared:
+        return True
+    return _builds_on_itself(pairs)
+
+
+def _builds_on_itself(pairs: list[list[bytes]]) -> bool:
+    """Whether (nearly) every merge of ``pairs`` joins single characters or tokens made by earlier
+    merges: true of every merge list from its first line on; a text's words are not made that way."""
+    made: set[bytes] = set()
+    built = 0
+    for a, b in pairs:
+        if all(part in made or len(part.decode("utf-8", "surrogateescape")) == 1 for part in (a, b)):
+            built += 1
+        made.add(a + b)
+    return built >= 0.9 * len(pairs)
 
 
 def _partner_names(path: Path, own: str, partner: str, default: str) -> list[Path]:

@@ -87,7 +87,8 @@ def test_sentencepiece_pieces_are_named_as_the_app_shows_them(capsys):
         assert by_piece.startswith("token 272 ") and "  piece '▁the'" in by_piece
         assert main(["inspect", str(path), "-q"]) == 0
     out = capsys.readouterr().out
-    assert "35 '<0x20>', 28705 '▁'" in out, out
+    assert "unreachable from their text: 4 '<0x01>', 5 '<0x02>'" in out, out  # (byte pieces by name)
+    assert "28705 '▁'" not in out  # (▁ is a space, reached: `a ` gives ▁a ▁)
 
 
 def test_errors_say_one_special_token_not_token_s(tmp_path, capsys):
@@ -99,3 +100,41 @@ def test_errors_say_one_special_token_not_token_s(tmp_path, capsys):
     assert "256 bytes + 1 special token = 257" in err and "(s)" not in err, err
     assert main([*argv, "--special-token", "<a>", "--special-token", "<b>"]) == 2
     assert "+ 2 special tokens = 258" in capsys.readouterr().err
+
+
+def test_encode_writes_ids_exactly_where_out_says_and_names_that_file(tmp_path, trained, capsys, monkeypatch):
+    """``--out ids`` (no suffix): the ids land in ``ids`` itself, not ``ids.npy`` as numpy's save would
+    make it, and the message names the whole path and says it is a .npy all the same; a quoted ``~``
+    is the home folder (it was refused: "folder '~' does not exist")."""
+    import numpy as np
+
+    from core import Tokenizer
+    from core.formats import load_any
+
+    corpus, tok = trained
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    capsys.readouterr()
+    assert main(["encode", str(corpus), "--tokenizer", str(tok), "--out", "ids", "--workers", "1", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in work.iterdir()) == ["ids"]
+    want = Tokenizer.from_spec(load_any(tok)).encode(corpus.read_text(encoding="utf-8"))
+    assert np.load(work / "ids").tolist() == want
+    assert out.rstrip().endswith(
+        f"-> {work / 'ids'} (a NumPy .npy array, under the name given: no .npy suffix was added)"
+    )
+    assert (
+        main(["encode", str(corpus), "--tokenizer", str(tok), "--out", "ids.npy", "--workers", "1", "-q"])
+        == 0
+    )
+    assert capsys.readouterr().out.rstrip().endswith(f"-> {work / 'ids.npy'}")
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    assert (
+        main(["encode", str(corpus), "--tokenizer", str(tok), "--out", "~/ids.npy", "--workers", "1", "-q"])
+        == 0
+    )
+    assert capsys.readouterr().out.rstrip().endswith(f"-> {home / 'ids.npy'}")
+    assert np.load(home / "ids.npy").tolist() == want

@@ -43,7 +43,45 @@ def test_merges_files_still_load(tmp_path):
         (b"a b c\nd e f\n", False),
         (b"one line of prose here\n", False),
         (b"", True),
+        (b"hello world\nfoo bar\n", False),  # (two words a line: the shape of merges, not their build)
+        (b"good morning\r\nthank you\r\nsee you\r\n", False),
+        (b"#version: 0.2\nhello world\n", True),  # (a saved merges file says what it is)
+        (b"\xc4\xa0 t\nh e\n\xc4\xa0t he\n\xc4\xa0 a\n", True),  # (each part: a character or made above)
+        (b"\xe2\x96\x81 t\n\xe2\x96\x81t h\n", True),  # (SentencePiece-style ▁ merges)
     ],
 )
 def test_looks_like_merges(head, want):
     assert looks_like_merges(head) is want
+
+
+def test_two_word_lines_are_plain_text_wherever_a_merges_file_is_opened(tmp_path, capsys):
+    """A text of two-word lines ("hello world") read as a merge list: inspect said it lacked its vocab,
+    audit compared (hello, world) with the corpus's first merge."""
+    text = tmp_path / "hw.txt"
+    text.write_text("hello world\nfoo bar\n", encoding="utf-8")
+    (tmp_path / "vocab.json").write_text('{"h": 0}', encoding="utf-8")
+    with pytest.raises(FormatError, match=r"hw\.txt is plain text, not a tokenizer file") as e:
+        load_any(text)
+    assert e.value.code == "tokenizer_plain_text"
+    from core.evaluation.audit import read_merge_list
+
+    with pytest.raises(FormatError, match=r"hw\.txt is plain text") as e:
+        read_merge_list(text)
+    assert e.value.code == "tokenizer_plain_text"
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("hello world\n" * 5, encoding="utf-8")
+    assert main(["audit", "--merges", str(text), str(corpus), "-q"]) == 2
+    assert "plain text" in capsys.readouterr().err
+
+
+def test_a_merges_file_without_its_version_line_still_opens(tmp_path):
+    from core.evaluation.audit import read_merge_list
+    from core.formats import export_all
+
+    spec = TokenizerSpec.from_merges([(b" ", b"t"), (b"h", b"e"), (b" t", b"he"), (b"\xe4", b"\xb8")])
+    export_all(tmp_path, spec, "gpt2")
+    merges = tmp_path / "merges.txt"
+    merges.write_text(merges.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    assert not merges.read_text(encoding="utf-8").startswith("#")
+    assert load_any(merges).merges == spec.merges
+    assert read_merge_list(merges) == list(spec.merges)

@@ -215,11 +215,41 @@ def test_a_sentencepiece_model_is_inspected_by_its_own_merges():
         assert ref.encode(piece.replace("▁", " ").lstrip(" "), out_type=int) != [i]
     the = tok.token_to_id(b" the")
     assert the not in r.unreachable_merges and the not in r.unreachable_text
-    # a word's inside ("ing") is reached only within a word: only word-initial pieces are listed, and
-    # each listed one really is not what sentencepiece makes of its word at a text's start
+    # a word's inside ("ing") is reached only within a word: only word-initial pieces and byte pieces
+    # are listed, and sentencepiece uses none of them for its own text, alone, at a text's start or
+    # after a word
     for i in r.unreachable_text:
         piece = model.piece(i)
-        if model.kind(i) == "normal":
-            assert piece.startswith("▁")
-            assert ref.encode(piece.replace("▁", " ").lstrip(" "), out_type=int) != [i]
-    assert len(r.unreachable_text) < 100  # (16,108 of its 32,000 pieces were listed before)
+        text = tok.vocab[i].decode("utf-8")
+        assert model.kind(i) == "byte" or piece.startswith("▁")
+        for context in (text, text.lstrip(" "), "a" + text, "a" + text + "a", text + "a"):
+            assert i not in ref.encode(context, out_type=int), (piece, context)
+    assert len(r.unreachable_text) < 200  # (16,108 of its 32,000 pieces were listed before)
+
+
+def test_sentencepiece_pieces_for_spaces_are_reachable_and_dead_byte_pieces_are_listed():
+    """▁ stands for a space: ▁ alone (an extra space, ``a `` gives ``▁a ▁``) and ▁-pieces after a word
+    are reached (▁ was listed as unreachable); a byte piece is dead where its character has a piece of
+    its own (``<0x41>``: ``A`` is a piece), and reached where it has none (``<0x0A>``: a newline)."""
+    from importlib import resources
+
+    import sentencepiece as spm
+
+    from core.formats import load_any
+    from core.tokenization.tokenizer import Tokenizer
+
+    data = resources.files("mistral_common") / "data"
+    name = next(p.name for p in data.iterdir() if p.name.endswith(".model.v1"))
+    with resources.as_file(data / name) as path:
+        tok = Tokenizer.from_spec(load_any(path))
+        ref = spm.SentencePieceProcessor(model_file=str(path))
+    r = inspect_tokenizer(tok)
+    space = ref.piece_to_id("▁")
+    assert ref.encode("a ", out_type=int)[-1] == space  # (sentencepiece does use it)
+    assert space not in r.unreachable_text
+    a_byte, newline_byte = ref.piece_to_id("<0x41>"), ref.piece_to_id("<0x0A>")
+    assert a_byte not in ref.encode("A A", out_type=int) and a_byte in r.unreachable_text
+    assert newline_byte in ref.encode("a\nb", out_type=int) and newline_byte not in r.unreachable_text
+    dead_bytes = {i for i in range(len(tok.vocab)) if tok.char_model.kind(i) == "byte"} - set(r.partial_utf8)
+    dead_bytes = {i for i in dead_bytes if i not in ref.encode(tok.vocab[i].decode(), out_type=int)}
+    assert set(r.unreachable_text) == dead_bytes  # (no word piece of this model is dead)
