@@ -135,12 +135,13 @@ class Trainer(TrainerUndo):
         # data that never changes is kept in tuples, which the garbage collector stops visiting;
         # the words' bytes in one buffer (8 bytes a word and their lengths, not a tuple of objects)
         keys = tuple(word_counts)
-        self._original: Sequence[bytes] = WordBytes(keys)
+        original = WordBytes(keys)
+        self._original: Sequence[bytes] = original
         self._wcounts: tuple[int, ...] = tuple(word_counts.values())
         self._wcounts_np: np.ndarray | None = None  # the word counts as a NumPy array (made when needed)
         self._interrupt: Callable[[], bool] | None = None  # run()'s interrupt, checked inside merges
         # words merged as LongWords (made on first merge), never in a batch (their lengths only shrink)
-        self._long_wids = {i for i, n in enumerate(map(len, keys)) if n > long_word_tokens}
+        self._long_wids = set(np.flatnonzero(original.lengths() > long_word_tokens).tolist())
         self._long: dict[int, LongWord] = {}
         self._long_stale: set[int] = set()  # long words whose string in _words is out of date
         with paused_gc():

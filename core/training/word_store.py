@@ -17,6 +17,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, pairwise
 from typing import overload
 
+import numpy as np
+
 
 class WordBytes(Sequence[bytes]):
     """An immutable sequence of ``bytes`` stored in one buffer."""
@@ -57,7 +59,6 @@ class WordBytes(Sequence[bytes]):
         """Words ``lo .. hi-1`` joined (one slice of the buffer, no word made)."""
         return self._blob[self._ends[lo] : self._ends[hi]]
 
-    def lengths(self) -> array:
-        """Every word's length in bytes."""
-        ends = self._ends
-        return array("q", (b - a for a, b in pairwise(ends)))
+    def lengths(self) -> np.ndarray:
+        """Every word's length in bytes (a NumPy array of int64)."""
+        return np.diff(np.frombuffer(self._ends, dtype=np.int64))
