@@ -240,6 +240,12 @@ class TimelineView(QWidget):
         self.redraw()
 
     def _schedule(self) -> None:
+        if self.graphics.isHidden() != (not self.counts):
+            # the first merges (or none left): the "no merges yet" hint and the plots change
+            # places at once, never the hint under a title that counts merges
+            self._timer.stop()
+            self.redraw()
+            return
         if not self._timer.isActive():
             self._timer.start(RUN_REDRAW_MS if self.controller.busy else REDRAW_MS)
 

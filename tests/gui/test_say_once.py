@@ -91,6 +91,19 @@ def test_timeline_axis_follows_the_data_and_resets(qtbot, loaded, tmp_path):
     assert tl._ranges is None and tl.empty.isVisible()
 
 
+def test_the_first_merges_replace_the_no_merges_hint_at_once(qtbot, loaded):
+    # (the plot is redrawn on a timer; the hint stayed under a title counting 40 merges until it fired)
+    tl = loaded.timeline
+    c = _step(qtbot, loaded, 40)
+    assert "40 merges" in tl.title.text()
+    assert tl.graphics.isVisible() and not tl.empty.isVisible()
+    assert len(tl.count_curve.getData()[0]) == 40
+    while c.index.merges:  # undone back to none: the hint comes back as the last merge goes
+        c.undo()
+        qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    assert tl.empty.isVisible() and not tl.graphics.isVisible()
+
+
 def test_adjacent_special_tokens_show_a_boundary(qtbot, window):
     from bpe_gui.views.token_spans import SPECIAL_BG, SPECIAL_BG_2
 
