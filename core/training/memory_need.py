@@ -14,12 +14,12 @@ built from. It has two parts:
 
 The constants are rounded up from the measurements at 2,000 and 10,000 merges (gcide, 15 MB of
 Chinese, 0.1 and 0.2 GB generated corpora), so the estimate is a little above what was measured
-(after the leaner word lists and count buckets of stop 26: 4-23% above at 2,000-32,000 merges).
+(after the leaner word lists and count buckets of stop 26: 2-18% above at 2,000-32,000 merges).
 
 >>> training_memory(1_000_000, 10_000_000, 0) // 2**20
 327
 >>> describe_need(331_328, 2_821_290, 9_743)
-'training needs about 212 MB of memory (331,328 distinct pre-tokens, 2.8 MB in all, 9,743 merges)'
+'training needs about 201 MB of memory (331,328 distinct pre-tokens, 2.8 MB in all, 9,743 merges)'
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ PER_DISTINCT = 180  # bytes per distinct pre-token once the trainer is built (me
 PER_BYTE = 8  # bytes per byte of the distinct pre-tokens once it is built (measured ~7)
 # the merges: PER_MERGED_BYTE * (merges / 2,000) ** MERGE_GROWTH bytes per byte of the words,
 # times (1 + average word length / LONG_WORD); more with undo history
-PER_MERGED_BYTE = 4.5
+PER_MERGED_BYTE = 3.5
 HISTORY_PER_MERGED_BYTE = 13.5
 MERGE_GROWTH = 0.62
 LONG_WORD = 25

@@ -26,7 +26,8 @@ Invariants (checked by the differential tests against a recount):
 - ``heap`` holds ``-c`` for every ``c`` in ``buckets`` (a lazily-deleting max-heap: it may also
   hold counts whose bucket has emptied since, and repeats; :meth:`PairIndex.best` pops those when
   it meets them on top).
-- ``words[key]`` lists, as C ints in a ``bytearray``, the ids of every word that contains the pair: a
+- ``words[key]`` lists, as C ints in a ``bytearray`` (or as one ``int`` while the pair was made in
+  one word only), the ids of every word that contains the pair: a
   superset, since merges only append (stale ids and repeats are allowed and dropped where the ids
   are read, :func:`word_ids`); only undo removes ids, those its own merge appended
   (:meth:`PairIndex.truncate`).
@@ -75,11 +76,25 @@ def sorted_unique(ids: np.ndarray) -> np.ndarray:
     return s[np.r_[True, s[1:] != s[:-1]]]
 
 
-def word_ids(listed: bytearray) -> np.ndarray:
-    """The distinct word ids of an index entry (C ints in a bytearray), sorted, in a new NumPy
-    array (a view would stop the bytearray from growing)."""
+Listed = bytearray | int  # an index entry: word ids as C ints, or the one id of a pair made in one word
+
+
+def word_ids(listed: Listed) -> np.ndarray:
+    """The distinct word ids of an index entry, sorted, in a new NumPy array (a view would stop a
+    bytearray from growing)."""
+    if isinstance(listed, int):
+        return np.array([listed], dtype=np.intc)
     ids = sorted_unique(np.frombuffer(listed, dtype=np.intc))
     return ids.copy() if ids.base is not None else ids
+
+
+def listed_bytes(listed: Listed) -> bytes:
+    """An index entry's ids as the bytes of C ints."""
+    return array(WID_TYPECODE, (listed,)).tobytes() if isinstance(listed, int) else bytes(listed)
+
+
+def _n_bytes(listed: Listed) -> int:
+    return WID_BYTES if isinstance(listed, int) else len(listed)
 
 
 _EMPTY = bytearray()
@@ -88,7 +103,7 @@ _EMPTY = bytearray()
 class PairIndex:
     """Pair counts, count buckets with a heap of counts, and the word ids of each pair."""
 
-    def __init__(self, counts: dict[str, int], words: dict[str, bytearray], floor: int | None = None) -> None:
+    def __init__(self, counts: dict[str, int], words: dict[str, Listed], floor: int | None = None) -> None:
         self.words = words
         self._set_counts(counts, floor)
 
@@ -230,11 +245,11 @@ class PairIndex:
 
     def n_listed(self, key: str) -> int:
         """How many ids are listed under a pair's key (repeats and stale ones included)."""
-        return len(self.words.get(key, _EMPTY)) // WID_BYTES
+        return _n_bytes(self.words.get(key, _EMPTY)) // WID_BYTES
 
     def start(self) -> IndexStart:
         """Remember the index as it is now (taken right after building it)."""
-        return IndexStart(dict(self.counts), {key: len(listed) for key, listed in self.words.items()})
+        return IndexStart(dict(self.counts), {key: _n_bytes(listed) for key, listed in self.words.items()})
 
     def restore(self, start: IndexStart) -> tuple[object, ...]:
         """Go back to ``start``: the word lists are cut back to their first lengths (merges only
@@ -242,10 +257,11 @@ class PairIndex:
         from the copy. The same state as undoing every merge since then one by one. Returns the
         parts replaced, for the caller to free when it has time."""
         words = self.words
-        kept: dict[str, bytearray] = {}
+        kept: dict[str, Listed] = {}
         for key, size in start.sizes.items():
             listed = words[key]
-            del listed[size:]
+            if not isinstance(listed, int):  # (one id: it was one id then, too)
+                del listed[size:]
             kept[key] = listed
         old = (words, self.counts, self.buckets, self.heap)
         self.words = kept
@@ -307,25 +323,32 @@ class PairIndex:
         sizes = []
         for key, listed in new_index.items():
             known = get(key)
-            ids = array(WID_TYPECODE, listed) if isinstance(listed, list) else listed.tobytes()
             if known is None:
-                words[key] = bytearray(ids)
+                if len(listed) == 1:  # made in one word (most pairs): the id itself, ~60 bytes less
+                    words[key] = int(listed[0])
+                else:
+                    words[key] = bytearray(
+                        array(WID_TYPECODE, listed) if isinstance(listed, list) else listed.tobytes()
+                    )
                 if report:
                     sizes.append((key, 0))
-            else:
-                if report:
-                    sizes.append((key, len(known)))
-                known += ids
+                continue
+            if isinstance(known, int):
+                known = words[key] = bytearray(array(WID_TYPECODE, (known,)))
+            if report:
+                sizes.append((key, len(known)))
+            known += array(WID_TYPECODE, listed) if isinstance(listed, list) else listed.tobytes()
         return tuple(sizes)
 
     def truncate(self, sizes: tuple[tuple[str, int], ...]) -> None:
         """Remove the entries the last :meth:`add_word_ids` added (undo is last-in first-out)."""
         words = self.words
         for key, size in sizes:
-            if size:
-                del words[key][size:]
-            else:
+            listed = words[key]
+            if not size:
                 del words[key]
+            elif not isinstance(listed, int):  # (an int was made a bytearray before anything was added)
+                del listed[size:]
 
 
 @dataclass(frozen=True)
@@ -346,7 +369,7 @@ def build_index(
     """Count all byte pairs and index the words containing each; also returns the byte values
     that occur in no word (free token codes). ``block_bytes``: see :func:`_build_numpy`."""
     counts: dict[str, int] = {}
-    index: dict[str, bytearray] = {}
+    index: dict[str, Listed] = {}
     if sum(map(len, words)) < small_corpus_bytes:
         free = _build_small(words, wcounts, counts, index)
     else:
@@ -354,7 +377,7 @@ def build_index(
     return PairIndex(counts, index), free
 
 
-def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, bytearray]) -> list[int]:
+def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, Listed]) -> list[int]:
     get = counts.get
     joined = b"".join(words)
     listed: defaultdict[str, array] = defaultdict(partial(array, WID_TYPECODE))
@@ -370,7 +393,7 @@ def _build_small(words, wcounts, counts: dict[str, int], index: dict[str, bytear
 
 
 def _build_numpy(
-    words, wcounts, counts: dict[str, int], index: dict[str, bytearray], block_bytes: int = BUILD_BLOCK_BYTES
+    words, wcounts, counts: dict[str, int], index: dict[str, Listed], block_bytes: int = BUILD_BLOCK_BYTES
 ) -> list[int]:
     """:func:`_build_small` vectorised (the same counts and index, in the same order), a block of
     words (about ``block_bytes`` bytes) at a time: the temporary arrays take ~19 bytes per byte of

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.training.merge_kernels import merge_batch
-from core.training.pair_index import build_index
+from core.training.pair_index import build_index, listed_bytes
 from core.training.trainer import Trainer
 
 from .reference import reference_merges
@@ -25,8 +25,8 @@ BYTE_WORDS = st.lists(
 )
 
 
-def ids_of(listed: bytearray) -> list[int]:
-    return np.frombuffer(listed, dtype=np.intc).tolist()
+def ids_of(listed) -> list[int]:
+    return np.frombuffer(listed_bytes(listed), dtype=np.intc).tolist()
 
 
 @given(BYTE_WORDS, st.integers(1, 40), st.data())

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from core import Cancelled, CorpusError, Trainer
 from core.pretokenization.pretokenize import count_pretokens
+from core.training.pair_index import listed_bytes
 
 from .reference import reference_merges, reference_pair_counts, reference_train
 from .trainer_state import CATS, PATTERN_CHOICES, canonical_state, corpora, listed_ids, text_trainer
@@ -230,13 +231,13 @@ def test_undo_takes_back_the_index_entries_of_its_merge(batch_min_words):
     takes it back on every other request, so the index would grow for as long as the app runs."""
     t = text_trainer(CATS * 3, batch_min_words=batch_min_words)
     t.steps(4)
-    before = {k: bytes(v) for k, v in t._index.words.items()}
+    before = {k: listed_bytes(v) for k, v in t._index.words.items()}
     size = t.next_step_size()
     for _ in range(20):
         t.steps(3)
         for _ in range(3):
             t.undo()
-    assert {k: bytes(v) for k, v in t._index.words.items()} == before
+    assert {k: listed_bytes(v) for k, v in t._index.words.items()} == before
     assert t.next_step_size() == size
     fresh = Trainer.from_text(CATS * 3)
     fresh.steps(4)

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.training.merge_kernels import Interrupted, merge_batch, merge_words, word_sites
-from core.training.pair_index import PairIndex, build_index
+from core.training.pair_index import PairIndex, build_index, listed_bytes
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def test_pair_index_truncate_takes_back_exactly_what_was_added():
     index, free = build_index((b"abab", b"ab", b"ba"), (1, 2, 3))
     assert index.ids("ab").tolist() == [0, 1] and index.ids("ba").tolist() == [0, 2]
     assert free == [i for i in range(256) if i not in (ord("a"), ord("b"))]
-    before = {k: bytes(v) for k, v in index.words.items()}
+    before = {k: listed_bytes(v) for k, v in index.words.items()}
     sizes = index.add_word_ids({"ab": [2, 0], "Za": np.array([1], dtype=np.intc)})
     assert (
         index.ids("ab").tolist() == [0, 1, 2]
@@ -79,7 +79,7 @@ def test_pair_index_truncate_takes_back_exactly_what_was_added():
         and index.ids("Za").tolist() == [1]
     )
     index.truncate(sizes)
-    assert {k: bytes(v) for k, v in index.words.items()} == before
+    assert {k: listed_bytes(v) for k, v in index.words.items()} == before
 
 
 def recount(words: list[str], counts: list[int]) -> Counter:

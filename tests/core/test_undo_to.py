@@ -12,6 +12,7 @@ from core import Trainer
 from core.errors import BPEError
 from core.pretokenization.pretokenize import count_pretokens
 from core.training import undo as trainer_undo
+from core.training.pair_index import listed_bytes
 
 from .trainer_state import canonical_state
 
@@ -40,7 +41,7 @@ def _trainer(text: str, tie_break: str, long_words: bool) -> Trainer:
 
 def _index_lists(t: Trainer) -> dict[str, bytes]:
     """The index's word lists as they are (stale ids included): undo cuts them back exactly."""
-    return {key: bytes(listed) for key, listed in t._index.words.items()}
+    return {key: listed_bytes(listed) for key, listed in t._index.words.items()}
 
 
 @given(

@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from core.pretokenization.pretokenize import count_pretokens
-from core.training.pair_index import word_ids
+from core.training.pair_index import listed_bytes, word_ids
 from core.training.trainer import Trainer
 
 
@@ -89,7 +89,7 @@ specials_st = st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=3)
 
 def listed_ids(t: Trainer, pair) -> list[int]:
     """The word ids the trainer's index lists under ``pair`` (C ints in a bytearray)."""
-    return np.frombuffer(t._index.words[t._key(pair)], dtype=np.intc).tolist()
+    return np.frombuffer(listed_bytes(t._index.words[t._key(pair)]), dtype=np.intc).tolist()
 
 
 def text_trainer(text: str, **options) -> Trainer:
