@@ -123,7 +123,12 @@ class MainWindow(FilesWindow):
             return
         need = panels.sizeHint().height() + 2
         top = min(need, max(total - DETAILS_MIN_HEIGHT, total // 2))
-        if total - top < DETAILS_COMFORT:
+        c = self.controller
+        if total - top < DETAILS_COMFORT and c.model.imported is not None and not c.has_trainer:
+            # an imported tokenizer: Step and Train are off (Continue training is at the top), so the
+            # selected merge and its story get their few lines (they were left one, cut mid-sentence)
+            top = min(need, max(total - DETAILS_COMFORT, total // 2))
+        elif total - top < DETAILS_COMFORT:
             # a short screen: the panels down to Train (Cancel and the bar scroll into sight when a task
             # runs), the selected merge the rest (it was left a line: its arrow, not what the merge did)
             train = self.training_panel.train_button
