@@ -240,6 +240,11 @@ class TokenPane(QWidget):
             else:
                 label.setMinimumHeight(0)
                 label.setMaximumHeight(16777215)  # (QWIDGETSIZE_MAX: its own height again)
+        # side by side, the split characters keep their two lines when this text has none: the two
+        # token views stay the same height, their lines side by side (one pane's was two lines shorter)
+        policy = self.split_chars.sizePolicy()
+        policy.setRetainSizeWhenHidden(compact)
+        self.split_chars.setSizePolicy(policy)
         self.info.setVisible(not compact)
 
     def tokenize_text(self, text: str, markers: bool) -> None:

@@ -118,3 +118,30 @@ def test_a_pair_picked_in_the_pair_table_stays_picked_as_steps_move_it(qtbot, wi
     if watched in rows:
         shown = view.table.model().mapFromSource(view.model.index(rows.index(watched), 1))
         assert _highlighted(view) == [shown.data()]
+
+
+def test_compared_token_views_are_the_same_height(qtbot, trained):
+    """Side by side, the pane whose text has characters cut into bytes had two lines of them under its
+    tokens, and its token view was two lines shorter than the other's: their lines did not match."""
+    from core.tokenization.tokenizer import Tokenizer
+
+    w = trained
+    w.resize(1280, 672)
+    tv = w.tokenize
+    vocab = {i: bytes([i]) for i in range(256)}
+    vocab[256] = "é".encode()
+    other = Tokenizer(vocab, [(b"\xc3", b"\xa9")], [])
+    tv.set_text("the café, the cat")
+    tv.set_comparison(other, "other")
+    assert tv.wait_idle()
+    primary, secondary = tv.primary, tv.secondary
+    qtbot.waitUntil(lambda: primary.split_chars.isVisibleTo(w) and not secondary.split_chars.isVisibleTo(w))
+    qtbot.waitUntil(lambda: primary.view.height() == secondary.view.height())
+    assert primary.view.geometry().top() == secondary.view.geometry().top()
+    tv.set_comparison(None)
+    # alone again, the split characters take no room when there are none
+    tv.set_text("the cat")
+    assert tv.wait_idle()
+    assert (
+        not primary.split_chars.isVisibleTo(w) and not primary.split_chars.sizePolicy().retainSizeWhenHidden()
+    )
