@@ -168,6 +168,9 @@ class MainWindow(FilesWindow):
         left_split.addWidget(self.info_tabs)
         for pane in (self.details, self.story):
             pane.browser.setMinimumHeight(24)
+            # the tab names the pane: its own title said it again, a line less of what the merge did
+            # (three lines of the story at 1280×720)
+            pane.title.setVisible(False)
         left_split.setStretchFactor(0, 1)
         left_split.setStretchFactor(1, 0)
         left_split.setSizes([600, 270])  # (made to fit the window once it is shown: _fit_left_column)

@@ -145,3 +145,19 @@ def test_compared_token_views_are_the_same_height(qtbot, trained):
     assert (
         not primary.split_chars.isVisibleTo(w) and not primary.split_chars.sizePolicy().retainSizeWhenHidden()
     )
+
+
+def test_the_merge_panes_are_not_titled_twice(qtbot, window):
+    """The tabs "Selected merge" and "What happened" each had the same words again as a title above
+    the text: a line of the story fewer at 1280×720."""
+    from PySide6.QtWidgets import QLabel
+
+    w = window
+    tabs = w.info_tabs
+    for i in range(tabs.count()):
+        pane = tabs.widget(i)
+        name = tabs.tabText(i)
+        shown = [lab.text() for lab in pane.findChildren(QLabel) if lab.isVisibleTo(w)]
+        assert not any(name in text for text in shown), (name, shown)
+        # the text starts right under the tab bar
+        assert pane.browser.geometry().top() <= 12
