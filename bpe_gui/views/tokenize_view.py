@@ -87,6 +87,8 @@ class TokenizeView(QWidget):
         # a token clicked in this tokenizer's text: its merge becomes the selected one (every view
         # shows it; the details offer the corpus snippets where the token occurs)
         self.primary.view.clicked.connect(self._token_clicked)
+        # … and the selected merge's token is marked wherever it stands in the text
+        controller.merge_selected.connect(lambda _rank: self._mark_selected())
 
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))
@@ -176,9 +178,18 @@ class TokenizeView(QWidget):
             self._finished()
 
     # ------------------------------------------------------------------ tokenizing
+    def _mark_selected(self) -> None:
+        c = self.controller
+        rank, merges = c.selected_merge, c.index.merges
+        if rank is None or not 0 <= rank < len(merges):
+            self.primary.mark_merge(None, None)
+        else:
+            self.primary.mark_merge(rank, merges[rank].token)
+
     def refresh(self) -> None:
         self._timer.stop()
         c = self.controller
+        self._mark_selected()  # (an undo or a new corpus may have moved or cleared the selection)
         text = self.input.toPlainText()
         markers = self.markers.isChecked()
         if self.secondary.tokenizer is not None:

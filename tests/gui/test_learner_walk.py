@@ -161,3 +161,46 @@ def test_the_merge_panes_are_not_titled_twice(qtbot, window):
         assert not any(name in text for text in shown), (name, shown)
         # the text starts right under the tab bar
         assert pane.browser.geometry().top() <= 12
+
+
+def test_the_tokenize_view_marks_the_token_of_the_selected_merge(qtbot, trained):
+    """Every view followed a merge picked in the list (timeline, details, vocab, tree) but the
+    tokenize view: the learner could not see where the merge's token stands in the text."""
+    w, c = trained, trained.controller
+    tv = w.tokenize
+    tv.set_text("the cat sat on the mat. the dog")
+    assert tv.wait_idle()
+    view = tv.primary.view
+    assert view.extraSelections() == []
+    spans = view.spans
+    made = [s.token for s in spans if c.index.rank_of.get(s.token) is not None]
+    token = max(made, key=lambda t: sum(s.token == t for s in spans))  # (" the" or "the": more than once)
+    want = [i for i, s in enumerate(spans) if s.token == token]
+    assert len(want) >= 2
+    rank = c.index.rank_of[token]
+    c.select_merge(rank)
+    marks = view.extraSelections()
+    # each place the token stands is marked, and only those
+    assert [m.cursor.selectionStart() for m in marks] == [view.starts[i] for i in want]
+    text = view.toPlainText()
+    for m in marks:
+        shown = text[m.cursor.selectionStart() : m.cursor.selectionEnd()].replace("\u2060", "")
+        assert shown.replace("·", " ") == token.decode()
+    info = tv.primary.info.text()
+    assert f"#{rank + 1}" in info and f"{len(want)} times" in info, info
+    # a new text is marked the same way, without picking the merge again
+    tv.set_text("the end of the cat")
+    assert tv.wait_idle()
+    assert len(view.extraSelections()) == sum(s.token == token for s in view.spans)
+    # a merge whose token the text does not hold as a token of its own: nothing marked, and why
+    absent = next(m for m in c.index.merges if all(s.token != m.token for s in view.spans))
+    c.select_merge(absent.rank)
+    assert view.extraSelections() == []
+    assert "not a token of its own" in tv.primary.info.text()
+    # Reset: no merge is selected, nothing is marked
+    c.select_merge(rank)
+    assert c.reset()
+    qtbot.waitUntil(lambda: c.index.n_merges == 0 and not c.busy)
+    assert c.selected_merge is None and tv.wait_idle()
+    qtbot.waitUntil(lambda: view.extraSelections() == [])
+    assert "orange" not in tv.primary.info.text() and "Hover a token" in tv.primary.info.text()
