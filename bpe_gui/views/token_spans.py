@@ -218,6 +218,14 @@ class TokenSpanView(QTextEdit):
                 QToolTip.hideText()
         super().mouseMoveEvent(event)
 
+    def leaveEvent(self, event) -> None:
+        # the pointer left the text: the line under it says again what it says with nothing hovered
+        # (it kept the last token's details, over what the orange tokens are)
+        if self._hover != -1:
+            self._hover = -1
+            self.hovered.emit(-1)
+        super().leaveEvent(event)
+
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
         if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection():

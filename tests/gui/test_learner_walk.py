@@ -204,3 +204,35 @@ def test_the_tokenize_view_marks_the_token_of_the_selected_merge(qtbot, trained)
     assert c.selected_merge is None and tv.wait_idle()
     qtbot.waitUntil(lambda: view.extraSelections() == [])
     assert "orange" not in tv.primary.info.text() and "Hover a token" in tv.primary.info.text()
+
+
+def test_the_hover_line_forgets_the_token_when_the_pointer_leaves(qtbot, trained):
+    """The line under the tokens kept the last hovered token's details after the pointer left, over
+    what it says with none hovered (what the orange tokens are)."""
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    w, c = trained, trained.controller
+    tv = w.tokenize
+    tv.set_text("the cat sat on the mat")
+    assert tv.wait_idle()
+    pane, view = tv.primary, tv.primary.view
+    rank = c.index.rank_of[view.spans[0].token]
+    c.select_merge(rank)
+    note = pane.info.text()
+    assert f"#{rank + 1}" in note
+    view.moveCursor(view.textCursor().MoveOperation.Start)
+    pos = QPointF(view.cursorRect().center()) + QPointF(3, 0)
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        pos,
+        pos,
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(view.viewport(), move)
+    assert pane.info.text().startswith(f"<b>id {view.spans[0].id}</b>")
+    QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))  # the pointer leaves the text
+    assert pane.info.text() == note
