@@ -3721,106 +3721,106 @@
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="242"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="250"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="286"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="294"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="319"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="327"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="323"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="331"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="338"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="346"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="345"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="353"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="359"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="367"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="366"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="374"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="367"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="375"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="370"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="378"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="373"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="381"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="376"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="384"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="379"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="387"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="385"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="393"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="390"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="398"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="393"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="401"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="395"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="403"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="397"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="405"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="417"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="426"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="421"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="431"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
-        <translation>选中的第 %2 次合并造出了 %1：它在这段文本中不是一个独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
+        <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
 </context>
 <context>

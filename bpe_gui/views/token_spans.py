@@ -303,7 +303,7 @@ class TokenPane(QWidget):
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
         self.split_chars.setVisible(False)
-        self.info.setText(self.idle_hint())
+        self._show_idle()
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
     def show_tokens(self, spans: list, text: str, markers: bool) -> None:
@@ -318,7 +318,7 @@ class TokenPane(QWidget):
         self.view.show_spans(spans, markers)
         self._show_split_chars(spans, self._text)
         self._note_mark()
-        self.info.setText(self.idle_hint())  # what was hovered belongs to the text shown before
+        self._show_idle()  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
@@ -411,7 +411,7 @@ class TokenPane(QWidget):
         self.view.marked = token
         self._note_mark()
         if self.view._hover < 0:
-            self.info.setText(self.idle_hint())
+            self._show_idle()
 
     def _note_mark(self) -> None:
         """Mark the selected merge's token in the spans shown, and say what the orange tokens are."""
@@ -439,8 +439,12 @@ class TokenPane(QWidget):
         """The line under the tokens when none is hovered: what the orange ones are, else how to hover."""
         return self._mark_note or self.tr(HOVER_HINT)
 
+    def _show_idle(self) -> None:
+        self.info.setText(self.idle_hint())
+        self.info.setToolTip(self._mark_note)  # (the whole note where the line is too narrow for it)
+
     def _hovered(self, i: int) -> None:
         if i < 0:
-            self.info.setText(self.idle_hint())
+            self._show_idle()
             return
         self.info.setText(self.describe(self.view.spans[i]).replace("<br>", " · "))

@@ -197,6 +197,7 @@ def test_the_tokenize_view_marks_the_token_of_the_selected_merge(qtbot, trained)
     c.select_merge(absent.rank)
     assert view.extraSelections() == []
     assert "not a token of its own" in tv.primary.info.text()
+    assert tv.primary.info.toolTip() == tv.primary.info.text()  # (whole where the line is too narrow)
     # Reset: no merge is selected, nothing is marked
     c.select_merge(rank)
     assert c.reset()
