@@ -196,6 +196,22 @@ class TokenSpanView(QTextEdit):
         self.setExtraSelections(marks)
         return len(marks)
 
+    def reveal_mark(self) -> None:
+        """Scroll to the first marked token unless one is in sight already."""
+        marks = self.extraSelections()
+        if not marks:
+            return
+        area = self.viewport().rect()
+        places = []
+        for sel in marks:
+            at = QTextCursor(self.document())
+            at.setPosition(sel.cursor.selectionStart())
+            if area.intersects(self.cursorRect(at)):
+                return
+            places.append(at)
+        self.setTextCursor(places[0])
+        self.ensureCursorVisible()
+
     def span_at(self, pos: QPoint) -> int:
         """Index of the span under a viewport position, or -1."""
         if not self.spans:
@@ -405,11 +421,14 @@ class TokenPane(QWidget):
             lines.append(self.tr("characters over their bytes: {0}").format(escape(", ".join(whole))))
         return "<br>".join(lines)
 
-    def mark_merge(self, rank: int | None, token: bytes | None) -> None:
-        """Mark the token of the selected merge ``rank`` wherever it stands in the text (None: none)."""
+    def mark_merge(self, rank: int | None, token: bytes | None, reveal: bool = False) -> None:
+        """Mark the token of the selected merge ``rank`` wherever it stands in the text (None: none);
+        ``reveal``: scroll to it if none of its places is in sight."""
         self._marked_rank = rank if token is not None else None
         self.view.marked = token
         self._note_mark()
+        if reveal:
+            self.view.reveal_mark()
         if self.view._hover < 0:
             self._show_idle()
 

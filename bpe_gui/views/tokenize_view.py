@@ -88,7 +88,7 @@ class TokenizeView(QWidget):
         # shows it; the details offer the corpus snippets where the token occurs)
         self.primary.view.clicked.connect(self._token_clicked)
         # … and the selected merge's token is marked wherever it stands in the text
-        controller.merge_selected.connect(lambda _rank: self._mark_selected())
+        controller.merge_selected.connect(lambda _rank: self._mark_selected(reveal=True))
 
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))
@@ -178,13 +178,13 @@ class TokenizeView(QWidget):
             self._finished()
 
     # ------------------------------------------------------------------ tokenizing
-    def _mark_selected(self) -> None:
+    def _mark_selected(self, reveal: bool = False) -> None:
         c = self.controller
         rank, merges = c.selected_merge, c.index.merges
         if rank is None or not 0 <= rank < len(merges):
             self.primary.mark_merge(None, None)
-        else:
-            self.primary.mark_merge(rank, merges[rank].token)
+        else:  # (scrolled to when picked, not each time the text is tokenized again)
+            self.primary.mark_merge(rank, merges[rank].token, reveal=reveal)
 
     def refresh(self) -> None:
         self._timer.stop()

@@ -237,3 +237,29 @@ def test_the_hover_line_forgets_the_token_when_the_pointer_leaves(qtbot, trained
     assert pane.info.text().startswith(f"<b>id {view.spans[0].id}</b>")
     QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))  # the pointer leaves the text
     assert pane.info.text() == note
+
+
+def test_a_picked_merge_whose_token_is_out_of_sight_is_scrolled_to(qtbot, trained):
+    from PySide6.QtGui import QTextCursor
+
+    w, c = trained, trained.controller
+    w.resize(1280, 672)
+    tv = w.tokenize
+    filler = "zq " * 400  # (no merge of the small corpus makes "zq")
+    tv.set_text(filler + "lighthouse")
+    assert tv.wait_idle()
+    view = tv.primary.view
+    bar = view.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0
+    token = max((s.token for s in view.spans), key=len)
+    assert c.index.rank_of.get(token) is not None and token.strip() in b"lighthouse"
+    c.select_merge(c.index.rank_of[token])
+    (mark,) = view.extraSelections()
+    at = QTextCursor(view.document())
+    at.setPosition(mark.cursor.selectionStart())
+    assert bar.value() > 0 and view.viewport().rect().intersects(view.cursorRect(at))
+    # typing on (the text tokenized again) leaves the scroll where the user has it
+    bar.setValue(0)
+    tv.set_text(filler + "lighthouse ")
+    assert tv.wait_idle()
+    assert bar.value() == 0
