@@ -263,3 +263,26 @@ def test_a_picked_merge_whose_token_is_out_of_sight_is_scrolled_to(qtbot, traine
     tv.set_text(filler + "lighthouse ")
     assert tv.wait_idle()
     assert bar.value() == 0
+
+
+def test_a_token_picked_in_the_longest_list_selects_its_merge_in_every_view(qtbot, trained):
+    """Picking a token in "Longest" showed its merge tree and nothing else: the selected merge, the
+    timeline and the lists stayed on the merge picked before (the Vocab tab selected it)."""
+    from PySide6.QtCore import Qt
+
+    w, c = trained, trained.controller
+    br = w.browser
+    c.select_merge(0)
+    br.tabs.setCurrentWidget(br.lists.longest)
+    role = Qt.ItemDataRole.UserRole
+    qtbot.waitUntil(lambda: len(br.lists.longest.item(0).data(role)) > 1)  # (refreshed after the run)
+    item = br.lists.longest.item(0)
+    token = item.data(role)
+    rank = c.index.rank_of[token]
+    assert rank != 0
+    br.lists.longest.setCurrentItem(item)
+    assert c.selected_merge == rank
+    assert w.details.rank == rank and w.timeline.selected == rank
+    assert br.merges_proxy.mapToSource(br.merges_table.currentIndex()).row() == rank
+    assert br.tree.topLevelItem(0).text(1) == str(c.index.merges[rank].token_id)
+    assert br.tabs.currentWidget() is br.lists.longest  # (the list stays on show)
