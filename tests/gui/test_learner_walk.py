@@ -286,3 +286,32 @@ def test_a_token_picked_in_the_longest_list_selects_its_merge_in_every_view(qtbo
     assert br.merges_proxy.mapToSource(br.merges_table.currentIndex()).row() == rank
     assert br.tree.topLevelItem(0).text(1) == str(c.index.merges[rank].token_id)
     assert br.tabs.currentWidget() is br.lists.longest  # (the list stays on show)
+
+
+def test_pasted_crlf_text_keeps_its_carriage_returns(qtbot, trained, tmp_path):
+    """Qt's text edit turned a pasted \\r\\n into a line break alone (and a lone \\r into \\n): the
+    learner pasting Windows code never saw the \\r tokens the tokenizer makes of it."""
+    from PySide6.QtCore import QMimeData
+
+    from core.formats.session import load_session
+
+    w = trained
+    tv = w.tokenize
+    pasted = "def f(x):\r\n\treturn x\r\nold mac\rend"
+    tv.input.clear()
+    data = QMimeData()
+    data.setText(pasted)
+    tv.input.insertFromMimeData(data)  # what Ctrl+V does with the clipboard's text
+    assert tv.input.text() == pasted
+    assert tv.input.toPlainText().count("\u240d") == 3  # (shown as ␍)
+    assert tv.wait_idle()
+    spans = tv.primary.view.spans
+    assert b"".join(s.token for s in spans) == pasted.encode()
+    assert sum(s.token.count(b"\r") for s in spans) == 3
+    assert "␍" in tv.primary.view.toPlainText()
+    # the session keeps the text as it was pasted, and gives it back so
+    path = w.save_session(str(tmp_path / "s.bpe.json"))
+    assert path is not None and load_session(path).text == pasted
+    tv.set_text("a\rb")
+    assert tv.input.text() == "a\rb" and tv.wait_idle()
+    assert [s.token for s in tv.primary.view.spans if b"\r" in s.token]
