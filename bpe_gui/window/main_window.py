@@ -83,6 +83,7 @@ class MainWindow(FilesWindow):
             view.merge_chosen.connect(c.select_merge)
         c.session_opened.connect(self._session_opened)
         c.stepped.connect(self._stepped)
+        c.trained.connect(lambda summary: self._show_story() if summary.n_merges else None)
         c.busy_changed.connect(self._busy_changed)
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
@@ -497,6 +498,13 @@ class MainWindow(FilesWindow):
     def _stepped(self, records: list) -> None:
         if records:
             self.show_message(status_line(records[-1], self.controller.tie_break))
+            self._show_story()
+
+    def _show_story(self) -> None:
+        """After a step or a run, What happened comes to the front while no merge is selected: the
+        Selected merge tab had nothing to show but "click a merge", under the merge just made."""
+        if self.controller.selected_merge is None:
+            self.info_tabs.setCurrentWidget(self.story)
 
     def show_message(self, message: str) -> None:
         """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""

@@ -315,3 +315,26 @@ def test_pasted_crlf_text_keeps_its_carriage_returns(qtbot, trained, tmp_path):
     tv.set_text("a\rb")
     assert tv.input.text() == "a\rb" and tv.wait_idle()
     assert [s.token for s in tv.primary.view.spans if b"\r" in s.token]
+
+
+def test_a_step_with_no_merge_selected_brings_what_happened_to_the_front(qtbot, loaded):
+    """After Step the front tab (Selected merge) only said "click a point of the timeline or a row of
+    the merges list": the story of the merge just made was behind the other tab."""
+    w, c = loaded, loaded.controller
+    tabs = w.info_tabs
+    assert tabs.currentWidget() is w.details and c.selected_merge is None
+    c.step()
+    assert tabs.currentWidget() is w.story
+    assert "→" in w.story.browser.toPlainText().splitlines()[0]
+    # once the learner picks a merge and reads its details, steps leave that tab on show
+    c.select_merge(0)
+    tabs.setCurrentWidget(w.details)
+    c.step()
+    assert tabs.currentWidget() is w.details and w.details.rank == 0
+    # after Reset (nothing selected) a Train brings the story of its last merge to the front
+    assert c.reset()
+    qtbot.waitUntil(lambda: c.index.n_merges == 0 and not c.busy)
+    tabs.setCurrentWidget(w.details)
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(300)
+    assert tabs.currentWidget() is w.story
