@@ -59,6 +59,9 @@ class MainWindow(FilesWindow):
         self._close_pending = False
         self._scrolled_for_task: int | None = None  # the left column's scroll before a task moved it
         self._user_scrolled = False  # the user scrolled the left column since
+        # the left column's scroll while no task runs: a task's start can move it before the window
+        # hears of the task (the focused field is disabled, the column scrolls to the next one)
+        self._idle_scroll = 0
 
         self.corpus_panel = CorpusPanel(c)
         self.training_panel = TrainingPanel(c)
@@ -160,6 +163,9 @@ class MainWindow(FilesWindow):
         guard_wheel(scroll)  # the wheel scrolls the column, not the setting under the pointer
         for sig in (scroll.verticalScrollBar().actionTriggered, scroll.verticalScrollBar().sliderMoved):
             sig.connect(lambda *_: setattr(self, "_user_scrolled", True))
+        scroll.verticalScrollBar().valueChanged.connect(
+            lambda v: None if self.controller.busy else setattr(self, "_idle_scroll", v)
+        )
         left_split = QSplitter(Qt.Orientation.Vertical)
         left_split.addWidget(scroll)
         self.story = StoryView(self.controller)
@@ -476,7 +482,7 @@ class MainWindow(FilesWindow):
         if busy and self._scrolled_for_task is None:
             # on a short screen the left column scrolls: bring Cancel and the progress bar into sight
             # while a task runs (in Chinese at 1280×720 they were below the fold) …
-            before = bar.value()
+            before = self._idle_scroll
             panel = self.training_panel
             self.left_scroll.ensureWidgetVisible(panel.progress, 0, panel.cancel_button.height() + 16)
             self._scrolled_for_task = before

@@ -338,3 +338,37 @@ def test_a_step_with_no_merge_selected_brings_what_happened_to_the_front(qtbot, 
     with qtbot.waitSignal(c.trained, timeout=60_000):
         c.train(300)
     assert tabs.currentWidget() is w.story
+
+
+def test_the_left_column_scrolls_back_after_a_run_started_from_a_field(qtbot, small_corpus):
+    """In Chinese at 1280×720, with the cursor left in a training field (the vocab size just typed,
+    then Tab), Train disabled that field and the column scrolled to the next focused widget before the
+    window heard of the run: afterwards the column stayed there, the corpus panel cut off at the top."""
+    from bpe_gui import create_window
+    from bpe_gui.text import i18n
+
+    from .gui_helpers import load
+
+    w = create_window(load_sample=False, language="zh_CN")
+    try:
+        qtbot.addWidget(w)
+        w.resize(1280, 672)
+        w.show()
+        qtbot.waitExposed(w)
+        c, tp = w.controller, w.training_panel
+        load(qtbot, w, small_corpus)
+        bar = w.left_scroll.verticalScrollBar()
+        bar.setValue(0)
+        w.activateWindow()
+        tp.specials.setFocus()
+        qtbot.waitUntil(tp.specials.hasFocus)
+        moved = []
+        bar.valueChanged.connect(lambda v: moved.append(v) if c.busy else None)
+        with qtbot.waitSignal(c.trained, timeout=60_000):
+            c.train(320)
+        qtbot.waitUntil(lambda: not c.busy)
+        assert moved and moved[0] > 0  # (the run scrolled the column: else this test says nothing)
+        assert bar.value() == 0
+        c.shutdown()
+    finally:
+        i18n.install("en")
