@@ -897,102 +897,102 @@
         <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="62"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="63"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="89"/>
         <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style=&apos;color:#667&apos;&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="93"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="94"/>
         <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="99"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;This file records no counts, so why this pair was merged at this point is not known; train on a corpus to see the counts.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;这个文件没有记录次数，所以不知道为什么在这一步合并这个字节对；在语料上训练即可看到次数。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="104"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="105"/>
         <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="107"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="108"/>
         <source> and {0} more</source>
         <translation> 等另外 {0} 个</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="108"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="109"/>
         <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="111"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
         <source>distinct word</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="111"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
         <source>distinct words</source>
         <translation>个不同的词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
         <source>time</source>
         <translation>次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
         <source>times</source>
         <translation>次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="114"/>
         <source>changed &lt;b&gt;{0}&lt;/b&gt; {1}, which occur &lt;b&gt;{2}&lt;/b&gt; {3} in the corpus</source>
         <translation>改变了 &lt;b&gt;{0}&lt;/b&gt; {1}，它们在语料中共出现 &lt;b&gt;{2}&lt;/b&gt; {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="117"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="118"/>
         <source>; some hold the pair more than once: &lt;b&gt;{0}&lt;/b&gt; places in all</source>
         <translation>；有的词含有这个字节对不止一处：共 &lt;b&gt;{0}&lt;/b&gt; 处</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="123"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="124"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="131"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="132"/>
         <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="146"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="147"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="147"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="148"/>
         <source>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="187"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="188"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="194"/>
         <source>byte {0}</source>
         <translation>第 {0} 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="200"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="201"/>
         <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
     </message>
@@ -2659,308 +2659,308 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="161"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="166"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="162"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="167"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="197"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="223"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="224"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="232"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="225"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="227"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="237"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="234"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="244"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="284"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="278"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="280"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="288"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="284"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="292"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="288"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="295"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="316"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="341"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="334"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="342"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="343"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="344"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="345"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="385"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="393"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置(回到基础分词器)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="387"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="395"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="405"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="413"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="441"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="449"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="443"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="451"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="444"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="452"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="466"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="526"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="534"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="526"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="534"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="527"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="535"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="527"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="535"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="327"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="554"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="562"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="619"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="627"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -2991,52 +2991,52 @@
 <context>
     <name>PairTableModel</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="46"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
         <source>Pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="48"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="49"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="50"/>
         <source>Move</source>
         <translation>升降</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="52"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="53"/>
         <source>Place in the table: 1 is the pair the next step merges</source>
         <translation>表中名次：1 是下一步要合并的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="53"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="54"/>
         <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
         <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="57"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="58"/>
         <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
         <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="62"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="63"/>
         <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
         <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="67"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="68"/>
         <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
         <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="102"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="103"/>
         <source>new</source>
         <translation>新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="160"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="161"/>
         <source>bytes: {0} | {1}</source>
         <translation>字节：{0} | {1}</translation>
     </message>
@@ -3044,82 +3044,82 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="183"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="184"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="187"/>
         <source>Filter pairs (text or hex) …</source>
         <translation>筛选字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="245"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="279"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="248"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="282"/>
         <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="250"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="284"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="253"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="287"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="258"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="292"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="262"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="296"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="264"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="298"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="266"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="300"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="266"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="300"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="267"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="269"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="303"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="274"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="308"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="276"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="310"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="278"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="312"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -3570,12 +3570,12 @@
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="272"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="273"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="282"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="283"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -3716,105 +3716,117 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="49"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="51"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge; click it to select its merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="215"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="250"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="252"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="294"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="284"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="327"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="288"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="331"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="303"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="346"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="353"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="324"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="367"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="331"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="374"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="332"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="375"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="335"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="378"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="338"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="381"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="341"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="384"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="344"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="387"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="350"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="393"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="355"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="398"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="358"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="401"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="360"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="403"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="362"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="405"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/token_spans.py" line="426"/>
+        <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
+        <translation>
+            <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="431"/>
+        <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
+        <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
 </context>
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="167"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="173"/>
         <source>… {0} more tokens not shown</source>
         <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined</extracomment>
         <translation>… 另有 {0} 个词元未显示</translation>
@@ -3858,37 +3870,37 @@
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="92"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="94"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="160"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="162"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="162"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="164"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="166"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="187"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="198"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="207"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="211"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

@@ -84,7 +84,7 @@ class BrowserView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.merges_table, self.tr("Merges"))
         self.tabs.addTab(self.vocab_table, self.tr("Vocab"))
-        self.lists = TokenLists(controller, self.show_tree, self)
+        self.lists = TokenLists(controller, self._token_chosen, self)
         self.tabs.addTab(self.lists.longest, self.tr("Longest"))
         self.tabs.addTab(self.lists.unused, self.tr("Never used"))
         self.tree = QTreeWidget()
@@ -279,7 +279,11 @@ class BrowserView(QWidget):
         if self._models_syncing():
             QTimer.singleShot(0, self, lambda: self._vocab_row_changed(self.vocab_table.currentIndex(), None))
             return
-        token = self.vocab_proxy.data(current, TOKEN_ROLE)
+        self._token_chosen(self.vocab_proxy.data(current, TOKEN_ROLE))
+
+    def _token_chosen(self, token: bytes) -> None:
+        """A token picked in the vocab or a token list: its merge becomes the selected one (every view
+        shows it); a byte or a special token, made by no merge, shows its tree alone."""
         rank = self.controller.index.rank_of.get(token)
         if rank is not None:
             self.merge_chosen.emit(rank)

@@ -6,6 +6,7 @@ from html import escape
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QItemSelectionModel,
     QModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -234,10 +235,43 @@ class PairsView(QWidget):
     def refresh(self, deltas=None, reset: bool = False) -> None:
         c = self.controller
         pairs = c.top_pairs(100)
+        picked = self.selected_pair()
         self.model.set_pairs(pairs, deltas, reset_history=reset)
+        self._select_pair(picked)
         text = self._explain(pairs)
         self.next_label.setText(text)
         self.next_label.setToolTip(text)  # the whole explanation when the box is too small
+
+    def _source_row(self, index) -> int:
+        shown = self.table.model()
+        return shown.mapToSource(index).row() if shown is self.proxy else index.row()
+
+    def selected_pair(self) -> tuple[bytes, bytes] | None:
+        """The pair of the row the user selected (None when no row is)."""
+        selection = self.table.selectionModel()
+        rows = selection.selectedRows() if selection is not None else []
+        if not rows:
+            return None
+        row = self._source_row(rows[0])
+        return self.model.rows[row][0] if 0 <= row < len(self.model.rows) else None
+
+    def _select_pair(self, pair) -> None:
+        """Keep the selection on ``pair`` where it now stands (the rows move at every step: the
+        selection stayed on the row number, on another pair), or none when it left the table."""
+        selection = self.table.selectionModel()
+        if pair is None or selection is None:
+            return
+        row = next((i for i, r in enumerate(self.model.rows) if r[0] == pair), None)
+        index = self.model.index(row, 0) if row is not None else QModelIndex()
+        if index.isValid() and self.table.model() is self.proxy:
+            index = self.proxy.mapFromSource(index)
+        if not index.isValid():
+            selection.clearSelection()
+            selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+            return
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        selection.select(index, flags)
+        selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
 
     def _explain(self, pairs: list) -> str:
         c = self.controller

@@ -262,6 +262,7 @@ class StoryView(QWidget):
         lay.addWidget(self.browser)
         controller.merge_selected.connect(self.show_merge)
         controller.stepped.connect(self._show_latest)
+        controller.trained.connect(self._after_run)
         controller.merges_removed.connect(self._after_removal)
         controller.merges_reset.connect(self.clear)
         self.clear()
@@ -289,6 +290,13 @@ class StoryView(QWidget):
         """After a step: the story of the latest merge (until another one is selected)."""
         if records:
             self.show_merge(records[-1].rank)
+
+    def _after_run(self, summary) -> None:
+        """After Train (finished or cancelled): the story of the latest merge when the run made any
+        (it stayed on the merge shown before the run, long gone from the end of the list)."""
+        left = self.controller.index.n_merges
+        if summary.n_merges and left:
+            self.show_merge(left - 1)
 
     def _after_removal(self, _n: int) -> None:
         """After an undo or a rewind: the story of the merge that is now the latest (none left: the hint)."""

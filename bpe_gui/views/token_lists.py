@@ -1,5 +1,6 @@
 """Two lists for the vocab browser: the longest tokens of the current vocab, and the tokens never used
-on the last evaluated text (filled by the Evaluate view). Clicking a token shows its merge tree."""
+on the last evaluated text (filled by the Evaluate view). Clicking a token selects the merge that made
+it (its tree for a byte)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ REFRESH_MS = 300  # the longest list follows the merges, throttled
 
 
 class TokenLists(QObject):
-    def __init__(self, controller, show_tree, parent=None) -> None:
+    def __init__(self, controller, choose, parent=None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.longest = QListWidget()
@@ -35,7 +36,7 @@ class TokenLists(QObject):
         hint_lay.setContentsMargins(0, 0, 0, 0)
         hint_lay.addWidget(self.unused_hint)
         for w in (self.longest, self.unused):
-            w.currentItemChanged.connect(lambda cur, _prev: self._clicked(cur, show_tree))
+            w.currentItemChanged.connect(lambda cur, _prev: self._clicked(cur, choose))
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._timer.timeout.connect(self.refresh_longest)
         for sig in (controller.merges_appended, controller.merges_removed):
@@ -43,9 +44,9 @@ class TokenLists(QObject):
         controller.merges_reset.connect(self.refresh_longest)
         self.refresh_longest()
 
-    def _clicked(self, item, show_tree) -> None:
+    def _clicked(self, item, choose) -> None:
         if item is not None and item.data(Qt.ItemDataRole.UserRole) is not None:
-            show_tree(item.data(Qt.ItemDataRole.UserRole))
+            choose(item.data(Qt.ItemDataRole.UserRole))
 
     @staticmethod
     def _item(token: bytes, text: str) -> QListWidgetItem:

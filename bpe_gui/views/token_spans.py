@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QTextEdit, QToolTip, QVBoxLayout, QWidget
 from bpe_gui.model.char_bytes import chars_of
 from bpe_gui.model.formatting import WHITESPACE_MARKERS, hex_html, piece_label, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+from bpe_gui.text.plural import plural
 from bpe_gui.views.widgets import status_label
 from core import BPEError
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
@@ -42,6 +43,7 @@ PALETTE = [
 SPECIAL_BG = "#3a3f58"
 SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
 FALLBACK_FG = "#8a1c1c"  # a byte-fallback piece (<0xE4>) of a SentencePiece model: underlined too
+MARK_BG = "#e8590c"  # the selected merge's token (the timeline marks the merge in the same colour)
 MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
 JOIN = "\u2060"  # word joiner: where it may not
@@ -118,6 +120,8 @@ class TokenSpanView(QTextEdit):
         self.describe: Callable[[Any], str] | None = None  # the hover text of a span
         #: a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined
         self.char_model: Any = None
+        self.marked: bytes | None = None  # the token marked wherever it stands (the selected merge's)
+        self._ends: list[int] = []
         self._hover = -1
 
     def show_spans(self, spans: list, markers: bool) -> None:
@@ -127,6 +131,7 @@ class TokenSpanView(QTextEdit):
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.spans = spans[:MAX_RENDERED]
         self.starts = []
+        self._ends = []
         cursor = QTextCursor(self.document())
         cursor.beginEditBlock()
         colors = span_colors([s.id for s in self.spans])
@@ -159,6 +164,7 @@ class TokenSpanView(QTextEdit):
             if markers or span.is_special or not span.complete_utf8:
                 shown = unbreakable(shown)
             cursor.insertText(shown, fmt)
+            self._ends.append(cursor.position())
             if markers:  # (without markers, lines break at the text's own spaces)
                 cursor.insertText(BREAK, plain)
         if len(spans) > MAX_RENDERED:
@@ -168,6 +174,43 @@ class TokenSpanView(QTextEdit):
             )
         cursor.endEditBlock()
         self._hover = -1
+        self.mark(self.marked)
+
+    def mark(self, token: bytes | None) -> int:
+        """Mark every place ``token`` stands as a token of its own (None: none); returns how many."""
+        self.marked = token
+        marks = []
+        if token is not None:
+            fmt = QTextCharFormat()
+            fmt.setBackground(QColor(MARK_BG))
+            fmt.setForeground(QColor("white"))
+            for span, start, end in zip(self.spans, self.starts, self._ends):
+                if span.token == token and not span.is_special:
+                    cursor = QTextCursor(self.document())
+                    cursor.setPosition(start)
+                    cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+                    sel = QTextEdit.ExtraSelection()
+                    sel.cursor = cursor
+                    sel.format = fmt
+                    marks.append(sel)
+        self.setExtraSelections(marks)
+        return len(marks)
+
+    def reveal_mark(self) -> None:
+        """Scroll to the first marked token unless one is in sight already."""
+        marks = self.extraSelections()
+        if not marks:
+            return
+        area = self.viewport().rect()
+        places = []
+        for sel in marks:
+            at = QTextCursor(self.document())
+            at.setPosition(sel.cursor.selectionStart())
+            if area.intersects(self.cursorRect(at)):
+                return
+            places.append(at)
+        self.setTextCursor(places[0])
+        self.ensureCursorVisible()
 
     def span_at(self, pos: QPoint) -> int:
         """Index of the span under a viewport position, or -1."""
@@ -190,6 +233,14 @@ class TokenSpanView(QTextEdit):
             else:
                 QToolTip.hideText()
         super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        # the pointer left the text: the line under it says again what it says with nothing hovered
+        # (it kept the last token's details, over what the orange tokens are)
+        if self._hover != -1:
+            self._hover = -1
+            self.hovered.emit(-1)
+        super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
@@ -218,6 +269,8 @@ class TokenPane(QWidget):
         )
         self.split_chars = status_label(name="splitChars")
         self.split_chars.setVisible(False)
+        self._marked_rank: int | None = None  # the selected merge, whose token the view marks
+        self._mark_note = ""
         self.info = status_label(self.tr(HOVER_HINT), name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
@@ -240,6 +293,11 @@ class TokenPane(QWidget):
             else:
                 label.setMinimumHeight(0)
                 label.setMaximumHeight(16777215)  # (QWIDGETSIZE_MAX: its own height again)
+        # side by side, the split characters keep their two lines when this text has none: the two
+        # token views stay the same height, their lines side by side (one pane's was two lines shorter)
+        policy = self.split_chars.sizePolicy()
+        policy.setRetainSizeWhenHidden(compact)
+        self.split_chars.setSizePolicy(policy)
         self.info.setVisible(not compact)
 
     def tokenize_text(self, text: str, markers: bool) -> None:
@@ -261,7 +319,7 @@ class TokenPane(QWidget):
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
         self.split_chars.setVisible(False)
-        self.info.setText(self.tr(HOVER_HINT))
+        self._show_idle()
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
     def show_tokens(self, spans: list, text: str, markers: bool) -> None:
@@ -275,7 +333,8 @@ class TokenPane(QWidget):
         self.view.char_model = getattr(self.tokenizer, "char_model", None)
         self.view.show_spans(spans, markers)
         self._show_split_chars(spans, self._text)
-        self.info.setText(self.tr(HOVER_HINT))  # what was hovered belongs to the text shown before
+        self._note_mark()
+        self._show_idle()  # what was hovered belongs to the text shown before
         n = len(spans)
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
@@ -362,8 +421,49 @@ class TokenPane(QWidget):
             lines.append(self.tr("characters over their bytes: {0}").format(escape(", ".join(whole))))
         return "<br>".join(lines)
 
+    def mark_merge(self, rank: int | None, token: bytes | None, reveal: bool = False) -> None:
+        """Mark the token of the selected merge ``rank`` wherever it stands in the text (None: none);
+        ``reveal``: scroll to it if none of its places is in sight."""
+        self._marked_rank = rank if token is not None else None
+        self.view.marked = token
+        self._note_mark()
+        if reveal:
+            self.view.reveal_mark()
+        if self.view._hover < 0:
+            self._show_idle()
+
+    def _note_mark(self) -> None:
+        """Mark the selected merge's token in the spans shown, and say what the orange tokens are."""
+        n = self.view.mark(self.view.marked)
+        rank, token = self._marked_rank, self.view.marked
+        if rank is None or token is None or not self.view.spans:
+            self._mark_note = ""
+            return
+        label = f"<code>{escape(token_label(token))}</code>"
+        if n:
+            text = self.tr(
+                "In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).", "", n
+            )
+            color = MARK_BG
+        else:
+            text = self.tr(
+                "The selected merge #%2 made %1: it is not a token of its own in this text "
+                "(later merges joined it into longer ones, or the text lacks it)."
+            )
+            color = "#778"
+        text = plural(text, n).replace("%2", f"{rank + 1:,}").replace("%1", label)
+        self._mark_note = f"<span style='color:{color}'>{text}</span>"
+
+    def idle_hint(self) -> str:
+        """The line under the tokens when none is hovered: what the orange ones are, else how to hover."""
+        return self._mark_note or self.tr(HOVER_HINT)
+
+    def _show_idle(self) -> None:
+        self.info.setText(self.idle_hint())
+        self.info.setToolTip(self._mark_note)  # (the whole note where the line is too narrow for it)
+
     def _hovered(self, i: int) -> None:
         if i < 0:
-            self.info.setText(self.tr(HOVER_HINT))
+            self._show_idle()
             return
         self.info.setText(self.describe(self.view.spans[i]).replace("<br>", " · "))

@@ -37,6 +37,26 @@ DEFAULT_TEXT = (
 SYNC_CHARS = 4000  # a cached tokenizer traces texts up to this size on the GUI thread
 DEBOUNCE_MS = 60  # after typing
 TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
+CR_SHOWN = "\u240d"  # ␍: a carriage return in the text to tokenize (Qt's text edit keeps none)
+
+
+class TextInput(QPlainTextEdit):
+    """The text to tokenize. Qt's text edit turns a carriage return into a line break (a pasted CRLF
+    text lost its \\r, a lone \\r became \\n): here one is kept, shown as ␍, and tokenized as \\r."""
+
+    def insertFromMimeData(self, source) -> None:
+        text = source.text() if source.hasText() else ""
+        if "\r" in text:
+            self.insertPlainText(text.replace("\r", CR_SHOWN))
+            return
+        super().insertFromMimeData(source)
+
+    def text(self) -> str:
+        """The text as it is tokenized (␍ is a carriage return)."""
+        return self.toPlainText().replace(CR_SHOWN, "\r")
+
+    def set_text(self, text: str) -> None:
+        self.setPlainText(text.replace("\r", CR_SHOWN))
 
 
 class TokenizeJob(worker.Job):
@@ -58,9 +78,9 @@ class TokenizeView(QWidget):
     def __init__(self, controller, parent=None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.input = QPlainTextEdit()
+        self.input = TextInput()
         self.input.setPlaceholderText(self.tr("Type or paste text to tokenize …"))
-        self.input.setPlainText(DEFAULT_TEXT)
+        self.input.set_text(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
         self.input.setMinimumHeight(48)  # two lines: a short window keeps room for the timeline
         self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
@@ -87,6 +107,8 @@ class TokenizeView(QWidget):
         # a token clicked in this tokenizer's text: its merge becomes the selected one (every view
         # shows it; the details offer the corpus snippets where the token occurs)
         self.primary.view.clicked.connect(self._token_clicked)
+        # … and the selected merge's token is marked wherever it stands in the text
+        controller.merge_selected.connect(lambda _rank: self._mark_selected(reveal=True))
 
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))
@@ -119,7 +141,7 @@ class TokenizeView(QWidget):
 
     # ------------------------------------------------------------------ public
     def set_text(self, text: str) -> None:
-        self.input.setPlainText(text)
+        self.input.set_text(text)
         self.refresh()
 
     def set_comparison(self, tokenizer, name: str = "") -> None:
@@ -176,10 +198,19 @@ class TokenizeView(QWidget):
             self._finished()
 
     # ------------------------------------------------------------------ tokenizing
+    def _mark_selected(self, reveal: bool = False) -> None:
+        c = self.controller
+        rank, merges = c.selected_merge, c.index.merges
+        if rank is None or not 0 <= rank < len(merges):
+            self.primary.mark_merge(None, None)
+        else:  # (scrolled to when picked, not each time the text is tokenized again)
+            self.primary.mark_merge(rank, merges[rank].token, reveal=reveal)
+
     def refresh(self) -> None:
         self._timer.stop()
         c = self.controller
-        text = self.input.toPlainText()
+        self._mark_selected()  # (an undo or a new corpus may have moved or cleared the selection)
+        text = self.input.text()
         markers = self.markers.isChecked()
         if self.secondary.tokenizer is not None:
             self.secondary.tokenize_text(text, markers)
@@ -224,7 +255,7 @@ class TokenizeView(QWidget):
         self._job = self._thread = None
         c = self.controller
         c.store_tokenizer(job.version, job.tokenizer)
-        current = job.version == c.version and job.text == self.input.toPlainText()
+        current = job.version == c.version and job.text == self.input.text()
         if current and not c.busy:
             self.primary.tokenizer = job.tokenizer
             res = job.result

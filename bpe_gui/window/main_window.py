@@ -59,6 +59,9 @@ class MainWindow(FilesWindow):
         self._close_pending = False
         self._scrolled_for_task: int | None = None  # the left column's scroll before a task moved it
         self._user_scrolled = False  # the user scrolled the left column since
+        # the left column's scroll while no task runs: a task's start can move it before the window
+        # hears of the task (the focused field is disabled, the column scrolls to the next one)
+        self._idle_scroll = 0
 
         self.corpus_panel = CorpusPanel(c)
         self.training_panel = TrainingPanel(c)
@@ -83,6 +86,7 @@ class MainWindow(FilesWindow):
             view.merge_chosen.connect(c.select_merge)
         c.session_opened.connect(self._session_opened)
         c.stepped.connect(self._stepped)
+        c.trained.connect(lambda summary: self._show_story() if summary.n_merges else None)
         c.busy_changed.connect(self._busy_changed)
         c.merges_reset.connect(self._update_actions)
         c.merges_reset.connect(self._update_title)
@@ -123,7 +127,12 @@ class MainWindow(FilesWindow):
             return
         need = panels.sizeHint().height() + 2
         top = min(need, max(total - DETAILS_MIN_HEIGHT, total // 2))
-        if total - top < DETAILS_COMFORT:
+        c = self.controller
+        if total - top < DETAILS_COMFORT and c.model.imported is not None and not c.has_trainer:
+            # an imported tokenizer: Step and Train are off (Continue training is at the top), so the
+            # selected merge and its story get their few lines (they were left one, cut mid-sentence)
+            top = min(need, max(total - DETAILS_COMFORT, total // 2))
+        elif total - top < DETAILS_COMFORT:
             # a short screen: the panels down to Train (Cancel and the bar scroll into sight when a task
             # runs), the selected merge the rest (it was left a line: its arrow, not what the merge did)
             train = self.training_panel.train_button
@@ -154,6 +163,9 @@ class MainWindow(FilesWindow):
         guard_wheel(scroll)  # the wheel scrolls the column, not the setting under the pointer
         for sig in (scroll.verticalScrollBar().actionTriggered, scroll.verticalScrollBar().sliderMoved):
             sig.connect(lambda *_: setattr(self, "_user_scrolled", True))
+        scroll.verticalScrollBar().valueChanged.connect(
+            lambda v: None if self.controller.busy else setattr(self, "_idle_scroll", v)
+        )
         left_split = QSplitter(Qt.Orientation.Vertical)
         left_split.addWidget(scroll)
         self.story = StoryView(self.controller)
@@ -163,6 +175,9 @@ class MainWindow(FilesWindow):
         left_split.addWidget(self.info_tabs)
         for pane in (self.details, self.story):
             pane.browser.setMinimumHeight(24)
+            # the tab names the pane: its own title said it again, a line less of what the merge did
+            # (three lines of the story at 1280×720)
+            pane.title.setVisible(False)
         left_split.setStretchFactor(0, 1)
         left_split.setStretchFactor(1, 0)
         left_split.setSizes([600, 270])  # (made to fit the window once it is shown: _fit_left_column)
@@ -467,7 +482,7 @@ class MainWindow(FilesWindow):
         if busy and self._scrolled_for_task is None:
             # on a short screen the left column scrolls: bring Cancel and the progress bar into sight
             # while a task runs (in Chinese at 1280×720 they were below the fold) …
-            before = bar.value()
+            before = self._idle_scroll
             panel = self.training_panel
             self.left_scroll.ensureWidgetVisible(panel.progress, 0, panel.cancel_button.height() + 16)
             self._scrolled_for_task = before
@@ -489,6 +504,13 @@ class MainWindow(FilesWindow):
     def _stepped(self, records: list) -> None:
         if records:
             self.show_message(status_line(records[-1], self.controller.tie_break))
+            self._show_story()
+
+    def _show_story(self) -> None:
+        """After a step or a run, What happened comes to the front while no merge is selected: the
+        Selected merge tab had nothing to show but "click a merge", under the merge just made."""
+        if self.controller.selected_merge is None:
+            self.info_tabs.setCurrentWidget(self.story)
 
     def show_message(self, message: str) -> None:
         """A status message: elided in the status bar (whole in its tooltip and in View → Messages)."""

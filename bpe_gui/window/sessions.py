@@ -154,7 +154,7 @@ class SessionWindow(WindowBase):
             path,
             tp.vocab_size.value(),
             tp.step_n.value(),
-            self.tokenize.input.toPlainText(),
+            self.tokenize.input.text(),
             compare=self.comparison_source,
         )
         if out is not None:
