@@ -20,9 +20,8 @@ ACCENT = "#3b6fd8"
 LENGTH = "#8e5bd0"
 BASE_LINE = "#8a94a6"  # where an extension's new merges start
 SELECT = "#e8590c"
-GRAPH_MIN_HEIGHT = (
-    168  # (two plots with their tick labels; with the Evaluate panel docked a 1280x720 screen leaves this)
-)
+# two plots with their tick labels (with the Evaluate panel docked, a 1280x720 screen leaves this)
+GRAPH_MIN_HEIGHT = 168
 AXIS_TITLES_FROM = 280  # below this graph height the vertical axis titles (longer than the plots) hide
 SYMBOLS_UP_TO = 300  # merges drawn with a dot each (one merge alone is visible), a line beyond
 
