@@ -17,7 +17,7 @@ from html import escape
 from core.units import size_text
 
 #: visible stand-ins for whitespace (the tokenize view and the tables use the same ones)
-WHITESPACE_MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍"}
+WHITESPACE_MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "⇤"}
 _CONTROL_NAMES = {"\x0b": "\\v", "\x0c": "\\f", "\x00": "\\0"}
 
 

@@ -37,12 +37,12 @@ DEFAULT_TEXT = (
 SYNC_CHARS = 4000  # a cached tokenizer traces texts up to this size on the GUI thread
 DEBOUNCE_MS = 60  # after typing
 TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
-CR_SHOWN = "\u240d"  # ␍: a carriage return in the text to tokenize (Qt's text edit keeps none)
+CR_SHOWN = "\u21e4"  # ⇤: a carriage return in the text to tokenize (Qt's text edit keeps none)
 
 
 class TextInput(QPlainTextEdit):
     """The text to tokenize. Qt's text edit turns a carriage return into a line break (a pasted CRLF
-    text lost its \\r, a lone \\r became \\n): here one is kept, shown as ␍, and tokenized as \\r."""
+    text lost its \\r, a lone \\r became \\n): here one is kept, shown as ⇤, and tokenized as \\r."""
 
     def insertFromMimeData(self, source) -> None:
         text = source.text() if source.hasText() else ""
@@ -52,7 +52,7 @@ class TextInput(QPlainTextEdit):
         super().insertFromMimeData(source)
 
     def text(self) -> str:
-        """The text as it is tokenized (␍ is a carriage return)."""
+        """The text as it is tokenized (⇤ is a carriage return)."""
         return self.toPlainText().replace(CR_SHOWN, "\r")
 
     def set_text(self, text: str) -> None:

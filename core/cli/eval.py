@@ -95,7 +95,7 @@ def format_hours(h: float) -> str:
 
 WIDTH = 100  # the table fits a terminal this wide; every figure is in --json / --csv
 #: whitespace as the app shows it (a space in a quoted token is easy to miss)
-MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍"}
+MARKERS = {" ": "·", "\t": "→", "\n": "↵", "\r": "⇤"}
 
 
 def shown(text: str) -> str:

@@ -42,5 +42,5 @@ def test_the_table_fits_100_columns_and_shows_whitespace_with_markers(tok, tmp_p
 
 
 def test_markers():
-    assert shown(" a\tb\r\n") == "·a→b␍↵"
+    assert shown(" a\tb\r\n") == "·a→b⇤↵"
     assert shown("x\x1b") == "x\\x1b"

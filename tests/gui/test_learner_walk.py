@@ -303,12 +303,12 @@ def test_pasted_crlf_text_keeps_its_carriage_returns(qtbot, trained, tmp_path):
     data.setText(pasted)
     tv.input.insertFromMimeData(data)  # what Ctrl+V does with the clipboard's text
     assert tv.input.text() == pasted
-    assert tv.input.toPlainText().count("\u240d") == 3  # (shown as ␍)
+    assert tv.input.toPlainText().count("\u21e4") == 3  # (shown as ⇤)
     assert tv.wait_idle()
     spans = tv.primary.view.spans
     assert b"".join(s.token for s in spans) == pasted.encode()
     assert sum(s.token.count(b"\r") for s in spans) == 3
-    assert "␍" in tv.primary.view.toPlainText()
+    assert "⇤" in tv.primary.view.toPlainText()
     # the session keeps the text as it was pasted, and gives it back so
     path = w.save_session(str(tmp_path / "s.bpe.json"))
     assert path is not None and load_session(path).text == pasted
