@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QSettings
 
 SETTINGS_ENV = "BPE_EXPLORER_SETTINGS"  # path of an .ini file to use instead of the user's settings
 
@@ -76,12 +76,14 @@ def qsettings() -> QSettings:
 
 
 def autosave_path() -> Path:
-    """Where the session is kept when the window closes (beside a custom settings file)."""
+    """Where the session is kept when the window closes: beside the settings file (a custom one, or
+    the user's). Not in the application's data folder, which Qt names after the running
+    QApplication: a script that built the window under its own name kept the session in a folder
+    of that name, and the settings the app shares then pointed the app at it."""
     custom = os.environ.get(SETTINGS_ENV)
     if custom:
         return Path(custom).with_name("last.bpe.json")
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(folder or Path.home() / ".bpe-explorer") / "last.bpe.json"
+    return Path(qsettings().fileName()).with_name("last.bpe.json")
 
 
 class Settings:

@@ -305,3 +305,28 @@ def test_a_session_just_reopened_is_left_without_a_question(qtbot, loaded, tmp_p
         assert w.open_session(str(path))
     qtbot.waitUntil(lambda: not c.busy)
     assert c.index.n_merges == 6 and w.confirm_discard("Importing x") is True and asked == []
+
+
+def test_the_last_session_is_kept_beside_the_settings_whatever_the_application_is_called(
+    qtbot, monkeypatch, tmp_path
+):
+    # (it went to Qt's data folder of the running QApplication: a script called grab.py kept it in
+    # ~/.local/share/grab.py/, and the settings the app shares then offered the app that file)
+    from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+
+    from bpe_gui.settings import autosave_path, qsettings
+
+    monkeypatch.delenv("BPE_EXPLORER_SETTINGS")
+    fmt, scope = QSettings.Format.IniFormat, QSettings.Scope.UserScope
+    QSettings.setPath(fmt, scope, str(tmp_path))
+    app = QCoreApplication.instance()
+    name = app.applicationName()
+    try:
+        app.setApplicationName("grab.py")
+        assert autosave_path() == tmp_path / "bpe-explorer" / "last.bpe.json"
+        assert str(autosave_path().parent) == os.path.dirname(qsettings().fileName())
+    finally:
+        app.setApplicationName(name)
+        QSettings.setPath(
+            fmt, scope, QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+        )
