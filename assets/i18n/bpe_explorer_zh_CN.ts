@@ -146,7 +146,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="190"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="304"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="338"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -176,63 +176,68 @@
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="75"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="76"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="85"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="86"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="86"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="89"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="90"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="91"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="92"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/views/browser_view.py" line="96"/>
+        <source>Click a part to select the merge that made it</source>
+        <translation>点击其中一部分，选中生成它的那次合并</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/text/columns.py" line="8"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="91"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="92"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="110"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="114"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="182"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="204"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="208"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="209"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="213"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="219"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="223"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -2659,308 +2664,308 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="166"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="173"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="167"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="205"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="231"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="238"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="232"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="233"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="289"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="284"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="293"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="288"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="295"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="292"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="331"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="341"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="342"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="349"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="343"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="350"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="344"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="351"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="345"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="352"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="393"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="400"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置(回到基础分词器)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="395"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="413"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="420"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="449"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="456"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="451"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="452"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="459"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="466"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="473"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="534"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="548"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="534"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="548"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="535"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="549"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="535"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="549"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="578"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="335"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="342"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="562"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="576"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="627"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="641"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3606,86 +3611,86 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="105"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="106"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="131"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="131"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并编号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="135"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="136"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="172"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="173"/>
         <source>No pair counts for these merges: a tokenizer file does not record them (training on a corpus does).&lt;br&gt;Each merge&apos;s token length is below.</source>
         <translation>这些合并没有字节对次数：分词器文件不记录次数（在语料上训练才会有）。&lt;br&gt;下图是每次合并所得词元的字节数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="183"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="188"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="189"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="338"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="345"/>
         <source>new merges →</source>
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="350"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="357"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %1 base + %n new merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 基础 %1 次 + 新增 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="356"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="363"/>
         <source>; new: %1× → %2×</source>
         <translation>；新增部分：%1 次 → %2 次</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="361"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="368"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="363"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="370"/>
         <source> (no counts in this file)</source>
         <translation>（此文件没有次数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="366"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="373"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="397"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="404"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
@@ -3693,22 +3698,22 @@
 <context>
     <name>TokenLists</name>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="27"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="28"/>
         <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
         <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="72"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="73"/>
         <source>{label}  ({n} bytes, id {id})</source>
         <translation>{label}({n} 字节，id {id})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="84"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="85"/>
         <source>{n} tokens never used on {file}</source>
         <translation>{n} 个词元在 {file} 上从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_lists.py" line="90"/>
+        <location filename="../../bpe_gui/views/token_lists.py" line="91"/>
         <source>… and {n} more</source>
         <translation>… 以及另外 {n} 个</translation>
     </message>
@@ -3721,104 +3726,104 @@
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="250"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="266"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="294"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="327"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="343"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="331"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="347"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="346"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="362"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="353"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="369"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="367"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="383"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="374"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="390"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="375"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="391"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="378"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="394"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="381"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="397"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="384"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="400"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="387"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="403"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="393"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="409"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="398"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="414"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="401"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="417"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="403"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="419"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="405"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="421"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="426"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="445"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="431"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="450"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -3835,72 +3840,72 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="62"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="82"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="67"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="87"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="68"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="88"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="70"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="90"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="73"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="93"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="77"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="97"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="79"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="99"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="94"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="114"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="162"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="182"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="184"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="166"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="186"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="198"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="238"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="242"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
+    QTreeWidgetItemIterator,
     QVBoxLayout,
     QWidget,
 )
@@ -92,6 +93,9 @@ class BrowserView(QWidget):
         self.tree.setColumnWidth(0, 190)
         self.tree.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.tree.setRootIsDecorated(True)
+        self.tree.setToolTip(self.tr("Click a part to select the merge that made it"))
+        self.tree.itemClicked.connect(self._tree_item_clicked)
+        self._keep_tree = False  # a part of the tree shown was clicked: its merge is selected, the tree stays
 
         split = self.splitter = QSplitter(Qt.Orientation.Vertical)
         top = QWidget()
@@ -243,7 +247,10 @@ class BrowserView(QWidget):
         m = ix.merges[rank]
         self.merges_model.sync()
         self.vocab_model.sync()
-        self.show_tree(m.token)
+        if self._keep_tree:
+            self._mark_in_tree(m.token)
+        else:
+            self.show_tree(m.token)
         self._syncing = True
         try:
             self._select_row(self.merges_table, self.merges_proxy, self.merges_model, rank)
@@ -290,6 +297,29 @@ class BrowserView(QWidget):
         else:
             self.show_tree(token)
 
+    def _tree_item_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        """A part of the tree clicked: the merge that made it becomes the selected one in every view
+        (the tree stays as it is, with that part marked)."""
+        token = item.data(0, TOKEN_ROLE)
+        rank = self.controller.index.rank_of.get(token) if isinstance(token, bytes) else None
+        if rank is None:  # a byte or a piece no merge made
+            return
+        self._keep_tree = True
+        try:
+            self.merge_chosen.emit(rank)
+        finally:
+            self._keep_tree = False
+
+    def _mark_in_tree(self, token: bytes) -> None:
+        """Make the first node of ``token`` in the tree shown the current one."""
+        it = QTreeWidgetItemIterator(self.tree)
+        while it.value() is not None:
+            item = it.value()
+            if item.data(0, TOKEN_ROLE) == token:
+                self.tree.setCurrentItem(item)
+                return
+            it += 1
+
     def show_tree(self, token: bytes) -> None:
         """Show how ``token`` was built, down to single bytes."""
         ix = self.controller.index
@@ -307,6 +337,7 @@ class BrowserView(QWidget):
             else:
                 origin = self.tr("byte") if len(tok) == 1 else ""
             item = QTreeWidgetItem([token_label(tok), str(tid) if tid >= 0 else "", origin])
+            item.setData(0, TOKEN_ROLE, tok)
             item.setToolTip(0, f"<qt>{hex_html(tok)}</qt>")
             if parent is None:
                 self.tree.addTopLevelItem(item)

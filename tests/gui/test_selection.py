@@ -95,3 +95,33 @@ def test_a_token_clicked_in_the_tokenize_view_selects_the_merge_that_made_it(qtb
         with qtbot.waitSignal(c.message):
             view.clicked.emit(one_byte)
         assert c.selected_merge == rank
+
+
+def test_a_part_of_the_merge_tree_clicked_selects_its_merge_and_the_tree_stays(qtbot, trained):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+    w, c = trained, trained.controller
+    br, ix = w.browser, c.index
+    w.resize(1280, 720)
+    # a merge whose token was built from a token another merge made (a tree of three levels at least)
+    rank = next(r for r, m in enumerate(ix.merges) if ix.rank_of.get(m.pair[0]) is not None)
+    c.select_merge(rank)
+    root = br.tree.topLevelItem(0)
+    assert root.text(2) == f"#{rank + 1:,}"
+    part = root.child(0)  # the left token, made by an earlier merge
+    left_rank = ix.rank_of[ix.merges[rank].pair[0]]
+    qtbot.waitUntil(lambda: br.tree.viewport().height() > 3 * br.tree.visualItemRect(root).height())
+    rect = br.tree.visualItemRect(part)
+    qtbot.mouseClick(br.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert c.model.selected == left_rank  # every view follows …
+    assert br.merges_proxy.mapToSource(br.merges_table.currentIndex()).row() == left_rank
+    assert br.tree.topLevelItem(0).text(2) == f"#{rank + 1:,}"  # … and the tree still shows the whole token
+    assert br.tree.currentItem().text(2) == f"#{left_rank + 1:,}"
+    # a byte in the tree (no merge made it) selects nothing
+    it = QTreeWidgetItemIterator(br.tree)
+    while it.value() is not None and it.value().childCount():
+        it += 1
+    leaf = it.value()
+    qtbot.mouseClick(br.tree.viewport(), Qt.MouseButton.LeftButton, pos=br.tree.visualItemRect(leaf).center())
+    assert c.model.selected == left_rank
