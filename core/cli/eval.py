@@ -10,6 +10,7 @@ import argparse
 import csv
 import io
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -122,6 +123,20 @@ def _middle(text: str, width: int) -> str:
     return text[:half] + "…" + text[-(width - 1 - half) :]
 
 
+# the name sample_documents gives a sample: "FILE [N of M docs, seed S]"
+_SAMPLED = re.compile(r"^(?P<file>.*) \[(?P<what>\d+ of \d+ docs), seed (?P<seed>-?\d+)\]$", re.S)
+
+
+def _file_cell(file: str) -> tuple[str, str | None]:
+    """The file column's text (the file's name) and, for a sample, what was drawn (for a note below:
+    cut to a column, "tinystories.txt [10 of 2,000 docs, seed 0]" showed only "…cs, seed 0]")."""
+    m = _SAMPLED.match(file)
+    if m is None:
+        return Path(file).name or file, None
+    name = Path(m["file"]).name or m["file"]
+    return name, f"{name} {m['what']} (seed {m['seed']})"
+
+
 def pile_estimate(r: EvalResult) -> str:
     """Hours to encode the Pile at the measured speed, or why there is no estimate."""
     if not r.timed:
@@ -134,10 +149,11 @@ def table(results: Sequence[EvalResult]) -> str:
     of each tokenizer (whitespace shown as the app shows it)."""
     head = ("tokenizer", "file", "tokens", "B/tok", "tok/doc", "vocab used", "MB/s", "Pile 825 GB")
     rows = [head]
+    cells = [_file_cell(r.file) for r in results]
     rows.extend(
         (
             Path(r.tokenizer).name or r.tokenizer,
-            Path(r.file).name or r.file,
+            file,
             f"{r.tokens:,}",
             f"{r.bytes_per_token:.3f}",
             f"{r.tokens_per_doc_mean:,.1f}",
@@ -145,7 +161,7 @@ def table(results: Sequence[EvalResult]) -> str:
             f"{r.mb_per_s:.2f}" if r.timed else "–",
             pile_estimate(r),
         )
-        for r in results
+        for r, (file, _) in zip(results, cells)
     )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     sep = 2
@@ -174,6 +190,9 @@ def table(results: Sequence[EvalResult]) -> str:
         )
         + ". All figures (documents, p50/p95, byte shares, one-process speed): --json or --csv."
     ]
+    sampled = list(dict.fromkeys(what for _, what in cells if what is not None))
+    if sampled:
+        notes.append(f"documents drawn at random (--sample-docs): {'; '.join(sampled)}.")
     seen: set[str] = set()
     for r in results:
         if r.tokenizer in seen:
