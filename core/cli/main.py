@@ -30,7 +30,7 @@ from core.cli.explore import (
     run_trace,
     run_train_extend,
 )
-from core.cli.export_notes import say_stale
+from core.cli.export_notes import say_reading_notes, say_stale
 from core.cli.input_guard import tokenizer_inputs
 from core.cli.progress import Progress
 from core.errors import BPEError, Cancelled
@@ -122,9 +122,8 @@ def _train(args: argparse.Namespace) -> int:
         progress.close()
     elapsed = time.perf_counter() - t0
     source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
-    written, failed = export_what_fits(
-        args.out, spec_from_trainer(trainer, source), formats, replace_others=args.force
-    )
+    spec = spec_from_trainer(trainer, source)
+    written, failed = export_what_fits(args.out, spec, formats, replace_others=args.force)
     s = trainer.stats
     for corpus_note in s.notes:  # (a byte-order mark kept as bytes, …: said, not only in the app)
         print(f"bpe-explorer: note: {source}: {corpus_note}", file=sys.stderr)
@@ -146,6 +145,7 @@ def _train(args: argparse.Namespace) -> int:
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
     say_stale(args.out, written)
+    say_reading_notes(spec, written)
     for fmt, why in failed.items():  # the other formats are written: the run is not lost
         print(f"bpe-explorer: error: the {fmt} format was not written: {why}", file=sys.stderr)
     return EXIT_USAGE if failed else 0
