@@ -137,7 +137,11 @@ def _train(args: argparse.Namespace) -> int:
     elif s.pretokens == 0:
         note = " (the corpus holds no text outside its special tokens: no pairs to merge)"
     # (a counts file written without our metadata, e.g. by Spark, does not know the corpus size)
-    size = f"{s.size_bytes:,} bytes" if s.size_bytes else f"{s.pretokens:,} counted pre-tokens"
+    size = (
+        f"{s.size_bytes:,} bytes"
+        if s.size_bytes or not args.counts
+        else f"{s.pretokens:,} counted pre-tokens"
+    )
     print(
         f"trained {len(trainer.merges):,} merges, vocab size {trainer.vocab_size:,}{note} in {elapsed:.2f}s "
         f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes:,} invalid UTF-8 byte{'' if s.invalid_bytes == 1 else 's'})"

@@ -278,5 +278,8 @@ def test_train_says_why_it_made_fewer_merges(tmp_path, capsys, content, says):
         ]
     )
     assert rc == 0  # (FAULTS: an empty corpus trains to the bytes and special tokens, and says so)
-    assert says in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert says in out
+    # the corpus's size in bytes (an empty one read "on 0 counted pre-tokens", as a counts file would)
+    assert f"on {len(content.encode())} bytes" in out and "counted pre-tokens" not in out
     assert (tmp_path / "tok" / "bpe.json").exists()
