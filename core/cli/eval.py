@@ -81,6 +81,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as a JSON list")
     p.add_argument("--csv", default=None, metavar="OUT", help="write the results as CSV")
+    p.add_argument(
+        "--allow-nul",
+        action="store_true",
+        help="accept files with NUL bytes near their start (refused as binary by default)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -247,6 +252,10 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise CorpusError(f"--workers {args.workers}: use at least 1 process")
     check_outputs(args)  # before the work, not after it
+    from core.cli.input_guard import check_text_input
+
+    for f in args.files:  # (UTF-16, binary or compressed data gave figures of its bytes, without a word)
+        check_text_input(f, allow_nul=args.allow_nul)
     if args.sample_docs is not None:
         texts = [sample_documents(f, args.sample_docs, args.seed, args.split_on) for f in args.files]
     else:

@@ -31,7 +31,7 @@ from core.cli.explore import (
     run_train_extend,
 )
 from core.cli.export_notes import say_reading_notes, say_stale
-from core.cli.input_guard import tokenizer_inputs
+from core.cli.input_guard import check_text_input, tokenizer_inputs
 from core.cli.progress import Progress
 from core.errors import BPEError, Cancelled
 from core.files import check_not_inputs, check_shard_folder
@@ -184,6 +184,8 @@ def _encode(args: argparse.Namespace) -> int:
     from core.tokenization.npy import encode_file_to_npy
     from core.tokenization.tokenizer import Tokenizer
 
+    for path in args.input:  # (UTF-16 or binary data: refused, as train does, not turned into ids)
+        check_text_input(path, allow_nul=args.allow_nul, compressed_ok=True)
     if args.engine != "dask":
         check_local_options(args)
         if len(args.input) > 1:
@@ -373,7 +375,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     add_extend_argument(t)
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
-    e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")
+    e.add_argument(
+        "--tokenizer",
+        required=True,
+        help="a folder written by 'train', or any tokenizer file the app opens (tokenizer.json, vocab.json, *.tiktoken …)",
+    )
     e.add_argument("input", nargs="+", help="the text file to encode (streamed); several with --engine dask")
     e.add_argument("--out", required=True, help="output .npy file (a folder with --engine dask)")
     e.add_argument(
@@ -386,6 +392,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    e.add_argument(
+        "--allow-nul",
+        action="store_true",
+        help="accept an input with NUL bytes near its start (refused as binary by default)",
+    )
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     add_encode_arguments(e)
 
