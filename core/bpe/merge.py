@@ -12,6 +12,7 @@ GPT-2's ``encoder.py``, tiktoken and HuggingFace ``tokenizers``.
 from __future__ import annotations
 
 import heapq
+from array import array
 from dataclasses import dataclass
 from itertools import pairwise, repeat
 from operator import lshift, or_
@@ -23,7 +24,12 @@ NEVER_IN_UTF8: frozenset[int] = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
 #: Pre-tokens of up to this many bytes are encoded with the O(n²) scan, longer ones with the
 #: O(n log n) heap merge (faster from about this length on).
 SCAN_MERGE_MAX_BYTES = 96
+#: Longer pre-tokens (a run of megabytes of one character) use the heap merge on arrays, with one
+#: int per heap entry: 2.3 times less memory and about twice as fast there (4 MB of "x": 911 -> 390
+#: MB peak, 19.4 -> 10.5 s CPU), a fifth slower on words of a few hundred bytes.
+COMPACT_HEAP_BYTES = 1 << 14
 _NO_RANK = 1 << 62
+_LOW32 = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
@@ -149,7 +155,11 @@ def bpe_ids(word: bytes, table: MergeTable) -> list[int]:
     if n < 2:
         return parts
     if n > SCAN_MERGE_MAX_BYTES:
-        return _bpe_ids_heap(parts, table)
+        return (
+            _bpe_ids_compact(parts, table)
+            if COMPACT_HEAP_BYTES < n < 1 << 32
+            else _bpe_ids_heap(parts, table)
+        )
     get = table.pair_rank.get
     merged = table.merged
     none = _NO_RANK
@@ -205,6 +215,46 @@ def _bpe_ids_heap(ids: list[int], table: MergeTable) -> list[int]:
             rp = get((toks[p] << 32) | m)
             if rp is not None:
                 push(heap, (rp, p))
+    return [t for t, a in zip(toks, alive) if a]
+
+
+def _bpe_ids_compact(ids: list[int], table: MergeTable) -> list[int]:
+    """:func:`_bpe_ids_heap` for very long words, in less memory: the links in arrays of machine
+    integers (a list held an int object per position) and each heap entry one int, the rank above
+    the position's 32 bits (a tuple per entry before; the same order)."""
+    n = len(ids)
+    toks = array("q", ids)
+    alive = bytearray(b"\x01") * n
+    nxt = array("q", range(1, n + 1))
+    nxt[-1] = -1
+    prv = array("q", range(-1, n - 1))
+    get = table.pair_rank.get
+    merged = table.merged
+    heap = [(r << 32) | i for i in range(n - 1) if (r := get((toks[i] << 32) | toks[i + 1])) is not None]
+    heapq.heapify(heap)
+    push, pop = heapq.heappush, heapq.heappop
+    low = _LOW32
+    while heap:
+        e = pop(heap)
+        r, i = e >> 32, e & low
+        j = nxt[i]
+        if not alive[i] or j < 0 or get((toks[i] << 32) | toks[j]) != r:
+            continue  # stale entry: one side was merged since it was pushed
+        m = merged[r]
+        toks[i] = m
+        alive[j] = 0
+        k = nxt[j]
+        nxt[i] = k
+        if k >= 0:
+            prv[k] = i
+            rk = get((m << 32) | toks[k])
+            if rk is not None:
+                push(heap, (rk << 32) | i)
+        p = prv[i]
+        if p >= 0:
+            rp = get((toks[p] << 32) | m)
+            if rp is not None:
+                push(heap, (rp << 32) | p)
     return [t for t, a in zip(toks, alive) if a]
 
 

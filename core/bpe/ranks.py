@@ -21,11 +21,12 @@ RankMerges([(b'a', b'b'), (b'ab', b'b')])
 from __future__ import annotations
 
 import heapq
+from array import array
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import Any, overload
 
-from core.bpe.merge import SCAN_MERGE_MAX_BYTES
+from core.bpe.merge import COMPACT_HEAP_BYTES, SCAN_MERGE_MAX_BYTES
 from core.bpe.recovery import iter_recovered_merges
 
 Pair = tuple[bytes, bytes]
@@ -44,7 +45,11 @@ def rank_bpe(word: bytes, ranks: dict[bytes, int]) -> list[int]:
     if n < 2:
         return [ranks[word]] if n else []
     if n > SCAN_MERGE_MAX_BYTES:
-        return _rank_bpe_heap(word, ranks)
+        return (
+            _rank_bpe_compact(word, ranks)
+            if COMPACT_HEAP_BYTES < n < 1 << 32
+            else _rank_bpe_heap(word, ranks)
+        )
     get = ranks.get
     none = _NONE
     cuts = list(range(n + 1))  # part k is word[cuts[k]:cuts[k + 1]]
@@ -100,6 +105,47 @@ def _rank_bpe_heap(word: bytes, ranks: dict[bytes, int]) -> list[int]:
             rp = get(word[p:k])
             if rp is not None:
                 push(heap, (rp, p))
+    out = []
+    i = 0
+    while i < n:
+        out.append(ranks[word[i : nxt[i]]])
+        i = nxt[i]
+    return out
+
+
+def _rank_bpe_compact(word: bytes, ranks: dict[bytes, int]) -> list[int]:
+    """:func:`_rank_bpe_heap` for very long words, in less memory (see
+    :func:`core.bpe.merge._bpe_ids_compact`): links in arrays, one int per heap entry."""
+    n = len(word)
+    nxt = array("q", range(1, n + 1))
+    prv = array("q", range(-1, n - 1))
+    alive = bytearray(b"\x01") * n
+    get = ranks.get
+    heap = [(r << 32) | i for i in range(n - 1) if (r := get(word[i : i + 2])) is not None]
+    heapq.heapify(heap)
+    push, pop = heapq.heappush, heapq.heappop
+    low = (1 << 32) - 1
+    while heap:
+        e = pop(heap)
+        r, i = e >> 32, e & low
+        if not alive[i]:
+            continue
+        j = nxt[i]
+        if j >= n or get(word[i : nxt[j]]) != r:
+            continue  # stale entry: one side was merged since it was pushed
+        alive[j] = 0
+        k = nxt[j]
+        nxt[i] = k
+        if k < n:
+            prv[k] = i
+            rk = get(word[i : nxt[k]])
+            if rk is not None:
+                push(heap, (rk << 32) | i)
+        p = prv[i]
+        if p >= 0:
+            rp = get(word[p:k])
+            if rp is not None:
+                push(heap, (rp << 32) | p)
     out = []
     i = 0
     while i < n:

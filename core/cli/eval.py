@@ -10,6 +10,7 @@ import argparse
 import csv
 import io
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -80,6 +81,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as a JSON list")
     p.add_argument("--csv", default=None, metavar="OUT", help="write the results as CSV")
+    p.add_argument(
+        "--allow-nul",
+        action="store_true",
+        help="accept files with NUL bytes near their start (refused as binary by default)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -122,6 +128,20 @@ def _middle(text: str, width: int) -> str:
     return text[:half] + "…" + text[-(width - 1 - half) :]
 
 
+# the name sample_documents gives a sample: "FILE [N of M docs, seed S]"
+_SAMPLED = re.compile(r"^(?P<file>.*) \[(?P<what>\d+ of \d+ docs), seed (?P<seed>-?\d+)\]$", re.S)
+
+
+def _file_cell(file: str) -> tuple[str, str | None]:
+    """The file column's text (the file's name) and, for a sample, what was drawn (for a note below:
+    cut to a column, "tinystories.txt [10 of 2,000 docs, seed 0]" showed only "…cs, seed 0]")."""
+    m = _SAMPLED.match(file)
+    if m is None:
+        return Path(file).name or file, None
+    name = Path(m["file"]).name or m["file"]
+    return name, f"{name} {m['what']} (seed {m['seed']})"
+
+
 def pile_estimate(r: EvalResult) -> str:
     """Hours to encode the Pile at the measured speed, or why there is no estimate."""
     if not r.timed:
@@ -134,10 +154,11 @@ def table(results: Sequence[EvalResult]) -> str:
     of each tokenizer (whitespace shown as the app shows it)."""
     head = ("tokenizer", "file", "tokens", "B/tok", "tok/doc", "vocab used", "MB/s", "Pile 825 GB")
     rows = [head]
+    cells = [_file_cell(r.file) for r in results]
     rows.extend(
         (
             Path(r.tokenizer).name or r.tokenizer,
-            Path(r.file).name or r.file,
+            file,
             f"{r.tokens:,}",
             f"{r.bytes_per_token:.3f}",
             f"{r.tokens_per_doc_mean:,.1f}",
@@ -145,7 +166,7 @@ def table(results: Sequence[EvalResult]) -> str:
             f"{r.mb_per_s:.2f}" if r.timed else "–",
             pile_estimate(r),
         )
-        for r in results
+        for r, (file, _) in zip(results, cells)
     )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     sep = 2
@@ -174,6 +195,9 @@ def table(results: Sequence[EvalResult]) -> str:
         )
         + ". All figures (documents, p50/p95, byte shares, one-process speed): --json or --csv."
     ]
+    sampled = list(dict.fromkeys(what for _, what in cells if what is not None))
+    if sampled:
+        notes.append(f"documents drawn at random (--sample-docs): {'; '.join(sampled)}.")
     seen: set[str] = set()
     for r in results:
         if r.tokenizer in seen:
@@ -228,6 +252,10 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise CorpusError(f"--workers {args.workers}: use at least 1 process")
     check_outputs(args)  # before the work, not after it
+    from core.cli.input_guard import check_text_input
+
+    for f in args.files:  # (UTF-16, binary or compressed data gave figures of its bytes, without a word)
+        check_text_input(f, allow_nul=args.allow_nul)
     if args.sample_docs is not None:
         texts = [sample_documents(f, args.sample_docs, args.seed, args.split_on) for f in args.files]
     else:

@@ -301,9 +301,10 @@ def run_train_extend(args, progress, special_token_arg) -> int:
         )
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
-    from core.cli.export_notes import say_stale
+    from core.cli.export_notes import say_reading_notes, say_stale
 
     say_stale(args.out, written)
+    say_reading_notes(out_spec, written)
     return 0
 
 

@@ -17,3 +17,15 @@ def say_stale(out: str, written: dict) -> None:
             "(they may be another tokenizer's)",
             file=sys.stderr,
         )
+
+
+def say_reading_notes(spec, written: dict) -> None:
+    """What a reader of the GPT-2 and tiktoken files just written must give to get these ids (the
+    pattern when it is not GPT-2's, the special tokens' ids): ``convert`` said it, ``train`` did
+    not, and a ``--pattern gpt4`` tokenizer read back from vocab.json + merges.txt (HF, transformers,
+    ``Tokenizer.from_files``) gave other ids without a word."""
+    from core.formats.losses import reading_notes
+
+    for fmt, paths in written.items():
+        for note in reading_notes(spec, fmt, paths):
+            print(f"bpe-explorer: note: {note}", file=sys.stderr)

@@ -36,3 +36,29 @@ def tokenizer_inputs(path: str | os.PathLike) -> list[Path]:
             with contextlib.suppress(BPEError):
                 files.append(find(p))
     return files
+
+
+def check_text_input(
+    path: str | os.PathLike, *, allow_nul: bool = False, compressed_ok: bool = False
+) -> None:
+    """Refuse a text input of ``encode`` or ``eval`` whose start shows UTF-16/32, binary data (NUL
+    bytes, unless ``allow_nul``), a NumPy array or (unless ``compressed_ok``: the command names it
+    itself, with the command that streams it) a compressed file: as ``train`` does. Their bytes were
+    encoded as they were, into ids no model was trained on (a UTF-16 file: 1.0 bytes per token) without
+    a word. A stream (``-``, a FIFO) is not looked at (it can be read only once); a missing or
+    unreadable file is left to the command, which says so."""
+    from core.files import packed_kind
+    from core.pretokenization.pretokenize import sniff_encoding
+    from core.pretokenization.sources import is_stream
+
+    p = Path(path).expanduser()
+    if is_stream(path) or not p.is_file():
+        return
+    try:
+        with open(p, "rb") as f:
+            head = f.read(65536)
+    except OSError:
+        return
+    if compressed_ok and packed_kind(head) is not None:
+        return
+    sniff_encoding(head, str(path), allow_nul=allow_nul)

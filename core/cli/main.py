@@ -30,8 +30,8 @@ from core.cli.explore import (
     run_trace,
     run_train_extend,
 )
-from core.cli.export_notes import say_stale
-from core.cli.input_guard import tokenizer_inputs
+from core.cli.export_notes import say_reading_notes, say_stale
+from core.cli.input_guard import check_text_input, tokenizer_inputs
 from core.cli.progress import Progress
 from core.errors import BPEError, Cancelled
 from core.files import check_not_inputs, check_shard_folder
@@ -122,9 +122,8 @@ def _train(args: argparse.Namespace) -> int:
         progress.close()
     elapsed = time.perf_counter() - t0
     source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
-    written, failed = export_what_fits(
-        args.out, spec_from_trainer(trainer, source), formats, replace_others=args.force
-    )
+    spec = spec_from_trainer(trainer, source)
+    written, failed = export_what_fits(args.out, spec, formats, replace_others=args.force)
     s = trainer.stats
     for corpus_note in s.notes:  # (a byte-order mark kept as bytes, …: said, not only in the app)
         print(f"bpe-explorer: note: {source}: {corpus_note}", file=sys.stderr)
@@ -138,7 +137,11 @@ def _train(args: argparse.Namespace) -> int:
     elif s.pretokens == 0:
         note = " (the corpus holds no text outside its special tokens: no pairs to merge)"
     # (a counts file written without our metadata, e.g. by Spark, does not know the corpus size)
-    size = f"{s.size_bytes:,} bytes" if s.size_bytes else f"{s.pretokens:,} counted pre-tokens"
+    size = (
+        f"{s.size_bytes:,} bytes"
+        if s.size_bytes or not args.counts
+        else f"{s.pretokens:,} counted pre-tokens"
+    )
     print(
         f"trained {len(trainer.merges):,} merges, vocab size {trainer.vocab_size:,}{note} in {elapsed:.2f}s "
         f"on {size} ({s.distinct_pretokens:,} distinct pre-tokens, {s.invalid_bytes:,} invalid UTF-8 byte{'' if s.invalid_bytes == 1 else 's'})"
@@ -146,6 +149,7 @@ def _train(args: argparse.Namespace) -> int:
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
     say_stale(args.out, written)
+    say_reading_notes(spec, written)
     for fmt, why in failed.items():  # the other formats are written: the run is not lost
         print(f"bpe-explorer: error: the {fmt} format was not written: {why}", file=sys.stderr)
     return EXIT_USAGE if failed else 0
@@ -180,6 +184,8 @@ def _encode(args: argparse.Namespace) -> int:
     from core.tokenization.npy import encode_file_to_npy
     from core.tokenization.tokenizer import Tokenizer
 
+    for path in args.input:  # (UTF-16 or binary data: refused, as train does, not turned into ids)
+        check_text_input(path, allow_nul=args.allow_nul, compressed_ok=True)
     if args.engine != "dask":
         check_local_options(args)
         if len(args.input) > 1:
@@ -369,7 +375,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     add_extend_argument(t)
 
     e = sub.add_parser("encode", help="encode a text file into a .npy of token ids")
-    e.add_argument("--tokenizer", required=True, help="a folder or file written by 'train' (any format)")
+    e.add_argument(
+        "--tokenizer",
+        required=True,
+        help="a folder written by 'train', or any tokenizer file the app opens (tokenizer.json, vocab.json, *.tiktoken …)",
+    )
     e.add_argument("input", nargs="+", help="the text file to encode (streamed); several with --engine dask")
     e.add_argument("--out", required=True, help="output .npy file (a folder with --engine dask)")
     e.add_argument(
@@ -382,6 +392,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
     e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    e.add_argument(
+        "--allow-nul",
+        action="store_true",
+        help="accept an input with NUL bytes near its start (refused as binary by default)",
+    )
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     add_encode_arguments(e)
 

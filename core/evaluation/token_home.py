@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.errors import Cancelled, CorpusError, TokenizerError
+from core.errors import BPEError, Cancelled, CorpusError, TokenizerError
 from core.tokenization.tokenizer import Tokenizer
 
 Pair = tuple[bytes, bytes]
@@ -118,7 +118,28 @@ def resolve_token(tok: Tokenizer, token: int | bytes | str) -> int:
                 f"id {token} is not in this vocabulary (ids {min(tok.vocab)}..{max(tok.vocab)}); give a token id it has"
             )
         return token
-    return tok.token_to_id(token)
+    try:
+        return tok.token_to_id(token)
+    except TokenizerError:
+        raise _not_a_token(tok, token) from None
+
+
+def _not_a_token(tok: Tokenizer, token: bytes | str) -> TokenizerError:
+    """The error for a text that is no token: with the tokens the tokenizer cuts it into, any of
+    which can be traced (it said only "b'zzz' is not a token of this vocabulary")."""
+    text = token if isinstance(token, str) else bytes(token).decode("utf-8", "surrogateescape")
+    b = text.encode("utf-8", "surrogateescape")
+    try:
+        ids = tok.encode(text, add_special_tokens=False)
+    except BPEError:
+        ids = []
+    if not ids:
+        return TokenizerError(f"{shown(b)} is not a token of this vocabulary; give a token's text or its id")
+    parts = ", ".join(f"{i} {shown(tok.vocab[i])}" for i in ids[:8]) + (" …" if len(ids) > 8 else "")
+    return TokenizerError(
+        f"{shown(b)} is not a token of this vocabulary; this tokenizer cuts it into {len(ids)} "
+        f"tokens ({parts}): trace one of them by its id or its text"
+    )
 
 
 def token_home(

@@ -177,6 +177,17 @@ def export_all(
     return written
 
 
+#: the encoding names ``eval --tokenizer`` reads (:data:`core.evaluation.known_encodings.KNOWN`) and
+#: the rank file of each: other commands name the file to give instead
+ENCODING_NAMES = {
+    "gpt2": "r50k_base",
+    "r50k_base": "r50k_base",
+    "p50k_base": "p50k_base",
+    "cl100k_base": "cl100k_base",
+    "o200k_base": "o200k_base",
+}
+
+
 def detect_format(path: str | os.PathLike) -> str:
     """The format of a file or folder: ``"gpt2"``, ``"hf"``, ``"tiktoken"``, ``"native"``, ``"tekken"``,
     ``"sentencepiece"`` (a ``.model`` protobuf) or ``"json"`` (a JSON file whose kind is decided by its
@@ -211,6 +222,13 @@ def detect_format(path: str | os.PathLike) -> str:
             "SentencePiece tokenizer.model"
         )
     if not p.exists():
+        if str(path) in ENCODING_NAMES:  # (eval takes them: the other commands said "check the path")
+            raise FormatError(
+                f"{str(p)!r} does not exist; the name of a known encoding is read only by "
+                f"'bpe-explorer eval --tokenizer'; here give its file, e.g. path/to/"
+                f"{ENCODING_NAMES[str(path)]}.tiktoken (tiktoken's copy, or "
+                "https://openaipublic.blob.core.windows.net/encodings/)"
+            )
         raise FormatError(f"{str(p)!r} does not exist; check the path")
     if not p.is_file():
         raise FormatError(f"{str(p)!r} is not a regular file (a FIFO or device?); give a tokenizer file")

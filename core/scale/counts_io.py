@@ -146,7 +146,10 @@ def write_counts(c: PretokenCounts, path: str | os.PathLike) -> Path:
         pq.write_table(to_arrow(c), tmp, compression="zstd")
         publish(tmp, out)
     except (OSError, pa.ArrowException) as e:
-        raise CountsError(f"cannot write {str(out)!r}: {e}") from e
+        raise CountsError(
+            f"cannot write {str(out)!r}: {e}; check the folder's free space and permissions "
+            "(no counts file was written; an earlier one there is unchanged)"
+        ) from e
     finally:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)

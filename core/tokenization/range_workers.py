@@ -21,6 +21,13 @@ from core.workers.procs import Child, ChildError, send_error
 
 DEPTH = 2  # tasks a worker may hold at once (one runs, one waits: no idle gap)
 _POLL_S = 0.05
+# a task with more bytes than this waits for an idle worker (a pipe holds about 200 kB each way)
+DATA_TASK_BYTES = 1 << 14
+
+
+def _carries_data(task: tuple) -> bool:
+    """Whether ``task`` holds enough bytes that sending it may block until the worker reads it."""
+    return sum(len(x) for x in task if isinstance(x, (bytes, bytearray, memoryview, str))) > DATA_TASK_BYTES
 
 
 def _serve(conn: Connection, make: Callable[[Any], Callable[..., Any]], setup: bytes, niceness: int) -> None:
@@ -88,24 +95,35 @@ class RangeWorkers:
 
     def run(self, tasks: Iterable[tuple], poll: Callable[[], None] | None = None) -> Iterator[Any]:
         """The handlers' results of ``tasks``, in task order (tasks are handed out as workers free
-        up, up to :data:`DEPTH` each). ``poll()`` is called while waiting (at least every 50 ms); it
-        may raise (e.g. :class:`core.Cancelled`)."""
+        up, up to :data:`DEPTH` each; a task carrying more than :data:`DATA_TASK_BYTES` only to an
+        idle worker). ``poll()`` is called while waiting (at least every 50 ms); it may raise (e.g.
+        :class:`core.Cancelled`)."""
         conns = [c.conn for c in self.children]
         held = dict.fromkeys(conns, 0)
         todo = enumerate(tasks)
         exhausted = False
+        pending: tuple[int, tuple] | None = None  # taken from tasks, not yet sent
         finished: dict[int, Any] = {}  # done, waiting for an earlier task
         nxt = sent = 0
         with Waiter(conns) as waiter:
             while True:
                 for conn in conns:
-                    while not exhausted and held[conn] < DEPTH:
-                        try:
-                            item = next(todo)
-                        except StopIteration:
-                            exhausted = True
+                    while held[conn] < DEPTH:
+                        if pending is None:
+                            if exhausted:
+                                break
+                            try:
+                                pending = next(todo)
+                            except StopIteration:
+                                exhausted = True
+                                break
+                        # a task that carries data (a block of text in memory) goes only to a worker
+                        # that waits for one: sent to a busy worker, it filled the pipe while the
+                        # worker, done, was sending a large result back, and both waited for ever
+                        if held[conn] and _carries_data(pending[1]):
                             break
-                        conn.send(item)
+                        conn.send(pending)
+                        pending = None
                         held[conn] += 1
                         sent += 1
                 while nxt in finished:

@@ -278,5 +278,27 @@ def test_train_says_why_it_made_fewer_merges(tmp_path, capsys, content, says):
         ]
     )
     assert rc == 0  # (FAULTS: an empty corpus trains to the bytes and special tokens, and says so)
-    assert says in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert says in out
+    # the corpus's size in bytes (an empty one read "on 0 counted pre-tokens", as a counts file would)
+    assert f"on {len(content.encode())} bytes" in out and "counted pre-tokens" not in out
     assert (tmp_path / "tok" / "bpe.json").exists()
+
+
+def test_a_known_encoding_name_outside_eval_names_the_file_to_give(tmp_path, capsys, monkeypatch):
+    # eval --tokenizer cl100k_base works; encode/inspect/convert --tokenizer cl100k_base said only
+    # "'cl100k_base' does not exist; check the path"
+    from core.evaluation.known_encodings import KNOWN
+    from core.formats import ENCODING_NAMES
+
+    assert {name: enc.file.removesuffix(".tiktoken") for name, enc in KNOWN.items()} == ENCODING_NAMES
+    monkeypatch.chdir(tmp_path)
+    text = tmp_path / "t.txt"
+    text.write_text("hello", encoding="utf-8")
+    assert main(["encode", "--tokenizer", "cl100k_base", str(text), "--out", str(tmp_path / "i.npy")]) == 2
+    err = capsys.readouterr().err
+    assert "read only by 'bpe-explorer eval --tokenizer'" in err and "path/to/cl100k_base.tiktoken" in err
+    assert main(["inspect", "gpt2", "-q"]) == 2
+    assert "path/to/r50k_base.tiktoken" in capsys.readouterr().err
+    assert main(["inspect", "gpt3", "-q"]) == 2
+    assert "does not exist; check the path" in capsys.readouterr().err

@@ -65,3 +65,47 @@ def test_train_names_a_gzip_file_as_count_and_encode_do(tmp_path, capsys):
     assert main(["train", str(path), "--vocab-size", "300", "--out", str(tmp_path / "o"), "-q"]) == 2
     err = capsys.readouterr().err
     assert "is gzip-compressed" in err and f"zcat {path} | bpe-explorer train -" in err
+
+
+@pytest.fixture
+def small_tokenizer(tmp_path):
+    from core import Trainer
+    from core.formats import export_all
+
+    t = Trainer.from_text("hello world hello there " * 20, ["<|endoftext|>"])
+    t.run(270)
+    export_all(tmp_path / "tok", t, ["native"])
+    return str(tmp_path / "tok")
+
+
+def test_encode_and_eval_refuse_utf16_binary_and_compressed_text(tmp_path, capsys, small_tokenizer):
+    # encode wrote a .npy of a UTF-16 file's bytes (one id a byte) and eval gave 1.0 bytes per token
+    # for it, or for a gzip file, without a word: both now refuse them as train does
+    text = "hello world, hello there\n" * 200
+    files = {
+        "u16.txt": text.encode("utf-16"),
+        "u16le.txt": text.encode("utf-16-le"),  # no byte-order mark
+        "nul.txt": text.encode().replace(b",", b"\0"),
+        "c.txt.gz": gzip.compress(text.encode()),
+    }
+    says = {
+        "u16.txt": "looks like UTF-16-LE",
+        "u16le.txt": "looks like UTF-16-LE",
+        "nul.txt": "--allow-nul",
+        "c.txt.gz": "gzip-compressed",
+    }
+    out = tmp_path / "ids.npy"
+    for name, data in files.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        assert main(["encode", "--tokenizer", small_tokenizer, str(path), "--out", str(out), "-q"]) == 2
+        assert says[name] in capsys.readouterr().err, name
+        assert not out.exists()
+        assert main(["eval", "--tokenizer", small_tokenizer, str(path), "-q", "--workers", "1"]) == 2
+        captured = capsys.readouterr()
+        assert says[name] in captured.err and captured.out == "", name
+    # UTF-8 text that holds NUL bytes: --allow-nul, as for train
+    nul = str(tmp_path / "nul.txt")
+    assert main(["encode", "--tokenizer", small_tokenizer, nul, "--out", str(out), "-q", "--allow-nul"]) == 0
+    assert main(["eval", "--tokenizer", small_tokenizer, nul, "-q", "--workers", "1", "--allow-nul"]) == 0
+    assert out.exists()

@@ -354,3 +354,23 @@ def test_count_block_takes_a_pattern_name_as_everything_else_does(name):
         by_regex.offsets,
     )
     assert len(by_name.tokens) > 3 or name == "none"
+
+
+def test_a_full_disk_while_writing_counts_says_what_to_do(tmp_path, monkeypatch):
+    # pyarrow's "[Errno 28] Error writing bytes to file" was the whole message: no path to a fix
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("hello world " * 50, encoding="utf-8")
+    counts = count_files([corpus], [EOT], workers=1)
+    out = tmp_path / "c.parquet"
+    write_counts(counts, out)
+    before = out.read_bytes()
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pq, "write_table", full)
+    with pytest.raises(CountsError, match="No space left on device") as e:
+        write_counts(counts, out)
+    assert "free space" in str(e.value) and "unchanged" in str(e.value)
+    assert out.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.parquet", "c.txt"]  # no temp file left

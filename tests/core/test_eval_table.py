@@ -44,3 +44,20 @@ def test_the_table_fits_100_columns_and_shows_whitespace_with_markers(tok, tmp_p
 def test_markers():
     assert shown(" a\tb\r\n") == "·a→b⇤↵"
     assert shown("x\x1b") == "x\\x1b"
+
+
+def test_sampled_files_keep_their_names_in_the_table(tok, tmp_path, capsys):
+    # --sample-docs names a text "FILE [N of M docs, seed S]"; cut to the column from its start,
+    # every sampled file read "…cs, seed 0]" and the rows of two files could not be told apart
+    files = []
+    for name in ("alpha.txt", "beta.txt"):
+        f = tmp_path / name
+        f.write_text("<|endoftext|>".join([TEXT[:200]] * 5), encoding="utf-8")
+        files.append(str(f))
+    argv = ["eval", "--tokenizer", str(tok), *files, "--sample-docs", "2", "-q", "--workers", "1"]
+    assert main(argv) == 0
+    stdout = capsys.readouterr().out
+    rows = stdout.splitlines()[1:3]
+    assert rows[0].split()[1] == "alpha.txt" and rows[1].split()[1] == "beta.txt", rows
+    assert "alpha.txt 2 of 5 docs (seed 0); beta.txt 2 of 5 docs (seed 0)" in " ".join(stdout.split())
+    assert all(len(line) <= WIDTH for line in stdout.splitlines())

@@ -6,6 +6,7 @@ memory beside files); this process reads no block of a file; cancel ends the wor
 from __future__ import annotations
 
 import dataclasses
+import threading
 
 import numpy as np
 import pytest
@@ -66,4 +67,31 @@ def test_cancel_ends_the_workers(tmp_path):
         evaluate([("t", trained_tokenizer())], [EvalText.from_file(f)], workers=2, block_bytes=2048,
                  single_process_bytes=0, progress=progress)  # fmt: skip
     assert 0 < seen[-1] < f.stat().st_size
+    assert live_children() == []
+
+
+def test_large_blocks_and_large_results_do_not_deadlock():
+    # text in memory (as --sample-docs makes) is cut here and sent to the workers in blocks of
+    # megabytes, and a block of many short documents gives a large result (one count per
+    # document): the parent used to send a second block to a busy worker while that worker was
+    # sending its result back, both pipes filled, and `bpe-explorer eval --sample-docs` hung for ever
+    n = 9_000_000 // len("a" + EOT)
+    text = EvalText.from_bytes("many short documents", ("a" + EOT).encode() * n)
+    box: list = []
+
+    def run() -> None:
+        box.append(evaluate([("t", trained_tokenizer())], [text], workers=2, block_bytes=2_000_000,
+                            single_process_bytes=0))  # fmt: skip
+
+    th = threading.Thread(target=run, daemon=True)
+    th.start()
+    th.join(120)  # (a guard against hanging the suite, not a timing check: it takes seconds)
+    hung = th.is_alive()
+    if hung:
+        for child in live_children():
+            child.kill()
+        th.join(30)
+    assert not hung, "evaluate() hung: the parent and a worker both waited to send"
+    (r,) = box[0]
+    assert (r.documents, r.tokens, r.bytes) == (n, 2 * n, text.size)
     assert live_children() == []

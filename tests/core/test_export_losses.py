@@ -208,3 +208,35 @@ def test_cli_convert_says_what_gpt2_and_tiktoken_readers_must_be_given(tmp_path:
         == 0
     )
     assert "note" not in capsys.readouterr().err
+
+
+def test_cli_train_and_extend_say_what_gpt2_and_tiktoken_readers_must_be_given(
+    tmp_path: Path, capsys
+) -> None:
+    """train (and train --extend) wrote GPT-2 files of a --pattern gpt4 tokenizer without a word, and
+    HF, transformers' GPT2Tokenizer and Tokenizer.from_files read them back with GPT-2's pattern:
+    other ids. They now say what convert says."""
+    from core.cli import main
+    from core.formats.spec import TokenizerSpec
+
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("1334 abc 1334 abc 9876 abab\n" * 50, encoding="utf-8")
+    out = tmp_path / "out"
+    argv = ["train", str(corpus), "--vocab-size", "270", "--pattern", "gpt4", "--special-token", "<|eot|>"]
+    assert main([*argv, "--out", str(out), "-q", "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert (
+        "the GPT-2 files store no pattern and readers assume GPT-2's; this tokenizer splits text with 'gpt4'"
+        in err
+    )
+    assert "the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it " in err
+    assert "(--special-token '<|eot|>=256')" in err
+    # the GPT-2 pattern and no special tokens: nothing a reader must be told
+    assert main(["train", str(corpus), "--vocab-size", "270", "--out", str(tmp_path / "o2"), "-q"]) == 0
+    assert "note" not in capsys.readouterr().err
+
+    base = tmp_path / "base.json"
+    save(TokenizerSpec.from_merges([(b"3", b"4")], pattern="gpt4"), base, "native")
+    ext = ["train", str(corpus), "--extend", str(base), "--vocab-size", "262", "--out", str(tmp_path / "x")]
+    assert main([*ext, "--format", "gpt2", "-q"]) == 0
+    assert "the GPT-2 files store no pattern and readers assume GPT-2's" in capsys.readouterr().err

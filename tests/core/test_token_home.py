@@ -127,3 +127,17 @@ def test_snippet_context_is_cut_between_characters():
             kept.decode("utf-8")  # whole characters only (strict decoding raises on a piece of one)
             assert len(kept) >= (b - a) - 4  # at most the pieces at both ends are left out
             assert kept in text[a:b]
+
+
+def test_a_text_that_is_no_token_names_the_tokens_it_is_cut_into(made, capsys):
+    # it said only "b' the cat' is not a token of this vocabulary": nothing to trace instead
+    _, tok, corpus = made
+    ids = tok.encode(" the cat")
+    assert len(ids) > 1
+    with pytest.raises(TokenizerError) as e:
+        token_home(tok, " the cat")
+    parts = ", ".join(f"{i} {tok.vocab[i].decode()!r}" for i in ids)
+    assert f"cuts it into {len(ids)} tokens ({parts})" in str(e.value)
+    assert main(["trace", str(corpus.parent / "tok"), "--text", " the cat", "-q"]) == 2
+    assert f"({parts})" in capsys.readouterr().err
+    token_home(tok, ids[0])  # (and one of them can be traced)
