@@ -20,8 +20,10 @@ ACCENT = "#3b6fd8"
 LENGTH = "#8e5bd0"
 BASE_LINE = "#8a94a6"  # where an extension's new merges start
 SELECT = "#e8590c"
-# two plots with their tick labels (with the Evaluate panel docked, a 1280x720 screen leaves this)
-GRAPH_MIN_HEIGHT = 168
+GRAPH_MIN_HEIGHT = 190
+# while a panel is docked below the views: two plots with their tick labels still (a 1280x720 screen
+# less a task bar leaves the window this much with merges drawn and the Evaluate panel docked)
+GRAPH_COMPACT_HEIGHT = 168
 AXIS_TITLES_FROM = 280  # below this graph height the vertical axis titles (longer than the plots) hide
 SYMBOLS_UP_TO = 300  # merges drawn with a dot each (one merge alone is visible), a line beyond
 
@@ -239,6 +241,10 @@ class TimelineView(QWidget):
         self.counts, self.lengths = self.controller.index.merge_matrix()
         self._ranges = None
         self.redraw()
+
+    def set_compact(self, compact: bool) -> None:
+        """Let the plots go down to :data:`GRAPH_COMPACT_HEIGHT` (a panel docked below the views)."""
+        self.graphics.setMinimumHeight(GRAPH_COMPACT_HEIGHT if compact else GRAPH_MIN_HEIGHT)
 
     def _schedule(self) -> None:
         if self.graphics.isHidden() != (not self.counts):

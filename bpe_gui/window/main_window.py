@@ -216,8 +216,15 @@ class MainWindow(FilesWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.evaluate_dock)
         self.evaluate_dock.hide()
         self.evaluate_fit = DockFit(self, self.evaluate_dock)  # opens without growing the window
+        for signal in (self.evaluate_dock.visibilityChanged, self.evaluate_dock.topLevelChanged):
+            signal.connect(self._evaluate_docked_changed)
         self.vocab_status = QLabel()
         self.statusBar().addPermanentWidget(self.vocab_status)
+
+    def _evaluate_docked_changed(self, *_args) -> None:
+        """The timeline's plots may be shorter while the Evaluate panel is docked below the views."""
+        dock = self.evaluate_dock
+        self.timeline.set_compact(dock.isVisible() and not dock.isFloating())
 
     def _action(self, text: str, slot, shortcuts=(), menu: QMenu | None = None, tip: str = "") -> QAction:
         a = QAction(text, self)

@@ -104,21 +104,22 @@ def test_on_a_laptop_evaluate_opens_floated_on_the_screen_without_growing_the_wi
         dock.setFloating(False)
     assert not dock.isFloating() and window.size() == before
     assert _fits(window, 1366, 768)
-    from bpe_gui.views.timeline_view import GRAPH_MIN_HEIGHT
+    from bpe_gui.views.timeline_view import GRAPH_COMPACT_HEIGHT, GRAPH_MIN_HEIGHT
 
-    assert window.timeline.graphics.height() >= GRAPH_MIN_HEIGHT
+    assert window.timeline.graphics.height() >= GRAPH_COMPACT_HEIGHT  # (the panel docked below)
     # the axis titles (longer than such short plots) hide rather than overlap; they come back with room
     from bpe_gui.views.timeline_view import AXIS_TITLES_FROM
 
     left = window.timeline.count_plot.getAxis("left")
     window.splitters["middle"].setSizes([1, 10_000])  # the timeline as short as it goes
     qtbot.waitUntil(lambda: window.timeline.graphics.height() < AXIS_TITLES_FROM)
-    assert window.timeline.graphics.height() >= GRAPH_MIN_HEIGHT and not left.label.isVisible()
+    assert window.timeline.graphics.height() >= GRAPH_COMPACT_HEIGHT and not left.label.isVisible()
     # everything the window needs with the panel open fits a 1280×720 screen less a 48-px task bar
     assert window.minimumSizeHint().height() + 48 <= 720 - 48, window.minimumSizeHint()
     dock.toggleViewAction().trigger()
     qtbot.waitUntil(lambda: not dock.isVisible())
     assert window.size() == before
+    assert window.timeline.graphics.minimumHeight() == GRAPH_MIN_HEIGHT  # the panel closed: as tall as before
     window.splitters["middle"].setSizes([10_000, 1])
     qtbot.waitUntil(lambda: window.timeline.graphics.height() >= AXIS_TITLES_FROM)
     assert left.label.isVisible()
