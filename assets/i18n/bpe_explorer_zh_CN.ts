@@ -1046,71 +1046,76 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="56"/>
+        <source>%(name)s is not a tokenizer file BPE Explorer reads. Choose a vocab.json + merges.txt, tokenizer.json, .tiktoken, SentencePiece tokenizer.model or bpe.json file.</source>
+        <translation>%(name)s 不是 BPE Explorer 能读取的分词器文件。请选择 vocab.json + merges.txt、tokenizer.json、.tiktoken、SentencePiece 的 tokenizer.model 或 bpe.json 文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="61"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="59"/>
+        <location filename="../../bpe_gui/text/errors.py" line="64"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <location filename="../../bpe_gui/text/errors.py" line="67"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="63"/>
+        <location filename="../../bpe_gui/text/errors.py" line="68"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="64"/>
+        <location filename="../../bpe_gui/text/errors.py" line="69"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="65"/>
+        <location filename="../../bpe_gui/text/errors.py" line="70"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="68"/>
+        <location filename="../../bpe_gui/text/errors.py" line="73"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="73"/>
+        <location filename="../../bpe_gui/text/errors.py" line="78"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="76"/>
+        <location filename="../../bpe_gui/text/errors.py" line="81"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="81"/>
+        <location filename="../../bpe_gui/text/errors.py" line="86"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="85"/>
+        <location filename="../../bpe_gui/text/errors.py" line="90"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="86"/>
+        <location filename="../../bpe_gui/text/errors.py" line="91"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="89"/>
+        <location filename="../../bpe_gui/text/errors.py" line="94"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="95"/>
+        <location filename="../../bpe_gui/text/errors.py" line="100"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
@@ -2679,293 +2684,293 @@
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="238"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="240"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="247"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="242"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="252"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="261"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="264"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="278"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="289"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="293"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="300"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="295"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="304"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="328"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置(0 次合并)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="331"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="338"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="344"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="347"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="349"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="350"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="357"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="351"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="358"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="352"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="400"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="407"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置(回到基础分词器)(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="420"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="427"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="456"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="463"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="458"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="465"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="459"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="466"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="473"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="548"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="555"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="548"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="555"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="549"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="549"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="578"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="585"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="293"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="342"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="349"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="576"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="583"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="641"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="648"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3611,86 +3616,86 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="108"/>
         <source>Top: how often each merged pair occurred when it was merged (log scale). Bottom: how many bytes each new token has.</source>
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="130"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="131"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="133"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并编号(#1 = 第一次合并)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="136"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="136"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="138"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="175"/>
         <source>No pair counts for these merges: a tokenizer file does not record them (training on a corpus does).&lt;br&gt;Each merge&apos;s token length is below.</source>
         <translation>这些合并没有字节对次数：分词器文件不记录次数（在语料上训练才会有）。&lt;br&gt;下图是每次合并所得词元的字节数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="183"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="185"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="191"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="345"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="351"/>
         <source>new merges →</source>
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="357"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="363"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %1 base + %n new merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 基础 %1 次 + 新增 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="363"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="369"/>
         <source>; new: %1× → %2×</source>
         <translation>；新增部分：%1 次 → %2 次</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="368"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="374"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="370"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="376"/>
         <source> (no counts in this file)</source>
         <translation>（此文件没有次数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="373"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="379"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="404"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="410"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>

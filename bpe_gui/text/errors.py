@@ -53,6 +53,11 @@ def _templates() -> dict[str, str]:
             "%(name)s is plain text, not a tokenizer file. To train on it, open it as a corpus; to open a "
             "tokenizer, choose its vocab.json, merges.txt, tokenizer.json, .tiktoken or bpe.json.",
         ),
+        "tokenizer_unknown": translate(
+            "Errors",
+            "%(name)s is not a tokenizer file BPE Explorer reads. Choose a vocab.json + merges.txt, "
+            "tokenizer.json, .tiktoken, SentencePiece tokenizer.model or bpe.json file.",
+        ),
         "tokenizer_npy": translate(
             "Errors", "%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file."
         ),

@@ -267,7 +267,20 @@ def detect_format(path: str | os.PathLike) -> str:
         if re.match(rb'\s*\{\s*"format"\s*:\s*"' + re.escape(FORMAT_ID.encode()) + b'"', head):
             return "native"
         return "json"  # decided by structure once parsed
+    if not _TIKTOKEN_LINE.match(head.split(b"\n", 1)[0]):
+        # (a .model that is no SentencePiece protobuf, a binary file, …: "line 1: not valid base64"
+        # said what a tiktoken file is not, as if it were one)
+        raise FormatError(
+            f"{p.name} is not a tokenizer file BPE Explorer reads: not a SentencePiece model, not JSON, "
+            "and not a tiktoken file (lines of 'base64-token rank'); give vocab.json + merges.txt, "
+            "tokenizer.json, a .tiktoken file, a SentencePiece tokenizer.model or bpe.json",
+            code="tokenizer_unknown",
+            name=p.name,
+        )
     return "tiktoken"
+
+
+_TIKTOKEN_LINE = re.compile(rb"[A-Za-z0-9+/]+={0,2} [0-9]+\r?$")
 
 
 def plain_text_error(p: Path) -> FormatError:

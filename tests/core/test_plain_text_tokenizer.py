@@ -85,3 +85,22 @@ def test_a_merges_file_without_its_version_line_still_opens(tmp_path):
     assert not merges.read_text(encoding="utf-8").startswith("#")
     assert load_any(merges).merges == spec.merges
     assert read_merge_list(merges) == list(spec.merges)
+
+
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        ("junk.model", bytes(range(256)) * 4),  # a .model that is no SentencePiece protobuf
+        ("notes.model", b"hello world\nthis is not a model\n"),
+        ("weights.bin", b"\x00\x01\x02garbage\xff" * 50),
+    ],
+)
+def test_a_file_of_no_known_format_is_named_as_such_not_as_a_bad_tiktoken_line(tmp_path, name, data):
+    # (everything unrecognised was read as tiktoken: "line 1: 'hello' is not valid base64")
+    from core.formats import load_any
+
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(FormatError, match=rf"{name} is not a tokenizer file BPE Explorer reads") as e:
+        load_any(path)
+    assert e.value.code == "tokenizer_unknown" and "line 1" not in str(e.value)
