@@ -32,6 +32,7 @@ import numpy as np
 END = -1  # no neighbour (in ``nxt`` / ``prv``)
 DEAD = -1  # the token code of a node merged into its left neighbour
 CODE_BITS = 21  # token codes are below 0x110000 (they are characters)
+POSITION_CHUNK = 1 << 20  # positions of a long word sorted at a time when its pair lists are built
 Key = int  # a pair of token codes as one int: left << CODE_BITS | right
 
 
@@ -118,24 +119,34 @@ class LongWord:
         if n < 2:
             return
         small = int(tok.max()) < 256
-        left, right = tok[:-1], tok[1:]
-        keys: np.ndarray
-        if small:
-            keys = left.astype(np.uint16)
-            keys <<= 8
-            keys |= right.astype(np.uint16)
-        else:
-            keys = (left.astype(np.int64) << CODE_BITS) | right
-        # node k starts the pair at position k: sorting the positions by key groups the nodes
-        order = np.argsort(keys, kind="stable").astype(np.int32)
-        sk = keys[order]
-        del keys
-        edges = np.ones(sk.size + 1, dtype=bool)
-        edges[1:-1] = sk[1:] != sk[:-1]
-        bounds = np.flatnonzero(edges).tolist()
-        for lo, hi in itertools.pairwise(bounds):
-            k = int(sk[lo])
-            self.positions[pair_key(k >> 8, k & 255) if small else k] = [order[lo:hi]]
+        # a chunk of the word at a time: the sort's temporaries (8 bytes a position) stay those of
+        # one chunk, not of the whole word (a 20 MB line took 160 MB more)
+        for start in range(0, n - 1, POSITION_CHUNK):
+            stop = min(n - 1, start + POSITION_CHUNK)
+            left, right = tok[start:stop], tok[start + 1 : stop + 1]
+            keys: np.ndarray
+            if small:
+                keys = left.astype(np.uint16)
+                keys <<= 8
+                keys |= right.astype(np.uint16)
+            else:
+                keys = (left.astype(np.int64) << CODE_BITS) | right
+            # node k starts the pair at position k: sorting the positions by key groups the nodes
+            order = np.argsort(keys, kind="stable").astype(np.int32)
+            sk = keys[order]
+            del keys
+            order += start
+            edges = np.ones(sk.size + 1, dtype=bool)
+            edges[1:-1] = sk[1:] != sk[:-1]
+            bounds = np.flatnonzero(edges).tolist()
+            for lo, hi in itertools.pairwise(bounds):
+                k = int(sk[lo])
+                key = pair_key(k >> 8, k & 255) if small else k
+                listed = self.positions.get(key)
+                if listed is None:
+                    self.positions[key] = [order[lo:hi]]
+                else:
+                    listed.append(order[lo:hi])
 
     def codes(self) -> str:
         """The word's current tokens, one character per token."""

@@ -145,3 +145,22 @@ def test_one_enormous_word_trains_in_bounded_memory(word):
     assert b"".join(tokens) == word
     assert tokens == (word,) and records[-1].token == word  # merged until one token was left
     assert peak < 64 * len(word)
+
+
+@given(WORDS, st.integers(1, 7))
+def test_a_long_word_sorted_a_chunk_at_a_time_lists_the_same_positions(word, chunk):
+    # (the positions were sorted in one piece: a 20 MB line took 160 MB of temporaries more)
+    import numpy as np
+
+    import core.training.long_words as lw
+
+    whole = LongWord(word.decode("latin-1"))
+    saved = lw.POSITION_CHUNK
+    lw.POSITION_CHUNK = chunk
+    try:
+        chunked = LongWord(word.decode("latin-1"))
+    finally:
+        lw.POSITION_CHUNK = saved
+    assert whole.positions.keys() == chunked.positions.keys()
+    for key, parts in whole.positions.items():
+        assert np.concatenate(parts).tolist() == np.concatenate(chunked.positions[key]).tolist()
