@@ -168,12 +168,16 @@ class LongWord:
             return empty, empty
         nodes = listed[0] if len(listed) == 1 else np.concatenate(listed)
         tok, nxt = self.tok, self.nxt
+        # (one temporary array at a time where it can be: on a 20 MB line each is 80 MB)
         nodes = nodes[tok[nodes] == a]
         right = nxt[nodes]
         ok = right != END
-        nodes, right = nodes[ok], right[ok]
+        right = right[ok]
+        nodes = nodes[ok]
         ok = tok[right] == b
+        del right
         nodes = _sorted_distinct(nodes[ok])
+        del ok
         return nodes, nxt[nodes]
 
     def first_site(self, a: int, b: int) -> int:
@@ -189,11 +193,18 @@ class LongWord:
         if a == b and sites.size > 1:
             # overlapping sites ("a a a"): in each chain of sites where one's right node starts the
             # next, keep every other one, from the left
-            k = np.arange(sites.size, dtype=np.int32)
             chained = _shifted_right(absorbed[:-1] == sites[1:])
-            run_first = np.maximum.accumulate(np.where(chained, 0, k))
-            keep = (k - run_first) % 2 == 0
-            sites, absorbed = sites[keep], absorbed[keep]
+            k = np.arange(sites.size, dtype=np.int32)
+            run_first = np.where(chained, 0, k)
+            del chained
+            np.maximum.accumulate(run_first, out=run_first)
+            k -= run_first
+            del run_first
+            keep = k % 2 == 0
+            del k
+            sites = sites[keep]
+            absorbed = absorbed[keep]
+            del keep
         tok = self.tok
         nexts = self.nxt[absorbed]
         lefts = self.prv[sites]
