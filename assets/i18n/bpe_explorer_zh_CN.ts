@@ -3726,109 +3726,109 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="51"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="52"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge; click it to select its merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="266"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="306"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="355"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="343"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="388"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="347"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="392"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="362"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="407"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="369"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="414"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="383"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="428"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="390"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="435"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="391"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="436"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="394"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="439"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="397"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="442"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="400"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="445"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="403"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="448"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="409"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="454"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="414"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="459"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="417"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="462"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="419"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="464"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="421"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="466"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="445"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="490"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="450"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="495"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -3836,81 +3836,100 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="173"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="177"/>
         <source>… {0} more tokens not shown</source>
-        <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined</extracomment>
+        <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined side by side: the input&apos;s bytes [start, end) of the token clicked in either pane; the tokens here that hold any of them are marked in blue (cleared when the text is shown again)</extracomment>
         <translation>… 另有 {0} 个词元未显示</translation>
     </message>
 </context>
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="82"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="83"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="88"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="89"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="90"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="91"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="93"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="94"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="97"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="98"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="99"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="100"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="114"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="117"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="193"/>
+        <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
+        <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="204"/>
+        <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
+        <translation>
+            <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="206"/>
+        <source>%n token(s) in %1: %2.</source>
+        <translation>
+            <numerusform>%1 中 %n 个词元：%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="217"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="184"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="219"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="221"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="253"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="238"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="273"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="278"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
