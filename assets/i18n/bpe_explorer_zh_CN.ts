@@ -1223,82 +1223,83 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
         <source>Add current</source>
+        <extracomment>the tokenizers and texts of the run whose outcome (Done, Failed …) the bar shows</extracomment>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="126"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="128"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
         <source>Add encoding…</source>
         <translation>添加已知分词器…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="150"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="154"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="168"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="170"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="169"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
@@ -1313,188 +1314,208 @@
         <translation>无法读取 {name}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="139"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="138"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="140"/>
         <source>Remove the selected tokenizers and texts (Delete)</source>
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="175"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="176"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="179"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="180"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="188"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="188"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="191"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="197"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="199"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="210"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="212"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="224"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="226"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="225"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="227"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="236"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="234"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="235"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="243"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="246"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="286"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="288"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="287"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="289"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="356"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="358"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="368"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="370"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="369"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="371"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="378"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="380"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="402"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="408"/>
+        <source>Add tokenizers and texts, then press Evaluate</source>
+        <translation>添加分词器和文本，然后按“评估”</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="410"/>
+        <source>Add a tokenizer: Add current, Add file… or Add encoding…</source>
+        <translation>请添加分词器：“添加当前分词器”“添加文件…”或“添加已知分词器…”</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="412"/>
+        <source>Add a text to evaluate on: Add text…</source>
+        <translation>请添加要评估的文本：“添加文本…”</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="413"/>
+        <source>Press Evaluate to compare them on these texts</source>
+        <translation>按“评估”在这些文本上比较它们</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="415"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="436"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="450"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="430"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="433"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="452"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="455"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="440"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="462"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="478"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="500"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="504"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="526"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="574"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="596"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="577"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="599"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="581"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="603"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -2930,27 +2951,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="555"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="555"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="585"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="587"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -2965,12 +2986,12 @@
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="583"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="585"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="648"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="650"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3243,55 +3264,55 @@
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="189"/>
+        <location filename="../../bpe_gui/actions/session.py" line="191"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="204"/>
+        <location filename="../../bpe_gui/actions/session.py" line="206"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="237"/>
-        <location filename="../../bpe_gui/actions/session.py" line="296"/>
+        <location filename="../../bpe_gui/actions/session.py" line="239"/>
+        <location filename="../../bpe_gui/actions/session.py" line="298"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="243"/>
-        <location filename="../../bpe_gui/actions/session.py" line="302"/>
+        <location filename="../../bpe_gui/actions/session.py" line="245"/>
+        <location filename="../../bpe_gui/actions/session.py" line="304"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="250"/>
-        <location filename="../../bpe_gui/actions/session.py" line="309"/>
+        <location filename="../../bpe_gui/actions/session.py" line="252"/>
+        <location filename="../../bpe_gui/actions/session.py" line="311"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="257"/>
+        <location filename="../../bpe_gui/actions/session.py" line="259"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="259"/>
+        <location filename="../../bpe_gui/actions/session.py" line="261"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="264"/>
+        <location filename="../../bpe_gui/actions/session.py" line="266"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="269"/>
+        <location filename="../../bpe_gui/actions/session.py" line="271"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="322"/>
+        <location filename="../../bpe_gui/actions/session.py" line="324"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -3330,7 +3351,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="71"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="242"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="258"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -3365,62 +3386,62 @@
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="168"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="169"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="174"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="175"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="234"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="250"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="235"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="251"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="240"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="256"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="241"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="257"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="262"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="278"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="264"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="280"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="266"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="282"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="291"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
