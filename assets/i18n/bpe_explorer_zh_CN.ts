@@ -1389,6 +1389,11 @@
         <translation>扩展</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="410"/>
+        <source>Add a tokenizer with one of the three buttons above</source>
+        <translation>请用上方三个按钮之一添加分词器</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
         <source>Text</source>
         <translation>文本</translation>
@@ -1452,11 +1457,6 @@
         <location filename="../../bpe_gui/views/evaluate_view.py" line="408"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="410"/>
-        <source>Add a tokenizer: Add current, Add file… or Add encoding…</source>
-        <translation>请添加分词器：“添加当前分词器”“添加文件…”或“添加已知分词器…”</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="412"/>

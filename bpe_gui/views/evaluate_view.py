@@ -407,7 +407,7 @@ class EvaluateView(QWidget):
         if not self.toks and not self.texts:
             return self.tr("Add tokenizers and texts, then press Evaluate")
         if not self.toks:
-            return self.tr("Add a tokenizer: Add current, Add file… or Add encoding…")
+            return self.tr("Add a tokenizer with one of the three buttons above")
         if not self.texts:
             return self.tr("Add a text to evaluate on: Add text…")
         return self.tr("Press Evaluate to compare them on these texts")

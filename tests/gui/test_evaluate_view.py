@@ -259,7 +259,7 @@ def test_the_progress_bar_says_what_is_missing_before_a_run(qtbot, loaded, small
     assert ev.bar.text() == "Add a text to evaluate on: Add text…"
     ev.clear()
     ev.add_text(str(small_corpus))
-    assert ev.bar.text() == "Add a tokenizer: Add current, Add file… or Add encoding…"
+    assert ev.bar.text() == "Add a tokenizer with one of the three buttons above"
     ev.add_current()
     assert ev.run_button.isEnabled() and ev.bar.text() == "Press Evaluate to compare them on these texts"
     with qtbot.waitSignal(ev.finished, timeout=60_000):
