@@ -397,82 +397,87 @@
         <translation>词元数（对方）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="110"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
         <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
         <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="113"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="117"/>
         <source>This app&apos;s tokenizer beside {name}.</source>
         <translation>本应用的分词器与 {name} 对照。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="125"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="127"/>
+        <source>The tokenizers changed since the last comparison: press Compare again.</source>
+        <translation>上次比较之后分词器已改变：请再按一次“比较”。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="140"/>
         <source>Only in this app ({n})</source>
         <translation>仅本应用有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="126"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="141"/>
         <source>Only in the other ({n})</source>
         <translation>仅对方有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="127"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="142"/>
         <source>Shared ({n})</source>
         <translation>共有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="128"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="143"/>
         <source>Texts ({n})</source>
         <translation>文本（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="134"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="149"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="149"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="164"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="165"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180"/>
         <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app&apos;s tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
         <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="176"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="191"/>
         <source>The merge lists are equal.</source>
         <translation>两个合并列表相同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="178"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="193"/>
         <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
         <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="182"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="197"/>
         <source>Special tokens are compared apart, by their text: {shared} shared, {only_a} only here, {only_b} only there.</source>
         <translation>特殊标记另行比较（按文本）：共有 {shared} 个，仅在本应用中 {only_a} 个，仅在另一个中 {only_b} 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="191"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="206"/>
         <source>shared</source>
         <translation>共有</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="192"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="207"/>
         <source>only here</source>
         <translation>仅在本应用中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="193"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="208"/>
         <source>only there</source>
         <translation>仅在另一个中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="206"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="221"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>

@@ -106,3 +106,39 @@ def test_a_token_clicked_in_either_pane_marks_the_same_bytes_in_both(qtbot, trai
     tv.set_text("something else entirely")
     assert tv.wait_idle()
     assert mine.linked_spans() == [] and theirs.linked_spans() == []
+
+
+def test_overlap_counts_of_another_vocab_are_not_left_on_show(qtbot, trained, tmp_path, small_corpus):
+    """The overlap dialog kept its counts after a step (this app's vocab changed) and after a second
+    Compare with… (they were GPT-2's, under Qwen's name): they are dropped, with what to do."""
+    w = trained
+    c = w.controller
+    c.export(tmp_path / "a", ["gpt2"])
+    for _ in range(10):
+        c.undo()
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        assert w.compare_with(tmp_path / "a" / "vocab.json")
+    dlg = open_overlap(w)
+    with qtbot.waitSignal(dlg.finished_compare, timeout=60_000):
+        assert dlg.run()
+    assert dlg.report is not None and dlg.tables["only_b"].rowCount() == 10
+    c.step(1)
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    assert dlg.report is None and dlg.tables["only_b"].rowCount() == 0
+    assert dlg.tabs.tabText(1) == "Only in the other (–)" and "press Compare again" in dlg.summary.text()
+    with qtbot.waitSignal(dlg.finished_compare, timeout=60_000):
+        assert dlg.run()
+    assert len(dlg.report.only_b) == 9
+    # another tokenizer compared with: the counts of the first one go
+    for _ in range(5):
+        c.undo()
+    qtbot.waitUntil(lambda: not c.busy, timeout=30_000)
+    with qtbot.waitSignal(dlg.finished_compare, timeout=60_000):
+        assert dlg.run()
+    c.export(tmp_path / "b", ["gpt2"])
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        assert w.compare_with(tmp_path / "b" / "vocab.json")
+    w.act_overlap.trigger()
+    assert dlg.report is None and dlg.tables["only_b"].rowCount() == 0 and dlg.run_button.isEnabled()
+    dlg.close()
