@@ -198,8 +198,9 @@ class TokenizeView(QWidget):
         here = [pane.view.spans[j] for j in pane.view.link(byte_range)]
         there = [other.view.spans[j] for j in other.view.link(byte_range)]
 
-        def cut(spans: list) -> str:
-            return " + ".join(f"{token_label(s.token)} ({s.id:,})" for s in spans)
+        def cut(spans: list) -> str:  # (the first 8: a Chinese clause can be dozens of byte tokens)
+            shown = " + ".join(f"{token_label(s.token)} ({s.id:,})" for s in spans[:8])
+            return shown + (" + …" if len(spans) > 8 else "")
 
         text = self.tr("In blue, the same bytes in both: %n token(s) in %1: %2; ", "", len(here))
         text = plural(text, len(here)).replace("%1", pane.name).replace("%2", cut(here))
