@@ -407,77 +407,77 @@
         <translation>本应用的分词器与 {name} 对照。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="127"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="128"/>
         <source>The tokenizers changed since the last comparison: press Compare again.</source>
         <translation>上次比较之后分词器已改变：请再按一次“比较”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="140"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="142"/>
         <source>Only in this app ({n})</source>
         <translation>仅本应用有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="141"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="143"/>
         <source>Only in the other ({n})</source>
         <translation>仅对方有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="142"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="144"/>
         <source>Shared ({n})</source>
         <translation>共有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="143"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="145"/>
         <source>Texts ({n})</source>
         <translation>文本（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="149"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="151"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="164"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="166"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="180"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="182"/>
         <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app&apos;s tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
         <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="191"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="193"/>
         <source>The merge lists are equal.</source>
         <translation>两个合并列表相同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="193"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="195"/>
         <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
         <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="197"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="199"/>
         <source>Special tokens are compared apart, by their text: {shared} shared, {only_a} only here, {only_b} only there.</source>
         <translation>特殊标记另行比较（按文本）：共有 {shared} 个，仅在本应用中 {only_a} 个，仅在另一个中 {only_b} 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="206"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="208"/>
         <source>shared</source>
         <translation>共有</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="207"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="209"/>
         <source>only here</source>
         <translation>仅在本应用中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="208"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="210"/>
         <source>only there</source>
         <translation>仅在另一个中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="221"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="223"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
@@ -3916,46 +3916,46 @@
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="204"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="205"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="206"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="207"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="217"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="219"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="220"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="221"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="253"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="254"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="273"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="274"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="278"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="279"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
