@@ -397,82 +397,87 @@
         <translation>词元数（对方）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="110"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="114"/>
         <source>Load a tokenizer to compare with first: File → Compare with tokenizer…</source>
         <translation>请先加载要比较的分词器：文件 → 与分词器比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="113"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="117"/>
         <source>This app&apos;s tokenizer beside {name}.</source>
         <translation>本应用的分词器与 {name} 对照。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="125"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="128"/>
+        <source>The tokenizers changed since the last comparison: press Compare again.</source>
+        <translation>上次比较之后分词器已改变：请再按一次“比较”。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="142"/>
         <source>Only in this app ({n})</source>
         <translation>仅本应用有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="126"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="143"/>
         <source>Only in the other ({n})</source>
         <translation>仅对方有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="127"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="144"/>
         <source>Shared ({n})</source>
         <translation>共有（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="128"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="145"/>
         <source>Texts ({n})</source>
         <translation>文本（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="134"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="151"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="149"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="166"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="165"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="182"/>
         <source>{shared} tokens shared ({same} with the same id), {only_a} only in this app&apos;s tokenizer ({vocab_a} tokens), {only_b} only in the other ({vocab_b} tokens).</source>
         <translation>共有 {shared} 个词元（其中 {same} 个 ID 相同），{only_a} 个仅本应用的分词器有（共 {vocab_a} 个词元），{only_b} 个仅对方有（共 {vocab_b} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="176"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="193"/>
         <source>The merge lists are equal.</source>
         <translation>两个合并列表相同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="178"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="195"/>
         <source>The merge lists part at merge {n}: here {a}, there {b}.</source>
         <translation>两个合并列表从第 {n} 次合并开始不同：这里是 {a}，对方是 {b}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="182"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="199"/>
         <source>Special tokens are compared apart, by their text: {shared} shared, {only_a} only here, {only_b} only there.</source>
         <translation>特殊标记另行比较（按文本）：共有 {shared} 个，仅在本应用中 {only_a} 个，仅在另一个中 {only_b} 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="191"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="208"/>
         <source>shared</source>
         <translation>共有</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="192"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="209"/>
         <source>only here</source>
         <translation>仅在本应用中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="193"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="210"/>
         <source>only there</source>
         <translation>仅在另一个中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="206"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="223"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
@@ -1223,82 +1228,83 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="125"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
         <source>Add current</source>
+        <extracomment>the tokenizers and texts of the run whose outcome (Done, Failed …) the bar shows</extracomment>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="126"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="128"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
         <source>Add encoding…</source>
         <translation>添加已知分词器…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="150"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="149"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="154"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="153"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="159"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="168"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="170"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="169"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
@@ -1313,188 +1319,208 @@
         <translation>无法读取 {name}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="139"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="138"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="140"/>
         <source>Remove the selected tokenizers and texts (Delete)</source>
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="175"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="176"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="179"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="180"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="188"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="188"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="191"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="197"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="199"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="210"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="212"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="224"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="226"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="225"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="227"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="236"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="230"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="410"/>
+        <source>Add a tokenizer with one of the three buttons above</source>
+        <translation>请用上方三个按钮之一添加分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="231"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="234"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="235"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="243"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="246"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="286"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="288"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="287"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="289"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="356"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="358"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="368"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="370"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="369"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="371"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="378"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="380"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="402"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="408"/>
+        <source>Add tokenizers and texts, then press Evaluate</source>
+        <translation>添加分词器和文本，然后按“评估”</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="412"/>
+        <source>Add a text to evaluate on: Add text…</source>
+        <translation>请添加要评估的文本：“添加文本…”</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="413"/>
+        <source>Press Evaluate to compare them on these texts</source>
+        <translation>按“评估”在这些文本上比较它们</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="415"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="436"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="450"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="430"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="433"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="452"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="455"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="440"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="462"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="478"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="500"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="504"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="526"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="574"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="596"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="577"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="599"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="581"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="603"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -2930,27 +2956,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="555"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="555"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="556"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="585"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="587"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -2965,12 +2991,12 @@
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="583"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="585"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="648"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="650"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3243,55 +3269,55 @@
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="189"/>
+        <location filename="../../bpe_gui/actions/session.py" line="191"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话(%n 次合并)保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="204"/>
+        <location filename="../../bpe_gui/actions/session.py" line="206"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="237"/>
-        <location filename="../../bpe_gui/actions/session.py" line="296"/>
+        <location filename="../../bpe_gui/actions/session.py" line="239"/>
+        <location filename="../../bpe_gui/actions/session.py" line="298"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1(还没有合并)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="243"/>
-        <location filename="../../bpe_gui/actions/session.py" line="302"/>
+        <location filename="../../bpe_gui/actions/session.py" line="245"/>
+        <location filename="../../bpe_gui/actions/session.py" line="304"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="250"/>
-        <location filename="../../bpe_gui/actions/session.py" line="309"/>
+        <location filename="../../bpe_gui/actions/session.py" line="252"/>
+        <location filename="../../bpe_gui/actions/session.py" line="311"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="257"/>
+        <location filename="../../bpe_gui/actions/session.py" line="259"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="259"/>
+        <location filename="../../bpe_gui/actions/session.py" line="261"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="264"/>
+        <location filename="../../bpe_gui/actions/session.py" line="266"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="269"/>
+        <location filename="../../bpe_gui/actions/session.py" line="271"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="322"/>
+        <location filename="../../bpe_gui/actions/session.py" line="324"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -3330,7 +3356,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="71"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="242"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="258"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -3365,62 +3391,62 @@
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="168"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="169"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="174"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="175"/>
         <source>Opening the session %1</source>
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="234"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="250"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="235"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="251"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="240"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="256"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="241"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="257"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="260"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="262"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="278"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="264"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="280"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="266"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="282"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="291"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -3726,109 +3752,109 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="51"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="52"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge; click it to select its merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="266"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="306"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="355"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="343"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="388"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="347"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="392"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="362"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="407"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="369"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="414"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="383"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="428"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="390"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="435"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="391"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="436"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="394"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="439"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="397"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="442"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="400"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="445"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="403"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="448"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="409"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="454"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="414"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="459"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="417"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="462"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="419"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="464"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="421"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="466"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="445"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="490"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="450"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="495"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -3836,81 +3862,100 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="173"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="177"/>
         <source>… {0} more tokens not shown</source>
-        <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined</extracomment>
+        <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined side by side: the input&apos;s bytes [start, end) of the token clicked in either pane; the tokens here that hold any of them are marked in blue (cleared when the text is shown again)</extracomment>
         <translation>… 另有 {0} 个词元未显示</translation>
     </message>
 </context>
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="82"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="83"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="88"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="89"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="90"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="91"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="93"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="94"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="97"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="98"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="99"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="100"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="114"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="117"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="193"/>
+        <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
+        <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="205"/>
+        <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
+        <translation>
+            <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="207"/>
+        <source>%n token(s) in %1: %2.</source>
+        <translation>
+            <numerusform>%1 中 %n 个词元：%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="184"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="220"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="254"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="238"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="274"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="279"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

@@ -161,6 +161,7 @@ class SessionActions(ControllerBase):
         step_n: int | None = None,
         text: str | None = None,
         compare: dict | None = None,
+        selected: int | None = None,
     ):
         """Write a session file; returns its path (None after an error, already reported)."""
         from core.formats.session import save_session
@@ -177,6 +178,7 @@ class SessionActions(ControllerBase):
                 step_n=step_n,
                 text=text,
                 compare=compare,
+                selected=selected,
             )
         except (BPEError, OSError) as e:
             self.error.emit(str(e))

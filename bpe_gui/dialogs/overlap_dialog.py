@@ -101,9 +101,13 @@ class CompareDialog(JobDialog):
         self._retitle()
         self.set_other(None, "")
         self.resize(760, 540)
+        # a step, an undo, a new corpus or tokenizer: the counts shown were of another vocab
+        controller.tokenizer_changed.connect(self.forget)
 
     def set_other(self, tokenizer, name: str) -> None:
         """The tokenizer to compare with (None: none loaded yet)."""
+        if self.report is not None and (self.other is None or tokenizer is not self.other[0]):
+            self.forget()  # (the counts were of the tokenizer compared before, under the new name)
         self.other = None if tokenizer is None else (tokenizer, name)
         if tokenizer is None:
             self.names.setText(
@@ -112,6 +116,19 @@ class CompareDialog(JobDialog):
         else:
             self.names.setText(self.tr("This app's tokenizer beside {name}.").format(name=name))
         self.run_button.setEnabled(tokenizer is not None and not self.running)
+
+    def forget(self) -> None:
+        """Drop a comparison that no longer holds (this app's tokenizer or the other one changed)."""
+        if self.report is None or self.running:
+            return
+        self.report = self.mine = None
+        for table in (*self.tables.values(), self.files_table):
+            table.setRowCount(0)
+        self.summary.setText(
+            self.tr("The tokenizers changed since the last comparison: press Compare again.")
+        )
+        self.summary.setToolTip("")
+        self._retitle()
 
     def _retitle(self) -> None:
         r = self.report

@@ -105,6 +105,8 @@ class EvaluateView(QWidget):
         super().__init__(parent)
         self.controller = controller
         self.toks: list[TokSource] = []
+        #: the tokenizers and texts of the run whose outcome (Done, Failed …) the bar shows
+        self._ran_on: tuple | None = None
         self.texts: list[TextSource] = []
         self.results: list = []
         self.tokenizers: dict = {}
@@ -390,6 +392,25 @@ class EvaluateView(QWidget):
         self.cancel_button.setEnabled(self.running)
         for b in self.exports:
             b.setEnabled(bool(self.results))
+        if not self.running and self._ran_on != self._lists():
+            # nothing run on these lists yet: the bar says what is missing (the disabled Evaluate
+            # button said nothing) or that Evaluate runs them
+            self.bar.setRange(0, 1)
+            self.bar.setValue(0)
+            self.bar.setFormat(self.idle_hint())
+
+    def _lists(self) -> tuple:
+        return tuple(map(id, self.toks)), tuple(map(id, self.texts))
+
+    def idle_hint(self) -> str:
+        """What to do next, with no run on the tokenizers and texts listed."""
+        if not self.toks and not self.texts:
+            return self.tr("Add tokenizers and texts, then press Evaluate")
+        if not self.toks:
+            return self.tr("Add a tokenizer with one of the three buttons above")
+        if not self.texts:
+            return self.tr("Add a text to evaluate on: Add text…")
+        return self.tr("Press Evaluate to compare them on these texts")
 
     def run(self, workers: int | None = None) -> None:
         if self.running or not self.toks or not self.texts:
@@ -421,6 +442,7 @@ class EvaluateView(QWidget):
         worker.join(thread)
         self._job = self._thread = None
         res = job.result
+        self._ran_on = self._lists()
         self.bar.setRange(0, 1)
         self.bar.setValue(0)
         self.last_error = res.error_message

@@ -44,6 +44,7 @@ SPECIAL_BG = "#3a3f58"
 SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
 FALLBACK_FG = "#8a1c1c"  # a byte-fallback piece (<0xE4>) of a SentencePiece model: underlined too
 MARK_BG = "#e8590c"  # the selected merge's token (the timeline marks the merge in the same colour)
+LINK_BG = "#1971c2"  # side by side: the tokens holding the bytes of the token clicked in either pane
 MAX_RENDERED = 20_000
 BREAK = "\u200b"  # zero-width space: where a line may break
 JOIN = "\u2060"  # word joiner: where it may not
@@ -121,6 +122,9 @@ class TokenSpanView(QTextEdit):
         #: a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined
         self.char_model: Any = None
         self.marked: bytes | None = None  # the token marked wherever it stands (the selected merge's)
+        #: side by side: the input's bytes [start, end) of the token clicked in either pane; the
+        #: tokens here that hold any of them are marked in blue (cleared when the text is shown again)
+        self.linked: tuple[int, int] | None = None
         self._ends: list[int] = []
         self._hover = -1
 
@@ -174,6 +178,7 @@ class TokenSpanView(QTextEdit):
             )
         cursor.endEditBlock()
         self._hover = -1
+        self.linked = None  # (the bytes of another text, or of this one tokenized anew)
         self.mark(self.marked)
 
     def mark(self, token: bytes | None) -> int:
@@ -193,8 +198,42 @@ class TokenSpanView(QTextEdit):
                     sel.cursor = cursor
                     sel.format = fmt
                     marks.append(sel)
+        n = len(marks)
+        if self.linked is not None:
+            fmt = QTextCharFormat()
+            fmt.setBackground(QColor(LINK_BG))
+            fmt.setForeground(QColor("white"))
+            for i in self.linked_spans():
+                cursor = QTextCursor(self.document())
+                cursor.setPosition(self.starts[i])
+                cursor.setPosition(self._ends[i], QTextCursor.MoveMode.KeepAnchor)
+                sel = QTextEdit.ExtraSelection()
+                sel.cursor = cursor
+                sel.format = fmt
+                marks.append(sel)
         self.setExtraSelections(marks)
-        return len(marks)
+        return n
+
+    def linked_spans(self) -> list[int]:
+        """Indexes of the spans holding any byte of :attr:`linked`."""
+        if self.linked is None:
+            return []
+        start, end = self.linked
+        return [i for i, s in enumerate(self.spans) if s.byte_start < end and s.byte_end > start]
+
+    def link(self, byte_range: tuple[int, int] | None) -> list[int]:
+        """Mark in blue the tokens holding any of the input's bytes ``byte_range`` (None: none) and
+        scroll to the first one; returns their indexes."""
+        self.linked = byte_range
+        self.mark(self.marked)
+        found = self.linked_spans()
+        if found:
+            at = QTextCursor(self.document())
+            at.setPosition(self.starts[found[0]])
+            if not self.viewport().rect().intersects(self.cursorRect(at)):
+                self.setTextCursor(at)
+                self.ensureCursorVisible()
+        return found
 
     def reveal_mark(self) -> None:
         """Scroll to the first marked token unless one is in sight already."""
@@ -257,6 +296,7 @@ class TokenPane(QWidget):
         super().__init__(parent)
         self.tokenizer: Tokenizer | None = None
         self._text = ""  # the text shown (hover text names the characters a token holds)
+        self.name = ""  # the tokenizer's name (side by side, the status bar names the pane)
         self.title = status_label(title)
         self.view = TokenSpanView()
         self.view.describe = self.describe
@@ -281,6 +321,11 @@ class TokenPane(QWidget):
         lay.addWidget(self.split_chars)
         lay.addWidget(self.info)
         self.view.hovered.connect(self._hovered)
+
+    @property
+    def shown_text(self) -> str:
+        """The text the tokens spell (the input unless a normalizer changed it)."""
+        return self._text
 
     def set_compact(self, compact: bool) -> None:
         """Side by side with another pane (half the width): the stats wrap onto two lines and the

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from core.tokenization.tokenizer import Tokenizer
 
 from bpe_gui.jobs import worker
+from bpe_gui.model.formatting import token_label
 from bpe_gui.text.plural import plural
 from bpe_gui.views.token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-exported for tests
 
@@ -107,6 +108,8 @@ class TokenizeView(QWidget):
         # a token clicked in this tokenizer's text: its merge becomes the selected one (every view
         # shows it; the details offer the corpus snippets where the token occurs)
         self.primary.view.clicked.connect(self._token_clicked)
+        # side by side, a token clicked in either pane: the tokens of both that hold its bytes turn blue
+        self.secondary.view.clicked.connect(lambda i: self._link(self.secondary, i))
         # … and the selected merge's token is marked wherever it stands in the text
         controller.merge_selected.connect(lambda _rank: self._mark_selected(reveal=True))
 
@@ -147,6 +150,7 @@ class TokenizeView(QWidget):
     def set_comparison(self, tokenizer, name: str = "") -> None:
         """Show a second tokenizer next to the current one (None closes the comparison)."""
         self.secondary.tokenizer = tokenizer
+        self.secondary.name = name
         self.secondary.title.setText(f"<b>{escape(name)}</b>")
         self.secondary.setVisible(tokenizer is not None)
         self.close_compare.setVisible(tokenizer is not None)
@@ -173,7 +177,39 @@ class TokenizeView(QWidget):
         spans = self.primary.view.spans
         if not 0 <= i < len(spans):
             return
-        span = spans[i]
+        self._select_merge_of(spans[i])
+        self._link(self.primary, i)  # (side by side: its message is the one left in the status bar)
+
+    def _link(self, pane: TokenPane, i: int) -> None:
+        """Side by side: mark in blue, in both panes, the tokens holding the bytes of token ``i`` of
+        ``pane``, and say in the status bar how each tokenizer cuts them."""
+        other = self.secondary if pane is self.primary else self.primary
+        if not self.secondary.isVisibleTo(self) or not 0 <= i < len(pane.view.spans):
+            return
+        if pane.shown_text != other.shown_text:  # (a normalizer changed one text: offsets differ)
+            pane.view.link(None)
+            other.view.link(None)
+            self.controller.message.emit(
+                self.tr("The two tokenizers change the text differently: their tokens cannot be lined up.")
+            )
+            return
+        span = pane.view.spans[i]
+        byte_range = (span.byte_start, span.byte_end)
+        here = [pane.view.spans[j] for j in pane.view.link(byte_range)]
+        there = [other.view.spans[j] for j in other.view.link(byte_range)]
+
+        def cut(spans: list) -> str:  # (the first 8: a Chinese clause can be dozens of byte tokens)
+            shown = " + ".join(f"{token_label(s.token)} ({s.id:,})" for s in spans[:8])
+            return shown + (" + …" if len(spans) > 8 else "")
+
+        text = self.tr("In blue, the same bytes in both: %n token(s) in %1: %2; ", "", len(here))
+        text = plural(text, len(here)).replace("%1", pane.name).replace("%2", cut(here))
+        rest = self.tr("%n token(s) in %1: %2.", "", len(there))
+        rest = plural(rest, len(there)).replace("%1", other.name).replace("%2", cut(there))
+        self.controller.message.emit(text + rest)
+
+    def _select_merge_of(self, span) -> None:
+        """The merge that makes ``span``'s token becomes the selected one (or the status bar says why none)."""
         rank = None if span.is_special else self.controller.index.rank_of.get(span.token)
         if rank is None:
             sp = self.controller.index.char_model
@@ -237,6 +273,7 @@ class TokenizeView(QWidget):
         c = self.controller
         name = c.source_name or self.tr("current tokenizer")
         n = c.index.n_merges
+        self.primary.name = name
         self.primary.title.setText(
             f"<b>{escape(name)}</b> <span style='color:#667'>— "
             + plural(self.tr("%n merge(s)", "", n), n)

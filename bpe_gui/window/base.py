@@ -36,6 +36,8 @@ class WindowBase(QMainWindow):
     comparison_source: dict | None = None
     #: a session's comparison, read once the session's own task is over
     pending_comparison: dict | None = None
+    #: a reopened session's selected merge, selected once its merges are replayed
+    pending_selection: int | None = None
 
     def compare_with(self, path, options: dict | None = None) -> bool:
         """Read a tokenizer to compare with (in a worker)."""

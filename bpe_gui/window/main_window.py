@@ -499,6 +499,8 @@ class MainWindow(FilesWindow):
             before, self._scrolled_for_task = self._scrolled_for_task, None
             if not self._user_scrolled:
                 bar.setValue(before)
+        if not busy:
+            self.restore_selection()
         if not busy and self._close_pending:
             QTimer.singleShot(0, self.close)
         elif not busy and self.pending_comparison is not None:  # a session's comparison, read now

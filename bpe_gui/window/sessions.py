@@ -156,6 +156,7 @@ class SessionWindow(WindowBase):
             tp.step_n.value(),
             self.tokenize.input.text(),
             compare=self.comparison_source,
+            selected=self.controller.selected_merge,
         )
         if out is not None:
             if remember_folder:
@@ -190,6 +191,21 @@ class SessionWindow(WindowBase):
         if s.text is not None:
             self.tokenize.set_text(s.text)
         self.restore_comparison(s.extra.get("compare"))
+        rank = s.extra.get("selected")
+        self.pending_selection = None
+        if isinstance(rank, int) and not isinstance(rank, bool) and rank >= 0:
+            # the merge selected when it was saved: selected again once the merges are back (replayed)
+            self.pending_selection = rank
+            self.restore_selection()
+
+    def restore_selection(self) -> None:
+        """Select a reopened session's merge once it is there (a replay brings the merges back later)."""
+        rank = self.pending_selection
+        c = self.controller
+        if rank is None or c.busy or rank >= c.index.n_merges:
+            return
+        self.pending_selection = None
+        c.select_merge(rank)
 
     def restore_comparison(self, saved) -> None:
         """Compare with the session's second tokenizer again (when its files are still there)."""

@@ -91,6 +91,7 @@ def session_json(
     step_n: int | None = None,
     text: str | None = None,
     compare: dict[str, Any] | None = None,
+    selected: int | None = None,
 ) -> str:
     """The text of a session file for ``spec`` (a native ``bpe.json`` with a ``"session"`` key)."""
     info: dict[str, Any] = {
@@ -107,6 +108,8 @@ def session_json(
         compare is not None
     ):  # the tokenizer compared with: {"path": file or [vocab, merges], "options": {...}}
         info["compare"] = compare
+    if selected is not None:  # the merge selected in the explorer (its rank, 0 = the first merge)
+        info["selected"] = selected
     if corpus_path is not None:
         path = Path(corpus_path).resolve()
         try:

@@ -245,3 +245,25 @@ def test_the_held_out_chart_follows_one_run(qtbot, loaded, tmp_path):
     assert ev.held_out == []  # another tokenizer: the line starts again …
     ev.measure_held_out()
     assert ev._ho_job is None and ev.held_out == []  # … and an import is not a training run
+
+
+def test_the_progress_bar_says_what_is_missing_before_a_run(qtbot, loaded, small_corpus):
+    """Evaluate was greyed out with nothing saying why: the bar under it (empty until a run) now
+    says what to add, that Evaluate runs the lists, and after a run its outcome until they change."""
+    c = loaded.controller
+    _step(qtbot, c, 5)
+    ev = loaded.evaluate
+    assert not ev.run_button.isEnabled()
+    assert ev.bar.text() == "Add tokenizers and texts, then press Evaluate"
+    ev.add_current()
+    assert ev.bar.text() == "Add a text to evaluate on: Add text…"
+    ev.clear()
+    ev.add_text(str(small_corpus))
+    assert ev.bar.text() == "Add a tokenizer with one of the three buttons above"
+    ev.add_current()
+    assert ev.run_button.isEnabled() and ev.bar.text() == "Press Evaluate to compare them on these texts"
+    with qtbot.waitSignal(ev.finished, timeout=60_000):
+        ev.run()
+    assert ev.bar.text() == "Done"
+    ev.add_text(str(small_corpus))  # (a list changed since the run: "Done" is not about it)
+    assert ev.bar.text() == "Press Evaluate to compare them on these texts"

@@ -179,6 +179,33 @@ def test_closing_keeps_the_merges_and_the_next_start_offers_them(qtbot, loaded, 
     w2.controller.shutdown()
 
 
+def test_the_selected_merge_comes_back_with_the_session(qtbot, loaded, small_corpus, tmp_path):
+    """A session (saved, or kept on closing) reopened with every merge but none selected: the merge
+    the user was looking at (timeline mark, merge tree, details) was lost."""
+    c = _trained(qtbot, loaded, 12)
+    c.select_merge(4)
+    loaded.close()
+    from bpe_gui import create_window
+
+    w2 = create_window(load_sample=False)
+    qtbot.addWidget(w2)
+    c2 = w2.controller
+    answer_next_dialog("Reopen")
+    with qtbot.waitSignal(c2.merge_selected, timeout=60_000) as picked:
+        assert w2.offer_last_session()
+    qtbot.waitUntil(lambda: not c2.busy, timeout=30_000)
+    assert picked.args == [4] and c2.selected_merge == 4 and c2.index.n_merges == 12
+    # its corpus changed: the saved tokenizer is shown at once, the same merge selected in it
+    path = w2.save_session(str(tmp_path / "s.bpe.json"))
+    c2.select_merge(0)
+    small_corpus.write_text(small_corpus.read_text() + "more text", encoding="utf-8")
+    with qtbot.waitSignal(c2.session_opened):
+        assert w2.open_session(str(path))
+    qtbot.waitUntil(lambda: not c2.busy, timeout=30_000)
+    assert not c2.has_trainer and c2.selected_merge == 4
+    c2.shutdown()
+
+
 # ---------------------------------------------------------------------- the settings in effect
 def test_failed_apply_shows_the_settings_in_effect_again(qtbot, loaded):
     panel = loaded.training_panel
