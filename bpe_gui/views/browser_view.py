@@ -35,6 +35,9 @@ from bpe_gui.views.token_lists import TokenLists
 _ID_QUERY = re.compile(r"#\s*(\d+)")  # "#1234" in the search box jumps to the token with that id
 
 
+COUNT_WIDTH = 70  # the merges' Count column (6-digit counts)
+
+
 class BrowserView(QWidget):
     message = Signal(str)  # a status line (the window shows it)
     merge_chosen = Signal(int)  # rank of the merge whose row the user picked (the window selects it)
@@ -50,7 +53,7 @@ class BrowserView(QWidget):
         self.merges_proxy.setParent(self)
         self.vocab_proxy.setParent(self)
         for table, widths, stretch in (
-            (self.merges_table, (60, 50, 62, 62, 0, 70), 4),
+            (self.merges_table, (60, 50, 62, 62, 0, COUNT_WIDTH), 4),
             (self.vocab_table, (52, 110, 110, 36, 0, 56), 4),
         ):
             header = table.horizontalHeader()
@@ -157,7 +160,13 @@ class BrowserView(QWidget):
         sp = ix.char_model
         self.vocab_table.setColumnHidden(5, sp is None or sp.score(0) is None)
         # a file with no counts leaves the merges' Count column empty: its room goes to the tokens
-        self.merges_table.setColumnHidden(5, not ix.has_counts)
+        table = self.merges_table
+        shown_again = table.isColumnHidden(5) and ix.has_counts
+        table.setColumnHidden(5, not ix.has_counts)
+        if shown_again:  # (counts came, e.g. training on from an imported tokenizer: the column came back
+            # at the sliver the wide token columns had left it, its label cut to "oun")
+            header = table.horizontalHeader()
+            table.setColumnWidth(5, max(table.columnWidth(5), header.sectionSizeHint(5), COUNT_WIDTH))
 
     def _forget_removed(self, _n: int) -> None:
         """Reset (or undoing the only merge) took away the token whose tree is shown: no row moves onto

@@ -245,3 +245,22 @@ def test_the_extend_dialog_continues_in_the_app(qtbot, window, tmp_path):
     with qtbot.waitSignal(c.corpus_loaded, timeout=60_000):
         dlg.step_button.click()
     assert not dlg.isVisible() and c.model.extension is not None and c.corpus_path == str(corpus)
+
+
+def test_the_count_column_comes_back_readable_when_training_goes_on(qtbot, window, tmp_path):
+    # (hidden for the imported file, which has no counts, it came back at the sliver the token
+    # columns had left it: its label read "oun" at 1280x720)
+    w, c = window, window.controller
+    w.resize(1280, 720)
+    paths, _spec = base_files(tmp_path)
+    import_tokenizer(qtbot, c, paths)
+    table = w.browser.merges_table
+    assert table.isColumnHidden(5)
+    corpus = tmp_path / "other.txt"
+    corpus.write_text(OTHER, encoding="utf-8")
+    continue_on(qtbot, w, corpus)
+    with qtbot.waitSignal(c.stepped, timeout=60_000):
+        c.step(3)
+    qtbot.waitUntil(lambda: not table.isColumnHidden(5))
+    header = table.horizontalHeader()
+    assert table.columnWidth(5) >= header.sectionSizeHint(5)  # "Count" whole
