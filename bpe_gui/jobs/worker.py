@@ -1,8 +1,8 @@
 """Background jobs in a QThread: loading a corpus and full training runs (in the engine), tokenizing.
 
-A job is a QObject moved to its own QThread (started → run, finished → quit, finished →
-deleteLater). It emits plain data only (numbers, lists of frozen MergeRecords, pair lists) and
-never touches a widget.
+A job is a QObject moved to its own QThread (started → run, finished → quit); it is destroyed in the
+GUI thread once that thread has ended. It emits plain data only (numbers, lists of frozen
+MergeRecords, pair lists) and never touches a widget.
 
 The trainer itself lives in an engine process (:mod:`core.engine.client`): a load or run job sends the
 request and relays the engine's events (throttled progress, batches of merge records, pair
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from bpe_gui import process
 from bpe_gui.model.session import Busy
@@ -43,6 +43,7 @@ LOOKAHEAD = (2_000, 0.15)
 
 
 _RUNNING: dict[QThread, Job] = {}
+_LINGERING: list[Job] = []  # jobs whose thread outlived a wait: kept until the process ends
 _IDLE_ENGINES: list[Engine] = []
 
 
@@ -151,13 +152,12 @@ class Job(QObject):
             self.result.crash = e
             self.errored.emit(e)
         finally:
-            # Hand the job back to the GUI thread before it is deleted (finished -> deleteLater):
-            # destroyed in the worker thread, its QObject destructor takes a Qt connection lock and
-            # then waits for the GIL, while the GUI thread, holding the GIL, may be waiting for that
-            # very lock in a connect() (seen as a deadlock in QTableView.setModel).
-            app = QCoreApplication.instance()
-            if app is not None:
-                self.moveToThread(app.thread())
+            # Nothing of Qt's thread machinery here: the job is destroyed in the GUI thread once its
+            # thread has ended (see start). Destroyed in this thread (finished -> deleteLater), its
+            # QObject destructor took a Qt lock and then waited for the GIL while the GUI thread,
+            # holding the GIL, waited for that lock (a deadlock seen in QTableView.setModel); moved
+            # back to the GUI thread from here, moveToThread deadlocked the same way (seen once in
+            # a test run: the worker stuck in moveToThread, the window waiting for ever).
             self.finished.emit()
 
     def work(self) -> None:  # pragma: no cover - abstract
@@ -244,7 +244,8 @@ def start(job: Job, on_finished) -> QThread:
     thread.started.connect(job.run)
     # direct: quit() is thread-safe, and the GUI thread may be blocked in wait() (shutdown)
     job.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    job.finished.connect(job.deleteLater)
+    # (the job is not deleteLater'd in its thread: the last reference, in _RUNNING, goes in forget()
+    # once the thread has ended, and the job is destroyed in the GUI thread with nothing running)
     thread.finished.connect(on_finished)
     thread.finished.connect(thread.deleteLater)
     process.job_started()  # the app's switch interval and GC settings while jobs run (if configured)
@@ -254,8 +255,15 @@ def start(job: Job, on_finished) -> QThread:
 
 
 def forget(thread: QThread) -> None:
-    """Called by the owner once ``thread.finished`` arrived and the thread was joined."""
-    _RUNNING.pop(thread, None)
+    """Called by the owner once ``thread.finished`` arrived and the thread was joined. A job whose
+    thread still runs (a wait that timed out at shutdown) is kept, never destroyed under it."""
+    job = _RUNNING.pop(thread, None)
+    try:
+        running = thread.isRunning()
+    except RuntimeError:  # the C++ object is gone: the thread has ended
+        running = False
+    if running and job is not None:
+        _LINGERING.append(job)
     process.job_finished(len(_RUNNING))
 
 
