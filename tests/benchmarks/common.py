@@ -181,7 +181,10 @@ def run_child(
 ) -> RunResult:
     """Run ``script --child task json(args)`` in a fresh interpreter and return its report."""
     full_env = dict(os.environ)
-    full_env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(HERE)])
+    # (what PYTHONPATH held, e.g. packages installed with --target, stays after the code's folders)
+    full_env["PYTHONPATH"] = os.pathsep.join(
+        [str(REPO), str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
     full_env.setdefault("PYTHONHASHSEED", "0")
     full_env.update(env or {})
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
