@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from collections.abc import MutableSequence
 from dataclasses import dataclass
 from itertools import pairwise, repeat
 from operator import lshift, or_
@@ -24,12 +25,12 @@ NEVER_IN_UTF8: frozenset[int] = frozenset([0xC0, 0xC1, *range(0xF5, 0x100)])
 #: Pre-tokens of up to this many bytes are encoded with the O(n²) scan, longer ones with the
 #: O(n log n) heap merge (faster from about this length on).
 SCAN_MERGE_MAX_BYTES = 96
-#: Longer pre-tokens (a run of megabytes of one character) use the heap merge on arrays, with one
-#: int per heap entry: 2.3 times less memory and about twice as fast there (4 MB of "x": 911 -> 390
-#: MB peak, 19.4 -> 10.5 s CPU), a fifth slower on words of a few hundred bytes.
+#: Longer pre-tokens (a run of megabytes of one character) keep the heap merge's links in arrays
+#: rather than lists: 2.3 times less memory and about twice as fast there (4 MB of "x": 911 -> 390
+#: MB peak, 19.4 -> 10.5 s CPU, with one int per heap entry), a fifth slower on words of a few
+#: hundred bytes.
 COMPACT_HEAP_BYTES = 1 << 14
 _NO_RANK = 1 << 62
-_LOW32 = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
@@ -155,11 +156,7 @@ def bpe_ids(word: bytes, table: MergeTable) -> list[int]:
     if n < 2:
         return parts
     if n > SCAN_MERGE_MAX_BYTES:
-        return (
-            _bpe_ids_compact(parts, table)
-            if COMPACT_HEAP_BYTES < n < 1 << 32
-            else _bpe_ids_heap(parts, table)
-        )
+        return _bpe_ids_heap(parts, table)
     get = table.pair_rank.get
     merged = table.merged
     none = _NO_RANK
@@ -183,60 +180,34 @@ def bpe_ids(word: bytes, table: MergeTable) -> list[int]:
 
 
 def _bpe_ids_heap(ids: list[int], table: MergeTable) -> list[int]:
-    """:func:`bpe_ids` in O(n log n) for long words (a heap of (rank, position), lazy deletion)."""
+    """:func:`bpe_ids` in O(n log n) for long words: a heap over linked positions, lazy deletion.
+
+    A heap entry is one int, the rank above the position's bits (a tuple would be bigger and slower
+    to compare; the order is the same). Above :data:`COMPACT_HEAP_BYTES` the links are arrays of
+    machine integers instead of lists of int objects.
+    """
     n = len(ids)
-    toks: list[int] = list(ids)
-    alive = [True] * n
-    nxt = list(range(1, n + 1))
+    toks: MutableSequence[int]
+    alive: MutableSequence[int]
+    nxt: MutableSequence[int]
+    prv: MutableSequence[int]
+    if n > COMPACT_HEAP_BYTES:
+        toks, alive = array("q", ids), bytearray(b"\x01") * n
+        nxt, prv = array("q", range(1, n + 1)), array("q", range(-1, n - 1))
+    else:
+        toks, alive = list(ids), [1] * n
+        nxt, prv = list(range(1, n + 1)), list(range(-1, n - 1))
     nxt[-1] = -1
-    prv = list(range(-1, n - 1))
     get = table.pair_rank.get
     merged = table.merged
-    heap = [(r, i) for i in range(n - 1) if (r := get((toks[i] << 32) | toks[i + 1])) is not None]
+    shift = max(32, n.bit_length())
+    low = (1 << shift) - 1
+    heap = [(r << shift) | i for i in range(n - 1) if (r := get((toks[i] << 32) | toks[i + 1])) is not None]
     heapq.heapify(heap)
     push, pop = heapq.heappush, heapq.heappop
-    while heap:
-        r, i = pop(heap)
-        j = nxt[i]
-        if not alive[i] or j < 0 or get((toks[i] << 32) | toks[j]) != r:
-            continue  # stale entry: one side was merged since it was pushed
-        m = merged[r]
-        toks[i] = m
-        alive[j] = False
-        k = nxt[j]
-        nxt[i] = k
-        if k >= 0:
-            prv[k] = i
-            rk = get((m << 32) | toks[k])
-            if rk is not None:
-                push(heap, (rk, i))
-        p = prv[i]
-        if p >= 0:
-            rp = get((toks[p] << 32) | m)
-            if rp is not None:
-                push(heap, (rp, p))
-    return [t for t, a in zip(toks, alive) if a]
-
-
-def _bpe_ids_compact(ids: list[int], table: MergeTable) -> list[int]:
-    """:func:`_bpe_ids_heap` for very long words, in less memory: the links in arrays of machine
-    integers (a list held an int object per position) and each heap entry one int, the rank above
-    the position's 32 bits (a tuple per entry before; the same order)."""
-    n = len(ids)
-    toks = array("q", ids)
-    alive = bytearray(b"\x01") * n
-    nxt = array("q", range(1, n + 1))
-    nxt[-1] = -1
-    prv = array("q", range(-1, n - 1))
-    get = table.pair_rank.get
-    merged = table.merged
-    heap = [(r << 32) | i for i in range(n - 1) if (r := get((toks[i] << 32) | toks[i + 1])) is not None]
-    heapq.heapify(heap)
-    push, pop = heapq.heappush, heapq.heappop
-    low = _LOW32
     while heap:
         e = pop(heap)
-        r, i = e >> 32, e & low
+        r, i = e >> shift, e & low
         j = nxt[i]
         if not alive[i] or j < 0 or get((toks[i] << 32) | toks[j]) != r:
             continue  # stale entry: one side was merged since it was pushed
@@ -249,12 +220,12 @@ def _bpe_ids_compact(ids: list[int], table: MergeTable) -> list[int]:
             prv[k] = i
             rk = get((m << 32) | toks[k])
             if rk is not None:
-                push(heap, (rk << 32) | i)
+                push(heap, (rk << shift) | i)
         p = prv[i]
         if p >= 0:
             rp = get((toks[p] << 32) | m)
             if rp is not None:
-                push(heap, (rp << 32) | p)
+                push(heap, (rp << shift) | p)
     return [t for t, a in zip(toks, alive) if a]
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, MutableSequence, Sequence
 from itertools import pairwise
 from typing import Any, overload
 
@@ -45,11 +45,7 @@ def rank_bpe(word: bytes, ranks: dict[bytes, int]) -> list[int]:
     if n < 2:
         return [ranks[word]] if n else []
     if n > SCAN_MERGE_MAX_BYTES:
-        return (
-            _rank_bpe_compact(word, ranks)
-            if COMPACT_HEAP_BYTES < n < 1 << 32
-            else _rank_bpe_heap(word, ranks)
-        )
+        return _rank_bpe_heap(word, ranks)
     get = ranks.get
     none = _NONE
     cuts = list(range(n + 1))  # part k is word[cuts[k]:cuts[k + 1]]
@@ -72,62 +68,32 @@ def rank_bpe(word: bytes, ranks: dict[bytes, int]) -> list[int]:
 
 
 def _rank_bpe_heap(word: bytes, ranks: dict[bytes, int]) -> list[int]:
-    """:func:`rank_bpe` in O(n log n) for long words: a heap of (rank, start) over linked parts.
+    """:func:`rank_bpe` in O(n log n) for long words: a heap over linked parts, as
+    :func:`core.bpe.merge._bpe_ids_heap` (one int per entry, the rank above the part's start; arrays
+    for the links above :data:`~core.bpe.merge.COMPACT_HEAP_BYTES`).
 
     >>> _rank_bpe_heap(b"aaaa", {b"a": 0, b"aa": 1, b"aaaa": 2})
     [2]
     """
     n = len(word)
-    nxt = list(range(1, n + 1))  # the start of the part after the one starting at i (n: none)
-    prv = list(range(-1, n - 1))
-    alive = [True] * n
+    nxt: MutableSequence[int]  # the start of the part after the one starting at i (n: none)
+    prv: MutableSequence[int]
+    alive: MutableSequence[int]
+    if n > COMPACT_HEAP_BYTES:
+        nxt, prv = array("q", range(1, n + 1)), array("q", range(-1, n - 1))
+        alive = bytearray(b"\x01") * n
+    else:
+        nxt, prv = list(range(1, n + 1)), list(range(-1, n - 1))
+        alive = [1] * n
     get = ranks.get
-    heap = [(r, i) for i in range(n - 1) if (r := get(word[i : i + 2])) is not None]
+    shift = max(32, n.bit_length())
+    low = (1 << shift) - 1
+    heap = [(r << shift) | i for i in range(n - 1) if (r := get(word[i : i + 2])) is not None]
     heapq.heapify(heap)
     push, pop = heapq.heappush, heapq.heappop
-    while heap:
-        r, i = pop(heap)
-        if not alive[i]:
-            continue
-        j = nxt[i]
-        if j >= n or get(word[i : nxt[j]]) != r:
-            continue  # stale entry: one side was merged since it was pushed
-        alive[j] = False
-        k = nxt[j]
-        nxt[i] = k
-        if k < n:
-            prv[k] = i
-            rk = get(word[i : nxt[k]])
-            if rk is not None:
-                push(heap, (rk, i))
-        p = prv[i]
-        if p >= 0:
-            rp = get(word[p:k])
-            if rp is not None:
-                push(heap, (rp, p))
-    out = []
-    i = 0
-    while i < n:
-        out.append(ranks[word[i : nxt[i]]])
-        i = nxt[i]
-    return out
-
-
-def _rank_bpe_compact(word: bytes, ranks: dict[bytes, int]) -> list[int]:
-    """:func:`_rank_bpe_heap` for very long words, in less memory (see
-    :func:`core.bpe.merge._bpe_ids_compact`): links in arrays, one int per heap entry."""
-    n = len(word)
-    nxt = array("q", range(1, n + 1))
-    prv = array("q", range(-1, n - 1))
-    alive = bytearray(b"\x01") * n
-    get = ranks.get
-    heap = [(r << 32) | i for i in range(n - 1) if (r := get(word[i : i + 2])) is not None]
-    heapq.heapify(heap)
-    push, pop = heapq.heappush, heapq.heappop
-    low = (1 << 32) - 1
     while heap:
         e = pop(heap)
-        r, i = e >> 32, e & low
+        r, i = e >> shift, e & low
         if not alive[i]:
             continue
         j = nxt[i]
@@ -140,12 +106,12 @@ def _rank_bpe_compact(word: bytes, ranks: dict[bytes, int]) -> list[int]:
             prv[k] = i
             rk = get(word[i : nxt[k]])
             if rk is not None:
-                push(heap, (rk << 32) | i)
+                push(heap, (rk << shift) | i)
         p = prv[i]
         if p >= 0:
             rp = get(word[p:k])
             if rp is not None:
-                push(heap, (rp << 32) | p)
+                push(heap, (rp << shift) | p)
     out = []
     i = 0
     while i < n:

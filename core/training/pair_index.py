@@ -88,11 +88,6 @@ def word_ids(listed: Listed) -> np.ndarray:
     return ids.copy() if ids.base is not None else ids
 
 
-def listed_bytes(listed: Listed) -> bytes:
-    """An index entry's ids as the bytes of C ints."""
-    return array(WID_TYPECODE, (listed,)).tobytes() if isinstance(listed, int) else bytes(listed)
-
-
 def _n_bytes(listed: Listed) -> int:
     return WID_BYTES if isinstance(listed, int) else len(listed)
 

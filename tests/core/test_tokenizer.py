@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core import Tokenizer, TokenizerError, Trainer
+from core.bpe import merge as merge_module
+from core.bpe import ranks as ranks_module
 from core.bpe.merge import BYTE_TOKENS, MergeTable, _bpe_ids_heap, _bpe_merge_heap, bpe_ids, bpe_merge
+from core.bpe.ranks import _rank_bpe_heap, rank_bpe
 from core.formats.spec import TokenizerSpec
 
 from .reference import reference_encode
-from .tok_corpus import EOT, VARIED_TEXTS, trained_spec, trained_tokenizer
+from .tok_corpus import EOT, VARIED_TEXTS, WORDS, make_corpus, trained_spec, trained_tokenizer
 
 SPECIALS = (EOT, "<|pad|>", "<|endoftext|><|endoftext|>")
 texts_with_specials = st.lists(st.one_of(st.text(), st.sampled_from(SPECIALS)), max_size=8).map("".join)
+#: the corpus's words run together: one pre-token that many merges apply to
+corpus_words = st.lists(st.sampled_from(WORDS), min_size=2, max_size=60).map("".join).map(str.encode)
 
 
 def test_wikipedia_example() -> None:
@@ -279,19 +286,41 @@ def test_trained_tokens_encode_to_themselves(kw: dict) -> None:
 
 
 @given(
-    st.binary(min_size=2, max_size=400), st.sampled_from([b"", b"a" * 300, b" " * 300, "日".encode() * 100])
+    st.one_of(st.binary(min_size=2, max_size=400), corpus_words),
+    st.sampled_from([b"", b"a" * 300, b" " * 300, "日".encode() * 100]),
 )
-def test_the_compact_heap_merges_as_the_heap_merge(word: bytes, run: bytes) -> None:
-    # (very long words: a run of megabytes of one character) the same ids, by merges and by ranks
-    from core.bpe.merge import _bpe_ids_compact
-    from core.bpe.ranks import _rank_bpe_compact, _rank_bpe_heap
-
+def test_the_heap_merge_on_arrays_merges_as_on_lists(word: bytes, run: bytes) -> None:
+    # words above COMPACT_HEAP_BYTES (a run of megabytes of one character) keep the heap merge's links
+    # in arrays; with the threshold at 0 every word takes that branch: the same ids as the lists give
+    # and as the merge on bytes, by merges and by ranks
     word = word + run + word
     tok = trained_tokenizer(invalid_bytes=True)
     ids = list(map(tok._table.byte_ids.__getitem__, word))
-    assert _bpe_ids_compact(ids, tok._table) == _bpe_ids_heap(ids, tok._table)
+    want = [tok._encoder[t] for t in _bpe_merge_heap(word, tok._ranks)]
     ranks = {t: i for i, t in tok.vocab.items() if not tok.is_special(i)}
-    assert _rank_bpe_compact(word, ranks) == _rank_bpe_heap(word, ranks)
+    assert _bpe_ids_heap(ids, tok._table) == want
+    by_rank = _rank_bpe_heap(word, ranks)
+    with (
+        patch.object(merge_module, "COMPACT_HEAP_BYTES", 0),
+        patch.object(ranks_module, "COMPACT_HEAP_BYTES", 0),
+    ):
+        assert _bpe_ids_heap(ids, tok._table) == want
+        assert _rank_bpe_heap(word, ranks) == by_rank
+
+
+def test_a_word_above_the_array_threshold_encodes_as_the_merge_on_bytes() -> None:
+    tok = trained_tokenizer(invalid_bytes=True)
+    word = (
+        make_corpus(8000, seed=3, eot_every=0)
+        .encode()
+        .replace(b" ", b"")[: merge_module.COMPACT_HEAP_BYTES * 2]
+    )
+    assert len(word) > merge_module.COMPACT_HEAP_BYTES
+    assert bpe_ids(word, tok._table) == [tok._encoder[t] for t in _bpe_merge_heap(word, tok._ranks)]
+    ranks = {t: i for i, t in tok.vocab.items() if not tok.is_special(i)}
+    with patch.object(ranks_module, "COMPACT_HEAP_BYTES", len(word)):
+        on_lists = rank_bpe(word, ranks)
+    assert rank_bpe(word, ranks) == on_lists
 
 
 def test_a_pretoken_of_hundreds_of_kilobytes_is_encoded_in_bounded_memory() -> None:

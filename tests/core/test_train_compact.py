@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.training.merge_kernels import merge_batch
-from core.training.pair_index import build_index, listed_bytes
+from core.training.pair_index import build_index
 from core.training.trainer import Trainer
 
 from .reference import reference_merges
+from .trainer_state import listed_bytes
 
 BYTE_WORDS = st.lists(
     st.binary(min_size=1, max_size=9).map(lambda b: bytes(x % 5 + 97 if x < 200 else x for x in b)),

@@ -9,10 +9,17 @@ from hypothesis import strategies as st
 
 from core import Cancelled, CorpusError, Trainer
 from core.pretokenization.pretokenize import count_pretokens
-from core.training.pair_index import listed_bytes
 
 from .reference import reference_merges, reference_pair_counts, reference_train
-from .trainer_state import CATS, PATTERN_CHOICES, canonical_state, corpora, listed_ids, text_trainer
+from .trainer_state import (
+    CATS,
+    PATTERN_CHOICES,
+    canonical_state,
+    corpora,
+    listed_bytes,
+    listed_ids,
+    text_trainer,
+)
 
 
 def _many_words(n: int) -> str:

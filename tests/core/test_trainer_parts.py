@@ -13,7 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.training.merge_kernels import Interrupted, merge_batch, merge_words, word_sites
-from core.training.pair_index import PairIndex, build_index, listed_bytes
+from core.training.pair_index import PairIndex, build_index
+
+from .trainer_state import listed_bytes
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,8 @@ from core import Trainer
 from core.errors import BPEError
 from core.pretokenization.pretokenize import count_pretokens
 from core.training import undo as trainer_undo
-from core.training.pair_index import listed_bytes
 
-from .trainer_state import canonical_state
+from .trainer_state import canonical_state, listed_bytes
 
 PIECES = [
     "the",

@@ -4,11 +4,13 @@ compared), the corpora the property tests draw, and the trainer's index as liste
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 from hypothesis import strategies as st
 
 from core.pretokenization.pretokenize import count_pretokens
-from core.training.pair_index import listed_bytes, word_ids
+from core.training.pair_index import WID_TYPECODE, Listed, word_ids
 from core.training.trainer import Trainer
 
 
@@ -85,6 +87,12 @@ PATTERN_CHOICES = ["gpt2", "gpt4", "none", r"\S+|\s+"]
 
 corpora = st.lists(st.sampled_from(FRAGMENTS), min_size=0, max_size=60).map(b"".join)
 specials_st = st.lists(st.sampled_from(SPECIAL_POOL), unique=True, max_size=3)
+
+
+def listed_bytes(listed: Listed) -> bytes:
+    """An index entry's word ids exactly as listed (order and repeats kept), as the bytes of C ints:
+    to check that an entry is left as it was."""
+    return array(WID_TYPECODE, (listed,)).tobytes() if isinstance(listed, int) else bytes(listed)
 
 
 def listed_ids(t: Trainer, pair) -> list[int]:

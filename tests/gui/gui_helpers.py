@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: a 1280×720 laptop's screen less a title bar and a task bar
+LAPTOP_SIZE = (1280, 672)
+
 SMALL_TEXT = (
     "the cat sat on the mat. the dog sat on the log. then the cat and the dog ran to the barn.\n"
     "A tokenizer learns merges: th + e -> the, and so on.<|endoftext|>"
@@ -13,6 +19,26 @@ def load(qtbot, w, path, timeout=60_000):
     with qtbot.waitSignal(w.controller.corpus_loaded, timeout=timeout) as blocker:
         w.controller.load_corpus(str(path))
     return blocker.args[0]
+
+
+@contextmanager
+def shown_window(qtbot, language: str | None = None, size: tuple[int, int] = LAPTOP_SIZE) -> Iterator:
+    """A main window without the sample corpus, at ``size``, shown (in ``language``, English put back
+    afterwards); its controller is shut down when the block ends without an error."""
+    from bpe_gui import create_window
+    from bpe_gui.text import i18n
+
+    w = create_window(load_sample=False, language=language)
+    try:
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        qtbot.waitExposed(w)
+        yield w
+        w.controller.shutdown()
+    finally:
+        if language is not None:
+            i18n.install("en")
 
 
 def check_consistent(c) -> None:

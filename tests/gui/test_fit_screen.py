@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .gui_helpers import load
+from .gui_helpers import load, shown_window
 
 
 def test_the_window_fits_a_small_laptop_screen(qtbot, window):
@@ -25,21 +25,14 @@ def test_pair_column_stays_readable_at_1024_px(qtbot, window, small_corpus):
 
 
 def test_splitter_sizes_are_remembered(qtbot, window):
-    from bpe_gui import create_window
-
     window.resize(1280, 700)
     main = window.splitters["main"]
     sizes = main.sizes()
     main.setSizes([sizes[0] + 60, sizes[1] - 60, sizes[2]])
     wanted = main.sizes()
     window.close()
-    w2 = create_window(load_sample=False)
-    qtbot.addWidget(w2)
-    w2.resize(1280, 700)
-    w2.show()
-    qtbot.waitExposed(w2)
-    assert w2.splitters["main"].sizes() == wanted
-    w2.controller.shutdown()
+    with shown_window(qtbot, size=(1280, 700)) as w2:
+        assert w2.splitters["main"].sizes() == wanted
 
 
 def test_screenshot_reopens_a_session_at_a_laptop_size(qtbot, loaded, tmp_path):
@@ -188,39 +181,22 @@ def test_learn_fits_a_1280x720_screen_and_esc_closes_it(qtbot, monkeypatch, wind
 def test_step_and_train_are_in_sight_on_a_1280x720_laptop(qtbot):
     from PySide6.QtCore import QPoint
 
-    from bpe_gui import create_window
+    with shown_window(qtbot) as w:
+        left, viewport, tp = w.splitters["left"], w.left_scroll.viewport(), w.training_panel
+        buttons = (tp.step_button, tp.undo_button, tp.train_button)
 
-    w = create_window(load_sample=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 672)  # 720 less a title bar and a task bar
-    w.show()
-    qtbot.waitExposed(w)
-    left, viewport, tp = w.splitters["left"], w.left_scroll.viewport(), w.training_panel
-    buttons = (tp.step_button, tp.undo_button, tp.train_button)
+        def in_sight() -> bool:
+            return all(0 < b.mapTo(viewport, QPoint(0, b.height())).y() <= viewport.height() for b in buttons)
 
-    def in_sight() -> bool:
-        return all(0 < b.mapTo(viewport, QPoint(0, b.height())).y() <= viewport.height() for b in buttons)
-
-    qtbot.waitUntil(in_sight)  # once the window is shown, the left column is fitted to it
-    assert left.sizes()[1] >= 140  # the selected merge keeps a pane of its own, a few lines tall
-    w.controller.shutdown()
+        qtbot.waitUntil(in_sight)  # once the window is shown, the left column is fitted to it
+        assert left.sizes()[1] >= 140  # the selected merge keeps a pane of its own, a few lines tall
 
 
 def test_cancel_comes_into_sight_while_a_task_runs_on_a_laptop(qtbot, small_corpus):
     """In Chinese at 1280×720 the left column scrolls and Cancel was below the fold during a run."""
     from PySide6.QtCore import QPoint
 
-    from bpe_gui import create_window
-    from bpe_gui.text import i18n
-
-    from .gui_helpers import load
-
-    w = create_window(load_sample=False, language="zh_CN")
-    try:
-        qtbot.addWidget(w)
-        w.resize(1280, 672)
-        w.show()
-        qtbot.waitExposed(w)
+    with shown_window(qtbot, "zh_CN") as w:
         viewport, tp = w.left_scroll.viewport(), w.training_panel
 
         def in_sight(b) -> bool:
@@ -254,9 +230,6 @@ def test_cancel_comes_into_sight_while_a_task_runs_on_a_laptop(qtbot, small_corp
             w.controller.train(340)
         qtbot.waitUntil(lambda: not w.controller.busy)
         assert moved and moved[0] > 0 and bar.value() > 0  # (not put back to the top)
-        w.controller.shutdown()
-    finally:
-        i18n.install("en")
 
 
 def test_the_left_column_is_fitted_again_when_an_import_adds_lines(qtbot, small_corpus, tmp_path):
@@ -264,17 +237,9 @@ def test_the_left_column_is_fitted_again_when_an_import_adds_lines(qtbot, small_
     until the user dragged the splitter."""
     from PySide6.QtCore import QPoint
 
-    from bpe_gui import create_window
-    from bpe_gui.text import i18n
+    from .gui_helpers import import_tokenizer
 
-    from .gui_helpers import import_tokenizer, load
-
-    w = create_window(load_sample=False, language="zh_CN")
-    try:
-        qtbot.addWidget(w)
-        w.resize(1280, 672)
-        w.show()
-        qtbot.waitExposed(w)
+    with shown_window(qtbot, "zh_CN") as w:
         viewport, tp = w.left_scroll.viewport(), w.training_panel
 
         def train_in_sight() -> bool:
@@ -293,6 +258,3 @@ def test_the_left_column_is_fitted_again_when_an_import_adds_lines(qtbot, small_
         qtbot.waitUntil(lambda: not w.controller.busy)
         w.left_scroll.verticalScrollBar().setValue(0)
         qtbot.waitUntil(train_in_sight)
-        w.controller.shutdown()
-    finally:
-        i18n.install("en")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bpe_gui.model.formatting import token_label
 
+from .gui_helpers import load, shown_window
+
 
 def _story_head(w) -> str:
     """The first line of the "What happened" panel: "a + b → ab" of the merge it tells."""
@@ -34,17 +36,9 @@ def test_an_imported_tokenizer_leaves_the_selected_merge_readable_on_a_laptop(qt
     happened were left one line, cut mid-sentence."""
     from PySide6.QtCore import QPoint
 
-    from bpe_gui import create_window
-    from bpe_gui.text import i18n
+    from .gui_helpers import import_tokenizer
 
-    from .gui_helpers import import_tokenizer, load
-
-    w = create_window(load_sample=False, language="zh_CN")
-    try:
-        qtbot.addWidget(w)
-        w.resize(1280, 672)  # 720 less a title bar and a task bar
-        w.show()
-        qtbot.waitExposed(w)
+    with shown_window(qtbot, "zh_CN") as w:
         c = w.controller
         load(qtbot, w, small_corpus)
         with qtbot.waitSignal(c.trained, timeout=60_000):
@@ -63,9 +57,6 @@ def test_an_imported_tokenizer_leaves_the_selected_merge_readable_on_a_laptop(qt
         button, viewport = w.corpus_panel.continue_button, w.left_scroll.viewport()
         assert button.isVisibleTo(w)
         assert 0 <= button.mapTo(viewport, QPoint(0, button.height())).y() <= viewport.height()
-        c.shutdown()
-    finally:
-        i18n.install("en")
 
 
 def _select_row(view, row: int) -> None:
@@ -85,8 +76,6 @@ def _highlighted(view) -> list:
 def test_a_pair_picked_in_the_pair_table_stays_picked_as_steps_move_it(qtbot, window, sample_corpus):
     """The learner picks a pair to watch it climb; after a step the highlight stayed on the row
     number, on another pair (the table keeps its 100 rows, so Qt kept the selection by row)."""
-    from .gui_helpers import load
-
     w, c = window, window.controller
     load(qtbot, w, sample_corpus)
     view = w.pairs
@@ -344,17 +333,7 @@ def test_the_left_column_scrolls_back_after_a_run_started_from_a_field(qtbot, sm
     """In Chinese at 1280×720, with the cursor left in a training field (the vocab size just typed,
     then Tab), Train disabled that field and the column scrolled to the next focused widget before the
     window heard of the run: afterwards the column stayed there, the corpus panel cut off at the top."""
-    from bpe_gui import create_window
-    from bpe_gui.text import i18n
-
-    from .gui_helpers import load
-
-    w = create_window(load_sample=False, language="zh_CN")
-    try:
-        qtbot.addWidget(w)
-        w.resize(1280, 672)
-        w.show()
-        qtbot.waitExposed(w)
+    with shown_window(qtbot, "zh_CN") as w:
         c, tp = w.controller, w.training_panel
         load(qtbot, w, small_corpus)
         bar = w.left_scroll.verticalScrollBar()
@@ -369,6 +348,3 @@ def test_the_left_column_scrolls_back_after_a_run_started_from_a_field(qtbot, sm
         qtbot.waitUntil(lambda: not c.busy)
         assert moved and moved[0] > 0  # (the run scrolled the column: else this test says nothing)
         assert bar.value() == 0
-        c.shutdown()
-    finally:
-        i18n.install("en")
