@@ -67,6 +67,12 @@ def _laptop(monkeypatch, width: int, height: int):
     monkeypatch.setattr(screen_fit, "free_area", lambda _widget: QRect(0, 0, width, height))
 
 
+def _fitted_after(qtbot, window, action) -> None:
+    """Do ``action`` (open, float or dock the Evaluate panel) and wait until the window has fitted it."""
+    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
+        action()
+
+
 def _fits(widget, width: int, height: int) -> bool:
     from bpe_gui.views.screen_fit import FRAME_HEIGHT, FRAME_WIDTH
 
@@ -86,15 +92,14 @@ def test_on_a_laptop_evaluate_opens_floated_on_the_screen_without_growing_the_wi
     before = window.size()
     assert _fits(window, 1366, 768), before
     dock = window.evaluate_dock
-    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
-        dock.toggleViewAction().trigger()  # Evaluate → Evaluate tokenizers… (Ctrl+Shift+E)
+    # Evaluate → Evaluate tokenizers… (Ctrl+Shift+E)
+    _fitted_after(qtbot, window, dock.toggleViewAction().trigger)
     assert dock.isFloating() and window.size() == before
     g = dock.geometry()
     assert g.left() >= 0 and g.top() >= 0 and g.right() < 1366 and g.bottom() < 768, g
     assert dock.height() >= 500  # a real panel, not a sliver under the views
     # docked again by the user, it stays docked: the window keeps its size, the panel scrolls
-    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
-        dock.setFloating(False)
+    _fitted_after(qtbot, window, lambda: dock.setFloating(False))
     assert not dock.isFloating() and window.size() == before
     assert _fits(window, 1366, 768)
     from bpe_gui.views.timeline_view import GRAPH_COMPACT_HEIGHT, GRAPH_MIN_HEIGHT
@@ -123,8 +128,7 @@ def test_on_a_tall_screen_evaluate_docks_below_the_views(qtbot, monkeypatch, win
     window.resize(window.fitting_size(1400, 1100))
     before = window.size()
     dock = window.evaluate_dock
-    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
-        dock.show()
+    _fitted_after(qtbot, window, dock.show)
     assert not dock.isFloating() and window.size() == before
     assert dock.height() >= 260
 
@@ -135,8 +139,7 @@ def test_evaluate_dock_gives_the_window_its_size_back(qtbot, monkeypatch, window
     window.resize(window.fitting_size(1280, 720))
     before = window.size()
     dock = window.evaluate_dock
-    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
-        dock.show()
+    _fitted_after(qtbot, window, dock.show)
     assert _fits(window, 1280, 720), window.size()
     dock.close()
     qtbot.waitUntil(lambda: window.size() == before)
@@ -147,11 +150,10 @@ def test_a_panel_floated_by_the_user_opens_on_the_screen(qtbot, monkeypatch, win
     window.resize(1400, 900)
     window.move(180, 90)  # near the screen's bottom right corner: the panel must not follow it off
     dock = window.evaluate_dock
-    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
-        dock.show()
+    _fitted_after(qtbot, window, dock.show)
     assert not dock.isFloating()
-    with qtbot.waitSignal(window.evaluate_fit.fitted, timeout=5_000):
-        dock.setFloating(True)  # the panel's float button, or a double click on its title
+    # the panel's float button, or a double click on its title
+    _fitted_after(qtbot, window, lambda: dock.setFloating(True))
     g = dock.geometry()
     assert g.left() >= 0 and g.top() >= 0, g
     assert _fits(dock, 1600, 1000), g
