@@ -3421,32 +3421,52 @@
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="278"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="279"/>
+        <source>an imported tokenizer</source>
+        <translation>一个导入的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="281"/>
+        <source>Continued from %1 (%n merge(s))</source>
+        <translation>从 %1 继续训练（%n 次合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="284"/>
+        <source>New merges: %1 · target vocab size: %2</source>
+        <translation>新合并：%1 · 目标词表大小：%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="286"/>
+        <source>New merges: %1</source>
+        <translation>新合并：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="290"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="280"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="290"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="282"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="293"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="291"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="301"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
