@@ -40,7 +40,7 @@ def _visible(html: str) -> list[tuple[int, int]]:
             pos += len(piece)
             continue
         if piece.startswith("&") and piece.endswith(";") and _PIECES.fullmatch(piece):
-            if cuts and seen:
+            if seen:
                 cuts.append((pos, seen))
             pos += len(piece)
             seen += 1
@@ -150,7 +150,7 @@ class FittedLabel(QLabel):
         self.setText(text)
 
     # the whole text (what the label says), not the cut one on show
-    def text(self) -> str:  # type: ignore[override]
+    def text(self) -> str:
         return self._full
 
     def shown_text(self) -> str:
@@ -161,11 +161,11 @@ class FittedLabel(QLabel):
     def elided(self) -> bool:
         return super().text() != self._full
 
-    def setText(self, text: str) -> None:  # type: ignore[override]
+    def setText(self, text: str) -> None:
         self._full = text
         self._fit()
 
-    def setToolTip(self, tip: str) -> None:  # type: ignore[override]
+    def setToolTip(self, tip: str) -> None:
         """A tooltip of its own (without one, the tooltip is the whole text when it is cut)."""
         self._tip = tip
         self._set_tip()
