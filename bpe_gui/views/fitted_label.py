@@ -53,10 +53,10 @@ def _visible(html: str) -> list[tuple[int, int]]:
     return cuts
 
 
-def cut_html(html: str, at: int) -> str:
-    """The start of ``html`` up to source offset ``at``, then "…", then closing tags for the
-    elements left open (so that what follows is not bold, coloured or monospace)."""
-    head = html[:at].rstrip()
+def cut_html(html: str, at: int, space: bool = False) -> str:
+    """The start of ``html`` up to source offset ``at``, then "…" (after a space: ``space``), then
+    closing tags for the elements left open (so that what follows is not bold, coloured or monospace)."""
+    head = html[:at].rstrip() + (" " if space else "")
     if head.endswith("&nbsp;"):
         head = head[: -len("&nbsp;")]
     open_tags: list[str] = []
@@ -93,23 +93,35 @@ def _lines_of(html: str, font: QFont, width: float) -> int:
     return n
 
 
-def elide_html(html: str, font: QFont, width: float, lines: int = 1) -> str:
+def elide_html(html: str, font: QFont, width: float, lines: int = 1, after: str = "") -> str:
     """``html`` as it fits ``lines`` lines of ``width`` pixels: whole, or cut after a whole
-    character with "…" (never inside a tag, an entity or a character with its accents)."""
+    character with "…" (never inside a tag, an entity or a character with its accents).
+
+    ``after``: a separator of the text's items (", "): the cut is made right after one, where
+    that keeps at least half of what fits (so that no item is shown in part)."""
     lines = max(1, lines)
     if _lines_of(html, font, width) <= lines:
         return html
     cuts = _visible(html)
     lo, hi = 0, len(cuts) - 1
-    best = cut_html(html, 0)
+    found = -1
     while lo <= hi:  # the longest start that fits with its "…"
         mid = (lo + hi) // 2
-        trial = cut_html(html, cuts[mid][0])
-        if _lines_of(trial, font, width) <= lines:
-            best = trial
+        if _lines_of(cut_html(html, cuts[mid][0]), font, width) <= lines:
+            found = mid
             lo = mid + 1
         else:
             hi = mid - 1
+    if found < 0:
+        return cut_html(html, 0)
+    best = cut_html(html, cuts[found][0])
+    if after:
+        for pos, seen in reversed(cuts[: found + 1]):
+            if seen * 2 < cuts[found][1]:
+                break
+            if html[:pos].endswith(after):
+                trial = cut_html(html, pos, space=after.endswith(" "))
+                return trial if _lines_of(trial, font, width) <= lines else best
     return best
 
 
@@ -136,8 +148,11 @@ class FittedLabel(QLabel):
     text (as :func:`bpe_gui.views.widgets.status_label`): changing the text re-lays out nothing.
     """
 
-    def __init__(self, text: str = "", lines: int = 0, name: str | None = None, parent=None) -> None:
+    def __init__(
+        self, text: str = "", lines: int = 0, name: str | None = None, after: str = "", parent=None
+    ) -> None:
         super().__init__(parent)
+        self.after = after  # the separator of the text's items: a cut falls after one (see elide_html)
         self.setTextFormat(Qt.TextFormat.RichText)
         if name:
             self.setObjectName(name)
@@ -198,7 +213,7 @@ class FittedLabel(QLabel):
         shown = []
         for paragraph, share in zip(paragraphs, shares):
             if share:
-                shown.append(elide_html(paragraph, font, width, share))
+                shown.append(elide_html(paragraph, font, width, share, self.after))
         text = "<br>".join(shown)
         if len(paragraphs) > len(shown) and shown:  # (more paragraphs than lines: the last ones left out)
             text = text if text.endswith(ELLIPSIS) else text + ELLIPSIS

@@ -310,7 +310,7 @@ class TokenPane(QWidget):
                 "how much text one token carries on average (higher = better compression)."
             )
         )
-        self.split_chars = FittedLabel(name="splitChars")
+        self.split_chars = FittedLabel(name="splitChars", after=", ")  # (a character with all its bytes)
         self.split_chars.setVisible(False)
         self._compact = False  # side by side with another pane
         self._split: tuple[list, str] = ([], "")  # the spans and text the split characters are of

@@ -58,6 +58,14 @@ def _fits(label: QLabel, max_lines: int | None = None) -> bool:
     return True
 
 
+def _whole_items(shown: str) -> None:
+    """The characters shown over their bytes are whole ("ï = c3|af, …", never "ï = c3…")."""
+    first = re.split(r"<br\s*/?>", shown)[0]
+    if first.endswith(ELLIPSIS):
+        items = first.split(": ", 1)[1][: -len(ELLIPSIS)]
+        assert re.fullmatch(r"(\S+ = [0-9a-f]{2}(\|[0-9a-f]{2})*, )+", items), first
+
+
 def test_elide_html_cuts_at_a_whole_character_and_closes_its_tags(qapp):
     font = QFont()
     html = "<b>id 300</b> &nbsp; <code>caf\u00e9</code> <span style='color:#e8590c'>" + "x" * 200 + "</span>"
@@ -90,6 +98,7 @@ def test_the_split_characters_line_is_cut_cleanly_with_the_whole_text_in_its_too
     assert not label.isHidden()
     assert _fits(label), _shown(label)
     assert _shown(label).rstrip("</>abcdefghijklmnopqrstuvwxyz").endswith(ELLIPSIS)
+    _whole_items(_shown(label))
     # the whole text: the label's text, and its tooltip
     assert "你 = e4|bd|a0" in label.toolTip() and "你 = e4|bd|a0" in label.text()
     # the hover line: a long token's details cut cleanly, whole in the tooltip
@@ -125,6 +134,7 @@ def test_side_by_side_titles_and_split_lines_fit_their_panes_at_1280(qtbot, trai
         lines = split.height() // split.fontMetrics().lineSpacing()
         assert _fits(split, max_lines=lines), (_shown(split), split.width(), lines)
         assert "ï = c3|af" in _shown(split)  # the characters are on show, not only their lead-in
+        _whole_items(_shown(split))
         assert "Characters split into byte tokens" in split.toolTip()
         assert "pre-token" in split.toolTip()  # (the pattern's note: whole in the tooltip)
         assert _fits(pane.title), _shown(pane.title)
