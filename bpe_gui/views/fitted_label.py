@@ -185,6 +185,16 @@ class FittedLabel(QLabel):
         self._tip = tip
         self._set_tip()
 
+    def hold_any_script(self) -> None:
+        """As tall as a line of Chinese (its glyphs come from a fallback font with a taller line) and
+        of Latin text, whatever the text: two such labels side by side line up."""
+        doc = QTextDocument()
+        doc.setDefaultFont(self.font())
+        doc.setDocumentMargin(0)
+        doc.setHtml("<b>词表 Ag</b>")
+        m = self.contentsMargins()
+        self.setMinimumHeight(int(doc.size().height() + 0.5) + m.top() + m.bottom() + 2 * self.margin())
+
     def set_lines(self, lines: int) -> None:
         self._lines = lines
         self.setWordWrap(lines > 1)

@@ -301,6 +301,7 @@ class TokenPane(QWidget):
         # (the title, the split characters and the hover line end in "…" where the pane is too
         # narrow for them, at a whole character; their tooltips hold the whole text)
         self.title = FittedLabel(title)
+        self.title.hold_any_script()  # (side by side, a Chinese title and a Latin one line up)
         self.view = TokenSpanView()
         self.view.describe = self.describe
         self.stats = status_label(name="tokenStats")

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import QPoint
 from PySide6.QtGui import QFont, QTextDocument, QTextOption
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 
 from bpe_gui.views.fitted_label import ELLIPSIS, elide_html
 from bpe_gui.views.token_spans import TokenPane
@@ -140,6 +141,12 @@ def test_side_by_side_titles_and_split_lines_fit_their_panes_at_1280(qtbot, trai
         assert _fits(pane.title), _shown(pane.title)
     title = tv.secondary.title
     assert ELLIPSIS in _shown(title) and "rather long folder name" in title.toolTip()
+    # a Chinese title (a fallback font's taller line) beside a Latin one: the token views line up
+    tv.secondary.title.setText("<b>中文分词器/vocab.json</b>")
+    qtbot.waitUntil(lambda: "中文" in QLabel.text(tv.secondary.title))
+    for _ in range(3):  # (the layouts take the label's new height)
+        QApplication.processEvents()
+    assert tv.primary.view.mapTo(tv, QPoint(0, 0)).y() == tv.secondary.view.mapTo(tv, QPoint(0, 0)).y()
     # alone again: the long lead-in comes back
     tv.set_comparison(None)
     assert tv.wait_idle()
