@@ -314,7 +314,9 @@ class TokenPane(QWidget):
         self.split_chars = FittedLabel(name="splitChars", after=", ")  # (a character with all its bytes)
         self.split_chars.setVisible(False)
         self._compact = False  # side by side with another pane
-        self._split: tuple[list, str] = ([], "")  # the spans and text the split characters are of
+        #: under the tokens: the characters cut into byte tokens (over their bytes), and whether the
+        #: pattern's note on Chinese clauses is said
+        self._split: tuple[list[str], bool] = ([], False)
         self._marked_rank: int | None = None  # the selected merge, whose token the view marks
         self._mark_note = ""
         self.info = FittedLabel(self.tr(HOVER_HINT), name="hoverInfo")
@@ -354,7 +356,7 @@ class TokenPane(QWidget):
         self.split_chars.setSizePolicy(policy)
         self.info.setVisible(not compact)
         if not self.split_chars.isHidden():  # (the shorter words side by side, the longer alone)
-            self._show_split_chars(*self._split)
+            self._say_split(*self._split)
 
     def tokenize_text(self, text: str, markers: bool) -> None:
         """Tokenize ``text`` here (on the calling thread) and show it."""
@@ -403,9 +405,7 @@ class TokenPane(QWidget):
             self.stats.setText(self.tr("0 tokens · vocab {0}").format(f"{n_vocab:,}"))
 
     def _show_split_chars(self, spans: list, text: str) -> None:
-        """Under the tokens: the characters that are cut into byte tokens, over their bytes (side by
-        side, in fewer words: the characters come before the line's end; the tooltip says it all)."""
-        self._split = (spans, text)
+        """Under the tokens: the characters that are cut into byte tokens, over their bytes."""
         chars = chars_of("".join(text[s.start : s.end] for s in spans if not s.complete_utf8), limit=4)
         tok = self.tokenizer
         clause = (
@@ -413,6 +413,12 @@ class TokenPane(QWidget):
             and tok.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
             and _HAN_RUN.search(text) is not None
         )
+        self._say_split(chars, clause)
+
+    def _say_split(self, chars: list[str], clause: bool) -> None:
+        """The split characters' line (side by side, in fewer words: the characters come before the
+        line's end) and the pattern's note; the tooltip says it all."""
+        self._split = (chars, clause)
         self.split_chars.setVisible(bool(chars) or clause)
         lines = []
         shown = []
