@@ -227,7 +227,6 @@ class EvaluateView(QWidget):
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
         self.legend.setVisible(False)
-        self.legend.setStyleSheet("QLabel#chartLegend { background: white; padding: 2px 6px; }")
         charts = QWidget()
         charts_lay = QVBoxLayout(charts)
         charts_lay.setContentsMargins(0, 0, 0, 0)
@@ -642,9 +641,9 @@ class EvaluateView(QWidget):
         if self.legend.isHidden():
             return chart.save(str(path), "PNG")
         label = QLabel()
+        label.setObjectName("chartLegend")  # (the look of the one above the charts)
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setWordWrap(True)
-        label.setStyleSheet("QLabel { background: white; padding: 2px 6px; }")
         label.setText(self.legend.text())
         label.setFont(self.legend.font())
         label.ensurePolished()  # (its padding counts in its height)
