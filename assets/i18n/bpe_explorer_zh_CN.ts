@@ -146,7 +146,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="190"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="338"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="347"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -176,68 +176,68 @@
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="76"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="79"/>
         <source>Search tokens: text (&apos; the&apos;), hex (e4 b8) or #id …</source>
         <translation>搜索词元：文本（&apos; the&apos;）、十六进制（e4 b8）或 #ID …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="86"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="89"/>
         <source>Merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="90"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="92"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="90"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="93"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="92"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="95"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="96"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="99"/>
         <source>Click a part to select the merge that made it</source>
         <translation>点击其中一部分，选中生成它的那次合并</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/columns.py" line="8"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="92"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="95"/>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="114"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="117"/>
         <source>&lt;b&gt;Merges &amp;amp; vocab&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="182"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="191"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="208"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="217"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="213"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="222"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="223"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="232"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -1228,299 +1228,299 @@
 <context>
     <name>EvaluateView</name>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="127"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="128"/>
         <source>Add current</source>
         <extracomment>the tokenizers and texts of the run whose outcome (Done, Failed …) the bar shows</extracomment>
         <translation>添加当前分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="128"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="129"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="130"/>
         <source>Add encoding…</source>
         <translation>添加已知分词器…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="131"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="132"/>
         <source>The tokenizer being trained, at its current step</source>
         <translation>正在训练的分词器(当前这一步)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="135"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="136"/>
         <source>Add text…</source>
         <translation>添加文本…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="137"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="138"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="150"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
         <source>whole file</source>
         <translation>整个文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="151"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="152"/>
         <source>docs: </source>
         <translation>文档数：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="154"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
         <source>seed: </source>
         <translation>种子：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="156"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="156"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="162"/>
         <source>CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="162"/>
         <source>JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="161"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="162"/>
         <source>Chart PNG…</source>
         <translation>图表 PNG…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="170"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
         <source>Bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="171"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="65"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="66"/>
         <source>{name} is not available offline: tiktoken&apos;s cache has no copy of it. Download {url} and add that file with “Add file…”.</source>
         <translation>{name} 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 {url}，再用“添加文件…”添加那个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="87"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="88"/>
         <source>Cannot read {name}: {reason}</source>
         <translation>无法读取 {name}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="140"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="140"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="141"/>
         <source>Remove the selected tokenizers and texts (Delete)</source>
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="179"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="179"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="180"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="180"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="188"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="188"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="194"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="199"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="200"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="212"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="213"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="226"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="227"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="242"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="236"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="251"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="410"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="425"/>
         <source>Add a tokenizer with one of the three buttons above</source>
         <translation>请用上方三个按钮之一添加分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="247"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="233"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="235"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="243"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="258"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="263"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="288"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="289"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="304"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="358"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="373"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="370"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="371"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="386"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="380"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="395"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="408"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="412"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
         <source>Add a text to evaluate on: Add text…</source>
         <translation>请添加要评估的文本：“添加文本…”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="413"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
         <source>Press Evaluate to compare them on these texts</source>
         <translation>按“评估”在这些文本上比较它们</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="438"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="436"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="451"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="450"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="465"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="452"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="455"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="467"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="470"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="462"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="477"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="500"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="515"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="526"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="544"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="596"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="614"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="599"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="617"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="603"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="621"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -3421,32 +3421,52 @@
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="276"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="278"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="279"/>
+        <source>an imported tokenizer</source>
+        <translation>一个导入的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="281"/>
+        <source>Continued from %1 (%n merge(s))</source>
+        <translation>从 %1 继续训练（%n 次合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="284"/>
+        <source>New merges: %1 · target vocab size: %2</source>
+        <translation>新合并：%1 · 目标词表大小：%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="286"/>
+        <source>New merges: %1</source>
+        <translation>新合并：%1</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/sessions.py" line="290"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="280"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="290"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="282"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="293"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="291"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="301"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
     </message>
@@ -3752,109 +3772,114 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="52"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="53"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge; click it to select its merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="306"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="309"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="355"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="365"/>
         <source>No tokenizer.</source>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="388"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="398"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="392"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="402"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="407"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="420"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="414"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="425"/>
+        <source>Split into bytes: {0}</source>
+        <translation>拆成字节：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="429"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="428"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="444"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="435"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="451"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="436"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="452"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="439"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="455"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="442"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="458"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="445"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="461"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="448"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="464"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="454"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="470"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="459"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="475"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="462"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="478"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="464"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="480"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="466"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="482"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="490"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="506"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="495"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="511"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -3862,7 +3887,7 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="177"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="178"/>
         <source>… {0} more tokens not shown</source>
         <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined side by side: the input&apos;s bytes [start, end) of the token clicked in either pane; the tokens here that hold any of them are marked in blue (cleared when the text is shown again)</extracomment>
         <translation>… 另有 {0} 个词元未显示</translation>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from html import escape
 from pathlib import Path
 
 import numpy as np
@@ -44,14 +45,28 @@ def whole_step(most: int, ticks: int = 5) -> int:
     return raw
 
 
+def legend_html(names: list[str]) -> str:
+    """The charts' legend, for a label above them (in the plot it covered the bars of a short chart):
+    each tokenizer's colour, then its name; names never break inside, the line breaks between them.
+
+    >>> legend_html(["a<b"])
+    "<span style='color:#4c72b0'>■</span>&nbsp;a&lt;b"
+    """
+    items = []
+    for k, name in enumerate(names):
+        shown = escape(name).replace(" ", "&nbsp;")
+        items.append(f"<span style='color:{COLORS[k % len(COLORS)]}'>■</span>&nbsp;{shown}")
+    return " &nbsp; ".join(items)
+
+
 def draw_charts(bpt_plot, doc_plot, results: list) -> None:
-    """Bars of bytes/token per tokenizer × text, and a histogram of tokens per document per tokenizer."""
+    """Bars of bytes/token per tokenizer × text, and a histogram of tokens per document per tokenizer
+    (in the colours of :func:`legend_html`; the legend is not drawn in the plots)."""
     bpt_plot.clear()
     doc_plot.clear()
     names = list(dict.fromkeys(r.tokenizer for r in results))
     files = list(dict.fromkeys(r.file for r in results))
     width = 0.8 / max(len(names), 1)
-    legend = bpt_plot.addLegend(offset=(-10, 10))
     most = 0  # the highest bar of the histogram (documents are counted in whole numbers)
     for k, name in enumerate(names):
         rows = [r for r in results if r.tokenizer == name]
@@ -60,7 +75,6 @@ def draw_charts(bpt_plot, doc_plot, results: list) -> None:
             x=xs, height=[r.bytes_per_token for r in rows], width=width * 0.9, brush=COLORS[k % len(COLORS)]
         )
         bpt_plot.addItem(bars)
-        legend.addItem(bars, name)
         docs = [d for r in rows for d in r.doc_tokens]
         if docs:
             hist, edges = np.histogram(docs, bins=min(30, max(len(set(docs)), 1)))
@@ -78,4 +92,4 @@ def draw_charts(bpt_plot, doc_plot, results: list) -> None:
     doc_plot.getAxis("left").setTickSpacing(step, step)  # never "0.5 documents"
     bpt_plot.getAxis("bottom").setTicks([[(i, short_name(f)) for i, f in enumerate(files)]])
     top = max((r.bytes_per_token for r in results), default=1.0)
-    bpt_plot.setYRange(0, top * (1.15 + 0.12 * len(names)), padding=0)  # room for the legend
+    bpt_plot.setYRange(0, top * 1.08, padding=0)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
 from bpe_gui.jobs import worker
 from bpe_gui.jobs.evaluate import EvalJob, HeldOutJob, ResultsModel, TextSource, TokSource
 from bpe_gui.model.formatting import hex_html, token_label
-from bpe_gui.views.evaluate_charts import draw_charts, merge_tree
+from bpe_gui.views.evaluate_charts import draw_charts, legend_html, merge_tree
 from bpe_gui.views.wheel_guard import guard_wheel
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
@@ -216,9 +217,22 @@ class EvaluateView(QWidget):
         side.addWidget(self.held_plot)
         left = QWidget()
         left.setLayout(side)
-        charts = QSplitter(Qt.Orientation.Horizontal)
-        charts.addWidget(self.bpt_plot)
-        charts.addWidget(self.doc_plot)
+        chart_split = QSplitter(Qt.Orientation.Horizontal)
+        chart_split.addWidget(self.bpt_plot)
+        chart_split.addWidget(self.doc_plot)
+        # the tokenizers' colours, above both charts: in the bytes/token chart the legend covered the
+        # bars of a short (docked) chart; here it covers nothing, and wraps between names
+        self.legend = QLabel()
+        self.legend.setObjectName("chartLegend")
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.legend.setVisible(False)
+        charts = QWidget()
+        charts_lay = QVBoxLayout(charts)
+        charts_lay.setContentsMargins(0, 0, 0, 0)
+        charts_lay.setSpacing(0)
+        charts_lay.addWidget(self.legend)
+        charts_lay.addWidget(chart_split, 1)
         tokens = QSplitter(Qt.Orientation.Horizontal)
         tokens.addWidget(self.longest)
         tokens.addWidget(self.tree)
@@ -514,6 +528,9 @@ class EvaluateView(QWidget):
 
     def _draw_charts(self) -> None:
         draw_charts(self.bpt_plot, self.doc_plot, self.results)
+        names = list(dict.fromkeys(r.tokenizer for r in self.results))
+        self.legend.setText(legend_html(names))
+        self.legend.setVisible(bool(names))
 
     def _show_longest(self, row: int) -> None:
         self.longest.clear()
@@ -618,4 +635,25 @@ class EvaluateView(QWidget):
         atomic_write(path, to_csv(self.results) if fmt == "csv" else to_json(self.results))
 
     def save_chart(self, path: str) -> bool:
-        return self.bpt_plot.grab().save(str(path), "PNG")
+        """The bytes/token chart as a PNG, under its legend (the tokenizers' colours, wrapped to the
+        chart's width)."""
+        chart = self.bpt_plot.grab()
+        if self.legend.isHidden():
+            return chart.save(str(path), "PNG")
+        label = QLabel()
+        label.setObjectName("chartLegend")  # (the look of the one above the charts)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setWordWrap(True)
+        label.setText(self.legend.text())
+        label.setFont(self.legend.font())
+        label.ensurePolished()  # (its padding counts in its height)
+        label.setFixedWidth(chart.width())
+        label.setFixedHeight(label.heightForWidth(chart.width()))
+        legend = label.grab()
+        image = QPixmap(chart.width(), legend.height() + chart.height())
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        painter.drawPixmap(0, 0, legend)
+        painter.drawPixmap(0, legend.height(), chart)
+        painter.end()
+        return image.save(str(path), "PNG")

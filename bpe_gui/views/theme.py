@@ -53,6 +53,7 @@ QLabel#notes { color: #8a5a00; }
 QLabel#nextMerge { background: #fff8e1; border: 1px solid #f3dfa2; border-radius: 6px; padding: 6px; }
 QLabel#hoverInfo { color: #2b3550; background: #eef2fb; border-radius: 5px; padding: 4px 6px; }
 QLabel#tokenStats { color: #3c4660; }
+QLabel#chartLegend { background: #ffffff; padding: 2px 6px; }
 QSplitter::handle { background: #e3e7ef; }
 QSplitter::handle:horizontal { width: 4px; }
 QSplitter::handle:vertical { height: 4px; }

@@ -19,6 +19,7 @@ from bpe_gui.model.char_bytes import chars_of
 from bpe_gui.model.formatting import WHITESPACE_MARKERS, hex_html, piece_label, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 from bpe_gui.text.plural import plural
+from bpe_gui.views.fitted_label import FittedLabel
 from bpe_gui.views.widgets import status_label
 from core import BPEError
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
@@ -297,7 +298,10 @@ class TokenPane(QWidget):
         self.tokenizer: Tokenizer | None = None
         self._text = ""  # the text shown (hover text names the characters a token holds)
         self.name = ""  # the tokenizer's name (side by side, the status bar names the pane)
-        self.title = status_label(title)
+        # (the title, the split characters and the hover line end in "…" where the pane is too
+        # narrow for them, at a whole character; their tooltips hold the whole text)
+        self.title = FittedLabel(title)
+        self.title.hold_any_script()  # (side by side, a Chinese title and a Latin one line up)
         self.view = TokenSpanView()
         self.view.describe = self.describe
         self.stats = status_label(name="tokenStats")
@@ -307,11 +311,15 @@ class TokenPane(QWidget):
                 "how much text one token carries on average (higher = better compression)."
             )
         )
-        self.split_chars = status_label(name="splitChars")
+        self.split_chars = FittedLabel(name="splitChars", after=", ")  # (a character with all its bytes)
         self.split_chars.setVisible(False)
+        self._compact = False  # side by side with another pane
+        #: under the tokens: the characters cut into byte tokens (over their bytes), and whether the
+        #: pattern's note on Chinese clauses is said
+        self._split: tuple[list[str], bool] = ([], False)
         self._marked_rank: int | None = None  # the selected merge, whose token the view marks
         self._mark_note = ""
-        self.info = status_label(self.tr(HOVER_HINT), name="hoverInfo")
+        self.info = FittedLabel(self.tr(HOVER_HINT), name="hoverInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -328,9 +336,12 @@ class TokenPane(QWidget):
         return self._text
 
     def set_compact(self, compact: bool) -> None:
-        """Side by side with another pane (half the width): the stats wrap onto two lines and the
-        hover line is left out (hovering a token still shows the same text as its tooltip)."""
-        for label in (self.stats, self.split_chars):  # (the split characters: all in the tooltip)
+        """Side by side with another pane (half the width): the stats wrap onto two lines, the split
+        characters have two lines (each of their lines cut with "…" where it is too long, whole in
+        the tooltip) and the hover line is left out (hovering a token shows the same text as its tooltip)."""
+        self._compact = compact
+        self.split_chars.set_lines(2 if compact else 0)
+        for label in (self.stats, self.split_chars):
             label.setWordWrap(compact)
             label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             if compact:
@@ -344,6 +355,8 @@ class TokenPane(QWidget):
         policy.setRetainSizeWhenHidden(compact)
         self.split_chars.setSizePolicy(policy)
         self.info.setVisible(not compact)
+        if not self.split_chars.isHidden():  # (the shorter words side by side, the longer alone)
+            self._say_split(*self._split)
 
     def tokenize_text(self, text: str, markers: bool) -> None:
         """Tokenize ``text`` here (on the calling thread) and show it."""
@@ -400,14 +413,23 @@ class TokenPane(QWidget):
             and tok.pattern_regex in (GPT2_PATTERN, GPT4_PATTERN)
             and _HAN_RUN.search(text) is not None
         )
+        self._say_split(chars, clause)
+
+    def _say_split(self, chars: list[str], clause: bool) -> None:
+        """The split characters' line (side by side, in fewer words: the characters come before the
+        line's end) and the pattern's note; the tooltip says it all."""
+        self._split = (chars, clause)
         self.split_chars.setVisible(bool(chars) or clause)
         lines = []
+        shown = []
         if chars:
             lines.append(
                 self.tr("Characters split into byte tokens (shown as hex): {0}").format(
                     escape(", ".join(chars))
                 )
             )
+            if self._compact:
+                shown.append(self.tr("Split into bytes: {0}").format(escape(", ".join(chars))))
         if clause:
             lines.append(
                 self.tr(
@@ -415,8 +437,9 @@ class TokenPane(QWidget):
                     "without spaces or punctuation is one pre-token, so merges may join any of its characters."
                 )
             )
-        self.split_chars.setText("<br>".join(lines))
-        self.split_chars.setToolTip(self.split_chars.text())
+        whole = "<br>".join(lines)
+        self.split_chars.setText("<br>".join(shown + lines[len(shown) :]))
+        self.split_chars.setToolTip(whole)
 
     def describe(self, span) -> str:
         """id, bytes, hex, merge rank and the two parts of a token (hover text)."""
@@ -511,4 +534,5 @@ class TokenPane(QWidget):
         if i < 0:
             self._show_idle()
             return
+        self.info.setToolTip("")  # (the whole line where it is cut)
         self.info.setText(self.describe(self.view.spans[i]).replace("<br>", " · "))

@@ -272,15 +272,25 @@ class SessionWindow(WindowBase):
         if p is None:
             return ""
         when = QLocale().toString(QDateTime.fromSecsSinceEpoch(int(p.saved)), QLocale.FormatType.ShortFormat)
-        lines = [
-            self.tr("Corpus: %1").replace("%1", p.corpus or self.tr("none (an imported tokenizer)")),
-            (
-                self.tr("Merges: %1 · target vocab size: %2").replace("%2", f"{p.vocab_target:,}")
+        lines = [self.tr("Corpus: %1").replace("%1", p.corpus or self.tr("none (an imported tokenizer)"))]
+        if p.base_merges is not None:
+            # an extension: reopened, it is its base trained on with the new merges (say which base)
+            n = p.base_merges
+            base = p.base_name or self.tr("an imported tokenizer")
+            # (QCoreApplication.translate with an explicit context: a mixin's self.tr finds no numerus text)
+            text = QCoreApplication.translate("SessionWindow", "Continued from %1 (%n merge(s))", "", n)
+            lines.append(plural(text, n).replace("%1", base))
+            merges = (
+                self.tr("New merges: %1 · target vocab size: %2")
                 if p.vocab_target
-                else self.tr("Merges: %1")
-            ).replace("%1", f"{p.merges:,}"),
-            self.tr("Saved: %1").replace("%1", when),
-        ]
+                else self.tr("New merges: %1")
+            ).replace("%1", f"{max(0, p.merges - n):,}")
+        else:
+            merges = (
+                self.tr("Merges: %1 · target vocab size: %2") if p.vocab_target else self.tr("Merges: %1")
+            ).replace("%1", f"{p.merges:,}")
+        lines.append(merges.replace("%2", f"{p.vocab_target:,}") if p.vocab_target else merges)
+        lines.append(self.tr("Saved: %1").replace("%1", when))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ rewind

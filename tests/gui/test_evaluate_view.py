@@ -267,3 +267,45 @@ def test_the_progress_bar_says_what_is_missing_before_a_run(qtbot, loaded, small
     assert ev.bar.text() == "Done"
     ev.add_text(str(small_corpus))  # (a list changed since the run: "Done" is not about it)
     assert ev.bar.text() == "Press Evaluate to compare them on these texts"
+
+
+def test_the_chart_legend_covers_no_bar(qtbot, window):
+    """The bytes/token chart's legend sat in the plot's top right corner, over the bars of a short
+    (docked) chart: it stands above the charts now, each name in its tokenizer's colour."""
+    from types import SimpleNamespace
+
+    import pyqtgraph as pg
+
+    from bpe_gui.views.evaluate_charts import COLORS
+
+    ev = window.evaluate
+    window.evaluate_dock.show()
+    qtbot.waitUntil(ev.isVisible)
+    names = [f"tokenizer {k} @ {k * 1000:,} merges" for k in range(3)]
+    ev.results = [
+        SimpleNamespace(tokenizer=n, file=f"/texts/t{j}.txt", bytes_per_token=2.0 + k + j, doc_tokens=(3, 4))
+        for k, n in enumerate(names)
+        for j in range(2)
+    ]
+    ev._draw_charts()
+    ev.bpt_plot.setFixedHeight(170)  # (a docked panel on a laptop)
+    qtbot.waitUntil(lambda: ev.bpt_plot.height() == 170)
+    ev.bpt_plot.getPlotItem().vb.updateMatrix()
+    bars = [i for i in ev.bpt_plot.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
+    assert len(bars) == 3
+    top = max(max(b.opts["height"]) for b in bars)
+    assert ev.bpt_plot.getPlotItem().vb.viewRange()[1][1] >= top  # every bar whole
+    in_plot = [i for i in ev.bpt_plot.scene().items() if isinstance(i, pg.LegendItem) and i.isVisible()]
+    for legend in in_plot:
+        for bar in bars:
+            assert not legend.sceneBoundingRect().intersects(bar.sceneBoundingRect()), (
+                "the legend covers bars"
+            )
+    # the legend: every name in its bars' colour, outside the plots
+    shown = ev.legend.text()
+    assert ev.legend.isVisibleTo(ev)
+    for k, name in enumerate(names):
+        assert f"color:{COLORS[k]}" in shown and name.replace(" ", "&nbsp;") in shown
+    legend_rect = ev.legend.rect().translated(ev.legend.mapToGlobal(ev.legend.rect().topLeft()))
+    plot_rect = ev.bpt_plot.rect().translated(ev.bpt_plot.mapToGlobal(ev.bpt_plot.rect().topLeft()))
+    assert not legend_rect.intersects(plot_rect)
