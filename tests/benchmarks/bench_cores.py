@@ -11,6 +11,8 @@ short still leaves what it measured. Steps, in this order (``--steps`` to choose
   vocab 32,000, ``<|endoftext|>``, one run each, whole-process-tree peak memory;
 - ``sweep``: ``bench_scale.py``'s worker sweep (1, 2, 4 … cores) on the first ``--sweep-mb`` MB of the
   corpus: wall, parent and worker CPU per MB, Amdahl's prediction;
+- ``machine:N``: the machine apart from our code: the same counting work in one process alone, then
+  in N processes at once (CPU per process: what N busy cores cost each other);
 - ``shard:W``: the merge loop with the words split among W processes, from the code of another
   checkout (``BPE_SHARD_CODE``: the branch ``shard-experiment``), counts by W workers.
 
@@ -99,7 +101,33 @@ def _version(mod: str) -> str:
         return "not installed"
 
 
+def task_same_work(path: str, n_bytes: int, copies: int) -> dict:
+    """The machine's own scaling, apart from ours: ``copies`` processes at once, each pre-tokenizing
+    and counting the same first ``n_bytes`` of ``path`` in one process (no workers, no exchange);
+    the CPU seconds of each. On a machine whose cores are all its own, N copies cost each what one
+    alone costs; where they share execution units, caches or memory bandwidth, each costs more."""
+    import subprocess
+
+    code = (
+        "import resource, sys\n"
+        "from core.pretokenization.pretokenize import GPT2_PATTERN, _count_chunk_plain\n"
+        "data = open(sys.argv[1], 'rb').read(int(sys.argv[2]))\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF)\n"
+        "r = _count_chunk_plain(data, GPT2_PATTERN, ('<|endoftext|>',))\n"
+        "after = resource.getrusage(resource.RUSAGE_SELF)\n"
+        "print(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)\n"
+    )
+    t0 = time.perf_counter()
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code, path, str(n_bytes)], stdout=subprocess.PIPE, text=True)
+        for _ in range(copies)
+    ]
+    cpu = [float(p.communicate()[0]) for p in procs]
+    return {"wall": time.perf_counter() - t0, "cpu": cpu}
+
+
 TASKS = {
+    "same_work": task_same_work,
     "ours": task_ours,
     "shard": task_shard,
     "rustbpe": bench_scale.task_rustbpe,
@@ -213,6 +241,24 @@ def shard_rows(path: Path, workers: int, rep: Report) -> None:
     rep.data(step="shard", workers=workers, peak_mb=r.tree_peak_mb, **d)
 
 
+def machine_rows(path: Path, copies: int, rep: Report, mb: int = 20) -> None:
+    """One process alone, then ``copies`` at once, on the same work (see :func:`task_same_work`)."""
+    rows = []
+    for n in (1, copies):
+        r = run_child(SCRIPT, "same_work", {"path": str(path), "n_bytes": mb * 1_000_000, "copies": n})
+        cpu = r["cpu"]
+        rows.append((n, sum(cpu) / len(cpu), max(cpu)))
+        rep.data(step="machine", copies=n, mb=mb, **r.data)
+    alone = rows[0][1]
+    rep.line(
+        f"\n- the machine apart from ours: pre-tokenizing and counting {mb} MB in one process: "
+        + "; ".join(
+            f"{n} at once {mean:.2f} s CPU each (max {top:.2f} s, {mean / alone:.2f}× alone)"
+            for n, mean, top in rows
+        )
+    )
+
+
 def sweep_rows(path: Path, mb: int, rep: Report) -> None:
     part = common.slice_file(path, mb * 1_000_000, f"{path.stem}_{mb}mb.txt")
     os.environ.setdefault("BPE_SWEEP_PHASES", "count,encode")
@@ -224,7 +270,7 @@ def sweep_rows(path: Path, mb: int, rep: Report) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--gb", type=float, default=1.0)
-    p.add_argument("--steps", default="corpus,train:16,shard:16,sweep,train:4")
+    p.add_argument("--steps", default="corpus,machine:16,train:16,sweep,train:4")
     p.add_argument("--trainers", default="ours,rustbpe,hf")
     p.add_argument("--sweep-mb", type=int, default=200)
     p.add_argument("--out", default=os.environ.get("OUT", str(common.work_dir() / "cores")))
@@ -257,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
             train_rows(path, int(arg), rep, a.trainers.split(","))
         elif name == "shard":
             shard_rows(path, int(arg), rep)
+        elif name == "machine":
+            machine_rows(path, int(arg or os.cpu_count() or 1), rep)
         elif name == "sweep":
             sweep_rows(path, a.sweep_mb, rep)
         else:
