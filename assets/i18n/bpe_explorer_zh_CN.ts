@@ -686,112 +686,117 @@
         <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="97"/>
+        <location filename="../../bpe_gui/text/core.py" line="94"/>
+        <source>pattern and special tokens read from {0} beside it (the same tokens at the same ids)</source>
+        <translation>预分词正则和特殊标记取自同一文件夹中的 {0}（两者的词元和 ID 完全相同）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="103"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="108"/>
+        <location filename="../../bpe_gui/text/core.py" line="114"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="119"/>
+        <location filename="../../bpe_gui/text/core.py" line="125"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="131"/>
+        <location filename="../../bpe_gui/text/core.py" line="137"/>
         <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
         <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="139"/>
+        <location filename="../../bpe_gui/text/core.py" line="145"/>
         <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
         <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="145"/>
+        <location filename="../../bpe_gui/text/core.py" line="151"/>
         <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
         <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="151"/>
+        <location filename="../../bpe_gui/text/core.py" line="157"/>
         <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
         <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="160"/>
+        <location filename="../../bpe_gui/text/core.py" line="166"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
         <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="167"/>
+        <location filename="../../bpe_gui/text/core.py" line="173"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="176"/>
+        <location filename="../../bpe_gui/text/core.py" line="182"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="189"/>
+        <location filename="../../bpe_gui/text/core.py" line="195"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="197"/>
+        <location filename="../../bpe_gui/text/core.py" line="203"/>
         <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="203"/>
+        <location filename="../../bpe_gui/text/core.py" line="209"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="207"/>
+        <location filename="../../bpe_gui/text/core.py" line="213"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="213"/>
+        <location filename="../../bpe_gui/text/core.py" line="219"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="219"/>
+        <location filename="../../bpe_gui/text/core.py" line="225"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="225"/>
+        <location filename="../../bpe_gui/text/core.py" line="231"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="233"/>
+        <location filename="../../bpe_gui/text/core.py" line="239"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="247"/>
+        <location filename="../../bpe_gui/text/core.py" line="253"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="249"/>
+        <location filename="../../bpe_gui/text/core.py" line="255"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="250"/>
+        <location filename="../../bpe_gui/text/core.py" line="256"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="276"/>
+        <location filename="../../bpe_gui/text/core.py" line="282"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -1379,148 +1384,148 @@
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="240"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="251"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="425"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
         <source>Add a tokenizer with one of the three buttons above</source>
         <translation>请用上方三个按钮之一添加分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="247"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="246"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="247"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="258"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="257"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="263"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="262"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="302"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="304"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="373"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="372"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="384"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="386"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="395"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="394"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="422"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
         <source>Add a text to evaluate on: Add text…</source>
         <translation>请添加要评估的文本：“添加文本…”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
         <source>Press Evaluate to compare them on these texts</source>
         <translation>按“评估”在这些文本上比较它们</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="438"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="437"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="451"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="450"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="465"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="464"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="467"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="470"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="469"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="477"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="476"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="515"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="514"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="544"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="543"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="614"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="613"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="617"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="616"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="621"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="620"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -3777,109 +3782,110 @@
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="309"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="365"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="368"/>
         <source>No tokenizer.</source>
+        <extracomment>under the tokens: the characters cut into byte tokens (over their bytes), and whether the pattern&apos;s note on Chinese clauses is said</extracomment>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="398"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="401"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="402"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="405"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="420"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="427"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="425"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="432"/>
         <source>Split into bytes: {0}</source>
         <translation>拆成字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="429"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="436"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="444"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="451"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="451"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="458"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="452"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="459"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="455"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="462"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="458"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="465"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="461"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="468"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="464"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="471"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到(尚未根据排位还原)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="470"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="477"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="475"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="482"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="478"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="485"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="480"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="487"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="482"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="489"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="506"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="513"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="511"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="518"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>

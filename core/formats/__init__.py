@@ -444,7 +444,9 @@ def _load_any(
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
     raise FormatError(
         f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
-        "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)"
+        "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)",
+        code="tokenizer_unknown",
+        name=p.name,
     )
 
 
