@@ -686,117 +686,117 @@
         <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="94"/>
+        <location filename="../../bpe_gui/text/core.py" line="96"/>
         <source>pattern and special tokens read from {0} beside it (the same tokens at the same ids)</source>
         <translation>预分词正则和特殊标记取自同一文件夹中的 {0}（两者的词元和 ID 完全相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="103"/>
+        <location filename="../../bpe_gui/text/core.py" line="105"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="114"/>
+        <location filename="../../bpe_gui/text/core.py" line="116"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="125"/>
+        <location filename="../../bpe_gui/text/core.py" line="127"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="137"/>
+        <location filename="../../bpe_gui/text/core.py" line="139"/>
         <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
         <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="145"/>
+        <location filename="../../bpe_gui/text/core.py" line="147"/>
         <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
         <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="151"/>
+        <location filename="../../bpe_gui/text/core.py" line="153"/>
         <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
         <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="157"/>
+        <location filename="../../bpe_gui/text/core.py" line="159"/>
         <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
         <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="166"/>
+        <location filename="../../bpe_gui/text/core.py" line="168"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
         <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="173"/>
+        <location filename="../../bpe_gui/text/core.py" line="175"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="182"/>
+        <location filename="../../bpe_gui/text/core.py" line="184"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="195"/>
+        <location filename="../../bpe_gui/text/core.py" line="197"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="203"/>
+        <location filename="../../bpe_gui/text/core.py" line="205"/>
         <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="209"/>
+        <location filename="../../bpe_gui/text/core.py" line="211"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="213"/>
+        <location filename="../../bpe_gui/text/core.py" line="215"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="219"/>
+        <location filename="../../bpe_gui/text/core.py" line="221"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="225"/>
+        <location filename="../../bpe_gui/text/core.py" line="227"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="231"/>
+        <location filename="../../bpe_gui/text/core.py" line="233"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="239"/>
+        <location filename="../../bpe_gui/text/core.py" line="241"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="253"/>
+        <location filename="../../bpe_gui/text/core.py" line="255"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="255"/>
+        <location filename="../../bpe_gui/text/core.py" line="257"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="256"/>
+        <location filename="../../bpe_gui/text/core.py" line="258"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="282"/>
+        <location filename="../../bpe_gui/text/core.py" line="284"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -1061,71 +1061,86 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="61"/>
+        <source>%(name)s is empty: it is not a tokenizer file.</source>
+        <translation>%(name)s 是空文件，不是分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <source>%(name)s looks like a GPT-2 vocab.json, but its merges file is not beside it (looked for %(tried)s or a single *merges*.txt). Choose both files: vocab.json and merges.txt.</source>
+        <translation>%(name)s 看起来是 GPT-2 的 vocab.json，但旁边找不到它的合并文件（没有 %(tried)s，也没有唯一的 *merges*.txt 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="67"/>
+        <source>The vocab that goes with %(name)s is not beside it (looked for %(tried)s or a single *.json). Choose both files: vocab.json and merges.txt.</source>
+        <translation>%(name)s 旁边找不到与它配套的词表（没有 %(tried)s，也没有唯一的 *.json 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="72"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="64"/>
+        <location filename="../../bpe_gui/text/errors.py" line="75"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="67"/>
+        <location filename="../../bpe_gui/text/errors.py" line="78"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="68"/>
+        <location filename="../../bpe_gui/text/errors.py" line="79"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="69"/>
+        <location filename="../../bpe_gui/text/errors.py" line="80"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="70"/>
+        <location filename="../../bpe_gui/text/errors.py" line="81"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="73"/>
+        <location filename="../../bpe_gui/text/errors.py" line="84"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="81"/>
+        <location filename="../../bpe_gui/text/errors.py" line="92"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="86"/>
+        <location filename="../../bpe_gui/text/errors.py" line="97"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="90"/>
+        <location filename="../../bpe_gui/text/errors.py" line="101"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="91"/>
+        <location filename="../../bpe_gui/text/errors.py" line="102"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="94"/>
+        <location filename="../../bpe_gui/text/errors.py" line="105"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="100"/>
+        <location filename="../../bpe_gui/text/errors.py" line="111"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
