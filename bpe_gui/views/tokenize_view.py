@@ -11,13 +11,14 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEventLoop, Qt, QThread, QTimer
+from PySide6.QtCore import QEventLoop, QSize, Qt, QThread, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -38,6 +39,7 @@ DEFAULT_TEXT = (
 SYNC_CHARS = 4000  # a cached tokenizer traces texts up to this size on the GUI thread
 DEBOUNCE_MS = 60  # after typing
 TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
+INPUT_LINES = 3  # the text input's height before a taller window gives it more (up to 110 px)
 CR_SHOWN = "\u21e4"  # ⇤: a carriage return in the text to tokenize (Qt's text edit keeps none)
 
 
@@ -51,6 +53,13 @@ class TextInput(QPlainTextEdit):
             self.insertPlainText(text.replace("\r", CR_SHOWN))
             return
         super().insertFromMimeData(source)
+
+    def sizeHint(self) -> QSize:
+        """Three lines of text: in a short window the tokens below get the height first (the input
+        took its 110 px and left the token view two lines of a four-line text at 1280×720)."""
+        hint = super().sizeHint()
+        frame = self.frameWidth() * 2 + int(self.document().documentMargin() * 2)
+        return QSize(hint.width(), self.fontMetrics().lineSpacing() * INPUT_LINES + frame)
 
     def text(self) -> str:
         """The text as it is tokenized (⇤ is a carriage return)."""
@@ -83,6 +92,7 @@ class TokenizeView(QWidget):
         self.input.setPlaceholderText(self.tr("Type or paste text to tokenize …"))
         self.input.set_text(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
+        self.input.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.input.setMinimumHeight(48)  # two lines: a short window keeps room for the timeline
         self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
         self.markers = QCheckBox(self.tr("Markers · → ↵"))
@@ -122,8 +132,9 @@ class TokenizeView(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addLayout(bar)
-        lay.addWidget(self.input)
-        lay.addWidget(self.panes, 1)
+        # height beyond their hints: a part to the input (up to its 110 px), three to the tokens
+        lay.addWidget(self.input, 1)
+        lay.addWidget(self.panes, 3)
 
         self._job: TokenizeJob | None = None
         self._thread: QThread | None = None
