@@ -1884,27 +1884,52 @@
         <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="46"/>
+        <location filename="../../bpe_gui/window/files.py" line="62"/>
+        <source>Open a tokenizer?</source>
+        <translation>打开分词器？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="63"/>
+        <source>%1 looks like a tokenizer file, not a text to train on.</source>
+        <translation>%1 看起来是分词器文件，而不是用来训练的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="69"/>
+        <source>Import it to see its merges and tokenize with it (File → Import tokenizer), or read its text as a corpus to train on.</source>
+        <translation>可以导入它，查看它的合并并用它分词（文件 → 导入分词器），也可以把它的内容当作语料读入来训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="73"/>
+        <source>Import tokenizer</source>
+        <translation>导入分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="74"/>
+        <source>Open as corpus</source>
+        <translation>作为语料打开</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="83"/>
         <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
         <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="55"/>
+        <location filename="../../bpe_gui/window/files.py" line="92"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="127"/>
+        <location filename="../../bpe_gui/window/files.py" line="164"/>
         <source>Not for this tokenizer: a SentencePiece-style model&apos;s pieces and scores do not fit these byte-level BPE files (its byte pieces repeat other tokens&apos; bytes).</source>
         <translation>不适用于这个分词器：SentencePiece 式模型的片段和分数无法放进这些字节级 BPE 文件（它的字节片段与其他词元的字节重复）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="149"/>
+        <location filename="../../bpe_gui/window/files.py" line="186"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="157"/>
+        <location filename="../../bpe_gui/window/files.py" line="194"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -3917,91 +3942,91 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="83"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="92"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="98"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="99"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="91"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="101"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="94"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="104"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="98"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="108"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="100"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="110"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="117"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="127"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="204"/>
         <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="205"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="216"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="207"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="229"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="220"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="231"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="233"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="254"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="265"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="274"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="285"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="279"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="290"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
