@@ -12,6 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, QSize, Qt, QThread, QTimer
+from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -41,18 +42,39 @@ DEBOUNCE_MS = 60  # after typing
 TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
 INPUT_LINES = 3  # the text input's height before a taller window gives it more (up to 110 px)
 CR_SHOWN = "\u21e4"  # ⇤: a carriage return in the text to tokenize (Qt's text edit keeps none)
+CR_PROPERTY = QTextFormat.Property.UserProperty + 1  # (in the ⇤'s character format: it stands for a \r)
 
 
 class TextInput(QPlainTextEdit):
-    """The text to tokenize. Qt's text edit turns a carriage return into a line break (a pasted CRLF
-    text lost its \\r, a lone \\r became \\n): here one is kept, shown as ⇤, and tokenized as \\r."""
+    """The text to tokenize, character for character as it was typed or pasted.
+
+    Qt's text edit turns a carriage return into a line break (a pasted CRLF text lost its \\r, a lone
+    \\r became \\n): here one is kept, shown as ⇤ and marked as a carriage return in its character
+    format, so that a ⇤ typed or pasted as itself stays a ⇤. The text is read from the document's
+    fragments, not with toPlainText(), which turns a no-break space into a space and a line separator
+    (U+2028) into \\n: the tokens shown were not those of the pasted text.
+    """
 
     def insertFromMimeData(self, source) -> None:
-        text = source.text() if source.hasText() else ""
-        if "\r" in text:
-            self.insertPlainText(text.replace("\r", CR_SHOWN))
+        if source.hasText():
+            self.insert_text(source.text())
             return
         super().insertFromMimeData(source)
+
+    def insert_text(self, text: str) -> None:
+        """Insert ``text`` at the cursor, each carriage return as a marked ⇤."""
+        cursor = self.textCursor()
+        plain, marked = QTextCharFormat(), QTextCharFormat()
+        marked.setProperty(CR_PROPERTY, True)
+        cursor.beginEditBlock()
+        for i, part in enumerate(text.split("\r")):
+            if i:
+                cursor.insertText(CR_SHOWN, marked)
+            if part:
+                cursor.insertText(part, plain)
+        cursor.endEditBlock()
+        self.setTextCursor(cursor)
+        self.ensureCursorVisible()
 
     def sizeHint(self) -> QSize:
         """Three lines of text: in a short window the tokens below get the height first (the input
@@ -62,11 +84,27 @@ class TextInput(QPlainTextEdit):
         return QSize(hint.width(), self.fontMetrics().lineSpacing() * INPUT_LINES + frame)
 
     def text(self) -> str:
-        """The text as it is tokenized (⇤ is a carriage return)."""
-        return self.toPlainText().replace(CR_SHOWN, "\r")
+        """The text as it is tokenized (a marked ⇤ is a carriage return)."""
+        lines = []
+        block = self.document().begin()
+        while block.isValid():
+            parts = []
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                piece = fragment.text()
+                if fragment.charFormat().property(CR_PROPERTY):
+                    piece = piece.replace(CR_SHOWN, "\r")
+                parts.append(piece)
+                it += 1
+            lines.append("".join(parts))
+            block = block.next()
+        return "\n".join(lines)
 
     def set_text(self, text: str) -> None:
-        self.setPlainText(text.replace("\r", CR_SHOWN))
+        self.clear()
+        self.insert_text(text)
+        self.moveCursor(QTextCursor.MoveOperation.Start)
 
 
 class TokenizeJob(worker.Job):
