@@ -122,7 +122,7 @@
     <message>
         <location filename="../../bpe_gui/views/widgets.py" line="129"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
-        <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
+        <translation>回退到这里（第 %1 次合并成为最后一次）</translation>
     </message>
 </context>
 <context>
@@ -229,7 +229,7 @@
     <message>
         <location filename="../../bpe_gui/views/browser_view.py" line="217"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
-        <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
+        <translation>没有与“%1”匹配的结果（已搜索词元文本、可读形式和十六进制字节）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_view.py" line="222"/>
@@ -522,7 +522,7 @@
     <message>
         <location filename="../../bpe_gui/actions/training.py" line="133"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
-        <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
+        <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了（词表大小 %2）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/training.py" line="138"/>
@@ -831,7 +831,7 @@
     <message>
         <location filename="../../bpe_gui/views/corpus_panel.py" line="46"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
-        <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
+        <translation>预分词正则把文本切成了多少段（单词、数字、标点串 …）。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
@@ -1151,7 +1151,7 @@
         <location filename="../../bpe_gui/jobs/evaluate.py" line="87"/>
         <source>{path} ({n} docs, seed {seed})</source>
         <extracomment>what it extends, when it is an extension: the base&apos;s TokenizerSpec, or a core Tokenizer whose training record says ``extends`` (an opened extended tokenizer); a file&apos;s record is read anyway</extracomment>
-        <translation>{path}({n} 篇文档，种子 {seed})</translation>
+        <translation>{path}（{n} 篇文档，种子 {seed}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="178"/>
@@ -1226,17 +1226,17 @@
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="192"/>
         <source>MB/s (1 process)</source>
-        <translation>MB/秒(单进程)</translation>
+        <translation>MB/秒（单进程）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="193"/>
         <source>MB/s (all)</source>
-        <translation>MB/秒(全部核心)</translation>
+        <translation>MB/秒（全部核心）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="194"/>
         <source>Pile (h)</source>
-        <translation>Pile 耗时(小时)</translation>
+        <translation>Pile 耗时（小时）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="237"/>
@@ -1266,7 +1266,7 @@
     <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="132"/>
         <source>The tokenizer being trained, at its current step</source>
-        <translation>正在训练的分词器(当前这一步)</translation>
+        <translation>正在训练的分词器（当前这一步）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="136"/>
@@ -1471,7 +1471,7 @@
     <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
-        <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
+        <translation>编码（从 tiktoken 的缓存离线读取）：</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="394"/>
@@ -1911,7 +1911,7 @@
     <message>
         <location filename="../../bpe_gui/window/files.py" line="83"/>
         <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
-        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
+        <translation>导入分词器（可同时选择 GPT-2 的 vocab 和 merges 文件）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/window/files.py" line="92"/>
@@ -2897,7 +2897,7 @@
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="328"/>
         <source>R&amp;eset (0 merges)</source>
-        <translation>重置(0 次合并)(&amp;E)</translation>
+        <translation>重置（0 次合并）(&amp;E)</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="329"/>
@@ -2962,7 +2962,7 @@
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="407"/>
         <source>R&amp;eset (to the base tokenizer)</source>
-        <translation>重置(回到基础分词器)(&amp;E)</translation>
+        <translation>重置（回到基础分词器）(&amp;E)</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="409"/>
@@ -3246,13 +3246,13 @@
     <message>
         <location filename="../../bpe_gui/text/summary.py" line="34"/>
         <source>Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge at a time, Train → Rewind many at once.</source>
-        <translation>已在 %n 次合并后取消；这些合并保留(词表大小 %1)。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
+        <translation>已在 %n 次合并后取消；这些合并保留（词表大小 %1）。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
     </message>
     <message numerus="yes">
         <location filename="../../bpe_gui/text/summary.py" line="42"/>
         <source>Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to train further.</source>
         <translation>
-            <numerusform>无事可做：词表已有 %1 个词元(目标 %2)。提高词表大小才能继续训练。</numerusform>
+            <numerusform>无事可做：词表已有 %1 个词元（目标 %2）。提高词表大小才能继续训练。</numerusform>
         </translation>
     </message>
     <message>
@@ -3268,7 +3268,7 @@
     <message>
         <location filename="../../bpe_gui/text/summary.py" line="62"/>
         <source>Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in this run).</source>
-        <translation>停在词表大小 %1(目标 %2)：没有可合并的字节对了(本次运行完成 %n 次合并)。</translation>
+        <translation>停在词表大小 %1（目标 %2）：没有可合并的字节对了（本次运行完成 %n 次合并）。</translation>
     </message>
 </context>
 <context>
@@ -3306,7 +3306,7 @@
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="137"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
-        <translation>请等待当前任务完成(或取消它)后再保存。</translation>
+        <translation>请等待当前任务完成（或取消它）后再保存。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="140"/>
@@ -3316,18 +3316,18 @@
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="191"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
-        <translation>已将会话(%n 次合并)保存到 %1。</translation>
+        <translation>已将会话（%n 次合并）保存到 %1。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="206"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
-        <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
+        <translation>请等待当前任务完成（或取消它）后再打开会话。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="239"/>
         <location filename="../../bpe_gui/actions/session.py" line="298"/>
         <source>Reopened the session %1 (no merges yet).</source>
-        <translation>已重新打开会话 %1(还没有合并)。</translation>
+        <translation>已重新打开会话 %1（还没有合并）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="245"/>
@@ -3513,7 +3513,7 @@
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="301"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
-        <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
+        <translation>请先选择一次合并（时间线或合并列表），再回退到它。</translation>
     </message>
 </context>
 <context>
@@ -3696,7 +3696,7 @@
     <message>
         <location filename="../../bpe_gui/dialogs/import_ask.py" line="47"/>
         <source>Pattern (preset or regex):</source>
-        <translation>模式(预设或正则)：</translation>
+        <translation>模式（预设或正则）：</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/dialogs/import_ask.py" line="50"/>
@@ -3724,12 +3724,12 @@
     <message>
         <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
         <source>merge number (#1 = the first merge)</source>
-        <translation>合并编号(#1 = 第一次合并)</translation>
+        <translation>合并编号（#1 = 第一次合并）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/timeline_view.py" line="136"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
-        <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
+        <translation>被合并的字节对在合并时于语料中出现的次数（对数刻度）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/timeline_view.py" line="138"/>
@@ -3796,12 +3796,12 @@
     <message>
         <location filename="../../bpe_gui/views/token_lists.py" line="28"/>
         <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
-        <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
+        <translation>在某个文本上评估当前分词器（“评估”菜单），即可列出它在那里从未用到的词元</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/token_lists.py" line="73"/>
         <source>{label}  ({n} bytes, id {id})</source>
-        <translation>{label}({n} 字节，id {id})</translation>
+        <translation>{label}（{n} 字节，id {id}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/token_lists.py" line="85"/>
@@ -3890,7 +3890,7 @@
     <message>
         <location filename="../../bpe_gui/views/token_spans.py" line="471"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
-        <translation>由一次合并得到(尚未根据排位还原)</translation>
+        <translation>由一次合并得到（尚未根据排位还原）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/token_spans.py" line="477"/>
@@ -4098,7 +4098,7 @@
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="116"/>
         <source>Apply (re-reads the corpus)</source>
-        <translation>应用(重新读取语料)</translation>
+        <translation>应用（重新读取语料）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
@@ -4185,7 +4185,7 @@
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="176"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
-        <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
+        <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并（每次增加一个词元） · 特殊标记（从不合并）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="258"/>
