@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEventLoop, QSize, Qt, QThread, QTimer
+from PySide6.QtCore import QEventLoop, QMimeData, QSize, Qt, QThread, QTimer
 from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -85,21 +85,43 @@ class TextInput(QPlainTextEdit):
 
     def text(self) -> str:
         """The text as it is tokenized (a marked ⇤ is a carriage return)."""
-        lines = []
+        return self._text_between(0, None)
+
+    def _text_between(self, start: int, end: int | None) -> str:
+        """The text between two positions of the document (UTF-16 units, as Qt counts them; ``end``
+        None: to the end), each marked ⇤ a carriage return and each block break a \\n."""
+        out = []
         block = self.document().begin()
         while block.isValid():
-            parts = []
             it = block.begin()
             while not it.atEnd():
                 fragment = it.fragment()
-                piece = fragment.text()
-                if fragment.charFormat().property(CR_PROPERTY):
-                    piece = piece.replace(CR_SHOWN, "\r")
-                parts.append(piece)
+                at, piece = fragment.position(), fragment.text()
+                lo, hi = (
+                    max(start, at),
+                    fragment.length() + at if end is None else min(end, at + fragment.length()),
+                )
+                if lo < hi:
+                    if (lo, hi) != (at, at + fragment.length()):
+                        units = piece.encode("utf-16-le", "surrogatepass")
+                        piece = units[2 * (lo - at) : 2 * (hi - at)].decode("utf-16-le", "surrogatepass")
+                    if fragment.charFormat().property(CR_PROPERTY):
+                        piece = piece.replace(CR_SHOWN, "\r")
+                    out.append(piece)
                 it += 1
-            lines.append("".join(parts))
+            brk = block.position() + block.length() - 1  # (the block's break, or the end of the text)
             block = block.next()
-        return "\n".join(lines)
+            if block.isValid() and start <= brk and (end is None or brk < end):
+                out.append("\n")
+        return "".join(out)
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        """Copy and drag give the text as it is tokenized: carriage returns and no-break spaces as they
+        are (a copied ⇤ pasted back stays a carriage return)."""
+        cursor = self.textCursor()
+        data = QMimeData()
+        data.setText(self._text_between(cursor.selectionStart(), cursor.selectionEnd()))
+        return data
 
     def set_text(self, text: str) -> None:
         self.clear()

@@ -330,6 +330,13 @@ def test_a_pasted_text_is_tokenized_character_for_character(qtbot, trained):
     assert tv.input.text() == pasted + "⇤"
     tv.set_text(pasted)
     assert tv.input.text() == pasted
+    # copied and pasted back (Ctrl+A, Ctrl+C, Ctrl+V), the text is the same: its \\r, no-break spaces …
+    tv.input.selectAll()
+    copied = tv.input.createMimeDataFromSelection()
+    assert copied.text() == pasted
+    tv.input.clear()
+    tv.input.insertFromMimeData(copied)
+    assert tv.input.text() == pasted
 
 
 def test_a_step_with_no_merge_selected_brings_what_happened_to_the_front(qtbot, loaded):
