@@ -85,6 +85,9 @@ class TextInput(QPlainTextEdit):
 
     def text(self) -> str:
         """The text as it is tokenized (a marked ⇤ is a carriage return)."""
+        raw = self.document().toRawText()  # (no-break spaces kept; blocks end in U+2029)
+        if CR_SHOWN not in raw:  # no ⇤ to tell apart: the whole text at once, not fragment by fragment
+            return raw.replace("\u2029", "\n")
         return self._text_between(0, None)
 
     def _text_between(self, start: int, end: int | None) -> str:
