@@ -122,7 +122,7 @@
     <message>
         <location filename="../../bpe_gui/views/widgets.py" line="129"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
-        <translation>回退到这里(第 %1 次合并成为最后一次)</translation>
+        <translation>回退到这里（第 %1 次合并成为最后一次）</translation>
     </message>
 </context>
 <context>
@@ -229,7 +229,7 @@
     <message>
         <location filename="../../bpe_gui/views/browser_view.py" line="217"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
-        <translation>没有与“%1”匹配的结果(已搜索词元文本、可读形式和十六进制字节)。</translation>
+        <translation>没有与“%1”匹配的结果（已搜索词元文本、可读形式和十六进制字节）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_view.py" line="222"/>
@@ -522,7 +522,7 @@
     <message>
         <location filename="../../bpe_gui/actions/training.py" line="133"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
-        <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了(词表大小 %2)。</translation>
+        <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了（词表大小 %2）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/training.py" line="138"/>
@@ -686,112 +686,117 @@
         <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="97"/>
+        <location filename="../../bpe_gui/text/core.py" line="96"/>
+        <source>pattern and special tokens read from {0} beside it (the same tokens at the same ids)</source>
+        <translation>预分词正则和特殊标记取自同一文件夹中的 {0}（两者的词元和 ID 完全相同）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="105"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="108"/>
+        <location filename="../../bpe_gui/text/core.py" line="116"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="119"/>
+        <location filename="../../bpe_gui/text/core.py" line="127"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="131"/>
+        <location filename="../../bpe_gui/text/core.py" line="139"/>
         <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
         <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="139"/>
+        <location filename="../../bpe_gui/text/core.py" line="147"/>
         <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
         <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="145"/>
+        <location filename="../../bpe_gui/text/core.py" line="153"/>
         <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
         <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="151"/>
+        <location filename="../../bpe_gui/text/core.py" line="159"/>
         <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
         <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="160"/>
+        <location filename="../../bpe_gui/text/core.py" line="168"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
         <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="167"/>
+        <location filename="../../bpe_gui/text/core.py" line="175"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="176"/>
+        <location filename="../../bpe_gui/text/core.py" line="184"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="189"/>
+        <location filename="../../bpe_gui/text/core.py" line="197"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="197"/>
+        <location filename="../../bpe_gui/text/core.py" line="205"/>
         <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="203"/>
+        <location filename="../../bpe_gui/text/core.py" line="211"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="207"/>
+        <location filename="../../bpe_gui/text/core.py" line="215"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="213"/>
+        <location filename="../../bpe_gui/text/core.py" line="221"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="219"/>
+        <location filename="../../bpe_gui/text/core.py" line="227"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="225"/>
+        <location filename="../../bpe_gui/text/core.py" line="233"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="233"/>
+        <location filename="../../bpe_gui/text/core.py" line="241"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="247"/>
+        <location filename="../../bpe_gui/text/core.py" line="255"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="249"/>
+        <location filename="../../bpe_gui/text/core.py" line="257"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="250"/>
+        <location filename="../../bpe_gui/text/core.py" line="258"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="276"/>
+        <location filename="../../bpe_gui/text/core.py" line="284"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -826,7 +831,7 @@
     <message>
         <location filename="../../bpe_gui/views/corpus_panel.py" line="46"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
-        <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
+        <translation>预分词正则把文本切成了多少段（单词、数字、标点串 …）。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
@@ -1056,71 +1061,86 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="61"/>
+        <source>%(name)s is empty: it is not a tokenizer file.</source>
+        <translation>%(name)s 是空文件，不是分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <source>%(name)s looks like a GPT-2 vocab.json, but its merges file is not beside it (looked for %(tried)s or a single *merges*.txt). Choose both files: vocab.json and merges.txt.</source>
+        <translation>%(name)s 看起来是 GPT-2 的 vocab.json，但旁边找不到它的合并文件（没有 %(tried)s，也没有唯一的 *merges*.txt 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="67"/>
+        <source>The vocab that goes with %(name)s is not beside it (looked for %(tried)s or a single *.json). Choose both files: vocab.json and merges.txt.</source>
+        <translation>%(name)s 旁边找不到与它配套的词表（没有 %(tried)s，也没有唯一的 *.json 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="72"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="64"/>
+        <location filename="../../bpe_gui/text/errors.py" line="75"/>
         <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="67"/>
+        <location filename="../../bpe_gui/text/errors.py" line="78"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="68"/>
+        <location filename="../../bpe_gui/text/errors.py" line="79"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="69"/>
+        <location filename="../../bpe_gui/text/errors.py" line="80"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="70"/>
+        <location filename="../../bpe_gui/text/errors.py" line="81"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="73"/>
+        <location filename="../../bpe_gui/text/errors.py" line="84"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="81"/>
+        <location filename="../../bpe_gui/text/errors.py" line="92"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="86"/>
+        <location filename="../../bpe_gui/text/errors.py" line="97"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="90"/>
+        <location filename="../../bpe_gui/text/errors.py" line="101"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="91"/>
+        <location filename="../../bpe_gui/text/errors.py" line="102"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="94"/>
+        <location filename="../../bpe_gui/text/errors.py" line="105"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="100"/>
+        <location filename="../../bpe_gui/text/errors.py" line="111"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
@@ -1131,7 +1151,7 @@
         <location filename="../../bpe_gui/jobs/evaluate.py" line="87"/>
         <source>{path} ({n} docs, seed {seed})</source>
         <extracomment>what it extends, when it is an extension: the base&apos;s TokenizerSpec, or a core Tokenizer whose training record says ``extends`` (an opened extended tokenizer); a file&apos;s record is read anyway</extracomment>
-        <translation>{path}({n} 篇文档，种子 {seed})</translation>
+        <translation>{path}（{n} 篇文档，种子 {seed}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="178"/>
@@ -1206,17 +1226,17 @@
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="192"/>
         <source>MB/s (1 process)</source>
-        <translation>MB/秒(单进程)</translation>
+        <translation>MB/秒（单进程）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="193"/>
         <source>MB/s (all)</source>
-        <translation>MB/秒(全部核心)</translation>
+        <translation>MB/秒（全部核心）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="194"/>
         <source>Pile (h)</source>
-        <translation>Pile 耗时(小时)</translation>
+        <translation>Pile 耗时（小时）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/jobs/evaluate.py" line="237"/>
@@ -1246,7 +1266,7 @@
     <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="132"/>
         <source>The tokenizer being trained, at its current step</source>
-        <translation>正在训练的分词器(当前这一步)</translation>
+        <translation>正在训练的分词器（当前这一步）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="136"/>
@@ -1379,148 +1399,148 @@
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="240"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="251"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="425"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
         <source>Add a tokenizer with one of the three buttons above</source>
         <translation>请用上方三个按钮之一添加分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="247"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="246"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="247"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="258"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="257"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="263"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="262"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="302"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="304"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="373"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="372"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="384"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="386"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
-        <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
+        <translation>编码（从 tiktoken 的缓存离线读取）：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="395"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="394"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="423"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="422"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
         <source>Add a text to evaluate on: Add text…</source>
         <translation>请添加要评估的文本：“添加文本…”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
         <source>Press Evaluate to compare them on these texts</source>
         <translation>按“评估”在这些文本上比较它们</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="438"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="437"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="451"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="450"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="465"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="464"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="467"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="470"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="469"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="477"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="476"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="515"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="514"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="544"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="543"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="614"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="613"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="617"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="616"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="621"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="620"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -1864,27 +1884,52 @@
         <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="46"/>
-        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
-        <translation>导入分词器(可同时选择 GPT-2 的 vocab 和 merges 文件)</translation>
+        <location filename="../../bpe_gui/window/files.py" line="62"/>
+        <source>Open a tokenizer?</source>
+        <translation>打开分词器？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="55"/>
+        <location filename="../../bpe_gui/window/files.py" line="63"/>
+        <source>%1 looks like a tokenizer file, not a text to train on.</source>
+        <translation>%1 看起来是分词器文件，而不是用来训练的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="69"/>
+        <source>Import it to see its merges and tokenize with it (File → Import tokenizer), or read its text as a corpus to train on.</source>
+        <translation>可以导入它，查看它的合并并用它分词（文件 → 导入分词器），也可以把它的内容当作语料读入来训练。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="73"/>
+        <source>Import tokenizer</source>
+        <translation>导入分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="74"/>
+        <source>Open as corpus</source>
+        <translation>作为语料打开</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="83"/>
+        <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
+        <translation>导入分词器（可同时选择 GPT-2 的 vocab 和 merges 文件）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="92"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="127"/>
+        <location filename="../../bpe_gui/window/files.py" line="164"/>
         <source>Not for this tokenizer: a SentencePiece-style model&apos;s pieces and scores do not fit these byte-level BPE files (its byte pieces repeat other tokens&apos; bytes).</source>
         <translation>不适用于这个分词器：SentencePiece 式模型的片段和分数无法放进这些字节级 BPE 文件（它的字节片段与其他词元的字节重复）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="149"/>
+        <location filename="../../bpe_gui/window/files.py" line="186"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="157"/>
+        <location filename="../../bpe_gui/window/files.py" line="194"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -2852,7 +2897,7 @@
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="328"/>
         <source>R&amp;eset (0 merges)</source>
-        <translation>重置(0 次合并)(&amp;E)</translation>
+        <translation>重置（0 次合并）(&amp;E)</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="329"/>
@@ -2917,7 +2962,7 @@
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="407"/>
         <source>R&amp;eset (to the base tokenizer)</source>
-        <translation>重置(回到基础分词器)(&amp;E)</translation>
+        <translation>重置（回到基础分词器）(&amp;E)</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/window/main_window.py" line="409"/>
@@ -3100,62 +3145,62 @@
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="284"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="285"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="287"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="288"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="292"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="293"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="296"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="297"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="298"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="299"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="300"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="300"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="302"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="304"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="308"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="309"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="310"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="311"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="312"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="313"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -3201,13 +3246,13 @@
     <message>
         <location filename="../../bpe_gui/text/summary.py" line="34"/>
         <source>Cancelled after %n merge(s); they are kept (vocab size %1). Undo steps back one merge at a time, Train → Rewind many at once.</source>
-        <translation>已在 %n 次合并后取消；这些合并保留(词表大小 %1)。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
+        <translation>已在 %n 次合并后取消；这些合并保留（词表大小 %1）。“撤销”一次退回一次合并，“训练 → 回退”可一次退回多次。</translation>
     </message>
     <message numerus="yes">
         <location filename="../../bpe_gui/text/summary.py" line="42"/>
         <source>Nothing to do: the vocab already has %1 tokens (target %2). Raise the vocab size to train further.</source>
         <translation>
-            <numerusform>无事可做：词表已有 %1 个词元(目标 %2)。提高词表大小才能继续训练。</numerusform>
+            <numerusform>无事可做：词表已有 %1 个词元（目标 %2）。提高词表大小才能继续训练。</numerusform>
         </translation>
     </message>
     <message>
@@ -3223,7 +3268,7 @@
     <message>
         <location filename="../../bpe_gui/text/summary.py" line="62"/>
         <source>Stopped at vocab size %1 (of %2 requested): no pair is left to merge (%n merge(s) in this run).</source>
-        <translation>停在词表大小 %1(目标 %2)：没有可合并的字节对了(本次运行完成 %n 次合并)。</translation>
+        <translation>停在词表大小 %1（目标 %2）：没有可合并的字节对了（本次运行完成 %n 次合并）。</translation>
     </message>
 </context>
 <context>
@@ -3261,7 +3306,7 @@
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="137"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
-        <translation>请等待当前任务完成(或取消它)后再保存。</translation>
+        <translation>请等待当前任务完成（或取消它）后再保存。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="140"/>
@@ -3271,18 +3316,18 @@
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="191"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
-        <translation>已将会话(%n 次合并)保存到 %1。</translation>
+        <translation>已将会话（%n 次合并）保存到 %1。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="206"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
-        <translation>请等待当前任务完成(或取消它)后再打开会话。</translation>
+        <translation>请等待当前任务完成（或取消它）后再打开会话。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="239"/>
         <location filename="../../bpe_gui/actions/session.py" line="298"/>
         <source>Reopened the session %1 (no merges yet).</source>
-        <translation>已重新打开会话 %1(还没有合并)。</translation>
+        <translation>已重新打开会话 %1（还没有合并）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/actions/session.py" line="245"/>
@@ -3468,7 +3513,7 @@
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="301"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
-        <translation>请先选择一次合并(时间线或合并列表)，再回退到它。</translation>
+        <translation>请先选择一次合并（时间线或合并列表），再回退到它。</translation>
     </message>
 </context>
 <context>
@@ -3512,47 +3557,47 @@
         <translation>另有 %1 个字节对同样频繁（平局）；%2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="68"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="72"/>
         <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="117"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="121"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="135"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="139"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="145"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="149"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="162"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="166"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="163"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="167"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="168"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="172"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="177"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="181"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, which occur %2 time(s) in the corpus. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，它们在语料中共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="102"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="106"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
@@ -3562,58 +3607,58 @@
         <translation>（其中含该字节对 %1 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="54"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="56"/>
         <source>This token is a piece of a character outside ASCII.</source>
         <translation>这个词元是一个 ASCII 以外字符的一部分。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="57"/>
-        <source>This token is a piece of a character outside ASCII: %1.</source>
-        <translation>这个词元是一个 ASCII 以外字符的一部分：%1。</translation>
+        <location filename="../../bpe_gui/views/story_view.py" line="59"/>
+        <source>This token is a piece of a character outside ASCII (in the examples below: %1).</source>
+        <translation>这个词元是某个 ASCII 以外字符的一部分（在下面的例子中：%1）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="61"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="65"/>
         <source>In bytes: %1.</source>
         <translation>按字节：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="108"/>
-        <location filename="../../bpe_gui/views/story_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="112"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="245"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="154"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="158"/>
         <source>For example (word ×how often it occurs): %1.</source>
         <translation>例如（单词 ×出现次数）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="186"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="190"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="194"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="198"/>
         <source>The pair stood %1 time(s) but the words holding it occur %2 time(s): some words hold the pair more than once (the pair count counts each place, the word count each word).</source>
         <translation>这个字节对出现了 %1 次，而含有它的单词共出现 %2 次：有些单词不止一次含有这个字节对（字节对计数按每一处计，单词计数按每个单词计）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="212"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="216"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="220"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="224"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="226"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="230"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="233"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="237"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -3621,17 +3666,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="260"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="264"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="273"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="277"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="283"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="287"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -3651,7 +3696,7 @@
     <message>
         <location filename="../../bpe_gui/dialogs/import_ask.py" line="47"/>
         <source>Pattern (preset or regex):</source>
-        <translation>模式(预设或正则)：</translation>
+        <translation>模式（预设或正则）：</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/dialogs/import_ask.py" line="50"/>
@@ -3679,12 +3724,12 @@
     <message>
         <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
         <source>merge number (#1 = the first merge)</source>
-        <translation>合并编号(#1 = 第一次合并)</translation>
+        <translation>合并编号（#1 = 第一次合并）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/timeline_view.py" line="136"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
-        <translation>被合并的字节对在合并时于语料中出现的次数(对数刻度)</translation>
+        <translation>被合并的字节对在合并时于语料中出现的次数（对数刻度）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/timeline_view.py" line="138"/>
@@ -3751,12 +3796,12 @@
     <message>
         <location filename="../../bpe_gui/views/token_lists.py" line="28"/>
         <source>Evaluate the current tokenizer on a text (Evaluate menu) to list the tokens it never used there</source>
-        <translation>在某个文本上评估当前分词器(“评估”菜单)，即可列出它在那里从未用到的词元</translation>
+        <translation>在某个文本上评估当前分词器（“评估”菜单），即可列出它在那里从未用到的词元</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/token_lists.py" line="73"/>
         <source>{label}  ({n} bytes, id {id})</source>
-        <translation>{label}({n} 字节，id {id})</translation>
+        <translation>{label}（{n} 字节，id {id}）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/token_lists.py" line="85"/>
@@ -3777,109 +3822,110 @@
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="309"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="365"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="368"/>
         <source>No tokenizer.</source>
+        <extracomment>under the tokens: the characters cut into byte tokens (over their bytes), and whether the pattern&apos;s note on Chinese clauses is said</extracomment>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="398"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="401"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="402"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="405"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="420"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="427"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="425"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="432"/>
         <source>Split into bytes: {0}</source>
         <translation>拆成字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="429"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="436"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="444"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="451"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="451"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="458"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="452"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="459"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="455"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="462"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="458"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="465"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="461"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="468"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="464"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="471"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
-        <translation>由一次合并得到(尚未根据排位还原)</translation>
+        <translation>由一次合并得到（尚未根据排位还原）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="470"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="477"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="475"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="482"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="478"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="485"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="480"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="487"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="482"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="489"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="506"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="513"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="511"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="518"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -3896,91 +3942,91 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="83"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="130"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="88"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="136"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="137"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="91"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="139"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="94"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="142"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="98"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="146"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="100"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="148"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="117"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="165"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="193"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="242"/>
         <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="205"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="254"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="207"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="256"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="218"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="267"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="220"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="269"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="271"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="254"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="303"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="274"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="323"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="279"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
@@ -4052,7 +4098,7 @@
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="116"/>
         <source>Apply (re-reads the corpus)</source>
-        <translation>应用(重新读取语料)</translation>
+        <translation>应用（重新读取语料）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
@@ -4139,7 +4185,7 @@
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="176"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
-        <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并(每次增加一个词元) · 特殊标记(从不合并)</translation>
+        <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并（每次增加一个词元） · 特殊标记（从不合并）</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="258"/>

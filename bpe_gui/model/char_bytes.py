@@ -3,14 +3,26 @@ or only a piece of one (plain Python, no Qt)."""
 
 from __future__ import annotations
 
+import unicodedata
+
 
 def over_bytes(ch: str) -> str:
-    """A character over its UTF-8 bytes.
+    """A character over its UTF-8 bytes; one that shows as nothing (a no-break space, a zero-width
+    joiner, a combining mark on its own …) by its code point, not as a blank before "=".
 
     >>> over_bytes("我")
     '我 = e6|88|91'
+    >>> over_bytes("\u00a0")
+    'U+00A0 = c2|a0'
     """
-    return f"{ch} = " + "|".join(f"{b:02x}" for b in ch.encode("utf-8", "surrogateescape"))
+    shown = f"U+{ord(ch):04X}" if _invisible(ch) else ch
+    return f"{shown} = " + "|".join(f"{b:02x}" for b in ch.encode("utf-8", "surrogateescape"))
+
+
+def _invisible(ch: str) -> bool:
+    """Whether ``ch`` alone shows as a blank or as nothing: spaces and separators, control and format
+    characters, unassigned code points and lone surrogates, and combining marks."""
+    return unicodedata.category(ch)[0] in "ZC" or unicodedata.category(ch) in ("Mn", "Me")
 
 
 def chars_of(text: str, limit: int = 3) -> list[str]:

@@ -91,6 +91,14 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
+            r"pattern and special tokens read from (.+) beside it \(the same tokens at the same ids\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "pattern and special tokens read from {0} beside it (the same tokens at the same ids)"
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
             r"the file gives rank (\d+) an empty token \(a placeholder, as in Whisper's multilingual\.tiktoken\): "
             r"left out; no text encodes to it"
         ),

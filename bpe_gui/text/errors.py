@@ -58,6 +58,17 @@ def _templates() -> dict[str, str]:
             "%(name)s is not a tokenizer file BPE Explorer reads. Choose a vocab.json + merges.txt, "
             "tokenizer.json, .tiktoken, SentencePiece tokenizer.model or bpe.json file.",
         ),
+        "tokenizer_empty": translate("Errors", "%(name)s is empty: it is not a tokenizer file."),
+        "gpt2_merges_missing": translate(
+            "Errors",
+            "%(name)s looks like a GPT-2 vocab.json, but its merges file is not beside it (looked for "
+            "%(tried)s or a single *merges*.txt). Choose both files: vocab.json and merges.txt.",
+        ),
+        "gpt2_vocab_missing": translate(
+            "Errors",
+            "The vocab that goes with %(name)s is not beside it (looked for %(tried)s or a single "
+            "*.json). Choose both files: vocab.json and merges.txt.",
+        ),
         "tokenizer_npy": translate(
             "Errors", "%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file."
         ),

@@ -280,7 +280,8 @@ class PairsView(QWidget):
         if not c.has_trainer:
             return (
                 self.tr("<i>No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.</i>")
-                if not c.index.n_merges
+                # (an imported tiktoken file has no merges yet when shown: they are rebuilt after)
+                if not c.index.n_merges and c.model.imported is None
                 else self.tr("<i>Imported tokenizer: no corpus, so no pair counts.</i>")
             )
         if not pairs:

@@ -49,12 +49,16 @@ def _chars_line(token: bytes, examples: list | None) -> str:
     try:
         whole = chars_of(token.decode("utf-8"))
     except UnicodeDecodeError:
-        holders = next((h for h in (chars_holding(token, w) for w, *_ in examples or ()) if h), [])
+        # the characters it is a piece of in every example word (one word named one character, as if
+        # it were the only one: "交" for e4 ba, which in the sample corpus is mostly a piece of 了 and 人)
+        holders = list(dict.fromkeys(h for w, *_ in examples or () for h in chars_holding(token, w)))
         if not holders:
             return escape(translate("Story", "This token is a piece of a character outside ASCII."))
         return escape(
             _fill(
-                translate("Story", "This token is a piece of a character outside ASCII: %1."),
+                translate(
+                    "Story", "This token is a piece of a character outside ASCII (in the examples below: %1)."
+                ),
                 ", ".join(holders),
             )
         )

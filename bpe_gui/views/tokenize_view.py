@@ -11,13 +11,15 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEventLoop, Qt, QThread, QTimer
+from PySide6.QtCore import QEventLoop, QMimeData, QSize, Qt, QThread, QTimer
+from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -38,26 +40,96 @@ DEFAULT_TEXT = (
 SYNC_CHARS = 4000  # a cached tokenizer traces texts up to this size on the GUI thread
 DEBOUNCE_MS = 60  # after typing
 TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds the tokenizer once
+INPUT_LINES = 3  # the text input's height before a taller window gives it more (up to 110 px)
 CR_SHOWN = "\u21e4"  # ⇤: a carriage return in the text to tokenize (Qt's text edit keeps none)
+CR_PROPERTY = QTextFormat.Property.UserProperty + 1  # (in the ⇤'s character format: it stands for a \r)
 
 
 class TextInput(QPlainTextEdit):
-    """The text to tokenize. Qt's text edit turns a carriage return into a line break (a pasted CRLF
-    text lost its \\r, a lone \\r became \\n): here one is kept, shown as ⇤, and tokenized as \\r."""
+    """The text to tokenize, character for character as it was typed or pasted.
+
+    Qt's text edit turns a carriage return into a line break (a pasted CRLF text lost its \\r, a lone
+    \\r became \\n): here one is kept, shown as ⇤ and marked as a carriage return in its character
+    format, so that a ⇤ typed or pasted as itself stays a ⇤. The text is read from the document's
+    fragments, not with toPlainText(), which turns a no-break space into a space and a line separator
+    (U+2028) into \\n: the tokens shown were not those of the pasted text.
+    """
 
     def insertFromMimeData(self, source) -> None:
-        text = source.text() if source.hasText() else ""
-        if "\r" in text:
-            self.insertPlainText(text.replace("\r", CR_SHOWN))
+        if source.hasText():
+            self.insert_text(source.text())
             return
         super().insertFromMimeData(source)
 
+    def insert_text(self, text: str) -> None:
+        """Insert ``text`` at the cursor, each carriage return as a marked ⇤."""
+        cursor = self.textCursor()
+        plain, marked = QTextCharFormat(), QTextCharFormat()
+        marked.setProperty(CR_PROPERTY, True)
+        cursor.beginEditBlock()
+        for i, part in enumerate(text.split("\r")):
+            if i:
+                cursor.insertText(CR_SHOWN, marked)
+            if part:
+                cursor.insertText(part, plain)
+        cursor.endEditBlock()
+        self.setTextCursor(cursor)
+        self.ensureCursorVisible()
+
+    def sizeHint(self) -> QSize:
+        """Three lines of text: in a short window the tokens below get the height first (the input
+        took its 110 px and left the token view two lines of a four-line text at 1280×720)."""
+        hint = super().sizeHint()
+        frame = self.frameWidth() * 2 + int(self.document().documentMargin() * 2)
+        return QSize(hint.width(), self.fontMetrics().lineSpacing() * INPUT_LINES + frame)
+
     def text(self) -> str:
-        """The text as it is tokenized (⇤ is a carriage return)."""
-        return self.toPlainText().replace(CR_SHOWN, "\r")
+        """The text as it is tokenized (a marked ⇤ is a carriage return)."""
+        raw = self.document().toRawText()  # (no-break spaces kept; blocks end in U+2029)
+        if CR_SHOWN not in raw:  # no ⇤ to tell apart: the whole text at once, not fragment by fragment
+            return raw.replace("\u2029", "\n")
+        return self._text_between(0, None)
+
+    def _text_between(self, start: int, end: int | None) -> str:
+        """The text between two positions of the document (UTF-16 units, as Qt counts them; ``end``
+        None: to the end), each marked ⇤ a carriage return and each block break a \\n."""
+        out = []
+        block = self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                at, piece = fragment.position(), fragment.text()
+                lo, hi = (
+                    max(start, at),
+                    fragment.length() + at if end is None else min(end, at + fragment.length()),
+                )
+                if lo < hi:
+                    if (lo, hi) != (at, at + fragment.length()):
+                        units = piece.encode("utf-16-le", "surrogatepass")
+                        piece = units[2 * (lo - at) : 2 * (hi - at)].decode("utf-16-le", "surrogatepass")
+                    if fragment.charFormat().property(CR_PROPERTY):
+                        piece = piece.replace(CR_SHOWN, "\r")
+                    out.append(piece)
+                it += 1
+            brk = block.position() + block.length() - 1  # (the block's break, or the end of the text)
+            block = block.next()
+            if block.isValid() and start <= brk and (end is None or brk < end):
+                out.append("\n")
+        return "".join(out)
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        """Copy and drag give the text as it is tokenized: carriage returns and no-break spaces as they
+        are (a copied ⇤ pasted back stays a carriage return)."""
+        cursor = self.textCursor()
+        data = QMimeData()
+        data.setText(self._text_between(cursor.selectionStart(), cursor.selectionEnd()))
+        return data
 
     def set_text(self, text: str) -> None:
-        self.setPlainText(text.replace("\r", CR_SHOWN))
+        self.clear()
+        self.insert_text(text)
+        self.moveCursor(QTextCursor.MoveOperation.Start)
 
 
 class TokenizeJob(worker.Job):
@@ -83,6 +155,7 @@ class TokenizeView(QWidget):
         self.input.setPlaceholderText(self.tr("Type or paste text to tokenize …"))
         self.input.set_text(DEFAULT_TEXT)
         self.input.setMaximumHeight(110)
+        self.input.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.input.setMinimumHeight(48)  # two lines: a short window keeps room for the timeline
         self.input.setAcceptDrops(False)  # a dropped file opens it (the window handles the drop)
         self.markers = QCheckBox(self.tr("Markers · → ↵"))
@@ -122,8 +195,9 @@ class TokenizeView(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addLayout(bar)
-        lay.addWidget(self.input)
-        lay.addWidget(self.panes, 1)
+        # height beyond their hints: a part to the input (up to its 110 px), three to the tokens
+        lay.addWidget(self.input, 1)
+        lay.addWidget(self.panes, 3)
 
         self._job: TokenizeJob | None = None
         self._thread: QThread | None = None

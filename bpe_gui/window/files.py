@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from bpe_gui import resources, settings
 from bpe_gui.dialogs.export_dialog import ExportDialog, confirm_lossy_export, confirm_replace
@@ -37,9 +37,46 @@ class FilesWindow(SessionWindow):
             self.start_folder(settings.CORPUS_FOLDER),
             self.tr("Text files (*.txt);;Counts files (*.parquet);;All files (*)"),
         )
-        if path:
-            self.remember_folder(settings.CORPUS_FOLDER, path)
-            self.load_corpus_confirmed(path)
+        if not path:
+            return
+        self.remember_folder(settings.CORPUS_FOLDER, path)
+        if path.endswith(SESSION_SUFFIX):  # a saved session: reopened (no one trains on one)
+            self.open_session(path)
+            return
+        if is_tokenizer_file(path):
+            # (an exported tokenizer.json or vocab.json picked here was read as a text to train on, in
+            # place of the merges on show)
+            choice = self._ask_tokenizer_or_corpus(Path(path).name)
+            if choice is None:
+                return
+            if choice == "tokenizer":
+                self.open_path(path, ask=True)
+                return
+        self.load_corpus_confirmed(path)
+
+    def _ask_tokenizer_or_corpus(self, name: str) -> str | None:
+        """For a file picked as a corpus that looks like a tokenizer: "tokenizer" (import it), "corpus"
+        (read its text all the same) or None (cancelled)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Open a tokenizer?"),
+            self.tr("%1 looks like a tokenizer file, not a text to train on.").replace("%1", name),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setInformativeText(
+            self.tr(
+                "Import it to see its merges and tokenize with it (File → Import tokenizer), or read its "
+                "text as a corpus to train on."
+            )
+        )
+        tokenizer = box.addButton(self.tr("Import tokenizer"), QMessageBox.ButtonRole.AcceptRole)
+        corpus = box.addButton(self.tr("Open as corpus"), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(tokenizer)
+        box.exec()
+        clicked = box.clickedButton()
+        return "tokenizer" if clicked is tokenizer else "corpus" if clicked is corpus else None
 
     def import_dialog(self) -> None:
         picked = self._pick_tokenizer(

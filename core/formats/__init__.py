@@ -238,7 +238,9 @@ def detect_format(path: str | os.PathLike) -> str:
     except OSError as e:
         raise FormatError(f"cannot read {str(p)!r}: {e.strerror or e}") from e
     if not head:
-        raise FormatError(f"{p}: the file is empty; it is not a tokenizer file")
+        raise FormatError(
+            f"{p}: the file is empty; it is not a tokenizer file", code="tokenizer_empty", name=p.name
+        )
     packed = packed_kind(head)
     if packed is not None:
         kind, command = packed
@@ -359,7 +361,10 @@ def find_vocab_for(merges: Path) -> Path:
     raise FormatError(
         f"{merges}: cannot find the vocab that goes with it; looked for "
         f"{', '.join(c.name for c in tried)} or a single *.json beside it"
-        f"{' (found ' + str(len(jsons)) + ')' if jsons else ''}; give both files"
+        f"{' (found ' + str(len(jsons)) + ')' if jsons else ''}; give both files",
+        code="gpt2_vocab_missing",
+        name=merges.name,
+        tried=", ".join(c.name for c in tried),
     )
 
 
@@ -374,7 +379,10 @@ def find_merges_for(vocab: Path) -> Path:
         return txts[0]
     raise FormatError(
         f"{vocab}: looks like a GPT-2 vocab.json but its merges file is missing; looked for "
-        f"{', '.join(c.name for c in tried)} or a single *merges*.txt beside it; give both files"
+        f"{', '.join(c.name for c in tried)} or a single *merges*.txt beside it; give both files",
+        code="gpt2_merges_missing",
+        name=vocab.name,
+        tried=", ".join(c.name for c in tried),
     )
 
 
@@ -444,7 +452,9 @@ def _load_any(
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
     raise FormatError(
         f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
-        "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)"
+        "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)",
+        code="tokenizer_unknown",
+        name=p.name,
     )
 
 

@@ -91,9 +91,33 @@ def load_gpt2(
     from core.memory import paused_gc
 
     vpath, mpath = _paths(vocab_path, merges_path)
+    _refuse_pickle(vpath, VOCAB_NAME)
+    _refuse_pickle(mpath, MERGES_NAME)
     text = read_text(vpath, "vocab")
     with paused_gc():  # hundreds of thousands of acyclic objects: collector passes would find nothing
         return spec_from_gpt2(vpath, mpath, text, load_json(vpath, text), special_tokens, pattern)
+
+
+# how to get GPT-2 files from what train_bpe returns (said where another form of them is given)
+_WRITE_GPT2 = (
+    "pass the vocab dict and the merges list to Tokenizer(vocab, merges, special_tokens), or write "
+    "GPT-2 files from them with core.export_all(folder, Tokenizer(vocab, merges, special_tokens), 'gpt2')"
+)
+
+
+def _refuse_pickle(path: Path, name: str) -> None:
+    """A Python pickle (protocol 2 or later: the PROTO opcode 0x80 and the protocol number) given for a
+    GPT-2 file, as a CS336 student may have saved train_bpe's vocab and merges: say so, and how to
+    use it, rather than "line 1: not valid UTF-8 (byte 0x80)"."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(2)
+    except OSError:
+        return  # (reading it says what is wrong)
+    if len(head) == 2 and head[0] == 0x80 and 2 <= head[1] <= 5:
+        raise FormatError(
+            f"{path} is a Python pickle, not a GPT-2 {name}: load it with pickle.load, then " + _WRITE_GPT2
+        )
 
 
 def spec_from_gpt2(
@@ -201,6 +225,12 @@ def read_vocab_json(path: Path, text: str | None = None, data: Any = None) -> di
         raise FormatError(
             f"{path}: expected a JSON object of token -> id, found {type(data).__name__}; "
             "this is not a GPT-2 vocab.json"
+        )
+    first = next(iter(data.items()), None)
+    if first is not None and first[0].isdigit() and isinstance(first[1], str):
+        raise FormatError(
+            f"{path}: maps ids to tokens ({first[0]!r}: {first[1]!r} …); a GPT-2 vocab.json maps each "
+            "token, written in GPT-2's byte-to-character alphabet, to its id; " + _WRITE_GPT2
         )
     vocab: dict[int, bytes] = {}
     keys: dict[int, str] = {}

@@ -19,8 +19,9 @@ def check_vocab_size(vocab_size: int, n_special: int) -> None:
     need = 256 + n_special
     if vocab_size < need:
         raise BPEError(
+            # (the plural written out: train_bpe's caller reads this message as it is)
             f"vocab_size {vocab_size} is smaller than 256 bytes + {n_special} special "
-            f"token(s) = {need}; choose vocab_size >= {need}",
+            f"token{'' if n_special == 1 else 's'} = {need}; choose vocab_size >= {need}",
             code="vocab_size_small",
             vocab_size=vocab_size,
             n_special=n_special,

@@ -159,6 +159,35 @@ def test_from_files_with_and_without_version_header(tmp_path: Path) -> None:
     assert Tokenizer.from_files(tmp_path / "vocab.json", tmp_path / "merges.txt").special_tokens == []
 
 
+def test_from_files_on_what_a_cs336_student_saved_says_what_it_is_and_what_to_do(tmp_path: Path) -> None:
+    # train_bpe's vocab and merges pickled, or dumped as JSON of id -> token: from_files said
+    # "line 1: not valid UTF-8 (byte 0x80)" and "the id of '0' is '\x00'"
+    import pickle
+
+    from core import export_all
+
+    spec = trained_spec()
+    vocab, merges = dict(spec.vocab), list(spec.merges)
+    for name, obj in (("vocab.pkl", vocab), ("merges.pkl", merges)):
+        (tmp_path / name).write_bytes(pickle.dumps(obj))
+    save_gpt2(spec, tmp_path)
+    with pytest.raises(FormatError, match=r"vocab\.pkl is a Python pickle, not a GPT-2 vocab\.json") as e:
+        Tokenizer.from_files(tmp_path / "vocab.pkl", tmp_path / "merges.pkl", [EOT])
+    assert "pickle.load" in str(e.value) and "Tokenizer(vocab, merges, special_tokens)" in str(e.value)
+    with pytest.raises(FormatError, match=r"merges\.pkl is a Python pickle, not a GPT-2 merges\.txt"):
+        Tokenizer.from_files(tmp_path / "vocab.json", tmp_path / "merges.pkl", [EOT])
+    (tmp_path / "ids.json").write_text(
+        json.dumps({str(i): t.decode("latin-1") for i, t in vocab.items()}), encoding="utf-8"
+    )
+    with pytest.raises(FormatError, match=r"ids\.json: maps ids to tokens \('0': '\\x00' …\)") as e:
+        Tokenizer.from_files(tmp_path / "ids.json", tmp_path / "merges.txt", [EOT])
+    assert "core.export_all(folder, Tokenizer(vocab, merges, special_tokens), 'gpt2')" in str(e.value)
+    # what the messages advise works: the same tokenizer back from the files written
+    export_all(tmp_path / "out", Tokenizer(vocab, merges, [EOT]), "gpt2")
+    back = Tokenizer.from_files(tmp_path / "out" / "vocab.json", tmp_path / "out" / "merges.txt", [EOT])
+    assert back.vocab == vocab and back.merges == merges
+
+
 # ---------------------------------------------------------------------------------------- atomic
 def _no_temp_files(folder: Path) -> bool:
     return not [n for n in os.listdir(folder) if n.endswith(".tmp")]

@@ -91,6 +91,9 @@ def test_vocab_too_small_fails_before_any_work(tmp_path):
     # the file does not exist: the vocab error must come first, proving nothing was read
     with pytest.raises(BPEError, match="smaller than 256 bytes \\+ 2 special"):
         train_bpe(tmp_path / "missing.txt", 257, ["<|a|>", "<|b|>"])
+    # (the API's caller reads the message as it is: no "1 special token(s)")
+    with pytest.raises(BPEError, match="smaller than 256 bytes \\+ 1 special token = 257;"):
+        train_bpe(tmp_path / "missing.txt", 100, ["<|endoftext|>"])
 
 
 # 7

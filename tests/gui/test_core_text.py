@@ -71,6 +71,10 @@ def _core_texts(tmp_path) -> tuple[list[str], list[str]]:
     export_all(folder, trained, ["gpt2", "tiktoken"])
     notes += load_any(folder / "vocab.json", merges=folder / "merges.txt").notes
     notes += load_any(folder / "bpe.tiktoken").notes
+    # all formats: the tiktoken file takes its pattern and special tokens from the bpe.json beside it
+    both = tmp_path / "all"
+    export_all(both, trained, ["tiktoken", "native"])
+    notes += load_any(both / "bpe.tiktoken").notes
     # a placeholder rank with an empty token, as in Whisper's multilingual.tiktoken
     placeholder = tmp_path / "multilingual.tiktoken"
     lines = (folder / "bpe.tiktoken").read_text(encoding="ascii").splitlines()
@@ -146,6 +150,65 @@ def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
         i18n.install("en")
     assert shown.startswith("'unigram.json' 是 Unigram") or shown.startswith("unigram.json 是 Unigram"), shown
     assert "字节级 BPE" in shown and "SentencePiece BPE" in shown  # what is opened instead
+
+
+@pytest.mark.parametrize(
+    "data", ['{"not": "a tokenizer"}', "[1, 2, 3]", '{"model_type": "gpt2", "n_layer": 12}']
+)
+def test_a_json_file_of_no_known_kind_is_refused_in_chinese(qapp, tmp_path, data):
+    # (a config.json picked by mistake: the app showed core's English sentence in the Chinese dialog)
+    from bpe_gui.text.errors import error_text
+    from core.errors import FormatError
+    from core.formats import load_any
+
+    path = tmp_path / "config.json"
+    path.write_text(data, encoding="utf-8")
+    with pytest.raises(FormatError, match="no known tokenizer kind") as refused:
+        load_any(path)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert "config.json" in shown and "不是 BPE Explorer 能读取的分词器文件" in shown, shown
+    assert "tokenizer.json" in shown and "bpe.json" in shown  # what to choose instead
+
+
+def _refused_in_chinese(picked) -> str:
+    from bpe_gui.model.files import load_tokenizer
+    from bpe_gui.text.errors import error_text
+    from core.errors import FormatError
+
+    with pytest.raises(FormatError) as refused:
+        load_tokenizer(picked)
+    try:
+        i18n.install("zh_CN")
+        return error_text(refused.value)
+    finally:
+        i18n.install("en")
+
+
+def test_half_a_gpt2_pair_or_an_empty_file_is_refused_in_chinese(qapp, tmp_path):
+    # (a vocab.json downloaded without its merges.txt, or the other way round, and an empty file:
+    # the Chinese app showed core's English sentence)
+    from core.formats import export_all
+    from core.formats.spec import TokenizerSpec
+
+    spec = TokenizerSpec.from_merges([(b" ", b"t"), (b"h", b"e"), (b" t", b"he")])
+    export_all(tmp_path / "full", spec, "gpt2")
+    (tmp_path / "vocab_only").mkdir()
+    (tmp_path / "vocab_only" / "vocab.json").write_bytes((tmp_path / "full" / "vocab.json").read_bytes())
+    (tmp_path / "merges_only").mkdir()
+    (tmp_path / "merges_only" / "merges.txt").write_bytes((tmp_path / "full" / "merges.txt").read_bytes())
+    (tmp_path / "empty.json").write_bytes(b"")
+
+    shown = _refused_in_chinese([tmp_path / "vocab_only" / "vocab.json"])
+    assert shown.startswith("vocab.json 看起来是 GPT-2 的 vocab.json") and "merges.txt" in shown, shown
+    assert "请同时选择 vocab.json 和 merges.txt 两个文件" in shown
+    shown = _refused_in_chinese([tmp_path / "merges_only" / "merges.txt"])
+    assert "merges.txt" in shown and "配套的词表" in shown and "vocab.json" in shown, shown
+    assert "请同时选择 vocab.json 和 merges.txt 两个文件" in shown
+    assert _refused_in_chinese([tmp_path / "empty.json"]) == "empty.json 是空文件，不是分词器文件。"
 
 
 def test_one_invalid_byte_is_said_in_the_singular(qapp):

@@ -260,3 +260,21 @@ def test_the_left_column_is_fitted_again_when_an_import_adds_lines(qtbot, small_
         qtbot.waitUntil(lambda: not w.controller.busy)
         w.left_scroll.verticalScrollBar().setValue(0)
         qtbot.waitUntil(train_in_sight)
+
+
+def test_on_a_1280x720_laptop_the_tokens_get_the_height_before_the_text_input(qtbot):
+    # (the input took its whole 110 px and left the token view two lines of the four-line default
+    # text in Chinese; the tokens are what the view is for)
+    for language in ("zh_CN", "en"):
+        with shown_window(qtbot, language) as w:
+            t = w.tokenize
+            qtbot.waitUntil(lambda t=t: t.primary.view.height() > 0)
+            line = t.input.fontMetrics().lineSpacing()
+            assert t.primary.view.height() > t.input.height(), (
+                language,
+                t.primary.view.height(),
+                t.input.height(),
+            )
+            assert t.input.height() >= 3 * line  # three lines of the text still in sight
+    with shown_window(qtbot, "zh_CN", size=(1920, 1040)) as w:  # a tall window gives the input its 110 px
+        assert w.tokenize.input.height() == w.tokenize.input.maximumHeight() == 110

@@ -36,6 +36,21 @@ def test_every_string_is_translated():
     assert len(list(_messages(TS))) > 300
 
 
+def test_chinese_words_stand_in_full_width_parentheses():
+    """（…） around Chinese words, as the other translations have them: 29 had ASCII ones
+    ("这些合并保留(词表大小 4,801)"); a menu accelerator "(&E)" keeps its own."""
+    import re
+
+    ascii_around_chinese = re.compile(r"\(([^()&]*[\u4e00-\u9fff][^()]*)\)")
+    bad = [
+        (source, text)
+        for _c, source, t in _messages(TS)
+        for text in [t.text or "", *(f.text or "" for f in t.findall("numerusform"))]
+        if ascii_around_chinese.search(text)
+    ]
+    assert not bad, bad[:5]
+
+
 def test_ts_covers_the_current_sources(tmp_path):
     """lupdate over today's bpe_gui adds no new (unfinished) string to a copy of the .ts."""
     copy = tmp_path / TS.name

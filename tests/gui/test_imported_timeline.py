@@ -33,3 +33,23 @@ def test_an_imported_tokenizer_says_why_its_count_plot_is_empty(qtbot, window, t
         c.step(3)
     tl.redraw()
     assert len(tl.count_curve.getData()[0]) == 3 and not tl.no_counts.isVisible()
+
+
+def test_the_pair_table_says_an_imported_tiktoken_file_has_no_corpus_as_for_other_formats(
+    qtbot, window, tmp_path
+):
+    # (a tiktoken file's merges are rebuilt after it is shown: the pair table kept "No corpus is open"
+    # where a tokenizer.json or vocab.json said "Imported tokenizer: no corpus, so no pair counts")
+    from core.formats import export_all
+    from core.formats.spec import TokenizerSpec
+
+    export_all(
+        tmp_path, TokenizerSpec.from_merges([(b"t", b"h"), (b"th", b"e"), (b" ", b"the")]), ["hf", "tiktoken"]
+    )
+    c, pairs = window.controller, window.pairs
+    for name in ("tokenizer.json", "bpe.tiktoken"):
+        import_tokenizer(
+            qtbot, c, tmp_path / name, **({"pattern": "gpt2", "special_tokens": {}} if "tik" in name else {})
+        )
+        qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 3)
+        assert "Imported tokenizer: no corpus" in pairs.next_label.text(), (name, pairs.next_label.text())

@@ -306,6 +306,39 @@ def test_pasted_crlf_text_keeps_its_carriage_returns(qtbot, trained, tmp_path):
     assert [s.token for s in tv.primary.view.spans if b"\r" in s.token]
 
 
+def test_a_pasted_text_is_tokenized_character_for_character(qtbot, trained):
+    """The text was read with toPlainText(), which turns a no-break space into a space and a line
+    separator into \\n, and every ⇤ into \\r: a text pasted from a web page got other ids than
+    Tokenizer.encode (and the CLI) give it."""
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import QTextCursor
+
+    tv = trained.tokenize
+    pasted = "prix\u00a0: 12\u00a0€ — voir\u2028ci-dessous ⇤ retour\r\nfin"
+    tv.input.clear()
+    data = QMimeData()
+    data.setText(pasted)
+    tv.input.insertFromMimeData(data)
+    assert tv.input.text() == pasted
+    assert tv.wait_idle()
+    ids = [s.id for s in tv.primary.view.spans]
+    assert ids == trained.controller.tokenizer().encode(pasted)
+    assert b"".join(s.token for s in tv.primary.view.spans) == pasted.encode()
+    # typed after a carriage return, a ⇤ stays itself; a session's text comes back the same
+    tv.input.moveCursor(QTextCursor.MoveOperation.End)
+    tv.input.insertPlainText("⇤")
+    assert tv.input.text() == pasted + "⇤"
+    tv.set_text(pasted)
+    assert tv.input.text() == pasted
+    # copied and pasted back (Ctrl+A, Ctrl+C, Ctrl+V), the text is the same: its \\r, no-break spaces …
+    tv.input.selectAll()
+    copied = tv.input.createMimeDataFromSelection()
+    assert copied.text() == pasted
+    tv.input.clear()
+    tv.input.insertFromMimeData(copied)
+    assert tv.input.text() == pasted
+
+
 def test_a_step_with_no_merge_selected_brings_what_happened_to_the_front(qtbot, loaded):
     """After Step the front tab (Selected merge) only said "click a point of the timeline or a row of
     the merges list": the story of the merge just made was behind the other tab."""

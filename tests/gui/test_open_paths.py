@@ -128,3 +128,58 @@ def test_a_session_whose_corpus_is_gone_builds_its_tokenizer_in_the_worker(
     assert "is gone" in messages[-1] and "showing the saved tokenizer" in messages[-1]
     assert w2.timeline.counts[0] > 0  # the saved timeline (the session keeps the counts)
     c2.shutdown()
+
+
+def _open_corpus_picking(window, monkeypatch, path) -> None:
+    """File → Open corpus… with ``path`` picked in the file dialog."""
+    from bpe_gui.window import files as window_files
+
+    monkeypatch.setattr(window_files.QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    window.open_corpus_dialog()
+
+
+@pytest.fixture
+def exported(tmp_path):
+    from core.formats import export_all
+    from core.formats.spec import TokenizerSpec
+
+    export_all(tmp_path / "out", TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c")]), ["hf", "gpt2"])
+    return tmp_path / "out"
+
+
+def test_a_tokenizer_picked_as_a_corpus_is_imported_when_the_user_says_so(
+    qtbot, window, exported, monkeypatch
+):
+    # (an exported tokenizer.json picked with File → Open corpus… was read as a text to train on)
+    from .gui_helpers import answer_next_dialog
+
+    c = window.controller
+    seen: list[str] = []
+    answer_next_dialog("Import tokenizer", seen=seen)
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        _open_corpus_picking(window, monkeypatch, exported / "tokenizer.json")
+    assert seen == ["tokenizer.json looks like a tokenizer file, not a text to train on."]
+    assert c.index.n_merges == 2 and not c.has_trainer and c.source_name == "tokenizer.json"
+
+
+def test_a_tokenizer_picked_as_a_corpus_can_still_be_read_as_text_or_left(
+    qtbot, window, exported, monkeypatch
+):
+    from .gui_helpers import answer_next_dialog
+
+    c = window.controller
+    answer_next_dialog("Cancel")
+    _open_corpus_picking(window, monkeypatch, exported / "vocab.json")
+    assert not c.busy and c.source_name != "vocab.json"
+    answer_next_dialog("Open as corpus")
+    with qtbot.waitSignal(c.corpus_loaded, timeout=30_000):
+        _open_corpus_picking(window, monkeypatch, exported / "vocab.json")
+    assert c.corpus_path is not None and c.corpus_path.endswith("vocab.json")
+
+
+def test_a_text_file_picked_as_a_corpus_is_opened_without_a_question(qtbot, window, tmp_path, monkeypatch):
+    corpus = tmp_path / "notes.txt"
+    corpus.write_text("the cat sat on the mat\n" * 20, encoding="utf-8")
+    with qtbot.waitSignal(window.controller.corpus_loaded, timeout=30_000):
+        _open_corpus_picking(window, monkeypatch, corpus)  # (a question would wait here for ever)
+    assert window.controller.corpus_path.endswith("notes.txt")

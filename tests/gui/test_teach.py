@@ -199,7 +199,14 @@ def test_story_and_tokenize_hover_show_characters_over_their_bytes(qtbot, englis
     recs = t.steps(6)
     piece = next(r for r in recs if r.token in "我".encode() and len(r.token) == 2)  # e6 88
     html = story_html(piece, "lexicographic", t.changed_words(piece.rank, limit=4))
-    assert "a piece of a character outside ASCII: 我 = e6|88|91" in html
+    assert "a piece of a character outside ASCII (in the examples below: 我 = e6|88|91)" in html
+    # a piece of several characters: each one its example words hold, not the first word's alone
+    t2 = Trainer.from_text("了 了 了 人 人 交", pattern="gpt2")
+    first = t2.steps(1)[0]
+    assert first.token == b"\xe4\xba"  # (了 = e4|ba|86, 人 = e4|ba|ba, 交 = e4|ba|a4)
+    html = story_html(first, "lexicographic", t2.changed_words(first.rank, limit=4))
+    for char in ("了 = e4|ba|86", "人 = e4|ba|ba", "交 = e4|ba|a4"):
+        assert char in html, html
     whole = next(r for r in recs if r.token == "我".encode())
     assert "In bytes: 我 = e6|88|91." in story_html(whole, "lexicographic", None)
     pane = TokenPane("t")
