@@ -97,6 +97,13 @@ def _templates() -> dict[str, str]:
             "(GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and "
             "SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).",
         ),
+        "byte_not_in_vocab": translate(
+            "Errors",
+            "%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s "
+            "has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX "
+            "and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a "
+            "tokenizer that has all 256 bytes.",
+        ),
         "vocab_size_small": translate(
             "Errors",
             "A vocab size of %(vocab_size)s is too small: it needs at least 256 "

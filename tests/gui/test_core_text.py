@@ -175,3 +175,31 @@ def test_core_english_is_shown_with_its_plurals_resolved(qapp):
         core_text.note("4 token(s) of something no template knows")
         == "4 tokens of something no template knows"
     )
+
+
+def test_a_byte_the_tokenizer_lacks_is_said_in_chinese_with_the_file_and_offset(qapp, tmp_path):
+    """Evaluate with an OLMo-like vocab (no token for 0xff) on a file holding 0xff: the dialog says the
+    file, the byte, its offset and the tokenizer, in the app's language."""
+    from core import Tokenizer
+    from core.errors import TokenizerError
+    from core.evaluation.evaluate import EvalText, evaluate
+    from core.formats.spec import TokenizerSpec
+
+    base = TokenizerSpec.from_merges([(b"t", b"h")])
+    holed = Tokenizer({i: b for i, b in base.vocab.items() if b != b"\xff"}, base.merges)
+    text = tmp_path / "dict.txt"
+    text.write_bytes(b"the cat sat\n" * 10 + b"odd \xff end\n")
+    with pytest.raises(TokenizerError) as refused:
+        evaluate([("olmo-like", holed)], [EvalText.from_file(text)], workers=1)
+    assert str(refused.value).startswith(
+        f"{text}: the byte 0xff at offset 124 is not valid UTF-8, and olmo-like"
+    )
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert shown.startswith(
+        f"{text}：偏移 124 处的字节 0xff 不是有效的 UTF-8，而 olmo-like 没有对应它的 token"
+    ), shown
+    assert "iconv -c" in shown and "256" in shown
