@@ -1133,98 +1133,98 @@
 <context>
     <name>Evaluate</name>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="87"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="90"/>
         <source>{path} ({n} docs, seed {seed})</source>
-        <extracomment>what it extends, when it is an extension: the base&apos;s TokenizerSpec, or a core Tokenizer whose training record says ``extends`` (an opened extended tokenizer); a file&apos;s record is read anyway</extracomment>
+        <extracomment>what it extends, when it is an extension: the base&apos;s TokenizerSpec, or a core Tokenizer whose training record says ``extends`` (an opened extended tokenizer); a file&apos;s record is read anyway &quot;current&quot; of an opened tokenizer: that core Tokenizer itself (its pattern, normalizer, post-processor or SentencePiece model are not in ``value``, which holds the training panel&apos;s pattern)</extracomment>
         <translation>{path}({n} 篇文档，种子 {seed})</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="178"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="181"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="179"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="182"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="180"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="183"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="181"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="184"/>
         <source>Docs</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="182"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="185"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="183"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="186"/>
         <source>Bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="184"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="187"/>
         <source>Chars/token</source>
         <translation>字符/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="185"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="188"/>
         <source>Tokens/doc</source>
         <translation>词元/文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="186"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="189"/>
         <source>p50</source>
         <translation>中位数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="187"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="190"/>
         <source>p95</source>
         <translation>95 分位</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="188"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="191"/>
         <source>Vocab used</source>
         <translation>词表使用率</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="189"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="192"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="190"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="193"/>
         <source>1-byte tokens</source>
         <translation>单字节词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="191"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="194"/>
         <source>Byte fallback</source>
         <translation>字节回退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="192"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="195"/>
         <source>MB/s (1 process)</source>
         <translation>MB/秒(单进程)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="193"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="196"/>
         <source>MB/s (all)</source>
         <translation>MB/秒(全部核心)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="194"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="197"/>
         <source>Pile (h)</source>
         <translation>Pile 耗时(小时)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="237"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="240"/>
         <source>The text is too small to time (under 1 MB): start-up costs swamp the encoding, so no speed or Pile estimate is given. Evaluate on a larger text to measure them.</source>
         <extracomment>the columns that are measurements of time (not shown for a text too small to time)</extracomment>
         <translation>文本太小，无法计时（不到 1 MB）：启动开销盖过了编码本身，所以不给出速度和 Pile 估计。请在更大的文本上评估来测量它们。</translation>
@@ -1399,7 +1399,7 @@
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
         <source>Add a tokenizer with one of the three buttons above</source>
         <translation>请用上方三个按钮之一添加分词器</translation>
     </message>
@@ -1444,88 +1444,88 @@
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="372"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="374"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="384"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="386"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="387"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码(从 tiktoken 的缓存离线读取)：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="394"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="396"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="422"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
         <source>Add a text to evaluate on: Add text…</source>
         <translation>请添加要评估的文本：“添加文本…”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="429"/>
         <source>Press Evaluate to compare them on these texts</source>
         <translation>按“评估”在这些文本上比较它们</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="437"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="439"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="450"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="452"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="464"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="469"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="468"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="471"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="476"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="478"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="514"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="516"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="543"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="545"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="613"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="615"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="616"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="618"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="620"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="622"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -4137,8 +4137,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="455"/>
         <location filename="../../bpe_gui/views/training_panel.py" line="466"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="477"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -4173,104 +4173,109 @@
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="325"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="328"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="326"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="326"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="327"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="334"/>
+        <source>Extension of %1: it splits text with its base&apos;s pattern (%2) and keeps its special tokens (%3); the tie rule above is used. The pattern and special tokens above are for the next corpus you open.</source>
+        <translation>%1 的扩展：按其基础分词器的模式（%2）切分文本，并保留其特殊标记（%3）；使用上面的平局规则。上面的模式和特殊标记用于你下一次打开的语料。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="340"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="352"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="344"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="355"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="368"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="379"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="374"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="385"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="389"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="380"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="391"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="412"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="407"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="418"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="415"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="426"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="453"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="464"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="453"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="464"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="473"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="484"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="477"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="488"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="479"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="490"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>
