@@ -1121,11 +1121,21 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="100"/>
+        <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s</source>
+        <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请打开它旁边的 tokenizer.json：%(tokenizer)s</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="105"/>
+        <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the model&apos;s tokenizer.json (or its vocab.json and merges.txt, or tokenizer.model) instead.</source>
+        <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请改为打开该模型的 tokenizer.json（或其 vocab.json 与 merges.txt，或 tokenizer.model）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="111"/>
         <source>%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a tokenizer that has all 256 bytes.</source>
         <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的 token（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="107"/>
+        <location filename="../../bpe_gui/text/errors.py" line="118"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>

@@ -97,6 +97,17 @@ def _templates() -> dict[str, str]:
             "(GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and "
             "SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).",
         ),
+        "tokenizer_settings_beside": translate(
+            "Errors",
+            "%(name)s is a HuggingFace settings file (the model's or tokenizer's configuration), not the "
+            "tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s",
+        ),
+        "tokenizer_settings": translate(
+            "Errors",
+            "%(name)s is a HuggingFace settings file (the model's or tokenizer's configuration), not the "
+            "tokenizer itself. Open the model's tokenizer.json (or its vocab.json and merges.txt, or "
+            "tokenizer.model) instead.",
+        ),
         "byte_not_in_vocab": translate(
             "Errors",
             "%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s "

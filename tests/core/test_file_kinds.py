@@ -168,3 +168,42 @@ def test_an_export_whose_ranks_are_a_known_files_keeps_its_own_special_tokens(tm
     shutil.copy(path, alone / "bpe.tiktoken")
     spec = load_any(alone / "bpe.tiktoken")
     assert spec.special_ids == first and any("qwen-like" in n for n in spec.notes)
+
+
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        (
+            "tokenizer_config.json",
+            {"tokenizer_class": "Qwen2Tokenizer", "model_max_length": 131072, "bos_token": None},
+        ),
+        ("special_tokens_map.json", {"bos_token": "<s>", "eos_token": "</s>"}),
+        ("config.json", {"architectures": ["LlamaForCausalLM"], "vocab_size": 128256}),
+    ],
+)
+def test_a_models_settings_file_is_named_and_its_tokenizer_json_offered(tmp_path, name, data):
+    """Picked beside tokenizer.json in a model's folder, tokenizer_config.json (or special_tokens_map.json,
+    config.json) was 'a JSON file of no known tokenizer kind'."""
+    import json
+
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError) as refused:
+        load_any(path)
+    assert (
+        "is a HuggingFace settings file" in str(refused.value) and refused.value.code == "tokenizer_settings"
+    )
+    assert "tokenizer.json" in str(refused.value)
+    trained = _spec_of_text(tmp_path)
+    export_all(tmp_path, trained, ["hf"])
+    with pytest.raises(FormatError) as refused:
+        load_any(path)
+    assert refused.value.code == "tokenizer_settings_beside"
+    assert str(refused.value).endswith(f"open the tokenizer.json beside it ({tmp_path / 'tokenizer.json'})")
+    assert load_any(tmp_path / "tokenizer.json").vocab == trained.vocab
+
+
+def _spec_of_text(tmp_path):
+    corpus = tmp_path / "c.txt"
+    corpus.write_bytes(TEXT)
+    return _spec(corpus, 280, [])

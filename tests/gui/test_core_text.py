@@ -203,3 +203,27 @@ def test_a_byte_the_tokenizer_lacks_is_said_in_chinese_with_the_file_and_offset(
         f"{text}：偏移 124 处的字节 0xff 不是有效的 UTF-8，而 olmo-like 没有对应它的 token"
     ), shown
     assert "iconv -c" in shown and "256" in shown
+
+
+def test_a_settings_file_picked_for_the_tokenizer_is_named_in_chinese(qapp, tmp_path):
+    import json
+
+    from core.errors import FormatError
+    from core.formats import load_any
+
+    path = tmp_path / "tokenizer_config.json"
+    path.write_text(
+        json.dumps({"tokenizer_class": "LlamaTokenizerFast", "chat_template": "…"}), encoding="utf-8"
+    )
+    (tmp_path / "tokenizer.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(FormatError) as refused:
+        load_any(path)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert shown == (
+        f"tokenizer_config.json 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。"
+        f"请打开它旁边的 tokenizer.json：{tmp_path / 'tokenizer.json'}"
+    )
