@@ -804,97 +804,97 @@
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="28"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="30"/>
         <source>&lt;i&gt;no corpus&lt;/i&gt;</source>
         <translation>&lt;i&gt;无语料&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="29"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="31"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="31"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="33"/>
         <source>Recent</source>
         <translation>最近</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="44"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="46"/>
         <source>Size of the corpus file</source>
         <translation>语料文件的大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="48"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
         <translation>预分词正则把文本切成了多少段(单词、数字、标点串 …)。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="52"/>
         <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
         <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="53"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="55"/>
         <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
         <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="56"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="58"/>
         <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="88"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="90"/>
         <source>Continue training from this tokenizer…</source>
         <translation>从这个分词器继续训练…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="91"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="93"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay, new ones follow its last id</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变，新词元的 ID 接在它最后一个 ID 之后</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="112"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="114"/>
         <source>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;new merges on top of &lt;b&gt;{1}&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;在 &lt;b&gt;{1}&lt;/b&gt; 之上的新合并&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="118"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="120"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="62"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="64"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="63"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="65"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="64"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="66"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="65"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="67"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="66"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="68"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="128"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="130"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="138"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="141"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
@@ -4147,8 +4147,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="466"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="477"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="465"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -4204,88 +4204,88 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="334"/>
-        <source>Extension of %1: it splits text with its base&apos;s pattern (%2) and keeps its special tokens (%3); the tie rule above is used. The pattern and special tokens above are for the next corpus you open.</source>
-        <translation>%1 的扩展：按其基础分词器的模式（%2）切分文本，并保留其特殊标记（%3）；使用上面的平局规则。上面的模式和特殊标记用于你下一次打开的语料。</translation>
+        <source>Extension: it uses its base&apos;s pattern (%2) and special tokens (%3); the ones above are for the next corpus.</source>
+        <translation>扩展：使用其基础分词器的模式（%2）和特殊标记（%3）；上面的设置用于下一份语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="340"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="339"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="352"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="351"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="355"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="354"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="379"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="385"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="389"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="388"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="391"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="390"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="412"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="411"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="418"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="417"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="426"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="425"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="464"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="463"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="464"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="463"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="484"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="483"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="488"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="487"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="490"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="489"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -331,9 +331,8 @@ class TrainingPanel(QGroupBox):
         )
         if ext is not None:
             note = self.tr(
-                "Extension of %1: it splits text with its base's pattern (%2) and keeps its special "
-                "tokens (%3); the tie rule above is used. The pattern and special tokens above are for "
-                "the next corpus you open."
+                "Extension: it uses its base's pattern (%2) and special tokens (%3); the ones above are "
+                "for the next corpus."
             )
         else:
             note = self.tr(

@@ -286,5 +286,7 @@ def test_the_training_panel_says_an_extension_splits_with_its_bases_pattern(qtbo
     assert c.model.extension is not None and c.has_trainer
     assert tp.imported_note.isVisibleTo(tp)
     note = tp.imported_note.text()
-    assert note.startswith("Extension of bpe.json: it splits text with its base's pattern (gpt4)"), note
-    assert "special tokens (<|endoftext|> <|im_start|>)" in note and "the next corpus you open" in note
+    assert note == (
+        "Extension: it uses its base's pattern (gpt4) and special tokens (<|endoftext|> <|im_start|>); "
+        "the ones above are for the next corpus."
+    ), note
