@@ -1139,6 +1139,26 @@
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="129"/>
+        <source>the tokenizer</source>
+        <translation>该分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="130"/>
+        <source>the base tokenizer</source>
+        <translation>基础分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="131"/>
+        <source>tokenizer A</source>
+        <translation>分词器 A</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="132"/>
+        <source>tokenizer B</source>
+        <translation>分词器 B</translation>
+    </message>
 </context>
 <context>
     <name>Evaluate</name>

@@ -123,6 +123,16 @@ def _templates() -> dict[str, str]:
     }
 
 
+def _roles() -> dict[str, str]:
+    """The words core puts in a message for a tokenizer it has no name for (``byte_not_in_vocab``)."""
+    return {
+        "the tokenizer": translate("Errors", "the tokenizer"),
+        "the base tokenizer": translate("Errors", "the base tokenizer"),
+        "tokenizer A": translate("Errors", "tokenizer A"),
+        "tokenizer B": translate("Errors", "tokenizer B"),
+    }
+
+
 def error_text(e: BaseException) -> str:
     """The message of ``e`` in the app's language (in English, and without a code: the core's message)."""
     from bpe_gui.text.i18n import current_language
@@ -130,9 +140,12 @@ def error_text(e: BaseException) -> str:
     if isinstance(e, BPEError) and e.code and current_language() != "en":
         template = _templates().get(e.code)
         if template is not None:
+            params = dict(e.params)
+            if isinstance(params.get("tokenizer"), str):
+                params["tokenizer"] = _roles().get(params["tokenizer"], params["tokenizer"])
             try:
                 return template % {
-                    k: (repr(v) if k in ("pattern", "token", "path") else v) for k, v in e.params.items()
+                    k: (repr(v) if k in ("pattern", "token", "path") else v) for k, v in params.items()
                 }
             except (KeyError, TypeError, ValueError):
                 pass

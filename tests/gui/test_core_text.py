@@ -227,3 +227,25 @@ def test_a_settings_file_picked_for_the_tokenizer_is_named_in_chinese(qapp, tmp_
         f"tokenizer_config.json 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。"
         f"请打开它旁边的 tokenizer.json：{tmp_path / 'tokenizer.json'}"
     )
+
+
+def test_a_tokenizer_named_by_its_role_is_named_in_chinese(qapp, tmp_path):
+    """The byte error from extending (no file name for the tokenizer: "the base tokenizer") read
+    "而 the base tokenizer 没有…" in the Chinese app."""
+    from core import Tokenizer
+    from core.errors import TokenizerError
+    from core.formats.spec import TokenizerSpec
+    from core.tokenization.extend import ExtendTrainer
+
+    base = TokenizerSpec.from_merges([(b"t", b"h")])
+    holed = Tokenizer({i: b for i, b in base.vocab.items() if b != b"\xff"}, base.merges)
+    text = tmp_path / "dict.txt"
+    text.write_bytes(b"odd \xff end\n")
+    with pytest.raises(TokenizerError) as refused:
+        ExtendTrainer.from_files(holed, [text], workers=1)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert "而 基础分词器 没有对应它的 token" in shown and "the base tokenizer" not in shown, shown
