@@ -120,7 +120,7 @@
 <context>
     <name>Browser</name>
     <message>
-        <location filename="../../bpe_gui/views/widgets.py" line="129"/>
+        <location filename="../../bpe_gui/views/widgets.py" line="155"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
         <translation>回退到这里（第 %1 次合并成为最后一次）</translation>
     </message>
@@ -809,97 +809,97 @@
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="28"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="30"/>
         <source>&lt;i&gt;no corpus&lt;/i&gt;</source>
         <translation>&lt;i&gt;无语料&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="29"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="31"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="31"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="33"/>
         <source>Recent</source>
         <translation>最近</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="44"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="46"/>
         <source>Size of the corpus file</source>
         <translation>语料文件的大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="46"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="48"/>
         <source>How many pieces the pre-tokenizer pattern cut the text into (words, numbers, punctuation runs …). Pairs are counted and merged inside them only.</source>
         <translation>预分词正则把文本切成了多少段（单词、数字、标点串 …）。字节对只在这些片段内部统计和合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="50"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="52"/>
         <source>How many different pre-tokens there are: the trainer works on these, each with its count</source>
         <translation>有多少种不同的预分词：训练器处理的就是它们，每个带有出现次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="53"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="55"/>
         <source>Bytes that are not valid UTF-8. They are kept exactly and trained on like any other byte.</source>
         <translation>不是合法 UTF-8 的字节。它们被原样保留，并像其他字节一样参与训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="56"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="58"/>
         <source>How often the special tokens occur in the corpus; the text is split at them and they are never merged</source>
         <translation>特殊标记在语料中出现的次数；文本在它们处切开，它们永远不会被合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="88"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="90"/>
         <source>Continue training from this tokenizer…</source>
         <translation>从这个分词器继续训练…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="91"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="93"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay, new ones follow its last id</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变，新词元的 ID 接在它最后一个 ID 之后</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="112"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="114"/>
         <source>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;new merges on top of &lt;b&gt;{1}&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;在 &lt;b&gt;{1}&lt;/b&gt; 之上的新合并&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="118"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="120"/>
         <source>Size of the corpus file: %1 bytes</source>
         <translation>语料文件大小：%1 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="62"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="64"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="63"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="65"/>
         <source>Pre-tokens</source>
         <translation>预分词数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="64"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="66"/>
         <source>Distinct</source>
         <translation>不同预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="65"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="67"/>
         <source>Invalid bytes</source>
         <translation>无效字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="66"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="68"/>
         <source>Specials found</source>
         <translation>特殊标记出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="128"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="130"/>
         <source>the file is empty: training will make no merges</source>
         <translation>文件为空：训练不会产生任何合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/corpus_panel.py" line="138"/>
+        <location filename="../../bpe_gui/views/corpus_panel.py" line="141"/>
         <source>&lt;i&gt;imported tokenizer&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;open a corpus to train&lt;/span&gt;</source>
         <translation>&lt;i&gt;导入的分词器&lt;/i&gt; &lt;b&gt;{0}&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;打开语料即可训练&lt;/span&gt;</translation>
     </message>
@@ -1141,105 +1141,140 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="111"/>
+        <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s</source>
+        <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请打开它旁边的 tokenizer.json：%(tokenizer)s</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="116"/>
+        <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the model&apos;s tokenizer.json (or its vocab.json and merges.txt, or tokenizer.model) instead.</source>
+        <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请改为打开该模型的 tokenizer.json（或其 vocab.json 与 merges.txt，或 tokenizer.model）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="122"/>
+        <source>%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a tokenizer that has all 256 bytes.</source>
+        <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的 token（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="129"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="140"/>
+        <source>the tokenizer</source>
+        <translation>该分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="141"/>
+        <source>the base tokenizer</source>
+        <translation>基础分词器</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="142"/>
+        <source>tokenizer A</source>
+        <translation>分词器 A</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="143"/>
+        <source>tokenizer B</source>
+        <translation>分词器 B</translation>
     </message>
 </context>
 <context>
     <name>Evaluate</name>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="87"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="90"/>
         <source>{path} ({n} docs, seed {seed})</source>
-        <extracomment>what it extends, when it is an extension: the base&apos;s TokenizerSpec, or a core Tokenizer whose training record says ``extends`` (an opened extended tokenizer); a file&apos;s record is read anyway</extracomment>
+        <extracomment>what it extends, when it is an extension: the base&apos;s TokenizerSpec, or a core Tokenizer whose training record says ``extends`` (an opened extended tokenizer); a file&apos;s record is read anyway &quot;current&quot; of an opened tokenizer: that core Tokenizer itself (its pattern, normalizer, post-processor or SentencePiece model are not in ``value``, which holds the training panel&apos;s pattern)</extracomment>
         <translation>{path}（{n} 篇文档，种子 {seed}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="178"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="181"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="179"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="182"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="180"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="183"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="181"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="184"/>
         <source>Docs</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="182"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="185"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="183"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="186"/>
         <source>Bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="184"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="187"/>
         <source>Chars/token</source>
         <translation>字符/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="185"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="188"/>
         <source>Tokens/doc</source>
         <translation>词元/文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="186"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="189"/>
         <source>p50</source>
         <translation>中位数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="187"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="190"/>
         <source>p95</source>
         <translation>95 分位</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="188"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="191"/>
         <source>Vocab used</source>
         <translation>词表使用率</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="189"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="192"/>
         <source>Never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="190"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="193"/>
         <source>1-byte tokens</source>
         <translation>单字节词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="191"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="194"/>
         <source>Byte fallback</source>
         <translation>字节回退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="192"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="195"/>
         <source>MB/s (1 process)</source>
         <translation>MB/秒（单进程）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="193"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="196"/>
         <source>MB/s (all)</source>
         <translation>MB/秒（全部核心）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="194"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="197"/>
         <source>Pile (h)</source>
         <translation>Pile 耗时（小时）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/jobs/evaluate.py" line="237"/>
+        <location filename="../../bpe_gui/jobs/evaluate.py" line="240"/>
         <source>The text is too small to time (under 1 MB): start-up costs swamp the encoding, so no speed or Pile estimate is given. Evaluate on a larger text to measure them.</source>
         <extracomment>the columns that are measurements of time (not shown for a text too small to time)</extracomment>
         <translation>文本太小，无法计时（不到 1 MB）：启动开销盖过了编码本身，所以不给出速度和 Pile 估计。请在更大的文本上评估来测量它们。</translation>
@@ -1414,7 +1449,7 @@
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
         <source>Add a tokenizer with one of the three buttons above</source>
         <translation>请用上方三个按钮之一添加分词器</translation>
     </message>
@@ -1459,88 +1494,88 @@
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="372"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="374"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="384"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="386"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="385"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="387"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码（从 tiktoken 的缓存离线读取）：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="394"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="396"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="422"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
         <source>Add a text to evaluate on: Add text…</source>
         <translation>请添加要评估的文本：“添加文本…”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="429"/>
         <source>Press Evaluate to compare them on these texts</source>
         <translation>按“评估”在这些文本上比较它们</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="437"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="439"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="450"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="452"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="464"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="469"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="468"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="471"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="476"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="478"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="514"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="516"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="543"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="545"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="613"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="615"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="616"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="618"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="620"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="622"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -3135,72 +3170,72 @@
         <translation>筛选字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="279"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="295"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="282"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="298"/>
         <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="285"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="288"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="304"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="293"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="309"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="297"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="313"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="299"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="315"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="317"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="317"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="302"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="318"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="304"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="320"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="309"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="325"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="311"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="327"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="313"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="329"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -3942,91 +3977,91 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="130"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="155"/>
         <source>Type or paste text to tokenize …</source>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="136"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="161"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="137"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="162"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="164"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="142"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="167"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="146"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="171"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="173"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="165"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="190"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="267"/>
         <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="254"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="279"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="256"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="281"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="267"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="292"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="269"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="294"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="271"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="296"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="323"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="348"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="353"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
@@ -4177,8 +4212,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="455"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="466"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="465"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -4213,104 +4248,109 @@
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="325"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="328"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="326"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="326"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="327"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="334"/>
+        <source>Extension: it uses its base&apos;s pattern (%2) and special tokens (%3); the ones above are for the next corpus.</source>
+        <translation>扩展：使用其基础分词器的模式（%2）和特殊标记（%3）；上面的设置用于下一份语料。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="339"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="351"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="344"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="354"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="368"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="374"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="388"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="380"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="390"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="411"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="407"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="417"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="415"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="425"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="453"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="463"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="453"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="463"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="473"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="483"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="477"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="487"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="479"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="489"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -30,6 +30,9 @@ class TokSource:
     #: what it extends, when it is an extension: the base's TokenizerSpec, or a core Tokenizer whose
     #: training record says ``extends`` (an opened extended tokenizer); a file's record is read anyway
     base: Any = None
+    #: "current" of an opened tokenizer: that core Tokenizer itself (its pattern, normalizer,
+    #: post-processor or SentencePiece model are not in ``value``, which holds the training panel's pattern)
+    tokenizer: Any = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ def build_tokenizer(src: TokSource):
     from core.tokenization.tokenizer import Tokenizer
 
     if src.kind == "current":
-        return tokenizer_from_args(src.value)
+        return src.tokenizer if src.tokenizer is not None else tokenizer_from_args(src.value)
     return Tokenizer.from_spec(load_eval_tokenizer(src.value))
 
 

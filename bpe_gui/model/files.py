@@ -59,14 +59,16 @@ def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None):
         out = {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
-    if getattr(spec, "pipeline", None) or getattr(source, "char_model", None) is not None:
-        return out  # (a pipeline's pre-tokenizer is named above; a char-level model fits neither)
+    if getattr(source, "char_model", None) is not None:
+        return out  # (a char-level model fits neither: named above)
     name = spec.pattern_name
     for fmt in ("gpt2", "tiktoken"):
         if fmt not in formats:
             continue
         lost = out.setdefault(fmt, [])
-        if fmt == "tiktoken" and _known_encoding(spec):
+        if any(x.startswith("the pre-tokenizer") for x in lost):
+            pass  # (a pipeline's pre-tokenizer of several steps: named above, its regex with it)
+        elif fmt == "tiktoken" and _known_encoding(spec):
             pass  # (the file is that encoding's: readers recognise it, pattern and special ids)
         elif name != "gpt2":  # readers of these files assume GPT-2's pattern (cl100k was read wrong)
             lost.append(

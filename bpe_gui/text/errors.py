@@ -108,11 +108,39 @@ def _templates() -> dict[str, str]:
             "(GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and "
             "SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).",
         ),
+        "tokenizer_settings_beside": translate(
+            "Errors",
+            "%(name)s is a HuggingFace settings file (the model's or tokenizer's configuration), not the "
+            "tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s",
+        ),
+        "tokenizer_settings": translate(
+            "Errors",
+            "%(name)s is a HuggingFace settings file (the model's or tokenizer's configuration), not the "
+            "tokenizer itself. Open the model's tokenizer.json (or its vocab.json and merges.txt, or "
+            "tokenizer.model) instead.",
+        ),
+        "byte_not_in_vocab": translate(
+            "Errors",
+            "%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s "
+            "has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX "
+            "and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a "
+            "tokenizer that has all 256 bytes.",
+        ),
         "vocab_size_small": translate(
             "Errors",
             "A vocab size of %(vocab_size)s is too small: it needs at least 256 "
             "bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.",
         ),
+    }
+
+
+def _roles() -> dict[str, str]:
+    """The words core puts in a message for a tokenizer it has no name for (``byte_not_in_vocab``)."""
+    return {
+        "the tokenizer": translate("Errors", "the tokenizer"),
+        "the base tokenizer": translate("Errors", "the base tokenizer"),
+        "tokenizer A": translate("Errors", "tokenizer A"),
+        "tokenizer B": translate("Errors", "tokenizer B"),
     }
 
 
@@ -123,9 +151,12 @@ def error_text(e: BaseException) -> str:
     if isinstance(e, BPEError) and e.code and current_language() != "en":
         template = _templates().get(e.code)
         if template is not None:
+            params = dict(e.params)
+            if isinstance(params.get("tokenizer"), str):
+                params["tokenizer"] = _roles().get(params["tokenizer"], params["tokenizer"])
             try:
                 return template % {
-                    k: (repr(v) if k in ("pattern", "token", "path") else v) for k, v in e.params.items()
+                    k: (repr(v) if k in ("pattern", "token", "path") else v) for k, v in params.items()
                 }
             except (KeyError, TypeError, ValueError):
                 pass

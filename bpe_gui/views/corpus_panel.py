@@ -18,14 +18,16 @@ from PySide6.QtWidgets import (
 from bpe_gui.model.formatting import human_bytes
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 from bpe_gui.text import core as core_text
-from bpe_gui.views.widgets import status_label
+from bpe_gui.views.fitted_label import FittedLabel
 
 
 class CorpusPanel(QGroupBox):
     def __init__(self, controller, parent=None) -> None:
         super().__init__(self.tr("Corpus"), parent)
         self.controller = controller
-        self.name = status_label(self.tr("<i>no corpus</i>"))
+        # (a long file name ends in "…" at a whole character, the whole of it in the tooltip: an OLMo
+        # file's name was cut through a letter at 1366 px)
+        self.name = FittedLabel(self.tr("<i>no corpus</i>"))
         self.open_button = QPushButton(self.tr("Open…"))
         self.recent_button = QToolButton()
         self.recent_button.setText(self.tr("Recent"))
@@ -133,6 +135,7 @@ class CorpusPanel(QGroupBox):
         c = self.controller
         if c.has_trainer or not c.source_name:
             return
+        self.name.setToolTip("")  # (not the last corpus's path: the whole text where it is cut)
         self.name.setText(
             self.tr(
                 "<i>imported tokenizer</i> <b>{0}</b><br>"

@@ -304,7 +304,9 @@ class EvaluateView(QWidget):
         )
         # an extension is measured against its base too (the gain per file)
         base = args[5] if len(args) > 5 else (c.model.imported if c.model.extended_from else None)
-        self.add_tokenizer(TokSource(name, "current", args[1:], base))
+        # an opened tokenizer is evaluated as it is (its own pattern and pipeline), not rebuilt from its
+        # merges with the training panel's pattern
+        self.add_tokenizer(TokSource(name, "current", args[1:], base, c.model.imported))
 
     def add_tokenizer(self, src: TokSource) -> bool:
         """Add ``src`` once it is checked: a file must be a tokenizer file, a known encoding must have a

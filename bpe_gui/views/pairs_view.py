@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxL
 
 from bpe_gui.model.formatting import hex_bytes, hex_html, pair_label, signed, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
-from bpe_gui.views.widgets import pinned, status_label
+from bpe_gui.views.widgets import has_wide_glyphs, pinned, status_label, wide_lines_height
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 NEXT_BG = QColor("#ffe8a3")
@@ -216,7 +216,9 @@ class PairsView(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(title)
-        lay.addWidget(pinned(self.next_label))
+        self._next_box = pinned(self.next_label)
+        self._next_heights = (self._next_box.height(), 0)  # (Latin lines, CJK lines: measured when needed)
+        lay.addWidget(self._next_box)
         lay.addWidget(self.filter)
         lay.addWidget(self.table)
 
@@ -239,8 +241,22 @@ class PairsView(QWidget):
         self.model.set_pairs(pairs, deltas, reset_history=reset)
         self._select_pair(picked)
         text = self._explain(pairs)
+        self._fit_next_box(text)
         self.next_label.setText(text)
         self.next_label.setToolTip(text)  # the whole explanation when the box is too small
+
+    def _fit_next_box(self, text: str) -> None:
+        """Four lines of Chinese, Japanese or Korean tokens are taller than four Latin ones (their
+        glyphs come from a fallback font): the box grows for them, and only for them (the "Last merge"
+        line was cut in half under "Next merge: 。 + 日本語のテキスト → …")."""
+        latin, wide = self._next_heights
+        if has_wide_glyphs(text):
+            if not wide:
+                wide = max(latin, wide_lines_height(self.next_label, 4))
+                self._next_heights = (latin, wide)
+            self._next_box.set_height(wide)
+        else:
+            self._next_box.set_height(latin)
 
     def _source_row(self, index) -> int:
         shown = self.table.model()

@@ -315,9 +315,12 @@ class TrainingPanel(QGroupBox):
     def _show_imported_note(self) -> None:
         """After an import, say that these settings are for the next corpus, and what the import uses."""
         c = self.controller
+        ext = c.model.extension
         # (a tiktoken or tekken import is shown before its merges are rebuilt: n_merges may still be 0)
         tok = c.cached_tokenizer() if not c.has_trainer and c.source_name else None
-        if tok is None or c.has_trainer:
+        if ext is not None:
+            tok = ext.base  # an extension splits text with its base's pattern, not the panel's
+        if tok is None or (c.has_trainer and ext is None):
             self.imported_note.setVisible(False)
             return
         from core.pretokenization.pretokenize import pattern_name
@@ -326,12 +329,19 @@ class TrainingPanel(QGroupBox):
         rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(
             tok.tie_break or "", self.tr("not recorded")
         )
-        note = self.tr(
-            "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
-            "above are for the next corpus you open."
-        )
+        if ext is not None:
+            note = self.tr(
+                "Extension: it uses its base's pattern (%2) and special tokens (%3); the ones above are "
+                "for the next corpus."
+            )
+        else:
+            note = self.tr(
+                "Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings "
+                "above are for the next corpus you open."
+            )
+        source = ext.name if ext is not None else c.source_name
         full = (
-            note.replace("%1", c.source_name)
+            note.replace("%1", source)
             .replace("%2", pattern_name(tok.pattern))
             .replace("%3", specials)
             .replace("%4", rule)
@@ -344,7 +354,7 @@ class TrainingPanel(QGroupBox):
             specials if n <= 3 and len(specials) <= 40 else plural(self.tr("%n token(s)", "", n), n)
         )
         self.imported_note.setText(
-            note.replace("%1", c.source_name)
+            note.replace("%1", source)
             .replace("%2", short_pattern)
             .replace("%3", short_specials)
             .replace("%4", rule)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+import unicodedata
+
 from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
 
@@ -81,6 +84,22 @@ def status_label(text: str = "", lines: int = 1, name: str | None = None) -> QLa
     return label
 
 
+def has_wide_glyphs(text: str) -> bool:
+    """Whether ``text`` holds Chinese, Japanese or Korean characters (East Asian wide: drawn from a
+    fallback font whose lines are taller than Latin ones)."""
+    return not text.isascii() and any(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+
+
+def wide_lines_height(label: QLabel, lines: int) -> int:
+    """The height :func:`status_label` gives ``lines`` lines when they hold wide (CJK) glyphs."""
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    doc.setHtml("<code>词表 한국어</code> 词表 Ag")
+    line = max(label.fontMetrics().lineSpacing(), math.ceil(doc.size().height()))
+    return line * lines + 22
+
+
 class PinnedBox(QWidget):
     """Holds a label whose text changes at every step, so that the change stays inside the box.
 
@@ -110,6 +129,13 @@ class PinnedBox(QWidget):
 
     def sizeHint(self) -> QSize:
         return self._hint
+
+    def set_height(self, height: int) -> None:
+        """Another fixed height (the layout around is redone once)."""
+        if height != self.height():
+            self.label.setFixedHeight(height)
+            self._hint = QSize(self._hint.width(), height)
+            self.setFixedHeight(height)
 
     def resizeEvent(self, event) -> None:
         self.label.setGeometry(0, 0, self.width(), self.height())

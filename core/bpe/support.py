@@ -62,14 +62,22 @@ def surrogate_error(text: str) -> TokenizerError:
     )
 
 
+#: the code of the error for a byte the vocab has no token for (``core.tokenization.missing_bytes``
+#: names the file and the byte's offset in it; the app translates it)
+BYTE_NOT_IN_VOCAB = "byte_not_in_vocab"
+
+
 def hole_error(hole_re: regex.Pattern[str], text: str) -> TokenizerError:
     m = hole_re.search(text)
     assert m is not None, "called for a text that has a hole"
     b = ord(m.group()) - 0xDC00
     return TokenizerError(
-        f"the text needs the byte 0x{b:02x} (a surrogateescape character at "
-        f"{m.start()}), which this vocab has no token for (it never occurs in UTF-8, "
-        "so the tokenizer left it out); such bytes cannot be encoded with it"
+        f"the text has the byte 0x{b:02x} (not valid UTF-8: the character U+{ord(m.group()):04X} at "
+        f"{m.start()}, as errors='surrogateescape' keeps it), which this vocab has no token for (it never "
+        "occurs in UTF-8, so the tokenizer left it out, as GPT-NeoX and OLMo 1 do); such bytes cannot be "
+        "encoded with it: remove or replace them first",
+        code=BYTE_NOT_IN_VOCAB,
+        byte=b,
     )
 
 

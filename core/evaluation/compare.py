@@ -160,6 +160,6 @@ def _count_file(a: Tokenizer, b: Tokenizer, path: str | os.PathLike, progress: P
         if progress is not None and progress(phase, done, total) is False:
             raise Cancelled("compare cancelled")
 
-    na = int(file_token_counts(a, path, max(a.vocab) + 1, tick).sum())
-    nb = int(file_token_counts(b, path, max(b.vocab) + 1, tick).sum())
+    na = int(file_token_counts(a, path, max(a.vocab) + 1, tick, "tokenizer A").sum())
+    nb = int(file_token_counts(b, path, max(b.vocab) + 1, tick, "tokenizer B").sum())
     return FileCounts(Path(path).name, Path(path).stat().st_size, na, nb)

@@ -30,10 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from core.errors import Cancelled, CorpusError, TokenizerError
+from core.errors import BPEError, Cancelled, CorpusError, TokenizerError
 from core.pretokenization.blocks import MAX_BLOCK_BYTES, tokenizer_rule
 from core.pretokenization.pretokenize import BLOCK_BYTES, SINGLE_PROCESS_BYTES, block_rule, iter_blocks
 from core.pretokenization.sharded_count import plan_ranges
+from core.tokenization.missing_bytes import is_missing_byte, locate
 from core.tokenization.npy_ranges import RangeReader, encode_cuts, range_bounds
 from core.tokenization.range_workers import RangeWorkers
 from core.tokenization.tokenizer import Tokenizer
@@ -402,6 +403,32 @@ def evaluate(
     than ``single_process_bytes``), in blocks of about ``block_bytes``, at ``niceness`` (an app passes
     a positive value so that its GUI stays responsive).
     """
+    try:
+        return _evaluate(
+            tokenizers, texts, split_on, workers, progress, block_bytes, single_process_bytes, niceness
+        )
+    except BPEError as e:
+        if not is_missing_byte(e):
+            raise
+        for text in texts:  # which text has a byte which tokenizer has no token for (said with its offset)
+            for name, tok in tokenizers:
+                source = text.data if text.path is None else text.path
+                found = locate(source or b"", text.name, name, tok.unencodable_bytes)
+                if found is not None:
+                    raise found from None
+        raise
+
+
+def _evaluate(
+    tokenizers: Sequence[tuple[str, Tokenizer]],
+    texts: Sequence[EvalText],
+    split_on: str | None,
+    workers: int | None,
+    progress: Progress | None,
+    block_bytes: int,
+    single_process_bytes: int,
+    niceness: int,
+) -> list[EvalResult]:
     if not tokenizers:
         raise TokenizerError("no tokenizer to evaluate; add at least one")
     if not texts:

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from core.errors import Cancelled
+from core.tokenization.missing_bytes import naming_the_file
 from core.tokenization.tokenizer import Tokenizer
 
 Progress = Callable[[str, int, int], "bool | None"]
@@ -233,11 +234,16 @@ def _encode_batch(tok: Tokenizer, texts: list[str]) -> list[list[int]]:
 
 
 def file_token_counts(
-    tok: Tokenizer, path: str | os.PathLike, size: int, tick: Callable[[str, int, int], None]
+    tok: Tokenizer,
+    path: str | os.PathLike,
+    size: int,
+    tick: Callable[[str, int, int], None],
+    name: str = "the tokenizer",
 ) -> np.ndarray:
     """How often each id (below ``size``) occurs in the encoding of one file: exactly
     ``encode(text)`` of the whole file, streamed (:meth:`core.Tokenizer.encode_iterable`) and
-    counted in batches. ``tick("encode", bytes_done, total)`` follows the reading."""
+    counted in batches. ``tick("encode", bytes_done, total)`` follows the reading; ``name`` is the
+    tokenizer's name in an error (a byte of the file it has no token for)."""
     p = Path(path)
     if not p.is_file():
         from core.errors import CorpusError
@@ -263,7 +269,10 @@ def file_token_counts(
             yield chunk
             tick("encode", done, total)
 
-    with open(p, encoding="utf-8", errors="surrogateescape", newline="") as f:
+    with (
+        naming_the_file(p, name, tok.unencodable_bytes),
+        open(p, encoding="utf-8", errors="surrogateescape", newline="") as f,
+    ):
         ids = tok.encode_iterable(pieces(f))
         while True:
             batch = np.fromiter(itertools.islice(ids, 1 << 20), dtype=np.int64)

@@ -450,10 +450,38 @@ def _load_any(
         return _keeps_own(spec_from_tekken(p, data), p, special_tokens, pattern)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
+    if isinstance(data, dict) and not _HF_SETTINGS.isdisjoint(data):
+        raise _settings_error(p)
     raise FormatError(
         f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
         "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)",
         code="tokenizer_unknown",
+        name=p.name,
+    )
+
+
+#: keys of a HuggingFace model's settings files (tokenizer_config.json, special_tokens_map.json,
+#: config.json), which sit beside its tokenizer.json and are picked for it by mistake
+_HF_SETTINGS = frozenset(
+    {"tokenizer_class", "added_tokens_decoder", "chat_template", "bos_token", "eos_token", "architectures"}
+)
+
+
+def _settings_error(p: Path) -> FormatError:
+    beside = p.parent / "tokenizer.json"
+    if beside.is_file():
+        return FormatError(
+            f"{p}: this is a HuggingFace settings file ({p.name}: the model's or tokenizer's "
+            f"configuration), not the tokenizer itself; open the tokenizer.json beside it ({beside})",
+            code="tokenizer_settings_beside",
+            name=p.name,
+            tokenizer=str(beside),
+        )
+    return FormatError(
+        f"{p}: this is a HuggingFace settings file ({p.name}: the model's or tokenizer's "
+        "configuration), not the tokenizer itself; open the model's tokenizer.json (or its vocab.json "
+        "and merges.txt, or tokenizer.model) instead",
+        code="tokenizer_settings",
         name=p.name,
     )
 

@@ -11,18 +11,20 @@ from dataclasses import replace
 from pathlib import Path
 
 from core.errors import BPEError
-from core.formats.known import known_encoding
 from core.formats.native import NATIVE_NAME, load_native
 from core.formats.spec import TokenizerSpec
 from core.formats.tiktoken_bpe import load_tiktoken
 
 
 def companion_path(path: str | Path) -> Path | None:
-    """The ``bpe.json`` beside the tiktoken file ``path`` (None: none there, or ``path`` is a known
-    encoding, which brings its own settings)."""
+    """The ``bpe.json`` beside the tiktoken file ``path`` (None: none there).
+
+    It is asked before a known encoding: an export of a tokenizer whose ranks are a known file's, but
+    not its special tokens, writes that very file (Qwen2.5's ranks are qwen.tiktoken's, its special
+    tokens from id 151646 on are not); the bpe.json written with it says which tokenizer it was."""
     p = Path(path)
     other = p.parent / NATIVE_NAME
-    if not p.is_file() or not other.is_file() or known_encoding(p) is not None:
+    if not p.is_file() or not other.is_file():
         return None
     return other
 

@@ -38,9 +38,11 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from core.bpe.support import hole_error
 from core.errors import BPEError, Cancelled
 from core.formats.spec import TokenizerSpec
 from core.pretokenization.pretokenize import CorpusStats, Progress, count_pretokens
+from core.tokenization.missing_bytes import locate
 from core.tokenization.tokenizer import Tokenizer
 from core.training.merge_kernels import object_array
 from core.training.pair_index import WID_TYPECODE, PairIndex
@@ -101,6 +103,13 @@ def base_words(
                 elif sid is not None:
                     stats.special_occurrences += 1
         stats.size_bytes += len(text.encode("utf-8", "surrogateescape"))
+    hole = base._hole_re  # (a byte the vocab has no token for: said, with the file and its offset)
+    if hole is not None and (bad := next((w for w in pretokens if hole.search(w)), None)) is not None:
+        for f in files:
+            found = locate(f, os.fspath(f), "the base tokenizer", base.unencodable_bytes)
+            if found is not None:
+                raise found
+        raise hole_error(hole, bad)
     words: dict[tuple[int, ...], int] = {}
     encode = base._cache.__getitem__
     for w, c in pretokens.items():

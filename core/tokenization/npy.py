@@ -42,6 +42,7 @@ from core.pretokenization.read_watch import watch
 from core.pretokenization.scan import refuse_compressed
 from core.pretokenization.sources import is_stream, open_stream, read_head
 from core.tokenization.array_encode import ArrayEncoder
+from core.tokenization.missing_bytes import naming_the_file
 from core.tokenization.npy_ranges import encode_cuts, encode_ranges_to
 from core.workers.parallel import ordered_map
 
@@ -114,8 +115,25 @@ def encode_file_to_npy(
     """Encode ``input_path`` into ``output_path`` (a ``.npy``), written atomically.
 
     ``progress("encode", done_bytes, total_bytes)`` is called after each block; returning False
-    stops the run with :class:`Cancelled` and leaves no output file.
+    stops the run with :class:`Cancelled` and leaves no output file. A byte of the input that the
+    vocab has no token for is named with its offset in the file.
     """
+    holes = getattr(tokenizer, "unencodable_bytes", ())
+    with naming_the_file(None if is_stream(input_path) else input_path, "the tokenizer", holes):
+        return _encode_file_to_npy(
+            tokenizer, input_path, output_path, workers=workers, progress=progress, block_bytes=block_bytes
+        )
+
+
+def _encode_file_to_npy(
+    tokenizer: Any,
+    input_path: str | os.PathLike,
+    output_path: str | os.PathLike,
+    *,
+    workers: int | None,
+    progress: Callable[[str, int, int], Any] | None,
+    block_bytes: int,
+) -> NpyResult:
     src = Path(input_path)
     streamed = is_stream(input_path)  # a FIFO, pipe or "-" (stdin): read once, front to back
     if not streamed and not src.is_file():

@@ -204,6 +204,12 @@ class Tokenizer(MergeTables):
     def is_special(self, token_id: int) -> bool:
         return token_id in self._special_id_set
 
+    @property
+    def unencodable_bytes(self) -> tuple[int, ...]:
+        """The byte values this vocab has no token for (only bytes that never occur in UTF-8, such as
+        0xff: GPT-NeoX and OLMo 1 leave them out); a text holding one of them cannot be encoded."""
+        return tuple(self._holes)
+
     # ------------------------------------------------------------------ encoding
     def _make_pair_table(self) -> PairTable:
         """The pair table of the batch encoder: from the merge table, or learnt from the ranks."""

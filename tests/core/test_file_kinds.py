@@ -136,3 +136,74 @@ def test_an_engine_error_keeps_its_code_for_the_app_to_translate(tmp_path):
         engine.close()
     assert info.value.code == "corpus_compressed"
     assert info.value.params == {"name": "c.txt.xz", "kind": "xz", "command": "unxz -k"}
+
+
+def test_an_export_whose_ranks_are_a_known_files_keeps_its_own_special_tokens(tmp_path, monkeypatch):
+    """Qwen2.5 exported to tiktoken writes qwen.tiktoken byte for byte (same ranks), but its special
+    tokens from id 151646 on are not Qwen 1's. Reopened, the file was taken for the known encoding:
+    Qwen 1's 208 special tokens, so Qwen2.5's <|object_ref_start|> … were read as plain text. The
+    bpe.json written beside it says which tokenizer it was, and now wins."""
+    from core.formats import known
+    from core.formats.known import KnownEncoding, file_sha256
+
+    corpus = tmp_path / "c.txt"
+    corpus.write_bytes(TEXT)
+    trained = _spec(corpus, 300, ["<|endoftext|>", "<|object_ref_start|>"], pattern="gpt4")
+    export_all(tmp_path / "out", trained, ["native", "tiktoken"])
+    path = tmp_path / "out" / "bpe.tiktoken"
+    first = {"<|endoftext|>": trained.special_ids["<|endoftext|>"], "<|extra_0|>": 299}
+    monkeypatch.setitem(  # the same bytes as a known encoding whose second special token is another
+        known.KNOWN_BY_HASH,
+        file_sha256(path),
+        KnownEncoding("qwen-like", trained.pattern, first, "a known file"),
+    )
+    spec = load_any(path)
+    assert spec.special_ids == trained.special_ids and spec.vocab == trained.vocab
+    assert any("bpe.json beside it" in n for n in spec.notes) and not any(
+        "qwen-like" in n for n in spec.notes
+    )
+    # alone, the file is the known encoding (its pattern and special ids)
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shutil.copy(path, alone / "bpe.tiktoken")
+    spec = load_any(alone / "bpe.tiktoken")
+    assert spec.special_ids == first and any("qwen-like" in n for n in spec.notes)
+
+
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        (
+            "tokenizer_config.json",
+            {"tokenizer_class": "Qwen2Tokenizer", "model_max_length": 131072, "bos_token": None},
+        ),
+        ("special_tokens_map.json", {"bos_token": "<s>", "eos_token": "</s>"}),
+        ("config.json", {"architectures": ["LlamaForCausalLM"], "vocab_size": 128256}),
+    ],
+)
+def test_a_models_settings_file_is_named_and_its_tokenizer_json_offered(tmp_path, name, data):
+    """Picked beside tokenizer.json in a model's folder, tokenizer_config.json (or special_tokens_map.json,
+    config.json) was 'a JSON file of no known tokenizer kind'."""
+    import json
+
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError) as refused:
+        load_any(path)
+    assert (
+        "is a HuggingFace settings file" in str(refused.value) and refused.value.code == "tokenizer_settings"
+    )
+    assert "tokenizer.json" in str(refused.value)
+    trained = _spec_of_text(tmp_path)
+    export_all(tmp_path, trained, ["hf"])
+    with pytest.raises(FormatError) as refused:
+        load_any(path)
+    assert refused.value.code == "tokenizer_settings_beside"
+    assert str(refused.value).endswith(f"open the tokenizer.json beside it ({tmp_path / 'tokenizer.json'})")
+    assert load_any(tmp_path / "tokenizer.json").vocab == trained.vocab
+
+
+def _spec_of_text(tmp_path):
+    corpus = tmp_path / "c.txt"
+    corpus.write_bytes(TEXT)
+    return _spec(corpus, 280, [])

@@ -264,3 +264,29 @@ def test_the_count_column_comes_back_readable_when_training_goes_on(qtbot, windo
     qtbot.waitUntil(lambda: not table.isColumnHidden(5))
     header = table.horizontalHeader()
     assert table.columnWidth(5) >= header.sectionSizeHint(5)  # "Count" whole
+
+
+def test_the_training_panel_says_an_extension_splits_with_its_bases_pattern(qtbot, window, tmp_path):
+    """Continuing a tokenizer with GPT-4's pattern (cl100k, Qwen, Llama 3 …): the panel still showed
+    GPT-2's pattern and <|endoftext|>, and no note, though the extension splits text with its base's
+    pattern and keeps its special tokens. The note says so (the full pattern in its tooltip)."""
+    from core import Trainer
+
+    tr = Trainer.from_texts([BASE_TEXT], ["<|endoftext|>", "<|im_start|>"], pattern="gpt4")
+    tr.run(290)
+    export_all(tmp_path / "base", tr, ["native"])
+    w = window
+    c = w.controller
+    import_tokenizer(qtbot, c, str(tmp_path / "base" / "bpe.json"))
+    tp = w.training_panel
+    assert tp.pattern.currentData() == "gpt2"  # (the panel's own settings, for the next corpus)
+    corpus = tmp_path / "other.txt"
+    corpus.write_text(OTHER, encoding="utf-8")
+    continue_on(qtbot, w, corpus)
+    assert c.model.extension is not None and c.has_trainer
+    assert tp.imported_note.isVisibleTo(tp)
+    note = tp.imported_note.text()
+    assert note == (
+        "Extension: it uses its base's pattern (gpt4) and special tokens (<|endoftext|> <|im_start|>); "
+        "the ones above are for the next corpus."
+    ), note

@@ -238,3 +238,77 @@ def test_core_english_is_shown_with_its_plurals_resolved(qapp):
         core_text.note("4 token(s) of something no template knows")
         == "4 tokens of something no template knows"
     )
+
+
+def test_a_byte_the_tokenizer_lacks_is_said_in_chinese_with_the_file_and_offset(qapp, tmp_path):
+    """Evaluate with an OLMo-like vocab (no token for 0xff) on a file holding 0xff: the dialog says the
+    file, the byte, its offset and the tokenizer, in the app's language."""
+    from core import Tokenizer
+    from core.errors import TokenizerError
+    from core.evaluation.evaluate import EvalText, evaluate
+    from core.formats.spec import TokenizerSpec
+
+    base = TokenizerSpec.from_merges([(b"t", b"h")])
+    holed = Tokenizer({i: b for i, b in base.vocab.items() if b != b"\xff"}, base.merges)
+    text = tmp_path / "dict.txt"
+    text.write_bytes(b"the cat sat\n" * 10 + b"odd \xff end\n")
+    with pytest.raises(TokenizerError) as refused:
+        evaluate([("olmo-like", holed)], [EvalText.from_file(text)], workers=1)
+    assert str(refused.value).startswith(
+        f"{text}: the byte 0xff at offset 124 is not valid UTF-8, and olmo-like"
+    )
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert shown.startswith(
+        f"{text}：偏移 124 处的字节 0xff 不是有效的 UTF-8，而 olmo-like 没有对应它的 token"
+    ), shown
+    assert "iconv -c" in shown and "256" in shown
+
+
+def test_a_settings_file_picked_for_the_tokenizer_is_named_in_chinese(qapp, tmp_path):
+    import json
+
+    from core.errors import FormatError
+    from core.formats import load_any
+
+    path = tmp_path / "tokenizer_config.json"
+    path.write_text(
+        json.dumps({"tokenizer_class": "LlamaTokenizerFast", "chat_template": "…"}), encoding="utf-8"
+    )
+    (tmp_path / "tokenizer.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(FormatError) as refused:
+        load_any(path)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert shown == (
+        f"tokenizer_config.json 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。"
+        f"请打开它旁边的 tokenizer.json：{tmp_path / 'tokenizer.json'}"
+    )
+
+
+def test_a_tokenizer_named_by_its_role_is_named_in_chinese(qapp, tmp_path):
+    """The byte error from extending (no file name for the tokenizer: "the base tokenizer") read
+    "而 the base tokenizer 没有…" in the Chinese app."""
+    from core import Tokenizer
+    from core.errors import TokenizerError
+    from core.formats.spec import TokenizerSpec
+    from core.tokenization.extend import ExtendTrainer
+
+    base = TokenizerSpec.from_merges([(b"t", b"h")])
+    holed = Tokenizer({i: b for i, b in base.vocab.items() if b != b"\xff"}, base.merges)
+    text = tmp_path / "dict.txt"
+    text.write_bytes(b"odd \xff end\n")
+    with pytest.raises(TokenizerError) as refused:
+        ExtendTrainer.from_files(holed, [text], workers=1)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert "而 基础分词器 没有对应它的 token" in shown and "the base tokenizer" not in shown, shown

@@ -309,3 +309,43 @@ def test_the_chart_legend_covers_no_bar(qtbot, window):
     legend_rect = ev.legend.rect().translated(ev.legend.mapToGlobal(ev.legend.rect().topLeft()))
     plot_rect = ev.bpt_plot.rect().translated(ev.bpt_plot.mapToGlobal(ev.bpt_plot.rect().topLeft()))
     assert not legend_rect.intersects(plot_rect)
+
+
+def test_an_opened_tokenizer_is_evaluated_with_its_own_pattern_and_normalizer(
+    qtbot, window, tmp_path, small_corpus
+):
+    """Evaluate's "current" tokenizer for an opened tokenizer.json (GPT-4's pattern, an NFC normalizer)
+    was rebuilt from its merges with the training panel's pattern (GPT-2) and no normalizer: other token
+    counts than the file's, with nothing said. It is now the opened tokenizer itself."""
+    from tokenizers import Tokenizer as HF
+
+    from core import Tokenizer, Trainer
+    from core.formats import load_any
+
+    from .gui_helpers import import_tokenizer
+
+    t = Trainer.from_file(small_corpus, [EOT], pattern="gpt4")
+    t.run(337)
+    export_all(tmp_path / "tok", t, ["hf"])
+    path = tmp_path / "tok" / "tokenizer.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["normalizer"] = {"type": "NFC"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    text = tmp_path / "eval.txt"
+    sample = "The cat sat.\nThe dog sat.\n12345 678 cafe\u0301 CAFE\u0301's\n" * 30
+    text.write_text(sample, encoding="utf-8")
+    want = len(HF.from_file(str(path)).encode(sample).ids)
+    assert want == len(Tokenizer.from_spec(load_any(path)).encode(sample))
+    as_before = Tokenizer(t.vocab, t.merges, [EOT], pattern="gpt2")  # what "current" used to be
+    assert len(as_before.encode(sample)) != want  # (the text tells the two apart)
+    c = window.controller
+    import_tokenizer(qtbot, c, str(path))
+    assert window.training_panel.pattern.currentData() == "gpt2"  # (the panel: for the next corpus)
+    ev = window.evaluate
+    ev.add_current()
+    ev.add_text(str(text))
+    with qtbot.waitSignal(ev.finished, timeout=60_000):
+        ev.run()
+    assert ev.last_error is None
+    assert [r.tokens for r in ev.results] == [want]
+    assert ev.results[0].bytes_per_token == pytest.approx(len(sample.encode()) / want)

@@ -101,3 +101,41 @@ def test_a_pattern_the_files_cannot_store_is_named_before_export(qtbot, window, 
 
 def test_a_gpt2_pattern_session_exports_without_a_question(trained):
     assert trained.controller.export_losses(["gpt2", "hf", "tiktoken", "native"]) == {}
+
+
+def test_an_imported_pipelines_own_pattern_is_named_before_export(qtbot, window, tmp_path):
+    """A tokenizer.json with a pipeline (Qwen2.5, Llama 3, DeepSeek: a Split regex, then ByteLevel; a
+    tekken file likewise) exported to GPT-2 or tiktoken files: the normalizer was named, the pattern
+    was not (the files were written without a word and, read back, split text with GPT-2's pattern)."""
+    from tokenizers import Regex, normalizers, pre_tokenizers
+
+    from core import Tokenizer
+    from core.formats import load_any
+
+    from .gui_helpers import import_tokenizer
+
+    byte_chars = sorted(pre_tokenizers.ByteLevel.alphabet())
+    hf = tokenizers.Tokenizer(tokenizers.models.BPE(dict(zip(byte_chars, range(256))), []))
+    qwen_like = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
+    hf.pre_tokenizer = pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.Split(Regex(qwen_like), behavior="isolated"),
+            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+        ]
+    )
+    path = tmp_path / "plain" / "tokenizer.json"
+    path.parent.mkdir()
+    hf.save(str(path))
+    assert Tokenizer.from_spec(load_any(path)).pattern_regex == qwen_like
+    c = window.controller
+    import_tokenizer(qtbot, c, path)
+    pattern = f"the pattern ({qwen_like[:40]}…; readers assume GPT-2's)"
+    assert c.export_losses(["gpt2", "hf", "tiktoken", "native"]) == {"gpt2": [pattern], "tiktoken": [pattern]}
+    hf.normalizer = normalizers.NFC()
+    nfc = tmp_path / "nfc" / "tokenizer.json"
+    nfc.parent.mkdir()
+    hf.save(str(nfc))
+    import_tokenizer(qtbot, c, nfc)
+    both = ["the normalizer (NFC)", pattern]
+    assert c.export_losses(["gpt2", "hf", "tiktoken", "native"]) == {"gpt2": both, "tiktoken": both}
+    assert c.export_losses(["hf", "native"]) == {}

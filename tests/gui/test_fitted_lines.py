@@ -152,3 +152,22 @@ def test_side_by_side_titles_and_split_lines_fit_their_panes_at_1280(qtbot, trai
     assert tv.wait_idle()
     assert "Characters split into byte tokens" in _shown(tv.primary.split_chars)
     assert _fits(tv.primary.split_chars)
+
+
+def test_a_long_tokenizer_name_in_the_corpus_panel_ends_in_an_ellipsis(qtbot, tmp_path):
+    """OLMo's file, allenai_gpt-neox-olmo-dolma-v1_5.json, imported at 1366×768: the corpus panel cut
+    'imported tokenizer allenai_gpt-neox-olmo-do' through a letter at its edge, with no tooltip."""
+    from core.formats import export_all
+
+    from .gui_helpers import import_tokenizer, shown_window
+
+    name = "allenai_gpt-neox-olmo-dolma-v1_5.json"
+    tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
+    export_all(tmp_path, tok, ["hf"])
+    (tmp_path / "tokenizer.json").rename(tmp_path / name)
+    with shown_window(qtbot, size=(1366, 768)) as w:
+        import_tokenizer(qtbot, w.controller, str(tmp_path / name))
+        label = w.corpus_panel.name
+        qtbot.waitUntil(lambda: "imported tokenizer" in _shown(label))
+        assert _fits(label), _shown(label)
+        assert ELLIPSIS in _shown(label) and name in label.toolTip()

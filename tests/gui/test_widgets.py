@@ -391,3 +391,34 @@ def test_a_new_corpus_clears_the_vocab_search(qtbot, loaded, small_corpus):
 
     load(qtbot, loaded, small_corpus)  # another corpus: its rows are not hidden by the old search
     assert br.search.text() == ""
+
+
+def test_the_next_merge_box_holds_four_lines_of_chinese_or_korean(qtbot, tmp_path):
+    """Continuing Qwen2.5 on a corpus with Japanese and Korean: 'Next merge: 。 + 日本語のテキスト → …'
+    took three lines and 'Last merge: 。한국어 …' the fourth, cut in half at the box's bottom (the
+    box was four Latin lines high; these glyphs come from a taller fallback font)."""
+    from PySide6.QtGui import QTextDocument
+
+    from .gui_helpers import load, shown_window
+
+    corpus = tmp_path / "cjk.txt"
+    corpus.write_text("。日本語のテキスト、カタカナ。한국어 텍스트 " * 3, encoding="utf-8")
+    with shown_window(qtbot, size=(1366, 768)) as w:
+        load(qtbot, w, corpus)
+        c = w.controller
+        c.step(6)
+        qtbot.waitUntil(lambda: not c.busy)
+        label = w.pairs.next_label
+        text = label.text()
+        assert "Next merge" in text and "Last merge" in text
+        doc = QTextDocument()
+        doc.setDefaultFont(label.font())
+        doc.setHtml(text)
+        doc.setTextWidth(label.contentsRect().width())
+        lines = sum(doc.findBlockByNumber(k).layout().lineCount() for k in range(doc.blockCount()))
+        assert lines <= 4, lines  # (what the box is for)
+        # four lines of the text as it is drawn fit the box
+        full = QTextDocument()
+        full.setDefaultFont(label.font())
+        full.setHtml("<br>".join(["<code>日本語 한국어</code> 词表 Ag"] * 4))
+        assert full.size().height() <= label.contentsRect().height(), (full.size(), label.contentsRect())
