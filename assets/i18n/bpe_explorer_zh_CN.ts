@@ -1020,129 +1020,260 @@
         <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="24"/>
-        <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
-        <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/text/errors.py" line="27"/>
+        <location filename="../../bpe_gui/text/errors.py" line="34"/>
         <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the decompressed file.</source>
         <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开解压出的文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="32"/>
+        <location filename="../../bpe_gui/text/errors.py" line="39"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="36"/>
+        <location filename="../../bpe_gui/text/errors.py" line="43"/>
         <source>The encoding %(name)s is not available offline: tiktoken&apos;s cache has no copy of it. Download %(url)s and open that file instead.</source>
         <translation>编码 %(name)s 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 %(url)s，再打开那个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="41"/>
+        <location filename="../../bpe_gui/text/errors.py" line="48"/>
         <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the tokenizer file inside.</source>
         <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开其中的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="46"/>
+        <location filename="../../bpe_gui/text/errors.py" line="53"/>
         <source>The folder %(folder)s already holds %(files)s, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Choose another folder, or replace them.</source>
         <translation>文件夹 %(folder)s 中已有 %(files)s，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。请选择其他文件夹，或替换它们。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="51"/>
+        <location filename="../../bpe_gui/text/errors.py" line="58"/>
         <source>%(name)s is plain text, not a tokenizer file. To train on it, open it as a corpus; to open a tokenizer, choose its vocab.json, merges.txt, tokenizer.json, .tiktoken or bpe.json.</source>
         <translation>%(name)s 是纯文本，不是分词器文件。要在它上面训练，请把它作为语料打开；要打开分词器，请选择它的 vocab.json、merges.txt、tokenizer.json、.tiktoken 或 bpe.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="56"/>
+        <location filename="../../bpe_gui/text/errors.py" line="63"/>
         <source>%(name)s is not a tokenizer file BPE Explorer reads. Choose a vocab.json + merges.txt, tokenizer.json, .tiktoken, SentencePiece tokenizer.model or bpe.json file.</source>
         <translation>%(name)s 不是 BPE Explorer 能读取的分词器文件。请选择 vocab.json + merges.txt、tokenizer.json、.tiktoken、SentencePiece 的 tokenizer.model 或 bpe.json 文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="61"/>
+        <location filename="../../bpe_gui/text/errors.py" line="68"/>
         <source>%(name)s is empty: it is not a tokenizer file.</source>
         <translation>%(name)s 是空文件，不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <location filename="../../bpe_gui/text/errors.py" line="69"/>
         <source>%(name)s looks like a GPT-2 vocab.json, but its merges file is not beside it (looked for %(tried)s or a single *merges*.txt). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 看起来是 GPT-2 的 vocab.json，但旁边找不到它的合并文件（没有 %(tried)s，也没有唯一的 *merges*.txt 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="67"/>
+        <location filename="../../bpe_gui/text/errors.py" line="74"/>
         <source>The vocab that goes with %(name)s is not beside it (looked for %(tried)s or a single *.json). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 旁边找不到与它配套的词表（没有 %(tried)s，也没有唯一的 *.json 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="72"/>
+        <location filename="../../bpe_gui/text/errors.py" line="79"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="75"/>
-        <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
-        <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
+        <location filename="../../bpe_gui/text/errors.py" line="24"/>
+        <source>%(name)s looks like a binary file, not text (%(nul)s NUL bytes in its first %(size)s bytes). Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来是二进制文件，不是文本（前 %(size)s 个字节中有 %(nul)s 个 NUL 字节）。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <location filename="../../bpe_gui/text/errors.py" line="29"/>
+        <source>%(name)s holds only NUL bytes (its first %(size)s bytes are all 0), not text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 里只有 NUL 字节（前 %(size)s 个字节全是 0），不是文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="82"/>
+        <source>%(name)s does not look like UTF-8 text (%(invalid)s of its first %(size)s bytes are not valid UTF-8). Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来不是 UTF-8 文本（前 %(size)s 个字节中有 %(invalid)s 个不是有效的 UTF-8）。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="87"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="79"/>
+        <location filename="../../bpe_gui/text/errors.py" line="88"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="80"/>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="81"/>
+        <location filename="../../bpe_gui/text/errors.py" line="90"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="84"/>
+        <location filename="../../bpe_gui/text/errors.py" line="93"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="89"/>
+        <location filename="../../bpe_gui/text/errors.py" line="98"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="92"/>
+        <location filename="../../bpe_gui/text/errors.py" line="101"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="97"/>
+        <location filename="../../bpe_gui/text/errors.py" line="106"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="101"/>
+        <location filename="../../bpe_gui/text/errors.py" line="110"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="102"/>
+        <location filename="../../bpe_gui/text/errors.py" line="111"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="105"/>
+        <location filename="../../bpe_gui/text/errors.py" line="114"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="111"/>
+        <location filename="../../bpe_gui/text/errors.py" line="120"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="126"/>
+        <source>The file %(path)s does not exist. Check the path.</source>
+        <translation>文件 %(path)s 不存在。请检查路径。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="127"/>
+        <source>%(path)s is a folder. Choose a file.</source>
+        <translation>%(path)s 是文件夹。请选择一个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="128"/>
+        <source>Cannot read the file %(path)s: %(reason)s. Check its permissions.</source>
+        <translation>无法读取文件 %(path)s：%(reason)s。请检查它的读取权限。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="131"/>
+        <source>%(file)s, line %(line)s: not valid UTF-8 (byte %(byte)s). Tokenizer files are UTF-8 text.</source>
+        <translation>%(file)s 第 %(line)s 行：不是有效的 UTF-8（字节 %(byte)s）。分词器文件应是 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="135"/>
+        <source>%(file)s, line %(line)s: not valid JSON (%(detail)s). The file is truncated or was edited by hand; download or export it again.</source>
+        <translation>%(file)s 第 %(line)s 行：不是有效的 JSON（%(detail)s）。文件不完整（被截断），或被手工改坏了；请重新下载或重新导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="140"/>
+        <source>%(file)s: the JSON is nested too deeply to read. No tokenizer file is nested that deep: the file is damaged or not a tokenizer.</source>
+        <translation>%(file)s：JSON 嵌套太深，无法读取。分词器文件不会嵌套这么深：文件已损坏，或者根本不是分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="145"/>
+        <source>%(file)s, lines %(line)s and %(line2)s: the key %(key)s appears twice. Each token must be listed once.</source>
+        <translation>%(file)s 第 %(line)s 行和第 %(line2)s 行：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="150"/>
+        <source>%(file)s: the key %(key)s appears twice. Each token must be listed once.</source>
+        <translation>%(file)s：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="153"/>
+        <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be two tokens separated by one space.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。merges.txt 的每一行必须是用一个空格隔开的两个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="158"/>
+        <source>%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is not a byte-level merges file.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s（%(codepoint)s）不是 GPT-2 的字节字符：这不是字节级 BPE 的合并规则文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="163"/>
+        <source>%(file)s, line %(line)s: the merge %(merge)s uses the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
+        <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 用到的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="168"/>
+        <source>%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
+        <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 产生的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="173"/>
+        <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
+        <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="179"/>
+        <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
+        <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="185"/>
+        <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
+        <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="190"/>
+        <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
+        <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="194"/>
+        <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
+        <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="198"/>
+        <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
+        <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="201"/>
+        <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="206"/>
+        <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="209"/>
+        <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
+        <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="213"/>
+        <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
+        <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="218"/>
+        <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
+        <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="223"/>
+        <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
+        <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="244"/>
+        <source>, line %1</source>
+        <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
+        <translation> 第 %1 行</translation>
     </message>
 </context>
 <context>
@@ -3942,91 +4073,92 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="130"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="169"/>
         <source>Type or paste text to tokenize …</source>
+        <extracomment>the characters Qt&apos;s text edit keeps none of: (what stands for it in the text, its format&apos;s property)</extracomment>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="136"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="175"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="137"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="176"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="178"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="142"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="181"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="146"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="185"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="187"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="165"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="204"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="242"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="281"/>
         <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="254"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="293"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="256"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="295"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="267"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="306"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="269"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="308"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="271"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="310"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="342"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="323"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="362"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="367"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
