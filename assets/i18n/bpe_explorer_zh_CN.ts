@@ -1270,7 +1270,7 @@
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="244"/>
+        <location filename="../../bpe_gui/text/errors.py" line="245"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
@@ -2347,6 +2347,165 @@
     </message>
 </context>
 <context>
+    <name>Intro</name>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="32"/>
+        <source>Corpus and Training (left)</source>
+        <translation>语料和训练（左侧）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="33"/>
+        <source>the text BPE learns from, and the buttons that learn merges: Step ▶ makes one, Step N several, Train to vocab size many, ◀ Undo takes the last one back.</source>
+        <translation>BPE 从中学习的文本，以及学习合并的按钮：“单步 ▶”做一次合并，“走 N 步”做若干次，“训练到词表大小”一次做很多次，“◀ 撤销”撤回最近的一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="40"/>
+        <source>Merge timeline</source>
+        <translation>合并时间线</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="41"/>
+        <source>one point per merge made: how often its pair occurred.</source>
+        <translation>每做一次合并就多一个点：表示那个字节对出现了多少次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="44"/>
+        <source>Pair counts</source>
+        <translation>字节对次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="45"/>
+        <source>every pair of neighbouring tokens and its count; the top row is the next merge.</source>
+        <translation>每一对相邻词元及其出现次数；最上面一行就是下一次要合并的。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="50"/>
+        <source>Tokenize</source>
+        <translation>分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="51"/>
+        <source>type or paste any text and see it cut into coloured tokens by the merges learned so far.</source>
+        <translation>输入或粘贴任意文本，看它被目前学到的合并切成一个个彩色的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="57"/>
+        <source>Merges &amp; vocab</source>
+        <translation>合并与词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="58"/>
+        <source>the merges in the order they were learned, and every token with its id.</source>
+        <translation>按学习顺序排列的合并，以及每个词元和它的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="61"/>
+        <source>Selected merge · What happened</source>
+        <translation>选中的合并 · 发生了什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="62"/>
+        <source>the story of one merge in plain words: which pair, how often, what changed.</source>
+        <translation>用大白话讲一次合并的来龙去脉：合并了哪个字节对、出现了多少次、改变了什么。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="66"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="71"/>
+        <source>What the window shows</source>
+        <translation>窗口里有什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="80"/>
+        <source>What a tokenizer does</source>
+        <translation>分词器是做什么的</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="82"/>
+        <source>A language model does not read letters: it reads numbers. A tokenizer cuts text into pieces called tokens and gives each token a number, its id. “the cat” may become two tokens, “the” and “ cat” (with its space), so the model sees two ids.</source>
+        <translation>语言模型读的不是文字，而是数字。分词器把文本切成一个个小片段，叫作词元（token），并给每个词元一个编号，即它的 ID。比如 “the cat” 可能被切成 “the” 和 “ cat”（带着前面的空格）两个词元，模型看到的就是两个 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="88"/>
+        <source>BPE (byte-pair encoding) is how GPT-2, GPT-4, Llama and the tokenizer of Stanford&apos;s CS336 assignment 1 learn their tokens from a large text, the corpus.</source>
+        <translation>BPE（字节对编码，byte-pair encoding）是 GPT-2、GPT-4、Llama 以及斯坦福 CS336 作业 1 里的分词器从大量文本（即语料）中学出词元的方法。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="96"/>
+        <source>How BPE learns: bytes → pairs → merges</source>
+        <translation>BPE 怎样学习：字节 → 字节对 → 合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="98"/>
+        <source>Bytes. The corpus is stored as UTF-8 bytes, numbers from 0 to 255. Each of the 256 bytes is a first token, so any text can be written with them: an English letter is one byte, a Chinese character three.</source>
+        <translation>字节。语料以 UTF-8 字节存储，每个字节是 0 到 255 之间的一个数。256 个字节各自就是最初的词元，所以任何文本都能用它们写出来：一个英文字母是一个字节，一个汉字是三个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="104"/>
+        <source>Pairs. Count how often each pair of neighbouring tokens occurs in the corpus, such as “t” followed by “h”.</source>
+        <translation>字节对。统计语料中每一对相邻词元出现的次数，比如 “t” 后面紧跟着 “h”。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="109"/>
+        <source>Merges. The most frequent pair becomes a new token (“t” + “h” → “th”), written everywhere it occurs. Count again and repeat: each repetition is one merge, and the ordered list of merges is what training learns. It stops at the vocab size you choose.</source>
+        <translation>合并。出现最多的那一对变成一个新词元（“t” + “h” → “th”），并在它出现的每个地方替换掉原来的两个词元。然后重新统计、再重复：每重复一次就是一次合并，按顺序排好的合并列表就是训练学到的东西。达到你选定的词表大小时停止。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="120"/>
+        <source>Before counting, the text is cut into pre-tokens, roughly words with their leading space, so a merge never joins the end of one word to the next. Encoding a new text applies the learned merges in the same order.</source>
+        <translation>统计之前，文本会先被切成预分词（大致是带着前导空格的单词），所以合并不会把一个单词的结尾和下一个单词连在一起。对新文本编码时，按同样的顺序应用学到的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="130"/>
+        <source>What to click first</source>
+        <translation>先点哪里</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="132"/>
+        <source>Open the sample: the bundled sample corpus opens when the app starts (otherwise click the button below, or Recent → Sample corpus (bundled) in the Corpus box). Your own UTF-8 text file opens with Open….</source>
+        <translation>打开示例：应用启动时会自动打开内置的示例语料。如果没有打开，点下面的按钮，或在“语料”框里选“最近 → 示例语料（内置）”。自己的 UTF-8 文本文件用“打开…”来打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="138"/>
+        <source>Press Step ▶ (or the → key) a few times: each press makes one merge. Watch the top pair of Pair counts become a token, a point appear on the timeline and the text in Tokenize get fewer, longer tokens.</source>
+        <translation>按几次“单步 ▶”（或 → 键）：每按一次做一次合并。看“字节对次数”最上面那一对变成一个词元、时间线上多出一个点、“分词”里的文本被切成更少也更长的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="144"/>
+        <source>Press Train to vocab size to learn many merges at once; ◀ Undo (or the ← key) takes them back one by one.</source>
+        <translation>按“训练到词表大小”一次学很多个合并；“◀ 撤销”（或 ← 键）一个一个地撤回。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="154"/>
+        <source>To see the algorithm itself run line by line on a tiny text, with its variables beside the code, open Learn mode below (also View → Learn BPE step by step). The Glossary in the Help menu explains each term.</source>
+        <translation>想看算法本身在一小段文本上逐行运行、变量的值就列在代码旁边，请点下面的按钮打开学习模式（也可以用 视图 → 逐步学习 BPE）。帮助菜单里的“术语表”解释了每个术语。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="78"/>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="175"/>
+        <source>What is BPE?</source>
+        <translation>什么是 BPE？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="181"/>
+        <source>Step through the code in Learn mode ▶</source>
+        <translation>在学习模式中逐行运行代码 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="193"/>
+        <source>Open the sample corpus</source>
+        <translation>打开示例语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/intro.py" line="196"/>
+        <source>Train on the small text that comes with the app (Step ▶ or Train next)</source>
+        <translation>用应用自带的小段文本来训练（接着按“单步 ▶”或“训练到词表大小”）</translation>
+    </message>
+</context>
+<context>
     <name>JobDialog</name>
     <message>
         <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="80"/>
@@ -2871,308 +3030,313 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="173"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="175"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="213"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="247"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="247"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="269"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="278"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="300"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="304"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="328"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置（0 次合并）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="338"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="339"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="341"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="344"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="345"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="347"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="357"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="357"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="358"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
+        <source>What a tokenizer is and how BPE learns, in plain words; then Learn mode</source>
+        <translation>用大白话讲什么是分词器、BPE 怎样学习；然后进入学习模式</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="365"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="407"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="414"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置（回到基础分词器）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="416"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="427"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="434"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="463"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="470"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="465"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="472"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="466"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="473"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="487"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="587"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="594"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="293"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="349"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="350"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="585"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="592"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="650"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="657"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

@@ -22,6 +22,7 @@ from bpe_gui.dialogs.audit_dialog import open_audit
 from bpe_gui.dialogs.extend_dialog import open_extend
 from bpe_gui.dialogs.glossary import show_glossary
 from bpe_gui.dialogs.inspect_dialog import open_inspect
+from bpe_gui.dialogs.intro import show_intro
 from bpe_gui.dialogs.messages import MessageLog, ShortcutsDialog
 from bpe_gui.dialogs.overlap_dialog import open_overlap
 from bpe_gui.settings import Settings
@@ -354,7 +355,13 @@ class MainWindow(FilesWindow):
             a.triggered.connect(lambda _c=False, code=code: self._set_language(code))
         help_menu = mb.addMenu(self.tr("&Help"))
         self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts, ["F1"], help_menu)
-        self._action(self.tr("What is &BPE?"), lambda: open_learn(self), [], help_menu)
+        self._action(
+            self.tr("What is &BPE?"),
+            lambda: show_intro(self),
+            [],
+            help_menu,
+            self.tr("What a tokenizer is and how BPE learns, in plain words; then Learn mode"),
+        )
         self._action(self.tr("&Glossary"), lambda: show_glossary(self), [], help_menu)
         self._action(self.tr("&About"), self._about, [], help_menu)
 
