@@ -2349,158 +2349,158 @@
 <context>
     <name>Intro</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="32"/>
+        <location filename="../../bpe_gui/views/intro.py" line="32"/>
         <source>Corpus and Training (left)</source>
         <translation>语料和训练（左侧）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="33"/>
+        <location filename="../../bpe_gui/views/intro.py" line="33"/>
         <source>the text BPE learns from, and the buttons that learn merges: Step ▶ makes one, Step N several, Train to vocab size many, ◀ Undo takes the last one back.</source>
         <translation>BPE 从中学习的文本，以及学习合并的按钮：“单步 ▶”做一次合并，“走 N 步”做若干次，“训练到词表大小”一次做很多次，“◀ 撤销”撤回最近的一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="40"/>
+        <location filename="../../bpe_gui/views/intro.py" line="40"/>
         <source>Merge timeline</source>
         <translation>合并时间线</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="41"/>
+        <location filename="../../bpe_gui/views/intro.py" line="41"/>
         <source>one point per merge made: how often its pair occurred.</source>
         <translation>每做一次合并就多一个点：表示那个字节对出现了多少次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="44"/>
+        <location filename="../../bpe_gui/views/intro.py" line="44"/>
         <source>Pair counts</source>
         <translation>字节对次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="45"/>
+        <location filename="../../bpe_gui/views/intro.py" line="45"/>
         <source>every pair of neighbouring tokens and its count; the top row is the next merge.</source>
         <translation>每一对相邻词元及其出现次数；最上面一行就是下一次要合并的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="50"/>
+        <location filename="../../bpe_gui/views/intro.py" line="50"/>
         <source>Tokenize</source>
         <translation>分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="51"/>
+        <location filename="../../bpe_gui/views/intro.py" line="51"/>
         <source>type or paste any text and see it cut into coloured tokens by the merges learned so far.</source>
         <translation>输入或粘贴任意文本，看它被目前学到的合并切成一个个彩色的词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="57"/>
+        <location filename="../../bpe_gui/views/intro.py" line="57"/>
         <source>Merges &amp; vocab</source>
         <translation>合并与词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="58"/>
+        <location filename="../../bpe_gui/views/intro.py" line="58"/>
         <source>the merges in the order they were learned, and every token with its id.</source>
         <translation>按学习顺序排列的合并，以及每个词元和它的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="61"/>
+        <location filename="../../bpe_gui/views/intro.py" line="61"/>
         <source>Selected merge · What happened</source>
         <translation>选中的合并 · 发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="62"/>
+        <location filename="../../bpe_gui/views/intro.py" line="62"/>
         <source>the story of one merge in plain words: which pair, how often, what changed.</source>
         <translation>用大白话讲一次合并的来龙去脉：合并了哪个字节对、出现了多少次、改变了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="66"/>
+        <location filename="../../bpe_gui/views/intro.py" line="66"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="71"/>
+        <location filename="../../bpe_gui/views/intro.py" line="71"/>
         <source>What the window shows</source>
         <translation>窗口里有什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="80"/>
+        <location filename="../../bpe_gui/views/intro.py" line="80"/>
         <source>What a tokenizer does</source>
         <translation>分词器是做什么的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="82"/>
+        <location filename="../../bpe_gui/views/intro.py" line="82"/>
         <source>A language model does not read letters: it reads numbers. A tokenizer cuts text into pieces called tokens and gives each token a number, its id. “the cat” may become two tokens, “the” and “ cat” (with its space), so the model sees two ids.</source>
         <translation>语言模型读的不是文字，而是数字。分词器把文本切成一个个小片段，叫作词元（token），并给每个词元一个编号，即它的 ID。比如 “the cat” 可能被切成 “the” 和 “ cat”（带着前面的空格）两个词元，模型看到的就是两个 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="88"/>
+        <location filename="../../bpe_gui/views/intro.py" line="88"/>
         <source>BPE (byte-pair encoding) is how GPT-2, GPT-4, Llama and the tokenizer of Stanford&apos;s CS336 assignment 1 learn their tokens from a large text, the corpus.</source>
         <translation>BPE（字节对编码，byte-pair encoding）是 GPT-2、GPT-4、Llama 以及斯坦福 CS336 作业 1 里的分词器从大量文本（即语料）中学出词元的方法。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="96"/>
+        <location filename="../../bpe_gui/views/intro.py" line="96"/>
         <source>How BPE learns: bytes → pairs → merges</source>
         <translation>BPE 怎样学习：字节 → 字节对 → 合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="98"/>
+        <location filename="../../bpe_gui/views/intro.py" line="98"/>
         <source>Bytes. The corpus is stored as UTF-8 bytes, numbers from 0 to 255. Each of the 256 bytes is a first token, so any text can be written with them: an English letter is one byte, a Chinese character three.</source>
         <translation>字节。语料以 UTF-8 字节存储，每个字节是 0 到 255 之间的一个数。256 个字节各自就是最初的词元，所以任何文本都能用它们写出来：一个英文字母是一个字节，一个汉字是三个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="104"/>
+        <location filename="../../bpe_gui/views/intro.py" line="104"/>
         <source>Pairs. Count how often each pair of neighbouring tokens occurs in the corpus, such as “t” followed by “h”.</source>
         <translation>字节对。统计语料中每一对相邻词元出现的次数，比如 “t” 后面紧跟着 “h”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="109"/>
+        <location filename="../../bpe_gui/views/intro.py" line="109"/>
         <source>Merges. The most frequent pair becomes a new token (“t” + “h” → “th”), written everywhere it occurs. Count again and repeat: each repetition is one merge, and the ordered list of merges is what training learns. It stops at the vocab size you choose.</source>
         <translation>合并。出现最多的那一对变成一个新词元（“t” + “h” → “th”），并在它出现的每个地方替换掉原来的两个词元。然后重新统计、再重复：每重复一次就是一次合并，按顺序排好的合并列表就是训练学到的东西。达到你选定的词表大小时停止。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="120"/>
+        <location filename="../../bpe_gui/views/intro.py" line="120"/>
         <source>Before counting, the text is cut into pre-tokens, roughly words with their leading space, so a merge never joins the end of one word to the next. Encoding a new text applies the learned merges in the same order.</source>
         <translation>统计之前，文本会先被切成预分词（大致是带着前导空格的单词），所以合并不会把一个单词的结尾和下一个单词连在一起。对新文本编码时，按同样的顺序应用学到的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="130"/>
+        <location filename="../../bpe_gui/views/intro.py" line="130"/>
         <source>What to click first</source>
         <translation>先点哪里</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="132"/>
+        <location filename="../../bpe_gui/views/intro.py" line="132"/>
         <source>Open the sample: the bundled sample corpus opens when the app starts (otherwise click the button below, or Recent → Sample corpus (bundled) in the Corpus box). Your own UTF-8 text file opens with Open….</source>
         <translation>打开示例：应用启动时会自动打开内置的示例语料。如果没有打开，点下面的按钮，或在“语料”框里选“最近 → 示例语料（内置）”。自己的 UTF-8 文本文件用“打开…”来打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="138"/>
+        <location filename="../../bpe_gui/views/intro.py" line="138"/>
         <source>Press Step ▶ (or the → key) a few times: each press makes one merge. Watch the top pair of Pair counts become a token, a point appear on the timeline and the text in Tokenize get fewer, longer tokens.</source>
         <translation>按几次“单步 ▶”（或 → 键）：每按一次做一次合并。看“字节对次数”最上面那一对变成一个词元、时间线上多出一个点、“分词”里的文本被切成更少也更长的词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="144"/>
+        <location filename="../../bpe_gui/views/intro.py" line="144"/>
         <source>Press Train to vocab size to learn many merges at once; ◀ Undo (or the ← key) takes them back one by one.</source>
         <translation>按“训练到词表大小”一次学很多个合并；“◀ 撤销”（或 ← 键）一个一个地撤回。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="154"/>
+        <location filename="../../bpe_gui/views/intro.py" line="154"/>
         <source>To see the algorithm itself run line by line on a tiny text, with its variables beside the code, open Learn mode below (also View → Learn BPE step by step). The Glossary in the Help menu explains each term.</source>
         <translation>想看算法本身在一小段文本上逐行运行、变量的值就列在代码旁边，请点下面的按钮打开学习模式（也可以用 视图 → 逐步学习 BPE）。帮助菜单里的“术语表”解释了每个术语。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="78"/>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="175"/>
+        <location filename="../../bpe_gui/views/intro.py" line="78"/>
+        <location filename="../../bpe_gui/views/intro.py" line="175"/>
         <source>What is BPE?</source>
         <translation>什么是 BPE？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="181"/>
+        <location filename="../../bpe_gui/views/intro.py" line="181"/>
         <source>Step through the code in Learn mode ▶</source>
         <translation>在学习模式中逐行运行代码 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="193"/>
+        <location filename="../../bpe_gui/views/intro.py" line="193"/>
         <source>Open the sample corpus</source>
         <translation>打开示例语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/intro.py" line="196"/>
+        <location filename="../../bpe_gui/views/intro.py" line="196"/>
         <source>Train on the small text that comes with the app (Step ▶ or Train next)</source>
         <translation>用应用自带的小段文本来训练（接着按“单步 ▶”或“训练到词表大小”）</translation>
     </message>

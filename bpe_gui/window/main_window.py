@@ -22,7 +22,6 @@ from bpe_gui.dialogs.audit_dialog import open_audit
 from bpe_gui.dialogs.extend_dialog import open_extend
 from bpe_gui.dialogs.glossary import show_glossary
 from bpe_gui.dialogs.inspect_dialog import open_inspect
-from bpe_gui.dialogs.intro import show_intro
 from bpe_gui.dialogs.messages import MessageLog, ShortcutsDialog
 from bpe_gui.dialogs.overlap_dialog import open_overlap
 from bpe_gui.settings import Settings
@@ -32,6 +31,7 @@ from bpe_gui.views.browser_view import BrowserView
 from bpe_gui.views.corpus_panel import CorpusPanel
 from bpe_gui.views.details_view import DetailsView
 from bpe_gui.views.evaluate_view import EvaluateView
+from bpe_gui.views.intro import show_intro
 from bpe_gui.views.learn_view import open_learn
 from bpe_gui.views.pairs_view import PairsView
 from bpe_gui.views.screen_fit import DockFit
