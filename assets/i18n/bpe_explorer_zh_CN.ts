@@ -1266,14 +1266,34 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="223"/>
+        <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
+        <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="227"/>
+        <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
+        <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="232"/>
+        <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
+        <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="236"/>
         <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="245"/>
+        <location filename="../../bpe_gui/text/errors.py" line="249"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="251"/>
+        <source>, merge %1</source>
+        <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>
 </context>
 <context>

@@ -220,6 +220,19 @@ def _templates() -> dict[str, str]:
             "%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. "
             "Each token must be listed once.",
         ),
+        "hf_merge_parts": translate(
+            "Errors",
+            '%(file)s%(where)s: %(shown)s is not two tokens. A merge is "a b" or ["a", "b"].',
+        ),
+        "hf_merge_not_byte_level": translate(
+            "Errors",
+            "%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE "
+            "tokenizer.json.",
+        ),
+        "hf_merge_token_missing": translate(
+            "Errors",
+            "%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.",
+        ),
         "tiktoken_token_empty": translate(
             "Errors", "%(file)s, line %(line)s: the token is empty. Tokens need at least one byte."
         ),
@@ -228,6 +241,15 @@ def _templates() -> dict[str, str]:
 
 #: params shown in quotes, as core's English message shows them (repr)
 QUOTED = ("pattern", "token", "path", "text", "key", "merge")
+
+
+def _where(params: dict) -> str:
+    """Where in its file an error is: ", line 12", ", merge 3" (a JSON list's index) or nothing."""
+    if params.get("line"):
+        return translate("Errors", ", line %1").replace("%1", str(params["line"]))
+    if "merge_index" in params:
+        return translate("Errors", ", merge %1").replace("%1", str(params["merge_index"]))
+    return ""
 
 
 def error_text(e: BaseException) -> str:
@@ -240,10 +262,7 @@ def error_text(e: BaseException) -> str:
             try:
                 values = {k: (repr(v) if k in QUOTED else v) for k, v in e.params.items()}
                 if "%(where)s" in template:  # a line core may not have found (", line 12" or nothing)
-                    line = e.params.get("line")
-                    values["where"] = (
-                        translate("Errors", ", line %1").replace("%1", str(line)) if line else ""
-                    )
+                    values["where"] = _where(e.params)
                 return template % values
             except (KeyError, TypeError, ValueError):
                 pass

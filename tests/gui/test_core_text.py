@@ -4,6 +4,7 @@ translated in Chinese; a text no template knows is shown as it is."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -250,8 +251,12 @@ def _broken_files(tmp_path):
 
     spec = TokenizerSpec.from_merges([(b" ", b"t"), (b"h", b"e"), (b" t", b"he")], ["<|endoftext|>"])
     good = tmp_path / "good"
-    export_all(good, spec, ["gpt2", "tiktoken", "native"])
+    export_all(good, spec, ["gpt2", "tiktoken", "native", "hf"])
     vocab, merges = (good / "vocab.json").read_text(), (good / "merges.txt").read_text()
+    hf = (good / "tokenizer.json").read_text()
+    first_merge = json.loads(hf)["model"]["merges"][0]
+    written = json.dumps(first_merge, ensure_ascii=False)
+    assert written in hf
     tiktoken, native = (good / "bpe.tiktoken").read_text(), (good / "bpe.json").read_text()
     cases = {
         "merges_line_parts": {"vocab.json": vocab, "merges.txt": merges + "a b c\n"},
@@ -266,6 +271,9 @@ def _broken_files(tmp_path):
         "tiktoken_rank_repeated": {"x.tiktoken": tiktoken + "YQ== 0\n"},
         "tiktoken_token_repeated": {"x.tiktoken": tiktoken + "IA== 999\n"},
         "tiktoken_line_parts": {"x.tiktoken": tiktoken + "YQ==\n"},
+        "hf_merge_parts": {"tokenizer.json": hf.replace(written, '"a b c"', 1)},
+        "hf_merge_token_missing": {"tokenizer.json": hf.replace(written, '"Ġ x"', 1)},
+        "hf_merge_not_byte_level": {"tokenizer.json": hf.replace(written, '"a 一"', 1)},
     }
     out = [(code, tmp_path / code, files) for code, files in cases.items()]
     out.append(
@@ -279,9 +287,13 @@ def _broken_files(tmp_path):
     return [(code, folder / next(iter(files))) for code, folder, files in out]
 
 
-def _same_facts(english: str, shown: str) -> None:
-    """The Chinese text names the same file, lines, counts and values as core's English one."""
+def _same_facts(english: str, shown: str, detail: str = "") -> None:
+    """The Chinese text names the same file, lines, counts and values as core's English one, in
+    Chinese sentences (no three English words in a row, once values, paths and Python's own
+    ``detail`` are left out)."""
     assert re.search(r"[\u4e00-\u9fff]", shown) and shown != english, (english, shown)
+    words = re.sub(r"'[^']*'|\S*/\S+|\([^)]*\)", " ", shown.replace(detail, "") if detail else shown)
+    assert not re.search(r"[A-Za-z]+ [a-z]+ [a-z]+", words), shown
     for number in re.findall(r"\d+", english):
         assert number in shown, (number, english, shown)
     for quoted in re.findall(r"'[^']+'", english.split(";")[0]):  # (the values, not the fix's wording)
@@ -308,7 +320,7 @@ def test_a_damaged_tokenizer_file_is_refused_in_chinese_with_its_file_line_and_v
         assert str(picked.parent) in shown, shown
         for path in re.findall(r"/\S+\.(?:json|txt|tiktoken)", english):  # the file at fault
             assert path in shown, (path, shown)
-        _same_facts(english, shown)
+        _same_facts(english, shown, refused.value.params.get("detail", ""))
 
 
 @pytest.mark.parametrize(
@@ -335,3 +347,17 @@ def test_a_corpus_that_is_not_utf8_text_is_refused_in_chinese_with_its_counts(qa
         i18n.install("en")
     assert "corpus.bin" in shown
     _same_facts(str(refused.value).split(";")[0], shown)  # (the English fix names command-line options)
+
+
+def test_where_in_the_file_is_said_in_chinese_by_line_or_by_merge(qapp):
+    """A tokenizer.json written on one line (no line to name) is placed by the merge's index, as core does."""
+    from core.errors import FormatError
+
+    by_line = FormatError("x", code="hf_merge_parts", file="t.json", shown="'a b c'", line=12)
+    by_index = FormatError("x", code="hf_merge_parts", file="t.json", shown="'a b c'", merge_index=3)
+    try:
+        i18n.install("zh_CN")
+        assert error_text(by_line).startswith("t.json 第 12 行：'a b c' 不是两个词元")
+        assert error_text(by_index).startswith("t.json 第 3 个合并（从 0 数起）：'a b c'")
+    finally:
+        i18n.install("en")
