@@ -220,6 +220,11 @@ def _templates() -> dict[str, str]:
             "%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. "
             "Each token must be listed once.",
         ),
+        "session_newer": translate(
+            "Errors",
+            "%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads "
+            "(%(supported)s). Update BPE Explorer to open it.",
+        ),
         "hf_merge_parts": translate(
             "Errors",
             '%(file)s%(where)s: %(shown)s is not two tokens. A merge is "a b" or ["a", "b"].',

@@ -361,3 +361,23 @@ def test_where_in_the_file_is_said_in_chinese_by_line_or_by_merge(qapp):
         assert error_text(by_index).startswith("t.json 第 3 个合并（从 0 数起）：'a b c'")
     finally:
         i18n.install("en")
+
+
+def test_a_session_from_a_newer_version_is_refused_in_chinese(qapp, tmp_path):
+    from core.errors import FormatError
+    from core.formats.session import load_session, save_session
+    from core.formats.spec import TokenizerSpec
+
+    path = save_session(tmp_path / "s.bpe.json", TokenizerSpec.from_merges([(b"a", b"b")]))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["session"]["version"] = 97
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="newer") as refused:
+        load_session(path)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert str(path) in shown and "97" in shown and "升级" in shown, shown
+    _same_facts(str(refused.value), shown)
