@@ -221,21 +221,34 @@ def read_text(path: str | os.PathLike, what: str) -> str:
     """Read a UTF-8 file, turning I/O and decoding problems into :class:`FormatError`."""
     path = Path(path)
     if path.is_dir():
-        raise FormatError(f"{what} {str(path)!r} is a folder; choose a file")
+        raise FormatError(
+            f"{what} {str(path)!r} is a folder; choose a file", code="file_folder", path=str(path)
+        )
     if not path.is_file():
-        raise FormatError(f"{what} {str(path)!r} does not exist or is not a file; check the path")
+        raise FormatError(
+            f"{what} {str(path)!r} does not exist or is not a file; check the path",
+            code="file_missing",
+            path=str(path),
+        )
     try:
         data = path.read_bytes()
     except OSError as e:
         raise FormatError(
-            f"cannot read {what} {str(path)!r}: {e.strerror or e}; check its permissions"
+            f"cannot read {what} {str(path)!r}: {e.strerror or e}; check its permissions",
+            code="file_unreadable",
+            path=str(path),
+            reason=str(e.strerror or e),
         ) from e
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise FormatError(
-            f"{path}: line {line}: not valid UTF-8 (byte 0x{data[e.start]:02x}); {what} files are UTF-8 text"
+            f"{path}: line {line}: not valid UTF-8 (byte 0x{data[e.start]:02x}); {what} files are UTF-8 text",
+            code="file_not_utf8",
+            file=str(path),
+            line=line,
+            byte=f"0x{data[e.start]:02x}",
         ) from e
 
 

@@ -1020,164 +1020,320 @@
         <translation>%(name)s 看起来是 %(kind)s 文本。请先转换为 UTF-8（例如用 iconv），再重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="24"/>
-        <source>%(name)s looks like a binary file, not text. Choose a UTF-8 text file.</source>
-        <translation>%(name)s 看起来是二进制文件，不是文本。请选择 UTF-8 文本文件。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/text/errors.py" line="27"/>
+        <location filename="../../bpe_gui/text/errors.py" line="34"/>
         <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the decompressed file.</source>
         <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开解压出的文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="32"/>
+        <location filename="../../bpe_gui/text/errors.py" line="39"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not text. Choose a UTF-8 text file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="36"/>
+        <location filename="../../bpe_gui/text/errors.py" line="43"/>
         <source>The encoding %(name)s is not available offline: tiktoken&apos;s cache has no copy of it. Download %(url)s and open that file instead.</source>
         <translation>编码 %(name)s 无法离线使用：tiktoken 的缓存里没有它的副本。请下载 %(url)s，再打开那个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="41"/>
+        <location filename="../../bpe_gui/text/errors.py" line="48"/>
         <source>%(name)s is a %(kind)s-compressed file. Decompress it first (for example: %(command)s %(name)s) and open the tokenizer file inside.</source>
         <translation>%(name)s 是 %(kind)s 压缩文件。请先解压（例如：%(command)s %(name)s），再打开其中的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="46"/>
+        <location filename="../../bpe_gui/text/errors.py" line="53"/>
         <source>The folder %(folder)s already holds %(files)s, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Choose another folder, or replace them.</source>
         <translation>文件夹 %(folder)s 中已有 %(files)s，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。请选择其他文件夹，或替换它们。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="51"/>
+        <location filename="../../bpe_gui/text/errors.py" line="58"/>
         <source>%(name)s is plain text, not a tokenizer file. To train on it, open it as a corpus; to open a tokenizer, choose its vocab.json, merges.txt, tokenizer.json, .tiktoken or bpe.json.</source>
         <translation>%(name)s 是纯文本，不是分词器文件。要在它上面训练，请把它作为语料打开；要打开分词器，请选择它的 vocab.json、merges.txt、tokenizer.json、.tiktoken 或 bpe.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="56"/>
+        <location filename="../../bpe_gui/text/errors.py" line="63"/>
         <source>%(name)s is not a tokenizer file BPE Explorer reads. Choose a vocab.json + merges.txt, tokenizer.json, .tiktoken, SentencePiece tokenizer.model or bpe.json file.</source>
         <translation>%(name)s 不是 BPE Explorer 能读取的分词器文件。请选择 vocab.json + merges.txt、tokenizer.json、.tiktoken、SentencePiece 的 tokenizer.model 或 bpe.json 文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="61"/>
+        <location filename="../../bpe_gui/text/errors.py" line="68"/>
         <source>%(name)s is empty: it is not a tokenizer file.</source>
         <translation>%(name)s 是空文件，不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="62"/>
+        <location filename="../../bpe_gui/text/errors.py" line="69"/>
         <source>%(name)s looks like a GPT-2 vocab.json, but its merges file is not beside it (looked for %(tried)s or a single *merges*.txt). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 看起来是 GPT-2 的 vocab.json，但旁边找不到它的合并文件（没有 %(tried)s，也没有唯一的 *merges*.txt 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="67"/>
+        <location filename="../../bpe_gui/text/errors.py" line="74"/>
         <source>The vocab that goes with %(name)s is not beside it (looked for %(tried)s or a single *.json). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 旁边找不到与它配套的词表（没有 %(tried)s，也没有唯一的 *.json 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="72"/>
+        <location filename="../../bpe_gui/text/errors.py" line="79"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="75"/>
-        <source>%(name)s does not look like UTF-8 text. Choose a UTF-8 text file.</source>
-        <translation>%(name)s 看起来不是 UTF-8 文本。请选择 UTF-8 文本文件。</translation>
+        <location filename="../../bpe_gui/text/errors.py" line="24"/>
+        <source>%(name)s looks like a binary file, not text (%(nul)s NUL bytes in its first %(size)s bytes). Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来是二进制文件，不是文本（前 %(size)s 个字节中有 %(nul)s 个 NUL 字节）。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <location filename="../../bpe_gui/text/errors.py" line="29"/>
+        <source>%(name)s holds only NUL bytes (its first %(size)s bytes are all 0), not text. Choose a UTF-8 text file.</source>
+        <translation>%(name)s 里只有 NUL 字节（前 %(size)s 个字节全是 0），不是文本。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="82"/>
+        <source>%(name)s does not look like UTF-8 text (%(invalid)s of its first %(size)s bytes are not valid UTF-8). Choose a UTF-8 text file.</source>
+        <translation>%(name)s 看起来不是 UTF-8 文本（前 %(size)s 个字节中有 %(invalid)s 个不是有效的 UTF-8）。请选择 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="87"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="79"/>
+        <location filename="../../bpe_gui/text/errors.py" line="88"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="80"/>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="81"/>
+        <location filename="../../bpe_gui/text/errors.py" line="90"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="84"/>
+        <location filename="../../bpe_gui/text/errors.py" line="93"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="89"/>
+        <location filename="../../bpe_gui/text/errors.py" line="98"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="92"/>
+        <location filename="../../bpe_gui/text/errors.py" line="101"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="97"/>
+        <location filename="../../bpe_gui/text/errors.py" line="106"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="101"/>
+        <location filename="../../bpe_gui/text/errors.py" line="110"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="102"/>
+        <location filename="../../bpe_gui/text/errors.py" line="111"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="105"/>
+        <location filename="../../bpe_gui/text/errors.py" line="114"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="111"/>
+        <location filename="../../bpe_gui/text/errors.py" line="120"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请打开它旁边的 tokenizer.json：%(tokenizer)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="116"/>
+        <location filename="../../bpe_gui/text/errors.py" line="125"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the model&apos;s tokenizer.json (or its vocab.json and merges.txt, or tokenizer.model) instead.</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请改为打开该模型的 tokenizer.json（或其 vocab.json 与 merges.txt，或 tokenizer.model）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="122"/>
+        <location filename="../../bpe_gui/text/errors.py" line="131"/>
         <source>%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a tokenizer that has all 256 bytes.</source>
         <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的 token（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="129"/>
+        <location filename="../../bpe_gui/text/errors.py" line="138"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="140"/>
+        <location filename="../../bpe_gui/text/errors.py" line="268"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="141"/>
+        <location filename="../../bpe_gui/text/errors.py" line="269"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="142"/>
+        <location filename="../../bpe_gui/text/errors.py" line="270"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="143"/>
+        <location filename="../../bpe_gui/text/errors.py" line="271"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="144"/>
+        <source>The file %(path)s does not exist. Check the path.</source>
+        <translation>文件 %(path)s 不存在。请检查路径。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="145"/>
+        <source>%(path)s is a folder. Choose a file.</source>
+        <translation>%(path)s 是文件夹。请选择一个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="146"/>
+        <source>Cannot read the file %(path)s: %(reason)s. Check its permissions.</source>
+        <translation>无法读取文件 %(path)s：%(reason)s。请检查它的读取权限。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="149"/>
+        <source>%(file)s, line %(line)s: not valid UTF-8 (byte %(byte)s). Tokenizer files are UTF-8 text.</source>
+        <translation>%(file)s 第 %(line)s 行：不是有效的 UTF-8（字节 %(byte)s）。分词器文件应是 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="153"/>
+        <source>%(file)s, line %(line)s: not valid JSON (%(detail)s). The file is truncated or was edited by hand; download or export it again.</source>
+        <translation>%(file)s 第 %(line)s 行：不是有效的 JSON（%(detail)s）。文件不完整（被截断），或被手工改坏了；请重新下载或重新导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="158"/>
+        <source>%(file)s: the JSON is nested too deeply to read. No tokenizer file is nested that deep: the file is damaged or not a tokenizer.</source>
+        <translation>%(file)s：JSON 嵌套太深，无法读取。分词器文件不会嵌套这么深：文件已损坏，或者根本不是分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="163"/>
+        <source>%(file)s, lines %(line)s and %(line2)s: the key %(key)s appears twice. Each token must be listed once.</source>
+        <translation>%(file)s 第 %(line)s 行和第 %(line2)s 行：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="168"/>
+        <source>%(file)s: the key %(key)s appears twice. Each token must be listed once.</source>
+        <translation>%(file)s：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="171"/>
+        <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be two tokens separated by one space.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。merges.txt 的每一行必须是用一个空格隔开的两个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="176"/>
+        <source>%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is not a byte-level merges file.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s（%(codepoint)s）不是 GPT-2 的字节字符：这不是字节级 BPE 的合并规则文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="181"/>
+        <source>%(file)s, line %(line)s: the merge %(merge)s uses the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
+        <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 用到的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="186"/>
+        <source>%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
+        <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 产生的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="191"/>
+        <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
+        <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="197"/>
+        <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
+        <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="203"/>
+        <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
+        <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="208"/>
+        <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
+        <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="212"/>
+        <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
+        <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="216"/>
+        <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
+        <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="219"/>
+        <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="224"/>
+        <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="227"/>
+        <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
+        <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="231"/>
+        <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
+        <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="236"/>
+        <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
+        <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="241"/>
+        <source>%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
+        <translation>%(file)s：这个会话的版本是 %(version)s，比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="246"/>
+        <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
+        <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="250"/>
+        <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
+        <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="255"/>
+        <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
+        <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="259"/>
+        <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
+        <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="282"/>
+        <source>, line %1</source>
+        <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
+        <translation> 第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="284"/>
+        <source>, merge %1</source>
+        <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>
 </context>
 <context>
@@ -2251,6 +2407,165 @@
     </message>
 </context>
 <context>
+    <name>Intro</name>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="32"/>
+        <source>Corpus and Training (left)</source>
+        <translation>语料和训练（左侧）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="33"/>
+        <source>the text BPE learns from, and the buttons that learn merges: Step ▶ makes one, Step N several, Train to vocab size many, ◀ Undo takes the last one back.</source>
+        <translation>BPE 从中学习的文本，以及学习合并的按钮：“单步 ▶”做一次合并，“走 N 步”做若干次，“训练到词表大小”一次做很多次，“◀ 撤销”撤回最近的一次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="40"/>
+        <source>Merge timeline</source>
+        <translation>合并时间线</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="41"/>
+        <source>one point per merge made: how often its pair occurred.</source>
+        <translation>每做一次合并就多一个点：表示那个字节对出现了多少次。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="44"/>
+        <source>Pair counts</source>
+        <translation>字节对次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="45"/>
+        <source>every pair of neighbouring tokens and its count; the top row is the next merge.</source>
+        <translation>每一对相邻词元及其出现次数；最上面一行就是下一次要合并的。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="50"/>
+        <source>Tokenize</source>
+        <translation>分词</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="51"/>
+        <source>type or paste any text and see it cut into coloured tokens by the merges learned so far.</source>
+        <translation>输入或粘贴任意文本，看它被目前学到的合并切成一个个彩色的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="57"/>
+        <source>Merges &amp; vocab</source>
+        <translation>合并与词表</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="58"/>
+        <source>the merges in the order they were learned, and every token with its id.</source>
+        <translation>按学习顺序排列的合并，以及每个词元和它的 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="61"/>
+        <source>Selected merge · What happened</source>
+        <translation>选中的合并 · 发生了什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="62"/>
+        <source>the story of one merge in plain words: which pair, how often, what changed.</source>
+        <translation>用大白话讲一次合并的来龙去脉：合并了哪个字节对、出现了多少次、改变了什么。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="66"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="71"/>
+        <source>What the window shows</source>
+        <translation>窗口里有什么</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="80"/>
+        <source>What a tokenizer does</source>
+        <translation>分词器是做什么的</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="82"/>
+        <source>A language model does not read letters: it reads numbers. A tokenizer cuts text into pieces called tokens and gives each token a number, its id. “the cat” may become two tokens, “the” and “ cat” (with its space), so the model sees two ids.</source>
+        <translation>语言模型读的不是文字，而是数字。分词器把文本切成一个个小片段，叫作词元（token），并给每个词元一个编号，即它的 ID。比如 “the cat” 可能被切成 “the” 和 “ cat”（带着前面的空格）两个词元，模型看到的就是两个 ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="88"/>
+        <source>BPE (byte-pair encoding) is how GPT-2, GPT-4, Llama and the tokenizer of Stanford&apos;s CS336 assignment 1 learn their tokens from a large text, the corpus.</source>
+        <translation>BPE（字节对编码，byte-pair encoding）是 GPT-2、GPT-4、Llama 以及斯坦福 CS336 作业 1 里的分词器从大量文本（即语料）中学出词元的方法。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="96"/>
+        <source>How BPE learns: bytes → pairs → merges</source>
+        <translation>BPE 怎样学习：字节 → 字节对 → 合并</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="98"/>
+        <source>Bytes. The corpus is stored as UTF-8 bytes, numbers from 0 to 255. Each of the 256 bytes is a first token, so any text can be written with them: an English letter is one byte, a Chinese character three.</source>
+        <translation>字节。语料以 UTF-8 字节存储，每个字节是 0 到 255 之间的一个数。256 个字节各自就是最初的词元，所以任何文本都能用它们写出来：一个英文字母是一个字节，一个汉字是三个字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="104"/>
+        <source>Pairs. Count how often each pair of neighbouring tokens occurs in the corpus, such as “t” followed by “h”.</source>
+        <translation>字节对。统计语料中每一对相邻词元出现的次数，比如 “t” 后面紧跟着 “h”。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="109"/>
+        <source>Merges. The most frequent pair becomes a new token (“t” + “h” → “th”), written everywhere it occurs. Count again and repeat: each repetition is one merge, and the ordered list of merges is what training learns. It stops at the vocab size you choose.</source>
+        <translation>合并。出现最多的那一对变成一个新词元（“t” + “h” → “th”），并在它出现的每个地方替换掉原来的两个词元。然后重新统计、再重复：每重复一次就是一次合并，按顺序排好的合并列表就是训练学到的东西。达到你选定的词表大小时停止。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="120"/>
+        <source>Before counting, the text is cut into pre-tokens, roughly words with their leading space, so a merge never joins the end of one word to the next. Encoding a new text applies the learned merges in the same order.</source>
+        <translation>统计之前，文本会先被切成预分词（大致是带着前导空格的单词），所以合并不会把一个单词的结尾和下一个单词连在一起。对新文本编码时，按同样的顺序应用学到的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="130"/>
+        <source>What to click first</source>
+        <translation>先点哪里</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="132"/>
+        <source>Open the sample: the bundled sample corpus opens when the app starts (otherwise click the button below, or Recent → Sample corpus (bundled) in the Corpus box). Your own UTF-8 text file opens with Open….</source>
+        <translation>打开示例：应用启动时会自动打开内置的示例语料。如果没有打开，点下面的按钮，或在“语料”框里选“最近 → 示例语料（内置）”。自己的 UTF-8 文本文件用“打开…”来打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="138"/>
+        <source>Press Step ▶ (or the → key) a few times: each press makes one merge. Watch the top pair of Pair counts become a token, a point appear on the timeline and the text in Tokenize get fewer, longer tokens.</source>
+        <translation>按几次“单步 ▶”（或 → 键）：每按一次做一次合并。看“字节对次数”最上面那一对变成一个词元、时间线上多出一个点、“分词”里的文本被切成更少也更长的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="144"/>
+        <source>Press Train to vocab size to learn many merges at once; ◀ Undo (or the ← key) takes them back one by one.</source>
+        <translation>按“训练到词表大小”一次学很多个合并；“◀ 撤销”（或 ← 键）一个一个地撤回。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="154"/>
+        <source>To see the algorithm itself run line by line on a tiny text, with its variables beside the code, open Learn mode below (also View → Learn BPE step by step). The Glossary in the Help menu explains each term.</source>
+        <translation>想看算法本身在一小段文本上逐行运行、变量的值就列在代码旁边，请点下面的按钮打开学习模式（也可以用 视图 → 逐步学习 BPE）。帮助菜单里的“术语表”解释了每个术语。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="78"/>
+        <location filename="../../bpe_gui/views/intro.py" line="175"/>
+        <source>What is BPE?</source>
+        <translation>什么是 BPE？</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="181"/>
+        <source>Step through the code in Learn mode ▶</source>
+        <translation>在学习模式中逐行运行代码 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="193"/>
+        <source>Open the sample corpus</source>
+        <translation>打开示例语料</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/intro.py" line="196"/>
+        <source>Train on the small text that comes with the app (Step ▶ or Train next)</source>
+        <translation>用应用自带的小段文本来训练（接着按“单步 ▶”或“训练到词表大小”）</translation>
+    </message>
+</context>
+<context>
     <name>JobDialog</name>
     <message>
         <location filename="../../bpe_gui/dialogs/extend_dialog.py" line="80"/>
@@ -2775,308 +3090,313 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="173"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="175"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="212"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="213"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="245"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="247"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="247"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="249"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="253"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="259"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="256"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="266"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="268"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="269"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="271"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="275"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="278"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="282"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="286"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="290"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="296"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="300"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="302"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="304"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="306"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="313"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="317"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="325"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="328"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置（0 次合并）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="332"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="338"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="339"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="341"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="344"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="345"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="347"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="357"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="357"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="358"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
+        <source>What a tokenizer is and how BPE learns, in plain words; then Learn mode</source>
+        <translation>用大白话讲什么是分词器、BPE 怎样学习；然后进入学习模式</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/main_window.py" line="365"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="407"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="414"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置（回到基础分词器）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="416"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="427"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="434"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="463"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="470"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="465"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="472"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="466"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="473"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="487"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="557"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="558"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="587"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="594"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="293"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="349"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="350"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="585"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="592"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="650"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="657"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3977,91 +4297,92 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="155"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="169"/>
         <source>Type or paste text to tokenize …</source>
+        <extracomment>the characters Qt&apos;s text edit keeps none of: (what stands for it in the text, its format&apos;s property)</extracomment>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="161"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="175"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="162"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="176"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="164"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="178"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="167"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="181"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="171"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="185"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="173"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="187"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="190"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="204"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="267"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="281"/>
         <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="279"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="293"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="281"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="295"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="292"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="306"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="294"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="308"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="296"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="310"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="342"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="348"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="362"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="353"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="367"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

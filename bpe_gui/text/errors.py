@@ -22,7 +22,14 @@ def _templates() -> dict[str, str]:
             "(for example with iconv) and open it again.",
         ),
         "corpus_binary": translate(
-            "Errors", "%(name)s looks like a binary file, not text. Choose a UTF-8 text file."
+            "Errors",
+            "%(name)s looks like a binary file, not text (%(nul)s NUL bytes in its first %(size)s bytes). "
+            "Choose a UTF-8 text file.",
+        ),
+        "corpus_all_nul": translate(
+            "Errors",
+            "%(name)s holds only NUL bytes (its first %(size)s bytes are all 0), not text. "
+            "Choose a UTF-8 text file.",
         ),
         "corpus_compressed": translate(
             "Errors",
@@ -73,7 +80,9 @@ def _templates() -> dict[str, str]:
             "Errors", "%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file."
         ),
         "corpus_not_utf8": translate(
-            "Errors", "%(name)s does not look like UTF-8 text. Choose a UTF-8 text file."
+            "Errors",
+            "%(name)s does not look like UTF-8 text (%(invalid)s of its first %(size)s bytes are not "
+            "valid UTF-8). Choose a UTF-8 text file.",
         ),
         "corpus_missing": translate("Errors", "The corpus file %(path)s does not exist. Check the path."),
         "corpus_folder": translate("Errors", "%(path)s is a folder. Choose a text file."),
@@ -131,6 +140,125 @@ def _templates() -> dict[str, str]:
             "A vocab size of %(vocab_size)s is too small: it needs at least 256 "
             "bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.",
         ),
+        # opening a tokenizer: a damaged or hand-edited file (file, line and value as core names them)
+        "file_missing": translate("Errors", "The file %(path)s does not exist. Check the path."),
+        "file_folder": translate("Errors", "%(path)s is a folder. Choose a file."),
+        "file_unreadable": translate(
+            "Errors", "Cannot read the file %(path)s: %(reason)s. Check its permissions."
+        ),
+        "file_not_utf8": translate(
+            "Errors",
+            "%(file)s, line %(line)s: not valid UTF-8 (byte %(byte)s). Tokenizer files are UTF-8 text.",
+        ),
+        "json_invalid": translate(
+            "Errors",
+            "%(file)s, line %(line)s: not valid JSON (%(detail)s). The file is truncated or was edited "
+            "by hand; download or export it again.",
+        ),
+        "json_too_deep": translate(
+            "Errors",
+            "%(file)s: the JSON is nested too deeply to read. No tokenizer file is nested that deep: the "
+            "file is damaged or not a tokenizer.",
+        ),
+        "json_key_repeated_lines": translate(
+            "Errors",
+            "%(file)s, lines %(line)s and %(line2)s: the key %(key)s appears twice. Each token must be "
+            "listed once.",
+        ),
+        "json_key_repeated": translate(
+            "Errors", "%(file)s: the key %(key)s appears twice. Each token must be listed once."
+        ),
+        "merges_line_parts": translate(
+            "Errors",
+            "%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be "
+            "two tokens separated by one space.",
+        ),
+        "merges_not_byte_level": translate(
+            "Errors",
+            "%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is "
+            "not a byte-level merges file.",
+        ),
+        "merges_uses_missing": translate(
+            "Errors",
+            "%(file)s, line %(line)s: the merge %(merge)s uses the token %(token)s, which is not in "
+            "%(vocab)s. The two files do not belong together.",
+        ),
+        "merges_makes_missing": translate(
+            "Errors",
+            "%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in "
+            "%(vocab)s. The two files do not belong together.",
+        ),
+        "gpt2_not_together": translate(
+            "Errors",
+            "%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. "
+            "%(shown)s. The two files do not belong together (a truncated or different merges file?); "
+            "only added tokens such as <|endoftext|> may lack a merge.",
+        ),
+        "vocab_bytes_missing": translate(
+            "Errors",
+            "%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab "
+            "has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete "
+            "byte-level tokenizer file.",
+        ),
+        "vocab_not_byte_level": translate(
+            "Errors",
+            "%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a "
+            "GPT-2 byte character: this is not a byte-level BPE vocab.",
+        ),
+        "vocab_id_repeated": translate(
+            "Errors",
+            "%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.",
+        ),
+        "vocab_id_invalid": translate(
+            "Errors",
+            "%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.",
+        ),
+        "vocab_token_empty": translate(
+            "Errors", "%(file)s%(where)s: a token is the empty string. Tokens need at least one byte."
+        ),
+        "tiktoken_line_parts": translate(
+            "Errors",
+            "%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must "
+            "be a base64 token and its rank.",
+        ),
+        "tiktoken_base64": translate(
+            "Errors", "%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged."
+        ),
+        "tiktoken_rank_invalid": translate(
+            "Errors",
+            "%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.",
+        ),
+        "tiktoken_rank_repeated": translate(
+            "Errors",
+            "%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank "
+            "must be unique.",
+        ),
+        "tiktoken_token_repeated": translate(
+            "Errors",
+            "%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. "
+            "Each token must be listed once.",
+        ),
+        "session_newer": translate(
+            "Errors",
+            "%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads "
+            "(%(supported)s). Update BPE Explorer to open it.",
+        ),
+        "hf_merge_parts": translate(
+            "Errors",
+            '%(file)s%(where)s: %(shown)s is not two tokens. A merge is "a b" or ["a", "b"].',
+        ),
+        "hf_merge_not_byte_level": translate(
+            "Errors",
+            "%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE "
+            "tokenizer.json.",
+        ),
+        "hf_merge_token_missing": translate(
+            "Errors",
+            "%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.",
+        ),
+        "tiktoken_token_empty": translate(
+            "Errors", "%(file)s, line %(line)s: the token is empty. Tokens need at least one byte."
+        ),
     }
 
 
@@ -144,6 +272,19 @@ def _roles() -> dict[str, str]:
     }
 
 
+#: params shown in quotes, as core's English message shows them (repr)
+QUOTED = ("pattern", "token", "path", "text", "key", "merge")
+
+
+def _where(params: dict) -> str:
+    """Where in its file an error is: ", line 12", ", merge 3" (a JSON list's index) or nothing."""
+    if params.get("line"):
+        return translate("Errors", ", line %1").replace("%1", str(params["line"]))
+    if "merge_index" in params:
+        return translate("Errors", ", merge %1").replace("%1", str(params["merge_index"]))
+    return ""
+
+
 def error_text(e: BaseException) -> str:
     """The message of ``e`` in the app's language (in English, and without a code: the core's message)."""
     from bpe_gui.text.i18n import current_language
@@ -155,9 +296,10 @@ def error_text(e: BaseException) -> str:
             if isinstance(params.get("tokenizer"), str):
                 params["tokenizer"] = _roles().get(params["tokenizer"], params["tokenizer"])
             try:
-                return template % {
-                    k: (repr(v) if k in ("pattern", "token", "path") else v) for k, v in params.items()
-                }
+                values = {k: (repr(v) if k in QUOTED else v) for k, v in params.items()}
+                if "%(where)s" in template:  # a line core may not have found (", line 12" or nothing)
+                    values["where"] = _where(params)
+                return template % values
             except (KeyError, TypeError, ValueError):
                 pass
     return plurals(str(e))  # (core's English: "1 special token(s)" read as "1 special token")

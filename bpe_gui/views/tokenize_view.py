@@ -8,6 +8,7 @@ files) can be shown side by side.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,11 @@ TOKENIZER_DEBOUNCE_MS = 250  # after the merges changed: stepping fast rebuilds 
 INPUT_LINES = 3  # the text input's height before a taller window gives it more (up to 110 px)
 CR_SHOWN = "\u21e4"  # ⇤: a carriage return in the text to tokenize (Qt's text edit keeps none)
 CR_PROPERTY = QTextFormat.Property.UserProperty + 1  # (in the ⇤'s character format: it stands for a \r)
+PS_SHOWN = "\u00b6"  # ¶: a paragraph separator (U+2029), which Qt's text edit turns into a line break
+PS_PROPERTY = QTextFormat.Property.UserProperty + 2  # (in the ¶'s character format: it stands for U+2029)
+#: the characters Qt's text edit keeps none of: (what stands for it in the text, its format's property)
+KEPT_AS = {"\r": (CR_SHOWN, CR_PROPERTY), "\u2029": (PS_SHOWN, PS_PROPERTY)}
+_KEPT = re.compile("([\r\u2029])")
 
 
 class TextInput(QPlainTextEdit):
@@ -52,7 +58,8 @@ class TextInput(QPlainTextEdit):
     \\r became \\n): here one is kept, shown as ⇤ and marked as a carriage return in its character
     format, so that a ⇤ typed or pasted as itself stays a ⇤. The text is read from the document's
     fragments, not with toPlainText(), which turns a no-break space into a space and a line separator
-    (U+2028) into \\n: the tokens shown were not those of the pasted text.
+    (U+2028) into \\n: the tokens shown were not those of the pasted text. A paragraph separator
+    (U+2029), which the text edit also turns into a line break, is kept the same way, shown as ¶.
     """
 
     def insertFromMimeData(self, source) -> None:
@@ -62,15 +69,18 @@ class TextInput(QPlainTextEdit):
         super().insertFromMimeData(source)
 
     def insert_text(self, text: str) -> None:
-        """Insert ``text`` at the cursor, each carriage return as a marked ⇤."""
+        """Insert ``text`` at the cursor, each carriage return as a marked ⇤, each paragraph separator
+        as a marked ¶."""
         cursor = self.textCursor()
-        plain, marked = QTextCharFormat(), QTextCharFormat()
-        marked.setProperty(CR_PROPERTY, True)
+        plain = QTextCharFormat()
         cursor.beginEditBlock()
-        for i, part in enumerate(text.split("\r")):
-            if i:
-                cursor.insertText(CR_SHOWN, marked)
-            if part:
+        for part in _KEPT.split(text):
+            if part in KEPT_AS:
+                shown, prop = KEPT_AS[part]
+                marked = QTextCharFormat()
+                marked.setProperty(prop, True)
+                cursor.insertText(shown, marked)
+            elif part:
                 cursor.insertText(part, plain)
         cursor.endEditBlock()
         self.setTextCursor(cursor)
@@ -84,15 +94,17 @@ class TextInput(QPlainTextEdit):
         return QSize(hint.width(), self.fontMetrics().lineSpacing() * INPUT_LINES + frame)
 
     def text(self) -> str:
-        """The text as it is tokenized (a marked ⇤ is a carriage return)."""
+        """The text as it is tokenized (a marked ⇤ is a carriage return, a marked ¶ a U+2029)."""
         raw = self.document().toRawText()  # (no-break spaces kept; blocks end in U+2029)
-        if CR_SHOWN not in raw:  # no ⇤ to tell apart: the whole text at once, not fragment by fragment
+        if CR_SHOWN not in raw and PS_SHOWN not in raw:
+            # no ⇤ or ¶ to tell apart: the whole text at once, not fragment by fragment
             return raw.replace("\u2029", "\n")
         return self._text_between(0, None)
 
     def _text_between(self, start: int, end: int | None) -> str:
         """The text between two positions of the document (UTF-16 units, as Qt counts them; ``end``
-        None: to the end), each marked ⇤ a carriage return and each block break a \\n."""
+        None: to the end), each marked ⇤ a carriage return, each marked ¶ a U+2029 and each block
+        break a \\n."""
         out = []
         block = self.document().begin()
         while block.isValid():
@@ -108,8 +120,10 @@ class TextInput(QPlainTextEdit):
                     if (lo, hi) != (at, at + fragment.length()):
                         units = piece.encode("utf-16-le", "surrogatepass")
                         piece = units[2 * (lo - at) : 2 * (hi - at)].decode("utf-16-le", "surrogatepass")
-                    if fragment.charFormat().property(CR_PROPERTY):
-                        piece = piece.replace(CR_SHOWN, "\r")
+                    form = fragment.charFormat()
+                    for real, (shown, prop) in KEPT_AS.items():
+                        if form.property(prop):
+                            piece = piece.replace(shown, real)
                     out.append(piece)
                 it += 1
             brk = block.position() + block.length() - 1  # (the block's break, or the end of the text)

@@ -31,6 +31,7 @@ from bpe_gui.views.browser_view import BrowserView
 from bpe_gui.views.corpus_panel import CorpusPanel
 from bpe_gui.views.details_view import DetailsView
 from bpe_gui.views.evaluate_view import EvaluateView
+from bpe_gui.views.intro import show_intro
 from bpe_gui.views.learn_view import open_learn
 from bpe_gui.views.pairs_view import PairsView
 from bpe_gui.views.screen_fit import DockFit
@@ -354,7 +355,13 @@ class MainWindow(FilesWindow):
             a.triggered.connect(lambda _c=False, code=code: self._set_language(code))
         help_menu = mb.addMenu(self.tr("&Help"))
         self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts, ["F1"], help_menu)
-        self._action(self.tr("What is &BPE?"), lambda: open_learn(self), [], help_menu)
+        self._action(
+            self.tr("What is &BPE?"),
+            lambda: show_intro(self),
+            [],
+            help_menu,
+            self.tr("What a tokenizer is and how BPE learns, in plain words; then Learn mode"),
+        )
         self._action(self.tr("&Glossary"), lambda: show_glossary(self), [], help_menu)
         self._action(self.tr("&About"), self._about, [], help_menu)
 

@@ -60,12 +60,18 @@ def load_json(path: str | os.PathLike, text: str) -> Any:
         return json.loads(text, object_pairs_hook=_no_duplicates)  # finds the repeated key, if any
     except json.JSONDecodeError as e:
         raise FormatError(
-            f"{path}: line {e.lineno}: not valid JSON ({e.msg}); the file is truncated or was edited by hand"
+            f"{path}: line {e.lineno}: not valid JSON ({e.msg}); the file is truncated or was edited by hand",
+            code="json_invalid",
+            file=str(path),
+            line=e.lineno,
+            detail=e.msg,
         ) from e
     except RecursionError:
         raise FormatError(
             f"{path}: the JSON is nested too deeply to read; a tokenizer file is never nested "
-            "that deep, so the file is damaged or not a tokenizer"
+            "that deep, so the file is damaged or not a tokenizer",
+            code="json_too_deep",
+            file=str(path),
         ) from None
     except _DuplicateKey as e:
         key = e.args[0]
@@ -73,8 +79,13 @@ def load_json(path: str | os.PathLike, text: str) -> Any:
             text, json.dumps(key) + ":"
         )
         where = f"lines {lines[0]} and {lines[1]}" if len(lines) > 1 else "twice"
+        lines_given = {"line": lines[0], "line2": lines[1]} if len(lines) > 1 else {}
         raise FormatError(
-            f"{path}: {where}: the key {key!r} appears twice; each token must be listed once"
+            f"{path}: {where}: the key {key!r} appears twice; each token must be listed once",
+            code="json_key_repeated_lines" if lines_given else "json_key_repeated",
+            file=str(path),
+            key=key,
+            **lines_given,
         ) from None
 
 
@@ -172,7 +183,11 @@ def missing_bytes_error(path: str | os.PathLike, missing: list[int]) -> FormatEr
     return FormatError(
         f"{path}: no single-byte token for {len(missing)} byte(s) ({shown}); a byte-level "
         "BPE vocab needs all 256 bytes (all but the 13 that never occur in UTF-8), so this is "
-        "not a complete byte-level tokenizer file"
+        "not a complete byte-level tokenizer file",
+        code="vocab_bytes_missing",
+        file=str(path),
+        count=len(missing),
+        shown=shown,
     )
 
 

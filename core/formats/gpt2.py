@@ -35,6 +35,7 @@ from core.formats._io import (
     NON_UTF8_BYTES,
     dump_mapping,
     line_of,
+    lines_with,
     load_json,
     missing_bytes,
     missing_bytes_error,
@@ -212,7 +213,12 @@ def _check_belong_together(
         raise FormatError(
             f"{vpath} and {mpath}: {len(odd)} token(s) of the vocab are made by no merge, e.g. "
             f"{shown}; the two files do not belong together (a truncated or different merges "
-            "file?). Only added tokens such as <|endoftext|> may lack a merge"
+            "file?). Only added tokens such as <|endoftext|> may lack a merge",
+            code="gpt2_not_together",
+            file=str(vpath),
+            merges_file=str(mpath),
+            count=len(odd),
+            shown=shown,
         )
 
 
@@ -238,20 +244,42 @@ def read_vocab_json(path: Path, text: str | None = None, data: Any = None) -> di
         where = _Where(text, key)
         if not isinstance(i, int) or isinstance(i, bool) or i < 0 or i >= MAX_ID:
             raise FormatError(
-                f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to 2^31-1"
+                f"{path}: {where}the id of {key!r} is {i!r}; ids must be integers from 0 to 2^31-1",
+                code="vocab_id_invalid",
+                file=str(path),
+                line=where.number(),
+                key=key,
+                shown=repr(i),
             )
         if key == "":
-            raise FormatError(f"{path}: {where}a token is the empty string; tokens need at least one byte")
+            raise FormatError(
+                f"{path}: {where}a token is the empty string; tokens need at least one byte",
+                code="vocab_token_empty",
+                file=str(path),
+                line=where.number(),
+            )
         try:
             token = str_to_token(key)
         except KeyError as e:
             raise FormatError(
                 f"{path}: {where}token {key!r} contains {e.args[0]!r} (U+{ord(e.args[0]):04X}), "
-                "which is not a GPT-2 byte character; this is not a byte-level BPE vocab"
+                "which is not a GPT-2 byte character; this is not a byte-level BPE vocab",
+                code="vocab_not_byte_level",
+                file=str(path),
+                line=where.number(),
+                key=key,
+                text=e.args[0],
+                codepoint=f"U+{ord(e.args[0]):04X}",
             ) from None
         if i in vocab:
             raise FormatError(
-                f"{path}: {where}id {i} is used by both {keys[i]!r} and {key!r}; each id must name one token"
+                f"{path}: {where}id {i} is used by both {keys[i]!r} and {key!r}; each id must name one token",
+                code="vocab_id_repeated",
+                file=str(path),
+                line=where.number(),
+                id=i,
+                text=keys[i],
+                key=key,
             )
         vocab[i] = token
         keys[i] = key
@@ -266,6 +294,10 @@ class _Where:
 
     def __str__(self) -> str:
         return line_of(self.text, json.dumps(self.key, ensure_ascii=False) + ":")
+
+    def number(self) -> int:
+        """The line's number (0 when the key is not found as written: escaped, say)."""
+        return next(iter(lines_with(self.text, json.dumps(self.key, ensure_ascii=False) + ":")), 0)
 
 
 def read_merges_txt(
@@ -282,21 +314,37 @@ def read_merges_txt(
         if len(parts) != 2 or not all(parts):
             raise FormatError(
                 f"{path}: line {n}: {line!r} has {len([p for p in parts if p])} part(s); "
-                "each merge line must be two tokens separated by one space"
+                "each merge line must be two tokens separated by one space",
+                code="merges_line_parts",
+                file=str(path),
+                line=n,
+                text=line,
+                parts=len([p for p in parts if p]),
             )
         try:
             a, b = str_to_token(parts[0]), str_to_token(parts[1])
         except KeyError as e:
             raise FormatError(
                 f"{path}: line {n}: {e.args[0]!r} (U+{ord(e.args[0]):04X}) is not a GPT-2 byte "
-                "character; this is not a byte-level merges file"
+                "character; this is not a byte-level merges file",
+                code="merges_not_byte_level",
+                file=str(path),
+                line=n,
+                text=e.args[0],
+                codepoint=f"U+{ord(e.args[0]):04X}",
             ) from None
         for tok, what in ((a, "uses"), (b, "uses"), (a + b, "makes")):
             if tok not in tokens:
                 raise FormatError(
                     f"{path}: line {n}: the merge {line!r} {what} the token "
                     f"{token_to_str(tok)!r} which is not in {vocab_name}; the two files do "
-                    "not belong together"
+                    "not belong together",
+                    code=f"merges_{what}_missing",
+                    file=str(path),
+                    line=n,
+                    merge=line,
+                    token=token_to_str(tok),
+                    vocab=vocab_name,
                 )
         merges.append((a, b))
     return merges

@@ -34,6 +34,7 @@ from core.formats._io import (
     compact,
     dump_mapping,
     line_of,
+    lines_with,
     load_json,
     missing_bytes,
     missing_bytes_error,
@@ -386,6 +387,14 @@ class _MergeWhere:
         needle = json.dumps(self.merge, ensure_ascii=False)
         return line_of(self.text, needle) or line_of(self.text, json.dumps(self.merge)) or f"merge {self.n}: "
 
+    def params(self) -> dict[str, int]:
+        """Where it is, for an error's params: its line, or (when not found) its index in the list."""
+        for needle in (json.dumps(self.merge, ensure_ascii=False), json.dumps(self.merge)):
+            lines = lines_with(self.text, needle)
+            if lines:
+                return {"line": lines[0]}
+        return {"merge_index": self.n}
+
 
 def _merges(path: Path, text: str, raw: Any, tokens: set[bytes]) -> list[tuple[bytes, bytes]]:
     if not isinstance(raw, list):
@@ -395,16 +404,33 @@ def _merges(path: Path, text: str, raw: Any, tokens: set[bytes]) -> list[tuple[b
         parts = m.split(" ") if isinstance(m, str) else m
         where = _MergeWhere(text, m, n)
         if not isinstance(parts, list) or len(parts) != 2 or not all(isinstance(p, str) and p for p in parts):
-            raise FormatError(f'{path}: {where}{m!r} is not two tokens; a merge is "a b" or ["a", "b"]')
+            raise FormatError(
+                f'{path}: {where}{m!r} is not two tokens; a merge is "a b" or ["a", "b"]',
+                code="hf_merge_parts",
+                file=str(path),
+                shown=repr(m),
+                **where.params(),
+            )
         try:
             a, b = str_to_token(parts[0]), str_to_token(parts[1])
         except KeyError as e:
-            raise FormatError(f"{path}: {where}{e.args[0]!r} is not a GPT-2 byte character") from None
+            raise FormatError(
+                f"{path}: {where}{e.args[0]!r} is not a GPT-2 byte character",
+                code="hf_merge_not_byte_level",
+                file=str(path),
+                text=e.args[0],
+                **where.params(),
+            ) from None
         for tok in (a, b, a + b):
             if tok not in tokens:
                 raise FormatError(
                     f"{path}: {where}the merge {m!r} needs the token {token_to_str(tok)!r}, "
-                    "which is not in the vocab"
+                    "which is not in the vocab",
+                    code="hf_merge_token_missing",
+                    file=str(path),
+                    shown=repr(m),
+                    token=token_to_str(tok),
+                    **where.params(),
                 )
         out.append((a, b))
     return out

@@ -144,7 +144,11 @@ def load_session(path: str | os.PathLike) -> Session:
     if version > SESSION_VERSION:
         raise FormatError(
             f"{path}: session version {version} is newer than this program reads "
-            f"({SESSION_VERSION}); update BPE Explorer"
+            f"({SESSION_VERSION}); update BPE Explorer",
+            code="session_newer",
+            file=str(path),
+            version=version,
+            supported=SESSION_VERSION,
         )
 
     def typed(key: str, kinds: tuple) -> Any:

@@ -179,30 +179,62 @@ def _parse(path: Path, text: str, empty: list[int] | None = None) -> dict[int, b
         if len(parts) != 2:
             raise FormatError(
                 f"{path}: line {n}: {line[:60]!r} has {len(parts)} part(s); each line must be "
-                "'<base64 token> <rank>'"
+                "'<base64 token> <rank>'",
+                code="tiktoken_line_parts",
+                file=str(path),
+                line=n,
+                text=line[:60],
+                parts=len(parts),
             )
         try:
             token = b"" if parts[0] in ("=", "==") else base64.b64decode(parts[0], validate=True)
         except (binascii.Error, ValueError):
-            raise FormatError(f"{path}: line {n}: {parts[0][:40]!r} is not valid base64") from None
+            raise FormatError(
+                f"{path}: line {n}: {parts[0][:40]!r} is not valid base64",
+                code="tiktoken_base64",
+                file=str(path),
+                line=n,
+                text=parts[0][:40],
+            ) from None
         if not (parts[1].isascii() and parts[1].isdigit()) or len(parts[1]) > 10 or int(parts[1]) >= 1 << 31:
-            raise FormatError(f"{path}: line {n}: rank {parts[1][:20]!r} is not an integer from 0 to 2^31-1")
+            raise FormatError(
+                f"{path}: line {n}: rank {parts[1][:20]!r} is not an integer from 0 to 2^31-1",
+                code="tiktoken_rank_invalid",
+                file=str(path),
+                line=n,
+                text=parts[1][:20],
+            )
         rank = int(parts[1])
         if rank in vocab or rank in (empty or ()):
             raise FormatError(
                 f"{path}: line {n}: rank {rank} is already used on line {line_of_id[rank]}; "
-                "each rank must be unique"
+                "each rank must be unique",
+                code="tiktoken_rank_repeated",
+                file=str(path),
+                line=n,
+                rank=rank,
+                first_line=line_of_id[rank],
             )
         if not token:
             if empty is None:
-                raise FormatError(f"{path}: line {n}: the token is empty; tokens need at least one byte")
+                raise FormatError(
+                    f"{path}: line {n}: the token is empty; tokens need at least one byte",
+                    code="tiktoken_token_empty",
+                    file=str(path),
+                    line=n,
+                )
             empty.append(rank)
             line_of_id[rank] = n
             continue
         if token in line_of_token:
             raise FormatError(
                 f"{path}: line {n}: token {token!r} is already listed on line "
-                f"{line_of_token[token]}; each token must be listed once"
+                f"{line_of_token[token]}; each token must be listed once",
+                code="tiktoken_token_repeated",
+                file=str(path),
+                line=n,
+                shown=repr(token),
+                first_line=line_of_token[token],
             )
         vocab[rank] = token
         line_of_id[rank] = n

@@ -310,8 +310,9 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
     if nul == len(sample):
         raise CorpusError(
             f"{name} holds only NUL bytes (the first {len(sample):,} bytes are all 0); choose a UTF-8 text file",
-            code="corpus_binary",
+            code="corpus_all_nul",
             name=name,
+            size=len(sample),
         )
     if nul and not allow_nul:
         override = (
@@ -332,7 +333,10 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
                 raise CorpusError(
                     f"{name} looks like {utf32} text without a byte-order mark (three of "
                     f"every four bytes are NUL); convert it to UTF-8 first, e.g. iconv -f "
-                    f"{utf32} -t UTF-8"
+                    f"{utf32} -t UTF-8",
+                    code="corpus_encoding",
+                    name=name,
+                    kind=utf32,
                 )
         even = sample[0::2].count(0)
         odd = sample[1::2].count(0)
@@ -360,6 +364,8 @@ def sniff_encoding(head: bytes, name: str, *, allow_nul: bool = False) -> None:
             f"bytes are invalid UTF-8); choose a UTF-8 text file",
             code="corpus_not_utf8",
             name=name,
+            invalid=invalid,
+            size=len(sample),
         )
 
 

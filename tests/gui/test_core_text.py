@@ -4,6 +4,7 @@ translated in Chinese; a text no template knows is shown as it is."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -238,6 +239,156 @@ def test_core_english_is_shown_with_its_plurals_resolved(qapp):
         core_text.note("4 token(s) of something no template knows")
         == "4 tokens of something no template knows"
     )
+
+
+def _broken_files(tmp_path):
+    """(what, picked files) for the damaged tokenizer files a user most often opens, made from a real
+    export: a merges.txt line that is not two tokens, a merge whose token the vocab lacks, a truncated
+    vocab.json / tokenizer.json / bpe.json, a key listed twice, bad base64 and a rank used twice in a
+    tiktoken file, a file that is not UTF-8, a vocab with an id given twice or bytes missing."""
+    from core.formats import export_all
+    from core.formats.spec import TokenizerSpec
+
+    spec = TokenizerSpec.from_merges([(b" ", b"t"), (b"h", b"e"), (b" t", b"he")], ["<|endoftext|>"])
+    good = tmp_path / "good"
+    export_all(good, spec, ["gpt2", "tiktoken", "native", "hf"])
+    vocab, merges = (good / "vocab.json").read_text(), (good / "merges.txt").read_text()
+    hf = (good / "tokenizer.json").read_text()
+    first_merge = json.loads(hf)["model"]["merges"][0]
+    written = json.dumps(first_merge, ensure_ascii=False)
+    assert written in hf
+    tiktoken, native = (good / "bpe.tiktoken").read_text(), (good / "bpe.json").read_text()
+    cases = {
+        "merges_line_parts": {"vocab.json": vocab, "merges.txt": merges + "a b c\n"},
+        "merges_makes_missing": {"vocab.json": vocab, "merges.txt": merges + "Ġ x\n"},
+        "merges_not_byte_level": {"vocab.json": vocab, "merges.txt": merges + "a 一\n"},
+        "json_invalid": {"vocab.json": vocab[: len(vocab) // 2], "merges.txt": merges},
+        "json_key_repeated_lines": {"vocab.json": vocab.replace("{", '{"a": 97, ', 1), "merges.txt": merges},
+        "vocab_id_repeated": {"vocab.json": vocab.replace("{", '{"zz": 0, ', 1), "merges.txt": merges},
+        "vocab_bytes_missing": {"vocab.json": '{"a": 0, "b": 1}', "merges.txt": "#version: 0.2\n"},
+        "file_not_utf8": {"vocab.json": b'{"a": 1, "\xff": 2}', "merges.txt": merges},
+        "tiktoken_base64": {"x.tiktoken": tiktoken + "!!!! 999\n"},
+        "tiktoken_rank_repeated": {"x.tiktoken": tiktoken + "YQ== 0\n"},
+        "tiktoken_token_repeated": {"x.tiktoken": tiktoken + "IA== 999\n"},
+        "tiktoken_line_parts": {"x.tiktoken": tiktoken + "YQ==\n"},
+        "tiktoken_rank_invalid": {"x.tiktoken": tiktoken + "YQ== -1\n"},
+        "vocab_token_empty": {"vocab.json": vocab.replace("{", '{"": 9999, ', 1), "merges.txt": merges},
+        "vocab_id_invalid": {"vocab.json": vocab.replace("{", '{"zz": -1, ', 1), "merges.txt": merges},
+        "vocab_not_byte_level": {"vocab.json": vocab.replace("{", '{"一": 9999, ', 1), "merges.txt": merges},
+        "gpt2_not_together": {  # a merges.txt that lost its first merge: the vocab's " t" made by none
+            "vocab.json": vocab,
+            "merges.txt": "\n".join(merges.splitlines()[0::2]) + "\n",
+        },
+        "hf_merge_parts": {"tokenizer.json": hf.replace(written, '"a b c"', 1)},
+        "hf_merge_token_missing": {"tokenizer.json": hf.replace(written, '"Ġ x"', 1)},
+        "hf_merge_not_byte_level": {"tokenizer.json": hf.replace(written, '"a 一"', 1)},
+    }
+    out = [(code, tmp_path / code, files) for code, files in cases.items()]
+    out.append(
+        ("json_invalid", tmp_path / "hf", {"tokenizer.json": '{"model": {"type": "BPE", "vocab": {"a": 1,'})
+    )
+    out.append(("json_invalid", tmp_path / "native", {"bpe.json": native[:300]}))
+    for _code, folder, files in out:
+        folder.mkdir()
+        for name, data in files.items():
+            (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+    return [(code, folder / next(iter(files))) for code, folder, files in out]
+
+
+def _same_facts(english: str, shown: str, detail: str = "") -> None:
+    """The Chinese text names the same file, lines, counts and values as core's English one, in
+    Chinese sentences (no three English words in a row, once values, paths and Python's own
+    ``detail`` are left out)."""
+    assert re.search(r"[\u4e00-\u9fff]", shown) and shown != english, (english, shown)
+    words = re.sub(r"'[^']*'|\S*/\S+|\([^)]*\)", " ", shown.replace(detail, "") if detail else shown)
+    assert not re.search(r"[A-Za-z]+ [a-z]+ [a-z]+", words), shown
+    for number in re.findall(r"\d+", english):
+        assert number in shown, (number, english, shown)
+    for quoted in re.findall(r"'[^']+'", english.split(";")[0]):  # (the values, not the fix's wording)
+        assert quoted in shown, (quoted, english, shown)
+
+
+def test_a_damaged_tokenizer_file_is_refused_in_chinese_with_its_file_line_and_value(qapp, tmp_path):
+    # (the Chinese app showed these in core's English: a broken merges.txt line, a token missing from
+    # the vocab, a truncated JSON file, bad base64 …, the errors a user meets most when opening files)
+    from bpe_gui.model.files import load_tokenizer
+    from core.errors import FormatError
+
+    for code, picked in _broken_files(tmp_path):
+        with pytest.raises(FormatError) as refused:
+            load_tokenizer([picked])
+        english = str(refused.value)
+        assert refused.value.code == code, english
+        assert error_text(refused.value) == plurals(english)  # the English app: core's message
+        try:
+            i18n.install("zh_CN")
+            shown = error_text(refused.value)
+        finally:
+            i18n.install("en")
+        assert str(picked.parent) in shown, shown
+        for path in re.findall(r"/\S+\.(?:json|txt|tiktoken)", english):  # the file at fault
+            assert path in shown, (path, shown)
+        _same_facts(english, shown, refused.value.params.get("detail", ""))
+
+
+@pytest.mark.parametrize(
+    "head, code",
+    [
+        ("hello world, 你好".encode("utf-16-le") * 40, "corpus_encoding"),
+        ("hello world".encode("utf-32-le") * 40, "corpus_encoding"),
+        (b"\x00" * 300, "corpus_all_nul"),
+        (b"\x7fELF" + bytes(range(256)) * 4, "corpus_binary"),
+        (bytes(range(128, 256)) * 4, "corpus_not_utf8"),
+    ],
+)
+def test_a_corpus_that_is_not_utf8_text_is_refused_in_chinese_with_its_counts(qapp, head, code):
+    from core.errors import CorpusError
+    from core.pretokenization.pretokenize import sniff_encoding
+
+    with pytest.raises(CorpusError) as refused:
+        sniff_encoding(head, "corpus.bin")
+    assert refused.value.code == code, str(refused.value)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert "corpus.bin" in shown
+    _same_facts(str(refused.value).split(";")[0], shown)  # (the English fix names command-line options)
+
+
+def test_where_in_the_file_is_said_in_chinese_by_line_or_by_merge(qapp):
+    """A tokenizer.json written on one line (no line to name) is placed by the merge's index, as core does."""
+    from core.errors import FormatError
+
+    by_line = FormatError("x", code="hf_merge_parts", file="t.json", shown="'a b c'", line=12)
+    by_index = FormatError("x", code="hf_merge_parts", file="t.json", shown="'a b c'", merge_index=3)
+    try:
+        i18n.install("zh_CN")
+        assert error_text(by_line).startswith("t.json 第 12 行：'a b c' 不是两个词元")
+        assert error_text(by_index).startswith("t.json 第 3 个合并（从 0 数起）：'a b c'")
+    finally:
+        i18n.install("en")
+
+
+def test_a_session_from_a_newer_version_is_refused_in_chinese(qapp, tmp_path):
+    from core.errors import FormatError
+    from core.formats.session import load_session, save_session
+    from core.formats.spec import TokenizerSpec
+
+    path = save_session(tmp_path / "s.bpe.json", TokenizerSpec.from_merges([(b"a", b"b")]))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["session"]["version"] = 97
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="newer") as refused:
+        load_session(path)
+    try:
+        i18n.install("zh_CN")
+        shown = error_text(refused.value)
+    finally:
+        i18n.install("en")
+    assert str(path) in shown and "97" in shown and "升级" in shown, shown
+    _same_facts(str(refused.value), shown)
 
 
 def test_a_byte_the_tokenizer_lacks_is_said_in_chinese_with_the_file_and_offset(qapp, tmp_path):

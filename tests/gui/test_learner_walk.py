@@ -339,6 +339,34 @@ def test_a_pasted_text_is_tokenized_character_for_character(qtbot, trained):
     assert tv.input.text() == pasted
 
 
+def test_a_pasted_paragraph_separator_is_kept(qtbot, trained):
+    """A paragraph separator (U+2029) became a line break in the text edit, so the text was tokenized
+    with \\n in its place: other ids than Tokenizer.encode's. It is kept, shown as ¶, and a ¶ typed
+    or pasted as itself stays a ¶."""
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import QTextCursor
+
+    tv = trained.tokenize
+    pasted = "first paragraph\u2029second one\u2028same paragraph ¶ pilcrow\r\n\u2029\u2029end"
+    tv.input.clear()
+    data = QMimeData()
+    data.setText(pasted)
+    tv.input.insertFromMimeData(data)
+    assert tv.input.text() == pasted
+    assert tv.wait_idle()
+    ids = [s.id for s in tv.primary.view.spans]
+    assert ids == trained.controller.tokenizer().encode(pasted)
+    assert b"".join(s.token for s in tv.primary.view.spans) == pasted.encode()
+    # copied from the box, it comes back as pasted; typed after it, a ¶ is itself; sessions keep it
+    tv.input.selectAll()
+    assert tv.input.createMimeDataFromSelection().text() == pasted
+    tv.input.moveCursor(QTextCursor.MoveOperation.End)
+    tv.input.insertPlainText("¶")
+    assert tv.input.text() == pasted + "¶"
+    tv.set_text("only\u2029paragraphs")
+    assert tv.input.text() == "only\u2029paragraphs"
+
+
 def test_a_step_with_no_merge_selected_brings_what_happened_to_the_front(qtbot, loaded):
     """After Step the front tab (Selected merge) only said "click a point of the timeline or a row of
     the merges list": the story of the merge just made was behind the other tab."""

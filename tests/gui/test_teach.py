@@ -81,8 +81,13 @@ def test_learn_encoding_ids_match_and_bad_specials_are_reported(learn):
 def test_help_opens_learn_window_and_story_panel_tells_the_step(qtbot, window, small_corpus, english):
     help_menu = next(a for a in window.menuBar().actions() if a.text() == "&Help").menu()
     next(a for a in help_menu.actions() if a.text() == "What is &BPE?").trigger()
-    from PySide6.QtWidgets import QMainWindow
+    from PySide6.QtWidgets import QDialog, QMainWindow, QPushButton
 
+    # first the plain-words introduction, whose button goes on to Learn mode
+    intro = window.findChild(QDialog, "intro")
+    assert intro is not None and intro.isVisible()
+    intro.findChild(QPushButton, "introLearn").click()
+    assert not intro.isVisible()
     learn_window = window.findChild(QMainWindow, "learnWindow")
     assert learn_window is not None and learn_window.isVisible()
     assert isinstance(learn_window.centralWidget(), LearnView)
