@@ -29,7 +29,12 @@ if TYPE_CHECKING:
 from bpe_gui.jobs import worker
 from bpe_gui.model.formatting import token_label
 from bpe_gui.text.plural import plural
-from bpe_gui.views.token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-exported for tests
+from bpe_gui.views.token_spans import (  # noqa: F401 - shown_text, span_colors: re-exported for tests
+    TokenPane,
+    shown_text,
+    span_colors,
+    trace_for_view,
+)
 
 DEFAULT_TEXT = (
     "The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
@@ -72,7 +77,7 @@ class TokenizeJob(worker.Job):
     def work(self) -> None:
         tok = worker.tokenizer_from(self.tokenizer, self.args)
         self.tokenizer = tok
-        self.result.value = tok.trace(self.text)
+        self.result.value = trace_for_view(tok, self.text)
 
 
 class TokenizeView(QWidget):
@@ -299,7 +304,7 @@ class TokenizeView(QWidget):
             if res.error is not None:
                 self.primary.show_error(res.error_message or "", self.markers.isChecked())
             elif res.value is not None:
-                self.primary.show_tokens(res.value, job.text, self.markers.isChecked())
+                self.primary.show_trace(res.value, job.text, self.markers.isChecked())
             if res.crash is not None:
                 worker.report_crash(res.crash)
         if self._pending or not current:
