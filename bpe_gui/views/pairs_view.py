@@ -226,7 +226,14 @@ class PairsView(QWidget):
         controller.merges_reset.connect(lambda: self.refresh(None, reset=True))
         # after a rewind of many merges, Δ and Move compare with the table as it is then
         controller.merges_removed.connect(lambda n: self.refresh(None, reset=True) if n > 1 else None)
+        # a run that sends no pairs at its start (a reopened session's replay) must not leave the
+        # explanation of the table before it: "Next merge: …" named the corpus's first merge all along
+        controller.busy_changed.connect(self._busy_changed)
         self.refresh(None, reset=True)
+
+    def _busy_changed(self, busy) -> None:
+        if busy in ("train", "step"):
+            self.refresh(None)
 
     def _filter_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)
