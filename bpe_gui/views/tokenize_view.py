@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from core.tokenization.tokenizer import Tokenizer
+    from core.tokenization.trace import TextTrace
 
 from bpe_gui.jobs import worker
 from bpe_gui.model.formatting import token_label
@@ -35,6 +36,7 @@ from bpe_gui.views.token_spans import (  # noqa: F401 - shown_text, span_colors:
     span_colors,
     trace_for_view,
 )
+from core import BPEError
 
 DEFAULT_TEXT = (
     "The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
@@ -66,15 +68,26 @@ class TextInput(QPlainTextEdit):
 
 
 class TokenizeJob(worker.Job):
-    """Build a Tokenizer from plain data (unless one is given) and trace a text with it."""
+    """Build a Tokenizer from plain data (unless one is given) and trace a text with it; and with the
+    tokenizer compared side by side (``second``), where one is."""
 
     kind = "tokenize"
 
-    def __init__(self, version: int, args: tuple | None, tokenizer: Tokenizer | None, text: str) -> None:
+    def __init__(
+        self, version: int, args: tuple | None, tokenizer: Tokenizer | None, text: str, second=None
+    ) -> None:
         super().__init__()
         self.version, self.args, self.tokenizer, self.text = version, args, tokenizer, text
+        self.second = second
+        self.second_value: TextTrace | None = None
+        self.second_error: str | None = None
 
     def work(self) -> None:
+        if self.second is not None:
+            try:
+                self.second_value = trace_for_view(self.second, self.text)
+            except BPEError as e:
+                self.second_error = str(e)
         tok = worker.tokenizer_from(self.tokenizer, self.args)
         self.tokenizer = tok
         self.result.value = trace_for_view(tok, self.text)
@@ -253,8 +266,12 @@ class TokenizeView(QWidget):
         self._mark_selected()  # (an undo or a new corpus may have moved or cleared the selection)
         text = self.input.text()
         markers = self.markers.isChecked()
-        if self.secondary.tokenizer is not None:
+        second = self.secondary.tokenizer
+        if second is not None and len(text) <= SYNC_CHARS:
             self.secondary.tokenize_text(text, markers)
+            second = None
+        # (a longer text is traced in the job with this tokenizer's: on the GUI thread, GPT-2 beside
+        # a pasted megabyte held the window about 0.4 s after every key and step)
         if c.busy in ("train", "step"):
             self.primary.stats.setText(self.tr("<i>Re-tokenizes when the run is over …</i>"))
             return
@@ -269,7 +286,7 @@ class TokenizeView(QWidget):
             return
         args = None if tok is not None else c.tokenizer_args()
         version = c.version if args is None else args[0]
-        job = TokenizeJob(version, None if args is None else args[1:], tok, text)
+        job = TokenizeJob(version, None if args is None else args[1:], tok, text, second)
         self._job = job
         self._pending = False
         self._thread = worker.start(job, self._finished)
@@ -307,6 +324,12 @@ class TokenizeView(QWidget):
                 self.primary.show_trace(res.value, job.text, self.markers.isChecked())
             if res.crash is not None:
                 worker.report_crash(res.crash)
+        if current and job.second is not None and job.second is self.secondary.tokenizer:
+            markers = self.markers.isChecked()
+            if job.second_value is not None:
+                self.secondary.show_trace(job.second_value, job.text, markers)
+            elif job.second_error is not None:
+                self.secondary.show_error(job.second_error, markers)
         if self._pending or not current:
             self._pending = False
             self._timer.start()
