@@ -588,52 +588,52 @@
 <context>
     <name>ControllerBase</name>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="159"/>
+        <location filename="../../bpe_gui/actions/base.py" line="163"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="244"/>
+        <location filename="../../bpe_gui/actions/base.py" line="248"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="251"/>
+        <location filename="../../bpe_gui/actions/base.py" line="255"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="274"/>
+        <location filename="../../bpe_gui/actions/base.py" line="278"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="282"/>
+        <location filename="../../bpe_gui/actions/base.py" line="286"/>
         <source>Settings saved: they apply to the next corpus you open (an extension uses its base tokenizer&apos;s pattern and special tokens).</source>
         <translation>设置已保存：它们用于你下一次打开的语料（扩展使用其基础分词器的预分词模式和特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="289"/>
+        <location filename="../../bpe_gui/actions/base.py" line="293"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="398"/>
+        <location filename="../../bpe_gui/actions/base.py" line="407"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="401"/>
+        <location filename="../../bpe_gui/actions/base.py" line="410"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="405"/>
+        <location filename="../../bpe_gui/actions/base.py" line="414"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="419"/>
+        <location filename="../../bpe_gui/actions/base.py" line="428"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -3480,82 +3480,92 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="184"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="251"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="187"/>
-        <source>Filter pairs (text or hex) …</source>
-        <translation>筛选字节对（文本或十六进制）…</translation>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="189"/>
+        <source>Filter the top 100 pairs (text or hex) …</source>
+        <translation>筛选前 100 名字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="295"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="256"/>
+        <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— matching: {0} of the top {1}&lt;/span&gt;</source>
+        <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 {1} 名中有 {0} 个匹配&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="261"/>
+        <source>The filter searches the most frequent pairs shown in this table, not every pair of the corpus.</source>
+        <translation>筛选只搜索本表列出的最高频字节对，而不是语料中的全部字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="329"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="298"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="332"/>
         <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="301"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="335"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="304"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="338"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="309"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="343"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="313"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="347"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="315"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="349"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="317"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="351"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="317"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="351"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="318"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="352"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="320"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="354"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="325"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="359"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="327"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="361"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="329"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="363"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -3629,95 +3639,95 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="64"/>
+        <location filename="../../bpe_gui/actions/session.py" line="65"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="68"/>
+        <location filename="../../bpe_gui/actions/session.py" line="69"/>
         <source>Nothing to rewind: no merges were added to the base tokenizer yet.</source>
         <translation>没有可回退的：还没有向基础分词器添加任何合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="77"/>
+        <location filename="../../bpe_gui/actions/session.py" line="78"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="105"/>
+        <location filename="../../bpe_gui/actions/session.py" line="106"/>
         <source>Back to the base %1: undid %n new merge(s); vocab size %2.</source>
         <translation>回到基础分词器 %1：撤销了 %n 次新合并；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="112"/>
+        <location filename="../../bpe_gui/actions/session.py" line="113"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="120"/>
+        <location filename="../../bpe_gui/actions/session.py" line="121"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="137"/>
+        <location filename="../../bpe_gui/actions/session.py" line="138"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成（或取消它）后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="140"/>
+        <location filename="../../bpe_gui/actions/session.py" line="141"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="191"/>
+        <location filename="../../bpe_gui/actions/session.py" line="192"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话（%n 次合并）保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="206"/>
+        <location filename="../../bpe_gui/actions/session.py" line="207"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成（或取消它）后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="239"/>
-        <location filename="../../bpe_gui/actions/session.py" line="298"/>
+        <location filename="../../bpe_gui/actions/session.py" line="240"/>
+        <location filename="../../bpe_gui/actions/session.py" line="299"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1（还没有合并）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="245"/>
-        <location filename="../../bpe_gui/actions/session.py" line="304"/>
+        <location filename="../../bpe_gui/actions/session.py" line="246"/>
+        <location filename="../../bpe_gui/actions/session.py" line="305"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="252"/>
-        <location filename="../../bpe_gui/actions/session.py" line="311"/>
+        <location filename="../../bpe_gui/actions/session.py" line="253"/>
+        <location filename="../../bpe_gui/actions/session.py" line="312"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="259"/>
+        <location filename="../../bpe_gui/actions/session.py" line="260"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="261"/>
+        <location filename="../../bpe_gui/actions/session.py" line="262"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="266"/>
+        <location filename="../../bpe_gui/actions/session.py" line="267"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="271"/>
+        <location filename="../../bpe_gui/actions/session.py" line="272"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="324"/>
+        <location filename="../../bpe_gui/actions/session.py" line="325"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>
@@ -3756,7 +3766,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/window/sessions.py" line="71"/>
-        <location filename="../../bpe_gui/window/sessions.py" line="258"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="279"/>
         <source>Don&apos;t ask again</source>
         <translation>不再询问</translation>
     </message>
@@ -3801,72 +3811,72 @@
         <translation>打开会话 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="250"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="271"/>
         <source>Reopen the last session?</source>
         <translation>重新打开上次的会话？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="251"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="272"/>
         <source>Reopen your last session (%1)?</source>
         <translation>重新打开上次的会话(%1)吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="256"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="277"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="257"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="278"/>
         <source>Start with the sample</source>
         <translation>从示例语料开始</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="296"/>
         <source>Corpus: %1</source>
         <translation>语料：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="275"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="296"/>
         <source>none (an imported tokenizer)</source>
         <translation>无（导入的分词器）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="279"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="300"/>
         <source>an imported tokenizer</source>
         <translation>一个导入的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="281"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="302"/>
         <source>Continued from %1 (%n merge(s))</source>
         <translation>从 %1 继续训练（%n 次合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="284"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="305"/>
         <source>New merges: %1 · target vocab size: %2</source>
         <translation>新合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="286"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="307"/>
         <source>New merges: %1</source>
         <translation>新合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="290"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="311"/>
         <source>Merges: %1 · target vocab size: %2</source>
         <translation>合并：%1 · 目标词表大小：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="290"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="311"/>
         <source>Merges: %1</source>
         <translation>合并：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="293"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="314"/>
         <source>Saved: %1</source>
         <translation>保存于：%1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/sessions.py" line="301"/>
+        <location filename="../../bpe_gui/window/sessions.py" line="322"/>
         <source>Select a merge first (timeline or merges list), then rewind to it.</source>
         <translation>请先选择一次合并（时间线或合并列表），再回退到它。</translation>
     </message>
@@ -4067,81 +4077,81 @@
         <translation>上图：每个字节对被合并时出现的次数（对数刻度）。下图：每个新词元有多少字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="136"/>
         <source>pair count (log)</source>
         <translation>字节对次数（对数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="133"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="137"/>
         <source>token bytes</source>
         <translation>词元字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="134"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="138"/>
         <source>merge number (#1 = the first merge)</source>
         <translation>合并编号（#1 = 第一次合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="136"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="140"/>
         <source>How often the merged pair occurred in the corpus when it was merged (log scale)</source>
         <translation>被合并的字节对在合并时于语料中出现的次数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="138"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="142"/>
         <source>Length in bytes of the token each merge made</source>
         <translation>每次合并生成的词元的字节长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="175"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="179"/>
         <source>No pair counts for these merges: a tokenizer file does not record them (training on a corpus does).&lt;br&gt;Each merge&apos;s token length is below.</source>
         <translation>这些合并没有字节对次数：分词器文件不记录次数（在语料上训练才会有）。&lt;br&gt;下图是每次合并所得词元的字节数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="185"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="189"/>
         <source>Click a point to see that merge; right-click to rewind to it</source>
         <translation>点击一个点查看那次合并；右键点击可回退到它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="191"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="195"/>
         <source>No merges yet: press Step (→) or Train, and each merge&apos;s pair count and token length appear here.</source>
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="351"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="355"/>
         <source>new merges →</source>
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="363"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="367"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %1 base + %n new merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 基础 %1 次 + 新增 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="369"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="373"/>
         <source>; new: %1× → %2×</source>
         <translation>；新增部分：%1 次 → %2 次</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="374"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="378"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="376"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="380"/>
         <source> (no counts in this file)</source>
         <translation>（此文件没有次数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="379"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="383"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="410"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="414"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
@@ -4172,115 +4182,115 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="53"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="54"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge; click it to select its merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="310"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="329"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="368"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="387"/>
         <source>No tokenizer.</source>
         <extracomment>under the tokens: the characters cut into byte tokens (over their bytes), and whether the pattern&apos;s note on Chinese clauses is said</extracomment>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="401"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="426"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="405"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="430"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="427"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="452"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="432"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="457"/>
         <source>Split into bytes: {0}</source>
         <translation>拆成字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="436"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="461"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="451"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="476"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="458"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="483"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="459"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="484"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="462"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="487"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="465"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="490"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="468"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="493"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="471"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="496"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到（尚未根据排位还原）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="477"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="502"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="482"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="507"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="485"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="510"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="487"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="512"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="489"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="514"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="513"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="538"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="518"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="543"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -4288,7 +4298,7 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="178"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="197"/>
         <source>… {0} more tokens not shown</source>
         <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined side by side: the input&apos;s bytes [start, end) of the token clicked in either pane; the tokens here that hold any of them are marked in blue (cleared when the text is shown again)</extracomment>
         <translation>… 另有 {0} 个词元未显示</translation>
@@ -4297,92 +4307,92 @@
 <context>
     <name>TokenizeView</name>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="169"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="187"/>
         <source>Type or paste text to tokenize …</source>
         <extracomment>the characters Qt&apos;s text edit keeps none of: (what stands for it in the text, its format&apos;s property)</extracomment>
         <translation>输入或粘贴要分词的文本 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="175"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="193"/>
         <source>Markers · → ↵</source>
         <translation>标记 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="176"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="194"/>
         <source>Show spaces, tabs and newlines as · → ↵</source>
         <translation>把空格、制表符和换行显示为 · → ↵</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="196"/>
         <source>Compare with…</source>
         <translation>比较…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="199"/>
         <source>Open a second tokenizer (GPT-2 vocab.json/merges.txt, tokenizer.json, tiktoken or native file) to compare side by side</source>
         <translation>打开另一个分词器（GPT-2 vocab.json/merges.txt、tokenizer.json、tiktoken 或本应用格式文件）并排比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="185"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="203"/>
         <source>Close comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="187"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="205"/>
         <source>&lt;b&gt;This tokenizer&lt;/b&gt;</source>
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="204"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="281"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="299"/>
         <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="293"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="311"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="295"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="313"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="306"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="324"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="308"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="326"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="310"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="342"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="364"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="362"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="384"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="367"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="389"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

@@ -83,6 +83,10 @@ class ControllerBase(QObject):
         )
         self._run_note: str | None = None  # replaces the summary of the next run (session replay)
         self.session_path: str | None = None
+        # a session whose replay was stopped (Cancel, Esc, closing the window): the merges on show are
+        # the first of its merges, until another corpus or tokenizer is shown
+        self.cut_session: str | None = None
+        self.merges_reset.connect(self._forget_cut_session)
         # may trained merges be thrown away? (the window asks the user; None: yes)
         self.discard_guard: Callable[[str], bool] | None = None
 
@@ -371,6 +375,9 @@ class ControllerBase(QObject):
         self.run_target = None
         res = job.result
         kind = Busy(job.kind)
+        session_file = getattr(job, "session_file", None)  # (a session's replay: see _forget_cut_session)
+        if res.cancelled and session_file:
+            self.cut_session = session_file
         if kind is Busy.LOAD and getattr(job, "extends", None) is not None:
             self._finish_extend(job, res)
         elif kind is Busy.LOAD:
@@ -385,6 +392,9 @@ class ControllerBase(QObject):
             self.busy_changed.emit(Busy.IDLE)
         if res.crash is not None:
             worker.report_crash(res.crash)  # the exception itself, with the worker's traceback
+
+    def _forget_cut_session(self) -> None:
+        self.cut_session = None
 
     def _finish_load(self, job: Any, res: worker.JobResult) -> None:
         if self._pending_load is not None:

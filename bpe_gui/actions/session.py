@@ -33,9 +33,10 @@ class ReplayJob(worker.EngineJob):
 
     kind = Busy.TRAIN.value
 
-    def __init__(self, engine, pairs: list, vocab_size: int) -> None:
+    def __init__(self, engine, pairs: list, vocab_size: int, session_file: str | None = None) -> None:
         super().__init__(engine, Engine.replay, list(pairs))
         self.vocab_size = int(vocab_size)
+        self.session_file = session_file  # the session whose merges these are
 
 
 class RewindJob(worker.EngineJob):
@@ -248,7 +249,7 @@ class SessionActions(ControllerBase):
                 self._run_note = plural(text, n).replace("%1", name)
                 self._live_pairs = []
                 self._start(
-                    ReplayJob(self._use_engine(), pairs, base + len(pairs)),
+                    ReplayJob(self._use_engine(), pairs, base + len(pairs), str(path)),
                     QCoreApplication.translate("Session", "Replaying the session's merges …"),
                 )
 
@@ -307,7 +308,7 @@ class SessionActions(ControllerBase):
             self._run_note = plural(text, n).replace("%1", name)
             self._live_pairs = []
             self._start(
-                ReplayJob(self._use_engine(), pairs, len(spec.vocab)),
+                ReplayJob(self._use_engine(), pairs, len(spec.vocab), str(path)),
                 QCoreApplication.translate("Session", "Replaying the session's merges …"),
             )
 

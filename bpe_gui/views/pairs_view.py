@@ -181,10 +181,12 @@ class PairsView(QWidget):
         self.proxy.setFilterKeyColumn(1)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
-        title = QLabel(self.tr("<b>Pair counts</b> <span style='color:#667'>— top 100, live</span>"))
+        self.title = QLabel()
+        self._show_title()
         self.next_label = status_label(lines=4, name="nextMerge")
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText(self.tr("Filter pairs (text or hex) …"))
+        # (on a large corpus the top 100 are a few of millions of pairs: the filter does not search those)
+        self.filter.setPlaceholderText(self.tr("Filter the top 100 pairs (text or hex) …"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._filter_changed)
         self.table = QTableView()
@@ -215,7 +217,7 @@ class PairsView(QWidget):
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(title)
+        lay.addWidget(self.title)
         self._next_box = pinned(self.next_label)
         self._next_heights = (self._next_box.height(), 0)  # (Latin lines, CJK lines: measured when needed)
         lay.addWidget(self._next_box)
@@ -226,13 +228,43 @@ class PairsView(QWidget):
         controller.merges_reset.connect(lambda: self.refresh(None, reset=True))
         # after a rewind of many merges, Δ and Move compare with the table as it is then
         controller.merges_removed.connect(lambda n: self.refresh(None, reset=True) if n > 1 else None)
+        # a run that sends no pairs at its start (a reopened session's replay) must not leave the
+        # explanation of the table before it: "Next merge: …" named the corpus's first merge all along
+        controller.busy_changed.connect(self._busy_changed)
         self.refresh(None, reset=True)
+
+    def _busy_changed(self, busy) -> None:
+        if busy in ("train", "step"):
+            self.refresh(None)
 
     def _filter_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)
         shown = self.proxy if text else self.model
         if self.table.model() is not shown:
             self.table.setModel(shown)
+        self._show_title()
+
+    def _show_title(self) -> None:
+        """ "top 100, live"; while a filter is typed, how many of those 100 match: the filter searches the
+        table, and on a large corpus 5 rows for "th" read as if only 5 of its millions of pairs held it."""
+        if not self.filter_text():
+            self.title.setText(self.tr("<b>Pair counts</b> <span style='color:#667'>— top 100, live</span>"))
+            self.title.setToolTip("")
+            return
+        self.title.setText(
+            self.tr(
+                "<b>Pair counts</b> <span style='color:#667'>— matching: {0} of the top {1}</span>"
+            ).format(f"{self.proxy.rowCount():,}", f"{len(self.model.rows):,}")
+        )
+        self.title.setToolTip(
+            self.tr(
+                "The filter searches the most frequent pairs shown in this table, not every pair of the corpus."
+            )
+        )
+
+    def filter_text(self) -> str:
+        filt = getattr(self, "filter", None)  # (the title is first shown before the filter box exists)
+        return filt.text() if filt is not None else ""
 
     def refresh(self, deltas=None, reset: bool = False) -> None:
         c = self.controller
@@ -240,6 +272,8 @@ class PairsView(QWidget):
         picked = self.selected_pair()
         self.model.set_pairs(pairs, deltas, reset_history=reset)
         self._select_pair(picked)
+        if self.filter_text():
+            self._show_title()
         text = self._explain(pairs)
         self._fit_next_box(text)
         self.next_label.setText(text)

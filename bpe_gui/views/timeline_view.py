@@ -126,6 +126,10 @@ class TimelineView(QWidget):
             p.getAxis("left").enableAutoSIPrefix(False)  # no "(x1e+09)": the ticks say 1k, 1M …
             p.getAxis("bottom").enableAutoSIPrefix(False)
             p.setClipToView(True)
+            # the wheel and a drag zoom and pan the merges only: the vertical axes span the data (the
+            # count axis its decades), and zooming them too around the pointer left a zoomed-in stretch
+            # of merges with its counts below the view, the plot empty
+            p.setMouseEnabled(x=True, y=False)
         self.count_plot.setLogMode(x=False, y=True)
 
         self.count_plot.setDownsampling(auto=True, mode="peak")

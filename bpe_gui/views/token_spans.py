@@ -23,6 +23,7 @@ from bpe_gui.views.fitted_label import FittedLabel
 from bpe_gui.views.widgets import status_label
 from core import BPEError
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
+from core.tokenization.trace import TextTrace
 
 if TYPE_CHECKING:
     from core.tokenization.tokenizer import Tokenizer
@@ -54,6 +55,21 @@ HOVER_HINT = QT_TRANSLATE_NOOP(
     "TokenPane",
     "<span style='color:#778'>Hover a token to see its id, bytes and merge; click it to select its merge.</span>",
 )
+
+
+def trace_for_view(tokenizer, text: str) -> TextTrace:
+    """What a pane shows of ``text``: the spans of its first :data:`MAX_RENDERED` tokens and the
+    number of all of them. Only the shown tokens get a span: a span for each token of a pasted
+    megabyte made the tokenize view take seconds after every key and every step."""
+    head = getattr(tokenizer, "trace_head", None)
+    if head is not None:
+        return head(text, MAX_RENDERED)
+    spans = tokenizer.trace(text)  # (a tokenizer without trace_head)
+    spelled = b"".join(s.token for s in spans)
+    same = spelled == text.encode("utf-8", "surrogateescape")
+    return TextTrace(
+        spans[:MAX_RENDERED], len(spans), text if same else spelled.decode("utf-8", "surrogateescape")
+    )
 
 
 def span_colors(ids: list[int]) -> list[int]:
@@ -129,7 +145,9 @@ class TokenSpanView(QTextEdit):
         self._ends: list[int] = []
         self._hover = -1
 
-    def show_spans(self, spans: list, markers: bool) -> None:
+    def show_spans(self, spans: list, markers: bool, n_tokens: int | None = None) -> None:
+        """Show the spans (the first :data:`MAX_RENDERED`); ``n_tokens``: all tokens of the text, where
+        ``spans`` holds only the first of them."""
         self.clear()
         # lines break between tokens (with markers a zero-width space follows each one), never
         # inside a token such as the hex of a partial character, unless it is longer than a line
@@ -172,10 +190,11 @@ class TokenSpanView(QTextEdit):
             self._ends.append(cursor.position())
             if markers:  # (without markers, lines break at the text's own spaces)
                 cursor.insertText(BREAK, plain)
-        if len(spans) > MAX_RENDERED:
+        total = max(len(spans), n_tokens or 0)
+        if total > len(self.spans):
             plain = QTextCharFormat()
             cursor.insertText(
-                "\n" + self.tr("… {0} more tokens not shown").format(f"{len(spans) - MAX_RENDERED:,}"), plain
+                "\n" + self.tr("… {0} more tokens not shown").format(f"{total - len(self.spans):,}"), plain
             )
         cursor.endEditBlock()
         self._hover = -1
@@ -368,11 +387,11 @@ class TokenPane(QWidget):
             self.stats.setText(self.tr("No tokenizer."))
             return
         try:
-            spans = tok.trace(text)
+            traced = trace_for_view(tok, text)
         except BPEError as e:
             self.show_error(str(e), markers)
             return
-        self.show_tokens(spans, text, markers)
+        self.show_trace(traced, text, markers)
 
     def show_error(self, message: str, markers: bool) -> None:
         self.view.show_spans([], markers)
@@ -381,19 +400,25 @@ class TokenPane(QWidget):
         self.stats.setText(f"<span style='color:#c62828'>{escape(message)}</span>")
 
     def show_tokens(self, spans: list, text: str, markers: bool) -> None:
-        """Show already computed spans of ``text`` and their stats."""
+        """Show already computed spans of ``text`` (all its tokens) and their stats."""
         # a normalizer or a dummy prefix (SentencePiece's "▁") changes the text: the spans' offsets
         # are into the text the tokens spell, and the hover names that text's characters
         spelled = b"".join(s.token for s in spans)
         same = spelled == text.encode("utf-8", "surrogateescape")
-        self._text = text if same else spelled.decode("utf-8", "surrogateescape")
+        shown = text if same else spelled.decode("utf-8", "surrogateescape")
+        self.show_trace(TextTrace(spans, len(spans), shown), text, markers)
+
+    def show_trace(self, traced: TextTrace, text: str, markers: bool) -> None:
+        """Show the head of a text's trace (:func:`trace_for_view`) and the whole text's stats."""
+        spans = traced.spans
+        self._text = traced.text
         n_vocab = len(self.tokenizer.vocab) if self.tokenizer is not None else 0
         self.view.char_model = getattr(self.tokenizer, "char_model", None)
-        self.view.show_spans(spans, markers)
+        self.view.show_spans(spans, markers, traced.n_tokens)
         self._show_split_chars(spans, self._text)
         self._note_mark()
         self._show_idle()  # what was hovered belongs to the text shown before
-        n = len(spans)
+        n = traced.n_tokens
         n_bytes = len(text.encode("utf-8", "surrogateescape"))
         if n:
             self.stats.setText(

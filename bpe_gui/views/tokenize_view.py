@@ -28,11 +28,18 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from core.tokenization.tokenizer import Tokenizer
+    from core.tokenization.trace import TextTrace
 
 from bpe_gui.jobs import worker
 from bpe_gui.model.formatting import token_label
 from bpe_gui.text.plural import plural
-from bpe_gui.views.token_spans import TokenPane, shown_text, span_colors  # noqa: F401 - re-exported for tests
+from bpe_gui.views.token_spans import (  # noqa: F401 - shown_text, span_colors: re-exported for tests
+    TokenPane,
+    shown_text,
+    span_colors,
+    trace_for_view,
+)
+from core import BPEError
 
 DEFAULT_TEXT = (
     "The quick brown fox jumps over the lazy dog. Tokenizers split text into pieces;\n"
@@ -147,18 +154,29 @@ class TextInput(QPlainTextEdit):
 
 
 class TokenizeJob(worker.Job):
-    """Build a Tokenizer from plain data (unless one is given) and trace a text with it."""
+    """Build a Tokenizer from plain data (unless one is given) and trace a text with it; and with the
+    tokenizer compared side by side (``second``), where one is."""
 
     kind = "tokenize"
 
-    def __init__(self, version: int, args: tuple | None, tokenizer: Tokenizer | None, text: str) -> None:
+    def __init__(
+        self, version: int, args: tuple | None, tokenizer: Tokenizer | None, text: str, second=None
+    ) -> None:
         super().__init__()
         self.version, self.args, self.tokenizer, self.text = version, args, tokenizer, text
+        self.second = second
+        self.second_value: TextTrace | None = None
+        self.second_error: str | None = None
 
     def work(self) -> None:
+        if self.second is not None:
+            try:
+                self.second_value = trace_for_view(self.second, self.text)
+            except BPEError as e:
+                self.second_error = str(e)
         tok = worker.tokenizer_from(self.tokenizer, self.args)
         self.tokenizer = tok
-        self.result.value = tok.trace(self.text)
+        self.result.value = trace_for_view(tok, self.text)
 
 
 class TokenizeView(QWidget):
@@ -336,8 +354,12 @@ class TokenizeView(QWidget):
         self._mark_selected()  # (an undo or a new corpus may have moved or cleared the selection)
         text = self.input.text()
         markers = self.markers.isChecked()
-        if self.secondary.tokenizer is not None:
+        second = self.secondary.tokenizer
+        if second is not None and len(text) <= SYNC_CHARS:
             self.secondary.tokenize_text(text, markers)
+            second = None
+        # (a longer text is traced in the job with this tokenizer's: on the GUI thread, GPT-2 beside
+        # a pasted megabyte held the window about 0.4 s after every key and step)
         if c.busy in ("train", "step"):
             self.primary.stats.setText(self.tr("<i>Re-tokenizes when the run is over …</i>"))
             return
@@ -352,7 +374,7 @@ class TokenizeView(QWidget):
             return
         args = None if tok is not None else c.tokenizer_args()
         version = c.version if args is None else args[0]
-        job = TokenizeJob(version, None if args is None else args[1:], tok, text)
+        job = TokenizeJob(version, None if args is None else args[1:], tok, text, second)
         self._job = job
         self._pending = False
         self._thread = worker.start(job, self._finished)
@@ -387,9 +409,15 @@ class TokenizeView(QWidget):
             if res.error is not None:
                 self.primary.show_error(res.error_message or "", self.markers.isChecked())
             elif res.value is not None:
-                self.primary.show_tokens(res.value, job.text, self.markers.isChecked())
+                self.primary.show_trace(res.value, job.text, self.markers.isChecked())
             if res.crash is not None:
                 worker.report_crash(res.crash)
+        if current and job.second is not None and job.second is self.secondary.tokenizer:
+            markers = self.markers.isChecked()
+            if job.second_value is not None:
+                self.secondary.show_trace(job.second_value, job.text, markers)
+            elif job.second_error is not None:
+                self.secondary.show_error(job.second_error, markers)
         if self._pending or not current:
             self._pending = False
             self._timer.start()

@@ -35,6 +35,7 @@ from bpe_gui.views.intro import show_intro
 from bpe_gui.views.learn_view import open_learn
 from bpe_gui.views.pairs_view import PairsView
 from bpe_gui.views.screen_fit import DockFit
+from bpe_gui.views.scroll_width import FollowContentWidth
 from bpe_gui.views.story_view import StoryView, status_line
 from bpe_gui.views.timeline_view import TimelineView
 from bpe_gui.views.tokenize_view import TokenizeView
@@ -156,10 +157,9 @@ class MainWindow(FilesWindow):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # as wide as the panels need next to the scroll bar (nothing is cut off on the right)
-        scroll.setMinimumWidth(
-            left.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
-        )
+        # as wide as the panels need next to the scroll bar (nothing is cut off on the right), also
+        # once a large corpus's numbers widen them
+        self._left_width = FollowContentWidth(scroll)
         self.left_scroll = scroll
         guard_wheel(scroll)  # the wheel scrolls the column, not the setting under the pointer
         for sig in (scroll.verticalScrollBar().actionTriggered, scroll.verticalScrollBar().sliderMoved):

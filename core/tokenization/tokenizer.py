@@ -44,7 +44,7 @@ from core.pretokenization.ascii_split import tokenizer_splitter
 from core.pretokenization.pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from core.pretokenization.space_chunks import ChunkEncoder
 from core.pretokenization.splitting import last_safe_cut
-from core.tokenization.trace import TokenSpan, token_spans
+from core.tokenization.trace import TextTrace, TokenSpan, token_spans
 
 Pair = tuple[bytes, bytes]
 STREAM_MIN_CHARS = 1 << 16  # encode_iterable gathers at least this much text before encoding
@@ -512,6 +512,26 @@ class Tokenizer(MergeTables):
             if got != text.encode("utf-8", "surrogateescape"):
                 text = got.decode("utf-8", "surrogateescape")
         return token_spans(text, ids, self.vocab, self._special_id_set)
+
+    def trace_head(self, text: str, limit: int) -> TextTrace:
+        """:meth:`trace` cut to the first ``limit`` tokens, with the number of all of them.
+
+        A view that shows a few thousand tokens of a long text needs no span for the others: building
+        one per token took most of the time (0.8 s of 1 s for a 1 MB text, where encoding took 0.1 s).
+        """
+        ids = self.encode(text, add_special_tokens=False)
+        if self._pipe is not None:
+            got = self.decode_bytes(ids)
+            if got != text.encode("utf-8", "surrogateescape"):
+                text = got.decode("utf-8", "surrogateescape")
+        head = ids[: max(0, limit)]
+        part = text
+        if len(head) < len(ids):  # the characters the head covers (each at least one byte)
+            n_bytes = sum(len(self.vocab[i]) for i in head)
+            part = text[
+                : len(text.encode("utf-8", "surrogateescape")[:n_bytes].decode("utf-8", "surrogateescape"))
+            ]
+        return TextTrace(token_spans(part, head, self.vocab, self._special_id_set), len(ids), text)
 
     def merge_trace(self, pretoken: str | bytes) -> list[MergeStep]:
         """The merges applied to one pre-token, in order (the "how was this word built" view)."""

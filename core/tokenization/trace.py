@@ -39,6 +39,20 @@ class TokenSpan:
         return self.token.decode("utf-8", "replace")
 
 
+@dataclass(frozen=True)
+class TextTrace:
+    """The head of a text's trace, for a view that shows at most a few thousand tokens.
+
+    ``spans`` are the first tokens' spans (at most the limit asked for), ``n_tokens`` counts every
+    token of the text, and ``text`` is the text the offsets are into (the input, or the text the
+    tokens spell where a normalizer or a prefix space changed it).
+    """
+
+    spans: list[TokenSpan]
+    n_tokens: int
+    text: str
+
+
 def token_spans(
     text: str, ids: Iterable[int], vocab: dict[int, bytes], special_ids: frozenset[int]
 ) -> list[TokenSpan]:

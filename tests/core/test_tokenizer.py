@@ -342,3 +342,16 @@ def test_a_pretoken_of_hundreds_of_kilobytes_is_encoded_in_bounded_memory() -> N
             tracemalloc.stop()
         assert tok.decode(ids) == text
         assert peak < 90 * len(text), peak / len(text)
+
+
+def test_trace_head_is_the_trace_cut_with_the_whole_count(tok: Tokenizer) -> None:
+    """A view shows the first tokens of a long text: their spans are those of the whole trace, the
+    count is of all tokens, also where the cut falls inside a character or after a stray byte."""
+    text = f"héllo 🦀 wörld{EOT}日本 \udcff x🦀y"
+    spans = tok.trace(text)
+    assert any(not s.complete_utf8 for s in spans[1:-1])
+    for limit in range(len(spans) + 2):
+        head = tok.trace_head(text, limit)
+        assert head.spans == spans[:limit]
+        assert head.n_tokens == len(spans)
+        assert head.text == text

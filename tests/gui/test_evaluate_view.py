@@ -349,3 +349,33 @@ def test_an_opened_tokenizer_is_evaluated_with_its_own_pattern_and_normalizer(
     assert ev.last_error is None
     assert [r.tokens for r in ev.results] == [want]
     assert ev.results[0].bytes_per_token == pytest.approx(len(sample.encode()) / want)
+
+
+def test_one_document_per_tokenizer_gives_bars_that_can_be_seen(qtbot):
+    """A 15 MB Chinese file (one document) with ours and GPT-2: each histogram had bins one token wide,
+    at 10,424,764 and 10,638,991 tokens, on an axis 200,000 tokens wide: the chart stood empty."""
+    from types import SimpleNamespace
+
+    import pyqtgraph as pg
+
+    from bpe_gui.views.evaluate_charts import draw_charts
+
+    bpt, docs = pg.PlotWidget(), pg.PlotWidget()
+    qtbot.addWidget(bpt)
+    qtbot.addWidget(docs)
+    rows = [
+        SimpleNamespace(tokenizer="ours", file="zh", bytes_per_token=1.45, doc_tokens=(10_424_764,)),
+        SimpleNamespace(tokenizer="gpt2", file="zh", bytes_per_token=1.42, doc_tokens=(10_638_991,)),
+    ]
+    draw_charts(bpt, docs, rows)
+    curves = docs.getPlotItem().listDataItems()
+    assert len(curves) == 2
+    span = 10_638_991 - 10_424_764
+    for curve in curves:
+        xs, ys = curve.getData()
+        filled = [(a, b) for a, b, h in zip(xs[:-1], xs[1:], ys, strict=False) if h > 0]
+        assert filled and all(b - a >= span / 30 for a, b in filled)
+    one = [SimpleNamespace(tokenizer="ours", file="zh", bytes_per_token=1.45, doc_tokens=(10_424_764,))]
+    draw_charts(bpt, docs, one)
+    xs, ys = docs.getPlotItem().listDataItems()[0].getData()
+    assert xs[-1] - xs[0] >= 0.05 * 10_424_764
