@@ -485,102 +485,107 @@
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="41"/>
+        <location filename="../../bpe_gui/actions/training.py" line="42"/>
         <source>A task is running; wait for it or press Cancel.</source>
         <translation>有任务正在运行；请等待或按“取消”。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="51"/>
+        <location filename="../../bpe_gui/actions/training.py" line="52"/>
         <source>Cannot train an imported tokenizer as it is: File → Continue training from this tokenizer… learns new merges on top of it on a corpus you pick (or open a corpus to train from scratch).</source>
         <translation>不能直接训练导入的分词器：文件 → 从这个分词器继续训练… 会在你选择的语料上、在它之上学习新的合并（或打开一份语料从头训练）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="61"/>
+        <location filename="../../bpe_gui/actions/training.py" line="62"/>
         <source>an imported tokenizer cannot be trained further</source>
         <translation>导入的分词器不能继续训练</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="99"/>
+        <location filename="../../bpe_gui/actions/training.py" line="100"/>
         <source>Merging …</source>
         <translation>正在合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="101"/>
+        <location filename="../../bpe_gui/actions/training.py" line="102"/>
         <source>Merging {0} …</source>
         <translation>正在合并 {0} 次 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="123"/>
+        <location filename="../../bpe_gui/actions/training.py" line="124"/>
         <source>Stopped after %1 of %n merge(s); vocab size %2.</source>
         <translation>在 %n 次合并中完成了 %1 次后停止；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="128"/>
+        <location filename="../../bpe_gui/actions/training.py" line="129"/>
         <source>No pair left to merge: the vocab stays at %1 tokens.</source>
         <translation>没有可合并的字节对了：词表保持 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="133"/>
+        <location filename="../../bpe_gui/actions/training.py" line="134"/>
         <source>Did %1 of %n merge(s): no pair is left to merge (vocab size %2).</source>
         <translation>完成了 %n 次合并中的 %1 次：没有可合并的字节对了（词表大小 %2）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="138"/>
+        <location filename="../../bpe_gui/actions/training.py" line="139"/>
         <source>Merge #%1: %2</source>
         <translation>第 %1 次合并：%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="143"/>
+        <location filename="../../bpe_gui/actions/training.py" line="144"/>
         <source>Did %n merge(s); vocab size %1.</source>
         <translation>完成 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="165"/>
+        <location filename="../../bpe_gui/actions/training.py" line="166"/>
         <source>Nothing to undo: the base tokenizer&apos;s merges stay (Reset goes back to it).</source>
         <translation>没有可撤销的合并：基础分词器的合并会保留（“重置”回到它）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="180"/>
+        <location filename="../../bpe_gui/actions/training.py" line="181"/>
         <source>Undid merge #%1 (%2); vocab size %3.</source>
         <translation>已撤销第 %1 次合并(%2)；词表大小 %3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="154"/>
+        <location filename="../../bpe_gui/actions/training.py" line="277"/>
+        <source>The session file {0} keeps all its {1} merges; open it again to replay them.</source>
+        <translation>会话文件 {0} 仍保留全部 {1} 次合并；再次打开它即可重放。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/actions/training.py" line="155"/>
         <source>A merge is running; undo it when it is done.</source>
         <translation>合并正在进行；完成后再撤销。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="63"/>
+        <location filename="../../bpe_gui/actions/training.py" line="64"/>
         <source>no corpus is open</source>
         <translation>尚未打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="66"/>
+        <location filename="../../bpe_gui/actions/training.py" line="67"/>
         <source>Cannot train: {0}. Open a corpus (File → Open corpus…) first.</source>
         <translation>无法训练：{0}。请先打开语料（文件 → 打开语料…）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="169"/>
+        <location filename="../../bpe_gui/actions/training.py" line="170"/>
         <source>Nothing to undo.</source>
         <translation>没有可撤销的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="200"/>
+        <location filename="../../bpe_gui/actions/training.py" line="201"/>
         <source>Cannot train to {0} tokens: an extension keeps all {1} tokens of {2}. Choose a vocab size above {1}.</source>
         <translation>不能训练到 {0} 个词元：扩展会保留 {2} 的全部 {1} 个词元。请选择大于 {1} 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="229"/>
+        <location filename="../../bpe_gui/actions/training.py" line="230"/>
         <source>Training to {0} …</source>
         <translation>正在训练到 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="238"/>
+        <location filename="../../bpe_gui/actions/training.py" line="239"/>
         <source>Cancelling …</source>
         <translation>正在取消 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/training.py" line="247"/>
+        <location filename="../../bpe_gui/actions/training.py" line="248"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
@@ -618,22 +623,22 @@
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="407"/>
+        <location filename="../../bpe_gui/actions/base.py" line="408"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="410"/>
+        <location filename="../../bpe_gui/actions/base.py" line="411"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="414"/>
+        <location filename="../../bpe_gui/actions/base.py" line="415"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="428"/>
+        <location filename="../../bpe_gui/actions/base.py" line="429"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -3639,95 +3644,95 @@
 <context>
     <name>Session</name>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="65"/>
+        <location filename="../../bpe_gui/actions/session.py" line="66"/>
         <source>Nothing to rewind: merge #%1 is already the last one.</source>
         <translation>无需回退：第 %1 次合并已经是最后一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="69"/>
+        <location filename="../../bpe_gui/actions/session.py" line="70"/>
         <source>Nothing to rewind: no merges were added to the base tokenizer yet.</source>
         <translation>没有可回退的：还没有向基础分词器添加任何合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="78"/>
+        <location filename="../../bpe_gui/actions/session.py" line="79"/>
         <source>Rewinding to merge #%1 …</source>
         <translation>正在回退到第 %1 次合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="106"/>
+        <location filename="../../bpe_gui/actions/session.py" line="107"/>
         <source>Back to the base %1: undid %n new merge(s); vocab size %2.</source>
         <translation>回到基础分词器 %1：撤销了 %n 次新合并；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="113"/>
+        <location filename="../../bpe_gui/actions/session.py" line="114"/>
         <source>Rewound %n merge(s): merge #%1 is the last one; vocab size %2.</source>
         <translation>已回退 %n 次合并：第 %1 次合并现在是最后一次；词表大小 %2。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="121"/>
+        <location filename="../../bpe_gui/actions/session.py" line="122"/>
         <source>Reset: undid all %n merge(s); vocab size %1.</source>
         <translation>重置：已撤销全部 %n 次合并；词表大小 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="138"/>
+        <location filename="../../bpe_gui/actions/session.py" line="139"/>
         <source>Wait for the current task to finish (or cancel it) before saving.</source>
         <translation>请等待当前任务完成（或取消它）后再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="141"/>
+        <location filename="../../bpe_gui/actions/session.py" line="142"/>
         <source>Nothing to save yet: open a corpus or import a tokenizer first.</source>
         <translation>还没有可保存的内容：请先打开语料或导入分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="192"/>
+        <location filename="../../bpe_gui/actions/session.py" line="193"/>
         <source>Saved the session (%n merge(s)) to %1.</source>
         <translation>已将会话（%n 次合并）保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="207"/>
+        <location filename="../../bpe_gui/actions/session.py" line="208"/>
         <source>Wait for the current task to finish (or cancel it) before opening a session.</source>
         <translation>请等待当前任务完成（或取消它）后再打开会话。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="240"/>
-        <location filename="../../bpe_gui/actions/session.py" line="299"/>
+        <location filename="../../bpe_gui/actions/session.py" line="241"/>
+        <location filename="../../bpe_gui/actions/session.py" line="300"/>
         <source>Reopened the session %1 (no merges yet).</source>
         <translation>已重新打开会话 %1（还没有合并）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="246"/>
-        <location filename="../../bpe_gui/actions/session.py" line="305"/>
+        <location filename="../../bpe_gui/actions/session.py" line="247"/>
+        <location filename="../../bpe_gui/actions/session.py" line="306"/>
         <source>Reopened the session %1: %n merge(s) replayed on its corpus.</source>
         <translation>已重新打开会话 %1：在其语料上重放了 %n 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="253"/>
-        <location filename="../../bpe_gui/actions/session.py" line="312"/>
+        <location filename="../../bpe_gui/actions/session.py" line="254"/>
+        <location filename="../../bpe_gui/actions/session.py" line="313"/>
         <source>Replaying the session&apos;s merges …</source>
         <translation>正在重放会话中的合并 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="260"/>
+        <location filename="../../bpe_gui/actions/session.py" line="261"/>
         <source>its corpus %1 is gone</source>
         <translation>它的语料 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="262"/>
+        <location filename="../../bpe_gui/actions/session.py" line="263"/>
         <source>its corpus %1 changed since the session was saved</source>
         <translation>它的语料 %1 在保存会话后已改变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="267"/>
+        <location filename="../../bpe_gui/actions/session.py" line="268"/>
         <source>Opened the session %1: a tokenizer without a corpus; open a corpus to train.</source>
         <translation>已打开会话 %1：一个没有语料的分词器；打开语料即可训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="272"/>
+        <location filename="../../bpe_gui/actions/session.py" line="273"/>
         <source>Opened the session %1, but %2: showing the saved tokenizer. Open the corpus again to train further.</source>
         <translation>已打开会话 %1，但%2：显示的是保存的分词器。重新打开语料才能继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/session.py" line="325"/>
+        <location filename="../../bpe_gui/actions/session.py" line="326"/>
         <source>Opening the session %1 …</source>
         <translation>正在打开会话 %1 …</translation>
     </message>

@@ -37,6 +37,7 @@ class ReplayJob(worker.EngineJob):
         super().__init__(engine, Engine.replay, list(pairs))
         self.vocab_size = int(vocab_size)
         self.session_file = session_file  # the session whose merges these are
+        self.n_pairs = len(self.args[0])
 
 
 class RewindJob(worker.EngineJob):

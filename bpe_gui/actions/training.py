@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Slot
 
@@ -271,6 +272,12 @@ class TrainActions(ControllerBase):
             res.cancelled,
             time.monotonic() - self._t0,
         )
+        session_file = getattr(job, "session_file", None)
+        if res.cancelled and session_file:  # a session's replay stopped: its file is not cut short
+            kept = QCoreApplication.translate(
+                "Controller", "The session file {0} keeps all its {1} merges; open it again to replay them."
+            ).format(Path(session_file).name, f"{getattr(job, 'n_pairs', 0):,}")
+            summary = dataclasses.replace(summary, message=f"{summary.message} {kept}")
         note, self._run_note = self._run_note, None
         if note and not res.cancelled and not res.error:
             summary = dataclasses.replace(summary, message=note)

@@ -33,3 +33,27 @@ def test_stopping_the_replay_of_the_last_session_does_not_cut_its_file(qtbot, lo
     qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == kept + 5, timeout=30_000)
     w.autosave()  # (what closing the window does)
     assert [tuple(p) for p in load_session(last).spec.merges] == pairs
+
+
+def test_a_stopped_replay_says_the_session_file_keeps_its_merges(qtbot, loaded):
+    """ "Cancelled after 103 merges; they are kept" after stopping a reopen left the user to wonder
+    about the other merges of the file: the message says the file keeps them all."""
+    w = loaded
+    c = w.controller
+    c.step(30)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 30, timeout=30_000)
+    last = w.autosave_path()
+    w.autosave()
+    said: list[str] = []
+    c.message.connect(said.append)
+
+    def stop_the_replay(busy) -> None:
+        if busy == Busy.TRAIN:
+            c.cancel()
+
+    c.busy_changed.connect(stop_the_replay)
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        assert w.open_session(str(last))
+    c.busy_changed.disconnect(stop_the_replay)
+    assert c.index.n_merges < 30
+    assert any(f"The session file {last.name} keeps all its 30 merges" in m for m in said), said
