@@ -12,6 +12,16 @@ import pyqtgraph as pg
 COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c")
 
 
+class CountAxis(pg.AxisItem):
+    """An axis of counts that writes them out with thousands separators (10,500,000), not in
+    pyqtgraph's scientific notation (1.05e+07), which a reader of token counts has to decode."""
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+        if spacing * scale < 1 or max((abs(v * scale) for v in values), default=0) < 10_000:
+            return super().tickStrings(values, scale, spacing)
+        return [f"{round(v * scale):,}" for v in values]
+
+
 def merge_tree(tok, token: bytes, depth: int = 64) -> tuple:
     """``(token, (left, right))`` down to single bytes, from a core Tokenizer's merges."""
     pair = tok.parts(tok.token_to_id(token)) if depth > 0 and len(token) > 1 else None

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from bpe_gui.jobs import worker
 from bpe_gui.jobs.evaluate import EvalJob, HeldOutJob, ResultsModel, TextSource, TokSource
 from bpe_gui.model.formatting import hex_html, token_label
-from bpe_gui.views.evaluate_charts import draw_charts, legend_html, merge_tree
+from bpe_gui.views.evaluate_charts import CountAxis, draw_charts, legend_html, merge_tree
 from bpe_gui.views.wheel_guard import guard_wheel
 
 HELD_OUT_MS = 400  # at most one held-out measurement this often while stepping
@@ -169,7 +169,10 @@ class EvaluateView(QWidget):
         self.table.verticalHeader().hide()
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self._show_longest(cur.row()))
         self.bpt_plot = pg.PlotWidget(title=self.tr("Bytes per token"))
-        self.doc_plot = pg.PlotWidget(title=self.tr("Tokens per document"))
+        self.doc_plot = pg.PlotWidget(
+            title=self.tr("Tokens per document"),
+            axisItems={"bottom": CountAxis("bottom"), "left": CountAxis("left")},
+        )
         # (units in the title: a vertical axis label is longer than this short plot and was cut)
         self.held_plot = pg.PlotWidget(title=self.tr("Held-out text while training: bytes/token"))
         for p in (self.bpt_plot, self.doc_plot, self.held_plot):

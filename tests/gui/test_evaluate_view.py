@@ -379,3 +379,25 @@ def test_one_document_per_tokenizer_gives_bars_that_can_be_seen(qtbot):
     draw_charts(bpt, docs, one)
     xs, ys = docs.getPlotItem().listDataItems()[0].getData()
     assert xs[-1] - xs[0] >= 0.05 * 10_424_764
+
+
+def test_token_counts_on_the_histogram_axis_are_written_out(qtbot, loaded):
+    """The tokens-per-document axis of a 15 MB document read "1.05e+07": its ticks are written with
+    thousands separators, as the table writes the same counts; small counts keep their usual ticks."""
+    from types import SimpleNamespace
+
+    from bpe_gui.views.evaluate_charts import draw_charts
+
+    ev = loaded.evaluate
+    rows = [
+        SimpleNamespace(tokenizer="ours", file="zh", bytes_per_token=1.45, doc_tokens=(10_424_764,)),
+        SimpleNamespace(tokenizer="gpt2", file="zh", bytes_per_token=1.42, doc_tokens=(10_638_991,)),
+    ]
+    draw_charts(ev.bpt_plot, ev.doc_plot, rows)
+    axis = ev.doc_plot.getPlotItem().getAxis("bottom")
+    levels = axis.tickValues(10_400_000, 10_700_000, 300)  # (the range the two bars span)
+    spacing, ticks = levels[0]
+    shown = axis.tickStrings(ticks, 1.0, spacing)
+    assert shown and not any("e+" in t for t in shown), shown
+    assert all(t.replace(",", "").isdigit() and "," in t for t in shown), shown
+    assert axis.tickStrings([0.5, 1.0, 1.5], 1.0, 0.5) == ["0.5", "1.0", "1.5"]
