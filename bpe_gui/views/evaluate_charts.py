@@ -16,7 +16,7 @@ class CountAxis(pg.AxisItem):
     """An axis of counts that writes them out with thousands separators (10,500,000), not in
     pyqtgraph's scientific notation (1.05e+07), which a reader of token counts has to decode."""
 
-    def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+    def tickStrings(self, values, scale, spacing):  # (pyqtgraph's name)
         if spacing * scale < 1 or max((abs(v * scale) for v in values), default=0) < 10_000:
             return super().tickStrings(values, scale, spacing)
         return [f"{round(v * scale):,}" for v in values]
