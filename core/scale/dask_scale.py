@@ -375,8 +375,9 @@ def encode_dask(
                 if progress_bar:
                     show_progress(futs)
                 done = client.gather(futs)
-            except Exception:
+            except Exception as e:
                 stall.check()
+                _name_missing_byte(e, tokenizer, sources)
                 raise
         stall.check()
     for w in watched:  # truncated, grown or rewritten while the workers read it (no manifest is written)
@@ -397,6 +398,21 @@ def encode_dask(
     for name in old_files.difference(names):  # shards of an earlier run that this one did not rewrite
         (out / name).unlink(missing_ok=True)
     return Manifest(path, dtype, shards)
+
+
+def _name_missing_byte(e: BaseException, tokenizer, sources: list) -> None:
+    """A worker's "no token for a byte" error, raised again naming the local file, the byte and its
+    offset in the file (the worker knew only a character index in its byte range)."""
+    from core.tokenization.missing_bytes import is_missing_byte, locate
+
+    if not is_missing_byte(e):
+        return
+    holes = getattr(tokenizer, "unencodable_bytes", ())
+    for src in sources:
+        if isinstance(src, str) and Path(src).is_file():  # (a URL's bytes are not read again here)
+            better = locate(src, src, "the tokenizer", holes)
+            if better is not None:
+                raise better from None
 
 
 def _take_back_manifest(out: Path) -> set[str]:

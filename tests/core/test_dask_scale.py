@@ -153,6 +153,27 @@ def test_dask_encode_shards_equal_the_single_machine_encoder(client, files, tmp_
     assert manifest["tokens"] == len(want) == m.n_tokens and len(m.shards) > len(files)
 
 
+def test_dask_encode_names_the_file_and_offset_of_a_byte_the_tokenizer_lacks(client, tmp_path):
+    """OLMo 1 / GPT-NeoX have no token for 0xfe: ``encode --engine dask`` said only "a surrogateescape
+    character at 338" (an index in one worker's range); it names the file and the byte's offset, as the
+    local encoder does."""
+    from core.errors import TokenizerError
+    from core.formats.spec import TokenizerSpec
+    from core.tokenization.tokenizer import Tokenizer
+
+    base = TokenizerSpec.from_merges([(b"t", b"h")])
+    holed = Tokenizer({i: b for i, b in base.vocab.items() if len(b) > 1 or b[0] < 0xF5}, base.merges)
+    head = b"the cat sat on the mat. " * 200
+    good, bad = tmp_path / "a.txt", tmp_path / "b.txt"
+    good.write_bytes(head)
+    bad.write_bytes(head + b"odd \xfe end\n" + head)
+    with pytest.raises(TokenizerError) as info:
+        encode_dask(holed, [str(good), str(bad)], tmp_path / "shards", range_bytes=1000, client=client)
+    offset = len(head) + len(b"odd ")
+    assert str(info.value).startswith(f"{bad}: the byte 0xfe at offset {offset:,} "), str(info.value)
+    assert info.value.params["offset"] == offset and not (tmp_path / "shards" / "manifest.json").exists()
+
+
 @pytest.mark.timeout(240)
 def test_dask_encode_of_a_pipeline_that_cannot_be_cut_keeps_whole_files(client, files, tmp_path):
     """An imported HF pipeline that adds a prefix space to every piece: one shard per file."""
