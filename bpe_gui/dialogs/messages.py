@@ -85,4 +85,14 @@ class ShortcutsDialog(QDialog):
         lay = QVBoxLayout(self)
         lay.addWidget(self.table)
         lay.addWidget(buttons)
-        self.resize(440, min(600, 80 + 26 * len(rows)))
+        # wide enough for both columns whole (a fixed 440 px left a horizontal scroll bar in English
+        # and cut the longest action names), up to the screen's width
+        table_w = (
+            self.table.horizontalHeader().length()
+            + self.table.verticalScrollBar().sizeHint().width()
+            + 2 * self.table.frameWidth()
+        )
+        margins = lay.contentsMargins()
+        screen = self.screen().availableGeometry().width() if self.screen() is not None else 1280
+        width = min(max(440, table_w + margins.left() + margins.right() + 8), screen - 40)
+        self.resize(width, min(600, 80 + 26 * len(rows)))

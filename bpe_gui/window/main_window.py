@@ -559,12 +559,16 @@ class MainWindow(FilesWindow):
         if message and self.statusBar().currentMessage():
             self._show_in_bar(message, 15000)
 
-    def show_shortcuts(self) -> None:
+    def shortcuts_dialog(self) -> ShortcutsDialog:
+        """Help → Keyboard shortcuts: every action's keys, and what the mouse does."""
         mouse = [
             (self.tr("Rewind to a merge"), self.tr("right-click it in the timeline or the merges list")),
             (self.tr("Jump to a token id"), self.tr("type #1234 in the vocab search box")),
         ]
-        ShortcutsDialog(self.actions(), self, mouse).exec()
+        return ShortcutsDialog(self.actions(), self, mouse)
+
+    def show_shortcuts(self) -> None:
+        self.shortcuts_dialog().exec()
 
     def show_error(self, message: str) -> None:
         """Show a core error in a (non-blocking, window-modal) dialog; the state is unchanged."""

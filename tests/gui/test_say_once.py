@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtCore import Qt
 
 from bpe_gui.settings import EXPORT_FOLDER
@@ -180,6 +181,28 @@ def test_keyboard_shortcuts_lists_every_shortcut(qtbot, window):
     assert len(dlg.rows) == len(with_keys)  # (the window adds mouse hints only when it opens it)
     assert {"Step", "Undo", "Save session", "Reset (0 merges)", "Messages"} <= names
     dlg.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_keyboard_shortcuts_show_both_columns_whole(qtbot, window, lang):
+    """At its first size (440 px) the dialog had a horizontal scroll bar: the mouse hints' keys
+    ("right-click it in the timeline or the merges list") did not fit."""
+    from bpe_gui.text import i18n
+
+    i18n.install(lang)
+    try:
+        dlg = window.shortcuts_dialog()  # (with the mouse hints, as Help → Keyboard shortcuts opens it)
+        qtbot.addWidget(dlg)
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        assert dlg.table.horizontalScrollBar().maximum() == 0
+        header = dlg.table.horizontalHeader()
+        for col in (0, 1):
+            need = max(dlg.table.sizeHintForColumn(col), header.sectionSizeHint(col))
+            assert header.sectionSize(col) >= need, (lang, col, header.sectionSize(col), need)
+        dlg.close()
+    finally:
+        i18n.install("en")
 
 
 def test_long_messages_are_elided_and_kept_whole_in_the_log(qtbot, loaded):
