@@ -17,6 +17,15 @@ from core.units import plurals
 tokenizers = pytest.importorskip("tokenizers")
 
 
+def _in_chinese(e: BaseException) -> str:
+    """What the Chinese app shows for the error ``e`` (the app back in English after)."""
+    try:
+        i18n.install("zh_CN")
+        return error_text(e)
+    finally:
+        i18n.install("en")
+
+
 def _hf_file(tmp_path):
     """A tokenizer.json with a normalizer, two pre-tokenizer steps, a post-processor adding tokens
     before and after, truncation, padding and an added token with lstrip."""
@@ -135,7 +144,6 @@ def test_the_corpus_panel_and_the_export_warning_show_core_texts_in_chinese(qapp
 def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
     from tokenizers.models import Unigram
 
-    from bpe_gui.text.errors import error_text
     from core.errors import FormatError
     from core.formats import load_any
 
@@ -144,11 +152,7 @@ def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
     with pytest.raises(FormatError) as refused:
         load_any(path)
     assert "this is a Unigram" in str(refused.value)
-    try:
-        i18n.install("zh_CN")
-        shown = error_text(refused.value)
-    finally:
-        i18n.install("en")
+    shown = _in_chinese(refused.value)
     assert shown.startswith("'unigram.json' 是 Unigram") or shown.startswith("unigram.json 是 Unigram"), shown
     assert "字节级 BPE" in shown and "SentencePiece BPE" in shown  # what is opened instead
 
@@ -158,7 +162,6 @@ def test_a_tokenizer_of_another_kind_is_refused_in_chinese(qapp, tmp_path):
 )
 def test_a_json_file_of_no_known_kind_is_refused_in_chinese(qapp, tmp_path, data):
     # (a config.json picked by mistake: the app showed core's English sentence in the Chinese dialog)
-    from bpe_gui.text.errors import error_text
     from core.errors import FormatError
     from core.formats import load_any
 
@@ -166,11 +169,7 @@ def test_a_json_file_of_no_known_kind_is_refused_in_chinese(qapp, tmp_path, data
     path.write_text(data, encoding="utf-8")
     with pytest.raises(FormatError, match="no known tokenizer kind") as refused:
         load_any(path)
-    try:
-        i18n.install("zh_CN")
-        shown = error_text(refused.value)
-    finally:
-        i18n.install("en")
+    shown = _in_chinese(refused.value)
     assert "config.json" in shown and "不是 BPE Explorer 能读取的分词器文件" in shown, shown
     assert "tokenizer.json" in shown and "bpe.json" in shown  # what to choose instead
 
@@ -320,11 +319,7 @@ def test_a_damaged_tokenizer_file_is_refused_in_chinese_with_its_file_line_and_v
         english = str(refused.value)
         assert refused.value.code == code, english
         assert error_text(refused.value) == plurals(english)  # the English app: core's message
-        try:
-            i18n.install("zh_CN")
-            shown = error_text(refused.value)
-        finally:
-            i18n.install("en")
+        shown = _in_chinese(refused.value)
         assert str(picked.parent) in shown, shown
         for path in re.findall(r"/\S+\.(?:json|txt|tiktoken)", english):  # the file at fault
             assert path in shown, (path, shown)
@@ -348,11 +343,7 @@ def test_a_corpus_that_is_not_utf8_text_is_refused_in_chinese_with_its_counts(qa
     with pytest.raises(CorpusError) as refused:
         sniff_encoding(head, "corpus.bin")
     assert refused.value.code == code, str(refused.value)
-    try:
-        i18n.install("zh_CN")
-        shown = error_text(refused.value)
-    finally:
-        i18n.install("en")
+    shown = _in_chinese(refused.value)
     assert "corpus.bin" in shown
     _same_facts(str(refused.value).split(";")[0], shown)  # (the English fix names command-line options)
 
@@ -382,11 +373,7 @@ def test_a_session_from_a_newer_version_is_refused_in_chinese(qapp, tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(FormatError, match="newer") as refused:
         load_session(path)
-    try:
-        i18n.install("zh_CN")
-        shown = error_text(refused.value)
-    finally:
-        i18n.install("en")
+    shown = _in_chinese(refused.value)
     assert str(path) in shown and "97" in shown and "升级" in shown, shown
     _same_facts(str(refused.value), shown)
 
@@ -408,11 +395,7 @@ def test_a_byte_the_tokenizer_lacks_is_said_in_chinese_with_the_file_and_offset(
     assert str(refused.value).startswith(
         f"{text}: the byte 0xff at offset 124 is not valid UTF-8, and olmo-like"
     )
-    try:
-        i18n.install("zh_CN")
-        shown = error_text(refused.value)
-    finally:
-        i18n.install("en")
+    shown = _in_chinese(refused.value)
     assert shown.startswith(
         f"{text}：偏移 124 处的字节 0xff 不是有效的 UTF-8，而 olmo-like 没有对应它的 token"
     ), shown
@@ -432,11 +415,7 @@ def test_a_settings_file_picked_for_the_tokenizer_is_named_in_chinese(qapp, tmp_
     (tmp_path / "tokenizer.json").write_text("{}", encoding="utf-8")
     with pytest.raises(FormatError) as refused:
         load_any(path)
-    try:
-        i18n.install("zh_CN")
-        shown = error_text(refused.value)
-    finally:
-        i18n.install("en")
+    shown = _in_chinese(refused.value)
     assert shown == (
         f"tokenizer_config.json 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。"
         f"请打开它旁边的 tokenizer.json：{tmp_path / 'tokenizer.json'}"
@@ -457,9 +436,5 @@ def test_a_tokenizer_named_by_its_role_is_named_in_chinese(qapp, tmp_path):
     text.write_bytes(b"odd \xff end\n")
     with pytest.raises(TokenizerError) as refused:
         ExtendTrainer.from_files(holed, [text], workers=1)
-    try:
-        i18n.install("zh_CN")
-        shown = error_text(refused.value)
-    finally:
-        i18n.install("en")
+    shown = _in_chinese(refused.value)
     assert "而 基础分词器 没有对应它的 token" in shown and "the base tokenizer" not in shown, shown

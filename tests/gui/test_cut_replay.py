@@ -6,44 +6,16 @@ from bpe_gui.model.session import Busy
 from core.formats.session import load_session
 
 
-def test_stopping_the_replay_of_the_last_session_does_not_cut_its_file(qtbot, loaded):
-    """Reopening the last session (8,817 merges on a 107 MB corpus), Cancel (or Esc, or closing the
-    window) during its replay, then quitting: the autosave wrote the 103 merges replayed so far over
-    the last session's file, and the other 8,714 were gone."""
-    w = loaded
+def _reopen_and_stop(qtbot, w, n: int = 30):
+    """Step ``n`` merges, autosave, then reopen that last session and Cancel during its replay.
+    Returns (the session file, its merges, every message said meanwhile)."""
     c = w.controller
-    c.step(30)
-    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 30, timeout=30_000)
+    c.step(n)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == n, timeout=30_000)
     pairs = [m.pair for m in c.index.merges]
     last = w.autosave_path()
     w.autosave()
     assert [tuple(p) for p in load_session(last).spec.merges] == pairs
-
-    def stop_the_replay(busy) -> None:
-        if busy == Busy.TRAIN:
-            c.cancel()
-
-    c.busy_changed.connect(stop_the_replay)
-    with qtbot.waitSignal(c.trained, timeout=60_000):
-        assert w.open_session(str(last))
-    c.busy_changed.disconnect(stop_the_replay)
-    kept = c.index.n_merges
-    assert kept < 30
-    c.step(5)  # (the same merges as the file's next ones)
-    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == kept + 5, timeout=30_000)
-    w.autosave()  # (what closing the window does)
-    assert [tuple(p) for p in load_session(last).spec.merges] == pairs
-
-
-def test_a_stopped_replay_says_the_session_file_keeps_its_merges(qtbot, loaded):
-    """ "Cancelled after 103 merges; they are kept" after stopping a reopen left the user to wonder
-    about the other merges of the file: the message says the file keeps them all."""
-    w = loaded
-    c = w.controller
-    c.step(30)
-    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == 30, timeout=30_000)
-    last = w.autosave_path()
-    w.autosave()
     said: list[str] = []
     c.message.connect(said.append)
 
@@ -55,5 +27,27 @@ def test_a_stopped_replay_says_the_session_file_keeps_its_merges(qtbot, loaded):
     with qtbot.waitSignal(c.trained, timeout=60_000):
         assert w.open_session(str(last))
     c.busy_changed.disconnect(stop_the_replay)
-    assert c.index.n_merges < 30
+    c.message.disconnect(said.append)
+    assert c.index.n_merges < n
+    return last, pairs, said
+
+
+def test_stopping_the_replay_of_the_last_session_does_not_cut_its_file(qtbot, loaded):
+    """Reopening the last session (8,817 merges on a 107 MB corpus), Cancel (or Esc, or closing the
+    window) during its replay, then quitting: the autosave wrote the 103 merges replayed so far over
+    the last session's file, and the other 8,714 were gone."""
+    w = loaded
+    c = w.controller
+    last, pairs, _said = _reopen_and_stop(qtbot, w)
+    kept = c.index.n_merges
+    c.step(5)  # (the same merges as the file's next ones)
+    qtbot.waitUntil(lambda: not c.busy and c.index.n_merges == kept + 5, timeout=30_000)
+    w.autosave()  # (what closing the window does)
+    assert [tuple(p) for p in load_session(last).spec.merges] == pairs
+
+
+def test_a_stopped_replay_says_the_session_file_keeps_its_merges(qtbot, loaded):
+    """ "Cancelled after 103 merges; they are kept" after stopping a reopen left the user to wonder
+    about the other merges of the file: the message says the file keeps them all."""
+    last, _pairs, said = _reopen_and_stop(qtbot, loaded)
     assert any(f"The session file {last.name} keeps all its 30 merges" in m for m in said), said
