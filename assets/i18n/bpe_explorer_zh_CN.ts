@@ -23,96 +23,106 @@
     </message>
     <message>
         <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="70"/>
-        <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why.</source>
-        <translation>在已加载的语料上按其设置重放正确的训练，找出一份合并列表（merges.txt、tokenizer.json、CS336 train_bpe 的输出 …）第一次出现不同的那次合并，并说明原因。</translation>
+        <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list differs, and why: a CS336 train_bpe result saved with pickle or as JSON (a list of (bytes, bytes) pairs), a merges.txt, a tokenizer.json …</source>
+        <translation>用已加载语料及其设置重放正确的训练，找出合并列表第一个不同的合并及原因。可打开：用 pickle 或 JSON 保存的 CS336 train_bpe 结果（(bytes, bytes) 字节对列表）、merges.txt、tokenizer.json 等。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="77"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="78"/>
         <source>Open merge list…</source>
         <translation>打开合并列表…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="79"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="80"/>
         <source>Show in the timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="91"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="92"/>
         <source>Open merge list</source>
         <translation>打开合并列表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="101"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="102"/>
         <source>Open a corpus first: the merge list is checked against it.</source>
         <translation>请先打开语料：合并列表要对照它来检查。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="110"/>
         <source>Checking {name} …</source>
         <translation>正在检查 {name} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="125"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="126"/>
         <source>All {n} merges agree with training on this corpus.</source>
         <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="129"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="130"/>
         <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
         <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="146"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="147"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="146"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="147"/>
         <source>lexicographically greatest</source>
         <translation>字典序最大</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="148"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="149"/>
         <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
         <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="152"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="154"/>
+        <source>Equal counts: {n} pairs tie, and the list took the smallest of them where training takes the greatest (compared as bytes). Its trainer breaks ties with min() instead of max().</source>
+        <translation>次数相同：{n} 个字节对平局，列表选了其中最小的，而正确训练选最大的（按字节比较）。它的训练器用 min() 而不是 max() 打破平局。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="158"/>
         <source>Equal counts, but neither tie rule picks the list&apos;s pair.</source>
         <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="155"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="161"/>
         <source>The list&apos;s pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
         <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="166"/>
+        <source>The list&apos;s pair is counted {n} times when the text is not split into pre-tokens: its trainer counted pairs across pre-token boundaries. Split the text with the pattern first and count pairs only inside each pre-token.</source>
+        <translation>不把文本切成预分词时，列表中的字节对出现 {n} 次：它的训练器跨越预分词边界统计了字节对。请先用正则模式切分文本，只在每个预分词内部统计字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
         <source>The list&apos;s pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
         <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="164"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="176"/>
         <source>The list&apos;s pair does not occur in this corpus at that point.</source>
         <translation>此时列表中的字节对在这份语料中不出现。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="166"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="178"/>
         <source>The list goes on after training has no pair left to merge.</source>
         <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="168"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="180"/>
         <source>Both pairs occur: the merges come in another order.</source>
         <translation>两个字节对都出现：合并的顺序不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="170"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="182"/>
         <source>The correct pair is merge {n} of the list.</source>
         <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="184"/>
         <source>Training makes the list&apos;s pair at merge {n}.</source>
         <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
     </message>
@@ -1520,7 +1530,7 @@
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
@@ -1545,198 +1555,198 @@
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="179"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="180"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="183"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="184"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="192"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="192"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="194"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="197"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="200"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="203"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="213"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="216"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="240"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="243"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="244"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="253"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="429"/>
         <source>Add a tokenizer with one of the three buttons above</source>
         <translation>请用上方三个按钮之一添加分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="246"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="247"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="251"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="252"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="257"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="260"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="262"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="265"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="302"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="305"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="306"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="374"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="377"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="386"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="389"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="387"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="390"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码（从 tiktoken 的缓存离线读取）：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="396"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="399"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="431"/>
         <source>Add a text to evaluate on: Add text…</source>
         <translation>请添加要评估的文本：“添加文本…”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="429"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="432"/>
         <source>Press Evaluate to compare them on these texts</source>
         <translation>按“评估”在这些文本上比较它们</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="439"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="442"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="452"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="455"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="469"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="468"/>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="471"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="474"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="478"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="481"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="516"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="519"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="545"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="548"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="615"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="618"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="618"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="621"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="622"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="625"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -3361,27 +3371,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="566"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="566"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="594"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="598"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -3396,12 +3406,12 @@
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="592"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="596"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="657"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="661"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>

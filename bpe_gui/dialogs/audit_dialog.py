@@ -68,7 +68,8 @@ class AuditDialog(JobDialog):
         intro = QLabel(
             self.tr(
                 "Replays correct training on the loaded corpus, with its settings, and finds the first merge "
-                "where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why."
+                "where a merge list differs, and why: a CS336 train_bpe result saved with pickle or as JSON (a "
+                "list of (bytes, bytes) pairs), a merges.txt, a tokenizer.json …"
             )
         )
         intro.setWordWrap(True)
@@ -148,12 +149,23 @@ class AuditDialog(JobDialog):
             return self.tr("Equal counts: the list broke the tie by the other rule ({rule}).").format(
                 rule=rule
             )
+        if code == "smallest_of_tie":
+            return self.tr(
+                "Equal counts: {n} pairs tie, and the list took the smallest of them where training takes "
+                "the greatest (compared as bytes). Its trainer breaks ties with min() instead of max()."
+            ).format(n=f"{d.get('tied', 0):,}")
         if code == "tie_broken_otherwise":
             return self.tr("Equal counts, but neither tie rule picks the list's pair.")
         if code == "specials_not_removed":
             return self.tr(
                 "The list's pair is counted {n} times when the special tokens are left in the text: it was "
                 "trained without removing them."
+            ).format(n=f"{d.get('count', 0):,}")
+        if code == "other_pretokenization" and d.get("pattern") == "none":
+            return self.tr(
+                "The list's pair is counted {n} times when the text is not split into pre-tokens: its "
+                "trainer counted pairs across pre-token boundaries. Split the text with the pattern first "
+                "and count pairs only inside each pre-token."
             ).format(n=f"{d.get('count', 0):,}")
         if code == "other_pretokenization":
             return self.tr(

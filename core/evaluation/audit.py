@@ -10,6 +10,8 @@ diagnosis                     meaning
 ============================  =====================================================================
 ``other_tie_rule``            equal counts, and the other tie rule (first seen / greatest) picks
                               the given pair
+``smallest_of_tie``           equal counts, and the given pair is the smallest of the tied pairs
+                              (``min`` where ``max`` belongs; ``detail["tied"]``: how many tie)
 ``tie_broken_otherwise``      equal counts, but neither tie rule picks the given pair
 ``specials_not_removed``      the given pair wins when the special tokens are left in the text
                               (pre-tokens then run across them)
@@ -80,6 +82,11 @@ class AuditResult:
                 f"equal counts ({self.given_count:,}); the given list broke the tie by the "
                 f"{d['rule']!r} rule, training here by {d['trained_rule']!r}"
             )
+        if code == "smallest_of_tie":
+            return (
+                f"equal counts ({self.given_count:,}) for {d['tied']:,} pairs; the given list took the "
+                "smallest of them, training takes the greatest: ties were broken with min() instead of max()"
+            )
         if code == "tie_broken_otherwise":
             return f"equal counts ({self.given_count:,}); neither tie rule picks the given pair"
         if code == "specials_not_removed":
@@ -88,6 +95,12 @@ class AuditResult:
                 "text: the list was trained without removing them"
             )
         if code == "other_pretokenization":
+            if d["pattern"] == "none":
+                return (
+                    f"the given pair is counted {d['count']:,} times when the text is not split into "
+                    "pre-tokens: the list counted pairs across pre-token boundaries (split the text "
+                    "with the pattern first, and count pairs only inside each pre-token)"
+                )
             return (
                 f"the given pair is counted {d['count']:,} times under the {d['pattern']!r} "
                 "pre-tokenization: the list was trained with another pattern"
@@ -220,6 +233,9 @@ def _diagnose(trainer, given, i, best, build, pattern, specials, interrupt) -> A
             return AuditResult(
                 **base, diagnosis="other_tie_rule", detail={"rule": other, "trained_rule": trained_rule}
             )
+        tied = trainer.tied_pairs()
+        if trained_rule == "lexicographic" and len(tied) > 1 and pair == min(tied):
+            return AuditResult(**base, diagnosis="smallest_of_tie", detail={"tied": len(tied)})
         return AuditResult(**base, diagnosis="tie_broken_otherwise", detail={"trained_rule": trained_rule})
     prefix = given[:i]
     if specials:
@@ -227,14 +243,23 @@ def _diagnose(trainer, given, i, best, build, pattern, specials, interrupt) -> A
         if count:
             return AuditResult(**base, diagnosis="specials_not_removed", detail={"count": count})
     own = resolve_pattern(pattern)
+    # several patterns may pick the given pair here (GPT-4's and none both join "。" and "\n"):
+    # the one under which the most following merges of the list agree is named
+    fits: list[tuple[int, int, str]] = []  # (merges agreeing from the divergence on, count, name)
     for name, regex_ in ALTERNATIVE_PATTERNS.items():
         if regex_ == own:
             continue
-        count = _wins(build(regex_ if regex_ is not None else "none", specials), prefix, pair, interrupt)
+        other = build(regex_ if regex_ is not None else "none", specials)
+        count = _wins(other, prefix, pair, interrupt)
         if count:
-            return AuditResult(
-                **base, diagnosis="other_pretokenization", detail={"pattern": name, "count": count}
-            )
+            fits.append((_agreeing(other, given, i, interrupt), count, name))
+    if fits:
+        agree, count, name = max(fits, key=lambda f: f[0])  # (the first listed among equals)
+        return AuditResult(
+            **base,
+            diagnosis="other_pretokenization",
+            detail={"pattern": name, "count": count, "agreeing": agree},
+        )
     if given_count <= 0:
         return AuditResult(**base, diagnosis="pair_absent")
     # both occur; where does each come in the other list?
@@ -252,6 +277,21 @@ def _diagnose(trainer, given, i, best, build, pattern, specials, interrupt) -> A
     )
 
 
+def _agreeing(trainer, given: Sequence[Pair], i: int, interrupt) -> int:
+    """How many merges of ``given`` from ``i`` on ``trainer`` (which has merged those before ``i``)
+    would make in the same order (a tie taken either way counts as agreeing)."""
+    n = 0
+    for k in range(i, len(given)):
+        best = trainer.next_pair()
+        if best is None or trainer.pair_count(given[k]) != best[1]:
+            break
+        trainer.merge(given[k])
+        n += 1
+        if n % 256 == 0 and interrupt():
+            raise Cancelled("audit cancelled")
+    return n
+
+
 def _wins(trainer, prefix: Sequence[Pair], pair: Pair, interrupt) -> int:
     """The count of ``pair`` where another way of counting makes it the next merge (0 where it
     does not: the prefix does not replay there, or another pair has a higher count)."""
@@ -266,8 +306,10 @@ def _wins(trainer, prefix: Sequence[Pair], pair: Pair, interrupt) -> int:
 
 # --------------------------------------------------------------------------- reading a merge list
 def read_merge_list(path: str | os.PathLike, vocab: str | os.PathLike | None = None) -> list[Pair]:
-    """The merges of a file: a GPT-2 ``merges.txt`` (alone, or with its ``vocab``), or any
-    tokenizer file the app opens (tokenizer.json, tiktoken, bpe.json)."""
+    """The merges of a file: a GPT-2 ``merges.txt`` (alone, or with its ``vocab``), a ``train_bpe``
+    result saved with pickle or as a JSON list of pairs (:mod:`core.evaluation.student_merges`), or
+    any tokenizer file the app opens (tokenizer.json, tiktoken, bpe.json)."""
+    from core.evaluation.student_merges import read_student_merges
     from core.formats import load_any
 
     p = Path(path)
@@ -277,6 +319,9 @@ def read_merge_list(path: str | os.PathLike, vocab: str | os.PathLike | None = N
         return list(load_gpt2(vocab, p).merges)
     if p.is_file() and p.suffix == ".txt":
         return _merges_txt(p)
+    saved = read_student_merges(p)
+    if saved is not None:
+        return saved
     return list(load_any(p).merges)
 
 

@@ -64,3 +64,42 @@ def test_agreeing_list_and_bad_file(qtbot, loaded, tmp_path, small_corpus):
         assert dlg.run(str(path))
     assert dlg.last_error and "line 1" in dlg.last_error
     dlg.close()
+
+
+def test_a_pickled_list_with_min_ties_is_named_in_english_and_chinese(qtbot, loaded, tmp_path, small_corpus):
+    import pickle
+
+    from bpe_gui.text import i18n
+    from core.evaluation.audit import AuditResult
+    from core.training.trainer import Trainer
+
+    # a student's list saved with pickle: correct training, then one tie broken by the smallest pair
+    t = Trainer.from_file(small_corpus, ["<|endoftext|>"])
+    wrong = []
+    while True:
+        tied = t.tied_pairs()
+        if not tied:
+            break
+        wrong.append(min(tied))
+        t.merge(wrong[-1])
+        if len(tied) > 1:
+            break
+    path = tmp_path / "merges.pkl"
+    path.write_bytes(pickle.dumps(wrong))
+    dlg = open_audit(loaded)
+    with qtbot.waitSignal(dlg.finished_audit, timeout=60_000):
+        assert dlg.run(str(path))
+    assert dlg.last_error is None and dlg.report is not None
+    assert dlg.report.diagnosis == "smallest_of_tie" and dlg.report.first_divergence == len(wrong)
+    assert "min() instead of max()" in dlg.summary.text()
+    none = AuditResult(
+        9, 0, 1, (b"a", b" "), (b" ", b"b"), 0, 5, "other_pretokenization", {"pattern": "none", "count": 7}
+    )
+    assert "across pre-token boundaries" in dlg.describe(none)
+    try:
+        i18n.install("zh_CN")
+        assert "用 min() 而不是 max() 打破平局" in dlg.describe(dlg.report)
+        assert "跨越预分词边界" in dlg.describe(none)
+    finally:
+        i18n.install("en")
+    dlg.close()

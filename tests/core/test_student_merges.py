@@ -1,0 +1,159 @@
+"""A student's own ``train_bpe`` result, saved the ways students save it (pickle, JSON), is read
+by ``audit``; a min() tie-break and pairs counted across pre-tokens are named as such."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import pickle
+
+import pytest
+import regex
+
+from core.bpe.byte_level import token_to_str
+from core.cli import main
+from core.errors import FormatError
+from core.evaluation.audit import audit_merges, read_merge_list
+from core.pretokenization.patterns import GPT2_PATTERN
+
+EOT = "<|endoftext|>"
+Pair = tuple[bytes, bytes]
+
+
+def student_train(chunks: list[bytes], n: int, pick=max) -> list[Pair]:
+    """A student's slow trainer over sequences of bytes; ``pick`` chooses among the tied pairs."""
+    seqs = [[bytes([x]) for x in w] for w in chunks]
+    merges: list[Pair] = []
+    for _ in range(n):
+        counts: dict[Pair, int] = {}
+        for s in seqs:
+            for p in itertools.pairwise(s):
+                counts[p] = counts.get(p, 0) + 1
+        if not counts:
+            break
+        top = max(counts.values())
+        best = pick([p for p, c in counts.items() if c == top])
+        merges.append(best)
+        for k, s in enumerate(seqs):
+            out, j = [], 0
+            while j < len(s):
+                if j + 1 < len(s) and (s[j], s[j + 1]) == best:
+                    out.append(s[j] + s[j + 1])
+                    j += 2
+                else:
+                    out.append(s[j])
+                    j += 1
+            seqs[k] = out
+    return merges
+
+
+def words(text: str) -> list[bytes]:
+    return [w.encode() for piece in text.split(EOT) for w in regex.findall(GPT2_PATTERN, piece)]
+
+
+PROSE = "the cat and the dog and the bird sat in the sun and then the rain came down " * 4
+CHINESE = (
+    "我们今天学习字节对编码。字节对编码把常见的字节对合并成新的词元。\n"
+    "如果两个字节对的次数一样多，就选最大的那一个。\n"
+    f"{EOT}第二篇：作业要求我们自己实现训练函数。\n"
+    "我们的合并列表和参考答案不一样。\n"
+) * 3
+
+
+def test_min_tie_break_is_named(tmp_path):
+    p = tmp_path / "c.txt"
+    p.write_text(PROSE, encoding="utf-8")
+    right = student_train(words(PROSE), 25)
+    wrong = student_train(words(PROSE), 25, pick=min)
+    k = next(i for i, (a, b) in enumerate(zip(right, wrong)) if a != b)
+    r = audit_merges(p, wrong)
+    assert r.first_divergence == k + 1 and r.given == wrong[k] and r.expected == right[k]
+    assert r.given_count == r.expected_count
+    assert r.diagnosis == "smallest_of_tie" and r.detail["tied"] >= 2
+    assert "min() instead of max()" in r.explanation()
+
+
+def test_pairs_across_pretokens_are_named_even_where_gpt4_fits_too(tmp_path):
+    # no pre-tokenization at all: "。" and "\n" join, which GPT-4's pattern also does; the list
+    # agrees much longer with no pre-tokenization, and that is what the audit must say
+    p = tmp_path / "zh.txt"
+    p.write_text(CHINESE, encoding="utf-8")
+    wrong = student_train([c.encode() for c in CHINESE.split(EOT)], 60)
+    r = audit_merges(p, wrong, [EOT])
+    assert r.first_divergence is not None
+    assert r.diagnosis == "other_pretokenization"
+    assert r.detail["pattern"] == "none"
+    assert "across pre-token boundaries" in r.explanation()
+
+
+MERGES = [(b" ", b"t"), (b"h", b"e"), (b" t", b"he"), (b"\xe5", b"\xad"), (b"\xe5\xad", b"\x97")]
+
+
+@pytest.mark.parametrize("protocol", [0, 2, pickle.HIGHEST_PROTOCOL])
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda m: m,
+        lambda m: ({i: bytes([i]) for i in range(256)}, m),
+        lambda m: {"vocab": {0: b"\x00"}, "merges": m},
+        lambda m: [list(p) for p in m],
+    ],
+)
+def test_pickles_students_write(tmp_path, protocol, shape):
+    p = tmp_path / "merges.pkl"
+    p.write_bytes(pickle.dumps(shape(MERGES), protocol=protocol))
+    assert read_merge_list(p) == MERGES
+    q = tmp_path / "merges_no_suffix"  # found by its opening bytes
+    if protocol >= 2:
+        q.write_bytes(p.read_bytes())
+        assert read_merge_list(q) == MERGES
+
+
+def test_json_lists_students_write(tmp_path):
+    p = tmp_path / "merges.json"
+    for as_text in (
+        lambda b: b.decode("latin-1"),  # one character a byte
+        token_to_str,  # GPT-2's table ("Ġt")
+    ):
+        p.write_text(json.dumps([[as_text(a), as_text(b)] for a, b in MERGES]), encoding="utf-8")
+        assert read_merge_list(p) == MERGES
+        p.write_text(json.dumps({"merges": [[as_text(a), as_text(b)] for a, b in MERGES]}), encoding="utf-8")
+        assert read_merge_list(p) == MERGES
+    whole = [(b" ", b"t"), (b"\xe5\xad\x97", b"\xe8\x8a\x82")]  # UTF-8 text of whole characters
+    p.write_text(json.dumps([[a.decode(), b.decode()] for a, b in whole]), encoding="utf-8")
+    assert read_merge_list(p) == whole
+
+
+class _Runs:
+    def __reduce__(self):
+        import os
+
+        return (os.mkdir, ("SHOULD_NOT_EXIST",))
+
+
+def test_bad_pickles_are_refused_with_the_fix(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    p = tmp_path / "m.pkl"
+    p.write_bytes(pickle.dumps([_Runs()]))
+    with pytest.raises(FormatError, match="only lists, tuples, dicts and bytes"):
+        read_merge_list(p)
+    assert not (tmp_path / "SHOULD_NOT_EXIST").exists()
+    p.write_bytes(pickle.dumps([("a", "b")]))
+    with pytest.raises(FormatError, match=r"merge 1 .* not a pair of bytes"):
+        read_merge_list(p)
+    p.write_bytes(pickle.dumps({"a": 1}))
+    with pytest.raises(FormatError, match="not a merge list"):
+        read_merge_list(p)
+    p.write_bytes(b"\x80\x04garbage")
+    with pytest.raises(FormatError, match="not a readable pickle"):
+        read_merge_list(p)
+
+
+def test_cli_audits_a_pickle(tmp_path, capsys):
+    c = tmp_path / "c.txt"
+    c.write_text(PROSE, encoding="utf-8")
+    m = tmp_path / "merges.pkl"
+    m.write_bytes(pickle.dumps(student_train(words(PROSE), 25, pick=min)))
+    assert main(["audit", str(c), "--merges", str(m), "-q"]) == 1
+    out = capsys.readouterr().out
+    assert "differs" in out and "min() instead of max()" in out
