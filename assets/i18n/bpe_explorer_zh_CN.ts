@@ -3942,42 +3942,42 @@
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="121"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="155"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="173"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="149"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="183"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="166"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="200"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="167"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="201"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="172"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="208"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="217"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, which occur %2 time(s) in the corpus. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，它们在语料中共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="140"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
@@ -4002,43 +4002,63 @@
         <translation>按字节：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="112"/>
-        <location filename="../../bpe_gui/views/story_view.py" line="245"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="108"/>
+        <source>Tied with it: %1.</source>
+        <translation>与之并列：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="113"/>
+        <source>It comes before %1 because its first token is greater as bytes: %2 &gt; %3.</source>
+        <translation>它排在 %1 之前，因为它的第一个词元按字节比较更大：%2 &gt; %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="117"/>
+        <source>It comes before %1: the first tokens are the same, so the second tokens decide, as bytes: %2 &gt; %3.</source>
+        <translation>它排在 %1 之前：两者第一个词元相同，于是由第二个词元按字节比较决定：%2 &gt; %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="125"/>
+        <source>(Where one starts with the other, the longer one is greater.)</source>
+        <translation>（一个以另一个开头时，较长的更大。）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="146"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="281"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="192"/>
         <source>For example (word ×how often it occurs): %1.</source>
         <translation>例如（单词 ×出现次数）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="190"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="226"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="198"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="234"/>
         <source>The pair stood %1 time(s) but the words holding it occur %2 time(s): some words hold the pair more than once (the pair count counts each place, the word count each word).</source>
         <translation>这个字节对出现了 %1 次，而含有它的单词共出现 %2 次：有些单词不止一次含有这个字节对（字节对计数按每一处计，单词计数按每个单词计）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="216"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="252"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="224"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="260"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="230"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="266"/>
         <source>(Pair count changes are not known for this merge.)</source>
         <translation>（这次合并的字节对次数变化未知。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="237"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="273"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -4046,17 +4066,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="264"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="300"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="277"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="313"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="287"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="323"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
