@@ -102,27 +102,32 @@
         <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="176"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="178"/>
+        <source>Counted the way the list&apos;s trainer merges, its pair wins ({n} times): it merged {pair} from the right in runs of three or more, such as “{example}”, giving {wrong} where {right} is correct. Apply each merge left to right.</source>
+        <translation>按列表的训练器那样合并来统计，列表中的字节对胜出（{n} 次）：它在三个或更多相同词元连在一起时（例如“{example}”）从右往左合并 {pair}，得到 {wrong}，而正确的是 {right}。请从左往右执行每次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="189"/>
         <source>The list&apos;s pair does not occur in this corpus at that point.</source>
         <translation>此时列表中的字节对在这份语料中不出现。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="178"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="191"/>
         <source>The list goes on after training has no pair left to merge.</source>
         <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="180"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="193"/>
         <source>Both pairs occur: the merges come in another order.</source>
         <translation>两个字节对都出现：合并的顺序不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="182"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="195"/>
         <source>The correct pair is merge {n} of the list.</source>
         <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="184"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="197"/>
         <source>Training makes the list&apos;s pair at merge {n}.</source>
         <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
     </message>

@@ -172,6 +172,19 @@ class AuditDialog(JobDialog):
                 "The list's pair is counted {n} times under the {pattern} pre-tokenization: it was trained "
                 "with another pattern."
             ).format(n=f"{d.get('count', 0):,}", pattern=d.get("pattern", ""))
+        if code == "merged_from_the_right" and d.get("token"):
+            x = bytes.fromhex(d["token"])
+            return self.tr(
+                "Counted the way the list's trainer merges, its pair wins ({n} times): it merged {pair} "
+                "from the right in runs of three or more, such as “{example}”, giving {wrong} where "
+                "{right} is correct. Apply each merge left to right."
+            ).format(
+                n=f"{d.get('count', 0):,}",
+                pair=_pair((x, x)),
+                example=token_label(bytes.fromhex(d.get("example", ""))),
+                wrong=_pair((x, x + x)),
+                right=_pair((x + x, x)),
+            )
         if code == "pair_absent":
             return self.tr("The list's pair does not occur in this corpus at that point.")
         if code == "no_pairs_left":

@@ -18,6 +18,8 @@ diagnosis                     meaning
 ``other_pretokenization``     the given pair wins under another pre-tokenization (``detail``
                               names it: ``gpt4``, ``none``, ``whitespace`` ...)
 ``pair_absent``               the given pair does not occur in the corpus at that point
+``merged_from_the_right``     the given pair wins when runs of an equal-token merge (``a a a``) are
+                              merged from the right (``a aa``), as a loop walking backwards does
 ``order_differs``             the given pair occurs, less often: the lists merge in another order
                               (``detail`` says where each pair comes in the other list)
 ``no_pairs_left``             the given list goes on after training has no pair left to merge
@@ -30,7 +32,9 @@ diagnosis                     meaning
 
 from __future__ import annotations
 
+import itertools
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,6 +108,13 @@ class AuditResult:
             return (
                 f"the given pair is counted {d['count']:,} times under the {d['pattern']!r} "
                 "pre-tokenization: the list was trained with another pattern"
+            )
+        if code == "merged_from_the_right":
+            x = bytes.fromhex(d["token"])
+            return (
+                f"the list merged {x!r} + {x!r} from the right in runs of three or more (such as "
+                f"{bytes.fromhex(d['example'])!r}: {x!r} + {x * 2!r} where {x * 2!r} + {x!r} is right); "
+                f"counted that way the given pair wins with {d['count']:,}: apply each merge left to right"
             )
         if code == "pair_absent":
             return "the given pair does not occur in the corpus at this point"
@@ -260,6 +271,9 @@ def _diagnose(trainer, given, i, best, build, pattern, specials, interrupt) -> A
             diagnosis="other_pretokenization",
             detail={"pattern": name, "count": count, "agreeing": agree},
         )
+    run = _right_to_left_wins(trainer, prefix, pair, expected)
+    if run is not None:
+        return AuditResult(**base, diagnosis="merged_from_the_right", detail=run)
     if given_count <= 0:
         return AuditResult(**base, diagnosis="pair_absent")
     # both occur; where does each come in the other list?
@@ -275,6 +289,62 @@ def _diagnose(trainer, given, i, best, build, pattern, specials, interrupt) -> A
     return AuditResult(
         **base, diagnosis="order_differs", detail={"expected_in_given": later, "given_in_training": made}
     )
+
+
+def _merged_right_to_left(word: bytes, merges: Sequence[Pair], ranks: dict[Pair, int]) -> list[bytes]:
+    """``word`` merged by ``merges`` in order, each merge applied from the right (``a a a`` → ``a aa``)."""
+    seq = [bytes([x]) for x in word]
+    while len(seq) > 1:
+        best = min((ranks[p] for p in itertools.pairwise(seq) if p in ranks), default=None)
+        if best is None:
+            break
+        a, b = merges[best]
+        out: list[bytes] = []
+        j = len(seq) - 1
+        while j >= 0:
+            if j > 0 and seq[j - 1] == a and seq[j] == b:
+                out.append(a + b)
+                j -= 2
+            else:
+                out.append(seq[j])
+                j -= 1
+        seq = out[::-1]
+    return seq
+
+
+def _right_to_left_wins(
+    trainer, prefix: Sequence[Pair], pair: Pair, expected: Pair | None
+) -> dict[str, Any] | None:
+    """Where the list's merges include a pair of equal tokens (``a a``) and the corpus has runs of
+    three or more of them (``a a a``): whether merging such runs from the right, as a hand-written
+    merge loop that walks backwards does, makes the given pair the next merge. The detail names the
+    equal-token pair, the given pair's count that way and a word with such a run; None otherwise."""
+    selfs = [a for a, b in prefix if a == b]
+    if not selfs:
+        return None
+    runs = re.compile(b"|".join(re.escape(x * 3) for x in dict.fromkeys(selfs)))
+    hit = [(orig, toks, n) for orig, toks, n in trainer.words() if runs.search(orig)]
+    if not hit:
+        return None
+    ranks: dict[Pair, int] = {}
+    for r, p in enumerate(prefix):
+        ranks.setdefault(p, r)
+    counts = trainer.pair_counts()
+    for orig, toks, n in hit:
+        for p in itertools.pairwise(toks):
+            counts[p] -= n
+        seq = _merged_right_to_left(orig, prefix, ranks)
+        for p in itertools.pairwise(seq):
+            counts[p] = counts.get(p, 0) + n
+    top = max(counts.values(), default=0)
+    if top <= 0 or counts.get(pair, 0) != top:
+        return None
+    found = [x for x in dict.fromkeys(selfs) if any(x * 3 in orig for orig, _t, _n in hit)]
+    near = [t for t in (*pair, *(expected or ())) if t]
+    # the equal-token pair whose double stands in one of the two pairs, else the first one met
+    x = next((x for x in found if any(x * 2 in t for t in near)), found[0])
+    example = next(orig for orig, _t, _n in hit if x * 3 in orig)
+    return {"token": x.hex(), "count": top, "example": example.hex()}
 
 
 def _agreeing(trainer, given: Sequence[Pair], i: int, interrupt) -> int:

@@ -157,3 +157,48 @@ def test_cli_audits_a_pickle(tmp_path, capsys):
     assert main(["audit", str(c), "--merges", str(m), "-q"]) == 1
     out = capsys.readouterr().out
     assert "differs" in out and "min() instead of max()" in out
+
+
+def right_to_left_train(chunks: list[bytes], n: int) -> list[Pair]:
+    """A student's trainer whose merge loop walks each word backwards: ``a a a`` becomes ``a aa``."""
+    seqs = [[bytes([x]) for x in w] for w in chunks]
+    merges: list[Pair] = []
+    for _ in range(n):
+        counts: dict[Pair, int] = {}
+        for s in seqs:
+            for p in itertools.pairwise(s):
+                counts[p] = counts.get(p, 0) + 1
+        if not counts:
+            break
+        top = max(counts.values())
+        best = max(p for p, c in counts.items() if c == top)
+        merges.append(best)
+        for k, s in enumerate(seqs):
+            out, j = [], len(s) - 1
+            while j >= 0:
+                if j > 0 and (s[j - 1], s[j]) == best:
+                    out.append(s[j - 1] + s[j])
+                    j -= 2
+                else:
+                    out.append(s[j])
+                    j -= 1
+            seqs[k] = out[::-1]
+    return merges
+
+
+RUNS = "wait... what... no... so... yes.. ok.. hmm.. " * 3 + "zzz zzz " * 2
+
+
+def test_merging_runs_from_the_right_is_named(tmp_path):
+    p = tmp_path / "runs.txt"
+    p.write_text(RUNS, encoding="utf-8")
+    right = student_train(words(RUNS), 30)
+    wrong = right_to_left_train(words(RUNS), 30)
+    k = next(i for i, (a, b) in enumerate(zip(right, wrong)) if a != b)
+    r = audit_merges(p, wrong)
+    assert r.first_divergence == k + 1 and r.given == wrong[k] and r.expected == right[k]
+    assert r.diagnosis == "merged_from_the_right"
+    assert bytes.fromhex(r.detail["token"]) == b"."  # "..." is the run the lists part on
+    assert b"..." in bytes.fromhex(r.detail["example"])
+    assert "from the right" in r.explanation() and "left to right" in r.explanation()
+    assert audit_merges(p, right).agrees

@@ -103,3 +103,31 @@ def test_a_pickled_list_with_min_ties_is_named_in_english_and_chinese(qtbot, loa
     finally:
         i18n.install("en")
     dlg.close()
+
+
+def test_runs_merged_from_the_right_are_told_in_english_and_chinese(qtbot, loaded):
+    from bpe_gui.text import i18n
+    from core.evaluation.audit import AuditResult
+
+    r = AuditResult(
+        40,
+        9,
+        10,
+        (b".", b".."),
+        (b"..", b"."),
+        0,
+        6,
+        "merged_from_the_right",
+        {"token": b".".hex(), "count": 6, "example": b" ...".hex()},
+    )
+    dlg = open_audit(loaded)
+    text = dlg.describe(r)
+    assert "from the right in runs of three or more" in text and "left to right" in text
+    assert "“.” + “..” where “..” + “.” is correct" in text
+    try:
+        i18n.install("zh_CN")
+        text = dlg.describe(r)
+        assert "从右往左合并 “.” + “.”" in text and "请从左往右执行每次合并" in text
+    finally:
+        i18n.install("en")
+    dlg.close()
