@@ -21,6 +21,7 @@ import io
 import json
 import os
 import pickle
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -91,14 +92,14 @@ def read_student_merges(path: str | os.PathLike) -> list[Pair] | None:
         obj = json.loads(p.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         return None  # the tokenizer readers say what is wrong
-    if isinstance(obj, dict) and ("model" in obj or "merges" not in obj):
-        return None  # a tokenizer.json, vocab.json, bpe.json … for the tokenizer readers
-    if (
-        isinstance(obj, dict)
-        and isinstance(obj["merges"], list)
-        and all(isinstance(m, str) for m in obj["merges"])
-    ):
-        return None  # a tokenizer's own JSON with "a b" merge strings
+    if isinstance(obj, dict):
+        merges = obj.get("merges")
+        if "model" in obj or "format" in obj or not isinstance(merges, list):
+            return None  # a tokenizer.json, vocab.json, our bpe.json … for the tokenizer readers
+        if not all(
+            isinstance(m, list) and len(m) == 2 and all(isinstance(t, str) for t in m) for m in merges
+        ):
+            return None  # not the string pairs a student writes ("a b" strings: a tokenizer's own JSON)
     return _pairs(_merges_of(obj, p), p, json_text=True)
 
 
@@ -159,3 +160,25 @@ def _json_decoder(items: list, p: Path):
     except KeyError:
         return lambda s: s.encode("utf-8")
     return str_to_token
+
+
+def load_tokenizer_or_merges(path: str | os.PathLike):
+    """A :class:`~core.formats.spec.TokenizerSpec` for ``compare`` and ``trace``: any tokenizer file
+    the app opens, or a bare merge list (a ``train_bpe`` pickle or JSON list, or a merges.txt with no
+    vocab.json beside it) made into a tokenizer: ids 0–255 the bytes, then the merges in order."""
+    from core.formats import load_any
+    from core.formats.spec import TokenizerSpec
+
+    p = Path(path)
+    note = "a bare merge list: ids 0-255 are the bytes, then its merges in order (no special tokens)"
+    merges = read_student_merges(p)
+    if merges is not None:
+        return replace(TokenizerSpec.from_merges(merges), notes=(note,))
+    try:
+        return load_any(p)
+    except FormatError as e:
+        if e.code != "gpt2_vocab_missing" or p.suffix != ".txt":
+            raise
+        from core.evaluation.audit import read_merge_list
+
+        return replace(TokenizerSpec.from_merges(read_merge_list(p)), notes=(note,))

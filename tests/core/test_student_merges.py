@@ -202,3 +202,41 @@ def test_merging_runs_from_the_right_is_named(tmp_path):
     assert b"..." in bytes.fromhex(r.detail["example"])
     assert "from the right" in r.explanation() and "left to right" in r.explanation()
     assert audit_merges(p, right).agrees
+
+
+def test_compare_and_trace_take_a_bare_merge_list(tmp_path, capsys):
+    c = tmp_path / "c.txt"
+    c.write_text(PROSE, encoding="utf-8")
+    right = student_train(words(PROSE), 25)
+    wrong = student_train(words(PROSE), 25, pick=min)
+    k = next(i for i, (a, b) in enumerate(zip(right, wrong)) if a != b)
+    ref = tmp_path / "ref.pkl"
+    ref.write_bytes(pickle.dumps(right))
+    mine = tmp_path / "mine.pkl"
+    mine.write_bytes(pickle.dumps(wrong))
+    # a merges.txt alone, with the student's JSON list beside it (no vocab.json anywhere)
+    txt = tmp_path / "mine_merges.txt"
+    txt.write_text("#version: 0.2\n" + "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in wrong))
+    (tmp_path / "mine.json").write_text(
+        json.dumps([[a.decode("latin-1"), b.decode("latin-1")] for a, b in wrong])
+    )
+    for other in (mine, txt, tmp_path / "mine.json"):
+        assert main(["compare", str(ref), str(other), "-q"]) == 0
+        out = capsys.readouterr()
+        assert f"part at merge {k + 1}" in out.out, other
+        assert "bare merge list" in out.err
+    a, b = wrong[k]
+    assert main(["trace", str(mine), "--text", (a + b).decode(), "--corpus", str(c), "-q"]) == 0
+    assert f"made by merge {k + 1} of" in capsys.readouterr().out
+
+
+def test_a_json_list_beside_a_merges_txt_is_not_taken_for_its_vocab(tmp_path):
+    from core.formats import find_vocab_for
+
+    txt = tmp_path / "merges.txt"
+    txt.write_text("#version: 0.2\nh e\n")
+    (tmp_path / "mine.json").write_text('[["h", "e"]]')
+    with pytest.raises(FormatError, match="cannot find the vocab"):
+        find_vocab_for(txt)
+    (tmp_path / "vocab_of_it.json").write_text('{"h": 0, "e": 1, "he": 2}')
+    assert find_vocab_for(txt).name == "vocab_of_it.json"
