@@ -329,8 +329,8 @@ def add_compare_parser(sub) -> None:
 
 
 def run_compare(args, progress) -> int:
+    from core.evaluation.audit import load_tokenizer_or_merges
     from core.evaluation.compare import compare_tokenizers
-    from core.evaluation.student_merges import load_tokenizer_or_merges
     from core.files import atomic_write, check_out_file
     from core.tokenization.tokenizer import Tokenizer
 
@@ -390,7 +390,7 @@ def add_trace_parser(sub) -> None:
 
 
 def run_trace(args, progress) -> int:
-    from core.evaluation.student_merges import load_tokenizer_or_merges
+    from core.evaluation.audit import load_tokenizer_or_merges
     from core.evaluation.token_home import token_home
     from core.files import atomic_write, check_out_file
     from core.tokenization.tokenizer import Tokenizer

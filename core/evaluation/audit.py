@@ -36,7 +36,7 @@ import itertools
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -419,3 +419,24 @@ def _merges_txt(p: Path) -> list[Pair]:
     if not looks_like_merges(text.encode("utf-8", "surrogateescape")[:4096]):
         raise plain_text_error(p)
     return out
+
+
+def load_tokenizer_or_merges(path: str | os.PathLike):
+    """A :class:`~core.formats.spec.TokenizerSpec` for ``compare`` and ``trace``: any tokenizer file
+    the app opens, or a bare merge list (a ``train_bpe`` pickle or JSON list, or a merges.txt with no
+    vocab.json beside it) made into a tokenizer: ids 0–255 the bytes, then the merges in order."""
+    from core.evaluation.student_merges import read_student_merges
+    from core.formats import load_any
+    from core.formats.spec import TokenizerSpec
+
+    p = Path(path)
+    note = "a bare merge list: ids 0-255 are the bytes, then its merges in order (no special tokens)"
+    merges = read_student_merges(p)
+    if merges is not None:
+        return replace(TokenizerSpec.from_merges(merges), notes=(note,))
+    try:
+        return load_any(p)
+    except FormatError as e:
+        if e.code != "gpt2_vocab_missing" or p.suffix != ".txt":
+            raise
+        return replace(TokenizerSpec.from_merges(read_merge_list(p)), notes=(note,))

@@ -21,7 +21,6 @@ import io
 import json
 import os
 import pickle
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -160,25 +159,3 @@ def _json_decoder(items: list, p: Path):
     except KeyError:
         return lambda s: s.encode("utf-8")
     return str_to_token
-
-
-def load_tokenizer_or_merges(path: str | os.PathLike):
-    """A :class:`~core.formats.spec.TokenizerSpec` for ``compare`` and ``trace``: any tokenizer file
-    the app opens, or a bare merge list (a ``train_bpe`` pickle or JSON list, or a merges.txt with no
-    vocab.json beside it) made into a tokenizer: ids 0–255 the bytes, then the merges in order."""
-    from core.formats import load_any
-    from core.formats.spec import TokenizerSpec
-
-    p = Path(path)
-    note = "a bare merge list: ids 0-255 are the bytes, then its merges in order (no special tokens)"
-    merges = read_student_merges(p)
-    if merges is not None:
-        return replace(TokenizerSpec.from_merges(merges), notes=(note,))
-    try:
-        return load_any(p)
-    except FormatError as e:
-        if e.code != "gpt2_vocab_missing" or p.suffix != ".txt":
-            raise
-        from core.evaluation.audit import read_merge_list
-
-        return replace(TokenizerSpec.from_merges(read_merge_list(p)), notes=(note,))
