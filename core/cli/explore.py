@@ -172,15 +172,15 @@ def _shown(tok, ids: Sequence[int], n: int) -> str:
 
 
 def run_inspect(args, progress, special_token_arg) -> int:
+    from core.evaluation.audit import load_tokenizer_or_merges
     from core.evaluation.inspect import inspect_tokenizer
     from core.files import atomic_write, check_out_file
-    from core.formats import load_any
     from core.tokenization.tokenizer import Tokenizer
 
     if args.json:
         check_out_file(args.json, "--json")
         _refuse_inputs(args)
-    spec = load_any(
+    spec = load_tokenizer_or_merges(
         args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
     )
     for note in spec.notes:

@@ -421,22 +421,38 @@ def _merges_txt(p: Path) -> list[Pair]:
     return out
 
 
-def load_tokenizer_or_merges(path: str | os.PathLike):
-    """A :class:`~core.formats.spec.TokenizerSpec` for ``compare`` and ``trace``: any tokenizer file
-    the app opens, or a bare merge list (a ``train_bpe`` pickle or JSON list, or a merges.txt with no
-    vocab.json beside it) made into a tokenizer: ids 0–255 the bytes, then the merges in order."""
+def load_tokenizer_or_merges(
+    path: str | os.PathLike,
+    *,
+    special_tokens: list[str] | dict[str, int] | None = None,
+    pattern: str | None = None,
+):
+    """A :class:`~core.formats.spec.TokenizerSpec` for ``compare``, ``trace`` and ``inspect``: any
+    tokenizer file the app opens (:func:`core.formats.load_any`, given ``special_tokens`` and
+    ``pattern``), or a bare merge list (a ``train_bpe`` pickle or JSON list, or a merges.txt with no
+    vocab.json beside it) made into a tokenizer: ids 0–255 the bytes, then the special tokens, then
+    the merges in order."""
     from core.evaluation.student_merges import read_student_merges
     from core.formats import load_any
     from core.formats.spec import TokenizerSpec
 
     p = Path(path)
-    note = "a bare merge list: ids 0-255 are the bytes, then its merges in order (no special tokens)"
+
+    def bare(merges: list[Pair]):
+        specials = sorted(special_tokens, key=special_tokens.get) if isinstance(special_tokens, dict) else []
+        if isinstance(special_tokens, list):
+            specials = special_tokens
+        spec = TokenizerSpec.from_merges(merges, specials, pattern="gpt2" if pattern is None else pattern)
+        what = "then the special tokens, " if specials else ""
+        note = f"a bare merge list: ids 0-255 are the bytes, {what}then its merges in order"
+        return replace(spec, notes=(note,))
+
     merges = read_student_merges(p)
     if merges is not None:
-        return replace(TokenizerSpec.from_merges(merges), notes=(note,))
+        return bare(merges)
     try:
-        return load_any(p)
+        return load_any(p, special_tokens=special_tokens, pattern=pattern)
     except FormatError as e:
         if e.code != "gpt2_vocab_missing" or p.suffix != ".txt":
             raise
-        return replace(TokenizerSpec.from_merges(read_merge_list(p)), notes=(note,))
+        return bare(read_merge_list(p))

@@ -240,3 +240,12 @@ def test_a_json_list_beside_a_merges_txt_is_not_taken_for_its_vocab(tmp_path):
         find_vocab_for(txt)
     (tmp_path / "vocab_of_it.json").write_text('{"h": 0, "e": 1, "he": 2}')
     assert find_vocab_for(txt).name == "vocab_of_it.json"
+
+
+def test_inspect_takes_a_pickle_with_its_special_token(tmp_path, capsys):
+    m = tmp_path / "merges.pkl"
+    m.write_bytes(pickle.dumps(student_train(words(PROSE), 10)))
+    assert main(["inspect", str(m), "--special-token", EOT, "-q"]) == 0
+    out = capsys.readouterr()
+    assert "merges.pkl: 267 tokens" in out.out and f"special: 256 {EOT!r}" in out.out
+    assert "then the special tokens" in out.err
