@@ -439,9 +439,11 @@ def load_tokenizer_or_merges(
     p = Path(path)
 
     def bare(merges: list[Pair]):
-        specials = sorted(special_tokens, key=special_tokens.get) if isinstance(special_tokens, dict) else []
-        if isinstance(special_tokens, list):
-            specials = special_tokens
+        specials: list[str] = []
+        if isinstance(special_tokens, dict):  # TOKEN=ID: in the order of their ids
+            specials = [t for t, _id in sorted(special_tokens.items(), key=lambda kv: kv[1])]
+        elif special_tokens:
+            specials = list(special_tokens)
         spec = TokenizerSpec.from_merges(merges, specials, pattern="gpt2" if pattern is None else pattern)
         what = "then the special tokens, " if specials else ""
         note = f"a bare merge list: ids 0-255 are the bytes, {what}then its merges in order"
