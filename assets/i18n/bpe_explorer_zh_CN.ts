@@ -1075,22 +1075,22 @@
         <translation>%(name)s 不是 BPE Explorer 能读取的分词器文件。请选择 vocab.json + merges.txt、tokenizer.json、.tiktoken、SentencePiece 的 tokenizer.model 或 bpe.json 文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="68"/>
+        <location filename="../../bpe_gui/text/errors.py" line="94"/>
         <source>%(name)s is empty: it is not a tokenizer file.</source>
         <translation>%(name)s 是空文件，不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="69"/>
+        <location filename="../../bpe_gui/text/errors.py" line="95"/>
         <source>%(name)s looks like a GPT-2 vocab.json, but its merges file is not beside it (looked for %(tried)s or a single *merges*.txt). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 看起来是 GPT-2 的 vocab.json，但旁边找不到它的合并文件（没有 %(tried)s，也没有唯一的 *merges*.txt 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="74"/>
+        <location filename="../../bpe_gui/text/errors.py" line="100"/>
         <source>The vocab that goes with %(name)s is not beside it (looked for %(tried)s or a single *.json). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 旁边找不到与它配套的词表（没有 %(tried)s，也没有唯一的 *.json 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="79"/>
+        <location filename="../../bpe_gui/text/errors.py" line="105"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
@@ -1105,253 +1105,283 @@
         <translation>%(name)s 里只有 NUL 字节（前 %(size)s 个字节全是 0），不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="82"/>
+        <location filename="../../bpe_gui/text/errors.py" line="108"/>
         <source>%(name)s does not look like UTF-8 text (%(invalid)s of its first %(size)s bytes are not valid UTF-8). Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本（前 %(size)s 个字节中有 %(invalid)s 个不是有效的 UTF-8）。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="87"/>
+        <location filename="../../bpe_gui/text/errors.py" line="113"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="88"/>
+        <location filename="../../bpe_gui/text/errors.py" line="114"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="89"/>
+        <location filename="../../bpe_gui/text/errors.py" line="115"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="90"/>
+        <location filename="../../bpe_gui/text/errors.py" line="116"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="93"/>
+        <location filename="../../bpe_gui/text/errors.py" line="119"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="98"/>
+        <location filename="../../bpe_gui/text/errors.py" line="124"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="101"/>
+        <location filename="../../bpe_gui/text/errors.py" line="127"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="106"/>
+        <location filename="../../bpe_gui/text/errors.py" line="132"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="110"/>
+        <location filename="../../bpe_gui/text/errors.py" line="136"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="111"/>
+        <location filename="../../bpe_gui/text/errors.py" line="137"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="114"/>
+        <location filename="../../bpe_gui/text/errors.py" line="140"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="120"/>
+        <location filename="../../bpe_gui/text/errors.py" line="146"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请打开它旁边的 tokenizer.json：%(tokenizer)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="125"/>
+        <location filename="../../bpe_gui/text/errors.py" line="151"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the model&apos;s tokenizer.json (or its vocab.json and merges.txt, or tokenizer.model) instead.</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请改为打开该模型的 tokenizer.json（或其 vocab.json 与 merges.txt，或 tokenizer.model）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="131"/>
+        <location filename="../../bpe_gui/text/errors.py" line="157"/>
         <source>%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a tokenizer that has all 256 bytes.</source>
         <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的 token（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="138"/>
+        <location filename="../../bpe_gui/text/errors.py" line="164"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="268"/>
+        <location filename="../../bpe_gui/text/errors.py" line="294"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="269"/>
+        <location filename="../../bpe_gui/text/errors.py" line="295"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="270"/>
+        <location filename="../../bpe_gui/text/errors.py" line="296"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="271"/>
+        <location filename="../../bpe_gui/text/errors.py" line="297"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="144"/>
+        <location filename="../../bpe_gui/text/errors.py" line="170"/>
         <source>The file %(path)s does not exist. Check the path.</source>
         <translation>文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="145"/>
+        <location filename="../../bpe_gui/text/errors.py" line="68"/>
+        <source>%(name)s: the pickle holds a %(what)s object. Only lists, tuples, dicts and bytes are read (nothing in the file is run): save the merges as a list of (bytes, bytes) pairs.</source>
+        <translation>%(name)s：这个 pickle 里有一个 %(what)s 对象。只读取列表、元组、字典和字节串（文件中的任何代码都不会运行）：请把合并保存为 (bytes, bytes) 字节对的列表。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="73"/>
+        <source>%(name)s is not a readable pickle (%(why)s). Save the merges with pickle.dump(merges, f) in a file opened with &apos;wb&apos;.</source>
+        <translation>%(name)s 不是可读的 pickle 文件（%(why)s）。请用 pickle.dump(merges, f) 保存合并，文件以 &apos;wb&apos; 方式打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <source>%(name)s holds a %(kind)s, not a merge list. Save the list of (bytes, bytes) pairs that train_bpe returns (or its (vocab, merges) tuple).</source>
+        <translation>%(name)s 里是一个 %(kind)s，不是合并列表。请保存 train_bpe 返回的 (bytes, bytes) 字节对列表（或它的 (vocab, merges) 元组）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="83"/>
+        <source>%(name)s: merge %(n)s is %(item)s, not a pair of two tokens.</source>
+        <translation>%(name)s：第 %(n)s 个合并是 %(item)s，不是由两个词元组成的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="86"/>
+        <source>%(name)s: merge %(n)s is %(item)s; a JSON merge list holds pairs of strings.</source>
+        <translation>%(name)s：第 %(n)s 个合并是 %(item)s；JSON 合并列表应由字符串对组成。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
+        <source>%(name)s: merge %(n)s is %(item)s, not a pair of bytes. train_bpe&apos;s merges are (bytes, bytes) pairs: save them before turning them into strings.</source>
+        <translation>%(name)s：第 %(n)s 个合并是 %(item)s，不是字节串对。train_bpe 的合并是 (bytes, bytes) 字节对：请在把它们转成字符串之前保存。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="171"/>
         <source>%(path)s is a folder. Choose a file.</source>
         <translation>%(path)s 是文件夹。请选择一个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="146"/>
+        <location filename="../../bpe_gui/text/errors.py" line="172"/>
         <source>Cannot read the file %(path)s: %(reason)s. Check its permissions.</source>
         <translation>无法读取文件 %(path)s：%(reason)s。请检查它的读取权限。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="149"/>
+        <location filename="../../bpe_gui/text/errors.py" line="175"/>
         <source>%(file)s, line %(line)s: not valid UTF-8 (byte %(byte)s). Tokenizer files are UTF-8 text.</source>
         <translation>%(file)s 第 %(line)s 行：不是有效的 UTF-8（字节 %(byte)s）。分词器文件应是 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="153"/>
+        <location filename="../../bpe_gui/text/errors.py" line="179"/>
         <source>%(file)s, line %(line)s: not valid JSON (%(detail)s). The file is truncated or was edited by hand; download or export it again.</source>
         <translation>%(file)s 第 %(line)s 行：不是有效的 JSON（%(detail)s）。文件不完整（被截断），或被手工改坏了；请重新下载或重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="158"/>
+        <location filename="../../bpe_gui/text/errors.py" line="184"/>
         <source>%(file)s: the JSON is nested too deeply to read. No tokenizer file is nested that deep: the file is damaged or not a tokenizer.</source>
         <translation>%(file)s：JSON 嵌套太深，无法读取。分词器文件不会嵌套这么深：文件已损坏，或者根本不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="163"/>
+        <location filename="../../bpe_gui/text/errors.py" line="189"/>
         <source>%(file)s, lines %(line)s and %(line2)s: the key %(key)s appears twice. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行和第 %(line2)s 行：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="168"/>
+        <location filename="../../bpe_gui/text/errors.py" line="194"/>
         <source>%(file)s: the key %(key)s appears twice. Each token must be listed once.</source>
         <translation>%(file)s：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="171"/>
+        <location filename="../../bpe_gui/text/errors.py" line="197"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be two tokens separated by one space.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。merges.txt 的每一行必须是用一个空格隔开的两个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="176"/>
+        <location filename="../../bpe_gui/text/errors.py" line="202"/>
         <source>%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is not a byte-level merges file.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s（%(codepoint)s）不是 GPT-2 的字节字符：这不是字节级 BPE 的合并规则文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="181"/>
+        <location filename="../../bpe_gui/text/errors.py" line="207"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s uses the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 用到的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="186"/>
+        <location filename="../../bpe_gui/text/errors.py" line="212"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 产生的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="191"/>
+        <location filename="../../bpe_gui/text/errors.py" line="217"/>
         <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="197"/>
+        <location filename="../../bpe_gui/text/errors.py" line="223"/>
         <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
         <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="203"/>
+        <location filename="../../bpe_gui/text/errors.py" line="229"/>
         <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
         <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="208"/>
+        <location filename="../../bpe_gui/text/errors.py" line="234"/>
         <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
         <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="212"/>
+        <location filename="../../bpe_gui/text/errors.py" line="238"/>
         <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
         <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="216"/>
+        <location filename="../../bpe_gui/text/errors.py" line="242"/>
         <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
         <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="219"/>
+        <location filename="../../bpe_gui/text/errors.py" line="245"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="224"/>
+        <location filename="../../bpe_gui/text/errors.py" line="250"/>
         <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="227"/>
+        <location filename="../../bpe_gui/text/errors.py" line="253"/>
         <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="231"/>
+        <location filename="../../bpe_gui/text/errors.py" line="257"/>
         <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="236"/>
+        <location filename="../../bpe_gui/text/errors.py" line="262"/>
         <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="241"/>
+        <location filename="../../bpe_gui/text/errors.py" line="267"/>
         <source>%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
         <translation>%(file)s：这个会话的版本是 %(version)s，比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="246"/>
+        <location filename="../../bpe_gui/text/errors.py" line="272"/>
         <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
         <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="250"/>
+        <location filename="../../bpe_gui/text/errors.py" line="276"/>
         <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
         <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="255"/>
+        <location filename="../../bpe_gui/text/errors.py" line="281"/>
         <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="259"/>
+        <location filename="../../bpe_gui/text/errors.py" line="285"/>
         <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="282"/>
+        <location filename="../../bpe_gui/text/errors.py" line="308"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="284"/>
+        <location filename="../../bpe_gui/text/errors.py" line="310"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>

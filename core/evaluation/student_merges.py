@@ -51,6 +51,7 @@ class _PlainUnpickler(pickle.Unpickler):
             f"the pickle holds a {module}.{name} object; only lists, tuples, dicts and bytes are read "
             "(save the merges as a list of (bytes, bytes) pairs)",
             code="merges_pickle_object",
+            what=f"{module}.{name}",
         )
 
 
@@ -77,12 +78,14 @@ def read_student_merges(path: str | os.PathLike) -> list[Pair] | None:
         try:
             obj = _PlainUnpickler(io.BytesIO(data)).load()
         except FormatError as e:
-            raise FormatError(f"{p.name}: {e}", code="merges_pickle_object") from None
+            raise FormatError(f"{p.name}: {e}", code=e.code, name=p.name, **e.params) from None
         except Exception as e:  # any unpickling failure is a bad file
             raise FormatError(
                 f"{p.name} is not a readable pickle ({type(e).__name__}: {e}); save the merges with "
                 "pickle.dump(merges, f) in a file opened with 'wb'",
                 code="merges_pickle_bad",
+                name=p.name,
+                why=f"{type(e).__name__}: {e}",
             ) from None
         return _pairs(_merges_of(obj, p), p, json_text=False)
     if p.suffix.lower() != ".json":
@@ -113,6 +116,8 @@ def _merges_of(obj: Any, p: Path) -> list:
             f"{p.name} holds a {type(obj).__name__}, not a merge list; save the list of (bytes, bytes) "
             "pairs that train_bpe returns (or its (vocab, merges) tuple)",
             code="merges_not_a_list",
+            name=p.name,
+            kind=type(obj).__name__,
         )
     return list(obj)
 
@@ -124,14 +129,21 @@ def _pairs(items: list, p: Path, *, json_text: bool) -> list[Pair]:
     for n, item in enumerate(items, start=1):
         if not isinstance(item, (list, tuple)) or len(item) != 2:
             raise FormatError(
-                f"{p.name}: merge {n} is {item!r:.60}, not a pair of two tokens", code="merges_not_pairs"
+                f"{p.name}: merge {n} is {item!r:.60}, not a pair of two tokens",
+                code="merges_not_pairs",
+                name=p.name,
+                n=n,
+                item=f"{item!r:.60}",
             )
         a, b = item
         if json_text:
             if not (isinstance(a, str) and isinstance(b, str)):
                 raise FormatError(
                     f"{p.name}: merge {n} is {item!r:.60}; a JSON merge list holds pairs of strings",
-                    code="merges_not_pairs",
+                    code="merges_json_not_strings",
+                    name=p.name,
+                    n=n,
+                    item=f"{item!r:.60}",
                 )
             out.append((decode(a), decode(b)))
             continue
@@ -139,7 +151,10 @@ def _pairs(items: list, p: Path, *, json_text: bool) -> list[Pair]:
             raise FormatError(
                 f"{p.name}: merge {n} is {item!r:.60}, not a pair of bytes; train_bpe's merges are "
                 "(bytes, bytes) pairs: save them before turning them into strings",
-                code="merges_not_pairs",
+                code="merges_not_bytes",
+                name=p.name,
+                n=n,
+                item=f"{item!r:.60}",
             )
         out.append((bytes(a), bytes(b)))
     return out

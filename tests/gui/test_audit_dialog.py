@@ -131,3 +131,26 @@ def test_runs_merged_from_the_right_are_told_in_english_and_chinese(qtbot, loade
     finally:
         i18n.install("en")
     dlg.close()
+
+
+def test_a_bad_pickle_is_told_in_chinese(qtbot, loaded, tmp_path):
+    import pickle
+
+    from bpe_gui.text import i18n
+
+    path = tmp_path / "merges.pkl"
+    path.write_bytes(pickle.dumps([("t", "h")]))  # str pairs, not bytes
+    dlg = open_audit(loaded)
+    try:
+        i18n.install("zh_CN")
+        with qtbot.waitSignal(dlg.finished_audit, timeout=60_000):
+            assert dlg.run(str(path))
+        assert dlg.last_error is not None
+        assert "merges.pkl：第 1 个合并是 ('t', 'h')，不是字节串对" in dlg.last_error
+        assert "请在把它们转成字符串之前保存" in dlg.last_error
+    finally:
+        i18n.install("en")
+    with qtbot.waitSignal(dlg.finished_audit, timeout=60_000):
+        assert dlg.run(str(path))
+    assert "merge 1 is ('t', 'h'), not a pair of bytes" in (dlg.last_error or "")
+    dlg.close()
