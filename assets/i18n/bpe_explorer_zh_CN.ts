@@ -82,52 +82,57 @@
         <translation>次数相同：{n} 个字节对平局，列表选了其中最小的，而正确训练选最大的（按字节比较）。它的训练器用 min() 而不是 max() 打破平局。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="158"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="159"/>
+        <source>Equal counts: {n} pairs tie, and the list took the greatest compared as GPT-2&apos;s printable characters (str, “Ġ” for a space), where training compares bytes (a space, 20, is smaller than any letter). Its trainer compares the pairs&apos; strings: compare their bytes.</source>
+        <translation>次数相同：{n} 个字节对平局，列表选了按 GPT-2 可打印字符（str，空格写作“Ġ”）比较时最大的，而正确训练按字节比较（空格 20 比任何字母都小）。它的训练器比较的是字节对的字符串：请改为比较字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="164"/>
         <source>Equal counts, but neither tie rule picks the list&apos;s pair.</source>
         <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="161"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="167"/>
         <source>The list&apos;s pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
         <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="166"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
         <source>The list&apos;s pair is counted {n} times when the text is not split into pre-tokens: its trainer counted pairs across pre-token boundaries. Split the text with the pattern first and count pairs only inside each pre-token.</source>
         <translation>不把文本切成预分词时，列表中的字节对出现 {n} 次：它的训练器跨越预分词边界统计了字节对。请先用正则模式切分文本，只在每个预分词内部统计字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="178"/>
         <source>The list&apos;s pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
         <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="178"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="184"/>
         <source>Counted the way the list&apos;s trainer merges, its pair wins ({n} times): it merged {pair} from the right in runs of three or more, such as “{example}”, giving {wrong} where {right} is correct. Apply each merge left to right.</source>
         <translation>按列表的训练器那样合并来统计，列表中的字节对胜出（{n} 次）：它在三个或更多相同词元连在一起时（例如“{example}”）从右往左合并 {pair}，得到 {wrong}，而正确的是 {right}。请从左往右执行每次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="189"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="195"/>
         <source>The list&apos;s pair does not occur in this corpus at that point.</source>
         <translation>此时列表中的字节对在这份语料中不出现。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="191"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="197"/>
         <source>The list goes on after training has no pair left to merge.</source>
         <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="193"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="199"/>
         <source>Both pairs occur: the merges come in another order.</source>
         <translation>两个字节对都出现：合并的顺序不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="195"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="201"/>
         <source>The correct pair is merge {n} of the list.</source>
         <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="197"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="203"/>
         <source>Training makes the list&apos;s pair at merge {n}.</source>
         <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
     </message>

@@ -154,6 +154,12 @@ class AuditDialog(JobDialog):
                 "Equal counts: {n} pairs tie, and the list took the smallest of them where training takes "
                 "the greatest (compared as bytes). Its trainer breaks ties with min() instead of max()."
             ).format(n=f"{d.get('tied', 0):,}")
+        if code == "gpt2_chars_order":
+            return self.tr(
+                "Equal counts: {n} pairs tie, and the list took the greatest compared as GPT-2's printable "
+                "characters (str, “Ġ” for a space), where training compares bytes (a space, 20, is smaller "
+                "than any letter). Its trainer compares the pairs' strings: compare their bytes."
+            ).format(n=f"{d.get('tied', 0):,}")
         if code == "tie_broken_otherwise":
             return self.tr("Equal counts, but neither tie rule picks the list's pair.")
         if code == "specials_not_removed":

@@ -12,7 +12,9 @@ diagnosis                     meaning
                               the given pair
 ``smallest_of_tie``           equal counts, and the given pair is the smallest of the tied pairs
                               (``min`` where ``max`` belongs; ``detail["tied"]``: how many tie)
-``tie_broken_otherwise``      equal counts, but neither tie rule picks the given pair
+``gpt2_chars_order``          equal counts, and the given pair is the greatest compared as GPT-2's
+                              printable characters (``Ġ`` for a space) instead of as bytes
+``tie_broken_otherwise``      equal counts, but none of these picks the given pair
 ``specials_not_removed``      the given pair wins when the special tokens are left in the text
                               (pre-tokens then run across them)
 ``other_pretokenization``     the given pair wins under another pre-tokenization (``detail``
@@ -90,6 +92,12 @@ class AuditResult:
             return (
                 f"equal counts ({self.given_count:,}) for {d['tied']:,} pairs; the given list took the "
                 "smallest of them, training takes the greatest: ties were broken with min() instead of max()"
+            )
+        if code == "gpt2_chars_order":
+            return (
+                f"equal counts ({self.given_count:,}) for {d['tied']:,} pairs; the given list took the "
+                "greatest as GPT-2 characters (str, 'Ġ' for a space), training takes the greatest as bytes: "
+                "compare the pairs' bytes, not their printable strings"
             )
         if code == "tie_broken_otherwise":
             return f"equal counts ({self.given_count:,}); neither tie rule picks the given pair"
@@ -234,19 +242,22 @@ def _diagnose(trainer, given, i, best, build, pattern, specials, interrupt) -> A
     base |= {"expected": expected, "given_count": given_count, "expected_count": expected_count}
     trained_rule = trainer.tie_break
     if given_count == expected_count:
-        other = "first" if trained_rule == "lexicographic" else "lexicographic"
-        trainer.tie_break = other
-        try:
-            picked = trainer.next_pair()
-        finally:
-            trainer.tie_break = trained_rule
-        if picked is not None and picked[0] == pair:
+        tied_now = len(trainer.tied_pairs())
+        rule, agreeing = _tie_rule_of(trainer, given, i)
+        if rule in TIE_BREAKS:
             return AuditResult(
-                **base, diagnosis="other_tie_rule", detail={"rule": other, "trained_rule": trained_rule}
+                **base,
+                diagnosis="other_tie_rule",
+                detail={"rule": rule, "trained_rule": trained_rule, "ties_agreeing": agreeing},
             )
-        tied = trainer.tied_pairs()
-        if trained_rule == "lexicographic" and len(tied) > 1 and pair == min(tied):
-            return AuditResult(**base, diagnosis="smallest_of_tie", detail={"tied": len(tied)})
+        if rule == "smallest":
+            return AuditResult(
+                **base, diagnosis="smallest_of_tie", detail={"tied": tied_now, "ties_agreeing": agreeing}
+            )
+        if rule == "gpt2_chars":
+            return AuditResult(
+                **base, diagnosis="gpt2_chars_order", detail={"tied": tied_now, "ties_agreeing": agreeing}
+            )
         return AuditResult(**base, diagnosis="tie_broken_otherwise", detail={"trained_rule": trained_rule})
     prefix = given[:i]
     if specials:
@@ -345,6 +356,53 @@ def _right_to_left_wins(
     x = next((x for x in found if any(x * 2 in t for t in near)), found[0])
     example = next(orig for orig, _t, _n in hit if x * 3 in orig)
     return {"token": x.hex(), "count": top, "example": example.hex()}
+
+
+def _tie_pickers(trainer) -> dict[str, Callable[[list[Pair]], Pair]]:
+    """The ways a trainer may break a tie, by name (the tie rules, and two of students' mistakes)."""
+    from core.bpe.byte_level import token_to_str
+
+    def first(_tied: list[Pair]) -> Pair:
+        rule = trainer.tie_break
+        trainer.tie_break = "first"
+        try:
+            return trainer.next_pair()[0]
+        finally:
+            trainer.tie_break = rule
+
+    return {
+        "first": first,
+        "smallest": min,  # min() where max() belongs
+        # the greatest as GPT-2's characters ("Ġc" > "th": Ġ is U+0120, the space byte 0x20)
+        "gpt2_chars": lambda tied: max(tied, key=lambda p: (token_to_str(p[0]), token_to_str(p[1]))),
+        "lexicographic": max,
+    }
+
+
+def _tie_rule_of(trainer, given: Sequence[Pair], i: int) -> tuple[str | None, int]:
+    """Which other way of breaking ties makes the list's merge ``i`` (a tie training broke the
+    other way), and how many of the list's ties from there on it agrees with. Where several fit
+    this tie, the list's later ties decide (the first of :func:`_tie_pickers` among equals);
+    (None, 0) when none fits. Merges ``trainer`` on along the list."""
+    pickers = {k: f for k, f in _tie_pickers(trainer).items() if k != trainer.tie_break}
+    alive = [k for k, f in pickers.items() if f(trainer.tied_pairs()) == given[i]]
+    if not alive:
+        return None, 0
+    agreeing = 1
+    for k in range(i + 1, len(given)):
+        trainer.merge(given[k - 1])
+        best = trainer.next_pair()
+        if best is None or len(alive) == 1 or trainer.pair_count(given[k]) != best[1]:
+            break
+        tied = trainer.tied_pairs()
+        if len(tied) < 2:
+            continue
+        still = [r for r in alive if pickers[r](tied) == given[k]]
+        if not still:
+            break
+        alive = still
+        agreeing += 1
+    return alive[0], agreeing
 
 
 def _agreeing(trainer, given: Sequence[Pair], i: int, interrupt) -> int:

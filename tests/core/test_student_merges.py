@@ -249,3 +249,22 @@ def test_inspect_takes_a_pickle_with_its_special_token(tmp_path, capsys):
     out = capsys.readouterr()
     assert "merges.pkl: 267 tokens" in out.out and f"special: 256 {EOT!r}" in out.out
     assert "then the special tokens" in out.err
+
+
+def test_ties_broken_by_gpt2_characters_are_named_not_first_seen(tmp_path):
+    # "Ġc" > "th" as str (Ġ is U+0120), but b" c" < b"th" as bytes; at the first tie the smallest
+    # pair is the same one (two pairs tie), and the list's later ties tell the two mistakes apart
+    from core.bpe.byte_level import token_to_str
+
+    text = "the cat th com th com the come " * 3 + "xy yx " * 2 + "ab ba " * 2
+    p = tmp_path / "c.txt"
+    p.write_text(text, encoding="utf-8")
+    as_str = student_train(
+        words(text), 20, pick=lambda t: max(t, key=lambda q: (token_to_str(q[0]), token_to_str(q[1])))
+    )
+    right = student_train(words(text), 20)
+    k = next(i for i, (a, b) in enumerate(zip(right, as_str)) if a != b)
+    r = audit_merges(p, as_str)
+    assert r.first_divergence == k + 1 and r.given == as_str[k] and r.expected == right[k]
+    assert r.diagnosis == "gpt2_chars_order"
+    assert "GPT-2 characters" in r.explanation()

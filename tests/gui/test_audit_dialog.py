@@ -154,3 +154,28 @@ def test_a_bad_pickle_is_told_in_chinese(qtbot, loaded, tmp_path):
         assert dlg.run(str(path))
     assert "merge 1 is ('t', 'h'), not a pair of bytes" in (dlg.last_error or "")
     dlg.close()
+
+
+def test_gpt2_character_ties_are_told_in_english_and_chinese(qtbot, loaded):
+    from bpe_gui.text import i18n
+    from core.evaluation.audit import AuditResult
+
+    r = AuditResult(
+        40,
+        92,
+        93,
+        (b" c", b"om"),
+        (b"t", b"h"),
+        172,
+        172,
+        "gpt2_chars_order",
+        {"tied": 2, "ties_agreeing": 3},
+    )
+    dlg = open_audit(loaded)
+    assert "greatest compared as GPT-2's printable characters" in dlg.describe(r)
+    try:
+        i18n.install("zh_CN")
+        assert "列表选了按 GPT-2 可打印字符" in dlg.describe(r)
+    finally:
+        i18n.install("en")
+    dlg.close()
