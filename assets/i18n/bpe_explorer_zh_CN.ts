@@ -1190,22 +1190,22 @@
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="294"/>
+        <location filename="../../bpe_gui/text/errors.py" line="303"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="295"/>
+        <location filename="../../bpe_gui/text/errors.py" line="304"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="296"/>
+        <location filename="../../bpe_gui/text/errors.py" line="305"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="297"/>
+        <location filename="../../bpe_gui/text/errors.py" line="306"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
@@ -1286,107 +1286,117 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="202"/>
+        <source>%(file)s, line %(line)s: %(text)s is not two tokens separated by one space. In a merges.txt a space inside a token is written with GPT-2&apos;s byte characters (&apos;Ġ t&apos; for b&apos; &apos; + b&apos;t&apos;): write each token with token_to_str, or save the merges with pickle.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 不是用一个空格分开的两个词元。在 merges.txt 中，词元里的空格要用 GPT-2 字节字符书写（b&apos; &apos; + b&apos;t&apos; 写作 &apos;Ġ t&apos;）：请用 token_to_str 写出每个词元，或用 pickle 保存合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="208"/>
+        <source>%(file)s, line %(line)s: %(text)s is not two bytes literals such as b&apos; &apos; b&apos;t&apos;.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 不是像 b&apos; &apos; b&apos;t&apos; 这样的两个字节串字面量。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="211"/>
         <source>%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is not a byte-level merges file.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s（%(codepoint)s）不是 GPT-2 的字节字符：这不是字节级 BPE 的合并规则文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="207"/>
+        <location filename="../../bpe_gui/text/errors.py" line="216"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s uses the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 用到的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="212"/>
+        <location filename="../../bpe_gui/text/errors.py" line="221"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 产生的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="217"/>
+        <location filename="../../bpe_gui/text/errors.py" line="226"/>
         <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="223"/>
+        <location filename="../../bpe_gui/text/errors.py" line="232"/>
         <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
         <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="229"/>
+        <location filename="../../bpe_gui/text/errors.py" line="238"/>
         <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
         <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="234"/>
+        <location filename="../../bpe_gui/text/errors.py" line="243"/>
         <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
         <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="238"/>
+        <location filename="../../bpe_gui/text/errors.py" line="247"/>
         <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
         <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="242"/>
+        <location filename="../../bpe_gui/text/errors.py" line="251"/>
         <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
         <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="245"/>
+        <location filename="../../bpe_gui/text/errors.py" line="254"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="250"/>
+        <location filename="../../bpe_gui/text/errors.py" line="259"/>
         <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="253"/>
+        <location filename="../../bpe_gui/text/errors.py" line="262"/>
         <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="257"/>
+        <location filename="../../bpe_gui/text/errors.py" line="266"/>
         <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="262"/>
+        <location filename="../../bpe_gui/text/errors.py" line="271"/>
         <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="267"/>
+        <location filename="../../bpe_gui/text/errors.py" line="276"/>
         <source>%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
         <translation>%(file)s：这个会话的版本是 %(version)s，比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="272"/>
+        <location filename="../../bpe_gui/text/errors.py" line="281"/>
         <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
         <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="276"/>
+        <location filename="../../bpe_gui/text/errors.py" line="285"/>
         <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
         <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="281"/>
+        <location filename="../../bpe_gui/text/errors.py" line="290"/>
         <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="285"/>
+        <location filename="../../bpe_gui/text/errors.py" line="294"/>
         <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="308"/>
+        <location filename="../../bpe_gui/text/errors.py" line="317"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="310"/>
+        <location filename="../../bpe_gui/text/errors.py" line="319"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>

@@ -199,6 +199,15 @@ def _templates() -> dict[str, str]:
             "%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be "
             "two tokens separated by one space.",
         ),
+        "merges_raw_space": translate(
+            "Errors",
+            "%(file)s, line %(line)s: %(text)s is not two tokens separated by one space. In a merges.txt a "
+            "space inside a token is written with GPT-2's byte characters ('Ġ t' for b' ' + b't'): write "
+            "each token with token_to_str, or save the merges with pickle.",
+        ),
+        "merges_line_literals": translate(
+            "Errors", "%(file)s, line %(line)s: %(text)s is not two bytes literals such as b' ' b't'."
+        ),
         "merges_not_byte_level": translate(
             "Errors",
             "%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is "

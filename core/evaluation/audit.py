@@ -460,13 +460,33 @@ def _merges_txt(p: Path) -> list[Pair]:
 
     out: list[Pair] = []
     text = read_text(p, "merges")
+    first = next((x.strip() for x in text.split("\n") if x.strip() and not x.startswith("#version")), "")
+    if first.startswith(("b'", 'b"', "(b'", '(b"')):
+        return _literal_merges(p, text)
     for n, line in enumerate(text.split("\n"), start=1):
         line = line.rstrip("\r")
         if not line.strip() or line.startswith("#version"):
             continue
         parts = line.split(" ")
         if len(parts) != 2 or not all(parts):
-            raise FormatError(f"{p}: line {n}: {line!r} is not two tokens separated by one space")
+            if len(parts) > 2:  # a token with a space in it, written as it is
+                raise FormatError(
+                    f"{p}: line {n}: {line!r} is not two tokens separated by one space; in a merges.txt a "
+                    "space inside a token is written with GPT-2's byte characters ('Ġ t' for b' ' + b't'): "
+                    "write each token with token_to_str, or save the merges with pickle",
+                    code="merges_raw_space",
+                    file=p.name,
+                    line=n,
+                    text=line,
+                )
+            raise FormatError(
+                f"{p}: line {n}: {line!r} is not two tokens separated by one space",
+                code="merges_line_parts",
+                file=p.name,
+                line=n,
+                text=line,
+                parts=len([x for x in parts if x]),
+            )
         try:
             out.append((str_to_token(parts[0]), str_to_token(parts[1])))
         except KeyError as e:
@@ -476,6 +496,33 @@ def _merges_txt(p: Path) -> list[Pair]:
     # lines of two words ("hello world") have a merge's shape; a merge list is also built on itself
     if not looks_like_merges(text.encode("utf-8", "surrogateescape")[:4096]):
         raise plain_text_error(p)
+    return out
+
+
+#: a Python bytes literal as repr() writes one (b'…' or b"…")
+_BYTES_LITERAL = re.compile(r"b'(?:[^'\\]|\\.)*'" + r'|b"(?:[^"\\]|\\.)*"')
+
+
+def _literal_merges(p: Path, text: str) -> list[Pair]:
+    """Merges written one a line as Python bytes literals, as printing them gives: ``b' ' b't'`` or
+    ``(b' ', b't')`` (read as literals only: nothing is run)."""
+    import ast
+
+    out: list[Pair] = []
+    for n, line in enumerate(text.split("\n"), start=1):
+        if not line.strip() or line.startswith("#version"):
+            continue
+        found = _BYTES_LITERAL.findall(line)
+        if len(found) != 2:
+            raise FormatError(
+                f"{p}: line {n}: {line.strip()!r} is not two bytes literals such as b' ' b't'",
+                code="merges_line_literals",
+                file=p.name,
+                line=n,
+                text=line.strip(),
+            )
+        a, b = (ast.literal_eval(x) for x in found)
+        out.append((a, b))
     return out
 
 

@@ -268,3 +268,23 @@ def test_ties_broken_by_gpt2_characters_are_named_not_first_seen(tmp_path):
     assert r.first_divergence == k + 1 and r.given == as_str[k] and r.expected == right[k]
     assert r.diagnosis == "gpt2_chars_order"
     assert "GPT-2 characters" in r.explanation()
+
+
+def test_merges_printed_as_bytes_literals_are_read(tmp_path):
+    odd = [*MERGES, (b"'", b"s"), (b'"', b"x"), (b"\\", b"n"), (b"\n", b"\n")]
+    p = tmp_path / "merges.txt"
+    p.write_text("".join(f"{a!r} {b!r}\n" for a, b in odd))
+    assert read_merge_list(p) == odd
+    p.write_text("".join(f"{(a, b)!r}\n" for a, b in odd))  # print(pair) for pair in merges
+    assert read_merge_list(p) == odd
+    p.write_text("b' ' b't'\nb'h'\n")
+    with pytest.raises(FormatError, match=r"line 2: \"b'h'\" is not two bytes literals"):
+        read_merge_list(p)
+
+
+def test_a_merges_txt_with_raw_spaces_says_how_to_write_them(tmp_path):
+    p = tmp_path / "merges.txt"
+    p.write_text("  t\nh e\n")  # b" " + b"t" written as it is
+    with pytest.raises(FormatError, match=r"line 1: .*GPT-2's byte characters .*pickle") as e:
+        read_merge_list(p)
+    assert e.value.code == "merges_raw_space"
