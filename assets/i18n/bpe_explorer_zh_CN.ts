@@ -17,122 +17,123 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="62"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="66"/>
         <source>Audit a merge list</source>
+        <extracomment>up to this many merges to go, the jump to a divergence merges by steps (each merge keeps its pair-count changes); further, by one training run (lean: the changes are not kept)</extracomment>
         <translation>审查合并列表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="70"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="74"/>
         <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list differs, and why: a CS336 train_bpe result saved with pickle or as JSON (a list of (bytes, bytes) pairs), a merges.txt, a tokenizer.json …</source>
         <translation>用已加载语料及其设置重放正确的训练，找出合并列表第一个不同的合并及原因。可打开：用 pickle 或 JSON 保存的 CS336 train_bpe 结果（(bytes, bytes) 字节对列表）、merges.txt、tokenizer.json 等。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="78"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="82"/>
         <source>Open merge list…</source>
         <translation>打开合并列表…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="80"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="84"/>
         <source>Show in the timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="92"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="97"/>
         <source>Open merge list</source>
         <translation>打开合并列表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="102"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="107"/>
         <source>Open a corpus first: the merge list is checked against it.</source>
         <translation>请先打开语料：合并列表要对照它来检查。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="110"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="115"/>
         <source>Checking {name} …</source>
         <translation>正在检查 {name} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="126"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="131"/>
         <source>All {n} merges agree with training on this corpus.</source>
         <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="130"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="135"/>
         <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
         <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="147"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="152"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="147"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="152"/>
         <source>lexicographically greatest</source>
         <translation>字典序最大</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="149"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="154"/>
         <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
         <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="154"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="159"/>
         <source>Equal counts: {n} pairs tie, and the list took the smallest of them where training takes the greatest (compared as bytes). Its trainer breaks ties with min() instead of max().</source>
         <translation>次数相同：{n} 个字节对平局，列表选了其中最小的，而正确训练选最大的（按字节比较）。它的训练器用 min() 而不是 max() 打破平局。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="159"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="164"/>
         <source>Equal counts: {n} pairs tie, and the list took the greatest compared as GPT-2&apos;s printable characters (str, “Ġ” for a space), where training compares bytes (a space, 20, is smaller than any letter). Its trainer compares the pairs&apos; strings: compare their bytes.</source>
         <translation>次数相同：{n} 个字节对平局，列表选了按 GPT-2 可打印字符（str，空格写作“Ġ”）比较时最大的，而正确训练按字节比较（空格 20 比任何字母都小）。它的训练器比较的是字节对的字符串：请改为比较字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="164"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="169"/>
         <source>Equal counts, but neither tie rule picks the list&apos;s pair.</source>
         <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="167"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
         <source>The list&apos;s pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
         <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="177"/>
         <source>The list&apos;s pair is counted {n} times when the text is not split into pre-tokens: its trainer counted pairs across pre-token boundaries. Split the text with the pattern first and count pairs only inside each pre-token.</source>
         <translation>不把文本切成预分词时，列表中的字节对出现 {n} 次：它的训练器跨越预分词边界统计了字节对。请先用正则模式切分文本，只在每个预分词内部统计字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="178"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="183"/>
         <source>The list&apos;s pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
         <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="184"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="189"/>
         <source>Counted the way the list&apos;s trainer merges, its pair wins ({n} times): it merged {pair} from the right in runs of three or more, such as “{example}”, giving {wrong} where {right} is correct. Apply each merge left to right.</source>
         <translation>按列表的训练器那样合并来统计，列表中的字节对胜出（{n} 次）：它在三个或更多相同词元连在一起时（例如“{example}”）从右往左合并 {pair}，得到 {wrong}，而正确的是 {right}。请从左往右执行每次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="195"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="200"/>
         <source>The list&apos;s pair does not occur in this corpus at that point.</source>
         <translation>此时列表中的字节对在这份语料中不出现。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="197"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="202"/>
         <source>The list goes on after training has no pair left to merge.</source>
         <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="199"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="204"/>
         <source>Both pairs occur: the merges come in another order.</source>
         <translation>两个字节对都出现：合并的顺序不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="201"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="206"/>
         <source>The correct pair is merge {n} of the list.</source>
         <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="203"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="208"/>
         <source>Training makes the list&apos;s pair at merge {n}.</source>
         <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
     </message>
@@ -4073,7 +4074,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="146"/>
-        <location filename="../../bpe_gui/views/story_view.py" line="281"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="285"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
@@ -4104,11 +4105,11 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="266"/>
-        <source>(Pair count changes are not known for this merge.)</source>
-        <translation>（这次合并的字节对次数变化未知。）</translation>
+        <source>(Pair count changes are not known for this merge: Step keeps them, one whole training run does not.)</source>
+        <translation>（这次合并的字节对次数变化未知：“单步”会记录它们，一次完整的训练不会。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="273"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="277"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -4116,17 +4117,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="300"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="304"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="313"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="317"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="323"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="327"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>

@@ -25,6 +25,10 @@ from bpe_gui.model.formatting import token_label
 if TYPE_CHECKING:
     from core.evaluation.audit import AuditResult
 
+#: up to this many merges to go, the jump to a divergence merges by steps (each merge keeps its
+#: pair-count changes); further, by one training run (lean: the changes are not kept)
+STEP_TO_DIVERGENCE = 2000
+
 
 class AuditJob(worker.Job):
     kind = "audit"
@@ -86,6 +90,7 @@ class AuditDialog(JobDialog):
         lay.addLayout(row)
         self.add_job_widgets(lay, 1)
         controller.trained.connect(self._trained)
+        controller.stepped.connect(self._trained)
         self.resize(640, 300)
 
     def _open_dialog(self) -> None:
@@ -215,7 +220,12 @@ class AuditDialog(JobDialog):
             c.select_merge(n - 1)
             return
         self._goal = n
-        c.train(256 + len(c.model.loaded_options.special_tokens) + n)
+        gap = n - c.index.n_merges
+        if gap <= STEP_TO_DIVERGENCE:
+            # merged as steps, the merges keep their pair-count changes for the story and the pair table
+            c.step(gap)
+        else:
+            c.train(256 + len(c.model.loaded_options.special_tokens) + n)
 
     def _trained(self, _summary=None) -> None:
         n, self._goal = self._goal, None

@@ -263,7 +263,11 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     if not rec.deltas:
         out.append(
             "<p style='color:#667'>"
-            + translate("Story", "(Pair count changes are not known for this merge.)")
+            + translate(
+                "Story",
+                "(Pair count changes are not known for this merge: Step keeps them, one whole training "
+                "run does not.)",
+            )
             + "</p>"
         )
     out.append(
