@@ -17,102 +17,123 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="62"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="66"/>
         <source>Audit a merge list</source>
+        <extracomment>up to this many merges to go, the jump to a divergence merges by steps (each merge keeps its pair-count changes); further, by one training run (lean: the changes are not kept)</extracomment>
         <translation>审查合并列表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="70"/>
-        <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why.</source>
-        <translation>在已加载的语料上按其设置重放正确的训练，找出一份合并列表（merges.txt、tokenizer.json、CS336 train_bpe 的输出 …）第一次出现不同的那次合并，并说明原因。</translation>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="74"/>
+        <source>Replays correct training on the loaded corpus, with its settings, and finds the first merge where a merge list differs, and why: a CS336 train_bpe result saved with pickle or as JSON (a list of (bytes, bytes) pairs), a merges.txt, a tokenizer.json …</source>
+        <translation>用已加载语料及其设置重放正确的训练，找出合并列表第一个不同的合并及原因。可打开：用 pickle 或 JSON 保存的 CS336 train_bpe 结果（(bytes, bytes) 字节对列表）、merges.txt、tokenizer.json 等。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="77"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="82"/>
         <source>Open merge list…</source>
         <translation>打开合并列表…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="79"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="84"/>
         <source>Show in the timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="91"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="97"/>
         <source>Open merge list</source>
         <translation>打开合并列表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="101"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="107"/>
         <source>Open a corpus first: the merge list is checked against it.</source>
         <translation>请先打开语料：合并列表要对照它来检查。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="109"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="115"/>
         <source>Checking {name} …</source>
         <translation>正在检查 {name} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="125"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="131"/>
         <source>All {n} merges agree with training on this corpus.</source>
         <translation>全部 {n} 次合并都与在此语料上的训练一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="129"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="135"/>
         <source>Merge {k} differs (the first {ok} agree): the list has {given}, counted {gc} times here; training merges {expected}, counted {ec} times.</source>
         <translation>第 {k} 次合并不同（前 {ok} 次一致）：列表中是 {given}，在此处出现 {gc} 次；训练合并的是 {expected}，出现 {ec} 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="146"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="152"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="146"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="152"/>
         <source>lexicographically greatest</source>
         <translation>字典序最大</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="148"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="154"/>
         <source>Equal counts: the list broke the tie by the other rule ({rule}).</source>
         <translation>次数相同：列表用了另一种平局规则（{rule}）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="152"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="159"/>
+        <source>Equal counts: {n} pairs tie, and the list took the smallest of them where training takes the greatest (compared as bytes). Its trainer breaks ties with min() instead of max().</source>
+        <translation>次数相同：{n} 个字节对平局，列表选了其中最小的，而正确训练选最大的（按字节比较）。它的训练器用 min() 而不是 max() 打破平局。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="164"/>
+        <source>Equal counts: {n} pairs tie, and the list took the greatest compared as GPT-2&apos;s printable characters (str, “Ġ” for a space), where training compares bytes (a space, 20, is smaller than any letter). Its trainer compares the pairs&apos; strings: compare their bytes.</source>
+        <translation>次数相同：{n} 个字节对平局，列表选了按 GPT-2 可打印字符（str，空格写作“Ġ”）比较时最大的，而正确训练按字节比较（空格 20 比任何字母都小）。它的训练器比较的是字节对的字符串：请改为比较字节。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="169"/>
         <source>Equal counts, but neither tie rule picks the list&apos;s pair.</source>
         <translation>次数相同，但两种平局规则都不会选列表中的字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="155"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
         <source>The list&apos;s pair is counted {n} times when the special tokens are left in the text: it was trained without removing them.</source>
         <translation>如果把特殊标记留在文本中，列表中的字节对出现 {n} 次：训练时没有移除特殊标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="160"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="177"/>
+        <source>The list&apos;s pair is counted {n} times when the text is not split into pre-tokens: its trainer counted pairs across pre-token boundaries. Split the text with the pattern first and count pairs only inside each pre-token.</source>
+        <translation>不把文本切成预分词时，列表中的字节对出现 {n} 次：它的训练器跨越预分词边界统计了字节对。请先用正则模式切分文本，只在每个预分词内部统计字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="183"/>
         <source>The list&apos;s pair is counted {n} times under the {pattern} pre-tokenization: it was trained with another pattern.</source>
         <translation>按 {pattern} 预分词时，列表中的字节对出现 {n} 次：训练时用了另一种预分词正则。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="164"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="189"/>
+        <source>Counted the way the list&apos;s trainer merges, its pair wins ({n} times): it merged {pair} from the right in runs of three or more, such as “{example}”, giving {wrong} where {right} is correct. Apply each merge left to right.</source>
+        <translation>按列表的训练器那样合并来统计，列表中的字节对胜出（{n} 次）：它在三个或更多相同词元连在一起时（例如“{example}”）从右往左合并 {pair}，得到 {wrong}，而正确的是 {right}。请从左往右执行每次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="200"/>
         <source>The list&apos;s pair does not occur in this corpus at that point.</source>
         <translation>此时列表中的字节对在这份语料中不出现。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="166"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="202"/>
         <source>The list goes on after training has no pair left to merge.</source>
         <translation>训练已没有可合并的字节对，列表却还有后续合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="168"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="204"/>
         <source>Both pairs occur: the merges come in another order.</source>
         <translation>两个字节对都出现：合并的顺序不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="170"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="206"/>
         <source>The correct pair is merge {n} of the list.</source>
         <translation>正确的字节对是列表中的第 {n} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="172"/>
+        <location filename="../../bpe_gui/dialogs/audit_dialog.py" line="208"/>
         <source>Training makes the list&apos;s pair at merge {n}.</source>
         <translation>训练在第 {n} 次合并时才合并列表中的字节对。</translation>
     </message>
@@ -1060,22 +1081,22 @@
         <translation>%(name)s 不是 BPE Explorer 能读取的分词器文件。请选择 vocab.json + merges.txt、tokenizer.json、.tiktoken、SentencePiece 的 tokenizer.model 或 bpe.json 文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="68"/>
+        <location filename="../../bpe_gui/text/errors.py" line="94"/>
         <source>%(name)s is empty: it is not a tokenizer file.</source>
         <translation>%(name)s 是空文件，不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="69"/>
+        <location filename="../../bpe_gui/text/errors.py" line="95"/>
         <source>%(name)s looks like a GPT-2 vocab.json, but its merges file is not beside it (looked for %(tried)s or a single *merges*.txt). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 看起来是 GPT-2 的 vocab.json，但旁边找不到它的合并文件（没有 %(tried)s，也没有唯一的 *merges*.txt 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="74"/>
+        <location filename="../../bpe_gui/text/errors.py" line="100"/>
         <source>The vocab that goes with %(name)s is not beside it (looked for %(tried)s or a single *.json). Choose both files: vocab.json and merges.txt.</source>
         <translation>%(name)s 旁边找不到与它配套的词表（没有 %(tried)s，也没有唯一的 *.json 文件）。请同时选择 vocab.json 和 merges.txt 两个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="79"/>
+        <location filename="../../bpe_gui/text/errors.py" line="105"/>
         <source>%(name)s is a NumPy array (.npy, such as token ids), not a tokenizer file.</source>
         <translation>%(name)s 是 NumPy 数组文件（.npy，例如词元 ID），不是分词器文件。</translation>
     </message>
@@ -1090,253 +1111,293 @@
         <translation>%(name)s 里只有 NUL 字节（前 %(size)s 个字节全是 0），不是文本。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="82"/>
+        <location filename="../../bpe_gui/text/errors.py" line="108"/>
         <source>%(name)s does not look like UTF-8 text (%(invalid)s of its first %(size)s bytes are not valid UTF-8). Choose a UTF-8 text file.</source>
         <translation>%(name)s 看起来不是 UTF-8 文本（前 %(size)s 个字节中有 %(invalid)s 个不是有效的 UTF-8）。请选择 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="87"/>
+        <location filename="../../bpe_gui/text/errors.py" line="113"/>
         <source>The corpus file %(path)s does not exist. Check the path.</source>
         <translation>语料文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="88"/>
+        <location filename="../../bpe_gui/text/errors.py" line="114"/>
         <source>%(path)s is a folder. Choose a text file.</source>
         <translation>%(path)s 是一个文件夹。请选择文本文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="89"/>
+        <location filename="../../bpe_gui/text/errors.py" line="115"/>
         <source>Cannot read the corpus file %(path)s: %(reason)s</source>
         <translation>无法读取语料文件 %(path)s：%(reason)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="90"/>
+        <location filename="../../bpe_gui/text/errors.py" line="116"/>
         <source>The pattern must be gpt2, gpt4, none or a non-empty regular expression.</source>
         <translation>模式必须是 gpt2、gpt4、none 或一个非空的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="93"/>
+        <location filename="../../bpe_gui/text/errors.py" line="119"/>
         <source>The pre-tokenizer regex %(pattern)s is not valid (%(detail)s). Fix it or choose gpt2, gpt4 or none.</source>
         <translation>预分词正则表达式 %(pattern)s 无效（%(detail)s）。请修正，或选择 gpt2、gpt4 或 none。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="98"/>
+        <location filename="../../bpe_gui/text/errors.py" line="124"/>
         <source>The pre-tokenizer regex %(pattern)s only matches the empty string.</source>
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="101"/>
+        <location filename="../../bpe_gui/text/errors.py" line="127"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="106"/>
+        <location filename="../../bpe_gui/text/errors.py" line="132"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="110"/>
+        <location filename="../../bpe_gui/text/errors.py" line="136"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="111"/>
+        <location filename="../../bpe_gui/text/errors.py" line="137"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="114"/>
+        <location filename="../../bpe_gui/text/errors.py" line="140"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="120"/>
+        <location filename="../../bpe_gui/text/errors.py" line="146"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请打开它旁边的 tokenizer.json：%(tokenizer)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="125"/>
+        <location filename="../../bpe_gui/text/errors.py" line="151"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the model&apos;s tokenizer.json (or its vocab.json and merges.txt, or tokenizer.model) instead.</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请改为打开该模型的 tokenizer.json（或其 vocab.json 与 merges.txt，或 tokenizer.model）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="131"/>
+        <location filename="../../bpe_gui/text/errors.py" line="157"/>
         <source>%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a tokenizer that has all 256 bytes.</source>
         <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的 token（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="138"/>
+        <location filename="../../bpe_gui/text/errors.py" line="164"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="268"/>
+        <location filename="../../bpe_gui/text/errors.py" line="303"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="269"/>
+        <location filename="../../bpe_gui/text/errors.py" line="304"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="270"/>
+        <location filename="../../bpe_gui/text/errors.py" line="305"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="271"/>
+        <location filename="../../bpe_gui/text/errors.py" line="306"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="144"/>
+        <location filename="../../bpe_gui/text/errors.py" line="170"/>
         <source>The file %(path)s does not exist. Check the path.</source>
         <translation>文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="145"/>
+        <location filename="../../bpe_gui/text/errors.py" line="68"/>
+        <source>%(name)s: the pickle holds a %(what)s object. Only lists, tuples, dicts and bytes are read (nothing in the file is run): save the merges as a list of (bytes, bytes) pairs.</source>
+        <translation>%(name)s：这个 pickle 里有一个 %(what)s 对象。只读取列表、元组、字典和字节串（文件中的任何代码都不会运行）：请把合并保存为 (bytes, bytes) 字节对的列表。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="73"/>
+        <source>%(name)s is not a readable pickle (%(why)s). Save the merges with pickle.dump(merges, f) in a file opened with &apos;wb&apos;.</source>
+        <translation>%(name)s 不是可读的 pickle 文件（%(why)s）。请用 pickle.dump(merges, f) 保存合并，文件以 &apos;wb&apos; 方式打开。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="78"/>
+        <source>%(name)s holds a %(kind)s, not a merge list. Save the list of (bytes, bytes) pairs that train_bpe returns (or its (vocab, merges) tuple).</source>
+        <translation>%(name)s 里是一个 %(kind)s，不是合并列表。请保存 train_bpe 返回的 (bytes, bytes) 字节对列表（或它的 (vocab, merges) 元组）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="83"/>
+        <source>%(name)s: merge %(n)s is %(item)s, not a pair of two tokens.</source>
+        <translation>%(name)s：第 %(n)s 个合并是 %(item)s，不是由两个词元组成的字节对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="86"/>
+        <source>%(name)s: merge %(n)s is %(item)s; a JSON merge list holds pairs of strings.</source>
+        <translation>%(name)s：第 %(n)s 个合并是 %(item)s；JSON 合并列表应由字符串对组成。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="89"/>
+        <source>%(name)s: merge %(n)s is %(item)s, not a pair of bytes. train_bpe&apos;s merges are (bytes, bytes) pairs: save them before turning them into strings.</source>
+        <translation>%(name)s：第 %(n)s 个合并是 %(item)s，不是字节串对。train_bpe 的合并是 (bytes, bytes) 字节对：请在把它们转成字符串之前保存。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="171"/>
         <source>%(path)s is a folder. Choose a file.</source>
         <translation>%(path)s 是文件夹。请选择一个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="146"/>
+        <location filename="../../bpe_gui/text/errors.py" line="172"/>
         <source>Cannot read the file %(path)s: %(reason)s. Check its permissions.</source>
         <translation>无法读取文件 %(path)s：%(reason)s。请检查它的读取权限。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="149"/>
+        <location filename="../../bpe_gui/text/errors.py" line="175"/>
         <source>%(file)s, line %(line)s: not valid UTF-8 (byte %(byte)s). Tokenizer files are UTF-8 text.</source>
         <translation>%(file)s 第 %(line)s 行：不是有效的 UTF-8（字节 %(byte)s）。分词器文件应是 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="153"/>
+        <location filename="../../bpe_gui/text/errors.py" line="179"/>
         <source>%(file)s, line %(line)s: not valid JSON (%(detail)s). The file is truncated or was edited by hand; download or export it again.</source>
         <translation>%(file)s 第 %(line)s 行：不是有效的 JSON（%(detail)s）。文件不完整（被截断），或被手工改坏了；请重新下载或重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="158"/>
+        <location filename="../../bpe_gui/text/errors.py" line="184"/>
         <source>%(file)s: the JSON is nested too deeply to read. No tokenizer file is nested that deep: the file is damaged or not a tokenizer.</source>
         <translation>%(file)s：JSON 嵌套太深，无法读取。分词器文件不会嵌套这么深：文件已损坏，或者根本不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="163"/>
+        <location filename="../../bpe_gui/text/errors.py" line="189"/>
         <source>%(file)s, lines %(line)s and %(line2)s: the key %(key)s appears twice. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行和第 %(line2)s 行：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="168"/>
+        <location filename="../../bpe_gui/text/errors.py" line="194"/>
         <source>%(file)s: the key %(key)s appears twice. Each token must be listed once.</source>
         <translation>%(file)s：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="171"/>
+        <location filename="../../bpe_gui/text/errors.py" line="197"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be two tokens separated by one space.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。merges.txt 的每一行必须是用一个空格隔开的两个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="176"/>
+        <location filename="../../bpe_gui/text/errors.py" line="202"/>
+        <source>%(file)s, line %(line)s: %(text)s is not two tokens separated by one space. In a merges.txt a space inside a token is written with GPT-2&apos;s byte characters (&apos;Ġ t&apos; for b&apos; &apos; + b&apos;t&apos;): write each token with token_to_str, or save the merges with pickle.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 不是用一个空格分开的两个词元。在 merges.txt 中，词元里的空格要用 GPT-2 字节字符书写（b&apos; &apos; + b&apos;t&apos; 写作 &apos;Ġ t&apos;）：请用 token_to_str 写出每个词元，或用 pickle 保存合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="208"/>
+        <source>%(file)s, line %(line)s: %(text)s is not two bytes literals such as b&apos; &apos; b&apos;t&apos;.</source>
+        <translation>%(file)s 第 %(line)s 行：%(text)s 不是像 b&apos; &apos; b&apos;t&apos; 这样的两个字节串字面量。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="211"/>
         <source>%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is not a byte-level merges file.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s（%(codepoint)s）不是 GPT-2 的字节字符：这不是字节级 BPE 的合并规则文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="181"/>
+        <location filename="../../bpe_gui/text/errors.py" line="216"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s uses the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 用到的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="186"/>
+        <location filename="../../bpe_gui/text/errors.py" line="221"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 产生的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="191"/>
+        <location filename="../../bpe_gui/text/errors.py" line="226"/>
         <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="197"/>
+        <location filename="../../bpe_gui/text/errors.py" line="232"/>
         <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
         <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="203"/>
+        <location filename="../../bpe_gui/text/errors.py" line="238"/>
         <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
         <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="208"/>
+        <location filename="../../bpe_gui/text/errors.py" line="243"/>
         <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
         <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="212"/>
+        <location filename="../../bpe_gui/text/errors.py" line="247"/>
         <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
         <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="216"/>
+        <location filename="../../bpe_gui/text/errors.py" line="251"/>
         <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
         <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="219"/>
+        <location filename="../../bpe_gui/text/errors.py" line="254"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="224"/>
+        <location filename="../../bpe_gui/text/errors.py" line="259"/>
         <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="227"/>
+        <location filename="../../bpe_gui/text/errors.py" line="262"/>
         <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="231"/>
+        <location filename="../../bpe_gui/text/errors.py" line="266"/>
         <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="236"/>
+        <location filename="../../bpe_gui/text/errors.py" line="271"/>
         <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="241"/>
+        <location filename="../../bpe_gui/text/errors.py" line="276"/>
         <source>%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
         <translation>%(file)s：这个会话的版本是 %(version)s，比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="246"/>
+        <location filename="../../bpe_gui/text/errors.py" line="281"/>
         <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
         <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="250"/>
+        <location filename="../../bpe_gui/text/errors.py" line="285"/>
         <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
         <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="255"/>
+        <location filename="../../bpe_gui/text/errors.py" line="290"/>
         <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="259"/>
+        <location filename="../../bpe_gui/text/errors.py" line="294"/>
         <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="282"/>
+        <location filename="../../bpe_gui/text/errors.py" line="317"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="284"/>
+        <location filename="../../bpe_gui/text/errors.py" line="319"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>
@@ -1520,7 +1581,7 @@
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="172"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="173"/>
         <source>Tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
@@ -1545,198 +1606,198 @@
         <translation>移除选中的分词器和文本（Delete 键）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="174"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="177"/>
         <source>Held-out text while training: bytes/token</source>
         <translation>训练中留出文本的压缩率：字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="178"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
         <source>bytes/token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="179"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="182"/>
         <source>tokens per document</source>
         <translation>每篇文档的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="180"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="183"/>
         <source>documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="184"/>
         <source>merges</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="192"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="192"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="194"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="197"/>
         <source>&lt;b&gt;Tokenizers&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="200"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="203"/>
         <source>&lt;b&gt;Texts&lt;/b&gt;</source>
         <translation>&lt;b&gt;文本&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="213"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="216"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="240"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="243"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="241"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="244"/>
         <source>Longest tokens</source>
         <translation>最长的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="253"/>
         <source>Extension</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="426"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="429"/>
         <source>Add a tokenizer with one of the three buttons above</source>
         <translation>请用上方三个按钮之一添加分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="246"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="247"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="250"/>
         <source>Tokens with the base</source>
         <translation>基础分词器的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="248"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="251"/>
         <source>Tokens with the extension</source>
         <translation>扩展后的词元数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="249"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="252"/>
         <source>Gain (fewer tokens)</source>
         <translation>收益（减少的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="257"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="260"/>
         <source>How many tokens each text takes with the tokenizer the extension started from and with the extension: the compression its new merges gained</source>
         <translation>每个文本用扩展所基于的分词器和用扩展后的分词器各需要多少词元：新合并带来的压缩收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="262"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="265"/>
         <source>Extension gain</source>
         <translation>扩展收益</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="302"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="305"/>
         <source>{name} @ {n} merges</source>
         <translation>{name} @ {n} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="303"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="306"/>
         <source>trained</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="374"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="377"/>
         <source>Tokenizer to evaluate</source>
         <translation>要评估的分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="386"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="389"/>
         <source>Known encoding</source>
         <translation>已知编码</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="387"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="390"/>
         <source>Encoding (read offline from tiktoken&apos;s cache):</source>
         <translation>编码（从 tiktoken 的缓存离线读取）：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="396"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="399"/>
         <source>Texts to evaluate on</source>
         <translation>用于评估的文本</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="424"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="427"/>
         <source>Add tokenizers and texts, then press Evaluate</source>
         <translation>添加分词器和文本，然后按“评估”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="428"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="431"/>
         <source>Add a text to evaluate on: Add text…</source>
         <translation>请添加要评估的文本：“添加文本…”</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="429"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="432"/>
         <source>Press Evaluate to compare them on these texts</source>
         <translation>按“评估”在这些文本上比较它们</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="439"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="442"/>
         <source>Loading tokenizers …</source>
         <translation>正在加载分词器 …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="452"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="455"/>
         <source>Encoding … %p%</source>
         <translation>正在编码 … %p%</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="466"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="469"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="468"/>
         <location filename="../../bpe_gui/views/evaluate_view.py" line="471"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="474"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="478"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="481"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="516"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="519"/>
         <source>{saved} ({share})</source>
         <translation>{saved}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="545"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="548"/>
         <source>{n} B · id {id} · used {count:,}× — {text}</source>
         <translation>{n} 字节 · id {id} · 使用 {count:,} 次 — {text}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="615"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="618"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="618"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="621"/>
         <source>Export JSON</source>
         <translation>导出 JSON</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/evaluate_view.py" line="622"/>
+        <location filename="../../bpe_gui/views/evaluate_view.py" line="625"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
@@ -3361,27 +3422,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="564"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="566"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="566"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="594"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="598"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
@@ -3396,12 +3457,12 @@
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="592"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="596"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="657"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="661"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -3932,42 +3993,42 @@
         <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="121"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="155"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
         <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="139"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="173"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
         <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="149"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="183"/>
         <source>pre-tokens</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="166"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="200"/>
         <source>&lt;b&gt;Why it won.&lt;/b&gt; It was the most frequent %1. %2</source>
         <translation>&lt;b&gt;为什么是它。&lt;/b&gt;它是最频繁的%1。%2</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="167"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="201"/>
         <source>byte pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="172"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="208"/>
         <source>What is a tie rule?</source>
         <translation>什么是平局规则？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="181"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="217"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, which occur %2 time(s) in the corpus. Only these words were touched: that is the %3.</source>
         <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，它们在语料中共出现 %2 次。只有这些词被处理：这就是%3。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="106"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="140"/>
         <source>&lt;b&gt;The new token.&lt;/b&gt; %1 joins the %2 with id &lt;b&gt;%3&lt;/b&gt;; from now on the two parts are written as one token wherever they meet.</source>
         <translation>&lt;b&gt;新词元。&lt;/b&gt;%1 加入%2，ID 为 &lt;b&gt;%3&lt;/b&gt;；从此以后，这两部分只要相邻，就写成一个词元。</translation>
     </message>
@@ -3992,43 +4053,63 @@
         <translation>按字节：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="112"/>
-        <location filename="../../bpe_gui/views/story_view.py" line="245"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="108"/>
+        <source>Tied with it: %1.</source>
+        <translation>与之并列：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="113"/>
+        <source>It comes before %1 because its first token is greater as bytes: %2 &gt; %3.</source>
+        <translation>它排在 %1 之前，因为它的第一个词元按字节比较更大：%2 &gt; %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="117"/>
+        <source>It comes before %1: the first tokens are the same, so the second tokens decide, as bytes: %2 &gt; %3.</source>
+        <translation>它排在 %1 之前：两者第一个词元相同，于是由第二个词元按字节比较决定：%2 &gt; %3。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="125"/>
+        <source>(Where one starts with the other, the longer one is greater.)</source>
+        <translation>（一个以另一个开头时，较长的更大。）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/story_view.py" line="146"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="285"/>
         <source>vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="158"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="192"/>
         <source>For example (word ×how often it occurs): %1.</source>
         <translation>例如（单词 ×出现次数）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="190"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="226"/>
         <source>incremental update</source>
         <translation>增量更新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="198"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="234"/>
         <source>The pair stood %1 time(s) but the words holding it occur %2 time(s): some words hold the pair more than once (the pair count counts each place, the word count each word).</source>
         <translation>这个字节对出现了 %1 次，而含有它的单词共出现 %2 次：有些单词不止一次含有这个字节对（字节对计数按每一处计，单词计数按每个单词计）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="216"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="252"/>
         <source>Pair counts that went down (their neighbour was merged away): %1.</source>
         <translation>次数减少的字节对（它们的邻居被合并走了）：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="224"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="260"/>
         <source>New pairs that appeared with the new token: %1.</source>
         <translation>随新词元出现的新字节对：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="230"/>
-        <source>(Pair count changes are not known for this merge.)</source>
-        <translation>（这次合并的字节对次数变化未知。）</translation>
+        <location filename="../../bpe_gui/views/story_view.py" line="266"/>
+        <source>(Pair count changes are not known for this merge: Step keeps them, one whole training run does not.)</source>
+        <translation>（这次合并的字节对次数变化未知：“单步”会记录它们，一次完整的训练不会。）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="237"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="277"/>
         <source>&lt;b&gt;Compression.&lt;/b&gt; Each merged occurrence saves one token: the corpus becomes up to %1 token(s) shorter, and the %2 grows by one.</source>
         <translation>&lt;b&gt;压缩。&lt;/b&gt;每合并一处就少一个词元：语料最多缩短 %1 个词元，%2增加一项。</translation>
     </message>
@@ -4036,17 +4117,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="264"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="304"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="277"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="317"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="287"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="327"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>

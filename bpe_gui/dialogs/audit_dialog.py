@@ -25,6 +25,10 @@ from bpe_gui.model.formatting import token_label
 if TYPE_CHECKING:
     from core.evaluation.audit import AuditResult
 
+#: up to this many merges to go, the jump to a divergence merges by steps (each merge keeps its
+#: pair-count changes); further, by one training run (lean: the changes are not kept)
+STEP_TO_DIVERGENCE = 2000
+
 
 class AuditJob(worker.Job):
     kind = "audit"
@@ -68,7 +72,8 @@ class AuditDialog(JobDialog):
         intro = QLabel(
             self.tr(
                 "Replays correct training on the loaded corpus, with its settings, and finds the first merge "
-                "where a merge list (merges.txt, tokenizer.json, a CS336 train_bpe output …) differs, and why."
+                "where a merge list differs, and why: a CS336 train_bpe result saved with pickle or as JSON (a "
+                "list of (bytes, bytes) pairs), a merges.txt, a tokenizer.json …"
             )
         )
         intro.setWordWrap(True)
@@ -85,6 +90,7 @@ class AuditDialog(JobDialog):
         lay.addLayout(row)
         self.add_job_widgets(lay, 1)
         controller.trained.connect(self._trained)
+        controller.stepped.connect(self._trained)
         self.resize(640, 300)
 
     def _open_dialog(self) -> None:
@@ -148,6 +154,17 @@ class AuditDialog(JobDialog):
             return self.tr("Equal counts: the list broke the tie by the other rule ({rule}).").format(
                 rule=rule
             )
+        if code == "smallest_of_tie":
+            return self.tr(
+                "Equal counts: {n} pairs tie, and the list took the smallest of them where training takes "
+                "the greatest (compared as bytes). Its trainer breaks ties with min() instead of max()."
+            ).format(n=f"{d.get('tied', 0):,}")
+        if code == "gpt2_chars_order":
+            return self.tr(
+                "Equal counts: {n} pairs tie, and the list took the greatest compared as GPT-2's printable "
+                "characters (str, “Ġ” for a space), where training compares bytes (a space, 20, is smaller "
+                "than any letter). Its trainer compares the pairs' strings: compare their bytes."
+            ).format(n=f"{d.get('tied', 0):,}")
         if code == "tie_broken_otherwise":
             return self.tr("Equal counts, but neither tie rule picks the list's pair.")
         if code == "specials_not_removed":
@@ -155,11 +172,30 @@ class AuditDialog(JobDialog):
                 "The list's pair is counted {n} times when the special tokens are left in the text: it was "
                 "trained without removing them."
             ).format(n=f"{d.get('count', 0):,}")
+        if code == "other_pretokenization" and d.get("pattern") == "none":
+            return self.tr(
+                "The list's pair is counted {n} times when the text is not split into pre-tokens: its "
+                "trainer counted pairs across pre-token boundaries. Split the text with the pattern first "
+                "and count pairs only inside each pre-token."
+            ).format(n=f"{d.get('count', 0):,}")
         if code == "other_pretokenization":
             return self.tr(
                 "The list's pair is counted {n} times under the {pattern} pre-tokenization: it was trained "
                 "with another pattern."
             ).format(n=f"{d.get('count', 0):,}", pattern=d.get("pattern", ""))
+        if code == "merged_from_the_right" and d.get("token"):
+            x = bytes.fromhex(d["token"])
+            return self.tr(
+                "Counted the way the list's trainer merges, its pair wins ({n} times): it merged {pair} "
+                "from the right in runs of three or more, such as “{example}”, giving {wrong} where "
+                "{right} is correct. Apply each merge left to right."
+            ).format(
+                n=f"{d.get('count', 0):,}",
+                pair=_pair((x, x)),
+                example=token_label(bytes.fromhex(d.get("example", ""))),
+                wrong=_pair((x, x + x)),
+                right=_pair((x + x, x)),
+            )
         if code == "pair_absent":
             return self.tr("The list's pair does not occur in this corpus at that point.")
         if code == "no_pairs_left":
@@ -184,7 +220,12 @@ class AuditDialog(JobDialog):
             c.select_merge(n - 1)
             return
         self._goal = n
-        c.train(256 + len(c.model.loaded_options.special_tokens) + n)
+        gap = n - c.index.n_merges
+        if gap <= STEP_TO_DIVERGENCE:
+            # merged as steps, the merges keep their pair-count changes for the story and the pair table
+            c.step(gap)
+        else:
+            c.train(256 + len(c.model.loaded_options.special_tokens) + n)
 
     def _trained(self, _summary=None) -> None:
         n, self._goal = self._goal, None

@@ -65,6 +65,32 @@ def _templates() -> dict[str, str]:
             "%(name)s is not a tokenizer file BPE Explorer reads. Choose a vocab.json + merges.txt, "
             "tokenizer.json, .tiktoken, SentencePiece tokenizer.model or bpe.json file.",
         ),
+        "merges_pickle_object": translate(
+            "Errors",
+            "%(name)s: the pickle holds a %(what)s object. Only lists, tuples, dicts and bytes are read "
+            "(nothing in the file is run): save the merges as a list of (bytes, bytes) pairs.",
+        ),
+        "merges_pickle_bad": translate(
+            "Errors",
+            "%(name)s is not a readable pickle (%(why)s). Save the merges with pickle.dump(merges, f) in "
+            "a file opened with 'wb'.",
+        ),
+        "merges_not_a_list": translate(
+            "Errors",
+            "%(name)s holds a %(kind)s, not a merge list. Save the list of (bytes, bytes) pairs that "
+            "train_bpe returns (or its (vocab, merges) tuple).",
+        ),
+        "merges_not_pairs": translate(
+            "Errors", "%(name)s: merge %(n)s is %(item)s, not a pair of two tokens."
+        ),
+        "merges_json_not_strings": translate(
+            "Errors", "%(name)s: merge %(n)s is %(item)s; a JSON merge list holds pairs of strings."
+        ),
+        "merges_not_bytes": translate(
+            "Errors",
+            "%(name)s: merge %(n)s is %(item)s, not a pair of bytes. train_bpe's merges are (bytes, bytes) "
+            "pairs: save them before turning them into strings.",
+        ),
         "tokenizer_empty": translate("Errors", "%(name)s is empty: it is not a tokenizer file."),
         "gpt2_merges_missing": translate(
             "Errors",
@@ -172,6 +198,15 @@ def _templates() -> dict[str, str]:
             "Errors",
             "%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be "
             "two tokens separated by one space.",
+        ),
+        "merges_raw_space": translate(
+            "Errors",
+            "%(file)s, line %(line)s: %(text)s is not two tokens separated by one space. In a merges.txt a "
+            "space inside a token is written with GPT-2's byte characters ('Ġ t' for b' ' + b't'): write "
+            "each token with token_to_str, or save the merges with pickle.",
+        ),
+        "merges_line_literals": translate(
+            "Errors", "%(file)s, line %(line)s: %(text)s is not two bytes literals such as b' ' b't'."
         ),
         "merges_not_byte_level": translate(
             "Errors",

@@ -92,6 +92,40 @@ def _plurals(text: str, rec) -> str:
     )
 
 
+TIES_SHOWN = 5
+
+
+def _hex(token: bytes) -> str:
+    return f"<code>{token.hex(' ')}</code>"
+
+
+def _tied_with(rec, tie_break: str) -> str:
+    """The pairs tied with the winner, named, and (greatest-pair rule) the byte comparison that
+    put the winner above the first of them: where a trainer's own tie-break goes wrong."""
+    shown = ", ".join(f"{_code(p[0])} + {_code(p[1])}" for p in rec.ties[:TIES_SHOWN])
+    if rec.n_ties > TIES_SHOWN:
+        shown += " …"
+    text = _fill(translate("Story", "Tied with it: %1."), shown)
+    if tie_break != "lexicographic":
+        return text
+    (a, b), (c, d) = rec.pair, rec.ties[0]
+    if a != c:
+        why = translate("Story", "It comes before %1 because its first token is greater as bytes: %2 > %3.")
+        text += " " + _fill(why, f"{_code(c)} + {_code(d)}", _hex(a), _hex(c))
+        big, small = a, c
+    else:
+        why = translate(
+            "Story",
+            "It comes before %1: the first tokens are the same, so the second tokens decide, as bytes: "
+            "%2 > %3.",
+        )
+        text += " " + _fill(why, f"{_code(c)} + {_code(d)}", _hex(b), _hex(d))
+        big, small = b, d
+    if big.startswith(small):
+        text += " " + translate("Story", "(Where one starts with the other, the longer one is greater.)")
+    return text
+
+
 def story_html(rec, tie_break: str, examples: list | None) -> str:
     """The story of one merge as HTML (``examples``: (word, before, after, count) tuples or None)."""
     a, b = rec.pair
@@ -168,6 +202,8 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
             escape(why_text(rec, tie_break)),
         )
     )
+    if rec.ties:
+        out.append(" " + _tied_with(rec, tie_break))
     if rec.n_ties:
         out.append(" " + _term("tie", translate("Story", "What is a tie rule?")))
     out.append("</p>")
@@ -227,7 +263,11 @@ def story_html(rec, tie_break: str, examples: list | None) -> str:
     if not rec.deltas:
         out.append(
             "<p style='color:#667'>"
-            + translate("Story", "(Pair count changes are not known for this merge.)")
+            + translate(
+                "Story",
+                "(Pair count changes are not known for this merge: Step keeps them, one whole training "
+                "run does not.)",
+            )
             + "</p>"
         )
     out.append(

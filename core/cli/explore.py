@@ -172,15 +172,15 @@ def _shown(tok, ids: Sequence[int], n: int) -> str:
 
 
 def run_inspect(args, progress, special_token_arg) -> int:
+    from core.evaluation.audit import load_tokenizer_or_merges
     from core.evaluation.inspect import inspect_tokenizer
     from core.files import atomic_write, check_out_file
-    from core.formats import load_any
     from core.tokenization.tokenizer import Tokenizer
 
     if args.json:
         check_out_file(args.json, "--json")
         _refuse_inputs(args)
-    spec = load_any(
+    spec = load_tokenizer_or_merges(
         args.tokenizer, special_tokens=special_token_arg(args.special_token), pattern=args.pattern
     )
     for note in spec.notes:
@@ -329,9 +329,9 @@ def add_compare_parser(sub) -> None:
 
 
 def run_compare(args, progress) -> int:
+    from core.evaluation.audit import load_tokenizer_or_merges
     from core.evaluation.compare import compare_tokenizers
     from core.files import atomic_write, check_out_file
-    from core.formats import load_any
     from core.tokenization.tokenizer import Tokenizer
 
     if args.json:
@@ -339,7 +339,7 @@ def run_compare(args, progress) -> int:
         _refuse_inputs(args)
     toks = []
     for path in (args.a, args.b):
-        spec = load_any(path)
+        spec = load_tokenizer_or_merges(path)
         for note in spec.notes:
             print(f"bpe-explorer: note: {Path(path).name}: {note}", file=sys.stderr)
         toks.append(Tokenizer.from_spec(spec))
@@ -390,15 +390,15 @@ def add_trace_parser(sub) -> None:
 
 
 def run_trace(args, progress) -> int:
+    from core.evaluation.audit import load_tokenizer_or_merges
     from core.evaluation.token_home import token_home
     from core.files import atomic_write, check_out_file
-    from core.formats import load_any
     from core.tokenization.tokenizer import Tokenizer
 
     if args.json:
         check_out_file(args.json, "--json")
         _refuse_inputs(args)
-    spec = load_any(args.tokenizer)
+    spec = load_tokenizer_or_merges(args.tokenizer)
     tok = Tokenizer.from_spec(spec)
     wanted: int | str = args.id if args.id is not None else args.text
     pieces = _pieces(tok)

@@ -347,6 +347,16 @@ def _partner_names(path: Path, own: str, partner: str, default: str) -> list[Pat
     return tried
 
 
+def _opens_an_object(path: Path) -> bool:
+    """Whether the JSON file at ``path`` starts with ``{`` (a vocab.json does; a list does not)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    return head.startswith(b"{")
+
+
 def find_vocab_for(merges: Path) -> Path:
     """The vocab.json that belongs to a merges file: ``vocab.json`` beside it, ``X_vocab.json`` /
     ``X-vocab.json`` for ``X_merges.txt`` / ``X-merges.txt`` (CS336's ``gpt2_vocab.json``), or the
@@ -355,7 +365,8 @@ def find_vocab_for(merges: Path) -> Path:
     found = next((c for c in tried if c.is_file()), None)
     if found is not None:
         return found
-    jsons = sorted(merges.parent.glob("*.json"))
+    # (a JSON list beside it, such as a merge list saved as JSON, is no vocab)
+    jsons = [j for j in sorted(merges.parent.glob("*.json")) if _opens_an_object(j)]
     if len(jsons) == 1:
         return jsons[0]
     raise FormatError(

@@ -138,6 +138,11 @@ class TrainerViews:
         best = self._best()
         return None if best is None else (best[0], best[1])
 
+    def tied_pairs(self) -> list[Pair]:
+        """All pairs that share the highest count now (one when there is no tie; none when no pair is left)."""
+        best = self._best()
+        return [] if best is None else [self._pair(k) for k in best[2]]
+
     def next_step_size(self) -> int:
         """How many distinct words the next step may change (an upper bound; 0 when no pair is left).
 
