@@ -15,6 +15,8 @@ from core.errors import BPEError, FormatError
 from core.evaluation.audit import audit_merges, read_merge_list
 from core.pretokenization.patterns import GPT2_PATTERN
 
+from .reference import merge_everywhere
+
 EOT = "<|endoftext|>"
 
 
@@ -34,16 +36,7 @@ def naive_train(words: list[bytes], n: int, *, first_seen: bool = False) -> list
         tied = [p for p, c in counts.items() if c == top]  # in first-seen order
         best = tied[0] if first_seen else max(tied)
         merges.append(best)
-        for k, s in enumerate(seqs):
-            out, j = [], 0
-            while j < len(s):
-                if j + 1 < len(s) and (s[j], s[j + 1]) == best:
-                    out.append(s[j] + s[j + 1])
-                    j += 2
-                else:
-                    out.append(s[j])
-                    j += 1
-            seqs[k] = out
+        merge_everywhere(seqs, best)
     return merges
 
 

@@ -16,12 +16,29 @@ from core.errors import FormatError
 from core.evaluation.audit import audit_merges, read_merge_list
 from core.pretokenization.patterns import GPT2_PATTERN
 
+from .reference import merge_everywhere
+
 EOT = "<|endoftext|>"
 Pair = tuple[bytes, bytes]
 
 
-def student_train(chunks: list[bytes], n: int, pick=max) -> list[Pair]:
-    """A student's slow trainer over sequences of bytes; ``pick`` chooses among the tied pairs."""
+def _merge_from_the_right(seqs: list[list[bytes]], best: Pair) -> None:
+    """Replace every occurrence of ``best``, walking each sequence backwards (``a a a`` -> ``a aa``)."""
+    for k, s in enumerate(seqs):
+        out, j = [], len(s) - 1
+        while j >= 0:
+            if j > 0 and (s[j - 1], s[j]) == best:
+                out.append(s[j - 1] + s[j])
+                j -= 2
+            else:
+                out.append(s[j])
+                j -= 1
+        seqs[k] = out[::-1]
+
+
+def student_train(chunks: list[bytes], n: int, pick=max, *, from_the_right: bool = False) -> list[Pair]:
+    """A student's slow trainer over sequences of bytes; ``pick`` chooses among the tied pairs;
+    ``from_the_right``: its merge loop walks each word backwards."""
     seqs = [[bytes([x]) for x in w] for w in chunks]
     merges: list[Pair] = []
     for _ in range(n):
@@ -34,16 +51,7 @@ def student_train(chunks: list[bytes], n: int, pick=max) -> list[Pair]:
         top = max(counts.values())
         best = pick([p for p, c in counts.items() if c == top])
         merges.append(best)
-        for k, s in enumerate(seqs):
-            out, j = [], 0
-            while j < len(s):
-                if j + 1 < len(s) and (s[j], s[j + 1]) == best:
-                    out.append(s[j] + s[j + 1])
-                    j += 2
-                else:
-                    out.append(s[j])
-                    j += 1
-            seqs[k] = out
+        (_merge_from_the_right if from_the_right else merge_everywhere)(seqs, best)
     return merges
 
 
@@ -159,33 +167,6 @@ def test_cli_audits_a_pickle(tmp_path, capsys):
     assert "differs" in out and "min() instead of max()" in out
 
 
-def right_to_left_train(chunks: list[bytes], n: int) -> list[Pair]:
-    """A student's trainer whose merge loop walks each word backwards: ``a a a`` becomes ``a aa``."""
-    seqs = [[bytes([x]) for x in w] for w in chunks]
-    merges: list[Pair] = []
-    for _ in range(n):
-        counts: dict[Pair, int] = {}
-        for s in seqs:
-            for p in itertools.pairwise(s):
-                counts[p] = counts.get(p, 0) + 1
-        if not counts:
-            break
-        top = max(counts.values())
-        best = max(p for p, c in counts.items() if c == top)
-        merges.append(best)
-        for k, s in enumerate(seqs):
-            out, j = [], len(s) - 1
-            while j >= 0:
-                if j > 0 and (s[j - 1], s[j]) == best:
-                    out.append(s[j - 1] + s[j])
-                    j -= 2
-                else:
-                    out.append(s[j])
-                    j -= 1
-            seqs[k] = out[::-1]
-    return merges
-
-
 RUNS = "wait... what... no... so... yes.. ok.. hmm.. " * 3 + "zzz zzz " * 2
 
 
@@ -193,7 +174,7 @@ def test_merging_runs_from_the_right_is_named(tmp_path):
     p = tmp_path / "runs.txt"
     p.write_text(RUNS, encoding="utf-8")
     right = student_train(words(RUNS), 30)
-    wrong = right_to_left_train(words(RUNS), 30)
+    wrong = student_train(words(RUNS), 30, from_the_right=True)
     k = next(i for i, (a, b) in enumerate(zip(right, wrong)) if a != b)
     r = audit_merges(p, wrong)
     assert r.first_divergence == k + 1 and r.given == wrong[k] and r.expected == right[k]
