@@ -40,8 +40,12 @@ def test_a_list_with_specials_left_in(qtbot, loaded, tmp_path, small_corpus):
     assert "special tokens are left in the text" in dlg.summary.text()
     assert c.index.n_merges == 0 and dlg.show_button.isEnabled()
     dlg.show_in_timeline()
+    assert not dlg.isVisible()  # (it stayed over the timeline it had just pointed to)
     qtbot.waitUntil(lambda: c.model.selected == r.first_divergence - 1, timeout=60_000)
     assert c.index.n_merges == r.first_divergence
+    w.act_audit.trigger()  # shown again, with its report
+    assert w.findChild(AuditDialog) is dlg and dlg.isVisible() and dlg.report is r
+    assert f"Merge {r.first_divergence} differs" in dlg.summary.text()
     assert c.index.merges[r.first_divergence - 1].pair == r.expected
     # merged by steps: the story of the divergence has its pair-count changes
     story = loaded.story.browser.toPlainText()
