@@ -216,8 +216,8 @@ class AuditDialog(JobDialog):
             return
         c = self.controller
         n = r.first_divergence
-        # out of the way of the views it points to (it stayed over the timeline); Train → Audit shows
-        # it again with its report
+        # out of the way of the views it points to (it stayed over the timeline); Train → Audit a
+        # merge list… shows it again with its report
         self.hide()
         if c.index.n_merges >= n:
             c.select_merge(n - 1)
