@@ -23,6 +23,7 @@ import io
 import os
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +35,7 @@ from core.errors import BPEError, Cancelled, CorpusError, TokenizerError
 from core.pretokenization.blocks import MAX_BLOCK_BYTES, tokenizer_rule
 from core.pretokenization.pretokenize import BLOCK_BYTES, SINGLE_PROCESS_BYTES, block_rule, iter_blocks
 from core.pretokenization.sharded_count import plan_ranges
-from core.tokenization.missing_bytes import is_missing_byte, locate
+from core.tokenization.missing_bytes import first_byte_in, is_missing_byte, missing_byte_error
 from core.tokenization.npy_ranges import RangeReader, encode_cuts, range_bounds
 from core.tokenization.range_workers import RangeWorkers
 from core.tokenization.tokenizer import Tokenizer
@@ -56,6 +57,11 @@ class EvalText:
     path: Path | None = None
     data: bytes | None = None
     size: int = 0
+    #: for a sample of a file's documents: the file it was drawn from, and where each document of
+    #: ``data`` starts there ((offset in ``data``, offset in the file), in order), so that a place in
+    #: the sample can be said as a place in the file (:meth:`file_offset`)
+    source: Path | None = None
+    starts: tuple[tuple[int, int], ...] = field(default=(), repr=False)
 
     @classmethod
     def from_file(cls, path: str | os.PathLike, name: str | None = None) -> EvalText:
@@ -75,6 +81,20 @@ class EvalText:
 
     def open(self):
         return open(self.path, "rb") if self.path is not None else io.BytesIO(self.data or b"")
+
+    def file_offset(self, offset: int) -> int:
+        """Where byte ``offset`` of a sample is in the file it was drawn from (``offset`` itself for a
+        file or for bytes not drawn from one).
+
+        >>> t = EvalText("s", data=b"bb|dd", size=5, source=Path("f"), starts=((0, 2), (3, 7)))
+        >>> t.file_offset(1), t.file_offset(4)
+        (3, 8)
+        """
+        at = bisect_right(self.starts, (offset, 1 << 62)) - 1
+        if at < 0:
+            return offset
+        in_sample, in_file = self.starts[at]
+        return in_file + offset - in_sample
 
 
 @dataclass(frozen=True)
@@ -196,10 +216,23 @@ def sample_documents(
     src = EvalText.from_file(path)
     sep = split_on.encode("utf-8", "surrogateescape")
     with src.open() as f:
-        docs = [d for d in f.read().split(sep) if d]
+        whole = f.read()
+    docs: list[tuple[int, bytes]] = []  # (offset in the file, document)
+    at = 0
+    for d in whole.split(sep):
+        if d:
+            docs.append((at, d))
+        at += len(d) + len(sep)
     picked = sorted(random.Random(seed).sample(range(len(docs)), min(n, len(docs))))
     name = f"{src.name} [{len(picked)} of {len(docs)} docs, seed {seed}]"
-    return EvalText.from_bytes(name, sep.join(docs[i] for i in picked))
+    starts = []
+    done = 0
+    for k, i in enumerate(picked):
+        done += len(sep) if k else 0
+        starts.append((done, docs[i][0]))
+        done += len(docs[i][1])
+    data = sep.join(docs[i][1] for i in picked)
+    return EvalText(name, None, data, len(data), src.path, tuple(starts))
 
 
 # ---------------------------------------------------------------- worker side
@@ -413,9 +446,16 @@ def evaluate(
         for text in texts:  # which text has a byte which tokenizer has no token for (said with its offset)
             for name, tok in tokenizers:
                 source = text.data if text.path is None else text.path
-                found = locate(source or b"", text.name, name, tok.unencodable_bytes)
-                if found is not None:
-                    raise found from None
+                try:
+                    found = first_byte_in(source or b"", tok.unencodable_bytes)
+                except OSError:  # (the file is gone since: the error as it came)
+                    raise e from None
+                if found is None:
+                    continue
+                offset, byte = found
+                if text.source is not None:  # a sample: the place in the file it was drawn from
+                    raise missing_byte_error(str(text.source), name, text.file_offset(offset), byte) from None
+                raise missing_byte_error(text.name, name, offset, byte) from None
         raise
 
 

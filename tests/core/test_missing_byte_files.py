@@ -11,7 +11,7 @@ import pytest
 from core import Tokenizer
 from core.errors import BPEError, TokenizerError
 from core.evaluation.compare import compare_tokenizers
-from core.evaluation.evaluate import EvalText, evaluate
+from core.evaluation.evaluate import EvalText, evaluate, sample_documents
 from core.evaluation.inspect import inspect_tokenizer
 from core.formats.spec import TokenizerSpec
 from core.tokenization.extend import ExtendTrainer
@@ -124,3 +124,21 @@ def test_the_cli_prints_one_line_naming_the_file(bad_file: Path, tmp_path: Path,
     )  # fmt: skip
     err = capsys.readouterr().err
     assert code == 2 and f"{bad_file}: the byte 0xfe at offset {BAD_AT:,}" in err and "Traceback" not in err
+
+
+def test_evaluate_on_sampled_documents_names_the_file_and_its_offset(tmp_path: Path) -> None:
+    """Sampled documents are encoded from a copy in memory; the offset said is the file's (where an
+    editor or ``xxd -s`` finds the byte), not the sample's, and the file is named."""
+    sep = b"<|endoftext|>"
+    docs = [b"the cat sat. " * 50 + b"doc %d\n" % i for i in range(40)]
+    docs[33] = docs[33] + b"odd \xfe end\n"
+    p = tmp_path / "docs.txt"
+    p.write_bytes(sep.join(docs))
+    in_file = p.read_bytes().index(b"\xfe")
+    text = sample_documents(p, 5, seed=5)
+    assert text.data is not None and b"\xfe" in text.data  # (this seed draws the document that has it)
+    assert text.data.index(b"\xfe") != in_file
+    with pytest.raises(TokenizerError) as info:
+        evaluate([("olmo-like", _holed())], [text], workers=1)
+    assert str(info.value).startswith(f"{p}: the byte 0xfe at offset {in_file:,} "), str(info.value)
+    assert info.value.params == {"file": str(p), "tokenizer": "olmo-like", "offset": in_file, "byte": 0xFE}
