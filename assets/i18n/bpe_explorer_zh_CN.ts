@@ -753,76 +753,76 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/core.py" line="168"/>
-        <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it</source>
-        <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断</translation>
+        <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token, does not apply it and leaves it out of its tokenizer.json exports</source>
+        <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="175"/>
-        <source>the file sets padding ({0}); BPE Explorer does not apply it</source>
-        <translation>文件设置了填充（{0}）；BPE Explorer 不做填充</translation>
+        <location filename="../../bpe_gui/text/core.py" line="179"/>
+        <source>the file sets padding ({0}); BPE Explorer does not apply it and leaves it out of its tokenizer.json exports</source>
+        <translation>文件设置了填充（{0}）；BPE Explorer 不做填充，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="184"/>
+        <location filename="../../bpe_gui/text/core.py" line="190"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="197"/>
+        <location filename="../../bpe_gui/text/core.py" line="203"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="205"/>
+        <location filename="../../bpe_gui/text/core.py" line="211"/>
         <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="211"/>
+        <location filename="../../bpe_gui/text/core.py" line="217"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="215"/>
+        <location filename="../../bpe_gui/text/core.py" line="221"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="221"/>
+        <location filename="../../bpe_gui/text/core.py" line="227"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="227"/>
+        <location filename="../../bpe_gui/text/core.py" line="233"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="233"/>
+        <location filename="../../bpe_gui/text/core.py" line="239"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="241"/>
+        <location filename="../../bpe_gui/text/core.py" line="247"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="255"/>
+        <location filename="../../bpe_gui/text/core.py" line="261"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="257"/>
+        <location filename="../../bpe_gui/text/core.py" line="263"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="258"/>
+        <location filename="../../bpe_gui/text/core.py" line="264"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="284"/>
+        <location filename="../../bpe_gui/text/core.py" line="290"/>
         <source>.</source>
         <translation>。</translation>
     </message>

@@ -162,18 +162,24 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
-            r"the file sets truncation \(to (.+?) tokens\); BPE Explorer shows every token and does not apply "
-            r"it"
+            r"the file sets truncation \(to (.+?) tokens\); BPE Explorer shows every token, does not apply "
+            r"it and leaves it out of its tokenizer.json exports"
         ),
         lambda m: QCoreApplication.translate(
             "CoreText",
-            "the file sets truncation (to {0} tokens); BPE Explorer shows every token and does not apply it",
+            "the file sets truncation (to {0} tokens); BPE Explorer shows every token, does not apply it "
+            "and leaves it out of its tokenizer.json exports",
         ).format(m[1]),
     ),
     (
-        re.compile(r"the file sets padding \((.+)\); BPE Explorer does not apply it"),
+        re.compile(
+            r"the file sets padding \((.+)\); BPE Explorer does not apply it and leaves it out of its "
+            r"tokenizer.json exports"
+        ),
         lambda m: QCoreApplication.translate(
-            "CoreText", "the file sets padding ({0}); BPE Explorer does not apply it"
+            "CoreText",
+            "the file sets padding ({0}); BPE Explorer does not apply it and leaves it out of its "
+            "tokenizer.json exports",
         ).format(m[1]),
     ),
     (

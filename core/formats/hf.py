@@ -92,11 +92,15 @@ def hf_json(spec: TokenizerSpec) -> str:
     if conf:
         added, pre = list(conf.get("added_tokens") or []), conf.get("pre_tokenizer")
     c = compact
+    # an imported file's truncation and padding are left out: they are settings of how its owner fed
+    # a model (GPT-2 files with max_length 50), not of the tokenizer, and would make HF's encode cut
+    # or pad every text of the export without a word (BPE Explorer never applies them; see
+    # core.formats.losses.reading_notes, which says so on export)
     lines = [
         "{",
         ' "version": "1.0",',
-        f' "truncation": {c(conf.get("truncation"))},',
-        f' "padding": {c(conf.get("padding"))},',
+        ' "truncation": null,',
+        ' "padding": null,',
     ]
     if added:
         lines += [' "added_tokens": [', ",\n".join(f"  {c(a)}" for a in added), " ],"]

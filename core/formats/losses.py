@@ -127,6 +127,8 @@ def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = Non
     tiktoken files store no pattern (readers assume GPT-2's: HF ``ByteLevelBPETokenizer``, our
     import) and tiktoken files no special-token ids. Empty when nothing needs saying (the GPT-2
     pattern, or a tiktoken file that is a known encoding and so brings both)."""
+    if fmt == "hf":
+        return _left_out_settings(spec)
     if fmt not in ("gpt2", "tiktoken"):
         return []
     if fmt == "tiktoken" and written:
@@ -157,5 +159,25 @@ def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = Non
         out.append(
             f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it "
             f"(--special-token {first}{' …' if len(spec.special_tokens) > 2 else ''})"
+        )
+    return out
+
+
+def _left_out_settings(spec: TokenizerSpec) -> list[str]:
+    """The imported file's truncation and padding, which the ``tokenizer.json`` export leaves out (so
+    that HF's ``encode`` gives every token of a text, as BPE Explorer does), and how to set them again."""
+    conf = spec.pipeline if isinstance(spec.pipeline, dict) else {}
+    out: list[str] = []
+    trunc, pad = conf.get("truncation"), conf.get("padding")
+    if trunc is not None:
+        size = trunc.get("max_length") if isinstance(trunc, dict) else None
+        out.append(
+            f"the original tokenizer.json truncates to {size} tokens; the exported one does not (HF's "
+            f"encode gives every token): set it again with enable_truncation(max_length={size}) if wanted"
+        )
+    if pad is not None:
+        out.append(
+            "the original tokenizer.json pads; the exported one does not: set it again with "
+            "enable_padding(...) if wanted"
         )
     return out

@@ -361,13 +361,13 @@ def build_pipeline(conf: dict[str, Any]) -> HFPipeline:
     if trunc is not None:
         size = trunc.get("max_length") if isinstance(trunc, dict) else None
         notes.append(
-            f"the file sets truncation (to {size} tokens); BPE Explorer shows every token and does "
-            "not apply it"
+            f"the file sets truncation (to {size} tokens); BPE Explorer shows every token, does not "
+            "apply it and leaves it out of its tokenizer.json exports"
         )
     if pad is not None:
         notes.append(
             f"the file sets padding ({pad.get('strategy') if isinstance(pad, dict) else pad!r}); "
-            "BPE Explorer does not apply it"
+            "BPE Explorer does not apply it and leaves it out of its tokenizer.json exports"
         )
     return HFPipeline(
         norm,

@@ -304,6 +304,38 @@ def test_truncation_and_padding_are_reported(base: HF, tmp_path: Path) -> None:
     assert len(ours.encode("the quick brown fox jumps over the lazy dog again")) > 8  # not applied
 
 
+def test_an_export_does_not_carry_the_files_truncation(base: HF, tmp_path: Path) -> None:
+    """A GPT-2 tokenizer.json saved with truncation to 50 tokens (as some are): the exported
+    tokenizer.json gives HF's encode every token of a 200-token text, and the export says what it left
+    out and how to set it again."""
+    from core.formats import export_all
+    from core.formats.losses import reading_notes
+
+    hf = HF.from_str(base.to_str())
+    hf.enable_truncation(50)
+    hf.enable_padding(length=64)
+    src = tmp_path / "src" / "tokenizer.json"
+    src.parent.mkdir()
+    hf.save(str(src))
+    text = " ".join(f"w{i % 10}x{i}" for i in range(80))
+    full = HF.from_file(str(src))
+    full.no_truncation()
+    full.no_padding()
+    want = full.encode(text, add_special_tokens=False).ids
+    assert len(want) >= 200 and len(hf.encode(text).ids) == 64  # (cut to 50, padded to 64)
+    spec = load_any(src)
+    assert any("leaves it out of its tokenizer.json exports" in n for n in Tokenizer.from_spec(spec).notes)
+    written = export_all(tmp_path / "out", spec, ["hf", "native"])
+    out = HF.from_file(str(written["hf"][0]))
+    assert out.truncation is None and out.padding is None
+    assert out.encode(text, add_special_tokens=False).ids == want
+    notes = reading_notes(spec, "hf", written["hf"])
+    assert any("enable_truncation(max_length=50)" in n for n in notes) and any("pads" in n for n in notes)
+    # (the native file keeps the original as it was: reopened, it still says so and exports the same)
+    again = load_any(written["native"][0])
+    assert HF.from_file(str(export_all(tmp_path / "again", again, ["hf"])["hf"][0])).truncation is None
+
+
 @pytest.mark.parametrize("kind", ["Unigram", "WordPiece", "WordLevel", "char-level"])
 def test_other_kinds_are_refused(tmp_path: Path, kind: str) -> None:
     """(SentencePiece-style BPE, with byte_fallback or a Metaspace pre-tokenizer, opens: see
