@@ -682,147 +682,167 @@
         <translation>GPT-2 文件：词表 {0} + 合并规则 {1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="49"/>
+        <location filename="../../bpe_gui/text/core.py" line="52"/>
+        <source>{0} holds merges but no vocab: ids are derived (0-255 the bytes, then the special tokens, then one per merge in order); to keep a model&apos;s own ids, put its vocab.json beside it</source>
+        <translation>{0} 只有合并列表，没有词表：ID 是推算出来的（0-255 为字节，然后是特殊标记，再按顺序每个合并一个 ID）；要保留模型自己的 ID，请把它的 vocab.json 放在旁边</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="60"/>
+        <source>merges from {0}, ids from the vocab beside it ({1})</source>
+        <translation>合并来自 {0}，ID 来自旁边的词表（{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="66"/>
+        <source>merges and vocab from {0}</source>
+        <translation>合并和词表都来自 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="70"/>
+        <source>the file stores no pattern: GPT-2&apos;s pattern is assumed</source>
+        <translation>文件没有保存预分词模式：按 GPT-2 的模式处理</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="76"/>
         <source>GPT-2 files store no pattern: GPT-2&apos;s pattern is assumed</source>
         <translation>GPT-2 文件不保存预分词正则：按 GPT-2 的正则处理</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="55"/>
+        <location filename="../../bpe_gui/text/core.py" line="82"/>
         <source>special tokens were taken as the tokens no merge makes (there are none)</source>
         <translation>特殊标记取为没有任何合并规则生成的词元（没有这样的词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="61"/>
+        <location filename="../../bpe_gui/text/core.py" line="88"/>
         <source>special tokens were taken as the tokens no merge makes ({0})</source>
         <translation>特殊标记取为没有任何合并规则生成的词元（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="70"/>
+        <location filename="../../bpe_gui/text/core.py" line="97"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied, except the {2} you gave</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID，但你给出的{2}除外</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="77"/>
+        <location filename="../../bpe_gui/text/core.py" line="104"/>
         <source>recognised as {0} ({1}); its pattern and special-token ids are applied</source>
         <translation>识别为 {0}（{1}）；已采用它的预分词正则和特殊标记的 ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="85"/>
+        <location filename="../../bpe_gui/text/core.py" line="112"/>
         <source>a tiktoken file stores no pattern and no special tokens, and this one is not a known encoding: GPT-2&apos;s pattern is assumed and no special tokens are known (give the pattern and the special tokens as TOKEN=ID)</source>
         <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="96"/>
+        <location filename="../../bpe_gui/text/core.py" line="123"/>
         <source>pattern and special tokens read from {0} beside it (the same tokens at the same ids)</source>
         <translation>预分词正则和特殊标记取自同一文件夹中的 {0}（两者的词元和 ID 完全相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="105"/>
+        <location filename="../../bpe_gui/text/core.py" line="132"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="116"/>
+        <location filename="../../bpe_gui/text/core.py" line="143"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="127"/>
+        <location filename="../../bpe_gui/text/core.py" line="154"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="139"/>
+        <location filename="../../bpe_gui/text/core.py" line="166"/>
         <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
         <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="147"/>
+        <location filename="../../bpe_gui/text/core.py" line="174"/>
         <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
         <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="153"/>
+        <location filename="../../bpe_gui/text/core.py" line="180"/>
         <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
         <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="159"/>
+        <location filename="../../bpe_gui/text/core.py" line="186"/>
         <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
         <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="168"/>
+        <location filename="../../bpe_gui/text/core.py" line="195"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token, does not apply it and leaves it out of its tokenizer.json exports</source>
         <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="179"/>
+        <location filename="../../bpe_gui/text/core.py" line="206"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it and leaves it out of its tokenizer.json exports</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="190"/>
+        <location filename="../../bpe_gui/text/core.py" line="217"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="203"/>
+        <location filename="../../bpe_gui/text/core.py" line="230"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="211"/>
+        <location filename="../../bpe_gui/text/core.py" line="238"/>
         <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="217"/>
+        <location filename="../../bpe_gui/text/core.py" line="244"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="221"/>
+        <location filename="../../bpe_gui/text/core.py" line="248"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="227"/>
+        <location filename="../../bpe_gui/text/core.py" line="254"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="233"/>
+        <location filename="../../bpe_gui/text/core.py" line="260"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="239"/>
+        <location filename="../../bpe_gui/text/core.py" line="266"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="247"/>
+        <location filename="../../bpe_gui/text/core.py" line="274"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="261"/>
+        <location filename="../../bpe_gui/text/core.py" line="288"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="263"/>
+        <location filename="../../bpe_gui/text/core.py" line="290"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="264"/>
+        <location filename="../../bpe_gui/text/core.py" line="291"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="290"/>
+        <location filename="../../bpe_gui/text/core.py" line="317"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -1191,22 +1211,22 @@
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="303"/>
+        <location filename="../../bpe_gui/text/errors.py" line="324"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="304"/>
+        <location filename="../../bpe_gui/text/errors.py" line="325"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="305"/>
+        <location filename="../../bpe_gui/text/errors.py" line="326"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="306"/>
+        <location filename="../../bpe_gui/text/errors.py" line="327"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
@@ -1312,92 +1332,112 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="226"/>
+        <source>%(name)s: merge %(n)s is %(item)s, not two tokens; a merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
+        <translation>%(name)s：第 %(n)s 个合并是 %(item)s，不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="229"/>
+        <source>%(name)s: merge %(n)s holds %(text)s (%(codepoint)s), which is not a GPT-2 byte character. In &quot;a b&quot; merges each token is written in GPT-2&apos;s byte characters (&apos;Ġ&apos; for a space): write the tokens that way, or as pairs of strings.</source>
+        <translation>%(name)s：第 %(n)s 个合并含有 %(text)s（%(codepoint)s），它不是 GPT-2 字节字符。在 &quot;a b&quot; 形式的合并中，每个词元都用 GPT-2 的字节字符书写（空格写作 &apos;Ġ&apos;）：请这样书写词元，或写成字符串对。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="235"/>
+        <source>%(name)s: merge %(n)s needs the token %(token)s, which is not in %(vocab)s; the merges and the vocab do not belong together.</source>
+        <translation>%(name)s：第 %(n)s 个合并需要词元 %(token)s，但 %(vocab)s 中没有它；合并列表和词表不是配套的。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="240"/>
+        <source>%(name)s holds merges but no vocab, and merge %(n)s uses %(token)s, which is no byte and no earlier merge makes, so the ids cannot be derived from the merges. Put the vocab.json that goes with it beside it (looked for %(tried)s), add a &quot;vocab&quot; object to the file, or open the whole tokenizer.json.</source>
+        <translation>%(name)s 只有合并列表，没有词表；第 %(n)s 个合并用到的 %(token)s 既不是单个字节，也不是前面的合并所产生的，因此无法从合并列表推算 ID。请把配套的 vocab.json 放在它旁边（已查找 %(tried)s），或在文件中加入 &quot;vocab&quot; 对象，或打开完整的 tokenizer.json。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="247"/>
         <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="232"/>
+        <location filename="../../bpe_gui/text/errors.py" line="253"/>
         <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
         <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="238"/>
+        <location filename="../../bpe_gui/text/errors.py" line="259"/>
         <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
         <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="243"/>
+        <location filename="../../bpe_gui/text/errors.py" line="264"/>
         <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
         <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="247"/>
+        <location filename="../../bpe_gui/text/errors.py" line="268"/>
         <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
         <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="251"/>
+        <location filename="../../bpe_gui/text/errors.py" line="272"/>
         <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
         <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="254"/>
+        <location filename="../../bpe_gui/text/errors.py" line="275"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="259"/>
+        <location filename="../../bpe_gui/text/errors.py" line="280"/>
         <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="262"/>
+        <location filename="../../bpe_gui/text/errors.py" line="283"/>
         <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="266"/>
+        <location filename="../../bpe_gui/text/errors.py" line="287"/>
         <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="271"/>
+        <location filename="../../bpe_gui/text/errors.py" line="292"/>
         <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="276"/>
+        <location filename="../../bpe_gui/text/errors.py" line="297"/>
         <source>%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
         <translation>%(file)s：这个会话的版本是 %(version)s，比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="281"/>
+        <location filename="../../bpe_gui/text/errors.py" line="302"/>
         <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
         <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="285"/>
+        <location filename="../../bpe_gui/text/errors.py" line="306"/>
         <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
         <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="290"/>
+        <location filename="../../bpe_gui/text/errors.py" line="311"/>
         <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="294"/>
+        <location filename="../../bpe_gui/text/errors.py" line="315"/>
         <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="317"/>
+        <location filename="../../bpe_gui/text/errors.py" line="338"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="319"/>
+        <location filename="../../bpe_gui/text/errors.py" line="340"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>

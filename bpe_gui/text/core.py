@@ -45,6 +45,33 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ),
     ),
     (
+        re.compile(
+            r"(.+) holds merges but no vocab: ids are derived \(0-255 the bytes, then the special tokens, then "
+            r"one per merge in order\); to keep a model's own ids, put its vocab.json beside it"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "{0} holds merges but no vocab: ids are derived (0-255 the bytes, then the special tokens, then "
+            "one per merge in order); to keep a model's own ids, put its vocab.json beside it",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(r"merges from (.+), ids from the vocab beside it \((.+)\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "merges from {0}, ids from the vocab beside it ({1})"
+        ).format(m[1], m[2]),
+    ),
+    (
+        re.compile(r"merges and vocab from (.+)"),
+        lambda m: QCoreApplication.translate("CoreText", "merges and vocab from {0}").format(m[1]),
+    ),
+    (
+        re.compile(r"the file stores no pattern: GPT-2's pattern is assumed"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "the file stores no pattern: GPT-2's pattern is assumed"
+        ),
+    ),
+    (
         re.compile(r"GPT-2 files store no pattern: GPT-2's pattern is assumed"),
         lambda m: QCoreApplication.translate(
             "CoreText", "GPT-2 files store no pattern: GPT-2's pattern is assumed"

@@ -223,6 +223,27 @@ def _templates() -> dict[str, str]:
             "%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in "
             "%(vocab)s. The two files do not belong together.",
         ),
+        "merge_list_shape": translate(
+            "Errors", '%(name)s: merge %(n)s is %(item)s, not two tokens; a merge is "a b" or ["a", "b"].'
+        ),
+        "merge_list_not_byte_level": translate(
+            "Errors",
+            '%(name)s: merge %(n)s holds %(text)s (%(codepoint)s), which is not a GPT-2 byte character. In "a b" '
+            "merges each token is written in GPT-2's byte characters ('Ġ' for a space): write the tokens "
+            "that way, or as pairs of strings.",
+        ),
+        "merge_list_vocab_mismatch": translate(
+            "Errors",
+            "%(name)s: merge %(n)s needs the token %(token)s, which is not in %(vocab)s; the merges and "
+            "the vocab do not belong together.",
+        ),
+        "merge_list_needs_vocab": translate(
+            "Errors",
+            "%(name)s holds merges but no vocab, and merge %(n)s uses %(token)s, which is no byte and no "
+            "earlier merge makes, so the ids cannot be derived from the merges. Put the vocab.json that "
+            'goes with it beside it (looked for %(tried)s), add a "vocab" object to the file, or open the '
+            "whole tokenizer.json.",
+        ),
         "gpt2_not_together": translate(
             "Errors",
             "%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. "

@@ -38,6 +38,7 @@ from core.formats.export_record import RECORD_NAME, check_folder, record_text
 from core.formats.gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
 from core.formats.hf import HF_NAME, load_hf, save_hf, spec_from_hf
 from core.formats.losses import check_lossless, export_losses
+from core.formats.merge_list import is_merge_list, load_merge_list
 from core.formats.native import FORMAT_ID, NATIVE_NAME, load_native, save_native, spec_from_native
 from core.formats.sentencepiece import load_sentencepiece
 from core.formats.spec import TokenizerSpec, as_spec
@@ -459,6 +460,8 @@ def _load_any(
         return _keeps_own(spec_from_hf(p, text, data), p, special_tokens, pattern)
     if is_tekken(data):
         return _keeps_own(spec_from_tekken(p, data), p, special_tokens, pattern)
+    if is_merge_list(data):  # {"merges": [...]}: a student's dump, a tokenizer.json's model cut out
+        return load_merge_list(p, data, specials, pattern, text)
     if isinstance(data, dict) and all(isinstance(v, int) for v in list(data.values())[:1000]):
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
     if isinstance(data, dict) and not _HF_SETTINGS.isdisjoint(data):

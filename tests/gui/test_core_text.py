@@ -91,6 +91,21 @@ def _core_texts(tmp_path) -> tuple[list[str], list[str]]:
     free_rank = max(int(line.split()[1]) for line in lines) + 1
     placeholder.write_text("\n".join([*lines, f"= {free_rank}"]) + "\n", encoding="ascii")
     notes += load_any(placeholder, pattern="gpt2", special_tokens={}).notes
+    # a merge list without a model: alone (ids derived), with its vocab beside it, with its own vocab
+    import json
+
+    (tmp_path / "ml").mkdir()
+    merges_json = tmp_path / "ml" / "merges.json"
+    merges_json.write_text(json.dumps({"merges": ["h e", ["Ġ", "he"]]}), encoding="utf-8")
+    notes += load_any(merges_json).notes
+    vocab = json.loads((folder / "vocab.json").read_text(encoding="utf-8"))
+    (tmp_path / "ml" / "vocab.json").write_text(json.dumps(vocab), encoding="utf-8")
+    lines = (folder / "merges.txt").read_text(encoding="utf-8").splitlines()[1:]
+    merges_json.write_text(json.dumps({"merges": lines}), encoding="utf-8")
+    notes += load_any(merges_json).notes
+    (tmp_path / "ml" / "vocab.json").unlink()
+    merges_json.write_text(json.dumps({"vocab": vocab, "merges": lines}), encoding="utf-8")
+    notes += load_any(merges_json).notes
     return notes, losses
 
 
@@ -438,3 +453,20 @@ def test_a_tokenizer_named_by_its_role_is_named_in_chinese(qapp, tmp_path):
         ExtendTrainer.from_files(holed, [text], workers=1)
     shown = _in_chinese(refused.value)
     assert "而 基础分词器 没有对应它的 token" in shown and "the base tokenizer" not in shown, shown
+
+
+@pytest.mark.parametrize(
+    ("merges", "shown_part"),
+    [
+        (["h e", "Ġ he", "l lo"], "vocab.json"),
+        (["h e l"], '"a b"'),
+        (["中 文"], "GPT-2"),
+    ],
+)
+def test_a_merge_list_that_cannot_be_read_is_refused_in_chinese(qapp, tmp_path, merges, shown_part):
+    import json
+
+    path = tmp_path / "merges.json"
+    path.write_text(json.dumps({"merges": merges}), encoding="utf-8")
+    shown = _refused_in_chinese(path)
+    assert "merges.json" in shown and shown_part in shown and re.search(r"[\u4e00-\u9fff]{4}", shown), shown
