@@ -153,7 +153,13 @@ def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = Non
             f"with {shown}: give it when reading (--pattern; the app asks for tiktoken files; HF: "
             "a Split pre-tokenizer) or the ids differ"
         )
-    if fmt == "tiktoken" and spec.special_tokens:
+    if fmt == "tiktoken" and spec.special_tokens and not spec.specials_in_text:
+        out.append(
+            "the tokenizer's special tokens are not looked for in text (as mistral-common's encode): "
+            "with tiktoken, encode with allowed_special=set(), disallowed_special=() (encode_ordinary), "
+            "not allowed_special='all'"
+        )
+    elif fmt == "tiktoken" and spec.special_tokens:
         ids = spec.special_ids
         first = ", ".join(f"'{s}={ids[s]}'" for s in spec.special_tokens[:2])
         out.append(

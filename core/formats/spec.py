@@ -70,6 +70,25 @@ class TokenizerSpec:
         return special_ids(self.vocab, self.special_tokens)
 
     @property
+    def specials_in_text(self) -> frozenset[str]:
+        """The special tokens that encoding finds in text (an id for their text, not its bytes' tokens).
+
+        All of them for a tokenizer trained here or read from GPT-2 or tiktoken files; the added tokens
+        of an imported ``tokenizer.json``; none for a Mistral tekken file or a SentencePiece model,
+        whose control tokens (``<s>``, ``[INST]`` …) mistral-common's and sentencepiece's ``encode``
+        read as plain text. tiktoken takes them as
+        ``enc.encode(text, allowed_special=spec.specials_in_text, disallowed_special=())``.
+
+        >>> sorted(TokenizerSpec.from_merges([], ["<s>"]).specials_in_text)
+        ['<s>']
+        """
+        conf = self.pipeline
+        if isinstance(conf, dict):
+            added = {t.get("content") for t in conf.get("added_tokens") or [] if isinstance(t, dict)}
+            return frozenset(s for s in self.special_tokens if s in added)
+        return frozenset(self.special_tokens)
+
+    @property
     def pattern_name(self) -> str:
         """``"gpt2"``/``"gpt4"``/``"none"`` for a built-in pattern, else the regex."""
         return pattern_name(self.pattern)

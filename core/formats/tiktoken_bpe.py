@@ -10,9 +10,12 @@ Special tokens are not in the file (tiktoken passes them separately). Build the 
         mergeable_ranks=load_tiktoken_bpe("bpe.tiktoken"),
         special_tokens=spec.special_ids,     # e.g. {"<|endoftext|>": 256}
     )
-    enc.encode(text, allowed_special="all")  # == core.Tokenizer(...).encode(text)
+    # == core.Tokenizer(...).encode(text):
+    enc.encode(text, allowed_special=spec.specials_in_text, disallowed_special=())
 
-(:func:`tiktoken_encoding` does exactly this.) Note that ``load_tiktoken_bpe`` caches files by
+(:func:`tiktoken_encoding` builds the same ``Encoding``.) ``spec.specials_in_text`` is every special
+token of a tokenizer trained here (then ``allowed_special="all"`` is the same), and none for a
+Mistral tekken file, whose control tokens mistral-common's ``encode`` reads as plain text. Note that ``load_tiktoken_bpe`` caches files by
 path in ``$TIKTOKEN_CACHE_DIR`` (default: the temp folder); after re-exporting to the same path, set
 ``TIKTOKEN_CACHE_DIR=""`` or it returns the old content.
 
@@ -278,7 +281,9 @@ def tiktoken_encoding(
     """A ``tiktoken.Encoding`` equal to the tokenizer (needs the ``tiktoken`` package).
 
     ``mergeable_ranks`` defaults to the tokenizer's own; pass ``load_tiktoken_bpe(path)`` to use a file.
-    If one special token is a prefix of another, tiktoken picks between them in its hash-map order
+    Encode with ``enc.encode(text, allowed_special=spec.specials_in_text, disallowed_special=())`` for
+    the tokenizer's ids: a tekken file's control tokens are not looked for in text (all special
+    tokens stay in the encoding, so that ``decode`` knows their ids). If one special token is a prefix of another, tiktoken picks between them in its hash-map order
     (not the longest, as we and HF do), so ids can differ on text where both match.
     """
     import tiktoken

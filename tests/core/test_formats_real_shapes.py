@@ -363,3 +363,33 @@ def test_tiktoken_file_with_an_empty_placeholder_token(tmp_path) -> None:
     for text in ("abab c ab", "x<|endoftext|>abab", "", "ééé 12"):
         assert ours.encode(text) == ref.encode(text, allowed_special="all")
         assert ours.decode(ours.encode(text)) == text
+
+
+def test_the_documented_tiktoken_recipe_gives_mistral_commons_ids_for_tekken(tmp_path):
+    """docs/formats.md's recipe on the tiktoken export of a tekken file: mistral-common reads the text
+    of control tokens (<s>, [INST]) as plain text; ``allowed_special="all"`` gave their ids instead."""
+    from mistral_common.tokens.tokenizers.tekken import Tekkenizer
+    from tiktoken.load import load_tiktoken_bpe
+
+    from core.formats import export_all
+    from core.formats.losses import reading_notes
+
+    _, path, _ = _tekken(tmp_path, specials=["<unk>", "<s>", "</s>", "[INST]", "[/INST]"])
+    theirs = Tekkenizer.from_file(str(path))
+    written = export_all(tmp_path / "out", load_any(path), ["tiktoken", "native"])
+    spec = load_any(tmp_path / "out" / "bpe.json")  # (the recipe, as docs/formats.md gives it)
+    enc = tiktoken.Encoding(
+        name="mine",
+        pat_str=spec.pattern_regex,
+        mergeable_ranks=load_tiktoken_bpe(str(written["tiktoken"][0])),
+        special_tokens=spec.special_ids,
+    )
+    texts = [*TEXTS, "[INST] the cat [/INST]", "<s>model</s>", "a<unk>b", "<SPECIAL_4>"]
+    for t in texts:
+        want = theirs.encode(t, bos=False, eos=False)
+        assert enc.encode(t, allowed_special=spec.specials_in_text, disallowed_special=()) == want, t
+        assert Tokenizer.from_spec(spec).encode(t) == want, t
+    assert spec.specials_in_text == frozenset()
+    assert enc.decode([3]) == "[INST]"  # (the special ids stay known to decode)
+    notes = reading_notes(spec, "tiktoken", written["tiktoken"])
+    assert any("allowed_special=set(), disallowed_special=()" in n for n in notes), notes
