@@ -150,49 +150,59 @@
     <name>BrowserView</name>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="146"/>
-        <location filename="../../bpe_gui/views/browser_models.py" line="202"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="210"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="184"/>
+        <source>added</source>
+        <translation>添加的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="186"/>
         <source>special</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="188"/>
-        <location filename="../../bpe_gui/views/browser_models.py" line="223"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="190"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="231"/>
         <source>merge #{0}</source>
         <translation>第 {0} 次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="190"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="192"/>
         <location filename="../../bpe_gui/views/browser_view.py" line="347"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="197"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="199"/>
         <source>Byte-fallback piece: the byte {0} of a character that is not in the vocab</source>
         <translation>字节回退片段：词表中没有的字符的字节 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="217"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="204"/>
+        <source>Added token, not special (the file marks it &quot;special&quot;: false): found whole in text and never merged, like a special token, but kept when special tokens are skipped</source>
+        <translation>添加的词元，不是特殊标记（文件中标为 &quot;special&quot;: false）：像特殊标记一样在文本中整体匹配、从不参与合并，但跳过特殊标记时会保留它</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/browser_models.py" line="225"/>
         <source>byte fallback</source>
         <translation>字节回退</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="219"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="227"/>
         <source>user-defined</source>
         <translation>用户定义</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="221"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="229"/>
         <source>unused</source>
         <translation>未使用</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_models.py" line="225"/>
+        <location filename="../../bpe_gui/views/browser_models.py" line="233"/>
         <source>character</source>
         <translation>字符</translation>
     </message>
@@ -1908,42 +1918,42 @@
 <context>
     <name>ExtendActions</name>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="86"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="88"/>
         <source>Wait for the current task to finish (or cancel it) before continuing training.</source>
         <translation>请等待当前任务完成（或取消它）后再继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="100"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="102"/>
         <source>Import a tokenizer first (File → Import tokenizer…), then continue training from it.</source>
         <translation>请先导入一个分词器（文件 → 导入分词器…），再从它继续训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="108"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="110"/>
         <source>{0} is a SentencePiece-style (character-level) tokenizer: training cannot continue from it. Continue from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json).</source>
         <translation>{0} 是 SentencePiece 风格（字符级）的分词器：不能从它继续训练。请从字节级的分词器继续（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="120"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="122"/>
         <source>Reading {0} to continue training {1} …</source>
         <translation>正在读取 {0}，以继续训练 {1} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="136"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="138"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="141"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="143"/>
         <source>Could not continue training on {0}; nothing changed.</source>
         <translation>无法在 {0} 上继续训练；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="155"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="157"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/extend.py" line="166"/>
+        <location filename="../../bpe_gui/actions/extend.py" line="168"/>
         <source>Continuing {0} on {1} ({2} bytes, {3} pre-tokens, read in {4} s): Step and Train add merges after its {5} tokens; Undo and Reset never go below it.</source>
         <translation>在 {1} 上继续训练 {0}（{2} 字节，{3} 个预分词，读取用时 {4} 秒）：“单步”和“训练”在它的 {5} 个词元之后添加合并；“撤销”和“重置”不会低于它。</translation>
     </message>
@@ -4365,58 +4375,63 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/token_spans.py" line="487"/>
+        <source>added token, not special (never merged)</source>
+        <translation>添加的词元，不是特殊标记（从不参与合并）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/token_spans.py" line="489"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="490"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="492"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="493"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="495"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="496"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="498"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到（尚未根据排位还原）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="502"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="504"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="507"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="509"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="510"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="512"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="512"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="514"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="514"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="516"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="538"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="540"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="543"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="545"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -4504,21 +4519,31 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
+        <source>Token {0} is an added token (not special): no merge makes it.</source>
+        <translation>词元 {0} 是添加的词元（不是特殊标记）：没有合并产生它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="330"/>
+        <source>Token {0} is a special token: no merge makes it.</source>
+        <translation>词元 {0} 是特殊标记：没有合并产生它。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="332"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="364"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="368"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="384"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="388"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="389"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="393"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
@@ -4669,8 +4694,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="465"/>
         <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="487"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -4705,109 +4730,126 @@
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="328"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="331"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="331"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="332"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="334"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="336"/>
         <source>Extension: it uses its base&apos;s pattern (%2) and special tokens (%3); the ones above are for the next corpus.</source>
         <translation>扩展：使用其基础分词器的模式（%2）和特殊标记（%3）；上面的设置用于下一份语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="339"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../bpe_gui/views/training_panel.py" line="348"/>
+        <source>It also has %n added token(s) that are not special (&quot;special&quot;: false in the file).</source>
+        <translation>
+            <numerusform>另有 %n 个添加的词元不是特殊标记（文件中标为 &quot;special&quot;: false）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="351"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="362"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="354"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="365"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="378"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="389"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="384"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="388"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="399"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="390"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="411"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="422"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="417"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="428"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="425"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="436"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="463"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="463"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="483"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="494"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="487"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="500"/>
+        <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special · %5 added</source>
+        <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="502"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="489"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
+        <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special · %5 added</source>
+        <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="508"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

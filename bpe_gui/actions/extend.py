@@ -59,7 +59,9 @@ class ExtendLoadJob(worker.EngineJob):
         self.extends = spec
         self.args = (spec, self.path, self.tie_break, worker.pretokenize_workers())
         super().work()
-        self.index = VocabIndex.extension(dict(spec.vocab), spec.merges, spec.special_tokens)
+        self.index = VocabIndex.extension(
+            dict(spec.vocab), spec.merges, spec.special_tokens, added_not_special=spec.added_not_special
+        )
 
 
 class ExtendActions(ControllerBase):

@@ -82,7 +82,7 @@ class ImportJob(worker.Job):
             shown = tokenizer_index(tokenizer, records) if importing else None
             self.result.value = LoadedTokenizer(tokenizer, list(records), name, note, self.purpose, shown)
             return
-        index = VocabIndex(tokenizer.vocab, (), None, tokenizer.special_tokens)
+        index = VocabIndex(tokenizer.vocab, (), None, tokenizer.special_tokens, tokenizer.added_not_special)
         self.shown.emit(LoadedTokenizer(tokenizer, [], name, note, self.purpose, index))
         self._recover(lazy)
         self.result.value = LoadedTokenizer(

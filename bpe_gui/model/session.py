@@ -128,6 +128,7 @@ def tokenizer_index(tokenizer, records) -> VocabIndex:
         list(tokenizer.merges),
         [r.count for r in records],
         list(tokenizer.special_tokens),
+        getattr(tokenizer, "added_not_special", ()),
     )
     ix.char_model = cm = getattr(tokenizer, "char_model", None)
     if cm is not None:

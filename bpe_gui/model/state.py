@@ -17,6 +17,8 @@ from itertools import repeat
 from operator import itemgetter
 from typing import NamedTuple
 
+from core.formats.spec import special_ids
+
 Pair = tuple[bytes, bytes]
 
 
@@ -42,6 +44,7 @@ class VocabIndex:
         merges: Iterable[Pair] = (),
         counts: Iterable[int] | None = None,
         special_tokens: Iterable[str] = (),
+        added_not_special: Iterable[str] = (),
     ) -> None:
         self.special_tokens = list(special_tokens)
         #: the char-level model of a SentencePiece-style tokenizer (each id's piece, score and kind:
@@ -52,8 +55,14 @@ class VocabIndex:
         self.token_ids: dict[bytes, int] = {}
         for i in self._ids_in_order:
             self.token_ids.setdefault(self.vocab[i], i)
-        special_bytes = {t.encode("utf-8", "surrogateescape") for t in self.special_tokens}
-        self.special_ids = {i for i, b in self.vocab.items() if b in special_bytes}
+        # each special token's id as the tokenizer has it (the highest with its bytes): a merged token
+        # with the same bytes (OLMo 1 makes 20 spaces by merge #4,399 and also adds them as id 50,260)
+        # is not special
+        by_token = special_ids(self.vocab, self.special_tokens)
+        self.special_ids = set(by_token.values())
+        #: of the special ids, the added tokens an imported tokenizer.json marks "special": false (OLMo
+        #: 1's runs of spaces): whole in text and never merged, but shown as added, not as special
+        self.plain_added_ids = {by_token[t] for t in added_not_special if t in by_token}
         self.merges: list[MergeInfo] = []
         self.rank_of: dict[bytes, int] = {}
         self._appending = False  # True when merge tokens get fresh ids at the end of the vocab
@@ -89,11 +98,12 @@ class VocabIndex:
         merges: Iterable[Pair],
         special_tokens: Iterable[str] = (),
         counts: Iterable[int] | None = None,
+        added_not_special: Iterable[str] = (),
     ) -> VocabIndex:
         """A base tokenizer's vocab and merges, to which an extension's new merges are appended with
         the ids the trainer gave them (:meth:`append_with_id`): the ids after the base's highest, or
         an existing token's id when a new merge makes a token there already is (the vocab stays)."""
-        ix = cls(vocab, merges, counts, special_tokens)
+        ix = cls(vocab, merges, counts, special_tokens, added_not_special)
         ix._appending = ix._given_ids = True
         ix.base_merges = len(ix.merges)
         ix.has_counts = True
@@ -222,7 +232,16 @@ class VocabIndex:
         return bisect.bisect_left(self._ids_in_order, token_id)
 
     def is_special(self, token_id: int) -> bool:
+        """A special token or an added token (whole in text, never merged): see :meth:`is_plain_added`."""
         return token_id in self.special_ids
+
+    def is_plain_added(self, token_id: int) -> bool:
+        """An added token that is not special (HF ``"special": false``)."""
+        return token_id in self.plain_added_ids
+
+    @property
+    def n_plain_added(self) -> int:
+        return len(self.plain_added_ids)
 
     def parts(self, token: bytes) -> Pair | None:
         """The two parts a merged token was made from (None for bytes and special tokens)."""

@@ -180,6 +180,8 @@ class VocabModel(_IndexModel):
                 score = sp.score(tid) if sp is not None else None
                 return f"{score:g}" if score is not None else ""
             rank = ix.rank_of.get(token)
+            if ix.is_plain_added(tid):  # (HF "special": false: OLMo 1's runs of spaces)
+                return QCoreApplication.translate("BrowserView", "added")
             if ix.is_special(tid):
                 return QCoreApplication.translate("BrowserView", "special")
             if sp is not None:
@@ -198,6 +200,12 @@ class VocabModel(_IndexModel):
                 "BrowserView",
                 "Byte-fallback piece: the byte {0} of a character that is not in the vocab",
             ).format(f"0x{token[0]:02X}")
+        if role == TOOLTIP and col == 4 and ix.is_plain_added(tid):
+            return QCoreApplication.translate(
+                "BrowserView",
+                'Added token, not special (the file marks it "special": false): found whole in text and '
+                "never merged, like a special token, but kept when special tokens are skipped",
+            )
         if role == TOOLTIP and col in (1, 2):  # a long token's hex is wider than its column
             return token_tip_html(token, QCoreApplication.translate("BrowserView", "bytes: {0}"))
         if role == SEARCH_ROLE:

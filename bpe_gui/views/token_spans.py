@@ -483,7 +483,9 @@ class TokenPane(QWidget):
                 self.tr("piece <code>{0}</code>").format(escape(piece_label(piece or "")))
                 + ("" if score is None else " &nbsp; " + self.tr("score {0}").format(f"{score:g}"))
             )
-        if span.is_special:
+        if span.is_special and tok.is_plain_added(span.id):
+            lines.append(self.tr("added token, not special (never merged)"))
+        elif span.is_special:
             lines.append(self.tr("special token (never merged)"))
         elif sp is not None and sp.is_byte_fallback(span.id):
             lines.append(

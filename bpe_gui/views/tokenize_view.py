@@ -324,6 +324,10 @@ class TokenizeView(QWidget):
                 text = self.tr("Token {0} is a character piece of the model: no merge makes it.")
             elif sp is not None and not span.is_special:
                 text = self.tr("Token {0} is a byte-fallback piece: no merge makes it.")
+            elif span.is_special and self.controller.index.is_plain_added(span.id):
+                text = self.tr("Token {0} is an added token (not special): no merge makes it.")
+            elif span.is_special:
+                text = self.tr("Token {0} is a special token: no merge makes it.")
             else:
                 text = self.tr("Token {0} was made by no merge (a byte or a special token).")
             self.controller.message.emit(text.format(f"{span.id:,}"))

@@ -325,7 +325,11 @@ class TrainingPanel(QGroupBox):
             return
         from core.pretokenization.pretokenize import pattern_name
 
-        specials = " ".join(tok.special_tokens) or self.tr("none")
+        plain: frozenset[str] = getattr(
+            tok, "added_not_special", frozenset()
+        )  # (OLMo 1's runs of spaces: not special)
+        special_only = [t for t in tok.special_tokens if t not in plain]
+        specials = " ".join(special_only) or self.tr("none")
         rule = {"lexicographic": self.tr("lexicographic"), "first": self.tr("first seen")}.get(
             tok.tie_break or "", self.tr("not recorded")
         )
@@ -340,6 +344,15 @@ class TrainingPanel(QGroupBox):
                 "above are for the next corpus you open."
             )
         source = ext.name if ext is not None else c.source_name
+        if plain:
+            note += " " + plural(
+                self.tr(
+                    'It also has %n added token(s) that are not special ("special": false in the file).',
+                    "",
+                    len(plain),
+                ),
+                len(plain),
+            )
         full = (
             note.replace("%1", source)
             .replace("%2", pattern_name(tok.pattern))
@@ -349,7 +362,7 @@ class TrainingPanel(QGroupBox):
         # a long regex and many special tokens (Qwen: 22) are summed up: Step and Train stay in view
         name = pattern_name(tok.pattern)
         short_pattern = name if len(name) <= 12 else self.tr("a custom regex")
-        n = len(tok.special_tokens)
+        n = len(special_only)
         short_specials = (
             specials if n <= 3 and len(specials) <= 40 else plural(self.tr("%n token(s)", "", n), n)
         )
@@ -481,15 +494,25 @@ class TrainingPanel(QGroupBox):
         ix = c.index
         n = ix.n_merges
         merges = plural(self.tr("<b>%n</b> merge(s)", "", n), n)
+        plain = ix.n_plain_added  # added tokens that are not special (OLMo 1's runs of spaces)
         if not c.has_trainer and c.model.imported is not None:
             # a tokenizer shown without a corpus is not trained towards the vocab size: no "/ 1,000"
             # under cl100k's 100,261 tokens
-            text = self.tr("Vocab <b>%1</b> · %3 · %4 special")
+            text = (
+                self.tr("Vocab <b>%1</b> · %3 · %4 special · %5 added")
+                if plain
+                else self.tr("Vocab <b>%1</b> · %3 · %4 special")
+            )
         else:
-            text = self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special")
+            text = (
+                self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special · %5 added")
+                if plain
+                else self.tr("Vocab <b>%1</b> / %2 · %3 · %4 special")
+            )
         self.vocab_label.setText(
             text.replace("%1", f"{len(ix):,}")
             .replace("%2", f"{self.vocab_size.value():,}")
             .replace("%3", merges)
-            .replace("%4", f"{len(ix.special_tokens):,}")
+            .replace("%4", f"{len(ix.special_tokens) - plain:,}")
+            .replace("%5", f"{plain:,}")
         )

@@ -65,10 +65,15 @@ class TokenHome:
     count: int | None  # the pair's count at that merge, when the file keeps a training record
     built: tuple[BuildStep, ...] = ()  # every merge that builds it, in merge order
     snippets: tuple[Snippet, ...] = field(default=())
+    #: an added token the tokenizer.json marks "special": false (is_special is True for it too: whole
+    #: in text, never merged)
+    is_plain_added: bool = False
 
     def describe(self) -> str:
         """One English line on where the token comes from."""
         t = f"token {self.id} {shown(self.token)} ({len(self.token)} byte{'s' if len(self.token) != 1 else ''})"
+        if self.is_plain_added:
+            return f'{t}: an added token, not special ("special": false; not made by a merge)'
         if self.is_special:
             return f"{t}: a special token (added, not made by a merge)"
         if self.merge is None:
@@ -84,6 +89,7 @@ class TokenHome:
             "id": self.id,
             "token": self.token.hex(),
             "is_special": self.is_special,
+            "is_added_not_special": self.is_plain_added,
             "merge": self.merge,
             "pair": None if self.pair is None else [self.pair[0].hex(), self.pair[1].hex()],
             "count": self.count,
@@ -174,7 +180,17 @@ def token_home(
             found.extend(_search(tok, tid, path, snippets - len(found), context, progress))
             if len(found) >= snippets:
                 break
-    return TokenHome(tid, b, special, None if rank is None else rank + 1, pair, count, built, tuple(found))
+    return TokenHome(
+        tid,
+        b,
+        special,
+        None if rank is None else rank + 1,
+        pair,
+        count,
+        built,
+        tuple(found),
+        tok.is_plain_added(tid),
+    )
 
 
 def _id_of(tok: Tokenizer, token: bytes) -> int | None:

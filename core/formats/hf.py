@@ -259,9 +259,12 @@ def _is_simple(data: dict[str, Any]) -> bool:
     model = data["model"]
     if not model.get("ignore_merges", False):
         return False
+    # (an added token that is not special needs the pipeline too: it keeps the flag for the views
+    # and for the export, which writes the special tokens of a file without one as special)
     return all(
         isinstance(t, dict)
         and not (t.get("lstrip") or t.get("rstrip") or t.get("single_word") or t.get("normalized"))
+        and t.get("special", False)
         for t in data.get("added_tokens") or []
     )
 

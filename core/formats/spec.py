@@ -89,6 +89,13 @@ class TokenizerSpec:
         return frozenset(self.special_tokens)
 
     @property
+    def added_not_special(self) -> frozenset[str]:
+        """The added tokens of an imported ``tokenizer.json`` that it marks ``"special": false`` (OLMo 1's
+        runs of spaces, ``|||EMAIL_ADDRESS|||``): found in text like special tokens and never merged, but
+        not special (HF's ``decode(skip_special_tokens=True)`` keeps them). Empty for other tokenizers."""
+        return added_not_special(self.pipeline, self.special_tokens)
+
+    @property
     def pattern_name(self) -> str:
         """``"gpt2"``/``"gpt4"``/``"none"`` for a built-in pattern, else the regex."""
         return pattern_name(self.pattern)
@@ -102,6 +109,19 @@ class TokenizerSpec:
         """The vocab without the special tokens (what tiktoken calls mergeable ranks)."""
         sids = set(self.special_ids.values())
         return {i: b for i, b in self.vocab.items() if i not in sids}
+
+
+def added_not_special(pipeline: Any, special_tokens: Iterable[str]) -> frozenset[str]:
+    """Of ``special_tokens``, those a pipeline's added tokens mark ``"special": false`` (HF's default
+    for an added token that does not say)."""
+    if not isinstance(pipeline, dict):
+        return frozenset()
+    plain = {
+        t.get("content")
+        for t in pipeline.get("added_tokens") or []
+        if isinstance(t, dict) and not t.get("special", False)
+    }
+    return frozenset(s for s in special_tokens if s in plain)
 
 
 def special_ids(vocab: dict[int, bytes], special_tokens: Iterable[str]) -> dict[str, int]:

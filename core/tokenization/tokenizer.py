@@ -39,7 +39,7 @@ from core.bpe.support import (
 )
 from core.bpe.tables import MergeTables
 from core.errors import TokenizerError
-from core.formats.spec import TokenizerSpec, special_ids
+from core.formats.spec import TokenizerSpec, added_not_special, special_ids
 from core.pretokenization.ascii_split import tokenizer_splitter
 from core.pretokenization.pretokenize import GPT2_PATTERN, GPT4_PATTERN, check_special_tokens, resolve_pattern
 from core.pretokenization.space_chunks import ChunkEncoder
@@ -202,7 +202,26 @@ class Tokenizer(MergeTables):
             raise TokenizerError(f"{token!r} is not a token of this vocabulary") from None
 
     def is_special(self, token_id: int) -> bool:
+        """Whether ``token_id`` is one of :attr:`special_tokens` (found in text whole, never merged):
+        an added token of a ``tokenizer.json`` too, special or not (see :meth:`is_plain_added`)."""
         return token_id in self._special_id_set
+
+    @property
+    def added_not_special(self) -> frozenset[str]:
+        """The added tokens that an imported ``tokenizer.json`` marks ``"special": false`` (OLMo 1's
+        runs of spaces): whole in text and never merged, like special tokens, but not special."""
+        return added_not_special(self.pipeline_config, self.special_tokens)
+
+    def is_plain_added(self, token_id: int) -> bool:
+        """Whether ``token_id`` is an added token that is not special (:attr:`added_not_special`)."""
+        if not self.pipeline_config:
+            return False
+        ids = self.__dict__.get("_plain_added_ids")
+        if ids is None:
+            ids = self.__dict__["_plain_added_ids"] = frozenset(
+                self.special_ids[s] for s in self.added_not_special if s in self.special_ids
+            )
+        return token_id in ids
 
     @property
     def unencodable_bytes(self) -> tuple[int, ...]:

@@ -6,6 +6,8 @@ from types import SimpleNamespace
 
 
 class _Index(SimpleNamespace):
+    n_plain_added = 0  # (no added token that is not special)
+
     def __len__(self) -> int:
         return 101_256
 
