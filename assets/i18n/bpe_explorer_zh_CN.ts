@@ -2447,77 +2447,87 @@
         <translation>没有文本文件：“从未使用”列表为空。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="104"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="104"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="104"/>
         <source>Bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="103"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="104"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="116"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="117"/>
         <source>Unreachable from text ({n})</source>
         <translation>文本无法到达（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="117"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="118"/>
         <source>Unreachable by merges ({n})</source>
         <translation>合并无法构造（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="118"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="119"/>
         <source>Partial UTF-8 ({n})</source>
         <translation>不完整的 UTF-8（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="119"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="120"/>
         <source>Special ({n})</source>
         <translation>特殊标记（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="120"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
         <source>Longest ({n})</source>
         <translation>最长（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="121"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="122"/>
         <source>Never used ({n})</source>
         <translation>从未使用（{n}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="132"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="123"/>
+        <source>Added, not special ({n})</source>
+        <translation>添加的词元，非特殊（{n}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="136"/>
         <source>Add text files</source>
         <translation>添加文本文件</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="140"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="144"/>
         <source>Text files: {names}</source>
         <translation>文本文件：{names}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="152"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="156"/>
         <source>Inspecting…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="167"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="171"/>
         <source>{vocab} tokens: {text} unreachable from their text, {merges} unreachable by merges, {partial} partial UTF-8, {special} special; the longest has {longest} bytes.</source>
         <translation>共 {vocab} 个词元：{text} 个无法由其文本得到，{merges} 个无法由合并构造，{partial} 个是不完整的 UTF-8，{special} 个特殊标记；最长的有 {longest} 个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="178"/>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="182"/>
+        <source>Also {added} added tokens that are not special.</source>
+        <translation>另有 {added} 个添加的词元不是特殊标记。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/inspect_dialog.py" line="186"/>
         <source>{name}: {tokens} tokens, {unused} tokens never used</source>
         <translation>{name}：{tokens} 个词元，{unused} 个词元从未使用</translation>
     </message>
@@ -4694,8 +4704,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="487"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="478"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="489"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -4730,126 +4740,126 @@
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="332"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="331"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="333"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="331"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="333"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="332"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="334"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="336"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="338"/>
         <source>Extension: it uses its base&apos;s pattern (%2) and special tokens (%3); the ones above are for the next corpus.</source>
         <translation>扩展：使用其基础分词器的模式（%2）和特殊标记（%3）；上面的设置用于下一份语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="343"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="348"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="350"/>
         <source>It also has %n added token(s) that are not special (&quot;special&quot;: false in the file).</source>
         <translation>
             <numerusform>另有 %n 个添加的词元不是特殊标记（文件中标为 &quot;special&quot;: false）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="362"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="364"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="365"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="367"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="389"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="391"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="397"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="399"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="403"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="422"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="424"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="428"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="430"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="436"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="438"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="494"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="496"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="500"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="502"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="502"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="504"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="508"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="508"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="510"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

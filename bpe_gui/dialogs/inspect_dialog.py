@@ -97,6 +97,7 @@ class InspectDialog(JobDialog):
             "specials",
             "longest",
             "never_used",
+            "added",  # (last: the other tabs keep their places; shown only when there are some)
         ):
             t = QTableWidget(0, 4)
             t.setHorizontalHeaderLabels(
@@ -119,6 +120,7 @@ class InspectDialog(JobDialog):
             "specials": self.tr("Special ({n})"),
             "longest": self.tr("Longest ({n})"),
             "never_used": self.tr("Never used ({n})"),
+            "added": self.tr("Added, not special ({n})"),
         }
 
     def _retitle(self) -> None:
@@ -126,6 +128,8 @@ class InspectDialog(JobDialog):
         for k, (key, title) in enumerate(self._titles().items()):
             ids = getattr(r, key, None) if r is not None else None
             self.tabs.setTabText(k, title.format(n=f"{len(ids):,}" if ids is not None else "–"))
+            if key == "added":  # (only a tokenizer.json with "special": false added tokens has them)
+                self.tabs.setTabVisible(k, bool(ids))
 
     # ------------------------------------------------------------------ files
     def _add_dialog(self) -> None:
@@ -174,6 +178,10 @@ class InspectDialog(JobDialog):
             special=f"{len(r.specials):,}",
             longest=f"{r.longest_bytes:,}",
         )
+        if r.added:
+            text += "\n" + self.tr("Also {added} added tokens that are not special.").format(
+                added=f"{len(r.added):,}"
+            )
         for f in r.files:
             text += "\n" + self.tr("{name}: {tokens} tokens, {unused} tokens never used").format(
                 name=f.name, tokens=f"{f.n_tokens:,}", unused=f"{f.never_used:,}"

@@ -198,6 +198,7 @@ def run_inspect(args, progress, special_token_arg) -> int:
             ("unreachable by merges", r.unreachable_merges),
             ("partial UTF-8", r.partial_utf8),
             ("special", r.specials),
+            ("added (not special)", r.added),
             ("longest", r.longest),
             ("never used", r.never_used or []),
         ):

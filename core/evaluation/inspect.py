@@ -71,6 +71,8 @@ class InspectResult:
     never_used: list[int] | None = None  # with corpus files only
     files: tuple[FileUse, ...] = field(default=())
     longest_bytes: int = 0  # the length of the longest token
+    #: added tokens a tokenizer.json marks "special": false (OLMo 1's runs of spaces); not in ``specials``
+    added: list[int] = field(default_factory=list)
 
     def summary(self) -> str:
         """The one-line summary of counts the CLI prints."""
@@ -78,7 +80,9 @@ class InspectResult:
         line = (
             f"{self.vocab_size:,} tokens: {len(self.unreachable_text):,} unreachable from their text, "
             f"{len(self.unreachable_merges):,} unreachable by merges, {len(self.partial_utf8):,} partial "
-            f"UTF-8, {len(self.specials):,} special{longest}"
+            f"UTF-8, {len(self.specials):,} special"
+            + (f", {len(self.added):,} added (not special)" if self.added else "")
+            + longest
         )
         if self.never_used is not None:
             n = len(self.files)
@@ -87,7 +91,8 @@ class InspectResult:
 
     def to_json(self) -> dict[str, Any]:
         """``unreachable_text``, ``unreachable_merges``, ``partial_utf8`` (ids), ``never_used`` (ids,
-        or null without corpus files), ``specials``, ``longest``, ``vocab_size``, ``summary`` and
+        or null without corpus files), ``specials``, ``added`` (added tokens that are not special),
+        ``longest``, ``vocab_size``, ``summary`` and
         per file its token count, unused count and least used ``[id, count]`` pairs."""
         return {
             "vocab_size": self.vocab_size,
@@ -96,6 +101,7 @@ class InspectResult:
             "unreachable_merges": self.unreachable_merges,
             "partial_utf8": self.partial_utf8,
             "specials": self.specials,
+            "added": self.added,
             "longest": self.longest,
             "longest_bytes": self.longest_bytes,
             "never_used": self.never_used,
@@ -151,8 +157,9 @@ def inspect_tokenizer(
         if progress is not None and progress(phase, done, total) is False:
             raise Cancelled("inspect cancelled")
 
-    specials = sorted(set(tok.special_ids.values()))
-    special_set = set(specials)
+    special_set = set(tok.special_ids.values())
+    added = sorted(i for i in special_set if tok.is_plain_added(i))
+    specials = sorted(special_set.difference(added))
     ordinary = [(i, b) for i, b in sorted(tok.vocab.items()) if i not in special_set]
     build = _merge_builds(tok)
     partial: list[int] = []
@@ -196,6 +203,7 @@ def inspect_tokenizer(
         unreachable_merges=by_merges,
         partial_utf8=partial,
         specials=specials,
+        added=added,
         longest=[i for i, _ in top],
         never_used=never,
         files=tuple(uses),

@@ -79,3 +79,14 @@ def test_the_tokenizer_and_trace_tell_them_from_special_tokens(tmp_path: Path) -
     assert "an added token, not special" in token_home(tok, plain_id, []).describe()
     assert "a special token" in token_home(tok, special_id, []).describe()
     assert token_home(tok, plain_id, []).to_json()["is_added_not_special"] is True
+
+
+def test_inspect_lists_them_apart_from_the_special_tokens(tmp_path: Path) -> None:
+    from core.evaluation.inspect import inspect_tokenizer
+
+    hf = _hf(simple=False)
+    hf.save(str(tmp_path / "tokenizer.json"))
+    r = inspect_tokenizer(Tokenizer.from_spec(load_any(tmp_path / "tokenizer.json")))
+    assert r.specials == [hf.token_to_id("<|endoftext|>")]
+    assert r.added == sorted(hf.token_to_id(t) for t in PLAIN)
+    assert "1 special, 3 added (not special)" in r.summary() and r.to_json()["added"] == r.added

@@ -78,3 +78,25 @@ def test_added_tokens_are_shown_as_added(qtbot, window, olmo_like) -> None:
         assert "1 个特殊标记 · 2 个添加的词元" in window.training_panel.vocab_label.text()
     finally:
         i18n.install("en")
+
+
+def test_the_inspect_dialog_has_a_tab_for_them(qtbot, window, olmo_like) -> None:
+    from bpe_gui.dialogs.inspect_dialog import open_inspect
+
+    path, hf = olmo_like
+    import_tokenizer(qtbot, window.controller, path)
+    dlg = open_inspect(window)
+    with qtbot.waitSignal(dlg.finished_inspect, timeout=60_000):
+        assert dlg.run()
+    k = list(dlg.tables).index("added")
+    assert dlg.tabs.isTabVisible(k) and dlg.tabs.tabText(k) == "Added, not special (2)"
+    table = dlg.tables["added"]
+    assert sorted(int(table.item(r, 0).text()) for r in range(table.rowCount())) == sorted(
+        hf.token_to_id(t) for t in PLAIN
+    )
+    assert [int(dlg.tables["specials"].item(0, 0).text())] == [hf.token_to_id("<|endoftext|>")]
+    assert (
+        "1 special" in dlg.summary.text()
+        and "Also 2 added tokens that are not special." in dlg.summary.text()
+    )
+    dlg.close()
