@@ -693,8 +693,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/core.py" line="52"/>
-        <source>{0} holds merges but no vocab: ids are derived (0-255 the bytes, then the special tokens, then one per merge in order); to keep a model&apos;s own ids, put its vocab.json beside it</source>
-        <translation>{0} 只有合并列表，没有词表：ID 是推算出来的（0-255 为字节，然后是特殊标记，再按顺序每个合并一个 ID）；要保留模型自己的 ID，请把它的 vocab.json 放在旁边</translation>
+        <source>the file holds merges but no vocab: ids are derived (0-255 the bytes, then the special tokens, then one per merge in order); to keep a model&apos;s own ids, put its vocab.json beside it</source>
+        <translation>文件只有合并列表，没有词表：ID 是推算出来的（0-255 为字节，然后是特殊标记，再按顺序每个合并一个 ID）；要保留模型自己的 ID，请把它的 vocab.json 放在旁边</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/core.py" line="60"/>

@@ -46,14 +46,14 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
-            r"(.+) holds merges but no vocab: ids are derived \(0-255 the bytes, then the special tokens, then "
-            r"one per merge in order\); to keep a model's own ids, put its vocab.json beside it"
+            r"the file holds merges but no vocab: ids are derived \(0-255 the bytes, then the special tokens, "
+            r"then one per merge in order\); to keep a model's own ids, put its vocab.json beside it"
         ),
         lambda m: QCoreApplication.translate(
             "CoreText",
-            "{0} holds merges but no vocab: ids are derived (0-255 the bytes, then the special tokens, then "
-            "one per merge in order); to keep a model's own ids, put its vocab.json beside it",
-        ).format(m[1]),
+            "the file holds merges but no vocab: ids are derived (0-255 the bytes, then the special tokens, "
+            "then one per merge in order); to keep a model's own ids, put its vocab.json beside it",
+        ),
     ),
     (
         re.compile(r"merges from (.+), ids from the vocab beside it \((.+)\)"),

@@ -204,7 +204,7 @@ def load_merge_list(
             built.add(a + b)
         spec = TokenizerSpec.from_merges(merges, special_tokens or (), pattern=pat)
         notes.append(
-            f"{path.name} holds merges but no vocab: ids are derived (0-255 the bytes, then the special "
+            "the file holds merges but no vocab: ids are derived (0-255 the bytes, then the special "
             "tokens, then one per merge in order); to keep a model's own ids, put its vocab.json beside it"
         )
     if pattern is None:
