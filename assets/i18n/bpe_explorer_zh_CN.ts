@@ -1221,22 +1221,22 @@
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="324"/>
+        <location filename="../../bpe_gui/text/errors.py" line="329"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="325"/>
+        <location filename="../../bpe_gui/text/errors.py" line="330"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="326"/>
+        <location filename="../../bpe_gui/text/errors.py" line="331"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="327"/>
+        <location filename="../../bpe_gui/text/errors.py" line="332"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
@@ -1357,97 +1357,102 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="240"/>
+        <source>%(name)s: the &quot;vocab&quot; entry %(item)s is not id -&gt; token like its first entry. Give every entry as id -&gt; token, or every entry as token -&gt; id.</source>
+        <translation>%(name)s：&quot;vocab&quot; 中的条目 %(item)s 不像第一个条目那样是 ID -&gt; 词元。请让所有条目都写成 ID -&gt; 词元，或都写成 词元 -&gt; ID。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="245"/>
         <source>%(name)s holds merges but no vocab, and merge %(n)s uses %(token)s, which is no byte and no earlier merge makes, so the ids cannot be derived from the merges. Put the vocab.json that goes with it beside it (looked for %(tried)s), add a &quot;vocab&quot; object to the file, or open the whole tokenizer.json.</source>
         <translation>%(name)s 只有合并列表，没有词表；第 %(n)s 个合并用到的 %(token)s 既不是单个字节，也不是前面的合并所产生的，因此无法从合并列表推算 ID。请把配套的 vocab.json 放在它旁边（已查找 %(tried)s），或在文件中加入 &quot;vocab&quot; 对象，或打开完整的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="247"/>
+        <location filename="../../bpe_gui/text/errors.py" line="252"/>
         <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="253"/>
+        <location filename="../../bpe_gui/text/errors.py" line="258"/>
         <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
         <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="259"/>
+        <location filename="../../bpe_gui/text/errors.py" line="264"/>
         <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
         <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="264"/>
+        <location filename="../../bpe_gui/text/errors.py" line="269"/>
         <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
         <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="268"/>
+        <location filename="../../bpe_gui/text/errors.py" line="273"/>
         <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
         <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="272"/>
+        <location filename="../../bpe_gui/text/errors.py" line="277"/>
         <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
         <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="275"/>
+        <location filename="../../bpe_gui/text/errors.py" line="280"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="280"/>
+        <location filename="../../bpe_gui/text/errors.py" line="285"/>
         <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="283"/>
+        <location filename="../../bpe_gui/text/errors.py" line="288"/>
         <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="287"/>
+        <location filename="../../bpe_gui/text/errors.py" line="292"/>
         <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="292"/>
+        <location filename="../../bpe_gui/text/errors.py" line="297"/>
         <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="297"/>
+        <location filename="../../bpe_gui/text/errors.py" line="302"/>
         <source>%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
         <translation>%(file)s：这个会话的版本是 %(version)s，比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="302"/>
+        <location filename="../../bpe_gui/text/errors.py" line="307"/>
         <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
         <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="306"/>
+        <location filename="../../bpe_gui/text/errors.py" line="311"/>
         <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
         <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="311"/>
+        <location filename="../../bpe_gui/text/errors.py" line="316"/>
         <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="315"/>
+        <location filename="../../bpe_gui/text/errors.py" line="320"/>
         <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="338"/>
+        <location filename="../../bpe_gui/text/errors.py" line="343"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="340"/>
+        <location filename="../../bpe_gui/text/errors.py" line="345"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>

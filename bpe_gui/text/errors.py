@@ -237,6 +237,11 @@ def _templates() -> dict[str, str]:
             "%(name)s: merge %(n)s needs the token %(token)s, which is not in %(vocab)s; the merges and "
             "the vocab do not belong together.",
         ),
+        "merge_list_vocab_entry": translate(
+            "Errors",
+            '%(name)s: the "vocab" entry %(item)s is not id -> token like its first entry. Give every '
+            "entry as id -> token, or every entry as token -> id.",
+        ),
         "merge_list_needs_vocab": translate(
             "Errors",
             "%(name)s holds merges but no vocab, and merge %(n)s uses %(token)s, which is no byte and no "

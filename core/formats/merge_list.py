@@ -24,7 +24,7 @@ is not is refused, naming the merge and what would work.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -74,11 +74,12 @@ def _shape_error(path: Path, n: int, item: Any) -> FormatError:
     )
 
 
-def read_merges(path: Path, raw: list[Any]) -> list[Pair]:
+def read_merges(path: Path, raw: list[Any], also: Sequence[str] = ()) -> list[Pair]:
     """The merges of a JSON list of ``"a b"`` strings and/or ``["a", "b"]`` pairs (numbered from 1 in
-    errors)."""
+    errors); ``also``: the vocab's token strings written the same way as the pairs' (an id -> token
+    vocab in the same file), read with them."""
     pairs = [m for m in raw if isinstance(m, list)]
-    decode = json_token_decoder([s for m in pairs for s in m if isinstance(s, str)])
+    decode = json_token_decoder([s for m in pairs for s in m if isinstance(s, str)] + list(also))
     out: list[Pair] = []
     for n, m in enumerate(raw, start=1):
         if isinstance(m, str):
@@ -137,15 +138,20 @@ def load_merge_list(
         from core.pretokenization.pretokenize import check_special_tokens
 
         special_tokens = check_special_tokens(special_tokens)
-    merges = read_merges(path, data["merges"])
+    own: Any = data.get("vocab")
+    by_id = _is_id_to_token(own)  # (a train_bpe dump: {"0": "\u0000", …, "256": "th"})
+    strings = [v for v in own.values() if isinstance(v, str)] if by_id else []
+    merges = read_merges(path, data["merges"], strings)
     pat = "gpt2" if pattern is None else pattern
     notes: list[str] = []
-    own = data.get("vocab")
     beside, tried = (None, []) if own is not None else _vocab_beside(path)
     if own is not None or beside is not None:
         where = path if own is not None else beside
         assert where is not None
-        if own is not None:
+        if by_id:
+            vocab = _id_to_token_vocab(path, own, data["merges"])
+            notes.append(f"merges and vocab from {path.name}")
+        elif own is not None:
             vocab = read_vocab_json(path, text if text is not None else path.read_text("utf-8"), own)
             notes.append(f"merges and vocab from {path.name}")
         else:
@@ -210,3 +216,31 @@ def load_merge_list(
     if pattern is None:
         notes.append("the file stores no pattern: GPT-2's pattern is assumed")
     return replace(spec, notes=tuple(notes))
+
+
+def _is_id_to_token(vocab: Any) -> bool:
+    """A vocab of id -> token string (``train_bpe``'s dict dumped to JSON), not token -> id."""
+    if not isinstance(vocab, dict) or not vocab:
+        return False
+    key, value = next(iter(vocab.items()))
+    return key.isdigit() and isinstance(value, str)
+
+
+def _id_to_token_vocab(path: Path, vocab: dict[str, Any], raw_merges: list[Any]) -> dict[int, bytes]:
+    """An id -> token vocab, its strings read as the merge pairs' are (:func:`json_token_decoder`)."""
+    strings = [v for v in vocab.values() if isinstance(v, str)]
+    strings += [t for m in raw_merges if isinstance(m, list) for t in m if isinstance(t, str)]
+    decode = json_token_decoder(strings)
+    out: dict[int, bytes] = {}
+    for key, value in vocab.items():
+        if not (key.isdigit() and isinstance(value, str) and value):
+            shown = f"{key!r}: {value!r}"[:60]
+            raise FormatError(
+                f'{path}: the "vocab" entry {shown} is not id -> token like its first entry; give every '
+                "entry as id -> token, or every entry as token -> id",
+                code="merge_list_vocab_entry",
+                name=path.name,
+                item=shown,
+            )
+        out[int(key)] = decode(value)
+    return out

@@ -127,3 +127,26 @@ def test_malformed_merges_are_named(tmp_path: Path, merges: list, code: str) -> 
     with pytest.raises(FormatError) as info:
         load_any(p)
     assert info.value.code == code and info.value.params["n"] == 1, str(info.value)
+
+
+def test_a_train_bpe_dump_with_an_id_to_token_vocab(tmp_path: Path) -> None:
+    """``json.dump({"vocab": {id: token.decode("latin-1")}, "merges": [[a, b] …]})`` of a student's
+    ``train_bpe`` result: the same vocab, merges and special token back."""
+    from core.formats.spec import TokenizerSpec
+
+    merges = [(b" ", b"t"), (b"h", b"e"), (b" t", b"he"), (b"\xe4", b"\xb8")]
+    spec = TokenizerSpec.from_merges(merges, ["<|endoftext|>"])
+    p = tmp_path / "bpe_result.json"
+    dump = {
+        "vocab": {str(i): b.decode("latin-1") for i, b in spec.vocab.items()},
+        "merges": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in merges],
+    }
+    p.write_text(json.dumps(dump), encoding="utf-8")
+    loaded = load_any(p)
+    assert loaded.vocab == spec.vocab and tuple(loaded.merges) == tuple(merges)
+    assert loaded.special_tokens == ("<|endoftext|>",)
+    dump["vocab"]["999"] = 5
+    p.write_text(json.dumps(dump), encoding="utf-8")
+    with pytest.raises(FormatError) as info:
+        load_any(p)
+    assert info.value.code == "merge_list_vocab_entry" and "'999': 5" in str(info.value)
