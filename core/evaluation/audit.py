@@ -554,7 +554,8 @@ def load_tokenizer_or_merges(
         note = f"a bare merge list: ids 0-255 are the bytes, {what}then its merges in order"
         return replace(spec, notes=(note,))
 
-    merges = read_student_merges(p)
+    # (a JSON object {"merges": [...]} is load_any's: with the vocab in it or beside it, its ids)
+    merges = None if _json_object(p) else read_student_merges(p)
     if merges is not None:
         return bare(merges)
     try:
@@ -563,3 +564,15 @@ def load_tokenizer_or_merges(
         if e.code != "gpt2_vocab_missing" or p.suffix != ".txt":
             raise
         return bare(read_merge_list(p))
+
+
+def _json_object(p: Path) -> bool:
+    """A ``.json`` file that holds an object (not a list): a tokenizer file or a merge list with keys."""
+    if p.suffix.lower() != ".json" or not p.is_file():
+        return False
+    try:
+        with open(p, "rb") as f:
+            head = f.read(64).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    return head.startswith(b"{")

@@ -150,3 +150,17 @@ def test_a_train_bpe_dump_with_an_id_to_token_vocab(tmp_path: Path) -> None:
     with pytest.raises(FormatError) as info:
         load_any(p)
     assert info.value.code == "merge_list_vocab_entry" and "'999': 5" in str(info.value)
+
+
+def test_trace_takes_the_ids_of_the_vocab_beside(hf: HF, tmp_path: Path, capsys) -> None:
+    """(compare, trace and inspect read a JSON merge list as load_any does: with its vocab's ids, not
+    derived ones, as they did for a list of pairs.)"""
+    from core.cli import main
+
+    model = _model(hf)
+    (tmp_path / "merges.json").write_text(json.dumps({"merges": model["merges"]}), encoding="utf-8")
+    (tmp_path / "vocab.json").write_text(json.dumps(model["vocab"]), encoding="utf-8")
+    want = hf.token_to_id("a")
+    assert want != ord("a")  # (the id derived from the merges alone)
+    assert main(["trace", str(tmp_path / "merges.json"), "--text", "a", "-q"]) == 0
+    assert capsys.readouterr().out.startswith(f"token {want} ")
