@@ -184,11 +184,7 @@ def load_merge_list(
         if special_tokens is None:
             special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in unmade]
             shown = ", ".join(special_tokens[:3]) + (" …" if len(special_tokens) > 3 else "")
-            notes.append(
-                f"special tokens were taken as the tokens no merge makes ({shown or 'none'})"
-                if shown
-                else "special tokens were taken as the tokens no merge makes (none)"
-            )
+            notes.append(f"special tokens were taken as the tokens no merge makes ({shown or 'none'})")
         spec = TokenizerSpec(vocab, tuple(merges), tuple(special_tokens), pat)
     else:
         built: set[bytes] = set()
