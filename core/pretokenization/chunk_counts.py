@@ -91,25 +91,27 @@ class ChunkCounter:
             else:
                 text = b" " + b" ".join(keys[s:e])
             tokens += self.split(text.replace(ph, b" ").decode("utf-8", "surrogateescape"))
-        enc = list(map(str.encode, tokens, repeat("utf-8"), repeat("surrogateescape")))
+        # distinct pre-tokens first (as str: a token's bytes are its encoding, one to one), so
+        # that only those are encoded; every token's size in bytes is then read from its id
+        distinct = dict.fromkeys(tokens)  # in order of first appearance
+        index = dict(zip(distinct, range(len(distinct))))
+        ids = np.fromiter(map(index.__getitem__, tokens), np.int64, len(tokens))
+        enc = list(map(str.encode, distinct, repeat("utf-8"), repeat("surrogateescape")))
         # the chunk of each pre-token, by byte offsets in the joined texts (chunk ends are pre-token ends)
         sizes = np.fromiter(map(len, keys), np.int64, len(keys)) + 1
         sizes[heads] -= 2  # a first chunk: its mark byte dropped, no space added
-        tok_sizes = np.fromiter(map(len, enc), np.int64, len(enc))
+        tok_sizes = np.fromiter(map(len, enc), np.int64, len(enc))[ids]
         tok_starts = np.cumsum(tok_sizes) - tok_sizes
         chunk_starts = np.cumsum(sizes) - sizes
         owner = np.searchsorted(chunk_starts + sizes, tok_starts, side="right")
         weights = np.fromiter(chunks.values(), np.int64, len(keys))[owner]
-        distinct = dict.fromkeys(enc)  # in order of first appearance
-        index = dict(zip(distinct, range(len(distinct))))
-        ids = np.fromiter(map(index.__getitem__, enc), np.int64, len(enc))
-        counts = int_bincount(ids, weights, len(distinct)).tolist()
+        counts = int_bincount(ids, weights, len(enc)).tolist()
         first_at = None
         if offsets:
             chunk_at = np.concatenate(where)[first_indices(every, keys)]
-            first = np.asarray(first_indices(enc, list(distinct)), dtype=np.int64)
+            first = np.asarray(first_indices(tokens, list(distinct)), dtype=np.int64)
             first_at = (chunk_at[owner[first]] + tok_starts[first] - chunk_starts[owner[first]]).tolist()
-        return list(distinct), counts, first_at
+        return enc, counts, first_at
 
 
 def first_indices(items: list, distinct: list) -> list[int]:
