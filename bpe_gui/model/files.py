@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from core.errors import BPEError
 
 FORMAT_LABELS = {
     "gpt2": QT_TRANSLATE_NOOP("Files", "GPT-2 files (vocab.json + merges.txt)"),
@@ -25,7 +29,7 @@ def export_tokenizer(
     *,
     lossy: bool = False,
     replace_others: bool = False,
-) -> tuple[list[Path], dict[str, str]]:
+) -> tuple[list[Path], dict[str, BPEError]]:
     """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``: (the files written,
     {format: why} for the formats that cannot hold this tokenizer at all, which are left out).
 

@@ -121,7 +121,9 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
         return strip
     raise Bad(
         f"normalizer {kind!r} is not supported (supported: NFC, NFD, NFKC, NFKD, Lowercase, "
-        "Replace, Prepend, Strip and a Sequence of them)"
+        "Replace, Prepend, Strip and a Sequence of them)",
+        code="hf_normalizer_unsupported",
+        kind=repr(kind),
     )
 
 
@@ -257,7 +259,9 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
         return before, after
     raise Bad(
         f"post-processor {kind!r} is not supported (supported: TemplateProcessing, ByteLevel, "
-        "RobertaProcessing, BertProcessing, Sequence)"
+        "RobertaProcessing, BertProcessing, Sequence)",
+        code="hf_post_unsupported",
+        kind=repr(kind),
     )
 
 
@@ -276,10 +280,15 @@ def pipeline_config(
     try:
         before, after = _post(data.get("post_processor"), token_id)
     except Bad as e:
-        raise FormatError(f"{path}: {e}") from None
+        raise FormatError(
+            f"{path}: {e}", code=e.code or "hf_pipeline_invalid", file=str(path), detail=str(e), **e.params
+        ) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
         raise FormatError(
-            f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove it"
+            f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove it",
+            code="hf_post_malformed",
+            file=str(path),
+            detail=f"{type(e).__name__}: {e}",
         ) from None
     conf = {
         "normalizer": data.get("normalizer"),
@@ -304,14 +313,20 @@ def pipeline_config(
         ):
             raise Bad(
                 "the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
-                "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE"
+                "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE",
+                code="hf_not_byte_level",
             )
     except Bad as e:
-        raise FormatError(f"{path}: {e}") from None
+        raise FormatError(
+            f"{path}: {e}", code=e.code or "hf_pipeline_invalid", file=str(path), detail=str(e), **e.params
+        ) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
         raise FormatError(
             f"{path}: the normalizer or pre-tokenizer is malformed ({type(e).__name__}: {e}); "
-            "compare it with a file HF writes"
+            "compare it with a file HF writes",
+            code="hf_pipeline_malformed",
+            file=str(path),
+            detail=f"{type(e).__name__}: {e}",
         ) from None
     return conf
 

@@ -17,7 +17,14 @@ _WS = regex.compile(r"\s+")
 
 
 class Bad(Exception):
-    """A part of the pipeline this tokenizer cannot reproduce (turned into a FormatError by the loader)."""
+    """A part of the pipeline this tokenizer cannot reproduce (turned into a FormatError by the loader).
+
+    ``code`` and ``params`` (optional) are passed on to that error (see :class:`core.errors.BPEError`).
+    """
+
+    def __init__(self, message: str, *, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 def pattern_of(step: dict[str, Any], what: str) -> tuple[str, bool]:
@@ -192,7 +199,9 @@ def pre_steps(step: Any) -> list[tuple[str, Any]]:
         return [("metaspace", (rep, scheme, bool(step.get("split", True))))]
     raise Bad(
         f"pre-tokenizer {kind!r} is not supported (supported: Split, ByteLevel, Metaspace, Digits, "
-        "Punctuation, Whitespace, WhitespaceSplit and a Sequence of them)"
+        "Punctuation, Whitespace, WhitespaceSplit and a Sequence of them)",
+        code="hf_pretokenizer_unsupported",
+        kind=repr(kind),
     )
 
 

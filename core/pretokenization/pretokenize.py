@@ -415,7 +415,9 @@ def _source_stream(source, is_text: bool, poll=None):
         if not stat.S_ISREG(path.stat().st_mode):  # (FIFOs and character devices are streamed above)
             raise CorpusError(
                 f"{str(path)!r} is not a regular file, FIFO or pipe (a socket or block device); "
-                "save the text to a file first"
+                "save the text to a file first",
+                code="corpus_not_regular",
+                path=str(path),
             )
         try:
             f = open(path, "rb")  # noqa: SIM115 (the caller owns and closes it)

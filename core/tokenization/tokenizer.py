@@ -199,7 +199,9 @@ class Tokenizer(MergeTables):
         try:
             return self._encoder[bytes(token)]
         except KeyError:
-            raise TokenizerError(f"{token!r} is not a token of this vocabulary") from None
+            raise TokenizerError(
+                f"{token!r} is not a token of this vocabulary", code="token_unknown", shown=repr(token)
+            ) from None
 
     def is_special(self, token_id: int) -> bool:
         return token_id in self._special_id_set
@@ -485,7 +487,11 @@ class Tokenizer(MergeTables):
         hi = max(self.vocab, default=-1)
         return TokenizerError(
             f"token id {token_id!r} is not in the vocabulary (ids 0..{hi}); "
-            "the ids come from a different tokenizer or are corrupted"
+            "the ids come from a different tokenizer or are corrupted",
+            code="token_id_unknown",
+            id=token_id,
+            hi=hi,
+            lo=0,
         )
 
     # ------------------------------------------------------------------ views
