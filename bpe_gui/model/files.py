@@ -126,7 +126,9 @@ def load_tokenizer(
             if len(picked) != 2 or len(txt) != 1:
                 raise FormatError(
                     "pick one tokenizer file or folder, or a GPT-2 vocab .json together with its "
-                    f"merges .txt (got {', '.join(x.name for x in picked)})"
+                    f"merges .txt (got {', '.join(x.name for x in picked)})",
+                    code="pick_files",
+                    names=", ".join(x.name for x in picked),
                 )
             path, merges = rest[0], txt[0]
     spec = load_any(path, merges=merges, special_tokens=special_tokens, pattern=pattern)

@@ -413,6 +413,46 @@ def _templates() -> dict[str, str]:
             "%(file)s: the normalizer or pre-tokenizer is malformed (%(detail)s). Compare it with a file "
             "HuggingFace writes.",
         ),
+        "hf_normalizer_not_object": translate(
+            "Errors", "%(file)s: the normalizer %(shown)s is not an object."
+        ),
+        "hf_pretokenizer_not_object": translate(
+            "Errors", "%(file)s: the pre-tokenizer %(shown)s is not an object."
+        ),
+        "hf_post_not_object": translate("Errors", "%(file)s: the post-processor %(shown)s is not an object."),
+        "hf_field_not_string": translate("Errors", "%(file)s: %(field)s is %(shown)s, not a string."),
+        "hf_post_cls_sep": translate(
+            "Errors", "%(file)s: the %(kind)s post-processor needs cls and sep as [token, id] pairs."
+        ),
+        "hf_template_item": translate(
+            "Errors", "%(file)s: the TemplateProcessing item %(shown)s is not an object."
+        ),
+        "hf_template_id": translate(
+            "Errors",
+            "%(file)s: the TemplateProcessing special token %(token)s has the id %(shown)s, which is not "
+            "an id.",
+        ),
+        "hf_template_item_kind": translate(
+            "Errors",
+            "%(file)s: the TemplateProcessing item %(shown)s is neither a SpecialToken nor a Sequence.",
+        ),
+        "hf_pattern_form": translate(
+            "Errors",
+            '%(file)s: the %(step)s step has the pattern %(shown)s; expected {"String": ...} or '
+            '{"Regex": ...}.',
+        ),
+        "hf_regex_invalid": translate(
+            "Errors", "%(file)s: the regex %(pattern)s of the %(step)s step does not compile (%(detail)s)."
+        ),
+        "hf_split_behaviour": translate(
+            "Errors", "%(file)s: the Split behaviour %(shown)s is unknown (expected one of %(names)s)."
+        ),
+        "hf_metaspace_replacement": translate(
+            "Errors", "%(file)s: the Metaspace replacement %(shown)s is not one character."
+        ),
+        "hf_metaspace_scheme": translate(
+            "Errors", "%(file)s: the Metaspace prepend_scheme %(shown)s is not always, first or never."
+        ),
         "hf_decoder": translate("Errors", "%(file)s: the decoder cannot be used (%(detail)s)."),
         "sp_suffix": translate(
             "Errors",
@@ -831,6 +871,12 @@ def _templates() -> dict[str, str]:
         "sample_docs_split": translate(
             "Errors",
             "Sampling documents needs a split token: documents are the pieces between its occurrences.",
+        ),
+        # (the app's own: more than one file picked, not a vocab.json + merges.txt pair)
+        "pick_files": translate(
+            "Errors",
+            "Pick one tokenizer file or folder, or a GPT-2 vocab .json together with its merges .txt "
+            "(picked: %(names)s).",
         ),
     }
 
