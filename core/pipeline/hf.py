@@ -310,7 +310,9 @@ def pipeline_config(
         before, after = _post(data.get("post_processor"), token_id)
     except Bad as e:
         raise FormatError(
-            f"{path}: {e}", code=e.code or "hf_pipeline_invalid", file=str(path), detail=str(e), **e.params
+            f"{path}: {e}",
+            code=e.code or "hf_pipeline_invalid",
+            **{"file": str(path), "detail": str(e), **e.params},
         ) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
         raise FormatError(
@@ -347,7 +349,9 @@ def pipeline_config(
             )
     except Bad as e:
         raise FormatError(
-            f"{path}: {e}", code=e.code or "hf_pipeline_invalid", file=str(path), detail=str(e), **e.params
+            f"{path}: {e}",
+            code=e.code or "hf_pipeline_invalid",
+            **{"file": str(path), "detail": str(e), **e.params},
         ) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
         raise FormatError(
