@@ -102,11 +102,8 @@ class Site:
 
 
 def _modules() -> list[tuple[str, ast.Module]]:
-    out = []
-    for p in sorted((ROOT / "core").rglob("*.py")):
-        out.append((p.relative_to(ROOT).as_posix(), ast.parse(p.read_text(encoding="utf-8"))))
-    out.append(("bpe_gui/model/files.py", ast.parse((ROOT / "bpe_gui/model/files.py").read_text("utf-8"))))
-    return out
+    files = [*sorted((ROOT / "core").rglob("*.py")), ROOT / "bpe_gui/model/files.py"]  # (+ the app's own)
+    return [(p.relative_to(ROOT).as_posix(), ast.parse(p.read_text(encoding="utf-8"))) for p in files]
 
 
 def _error_classes(modules) -> set[str]:
