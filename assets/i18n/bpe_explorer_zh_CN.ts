@@ -975,12 +975,12 @@
     <message>
         <location filename="../../bpe_gui/views/details_view.py" line="112"/>
         <source>distinct word</source>
-        <translation>个不同的词</translation>
+        <translation>个不同的单词</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/details_view.py" line="112"/>
         <source>distinct words</source>
-        <translation>个不同的词</translation>
+        <translation>个不同的单词</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/details_view.py" line="113"/>
@@ -1000,7 +1000,7 @@
     <message>
         <location filename="../../bpe_gui/views/details_view.py" line="118"/>
         <source>; some hold the pair more than once: &lt;b&gt;{0}&lt;/b&gt; places in all</source>
-        <translation>；有的词含有这个字节对不止一处：共 &lt;b&gt;{0}&lt;/b&gt; 处</translation>
+        <translation>；有的单词含有这个字节对不止一处：共 &lt;b&gt;{0}&lt;/b&gt; 处</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/details_view.py" line="124"/>
@@ -2038,7 +2038,7 @@
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="764"/>
         <source>%(name)s: first_file and first_offset need a value in every row (the file index and byte offset of the token&apos;s first occurrence).</source>
-        <translation>%(name)s：每一行的 first_file 和 first_offset 都要有值（词元第一次出现的文件序号和字节偏移）。</translation>
+        <translation>%(name)s：每一行的 first_file 和 first_offset 都要有值（词元第一次出现处的文件索引和字节偏移）。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="769"/>
@@ -3159,7 +3159,7 @@
     <message>
         <location filename="../../bpe_gui/dialogs/glossary.py" line="90"/>
         <source>After a merge, only the words containing the pair are looked at again: their old pairs are subtracted and their new pairs added, instead of counting everything from scratch.</source>
-        <translation>一次合并之后，只重新查看包含该字节对的词：减去它们旧的字节对，加上新的字节对，而不是从头重新统计。</translation>
+        <translation>一次合并之后，只重新查看包含该字节对的单词：减去它们旧的字节对，加上新的字节对，而不是从头重新统计。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/dialogs/glossary.py" line="98"/>
@@ -3753,7 +3753,7 @@
     <message>
         <location filename="../../bpe_gui/text/learn.py" line="391"/>
         <source>Word %1 (count %2) contains the pair: only such words change.</source>
-        <translation>词 %1（次数 %2）包含该字节对：只有这样的词会改变。</translation>
+        <translation>单词 %1（次数 %2）包含该字节对：只有这样的单词会改变。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/learn.py" line="399"/>
@@ -3773,7 +3773,7 @@
     <message>
         <location filename="../../bpe_gui/text/learn.py" line="432"/>
         <source>The word is stored in its merged form.</source>
-        <translation>这个词以合并后的形式保存。</translation>
+        <translation>这个单词以合并后的形式保存。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/learn.py" line="459"/>
@@ -4851,17 +4851,17 @@
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="72"/>
         <source>Merge #%1: %2 + %3 → %4 (id %5), seen %6 time(s) in %7 distinct word(s).</source>
-        <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的词中出现 %6 次。</translation>
+        <translation>第 %1 次合并：%2 + %3 → %4（ID %5），在 %7 个不同的单词中出现 %6 次。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="155"/>
         <source>This is merge #%1 of an imported tokenizer. Its file lists the merges in order but not how often each pair occurred in the text it was trained on, so there are no counts, changed words or reasons to show; train on a corpus (or open a bpe.json with its training record) to see them.</source>
-        <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
+        <translation>这是导入的分词器的第 %1 次合并。它的文件按顺序列出合并规则，但没有记录每个字节对在训练文本中出现的次数，所以这里没有次数、变化的单词或原因可以显示；在语料上训练（或打开带有训练记录的 bpe.json）就能看到。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="173"/>
         <source>&lt;b&gt;The pair.&lt;/b&gt; The two tokens %1 stood side by side %2 time(s) in the corpus, in %3 distinct word(s) (%4).</source>
-        <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的词（%4）中。</translation>
+        <translation>&lt;b&gt;字节对。&lt;/b&gt;两个词元 %1 在语料中相邻出现了 %2 次，分布在 %3 个不同的单词（%4）中。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="183"/>
@@ -4886,7 +4886,7 @@
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="217"/>
         <source>&lt;b&gt;What changed.&lt;/b&gt; %1 distinct word(s) changed, which occur %2 time(s) in the corpus. Only these words were touched: that is the %3.</source>
-        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的词发生了变化，它们在语料中共出现 %2 次。只有这些词被处理：这就是%3。</translation>
+        <translation>&lt;b&gt;改变了什么。&lt;/b&gt;%1 个不同的单词发生了变化，它们在语料中共出现 %2 次。只有这些单词被处理：这就是%3。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/story_view.py" line="140"/>
