@@ -383,6 +383,8 @@ def check_corpus(path: str | os.PathLike) -> None:
 
     if is_stream(path):
         return
+    if str(path).lower().endswith(".parquet") and Path(path).is_file():
+        return  # a counts file (bpe-explorer count): the engine reads it as counts and says what is wrong
     stream, name, _size = _source_stream(path, False)
     with stream:
         head = stream.read(65536)

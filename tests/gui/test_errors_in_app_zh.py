@@ -181,3 +181,34 @@ def test_an_error_inside_another_is_said_in_chinese_too(qapp):
     shown = _in_chinese(EngineDied("y", code="engine_start_failed", cause=cause))
     assert shown.startswith("训练引擎无法启动：无法启动 bpe-engine 进程（退出码 1）"), shown
     assert error_text(EngineDied("y", code="engine_start_failed", cause=cause)) == plurals("y")
+
+
+def test_a_counts_file_opens_in_the_app_and_a_damaged_one_is_refused_in_chinese(qtbot, window, tmp_path):
+    """File → Open corpus offers "Counts files (*.parquet)", but the quick look at the file's start took
+    the Parquet file for a binary one and refused every counts file."""
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    from core.scale.counts import count_files
+    from core.scale.counts_io import write_counts
+
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("the cat sat on the mat " * 20, encoding="utf-8")
+    good = write_counts(count_files([corpus], ["<|endoftext|>"], workers=1), tmp_path / "counts.parquet")
+    c = window.controller
+    with qtbot.waitSignal(c.corpus_loaded, timeout=60_000):
+        assert window.load_corpus_confirmed(str(good))
+    assert c.model.has_trainer
+
+    bad = tmp_path / "bad.parquet"
+    pq.write_table(pa.table({"token": [b"the", b" cat"], "cnt": [3, 4]}), bad)
+    errors: list[str] = []
+    c.error.connect(errors.append)
+    try:
+        i18n.install("zh_CN")
+        with qtbot.waitSignal(c.error, timeout=60_000):
+            window.load_corpus_confirmed(str(bad))
+    finally:
+        i18n.install("en")
+    assert errors[-1].startswith(f"{bad} 缺少列 count"), errors[-1]
+    assert "first_file" in errors[-1] and "计数文件" in errors[-1]
