@@ -484,6 +484,10 @@ def _load_any(
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
     if isinstance(data, dict) and not _HF_SETTINGS.isdisjoint(data):
         raise _settings_error(p)
+    if isinstance(data, dict) and data and all(k.isdigit() for k in list(data)[:1000]):
+        from core.formats.gpt2 import read_vocab_json
+
+        read_vocab_json(p, text, data)  # a vocab of id -> token (json.dump of train_bpe's): it says so
     raise FormatError(
         f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
         "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)",

@@ -72,7 +72,8 @@ CASES = {
         "bpe.json": (g / "bpe.json").read_text().replace('"version": 1', '"version": 9', 1)
     },
     "native_merge_id": lambda g: {"bpe.json": _native_line(g, "[32, 116]", "[32, 116]", "[32, 99999]")},
-    # a tiktoken file's known encoding asked for a special token it lacks is not reachable here;
+    # train_bpe's vocab saved with json.dump (ids as keys): it was "a JSON file of no known kind"
+    "gpt2_vocab_ids_to_tokens": lambda g: {"vocab.json": json.dumps({"0": "a", "1": "b", "256": "ab"})},
     # a folder holding no tokenizer file at all
     "folder_no_tokenizer": lambda g: {"notes.md": "my notes"},
 }
