@@ -235,12 +235,14 @@ def _check_pipeline(loc: _Lines, pipeline: Any) -> None:
     try:
         build_pipeline(pipeline)
     except (Bad, TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
+        own = (
+            e.params if isinstance(e, Bad) and e.code else {}
+        )  # (the part at fault, said as for tokenizer.json)
         raise FormatError(
             f"{loc.key('pipeline')}the pipeline cannot be used ({type(e).__name__}: {e}); the file "
             "was edited by hand or is damaged",
-            code="native_pipeline_invalid",
-            detail=f"{type(e).__name__}: {e}",
-            **loc.params_key("pipeline"),
+            code=e.code if isinstance(e, Bad) and e.code else "native_pipeline_invalid",
+            **{**loc.params_key("pipeline"), "detail": f"{type(e).__name__}: {e}", **own},
         ) from None
 
 
