@@ -213,3 +213,20 @@ def test_a_counts_file_opens_in_the_app_and_a_damaged_one_is_refused_in_chinese(
         i18n.install("en")
     assert errors[-1].startswith(f"{bad} 缺少列 count"), errors[-1]
     assert "first_file" in errors[-1] and "计数文件" in errors[-1]
+
+
+def test_a_pipeline_part_of_a_bpe_json_is_named_in_chinese(qapp, tmp_path):
+    """An imported tokenizer.json's pipeline kept in bpe.json, edited to a normalizer we do not reproduce:
+    named as for tokenizer.json (it was a Chinese sentence around core's English detail)."""
+    from core.errors import FormatError
+    from core.formats import load_any
+
+    data = json.loads((_good(tmp_path) / "bpe.json").read_text(encoding="utf-8"))
+    data["pipeline"] = {"normalizer": {"type": "BertNormalizer", "lowercase": True}}
+    path = tmp_path / "bpe.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="BertNormalizer") as refused:
+        load_any(path)
+    assert refused.value.code == "hf_normalizer_unsupported"
+    shown = _in_chinese(refused.value)
+    assert shown.startswith(f"{path}：不支持规范化器 'BertNormalizer'（支持：NFC、"), shown
