@@ -118,9 +118,15 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
     """
     path = Path(path)
     if path.is_dir():
-        raise FormatError(f"{str(path)!r} is a folder; choose a file name to write to")
+        raise FormatError(
+            f"{str(path)!r} is a folder; choose a file name to write to", code="write_folder", path=str(path)
+        )
     if not path.parent.is_dir():
-        raise FormatError(f"folder {str(path.parent)!r} does not exist; create it first")
+        raise FormatError(
+            f"folder {str(path.parent)!r} does not exist; create it first",
+            code="folder_missing",
+            path=str(path.parent),
+        )
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp: str | None = None
     stage = _STAGE.get()
@@ -138,7 +144,10 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
     except OSError as e:
         raise FormatError(
             f"cannot write {str(path)!r}: {e.strerror or e}; check the folder's "
-            "permissions and free space (the previous file is unchanged)"
+            "permissions and free space (the previous file is unchanged)",
+            code="write_failed",
+            path=str(path),
+            reason=str(e.strerror or e),
         ) from e
     finally:
         discard(tmp)
@@ -189,7 +198,11 @@ def staged_writes() -> Iterator[None]:
                         f"{', '.join(done)} already replaced, the other files are unchanged; export again"
                         if done
                         else "the previous files are unchanged"
-                    )
+                    ),
+                    code="publish_failed_after" if done else "publish_failed",
+                    path=str(path),
+                    reason=str(e.strerror or e),
+                    done=", ".join(done),
                 ) from e
             stage[i] = ("", path)
     finally:

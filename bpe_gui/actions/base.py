@@ -144,7 +144,7 @@ class ControllerBase(QObject):
         try:
             return request(self._use_engine(), *args)
         except EngineDied as e:
-            self._lost(str(e))
+            self._lost(error_text(e))
         except BPEError as e:
             self.error.emit(error_text(e))
         return FAILED

@@ -317,7 +317,7 @@ class FileActions(ControllerBase):
             )
         if failed:
             labels = ", ".join(QCoreApplication.translate("Files", files.FORMAT_LABELS[f]) for f in failed)
-            why = "\n".join(f"\u2022 {f}: {error_text(BPEError(text))}" for f, text in failed.items())
+            why = "\n".join(f"\u2022 {f}: {error_text(e)}" for f, e in failed.items())
             self.error.emit(
                 QCoreApplication.translate(
                     "FileActions",

@@ -183,7 +183,7 @@ class SessionActions(ControllerBase):
                 selected=selected,
             )
         except (BPEError, OSError) as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return None
         n = len(spec.merges)
         self.session_path = str(out)
@@ -213,7 +213,7 @@ class SessionActions(ControllerBase):
         try:
             s = load_session(path)
         except BPEError as e:
-            self.error.emit(str(e))
+            self.error.emit(error_text(e))
             return None
         self.session_path = str(path)
         spec = s.spec

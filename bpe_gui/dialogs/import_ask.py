@@ -74,7 +74,9 @@ class TiktokenOptionsDialog(QDialog):
                     )
                 )
         except BPEError as e:
-            self.problem.setText(str(e))
+            from bpe_gui.text.errors import error_text
+
+            self.problem.setText(error_text(e))
             return
         self.options = {"pattern": pattern, "special_tokens": specials or {}}
         self.accept()

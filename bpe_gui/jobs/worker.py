@@ -97,9 +97,7 @@ class JobResult:
         """:attr:`error` as the user reads it (in the app's language), None without one."""
         if self.error is None:
             return None
-        if self.lost:
-            return str(self.error)
-        from bpe_gui.text.errors import error_text
+        from bpe_gui.text.errors import error_text  # (the engine's death too: EngineDied has a code)
 
         return error_text(self.error)
 

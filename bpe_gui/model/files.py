@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from core.errors import BPEError
 
 FORMAT_LABELS = {
     "gpt2": QT_TRANSLATE_NOOP("Files", "GPT-2 files (vocab.json + merges.txt)"),
@@ -25,7 +29,7 @@ def export_tokenizer(
     *,
     lossy: bool = False,
     replace_others: bool = False,
-) -> tuple[list[Path], dict[str, str]]:
+) -> tuple[list[Path], dict[str, BPEError]]:
     """Write ``formats`` of ``source`` (a Trainer or Tokenizer) into ``folder``: (the files written,
     {format: why} for the formats that cannot hold this tokenizer at all, which are left out).
 
@@ -122,7 +126,9 @@ def load_tokenizer(
             if len(picked) != 2 or len(txt) != 1:
                 raise FormatError(
                     "pick one tokenizer file or folder, or a GPT-2 vocab .json together with its "
-                    f"merges .txt (got {', '.join(x.name for x in picked)})"
+                    f"merges .txt (got {', '.join(x.name for x in picked)})",
+                    code="pick_files",
+                    names=", ".join(x.name for x in picked),
                 )
             path, merges = rest[0], txt[0]
     spec = load_any(path, merges=merges, special_tokens=special_tokens, pattern=pattern)

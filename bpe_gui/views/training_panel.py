@@ -281,7 +281,9 @@ class TrainingPanel(QGroupBox):
                     ).format(repr(e.token))
                 )
             else:
-                self.error.emit(str(e))
+                from bpe_gui.text.errors import error_text
+
+                self.error.emit(error_text(e))
             return
         guard = getattr(c, "discard_guard", None)
         if guard is not None and c.has_trainer and not guard(self.tr("Applying the settings")):

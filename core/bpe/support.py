@@ -58,7 +58,10 @@ def surrogate_error(text: str) -> TokenizerError:
         f"the text contains a lone surrogate ({where}), which is not valid "
         "Unicode; only U+DC80..U+DCFF (bytes kept with errors='surrogateescape') "
         "are accepted. Fix the text, e.g. s.encode('utf-16', 'surrogatepass')"
-        ".decode('utf-16', 'replace')"
+        ".decode('utf-16', 'replace')",
+        code="text_surrogate",
+        codepoint=f"U+{ord(m.group()):04X}" if m else "",
+        index=m.start() if m else -1,
     )
 
 
@@ -293,6 +296,8 @@ def check_surrogates(special_tokens: list[str]) -> list[str]:
         if m:
             raise TokenizerError(
                 f"special token {s!r} contains a lone surrogate (U+{ord(m.group()):04X}), "
-                "which is not valid Unicode and cannot be written to UTF-8; fix the token"
+                "which is not valid Unicode and cannot be written to UTF-8; fix the token",
+                code="special_surrogate",
+                token=s,
             )
     return special_tokens

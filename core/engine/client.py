@@ -368,13 +368,15 @@ class Engine:
                 self.start()
             proc, flag = self._proc, self._cancel
             if proc is None or flag is None:  # pragma: no cover - start() sets both
-                raise EngineDied("the training engine could not start")
+                raise EngineDied("the training engine could not start", code="engine_not_started")
             flag.value = 0
             try:
                 conn = self._conn = proc.conn
             except ChildError as e:  # it could not start: say so now (nothing is retried)
                 self._proc = None
-                raise EngineDied(f"the training engine could not start: {e}") from e
+                raise EngineDied(
+                    f"the training engine could not start: {e}", code="engine_start_failed", cause=e
+                ) from e
             failure: BaseException | None = None  # from on_event: raised once the reply is read
             try:
                 conn.send(request)
@@ -390,7 +392,9 @@ class Engine:
                         self._abandon()
                         raise EngineDied(
                             f"the training engine sent an unreadable reply ({e}); "
-                            "the loaded corpus is gone, open it again"
+                            "the loaded corpus is gone, open it again",
+                            code="engine_bad_reply",
+                            detail=str(e),
                         ) from e
                     if isinstance(message, Done):
                         if failure is not None:
@@ -430,7 +434,9 @@ class Engine:
                     raise EngineDied(
                         f"the training engine process was stopped (SIGSTOP) for more than "
                         f"{STOPPED_GRACE:.0f} s and has been ended; the loaded corpus is gone, "
-                        "open it again"
+                        "open it again",
+                        code="engine_stopped",
+                        seconds=round(STOPPED_GRACE),
                     )
             else:
                 stopped_since = None
@@ -458,7 +464,9 @@ class Engine:
             self._conn = None
         return EngineDied(
             f"the training engine stopped unexpectedly ({exit_reason(code)}); "
-            "the loaded corpus is gone, open it again"
+            "the loaded corpus is gone, open it again",
+            code="engine_died",
+            exit_code=code,
         )
 
 

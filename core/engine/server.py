@@ -427,7 +427,9 @@ def _refuse_stream(path: str) -> None:
         raise CorpusError(
             f"{str(path)!r} is a FIFO, pipe or device, which can be read only once; the app "
             "needs a file it can read again: save the text to a file first (the command "
-            "line streams it: bpe-explorer train FILE)"
+            "line streams it: bpe-explorer train FILE)",
+            code="corpus_stream",
+            path=str(path),
         )
 
 

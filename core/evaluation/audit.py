@@ -491,7 +491,12 @@ def _merges_txt(p: Path) -> list[Pair]:
             out.append((str_to_token(parts[0]), str_to_token(parts[1])))
         except KeyError as e:
             raise FormatError(
-                f"{p}: line {n}: {e.args[0]!r} is not a GPT-2 byte character; give a byte-level merges.txt"
+                f"{p}: line {n}: {e.args[0]!r} is not a GPT-2 byte character; give a byte-level merges.txt",
+                code="merges_not_byte_level",
+                file=str(p),
+                line=n,
+                text=e.args[0],
+                codepoint=f"U+{ord(e.args[0]):04X}",
             ) from None
     # lines of two words ("hello world") have a merge's shape; a merge list is also built on itself
     if not looks_like_merges(text.encode("utf-8", "surrogateescape")[:4096]):

@@ -72,7 +72,11 @@ class EvalText:
             problem = text_file_problem(p, "text file")
             if problem is not None:
                 raise problem
-            raise CorpusError(f"text file {str(p)!r} does not exist or is not a file; check the path")
+            raise CorpusError(
+                f"text file {str(p)!r} does not exist or is not a file; check the path",
+                code="corpus_not_regular",
+                path=str(p),
+            )
         return cls(name or str(path), p, None, p.stat().st_size)
 
     @classmethod
@@ -207,11 +211,12 @@ def sample_documents(
     """``n`` documents drawn at random (reproducibly for a seed) from a file, joined by ``split_on``
     in file order. All documents when the file has at most ``n``."""
     if n < 1:
-        raise CorpusError(f"--sample-docs {n}: sample at least 1 document")
+        raise CorpusError(f"--sample-docs {n}: sample at least 1 document", code="sample_docs_few", n=n)
     if not split_on:
         raise CorpusError(
             "sampling documents needs a split token (--split-on); documents are the pieces "
-            "between its occurrences"
+            "between its occurrences",
+            code="sample_docs_split",
         )
     src = EvalText.from_file(path)
     sep = split_on.encode("utf-8", "surrogateescape")
@@ -470,9 +475,9 @@ def _evaluate(
     niceness: int,
 ) -> list[EvalResult]:
     if not tokenizers:
-        raise TokenizerError("no tokenizer to evaluate; add at least one")
+        raise TokenizerError("no tokenizer to evaluate; add at least one", code="eval_no_tokenizer")
     if not texts:
-        raise CorpusError("no text to evaluate on; add at least one file")
+        raise CorpusError("no text to evaluate on; add at least one file", code="eval_no_text")
     prepared = [(name, t, t.special_ids.get(split_on) if split_on else None) for name, t in tokenizers]
     units = [(ti, ki) for ti in range(len(texts)) for ki in range(len(prepared))]
     total = sum(texts[ti].size for ti, _ in units)

@@ -260,7 +260,11 @@ def file_token_counts(
         problem = text_file_problem(p, "text file")
         if problem is not None:
             raise problem
-        raise CorpusError(f"text file {str(p)!r} does not exist or is not a file; check the path")
+        raise CorpusError(
+            f"text file {str(p)!r} does not exist or is not a file; check the path",
+            code="corpus_not_regular",
+            path=str(p),
+        )
     total = p.stat().st_size
     counts = np.zeros(size, dtype=np.int64)
     done = 0

@@ -120,10 +120,18 @@ def load_eval_tokenizer(source: str | os.PathLike) -> TokenizerSpec:
             enc = KNOWN[text]
             return load_tiktoken(known, pattern=enc.pattern, special_tokens=dict(enc.special_tokens))
         if text.lower() in KNOWN:
-            raise FormatError(f"unknown tokenizer {text!r}; did you mean {text.lower()!r}?")
+            raise FormatError(
+                f"unknown tokenizer {text!r}; did you mean {text.lower()!r}?",
+                code="eval_encoding_case",
+                text=text,
+                shown=repr(text.lower()),
+            )
         raise FormatError(
             f"tokenizer {text!r} is neither a file or folder nor a known encoding; give a path "
-            f"or one of {', '.join(KNOWN)}"
+            f"or one of {', '.join(KNOWN)}",
+            code="eval_tokenizer_unknown",
+            text=text,
+            names=", ".join(KNOWN),
         )
     if path.is_file() and path.suffix == ".tiktoken" and path.stem in KNOWN:
         enc = KNOWN[path.stem]

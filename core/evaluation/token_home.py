@@ -121,7 +121,11 @@ def resolve_token(tok: Tokenizer, token: int | bytes | str) -> int:
     if isinstance(token, int):
         if token not in tok.vocab:
             raise TokenizerError(
-                f"id {token} is not in this vocabulary (ids {min(tok.vocab)}..{max(tok.vocab)}); give a token id it has"
+                f"id {token} is not in this vocabulary (ids {min(tok.vocab)}..{max(tok.vocab)}); give a token id it has",
+                code="token_id_unknown",
+                id=token,
+                hi=max(tok.vocab),
+                lo=min(tok.vocab),
             )
         return token
     try:
@@ -140,11 +144,19 @@ def _not_a_token(tok: Tokenizer, token: bytes | str) -> TokenizerError:
     except BPEError:
         ids = []
     if not ids:
-        return TokenizerError(f"{shown(b)} is not a token of this vocabulary; give a token's text or its id")
+        return TokenizerError(
+            f"{shown(b)} is not a token of this vocabulary; give a token's text or its id",
+            code="token_unknown",
+            shown=shown(b),
+        )
     parts = ", ".join(f"{i} {shown(tok.vocab[i])}" for i in ids[:8]) + (" …" if len(ids) > 8 else "")
     return TokenizerError(
         f"{shown(b)} is not a token of this vocabulary; this tokenizer cuts it into {len(ids)} "
-        f"tokens ({parts}): trace one of them by its id or its text"
+        f"tokens ({parts}): trace one of them by its id or its text",
+        code="token_unknown_parts",
+        shown=shown(b),
+        count=len(ids),
+        parts=parts,
     )
 
 
@@ -244,7 +256,11 @@ def _search(
         problem = text_file_problem(p, "corpus file")
         if problem is not None:
             raise problem
-        raise CorpusError(f"corpus file {str(p)!r} does not exist or is not a file; check the path")
+        raise CorpusError(
+            f"corpus file {str(p)!r} does not exist or is not a file; check the path",
+            code="corpus_not_regular",
+            path=str(p),
+        )
     total = p.stat().st_size
     needle = tok.vocab[tid]
     out: list[Snippet] = []

@@ -160,13 +160,20 @@ def export_all(
         check_lossless(spec, names)
     d = Path(directory)
     if d.exists() and not d.is_dir():
-        raise FormatError(f"{str(d)!r} is a file; export needs a folder")
+        raise FormatError(
+            f"{str(d)!r} is a file; export needs a folder", code="export_not_folder", path=str(d)
+        )
     if not replace_others:
         check_replaceable(d, names)
     try:
         d.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise FormatError(f"cannot create folder {str(d)!r}: {e.strerror or e}") from e
+        raise FormatError(
+            f"cannot create folder {str(d)!r}: {e.strerror or e}",
+            code="folder_cannot_create",
+            path=str(d),
+            reason=str(e.strerror or e),
+        ) from e
     # bpe.json last, then the record of this export (export_record: which files are the latest export's)
     with staged_writes():  # all files are written before any replaces its old version
         written = {
@@ -220,7 +227,9 @@ def detect_format(path: str | os.PathLike) -> str:
         raise FormatError(
             f"folder {str(p)!r} holds no tokenizer files; expected one of {NATIVE_NAME}, "
             f"{HF_NAME}, {VOCAB_NAME} + {MERGES_NAME}, {TIKTOKEN_NAME}, a tekken*.json or a "
-            "SentencePiece tokenizer.model"
+            "SentencePiece tokenizer.model",
+            code="folder_no_tokenizer",
+            path=str(p),
         )
     if not p.exists():
         if str(path) in ENCODING_NAMES:  # (eval takes them: the other commands said "check the path")
@@ -228,16 +237,28 @@ def detect_format(path: str | os.PathLike) -> str:
                 f"{str(p)!r} does not exist; the name of a known encoding is read only by "
                 f"'bpe-explorer eval --tokenizer'; here give its file, e.g. path/to/"
                 f"{ENCODING_NAMES[str(path)]}.tiktoken (tiktoken's copy, or "
-                "https://openaipublic.blob.core.windows.net/encodings/)"
+                "https://openaipublic.blob.core.windows.net/encodings/)",
+                code="tokenizer_encoding_name",
+                path=str(p),
+                file=f"{ENCODING_NAMES[str(path)]}.tiktoken",
             )
-        raise FormatError(f"{str(p)!r} does not exist; check the path")
+        raise FormatError(f"{str(p)!r} does not exist; check the path", code="file_missing", path=str(p))
     if not p.is_file():
-        raise FormatError(f"{str(p)!r} is not a regular file (a FIFO or device?); give a tokenizer file")
+        raise FormatError(
+            f"{str(p)!r} is not a regular file (a FIFO or device?); give a tokenizer file",
+            code="tokenizer_not_regular",
+            path=str(p),
+        )
     try:
         with p.open("rb") as f:
             head = f.read(4096)
     except OSError as e:
-        raise FormatError(f"cannot read {str(p)!r}: {e.strerror or e}") from e
+        raise FormatError(
+            f"cannot read {str(p)!r}: {e.strerror or e}",
+            code="file_unreadable",
+            path=str(p),
+            reason=str(e.strerror or e),
+        ) from e
     if not head:
         raise FormatError(
             f"{p}: the file is empty; it is not a tokenizer file", code="tokenizer_empty", name=p.name
@@ -466,6 +487,10 @@ def _load_any(
         return _gpt2(p, Path(merges) if merges else find_merges_for(p), specials, pat, pattern, (text, data))
     if isinstance(data, dict) and not _HF_SETTINGS.isdisjoint(data):
         raise _settings_error(p)
+    if isinstance(data, dict) and data and all(k.isdigit() for k in list(data)[:1000]):
+        from core.formats.gpt2 import read_vocab_json
+
+        read_vocab_json(p, text, data)  # a vocab of id -> token (json.dump of train_bpe's): it says so
     raise FormatError(
         f"{p}: a JSON file of no known tokenizer kind (expected a HuggingFace tokenizer.json with a "
         "'model' object, a GPT-2 vocab.json of token -> id, a Mistral tekken file or our bpe.json)",

@@ -20,15 +20,19 @@ _SURROGATE = regex.compile("[\ud800-\udfff]")
 _LONE_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
 
 
-def check_token_text(where: str, token: str) -> str:
+def check_token_text(where: str, token: str, **place: Any) -> str:
     """A special token read from a file: refused (FormatError naming the file) when it holds a lone
     surrogate, which no UTF-8 file can carry (a JSON ``\\ud800`` escape can). ``where`` starts the
-    message ("FILE: line N: ")."""
+    message ("FILE: line N: "); ``place`` says the same for the error's params (``file``, ``line`` …)."""
     bad = _LONE_SURROGATE.search(token)
     if bad is not None:
         raise FormatError(
             f"{where}special token {token!r} contains a lone surrogate (U+{ord(bad.group()):04X}), "
-            "which is not valid Unicode; the file is damaged (fix or remove that token)"
+            "which is not valid Unicode; the file is damaged (fix or remove that token)",
+            code="file_special_surrogate",
+            token=token,
+            codepoint=f"U+{ord(bad.group()):04X}",
+            **place,
         )
     return token
 
@@ -100,6 +104,12 @@ def lines_with(text: str, needle: str) -> list[int]:
         out.append(text.count("\n", 0, i) + 1)
         start = i + len(needle)
     return out
+
+
+def line_no(text: str, needle: str) -> int:
+    """The 1-based number of the first line containing ``needle`` (0 when not found), for an error's params."""
+    lines = lines_with(text, needle)
+    return lines[0] if lines else 0
 
 
 def line_of(text: str, needle: str) -> str:
@@ -211,15 +221,24 @@ def parse_special_ids(values: Iterable[str]) -> list[str] | dict[str, int] | Non
         plain = [v for v, w in zip(values, with_id) if not w]
         raise FormatError(
             f"special tokens {plain[:3]!r} have no id while others do; give every one as "
-            "TOKEN=ID (e.g. '<|endoftext|>=100257') or none of them"
+            "TOKEN=ID (e.g. '<|endoftext|>=100257') or none of them",
+            code="special_ids_mixed",
+            shown=repr(plain[:3]),
         )
     out: dict[str, int] = {}
     for tok, _, i in pairs:
         if tok in out:
-            raise FormatError(f"special token {tok!r} is given twice")
+            raise FormatError(f"special token {tok!r} is given twice", code="special_duplicate", token=tok)
         if int(i) >= MAX_ID:
-            raise FormatError(f"special token {tok!r}: id {i} is too large (ids go up to 2^31-1)")
+            raise FormatError(
+                f"special token {tok!r}: id {i} is too large (ids go up to 2^31-1)",
+                code="special_id_invalid",
+                token=tok,
+                shown=i,
+            )
         out[tok] = int(i)
     if len(set(out.values())) < len(out):
-        raise FormatError("two special tokens are given the same id; each needs its own")
+        raise FormatError(
+            "two special tokens are given the same id; each needs its own", code="special_ids_same"
+        )
     return out

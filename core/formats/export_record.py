@@ -185,7 +185,13 @@ def check_folder(folder: Path, present: Sequence[tuple[str, tuple[str, ...]]]) -
         raise FormatError(
             f"folder {str(folder)!r}: {', '.join(newer)} {'is' if len(newer) == 1 else 'are'} newer "
             f"than {chosen[0]} (written after it), so they may hold another tokenizer; give the file to open "
-            f"(e.g. {str(folder / newer[0])!r}) or export all formats again"
+            f"(e.g. {str(folder / newer[0])!r}) or export all formats again",
+            code="folder_mixed",
+            path=str(folder),
+            files=", ".join(newer),
+            chosen=chosen[0],
+            count=len(newer),
+            example=str(folder / newer[0]),
         )
 
 

@@ -57,7 +57,12 @@ def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
         if key in seen:
             raise FormatError(
                 f"ids {seen[key]} and {i} are the same token {spec.vocab[i]!r}; vocab.json "
-                "can hold each token once (use the native bpe.json format)"
+                "can hold each token once (use the native bpe.json format)",
+                code="export_same_token",
+                first=seen[key],
+                second=i,
+                shown=repr(spec.vocab[i]),
+                fmt="vocab.json",
             )
         seen[key] = i
     merges = "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in spec.merges)
@@ -117,7 +122,10 @@ def _refuse_pickle(path: Path, name: str) -> None:
         return  # (reading it says what is wrong)
     if len(head) == 2 and head[0] == 0x80 and 2 <= head[1] <= 5:
         raise FormatError(
-            f"{path} is a Python pickle, not a GPT-2 {name}: load it with pickle.load, then " + _WRITE_GPT2
+            f"{path} is a Python pickle, not a GPT-2 {name}: load it with pickle.load, then " + _WRITE_GPT2,
+            code="gpt2_pickle",
+            file=str(path),
+            what=name,
         )
 
 
@@ -230,13 +238,19 @@ def read_vocab_json(path: Path, text: str | None = None, data: Any = None) -> di
     if not isinstance(data, dict):
         raise FormatError(
             f"{path}: expected a JSON object of token -> id, found {type(data).__name__}; "
-            "this is not a GPT-2 vocab.json"
+            "this is not a GPT-2 vocab.json",
+            code="gpt2_vocab_not_object",
+            file=str(path),
+            kind=type(data).__name__,
         )
     first = next(iter(data.items()), None)
     if first is not None and first[0].isdigit() and isinstance(first[1], str):
         raise FormatError(
             f"{path}: maps ids to tokens ({first[0]!r}: {first[1]!r} …); a GPT-2 vocab.json maps each "
-            "token, written in GPT-2's byte-to-character alphabet, to its id; " + _WRITE_GPT2
+            "token, written in GPT-2's byte-to-character alphabet, to its id; " + _WRITE_GPT2,
+            code="gpt2_vocab_ids_to_tokens",
+            file=str(path),
+            shown=f"{first[0]!r}: {first[1]!r}",
         )
     vocab: dict[int, bytes] = {}
     keys: dict[int, str] = {}

@@ -33,6 +33,7 @@ from core.formats._io import (
     check_token_text,
     compact,
     dump_mapping,
+    line_no,
     line_of,
     lines_with,
     load_json,
@@ -61,7 +62,12 @@ def hf_json(spec: TokenizerSpec) -> str:
         if key in vocab:
             raise FormatError(
                 f"ids {owner[key]} and {i} both become {key!r} in tokenizer.json; it can hold "
-                "each token once (use the native bpe.json format)"
+                "each token once (use the native bpe.json format)",
+                code="export_same_token",
+                first=owner[key],
+                second=i,
+                shown=repr(key),
+                fmt="tokenizer.json",
             )
         vocab[key] = i
         owner[key] = i
@@ -188,12 +194,22 @@ def _check_pre_tokenizer(path: Path, pre: Any, where: str = "pre_tokenizer") -> 
     if pre is None:
         return
     if not isinstance(pre, dict) or not isinstance(pre.get("type"), str):
-        raise FormatError(f'{path}: {where} is {_short(pre)}, not a pre-tokenizer object with a "type"')
+        raise FormatError(
+            f'{path}: {where} is {_short(pre)}, not a pre-tokenizer object with a "type"',
+            code="hf_pretokenizer_invalid",
+            file=str(path),
+            key=where,
+            shown=_short(pre),
+        )
     if pre["type"] == "Sequence":
         steps = pre.get("pretokenizers")
         if not isinstance(steps, list):
             raise FormatError(
-                f"{path}: {where}.pretokenizers is {_short(steps)}, not a list of pre-tokenizers"
+                f"{path}: {where}.pretokenizers is {_short(steps)}, not a list of pre-tokenizers",
+                code="hf_pretokenizer_steps",
+                file=str(path),
+                key=f"{where}.pretokenizers",
+                shown=_short(steps),
             )
         for i, step in enumerate(steps):
             _check_pre_tokenizer(path, step, f"{where}.pretokenizers[{i}]")
@@ -206,7 +222,11 @@ def _check_pre_tokenizer(path: Path, pre: Any, where: str = "pre_tokenizer") -> 
             and isinstance(next(iter(pat.values())), str)
         ):
             raise FormatError(
-                f'{path}: {where}.pattern is {_short(pat)}, not {{"Regex": "..."}} or {{"String": "..."}}'
+                f'{path}: {where}.pattern is {_short(pat)}, not {{"Regex": "..."}} or {{"String": "..."}}',
+                code="hf_pretokenizer_pattern",
+                file=str(path),
+                key=f"{where}.pattern",
+                shown=_short(pat),
             )
 
 
@@ -272,7 +292,9 @@ def _is_simple(data: dict[str, Any]) -> bool:
 def _check_model(path: Path, data: Any) -> dict[str, Any]:
     model = data.get("model") if isinstance(data, dict) else None
     if not isinstance(model, dict):
-        raise FormatError(f'{path}: no "model" object; not a HuggingFace tokenizer.json')
+        raise FormatError(
+            f'{path}: no "model" object; not a HuggingFace tokenizer.json', code="hf_no_model", file=str(path)
+        )
     kind = model.get("type")
     if kind is None:  # older files leave out the type: guess it from the keys, as HF does
         kind = (
@@ -287,11 +309,21 @@ def _check_model(path: Path, data: Any) -> dict[str, Any]:
     if kind in ("Unigram", "WordPiece", "WordLevel"):
         raise _kind_error(path, f"{kind} (model type {kind!r})")
     if kind != "BPE":
-        raise FormatError(f"{path}: model type {kind!r} is unknown; {_SUPPORTED}")
+        raise FormatError(
+            f"{path}: model type {kind!r} is unknown; {_SUPPORTED}",
+            code="hf_model_unknown",
+            file=str(path),
+            kind=repr(kind),
+        )
     if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")
     if model.get("dropout"):
-        raise FormatError(f"{path}: BPE dropout {model['dropout']!r} makes encoding random; set it to null")
+        raise FormatError(
+            f"{path}: BPE dropout {model['dropout']!r} makes encoding random; set it to null",
+            code="hf_dropout",
+            file=str(path),
+            shown=repr(model["dropout"]),
+        )
     return model
 
 
@@ -310,7 +342,12 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         raise _kind_error(path, "char-level BPE", " (no ByteLevel pre-tokenizer or decoder)")
     specials: dict[str, int] = {}
     if not isinstance(data.get("added_tokens") or [], list):
-        raise FormatError(f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens")
+        raise FormatError(
+            f"{path}: added_tokens is {data['added_tokens']!r}, not a list of tokens",
+            code="hf_added_not_list",
+            file=str(path),
+            shown=repr(data["added_tokens"])[:80],
+        )
     for n, t in enumerate(data.get("added_tokens") or []):
         if (
             not isinstance(t, dict)
@@ -322,22 +359,46 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
         ):
             raise FormatError(
                 f"{path}: added token {n} is {t!r}; it needs a non-empty string content and a "
-                "non-negative int id"
+                "non-negative int id",
+                code="hf_added_invalid",
+                file=str(path),
+                index=n,
+                shown=repr(t)[:80],
             )
-        specials[check_token_text(f"{path}: added token {n}: ", t["content"])] = t["id"]
+        specials[
+            check_token_text(
+                f"{path}: added token {n}: ", t["content"], file=str(path), list_name="added_tokens", index=n
+            )
+        ] = t["id"]
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict):
-        raise FormatError(f"{path}: model.vocab is missing or not an object of token -> id")
+        raise FormatError(
+            f"{path}: model.vocab is missing or not an object of token -> id",
+            code="hf_vocab_missing",
+            file=str(path),
+        )
     fast = fast_vocab(raw_vocab, specials)
     vocab, key_id = fast if fast is not None else ({}, {})
     for key, i in raw_vocab.items() if fast is None else ():  # the careful pass: names what is wrong
         where = line_of(text, json.dumps(key, ensure_ascii=False) + ":") if not isinstance(i, int) else ""
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise FormatError(f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers")
+            raise FormatError(
+                f"{path}: {where}the id of {key!r} is {i!r}; ids must be non-negative integers",
+                code="vocab_id_invalid",
+                file=str(path),
+                key=key,
+                shown=repr(i)[:40],
+                line=line_no(text, json.dumps(key, ensure_ascii=False) + ":"),
+            )
         if i in vocab:
             raise FormatError(
                 f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}id {i} is "
-                f"used twice (again by {key!r}); each id must name one token"
+                f"used twice (again by {key!r}); each id must name one token",
+                code="hf_id_repeated",
+                file=str(path),
+                id=i,
+                key=key,
+                line=line_no(text, json.dumps(key, ensure_ascii=False) + ":"),
             )
         if key in specials:
             vocab[i] = key.encode("utf-8", "surrogateescape")
@@ -351,14 +412,25 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
             raise FormatError(
                 f"{path}: {line_of(text, json.dumps(key, ensure_ascii=False) + ':')}token "
                 f"{key!r} contains {e.args[0]!r}, which is not a GPT-2 byte character; "
-                "this is not a byte-level vocab"
+                "this is not a byte-level vocab",
+                code="vocab_not_byte_level",
+                file=str(path),
+                key=key,
+                text=e.args[0],
+                codepoint=f"U+{ord(e.args[0]):04X}",
+                line=line_no(text, json.dumps(key, ensure_ascii=False) + ":"),
             ) from None
     for s, i in specials.items():
         b = s.encode("utf-8", "surrogateescape")
         if vocab.setdefault(i, b) != b:
             raise FormatError(
                 f"{path}: added token {s!r} has id {i}, which the vocab gives to "
-                f"{vocab[i]!r}; the file is inconsistent"
+                f"{vocab[i]!r}; the file is inconsistent",
+                code="hf_added_id_taken",
+                file=str(path),
+                token=s,
+                id=i,
+                shown=repr(vocab[i]),
             )
     missing = missing_bytes(vocab.values())  # (the 13 bytes that never occur in UTF-8 may be missing)
     if missing:
@@ -377,7 +449,12 @@ def spec_from_hf(path: Path, text: str, data: Any) -> TokenizerSpec:
                 return specials[name]
             if name in raw_vocab:
                 return raw_vocab[name]
-            raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
+            raise FormatError(
+                f"{path}: the post-processor uses {name!r}, which is not a token",
+                code="post_processor_token",
+                file=str(path),
+                token=name,
+            )
 
         pipeline = pipeline_config(data, model, path, token_id)
     merges = merges if isinstance(merges, IdMerges) else tuple(merges)
@@ -405,7 +482,7 @@ class _MergeWhere:
 
 def _merges(path: Path, text: str, raw: Any, tokens: set[bytes]) -> list[tuple[bytes, bytes]]:
     if not isinstance(raw, list):
-        raise FormatError(f"{path}: model.merges is not a list")
+        raise FormatError(f"{path}: model.merges is not a list", code="hf_merges_not_list", file=str(path))
     out = []
     for n, m in enumerate(raw):
         parts = m.split(" ") if isinstance(m, str) else m

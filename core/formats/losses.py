@@ -46,7 +46,10 @@ def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
             raise FormatError(
                 f"the {fmt} format cannot hold {'; '.join(lost)} of this imported tokenizer, so the exported "
                 "files would give different ids; export 'hf' or 'native' (they keep all of it), or export anyway "
-                "without them (lossy=True in Python, --allow-lossy on the command line; the app asks)"
+                "without them (lossy=True in Python, --allow-lossy on the command line; the app asks)",
+                code="export_lossy",
+                fmt=fmt,
+                lost=lost,
             )
 
 

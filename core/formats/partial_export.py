@@ -46,9 +46,9 @@ def export_what_fits(
     *,
     replace_others: bool = False,
     lossy: bool = False,
-) -> tuple[dict[str, list[Path]], dict[str, str]]:
+) -> tuple[dict[str, list[Path]], dict[str, BPEError]]:
     """Export ``formats``; those that cannot hold the tokenizer are left out: (written files per format,
-    the reason of each format left out). ``replace_others`` and ``lossy`` as for
+    the error that left each format out). ``replace_others`` and ``lossy`` as for
     :func:`core.formats.export_all`."""
     from core.files import staged_writes
     from core.formats import export_all, parse_formats, save
@@ -57,7 +57,7 @@ def export_what_fits(
     try:
         return export_all(directory, source, names, replace_others=replace_others, lossy=lossy), {}
     except BPEError as first:
-        failed: dict[str, str] = {}
+        failed: dict[str, BPEError] = {}
         for name in names:  # which formats refuse (written to temp files, then dropped)
             try:
                 with staged_writes():
@@ -66,7 +66,7 @@ def export_what_fits(
             except _DryRun:
                 pass
             except BPEError as e:
-                failed[name] = str(e)
+                failed[name] = e  # (its code and values: the app says it in its language)
         if not failed or len(failed) == len(names):  # (the folder or the disk failed, not a format)
             raise first from None
         fits = [n for n in names if n not in failed]

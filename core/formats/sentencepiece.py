@@ -61,7 +61,12 @@ def load_sentencepiece(path: str | os.PathLike) -> TokenizerSpec:
     try:
         data = p.read_bytes()
     except OSError as e:
-        raise FormatError(f"cannot read {str(p)!r}: {e.strerror or e}") from e
+        raise FormatError(
+            f"cannot read {str(p)!r}: {e.strerror or e}",
+            code="file_unreadable",
+            path=str(p),
+            reason=str(e.strerror or e),
+        ) from e
     return spec_from_sentencepiece(p, data)
 
 
@@ -73,7 +78,9 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
     if m.treat_whitespace_as_suffix:
         raise FormatError(
             f"{path}: this SentencePiece model puts '▁' after words (treat_whitespace_as_suffix), "
-            "which BPE Explorer does not reproduce; it opens models with the usual '▁' prefix"
+            "which BPE Explorer does not reproduce; it opens models with the usual '▁' prefix",
+            code="sp_suffix",
+            file=str(path),
         )
     if m.precompiled_charsmap:
         from core.pipeline.sp_normalizer import CharsMapError, parse_charsmap
@@ -81,20 +88,47 @@ def spec_from_sentencepiece(path: Path, data: bytes) -> TokenizerSpec:
         try:
             parse_charsmap(m.precompiled_charsmap)
         except CharsMapError as e:
-            raise FormatError(f"{path}: {e}; the file is damaged") from None
+            raise FormatError(
+                f"{path}: {e}; the file is damaged", code="sp_charsmap", file=str(path), detail=str(e)
+            ) from None
     pieces = [x.piece for x in m.pieces]
     types = [x.type for x in m.pieces]
     for i, x in enumerate(m.pieces):
         if x.type not in (NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE):
-            raise FormatError(f"{path}: piece {i} ({x.piece!r}) has the unknown type {x.type}")
+            raise FormatError(
+                f"{path}: piece {i} ({x.piece!r}) has the unknown type {x.type}",
+                code="sp_piece_type",
+                file=str(path),
+                index=i,
+                text=x.piece,
+                kind=x.type,
+            )
         if x.type == BYTE and parse_byte_piece(x.piece) is None:
-            raise FormatError(f"{path}: piece {i} is a byte piece named {x.piece!r}, not <0xXX>")
+            raise FormatError(
+                f"{path}: piece {i} is a byte piece named {x.piece!r}, not <0xXX>",
+                code="sp_byte_piece",
+                file=str(path),
+                index=i,
+                text=x.piece,
+            )
         if not x.piece:
-            raise FormatError(f"{path}: piece {i} is empty; the file is damaged")
+            raise FormatError(
+                f"{path}: piece {i} is empty; the file is damaged",
+                code="sp_piece_empty",
+                file=str(path),
+                index=i,
+            )
     seen: dict[str, int] = {}
     for i, p in enumerate(pieces):
         if p in seen:
-            raise FormatError(f"{path}: the piece {p!r} is listed twice (ids {seen[p]} and {i})")
+            raise FormatError(
+                f"{path}: the piece {p!r} is listed twice (ids {seen[p]} and {i})",
+                code="sp_piece_repeated",
+                file=str(path),
+                text=p,
+                first=seen[p],
+                second=i,
+            )
         seen[p] = i
     conf = {
         "mode": "sentencepiece",
@@ -195,12 +229,21 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
     if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         raise _kind_error(path, "subword-prefix/suffix BPE (continuing_subword_prefix/end_of_word_suffix)")
     if model.get("dropout"):
-        raise FormatError(f"{path}: BPE dropout {model['dropout']!r} makes encoding random; set it to null")
+        raise FormatError(
+            f"{path}: BPE dropout {model['dropout']!r} makes encoding random; set it to null",
+            code="hf_dropout",
+            file=str(path),
+            shown=repr(model["dropout"]),
+        )
     raw_vocab = model.get("vocab")
     if not isinstance(raw_vocab, dict) or not all(
         isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in raw_vocab.values()
     ):
-        raise FormatError(f"{path}: model.vocab is missing or not an object of token -> non-negative id")
+        raise FormatError(
+            f"{path}: model.vocab is missing or not an object of token -> non-negative id",
+            code="hf_vocab_missing",
+            file=str(path),
+        )
     added: dict[str, int] = {}
     for n, t in enumerate(data.get("added_tokens") or []):
         if (
@@ -208,14 +251,25 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
             or not isinstance(t.get("content"), str)
             or not isinstance(t.get("id"), int)
         ):
-            raise FormatError(f"{path}: added token {n} is {t!r}; it needs a string content and an int id")
+            raise FormatError(
+                f"{path}: added token {n} is {t!r}; it needs a string content and an int id",
+                code="hf_added_invalid",
+                file=str(path),
+                index=n,
+                shown=repr(t)[:80],
+            )
         added[t["content"]] = t["id"]
     size = max([*raw_vocab.values(), *added.values()], default=-1) + 1
     pieces: list[str | None] = [None] * size
     for p, i in raw_vocab.items():
         if pieces[i] is not None:
             raise FormatError(
-                f"{path}: id {i} is used twice ({pieces[i]!r} and {p!r}); each id names one token"
+                f"{path}: id {i} is used twice ({pieces[i]!r} and {p!r}); each id names one token",
+                code="sp_id_repeated",
+                file=str(path),
+                id=i,
+                text=pieces[i],
+                key=p,
             )
         pieces[i] = p
     for p, i in added.items():
@@ -225,22 +279,38 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
     for n, m in enumerate(model.get("merges") or []):
         parts = m.split(" ") if isinstance(m, str) else m
         if not isinstance(parts, list) or len(parts) != 2 or not all(isinstance(x, str) for x in parts):
-            raise FormatError(f'{path}: merge {n} is {m!r}, not two tokens ("a b" or ["a", "b"])')
+            raise FormatError(
+                f'{path}: merge {n} is {m!r}, not two tokens ("a b" or ["a", "b"])',
+                code="hf_merge_parts",
+                file=str(path),
+                shown=repr(m),
+                merge_index=n,
+            )
         a, b = parts
         for tok in (a, b, a + b):
             if tok not in raw_vocab:
                 raise FormatError(
-                    f"{path}: merge {n} ({m!r}) needs the token {tok!r}, which is not in the vocab"
+                    f"{path}: merge {n} ({m!r}) needs the token {tok!r}, which is not in the vocab",
+                    code="hf_merge_token_missing",
+                    file=str(path),
+                    shown=repr(m),
+                    token=tok,
+                    merge_index=n,
                 )
         merges.append([raw_vocab[a], raw_vocab[b]])
     unk = model.get("unk_token")
     if unk is not None and unk not in raw_vocab:
-        raise FormatError(f"{path}: the unk_token {unk!r} is not in the vocab")
+        raise FormatError(
+            f"{path}: the unk_token {unk!r} is not in the vocab",
+            code="sp_unk_missing",
+            file=str(path),
+            token=unk,
+        )
     decoder = data.get("decoder")
     try:
         check_decoder(decoder)
     except ValueError as e:
-        raise FormatError(f"{path}: {e}") from None
+        raise FormatError(f"{path}: {e}", code="hf_decoder", file=str(path), detail=str(e)) from None
     conf = {
         "mode": "hf",
         "pieces": pieces,
@@ -259,7 +329,12 @@ def spec_from_hf_charbpe(path: Path, text: str, data: dict[str, Any], model: dic
             return added[name]
         if name in raw_vocab:
             return raw_vocab[name]
-        raise FormatError(f"{path}: the post-processor uses {name!r}, which is not a token")
+        raise FormatError(
+            f"{path}: the post-processor uses {name!r}, which is not a token",
+            code="post_processor_token",
+            file=str(path),
+            token=name,
+        )
 
     pipeline = pipeline_config(data, model, path, token_id, char_level=True)
     pipeline["charbpe"] = conf
@@ -311,17 +386,21 @@ def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
         raise FormatError(
             f"this SentencePiece model normalizes text with a precompiled character map (rule "
             f"{norm.get('rule') or '?'!r}), which BPE Explorer does not write to tokenizer.json; export "
-            "the native bpe.json instead"
+            "the native bpe.json instead",
+            code="sp_export_charsmap",
+            rule=norm.get("rule") or "?",
         )
     if norm.get("remove_extra_whitespaces"):
         raise FormatError(
             "this SentencePiece model removes extra spaces (remove_extra_whitespaces), which a "
-            "tokenizer.json cannot do the same way; export the native bpe.json instead"
+            "tokenizer.json cannot do the same way; export the native bpe.json instead",
+            code="sp_export_whitespace",
         )
     if any(t == UNUSED for t in types):
         raise FormatError(
             "this SentencePiece model has unused pieces (split back after merging), which HF's BPE "
-            "cannot do; export the native bpe.json instead"
+            "cannot do; export the native bpe.json instead",
+            code="sp_export_unused",
         )
     vocab = {p: i for i, p in enumerate(pieces)}
     mergeable = {p: i for i, (p, t) in enumerate(zip(pieces, types)) if t in (NORMAL, USER_DEFINED)}
@@ -353,7 +432,10 @@ def _sp_to_hf(spec: TokenizerSpec, conf: dict[str, Any]) -> str:
             raise FormatError(
                 f"{len(stray)} piece(s) of this model (e.g. {stray[0]!r}) do not encode to themselves, "
                 "so HF's BPE cannot keep its user-defined pieces whole without changing their ids; "
-                "export the native bpe.json instead"
+                "export the native bpe.json instead",
+                code="sp_export_stray",
+                count=len(stray),
+                shown=repr(stray[0]),
             )
         alternatives = "|".join(re.escape(p) for p in sorted(user, key=len, reverse=True))
         pre = {"type": "Split", "pattern": {"Regex": alternatives}, "behavior": "Isolated", "invert": False}

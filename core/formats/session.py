@@ -116,7 +116,12 @@ def session_json(
             size, mtime = corpus_fingerprint(path)
             digest = corpus_digest(path)
         except OSError as e:
-            raise FormatError(f"cannot read the corpus {path} to save the session: {e.strerror}") from e
+            raise FormatError(
+                f"cannot read the corpus {path} to save the session: {e.strerror}",
+                code="session_corpus_unreadable",
+                path=str(path),
+                reason=str(e.strerror),
+            ) from e
         info.update(corpus_path=str(path), corpus_bytes=size, corpus_mtime=mtime, corpus_digest=digest)
     body = native_json(spec).rstrip()
     if not body.endswith("}"):  # pragma: no cover - native_json always writes an object
@@ -137,10 +142,17 @@ def load_session(path: str | os.PathLike) -> Session:
     spec = spec_from_native(path, text, data)
     info = data.get(SESSION_KEY) or {}
     if not isinstance(info, dict):
-        raise FormatError(f'{path}: "{SESSION_KEY}" must be an object')
+        raise FormatError(
+            f'{path}: "{SESSION_KEY}" must be an object', code="session_not_object", file=str(path)
+        )
     version = info.get("version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FormatError(f"{path}: session.version {version!r} is not a positive integer")
+        raise FormatError(
+            f"{path}: session.version {version!r} is not a positive integer",
+            code="session_version_invalid",
+            file=str(path),
+            shown=repr(version)[:40],
+        )
     if version > SESSION_VERSION:
         raise FormatError(
             f"{path}: session version {version} is newer than this program reads "
@@ -154,13 +166,26 @@ def load_session(path: str | os.PathLike) -> Session:
     def typed(key: str, kinds: tuple) -> Any:
         value = info.get(key)
         if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
-            raise FormatError(f"{path}: session.{key} has the wrong type ({type(value).__name__})")
+            raise FormatError(
+                f"{path}: session.{key} has the wrong type ({type(value).__name__})",
+                code="session_field_type",
+                file=str(path),
+                field=f"session.{key}",
+                kind=type(value).__name__,
+            )
         return value
 
     for key, low in (("vocab_target", 1), ("step_n", 1)):
         value = typed(key, (int,))
         if value is not None and not low <= value < MAX_ID:  # (the app's fields hold 32-bit ints)
-            raise FormatError(f"{path}: session.{key} is {value}; it must be from {low} to 2^31-1")
+            raise FormatError(
+                f"{path}: session.{key} is {value}; it must be from {low} to 2^31-1",
+                code="session_field_range",
+                file=str(path),
+                field=f"session.{key}",
+                value=value,
+                low=low,
+            )
     return Session(
         spec,
         typed("corpus_path", (str,)),

@@ -170,8 +170,15 @@ def read_model(path: object, data: bytes) -> SPModel:
     except _Bad as e:
         raise FormatError(
             f"{path}: this looks like a SentencePiece .model file but cannot be read ({e}); "
-            "the file is damaged or truncated: download it again"
+            "the file is damaged or truncated: download it again",
+            code="sp_model_damaged",
+            file=str(path),
+            detail=str(e),
         ) from None
     if not m.pieces:
-        raise FormatError(f"{path}: a SentencePiece .model file without pieces; the file is damaged")
+        raise FormatError(
+            f"{path}: a SentencePiece .model file without pieces; the file is damaged",
+            code="sp_model_empty",
+            file=str(path),
+        )
     return m

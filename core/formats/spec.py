@@ -189,7 +189,11 @@ def records_from_spec(spec: TokenizerSpec) -> list:
     for k, v in lists.items():
         if v and len(v) != n:
             raise FormatError(
-                f"training record has {len(v)} {k!r} for {n} merges; the file is inconsistent, re-export it"
+                f"training record has {len(v)} {k!r} for {n} merges; the file is inconsistent, re-export it",
+                code="training_record_mismatch",
+                count=len(v),
+                key=k,
+                n_merges=n,
             )
         lists[k] = v or [0] * n
     ids = _merge_ids(spec)

@@ -79,36 +79,64 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
         vocab_size = _count(cfg["default_vocab_size"])
     except (KeyError, TypeError, ValueError, OverflowError):
         raise FormatError(
-            f"{path}: config needs integer default_vocab_size and default_num_special_tokens"
+            f"{path}: config needs integer default_vocab_size and default_num_special_tokens",
+            code="tekken_config",
+            file=str(path),
         ) from None
     if not isinstance(pattern, str) or n_special < 0 or vocab_size <= n_special:
         raise FormatError(
-            f"{path}: config has no usable pattern / vocab size ({vocab_size}, {n_special} special)"
+            f"{path}: config has no usable pattern / vocab size ({vocab_size}, {n_special} special)",
+            code="tekken_config",
+            file=str(path),
         )
     if n_special > MAX_SPECIALS:
         raise FormatError(
             f"{path}: default_num_special_tokens is {n_special:,}; mistral-common files reserve about 1,000 "
-            f"and this reader takes at most {MAX_SPECIALS:,}: the file is damaged"
+            f"and this reader takes at most {MAX_SPECIALS:,}: the file is damaged",
+            code="tekken_specials_many",
+            file=str(path),
+            count=n_special,
+            most=MAX_SPECIALS,
         )
     inner = vocab_size - n_special
     raw = data["vocab"]
     if len(raw) < inner:
         raise FormatError(
             f"{path}: the vocab lists {len(raw)} tokens but default_vocab_size {vocab_size} - "
-            f"{n_special} special tokens needs {inner}"
+            f"{n_special} special tokens needs {inner}",
+            code="tekken_vocab_short",
+            file=str(path),
+            count=len(raw),
+            vocab_size=vocab_size,
+            n_special=n_special,
+            need=inner,
         )
     ranks: dict[int, bytes] = {}
     for r, entry in enumerate(raw[:inner]):
         try:
             if entry["rank"] != r:
                 raise FormatError(
-                    f"{path}: vocab entry {r} has rank {entry['rank']!r}; ranks must be 0, 1, 2 … in order"
+                    f"{path}: vocab entry {r} has rank {entry['rank']!r}; ranks must be 0, 1, 2 … in order",
+                    code="tekken_rank_order",
+                    file=str(path),
+                    index=r,
+                    shown=repr(entry["rank"])[:40],
                 )
             tok = base64.b64decode(entry["token_bytes"], validate=True)
         except (KeyError, TypeError, binascii.Error, ValueError):
-            raise FormatError(f'{path}: vocab entry {r} is not {{"rank", "token_bytes" (base64)}}') from None
+            raise FormatError(
+                f'{path}: vocab entry {r} is not {{"rank", "token_bytes" (base64)}}',
+                code="tekken_entry",
+                file=str(path),
+                index=r,
+            ) from None
         if not tok:
-            raise FormatError(f"{path}: vocab entry {r} is an empty token")
+            raise FormatError(
+                f"{path}: vocab entry {r} is an empty token",
+                code="tekken_token_empty",
+                file=str(path),
+                index=r,
+            )
         ranks[r] = tok
     missing = missing_bytes(ranks.values())
     if missing:
@@ -126,11 +154,21 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
         by_rank = sorted(listed, key=lambda t: t.get("rank", 0))
         names = [t["token_str"] for t in by_rank]
     else:
-        raise FormatError(f'{path}: special_tokens is not a list of {{"rank", "token_str"}}')
+        raise FormatError(
+            f'{path}: special_tokens is not a list of {{"rank", "token_str"}}',
+            code="tekken_specials_list",
+            file=str(path),
+        )
     if len(names) > n_special or len(set(names)) != len(names):
-        raise FormatError(f"{path}: {len(names)} special tokens (some repeated?) for {n_special} special ids")
+        raise FormatError(
+            f"{path}: {len(names)} special tokens (some repeated?) for {n_special} special ids",
+            code="tekken_specials_count",
+            file=str(path),
+            count=len(names),
+            n_special=n_special,
+        )
     for name in names:
-        check_token_text(f"{path}: special_tokens: ", name)
+        check_token_text(f"{path}: special_tokens: ", name, file=str(path))
     names += [f"<SPECIAL_{i}>" for i in range(len(names), n_special)]
     vocab = {i: s.encode("utf-8", "surrogateescape") for i, s in enumerate(names)}
     vocab.update({r + n_special: b for r, b in ranks.items()})
@@ -151,7 +189,12 @@ def spec_from_tekken(path: Path, data: dict) -> TokenizerSpec:
     try:
         build_pipeline(pipeline)
     except Exception as e:  # the pattern does not compile here
-        raise FormatError(f"{path}: the pattern of this tekken file cannot be used: {e}") from None
+        raise FormatError(
+            f"{path}: the pattern of this tekken file cannot be used: {e}",
+            code="tekken_pattern",
+            file=str(path),
+            detail=str(e),
+        ) from None
     version = cfg.get("version", "?")
     note = (
         f"Mistral tekken file (version {version}): {n_special} special ids first, then {inner} ranks; "

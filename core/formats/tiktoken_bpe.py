@@ -69,7 +69,12 @@ def save_tiktoken(source: Any, path: str | os.PathLike) -> Path:
         if b in seen:
             raise FormatError(
                 f"ids {seen[b]} and {i} are the same token {b!r}; a tiktoken file can hold "
-                "each token once (use the native bpe.json format)"
+                "each token once (use the native bpe.json format)",
+                code="export_same_token",
+                first=seen[b],
+                second=i,
+                shown=repr(b),
+                fmt="tiktoken",
             )
         seen[b] = i
         lines.append(f"{base64.b64encode(b).decode('ascii')} {i}\n")
@@ -108,7 +113,12 @@ def load_tiktoken(
             if unknown:
                 raise FormatError(
                     f"{path}: {known.name} has no special token {unknown[0]!r} (it has "
-                    f"{', '.join(list(known.special_ids)[:4])} …); give new ones as TOKEN=ID"
+                    f"{', '.join(list(known.special_ids)[:4])} …); give new ones as TOKEN=ID",
+                    code="tiktoken_known_special",
+                    file=str(path),
+                    name=known.name,
+                    token=unknown[0],
+                    shown=", ".join(list(known.special_ids)[:4]),
                 )
             special_tokens = {s: known.special_ids[s] for s in special_tokens}
         special_tokens = dict(known.special_ids) if special_tokens is None else special_tokens
@@ -256,11 +266,20 @@ def _place_specials(
     if isinstance(special_tokens, dict):
         for s, i in special_tokens.items():
             if type(i) is not int or not 0 <= i < MAX_ID:
-                raise FormatError(f"special token {s!r} is given id {i!r}; ids are integers from 0 to 2^31-1")
+                raise FormatError(
+                    f"special token {s!r} is given id {i!r}; ids are integers from 0 to 2^31-1",
+                    code="special_id_invalid",
+                    token=s,
+                    shown=repr(i)[:40],
+                )
             if i in vocab:
                 raise FormatError(
                     f"special token {s!r} is given id {i}, which the file already uses for "
-                    f"{vocab[i]!r}; choose an unused id"
+                    f"{vocab[i]!r}; choose an unused id",
+                    code="special_id_taken",
+                    token=s,
+                    id=i,
+                    shown=repr(vocab[i]),
                 )
         return dict(special_tokens)
     top = max(vocab, default=-1)

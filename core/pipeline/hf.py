@@ -74,7 +74,9 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
     if step is None:
         return None
     if not isinstance(step, dict):
-        raise Bad(f"normalizer {step!r} is not an object")
+        raise Bad(
+            f"normalizer {step!r} is not an object", code="hf_normalizer_not_object", shown=repr(step)[:60]
+        )
     kind = step.get("type")
     if kind in ("NFC", "NFD", "NFKC", "NFKD"):
         return _unicode(kind)
@@ -97,7 +99,12 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
         pat, is_re = pattern_of(step, "Replace normalizer")
         content = step.get("content", "")
         if not isinstance(content, str):
-            raise Bad(f"Replace normalizer content {content!r} is not a string")
+            raise Bad(
+                f"Replace normalizer content {content!r} is not a string",
+                code="hf_field_not_string",
+                field="Replace.content",
+                shown=repr(content)[:60],
+            )
         if is_re:
             rx = compile_pattern(pat, "Replace normalizer")
             return lambda s: rx.sub(lambda m: content, s)
@@ -105,7 +112,12 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
     if kind == "Prepend":
         pre = step.get("prepend", "")
         if not isinstance(pre, str):
-            raise Bad(f"Prepend normalizer prepend {pre!r} is not a string")
+            raise Bad(
+                f"Prepend normalizer prepend {pre!r} is not a string",
+                code="hf_field_not_string",
+                field="Prepend.prepend",
+                shown=repr(pre)[:60],
+            )
         return lambda s: pre + s if s else s
     if kind == "Strip":
         left, right = bool(step.get("strip_left", True)), bool(step.get("strip_right", True))
@@ -121,7 +133,9 @@ def _normalizer(step: Any) -> Callable[[str], str] | None:
         return strip
     raise Bad(
         f"normalizer {kind!r} is not supported (supported: NFC, NFD, NFKC, NFKD, Lowercase, "
-        "Replace, Prepend, Strip and a Sequence of them)"
+        "Replace, Prepend, Strip and a Sequence of them)",
+        code="hf_normalizer_unsupported",
+        kind=repr(kind),
     )
 
 
@@ -218,7 +232,9 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
     if step is None:
         return [], []
     if not isinstance(step, dict):
-        raise Bad(f"post-processor {step!r} is not an object")
+        raise Bad(
+            f"post-processor {step!r} is not an object", code="hf_post_not_object", shown=repr(step)[:60]
+        )
     kind = step.get("type")
     if kind == "ByteLevel":
         return [], []  # only trims offsets
@@ -226,7 +242,9 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
         try:
             cls_id, sep_id = int(step["cls"][1]), int(step["sep"][1])
         except (KeyError, TypeError, ValueError, IndexError):
-            raise Bad(f"{kind} needs cls and sep as [token, id] pairs") from None
+            raise Bad(
+                f"{kind} needs cls and sep as [token, id] pairs", code="hf_post_cls_sep", kind=kind
+            ) from None
         return [cls_id], [sep_id]
     if kind == "TemplateProcessing":
         specials = step.get("special_tokens") or {}
@@ -235,7 +253,11 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
         seen = False
         for item in step.get("single") or []:
             if not isinstance(item, dict):
-                raise Bad(f"TemplateProcessing item {item!r} is not an object")
+                raise Bad(
+                    f"TemplateProcessing item {item!r} is not an object",
+                    code="hf_template_item",
+                    shown=repr(item)[:60],
+                )
             if "Sequence" in item:
                 seen = True
             elif "SpecialToken" in item:
@@ -244,10 +266,19 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
                 ids = list(entry.get("ids") or []) if isinstance(entry, dict) else [token_id(name)]
                 bad = [i for i in ids if type(i) is not int or not 0 <= i < 1 << 31]
                 if bad:  # (Infinity, a string, a negative id …)
-                    raise Bad(f"TemplateProcessing special token {name!r} has the id {bad[0]!r}, not an id")
+                    raise Bad(
+                        f"TemplateProcessing special token {name!r} has the id {bad[0]!r}, not an id",
+                        code="hf_template_id",
+                        token=name,
+                        shown=repr(bad[0])[:40],
+                    )
                 (after if seen else before).extend(ids)
             else:
-                raise Bad(f"TemplateProcessing item {item!r} is neither a SpecialToken nor a Sequence")
+                raise Bad(
+                    f"TemplateProcessing item {item!r} is neither a SpecialToken nor a Sequence",
+                    code="hf_template_item_kind",
+                    shown=repr(item)[:60],
+                )
         return before, after
     if kind == "Sequence":
         before, after = [], []
@@ -257,7 +288,9 @@ def _post(step: Any, token_id: Callable[[str], int]) -> tuple[list[int], list[in
         return before, after
     raise Bad(
         f"post-processor {kind!r} is not supported (supported: TemplateProcessing, ByteLevel, "
-        "RobertaProcessing, BertProcessing, Sequence)"
+        "RobertaProcessing, BertProcessing, Sequence)",
+        code="hf_post_unsupported",
+        kind=repr(kind),
     )
 
 
@@ -276,10 +309,17 @@ def pipeline_config(
     try:
         before, after = _post(data.get("post_processor"), token_id)
     except Bad as e:
-        raise FormatError(f"{path}: {e}") from None
+        raise FormatError(
+            f"{path}: {e}",
+            code=e.code or "hf_pipeline_invalid",
+            **{"file": str(path), "detail": str(e), **e.params},
+        ) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
         raise FormatError(
-            f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove it"
+            f"{path}: the post-processor is malformed ({type(e).__name__}: {e}); fix or remove it",
+            code="hf_post_malformed",
+            file=str(path),
+            detail=f"{type(e).__name__}: {e}",
         ) from None
     conf = {
         "normalizer": data.get("normalizer"),
@@ -304,14 +344,22 @@ def pipeline_config(
         ):
             raise Bad(
                 "the pre-tokenizer has no ByteLevel step, so HF looks up raw characters, not bytes, "
-                "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE"
+                "in the vocab (a char-level tokenizer); BPE Explorer opens byte-level BPE",
+                code="hf_not_byte_level",
             )
     except Bad as e:
-        raise FormatError(f"{path}: {e}") from None
+        raise FormatError(
+            f"{path}: {e}",
+            code=e.code or "hf_pipeline_invalid",
+            **{"file": str(path), "detail": str(e), **e.params},
+        ) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:
         raise FormatError(
             f"{path}: the normalizer or pre-tokenizer is malformed ({type(e).__name__}: {e}); "
-            "compare it with a file HF writes"
+            "compare it with a file HF writes",
+            code="hf_pipeline_malformed",
+            file=str(path),
+            detail=f"{type(e).__name__}: {e}",
         ) from None
     return conf
 

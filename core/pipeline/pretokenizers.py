@@ -17,7 +17,14 @@ _WS = regex.compile(r"\s+")
 
 
 class Bad(Exception):
-    """A part of the pipeline this tokenizer cannot reproduce (turned into a FormatError by the loader)."""
+    """A part of the pipeline this tokenizer cannot reproduce (turned into a FormatError by the loader).
+
+    ``code`` and ``params`` (optional) are passed on to that error (see :class:`core.errors.BPEError`).
+    """
+
+    def __init__(self, message: str, *, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 def pattern_of(step: dict[str, Any], what: str) -> tuple[str, bool]:
@@ -27,14 +34,25 @@ def pattern_of(step: dict[str, Any], what: str) -> tuple[str, bool]:
         return pat["Regex"], True
     if isinstance(pat, dict) and isinstance(pat.get("String"), str):
         return pat["String"], False
-    raise Bad(f'{what} has pattern {pat!r}; expected {{"String": ...}} or {{"Regex": ...}}')
+    raise Bad(
+        f'{what} has pattern {pat!r}; expected {{"String": ...}} or {{"Regex": ...}}',
+        code="hf_pattern_form",
+        step=what.split()[0],
+        shown=repr(pat)[:60],
+    )
 
 
 def compile_pattern(pat: str, what: str) -> regex.Pattern[str]:
     try:
         return regex.compile(pat)
     except regex.error as e:
-        raise Bad(f"{what} regex {pat!r} does not compile: {e}") from None
+        raise Bad(
+            f"{what} regex {pat!r} does not compile: {e}",
+            code="hf_regex_invalid",
+            step=what.split()[0],
+            pattern=pat,
+            detail=str(e),
+        ) from None
 
 
 # --------------------------------------------------------------------------- pre-tokenizers
@@ -72,7 +90,12 @@ def split_by(rx: regex.Pattern[str] | str, behaviour: str, invert: bool = False)
     """
     behaviour = behaviour.replace("_", "").lower()
     if behaviour not in _BEHAVIOURS:
-        raise Bad(f"Split behaviour {behaviour!r} is unknown (expected one of {', '.join(_BEHAVIOURS)})")
+        raise Bad(
+            f"Split behaviour {behaviour!r} is unknown (expected one of {', '.join(_BEHAVIOURS)})",
+            code="hf_split_behaviour",
+            shown=repr(behaviour)[:40],
+            names=", ".join(_BEHAVIOURS),
+        )
 
     def split(s: str) -> list[str]:
         sp = _spans(rx, s)
@@ -153,7 +176,11 @@ _DIGIT = _chars(r"\p{N}")
 def pre_steps(step: Any) -> list[tuple[str, Any]]:
     """One pre-tokenizer as steps ``(kind, split)``; kind is "text", "bytelevel" or "prefix"."""
     if not isinstance(step, dict):
-        raise Bad(f"pre-tokenizer {step!r} is not an object")
+        raise Bad(
+            f"pre-tokenizer {step!r} is not an object",
+            code="hf_pretokenizer_not_object",
+            shown=repr(step)[:60],
+        )
     kind = step.get("type")
     if kind == "Sequence":
         return [s for sub in step.get("pretokenizers") or [] for s in pre_steps(sub)]
@@ -183,16 +210,26 @@ def pre_steps(step: Any) -> list[tuple[str, Any]]:
     if kind == "Metaspace":
         rep = step.get("replacement", "\u2581")
         if not isinstance(rep, str) or len(rep) != 1:
-            raise Bad(f"Metaspace replacement {rep!r} is not one character")
+            raise Bad(
+                f"Metaspace replacement {rep!r} is not one character",
+                code="hf_metaspace_replacement",
+                shown=repr(rep)[:40],
+            )
         scheme = step.get("prepend_scheme")
         if scheme is None:  # files older than tokenizers 0.19
             scheme = "always" if step.get("add_prefix_space", True) else "never"
         if scheme not in ("always", "first", "never"):
-            raise Bad(f"Metaspace prepend_scheme {scheme!r} is not always, first or never")
+            raise Bad(
+                f"Metaspace prepend_scheme {scheme!r} is not always, first or never",
+                code="hf_metaspace_scheme",
+                shown=repr(scheme)[:40],
+            )
         return [("metaspace", (rep, scheme, bool(step.get("split", True))))]
     raise Bad(
         f"pre-tokenizer {kind!r} is not supported (supported: Split, ByteLevel, Metaspace, Digits, "
-        "Punctuation, Whitespace, WhitespaceSplit and a Sequence of them)"
+        "Punctuation, Whitespace, WhitespaceSplit and a Sequence of them)",
+        code="hf_pretokenizer_unsupported",
+        kind=repr(kind),
     )
 
 

@@ -383,6 +383,8 @@ def check_corpus(path: str | os.PathLike) -> None:
 
     if is_stream(path):
         return
+    if str(path).lower().endswith(".parquet") and Path(path).is_file():
+        return  # a counts file (bpe-explorer count): the engine reads it as counts and says what is wrong
     stream, name, _size = _source_stream(path, False)
     with stream:
         head = stream.read(65536)
@@ -415,7 +417,9 @@ def _source_stream(source, is_text: bool, poll=None):
         if not stat.S_ISREG(path.stat().st_mode):  # (FIFOs and character devices are streamed above)
             raise CorpusError(
                 f"{str(path)!r} is not a regular file, FIFO or pipe (a socket or block device); "
-                "save the text to a file first"
+                "save the text to a file first",
+                code="corpus_not_regular",
+                path=str(path),
             )
         try:
             f = open(path, "rb")  # noqa: SIM115 (the caller owns and closes it)

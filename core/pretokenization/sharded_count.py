@@ -291,12 +291,18 @@ def _no_room(folder: str, e: OSError) -> BPEError:
     if e.errno == errno.EMFILE:  # (not a matter of room: the process may open no more files)
         return BPEError(
             f"a counting process could not open a temporary file in {folder!r} ({e.strerror}); "
-            "raise the limit on open files (ulimit -n), or count in one process (workers=1, --workers 1)"
+            "raise the limit on open files (ulimit -n), or count in one process (workers=1, --workers 1)",
+            code="count_open_files",
+            folder=folder,
+            reason=str(e.strerror),
         )
     return BPEError(
         f"counting in several processes needs room for temporary files in {folder!r} "
         f"({e.strerror}); free some space there, point TMPDIR at a folder with more room, or "
-        "count in one process (workers=1, --workers 1)"
+        "count in one process (workers=1, --workers 1)",
+        code="count_no_room",
+        folder=folder,
+        reason=str(e.strerror),
     )
 
 
@@ -639,5 +645,7 @@ class ShardedCount:
         code = child.exitcode
         return ChildError(
             f"a worker process ended unexpectedly (exit code {code}"
-            f"{'; killed: out of memory?' if (code or 0) < 0 else ''})"
+            f"{'; killed: out of memory?' if (code or 0) < 0 else ''})",
+            code="worker_died",
+            exit_code=code,
         )

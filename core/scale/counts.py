@@ -334,7 +334,9 @@ def check_settings(
         raise CountsError(
             f"{files} has no 'bpe_explorer' metadata: pass the pattern (and "
             "the special tokens, if any) it was counted with: --pattern gpt2 (and --special-token …) on the "
-            "command line, pattern='gpt2' in Python"
+            "command line, pattern='gpt2' in Python",
+            code="counts_no_meta",
+            name=files,
         )
     if pattern is not KEEP:
         pat = resolve_pattern(pattern)
@@ -342,7 +344,10 @@ def check_settings(
             raise CountsError(
                 f"the counts were made with pattern '{pattern_name(meta.pattern)}', not "
                 f"'{pattern_name(pat)}': train with the counts' own pattern, or count again "
-                "with this one"
+                "with this one",
+                code="counts_other_pattern",
+                made=pattern_name(meta.pattern),
+                given=pattern_name(pat),
             )
         meta = replace(meta, pattern=pat)
     if special_tokens is not None:
@@ -350,7 +355,10 @@ def check_settings(
         if not unknown and set(specials) != set(meta.special_tokens):
             raise CountsError(
                 f"the counts were made with special tokens {list(meta.special_tokens)}, not "
-                f"{specials}: train with the counts' own special tokens, or count again with these"
+                f"{specials}: train with the counts' own special tokens, or count again with these",
+                code="counts_other_specials",
+                made=str(list(meta.special_tokens)),
+                given=str(specials),
             )
         meta = replace(meta, special_tokens=tuple(specials))  # their order sets the vocab ids
     return replace(c, meta=replace(meta, known=True))
@@ -383,7 +391,8 @@ def trainer_from_counts(
         raise CountsError(
             "the counts have no first_file/first_offset columns, which the 'first' tie rule needs "
             "(each token's first occurrence); train with --tie-break lexicographic, or write "
-            "those columns"
+            "those columns",
+            code="counts_no_first",
         )
     words, specials, stats = c.word_counts(), list(c.meta.special_tokens), c.stats()
     name = pattern_name(c.meta.pattern)

@@ -50,7 +50,10 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
         raise CountsError(
             f"{name} lacks the column(s) {', '.join(sorted(missing))}; a counts file has "
             "token (binary), count (int64), and first_file (int32), first_offset (int64) for the "
-            f"'first' tie rule (both or neither){hint}"
+            f"'first' tie rule (both or neither){hint}",
+            code="counts_columns",
+            name=name,
+            columns=", ".join(sorted(missing)),
         )
     try:
         table = table.select(["token", "count", "first_file", "first_offset"]).cast(
@@ -64,13 +67,24 @@ def from_arrow(table, meta: CountsMeta | None, name: str = "counts") -> Pretoken
             )
         )
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as e:
-        raise CountsError(f"{name}: column types do not fit the counts schema ({e})") from e
+        raise CountsError(
+            f"{name}: column types do not fit the counts schema ({e})",
+            code="counts_types",
+            name=name,
+            detail=str(e),
+        ) from e
     if table.num_rows and (
         table["token"].null_count or table["count"].null_count or pc.min(table["count"]).as_py() < 1
     ):
-        raise CountsError(f"{name}: every row needs a token and a count of at least 1")
+        raise CountsError(
+            f"{name}: every row needs a token and a count of at least 1", code="counts_rows", name=name
+        )
     if table.num_rows and pc.count_distinct(table["token"]).as_py() != table.num_rows:
-        raise _TokenTwice(f"{name} lists a token twice; sum the rows per token (group by token)")
+        raise _TokenTwice(
+            f"{name} lists a token twice; sum the rows per token (group by token)",
+            code="counts_token_twice",
+            name=name,
+        )
     n_files = _check_positions(table, meta, name)
     order = pc.sort_indices(table, [("first_file", "ascending"), ("first_offset", "ascending")])
     table = table.take(order)
@@ -105,16 +119,24 @@ def _check_positions(table, meta: CountsMeta | None, name: str) -> int:
     if table["first_file"].null_count or table["first_offset"].null_count:
         raise CountsError(
             f"{name}: first_file and first_offset need a value in every row (the file index and "
-            "byte offset of the token's first occurrence)"
+            "byte offset of the token's first occurrence)",
+            code="counts_first_null",
+            name=name,
         )
     lowest_file, highest_file = pc.min(table["first_file"]).as_py(), pc.max(table["first_file"]).as_py()
     if lowest_file < 0 or pc.min(table["first_offset"]).as_py() < 0:
-        raise CountsError(f"{name}: first_file and first_offset must be at least 0")
+        raise CountsError(
+            f"{name}: first_file and first_offset must be at least 0", code="counts_first_negative", name=name
+        )
     n_files = int(highest_file) + 1
     if meta is not None and meta.sources and n_files > len(meta.sources):
         raise CountsError(
             f"{name}: first_file goes up to {n_files - 1} but the metadata lists "
-            f"{len(meta.sources)} source file(s); list every file in 'sources', in order"
+            f"{len(meta.sources)} source file(s); list every file in 'sources', in order",
+            code="counts_first_sources",
+            name=name,
+            highest=n_files - 1,
+            count=len(meta.sources),
         )
     return n_files
 
@@ -163,13 +185,17 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
 
     name = os.fspath(path)
     if not os.path.exists(name):
-        raise CountsError(f"counts file {name!r} does not exist; check the path")
+        raise CountsError(
+            f"counts file {name!r} does not exist; check the path", code="counts_missing", path=name
+        )
     if os.path.isdir(name) and not any(
         p.is_file() and not p.name.startswith(("_", ".")) for p in Path(name).rglob("*")
     ):  # (Spark's _SUCCESS and .crc files are not data)
         raise CountsError(
             f"{name!r} is a folder without data files; give a counts file made by 'count', or a folder "
-            "of Parquet parts (as Spark or Dask write them)"
+            "of Parquet parts (as Spark or Dask write them)",
+            code="counts_empty_folder",
+            path=name,
         )
     try:
         try:
@@ -181,7 +207,12 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
             # them: the files' own columns are the table
             table = pq.read_table(name, partitioning=None)
     except (OSError, pa.ArrowException) as e:
-        raise CountsError(f"{name} is not a readable Parquet counts file ({e})") from e
+        raise CountsError(
+            f"{name} is not a readable Parquet counts file ({e})",
+            code="counts_unreadable",
+            name=name,
+            detail=str(e),
+        ) from e
     raw = (table.schema.metadata or {}).get(META_KEY)
     if raw is None and os.path.isdir(name):  # a dataset folder: metadata in any part file
         for part in sorted(Path(name).glob("**/*.parquet")):
@@ -190,7 +221,9 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
                 break
     if raw is None and require_meta:
         raise CountsError(
-            f"{name} has no 'bpe_explorer' metadata; pass the pattern and special tokens it was counted with"
+            f"{name} has no 'bpe_explorer' metadata; pass the pattern and special tokens it was counted with",
+            code="counts_no_meta",
+            name=name,
         )
     meta = CountsMeta.from_json(raw, name) if raw is not None else None
     try:
@@ -205,7 +238,10 @@ def read_counts(path: str | os.PathLike, *, require_meta: bool = False) -> Preto
                 raise CountsError(
                     f"{name} holds the counts of {len(records - {None})} separate runs (their part "
                     "files carry different metadata); pass each file as its own --counts (they are "
-                    "summed), not the folder"
+                    "summed), not the folder",
+                    code="counts_several_runs",
+                    name=name,
+                    count=len(records - {None}),
                 ) from None
         raise
 

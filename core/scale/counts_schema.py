@@ -28,7 +28,7 @@ def need_pyarrow():
         import pyarrow as pa
         import pyarrow.parquet
     except ImportError as e:
-        raise CountsError(f"counts files need pyarrow; {EXTRA_HINT}") from e
+        raise CountsError(f"counts files need pyarrow; {EXTRA_HINT}", code="counts_pyarrow") from e
     return pa
 
 
@@ -79,11 +79,19 @@ class CountsMeta:
         try:
             d = json.loads(raw.decode("utf-8"))
             if d.get("format") != FORMAT:
-                raise CountsError(f"{name}: metadata 'bpe_explorer' is not a {FORMAT} record")
+                raise CountsError(
+                    f"{name}: metadata 'bpe_explorer' is not a {FORMAT} record",
+                    code="counts_meta_kind",
+                    name=name,
+                )
             if int(d.get("version", 0)) > VERSION:
                 raise CountsError(
                     f"{name} is counts format version {d['version']}; this version reads "
-                    f"up to {VERSION}: update bpe-explorer"
+                    f"up to {VERSION}: update bpe-explorer",
+                    code="counts_newer",
+                    name=name,
+                    version=d["version"],
+                    supported=VERSION,
                 )
             specials = check_special_tokens(d.get("special_tokens") or [])
             return cls(
@@ -100,7 +108,10 @@ class CountsMeta:
             if isinstance(e, CountsError):
                 raise
             raise CountsError(
-                f"{name}: unreadable 'bpe_explorer' metadata ({e}); see the README's counts schema"
+                f"{name}: unreadable 'bpe_explorer' metadata ({e}); see the README's counts schema",
+                code="counts_meta_unreadable",
+                name=name,
+                detail=str(e),
             ) from e
 
 
@@ -111,13 +122,19 @@ def _stored_pattern(d: dict, name: str) -> str | None:
     if "pattern" not in d and "pattern_name" not in d:
         raise CountsError(
             f"{name}: metadata 'bpe_explorer' has no 'pattern'; add the pattern the counts were "
-            'made with ("gpt2", "gpt4", the regex, or null for no pre-tokenization)'
+            'made with ("gpt2", "gpt4", the regex, or null for no pre-tokenization)',
+            code="counts_meta_no_pattern",
+            name=name,
         )
     pattern = resolve_pattern(d["pattern"] if "pattern" in d else d["pattern_name"])
     if "pattern" in d and "pattern_name" in d and resolve_pattern(d["pattern_name"]) != pattern:
         raise CountsError(
             f"{name}: metadata 'bpe_explorer' has pattern {pattern_name(pattern)!r} but "
-            f"pattern_name {d['pattern_name']!r}; make them agree"
+            f"pattern_name {d['pattern_name']!r}; make them agree",
+            code="counts_meta_patterns",
+            name=name,
+            pattern=pattern_name(pattern),
+            shown=repr(d["pattern_name"]),
         )
     return pattern
 

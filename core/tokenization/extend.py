@@ -59,7 +59,8 @@ def _base_tokenizer(base: Tokenizer | TokenizerSpec) -> Tokenizer:
         # continuing byte-level BPE on its ids would merge across spaces and lines
         raise BPEError(
             "extending a SentencePiece-style (character-level) BPE tokenizer is not supported; "
-            "extend a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)"
+            "extend a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)",
+            code="extend_char_level",
         )
     return tok
 
@@ -132,7 +133,11 @@ def _read_pieces(path: str | os.PathLike, progress: Progress | None) -> Iterable
         problem = text_file_problem(p, "corpus")
         if problem is not None:
             raise problem
-        raise CorpusError(f"corpus {str(p)!r} does not exist or is not a file; check the path")
+        raise CorpusError(
+            f"corpus {str(p)!r} does not exist or is not a file; check the path",
+            code="corpus_not_regular",
+            path=str(p),
+        )
     total = p.stat().st_size
     done = 0
     with open(p, encoding="utf-8", errors="surrogateescape", newline="") as f:
@@ -305,7 +310,10 @@ class ExtendTrainer(Trainer):
         if vocab_size < self.base_vocab_size:
             raise BPEError(
                 f"vocab size {vocab_size:,} is smaller than the base tokenizer's {self.base_vocab_size:,} "
-                f"tokens; an extension keeps them all: choose a vocab size above {self.base_vocab_size:,}"
+                f"tokens; an extension keeps them all: choose a vocab size above {self.base_vocab_size:,}",
+                code="extend_vocab_small",
+                vocab_size=f"{vocab_size:,}",
+                base=f"{self.base_vocab_size:,}",
             )
         return super().run(
             vocab_size,
@@ -360,7 +368,12 @@ def extension_base(spec: TokenizerSpec) -> TokenizerSpec | None:
         raise BPEError(
             f"the training record says this tokenizer extends one of {n_vocab!r} tokens and {n_merges!r} "
             f"merges, which does not fit its {len(spec.vocab):,} tokens and {len(spec.merges):,} merges; "
-            "the file is inconsistent, export it again"
+            "the file is inconsistent, export it again",
+            code="extend_record_mismatch",
+            n_vocab=repr(n_vocab),
+            n_merges=repr(n_merges),
+            vocab=f"{len(spec.vocab):,}",
+            merges=f"{len(spec.merges):,}",
         )
     ids = sorted(spec.vocab)[:n_vocab]
     return TokenizerSpec(
@@ -389,7 +402,10 @@ def extend_tokenizer(
     if not isinstance(vocab_size, int) or vocab_size < len(tok.vocab):
         raise BPEError(
             f"vocab size {vocab_size!r} is smaller than the base tokenizer's {len(tok.vocab):,} tokens; "
-            f"an extension keeps them all: choose a vocab size above {len(tok.vocab):,}"
+            f"an extension keeps them all: choose a vocab size above {len(tok.vocab):,}",
+            code="extend_vocab_small",
+            vocab_size=repr(vocab_size),
+            base=f"{len(tok.vocab):,}",
         )
     paths = [corpus] if isinstance(corpus, (str, os.PathLike)) else list(corpus)
     t = ExtendTrainer.from_files(

@@ -199,7 +199,9 @@ class Tokenizer(MergeTables):
         try:
             return self._encoder[bytes(token)]
         except KeyError:
-            raise TokenizerError(f"{token!r} is not a token of this vocabulary") from None
+            raise TokenizerError(
+                f"{token!r} is not a token of this vocabulary", code="token_unknown", shown=repr(token)
+            ) from None
 
     def is_special(self, token_id: int) -> bool:
         """Whether ``token_id`` is one of :attr:`special_tokens` (found in text whole, never merged):
@@ -504,7 +506,11 @@ class Tokenizer(MergeTables):
         hi = max(self.vocab, default=-1)
         return TokenizerError(
             f"token id {token_id!r} is not in the vocabulary (ids 0..{hi}); "
-            "the ids come from a different tokenizer or are corrupted"
+            "the ids come from a different tokenizer or are corrupted",
+            code="token_id_unknown",
+            id=token_id,
+            hi=hi,
+            lo=0,
         )
 
     # ------------------------------------------------------------------ views

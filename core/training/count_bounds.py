@@ -35,15 +35,25 @@ def check_counts(words: Sequence[bytes], counts: Sequence[int]) -> None:
     if type(total) is not int or type(low) is not int:  # a float, str, or NumPy ints (whose sum could wrap)
         bad = [c for c in counts if isinstance(c, bool) or not isinstance(c, (int, np.integer))]
         if bad:
-            raise CorpusError(f"a word count is {bad[0]!r}; counts must be positive integers")
+            raise CorpusError(
+                f"a word count is {bad[0]!r}; counts must be positive integers",
+                code="counts_not_int",
+                shown=repr(bad[0])[:40],
+            )
         total, low = sum(map(int, counts)), min(map(int, counts))
     assert isinstance(total, int) and isinstance(low, int)
     if low < 1:
-        raise CorpusError(f"a word count is {low}; counts must be positive integers")
+        raise CorpusError(
+            f"a word count is {low}; counts must be positive integers", code="counts_not_positive", shown=low
+        )
     longest = max(map(len, words), default=1)
     if total * max(longest, 1) >= MAX_PAIR_TOTAL:
         raise CorpusError(
             f"the counts sum to {total:,} over words of up to {longest:,} bytes: a pair could be counted "
             f"{total * longest:,} times, more than this trainer sums exactly (2^62); these counts are "
-            "damaged or too large (a corpus of exabytes)"
+            "damaged or too large (a corpus of exabytes)",
+            code="counts_too_large",
+            total=f"{total:,}",
+            longest=f"{longest:,}",
+            pairs=f"{total * longest:,}",
         )

@@ -262,7 +262,11 @@ class Trainer(TrainerUndo):
             return self._merge(pair, count, ties, n_ties)
         count = self.pair_count(pair)
         if count <= 0:
-            raise BPEError(f"pair {pair!r} does not occur in the corpus now; it cannot be merged")
+            raise BPEError(
+                f"pair {pair!r} does not occur in the corpus now; it cannot be merged",
+                code="pair_absent",
+                shown=repr(pair),
+            )
         return self._merge(pair, count, (), 0)
 
     def steps(self, n: int) -> list[MergeRecord]:

@@ -108,7 +108,9 @@ def ordered_map(
                 except (EOFError, OSError):
                     child.join(1)
                     raise ChildError(
-                        f"a worker process ended unexpectedly ({exit_reason(child.exitcode)})"
+                        f"a worker process ended unexpectedly ({exit_reason(child.exitcode)})",
+                        code="worker_died",
+                        exit_code=child.exitcode,
                     ) from None
                 if reply[0] == "error":
                     raise reply[1]

@@ -188,7 +188,11 @@ class Child:
             self._listener.close()
             raise ChildError(
                 f"could not start a {self.name} process: {e.strerror or e} ({sys.executable or 'no sys.executable'}); "
-                "check that this Python is installed and runnable, or use one process (workers=1)"
+                "check that this Python is installed and runnable, or use one process (workers=1)",
+                code="child_start_failed",
+                name=self.name,
+                reason=str(e.strerror or e),
+                python=sys.executable or "?",
             ) from e
         _UNREAPED.add(self._popen)
         stdin = self._popen.stdin
@@ -269,7 +273,11 @@ class Child:
                 raise ChildError(
                     f"could not start a {self.name} process (exit code {code}); its own error, if any, is "
                     "printed above. Check that this Python can import the package "
-                    f"({sys.executable}), or use one process (workers=1)"
+                    f"({sys.executable}), or use one process (workers=1)",
+                    code="child_start_exit",
+                    name=self.name,
+                    exit_code=code,
+                    python=sys.executable,
                 )
         self._listener.close()
         conn = self._accepted[0]
