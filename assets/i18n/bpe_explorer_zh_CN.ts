@@ -614,52 +614,52 @@
 <context>
     <name>ControllerBase</name>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="163"/>
+        <location filename="../../bpe_gui/actions/base.py" line="166"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="248"/>
+        <location filename="../../bpe_gui/actions/base.py" line="276"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="255"/>
+        <location filename="../../bpe_gui/actions/base.py" line="283"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="278"/>
+        <location filename="../../bpe_gui/actions/base.py" line="306"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="286"/>
+        <location filename="../../bpe_gui/actions/base.py" line="314"/>
         <source>Settings saved: they apply to the next corpus you open (an extension uses its base tokenizer&apos;s pattern and special tokens).</source>
         <translation>设置已保存：它们用于你下一次打开的语料（扩展使用其基础分词器的预分词模式和特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="293"/>
+        <location filename="../../bpe_gui/actions/base.py" line="321"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="408"/>
+        <location filename="../../bpe_gui/actions/base.py" line="436"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="411"/>
+        <location filename="../../bpe_gui/actions/base.py" line="439"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="415"/>
+        <location filename="../../bpe_gui/actions/base.py" line="443"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="429"/>
+        <location filename="../../bpe_gui/actions/base.py" line="457"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -3493,52 +3493,62 @@
 <context>
     <name>PairTableModel</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="56"/>
         <source>Pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="48"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="57"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="50"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="59"/>
         <source>Move</source>
         <translation>升降</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="53"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="62"/>
         <source>Place in the table: 1 is the pair the next step merges</source>
         <translation>表中名次：1 是下一步要合并的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="54"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="63"/>
         <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
         <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="58"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="67"/>
         <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
         <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="63"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="72"/>
         <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
         <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="68"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="77"/>
         <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
         <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="85"/>
+        <source>What the merge shown made of this count: the merged pair loses all its occurrences, its neighbours lose some, and pairs with the new token appear</source>
+        <translation>所显示的这次合并对该次数的改变：被合并的字节对失去全部出现次数，相邻的字节对减少一些，并出现含新词元的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="90"/>
+        <source>Places move from step to step: shown for the table now only</source>
+        <translation>名次的升降是相邻两步之间的比较：只在当前的表中显示</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="127"/>
         <source>new</source>
         <translation>新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="161"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="229"/>
         <source>bytes: {0} | {1}</source>
         <translation>字节：{0} | {1}</translation>
     </message>
@@ -3546,92 +3556,153 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="251"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="353"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="265"/>
         <source>Filter the top 100 pairs (text or hex) …</source>
         <translation>筛选前 100 名字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="256"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="358"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— matching: {0} of the top {1}&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 {1} 名中有 {0} 个匹配&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="261"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="363"/>
         <source>The filter searches the most frequent pairs shown in this table, not every pair of the corpus.</source>
         <translation>筛选只搜索本表列出的最高频字节对，而不是语料中的全部字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="329"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="508"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="332"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="511"/>
         <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="335"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="514"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="338"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="517"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="343"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="489"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="522"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="256"/>
+        <source>Back to now</source>
+        <translation>回到当前</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="258"/>
+        <source>Show the pair counts as they are now, after the latest merge</source>
+        <translation>显示当前（最近一次合并之后）的字节对次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="338"/>
+        <source>&lt;b&gt;Pair counts before merge #{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— matching: {1} of the top {2}&lt;/span&gt;</source>
+        <translation>&lt;b&gt;合并 #{0} 之前的字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 {2} 名中有 {1} 个匹配&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="342"/>
+        <source>&lt;b&gt;Pair counts before merge #{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— now at merge #{1}&lt;/span&gt;</source>
+        <translation>&lt;b&gt;合并 #{0} 之前的字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 当前在合并 #{1}&lt;/span&gt;</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/views/pairs_view.py" line="347"/>
+        <source>The table merge #{0} was chosen from: the counts then, its pair at the top. Δ is what merge #{0} changed. Back to now shows the counts after merge #{1}.</source>
+        <translation>合并 #{0} 当时据以选择的表：当时的次数，它的字节对排在第一。Δ 是合并 #{0} 带来的变化。“回到当前”显示合并 #{1} 之后的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="473"/>
+        <source>this tokenizer was opened without the word counts of its corpus, and only training keeps the history of pair counts</source>
+        <translation>这个分词器打开时没有其语料的词频，而只有训练才会保留字节对次数的历史</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="478"/>
+        <source>it is a merge of the base tokenizer, made elsewhere: only the merges trained here have their counts</source>
+        <translation>这是基础分词器的合并，在别处完成：只有在这里训练的合并才有次数记录</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="482"/>
+        <source>this training kept no history of pair counts</source>
+        <translation>这次训练没有保留字节对次数的历史</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="483"/>
+        <source>&lt;b&gt;The pair counts before merge #{0} are not known:&lt;/b&gt; {1}.</source>
+        <translation>&lt;b&gt;合并 #{0} 之前的字节对次数未知：&lt;/b&gt;{1}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="485"/>
+        <source>&lt;b&gt;No pair was left before merge #{0}.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;合并 #{0} 之前已没有可合并的字节对。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="492"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="526"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="349"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="494"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="528"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="351"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="496"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="530"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="351"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="496"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="530"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="352"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="497"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="531"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="354"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="499"/>
+        <source>Merge #{0} took the top pair: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt; → &lt;code&gt;{3}&lt;/code&gt; ({4}×) — {5}.&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Δ: what merge #{0} changed in each count.&lt;/span&gt;</source>
+        <translation>合并 #{0} 选了排在第一的字节对：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt; → &lt;code&gt;{3}&lt;/code&gt;（{4} 次）— {5}。&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Δ：合并 #{0} 给每个次数带来的变化。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="533"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="359"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="538"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="361"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="540"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="363"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="542"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
