@@ -28,9 +28,12 @@ buckets it reads, as :meth:`TrainerViews.top_pairs` does: a change of bookkeepin
 from __future__ import annotations
 
 import heapq
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from core.errors import BPEError
 from core.training.records import MergeRecord, Pair, PairDeltas
@@ -38,6 +41,9 @@ from core.training.records import MergeRecord, Pair, PairDeltas
 # a core.training.trainer.Trainer (named loosely: the trainer's modules import this one)
 Trainer = Any
 
+CODE_BITS = 21  # a token code is below 0x110000: two make one integer key of 42 bits
+# per trainer: (its number of merges, its last record, the changes made before each merge)
+_SIZES: weakref.WeakKeyDictionary[Any, tuple[int, Any, np.ndarray]] = weakref.WeakKeyDictionary()
 # words read at a time per pair while looking for where a pair first occurred (the "first" tie rule)
 FIRST_CHUNK = 64
 
@@ -78,15 +84,21 @@ def pairs_before(t: Trainer, rank: int, k: int = 100, way: str | None = None) ->
         top = t.top_pairs(k)
         return PastPairs(rank, n, top, t.n_pairs_with_count(top[0][1]) if top else 0)
     records = t.records
-    before = sum(len(r.deltas) for r in records[:rank])
-    after = sum(len(r.deltas) for r in records[rank:])
+    sizes = _changes_before(t)
+    before = int(sizes[rank])
+    after = int(sizes[n]) - before
     start = t._start
     if way is None:
-        way = "forward" if start is not None and before + len(start.index.counts) < after + k else "backward"
+        # (the forward way sums in NumPy: ~10 times cheaper a change than the backward way's dict)
+        way = (
+            "forward"
+            if start is not None and before + len(start.index.counts) < 10 * after + k
+            else "backward"
+        )
     if way == "forward":
         if start is None:
             raise BPEError("this trainer kept no start state: only the backward way is open")
-        counts = _counts_forward(t, dict(start.index.counts), records[:rank])
+        counts = _counts_forward(t, start.index.counts, records[:rank], k)
     elif way == "backward":
         counts = _counts_backward(t, records[rank:], k)
     else:
@@ -95,6 +107,21 @@ def pairs_before(t: Trainer, rank: int, k: int = 100, way: str | None = None) ->
     shown = {p for p, _c in top}
     deltas = {p: d for p, d in records[rank].deltas if p in shown}
     return PastPairs(rank, n, top, n_best, deltas, way)
+
+
+def _changes_before(t: Trainer) -> np.ndarray:
+    """How many count changes the merges before each merge made, and all of them last (kept for
+    the trainer until its merges change: a learner picks one merge after another)."""
+    records = t.records
+    n = len(records)
+    kept = _SIZES.get(t)
+    if kept is not None and kept[0] == n and (not n or kept[1] is records[-1]):
+        return kept[2]
+    # (the last record the same object: every record before it is too, undo takes merges from the end)
+    sizes = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, (r.deltas for r in records)), dtype=np.int64, count=n), out=sizes[1:])
+    _SIZES[t] = (n, records[-1] if n else None, sizes)
+    return sizes
 
 
 def _keyed(t: Trainer, record: MergeRecord) -> Iterable[tuple[str, int]]:
@@ -106,13 +133,42 @@ def _keyed(t: Trainer, record: MergeRecord) -> Iterable[tuple[str, int]]:
     return ((code[a] + code[b], d) for (a, b), d in deltas)
 
 
-def _counts_forward(t: Trainer, counts: dict[str, int], records: list[MergeRecord]) -> dict[str, int]:
-    """Every pair's count after ``records`` (the first merges), from the counts at the start."""
-    get = counts.get
-    for r in records:
-        for key, d in _keyed(t, r):
-            counts[key] = get(key, 0) + d
-    return counts
+def _counts_forward(t: Trainer, start: dict[str, int], records: list[MergeRecord], k: int) -> dict[str, int]:
+    """The counts after ``records`` (the first merges) of every pair counted at least as often as the
+    ``k``-th most frequent pair then (so: the top ``k``, whole groups of equal counts, and every pair
+    with the highest count), from the counts at the start.
+
+    The changes are summed in NumPy (each pair key as one integer), ~10 times faster than a dict:
+    the forward way reads all the changes before merge ``rank``, hundreds of thousands on 40 MB.
+    """
+    keyed = [r.deltas for r in records if r.deltas]
+    if not all(isinstance(d, PairDeltas) and d.pair_keys for d in keyed):  # (records from elsewhere)
+        counts = dict(start)
+        get = counts.get
+        for r in records:
+            for key, d in _keyed(t, r):
+                counts[key] = get(key, 0) + d
+        return counts
+    text = "".join(start) + "".join(d.pair_keys for d in keyed)  # type: ignore[union-attr]
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype="<u4").astype(np.int64)
+    keys = (codes[0::2] << CODE_BITS) | codes[1::2]
+    values = np.concatenate(
+        [np.fromiter(start.values(), dtype=np.int64, count=len(start))]
+        + [np.frombuffer(d.changes, dtype=np.int64) for d in keyed]  # type: ignore[union-attr]
+    )
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    firsts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if len(keys) else keys
+    sums = np.add.reduceat(values, firsts) if len(keys) else values
+    keys = keys[firsts] if len(keys) else keys
+    live = sums > 0
+    keys, sums = keys[live], sums[live]
+    if k and len(sums) > k:
+        lowest = np.partition(sums, len(sums) - k)[len(sums) - k]  # the k-th highest count
+        keep = sums >= lowest
+        keys, sums = keys[keep], sums[keep]
+    low = (1 << CODE_BITS) - 1
+    return {chr(key >> CODE_BITS) + chr(key & low): n for key, n in zip(keys.tolist(), sums.tolist())}
 
 
 def _counts_backward(t: Trainer, records: list[MergeRecord], k: int) -> dict[str, int]:

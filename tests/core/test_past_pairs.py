@@ -101,10 +101,14 @@ def test_any_text_any_table_size(pieces, tie_break, n):
 def test_after_undo_and_steps_again_the_history_still_tells_the_past():
     t = _trainer(TEXT)
     t.steps(40)
-    t.undo_to(25)
-    t.steps(10)
-    for k in (0, 10, 24, 30, 34):
+    for k in (0, 20, 39):  # (what it keeps between calls must not outlive the merges it was made for)
         assert pairs_before(t, k, 10).top_pairs == _reference_top(TEXT, t.merges[:k], "lexicographic", 10)
+    t.undo_to(25)
+    t.steps(15)  # as many merges as before, the last ones others
+    for k in (0, 10, 24, 30, 39):
+        for way in ("forward", "backward"):
+            past = pairs_before(t, k, 10, way=way)
+            assert past.top_pairs == _reference_top(TEXT, t.merges[:k], "lexicographic", 10)
 
 
 def test_the_reference_counts_every_occurrence():
