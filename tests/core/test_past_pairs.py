@@ -128,3 +128,23 @@ def test_without_history_or_out_of_range_a_clear_error():
     with pytest.raises(BPEError, match="not one of this trainer's merges"):
         t.pairs_before(6)
     assert t.pairs_before(5).top_pairs == t.top_pairs(100)  # the table now
+
+
+@pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
+def test_an_extensions_new_merges_have_their_tables_too(tie_break):
+    """An ExtendTrainer (words start as a base tokenizer's tokens) against a fresh one stopped
+    before merge k."""
+    from core import Tokenizer
+    from core.tokenization.extend import ExtendTrainer
+
+    base = _trainer(TEXT)
+    base.steps(15)
+    tok = Tokenizer(base.vocab, base.merges, [])
+    other = "the theme of that hat: abba, aaaa, the cat's mat " * 3 + "日本語 テキスト"
+    t = ExtendTrainer.from_texts(tok, [other], tie_break=tie_break)
+    t.steps(30)
+    for k in range(len(t.merges)):
+        fresh = ExtendTrainer.from_texts(tok, [other], tie_break=tie_break)
+        fresh.steps(k)
+        for way in ("forward", "backward"):
+            assert pairs_before(t, k, 10, way=way).top_pairs == fresh.top_pairs(10), (k, way)
