@@ -15,7 +15,6 @@ from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
     QTableView,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from bpe_gui.model.formatting import hex_bytes, hex_html, pair_label, signed, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+from bpe_gui.views.fitted_label import FittedLabel
 from bpe_gui.views.widgets import has_wide_glyphs, pinned, status_label, wide_lines_height
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -249,7 +249,9 @@ class PairsView(QWidget):
         self.proxy.setFilterKeyColumn(1)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
-        self.title = QLabel()
+        # (ends in "…" where the pane is narrow: "before merge #5,001 — now at merge #10,000" and its
+        # button beside it would otherwise widen the pane)
+        self.title = FittedLabel()
         # the counts before an earlier merge are shown while the user has picked one (None: now)
         self.shown_rank: int | None = None
         self._past = None  # the engine's PastPairs of shown_rank (None where they are not known)
@@ -295,13 +297,20 @@ class PairsView(QWidget):
         lay.setContentsMargins(6, 6, 6, 6)
         head = QHBoxLayout()
         head.setContentsMargins(0, 0, 0, 0)
+        head.setSpacing(4)
         head.addWidget(self.title, 1)
         head.addWidget(self.now_button)
         lay.addLayout(head)
         self._next_box = pinned(self.next_label)
         self._next_heights = (self._next_box.height(), 0)  # (Latin lines, CJK lines: measured when needed)
         lay.addWidget(self._next_box)
-        lay.addWidget(self.filter)
+        # (beside the filter, not the title: the title keeps the pane's width for "before merge #5,001 —
+        # now at merge #10,000")
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.filter, 1)
+        row.addWidget(self.now_button)
+        lay.addLayout(row)
         lay.addWidget(self.table)
 
         controller.pairs_changed.connect(self.refresh)
