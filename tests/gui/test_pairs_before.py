@@ -112,3 +112,56 @@ def test_an_imported_tokenizer_says_its_counts_before_a_merge_are_not_known(qtbo
     assert "not known" in view.next_label.text()
     view.now_button.click()
     assert view.shown_rank is None and "before merge" not in view.title.text()
+
+
+def test_an_extension_shows_its_new_merges_tables_and_says_the_base_ones_are_not_known(
+    qtbot, window, tmp_path
+):
+    """Continue training from an imported tokenizer: the trainer numbers the new merges from 0, the
+    views after the base's merges; a base merge was made elsewhere."""
+    from core.tokenization.extend import ExtendTrainer
+
+    from .test_continue_training import OTHER, base_files, continue_on
+
+    w, c = window, window.controller
+    paths, _spec = base_files(tmp_path)
+    import_tokenizer(qtbot, c, paths)
+    base = c.model.imported
+    n_base = len(base.merges)
+    corpus = tmp_path / "other.txt"
+    corpus.write_text(OTHER, encoding="utf-8")
+    continue_on(qtbot, w, corpus)
+    c.step(6)
+    qtbot.waitUntil(lambda: c.index.n_merges == n_base + 6 and not c.busy, timeout=30_000)
+    view = w.pairs
+    for new in (0, 3, 5):
+        c.select_merge(n_base + new)
+        local = ExtendTrainer.from_files(base, [corpus])
+        local.steps(new)
+        assert _rows(view) == local.top_pairs(100)
+        assert f"before merge #{n_base + new + 1}" in view.title.text()
+    c.select_merge(n_base - 1)
+    assert view.model.rows == [] and "base tokenizer" in view.next_label.text()
+
+
+def test_a_trainer_without_history_says_so_instead_of_numbers(qtbot, window, sample_corpus, monkeypatch):
+    """(The app's engine always keeps the history; a trainer that did not would answer with an error.)"""
+    from core.engine.client import Engine
+    from core.errors import BPEError
+
+    w, c = window, window.controller
+    load(qtbot, w, sample_corpus)
+    for _ in range(3):
+        c.step()
+    qtbot.waitUntil(lambda: c.index.n_merges == 3 and not c.busy, timeout=30_000)
+
+    def no_history(*_args):
+        raise BPEError("this trainer was created with keep_history=False")
+
+    monkeypatch.setattr(Engine, "pairs_before", no_history)
+    errors: list = []
+    c.error.connect(errors.append)
+    c.select_merge(1)
+    view = w.pairs
+    assert view.model.rows == [] and "kept no history" in view.next_label.text()
+    assert "before merge #2" in view.title.text() and not errors  # (said in the table, not a dialog)
