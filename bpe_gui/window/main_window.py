@@ -190,6 +190,8 @@ class MainWindow(FilesWindow):
         if pane >= need:
             return top
         panels = self.left_scroll.widget()
+        if panels is None:
+            return top
         corpus, train = self.corpus_panel, self.training_panel.train_button
         skip = corpus.mapTo(panels, QPoint(0, corpus.height())).y()  # the corpus panel's room
         through_train = train.mapTo(panels, QPoint(0, train.height())).y() + 8
