@@ -45,7 +45,7 @@ CODE_BITS = 21  # a token code is below 0x110000: two make one integer key of 42
 # per trainer: (its number of merges, its last record, the changes made before each merge)
 _SIZES: weakref.WeakKeyDictionary[Any, tuple[int, Any, np.ndarray]] = weakref.WeakKeyDictionary()
 # words read at a time per pair while looking for where a pair first occurred (the "first" tie rule)
-FIRST_CHUNK = 64
+FIRST_CHUNK = 8
 
 
 @dataclass(frozen=True)
@@ -244,23 +244,18 @@ def _first_seen(t: Trainer, rank: int, keys: list[str]) -> dict[str, tuple[int, 
     just before merge ``rank`` (the "first" tie rule's order; a pair found nowhere sorts last).
 
     A pair's word list only grows as merges are made, so the words that held it then are among
-    those listed now; they are read in id order, :data:`FIRST_CHUNK` at a time for each pair."""
-    t._sync_long_words()
+    those listed now; they are read in id order, :data:`FIRST_CHUNK` at a time for each pair at
+    first, eight times as many each round after."""
     index = t._index
-    made_long = t._long  # long words some merge changed: their codes then come from their undo records
-    long_wids = t._long_wids
     nowhere = (len(t._words), 0)
     listed = {key: index.ids(key).tolist() for key in keys}
     at = dict.fromkeys(keys, 0)
+    size = FIRST_CHUNK
     out: dict[str, tuple[int, int]] = {}
     while listed:
-        chunks = {key: ids[at[key] : at[key] + FIRST_CHUNK] for key, ids in listed.items()}
+        chunks = {key: ids[at[key] : at[key] + size] for key, ids in listed.items()}
         wanted = sorted({w for chunk in chunks.values() for w in chunk})
-        # a long word no merge changed is as it was (the history knows nothing of it)
-        same = [w for w in wanted if w in long_wids and w not in made_long]
-        other = [w for w in wanted if not (w in long_wids and w not in made_long)]
-        codes = dict(zip(other, t._codes_before(rank, other))) if other else {}
-        codes.update(zip(same, t._words[same].tolist() if same else []))
+        codes = dict(zip(wanted, _words_then(t, rank, wanted)))
         for key, chunk in chunks.items():
             for w in chunk:
                 i = codes[w].find(key)
@@ -268,10 +263,48 @@ def _first_seen(t: Trainer, rank: int, keys: list[str]) -> dict[str, tuple[int, 
                     out[key] = (w, i)
                     break
             else:
-                at[key] += FIRST_CHUNK
-                if at[key] < len(listed[key]):
-                    continue
-                out[key] = nowhere
+                at[key] += size
+                if at[key] >= len(listed[key]):
+                    out[key] = nowhere
         for key in out:
             listed.pop(key, None)
+        size *= 8
     return out
+
+
+def _words_then(t: Trainer, rank: int, wids: list[int]) -> list[str]:
+    """The codes of words ``wids`` just before merge ``rank``.
+
+    From the start: each word's first codes with merges ``0 .. rank-1`` made again, each one
+    ``str.replace`` over all the words joined by the separator (the merge kernels' own left-to-right
+    rule; a merge is one C call however many words). Long words, a trainer that kept no start, and
+    a merge near the end take the merges since back from the history instead
+    (:meth:`TrainerViews._codes_before`)."""
+    t._sync_long_words()
+    start = t._start
+    long_wids = t._long_wids
+    made_long = t._long  # long words some merge changed (others are as they were)
+    out: dict[int, str] = {}
+    # (taking back the few merges since is cheaper near the end: ~10 times a merge made again)
+    replay = start is not None and 10 * (len(t.merges) - rank) >= rank
+    short = [w for w in wids if w not in long_wids] if replay else []
+    if start is not None and short:
+        if start.words is None:  # (decoded again from the words' bytes, as a reset does)
+            firsts = [t._original[w].decode("latin-1") for w in short]
+        else:
+            firsts = start.words[short].tolist()
+        sep = t._codes.sep
+        text = sep.join(firsts)
+        code = t._codes.code
+        for a, b in t.merges[:rank]:
+            pat = code[a] + code[b]
+            if pat in text:
+                text = text.replace(pat, code[a + b])
+        out.update(zip(short, text.split(sep)))
+    rest = [w for w in wids if w not in out]
+    same = [w for w in rest if w in long_wids and w not in made_long]
+    other = [w for w in rest if not (w in long_wids and w not in made_long)]
+    out.update(zip(same, t._words[same].tolist() if same else []))
+    if other:
+        out.update(zip(other, t._codes_before(rank, other)))
+    return [out[w] for w in wids]
