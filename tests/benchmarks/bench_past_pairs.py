@@ -3,7 +3,7 @@ is picked) beside its peer, the table now (``Trainer.top_pairs``), on the bundle
 the 40 MB corpus after 10,000 merges. CPU time of this process (the machine may be shared), the
 median of 5 per merge picked, and how far the history was read (forward or backward).
 
-    python tests/benchmarks/bench_past_pairs.py [corpus] [merges]
+    python tests/benchmarks/bench_past_pairs.py [corpus] [merges] [lexicographic|first]
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ def cpu_ms(f, repeat: int = 5) -> float:
     return statistics.median(times)
 
 
-def bench(path: Path, merges: int) -> None:
-    t = Trainer.from_file(path, ["<|endoftext|>"], workers=1)
+def bench(path: Path, merges: int, tie_break: str = "lexicographic") -> None:
+    t = Trainer.from_file(path, ["<|endoftext|>"], workers=1, tie_break=tie_break)  # type: ignore[arg-type]
     with paused_gc():
         t.steps(merges)
     n = len(t.merges)
     changes = sum(len(r.deltas) for r in t.records)
-    print(f"{path.name}: {n:,} merges, {changes:,} count changes kept")
+    print(f"{path.name}: {n:,} merges, {changes:,} count changes kept, tie rule {tie_break}")
     now = cpu_ms(lambda: t.top_pairs(100))
     print(f"  table now (top_pairs(100)): {now:.2f} ms")
     worst = 0.0
@@ -52,8 +52,13 @@ def bench(path: Path, merges: int) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1:
-        bench(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 10_000)
+        bench(
+            Path(sys.argv[1]),
+            int(sys.argv[2]) if len(sys.argv) > 2 else 10_000,
+            sys.argv[3] if len(sys.argv) > 3 else "lexicographic",
+        )
     else:
         bench(SAMPLE, 500)
         if BIG.exists():
             bench(BIG, 10_000)
+            bench(BIG, 10_000, "first")
