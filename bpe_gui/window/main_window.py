@@ -169,32 +169,32 @@ class MainWindow(FilesWindow):
             return  # (fitted for reading once: the sizes and the scroll are the user's since)
         if self._reading and not c.busy:
             reading = self._reading_top(total, top)
-            self._reading_fitted = True
-            if reading is None:
+            if reading is None:  # (fitted for reading: kept as it is from now on)
+                self._reading_fitted = True
                 return
             top = reading
         sp.setSizes([top, total - top])
 
     def _reading_top(self, total: int, top: int) -> int | None:
-        """Once the learner reads merges on a short screen, the story of a merge (~400 px at this
-        width) needs more than the rows left under Train: the column is scrolled to the training
-        panel, every button of it still in sight (Step, Undo, Step N, Train and the settings above
-        them), and the corpus panel's room goes to the selected merge and its story (the column
-        scrolls back to it). Returns the panels' height; None where this already set the sizes."""
+        """Once the learner reads merges, the story of a merge (~400-500 px in this column) gets the
+        room it needs where the layout allows: first the room under Train (Cancel and the progress
+        bar come into sight when a task runs), then, on a laptop, the corpus panel's: the column is
+        scrolled to the training panel, every button of it still in sight (Step, Undo, Step N, Train
+        and the settings above them; the column scrolls back to the corpus panel). Returns the
+        panels' height; None where this set the sizes and the scroll itself."""
         tabs = self.info_tabs
-        pane = total - top
         story = self.story.browser
         # what the story needs: its text at the pane's width, with the tabs and frames around it
         around = tabs.height() - story.viewport().height() if tabs.height() > 0 else 60
         need = int(story.document().size().height()) + max(around, 0) + 4
-        if pane >= need:
-            return top
         panels = self.left_scroll.widget()
-        if panels is None:
+        if total - top >= need or panels is None:
             return top
         corpus, train = self.corpus_panel, self.training_panel.train_button
-        skip = corpus.mapTo(panels, QPoint(0, corpus.height())).y()  # the corpus panel's room
         through_train = train.mapTo(panels, QPoint(0, train.height())).y() + 8
+        if total - through_train >= need:  # the panels down to Train leave the story its room
+            return min(top, max(through_train, total - need))
+        skip = corpus.mapTo(panels, QPoint(0, corpus.height())).y()  # the corpus panel's room
         reading_top = max(through_train - skip, total - need, total // 4)
         if reading_top >= top:
             return top

@@ -46,3 +46,17 @@ def test_the_story_gets_room_and_the_buttons_stay_in_sight(qtbot, sample_corpus,
         qtbot.waitUntil(lambda: w.left_scroll.verticalScrollBar().value() == 0)
         qtbot.waitUntil(lambda: _in_sight(w, w.corpus_panel.open_button))
         qtbot.waitUntil(lambda: all(_in_sight(w, b) for b in (tp.step_button, tp.train_button)))
+
+
+def test_a_tall_screen_keeps_the_panels_whole(qtbot, sample_corpus):
+    """Where the story has room under the panels, nothing moves: the corpus panel stays in sight."""
+    with shown_window(qtbot, "en", (1920, 1040)) as w:
+        c = w.controller
+        load(qtbot, w, sample_corpus)
+        c.step()
+        c.select_merge(0)
+        qtbot.wait(150)  # (the column is fitted 50 ms after a step; nothing to wait for when it stays)
+        assert w.left_scroll.verticalScrollBar().value() == 0
+        assert _in_sight(w, w.corpus_panel.open_button) and _in_sight(w, w.training_panel.train_button)
+        story = w.story.browser
+        assert story.verticalScrollBar().maximum() == 0  # the whole story in sight
