@@ -249,12 +249,11 @@ class PairsView(QWidget):
         self.proxy.setFilterKeyColumn(1)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
-        # (ends in "…" where the pane is narrow: "before merge #5,001 — now at merge #10,000" and its
-        # button beside it would otherwise widen the pane)
+        # (ends in "…" where the pane is narrow: "before merge #5,001 — now at merge #10,000" would
+        # otherwise widen the pane)
         self.title = FittedLabel()
         # the counts before an earlier merge are shown while the user has picked one (None: now)
         self.shown_rank: int | None = None
-        self._past = None  # the engine's PastPairs of shown_rank (None where they are not known)
         self.now_button = QPushButton(self.tr("Back to now"))
         self.now_button.setObjectName("pairsNow")
         self.now_button.setToolTip(self.tr("Show the pair counts as they are now, after the latest merge"))
@@ -295,12 +294,7 @@ class PairsView(QWidget):
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        head = QHBoxLayout()
-        head.setContentsMargins(0, 0, 0, 0)
-        head.setSpacing(4)
-        head.addWidget(self.title, 1)
-        head.addWidget(self.now_button)
-        lay.addLayout(head)
+        lay.addWidget(self.title)
         self._next_box = pinned(self.next_label)
         self._next_heights = (self._next_box.height(), 0)  # (Latin lines, CJK lines: measured when needed)
         lay.addWidget(self._next_box)
@@ -384,7 +378,7 @@ class PairsView(QWidget):
         if c.busy:
             return
         self.shown_rank = rank
-        self._past = past = c.pairs_before(rank, 100)
+        past = c.pairs_before(rank, 100)
         picked = self.selected_pair()
         if past is None:
             self.model.show_past(rank, [], {})
@@ -400,7 +394,7 @@ class PairsView(QWidget):
         if self.shown_rank is None:
             return
         picked = self.selected_pair()
-        self.shown_rank, self._past = None, None
+        self.shown_rank = None
         self.now_button.setVisible(False)
         if self.model.show_live():
             self._select_pair(picked)
@@ -412,7 +406,7 @@ class PairsView(QWidget):
     def refresh(self, deltas=None, reset: bool = False) -> None:
         c = self.controller
         if self.shown_rank is not None:  # the merges changed (a step, an undo, a run): the table now
-            self.shown_rank, self._past = None, None
+            self.shown_rank = None
             self.now_button.setVisible(False)
             self._show_title()
         pairs = c.top_pairs(100)
