@@ -624,52 +624,52 @@
 <context>
     <name>ControllerBase</name>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="163"/>
+        <location filename="../../bpe_gui/actions/base.py" line="166"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="248"/>
+        <location filename="../../bpe_gui/actions/base.py" line="276"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="255"/>
+        <location filename="../../bpe_gui/actions/base.py" line="283"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="278"/>
+        <location filename="../../bpe_gui/actions/base.py" line="306"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="286"/>
+        <location filename="../../bpe_gui/actions/base.py" line="314"/>
         <source>Settings saved: they apply to the next corpus you open (an extension uses its base tokenizer&apos;s pattern and special tokens).</source>
         <translation>设置已保存：它们用于你下一次打开的语料（扩展使用其基础分词器的预分词模式和特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="293"/>
+        <location filename="../../bpe_gui/actions/base.py" line="321"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="408"/>
+        <location filename="../../bpe_gui/actions/base.py" line="436"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="411"/>
+        <location filename="../../bpe_gui/actions/base.py" line="439"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="415"/>
+        <location filename="../../bpe_gui/actions/base.py" line="443"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="429"/>
+        <location filename="../../bpe_gui/actions/base.py" line="457"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -4082,313 +4082,313 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="174"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="175"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="213"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="246"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="247"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="248"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="250"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="254"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="260"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="257"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="267"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="328"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="269"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="272"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="276"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="279"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="283"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="344"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="287"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="291"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="352"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="297"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="358"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="298"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="299"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="360"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="301"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="362"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="303"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="364"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="305"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="368"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="370"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="372"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="375"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="379"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="322"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="383"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="326"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="387"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="329"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="390"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置（0 次合并）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="391"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="394"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="398"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="339"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="400"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="341"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="345"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="406"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="356"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="417"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="357"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="418"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="420"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="424"/>
         <source>What a tokenizer is and how BPE learns, in plain words; then Learn mode</source>
         <translation>用大白话讲什么是分词器、BPE 怎样学习；然后进入学习模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="365"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="426"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="427"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="414"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="475"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置（回到基础分词器）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="416"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="477"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="434"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="495"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="470"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="531"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="472"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="533"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="473"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="534"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="487"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="548"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="626"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="565"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="626"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="566"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="627"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="566"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="627"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="598"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="659"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="294"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="350"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="411"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="596"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="657"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="661"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="722"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -4419,52 +4419,62 @@
 <context>
     <name>PairTableModel</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="47"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="56"/>
         <source>Pair</source>
         <translation>字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="48"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="57"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="50"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="59"/>
         <source>Move</source>
         <translation>升降</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="53"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="62"/>
         <source>Place in the table: 1 is the pair the next step merges</source>
         <translation>表中名次：1 是下一步要合并的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="54"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="63"/>
         <source>Two neighbouring tokens (shown with visible spaces); the tooltip shows their bytes</source>
         <translation>两个相邻的词元（空格以可见符号显示）；提示框中显示它们的字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="58"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="67"/>
         <source>How often the two tokens stand side by side in the corpus (each pre-token counted as often as it occurs)</source>
         <translation>这两个词元在语料中相邻出现的次数（每个预分词按其出现次数计）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="63"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="72"/>
         <source>Change of the count since the last step: a merge takes counts from the pairs next to it and creates new pairs</source>
         <translation>与上一步相比次数的变化：一次合并会减少相邻字节对的次数，并产生新的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="68"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="77"/>
         <source>How many places the pair moved up (▲) or down (▼) in the table since the last step</source>
         <translation>与上一步相比，该字节对在表中上升（▲）或下降（▼）了几名</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="103"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="85"/>
+        <source>What the merge shown made of this count: the merged pair loses all its occurrences, its neighbours lose some, and pairs with the new token appear</source>
+        <translation>所显示的这次合并对该次数的改变：被合并的字节对失去全部出现次数，相邻的字节对减少一些，并出现含新词元的字节对</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="90"/>
+        <source>Places move from step to step: shown for the table now only</source>
+        <translation>名次的升降是相邻两步之间的比较：只在当前的表中显示</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="127"/>
         <source>new</source>
         <translation>新</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="161"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="229"/>
         <source>bytes: {0} | {1}</source>
         <translation>字节：{0} | {1}</translation>
     </message>
@@ -4472,92 +4482,153 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="251"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="356"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="189"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="266"/>
         <source>Filter the top 100 pairs (text or hex) …</source>
         <translation>筛选前 100 名字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="256"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="361"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— matching: {0} of the top {1}&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 {1} 名中有 {0} 个匹配&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="261"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="366"/>
         <source>The filter searches the most frequent pairs shown in this table, not every pair of the corpus.</source>
         <translation>筛选只搜索本表列出的最高频字节对，而不是语料中的全部字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="329"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="511"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="332"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="514"/>
         <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="335"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="517"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="338"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="520"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="343"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="492"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="525"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="347"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="257"/>
+        <source>Back to now</source>
+        <translation>回到当前</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="259"/>
+        <source>Show the pair counts as they are now, after the latest merge</source>
+        <translation>显示当前（最近一次合并之后）的字节对次数</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="341"/>
+        <source>&lt;b&gt;Pair counts before merge #{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— matching: {1} of the top {2}&lt;/span&gt;</source>
+        <translation>&lt;b&gt;合并 #{0} 之前的字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 {2} 名中有 {1} 个匹配&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="345"/>
+        <source>&lt;b&gt;Pair counts before merge #{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— now at merge #{1}&lt;/span&gt;</source>
+        <translation>&lt;b&gt;合并 #{0} 之前的字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 当前在合并 #{1}&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="350"/>
+        <source>The table merge #{0} was chosen from: the counts then, its pair at the top. Δ is what merge #{0} changed. Back to now shows the counts after merge #{1}.</source>
+        <translation>合并 #{0} 当时据以选择的表：当时的次数，它的字节对排在第一。Δ 是合并 #{0} 带来的变化。“回到当前”显示合并 #{1} 之后的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="476"/>
+        <source>this tokenizer was opened without the word counts of its corpus, and only training keeps the history of pair counts</source>
+        <translation>这个分词器打开时没有其语料的词频，而只有训练才会保留字节对次数的历史</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="481"/>
+        <source>it is a merge of the base tokenizer, made elsewhere: only the merges trained here have their counts</source>
+        <translation>这是基础分词器的合并，在别处完成：只有在这里训练的合并才有次数记录</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="485"/>
+        <source>this training kept no history of pair counts</source>
+        <translation>这次训练没有保留字节对次数的历史</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="486"/>
+        <source>&lt;b&gt;The pair counts before merge #{0} are not known:&lt;/b&gt; {1}.</source>
+        <translation>&lt;b&gt;合并 #{0} 之前的字节对次数未知：&lt;/b&gt;{1}。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="488"/>
+        <source>&lt;b&gt;No pair was left before merge #{0}.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;合并 #{0} 之前已没有可合并的字节对。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="495"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="529"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="349"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="497"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="531"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="351"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="499"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="533"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="351"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="499"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="533"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="352"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="500"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="534"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="354"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="502"/>
+        <source>Merge #{0} took the top pair: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt; → &lt;code&gt;{3}&lt;/code&gt; ({4}×) — {5}.&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Δ: what merge #{0} changed in each count.&lt;/span&gt;</source>
+        <translation>合并 #{0} 选了排在第一的字节对：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt; → &lt;code&gt;{3}&lt;/code&gt;（{4} 次）— {5}。&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Δ：合并 #{0} 给每个次数带来的变化。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="536"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="359"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="541"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="361"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="543"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="363"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="545"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -5043,17 +5114,17 @@
 <context>
     <name>StoryView</name>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="304"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="307"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="317"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="320"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="327"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="330"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>

@@ -75,6 +75,9 @@ class ControllerBase(QObject):
         self._thread: QThread | None = None
         self._pending_load: str | None = None
         self._live_pairs: list = []
+        self._past_pairs: tuple | None = (
+            None  # ((version, rank, k), PastPairs or None): the last table of the past
+        )
         self._queued_steps = 0  # steps asked for while a step ran in the worker
         self._t0 = 0.0
         self.run_target: int | None = None  # vocab size the running job trains to
@@ -195,6 +198,31 @@ class ControllerBase(QObject):
         if view is not None and view.top_pairs and view.top_pairs[0][1] == count:
             return view.n_best
         return self._ask_blocking(Engine.n_pairs_with_count, count)
+
+    def pairs_before(self, rank: int, k: int = worker.TOP_K):
+        """The pair table just before merge ``rank`` of the merges on show (the table that merge was
+        chosen from): the engine's :class:`~core.training.past_pairs.PastPairs`, read from the
+        trainer's history. None where it is not known: while a job runs, without a trainer (an
+        imported tokenizer), for an extension's base merges (made elsewhere) or where the trainer
+        kept no history (the engine's error is not shown as a dialog: the table says it)."""
+        if not self.model.has_trainer or self._job is not None:
+            return None
+        rank -= self.model.merge_offset  # (the trainer numbers an extension's new merges from 0)
+        if not 0 <= rank < len(self.model.records):
+            return None
+        key = (self.model.version, rank, k)
+        cached = self._past_pairs
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            past = Engine.pairs_before(self._use_engine(), rank, k)
+        except EngineDied as e:
+            self._lost(str(e))
+            return None
+        except BPEError:
+            past = None  # (a trainer without history: the table says so)
+        self._past_pairs = (key, past)
+        return past
 
     def _current_view(self):
         """What the engine sent with the last step or undo, if nothing changed since (and no job runs)."""

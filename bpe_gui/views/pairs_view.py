@@ -12,10 +12,19 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
-from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bpe_gui.model.formatting import hex_bytes, hex_html, pair_label, signed, token_label
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
+from bpe_gui.views.fitted_label import FittedLabel
 from bpe_gui.views.widgets import has_wide_glyphs, pinned, status_label, wide_lines_height
 
 SEARCH_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -71,9 +80,23 @@ class PairTableModel(QAbstractTableModel):
         ),
     )
 
+    # the Δ and Move columns while the table shows the counts before an earlier merge (show_past)
+    PAST_TIPS = (
+        QT_TRANSLATE_NOOP(
+            "PairTableModel",
+            "What the merge shown made of this count: the merged pair loses all its occurrences, "
+            "its neighbours lose some, and pairs with the new token appear",
+        ),
+        QT_TRANSLATE_NOOP("PairTableModel", "Places move from step to step: shown for the table now only"),
+    )
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.rows: list[tuple[tuple[bytes, bytes], int, int | None, int | None]] = []
+        # while the counts before an earlier merge are shown: that merge's rank, and the live table
+        # put aside (its Δ and Move compare with the step before it: shown again as they were)
+        self.past_rank: int | None = None
+        self._live: tuple | None = None
         self._cells: list[tuple] = []  # per row: (display texts, background, foregrounds)
         self._prev_rank: dict = {}
         self._prev_count: dict = {}
@@ -84,6 +107,7 @@ class PairTableModel(QAbstractTableModel):
 
     def set_pairs(self, pairs: list, deltas: dict | None = None, reset_history: bool = False) -> None:
         """Show ``pairs`` ([(pair, count)] best first); Δ and movement are relative to the last call."""
+        self._back_to_live()
         if reset_history:
             self._prev_rank, self._prev_count = {}, {}
         had_history = bool(self._prev_rank)
@@ -114,6 +138,12 @@ class PairTableModel(QAbstractTableModel):
             bg = self._next_bg if rank == 0 else (self._tie_bg if count == top else None)
             fgs = (None, None, None, (self._up if delta > 0 else self._down) if delta else None, move_fg)
             cells.append((texts, bg, fgs))
+        self._show(rows, cells, top)
+        if pairs or reset_history:
+            self._prev_rank = {p: i for i, (p, _) in enumerate(pairs)}
+            self._prev_count = dict(pairs)
+
+    def _show(self, rows: list, cells: list, top: int) -> None:
         if len(rows) == len(self.rows) and rows:
             # same shape: repaint the cells, keep the scroll position and selection
             self.rows, self._cells, self.top_count = rows, cells, top
@@ -122,9 +152,45 @@ class PairTableModel(QAbstractTableModel):
             self.beginResetModel()
             self.rows, self._cells, self.top_count = rows, cells, top
             self.endResetModel()
-        if pairs or reset_history:
-            self._prev_rank = {p: i for i, (p, _) in enumerate(pairs)}
-            self._prev_count = dict(pairs)
+
+    def show_past(self, rank: int, pairs: list, deltas: dict) -> None:
+        """Show the counts before merge ``rank`` (``pairs``: [(pair, count)] best first, the first the
+        pair it merged); Δ is ``deltas``: what that merge changed. The live table is put aside, and
+        Δ and Move of the next live call still compare with the live table before this."""
+        if self._live is None:
+            self._live = (self.rows, self._cells, self.top_count)
+        self.past_rank = rank
+        rows, cells = [], []
+        top = pairs[0][1] if pairs else 0
+        for place, (pair, count) in enumerate(pairs):
+            delta = deltas.get(pair)
+            rows.append((pair, count, delta, None))
+            texts = (
+                place + 1,
+                f"{token_label(pair[0])}  +  {token_label(pair[1])}",
+                f"{count:,}",
+                "" if delta is None else signed(delta),
+                "",
+            )
+            bg = self._next_bg if place == 0 else (self._tie_bg if count == top else None)
+            fgs = (None, None, None, (self._up if delta > 0 else self._down) if delta else None, None)
+            cells.append((texts, bg, fgs))
+        self._show(rows, cells, top)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 3, 4)
+
+    def show_live(self) -> bool:
+        """Back to the live table put aside by :meth:`show_past` (False when none was)."""
+        if self._live is None:
+            return False
+        self._show(*self._live)
+        self._back_to_live()
+        return True
+
+    def _back_to_live(self) -> None:
+        if self.past_rank is not None:
+            self.past_rank = None
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 3, 4)
+        self._live = None
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 - Qt signature
         return 0 if parent.isValid() else len(self.rows)
@@ -136,6 +202,8 @@ class PairTableModel(QAbstractTableModel):
         if role == DISPLAY and orientation == Qt.Orientation.Horizontal:
             return self.tr(self.HEADERS[section])
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            if self.past_rank is not None and section >= 3:
+                return self.tr(self.PAST_TIPS[section - 3])
             return self.tr(self.TIPS[section])
         return None
 
@@ -181,7 +249,16 @@ class PairsView(QWidget):
         self.proxy.setFilterKeyColumn(1)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
-        self.title = QLabel()
+        # (ends in "…" where the pane is narrow: "before merge #5,001 — now at merge #10,000" would
+        # otherwise widen the pane)
+        self.title = FittedLabel()
+        # the counts before an earlier merge are shown while the user has picked one (None: now)
+        self.shown_rank: int | None = None
+        self.now_button = QPushButton(self.tr("Back to now"))
+        self.now_button.setObjectName("pairsNow")
+        self.now_button.setToolTip(self.tr("Show the pair counts as they are now, after the latest merge"))
+        self.now_button.clicked.connect(self.show_now)
+        self.now_button.setVisible(False)
         self._show_title()
         self.next_label = status_label(lines=4, name="nextMerge")
         self.filter = QLineEdit()
@@ -221,7 +298,13 @@ class PairsView(QWidget):
         self._next_box = pinned(self.next_label)
         self._next_heights = (self._next_box.height(), 0)  # (Latin lines, CJK lines: measured when needed)
         lay.addWidget(self._next_box)
-        lay.addWidget(self.filter)
+        # (beside the filter, not the title: the title keeps the pane's width for "before merge #5,001 —
+        # now at merge #10,000")
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.filter, 1)
+        row.addWidget(self.now_button)
+        lay.addLayout(row)
         lay.addWidget(self.table)
 
         controller.pairs_changed.connect(self.refresh)
@@ -231,6 +314,8 @@ class PairsView(QWidget):
         # a run that sends no pairs at its start (a reopened session's replay) must not leave the
         # explanation of the table before it: "Next merge: …" named the corpus's first merge all along
         controller.busy_changed.connect(self._busy_changed)
+        # a merge picked in the timeline or the merges list: the counts it was chosen from
+        controller.merge_selected.connect(self.show_before)
         self.refresh(None, reset=True)
 
     def _busy_changed(self, busy) -> None:
@@ -246,7 +331,27 @@ class PairsView(QWidget):
 
     def _show_title(self) -> None:
         """ "top 100, live"; while a filter is typed, how many of those 100 match: the filter searches the
-        table, and on a large corpus 5 rows for "th" read as if only 5 of its millions of pairs held it."""
+        table, and on a large corpus 5 rows for "th" read as if only 5 of its millions of pairs held it.
+        While an earlier merge's counts are shown, which merge's, and where the session is now."""
+        rank = getattr(self, "shown_rank", None)
+        if rank is not None:
+            now = self.controller.index.n_merges
+            if self.filter_text():
+                text = self.tr(
+                    "<b>Pair counts before merge #{0}</b> <span style='color:#667'>— matching: {1} of the top {2}</span>"
+                ).format(f"{rank + 1:,}", f"{self.proxy.rowCount():,}", f"{len(self.model.rows):,}")
+            else:
+                text = self.tr(
+                    "<b>Pair counts before merge #{0}</b> <span style='color:#667'>— now at merge #{1}</span>"
+                ).format(f"{rank + 1:,}", f"{now:,}")
+            self.title.setText(text)
+            self.title.setToolTip(
+                self.tr(
+                    "The table merge #{0} was chosen from: the counts then, its pair at the top. "
+                    "Δ is what merge #{0} changed. Back to now shows the counts after merge #{1}."
+                ).format(f"{rank + 1:,}", f"{now:,}")
+            )
+            return
         if not self.filter_text():
             self.title.setText(self.tr("<b>Pair counts</b> <span style='color:#667'>— top 100, live</span>"))
             self.title.setToolTip("")
@@ -266,15 +371,53 @@ class PairsView(QWidget):
         filt = getattr(self, "filter", None)  # (the title is first shown before the filter box exists)
         return filt.text() if filt is not None else ""
 
+    def show_before(self, rank: int) -> None:
+        """Show the counts before merge ``rank`` (the table it was chosen from), or say why they are
+        not known; while a run or step is under way the table stays live (it follows the run)."""
+        c = self.controller
+        if c.busy:
+            return
+        self.shown_rank = rank
+        past = c.pairs_before(rank, 100)
+        picked = self.selected_pair()
+        if past is None:
+            self.model.show_past(rank, [], {})
+        else:
+            self.model.show_past(rank, past.top_pairs, past.deltas)
+            self._select_pair(picked)
+        self.now_button.setVisible(True)
+        self._show_title()
+        self._show_explanation(self._explain_past(rank, past))
+
+    def show_now(self) -> None:
+        """Back to the counts now (the Back to now button)."""
+        if self.shown_rank is None:
+            return
+        picked = self.selected_pair()
+        self.shown_rank = None
+        self.now_button.setVisible(False)
+        if self.model.show_live():
+            self._select_pair(picked)
+            self._show_title()
+            self._show_explanation(self._explain(self.controller.top_pairs(100)))
+        else:
+            self.refresh(None)
+
     def refresh(self, deltas=None, reset: bool = False) -> None:
         c = self.controller
+        if self.shown_rank is not None:  # the merges changed (a step, an undo, a run): the table now
+            self.shown_rank = None
+            self.now_button.setVisible(False)
+            self._show_title()
         pairs = c.top_pairs(100)
         picked = self.selected_pair()
         self.model.set_pairs(pairs, deltas, reset_history=reset)
         self._select_pair(picked)
         if self.filter_text():
             self._show_title()
-        text = self._explain(pairs)
+        self._show_explanation(self._explain(pairs))
+
+    def _show_explanation(self, text: str) -> None:
         self._fit_next_box(text)
         self.next_label.setText(text)
         self.next_label.setToolTip(text)  # the whole explanation when the box is too small
@@ -322,6 +465,45 @@ class PairsView(QWidget):
         flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
         selection.select(index, flags)
         selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+
+    def _explain_past(self, rank: int, past) -> str:
+        """What the table before merge ``rank`` shows, or why it is empty."""
+        c = self.controller
+        number = f"{rank + 1:,}"
+        if past is None:
+            if not c.has_trainer:
+                why = self.tr(
+                    "this tokenizer was opened without the word counts of its corpus, and only "
+                    "training keeps the history of pair counts"
+                )
+            elif c.record(rank) is None:
+                why = self.tr(
+                    "it is a merge of the base tokenizer, made elsewhere: only the merges trained "
+                    "here have their counts"
+                )
+            else:
+                why = self.tr("this training kept no history of pair counts")
+            return self.tr("<b>The pair counts before merge #{0} are not known:</b> {1}.").format(number, why)
+        if not past.top_pairs:
+            return self.tr("<b>No pair was left before merge #{0}.</b>").format(number)
+        (a, b), count = past.top_pairs[0]
+        ties = past.n_best - 1
+        if ties == 0:
+            why = self.tr("the most frequent pair")
+        else:
+            rule = (
+                self.tr("the lexicographically greatest (bytes, bytes) pair wins")
+                if c.tie_break == "lexicographic"
+                else self.tr("the pair seen first in the corpus wins")
+            )
+            others = self.tr("other pair") if ties == 1 else self.tr("other pairs")
+            why = self.tr("tied with {0}{1} {2} at this count; {3}").format(f"{ties:,}", "", others, rule)
+        return self.tr(
+            "Merge #{0} took the top pair: <code>{1}</code> + <code>{2}</code> → <code>{3}</code> ({4}×) — {5}."
+            "<br><span style='color:#667'>Δ: what merge #{0} changed in each count.</span>"
+        ).format(
+            number, _html(token_label(a)), _html(token_label(b)), _html(token_label(a + b)), f"{count:,}", why
+        )
 
     def _explain(self, pairs: list) -> str:
         c = self.controller

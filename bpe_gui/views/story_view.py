@@ -298,6 +298,9 @@ class StoryView(QWidget):
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
         self.browser.setObjectName("story")
+        # paragraphs a third of a line apart, not a whole line: a merge's nine paragraphs lost ~100 px
+        # to their margins in a pane ~150 px tall on a laptop
+        self.browser.document().setDefaultStyleSheet("p { margin-top: 0px; margin-bottom: 5px; }")
         self.browser.anchorClicked.connect(self._link)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)

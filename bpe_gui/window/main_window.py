@@ -104,7 +104,16 @@ class MainWindow(FilesWindow):
         # import's or an extension's extra lines pushed Train below the fold)
         self._left_by_user = self._left_fitted
         self.splitters["left"].splitterMoved.connect(lambda *_: setattr(self, "_left_by_user", True))
+        # the learner reads merges (a step, a merge picked): on a short screen the selected merge and
+        # its story get the corpus panel's room (see _fit_left_column); a new corpus or tokenizer
+        # shows the panels whole again
+        self._reading = False
+        self._reading_fitted = False  # (fitted once: then the column stays where the user puts it)
+        c.stepped.connect(lambda records: self._start_reading() if records else None)
+        c.merge_selected.connect(lambda _rank: self._start_reading())
+        c.merges_reset.connect(self._stop_reading)
         c.merges_reset.connect(self._refit_left)
+        c.corpus_loaded.connect(lambda _s: self._stop_reading())
         c.corpus_loaded.connect(lambda _s: self._refit_left())  # (the corpus panel's lines change then)
         c.busy_changed.connect(lambda busy: None if busy else self._refit_left())  # (an import's note)
 
@@ -114,6 +123,21 @@ class MainWindow(FilesWindow):
         if not self._left_fitted:
             self._left_fitted = True
             QTimer.singleShot(0, self, self._fit_left_column)
+
+    def _start_reading(self) -> None:
+        # (not for an imported tokenizer: its corpus panel holds Continue training, and there is no
+        # Step or Train to keep in sight)
+        if not self._reading and self.controller.has_trainer:
+            self._reading = True
+            self._refit_left()
+
+    def _stop_reading(self) -> None:
+        """A new corpus or tokenizer: the panels whole again, from the top (the corpus panel)."""
+        fitted, self._reading, self._reading_fitted = self._reading_fitted, False, False
+        if fitted and not self._left_by_user:
+            self.left_scroll.verticalScrollBar().setValue(0)
+            if self._scrolled_for_task is not None:  # (a load: back to the top afterwards, not to the story)
+                self._scrolled_for_task = 0
 
     def _refit_left(self) -> None:
         if self._left_fitted and not self._left_by_user:
@@ -141,7 +165,44 @@ class MainWindow(FilesWindow):
             through_train = train.mapTo(panels, QPoint(0, train.height())).y() + 8
             # (the panels' size hint can be short of where Train is: a wrapped note counts fewer lines)
             top = min(max(need, through_train), max(through_train, total - DETAILS_COMFORT))
+        if self._reading and self._reading_fitted:
+            return  # (fitted for reading once: the sizes and the scroll are the user's since)
+        if self._reading and not c.busy:
+            reading = self._reading_top(total, top)
+            if reading is None:  # (fitted for reading: kept as it is from now on)
+                self._reading_fitted = True
+                return
+            top = reading
         sp.setSizes([top, total - top])
+
+    def _reading_top(self, total: int, top: int) -> int | None:
+        """Once the learner reads merges, the story of a merge (~400-500 px in this column) gets the
+        room it needs where the layout allows: first the room under Train (Cancel and the progress
+        bar come into sight when a task runs), then, on a laptop, the corpus panel's: the column is
+        scrolled to the training panel, every button of it still in sight (Step, Undo, Step N, Train
+        and the settings above them; the column scrolls back to the corpus panel). Returns the
+        panels' height; None where this set the sizes and the scroll itself."""
+        tabs = self.info_tabs
+        story = self.story.browser
+        # what the story needs: its text at the pane's width, with the tabs and frames around it
+        around = tabs.height() - story.viewport().height() if tabs.height() > 0 else 60
+        need = int(story.document().size().height()) + max(around, 0) + 4
+        panels = self.left_scroll.widget()
+        if total - top >= need or panels is None:
+            return top
+        corpus, train = self.corpus_panel, self.training_panel.train_button
+        through_train = train.mapTo(panels, QPoint(0, train.height())).y() + 8
+        if total - through_train >= need:  # the panels down to Train leave the story its room
+            return min(top, max(through_train, total - need))
+        skip = corpus.mapTo(panels, QPoint(0, corpus.height())).y()  # the corpus panel's room
+        reading_top = max(through_train - skip, total - need, total // 4)
+        if reading_top >= top:
+            return top
+        self.splitters["left"].setSizes([reading_top, total - reading_top])
+        bar = self.left_scroll.verticalScrollBar()
+        bar.setValue(skip)
+        QTimer.singleShot(0, self, lambda: bar.setValue(skip))  # (its range grows once laid out again)
+        return None
 
     def _layout(self) -> None:
         left = QWidget()

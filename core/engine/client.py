@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
     from core.formats.spec import TokenizerSpec
     from core.pretokenization.pretokenize import CorpusStats
+    from core.training.past_pairs import PastPairs
     from core.training.records import MergeRecord, Pair, TieBreak
     from core.training.views import WordView
 
@@ -298,6 +299,10 @@ class Engine:
         self, rank: int, limit: int | None = 50
     ) -> list[tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], int]]:
         return self.call_blocking(Op.CHANGED_WORDS, rank, limit)
+
+    def pairs_before(self, rank: int, k: int = TOP_K) -> PastPairs:
+        """The ``k`` most frequent pairs just before merge ``rank`` (see :meth:`Trainer.pairs_before`)."""
+        return self.call_blocking(Op.PAIRS_BEFORE, rank, k)
 
     def words_with_pair(self, pair: Pair, limit: int | None = 50) -> list[WordView]:
         return self.call_blocking(Op.WORDS_WITH_PAIR, pair, limit)

@@ -86,6 +86,11 @@ class PairDeltas:
     def __len__(self) -> int:
         return len(self._changes)
 
+    @property
+    def changes(self) -> array:
+        """The changes alone, in order (an ``array("q")``: not to be modified; NumPy reads it in place)."""
+        return self._changes
+
     def _item(self, i: int) -> tuple[Pair, int]:
         ends, blob = self._ends, self._blob
         lo = ends[2 * i - 1] if i else 0

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.pretokenization.patterns import pattern_name
+from core.training.past_pairs import PastPairs, pairs_before
 from core.training.records import Pair
 from core.training.vocab import build_vocab
 
@@ -171,6 +172,12 @@ class TrainerViews:
             if len(out) >= k:
                 break
         return out
+
+    def pairs_before(self, rank: int, k: int = 100) -> PastPairs:
+        """The ``k`` most frequent pairs just before merge ``rank`` (the table merge ``rank`` was
+        chosen from), with the count changes that merge made to them: see
+        :func:`core.training.past_pairs.pairs_before` (read from the history, nothing trained again)."""
+        return pairs_before(self, rank, k)
 
     def words_with_pair(self, pair: Pair, limit: int | None = 50) -> list[WordView]:
         """Words whose current tokens contain ``pair``: (word bytes, tokens, count), most frequent first."""
