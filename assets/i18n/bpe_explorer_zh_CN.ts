@@ -4555,7 +4555,7 @@
     <message>
         <location filename="../../bpe_gui/views/pairs_view.py" line="476"/>
         <source>this tokenizer was opened without the word counts of its corpus, and only training keeps the history of pair counts</source>
-        <translation>这个分词器打开时没有其语料的词频，而只有训练才会保留字节对次数的历史</translation>
+        <translation>这个分词器打开时没有其语料的单词计数，而只有训练才会保留字节对次数的历史</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/views/pairs_view.py" line="481"/>
