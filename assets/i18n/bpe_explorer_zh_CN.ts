@@ -172,7 +172,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="192"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="347"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="359"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -253,22 +253,22 @@
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="191"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="203"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="217"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="229"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果（已搜索词元文本、可读形式和十六进制字节）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="234"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="232"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="244"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -624,52 +624,52 @@
 <context>
     <name>ControllerBase</name>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="166"/>
+        <location filename="../../bpe_gui/actions/base.py" line="167"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="276"/>
+        <location filename="../../bpe_gui/actions/base.py" line="277"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="283"/>
+        <location filename="../../bpe_gui/actions/base.py" line="284"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="306"/>
+        <location filename="../../bpe_gui/actions/base.py" line="307"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="314"/>
+        <location filename="../../bpe_gui/actions/base.py" line="315"/>
         <source>Settings saved: they apply to the next corpus you open (an extension uses its base tokenizer&apos;s pattern and special tokens).</source>
         <translation>设置已保存：它们用于你下一次打开的语料（扩展使用其基础分词器的预分词模式和特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="321"/>
+        <location filename="../../bpe_gui/actions/base.py" line="322"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="436"/>
+        <location filename="../../bpe_gui/actions/base.py" line="445"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="439"/>
+        <location filename="../../bpe_gui/actions/base.py" line="448"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="443"/>
+        <location filename="../../bpe_gui/actions/base.py" line="452"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="457"/>
+        <location filename="../../bpe_gui/actions/base.py" line="466"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -968,102 +968,102 @@
         <translation>&lt;b&gt;选中的合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="63"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="64"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;Click a point of the timeline or a row of the merges list to see what that merge did.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;点击时间线上的一个点或合并列表中的一行，查看那次合并做了什么。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="89"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="90"/>
         <source>&lt;p&gt;merge &lt;b&gt;#{0}&lt;/b&gt; · token id &lt;b&gt;{1}&lt;/b&gt; · {2} bytes &lt;span style=&apos;color:#667&apos;&gt;({3})&lt;/span&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并 &lt;b&gt;#{0}&lt;/b&gt; · 词元 ID &lt;b&gt;{1}&lt;/b&gt; · {2} 字节 &lt;span style=&apos;color:#667&apos;&gt;（{3}）&lt;/span&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="94"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="95"/>
         <source>&lt;p&gt;count when merged: &lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;合并时的次数：&lt;b&gt;{0}&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="100"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="101"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;This file records no counts, so why this pair was merged at this point is not known; train on a corpus to see the counts.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;这个文件没有记录次数，所以不知道为什么在这一步合并这个字节对；在语料上训练即可看到次数。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="105"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="106"/>
         <source>&lt;p&gt;why: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;原因：{0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="108"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="109"/>
         <source> and {0} more</source>
         <translation> 等另外 {0} 个</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="109"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="110"/>
         <source>&lt;p style=&apos;color:#556&apos;&gt;tied with: {0}{1}&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#556&apos;&gt;与之并列：{0}{1}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
         <source>distinct word</source>
         <translation>个不同的单词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="112"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
         <source>distinct words</source>
         <translation>个不同的单词</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="114"/>
         <source>time</source>
         <translation>次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="113"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="114"/>
         <source>times</source>
         <translation>次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="114"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="115"/>
         <source>changed &lt;b&gt;{0}&lt;/b&gt; {1}, which occur &lt;b&gt;{2}&lt;/b&gt; {3} in the corpus</source>
         <translation>改变了 &lt;b&gt;{0}&lt;/b&gt; {1}，它们在语料中共出现 &lt;b&gt;{2}&lt;/b&gt; {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="118"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="119"/>
         <source>; some hold the pair more than once: &lt;b&gt;{0}&lt;/b&gt; places in all</source>
         <translation>；有的单词含有这个字节对不止一处：共 &lt;b&gt;{0}&lt;/b&gt; 处</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="124"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="125"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Examples appear when the run is over.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;训练结束后显示示例。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="132"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="133"/>
         <source>&lt;p&gt;&lt;b&gt;Examples&lt;/b&gt; (before → tokens now)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;示例&lt;/b&gt;（之前 → 现在的词元）&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="147"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="148"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;Looking for it in the corpus …&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;&lt;i&gt;正在语料中查找 …&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="148"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="149"/>
         <source>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;Show where this token occurs in the corpus&lt;/a&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;a href=&apos;snippets&apos;&gt;显示这个词元在语料中出现的位置&lt;/a&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="188"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="189"/>
         <source>&lt;p style=&apos;color:#667&apos;&gt;The tokenizer does not make this token anywhere in the corpus.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#667&apos;&gt;分词器在整份语料中都没有产生这个词元。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="194"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="195"/>
         <source>byte {0}</source>
         <translation>第 {0} 字节</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/details_view.py" line="201"/>
+        <location filename="../../bpe_gui/views/details_view.py" line="202"/>
         <source>&lt;p&gt;&lt;b&gt;Where it occurs&lt;/b&gt; (the first places in the corpus)&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;出现位置&lt;/b&gt;（语料中最先出现的几处）&lt;/p&gt;</translation>
     </message>
@@ -4482,48 +4482,53 @@
 <context>
     <name>PairsView</name>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="356"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="358"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— top 100, live&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 100 名，实时&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="266"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="268"/>
         <source>Filter the top 100 pairs (text or hex) …</source>
         <translation>筛选前 100 名字节对（文本或十六进制）…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="361"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="260"/>
+        <source>Back to the session now: the pair counts after the latest merge, and no merge selected</source>
+        <translation>回到当前：显示最近一次合并之后的字节对次数，并取消对合并的选择</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="363"/>
         <source>&lt;b&gt;Pair counts&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— matching: {0} of the top {1}&lt;/span&gt;</source>
         <translation>&lt;b&gt;字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 {1} 名中有 {0} 个匹配&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="366"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="368"/>
         <source>The filter searches the most frequent pairs shown in this table, not every pair of the corpus.</source>
         <translation>筛选只搜索本表列出的最高频字节对，而不是语料中的全部字节对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="511"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="519"/>
         <source>&lt;i&gt;Training … the table follows the run.&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练中 … 表格随训练更新。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="514"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="522"/>
         <source>&lt;i&gt;No corpus is open. Open a corpus (File → Open corpus…) to see pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;尚未打开语料。打开语料（文件 → 打开语料…）即可查看字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="517"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="525"/>
         <source>&lt;i&gt;Imported tokenizer: no corpus, so no pair counts.&lt;/i&gt;</source>
         <translation>&lt;i&gt;导入的分词器：没有语料，因此没有字节对次数。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="520"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="528"/>
         <source>&lt;b&gt;No pair left to merge.&lt;/b&gt; Every pre-token is a single token.</source>
         <translation>&lt;b&gt;没有可合并的字节对了。&lt;/b&gt;每个预分词都已是单个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="492"/>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="525"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="500"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="533"/>
         <source>the most frequent pair</source>
         <translation>最频繁的字节对</translation>
     </message>
@@ -4533,102 +4538,97 @@
         <translation>回到当前</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="259"/>
-        <source>Show the pair counts as they are now, after the latest merge</source>
-        <translation>显示当前（最近一次合并之后）的字节对次数</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="341"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="343"/>
         <source>&lt;b&gt;Pair counts before merge #{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— matching: {1} of the top {2}&lt;/span&gt;</source>
         <translation>&lt;b&gt;合并 #{0} 之前的字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 前 {2} 名中有 {1} 个匹配&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="345"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="347"/>
         <source>&lt;b&gt;Pair counts before merge #{0}&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— now at merge #{1}&lt;/span&gt;</source>
         <translation>&lt;b&gt;合并 #{0} 之前的字节对次数&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 当前在合并 #{1}&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="350"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="352"/>
         <source>The table merge #{0} was chosen from: the counts then, its pair at the top. Δ is what merge #{0} changed. Back to now shows the counts after merge #{1}.</source>
         <translation>合并 #{0} 当时据以选择的表：当时的次数，它的字节对排在第一。Δ 是合并 #{0} 带来的变化。“回到当前”显示合并 #{1} 之后的次数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="476"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="484"/>
         <source>this tokenizer was opened without the word counts of its corpus, and only training keeps the history of pair counts</source>
         <translation>这个分词器打开时没有其语料的单词计数，而只有训练才会保留字节对次数的历史</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="481"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="489"/>
         <source>it is a merge of the base tokenizer, made elsewhere: only the merges trained here have their counts</source>
         <translation>这是基础分词器的合并，在别处完成：只有在这里训练的合并才有次数记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="485"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="493"/>
         <source>this training kept no history of pair counts</source>
         <translation>这次训练没有保留字节对次数的历史</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="486"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="494"/>
         <source>&lt;b&gt;The pair counts before merge #{0} are not known:&lt;/b&gt; {1}.</source>
         <translation>&lt;b&gt;合并 #{0} 之前的字节对次数未知：&lt;/b&gt;{1}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="488"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="496"/>
         <source>&lt;b&gt;No pair was left before merge #{0}.&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并 #{0} 之前已没有可合并的字节对。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="495"/>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="529"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="503"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="537"/>
         <source>the lexicographically greatest (bytes, bytes) pair wins</source>
         <translation>字典序最大的 (bytes, bytes) 字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="497"/>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="531"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="505"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="539"/>
         <source>the pair seen first in the corpus wins</source>
         <translation>语料中最先出现的字节对胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="499"/>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="533"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="507"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="541"/>
         <source>other pair</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="499"/>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="533"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="507"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="541"/>
         <source>other pairs</source>
         <translation>个其他字节对</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="500"/>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="534"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="508"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="542"/>
         <source>tied with {0}{1} {2} at this count; {3}</source>
         <translation>与 {0}{1} {2}次数相同；{3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="502"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="510"/>
         <source>Merge #{0} took the top pair: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt; → &lt;code&gt;{3}&lt;/code&gt; ({4}×) — {5}.&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Δ: what merge #{0} changed in each count.&lt;/span&gt;</source>
         <translation>合并 #{0} 选了排在第一的字节对：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt; → &lt;code&gt;{3}&lt;/code&gt;（{4} 次）— {5}。&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Δ：合并 #{0} 给每个次数带来的变化。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="536"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="544"/>
         <source>Next merge: &lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt; ({3}×) — {4}.</source>
         <translation>下一次合并：&lt;code&gt;{0}&lt;/code&gt; + &lt;code&gt;{1}&lt;/code&gt; → &lt;code&gt;{2}&lt;/code&gt;（{3} 次）— {4}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="541"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="549"/>
         <source>won a tie of {0} pairs at {1}</source>
         <translation>在 {0} 个次数同为 {1} 的字节对中胜出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="543"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="551"/>
         <source>most frequent ({0}×)</source>
         <translation>最频繁（{0} 次）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/pairs_view.py" line="545"/>
+        <location filename="../../bpe_gui/views/pairs_view.py" line="553"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;Last merge: &lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#667&apos;&gt;上一次合并：&lt;code&gt;{0}&lt;/code&gt; — {1}&lt;/span&gt;</translation>
     </message>
@@ -5119,12 +5119,12 @@
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="320"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="321"/>
         <source>Do a step or select a merge: this panel tells what it did, in plain words.</source>
         <translation>走一步或选择一次合并：这里会用浅白的话讲述它做了什么。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/story_view.py" line="330"/>
+        <location filename="../../bpe_gui/views/story_view.py" line="331"/>
         <source>This merge was imported: only training records how and why a merge happened.</source>
         <translation>这次合并是导入的：只有训练才会记录合并的过程和原因。</translation>
     </message>
@@ -5200,41 +5200,41 @@
         <translation>还没有合并：按“单步”(→)或“训练”，每次合并的字节对计数和词元长度会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="355"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="356"/>
         <source>new merges →</source>
         <translation>新合并 →</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="367"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="368"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %1 base + %n new merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— 基础 %1 次 + 新增 %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="373"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="374"/>
         <source>; new: %1× → %2×</source>
         <translation>；新增部分：%1 次 → %2 次</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/timeline_view.py" line="378"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="379"/>
         <source>&lt;b&gt;Merge timeline&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;合并时间线&lt;/b&gt; &lt;span style=&apos;color:#667&apos;&gt;— %n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="380"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="381"/>
         <source> (no counts in this file)</source>
         <translation>（此文件没有次数）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="383"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="384"/>
         <source>; first merge seen %1×, last %2×</source>
         <translation>；第一次合并出现 %1 次，最后一次 %2 次</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/timeline_view.py" line="414"/>
+        <location filename="../../bpe_gui/views/timeline_view.py" line="415"/>
         <source>merge #{0}: {1} ({2})</source>
         <translation>第 {0} 次合并：{1}({2})</translation>
     </message>
@@ -5431,66 +5431,66 @@
         <translation>&lt;b&gt;本分词器&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="223"/>
         <source>&lt;b&gt;Tokenize&lt;/b&gt;</source>
         <translation>&lt;b&gt;分词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="299"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="300"/>
         <source>The two tokenizers change the text differently: their tokens cannot be lined up.</source>
         <translation>两个分词器对文本的改写不同：它们的词元无法对齐。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="311"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="312"/>
         <source>In blue, the same bytes in both: %n token(s) in %1: %2; </source>
         <translation>
             <numerusform>蓝色标出两边的同一段字节：%1 中 %n 个词元：%2；</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="313"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="314"/>
         <source>%n token(s) in %1: %2.</source>
         <translation>
             <numerusform>%1 中 %n 个词元：%2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="324"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="325"/>
         <source>Token {0} is a character piece of the model: no merge makes it.</source>
         <translation>词元 {0} 是模型的一个字符片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="326"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="327"/>
         <source>Token {0} is a byte-fallback piece: no merge makes it.</source>
         <translation>词元 {0} 是字节回退片段：没有合并会生成它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="328"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="329"/>
         <source>Token {0} is an added token (not special): no merge makes it.</source>
         <translation>词元 {0} 是添加的词元（不是特殊标记）：没有合并产生它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="330"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="331"/>
         <source>Token {0} is a special token: no merge makes it.</source>
         <translation>词元 {0} 是特殊标记：没有合并产生它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="332"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="333"/>
         <source>Token {0} was made by no merge (a byte or a special token).</source>
         <translation>词元 {0} 不是由合并造出的（它是一个字节或特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="368"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="369"/>
         <source>&lt;i&gt;Re-tokenizes when the run is over …&lt;/i&gt;</source>
         <translation>&lt;i&gt;训练结束后重新分词 …&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="388"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="389"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/tokenize_view.py" line="393"/>
+        <location filename="../../bpe_gui/views/tokenize_view.py" line="394"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>

@@ -55,6 +55,7 @@ class ControllerBase(QObject):
     pairs_changed = Signal(object)  # {pair: delta} of the last change, or None
     tokenizer_changed = Signal()
     merge_selected = Signal(int)  # rank
+    selection_cleared = Signal()  # no merge is selected any more (Back to now)
     options_changed = Signal()  # the settings in effect changed (or were put back after a failed Apply)
     session_opened = Signal(object)  # core.formats.session.Session
     tokenizer_loaded = Signal(object)  # file_actions.LoadedTokenizer: an Import or Compare read its file
@@ -353,6 +354,14 @@ class ControllerBase(QObject):
         """Make merge ``rank`` the selected one; every view shows it (``merge_selected``)."""
         if self.model.select(rank):
             self.merge_selected.emit(rank)
+
+    @Slot()
+    def clear_selection(self) -> None:
+        """Select no merge (back to now): every view shows the session as it is after the latest
+        merge, as after a step (``selection_cleared``)."""
+        if self.model.selected is not None:
+            self.model.select(None)
+            self.selection_cleared.emit()
 
     # ------------------------------------------------------------------ worker plumbing
     def _start(self, job: worker.Job, text: str, kind: Busy | None = None) -> None:

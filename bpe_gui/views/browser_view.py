@@ -133,6 +133,7 @@ class BrowserView(QWidget):
         self._score_column()
         controller.merges_removed.connect(self._forget_removed)
         controller.merge_selected.connect(self.select_merge)
+        controller.selection_cleared.connect(self._selection_cleared)
         self.merges_table.selectionModel().currentRowChanged.connect(self._merge_row_changed)
         self.merges_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.merges_table.customContextMenuRequested.connect(self._merge_menu)
@@ -167,6 +168,17 @@ class BrowserView(QWidget):
             # at the sliver the wide token columns had left it, its label cut to "oun")
             header = table.horizontalHeader()
             table.setColumnWidth(5, max(table.columnWidth(5), header.sectionSizeHint(5), COUNT_WIDTH))
+
+    def _selection_cleared(self) -> None:
+        """No merge is selected any more (Back to now): no row is, and the tree shows its hint."""
+        self._syncing = True
+        try:
+            for table in (self.vocab_table, self.merges_table):
+                table.selectionModel().clearCurrentIndex()
+                table.clearSelection()
+        finally:
+            self._syncing = False
+        self._tree_hint()
 
     def _forget_removed(self, _n: int) -> None:
         """Reset (or undoing the only merge) took away the token whose tree is shown: no row moves onto

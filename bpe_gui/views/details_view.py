@@ -42,6 +42,7 @@ class DetailsView(QWidget):
         lay.addWidget(self.browser)
         controller.merge_selected.connect(self.show_merge)
         controller.merges_reset.connect(self.clear)
+        controller.selection_cleared.connect(self.clear)
         controller.merges_removed.connect(self._removed)
         controller.busy_changed.connect(self._busy_changed)
         # corpus snippets of a merge's token, found on request (the link under the examples)

@@ -256,8 +256,10 @@ class PairsView(QWidget):
         self.shown_rank: int | None = None
         self.now_button = QPushButton(self.tr("Back to now"))
         self.now_button.setObjectName("pairsNow")
-        self.now_button.setToolTip(self.tr("Show the pair counts as they are now, after the latest merge"))
-        self.now_button.clicked.connect(self.show_now)
+        self.now_button.setToolTip(
+            self.tr("Back to the session now: the pair counts after the latest merge, and no merge selected")
+        )
+        self.now_button.clicked.connect(self._back_to_now)
         self.now_button.setVisible(False)
         self._show_title()
         self.next_label = status_label(lines=4, name="nextMerge")
@@ -389,8 +391,14 @@ class PairsView(QWidget):
         self._show_title()
         self._show_explanation(self._explain_past(rank, past))
 
+    def _back_to_now(self) -> None:
+        """The Back to now button: no merge selected any more, in every view (the story tells the latest
+        merge again, as after a step), and the counts now here."""
+        self.show_now()
+        self.controller.clear_selection()
+
     def show_now(self) -> None:
-        """Back to the counts now (the Back to now button)."""
+        """Back to the counts now."""
         if self.shown_rank is None:
             return
         picked = self.selected_pair()

@@ -311,6 +311,7 @@ class StoryView(QWidget):
         controller.stepped.connect(self._show_latest)
         controller.trained.connect(self._after_run)
         controller.merges_removed.connect(self._after_removal)
+        controller.selection_cleared.connect(lambda: self._after_removal(0))
         controller.merges_reset.connect(self.clear)
         self.clear()
 
@@ -346,7 +347,8 @@ class StoryView(QWidget):
             self.show_merge(left - 1)
 
     def _after_removal(self, _n: int) -> None:
-        """After an undo or a rewind: the story of the merge that is now the latest (none left: the hint)."""
+        """After an undo, a rewind or Back to now: the story of the merge that is now the latest (none
+        left: the hint)."""
         left = self.controller.index.n_merges
         if left:
             self.show_merge(left - 1)

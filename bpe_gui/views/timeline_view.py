@@ -211,6 +211,7 @@ class TimelineView(QWidget):
         controller.merges_removed.connect(self._removed)
         controller.merges_reset.connect(self._reset)
         controller.merge_selected.connect(self.select)
+        controller.selection_cleared.connect(self._draw_selection)
         self._reset()
 
     def eventFilter(self, watched, event) -> bool:

@@ -217,6 +217,7 @@ class TokenizeView(QWidget):
         self.secondary.view.clicked.connect(lambda i: self._link(self.secondary, i))
         # … and the selected merge's token is marked wherever it stands in the text
         controller.merge_selected.connect(lambda _rank: self._mark_selected(reveal=True))
+        controller.selection_cleared.connect(self._mark_selected)
 
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("<b>Tokenize</b>")))

@@ -79,10 +79,17 @@ def test_an_earlier_merge_shows_the_counts_it_was_chosen_from(qtbot, window, sam
     assert c.selected_merge == 9
     _check_before(view, c, sample_corpus, 9)
 
-    # back to now: the live table as it was, its Δ those of the latest step
+    # back to now: the live table as it was, its Δ those of the latest step; and in every view no
+    # merge is selected any more, the story tells the latest merge, as after a step
     view.now_button.click()
     _check_now(view, c, sample_corpus)
     assert _cells(view, 3) == live
+    assert c.selected_merge is None
+    latest = token_label(c.records[19].token)
+    assert w.story.browser.toPlainText().splitlines()[0].split("→")[-1].strip() == latest
+    assert not any(line.isVisible() for line in w.timeline.lines)  # no merge marked on the timeline
+    assert not w.browser.merges_table.selectionModel().hasSelection()
+    assert "Click a point of the timeline" in w.details.browser.toPlainText()
 
     # undo and step while an earlier merge is shown: the table follows the merges, now
     w.timeline.merge_chosen.emit(4)
