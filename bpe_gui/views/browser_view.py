@@ -171,6 +171,11 @@ class BrowserView(QWidget):
 
     def _selection_cleared(self) -> None:
         """No merge is selected any more (Back to now): no row is, and the tree shows its hint."""
+        self._clear_rows()
+        self._tree_hint()
+
+    def _clear_rows(self) -> None:
+        """No row picked in either table (no selection signal goes out for it)."""
         self._syncing = True
         try:
             for table in (self.vocab_table, self.merges_table):
@@ -178,7 +183,6 @@ class BrowserView(QWidget):
                 table.clearSelection()
         finally:
             self._syncing = False
-        self._tree_hint()
 
     def _forget_removed(self, _n: int) -> None:
         """Reset (or undoing the only merge) took away the token whose tree is shown: no row moves onto
@@ -188,13 +192,7 @@ class BrowserView(QWidget):
         ix = self.controller.index
         if shown is None or shown in ix.token_ids or ix.n_merges:
             return
-        self._syncing = True
-        try:
-            for table in (self.vocab_table, self.merges_table):
-                table.selectionModel().clearCurrentIndex()
-                table.clearSelection()
-        finally:
-            self._syncing = False
+        self._clear_rows()
         self._tree_hint()
 
     def _tree_hint(self) -> None:
