@@ -125,7 +125,7 @@ def _merges_of(obj: Any, p: Path) -> list:
 def _pairs(items: list, p: Path, *, json_text: bool) -> list[Pair]:
     out: list[Pair] = []
     if json_text:
-        decode = _json_decoder(items, p)
+        decode = _json_decoder(items)
     for n, item in enumerate(items, start=1):
         if not isinstance(item, (list, tuple)) or len(item) != 2:
             raise FormatError(
@@ -160,17 +160,10 @@ def _pairs(items: list, p: Path, *, json_text: bool) -> list[Pair]:
     return out
 
 
-def _json_decoder(items: list, p: Path):
-    """How the list's strings stand for bytes: each character one byte (latin-1, or GPT-2's table,
-    which agree on the characters they share), else the strings' UTF-8."""
-    from core.bpe.byte_level import str_to_token
+def _json_decoder(items: list):
+    """How the list's strings stand for bytes (the rule of JSON merge lists everywhere)."""
+    from core.formats.merge_list import json_token_decoder
 
-    strings = [s for it in items if isinstance(it, (list, tuple)) for s in it if isinstance(s, str)]
-    if all(ord(c) < 256 for s in strings for c in s):
-        return lambda s: s.encode("latin-1")
-    try:
-        for s in strings:
-            str_to_token(s)
-    except KeyError:
-        return lambda s: s.encode("utf-8")
-    return str_to_token
+    return json_token_decoder(
+        [s for it in items if isinstance(it, (list, tuple)) for s in it if isinstance(s, str)]
+    )
