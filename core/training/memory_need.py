@@ -50,6 +50,33 @@ def training_memory(distinct: int, word_bytes: int, merges: int = 0, *, history:
     return int(built + per_byte * word_bytes * (1 + word_bytes / distinct / LONG_WORD))
 
 
+# the flat merge loop (core/training/flat.py): ~16 bytes a token in its node arrays and the pair
+# index's node lists, measured: 30 bytes per byte of the words once built (gcide), 22 (15 MB of
+# Chinese); the merges add ~17 bytes per byte at 9,743 merges of gcide, ~19 at 2,000 of the Chinese
+# (long words hold more pairs: the same (1 + length / LONG_WORD) as the trainer's), rounded up
+FLAT_PER_DISTINCT = 60
+FLAT_PER_BYTE = 24
+FLAT_PER_MERGED_BYTE = 7.5
+
+
+def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
+    """Bytes of memory the flat merge loop is expected to peak at (see :func:`training_memory`)."""
+    built = BASE_BYTES + START_BYTES + FLAT_PER_DISTINCT * distinct + FLAT_PER_BYTE * word_bytes
+    if merges <= 0 or not distinct:
+        return built
+    per_byte = FLAT_PER_MERGED_BYTE * (merges / 2000) ** MERGE_GROWTH
+    return int(built + per_byte * word_bytes * (1 + word_bytes / distinct / LONG_WORD))
+
+
+def lean_engine(distinct: int, word_bytes: int, merges: int, available: int | None = None) -> str:
+    """The merge loop a run without undo takes: "flat" (about twice as fast, and more memory: 1.2x
+    the trainer's for English-like words, about 2x for Chinese, whose characters are three tokens
+    each at first) where its estimate fits in half the memory free now, else the leaner "words"."""
+    flat = flat_memory(distinct, word_bytes, merges)
+    free = available_memory() if available is None else available
+    return "flat" if free is None or flat <= free // 2 else "words"
+
+
 def physical_memory() -> int | None:
     """This machine's memory in bytes (None where the system does not say)."""
     try:

@@ -1,0 +1,115 @@
+"""The flat merge loop (core/training/flat.py) makes the trainer's merges, with the same counts and
+ties, for both tie rules; train_bpe takes it where it fits in memory, with the same result."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import train_bpe
+from core.errors import BPEError, Cancelled, CorpusError
+from core.pretokenization.pretokenize import count_pretokens
+from core.training.flat import FlatMerger
+from core.training.memory_need import flat_memory, lean_engine, training_memory
+from core.training.trainer import Trainer
+
+from .reference import reference_merges
+from .trainer_state import corpora
+
+# words over a few letters (long runs, repeats, adjacent and overlapping sites) and some other bytes
+WEIGHTED = st.dictionaries(
+    st.binary(min_size=1, max_size=14).map(lambda b: bytes(x % 3 + 97 if x < 200 else x for x in b)),
+    st.integers(1, 9),
+    min_size=1,
+    max_size=30,
+)
+
+
+def _same_as_trainer(counts: dict[bytes, int], tie_break: str, n: int) -> FlatMerger:
+    flat = FlatMerger(counts, tie_break)
+    trainer = Trainer(counts, [], pattern=None, tie_break=tie_break, keep_history=False)
+    got = [(r.pair, r.count, r.n_ties) for r in flat.run(n)]
+    want = [(r.pair, r.count, r.n_ties) for r in trainer.steps(n)]
+    assert got == want
+    assert flat.words() == [toks for _w, toks, _c in trainer.words()]
+    return flat
+
+
+@settings(max_examples=150, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.integers(1, 40))
+def test_flat_merges_are_the_trainers(counts, tie_break, n):
+    flat = _same_as_trainer(counts, tie_break, n)
+    assert flat.merges == reference_merges(counts, n, tie_break)[: len(flat.merges)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(corpora, st.sampled_from(["lexicographic", "first"]))
+def test_flat_merges_of_pretokenized_text(data, tie_break):
+    try:
+        counts, _ = count_pretokens(data, [], "gpt2")
+    except CorpusError:
+        return  # (rejected as binary: not a case here)
+    _same_as_trainer(dict(counts), tie_break, 60)
+
+
+@pytest.mark.parametrize("tie_break", ["lexicographic", "first"])
+def test_runs_adjacent_sites_and_a_long_word(tie_break):
+    counts = {b"aaaaaaa": 3, b"abababab": 2, b"ba": 5, b"x" * 5000 + b"yx" * 700: 1, b"a": 4, b"zz": 1}
+    _same_as_trainer(counts, tie_break, 40)
+
+
+def test_counts_beyond_32_bits_stay_exact():
+    counts = {b"ab": 3 * 2**40, b"abc": 2**33, b"bc": 7}
+    flat = _same_as_trainer(counts, "lexicographic", 3)
+    assert flat.merges[0] == (b"a", b"b")
+
+
+def test_no_pairs_no_merges():
+    assert FlatMerger({}).run(5) == []
+    assert FlatMerger({b"a": 3, b"b": 1}).run(5) == []
+
+
+def test_bad_counts_are_refused():
+    with pytest.raises(CorpusError):
+        FlatMerger({b"ab": 0})
+
+
+def test_train_bpe_gives_the_same_with_either_loop(tmp_path):
+    text = b"".join(
+        b"Line %d: the quick brown fox jumps, %d times!<|endoftext|>\n" % (i, i * 7) for i in range(400)
+    )
+    path = tmp_path / "c.txt"
+    path.write_bytes(text + "naïve café 中文 \xff".encode("utf-8", "surrogateescape")[:-1] + b"\xff")
+    for tie_break in ("lexicographic", "first"):
+        flat = train_bpe(path, 420, ["<|endoftext|>"], tie_break=tie_break, workers=1, engine="flat")
+        words = train_bpe(path, 420, ["<|endoftext|>"], tie_break=tie_break, workers=1, engine="words")
+        assert flat == words and len(flat[1]) > 100
+    with pytest.raises(BPEError, match="engine"):
+        train_bpe(path, 300, engine="fast")
+
+
+def test_flat_train_bpe_reports_progress_and_stops_when_told(tmp_path):
+    path = tmp_path / "c.txt"
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = ("".join(letters[(i * k) % 26] for k in (1, 7, 11, 13, 17)) for i in range(5000))
+    path.write_text(" ".join(words), encoding="ascii")
+    seen = []
+
+    def progress(phase, done, total):
+        seen.append((phase, done, total))
+        return not (phase == "merge" and done >= 100)
+
+    with pytest.raises(Cancelled):
+        train_bpe(path, 1000, workers=1, engine="flat", progress=progress)
+    assert ("merge", 100, 1000 - 256) in seen
+
+
+def test_the_flat_loop_is_taken_where_its_memory_fits():
+    gb = 10**9
+    # English-like (8 bytes a word) and Chinese-like (40) corpora with memory to spare: the flat loop
+    assert lean_engine(1_000_000, 8_000_000, 30_000, available=16 * gb) == "flat"
+    assert lean_engine(1_000_000, 40_000_000, 2_000, available=16 * gb) == "flat"
+    # where it would take more than half the memory free: the leaner trainer
+    assert lean_engine(1_000_000, 40_000_000, 2_000, available=2 * gb) == "words"
+    assert flat_memory(1_000_000, 40_000_000, 2_000) > 1.5 * training_memory(1_000_000, 40_000_000, 2_000)
