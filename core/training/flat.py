@@ -28,7 +28,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from core.errors import Cancelled
+from core.errors import BPEError, Cancelled
 from core.memory import paused_gc
 from core.pretokenization.exact_counts import int_bincount
 from core.training.count_bounds import check_counts
@@ -66,6 +66,11 @@ class FlatMerger:
         blob = b"".join(words)
         del words
         n = len(blob)
+        if n >= 2**31 - 1:
+            raise BPEError(
+                f"the distinct words hold {n:,} bytes: the flat merge loop numbers at most 2**31 - 1 tokens; "
+                "train with engine='words'"
+            )
         self.tok = np.frombuffer(blob, dtype=np.uint8).astype(np.int32)
         del blob
         starts = np.cumsum(lens) - lens

@@ -57,6 +57,7 @@ def training_memory(distinct: int, word_bytes: int, merges: int = 0, *, history:
 FLAT_PER_DISTINCT = 60
 FLAT_PER_BYTE = 24
 FLAT_PER_MERGED_BYTE = 7.5
+FLAT_MAX_NODES = 2**31 - 1  # tokens the flat loop can number (bytes of the distinct words)
 
 
 def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
@@ -72,6 +73,8 @@ def lean_engine(distinct: int, word_bytes: int, merges: int, available: int | No
     """The merge loop a run without undo takes: "flat" (about twice as fast, and more memory: 1.2x
     the trainer's for English-like words, about 2x for Chinese, whose characters are three tokens
     each at first) where its estimate fits in half the memory free now, else the leaner "words"."""
+    if word_bytes >= FLAT_MAX_NODES:  # (its node numbers are C ints)
+        return "words"
     flat = flat_memory(distinct, word_bytes, merges)
     free = available_memory() if available is None else available
     return "flat" if free is None or flat <= free // 2 else "words"

@@ -36,6 +36,7 @@ NOT_IN_THE_APP = {
     "core/pretokenization/scan.py": "globs, URLs and several corpus files (count --engine dask)",
     "core/pretokenization/sources.py::open_stream": "a corpus read from standard input",
     "core/scale/counts_io.py::check_out": "count --out",
+    "core/training/flat.py": "train_bpe's flat merge loop (the app trains with the Trainer)",
     "core/training/past_pairs.py::pairs_before": (
         "the app asks only for merges it shows and says in the pair table when their counts are not "
         "known (it never shows this error)"
