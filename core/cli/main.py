@@ -40,17 +40,22 @@ EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
 
 
-def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) -> None:
-    """Before the trainer is built: how much memory it will need for ``merges`` merges (a
-    warning, even with ``-q``, when that is more than the machine has)."""
-    from core.training.memory_need import describe_need, too_much
+def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) -> str:
+    """Before the trainer is built: which merge loop fits (:func:`core.training.memory_need.lean_engine`)
+    and how much memory it will need for ``merges`` merges (a warning, even with ``-q``, when that is
+    more than the machine has). Returns the loop's name."""
+    from core.training.memory_need import describe_need, lean_engine, too_much
 
     distinct, word_bytes = len(counts), sum(map(len, counts))
+    engine = lean_engine(distinct, word_bytes, merges)
     warning = too_much(distinct, word_bytes, merges)
-    if warning is None and quiet:
-        return
-    progress.close()  # (the pre-tokenize bar ends before the line)
-    print(warning or describe_need(distinct, word_bytes, merges), file=sys.stderr, flush=True)
+    if warning is None and not quiet:
+        progress.close()  # (the pre-tokenize bar ends before the line)
+        print(describe_need(distinct, word_bytes, merges, engine=engine), file=sys.stderr, flush=True)
+    elif warning is not None:
+        progress.close()
+        print(warning, file=sys.stderr, flush=True)
+    return engine
 
 
 def _train(args: argparse.Namespace) -> int:
@@ -103,15 +108,19 @@ def _train(args: argparse.Namespace) -> int:
                 allow_nul=args.allow_nul,
             )
             merges = args.vocab_size - 256 - len(args.special_token)
-            _say_memory_need(counts, progress, merges, quiet=args.quiet)
-            trainer = Trainer(
-                counts,
-                args.special_token,
-                pattern=pattern,
-                tie_break=args.tie_break,
-                keep_history=False,
-                stats=stats,
-            )
+            if _say_memory_need(counts, progress, merges, quiet=args.quiet) == "flat":
+                from core.training.flat import FlatMerger
+
+                trainer = FlatMerger(counts, args.tie_break, args.special_token, pattern=pattern, stats=stats)
+            else:
+                trainer = Trainer(
+                    counts,
+                    args.special_token,
+                    pattern=pattern,
+                    tie_break=args.tie_break,
+                    keep_history=False,
+                    stats=stats,
+                )
             del counts  # (the trainer keeps the words' bytes in a buffer of its own)
         clash = one_byte_specials(trainer.special_tokens, formats)  # (those of a counts file)
         if clash is not None:

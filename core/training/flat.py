@@ -13,17 +13,19 @@ number: the changes of pair counts and the nodes of the pairs made are grouped b
 token's code, as the trainer's batched merge does.
 
 The merges, their counts and the tie rules are the trainer's (the tests compare them merge by
-merge); this is what ``train_bpe`` uses, where nobody steps back.
+merge); this is what ``train_bpe`` and the command line's ``train`` use, where nobody steps back. It
+answers what they read of a :class:`core.Trainer` (``run``, ``steps``, ``merges``, ``records``,
+``vocab``, ``special_tokens``, ``pattern``, ``tie_break``, ``stats``); its records list no ties
+and no count changes, as a trainer's without history.
 
 >>> m = FlatMerger({b"abab": 2, b"ab": 1})
->>> [(r.pair, r.count) for r in m.run(2)]
-[((b'a', b'b'), 5), ((b'ab', b'ab'), 2)]
+>>> [(r.pair, r.count, r.words_changed, r.occurrences_changed) for r in m.steps(2)]
+[((b'a', b'b'), 5, 2, 3), ((b'ab', b'ab'), 2, 1, 2)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from itertools import pairwise
 
 import numpy as np
@@ -31,10 +33,12 @@ import numpy as np
 from core.errors import BPEError, Cancelled
 from core.memory import paused_gc
 from core.pretokenization.exact_counts import int_bincount
+from core.pretokenization.pretokenize import CorpusStats, Progress, check_special_tokens
 from core.training.count_bounds import check_counts
 from core.training.pair_index import PairIndex, sorted_unique
-from core.training.records import Pair
+from core.training.records import TIE_BREAKS, MergeRecord, Pair, TieBreak
 from core.training.token_codes import TokenCodes
+from core.training.vocab import build_vocab
 
 END = -1  # no neighbour (``nxt`` / ``prv``)
 DEAD = -1  # ``tok`` of a node merged into its left neighbour
@@ -43,20 +47,29 @@ _NO_NODES = np.zeros(0, dtype=_NODE)
 BUILD_BLOCK_NODES = 1 << 20  # nodes indexed at a time while the pair index is built
 
 
-@dataclass(frozen=True)
-class FlatMerge:
-    """One merge: its pair, its count, and how many pairs tied with it."""
-
-    pair: Pair
-    count: int
-    n_ties: int
-
-
 class FlatMerger:
     """The words of a corpus (distinct pre-token -> count) merged by the BPE rule, leanly."""
 
-    def __init__(self, word_counts: Mapping[bytes, int], tie_break: str = "lexicographic") -> None:
-        self.tie_break = tie_break
+    keep_history = False
+
+    def __init__(
+        self,
+        word_counts: Mapping[bytes, int],
+        tie_break: TieBreak = "lexicographic",
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str | None = "gpt2",
+        stats: CorpusStats | None = None,
+    ) -> None:
+        if tie_break not in TIE_BREAKS:
+            raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
+        self.tie_break: TieBreak = tie_break
+        self.special_tokens: list[str] = check_special_tokens(special_tokens)
+        self.pattern = pattern
+        self.stats = stats or CorpusStats(
+            distinct_pretokens=len(word_counts), pretokens=sum(word_counts.values())
+        )
+        self.records: list[MergeRecord] = []
         words = list(word_counts)
         values = list(word_counts.values())
         check_counts(words, values)  # positive ints; every pair count fits int64
@@ -76,9 +89,8 @@ class FlatMerger:
         starts = np.cumsum(lens) - lens
         keep = lens > 0
         self._starts = starts[keep]
-        # each node's weight: its word's count (4 bytes a node while every count fits)
-        wtype = np.int32 if counts.max(initial=0) < 2**31 else np.int64
-        self._wt = np.repeat(counts.astype(wtype), lens)
+        self._wcounts = counts  # each word's count, and each node's word (its weight is that count)
+        self._wid = np.repeat(np.arange(len(counts), dtype=np.int32), lens)
         self.nxt = np.arange(1, n + 1, dtype=_NODE)
         self.prv = np.arange(-1, n - 1, dtype=_NODE)
         if n:
@@ -86,11 +98,11 @@ class FlatMerger:
             self.prv[self._starts] = END
         self.codes = TokenCodes()  # (one code a token: bytes 0–255, merged tokens from 256)
         self.index = self._build_index()
-        self.merges: list[Pair] = []
+        self._merges: list[Pair] = []
 
     def _weights(self, nodes: np.ndarray) -> np.ndarray:
         """The count of each node's word (int64: sums of them stay exact)."""
-        return self._wt[nodes].astype(np.int64, copy=False)
+        return self._wcounts[self._wid[nodes]]
 
     def _build_index(self, block: int = BUILD_BLOCK_NODES) -> PairIndex:
         """Count every byte pair (weighted by its word's count) and list the nodes where each starts,
@@ -105,7 +117,7 @@ class FlatMerger:
             keys = tok[first].astype(np.uint16)
             keys <<= 8
             keys |= tok[first + 1].astype(np.uint16)  # (the right neighbour of a node never merged)
-            totals += int_bincount(keys, self._wt[first], 65536)
+            totals += int_bincount(keys, self._weights(first), 65536)
             order = keys.argsort(kind="stable")  # (16-bit keys: a radix sort; nodes stay ascending)
             nodes = first[order]
             per = np.bincount(keys, minlength=65536)
@@ -129,24 +141,54 @@ class FlatMerger:
         return PairIndex(counts, index)
 
     # ------------------------------------------------------------------ merging
-    def run(
-        self,
-        n_merges: int,
-        progress: Callable[[int], bool | None] | None = None,
-        every: int = 50,
-    ) -> list[FlatMerge]:
-        """Make up to ``n_merges`` merges (fewer when no pair is left). ``progress(done)`` is called
-        every ``every`` merges; returning False raises :class:`Cancelled`."""
-        out: list[FlatMerge] = []
+    @property
+    def merges(self) -> list[Pair]:
+        return self._merges
+
+    @property
+    def vocab_size(self) -> int:
+        return 256 + len(self.special_tokens) + len(self._merges)
+
+    @property
+    def vocab(self) -> dict[int, bytes]:
+        """ids 0–255 bytes, then special tokens in order, then merges in creation order."""
+        return build_vocab(self._merges, self.special_tokens)
+
+    def steps(self, n: int) -> list[MergeRecord]:
+        """Make up to ``n`` merges (fewer when no pair is left)."""
+        out: list[MergeRecord] = []
         with paused_gc():
-            while len(out) < n_merges:
+            while len(out) < n:
                 best = self._best()
                 if best is None:
                     break
-                key, count, n_ties = best
-                out.append(self._merge(key, count, n_ties))
-                if progress is not None and len(out) % every == 0 and progress(len(out)) is False:
-                    raise Cancelled(f"stopped after {len(out)} merges")
+                out.append(self._merge(*best))
+        return out
+
+    def run(
+        self, vocab_size: int, progress: Progress | None = None, min_interval: int = 1
+    ) -> list[MergeRecord]:
+        """Merge until ``vocab_size`` is reached or no pair is left, as :meth:`core.Trainer.run`:
+        ``progress("merge", done, total)`` after every ``min_interval`` merges; when it returns False
+        the run stops and :class:`Cancelled` is raised with ``.records`` holding the merges done."""
+        target = max(0, vocab_size - self.vocab_size)
+        out: list[MergeRecord] = []
+        with paused_gc():
+            while len(out) < target:
+                best = self._best()
+                if best is None:
+                    break
+                out.append(self._merge(*best))
+                if (
+                    progress is not None
+                    and len(out) % min_interval == 0
+                    and progress("merge", len(out), target) is False
+                ):
+                    exc = Cancelled(f"training cancelled after {len(out)} merges")
+                    exc.records = out
+                    raise exc
+        if progress is not None:
+            progress("merge", len(out), max(target, len(out)))
         return out
 
     def _best(self) -> tuple[str, int, int] | None:
@@ -184,7 +226,7 @@ class FlatMerger:
         sites = self._sites(key)
         return int(sites[0]) if sites.size else len(self.tok)
 
-    def _merge(self, key: str, count: int, n_ties: int) -> FlatMerge:
+    def _merge(self, key: str, count: int, n_ties: int) -> MergeRecord:
         codes = self.codes
         ca, cb = key[0], key[1]
         pair = (codes.token[ca], codes.token[cb])
@@ -203,7 +245,8 @@ class FlatMerger:
             np.maximum.accumulate(run_first, out=run_first)
             keep = (k - run_first) % 2 == 0
             sites, absorbed = sites[keep], absorbed[keep]
-        w = self._weights(sites)
+        wids = self._wid[sites]
+        w = self._wcounts[wids]
         nexts = nxt[absorbed]
         lefts = prv[sites]
         adj_next = np.zeros(sites.size, dtype=bool)
@@ -250,8 +293,22 @@ class FlatMerger:
         index = self.index
         index.add_word_ids(new_index, report=False)
         index.apply_deltas(cdelta, report=False, forget=True)
-        self.merges.append(pair)
-        return FlatMerge(pair, count, n_ties)
+        # the words changed: sites come in node order, so a word's sites are next to each other
+        first = np.ones(wids.size, dtype=bool)
+        first[1:] = wids[1:] != wids[:-1]
+        rank = len(self._merges)
+        self._merges.append(pair)
+        record = MergeRecord(
+            rank=rank,
+            pair=pair,
+            new_id=256 + len(self.special_tokens) + rank,
+            count=count,
+            n_ties=n_ties,
+            words_changed=int(first.sum()),
+            occurrences_changed=int(w[first].sum()),
+        )
+        self.records.append(record)
+        return record
 
     def words(self) -> list[tuple[bytes, ...]]:
         """Every word's tokens now, in order of first appearance (for tests)."""

@@ -106,9 +106,9 @@ def human(n: int) -> str:
     return size_text(n) if n >= 10**9 else size_text(n, 0)
 
 
-def describe_need(distinct: int, word_bytes: int, merges: int = 0) -> str:
-    """One line for the user: the estimate and what it rests on."""
-    need = training_memory(distinct, word_bytes, merges)
+def describe_need(distinct: int, word_bytes: int, merges: int = 0, engine: str = "words") -> str:
+    """One line for the user: the estimate (of the merge loop ``engine``) and what it rests on."""
+    need = (flat_memory if engine == "flat" else training_memory)(distinct, word_bytes, merges)
     return (
         f"training needs about {human(need)} of memory ({distinct:,} distinct pre-tokens, "
         f"{word_bytes / 1e6:.1f} MB in all, {merges:,} merges)"

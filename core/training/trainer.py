@@ -470,16 +470,10 @@ def train_bpe(
     if engine == "flat":
         from core.training.flat import FlatMerger
 
-        merger = FlatMerger(counts, tie_break)
+        flat = FlatMerger(counts, tie_break, specials, pattern=pattern, stats=stats)
         del counts
-
-        def merged(done: int) -> bool | None:
-            return None if progress is None else progress("merge", done, n_merges)
-
-        merger.run(n_merges, merged, every=50)
-        if progress is not None:
-            progress("merge", len(merger.merges), max(n_merges, len(merger.merges)))
-        return build_vocab(merger.merges, specials), list(merger.merges)
+        flat.run(vocab_size, progress=progress, min_interval=50)
+        return flat.vocab, list(flat.merges)
     trainer = Trainer(counts, specials, pattern=pattern, tie_break=tie_break, keep_history=False, stats=stats)
     del counts
     trainer.run(vocab_size, progress=progress, min_interval=50)

@@ -29,8 +29,9 @@ WEIGHTED = st.dictionaries(
 def _same_as_trainer(counts: dict[bytes, int], tie_break: str, n: int) -> FlatMerger:
     flat = FlatMerger(counts, tie_break)
     trainer = Trainer(counts, [], pattern=None, tie_break=tie_break, keep_history=False)
-    got = [(r.pair, r.count, r.n_ties) for r in flat.run(n)]
-    want = [(r.pair, r.count, r.n_ties) for r in trainer.steps(n)]
+    fields = ("pair", "count", "n_ties", "words_changed", "occurrences_changed")
+    got = [tuple(getattr(r, f) for f in fields) for r in flat.steps(n)]
+    want = [tuple(getattr(r, f) for f in fields) for r in trainer.steps(n)]
     assert got == want
     assert flat.words() == [toks for _w, toks, _c in trainer.words()]
     return flat
@@ -66,8 +67,8 @@ def test_counts_beyond_32_bits_stay_exact():
 
 
 def test_no_pairs_no_merges():
-    assert FlatMerger({}).run(5) == []
-    assert FlatMerger({b"a": 3, b"b": 1}).run(5) == []
+    assert FlatMerger({}).steps(5) == []
+    assert FlatMerger({b"a": 3, b"b": 1}).steps(5) == []
 
 
 def test_bad_counts_are_refused():
@@ -113,3 +114,27 @@ def test_the_flat_loop_is_taken_where_its_memory_fits():
     # where it would take more than half the memory free: the leaner trainer
     assert lean_engine(1_000_000, 40_000_000, 2_000, available=2 * gb) == "words"
     assert flat_memory(1_000_000, 40_000_000, 2_000) > 1.5 * training_memory(1_000_000, 40_000_000, 2_000)
+
+
+def test_the_command_line_trains_with_the_flat_loop_and_keeps_the_training_record(tmp_path, monkeypatch):
+    from core.cli import main
+    from core.formats import load_any
+    from core.training import memory_need
+
+    corpus = tmp_path / "c.txt"
+    letters = "abcdefghij"
+    corpus.write_text(
+        " ".join("".join(letters[(i * k) % 10] for k in (1, 3, 7)) for i in range(3000)), encoding="ascii"
+    )
+    taken = []
+    real = memory_need.lean_engine
+    monkeypatch.setattr(memory_need, "lean_engine", lambda *a, **k: taken.append(real(*a, **k)) or taken[-1])
+    assert main(["train", str(corpus), "--vocab-size", "320", "--out", str(tmp_path / "out"), "-q"]) == 0
+    assert taken == ["flat"]
+    spec = load_any(tmp_path / "out" / "bpe.json")
+    trainer = Trainer.from_file(corpus, [], keep_history=False, workers=1)
+    records = trainer.steps(64)
+    assert list(spec.merges) == [r.pair for r in records]
+    assert spec.training["counts"] == [r.count for r in records]
+    assert spec.training["words_changed"] == [r.words_changed for r in records]
+    assert spec.training["occurrences_changed"] == [r.occurrences_changed for r in records]
