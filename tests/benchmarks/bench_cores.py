@@ -57,8 +57,19 @@ def task_ours(path: str, vocab_size: int, workers: int) -> dict:
         if phase == "pretokenize":
             t_count = time.perf_counter()
 
+    from core.pretokenization.pretokenize import count_pretokens_ordered
+    from core.training.flat import FlatMerger
+    from core.training.memory_need import lean_engine
+
     t0 = time.perf_counter()
-    trainer = Trainer.from_file(path, [SPECIAL], workers=workers, progress=progress, keep_history=False)
+    counts, stats = count_pretokens_ordered(path, [SPECIAL], "gpt2", workers=workers, progress=progress)
+    # the merge loop train_bpe takes (core.training.memory_need.lean_engine)
+    engine = lean_engine(len(counts), sum(map(len, counts)), vocab_size - 257)
+    if engine == "flat":
+        trainer = FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats)
+    else:
+        trainer = Trainer(counts, [SPECIAL], keep_history=False, stats=stats)
+    del counts
     t1 = time.perf_counter()
     trainer.run(vocab_size, min_interval=50)
     t2 = time.perf_counter()
@@ -68,6 +79,7 @@ def task_ours(path: str, vocab_size: int, workers: int) -> dict:
         "count_s": t_count - t0,
         "startup_s": t1 - t_count,
         "merge_s": t2 - t1,
+        "engine": engine,
         "distinct": trainer.stats.distinct_pretokens,
         "n_merges": len(trainer.merges),
         "digest": bench_scale._merges_digest(trainer.merges),
