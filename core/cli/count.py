@@ -156,7 +156,12 @@ def counts_trainer(args: argparse.Namespace):
         raise BPEError("give either a corpus or --counts, not both")
     pattern = KEEP if args.pattern is None else args.pattern
     return trainer_from_counts(
-        args.counts, args.special_token or None, pattern=pattern, tie_break=args.tie_break, keep_history=False
+        args.counts,
+        args.special_token or None,
+        pattern=pattern,
+        tie_break=args.tie_break,
+        keep_history=False,
+        vocab_size=args.vocab_size,
     )
 
 

@@ -378,11 +378,15 @@ def trainer_from_counts(
     pattern: str | _Keep | None = KEEP,
     tie_break: TieBreak = "lexicographic",
     keep_history: bool = True,
+    vocab_size: int | None = None,
 ):
     """A :class:`core.training.trainer.Trainer` over a counts file (or files, summed, or PretokenCounts).
 
     The pattern and special tokens come from the counts; passing them checks that they match
-    (special tokens may be given in another order: that order sets their vocab ids).
+    (special tokens may be given in another order: that order sets their vocab ids). Without
+    history (``keep_history=False``: train_bpe_from_counts, ``train --counts``) it is the flat merge
+    loop (:class:`core.training.flat.FlatMerger`, the same merges) where that fits in memory for
+    ``vocab_size`` (:func:`core.training.memory_need.lean_engine`).
     """
     from core.training.trainer import Trainer
 
@@ -397,6 +401,14 @@ def trainer_from_counts(
     words, specials, stats = c.word_counts(), list(c.meta.special_tokens), c.stats()
     name = pattern_name(c.meta.pattern)
     del c  # (the lists it holds take as much memory as the words)
+    if not keep_history and vocab_size is not None:
+        from core.training.memory_need import lean_engine
+
+        merges = vocab_size - 256 - len(specials)
+        if lean_engine(len(words), sum(map(len, words)), merges) == "flat":
+            from core.training.flat import FlatMerger
+
+            return FlatMerger(words, tie_break, specials, pattern=name, stats=stats)
     return Trainer(words, specials, pattern=name, tie_break=tie_break, keep_history=keep_history, stats=stats)
 
 
@@ -414,7 +426,12 @@ def train_bpe_from_counts(
     Gives the same ``(vocab, merges)`` as ``train_bpe`` on the files the counts were made from.
     """
     trainer = trainer_from_counts(
-        counts, special_tokens, pattern=pattern, tie_break=tie_break, keep_history=False
+        counts,
+        special_tokens,
+        pattern=pattern,
+        tie_break=tie_break,
+        keep_history=False,
+        vocab_size=vocab_size,
     )
     trainer.run(vocab_size, progress=progress, min_interval=50)
     return trainer.vocab, list(trainer.merges)
