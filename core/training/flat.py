@@ -3,9 +3,11 @@
 The :class:`core.training.trainer.Trainer` keeps each distinct word as a ``str`` object and merges
 word by word: every changed word is a Python object read, rewritten and stored, at a random place in
 memory, and the merge loop spends most of its time waiting for those reads. Here every word's tokens
-are nodes of three NumPy arrays over all words, one after another (``tok``: the token's code;
+are nodes of NumPy arrays over all words, one after another (``tok``: the token's code;
 ``nxt`` / ``prv``: the next and previous node of the same word, ``END`` at a word's ends; a node
-merged into its left neighbour is ``DEAD``). The pair index (:class:`core.training.pair_index.PairIndex`,
+merged into its left neighbour is ``DEAD``; ``_wid``: the node's word, whose count weighs it):
+16 bytes a token, where a word's string costs about one a token and 50 a word, so this loop needs
+more memory (:func:`core.training.memory_need.flat_memory`). The pair index (:class:`core.training.pair_index.PairIndex`,
 the trainer's: the same counts, buckets and tie rules) lists, under each pair, the nodes where the
 pair starts (or started: stale entries are checked and dropped when read). A merge reads the
 nodes of its pair and does everything with a few dozen NumPy calls over its sites, whatever their
