@@ -172,7 +172,7 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/browser_models.py" line="192"/>
-        <location filename="../../bpe_gui/views/browser_view.py" line="359"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="357"/>
         <source>byte</source>
         <translation>字节</translation>
     </message>
@@ -253,22 +253,22 @@
         <translation>&lt;b&gt;合并与词表&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="203"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="201"/>
         <source>Select a merge or a token to see how it was built</source>
         <translation>选择一次合并或一个词元，查看它是如何构成的</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="229"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="227"/>
         <source>No matches for “%1” (searched the token text, its readable form and its hex bytes).</source>
         <translation>没有与“%1”匹配的结果（已搜索词元文本、可读形式和十六进制字节）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="232"/>
         <source>No merge made a token matching “%1”; see the Vocab tab.</source>
         <translation>没有哪次合并生成与“%1”匹配的词元；请看“词表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/browser_view.py" line="244"/>
+        <location filename="../../bpe_gui/views/browser_view.py" line="242"/>
         <source>No token has id {0} (this vocab has ids 0–{1}).</source>
         <translation>没有 ID 为 {0} 的词元（此词表的 ID 为 0–{1}）。</translation>
     </message>
@@ -494,21 +494,41 @@
     </message>
     <message>
         <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="208"/>
+        <source>Added tokens that are not special, by their text: {shared} shared, {only_a} only here, {only_b} only there.</source>
+        <translation>不是特殊标记的添加的词元另行比较（按文本）：共有 {shared} 个，仅在本应用中 {only_a} 个，仅在另一个中 {only_b} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="217"/>
         <source>shared</source>
         <translation>共有</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="209"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="218"/>
         <source>only here</source>
         <translation>仅在本应用中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="210"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="219"/>
         <source>only there</source>
         <translation>仅在另一个中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="223"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="220"/>
+        <source>added, shared</source>
+        <translation>添加的词元，共有</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="221"/>
+        <source>added, only here</source>
+        <translation>添加的词元，仅在本应用中</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="222"/>
+        <source>added, only there</source>
+        <translation>添加的词元，仅在另一个中</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="235"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
@@ -624,52 +644,52 @@
 <context>
     <name>ControllerBase</name>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="167"/>
+        <location filename="../../bpe_gui/actions/base.py" line="168"/>
         <source>The training engine stopped; the merges so far stay visible. Open the corpus again to continue.</source>
         <translation>训练引擎已停止；已完成的合并仍然显示。请重新打开语料以继续。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="277"/>
+        <location filename="../../bpe_gui/actions/base.py" line="296"/>
         <source>A training run is in progress; cancel it before opening another corpus.</source>
         <translation>训练正在进行；请先取消，再打开其他语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="284"/>
+        <location filename="../../bpe_gui/actions/base.py" line="303"/>
         <source>Reading {0} …</source>
         <translation>正在读取 {0} …</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="307"/>
+        <location filename="../../bpe_gui/actions/base.py" line="326"/>
         <source>Wait for the current task to finish (or cancel it) before changing settings.</source>
         <translation>请等待当前任务完成（或取消它）后再更改设置。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="315"/>
+        <location filename="../../bpe_gui/actions/base.py" line="334"/>
         <source>Settings saved: they apply to the next corpus you open (an extension uses its base tokenizer&apos;s pattern and special tokens).</source>
         <translation>设置已保存：它们用于你下一次打开的语料（扩展使用其基础分词器的预分词模式和特殊标记）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="322"/>
+        <location filename="../../bpe_gui/actions/base.py" line="341"/>
         <source>Settings saved: they apply to the next corpus you open (an imported tokenizer is shown as it was trained).</source>
         <translation>设置已保存：将用于下一个打开的语料（导入的分词器按其训练时的设置显示）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="445"/>
+        <location filename="../../bpe_gui/actions/base.py" line="464"/>
         <source>the training engine stopped</source>
         <translation>训练引擎已停止</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="448"/>
+        <location filename="../../bpe_gui/actions/base.py" line="467"/>
         <source>Could not load %1; nothing changed.</source>
         <translation>无法加载 %1；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="452"/>
+        <location filename="../../bpe_gui/actions/base.py" line="471"/>
         <source>Loading cancelled; nothing changed.</source>
         <translation>加载已取消；没有任何改变。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/actions/base.py" line="466"/>
+        <location filename="../../bpe_gui/actions/base.py" line="485"/>
         <source>Loaded {0}: {1} bytes, {2} pre-tokens ({3} distinct) in {4} s.</source>
         <translation>已加载 {0}：{1} 字节，{2} 个预分词（{3} 个不同），用时 {4} 秒。</translation>
     </message>
@@ -1213,7 +1233,7 @@
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="157"/>
         <source>%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a tokenizer that has all 256 bytes.</source>
-        <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的 token（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
+        <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的词元（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="164"/>
@@ -5641,8 +5661,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="480"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="491"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="482"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="493"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -5714,89 +5734,89 @@
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="366"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="362"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="369"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="365"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="393"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="399"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="403"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="405"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="405"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="407"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="426"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="428"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="432"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="434"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="440"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="442"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="478"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="480"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="478"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="480"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="498"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="500"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="504"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="508"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="510"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="512"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="512"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="514"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -79,6 +79,7 @@ class ControllerBase(QObject):
         self._past_pairs: tuple | None = (
             None  # ((version, rank, k), PastPairs or None): the last table of the past
         )
+        self._told_record: tuple | None = None  # ((version, rank), MergeRecord): the last one told
         self._queued_steps = 0  # steps asked for while a step ran in the worker
         self._t0 = 0.0
         self.run_target: int | None = None  # vocab size the running job trains to
@@ -234,6 +235,24 @@ class ControllerBase(QObject):
 
     def record(self, rank: int):
         return self.model.record(rank)
+
+    def record_with_deltas(self, rank: int):
+        """The record of merge ``rank`` with its pair-count changes, for the story. A run and a
+        reopened session's replay bring the records without them (they are big); the engine's trainer
+        keeps them, and they are asked for here, for one merge at a time. The record as the model holds
+        it where they cannot be asked for (a job runs, no trainer) or the trainer has none."""
+        rec = self.model.record(rank)
+        if rec is None or rec.deltas or not rec.count or not self.model.has_trainer or self._job is not None:
+            return rec
+        key = (self.model.version, rank)
+        told = self._told_record
+        if told is not None and told[0] == key:
+            return told[1]
+        full = self._ask_blocking(Engine.record, rank - self.model.merge_offset)
+        if full is None or full.pair != rec.pair:  # (a trainer that does not have it: as it was)
+            full = rec
+        self._told_record = (key, full)
+        return full
 
     def changed_words(self, rank: int, limit: int = 8) -> list | None:
         """Words changed by merge ``rank`` (None while a worker owns the trainer)."""

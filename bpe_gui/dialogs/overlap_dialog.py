@@ -203,11 +203,24 @@ class CompareDialog(JobDialog):
             only_a=f"{len(r.specials_only_a):,}",
             only_b=f"{len(r.specials_only_b):,}",
         )
+        if r.added_shared or r.added_only_a or r.added_only_b:  # (OLMo 1's runs of spaces: not special)
+            text += " " + self.tr(
+                "Added tokens that are not special, by their text: {shared} shared, {only_a} only here, "
+                "{only_b} only there."
+            ).format(
+                shared=f"{len(r.added_shared):,}",
+                only_a=f"{len(r.added_only_a):,}",
+                only_b=f"{len(r.added_only_b):,}",
+            )
         self.summary.setText(text)
         specials = [
             (self.tr("shared"), r.specials_shared),
             (self.tr("only here"), r.specials_only_a),
             (self.tr("only there"), r.specials_only_b),
+            # (runs of spaces shown with the space marker: "···")
+            (self.tr("added, shared"), [token_label(t.encode()) for t in r.added_shared]),
+            (self.tr("added, only here"), [token_label(t.encode()) for t in r.added_only_a]),
+            (self.tr("added, only there"), [token_label(t.encode()) for t in r.added_only_b]),
         ]
         self.summary.setToolTip(
             "\n".join(f"{label}: {', '.join(names)}" for label, names in specials if names)

@@ -324,7 +324,7 @@ class StoryView(QWidget):
 
     def show_merge(self, rank: int) -> None:
         c = self.controller
-        rec = c.record(rank)
+        rec = c.record_with_deltas(rank)
         if rec is None:
             self.browser.setHtml(
                 "<p style='color:#667'>"

@@ -355,15 +355,11 @@ class TrainingPanel(QGroupBox):
                 ),
                 len(plain),
             )
-        full = (
-            note.replace("%1", source)
-            .replace("%2", pattern_name(tok.pattern))
-            .replace("%3", specials)
-            .replace("%4", rule)
-        )
+        raw = pattern_name(tok.pattern)
+        name = self._pattern_shown(raw)  # (a built-in one as the Pattern box above names it)
+        full = note.replace("%1", source).replace("%2", name).replace("%3", specials).replace("%4", rule)
         # a long regex and many special tokens (Qwen: 22) are summed up: Step and Train stay in view
-        name = pattern_name(tok.pattern)
-        short_pattern = name if len(name) <= 12 else self.tr("a custom regex")
+        short_pattern = name if name != raw or len(raw) <= 12 else self.tr("a custom regex")
         n = len(special_only)
         short_specials = (
             specials if n <= 3 and len(specials) <= 40 else plural(self.tr("%n token(s)", "", n), n)
@@ -376,6 +372,12 @@ class TrainingPanel(QGroupBox):
         )
         self.imported_note.setToolTip(full if full != self.imported_note.text() else "")
         self.imported_note.setVisible(True)
+
+    def _pattern_shown(self, name: str) -> str:
+        """A built-in pattern ("gpt2", "gpt4", "none") as the Pattern box names it ("GPT-2", "None (whole
+        text)"); a custom regex as it is."""
+        i = self.pattern.findData(name) if name != "custom" else -1
+        return self.pattern.itemText(i) if i >= 0 else name
 
     def minimum_vocab_size(self) -> int:
         ext = self.controller.model.extension

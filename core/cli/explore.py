@@ -362,6 +362,8 @@ def run_compare(args, progress) -> int:
             print(f"  only in B: {_shown(b, c.only_b, show)}")
         if c.specials_only_a or c.specials_only_b:
             print(f"  special tokens only in A: {c.specials_only_a}; only in B: {c.specials_only_b}")
+        if c.added_only_a or c.added_only_b:
+            print(f"  added tokens (not special) only in A: {c.added_only_a}; only in B: {c.added_only_b}")
     for f in c.files:
         ratio = f" (B/A {f.tokens_b / f.tokens_a:.3f})" if f.tokens_a else ""
         print(f"  {f.name}: {f.n_bytes:,} bytes, A {f.tokens_a:,} tokens, B {f.tokens_b:,} tokens{ratio}")

@@ -304,6 +304,11 @@ class Engine:
         """The ``k`` most frequent pairs just before merge ``rank`` (see :meth:`Trainer.pairs_before`)."""
         return self.call_blocking(Op.PAIRS_BEFORE, rank, k)
 
+    def record(self, rank: int) -> MergeRecord | None:
+        """Merge ``rank``'s record with its pair-count changes, which :meth:`run` and :meth:`replay`
+        leave out of the records they send; None for a merge the trainer does not have."""
+        return self.call_blocking(Op.RECORD, rank)
+
     def words_with_pair(self, pair: Pair, limit: int | None = 50) -> list[WordView]:
         return self.call_blocking(Op.WORDS_WITH_PAIR, pair, limit)
 

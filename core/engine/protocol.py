@@ -50,6 +50,7 @@ class Op(str, enum.Enum):
     NEXT_STEP_SIZE = "next_step_size"
     CHANGED_WORDS = "changed_words"
     PAIRS_BEFORE = "pairs_before"  # the pair table before an earlier merge (from the history)
+    RECORD = "record"  # one merge's record with its pair-count changes (a run's records come without)
     WORDS_WITH_PAIR = "words_with_pair"
     WORDS_WITH_TOKEN = "words_with_token"
     PAIR_COUNT = "pair_count"
@@ -96,7 +97,7 @@ TRAINER_ATTRIBUTES = frozenset(
     }
 )
 # requests that only read pair counts or the merge list (answered before an undo's words are back)
-WORDS_FREE = frozenset({Op.N_PAIRS_WITH_COUNT, Op.PAIR_COUNT, Op.PING}) | TRAINER_ATTRIBUTES
+WORDS_FREE = frozenset({Op.N_PAIRS_WITH_COUNT, Op.PAIR_COUNT, Op.PING, Op.RECORD}) | TRAINER_ATTRIBUTES
 # requests that read the words only under the "first" tie rule (free under "lexicographic")
 WORDS_FREE_IF_LEXICOGRAPHIC = frozenset({Op.TOP_PAIRS, Op.NEXT_PAIR, Op.NEXT_STEP_SIZE, Op.PAIRS_BEFORE})
 # requests that a merge done ahead serves (one under way is finished, not stopped, when they come)

@@ -99,6 +99,7 @@ class EngineServer:
             Op.RUN: self.run,
             Op.DROP: self.drop,
             Op.SPEC: self.spec,
+            Op.RECORD: self.record,
             Op.PING: lambda: "pong",
         }
 
@@ -285,6 +286,12 @@ class EngineServer:
     def drop(self) -> None:
         self.trainer = None
         gc.collect()
+
+    def record(self, rank: int) -> MergeRecord | None:
+        """Merge ``rank``'s record as the trainer keeps it, with its pair-count changes (a run and a
+        replay send records without them); None for a merge the trainer does not have."""
+        records = self._need_trainer().records
+        return records[rank] if 0 <= rank < len(records) else None
 
     def spec(self, corpus_name: str | None = None) -> TokenizerSpec:
         from core.formats.spec import spec_from_trainer

@@ -2,7 +2,8 @@
 how many tokens each makes of the same files.
 
 Tokens are compared by their bytes, not their ids (two tokenizers may number the same token
-differently); special tokens are compared among themselves (by their text). Any two tokenizers the
+differently); special tokens are compared among themselves (by their text), and apart from them the
+added tokens an imported ``tokenizer.json`` marks ``"special": false``. Any two tokenizers the
 app opens can be compared: a tiktoken file's merge list is rebuilt from its ranks.
 
 >>> from core.formats.spec import TokenizerSpec
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,10 @@ class Comparison:
     merge_a: Pair | None  # the two merges there (None where that list has ended)
     merge_b: Pair | None
     files: tuple[FileCounts, ...] = ()
+    # added tokens that are not special (OLMo 1's runs of spaces), by their text; not in specials_*
+    added_shared: list[str] = field(default_factory=list)
+    added_only_a: list[str] = field(default_factory=list)
+    added_only_b: list[str] = field(default_factory=list)
 
     @property
     def n_shared(self) -> int:
@@ -72,6 +77,12 @@ class Comparison:
             f"{len(self.only_b):,} only in B; {merge}; special tokens apart (compared by their text): "
             f"{len(self.specials_shared):,} shared, {len(self.specials_only_a):,} only in A, "
             f"{len(self.specials_only_b):,} only in B"
+            + (
+                f"; added tokens that are not special: {len(self.added_shared):,} shared, "
+                f"{len(self.added_only_a):,} only in A, {len(self.added_only_b):,} only in B"
+                if self.added_shared or self.added_only_a or self.added_only_b
+                else ""
+            )
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -90,6 +101,9 @@ class Comparison:
             "specials_shared": self.specials_shared,
             "specials_only_a": self.specials_only_a,
             "specials_only_b": self.specials_only_b,
+            "added_shared": self.added_shared,
+            "added_only_a": self.added_only_a,
+            "added_only_b": self.added_only_b,
             "first_differing_merge": self.first_differing_merge,
             "merge_a": hexes(self.merge_a),
             "merge_b": hexes(self.merge_b),
@@ -131,7 +145,8 @@ def compare_tokenizers(
     shared = sorted((i, tb[t]) for t, i in ta.items() if t in tb)
     only_a = sorted(i for t, i in ta.items() if t not in tb)
     only_b = sorted(i for t, i in tb.items() if t not in ta)
-    sa, sb = set(a.special_tokens), set(b.special_tokens)
+    pa, pb = set(a.added_not_special), set(b.added_not_special)
+    sa, sb = set(a.special_tokens) - pa, set(b.special_tokens) - pb
     k, ma, mb = first_difference(
         (tuple(map(bytes, p)) for p in a.merges),  # type: ignore[misc]
         (tuple(map(bytes, p)) for p in b.merges),  # type: ignore[misc]
@@ -150,6 +165,9 @@ def compare_tokenizers(
         ma,
         mb,
         counts,
+        sorted(pa & pb),
+        sorted(pa - pb),
+        sorted(pb - pa),
     )
 
 

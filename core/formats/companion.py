@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from core.errors import BPEError
 from core.formats.native import NATIVE_NAME, load_native
@@ -43,4 +44,36 @@ def load_with_companion(path: str | Path) -> TokenizerSpec | None:
     if spec.vocab != native.vocab:
         return None
     note = f"pattern and special tokens read from {NATIVE_NAME} beside it (the same tokens at the same ids)"
-    return replace(spec, tie_break=native.tie_break, notes=(*spec.notes, note))
+    return replace(
+        spec,
+        tie_break=native.tie_break,
+        pipeline=_tiktoken_part(native.pipeline, spec.pattern_regex),
+        notes=(*spec.notes, note),
+    )
+
+
+def _tiktoken_part(pipeline: Any, regex: str | None) -> dict[str, Any] | None:
+    """What a tiktoken file and its export's recipe hold of an imported tokenizer's pipeline: which
+    special tokens text holds (the added tokens: none for a tekken file or a SentencePiece model, whose
+    control tokens are plain text; an added token marked ``"special": false`` stays not special), split
+    by the pattern, a pre-token that is a token taken whole (tiktoken's rule). Not the normalizer, the
+    post-processor's ids or ``ignore_merges=false``: the export said those are lost, and the tiktoken
+    file gives the ids without them. None for a tokenizer without such a pipeline (every special token
+    is found in text)."""
+    if not isinstance(pipeline, dict):
+        return None
+    pre = None
+    if regex is not None:
+        pre = {
+            "type": "Sequence",
+            "pretokenizers": [
+                {"type": "Split", "pattern": {"Regex": regex}, "behavior": "Isolated", "invert": False},
+                {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False},
+            ],
+        }
+    return {
+        "normalizer": None,
+        "pre_tokenizer": pre,
+        "added_tokens": list(pipeline.get("added_tokens") or []),
+        "ignore_merges": True,
+    }

@@ -112,3 +112,41 @@ def test_doctests():
     import core.evaluation.compare
 
     assert doctest.testmod(core.evaluation.compare).failed == 0
+
+
+def test_added_tokens_that_are_not_special_are_told_apart_from_special_ones(tmp_path, capsys):
+    """OLMo 1 against GPT-2: compare said "27 special tokens only in B", 26 of them OLMo's added tokens
+    marked "special": false (runs of spaces, |||IP_ADDRESS|||), which the rest of the app shows as added,
+    not special. The summary, the JSON and the command's list now say which is which."""
+    from tokenizers import AddedToken, pre_tokenizers
+    from tokenizers import Tokenizer as HF
+    from tokenizers.models import BPE
+    from tokenizers.trainers import BpeTrainer
+
+    hf = HF(BPE())
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.train_from_iterator(
+        [TEXT.replace(EOT, " ")] * 3,
+        BpeTrainer(
+            vocab_size=300,
+            show_progress=False,
+            special_tokens=[EOT],
+            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        ),
+    )
+    hf.add_tokens([AddedToken(t, normalized=True, special=False) for t in ["   ", "|||IP|||"]])
+    hf.save(str(tmp_path / "tokenizer.json"))
+    b = Tokenizer.from_spec(load_any(tmp_path / "tokenizer.json"))
+    a = trained(tmp_path, "a", 30)
+    c = compare_tokenizers(a, b)
+    assert (c.specials_shared, c.specials_only_a, c.specials_only_b) == ([EOT], [], [])
+    assert (c.added_shared, c.added_only_a, c.added_only_b) == ([], [], ["   ", "|||IP|||"])
+    assert "special tokens apart (compared by their text): 1 shared, 0 only in A, 0 only in B" in c.summary()
+    assert "added tokens that are not special: 0 shared, 0 only in A, 2 only in B" in c.summary()
+    assert c.to_json()["added_only_b"] == ["   ", "|||IP|||"]
+    assert main(["compare", str(tmp_path / "a" / "bpe.json"), str(tmp_path / "tokenizer.json"), "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "added tokens (not special) only in A: []; only in B: ['   ', '|||IP|||']" in out
+    assert "special tokens only in A" not in out  # (none apart: no line)
+    # a comparison without added tokens says nothing of them
+    assert "added" not in compare_tokenizers(a, a).summary()

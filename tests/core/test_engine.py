@@ -241,6 +241,9 @@ def test_run_can_send_records_without_deltas(engine, corpus):
     expected = Trainer.from_file(corpus, []).steps(80)
     assert [replace(r, deltas=()) for r in expected] == batches
     assert engine.records() == expected  # the engine keeps them whole
+    # one of them, whole, for the story of a merge the app picks; None for a merge it does not have
+    assert engine.record(7) == expected[7] and engine.record(7).deltas
+    assert engine.record(80) is None and engine.record(-1) is None
 
 
 def test_a_cancel_made_while_a_request_starts_is_kept(engine, corpus):

@@ -393,3 +393,79 @@ def test_the_documented_tiktoken_recipe_gives_mistral_commons_ids_for_tekken(tmp
     assert enc.decode([3]) == "[INST]"  # (the special ids stay known to decode)
     notes = reading_notes(spec, "tiktoken", written["tiktoken"])
     assert any("allowed_special=set(), disallowed_special=()" in n for n in notes), notes
+
+
+def test_a_tiktoken_export_read_with_its_bpe_json_keeps_which_special_tokens_text_holds(tmp_path):
+    """The tiktoken file of a tekken export, opened again (the app and load_any take its pattern and
+    special tokens from the bpe.json beside it): control tokens' text ([INST], <s>) was found in text
+    as their ids, where mistral-common and the export's own recipe read it as plain text; and an added
+    token that is not special came back special. Neither holds now; the normalizer, which the
+    tiktoken file cannot hold, stays out."""
+    from mistral_common.tokens.tokenizers.tekken import Tekkenizer
+
+    from core.formats import export_all
+
+    _, path, _ = _tekken(tmp_path, specials=["<unk>", "<s>", "</s>", "[INST]", "[/INST]"])
+    theirs = Tekkenizer.from_file(str(path))
+    export_all(tmp_path / "out", load_any(path), ["tiktoken", "native"])
+    again = load_any(tmp_path / "out" / "bpe.tiktoken")
+    assert any("bpe.json beside it" in n for n in again.notes)
+    assert again.specials_in_text == frozenset()
+    tok = Tokenizer.from_spec(again)
+    for t in [*TEXTS, "[INST] the cat [/INST]", "<s>model</s>", "a<unk>b"]:
+        assert tok.encode(t) == theirs.encode(t, bos=False, eos=False), t
+
+    # a tokenizer.json with NFC and an added token marked "special": false (as OLMo 1's)
+    hf = {
+        "version": "1.0",
+        "added_tokens": [
+            {
+                "id": 0,
+                "content": "|||IP|||",
+                "single_word": False,
+                "lstrip": False,
+                "rstrip": False,
+                "normalized": True,
+                "special": False,
+            },
+            {
+                "id": 300,
+                "content": "<|endoftext|>",
+                "single_word": False,
+                "lstrip": False,
+                "rstrip": False,
+                "normalized": False,
+                "special": True,
+            },
+        ],
+        "normalizer": {"type": "NFC"},
+        "pre_tokenizer": {
+            "type": "ByteLevel",
+            "add_prefix_space": False,
+            "trim_offsets": True,
+            "use_regex": True,
+        },
+        "post_processor": None,
+        "decoder": {"type": "ByteLevel"},
+        "model": {"type": "BPE", "vocab": {}, "merges": []},
+    }
+    from core.bpe.byte_level import token_to_str
+
+    vocab = {token_to_str(bytes([i])): i + 1 for i in range(256)}
+    vocab["|||IP|||"], vocab["<|endoftext|>"] = 0, 300
+    merges = [("a", "b"), ("ab", "c")]
+    for n, (a, b) in enumerate(merges):
+        vocab[a + b] = 257 + n
+    hf["model"]["vocab"], hf["model"]["merges"] = vocab, [f"{a} {b}" for a, b in merges]
+    (tmp_path / "hf").mkdir()
+    (tmp_path / "hf" / "tokenizer.json").write_text(json.dumps(hf), encoding="utf-8")
+    original = load_any(tmp_path / "hf" / "tokenizer.json")
+    export_all(tmp_path / "out2", original, ["tiktoken", "native"], lossy=True)
+    again = load_any(tmp_path / "out2" / "bpe.tiktoken")
+    assert again.added_not_special == original.added_not_special == frozenset({"|||IP|||"})
+    assert again.specials_in_text == original.specials_in_text
+    tok, orig = Tokenizer.from_spec(again), Tokenizer.from_spec(original)
+    for t in ["abc |||IP||| x<|endoftext|>abcab", "café"]:  # (NFC text: the same ids)
+        assert tok.encode(t) == orig.encode(t), t
+    nfd = "cafe\u0301"  # the tiktoken file has no normalizer: NFD text is not composed
+    assert tok.decode(tok.encode(nfd)) == nfd and orig.decode(orig.encode(nfd)) == "café"

@@ -142,3 +142,37 @@ def test_overlap_counts_of_another_vocab_are_not_left_on_show(qtbot, trained, tm
     w.act_overlap.trigger()
     assert dlg.report is None and dlg.tables["only_b"].rowCount() == 0 and dlg.run_button.isEnabled()
     dlg.close()
+
+
+def test_overlap_tells_added_tokens_apart_from_special_ones(qtbot, trained, tmp_path):
+    """Compared with a tokenizer.json whose added tokens are marked "special": false (as OLMo 1's), the
+    dialog counted them as special tokens "only there", where the vocab list and Tokenize call them
+    added."""
+    from tokenizers import AddedToken, pre_tokenizers
+    from tokenizers import Tokenizer as HF
+    from tokenizers.models import BPE
+    from tokenizers.trainers import BpeTrainer
+
+    hf = HF(BPE())
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.train_from_iterator(
+        ["the cat sat on the mat.    indented    code"] * 20,
+        BpeTrainer(
+            vocab_size=290,
+            show_progress=False,
+            special_tokens=["<|endoftext|>"],
+            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        ),
+    )
+    hf.add_tokens([AddedToken(t, normalized=True, special=False) for t in ["   ", "|||IP|||"]])
+    hf.save(str(tmp_path / "tokenizer.json"))
+    w, c = trained, trained.controller
+    with qtbot.waitSignal(c.tokenizer_loaded, timeout=30_000):
+        assert w.compare_with(tmp_path / "tokenizer.json")
+    dlg = open_overlap(w)
+    with qtbot.waitSignal(dlg.finished_compare, timeout=60_000):
+        assert dlg.run()
+    text = dlg.summary.text()
+    assert "Special tokens are compared apart, by their text: 1 shared, 0 only here, 0 only there." in text
+    assert "Added tokens that are not special, by their text: 0 shared, 0 only here, 2 only there." in text
+    assert "added, only there: ···, |||IP|||" in dlg.summary.toolTip()  # (spaces shown)

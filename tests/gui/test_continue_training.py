@@ -287,6 +287,6 @@ def test_the_training_panel_says_an_extension_splits_with_its_bases_pattern(qtbo
     assert tp.imported_note.isVisibleTo(tp)
     note = tp.imported_note.text()
     assert note == (
-        "Extension: it uses its base's pattern (gpt4) and special tokens (<|endoftext|> <|im_start|>); "
+        "Extension: it uses its base's pattern (GPT-4) and special tokens (<|endoftext|> <|im_start|>); "
         "the ones above are for the next corpus."
     ), note

@@ -412,7 +412,7 @@ def test_a_byte_the_tokenizer_lacks_is_said_in_chinese_with_the_file_and_offset(
     )
     shown = _in_chinese(refused.value)
     assert shown.startswith(
-        f"{text}：偏移 124 处的字节 0xff 不是有效的 UTF-8，而 olmo-like 没有对应它的 token"
+        f"{text}：偏移 124 处的字节 0xff 不是有效的 UTF-8，而 olmo-like 没有对应它的词元"
     ), shown
     assert "iconv -c" in shown and "256" in shown
 
@@ -452,7 +452,7 @@ def test_a_tokenizer_named_by_its_role_is_named_in_chinese(qapp, tmp_path):
     with pytest.raises(TokenizerError) as refused:
         ExtendTrainer.from_files(holed, [text], workers=1)
     shown = _in_chinese(refused.value)
-    assert "而 基础分词器 没有对应它的 token" in shown and "the base tokenizer" not in shown, shown
+    assert "而 基础分词器 没有对应它的词元" in shown and "the base tokenizer" not in shown, shown
 
 
 @pytest.mark.parametrize(

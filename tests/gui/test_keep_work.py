@@ -234,7 +234,7 @@ def test_import_says_what_the_imported_tokenizer_uses(qtbot, loaded, small_corpu
         loaded.import_confirmed(str(tmp_path / "bpe.json"))
     note = loaded.training_panel.imported_note
     assert note.isVisible()
-    assert "Imported tokenizer (bpe.json): pattern gpt2" in note.text() and "<|endoftext|>" in note.text()
+    assert "Imported tokenizer (bpe.json): pattern GPT-2" in note.text() and "<|endoftext|>" in note.text()
     load(qtbot, loaded, small_corpus)
     assert not note.isVisible()
 

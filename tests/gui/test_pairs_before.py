@@ -172,3 +172,34 @@ def test_a_trainer_without_history_says_so_instead_of_numbers(qtbot, window, sam
     view = w.pairs
     assert view.model.rows == [] and "kept no history" in view.next_label.text()
     assert "before merge #2" in view.title.text() and not errors  # (said in the table, not a dialog)
+
+
+def test_after_a_whole_run_the_story_tells_what_the_picked_merge_changed(qtbot, loaded, small_corpus):
+    """Train to vocab size sends the merges without their pair-count changes (they are big); the story
+    of a merge picked then said "Pair count changes are not known for this merge: Step keeps them, one
+    whole training run does not", while the pair table beside it showed that merge's Δ. The engine's
+    trainer keeps them: the story tells them as after a step (checked against a fresh training)."""
+    w, c = loaded, loaded.controller
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(300)
+    rank = 3
+    assert not c.records[rank].deltas  # (the run sent none)
+    c.select_merge(rank)
+    story = w.story.browser.toPlainText()
+    assert "not known for this merge" not in story
+    record = _fresh(small_corpus, rank).step()
+    assert record.pair == c.records[rank].pair
+    down = [(p, d) for p, d in record.deltas if d < 0 and p != record.pair]
+    up = [(p, d) for p, d in record.deltas if d > 0]
+    assert down and up
+    for (a, b), d in down[:3] + up[:3]:
+        assert f"{token_label(a)} + {token_label(b)} {'+' if d > 0 else '−'}{abs(d):,}" in story
+    # the pair table's Δ of the merged pair is the story's count
+    assert view_delta(w.pairs, record.pair) == signed(dict(record.deltas)[record.pair])
+    # back to now: the story of the latest merge (also made by the run) tells its changes too
+    w.pairs.now_button.click()
+    assert "not known for this merge" not in w.story.browser.toPlainText()
+
+
+def view_delta(view, pair) -> str:
+    return next(_cells(view, 3)[i] for i, (p, _n) in enumerate(_rows(view)) if p == pair)

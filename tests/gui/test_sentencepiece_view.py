@@ -191,3 +191,22 @@ def test_clicking_a_character_piece_says_what_it_is(qtbot, window, ref) -> None:
     c.message.connect(messages.append)
     tv._token_clicked(i)
     assert messages and "character piece" in messages[-1] and f"{spans[i].id:,}" in messages[-1]
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "not_said"),
+    [
+        ("en", "pattern None (whole text)", "pattern none"),
+        ("zh_CN", "模式 不预分词（整段文本）", "模式 none"),
+    ],
+)
+def test_the_imported_note_names_the_pattern_as_the_pattern_box_does(qtbot, language, said, not_said) -> None:
+    """A SentencePiece model has no pre-tokenizer: the training panel's note said "pattern none" (in the
+    Chinese app too: "模式 none"), a built-in one "pattern gpt2", where the Pattern box beside it says
+    "None (whole text)" and "GPT-2"."""
+    from .gui_helpers import shown_window
+
+    with shown_window(qtbot, language) as w:
+        import_tokenizer(qtbot, w.controller, MODEL)
+        note = w.training_panel.imported_note.text()
+        assert said in note and not_said not in note, note

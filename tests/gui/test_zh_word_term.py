@@ -37,3 +37,21 @@ def test_every_sentence_about_words_says_danci():
     assert len(about_words) >= 10  # (the stories, Learn mode, the glossary, the introduction …)
     mixed = [(c, s, z) for c, s, z in about_words if "单词" not in z]
     assert not mixed, "\n".join(f"{c}: {s!r} → {z!r}" for c, s, z in mixed)
+
+
+# "token" left in English where it is a column's or a parameter's name, or glossed after 词元
+_TOKEN_AS_NAME = re.compile(
+    r"%\([a-z_]+\)s|\{[a-z_0-9]*\}|[A-Za-z_.]*\([^)]*\)|[a-z_]+_[a-z_]+|词元（token）|token（binary）|按 token 分组"
+)
+
+
+def test_no_chinese_text_says_token_for_a_token():
+    """A token is 词元 in every Chinese text. The error for a byte the tokenizer has no token for
+    (OLMo 1 on a file with an 0xff byte, in Evaluate) said "没有对应它的 token" among sentences that
+    all say 词元."""
+    english = [
+        (context, source, _translation(t))
+        for context, source, t in _messages(TS)
+        if re.search(r"(?<![A-Za-z_])tokens?(?![A-Za-z_])", _TOKEN_AS_NAME.sub("", _translation(t)))
+    ]
+    assert not english, "\n".join(f"{c}: {s!r} → {z!r}" for c, s, z in english)
