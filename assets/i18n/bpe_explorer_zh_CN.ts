@@ -513,22 +513,22 @@
         <translation>仅在另一个中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="220"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="221"/>
         <source>added, shared</source>
         <translation>添加的词元，共有</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="221"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="222"/>
         <source>added, only here</source>
         <translation>添加的词元，仅在本应用中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="222"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="223"/>
         <source>added, only there</source>
         <translation>添加的词元，仅在另一个中</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="235"/>
+        <location filename="../../bpe_gui/dialogs/overlap_dialog.py" line="236"/>
         <source>bytes: {0}</source>
         <translation>字节：{0}</translation>
     </message>
