@@ -37,7 +37,7 @@ from core.memory import paused_gc
 from core.pretokenization.exact_counts import int_bincount
 from core.pretokenization.pretokenize import CorpusStats, Progress, check_special_tokens
 from core.training.count_bounds import check_counts
-from core.training.pair_index import PairIndex, sorted_unique
+from core.training.pair_index import PairIndex, best_of, sorted_unique
 from core.training.records import TIE_BREAKS, MergeRecord, Pair, TieBreak
 from core.training.token_codes import TokenCodes
 from core.training.vocab import build_vocab
@@ -158,14 +158,7 @@ class FlatMerger:
 
     def steps(self, n: int) -> list[MergeRecord]:
         """Make up to ``n`` merges (fewer when no pair is left)."""
-        out: list[MergeRecord] = []
-        with paused_gc():
-            while len(out) < n:
-                best = self._best()
-                if best is None:
-                    break
-                out.append(self._merge(*best))
-        return out
+        return self.run(self.vocab_size + n)
 
     def run(
         self, vocab_size: int, progress: Progress | None = None, min_interval: int = 1
@@ -198,13 +191,7 @@ class FlatMerger:
         if best is None:
             return None
         c, bucket = best
-        if len(bucket) == 1:
-            key = next(iter(bucket))
-        elif self.tie_break == "lexicographic":
-            key = max(bucket, key=self.codes.pair_names.__getitem__)
-        else:
-            key = min(bucket, key=self._first_node)
-        return key, c, len(bucket) - 1
+        return best_of(bucket, self.tie_break, self.codes.pair_names, self._first_node), c, len(bucket) - 1
 
     def _sites(self, key: str) -> np.ndarray:
         """The nodes where the pair starts now, left to right (stale entries dropped)."""

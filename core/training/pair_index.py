@@ -68,6 +68,16 @@ SMALL_CORPUS_BYTES = (
 )
 
 
+def best_of(bucket: set[str], tie_break: str, pair_names: Mapping[str, tuple], first_key) -> str:
+    """The key the tie rule picks among the keys of pairs with the highest count: the greatest
+    (bytes, bytes) pair, or the pair whose ``first_key`` (where it first occurs) is smallest."""
+    if len(bucket) == 1:
+        return next(iter(bucket))
+    if tie_break == "lexicographic":
+        return max(bucket, key=pair_names.__getitem__)
+    return min(bucket, key=first_key)
+
+
 def sorted_unique(ids: np.ndarray) -> np.ndarray:
     """The distinct values of a NumPy array, sorted (``np.unique`` took 5x longer on NumPy 2.4)."""
     if ids.size < 2 or (ids[1:] > ids[:-1]).all():  # e.g. a byte pair's ids, listed in order

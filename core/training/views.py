@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.pretokenization.patterns import pattern_name
+from core.training.pair_index import best_of
 from core.training.past_pairs import PastPairs, pairs_before
 from core.training.records import Pair
 from core.training.vocab import build_vocab
@@ -109,12 +110,7 @@ class TrainerViews:
         if best is None:
             return None
         c, bucket = best
-        if len(bucket) == 1:
-            key = next(iter(bucket))
-        elif self.tie_break == "lexicographic":
-            key = max(bucket, key=self._codes.pair_names.__getitem__)
-        else:
-            key = min(bucket, key=self._first_key)
+        key = best_of(bucket, self.tie_break, self._codes.pair_names, self._first_key)
         return self._pair(key), c, bucket
 
     def _first_key(self, key: str) -> tuple[int, int]:
