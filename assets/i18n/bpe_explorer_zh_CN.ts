@@ -3067,62 +3067,67 @@
 <context>
     <name>FilesWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="36"/>
+        <location filename="../../bpe_gui/window/files.py" line="37"/>
         <source>Open corpus</source>
         <translation>打开语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="38"/>
+        <location filename="../../bpe_gui/window/files.py" line="39"/>
         <source>Text files (*.txt);;Counts files (*.parquet);;All files (*)</source>
         <translation>文本文件 (*.txt);;计数文件 (*.parquet);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="62"/>
+        <location filename="../../bpe_gui/window/files.py" line="63"/>
         <source>Open a tokenizer?</source>
         <translation>打开分词器？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="63"/>
+        <location filename="../../bpe_gui/window/files.py" line="64"/>
         <source>%1 looks like a tokenizer file, not a text to train on.</source>
         <translation>%1 看起来是分词器文件，而不是用来训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="69"/>
+        <location filename="../../bpe_gui/window/files.py" line="70"/>
         <source>Import it to see its merges and tokenize with it (File → Import tokenizer), or read its text as a corpus to train on.</source>
         <translation>可以导入它，查看它的合并并用它分词（文件 → 导入分词器），也可以把它的内容当作语料读入来训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="73"/>
+        <location filename="../../bpe_gui/window/files.py" line="74"/>
         <source>Import tokenizer</source>
         <translation>导入分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="74"/>
+        <location filename="../../bpe_gui/window/files.py" line="75"/>
         <source>Open as corpus</source>
         <translation>作为语料打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="83"/>
+        <location filename="../../bpe_gui/window/files.py" line="84"/>
         <source>Import tokenizer (a GPT-2 vocab and merges file may be picked together)</source>
         <translation>导入分词器（可同时选择 GPT-2 的 vocab 和 merges 文件）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="92"/>
+        <location filename="../../bpe_gui/window/files.py" line="93"/>
         <source>Compare with tokenizer</source>
         <translation>与分词器比较</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="164"/>
+        <location filename="../../bpe_gui/window/files.py" line="167"/>
         <source>Not for this tokenizer: a SentencePiece-style model&apos;s pieces and scores do not fit these byte-level BPE files (its byte pieces repeat other tokens&apos; bytes).</source>
         <translation>不适用于这个分词器：SentencePiece 式模型的片段和分数无法放进这些字节级 BPE 文件（它的字节片段与其他词元的字节重复）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="186"/>
+        <location filename="../../bpe_gui/window/files.py" line="180"/>
+        <source>Not for this tokenizer: vocab.json holds each token once, and ids {0} and {1} are the same token {2} (the other formats keep both).</source>
+        <translation>不适用于这个分词器：vocab.json 中每个词元只能出现一次，而 ID {0} 和 {1} 是同一个词元 {2}（其他格式会把两者都保留）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/window/files.py" line="202"/>
         <source>Sample corpus (bundled)</source>
         <translation>示例语料（内置）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/files.py" line="194"/>
+        <location filename="../../bpe_gui/window/files.py" line="210"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>

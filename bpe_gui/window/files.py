@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from bpe_gui import resources, settings
 from bpe_gui.dialogs.export_dialog import ExportDialog, confirm_lossy_export, confirm_replace
 from bpe_gui.model.files import OPEN_FILTER, files_not_ours, is_tokenizer_file
+from bpe_gui.model.formatting import token_label
 from bpe_gui.window.sessions import SessionWindow
 from core.formats.session import SESSION_SUFFIX
 
@@ -158,13 +159,28 @@ class FilesWindow(SessionWindow):
         """The formats that cannot hold the tokenizer on show at all, with the reason (they were
         offered, "Export anyway" was asked, and then they were not written)."""
         c = self.controller
-        if c.has_trainer or getattr(c.model.imported, "char_model", None) is None:
+        imported = None if c.has_trainer else c.model.imported
+        if imported is None:
             return {}
-        why = self.tr(
-            "Not for this tokenizer: a SentencePiece-style model's pieces and scores do not fit these "
-            "byte-level BPE files (its byte pieces repeat other tokens' bytes)."
-        )
-        return {"gpt2": why, "tiktoken": why}
+        if getattr(imported, "char_model", None) is not None:
+            why = self.tr(
+                "Not for this tokenizer: a SentencePiece-style model's pieces and scores do not fit these "
+                "byte-level BPE files (its byte pieces repeat other tokens' bytes)."
+            )
+            return {"gpt2": why, "tiktoken": why}
+        from core.formats.gpt2 import same_token_ids
+        from core.formats.spec import as_spec
+
+        clash = same_token_ids(as_spec(imported).vocab)
+        if clash is None:
+            return {}
+        first, second, token = clash
+        return {
+            "gpt2": self.tr(
+                "Not for this tokenizer: vocab.json holds each token once, and ids {0} and {1} are the "
+                "same token {2} (the other formats keep both)."
+            ).format(first, second, token_label(token))
+        }
 
     def recent_files(self) -> list[str]:
         return self.settings.get(settings.RECENT)

@@ -47,24 +47,34 @@ MERGES_NAME = "merges.txt"
 MERGES_HEADER = "#version: 0.2"
 
 
+def same_token_ids(vocab: dict[int, bytes]) -> tuple[int, int, bytes] | None:
+    """The first two ids that hold the same token (which vocab.json, a map from token to id, cannot
+    hold both of), or None."""
+    seen: dict[bytes, int] = {}
+    for i in sorted(vocab):
+        first = seen.setdefault(vocab[i], i)
+        if first != i:
+            return first, i, vocab[i]
+    return None
+
+
 def save_gpt2(source: Any, folder: str | os.PathLike) -> list[Path]:
     """Write ``vocab.json`` and ``merges.txt`` into ``folder`` (each file atomically)."""
     spec = as_spec(source)
     folder = Path(folder)
-    seen: dict[str, int] = {}
-    for i in sorted(spec.vocab):
-        key = token_to_str(spec.vocab[i])
-        if key in seen:
-            raise FormatError(
-                f"ids {seen[key]} and {i} are the same token {spec.vocab[i]!r}; vocab.json "
-                "can hold each token once (use the native bpe.json format)",
-                code="export_same_token",
-                first=seen[key],
-                second=i,
-                shown=repr(spec.vocab[i]),
-                fmt="vocab.json",
-            )
-        seen[key] = i
+    clash = same_token_ids(spec.vocab)
+    if clash is not None:
+        first, second, token = clash
+        raise FormatError(
+            f"ids {first} and {second} are the same token {token!r}; vocab.json "
+            "can hold each token once (use the native bpe.json format)",
+            code="export_same_token",
+            first=first,
+            second=second,
+            shown=repr(token),
+            fmt="vocab.json",
+        )
+    seen = {token_to_str(spec.vocab[i]): i for i in sorted(spec.vocab)}
     merges = "".join(f"{token_to_str(a)} {token_to_str(b)}\n" for a, b in spec.merges)
     with staged_writes():  # both files or neither: a vocab never meets another export's merges
         vocab_path = atomic_write(folder / VOCAB_NAME, dump_mapping(seen))

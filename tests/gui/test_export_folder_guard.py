@@ -105,3 +105,40 @@ def test_a_sentencepiece_model_is_not_offered_formats_that_cannot_hold_it(
 
 def test_a_byte_level_tokenizer_is_offered_every_format(trained):
     assert trained._unavailable_formats() == {}
+
+
+def test_a_tokenizer_with_one_token_at_two_ids_is_not_offered_gpt2_files(qtbot, window, tmp_path, monkeypatch):
+    """OLMo 1 holds its run of spaces as a merged token and again as an added one: vocab.json (token
+    -> id) cannot hold both. The export offered GPT-2 files and said only after "Export anyway" that
+    they were not written; now the dialog says so up front, and the other formats are written."""
+    from tokenizers import AddedToken, decoders, pre_tokenizers
+    from tokenizers import Tokenizer as HF
+    from tokenizers.models import BPE
+    from tokenizers.trainers import BpeTrainer
+
+    from bpe_gui.window import files as window_module
+
+    hf = HF(BPE())
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.decoder = decoders.ByteLevel()
+    trainer = BpeTrainer(
+        vocab_size=300, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+    )
+    hf.train_from_iterator(["a    b    c    d"] * 50, trainer)
+    assert "ĠĠĠ" in hf.get_vocab()  # three spaces, merged
+    hf.add_tokens([AddedToken("   ", normalized=False, special=False)])  # and again, added
+    path = tmp_path / "tokenizer.json"
+    hf.save(str(path))
+    c = window.controller
+    import_tokenizer(qtbot, c, path)
+    unavailable = window._unavailable_formats()
+    assert list(unavailable) == ["gpt2"]
+    ids = (hf.get_vocab()["ĠĠĠ"], hf.token_to_id("   "))
+    assert f"ids {min(ids)} and {max(ids)} are the same token" in unavailable["gpt2"]
+    monkeypatch.setattr(window_module.ExportDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(window_module.ExportDialog, "chosen_folder", lambda self: tmp_path / "out")
+    errors: list[str] = []
+    c.error.connect(errors.append)
+    assert window.export_dialog() is True
+    written = sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith("."))
+    assert written == ["bpe.json", "bpe.tiktoken", "tokenizer.json"] and errors == []
