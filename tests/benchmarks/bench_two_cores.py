@@ -87,16 +87,21 @@ def main() -> None:
     ap.add_argument("--vocab", type=int, default=10_000)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--trainers",
+        default=",".join(TASKS),
+        help="which to run, comma-separated (ours,rustbpe,hf; ours first)",
+    )
     ap.add_argument("--task", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.task:
         print(json.dumps(TASKS[a.task](a.corpus, a.vocab, a.workers)))
         return
     env = dict(os.environ, RAYON_NUM_THREADS=str(a.workers))
-    rows: dict[str, list[dict]] = {k: [] for k in TASKS}
+    rows: dict[str, list[dict]] = {k: [] for k in TASKS if k in a.trainers.split(",")}
     load = os.getloadavg()
     for _ in range(a.rounds):
-        for name in TASKS:
+        for name in rows:
             out = subprocess.run(
                 [
                     sys.executable,
@@ -122,12 +127,16 @@ def main() -> None:
     best = {k: min(r["seconds"] for r in v) for k, v in rows.items()}
     print("| trainer | runs (wall) | CPU | merges | best ÷ rustbpe | best ÷ HF |")
     print("|---|---|---|---|---|---|")
+
+    def ratio(name: str, peer: str) -> str:
+        return f"{best[name] / best[peer]:.2f}×" if peer in best else "–"
+
     for name, runs in rows.items():
         walls = " / ".join(f"{r['seconds']:.2f} s" for r in runs)
         cpus = " / ".join(f"{r['cpu']:.1f} s" for r in runs)
         print(
-            f"| {name} | {walls} | {cpus} | {runs[0]['merges']:,} | {best[name] / best['rustbpe']:.2f}× "
-            f"| {best[name] / best['hf']:.2f}× |"
+            f"| {name} | {walls} | {cpus} | {runs[0]['merges']:,} | {ratio(name, 'rustbpe')} "
+            f"| {ratio(name, 'hf')} |"
         )
 
 
