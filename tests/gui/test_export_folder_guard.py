@@ -107,7 +107,9 @@ def test_a_byte_level_tokenizer_is_offered_every_format(trained):
     assert trained._unavailable_formats() == {}
 
 
-def test_a_tokenizer_with_one_token_at_two_ids_is_not_offered_gpt2_files(qtbot, window, tmp_path, monkeypatch):
+def test_a_tokenizer_with_one_token_at_two_ids_is_not_offered_gpt2_files(
+    qtbot, window, tmp_path, monkeypatch
+):
     """OLMo 1 holds its run of spaces as a merged token and again as an added one: vocab.json (token
     -> id) cannot hold both. The export offered GPT-2 files and said only after "Export anyway" that
     they were not written; now the dialog says so up front, and the other formats are written."""
