@@ -78,6 +78,16 @@ def answer_next_dialog(button_text: str, check_box: bool = False, seen: list | N
     QTimer.singleShot(0, poll)
 
 
+def reimport_trained(qtbot, c, folder, merges: int = 300):
+    """Train the loaded corpus to ``merges``, export it as tokenizer.json into ``folder`` and import
+    that file: a tokenizer on show without a corpus (its counts are not known)."""
+    with qtbot.waitSignal(c.trained, timeout=60_000):
+        c.train(merges)
+    c.export(folder, ["hf"])
+    import_tokenizer(qtbot, c, folder / "tokenizer.json")
+    qtbot.waitUntil(lambda: not c.busy)
+
+
 def import_tokenizer(qtbot, c, path, timeout=30_000, **options):
     """Import a tokenizer file with the controller and wait until it is shown (the file is read in a
     worker); returns the LoadedTokenizer."""

@@ -36,16 +36,12 @@ def test_an_imported_tokenizer_leaves_the_selected_merge_readable_on_a_laptop(qt
     happened were left one line, cut mid-sentence."""
     from PySide6.QtCore import QPoint
 
-    from .gui_helpers import import_tokenizer
+    from .gui_helpers import reimport_trained
 
     with shown_window(qtbot, "zh_CN") as w:
         c = w.controller
         load(qtbot, w, small_corpus)
-        with qtbot.waitSignal(c.trained, timeout=60_000):
-            c.train(300)
-        c.export(tmp_path, ["hf"])
-        import_tokenizer(qtbot, c, tmp_path / "tokenizer.json")
-        qtbot.waitUntil(lambda: not c.busy)
+        reimport_trained(qtbot, c, tmp_path)
         c.select_merge(3)
         browsers = (w.details.browser, w.story.browser)
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QItemSelectionModel
 from bpe_gui.model.formatting import signed, token_label
 from core import Trainer
 
-from .gui_helpers import import_tokenizer, load
+from .gui_helpers import import_tokenizer, load, reimport_trained
 
 
 def _rows(view) -> list:
@@ -107,11 +107,7 @@ def test_an_earlier_merge_shows_the_counts_it_was_chosen_from(qtbot, window, sam
 
 def test_an_imported_tokenizer_says_its_counts_before_a_merge_are_not_known(qtbot, loaded, tmp_path):
     w, c = loaded, loaded.controller
-    with qtbot.waitSignal(c.trained, timeout=60_000):
-        c.train(300)
-    c.export(tmp_path, ["hf"])
-    import_tokenizer(qtbot, c, tmp_path / "tokenizer.json")
-    qtbot.waitUntil(lambda: not c.busy)
+    reimport_trained(qtbot, c, tmp_path)
     c.select_merge(3)
     view = w.pairs
     assert view.model.rows == []
