@@ -138,3 +138,19 @@ def test_the_command_line_trains_with_the_flat_loop_and_keeps_the_training_recor
     assert spec.training["counts"] == [r.count for r in records]
     assert spec.training["words_changed"] == [r.words_changed for r in records]
     assert spec.training["occurrences_changed"] == [r.occurrences_changed for r in records]
+
+
+def test_counts_near_the_limit_stay_exact():
+    """Counts up to what the trainer accepts (pair sums below 2^62): exact int64 sums, no floats."""
+    big = 2**57  # (above 2^53, where float sums lose units; total × longest word stays below 2^62)
+    counts = {b"abab": big, b"ab": big - 1, b"ba": 3, b"bab": big // 3}
+    flat = _same_as_trainer(counts, "lexicographic", 4)
+    assert flat.records[0].count == 2 * big + (big - 1)  # (a, b) twice in abab, once in ab
+    with pytest.raises(CorpusError):
+        FlatMerger({b"ab": 2**62, b"abab": 2**62})
+
+
+def test_more_tokens_than_the_flat_loop_numbers_take_the_trainer():
+    # node numbers are C ints: a corpus of 2^31 bytes of distinct words goes to the leaner loop
+    assert lean_engine(10**8, 2**31, 30_000, available=10**15) == "words"
+    assert lean_engine(10**8, 2**31 - 2, 30_000, available=10**15) == "flat"
