@@ -1,24 +1,36 @@
-"""Lean training over the words as one array of linked tokens (no undo, no history).
+"""Lean training over the words as one array of tokens, with the pairs in NumPy arrays (no undo).
 
-The :class:`core.training.trainer.Trainer` keeps each distinct word as a ``str`` object and merges
-word by word: every changed word is a Python object read, rewritten and stored, at a random place in
-memory, and the merge loop spends most of its time waiting for those reads. Here every word's tokens
-are nodes of NumPy arrays over all words, one after another (``tok``: the token's code;
-``nxt`` / ``prv``: the next and previous node of the same word, ``END`` at a word's ends; a node
-merged into its left neighbour is ``DEAD``; ``_wid``: the node's word, whose count weighs it):
-16 bytes a token, where a word's string costs about one a token and 50 a word, so this loop needs
-more memory (:func:`core.training.memory_need.flat_memory`). The pair index (:class:`core.training.pair_index.PairIndex`,
-the trainer's: the same counts, buckets and tie rules) lists, under each pair, the nodes where the
-pair starts (or started: stale entries are checked and dropped when read). A merge reads the
-nodes of its pair and does everything with a few dozen NumPy calls over its sites, whatever their
-number: the changes of pair counts and the nodes of the pairs made are grouped by the neighbouring
-token's code, as the trainer's batched merge does.
+The :class:`core.training.trainer.Trainer` keeps each distinct word as a ``str`` and its pair index
+in Python dicts and sets: Python work per word and per pair changed, and ~200 bytes per pair. Here
+every structure is a NumPy array, and a merge is a fixed number of NumPy calls whatever its size
+(a merge at a few sites takes a path of its own, one site at a time).
 
-The merges, their counts and the tie rules are the trainer's (the tests compare them merge by
-merge); this is what ``train_bpe`` and the command line's ``train`` use, where nobody steps back. It
-answers what they read of a :class:`core.Trainer` (``run``, ``steps``, ``merges``, ``records``,
-``vocab``, ``special_tokens``, ``pattern``, ``tie_break``, ``stats``); its records list no ties
-and no count changes, as a trainer's without history.
+*Tokens.* ``T`` (``int32``) has a node per byte of the distinct words, in order of first
+appearance, with a separator node (``SEP``) before each word and after the last. A token over the
+nodes ``s .. e`` of its word is written at both ends: ``T[s]`` holds its code (``>= 0``: a
+*start*), ``T[e]`` holds ``END - code`` (its *end*; a one-byte token is only a start), the nodes
+inside it are ``DEAD``. The token after the one starting at ``s`` starts at ``s + L[code]``
+(``L``: each code's length in bytes); the one before it ends at ``s - 1``. Codes: bytes 0-255,
+then one per merged token (a token made by two merges keeps its first code).
+
+*Pairs.* Each pair gets an id when it is made; per id its key (``(a << 32) | b``), its count
+(``int64``: sums stay exact) and the head of its list. ``P`` (``int32``, per node) holds, at the
+start of every token that has a right neighbour, the id of the pair starting there, and -1 where
+no pair starts. So a merge reads the ids of the pairs it takes from (the left neighbour's pair, the
+absorbed token's pair) at their nodes, and the pairs it makes are new ids: no lookup by key,
+except when the merged token existed already (two merges made the same bytes), where the pairs
+with it are found by a scan of the keys. ``_bmax`` bounds the highest count in each block of
+``BLOCK`` ids (raised when a count rises, lowered when read), so the best pair is found in one or
+a few blocks; the pairs tied at the best count are kept, in the tie rule's order, while no other
+count reaches it.
+
+*Where each pair occurs*: the nodes where it starts, in chunks of one pool (a chunk per pair per
+merge that made it, linked to the pair's previous chunk). A node is stale where ``P`` no longer
+holds the pair's id; a pair whose count falls to 0 forgets its list. Ids of pairs gone are
+renumbered away when they are more than half of all ids.
+
+The merges, counts, tie counts and words changed are the trainer's (the tests compare them merge by
+merge); ``train_bpe`` and the command line's ``train`` use it, where nobody steps back.
 
 >>> m = FlatMerger({b"abab": 2, b"ab": 1})
 >>> [(r.pair, r.count, r.words_changed, r.occurrences_changed) for r in m.steps(2)]
@@ -27,8 +39,8 @@ and no count changes, as a trainer's without history.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping
-from itertools import pairwise
 
 import numpy as np
 
@@ -37,16 +49,51 @@ from core.memory import paused_gc
 from core.pretokenization.exact_counts import int_bincount
 from core.pretokenization.pretokenize import CorpusStats, Progress, check_special_tokens
 from core.training.count_bounds import check_counts
-from core.training.pair_index import PairIndex, best_of, sorted_unique
+from core.training.pair_index import sorted_unique
 from core.training.records import TIE_BREAKS, MergeRecord, Pair, TieBreak
-from core.training.token_codes import TokenCodes
+from core.training.token_codes import BYTE_TOKENS
 from core.training.vocab import build_vocab
 
-END = -1  # no neighbour (``nxt`` / ``prv``)
-DEAD = -1  # ``tok`` of a node merged into its left neighbour
-_NODE = np.intc  # node numbers, as the pair index lists ids (C ints)
+DEAD = -1  # a node inside a token
+SEP = -2  # before each word and after the last
+END = -3  # a token's last node holds END - code
+MAX_NODES = 2**31 - 1  # node numbers are int32
+BLOCK_BITS = 8
+BLOCK = 1 << BLOCK_BITS  # pair ids per block of ``_bmax``
+BUILD_BLOCK_NODES = 1 << 20  # nodes indexed at a time while the pairs are first counted
+COMPACT_MIN = 1 << 20  # ids handed out before the ids of pairs gone are first counted
+SMALL_SITES = 48  # a pair listed at no more nodes than this is merged one site at a time
+SLICE_SITES = 1 << 17  # a merge at more sites takes them a slice of whole words at a time
+_NODE = np.int32
 _NO_NODES = np.zeros(0, dtype=_NODE)
-BUILD_BLOCK_NODES = 1 << 20  # nodes indexed at a time while the pair index is built
+_LOW = 0xFFFFFFFF
+
+
+def _grown(
+    a: np.ndarray, need: int, fill: int | None = None, multiple: int = 1, factor: float = 2
+) -> np.ndarray:
+    """``a`` with room for at least ``need`` items (``factor`` times as many; new room ``fill``ed
+    when given)."""
+    if need <= a.size:
+        return a
+    size = max(need, int(factor * a.size), 16)
+    size = -(-size // multiple) * multiple
+    out = np.empty(size, dtype=a.dtype) if fill is None else np.full(size, fill, dtype=a.dtype)
+    out[: a.size] = a
+    return out
+
+
+def _groups(codes: np.ndarray, weights: np.ndarray, nodes: np.ndarray, small: bool):
+    """(distinct codes ascending as int64, the summed weight of each, the nodes grouped by code,
+    each group's size); ``small``: every code fits 16 bits (sorted by radix)."""
+    if codes.size <= 1:
+        return codes.astype(np.int64), weights, nodes, np.ones(codes.size, dtype=np.int64)
+    order = (codes.astype(np.uint16) if small else codes).argsort(kind="stable")
+    sc = codes[order]
+    starts = np.flatnonzero(np.concatenate(([True], sc[1:] != sc[:-1])))
+    sums = np.add.reduceat(weights[order], starts)
+    runs = np.diff(np.append(starts, sc.size))
+    return sc[starts].astype(np.int64), sums, nodes[order], runs
 
 
 class FlatMerger:
@@ -72,75 +119,255 @@ class FlatMerger:
             distinct_pretokens=len(word_counts), pretokens=sum(word_counts.values())
         )
         self.records: list[MergeRecord] = []
+        self._merges: list[Pair] = []
         words = list(word_counts)
         values = list(word_counts.values())
         check_counts(words, values)  # positive ints; every pair count fits int64
-        counts = np.array(values, dtype=np.int64)
+        if not all(words):
+            values = [v for w, v in zip(words, values) if w]
+            words = [w for w in words if w]
+        self._wcounts = np.array(values, dtype=np.int64)  # each word's count: its nodes' weight
         del values
         lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-        blob = b"".join(words)
-        del words
-        n = len(blob)
-        if n >= 2**31 - 1:
+        n = int(lens.sum()) + len(words) + 1
+        if n > MAX_NODES:
             raise BPEError(
-                f"the distinct words hold {n:,} bytes: the flat merge loop numbers at most 2**31 - 1 tokens; "
-                "train with engine='words'"
+                f"the distinct words hold {n:,} bytes and separators: the flat merge loop numbers at most "
+                f"{MAX_NODES:,}; train with engine='words'"
             )
-        self.tok = np.frombuffer(blob, dtype=np.uint8).astype(np.int32)
-        del blob
-        starts = np.cumsum(lens) - lens
-        keep = lens > 0
-        self._starts = starts[keep]
-        self._wcounts = counts  # each word's count, and each node's word (its weight is that count)
-        self._wid = np.repeat(np.arange(len(counts), dtype=np.int32), lens)
-        self.nxt = np.arange(1, n + 1, dtype=_NODE)
-        self.prv = np.arange(-1, n - 1, dtype=_NODE)
-        if n:
-            self.nxt[(starts + lens - 1)[keep]] = END
-            self.prv[self._starts] = END
-        self.codes = TokenCodes()  # (one code a token: bytes 0–255, merged tokens from 256)
-        self.index = self._build_index()
-        self._merges: list[Pair] = []
+        # SEP w0 SEP w1 ... SEP: the bytes joined by a placeholder, the separators written after
+        self.T = np.frombuffer(b"\0" + b"\0".join(words) + b"\0", dtype=np.uint8).astype(np.int32)
+        del words
+        self._wstart = np.cumsum(lens + 1) - lens  # each word's first node
+        del lens
+        self.T[self._wstart - 1] = SEP
+        self.T[-1] = SEP
+        self.P = np.full(n, -1, dtype=np.int32)
+        self._tokens: list[bytes] = list(BYTE_TOKENS)
+        self._code: dict[bytes, int] = {t: i for i, t in enumerate(BYTE_TOKENS)}
+        self._lens: list[int] = [1] * 256  # each code's length in bytes (also as NumPy, ``L``)
+        self.L = np.ones(512, dtype=np.int64)
+        self._n = 0  # pair ids handed out
+        self._pkey = np.zeros(0, dtype=np.int64)
+        self._count = np.zeros(0, dtype=np.int64)
+        self._head = np.zeros(0, dtype=np.int32)
+        self._bmax = np.zeros(0, dtype=np.int64)
+        self._pool = np.zeros(n - 2 * len(self._wcounts) + 16, dtype=_NODE)  # (room for the byte pairs)
+        self._npool = 0
+        self._cstart = np.zeros(1 << 12, dtype=np.int64)
+        self._clen = np.zeros(1 << 12, dtype=np.int64)
+        self._cnext = np.zeros(1 << 12, dtype=np.int32)
+        self._cpid = np.zeros(1 << 12, dtype=np.int32)  # each chunk's pair
+        self._nch = 0
+        self._rose = 0  # the highest count that rose since the best pair was last found
+        self._next_check = COMPACT_MIN  # when the ids of pairs gone are next counted
+        self._tied: tuple[int, np.ndarray] | None = None  # (count, the pairs tied at it, in rule order)
+        self._live = n - 2 * len(self._wcounts) - 1  # nodes where a pair starts (one each per list)
+        self._counted = False  # (while the byte pairs are being counted, every count is 0)
+        self._build()
+        self._counted = True
 
-    def _weights(self, nodes: np.ndarray) -> np.ndarray:
-        """The count of each node's word (int64: sums of them stay exact)."""
-        return self._wcounts[self._wid[nodes]]
+    # ------------------------------------------------------------------ pairs and their lists
+    def _word_of(self, nodes):
+        return np.searchsorted(self._wstart, nodes, side="right") - 1
 
-    def _build_index(self, block: int = BUILD_BLOCK_NODES) -> PairIndex:
-        """Count every byte pair (weighted by its word's count) and list the nodes where each starts,
-        ``block`` nodes at a time (the temporary arrays are a block's, not the corpus's)."""
-        tok, nxt = self.tok, self.nxt
+    def _new_ids(self, keys: np.ndarray) -> np.ndarray:
+        """Ids for new pairs (count 0, no list)."""
+        k = keys.size
+        if self._n + k > self._count.size:
+            self._grow(self._n + k)
+        ids = np.arange(self._n, self._n + k, dtype=np.int64)
+        self._pkey[self._n : self._n + k] = keys
+        self._n += k
+        return ids
+
+    def _grow(self, need: int) -> None:
+        self._pkey = _grown(self._pkey, need, 0, BLOCK)
+        self._count = _grown(self._count, need, 0, BLOCK)
+        self._head = _grown(self._head, need, -1, BLOCK)
+        bmax = np.zeros(self._count.size >> BLOCK_BITS, dtype=np.int64)  # (one per block, exactly)
+        bmax[: self._bmax.size] = self._bmax
+        self._bmax = bmax
+
+    def _compact(self) -> None:
+        """Between merges: when pairs gone hold more than half of the ids handed out, number the
+        pairs left 0, 1, ... (in ``P``, the lists' heads and the per-id arrays)."""
+        n = self._n
+        live = np.flatnonzero(self._count[:n] > 0)
+        m = live.size
+        if m < n // 2:
+            remap = np.full(n + 1, -1, dtype=np.int32)  # (-1 stays -1: remap[-1])
+            remap[live] = np.arange(m, dtype=np.int32)
+            P = self.P
+            for lo in range(0, P.size, BUILD_BLOCK_NODES):
+                part = P[lo : lo + BUILD_BLOCK_NODES]
+                part[...] = remap[part]
+            cpid = self._cpid[: self._nch]
+            cpid[...] = remap[cpid]
+            for arr, fill in ((self._pkey, 0), (self._count, 0), (self._head, -1)):
+                arr[:m] = arr[live]
+                arr[m:n] = fill
+            self._n = m
+            self._bmax[:] = self._count.reshape(-1, BLOCK).max(axis=1)
+            self._tied = None
+        self._next_check = max(COMPACT_MIN, 2 * m)
+
+    def _set_counts(self, ids: np.ndarray, counts: np.ndarray) -> None:
+        """Counts of pairs just made (ids distinct): they rise from 0."""
+        self._count[ids] = counts
+        np.maximum.at(self._bmax, ids >> BLOCK_BITS, counts)
+        top = int(counts.max())
+        if top > self._rose:
+            self._rose = top
+
+    def _room(self, nodes: int, chunks: int) -> None:
+        """Room in the pool for ``nodes`` more entries and ``chunks`` more chunks. A full pool is
+        first compacted (:meth:`_compact_pool`) when the lists of pairs gone hold half of it."""
+        if self._npool + nodes > self._pool.size and self._counted:
+            if 3 * (self._npool - self._live) >= self._npool:  # a third of the pool is stale
+                self._compact_pool()
+            if self._npool + nodes > self._pool.size:
+                self._pool = _grown(self._pool, self._npool + nodes, factor=1.5)
+        need = self._nch + chunks
+        if need > self._cstart.size:
+            self._cstart = _grown(self._cstart, need, factor=1.5)
+            self._clen = _grown(self._clen, need, factor=1.5)
+            self._cnext = _grown(self._cnext, need, factor=1.5)
+            self._cpid = _grown(self._cpid, need, factor=1.5)
+
+    def _compact_pool(self) -> None:
+        """Drop the chunks of pairs gone, and the stale nodes of the others (in place, a stretch
+        of chunks at a time); chunks are renumbered, the chains kept."""
+        nch = self._nch
+        P, pool, count = self.P, self._pool, self._count
+        cpid, cstart, clen = self._cpid[:nch], self._cstart[:nch], self._clen[:nch]
+        live = cpid >= 0
+        live[live] = count[cpid[live]] > 0
+        at = 0
+        c0 = 0
+        while c0 < nch:  # stretches of about BUILD_BLOCK_NODES entries
+            c1 = int(np.searchsorted(cstart, cstart[c0] + BUILD_BLOCK_NODES, side="right"))
+            c1 = max(c1, c0 + 1)
+            lens = np.where(live[c0:c1], clen[c0:c1], 0)
+            owner = np.repeat(np.arange(c0, c1), lens)
+            src = np.repeat(cstart[c0:c1] - (np.cumsum(lens) - lens), lens) + np.arange(owner.size)
+            entries = pool[src]
+            keep = P[entries] == cpid[owner]
+            kept = entries[keep]
+            new_lens = np.bincount(owner[keep] - c0, minlength=c1 - c0)
+            pool[at : at + kept.size] = kept  # (at <= every source: in place, front to back)
+            cstart[c0:c1] = at + np.cumsum(new_lens) - new_lens
+            clen[c0:c1] = new_lens
+            at += kept.size
+            c0 = c1
+        self._npool = at
+        renumber = np.cumsum(live) - 1
+        m = int(live.sum())
+        cnext = self._cnext[:nch][live]
+        cnext[cnext >= 0] = renumber[cnext[cnext >= 0]]
+        for arr in (self._cstart, self._clen, self._cpid):
+            arr[:m] = arr[:nch][live]
+        self._cnext[:m] = cnext
+        heads = self._head[: self._n]
+        heads[self._count[: self._n] == 0] = -1
+        heads[heads >= 0] = renumber[heads[heads >= 0]]
+        self._nch = m
+
+    def _append(self, ids: np.ndarray, runs: np.ndarray, nodes: np.ndarray) -> None:
+        """List ``nodes`` under pairs: the ``k``-th run of ``runs[k]`` nodes under ``ids[k]``
+        (distinct ids; a chunk each)."""
+        n = nodes.size
+        self._room(n, ids.size)
+        self._pool[self._npool : self._npool + n] = nodes
+        c0 = self._nch
+        need = c0 + ids.size
+        self._cstart[c0:need] = np.cumsum(runs) - runs + self._npool
+        self._clen[c0:need] = runs
+        self._cpid[c0:need] = ids
+        self._cnext[c0:need] = self._head[ids]
+        self._head[ids] = np.arange(c0, need, dtype=np.int32)
+        self._nch = need
+        self._npool += n
+
+    def _append_new(self, n0: int, runs: np.ndarray, nodes: np.ndarray) -> None:
+        """List ``nodes`` under the new pairs ``n0, n0 + 1, ...``: the ``k``-th run of ``runs[k]``
+        nodes under ``n0 + k`` (a first chunk each)."""
+        n = nodes.size
+        g = runs.size
+        self._room(n, g)
+        self._pool[self._npool : self._npool + n] = nodes
+        c0 = self._nch
+        need = c0 + g
+        self._cstart[c0:need] = np.cumsum(runs) - runs + self._npool
+        self._clen[c0:need] = runs
+        self._cpid[c0:need] = np.arange(n0, n0 + g, dtype=np.int32)
+        self._cnext[c0:need] = -1
+        self._head[n0 : n0 + g] = np.arange(c0, need, dtype=np.int32)
+        self._nch = need
+        self._npool += n
+
+    def _append_nodes(self, ids: np.ndarray, nodes: np.ndarray) -> None:
+        """List ``nodes`` under the pairs ``ids`` (one id per node, any order)."""
+        if not ids.size:
+            return
+        order = ids.argsort(kind="stable")  # (nodes of one pair stay in their order)
+        sid = ids[order]
+        starts = np.flatnonzero(np.concatenate(([True], sid[1:] != sid[:-1])))
+        self._append(sid[starts], np.diff(np.append(starts, sid.size)), nodes[order])
+
+    def _listed(self, pid: int) -> np.ndarray:
+        """The nodes listed under a pair (stale ones included)."""
+        c = int(self._head[pid])
+        if c < 0:
+            return _NO_NODES
+        pool, cstart, clen, cnext = self._pool, self._cstart, self._clen, self._cnext
+        parts = []
+        while c >= 0:
+            s = cstart[c]
+            parts.append(pool[s : s + clen[c]])
+            c = cnext[c]
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    def _sites(self, pid: int, listed: np.ndarray | None = None) -> np.ndarray:
+        """The nodes where the pair starts now, left to right."""
+        nodes = self._listed(pid) if listed is None else listed
+        return sorted_unique(nodes[self.P[nodes] == pid])
+
+    def _build(self) -> None:
+        """Count every byte pair (weighted by its word's count) and list the nodes where each
+        starts, ``BUILD_BLOCK_NODES`` at a time (the temporary arrays are a block's)."""
+        T = self.T
+        block = BUILD_BLOCK_NODES
         totals = np.zeros(65536, dtype=np.int64)
-        listed: dict[int, bytearray] = {}
-        for lo in range(0, tok.size, block):
-            hi = min(tok.size, lo + block)
-            first = np.flatnonzero(nxt[lo:hi] != END).astype(_NODE)  # nodes with a right neighbour
+        ids = np.full(65536, -1, dtype=np.int64)  # a byte pair's id, by its 16-bit code
+        last = T.size - 1
+        for lo in range(0, last, block):
+            hi = min(last, lo + block)
+            left = T[lo:hi]
+            right = T[lo + 1 : hi + 1]
+            # each node's word: the separators up to it, less one
+            wid = np.cumsum(left == SEP, dtype=np.int64)
+            wid += int(np.searchsorted(self._wstart, lo, side="right")) - 1
+            first = np.flatnonzero((left >= 0) & (right >= 0)).astype(_NODE)
+            codes = left[first].astype(np.uint16)
+            codes <<= 8
+            codes |= right[first].astype(np.uint16)
+            totals += int_bincount(codes, self._wcounts[wid[first]], 65536)
+            del wid
             first += lo
-            keys = tok[first].astype(np.uint16)
-            keys <<= 8
-            keys |= tok[first + 1].astype(np.uint16)  # (the right neighbour of a node never merged)
-            totals += int_bincount(keys, self._weights(first), 65536)
-            order = keys.argsort(kind="stable")  # (16-bit keys: a radix sort; nodes stay ascending)
-            nodes = first[order]
-            per = np.bincount(keys, minlength=65536)
-            del keys, order, first
+            order = codes.argsort(kind="stable")  # (16-bit codes: a radix sort; nodes stay ascending)
+            per = np.bincount(codes, minlength=65536)
             present = np.flatnonzero(per)
-            ends = np.cumsum(per)[present]
-            view = memoryview(nodes).cast("B")
-            size = nodes.itemsize
-            for code, e, n in zip(present.tolist(), ends.tolist(), per[present].tolist()):
-                ids = listed.get(code)
-                if ids is None:
-                    ids = listed[code] = bytearray()
-                ids += view[(e - n) * size : e * size]
-            del view, nodes
-        counts: dict[str, int] = {}
-        index: dict[str, bytearray | int] = {}
-        for code in sorted(listed):
-            key = chr(code >> 8) + chr(code & 255)
-            counts[key] = int(totals[code])
-            index[key] = listed[code]
-        return PairIndex(counts, index)
+            fresh = present[ids[present] < 0]
+            if fresh.size:
+                ids[fresh] = self._new_ids(((fresh >> 8) << 32) | (fresh & 255))
+            self.P[first] = ids[codes].astype(np.int32)
+            self._append(ids[present], per[present], first[order])
+            del left, right, first, codes, order
+        present = np.flatnonzero(totals)
+        if present.size:
+            self._set_counts(ids[present], totals[present])
+        self._rose = 0
 
     # ------------------------------------------------------------------ merging
     @property
@@ -170,6 +397,8 @@ class FlatMerger:
         out: list[MergeRecord] = []
         with paused_gc():
             while len(out) < target:
+                if self._n >= self._next_check:
+                    self._compact()
                 best = self._best()
                 if best is None:
                     break
@@ -186,105 +415,85 @@ class FlatMerger:
             progress("merge", len(out), max(target, len(out)))
         return out
 
-    def _best(self) -> tuple[str, int, int] | None:
-        best = self.index.best()
-        if best is None:
-            return None
-        c, bucket = best
-        return best_of(bucket, self.tie_break, self.codes.pair_names, self._first_node), c, len(bucket) - 1
+    def _best(self) -> tuple[int, int, int] | None:
+        """(pair id, count, number of other pairs with that count) of the pair to merge next."""
+        count = self._count
+        if self._tied is not None:  # the pairs tied at the last merge's count, in the rule's order
+            bound, tied = self._tied
+            if self._rose < bound:  # no count rose to it: the ties are those of them still at it
+                tied = tied[count[tied] == bound]
+                if tied.size:
+                    self._tied = (bound, tied) if tied.size > 1 else None
+                    return self._pick(tied), bound, tied.size - 1
+        self._tied = None
+        self._rose = 0
+        bmax = self._bmax
+        while True:
+            if not bmax.size:
+                return None
+            b = int(bmax.argmax())
+            bound = int(bmax[b])
+            if bound <= 0:
+                return None
+            seg = count[b << BLOCK_BITS : (b + 1) << BLOCK_BITS]
+            top = int(seg.max())
+            if top == bound:
+                break
+            bmax[b] = top
+        blocks = np.flatnonzero(bmax == bound)
+        if blocks.size == 1:
+            tied = np.flatnonzero(seg == bound) + (b << BLOCK_BITS)
+        else:  # every block whose bound is the best count: the exact ones hold the ties
+            rows = count.reshape(-1, BLOCK)[blocks]
+            bmax[blocks] = rows.max(axis=1)
+            hit = np.nonzero(rows == bound)
+            tied = (blocks[hit[0]] << BLOCK_BITS) + hit[1]
+        if tied.size == 1:
+            return int(tied[0]), bound, 0
+        if self.tie_break == "lexicographic":  # (names never change: sorted once, greatest first)
+            keys = self._pkey[tied]
+            token = self._tokens.__getitem__
+            names = list(zip(map(token, (keys >> 32).tolist()), map(token, (keys & _LOW).tolist())))
+            tied = tied[sorted(range(tied.size), key=names.__getitem__, reverse=True)]
+        self._tied = (bound, tied)
+        return self._pick(tied), bound, tied.size - 1
 
-    def _sites(self, key: str) -> np.ndarray:
-        """The nodes where the pair starts now, left to right (stale entries dropped)."""
-        a, b = ord(key[0]), ord(key[1])
-        listed = self.index.words.get(key)
-        if listed is None:
-            return _NO_NODES
-        if isinstance(listed, int):
-            nodes = np.array([listed], dtype=_NODE)
-        else:  # (stale entries dropped before the sort: often most of them)
-            nodes = np.frombuffer(listed, dtype=_NODE)
-        tok, nxt = self.tok, self.nxt
-        nodes = nodes[tok[nodes] == a]
-        right = nxt[nodes]
-        ok = right != END
-        nodes = nodes[ok]
-        return sorted_unique(nodes[tok[right[ok]] == b])
+    def _pick(self, tied: np.ndarray) -> int:
+        """The tie rule: the greatest (bytes, bytes) pair (first in ``tied``), or the pair that
+        occurs first."""
+        if self.tie_break == "lexicographic":
+            return int(tied[0])
 
-    def _first_node(self, key: str) -> int:
-        """Where a pair first occurs: a node's number orders words as first seen, then positions."""
-        sites = self._sites(key)
-        return int(sites[0]) if sites.size else len(self.tok)
+        def first(pid: int) -> int:
+            sites = self._sites(pid)
+            return int(sites[0]) if sites.size else self.T.size
 
-    def _merge(self, key: str, count: int, n_ties: int) -> MergeRecord:
-        codes = self.codes
-        ca, cb = key[0], key[1]
-        pair = (codes.token[ca], codes.token[cb])
-        cab = codes.code_for(pair[0] + pair[1])
-        a, b, ab = ord(ca), ord(cb), ord(cab)
-        tok, nxt, prv = self.tok, self.nxt, self.prv
-        sites = self._sites(key)
-        absorbed = nxt[sites]
-        if a == b and sites.size > 1:
-            # overlapping sites ("a a a"): in each chain of sites where one's right node starts the
-            # next, keep every other one, from the left (as str.replace merges)
-            chained = np.zeros(sites.size, dtype=bool)
-            chained[1:] = absorbed[:-1] == sites[1:]
-            k = np.arange(sites.size)
-            run_first = np.where(chained, 0, k)
-            np.maximum.accumulate(run_first, out=run_first)
-            keep = (k - run_first) % 2 == 0
-            sites, absorbed = sites[keep], absorbed[keep]
-        wids = self._wid[sites]
-        w = self._wcounts[wids]
-        nexts = nxt[absorbed]
-        lefts = prv[sites]
-        adj_next = np.zeros(sites.size, dtype=bool)
-        adj_next[:-1] = nexts[:-1] == sites[1:]  # the next site starts right after this one
-        adj_prev = np.zeros(sites.size, dtype=bool)
-        adj_prev[1:] = adj_next[:-1]
-        has_right = nexts != END
-        has_left = (lefts != END) & ~adj_prev
-        new_right = has_right & ~adj_next
+        return min(tied.tolist(), key=first)
 
-        cdelta: dict[str, int] = {}
-        new_index: dict[str, np.ndarray] = {}
-        get = cdelta.get
-        small = codes.fits_16_bits
-        # (x, a) is lost and (x, ab) made, at the left neighbour's node
-        for x, d, nodes in _groups(tok[lefts[has_left]], w[has_left], lefts[has_left], small):
-            t = chr(x)
-            cdelta[t + ca] = get(t + ca, 0) - d
-            cdelta[t + cab] = get(t + cab, 0) + d
-            new_index[t + cab] = nodes
-        # (b, y) is lost for every site with a right neighbour, and (ab, y) made where the next site
-        # does not start right after it (adjacent sites make (ab, ab) instead)
-        adjacent = bool(adj_prev.any())
-        ys = tok[nexts[has_right]]
-        for y, d, nodes in _groups(ys, w[has_right], None if adjacent else sites[has_right], small):
-            t = chr(y)
-            cdelta[cb + t] = get(cb + t, 0) - d
-            if not adjacent:
-                cdelta[cab + t] = get(cab + t, 0) + d
-                _list(new_index, cab + t, nodes)
-        if adjacent:
-            for y, d, nodes in _groups(tok[nexts[new_right]], w[new_right], sites[new_right], small):
-                t = chr(y)
-                cdelta[cab + t] = get(cab + t, 0) + d
-                _list(new_index, cab + t, nodes)
-            cdelta[cab + cab] = get(cab + cab, 0) + int(w[adj_prev].sum())
-            _list(new_index, cab + cab, sites[:-1][adj_prev[1:]])  # (ab, ab) starts at the left one
-        cdelta[key] = get(key, 0) - int(w.sum())
-        # apply: the sites become ab, the absorbed nodes leave their words
-        tok[sites] = ab
-        tok[absorbed] = DEAD
-        nxt[sites] = nexts
-        prv[nexts[has_right]] = sites[has_right]
-        index = self.index
-        index.add_word_ids(new_index, report=False)
-        index.apply_deltas(cdelta, report=False, forget=True)
-        # the words changed: sites come in node order, so a word's sites are next to each other
-        first = np.ones(wids.size, dtype=bool)
-        first[1:] = wids[1:] != wids[:-1]
+    def _code_for(self, token: bytes) -> tuple[int, bool]:
+        """The code of a merged token, and whether it is new."""
+        code = self._code.get(token)
+        if code is not None:
+            return code, False
+        code = self._code[token] = len(self._tokens)
+        self._tokens.append(token)
+        self._lens.append(len(token))
+        self.L = _grown(self.L, code + 1, 0)
+        self.L[code] = len(token)
+        return code, True
+
+    def _merge(self, pid: int, count: int, n_ties: int) -> MergeRecord:
+        key = int(self._pkey[pid])
+        a, b = key >> 32, key & _LOW
+        tokens = self._tokens
+        pair = (tokens[a], tokens[b])
+        ab, new = self._code_for(pair[0] + pair[1])
+        la, lb = len(pair[0]), len(pair[1])
+        listed = self._listed(pid)
+        if new and listed.size <= SMALL_SITES:
+            words, occurrences = self._merge_small(pid, a, b, ab, la, lb, listed.tolist())
+        else:
+            words, occurrences = self._merge_sites(pid, a, b, ab, new, la, lb, self._sites(pid, listed))
         rank = len(self._merges)
         self._merges.append(pair)
         record = MergeRecord(
@@ -293,44 +502,275 @@ class FlatMerger:
             new_id=256 + len(self.special_tokens) + rank,
             count=count,
             n_ties=n_ties,
-            words_changed=int(first.sum()),
-            occurrences_changed=int(w[first].sum()),
+            words_changed=words,
+            occurrences_changed=occurrences,
         )
         self.records.append(record)
         return record
 
+    def _merge_sites(
+        self, pid: int, a: int, b: int, ab: int, new: bool, la: int, lb: int, sites: np.ndarray
+    ) -> tuple[int, int]:
+        """Merge (a, b) into ab at ``sites`` (ascending); (words changed, their occurrences). Many
+        sites are taken a slice of whole words at a time (the temporary arrays are a slice's)."""
+        if a == b and sites.size > 1:
+            # overlapping sites ("a a a"): in each chain of sites where one's right token starts
+            # the next, keep every other one, from the left (as str.replace merges)
+            chained = np.zeros(sites.size, dtype=bool)
+            chained[1:] = sites[:-1] + la == sites[1:]
+            if chained.any():
+                k = np.arange(sites.size)
+                run_first = np.where(chained, 0, k)
+                np.maximum.accumulate(run_first, out=run_first)
+                sites = sites[(k - run_first) % 2 == 0]
+        if sites.size <= SLICE_SITES:
+            return self._merge_at(pid, a, ab, new, la, lb, sites)
+        words = occurrences = 0
+        lo = 0
+        while lo < sites.size:
+            hi = min(sites.size, lo + SLICE_SITES)
+            if hi < sites.size:  # cut before the word of site ``hi``, or after it if it is the first
+                word = int(self._word_of(sites[hi]))
+                hi = lo + int(np.searchsorted(sites[lo:], self._wstart[word]))
+                if hi == lo:
+                    ends = self._wstart[word + 1] if word + 1 < self._wstart.size else self.T.size
+                    hi = lo + int(np.searchsorted(sites[lo:], ends))
+            wc, oc = self._merge_at(pid, a, ab, new and lo == 0, la, lb, sites[lo:hi])
+            words += wc
+            occurrences += oc
+            lo = hi
+        return words, occurrences
+
+    def _merge_at(
+        self, pid: int, a: int, ab: int, new: bool, la: int, lb: int, sites: np.ndarray
+    ) -> tuple[int, int]:
+        """Merge (a, b) into ab at ``sites`` (ascending, whole words; ``new``: no pair with ab
+        exists yet)."""
+        T, P = self.T, self.P
+        self._live -= sites.size  # (each site takes a token, and the pair that started at it)
+        wids = self._word_of(sites)
+        w = self._wcounts[wids]
+        nexts = sites + (la + lb)  # the token after the pair starts here (or a separator)
+        ys = T[nexts]
+        before = T[sites - 1]  # the token before ends here (or a separator)
+        adj = nexts[:-1] == sites[1:]  # the next site starts right after this one
+        adjacent = bool(adj.any())
+        has_left = before != SEP
+        if adjacent:  # (the left neighbour of a site right after another is that site: no pair)
+            has_left[1:] &= ~adj
+        has_right = ys != SEP
+        # the left neighbours: a one-node token is its own start; else its end holds END - code
+        xs = before[has_left]
+        lefts = sites[has_left] - 1
+        multi = xs < 0
+        if multi.any():
+            xs = np.where(multi, END - xs, xs)
+            lefts[multi] -= self.L[xs[multi]] - 1
+        # one grouping for both sides: x (left), V + y (right), 2V + a (right, the next site
+        # adjacent: (b, a) is lost there and (ab, ab) made)
+        V = len(self._tokens)
+        ys = ys[has_right] + V
+        if adjacent:
+            after = np.zeros(sites.size, dtype=bool)
+            after[:-1] = adj
+            ys[after[has_right]] += V
+        codes = np.concatenate((xs, ys))
+        nodes = np.concatenate((lefts, sites[has_right]))
+        weights = np.concatenate((w[has_left], w[has_right]))
+        if codes.size > 1:
+            order = (codes.astype(np.uint16) if 3 * V <= 1 << 16 else codes).argsort(kind="stable")
+            codes = codes[order]
+            starts = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
+            sums = np.add.reduceat(weights[order], starts)
+            nodes = nodes[order]
+            runs = np.diff(np.append(starts, codes.size))
+            firsts = nodes[starts]
+            codes = codes[starts].astype(np.int64)
+        else:
+            sums, runs, firsts = weights, np.ones(codes.size, dtype=np.int64), nodes
+            codes = codes.astype(np.int64)
+        right = codes >= V
+        # lost: (x, a) at the left neighbour, (b, y) at the absorbed token; and (a, b)
+        lost = np.append(P[firsts + la * right], pid)
+        np.add.at(self._count, lost, np.append(-sums, -int(w.sum())))
+        # made: (x, ab) at the left neighbours, (ab, y) at the sites, (ab, ab) at adjacent sites
+        keys = np.where(right, (ab << 32) | np.where(codes >= 2 * V, ab, codes - V), (codes << 32) | ab)
+        # apply: the sites become ab, the nodes inside it DEAD, its last node its end
+        P[sites + la] = -1  # (the absorbed token's start)
+        P[sites] = -1  # (a site with no right neighbour starts no pair)
+        if la > 1:
+            T[sites + (la - 1)] = DEAD
+        if lb > 1:
+            T[sites + la] = DEAD
+        T[sites] = ab
+        T[nexts - 1] = END - ab
+        if keys.size:
+            if new:  # ab is a new token: every pair made is new, and each key once
+                n0 = self._n
+                self._new_ids(keys)
+                n1 = self._n
+                P[nodes] = np.repeat(np.arange(n0, n1, dtype=np.int32), runs)
+                self._count[n0:n1] = sums
+                np.maximum.at(self._bmax, np.arange(n0, n1) >> BLOCK_BITS, sums)
+                self._rose = max(self._rose, int(sums.max()))
+                self._append_new(n0, runs, nodes)
+            else:
+                self._made_again(ab, keys, sums, runs, nodes)
+        gone = lost[self._count[lost] == 0]
+        if gone.size:
+            self._head[gone] = -1
+        first = np.concatenate(([True], wids[1:] != wids[:-1]))  # a word's sites are side by side
+        return int(np.count_nonzero(first)), int(w[first].sum())
+
+    def _made_again(
+        self, ab: int, keys: np.ndarray, sums: np.ndarray, runs: np.ndarray, nodes: np.ndarray
+    ) -> None:
+        """Pairs made with a token that existed already (two merges made the same bytes): some of
+        them may exist; found by a scan of the keys of the pairs with ab."""
+        n = self._n
+        pk = self._pkey[:n]
+        live = np.flatnonzero(((pk >> 32 == ab) | (pk & _LOW == ab)) & (self._count[:n] > 0))
+        known = dict(zip(pk[live].tolist(), live.tolist()))
+        uk, inv = np.unique(keys, return_inverse=True)
+        ids = np.fromiter((known.get(k, -1) for k in uk.tolist()), dtype=np.int64, count=uk.size)
+        fresh = ids < 0
+        if fresh.any():
+            ids[fresh] = self._new_ids(uk[fresh])
+        per = ids[inv]
+        np.add.at(self._count, per, sums)
+        now = self._count[ids]
+        np.maximum.at(self._bmax, ids >> BLOCK_BITS, now)
+        self._rose = max(self._rose, int(now.max()))
+        node_ids = np.repeat(per, runs)
+        self.P[nodes] = node_ids
+        self._append_nodes(node_ids, nodes)
+
+    def _merge_small(
+        self, pid: int, a: int, b: int, ab: int, la: int, lb: int, listed: list[int]
+    ) -> tuple[int, int]:
+        """:meth:`_merge_sites` for a new token at a few sites, one site at a time in Python (a few
+        NumPy calls cost more than such a merge): the same changes, by the same rules."""
+        T = self.T.data
+        P = self.P.data
+        lens = self._lens
+        sites = sorted({n for n in listed if P[n] == pid})
+        if a == b and len(sites) > 1:
+            kept = []  # chains of overlapping sites ("a a a"): every other one, from the left
+            prev = -2 * la
+            taken = False
+            for s in sites:
+                taken = not (taken and s == prev + la)
+                if taken:
+                    kept.append(s)
+                prev = s
+            sites = kept
+        k = len(sites)
+        self._live -= k
+        wids = (np.searchsorted(self._wstart, sites, side="right") - 1).tolist()
+        w = self._wcounts[wids].tolist()
+        span = la + lb
+        lost: dict[int, int] = {pid: 0}
+        made_left: dict[int, list] = {}  # x -> [summed weight, nodes]
+        made_right: dict[int, list] = {}  # y (-1: ab itself, adjacent sites) -> [summed weight, nodes]
+        for i, s in enumerate(sites):
+            wi = w[i]
+            lost[pid] -= wi
+            nx = s + span
+            if not (i and sites[i - 1] + span == s):  # (adjacent: the left one made (ab, ab))
+                e = T[s - 1]
+                if e != SEP:
+                    if e >= 0:
+                        x, left = e, s - 1
+                    else:
+                        x = END - e
+                        left = s - lens[x]
+                    q = P[left]
+                    lost[q] = lost.get(q, 0) - wi
+                    entry = made_left.get(x)
+                    if entry is None:
+                        made_left[x] = [wi, [left]]
+                    else:
+                        entry[0] += wi
+                        entry[1].append(left)
+            y = T[nx]
+            if y != SEP:
+                q = P[s + la]
+                lost[q] = lost.get(q, 0) - wi
+                y = -1 if i + 1 < k and sites[i + 1] == nx else y
+                entry = made_right.get(y)
+                if entry is None:
+                    made_right[y] = [wi, [s]]
+                else:
+                    entry[0] += wi
+                    entry[1].append(s)
+        # apply: the sites become ab, the nodes inside it DEAD, its last node its end
+        for s in sites:
+            P[s] = -1
+            P[s + la] = -1
+            if la > 1:
+                T[s + la - 1] = DEAD
+            if lb > 1:
+                T[s + la] = DEAD
+            T[s] = ab
+            T[s + span - 1] = END - ab
+        cnt = self._count.data
+        head = self._head.data
+        for q, d in lost.items():
+            c = cnt[q] + d
+            cnt[q] = c
+            if not c:
+                head[q] = -1
+        g = len(made_left) + len(made_right)
+        if g:
+            AB = ab << 32
+            keys = [(x << 32) | ab for x in made_left] + [AB | (ab if y < 0 else y) for y in made_right]
+            first = self._new_ids(np.array(keys, dtype=np.int64))
+            i0 = int(first[0])
+            entries = [*made_left.values(), *made_right.values()]
+            n_made = sum(len(e[1]) for e in entries)
+            self._room(n_made, g)
+            self._cpid[self._nch : self._nch + g] = np.arange(i0, i0 + g, dtype=np.int32)
+            cnt, head, bmax = self._count.data, self._head.data, self._bmax.data
+            pool, cstart, clen = self._pool.data, self._cstart.data, self._clen.data
+            at, ch = self._npool, self._nch
+            rose = self._rose
+            for j, (c, nodes) in enumerate(entries):
+                q = i0 + j
+                cnt[q] = c
+                if bmax[q >> BLOCK_BITS] < c:
+                    bmax[q >> BLOCK_BITS] = c
+                if c > rose:
+                    rose = c
+                for node in nodes:
+                    P[node] = q
+                n = len(nodes)
+                pool[at : at + n] = array("i", nodes)
+                cstart[ch] = at
+                clen[ch] = n
+                head[q] = ch  # (a new pair: no chunk before this one)
+                at += n
+                ch += 1
+            self._cnext[self._nch : ch] = -1
+            self._npool, self._nch = at, ch
+            self._rose = rose
+        words = occurrences = 0
+        last = -1
+        for wid, wi in zip(wids, w):
+            if wid != last:
+                words += 1
+                occurrences += wi
+                last = wid
+        return words, occurrences
+
     def words(self) -> list[tuple[bytes, ...]]:
         """Every word's tokens now, in order of first appearance (for tests)."""
-        token = self.codes.token
+        T, lens, tokens = self.T, self._lens, self._tokens
         out = []
-        for s in self._starts.tolist():
+        for s in self._wstart.tolist():
             toks = []
-            n = s
-            while n != END:
-                toks.append(token[chr(int(self.tok[n]))])
-                n = int(self.nxt[n])
+            while T[s] != SEP:
+                code = int(T[s])
+                toks.append(tokens[code])
+                s += lens[code]
             out.append(tuple(toks))
         return out
-
-
-def _list(index: dict[str, np.ndarray], key: str, nodes: np.ndarray) -> None:
-    """List nodes under a pair made (``ab`` may be an existing token: (x, ab) with x = ab meets
-    (ab, y) with y = ab)."""
-    old = index.get(key)
-    index[key] = nodes if old is None else np.concatenate((old, nodes))
-
-
-def _groups(codes: np.ndarray, weights: np.ndarray, nodes: np.ndarray | None, small: bool):
-    """(code, summed weight, nodes or None) for each distinct code, codes ascending (``small``:
-    every code fits 16 bits, sorted by radix)."""
-    if not codes.size:
-        return []
-    order = (codes.astype(np.uint16) if small else codes).argsort(kind="stable")
-    sc = codes[order]
-    starts = [0, *((sc[1:] != sc[:-1]).nonzero()[0] + 1).tolist()]
-    sums = np.add.reduceat(weights[order], starts).tolist()
-    if nodes is None:
-        return zip(sc[starts].tolist(), sums, [None] * len(sums))
-    sn = nodes[order]
-    bounds = [*starts, sc.size]
-    return zip(sc[starts].tolist(), sums, [sn[lo:hi] for lo, hi in pairwise(bounds)])

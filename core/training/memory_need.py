@@ -50,14 +50,16 @@ def training_memory(distinct: int, word_bytes: int, merges: int = 0, *, history:
     return int(built + per_byte * word_bytes * (1 + word_bytes / distinct / LONG_WORD))
 
 
-# the flat merge loop (core/training/flat.py): ~16 bytes a token in its node arrays and the pair
-# index's node lists, measured: 30 bytes per byte of the words once built (gcide), 22 (15 MB of
-# Chinese); the merges add ~17 bytes per byte at 9,743 merges of gcide, ~19 at 2,000 of the Chinese
-# (long words hold more pairs: the same (1 + length / LONG_WORD) as the trainer's), rounded up
-FLAT_PER_DISTINCT = 60
-FLAT_PER_BYTE = 24
-FLAT_PER_MERGED_BYTE = 7.5
-FLAT_MAX_NODES = 2**31 - 1  # tokens the flat loop can number (bytes of the distinct words)
+# the flat merge loop (core/training/flat.py): per byte of the words, a node in two int32 arrays
+# (tokens, pair ids) and an entry in the lists of where pairs start; per word its count, its first
+# node and its share of the pair ids. Peaks measured (stop 29, with the counts it is built from):
+# 321 bytes per distinct pre-token for gcide (8.5 bytes a word), 831-854 for 15 MB of Chinese (39),
+# 286-314 for the 0.1 and 0.2 GB generated corpora (10): once built, the merges add little (the
+# lists are compacted when a third of them is stale). Rounded up:
+FLAT_PER_DISTINCT = 170
+FLAT_PER_BYTE = 17
+FLAT_PER_MERGED_BYTE = 1.0
+FLAT_MAX_NODES = 2**31 - 1  # nodes the flat loop can number: a byte of the words each, a separator each
 
 
 def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
@@ -70,14 +72,16 @@ def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
 
 
 def lean_engine(distinct: int, word_bytes: int, merges: int, available: int | None = None) -> str:
-    """The merge loop a run without undo takes: "flat" (about twice as fast, and more memory: 1.2x
-    the trainer's for English-like words, about 2x for Chinese, whose characters are three tokens
-    each at first) where its estimate fits in half the memory free now, else the leaner "words"."""
-    if word_bytes >= FLAT_MAX_NODES:  # (its node numbers are C ints)
+    """The merge loop a run without undo takes: "flat" (2-3x as fast, and about as lean: leaner for
+    short words, a little more for long ones) where its estimate fits in half the memory free now,
+    else whichever of the two needs less; "words" where its nodes would not fit int32."""
+    if word_bytes + distinct + 1 > FLAT_MAX_NODES:  # (its node numbers are int32)
         return "words"
     flat = flat_memory(distinct, word_bytes, merges)
     free = available_memory() if available is None else available
-    return "flat" if free is None or flat <= free // 2 else "words"
+    if free is None or flat <= free // 2:
+        return "flat"
+    return "flat" if flat <= training_memory(distinct, word_bytes, merges) else "words"
 
 
 def physical_memory() -> int | None:

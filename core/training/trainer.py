@@ -451,10 +451,10 @@ def train_bpe(
     Returns ``(vocab, merges)``: vocab maps ids 0..n-1 to bytes (bytes, then special tokens, then
     merges); merges are ``(bytes, bytes)`` pairs in creation order. ``progress(phase, done, total)``
     receives "pretokenize" and "merge" phases; returning False raises :class:`Cancelled`.
-    ``engine``: the merge loop, "flat" (:mod:`core.training.flat`, about twice as fast, more memory:
-    ~1.2x for English, ~2x for Chinese), "words" (the :class:`Trainer`'s, the leanest) or "auto" (flat
-    where it fits in half the memory free: :func:`core.training.memory_need.lean_engine`); the
-    merges are the same.
+    ``engine``: the merge loop, "flat" (:mod:`core.training.flat`, 1.5-2.5x as fast; leaner for
+    English-like text, about as lean for Chinese), "words" (the :class:`Trainer`'s) or "auto" (flat
+    where it fits in half the memory free, else the one expected to need less:
+    :func:`core.training.memory_need.lean_engine`); the merges are the same.
     """
     specials = check_special_tokens(special_tokens)
     check_vocab_size(vocab_size, len(specials))

@@ -3,6 +3,9 @@ ties, for both tie rules; train_bpe takes it where it fits in memory, with the s
 
 from __future__ import annotations
 
+from unittest import mock
+
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,6 +13,7 @@ from hypothesis import strategies as st
 from core import train_bpe
 from core.errors import BPEError, Cancelled, CorpusError
 from core.pretokenization.pretokenize import count_pretokens
+from core.training import flat
 from core.training.flat import FlatMerger
 from core.training.memory_need import flat_memory, lean_engine, training_memory
 from core.training.trainer import Trainer
@@ -42,6 +46,59 @@ def _same_as_trainer(counts: dict[bytes, int], tie_break: str, n: int) -> FlatMe
 def test_flat_merges_are_the_trainers(counts, tie_break, n):
     flat = _same_as_trainer(counts, tie_break, n)
     assert flat.merges == reference_merges(counts, n, tie_break)[: len(flat.merges)]
+
+
+# the loop's paths, each taken for every merge: one site at a time; NumPy calls over all sites;
+# NumPy calls a slice of two sites' words at a time (later slices find the pairs made by earlier
+# ones), after counting the byte pairs five nodes at a time
+PATHS = {
+    "sites one at a time": {"SMALL_SITES": 10**9},
+    "all sites at once": {"SMALL_SITES": -1},
+    "slices of sites": {"SMALL_SITES": -1, "SLICE_SITES": 2, "BUILD_BLOCK_NODES": 5},
+}
+
+
+@pytest.mark.parametrize("path", PATHS)
+@settings(max_examples=80, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.integers(1, 40))
+def test_every_path_makes_the_trainers_merges(path, counts, tie_break, n):
+    with mock.patch.multiple(flat, **PATHS[path]):
+        _same_as_trainer(counts, tie_break, n)
+
+
+@settings(max_examples=80, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 3, 10**9]))
+def test_compacting_the_lists_and_the_pair_ids_changes_nothing(counts, tie_break, small):
+    """Between any two merges: the pool of node lists compacted, the ids of pairs gone dropped."""
+    trainer = Trainer(counts, [], pattern=None, tie_break=tie_break, keep_history=False)
+    fields = ("pair", "count", "n_ties", "words_changed", "occurrences_changed")
+    with mock.patch.object(flat, "SMALL_SITES", small):
+        merger = FlatMerger(counts, tie_break)
+        for _ in range(30):
+            got = [tuple(getattr(r, f) for f in fields) for r in merger.steps(1)]
+            assert got == [tuple(getattr(r, f) for f in fields) for r in trainer.steps(1)]
+            if not got:
+                break
+            merger._compact_pool()
+            merger._next_check = 0  # (the ids are counted, and dropped where half are gone)
+    assert merger.words() == [toks for _w, toks, _c in trainer.words()]
+
+
+def test_the_lists_hold_every_pair_start_once_and_weigh_its_count():
+    """After merges and a compaction of the pool, the lists hold exactly the nodes where a pair
+    starts, each once, and each pair's nodes, weighed by their words' counts, sum to its count."""
+    words = {
+        bytes([97 + i % 7, 97 + i // 7 % 7, 97 + i // 49 % 7]) * (1 + i % 4): 1 + i % 5 for i in range(343)
+    }
+    merger = FlatMerger(words)
+    merger.steps(150)
+    merger._compact_pool()
+    assert merger._npool == merger._live > 0
+    live = np.flatnonzero(merger._count[: merger._n] > 0)
+    assert sum(merger._sites(int(p)).size for p in live) == merger._live
+    for p in live.tolist():
+        sites = merger._sites(p)
+        assert int(merger._wcounts[merger._word_of(sites)].sum()) == int(merger._count[p])
 
 
 @settings(max_examples=60, deadline=None)
@@ -111,9 +168,13 @@ def test_the_flat_loop_is_taken_where_its_memory_fits():
     # English-like (8 bytes a word) and Chinese-like (40) corpora with memory to spare: the flat loop
     assert lean_engine(1_000_000, 8_000_000, 30_000, available=16 * gb) == "flat"
     assert lean_engine(1_000_000, 40_000_000, 2_000, available=16 * gb) == "flat"
-    # where it would take more than half the memory free: the leaner trainer
-    assert lean_engine(1_000_000, 40_000_000, 2_000, available=2 * gb) == "words"
-    assert flat_memory(1_000_000, 40_000_000, 2_000) > 1.5 * training_memory(1_000_000, 40_000_000, 2_000)
+    # memory short: the loop expected to need less. Short words, many merges: the flat one (the
+    # trainer's pair lists grow with the merges); long words, few merges: the trainer's (its
+    # strings cost about a byte a byte, the flat loop's nodes more)
+    assert flat_memory(1_000_000, 8_000_000, 30_000) < training_memory(1_000_000, 8_000_000, 30_000)
+    assert lean_engine(1_000_000, 8_000_000, 30_000, available=gb // 4) == "flat"
+    assert flat_memory(1_000_000, 40_000_000, 10) > training_memory(1_000_000, 40_000_000, 10)
+    assert lean_engine(1_000_000, 40_000_000, 10, available=gb // 4) == "words"
 
 
 def test_the_command_line_trains_with_the_flat_loop_and_keeps_the_training_record(tmp_path, monkeypatch):
@@ -152,6 +213,6 @@ def test_counts_near_the_limit_stay_exact():
 
 
 def test_more_tokens_than_the_flat_loop_numbers_take_the_trainer():
-    # node numbers are C ints: a corpus of 2^31 bytes of distinct words goes to the leaner loop
-    assert lean_engine(10**8, 2**31, 30_000, available=10**15) == "words"
-    assert lean_engine(10**8, 2**31 - 2, 30_000, available=10**15) == "flat"
+    # node numbers are int32: a node per byte of the distinct words and per separator
+    assert lean_engine(10**8, 2**31 - 10**8 - 1, 30_000, available=10**15) == "words"
+    assert lean_engine(10**8, 2**31 - 10**8 - 2, 30_000, available=10**15) == "flat"
