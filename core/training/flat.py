@@ -49,7 +49,6 @@ from core.memory import paused_gc
 from core.pretokenization.exact_counts import int_bincount
 from core.pretokenization.pretokenize import CorpusStats, Progress, check_special_tokens
 from core.training.count_bounds import check_counts
-from core.training.pair_index import sorted_unique
 from core.training.records import TIE_BREAKS, MergeRecord, Pair, TieBreak
 from core.training.token_codes import BYTE_TOKENS
 from core.training.vocab import build_vocab
@@ -64,6 +63,7 @@ BUILD_BLOCK_NODES = 1 << 20  # nodes indexed at a time while the pairs are first
 COMPACT_MIN = 1 << 20  # ids handed out before the ids of pairs gone are first counted
 SMALL_SITES = 48  # a pair listed at no more nodes than this is merged one site at a time
 SLICE_SITES = 1 << 17  # a merge at more sites takes them a slice of whole words at a time
+WORD_BLOCK_BITS = 8  # a node's word: a word number per 256 nodes, and a byte per node
 _NODE = np.int32
 _NO_NODES = np.zeros(0, dtype=_NODE)
 _LOW = 0xFFFFFFFF
@@ -143,6 +143,7 @@ class FlatMerger:
         self.T[self._wstart - 1] = SEP
         self.T[-1] = SEP
         self.P = np.full(n, -1, dtype=np.int32)
+        self._number_words()
         self._tokens: list[bytes] = list(BYTE_TOKENS)
         self._code: dict[bytes, int] = {t: i for i, t in enumerate(BYTE_TOKENS)}
         self._lens: list[int] = [1] * 256  # each code's length in bytes (also as NumPy, ``L``)
@@ -169,7 +170,26 @@ class FlatMerger:
 
     # ------------------------------------------------------------------ pairs and their lists
     def _word_of(self, nodes):
-        return np.searchsorted(self._wstart, nodes, side="right") - 1
+        """Each node's word: the word at the start of its block of 256 nodes, plus its offset."""
+        return self._wbase[nodes >> WORD_BLOCK_BITS] + self._woff[nodes]
+
+    def _number_words(self) -> None:
+        """Each node's word (a separator counts with the word after it) as ``_wbase`` (the word at
+        the start of each block of 256 nodes) plus ``_woff`` (a byte per node: a block holds at
+        most 128 word starts, a separator and a byte each)."""
+        T = self.T
+        n = T.size
+        self._wbase = np.empty(((n - 1) >> WORD_BLOCK_BITS) + 1, dtype=np.int32)
+        self._woff = np.empty(n, dtype=np.uint8)
+        step = 1 << 20  # (a multiple of the block)
+        for lo in range(0, n, step):
+            hi = min(n, lo + step)
+            wid = np.cumsum(T[lo:hi] == SEP, dtype=np.int32)  # the separators up to each node ...
+            wid += int(np.searchsorted(self._wstart, lo, side="right")) - 1  # ... and before, less one
+            base = wid[:: 1 << WORD_BLOCK_BITS]
+            self._wbase[lo >> WORD_BLOCK_BITS : (lo >> WORD_BLOCK_BITS) + base.size] = base
+            wid -= np.repeat(base, 1 << WORD_BLOCK_BITS)[: hi - lo]
+            self._woff[lo:hi] = wid
 
     def _new_ids(self, keys: np.ndarray) -> np.ndarray:
         """Ids for new pairs (count 0, no list)."""
@@ -329,9 +349,12 @@ class FlatMerger:
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
     def _sites(self, pid: int, listed: np.ndarray | None = None) -> np.ndarray:
-        """The nodes where the pair starts now, left to right."""
+        """The nodes where the pair starts now, left to right (a node is listed once per pair)."""
         nodes = self._listed(pid) if listed is None else listed
-        return sorted_unique(nodes[self.P[nodes] == pid])
+        nodes = nodes[self.P[nodes] == pid]
+        if nodes.size < 2 or (nodes[1:] > nodes[:-1]).all():
+            return nodes
+        return np.sort(nodes, kind="stable")  # (chunks are ascending runs: timsort merges them)
 
     def _build(self) -> None:
         """Count every byte pair (weighted by its word's count) and list the nodes where each
@@ -345,16 +368,12 @@ class FlatMerger:
             hi = min(last, lo + block)
             left = T[lo:hi]
             right = T[lo + 1 : hi + 1]
-            # each node's word: the separators up to it, less one
-            wid = np.cumsum(left == SEP, dtype=np.int64)
-            wid += int(np.searchsorted(self._wstart, lo, side="right")) - 1
             first = np.flatnonzero((left >= 0) & (right >= 0)).astype(_NODE)
             codes = left[first].astype(np.uint16)
             codes <<= 8
             codes |= right[first].astype(np.uint16)
-            totals += int_bincount(codes, self._wcounts[wid[first]], 65536)
-            del wid
             first += lo
+            totals += int_bincount(codes, self._wcounts[self._word_of(first)], 65536)
             order = codes.argsort(kind="stable")  # (16-bit codes: a radix sort; nodes stay ascending)
             per = np.bincount(codes, minlength=65536)
             present = np.flatnonzero(per)
@@ -666,7 +685,7 @@ class FlatMerger:
             sites = kept
         k = len(sites)
         self._live -= k
-        wids = (np.searchsorted(self._wstart, sites, side="right") - 1).tolist()
+        wids = self._word_of(np.array(sites, dtype=np.int64)).tolist()
         w = self._wcounts[wids].tolist()
         span = la + lb
         lost: dict[int, int] = {pid: 0}

@@ -101,6 +101,22 @@ def test_the_lists_hold_every_pair_start_once_and_weigh_its_count():
         assert int(merger._wcounts[merger._word_of(sites)].sum()) == int(merger._count[p])
 
 
+def test_every_node_knows_its_word():
+    """A node's word comes from a word number per 256 nodes and a byte per node: right across
+    blocks, for runs of one-byte words (128 word starts in a block) and words longer than a block."""
+    lengths = [1] * 700 + [3, 300, 1, 2, 600] * 40 + [1] * 300
+    words = {
+        bytes([i % 251, i // 251 % 251]) + b"x" * (n - 2) if n > 2 else bytes([i % 200 + 1, 7])[:n]: 1
+        for i, n in enumerate(lengths)
+    }
+    merger = FlatMerger(words)
+    nodes = np.flatnonzero(merger.T != flat.SEP)
+    assert (
+        merger._word_of(nodes).tolist() == (np.searchsorted(merger._wstart, nodes, side="right") - 1).tolist()
+    )
+    assert merger._wstart.size == len(words)
+
+
 @settings(max_examples=60, deadline=None)
 @given(corpora, st.sampled_from(["lexicographic", "first"]))
 def test_flat_merges_of_pretokenized_text(data, tie_break):
