@@ -256,37 +256,37 @@ class FlatMerger:
             self._cpid = _grown(self._cpid, need, factor=1.5)
 
     def _compact_pool(self) -> None:
-        """Drop the chunks of pairs gone, and the stale nodes of the others (in place, a stretch
-        of chunks at a time); chunks are renumbered, the chains kept."""
+        """Drop the chunks of pairs gone and the stale nodes of the others, in place, a stretch of
+        the pool at a time (the pool is the chunks one after another, in chunk order); chunks are
+        renumbered, the chains kept."""
         nch = self._nch
-        P, pool, count = self.P, self._pool, self._count
+        P, pool = self.P, self._pool
         cpid, cstart, clen = self._cpid[:nch], self._cstart[:nch], self._clen[:nch]
         live = cpid >= 0
-        live[live] = count[cpid[live]] > 0
-        at = 0
-        c0 = 0
+        live[live] = self._count[cpid[live]] > 0
+        want = np.where(live, cpid, -2).astype(np.int32)  # (a chunk gone keeps no node: P >= -1)
+        lens = np.zeros(nch, dtype=np.int64)
+        at = c0 = 0
         while c0 < nch:  # stretches of about BUILD_BLOCK_NODES entries
-            c1 = int(np.searchsorted(cstart, cstart[c0] + BUILD_BLOCK_NODES, side="right"))
-            c1 = max(c1, c0 + 1)
-            lens = np.where(live[c0:c1], clen[c0:c1], 0)
-            owner = np.repeat(np.arange(c0, c1), lens)
-            src = np.repeat(cstart[c0:c1] - (np.cumsum(lens) - lens), lens) + np.arange(owner.size)
-            entries = pool[src]
-            keep = P[entries] == cpid[owner]
-            kept = entries[keep]
-            new_lens = np.bincount(owner[keep] - c0, minlength=c1 - c0)
-            pool[at : at + kept.size] = kept  # (at <= every source: in place, front to back)
-            cstart[c0:c1] = at + np.cumsum(new_lens) - new_lens
-            clen[c0:c1] = new_lens
+            c1 = max(c0 + 1, int(np.searchsorted(cstart, cstart[c0] + BUILD_BLOCK_NODES, side="right")))
+            lo = int(cstart[c0])
+            hi = int(cstart[c1 - 1] + clen[c1 - 1])
+            owner = np.repeat(np.arange(c0, c1, dtype=np.int32), clen[c0:c1])
+            keep = P[pool[lo:hi]] == want[owner]
+            kept = pool[lo:hi][keep]
+            lens[c0:c1] = np.bincount(owner[keep] - c0, minlength=c1 - c0)
+            pool[at : at + kept.size] = kept  # (at <= lo: in place, front to back)
             at += kept.size
             c0 = c1
         self._npool = at
+        starts = np.cumsum(lens) - lens
         renumber = np.cumsum(live) - 1
         m = int(live.sum())
         cnext = self._cnext[:nch][live]
         cnext[cnext >= 0] = renumber[cnext[cnext >= 0]]
-        for arr in (self._cstart, self._clen, self._cpid):
-            arr[:m] = arr[:nch][live]
+        self._cstart[:m] = starts[live]
+        self._clen[:m] = lens[live]
+        self._cpid[:m] = cpid[live]
         self._cnext[:m] = cnext
         heads = self._head[: self._n]
         heads[self._count[: self._n] == 0] = -1
