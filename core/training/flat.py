@@ -685,17 +685,25 @@ class FlatMerger:
             sites = kept
         k = len(sites)
         self._live -= k
-        wids = self._word_of(np.array(sites, dtype=np.int64)).tolist()
-        w = self._wcounts[wids].tolist()
+        wbase, woff, wcount = self._wbase.data, self._woff.data, self._wcounts.data
         span = la + lb
-        lost: dict[int, int] = {pid: 0}
+        end_ab = END - ab
+        total = words = occurrences = 0
+        last = -1
+        lost: dict[int, int] = {}
         made_left: dict[int, list] = {}  # x -> [summed weight, nodes]
         made_right: dict[int, list] = {}  # y (-1: ab itself, adjacent sites) -> [summed weight, nodes]
+        prev_end = -1  # the node after the last site's pair
         for i, s in enumerate(sites):
-            wi = w[i]
-            lost[pid] -= wi
+            wid = wbase[s >> WORD_BLOCK_BITS] + woff[s]
+            wi = wcount[wid]
+            total += wi
+            if wid != last:
+                words += 1
+                occurrences += wi
+                last = wid
             nx = s + span
-            if not (i and sites[i - 1] + span == s):  # (adjacent: the left one made (ab, ab))
+            if s != prev_end:  # (adjacent sites: the left one made (ab, ab) with this one)
                 e = T[s - 1]
                 if e != SEP:
                     if e >= 0:
@@ -715,15 +723,15 @@ class FlatMerger:
             if y != SEP:
                 q = P[s + la]
                 lost[q] = lost.get(q, 0) - wi
-                y = -1 if i + 1 < k and sites[i + 1] == nx else y
+                if i + 1 < k and sites[i + 1] == nx:
+                    y = -1
                 entry = made_right.get(y)
                 if entry is None:
                     made_right[y] = [wi, [s]]
                 else:
                     entry[0] += wi
                     entry[1].append(s)
-        # apply: the sites become ab, the nodes inside it DEAD, its last node its end
-        for s in sites:
+            # this site's pair becomes ab (its reads are done; the next site reads beyond it)
             P[s] = -1
             P[s + la] = -1
             if la > 1:
@@ -731,7 +739,9 @@ class FlatMerger:
             if lb > 1:
                 T[s + la] = DEAD
             T[s] = ab
-            T[s + span - 1] = END - ab
+            T[nx - 1] = end_ab
+            prev_end = nx
+        lost[pid] = lost.get(pid, 0) - total
         cnt = self._count.data
         head = self._head.data
         for q, d in lost.items():
@@ -741,20 +751,28 @@ class FlatMerger:
                 head[q] = -1
         g = len(made_left) + len(made_right)
         if g:
-            AB = ab << 32
-            keys = [(x << 32) | ab for x in made_left] + [AB | (ab if y < 0 else y) for y in made_right]
-            first = self._new_ids(np.array(keys, dtype=np.int64))
-            i0 = int(first[0])
+            i0 = self._n
+            if i0 + g > self._count.size:
+                self._grow(i0 + g)
+            self._n = i0 + g
             entries = [*made_left.values(), *made_right.values()]
-            n_made = sum(len(e[1]) for e in entries)
-            self._room(n_made, g)
-            self._cpid[self._nch : self._nch + g] = np.arange(i0, i0 + g, dtype=np.int32)
+            self._room(sum(len(e[1]) for e in entries), g)
+            AB = ab << 32
+            pkey = self._pkey.data
+            q = i0
+            for x in made_left:
+                pkey[q] = (x << 32) | ab
+                q += 1
+            for y in made_right:
+                pkey[q] = AB | (ab if y < 0 else y)
+                q += 1
             cnt, head, bmax = self._count.data, self._head.data, self._bmax.data
             pool, cstart, clen = self._pool.data, self._cstart.data, self._clen.data
+            cnext, cpid = self._cnext.data, self._cpid.data
             at, ch = self._npool, self._nch
             rose = self._rose
-            for j, (c, nodes) in enumerate(entries):
-                q = i0 + j
+            q = i0
+            for c, nodes in entries:
                 cnt[q] = c
                 if bmax[q >> BLOCK_BITS] < c:
                     bmax[q >> BLOCK_BITS] = c
@@ -766,19 +784,14 @@ class FlatMerger:
                 pool[at : at + n] = array("i", nodes)
                 cstart[ch] = at
                 clen[ch] = n
-                head[q] = ch  # (a new pair: no chunk before this one)
+                cnext[ch] = -1  # (a new pair: no chunk before this one)
+                cpid[ch] = q
+                head[q] = ch
                 at += n
                 ch += 1
-            self._cnext[self._nch : ch] = -1
+                q += 1
             self._npool, self._nch = at, ch
             self._rose = rose
-        words = occurrences = 0
-        last = -1
-        for wid, wi in zip(wids, w):
-            if wid != last:
-                words += 1
-                occurrences += wi
-                last = wid
         return words, occurrences
 
     def words(self) -> list[tuple[bytes, ...]]:
