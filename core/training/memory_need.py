@@ -51,11 +51,12 @@ def training_memory(distinct: int, word_bytes: int, merges: int = 0, *, history:
 
 
 # the flat merge loop (core/training/flat.py): per byte of the words, a node in two int32 arrays
-# (tokens, pair ids) and an entry in the lists of where pairs start; per word its count, its first
-# node and its share of the pair ids. Peaks measured (stop 29, with the counts it is built from):
-# 321 bytes per distinct pre-token for gcide (8.5 bytes a word), 831-854 for 15 MB of Chinese (39),
-# 286-314 for the 0.1 and 0.2 GB generated corpora (10): once built, the merges add little (the
-# lists are compacted when a third of them is stale). Rounded up:
+# (tokens, pair ids), a byte for its word and an entry in the lists of where pairs start; per word
+# its count, its first node and its share of the pair ids. Peaks measured (stop 29, with the counts
+# it is built from), per distinct pre-token: 326 bytes for gcide (8.5 bytes a word), 894 for 15 MB
+# of Chinese (39), 285-296 for the 0.1 and 1 GB generated corpora (10), 754 for 150 MB of Chinese
+# (40). Once built, the merges add little (the lists are compacted when a third of them is stale).
+# Rounded up:
 FLAT_PER_DISTINCT = 170
 FLAT_PER_BYTE = 17
 FLAT_PER_MERGED_BYTE = 1.0
