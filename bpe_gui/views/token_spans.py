@@ -44,6 +44,8 @@ PALETTE = [
 ]
 SPECIAL_BG = "#3a3f58"
 SPECIAL_BG_2 = "#6b5a94"  # a special token right after another one: the boundary shows
+ADDED_BG = "#1f6b63"  # an added token that is not special (HF "special": false): never merged either
+ADDED_BG_2 = "#3c8f86"
 FALLBACK_FG = "#8a1c1c"  # a byte-fallback piece (<0xE4>) of a SentencePiece model: underlined too
 MARK_BG = "#e8590c"  # the selected merge's token (the timeline marks the merge in the same colour)
 LINK_BG = "#1971c2"  # side by side: the tokens holding the bytes of the token clicked in either pane
@@ -138,6 +140,8 @@ class TokenSpanView(QTextEdit):
         self.describe: Callable[[Any], str] | None = None  # the hover text of a span
         #: a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined
         self.char_model: Any = None
+        #: whether a token id is an added token that is not special (drawn apart from special ones)
+        self.plain_added: Callable[[int], bool] | None = None
         self.marked: bytes | None = None  # the token marked wherever it stands (the selected merge's)
         #: side by side: the input's bytes [start, end) of the token clicked in either pane; the
         #: tokens here that hold any of them are marked in blue (cleared when the text is shown again)
@@ -164,7 +168,9 @@ class TokenSpanView(QTextEdit):
         for span, ci in zip(self.spans, colors):
             self.starts.append(cursor.position())
             if span.is_special:
-                bg = SPECIAL_BG_2 if prev_special_bg == SPECIAL_BG else SPECIAL_BG
+                added = self.plain_added is not None and self.plain_added(span.id)
+                first, second = (ADDED_BG, ADDED_BG_2) if added else (SPECIAL_BG, SPECIAL_BG_2)
+                bg = second if prev_special_bg == first else first
                 prev_special_bg = bg
                 fmt.setBackground(QColor(bg))
                 fmt.setForeground(QColor("white"))
@@ -381,6 +387,7 @@ class TokenPane(QWidget):
         """Tokenize ``text`` here (on the calling thread) and show it."""
         tok = self.tokenizer
         self.view.char_model = getattr(tok, "char_model", None)
+        self.view.plain_added = getattr(tok, "is_plain_added", None)
         if tok is None:
             self.view.show_spans([], markers)
             self.split_chars.setVisible(False)
@@ -414,6 +421,7 @@ class TokenPane(QWidget):
         self._text = traced.text
         n_vocab = len(self.tokenizer.vocab) if self.tokenizer is not None else 0
         self.view.char_model = getattr(self.tokenizer, "char_model", None)
+        self.view.plain_added = getattr(self.tokenizer, "is_plain_added", None)
         self.view.show_spans(spans, markers, traced.n_tokens)
         self._show_split_chars(spans, self._text)
         self._note_mark()
