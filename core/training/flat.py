@@ -244,8 +244,10 @@ class FlatMerger:
         """Room in the pool for ``nodes`` more entries and ``chunks`` more chunks. A full pool is
         first compacted (:meth:`_compact_pool`) when the lists of pairs gone hold half of it."""
         if self._npool + nodes > self._pool.size and self._counted:
-            if 3 * (self._npool - self._live) >= self._npool:  # a third of the pool is stale
-                self._compact_pool()
+            if 3 * int(self._clen[: self._nch][~self._live_chunks()].sum()) >= self._npool:
+                self._compact_pool(stale=False)  # a third is the lists of pairs gone: a plain copy
+            if self._npool + nodes > self._pool.size and 3 * (self._npool - self._live) >= self._npool:
+                self._compact_pool()  # a third of the pool is stale
             if self._npool + nodes > self._pool.size:
                 self._pool = _grown(self._pool, self._npool + nodes, factor=1.5)
         need = self._nch + chunks
@@ -255,15 +257,22 @@ class FlatMerger:
             self._cnext = _grown(self._cnext, need, factor=1.5)
             self._cpid = _grown(self._cpid, need, factor=1.5)
 
-    def _compact_pool(self) -> None:
-        """Drop the chunks of pairs gone and the stale nodes of the others, in place, a stretch of
-        the pool at a time (the pool is the chunks one after another, in chunk order); chunks are
-        renumbered, the chains kept."""
+    def _live_chunks(self) -> np.ndarray:
+        """Whether each chunk belongs to a pair that is still there."""
+        cpid = self._cpid[: self._nch]
+        live = cpid >= 0
+        live[live] = self._count[cpid[live]] > 0
+        return live
+
+    def _compact_pool(self, stale: bool = True) -> None:
+        """Drop the chunks of pairs gone and (``stale``) the stale nodes of the others, in place, a
+        stretch of the pool at a time (the pool is the chunks one after another, in chunk order);
+        chunks are renumbered, the chains kept. Without ``stale`` it is a plain copy of the chunks
+        kept (no node is looked up)."""
         nch = self._nch
         P, pool = self.P, self._pool
         cpid, cstart, clen = self._cpid[:nch], self._cstart[:nch], self._clen[:nch]
-        live = cpid >= 0
-        live[live] = self._count[cpid[live]] > 0
+        live = self._live_chunks()
         want = np.where(live, cpid, -2).astype(np.int32)  # (a chunk gone keeps no node: P >= -1)
         lens = np.zeros(nch, dtype=np.int64)
         at = c0 = 0
@@ -271,10 +280,14 @@ class FlatMerger:
             c1 = max(c0 + 1, int(np.searchsorted(cstart, cstart[c0] + BUILD_BLOCK_NODES, side="right")))
             lo = int(cstart[c0])
             hi = int(cstart[c1 - 1] + clen[c1 - 1])
-            owner = np.repeat(np.arange(c0, c1, dtype=np.int32), clen[c0:c1])
-            keep = P[pool[lo:hi]] == want[owner]
+            if stale:
+                owner = np.repeat(np.arange(c0, c1, dtype=np.int32), clen[c0:c1])
+                keep = P[pool[lo:hi]] == want[owner]
+                lens[c0:c1] = np.bincount(owner[keep] - c0, minlength=c1 - c0)
+            else:
+                keep = np.repeat(live[c0:c1], clen[c0:c1])
+                lens[c0:c1] = np.where(live[c0:c1], clen[c0:c1], 0)
             kept = pool[lo:hi][keep]
-            lens[c0:c1] = np.bincount(owner[keep] - c0, minlength=c1 - c0)
             pool[at : at + kept.size] = kept  # (at <= lo: in place, front to back)
             at += kept.size
             c0 = c1

@@ -67,19 +67,25 @@ def test_every_path_makes_the_trainers_merges(path, counts, tie_break, n):
 
 
 @settings(max_examples=80, deadline=None)
-@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 3, 10**9]))
-def test_compacting_the_lists_and_the_pair_ids_changes_nothing(counts, tie_break, small):
-    """Between any two merges: the pool of node lists compacted, the ids of pairs gone dropped."""
+@given(
+    WEIGHTED,
+    st.sampled_from(["lexicographic", "first"]),
+    st.sampled_from([-1, 3, 10**9]),
+    st.lists(st.booleans(), min_size=30, max_size=30),
+)
+def test_compacting_the_lists_and_the_pair_ids_changes_nothing(counts, tie_break, small, stale):
+    """Between any two merges: the pool of node lists compacted (dropping stale nodes too, or only
+    the lists of pairs gone), the ids of pairs gone dropped."""
     trainer = Trainer(counts, [], pattern=None, tie_break=tie_break, keep_history=False)
     fields = ("pair", "count", "n_ties", "words_changed", "occurrences_changed")
     with mock.patch.object(flat, "SMALL_SITES", small):
         merger = FlatMerger(counts, tie_break)
-        for _ in range(30):
+        for drop_stale in stale:
             got = [tuple(getattr(r, f) for f in fields) for r in merger.steps(1)]
             assert got == [tuple(getattr(r, f) for f in fields) for r in trainer.steps(1)]
             if not got:
                 break
-            merger._compact_pool()
+            merger._compact_pool(stale=drop_stale)
             merger._next_check = 0  # (the ids are counted, and dropped where half are gone)
     assert merger.words() == [toks for _w, toks, _c in trainer.words()]
 
