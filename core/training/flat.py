@@ -26,8 +26,12 @@ count reaches it.
 
 *Where each pair occurs*: the nodes where it starts, in chunks of one pool (a chunk per pair per
 merge that made it, linked to the pair's previous chunk). A node is stale where ``P`` no longer
-holds the pair's id; a pair whose count falls to 0 forgets its list. Ids of pairs gone are
-renumbered away when they are more than half of all ids.
+holds the pair's id; a pair whose count falls to 0 forgets its list. The pool is compacted when it
+must grow: by a plain copy of the other chunks where the lists of pairs gone are a third of it,
+dropping every stale node where a third of it is stale (each site takes exactly one live entry, so
+that share is known). Ids of pairs gone are renumbered away when they are more than half of all ids.
+
+*Words.* A node's word (whose count weighs it) is a word number per 256 nodes plus a byte per node.
 
 The merges, counts, tie counts and words changed are the trainer's (the tests compare them merge by
 merge); ``train_bpe`` and the command line's ``train`` use it, where nobody steps back.
