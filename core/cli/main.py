@@ -48,7 +48,7 @@ def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) ->
 
     distinct, word_bytes = len(counts), sum(map(len, counts))
     engine = lean_engine(distinct, word_bytes, merges)
-    warning = too_much(distinct, word_bytes, merges)
+    warning = too_much(distinct, word_bytes, merges, engine=engine)
     if warning is None and not quiet:
         progress.close()  # (the pre-tokenize bar ends before the line)
         print(describe_need(distinct, word_bytes, merges, engine=engine), file=sys.stderr, flush=True)

@@ -120,10 +120,12 @@ def describe_need(distinct: int, word_bytes: int, merges: int = 0, engine: str =
     )
 
 
-def too_much(distinct: int, word_bytes: int, merges: int = 0, available: int | None = None) -> str | None:
-    """A warning when the estimate exceeds the machine's memory, else None."""
+def too_much(
+    distinct: int, word_bytes: int, merges: int = 0, available: int | None = None, engine: str = "words"
+) -> str | None:
+    """A warning when the estimate (of the merge loop ``engine``) exceeds the machine's memory, else None."""
     total = physical_memory() if available is None else available
-    need = training_memory(distinct, word_bytes, merges)
+    need = (flat_memory if engine == "flat" else training_memory)(distinct, word_bytes, merges)
     if total is None or need <= total:
         return None
     return (

@@ -51,3 +51,16 @@ def test_the_estimate_grows_with_distinct_tokens_their_bytes_and_the_merges():
     assert too_much(357_551, 14_023_876, 2_000, available=16 << 30) is None
     warning = too_much(357_551, 14_023_876, 2_000, available=256_000_000)
     assert warning is not None and "more than this machine has (256 MB)" in warning  # (decimal MB)
+
+
+def test_the_warning_names_the_need_of_the_loop_that_runs():
+    """The command line warns with the estimate of the merge loop it chose: the flat loop's, which
+    differs from the trainer's, is the one in the warning when the flat loop runs."""
+    from core.training.memory_need import flat_memory, human
+
+    args = (357_551, 14_023_876, 2_000)
+    flat, words = flat_memory(*args), training_memory(*args)
+    assert human(flat) != human(words)
+    for engine, need in (("flat", flat), ("words", words)):
+        warning = too_much(*args, available=100_000_000, engine=engine)
+        assert warning is not None and f"training needs about {human(need)} of memory" in warning
