@@ -223,13 +223,16 @@ def test_the_command_line_trains_with_the_flat_loop_and_keeps_the_training_recor
     assert spec.training["occurrences_changed"] == [r.occurrences_changed for r in records]
 
 
-def test_counts_near_the_limit_stay_exact():
-    """Counts up to what the trainer accepts (pair sums below 2^62): exact int64 sums, no floats."""
+@pytest.mark.parametrize("path", PATHS)
+def test_counts_near_the_limit_stay_exact(path):
+    """Counts up to what the trainer accepts (pair sums below 2^62): exact int64 sums, no floats,
+    on every path."""
     big = 2**57  # (above 2^53, where float sums lose units; total × longest word stays below 2^62)
     counts = {b"abab": big, b"ab": big - 1, b"ba": 3, b"bab": big // 3}
-    flat = _same_as_trainer(counts, "lexicographic", 4)
+    with mock.patch.multiple(flat, **PATHS[path]):
+        merger = _same_as_trainer(counts, "lexicographic", 4)
     # (a, b): twice in abab, once in ab and once in bab
-    assert flat.records[0].count == 2 * big + (big - 1) + big // 3
+    assert merger.records[0].count == 2 * big + (big - 1) + big // 3
     with pytest.raises(CorpusError):
         FlatMerger({b"ab": 2**62, b"abab": 2**62})
 

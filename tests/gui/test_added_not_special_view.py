@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QTextCursor
 from tokenizers import AddedToken, decoders, normalizers, pre_tokenizers
 from tokenizers import Tokenizer as HF
 from tokenizers.models import BPE
 from tokenizers.trainers import BpeTrainer
 
 from bpe_gui.text import i18n
+from bpe_gui.views.token_spans import ADDED_BG, SPECIAL_BG
 
 from .gui_helpers import import_tokenizer
 
@@ -45,6 +47,13 @@ def _origin(window, token_id: int) -> str:
     return model.data(model.index(window.controller.index.row_of_id(token_id), 4))
 
 
+def _background(view, k: int) -> str:
+    """The background colour of the ``k``-th token drawn in a token view."""
+    cursor = QTextCursor(view.document())
+    cursor.setPosition(view.starts[k] + 1)  # (the format of the character before the position)
+    return cursor.charFormat().background().color().name()
+
+
 def test_added_tokens_are_shown_as_added(qtbot, window, olmo_like) -> None:
     path, hf = olmo_like
     c = window.controller
@@ -65,6 +74,9 @@ def test_added_tokens_are_shown_as_added(qtbot, window, olmo_like) -> None:
     assert [s.id for s in spans] == hf.encode("x   y<|endoftext|>").ids
     added = next(s for s in spans if s.id == spaces)
     assert "added token, not special" in tv.primary.describe(added)
+    # drawn apart from the special tokens too: not only the hover tells them apart
+    assert _background(tv.primary.view, spans.index(added)) == ADDED_BG
+    assert _background(tv.primary.view, [s.id for s in spans].index(special)) == SPECIAL_BG
     assert "special token (never merged)" in tv.primary.describe(next(s for s in spans if s.id == special))
     messages: list[str] = []
     c.message.connect(messages.append)
