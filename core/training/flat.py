@@ -326,23 +326,6 @@ class FlatMerger:
         self._nch = need
         self._npool += n
 
-    def _append_new(self, n0: int, runs: np.ndarray, nodes: np.ndarray) -> None:
-        """List ``nodes`` under the new pairs ``n0, n0 + 1, ...``: the ``k``-th run of ``runs[k]``
-        nodes under ``n0 + k`` (a first chunk each)."""
-        n = nodes.size
-        g = runs.size
-        self._room(n, g)
-        self._pool[self._npool : self._npool + n] = nodes
-        c0 = self._nch
-        need = c0 + g
-        self._cstart[c0:need] = np.cumsum(runs) - runs + self._npool
-        self._clen[c0:need] = runs
-        self._cpid[c0:need] = np.arange(n0, n0 + g, dtype=np.int32)
-        self._cnext[c0:need] = -1
-        self._head[n0 : n0 + g] = np.arange(c0, need, dtype=np.int32)
-        self._nch = need
-        self._npool += n
-
     def _append_nodes(self, ids: np.ndarray, nodes: np.ndarray) -> None:
         """List ``nodes`` under the pairs ``ids`` (one id per node, any order)."""
         if not ids.size:
@@ -642,14 +625,10 @@ class FlatMerger:
         T[nexts - 1] = END - ab
         if keys.size:
             if new:  # ab is a new token: every pair made is new, and each key once
-                n0 = self._n
-                self._new_ids(keys)
-                n1 = self._n
-                P[nodes] = np.repeat(np.arange(n0, n1, dtype=np.int32), runs)
-                self._count[n0:n1] = sums
-                np.maximum.at(self._bmax, np.arange(n0, n1) >> BLOCK_BITS, sums)
-                self._rose = max(self._rose, int(sums.max()))
-                self._append_new(n0, runs, nodes)
+                ids = self._new_ids(keys)
+                P[nodes] = np.repeat(ids.astype(np.int32), runs)
+                self._set_counts(ids, sums)
+                self._append(ids, runs, nodes)
             else:
                 self._made_again(ab, keys, sums, runs, nodes)
         gone = lost[self._count[lost] == 0]
