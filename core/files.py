@@ -230,6 +230,16 @@ def text_file_problem(path: str | os.PathLike, what: str = "text file") -> Corpu
     return None
 
 
+def unreadable(path: Path, e: OSError) -> FormatError:
+    """The error for a file that exists but cannot be read (permissions, a disk error)."""
+    return FormatError(
+        f"cannot read {str(path)!r}: {e.strerror or e}",
+        code="file_unreadable",
+        path=str(path),
+        reason=str(e.strerror or e),
+    )
+
+
 def read_text(path: str | os.PathLike, what: str) -> str:
     """Read a UTF-8 file, turning I/O and decoding problems into :class:`FormatError`."""
     path = Path(path)

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import BPEError, FormatError
-from core.files import atomic_write, is_npy, packed_kind, read_text, staged_files, staged_writes
+from core.files import atomic_write, is_npy, packed_kind, read_text, staged_files, staged_writes, unreadable
 from core.formats._io import load_json, parse_special_ids
 from core.formats.export_record import RECORD_NAME, check_folder, record_text
 from core.formats.gpt2 import MERGES_NAME, VOCAB_NAME, load_gpt2, save_gpt2, spec_from_gpt2
@@ -253,12 +253,7 @@ def detect_format(path: str | os.PathLike) -> str:
         with p.open("rb") as f:
             head = f.read(4096)
     except OSError as e:
-        raise FormatError(
-            f"cannot read {str(p)!r}: {e.strerror or e}",
-            code="file_unreadable",
-            path=str(p),
-            reason=str(e.strerror or e),
-        ) from e
+        raise unreadable(p, e) from e
     if not head:
         raise FormatError(
             f"{p}: the file is empty; it is not a tokenizer file", code="tokenizer_empty", name=p.name

@@ -24,7 +24,7 @@ from typing import Any
 
 from core.bpe.charbpe import SPACE, CharBPE, check_decoder, parse_byte_piece, piece_bytes
 from core.errors import FormatError
-from core.files import atomic_write
+from core.files import atomic_write, unreadable
 from core.formats._io import compact
 from core.formats.sp_proto import (
     BYTE,
@@ -61,12 +61,7 @@ def load_sentencepiece(path: str | os.PathLike) -> TokenizerSpec:
     try:
         data = p.read_bytes()
     except OSError as e:
-        raise FormatError(
-            f"cannot read {str(p)!r}: {e.strerror or e}",
-            code="file_unreadable",
-            path=str(p),
-            reason=str(e.strerror or e),
-        ) from e
+        raise unreadable(p, e) from e
     return spec_from_sentencepiece(p, data)
 
 
