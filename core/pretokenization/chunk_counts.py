@@ -10,8 +10,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
-from itertools import pairwise, repeat
+from itertools import count, pairwise, repeat
 
 import numpy as np
 
@@ -82,36 +83,68 @@ class ChunkCounter:
         keys = list(chunks)
         head_set = set(head_keys)
         heads = [k for k, key in enumerate(keys) if key in head_set] if head_keys else []  # their indices
-        tokens: list[str] = []
-        bounds = sorted({0, *heads, len(keys)})
-        is_head = set(heads)
-        for s, e in pairwise(bounds):
-            if s in is_head:
-                text = keys[s][1:] + (b" " + b" ".join(keys[s + 1 : e]) if e > s + 1 else b"")
-            else:
-                text = b" " + b" ".join(keys[s:e])
-            tokens += self.split(text.replace(ph, b" ").decode("utf-8", "surrogateescape"))
-        # distinct pre-tokens first (as str: a token's bytes are its encoding, one to one), so
-        # that only those are encoded; every token's size in bytes is then read from its id
-        distinct = dict.fromkeys(tokens)  # in order of first appearance
-        index = dict(zip(distinct, range(len(distinct))))
-        ids = np.fromiter(map(index.__getitem__, tokens), np.int64, len(tokens))
-        enc = list(map(str.encode, distinct, repeat("utf-8"), repeat("surrogateescape")))
-        # the chunk of each pre-token, by byte offsets in the joined texts (chunk ends are pre-token ends)
-        sizes = np.fromiter(map(len, keys), np.int64, len(keys)) + 1
-        sizes[heads] -= 2  # a first chunk: its mark byte dropped, no space added
-        tok_sizes = np.fromiter(map(len, enc), np.int64, len(enc))[ids]
-        tok_starts = np.cumsum(tok_sizes) - tok_sizes
-        chunk_starts = np.cumsum(sizes) - sizes
-        owner = np.searchsorted(chunk_starts + sizes, tok_starts, side="right")
-        weights = np.fromiter(chunks.values(), np.int64, len(keys))[owner]
-        counts = int_bincount(ids, weights, len(enc)).tolist()
+        weights = np.fromiter(chunks.values(), np.int64, len(keys))
+        enc, counts, first_chunk, first_in_chunk = pretokens_of_chunks(self.split, keys, weights, heads, ph)
         first_at = None
         if offsets:
             chunk_at = np.concatenate(where)[first_indices(every, keys)]
-            first = np.asarray(first_indices(tokens, list(distinct)), dtype=np.int64)
-            first_at = (chunk_at[owner[first]] + tok_starts[first] - chunk_starts[owner[first]]).tolist()
-        return enc, counts, first_at
+            first_at = (chunk_at[first_chunk] + first_in_chunk).tolist()
+        return enc, counts.tolist(), first_at
+
+
+def pretokens_of_chunks(
+    split: Callable[[str], list[str]],
+    keys: list[bytes],
+    weights: np.ndarray,
+    heads: list[int],
+    ph: bytes,
+    slice_chunks: int = 1 << 16,
+) -> tuple[list[bytes], np.ndarray, np.ndarray, np.ndarray]:
+    """The pre-tokens of distinct chunks: ``(tokens, counts, first_chunk, first_in_chunk)``.
+
+    ``keys``: the distinct chunks in order of first appearance, each without its leading space,
+    spaces that are no cut written as ``ph``; the first chunk of a piece (no space before it) is a
+    mark byte followed by the chunk, and ``heads`` lists the indices of those. ``weights``: each
+    chunk's count (int64). The chunks are joined and pre-tokenized ``slice_chunks`` at a time (a
+    cut before each chunk is exact, so the joined text gives each chunk's pre-tokens; a first
+    chunk starts a call of its own), so that only a slice's pre-tokens are held as strings.
+
+    ``tokens`` (UTF-8 bytes) come in order of first appearance in the text the chunks came from: a
+    pre-token's first occurrence lies in the first occurrence of the first chunk that holds it
+    (chunks do not overlap), so the chunks in order, each's pre-tokens in order, meet the pre-tokens
+    in their order. ``counts`` (int64) sums, over the chunks, the chunk's count times the times it
+    holds the pre-token. ``first_chunk`` is the index of the chunk where each pre-token is first
+    met and ``first_in_chunk`` its byte offset there (counted from the chunk's space, if any).
+    """
+    index: dict[str, int] = {}  # pre-token -> its first position among all the chunks' pre-tokens
+    slots: list[np.ndarray] = []  # each pre-token's entry of `index`, slice by slice
+    seen = 0
+    is_head = set(heads)
+    for s, e in pairwise(sorted({0, len(keys), *heads, *range(0, len(keys), slice_chunks)})):
+        if s in is_head:
+            text = keys[s][1:] + (b" " + b" ".join(keys[s + 1 : e]) if e > s + 1 else b"")
+        else:
+            text = b" " + b" ".join(keys[s:e])
+        found = split(text.replace(ph, b" ").decode("utf-8", "surrogateescape"))
+        # one dict operation per pre-token: a new one takes its position as its entry
+        slots.append(np.fromiter(map(index.setdefault, found, count(seen)), np.int64, len(found)))
+        seen += len(found)
+    first = np.fromiter(index.values(), np.int64, len(index))  # (increasing: insertion order)
+    tokens = list(map(str.encode, index, repeat("utf-8"), repeat("surrogateescape")))
+    del index
+    rank = np.zeros(seen, np.int64)
+    rank[first] = np.arange(len(first))
+    ids = rank[np.concatenate(slots)] if slots else np.zeros(0, np.int64)  # each pre-token's number
+    # the chunk of each pre-token, by byte offsets in the joined texts (chunk ends are pre-token ends)
+    sizes = np.fromiter(map(len, keys), np.int64, len(keys)) + 1
+    sizes[heads] -= 2  # a first chunk: its mark byte dropped, no space added
+    tok_sizes = np.fromiter(map(len, tokens), np.int64, len(tokens))[ids]
+    tok_starts = np.cumsum(tok_sizes) - tok_sizes
+    chunk_ends = np.cumsum(sizes)
+    owner = np.searchsorted(chunk_ends, tok_starts, side="right")
+    counts = int_bincount(ids, weights[owner], len(tokens))
+    first_chunk = owner[first]
+    return tokens, counts, first_chunk, tok_starts[first] - (chunk_ends - sizes)[first_chunk]
 
 
 def first_indices(items: list, distinct: list) -> list[int]:
@@ -132,3 +165,93 @@ def first_indices(items: list, distinct: list) -> list[int]:
 def chunk_counter(pattern: str) -> ChunkCounter:
     """The process's chunk counter for a pattern."""
     return ChunkCounter(pattern)
+
+
+#: distinct chunks a batch holds before it is pre-tokenized (about 150 MB of a worker's memory)
+BATCH_CHUNKS = 1 << 20
+
+
+class ChunkBatch:
+    """The chunks of several blocks counted together and pre-tokenized once.
+
+    Pre-tokenizing a block's distinct chunks costs more than counting its chunks where words
+    rarely repeat within a block (a Zipf tail of many words), yet the same chunks come back block
+    after block; a batch pre-tokenizes each distinct chunk once for all its blocks.
+    :meth:`flush` gives the batch's pre-tokens, counts and, for each, the block where it was first
+    met (a block's pre-tokens come in their order of first appearance there).
+
+    All blocks of a batch are marked with the same two bytes (:func:`free_marks`): a block that
+    holds one of them is refused by :meth:`add` (flush, then add it to the empty batch).
+    """
+
+    def __init__(self, pattern: str, limit: int = BATCH_CHUNKS) -> None:
+        self.split = chunk_counter(pattern).split
+        self.limit = limit
+        self._clear()
+
+    def _clear(self) -> None:
+        self.chunks: Counter[bytes] = Counter()  # in order of first appearance
+        self.heads: list[int] = []  # indices (in `chunks`) of the first chunks of pieces
+        self.blocks: list[int] = []  # the block numbers added, in order
+        self.starts: list[int] = []  # the index of each block's first new chunk
+        self.marks: list[bytes] | None = None
+        self.last_chunks = 0
+
+    def __len__(self) -> int:
+        return len(self.chunks)
+
+    @property
+    def full(self) -> bool:
+        return len(self.chunks) >= self.limit
+
+    def fits(self, data: bytes) -> bool:
+        """Whether a block may join the batch: the batch is empty, or its marks are absent from ``data``."""
+        return self.marks is None or not any(m in data for m in self.marks)
+
+    def add(self, block: int, data: bytes, pieces: list[bytes]) -> bool:
+        """Count the chunks of ``pieces`` (block ``block``'s text between its special tokens;
+        ``data`` the whole block) into the batch. False, with nothing added, when ``data`` holds
+        one of the batch's marks, or (an empty batch) when no two bytes are free in it."""
+        if self.marks is None:
+            self.marks = free_marks(data)
+            if self.marks is None:
+                return False
+        elif not self.fits(data):
+            return False
+        ph, head = self.marks
+        chunks, heads = self.chunks, self.heads
+        self.blocks.append(block)
+        self.starts.append(len(chunks))
+        self.last_chunks = 0  # the chunks of this block, repeated or not
+        for piece in pieces:
+            if not piece:
+                continue
+            parts = mark_non_cuts(piece, ph).split(b" ")
+            self.last_chunks += len(parts)
+            if parts[0]:  # a first chunk (no space before it): a key of its own kind, before the others
+                key = head + parts[0]
+                if key in chunks:
+                    chunks[key] += 1
+                else:
+                    heads.append(len(chunks))
+                    chunks[key] = 1
+            del parts[0]
+            chunks.update(parts)
+        return True
+
+    def flush(self) -> tuple[list[bytes], np.ndarray, np.ndarray]:
+        """``(tokens, counts, first_block)`` of the blocks added since the last flush, and empty
+        the batch: tokens in order of first appearance (the blocks in the order added), counts
+        int64, and the block number where each token was first met (int64)."""
+        chunks = self.chunks
+        if not chunks:
+            self._clear()
+            return [], np.zeros(0, np.int64), np.zeros(0, np.int64)
+        keys = list(chunks)
+        weights = np.fromiter(chunks.values(), np.int64, len(keys))
+        heads, ph = self.heads, self.marks[0]  # type: ignore[index]
+        starts, blocks = np.asarray(self.starts, np.int64), np.asarray(self.blocks, np.int64)
+        self._clear()
+        del chunks
+        tokens, counts, first_chunk, _ = pretokens_of_chunks(self.split, keys, weights, heads, ph)
+        return tokens, counts, blocks[np.searchsorted(starts, first_chunk, side="right") - 1]

@@ -25,6 +25,7 @@ import regex
 
 from core.errors import Cancelled, CorpusError, SpecialTokenError
 from core.files import is_npy, packed_kind
+from core.pretokenization.batched_count import BlockCounter
 from core.pretokenization.blocks import BLOCK_BYTES, auto_block_bytes, iter_blocks, rule_for_pattern  # noqa: F401 (BLOCK_BYTES re-exported)
 from core.pretokenization.chunk_counts import chunk_counter
 from core.pretokenization.compressed import refuse_compressed
@@ -159,6 +160,16 @@ def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) ->
         _CHOOSER.record(chunked, time.perf_counter() - t0, len(data))
         return result
     return _count_chunk_plain(data, pattern, specials)
+
+
+def _block_counter(pattern: str | None, specials: tuple[str, ...], **options) -> BlockCounter:
+    """A counting worker's :class:`core.pretokenization.batched_count.BlockCounter` (top level: the
+    workers import it by name; ``options`` as there, through :func:`functools.partial`)."""
+    return BlockCounter(_count_chunk_plain, _invalid_bytes, pattern, specials, **options)
+
+
+def _invalid_bytes(data: bytes) -> int:
+    return decode_corpus(data)[1]
 
 
 def _count_chunk_probed(data: bytes, pattern: str, specials: tuple[str, ...], a: int, b: int) -> ChunkResult:
@@ -620,6 +631,7 @@ def _count_in_workers(
         workers,
         pattern,
         tuple(specials),
+        batched=_block_counter if COUNT_BY_CHUNKS is None else None,
         path=path,
         size=stats.size_bytes,
         niceness=niceness,

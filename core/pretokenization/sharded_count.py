@@ -23,7 +23,10 @@ is ordering by first appearance in the file.
 one piece per worker and writes the pieces to a private temporary folder. Worker ``k`` owns shard
 ``k``: told by the parent which blocks are done (in block order), it adds their ``k``-th pieces to its
 total (counts add; a pre-token keeps the place of the first block that had it). No pre-token is in
-two shards. At the end each worker sorts its shard by place, cuts it at boundaries the parent takes
+two shards. A worker with a :class:`core.pretokenization.batched_count.BlockCounter` may hold a
+block's counts back in a batch of chunks and write the batch's pieces later (when it is full, or
+when the parent says ``"finish"`` after the last block), each pre-token placed at its first block
+all the same; a piece is named by a key that the worker's reply gives. At the end each worker sorts its shard by place, cuts it at boundaries the parent takes
 from the workers' quantiles, and worker ``j`` merges the ``j``-th stretches of all shards. Those
 final pieces, taken in order ``j = 0, 1, ...``, are the whole counts in order of first appearance.
 
@@ -52,11 +55,11 @@ from typing import BinaryIO, Protocol
 import numpy as np
 
 from core.errors import BPEError, CorpusError
+from core.pretokenization.batched_count import RANK_BITS
 from core.pretokenization.range_cuts import next_valid_cut, range_rule
 from core.workers.parallel import lower_priority
 from core.workers.procs import Child, ChildError, send_error
 
-RANK_BITS = 32  # a place is (block number << RANK_BITS) | rank in the block
 _NO_PLACE = np.iinfo(np.int64).max
 _POLL_S = 0.05
 RANGE_DEPTH = 2  # byte-range tasks a worker may hold at once (one runs, one waits: no idle gap)
@@ -339,19 +342,38 @@ def _serve(
     specials: tuple[str, ...],
     niceness: int,
     positions: bool = False,
+    batched: Callable | None = None,
 ) -> None:
     """A counting worker (owner of shard ``shard``): runs the parent's requests until the parent
     closes the pipe. Every request gets one reply. ``files``: (path, size) of the files whose byte
-    ranges it may be asked to count; ``positions``: see :class:`ShardedCount`."""
+    ranges it may be asked to count; ``positions``, ``batched``: see :class:`ShardedCount`."""
     lower_priority(niceness)
     rule = range_rule(pattern) if files else False
     opened: dict[int, BinaryIO] = {}  # the file last read (tasks come in file order: one is open at a time)
     total = ShardTotal()
+    counter = batched(pattern, specials) if batched is not None and not positions else None
 
-    def piece(block: int, s: int) -> str:
-        return os.path.join(folder, f"{block}.{s}")
+    def piece(key: str, s: int) -> str:
+        return os.path.join(folder, f"{key}.{s}")
+
+    def place(key: str, block: int, parts: list[tuple[list[bytes], np.ndarray, np.ndarray]]) -> str:
+        """Add this worker's shard of ``parts`` (ranks in ``block``, or places), write the others'."""
+        for s, part in enumerate(parts):
+            if s == shard:  # this worker's own shard: added at once
+                total.add_piece(block, part)
+            else:
+                _write(piece(key, s), pack(part))
+        return key
 
     def counted(block: int, file: int, base: int, data: bytes) -> None:
+        if counter is not None:  # pieces of placed tokens: a block's, or a batch's when one is done
+            found, n_bytes, invalid, n_special = counter.block(block, data)
+            keys = [
+                place(f"{block}-{j}", block, split_placed(p[0], p[1], p[2], n_shards))
+                for j, p in enumerate(found)
+            ]
+            conn.send(("counted", block, n_bytes, invalid, n_special, keys))
+            return
         if positions:  # count(data, base, ...) -> tokens, counts, offsets in the file
             r = count(data, base, pattern, specials)
             n = len(r.tokens)
@@ -362,12 +384,8 @@ def _serve(
         else:
             r = count(data, pattern, specials)
             parts = split_by_hash(r.counts, n_shards)
-        for s, part in enumerate(parts):
-            if s == shard:  # this worker's own shard: added at once
-                total.add_piece(block, part)
-            else:
-                _write(piece(block, s), pack(part))
-        conn.send(("counted", block, r.n_bytes, r.invalid_bytes, r.n_special))
+        keys = [place(str(block), block, parts)] if r.n_bytes else []
+        conn.send(("counted", block, r.n_bytes, r.invalid_bytes, r.n_special, keys))
 
     while True:
         try:
@@ -391,12 +409,19 @@ def _serve(
                     f.seek(start)
                     counted(block, file, start, f.read(end - start))
                 else:
-                    conn.send(("counted", block, 0, 0, 0))
+                    conn.send(("counted", block, 0, 0, 0, []))
             elif kind == "block":
                 _, block, file, base = msg
                 counted(block, file, base, conn.recv_bytes())
-            elif kind == "absorb":
-                total.add(msg[1], _take(piece(msg[1], shard)))
+            elif kind == "finish":  # no more blocks: what a batch still holds
+                found = counter.finish() if counter is not None else []
+                keys = [
+                    place(f"end{shard}-{j}", 0, split_placed(p[0], p[1], p[2], n_shards))
+                    for j, p in enumerate(found)
+                ]
+                conn.send(("finished", keys))
+            elif kind == "absorb":  # (a piece of placed tokens needs no block number: 0)
+                total.add(int(msg[1]) if msg[1].isdigit() else 0, _take(piece(msg[1], shard)))
                 conn.send(("absorbed",))
             elif kind == "sort":
                 conn.send(("quantiles", total.sort(msg[1])))
@@ -471,6 +496,10 @@ class ShardedCount:
     ``files``: (path, size) of the files whose byte ranges :meth:`count_tasks` names (``path`` and
     ``size``: one file, file index 0).
 
+    ``batched(pattern, specials)`` (without ``positions``; a top-level function) makes each worker's
+    :class:`core.pretokenization.batched_count.BlockCounter`, which counts the worker's blocks by
+    batches of chunks where that is faster (``count`` is then not called).
+
     ``poll()`` is called while waiting (at least every 50 ms) and after each block; it may raise
     (e.g. :class:`core.Cancelled`): the worker processes are gone, and their temporary folder,
     when the exception leaves. ``on_block(n_bytes, invalid, n_special)`` is called as each block
@@ -488,6 +517,7 @@ class ShardedCount:
         size: int = 0,
         files: list[tuple[str, int]] | None = None,
         positions: bool = False,
+        batched: Callable | None = None,
         niceness: int = 0,
         poll: Callable[[], None] | None = None,
         on_block: Callable[[int, int, int], None] | None = None,
@@ -498,6 +528,7 @@ class ShardedCount:
             files = [] if path is None else [(path, size)]
         self.files = [(os.path.abspath(p), n) for p, n in files]
         self.positions = positions
+        self.batched = batched
         self.pattern = pattern
         self.specials = specials
         self.niceness = niceness
@@ -537,7 +568,7 @@ class ShardedCount:
         ok = False
         try:
             w = self.workers
-            common = (self.files, self.pattern, self.specials, self.niceness, self.positions)
+            common = (self.files, self.pattern, self.specials, self.niceness, self.positions, self.batched)
             self.children = [
                 Child(_serve, (self.count, k, w, self.folder, *common), name="bpe-counter") for k in range(w)
             ]
@@ -560,7 +591,7 @@ class ShardedCount:
         conns = [child.conn for child in self.children]
         held = dict.fromkeys(conns, 0)  # counting tasks sent and not answered
         waiting = dict.fromkeys(conns, 0)  # requests of any kind sent and not answered
-        exhausted = False
+        exhausted = finishing = False
         with _Waiter(conns) as waiter:
             while True:
                 for conn in conns:  # fill every worker up to `depth` counting tasks, in file order
@@ -576,27 +607,35 @@ class ShardedCount:
                         held[conn] += 1
                         waiting[conn] += 1
                 if exhausted and not any(waiting.values()):
-                    return
+                    if finishing:
+                        return
+                    finishing = True  # every block counted: the workers hand in what they hold
+                    for conn in conns:
+                        conn.send(("finish",))
+                        waiting[conn] += 1
                 ready = waiter.ready(_POLL_S)
                 for conn in ready:
                     reply = self._reply(conn)
                     waiting[conn] -= 1
-                    if reply[0] != "counted":
+                    if reply[0] == "counted":
+                        held[conn] -= 1
+                        _, _block, n_bytes, invalid, n_special, keys = reply
+                        t = self.totals
+                        t.n_bytes += n_bytes
+                        t.invalid_bytes += invalid
+                        t.n_special += n_special
+                        t.blocks += n_bytes > 0
+                        if self.on_block is not None:
+                            self.on_block(n_bytes, invalid, n_special)
+                    elif reply[0] == "finished":
+                        keys = reply[1]
+                    else:
                         continue
-                    held[conn] -= 1
-                    _, block, n_bytes, invalid, n_special = reply
-                    t = self.totals
-                    t.n_bytes += n_bytes
-                    t.invalid_bytes += invalid
-                    t.n_special += n_special
-                    if n_bytes:  # the other shards' owners add their pieces of the block
-                        t.blocks += 1
+                    for key in keys:  # the other shards' owners add their pieces
                         for other in conns:
                             if other is not conn:
-                                other.send(("absorb", block))
+                                other.send(("absorb", key))
                                 waiting[other] += 1
-                    if self.on_block is not None:
-                        self.on_block(n_bytes, invalid, n_special)
                 if not ready and self.poll is not None:
                     self.poll()
 
