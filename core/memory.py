@@ -1,8 +1,10 @@
-"""Memory habits of the core: the cyclic garbage collector paused while large acyclic tables are built."""
+"""Memory habits of the core: the cyclic garbage collector paused while large acyclic tables are built;
+the memory of the machine and the memory free now."""
 
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -21,3 +23,24 @@ def paused_gc() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def physical_memory() -> int | None:
+    """This machine's memory in bytes (None where the system does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def available_memory() -> int | None:
+    """Memory free for a new task now, in bytes (Linux's MemAvailable; elsewhere the machine's
+    memory; None where neither is known)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return physical_memory()

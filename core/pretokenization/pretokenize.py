@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import chain, islice, repeat
 from operator import add
 from pathlib import Path
@@ -25,7 +26,7 @@ import regex
 
 from core.errors import Cancelled, CorpusError, SpecialTokenError
 from core.files import is_npy, packed_kind
-from core.pretokenization.batched_count import BlockCounter
+from core.pretokenization.batched_count import BlockCounter, batch_limit
 from core.pretokenization.blocks import BLOCK_BYTES, auto_block_bytes, iter_blocks, rule_for_pattern  # noqa: F401 (BLOCK_BYTES re-exported)
 from core.pretokenization.chunk_counts import chunk_counter
 from core.pretokenization.compressed import refuse_compressed
@@ -631,7 +632,7 @@ def _count_in_workers(
         workers,
         pattern,
         tuple(specials),
-        batched=_block_counter if COUNT_BY_CHUNKS is None else None,
+        batched=partial(_block_counter, limit=batch_limit(workers)) if COUNT_BY_CHUNKS is None else None,
         path=path,
         size=stats.size_bytes,
         niceness=niceness,

@@ -24,8 +24,7 @@ Chinese, 0.1 and 0.2 GB generated corpora), so the estimate is a little above wh
 
 from __future__ import annotations
 
-import os
-
+from core.memory import available_memory, physical_memory
 from core.units import size_text
 
 BASE_BYTES = 50 << 20  # Python, NumPy, regex and the modules
@@ -83,27 +82,6 @@ def lean_engine(distinct: int, word_bytes: int, merges: int, available: int | No
     if free is None or flat <= free // 2:
         return "flat"
     return "flat" if flat <= training_memory(distinct, word_bytes, merges) else "words"
-
-
-def physical_memory() -> int | None:
-    """This machine's memory in bytes (None where the system does not say)."""
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (AttributeError, ValueError, OSError):
-        return None
-
-
-def available_memory() -> int | None:
-    """Memory free for a new task now, in bytes (Linux's MemAvailable; elsewhere the machine's
-    memory; None where neither is known)."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return physical_memory()
 
 
 def human(n: int) -> str:

@@ -176,3 +176,20 @@ def test_workers_counting_by_batches_count_what_one_process_counts(tmp_path, wor
     blocks = iter_blocks(io.BytesIO(data), [EOT], block_rule(pattern), block)
     assert list(stream.count_blocks(blocks).items()) == list(single.items())
     assert live_children() == []
+
+
+def test_the_batches_of_all_workers_fit_in_a_quarter_of_the_free_memory():
+    from core.pretokenization.batched_count import (
+        BATCH_CHUNK_BYTES,
+        MAX_BATCH_CHUNKS,
+        MIN_BATCH_CHUNKS,
+        batch_limit,
+    )
+
+    gb = 10**9
+    assert batch_limit(2, available=24 * gb) == MAX_BATCH_CHUNKS  # a roomy machine: the largest batches
+    eight = batch_limit(8, available=5 * gb)  # a laptop counting in 8 processes
+    assert MIN_BATCH_CHUNKS < eight < MAX_BATCH_CHUNKS
+    assert 8 * eight * BATCH_CHUNK_BYTES <= 5 * gb // 4
+    assert batch_limit(16, available=5 * gb) < eight  # more processes: smaller batches each
+    assert batch_limit(64, available=gb) == MIN_BATCH_CHUNKS  # (never so small that batches stop paying)
