@@ -15,7 +15,6 @@ import stat
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain, islice, repeat
@@ -33,11 +32,10 @@ from core.pretokenization.compressed import refuse_compressed
 from core.pretokenization.path_probe import probe_cuts
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 from core.pretokenization.read_watch import watch
-from core.pretokenization.sharded_count import OrderedCounts, ShardedCount, plan_ranges
+from core.pretokenization.sharded_count import OrderedCounts, ShardedCount, ShardTotal, plan_ranges
 from core.pretokenization.sources import read_head
 from core.pretokenization.space_chunks import PathChooser, is_space_safe
 from core.pretokenization.special_matching import special_bytes_regex, special_text_regex
-from core.workers.parallel import lower_priority, ordered_map
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
@@ -574,29 +572,10 @@ def count_pretokens_ordered(
             if streamed:
                 stats.size_bytes = done
             return counts, stats
-        total: Counter[bytes] = Counter()
-
-        def absorb(r: ChunkResult) -> None:
-            nonlocal done
-            total.update(r.counts)
-            done += r.n_bytes
-            stats.invalid_bytes += r.invalid_bytes
-            stats.special_occurrences += r.n_special
-            stats.chunks += 1
-            poll()
-
-        results = ordered_map(
-            _count_chunk,
-            blocks,
-            workers=workers,
-            extra_args=(pat, tuple(specials)),
-            poll=poll,
-            initializer=lower_priority,
-            initargs=(niceness,),
-        )
-        with closing(results):  # on cancel, the pool is terminated before the exception leaves
-            for result in results:
-                absorb(result)
+        if COUNT_BY_CHUNKS is None and is_space_safe(pat):  # by batches of blocks where that is faster
+            total: Mapping[bytes, int] = _count_here_by_batches(blocks, pat, tuple(specials), stats, on_block)
+        else:
+            total = _count_here(blocks, pat, tuple(specials), stats, on_block)
     finally:
         stream.close()
     if watched is not None:  # truncated, grown or rewritten meanwhile: the counts are of no one version
@@ -609,7 +588,55 @@ def count_pretokens_ordered(
         stats.notes.append(
             f"{stats.invalid_bytes:,} invalid UTF-8 byte{'' if stats.invalid_bytes == 1 else 's'} kept byte-exactly"
         )
-    return dict(total), stats
+    return (total if isinstance(total, OrderedCounts) else dict(total)), stats
+
+
+def _count_here(
+    blocks: Iterable[bytes],
+    pattern: str | None,
+    specials: tuple[str, ...],
+    stats: CorpusStats,
+    on_block: Callable[[int, int, int], None],
+) -> dict[bytes, int]:
+    """One process's counts of ``blocks``, block by block (:func:`_count_chunk`), in order of first appearance."""
+    total: Counter[bytes] = Counter()
+    for block in blocks:
+        r = _count_chunk(block, pattern, specials)
+        total.update(r.counts)
+        stats.invalid_bytes += r.invalid_bytes
+        stats.special_occurrences += r.n_special
+        stats.chunks += 1
+        on_block(r.n_bytes, r.invalid_bytes, r.n_special)
+    return total
+
+
+def _count_here_by_batches(
+    blocks: Iterable[bytes],
+    pattern: str | None,
+    specials: tuple[str, ...],
+    stats: CorpusStats,
+    on_block: Callable[[int, int, int], None],
+) -> OrderedCounts:
+    """One process's counts of ``blocks``, in order of first appearance, by the workers'
+    :class:`core.pretokenization.batched_count.BlockCounter` (a batch of chunks over many blocks
+    where that times faster than the plain path): each piece's tokens are placed, and the total is
+    sorted by place, as a worker's shard is."""
+    counter = _block_counter(pattern, specials, limit=batch_limit(1))
+    total = ShardTotal()
+    for i, block in enumerate(blocks):
+        found, n_bytes, invalid, n_special = counter.block(i, block)
+        for piece in found:
+            total.add_tokens(*piece)
+        stats.invalid_bytes += invalid
+        stats.special_occurrences += n_special
+        stats.chunks += 1
+        on_block(n_bytes, invalid, n_special)
+    for piece in counter.finish():
+        total.add_tokens(*piece)
+    total.sort(0)
+    assert total.sorted is not None
+    tokens, counts, _ = total.sorted
+    return OrderedCounts(tokens, counts.tolist())
 
 
 def _count_in_workers(

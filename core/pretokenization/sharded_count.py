@@ -241,7 +241,7 @@ class ShardTotal:
         n = len(tokens)
         slots = np.fromiter(self.index.values(), np.int64, n)
         self.index = {}
-        order = np.argsort(self.places[slots])
+        order = np.argsort(self.places[slots], kind="stable")  # (timsort: places come mostly in order)
         slots = slots[order]
         self.sorted = (list(map(tokens.__getitem__, order.tolist())), self.counts[slots], self.places[slots])
         self.counts = self.places = np.zeros(0, np.int64)

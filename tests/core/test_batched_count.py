@@ -193,3 +193,31 @@ def test_the_batches_of_all_workers_fit_in_a_quarter_of_the_free_memory():
     assert 8 * eight * BATCH_CHUNK_BYTES <= 5 * gb // 4
     assert batch_limit(16, available=5 * gb) < eight  # more processes: smaller batches each
     assert batch_limit(64, available=gb) == MIN_BATCH_CHUNKS  # (never so small that batches stop paying)
+
+
+def test_one_process_counts_by_batches_what_it_counts_block_by_block(monkeypatch):
+    import core.pretokenization.pretokenize as pretokenize
+
+    data = corpus(13, 6000)
+    monkeypatch.setattr(
+        pretokenize, "COUNT_BY_CHUNKS", False
+    )  # the reference: the plain path, block by block
+    plain, s1 = count_pretokens(data, [EOT], "gpt2", workers=1, block_bytes=1500, is_text=True)
+    monkeypatch.setattr(pretokenize, "COUNT_BY_CHUNKS", None)
+    monkeypatch.setattr(pretokenize, "batch_limit", lambda workers: 40)  # full after every block or two
+    flushes = []
+    flush = ChunkBatch.flush
+    monkeypatch.setattr(ChunkBatch, "flush", lambda self: flushes.append(len(self)) or flush(self))
+    monkeypatch.setattr(BlockCounter, "probe_every", 4)
+    batched, s2 = count_pretokens(data, [EOT], "gpt2", workers=1, block_bytes=1500, is_text=True)
+    assert sum(1 for n in flushes if n) > 5  # the batches took blocks, and filled up along the way
+    assert list(batched.items()) == list(plain.items())
+    for key in (
+        "size_bytes",
+        "pretokens",
+        "distinct_pretokens",
+        "invalid_bytes",
+        "special_occurrences",
+        "chunks",
+    ):
+        assert getattr(s2, key) == getattr(s1, key), key
