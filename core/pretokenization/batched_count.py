@@ -1,4 +1,5 @@
-"""What a counting worker runs on the blocks of its share: chunks counted in batches of blocks.
+"""What a counting worker runs on the blocks of its share (and one process on all the blocks, with
+``workers=1``): chunks counted in batches of blocks.
 
 A worker of :class:`core.pretokenization.sharded_count.ShardedCount` counts many blocks. Counted by
 space-separated chunks (:mod:`core.pretokenization.space_chunks`) one block at a time, a block's
