@@ -572,10 +572,17 @@ def count_pretokens_ordered(
             if streamed:
                 stats.size_bytes = done
             return counts, stats
+
+        def tally(n_bytes: int, invalid: int, n_special: int) -> None:  # a block counted here
+            stats.invalid_bytes += invalid
+            stats.special_occurrences += n_special
+            stats.chunks += 1
+            on_block(n_bytes, invalid, n_special)
+
         if COUNT_BY_CHUNKS is None and is_space_safe(pat):  # by batches of blocks where that is faster
-            total: Mapping[bytes, int] = _count_here_by_batches(blocks, pat, tuple(specials), stats, on_block)
+            total: Mapping[bytes, int] = _count_here_by_batches(blocks, pat, tuple(specials), tally)
         else:
-            total = _count_here(blocks, pat, tuple(specials), stats, on_block)
+            total = _count_here(blocks, pat, tuple(specials), tally)
     finally:
         stream.close()
     if watched is not None:  # truncated, grown or rewritten meanwhile: the counts are of no one version
@@ -595,18 +602,15 @@ def _count_here(
     blocks: Iterable[bytes],
     pattern: str | None,
     specials: tuple[str, ...],
-    stats: CorpusStats,
-    on_block: Callable[[int, int, int], None],
+    tally: Callable[[int, int, int], None],
 ) -> dict[bytes, int]:
-    """One process's counts of ``blocks``, block by block (:func:`_count_chunk`), in order of first appearance."""
+    """One process's counts of ``blocks``, block by block (:func:`_count_chunk`), in order of first
+    appearance; ``tally(n_bytes, invalid, n_special)`` after each block."""
     total: Counter[bytes] = Counter()
     for block in blocks:
         r = _count_chunk(block, pattern, specials)
         total.update(r.counts)
-        stats.invalid_bytes += r.invalid_bytes
-        stats.special_occurrences += r.n_special
-        stats.chunks += 1
-        on_block(r.n_bytes, r.invalid_bytes, r.n_special)
+        tally(r.n_bytes, r.invalid_bytes, r.n_special)
     return total
 
 
@@ -614,23 +618,19 @@ def _count_here_by_batches(
     blocks: Iterable[bytes],
     pattern: str | None,
     specials: tuple[str, ...],
-    stats: CorpusStats,
-    on_block: Callable[[int, int, int], None],
+    tally: Callable[[int, int, int], None],
 ) -> OrderedCounts:
     """One process's counts of ``blocks``, in order of first appearance, by the workers'
     :class:`core.pretokenization.batched_count.BlockCounter` (a batch of chunks over many blocks
     where that times faster than the plain path): each piece's tokens are placed, and the total is
-    sorted by place, as a worker's shard is."""
+    sorted by place, as a worker's shard is; ``tally`` as for :func:`_count_here`."""
     counter = _block_counter(pattern, specials, limit=batch_limit(1))
     total = ShardTotal()
     for i, block in enumerate(blocks):
         found, n_bytes, invalid, n_special = counter.block(i, block)
         for piece in found:
             total.add_tokens(*piece)
-        stats.invalid_bytes += invalid
-        stats.special_occurrences += n_special
-        stats.chunks += 1
-        on_block(n_bytes, invalid, n_special)
+        tally(n_bytes, invalid, n_special)
     for piece in counter.finish():
         total.add_tokens(*piece)
     total.sort(0)
