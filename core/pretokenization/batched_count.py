@@ -31,7 +31,7 @@ import numpy as np
 
 from core.memory import available_memory
 from core.pretokenization.chunk_counts import BATCH_CHUNKS, ChunkBatch
-from core.pretokenization.space_chunks import is_space_safe
+from core.pretokenization.space_chunks import chunks_exact
 from core.pretokenization.special_matching import special_bytes_regex
 
 RANK_BITS = 32  # a place is (block number << RANK_BITS) | rank in the block
@@ -84,10 +84,7 @@ class BlockCounter:
         self.invalid = invalid  # the invalid UTF-8 bytes of a block
         self.pattern = pattern
         self.specials = specials
-        chunkable = is_space_safe(pattern) and not any(
-            0xD800 <= ord(c) <= 0xDFFF for t in specials for c in t
-        )
-        self.batch = ChunkBatch(pattern, limit) if chunkable else None  # type: ignore[arg-type]
+        self.batch = ChunkBatch(pattern, limit) if chunks_exact(pattern, specials) else None  # type: ignore[arg-type]
         self.force = force  # True / False: always / never the batch (tests); None: by timing
         self.sre = special_bytes_regex(specials)
         self.calls = 0

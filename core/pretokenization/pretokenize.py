@@ -34,14 +34,13 @@ from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, 
 from core.pretokenization.read_watch import watch
 from core.pretokenization.sharded_count import OrderedCounts, ShardedCount, ShardTotal, plan_ranges
 from core.pretokenization.sources import read_head
-from core.pretokenization.space_chunks import PathChooser, is_space_safe
+from core.pretokenization.space_chunks import PathChooser, chunks_exact
 from core.pretokenization.special_matching import special_bytes_regex, special_text_regex
 
 #: A progress callback: ``progress(phase, done, total)``; returning ``False`` cancels.
 Progress = Callable[[str, int, int], "bool | None"]
 
 _SURROGATES = regex.compile("[\udc80-\udcff]")
-ANY_SURROGATE = regex.compile("[\ud800-\udfff]")
 _BOM = b"\xef\xbb\xbf"
 SINGLE_PROCESS_BYTES = 4 << 20
 
@@ -144,7 +143,7 @@ COUNT_BY_CHUNKS: bool | None = None
 
 def _count_chunk(data: bytes, pattern: str | None, specials: tuple[str, ...]) -> ChunkResult:
     """Worker entry point (top level so that a worker process can import it)."""
-    if is_space_safe(pattern) and not any(map(ANY_SURROGATE.search, specials)):
+    if chunks_exact(pattern, specials):
         chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
         if chunked and COUNT_BY_CHUNKS is None and _CHOOSER.probing:
             cuts = probe_cuts(data, pattern, specials)
@@ -579,7 +578,9 @@ def count_pretokens_ordered(
             stats.chunks += 1
             on_block(n_bytes, invalid, n_special)
 
-        if COUNT_BY_CHUNKS is None and is_space_safe(pat):  # by batches of blocks where that is faster
+        if COUNT_BY_CHUNKS is None and chunks_exact(
+            pat, specials
+        ):  # by batches of blocks where that is faster
             total: Mapping[bytes, int] = _count_here_by_batches(blocks, pat, tuple(specials), tally)
         else:
             total = _count_here(blocks, pat, tuple(specials), tally)

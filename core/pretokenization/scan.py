@@ -38,7 +38,6 @@ from core.pretokenization.chunk_counts import chunk_counter, first_indices
 from core.pretokenization.compressed import refuse_compressed
 from core.pretokenization.path_probe import probe_cuts
 from core.pretokenization.pretokenize import (
-    ANY_SURROGATE,
     GPT2_PATTERN,  # noqa: F401 (the doctest above uses it)
     decode_corpus,
     resolve_pattern,
@@ -51,7 +50,7 @@ from core.pretokenization.range_cuts import (  # noqa: F401 (re-exported: the cu
     range_rule,
 )
 from core.pretokenization.sources import is_stream, open_stream
-from core.pretokenization.space_chunks import PathChooser, is_space_safe
+from core.pretokenization.space_chunks import PathChooser, chunks_exact
 from core.pretokenization.special_matching import (
     special_bytes_regex,
     special_text_regex,
@@ -103,7 +102,7 @@ def count_block(data: bytes, base: int, pattern: str | None, specials: tuple[str
     against the plain path and takes the faster (the results are the same).
     """
     pattern = _resolved(pattern)
-    if is_space_safe(pattern) and not any(map(ANY_SURROGATE.search, specials)):
+    if chunks_exact(pattern, specials):
         chunked = _CHOOSER.pick() if COUNT_BY_CHUNKS is None else COUNT_BY_CHUNKS
         if chunked and COUNT_BY_CHUNKS is None and _CHOOSER.probing:
             cuts = probe_cuts(data, pattern, specials)

@@ -107,6 +107,12 @@ def is_space_safe(pattern: str | None) -> bool:
     return pattern is not None and pattern in _PROVEN
 
 
+def chunks_exact(pattern: str | None, specials: tuple[str, ...] | list[str]) -> bool:
+    """Whether counting by chunks gives the plain path's counts: a proven pattern, and no special
+    token written with surrogate escapes (those are found in the text, not in its bytes)."""
+    return is_space_safe(pattern) and not any(0xD800 <= ord(c) <= 0xDFFF for t in specials for c in t)
+
+
 def free_marks(data: bytes, n: int = 2) -> list[bytes] | None:
     """``n`` distinct bytes that do not occur in ``data`` (None when there are not enough)."""
     out = []
