@@ -1,10 +1,11 @@
 """Memory habits of the core: the cyclic garbage collector paused while large acyclic tables are built;
-the memory of the machine and the memory free now."""
+the memory of the machine and the memory free now; freed heap memory given back."""
 
 from __future__ import annotations
 
 import gc
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -44,3 +45,21 @@ def available_memory() -> int | None:
     except (OSError, ValueError, IndexError):
         pass
     return physical_memory()
+
+
+def release_free_memory() -> bool:
+    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``), after many small
+    objects were freed at once: glibc keeps them otherwise, and NumPy's large arrays are mapped
+    apart from the heap, so they would not reuse them. True where it was done (glibc only)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):  # (musl and others: no malloc_trim)
+        return False
+    trim.argtypes = [ctypes.c_size_t]
+    trim(0)
+    return True

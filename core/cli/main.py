@@ -111,7 +111,15 @@ def _train(args: argparse.Namespace) -> int:
             if _say_memory_need(counts, progress, merges, quiet=args.quiet) == "flat":
                 from core.training.flat import FlatMerger
 
-                trainer = FlatMerger(counts, args.tie_break, args.special_token, pattern=pattern, stats=stats)
+                trainer = FlatMerger(
+                    counts,
+                    args.tie_break,
+                    args.special_token,
+                    pattern=pattern,
+                    stats=stats,
+                    vocab_size=args.vocab_size,
+                    consume=True,
+                )
             else:
                 trainer = Trainer(
                     counts,

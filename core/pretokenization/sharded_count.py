@@ -126,6 +126,12 @@ class OrderedCounts(Mapping[bytes, int]):
     def values(self) -> _Values:
         return _Values(self)
 
+    def clear(self) -> None:
+        """Drop the tokens and counts (a trainer built from them frees their memory so)."""
+        self.tokens.clear()
+        self.counts.clear()
+        self._dict = None
+
 
 class _Values(ValuesView):
     def __init__(self, owner: OrderedCounts) -> None:

@@ -408,7 +408,9 @@ def trainer_from_counts(
         if lean_engine(len(words), sum(map(len, words)), merges) == "flat":
             from core.training.flat import FlatMerger
 
-            return FlatMerger(words, tie_break, specials, pattern=name, stats=stats)
+            return FlatMerger(
+                words, tie_break, specials, pattern=name, stats=stats, vocab_size=vocab_size, consume=True
+            )
     return Trainer(words, specials, pattern=name, tie_break=tie_break, keep_history=keep_history, stats=stats)
 
 

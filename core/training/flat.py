@@ -5,7 +5,7 @@ in Python dicts and sets: Python work per word and per pair changed, and ~200 by
 every structure is a NumPy array, and a merge is a fixed number of NumPy calls whatever its size
 (a merge at a few sites takes a path of its own, one site at a time).
 
-*Tokens.* ``T`` (``int32``) has a node per byte of the distinct words, in order of first
+*Tokens.* ``T`` (``int16`` while the codes fit it, then ``int32``) has a node per byte of the distinct words, in order of first
 appearance, with a separator node (``SEP``) before each word and after the last. A token over the
 nodes ``s .. e`` of its word is written at both ends: ``T[s]`` holds its code (``>= 0``: a
 *start*), ``T[e]`` holds ``END - code`` (its *end*; a one-byte token is only a start), the nodes
@@ -26,10 +26,11 @@ count reaches it.
 
 *Where each pair occurs*: the nodes where it starts, in chunks of one pool (a chunk per pair per
 merge that made it, linked to the pair's previous chunk). A node is stale where ``P`` no longer
-holds the pair's id; a pair whose count falls to 0 forgets its list. The pool is compacted when it
-must grow: by a plain copy of the other chunks where the lists of pairs gone are a third of it,
-dropping every stale node where a third of it is stale (each site takes exactly one live entry, so
-that share is known). Ids of pairs gone are renumbered away when they are more than half of all ids.
+holds the pair's id; a pair whose count falls to 0 forgets its list. The pool is allocated with
+room, and a soft limit on the entries written (pages take memory once written): past it, the
+pool is compacted by a plain copy of the other chunks where the lists of pairs gone are an eighth
+of it, dropping every stale node where a quarter of it is stale (each site takes exactly one live
+entry, so that share is known); else the limit rises by a sixteenth. Ids of pairs gone are renumbered away when they are more than half of all ids.
 
 *Words.* A node's word (whose count weighs it) is a word number per 256 nodes plus a byte per node.
 
@@ -49,7 +50,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from core.errors import BPEError, Cancelled
-from core.memory import paused_gc
+from core.memory import paused_gc, release_free_memory
 from core.pretokenization.exact_counts import int_bincount
 from core.pretokenization.pretokenize import CorpusStats, Progress, check_special_tokens
 from core.training.count_bounds import check_counts
@@ -61,6 +62,7 @@ DEAD = -1  # a node inside a token
 SEP = -2  # before each word and after the last
 END = -3  # a token's last node holds END - code
 MAX_NODES = 2**31 - 1  # node numbers are int32
+SHORT_CODES = 2**15 + END  # codes below this fit int16 tokens (END - code >= -2**15); past it, int32
 BLOCK_BITS = 8
 BLOCK = 1 << BLOCK_BITS  # pair ids per block of ``_bmax``
 BUILD_BLOCK_NODES = 1 << 20  # nodes indexed at a time while the pairs are first counted
@@ -68,6 +70,10 @@ COMPACT_MIN = 1 << 20  # ids handed out before the ids of pairs gone are first c
 SMALL_SITES = 48  # a pair listed at no more nodes than this is merged one site at a time
 SLICE_SITES = 1 << 17  # a merge at more sites takes them a slice of whole words at a time
 WORD_BLOCK_BITS = 8  # a node's word: a word number per 256 nodes, and a byte per node
+POOL_ROOM = 1.5  # the pool is allocated this many times the byte pairs' entries (written as needed)
+GONE_SHARE = 8  # compact the pool (a plain copy) where the lists of pairs gone are 1/8 of it
+STALE_SHARE = 4  # ... dropping stale nodes too where 1/4 of it is stale or gone
+SOFT_GROWTH = 1.0625  # else let it hold this many times as many entries
 _NODE = np.int32
 _NO_NODES = np.zeros(0, dtype=_NODE)
 _LOW = 0xFFFFFFFF
@@ -82,7 +88,10 @@ def _grown(
         return a
     size = max(need, int(factor * a.size), 16)
     size = -(-size // multiple) * multiple
-    out = np.empty(size, dtype=a.dtype) if fill is None else np.full(size, fill, dtype=a.dtype)
+    if fill is None or fill == 0:  # (untouched room costs no memory until it is written)
+        out = np.empty(size, dtype=a.dtype) if fill is None else np.zeros(size, dtype=a.dtype)
+    else:
+        out = np.full(size, fill, dtype=a.dtype)
     out[: a.size] = a
     return out
 
@@ -101,7 +110,12 @@ def _groups(codes: np.ndarray, weights: np.ndarray, nodes: np.ndarray, small: bo
 
 
 class FlatMerger:
-    """The words of a corpus (distinct pre-token -> count) merged by the BPE rule, leanly."""
+    """The words of a corpus (distinct pre-token -> count) merged by the BPE rule, leanly.
+
+    ``vocab_size``: the size the run is for, if known (past 32,765 codes the tokens are int32 from
+    the start, not turned int32 on the way). ``consume``: empty ``word_counts`` (its ``clear()``)
+    once the words' bytes are copied, so that their memory is free before the arrays are made.
+    """
 
     keep_history = False
 
@@ -113,6 +127,8 @@ class FlatMerger:
         *,
         pattern: str | None = "gpt2",
         stats: CorpusStats | None = None,
+        vocab_size: int | None = None,
+        consume: bool = False,
     ) -> None:
         if tie_break not in TIE_BREAKS:
             raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
@@ -140,8 +156,19 @@ class FlatMerger:
                 f"{MAX_NODES:,}; train with engine='words'"
             )
         # SEP w0 SEP w1 ... SEP: the bytes joined by a placeholder, the separators written after
-        self.T = np.frombuffer(b"\0" + b"\0".join(words) + b"\0", dtype=np.uint8).astype(np.int32)
+        joined = bytearray(n)
+        joined[1:-1] = b"\0".join(words)
         del words
+        if consume:  # (the words' bytes are in ``joined`` now: the caller's copy goes first)
+            clear = getattr(word_counts, "clear", None)
+            if clear is not None:
+                clear()
+                release_free_memory()
+        # int16 codes while they fit (a token's end holds END - code): half the memory of int32
+        codes = 256 + max(0, (vocab_size or 0) - 256 - len(self.special_tokens))
+        self._short = codes <= SHORT_CODES
+        self.T = np.frombuffer(joined, dtype=np.uint8).astype(np.int16 if self._short else np.int32)
+        del joined
         self._wstart = np.cumsum(lens + 1) - lens  # each word's first node
         del lens
         self.T[self._wstart - 1] = SEP
@@ -157,8 +184,10 @@ class FlatMerger:
         self._count = np.zeros(0, dtype=np.int64)
         self._head = np.zeros(0, dtype=np.int32)
         self._bmax = np.zeros(0, dtype=np.int64)
-        self._pool = np.zeros(n - 2 * len(self._wcounts) + 16, dtype=_NODE)  # (room for the byte pairs)
+        # the byte pairs' lists, and room to grow (its pages take memory once written: ``_soft``)
+        self._pool = np.empty(int(POOL_ROOM * (n - 2 * len(self._wcounts))) + 16, dtype=_NODE)
         self._npool = 0
+        self._soft = 0  # the entries the pool may hold before it is compacted or this is raised
         self._cstart = np.zeros(1 << 12, dtype=np.int64)
         self._clen = np.zeros(1 << 12, dtype=np.int64)
         self._cnext = np.zeros(1 << 12, dtype=np.int32)
@@ -171,6 +200,7 @@ class FlatMerger:
         self._counted = False  # (while the byte pairs are being counted, every count is 0)
         self._build()
         self._counted = True
+        self._soft = self._npool
 
     # ------------------------------------------------------------------ pairs and their lists
     def _word_of(self, nodes):
@@ -245,15 +275,19 @@ class FlatMerger:
             self._rose = top
 
     def _room(self, nodes: int, chunks: int) -> None:
-        """Room in the pool for ``nodes`` more entries and ``chunks`` more chunks. A full pool is
-        first compacted (:meth:`_compact_pool`) when the lists of pairs gone hold half of it."""
-        if self._npool + nodes > self._pool.size and self._counted:
-            if 3 * int(self._clen[: self._nch][~self._live_chunks()].sum()) >= self._npool:
-                self._compact_pool(stale=False)  # a third is the lists of pairs gone: a plain copy
-            if self._npool + nodes > self._pool.size and 3 * (self._npool - self._live) >= self._npool:
-                self._compact_pool()  # a third of the pool is stale
-            if self._npool + nodes > self._pool.size:
-                self._pool = _grown(self._pool, self._npool + nodes, factor=1.5)
+        """Room in the pool for ``nodes`` more entries and ``chunks`` more chunks. Past its soft
+        limit the pool is compacted (:meth:`_compact_pool`): by a plain copy where the lists of pairs
+        gone are ``1 / GONE_SHARE`` of it, dropping the stale nodes too where ``1 / STALE_SHARE`` of
+        it is stale or gone; else the limit is raised by ``SOFT_GROWTH``."""
+        if self._npool + nodes > self._soft and self._counted:
+            if GONE_SHARE * int(self._clen[: self._nch][~self._live_chunks()].sum()) >= self._npool:
+                self._compact_pool(stale=False)
+            if self._npool + nodes > self._soft and STALE_SHARE * (self._npool - self._live) >= self._npool:
+                self._compact_pool()
+            if self._npool + nodes > self._soft:
+                self._soft = max(self._npool + nodes, int(SOFT_GROWTH * self._soft))
+        if self._npool + nodes > self._pool.size:
+            self._pool = _grown(self._pool, self._npool + nodes, factor=1.5)
         need = self._nch + chunks
         if need > self._cstart.size:
             self._cstart = _grown(self._cstart, need, factor=1.5)
@@ -336,7 +370,8 @@ class FlatMerger:
         self._append(sid[starts], np.diff(np.append(starts, sid.size)), nodes[order])
 
     def _listed(self, pid: int) -> np.ndarray:
-        """The nodes listed under a pair (stale ones included)."""
+        """The nodes listed under a pair (stale ones included), its oldest chunk first (so a byte
+        pair's list, a chunk per block of the words, is ascending)."""
         c = int(self._head[pid])
         if c < 0:
             return _NO_NODES
@@ -346,12 +381,21 @@ class FlatMerger:
             s = cstart[c]
             parts.append(pool[s : s + clen[c]])
             c = cnext[c]
-        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+        return parts[0] if len(parts) == 1 else np.concatenate(parts[::-1])
 
     def _sites(self, pid: int, listed: np.ndarray | None = None) -> np.ndarray:
         """The nodes where the pair starts now, left to right (a node is listed once per pair)."""
         nodes = self._listed(pid) if listed is None else listed
-        nodes = nodes[self.P[nodes] == pid]
+        P, step = self.P, BUILD_BLOCK_NODES
+        if nodes.size <= step:
+            here = P[nodes] == pid
+        else:  # (a block at a time: no temporary of the list's size but the mask)
+            here = np.empty(nodes.size, dtype=bool)
+            for lo in range(0, nodes.size, step):
+                np.equal(P[nodes[lo : lo + step]], pid, out=here[lo : lo + step])
+        if not here.all():  # (a list no merge has touched yet is all live: kept as it is)
+            nodes = nodes[here]
+        del here
         if nodes.size < 2 or (nodes[1:] > nodes[:-1]).all():
             return nodes
         return np.sort(nodes, kind="stable")  # (chunks are ascending runs: timsort merges them)
@@ -495,6 +539,9 @@ class FlatMerger:
         if code is not None:
             return code, False
         code = self._code[token] = len(self._tokens)
+        if self._short and code >= SHORT_CODES:  # the codes outgrow int16: the tokens become int32
+            self.T = self.T.astype(np.int32)
+            self._short = False
         self._tokens.append(token)
         self._lens.append(len(token))
         self.L = _grown(self.L, code + 1, 0)
@@ -588,7 +635,7 @@ class FlatMerger:
         # one grouping for both sides: x (left), V + y (right), 2V + a (right, the next site
         # adjacent: (b, a) is lost there and (ab, ab) made)
         V = len(self._tokens)
-        ys = ys[has_right] + V
+        ys = ys[has_right].astype(np.int64) + V  # (T may be int16)
         if adjacent:
             after = np.zeros(sites.size, dtype=bool)
             after[:-1] = adj

@@ -470,7 +470,9 @@ def train_bpe(
     if engine == "flat":
         from core.training.flat import FlatMerger
 
-        flat = FlatMerger(counts, tie_break, specials, pattern=pattern, stats=stats)
+        flat = FlatMerger(
+            counts, tie_break, specials, pattern=pattern, stats=stats, vocab_size=vocab_size, consume=True
+        )
         del counts
         flat.run(vocab_size, progress=progress, min_interval=50)
         return flat.vocab, list(flat.merges)

@@ -66,7 +66,9 @@ def task_ours(path: str, vocab_size: int, workers: int) -> dict:
     # the merge loop train_bpe takes (core.training.memory_need.lean_engine)
     engine = lean_engine(len(counts), sum(map(len, counts)), vocab_size - 257)
     if engine == "flat":
-        trainer = FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats)
+        trainer = FlatMerger(
+            counts, "lexicographic", [SPECIAL], stats=stats, vocab_size=vocab_size, consume=True
+        )
     else:
         trainer = Trainer(counts, [SPECIAL], keep_history=False, stats=stats)
     del counts

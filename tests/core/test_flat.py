@@ -29,6 +29,11 @@ WEIGHTED = st.dictionaries(
     max_size=30,
 )
 
+# 343 words of three letters over seven, repeated: many pairs, made and lost merge after merge
+MANY_PAIRS = {
+    bytes([97 + i % 7, 97 + i // 7 % 7, 97 + i // 49 % 7]) * (1 + i % 4): 1 + i % 5 for i in range(343)
+}
+
 
 def _same_as_trainer(counts: dict[bytes, int], tie_break: str, n: int) -> FlatMerger:
     flat = FlatMerger(counts, tie_break)
@@ -90,12 +95,80 @@ def test_compacting_the_lists_and_the_pair_ids_changes_nothing(counts, tie_break
     assert merger.words() == [toks for _w, toks, _c in trainer.words()]
 
 
+@settings(max_examples=60, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 3, 10**9]))
+def test_a_pool_compacted_whenever_past_its_limit_changes_nothing(counts, tie_break, small):
+    """The pool's own rule, at its most eager: past its soft limit it is compacted whenever any of
+    it is gone or stale, and the limit rises as little as it can."""
+    with mock.patch.multiple(flat, **_eager(small)):
+        merger = _same_as_trainer(counts, tie_break, 40)
+    assert merger._npool <= merger._soft <= merger._pool.size
+
+
+def _eager(small: int) -> dict:
+    return {"SMALL_SITES": small, "GONE_SHARE": 10**9, "STALE_SHARE": 10**9, "SOFT_GROWTH": 1.0}
+
+
+@pytest.mark.parametrize("small", [-1, 10**9])
+def test_the_pool_stays_within_its_limit_by_compacting(small):
+    """Merges that make many pairs: the eager rule compacts the pool instead of letting it hold
+    more entries (each compaction leaves live entries only, or none of the pairs gone)."""
+    words = MANY_PAIRS
+    spy = mock.patch.object(FlatMerger, "_compact_pool", autospec=True, side_effect=FlatMerger._compact_pool)
+    with mock.patch.multiple(flat, **_eager(small)), spy as compacted:
+        merger = FlatMerger(words)
+        start = merger._soft
+        merger.steps(150)
+    assert compacted.call_count >= 10
+    assert merger._soft < 1.1 * start  # (raised only where a merge's new entries did not fit)
+    reference = FlatMerger(words)
+    assert [r.pair for r in reference.steps(150)] == merger.merges
+
+
+@settings(max_examples=60, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 10**9]))
+def test_tokens_turn_int32_when_the_codes_outgrow_int16(counts, tie_break, small):
+    """The tokens are int16 while the codes fit (END - code too); the merge whose new code would not
+    fit turns them int32 on the way, with the same merges (the limit lowered here to 259)."""
+    with mock.patch.multiple(flat, SMALL_SITES=small, SHORT_CODES=259):
+        merger = FlatMerger(counts, tie_break)
+        assert merger.T.dtype == np.int16
+        trainer = Trainer(counts, [], pattern=None, tie_break=tie_break, keep_history=False)
+        for _ in range(40):
+            got = [(r.pair, r.count, r.n_ties, r.words_changed) for r in merger.steps(1)]
+            assert got == [(r.pair, r.count, r.n_ties, r.words_changed) for r in trainer.steps(1)]
+            if not got:
+                break
+            assert merger.T.dtype == (np.int16 if len(merger._tokens) <= 259 else np.int32)
+    assert merger.words() == [toks for _w, toks, _c in trainer.words()]
+
+
+def test_the_tokens_are_int32_from_the_start_for_a_vocabulary_past_int16():
+    words = {b"abcabc": 3, b"bca": 2}
+    assert FlatMerger(words, vocab_size=32_000).T.dtype == np.int16
+    assert FlatMerger(words, vocab_size=32_000, special_tokens=["<s>"]).T.dtype == np.int16
+    assert FlatMerger(words, vocab_size=2**15 + 1).T.dtype == np.int32
+    assert FlatMerger(words, vocab_size=2**15 + 1).steps(3) == FlatMerger(words).steps(3)
+
+
+def test_consume_empties_the_counts_it_was_built_from():
+    from core.pretokenization.sharded_count import OrderedCounts
+
+    words = {b"abab": 2, b"ab": 1}
+    merger = FlatMerger(words, consume=True)
+    assert words == {}
+    ordered = OrderedCounts([b"abab", b"ab"], [2, 1])
+    assert FlatMerger(ordered, consume=True).steps(2) == merger.steps(2)
+    assert len(ordered) == 0 and list(ordered) == [] and dict(ordered) == {}
+    kept = {b"abab": 2, b"ab": 1}
+    FlatMerger(kept)
+    assert kept == {b"abab": 2, b"ab": 1}
+
+
 def test_the_lists_hold_every_pair_start_once_and_weigh_its_count():
     """After merges and a compaction of the pool, the lists hold exactly the nodes where a pair
     starts, each once, and each pair's nodes, weighed by their words' counts, sum to its count."""
-    words = {
-        bytes([97 + i % 7, 97 + i // 7 % 7, 97 + i // 49 % 7]) * (1 + i % 4): 1 + i % 5 for i in range(343)
-    }
+    words = MANY_PAIRS
     merger = FlatMerger(words)
     merger.steps(150)
     merger._compact_pool()
