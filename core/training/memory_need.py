@@ -49,22 +49,28 @@ def training_memory(distinct: int, word_bytes: int, merges: int = 0, *, history:
     return int(built + per_byte * word_bytes * (1 + word_bytes / distinct / LONG_WORD))
 
 
-# the flat merge loop (core/training/flat.py): per byte of the words, a node in two int32 arrays
-# (tokens, pair ids), a byte for its word and an entry in the lists of where pairs start; per word
-# its count, its first node and its share of the pair ids. Peaks measured (stop 29, with the counts
-# it is built from), per distinct pre-token: 326 bytes for gcide (8.5 bytes a word), 894 for 15 MB
-# of Chinese (39), 285-296 for the 0.1 and 1 GB generated corpora (10), 754 for 150 MB of Chinese
-# (40). Once built, the merges add little (the lists are compacted when a third of them is stale).
-# Rounded up:
-FLAT_PER_DISTINCT = 170
-FLAT_PER_BYTE = 17
+# the flat merge loop (core/training/flat.py): per byte of the words, a node: its token (int16
+# while the codes fit, 2 bytes more past 32,765 codes), the id of the pair starting there (int32),
+# a byte for its word, and an entry in the lists of where pairs start; per word its separator
+# node, its count and its first node. The counts it is built from are freed before its arrays are
+# made. The merges add the pairs they make (an id and a chunk of the lists each), the largest list
+# taken at once, and the lists' room before they are compacted (a sixteenth at a time). Peaks
+# measured (stop 31, bench_train_memory.py --engine flat), per distinct pre-token: 248 bytes for
+# gcide (8.5 bytes a word, 9,743 merges), 245-264 for the 0.1 and 1 GB generated corpora (10
+# bytes a word, 31,743 merges), 723 for 15 MB of Chinese (39, 2,000 merges), 577 for 150 MB of
+# Chinese (40). Rounded up:
+FLAT_PER_DISTINCT = 40
+FLAT_PER_BYTE = 12
+FLAT_WIDE_TOKENS = 2  # bytes more per byte where the codes outgrow int16
+FLAT_SHORT_CODES = 2**15 - 3  # (core.training.flat.SHORT_CODES)
 FLAT_PER_MERGED_BYTE = 1.0
 FLAT_MAX_NODES = 2**31 - 1  # nodes the flat loop can number: a byte of the words each, a separator each
 
 
 def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
     """Bytes of memory the flat merge loop is expected to peak at (see :func:`training_memory`)."""
-    built = BASE_BYTES + START_BYTES + FLAT_PER_DISTINCT * distinct + FLAT_PER_BYTE * word_bytes
+    per_byte = FLAT_PER_BYTE + (FLAT_WIDE_TOKENS if 256 + merges > FLAT_SHORT_CODES else 0)
+    built = BASE_BYTES + START_BYTES + FLAT_PER_DISTINCT * distinct + per_byte * word_bytes
     if merges <= 0 or not distinct:
         return built
     per_byte = FLAT_PER_MERGED_BYTE * (merges / 2000) ** MERGE_GROWTH

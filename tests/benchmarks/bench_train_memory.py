@@ -7,7 +7,11 @@ counts are loaded: the counts dict a trainer is built from is part of training) 
 pre-token, after start-up and after the merges, and the CPU seconds of the merge loop.
 
     python tests/benchmarks/bench_train_memory.py CORPUS [CORPUS ...] [--vocab 10000] [--history]
-        [--cache DIR] [--rustbpe]
+        [--cache DIR] [--rustbpe] [--engine flat]
+
+``--engine flat`` measures the flat merge loop that ``train_bpe`` and ``train`` take
+(:class:`core.training.flat.FlatMerger`, built as they build it: emptying the counts once their
+bytes are copied); the default is the app's ``Trainer``.
 
 ``--rustbpe`` also times rustbpe's whole training of the corpus (CPU seconds, 2 threads), to set
 beside ours; ``--baseline DIR`` also runs the trainer of another checkout (e.g. main before a
@@ -61,7 +65,16 @@ def counts_cache(corpus: str, cache: str) -> str:
     return str(out)
 
 
-def child(counts_path: str, vocab: int, history: bool) -> None:
+def _flat(counts, stats, vocab: int):
+    from core.training.flat import FlatMerger
+
+    try:
+        return FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats, vocab_size=vocab, consume=True)
+    except TypeError:  # (a checkout before those arguments)
+        return FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats)
+
+
+def child(counts_path: str, vocab: int, history: bool, engine: str = "words") -> None:
     import numpy  # noqa: F401  (the interpreter's baseline includes the trainer's imports)
 
     from core.training.trainer import Trainer
@@ -74,7 +87,10 @@ def child(counts_path: str, vocab: int, history: bool) -> None:
     word_bytes = sum(map(len, counts))
     _reset_peak()
     t0 = time.process_time()
-    trainer = Trainer(counts, [SPECIAL], keep_history=history, stats=stats)
+    if engine == "flat":
+        trainer = _flat(counts, stats, vocab)
+    else:
+        trainer = Trainer(counts, [SPECIAL], keep_history=history, stats=stats)
     del counts  # (train_bpe's from_file lets go of the counts once the trainer is built)
     startup_cpu = time.process_time() - t0
     startup_peak = _status("VmHWM") - base
@@ -82,17 +98,31 @@ def child(counts_path: str, vocab: int, history: bool) -> None:
     trainer.run(vocab)
     merge_cpu = time.process_time() - t0
     peak = _status("VmHWM") - base
-    from core.training.memory_need import training_memory
+    from core.training.memory_need import flat_memory, training_memory
 
-    try:
-        estimate = training_memory(distinct, word_bytes, vocab - 257, history=history)
-    except TypeError:  # (the estimate before it knew about merges and undo history)
-        estimate = training_memory(distinct, word_bytes)  # type: ignore[call-arg]
-    # what the merges did, as the records say it (deltas in their order): equal digests, equal runs
-    fields = [
-        (r.pair, r.count, tuple(r.ties), r.n_ties, r.words_changed, r.occurrences_changed, tuple(r.deltas))
-        for r in trainer.records
-    ]
+    if engine == "flat":
+        estimate = flat_memory(distinct, word_bytes, vocab - 257)
+        fields = [
+            (r.pair, r.count, r.n_ties, r.words_changed, r.occurrences_changed) for r in trainer.records
+        ]
+    else:
+        try:
+            estimate = training_memory(distinct, word_bytes, vocab - 257, history=history)
+        except TypeError:  # (the estimate before it knew about merges and undo history)
+            estimate = training_memory(distinct, word_bytes)  # type: ignore[call-arg]
+        # what the merges did, as the records say it (deltas in their order): equal digests, equal runs
+        fields = [
+            (
+                r.pair,
+                r.count,
+                tuple(r.ties),
+                r.n_ties,
+                r.words_changed,
+                r.occurrences_changed,
+                tuple(r.deltas),
+            )
+            for r in trainer.records
+        ]
     digest = hashlib.sha1(repr(fields).encode()).hexdigest()[:16]
 
     print(
@@ -149,6 +179,7 @@ def main() -> None:
     ap.add_argument("--cache", default=os.environ.get("BPE_COUNTS_CACHE", "/tmp/bpe-counts-cache"))
     ap.add_argument("--rustbpe", action="store_true")
     ap.add_argument("--baseline", help="another checkout whose trainer to measure too")
+    ap.add_argument("--engine", choices=("words", "flat"), default="words", help="the merge loop measured")
     a = ap.parse_args()
     print(
         "| corpus | distinct | B/distinct: counts | start-up peak | peak | peak MB | estimate MB | merge CPU s "
@@ -159,7 +190,7 @@ def main() -> None:
         cp = counts_cache(corpus, a.cache)
         digests = []
         for label, code in ([("baseline", a.baseline)] if a.baseline else []) + [("", None)]:
-            r = run(["--child", cp, str(a.vocab), str(int(a.history))], code)
+            r = run(["--child", cp, str(a.vocab), str(int(a.history)), a.engine], code)
             digests.append(r["digest"])
             name = Path(corpus).name + (f" ({label})" if label else "")
             same = "" if len(digests) < 2 else ("yes" if digests[0] == digests[1] else "**no**")
@@ -178,7 +209,7 @@ def main() -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], int(sys.argv[3]), bool(int(sys.argv[4])))
+        child(sys.argv[2], int(sys.argv[3]), bool(int(sys.argv[4])), *sys.argv[5:6])
     elif len(sys.argv) > 1 and sys.argv[1] == "--rustbpe-child":
         rustbpe_child(sys.argv[2], int(sys.argv[3]))
     else:

@@ -64,3 +64,31 @@ def test_the_warning_names_the_need_of_the_loop_that_runs():
     for engine, need in (("flat", flat), ("words", words)):
         warning = too_much(*args, available=100_000_000, engine=engine)
         assert warning is not None and f"training needs about {human(need)} of memory" in warning
+
+
+def test_the_flat_estimate_is_a_little_above_the_measured_peaks():
+    """Peaks of the flat merge loop measured at stop 31 (bench_train_memory.py --engine flat, MiB
+    above the interpreter's): the estimate is above each, and within a third of the large ones."""
+    from core.training.memory_need import flat_memory
+
+    measured = {  # (distinct, bytes of them, merges): peak MiB
+        (357_551, 14_023_876, 2_000): 252,  # 15 MB of Chinese
+        (3_462_004, 138_579_052, 2_000): 1921,  # 150 MB of Chinese-like text
+        (1_426_821, 15_008_354, 31_743): 385,  # 0.2 GB of varied text
+        (331_328, 2_821_290, 9_743): 81,  # gcide
+    }
+    for args, peak in measured.items():
+        estimate = flat_memory(*args) / 2**20
+        assert peak < estimate
+        if args[1] > 10**7:
+            assert estimate < 1.33 * peak
+
+
+def test_the_flat_estimate_counts_wider_tokens_past_int16_codes():
+    from core.training import flat
+    from core.training.memory_need import FLAT_SHORT_CODES, FLAT_WIDE_TOKENS, flat_memory
+
+    assert FLAT_SHORT_CODES == flat.SHORT_CODES
+    below, past = FLAT_SHORT_CODES - 256, FLAT_SHORT_CODES - 255  # (merges: codes 256 + merges)
+    wider = flat_memory(1_000_000, 10_000_000, past) - flat_memory(1_000_000, 10_000_000, below)
+    assert wider >= FLAT_WIDE_TOKENS * 10_000_000
