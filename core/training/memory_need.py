@@ -78,8 +78,8 @@ def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
 
 
 def lean_engine(distinct: int, word_bytes: int, merges: int, available: int | None = None) -> str:
-    """The merge loop a run without undo takes: "flat" (2-3x as fast, and about as lean: leaner for
-    short words, a little more for long ones) where its estimate fits in half the memory free now,
+    """The merge loop a run without undo takes: "flat" (2-3x as fast, and leaner but for long words
+    and few merges) where its estimate fits in half the memory free now,
     else whichever of the two needs less; "words" where its nodes would not fit int32."""
     if word_bytes + distinct + 1 > FLAT_MAX_NODES:  # (its node numbers are int32)
         return "words"

@@ -451,8 +451,8 @@ def train_bpe(
     Returns ``(vocab, merges)``: vocab maps ids 0..n-1 to bytes (bytes, then special tokens, then
     merges); merges are ``(bytes, bytes)`` pairs in creation order. ``progress(phase, done, total)``
     receives "pretokenize" and "merge" phases; returning False raises :class:`Cancelled`.
-    ``engine``: the merge loop, "flat" (:mod:`core.training.flat`, 1.5-2.5x as fast; leaner for
-    English-like text, about as lean for Chinese), "words" (the :class:`Trainer`'s) or "auto" (flat
+    ``engine``: the merge loop, "flat" (:mod:`core.training.flat`, 1.5-2.5x as fast, and leaner but
+    for long words and few merges), "words" (the :class:`Trainer`'s) or "auto" (flat
     where it fits in half the memory free, else the one expected to need less:
     :func:`core.training.memory_need.lean_engine`); the merges are the same.
     """
