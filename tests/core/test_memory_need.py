@@ -92,3 +92,16 @@ def test_the_flat_estimate_counts_wider_tokens_past_int16_codes():
     below, past = FLAT_SHORT_CODES - 256, FLAT_SHORT_CODES - 255  # (merges: codes 256 + merges)
     wider = flat_memory(1_000_000, 10_000_000, past) - flat_memory(1_000_000, 10_000_000, below)
     assert wider >= FLAT_WIDE_TOKENS * 10_000_000
+
+
+def test_freed_heap_memory_is_given_back_where_glibc_can(monkeypatch):
+    """After a trainer empties the counts it was built from, glibc's free pages go back to the
+    system (Linux with glibc: True); elsewhere nothing is called and it says so."""
+    import platform
+
+    from core import memory
+
+    if platform.system() == "Linux" and platform.libc_ver()[0] == "glibc":
+        assert memory.release_free_memory() is True
+    monkeypatch.setattr(memory.sys, "platform", "darwin")
+    assert memory.release_free_memory() is False
