@@ -393,8 +393,10 @@ class FlatMerger:
             here = np.empty(nodes.size, dtype=bool)
             for lo in range(0, nodes.size, step):
                 np.equal(P[nodes[lo : lo + step]], pid, out=here[lo : lo + step])
-        if not here.all():  # (a list no merge has touched yet is all live: kept as it is)
+        if not here.all():
             nodes = nodes[here]
+        elif nodes.base is not None:  # (a one-chunk list is a view of the pool, which a compaction
+            nodes = nodes.copy()  # moves while the merge goes on; a longer one is a copy already)
         del here
         if nodes.size < 2 or (nodes[1:] > nodes[:-1]).all():
             return nodes

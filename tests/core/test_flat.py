@@ -60,6 +60,14 @@ PATHS = {
     "sites one at a time": {"SMALL_SITES": 10**9},
     "all sites at once": {"SMALL_SITES": -1},
     "slices of sites": {"SMALL_SITES": -1, "SLICE_SITES": 2, "BUILD_BLOCK_NODES": 5},
+    # a byte pair's list in one chunk, taken by slices while the pool is compacted under them
+    "slices, the pool compacted between them": {
+        "SMALL_SITES": -1,
+        "SLICE_SITES": 2,
+        "GONE_SHARE": 10**9,
+        "STALE_SHARE": 10**9,
+        "SOFT_GROWTH": 1.0,
+    },
 }
 
 
