@@ -195,7 +195,10 @@ class FlatMerger:
         self._nch = 0
         self._rose = 0  # the highest count that rose since the best pair was last found
         self._next_check = COMPACT_MIN  # when the ids of pairs gone are next counted
-        self._tied: tuple[int, np.ndarray] | None = None  # (count, the pairs tied at it, in rule order)
+        # (count, the pairs tied at it in the rule's order, and for the "first" rule where each
+        # starts first); kept while no count rises to it
+        self._tied: tuple[int, np.ndarray, np.ndarray | None] | None = None
+        self._regained: set[int] = set()  # pairs that gained sites (two merges made one token)
         self._live = n - 2 * len(self._wcounts) - 1  # nodes where a pair starts (one each per list)
         self._counted = False  # (while the byte pairs are being counted, every count is 0)
         self._build()
@@ -258,6 +261,7 @@ class FlatMerger:
                 part[...] = remap[part]
             cpid = self._cpid[: self._nch]
             cpid[...] = remap[cpid]
+            self._regained.clear()
             for arr, fill in ((self._pkey, 0), (self._count, 0), (self._head, -1)):
                 arr[:m] = arr[live]
                 arr[m:n] = fill
@@ -483,13 +487,20 @@ class FlatMerger:
     def _best(self) -> tuple[int, int, int] | None:
         """(pair id, count, number of other pairs with that count) of the pair to merge next."""
         count = self._count
+        regained, self._regained = self._regained, set()
         if self._tied is not None:  # the pairs tied at the last merge's count, in the rule's order
-            bound, tied = self._tied
+            bound, tied, firsts = self._tied
             if self._rose < bound:  # no count rose to it: the ties are those of them still at it
-                tied = tied[count[tied] == bound]
-                if tied.size:
-                    self._tied = (bound, tied) if tied.size > 1 else None
-                    return self._pick(tied), bound, tied.size - 1
+                still = count[tied] == bound
+                tied = tied[still]
+                # ("first": a pair's first site moves only with its sites, which change with its
+                # count, or where it lost and gained as much at once: then all are found again)
+                moved = firsts is not None and bool(regained) and not regained.isdisjoint(tied.tolist())
+                if tied.size and not moved:
+                    if firsts is not None:
+                        firsts = firsts[still]
+                    self._tied = (bound, tied, firsts) if tied.size > 1 else None
+                    return int(tied[0]), bound, tied.size - 1
         self._tied = None
         self._rose = 0
         bmax = self._bmax
@@ -515,25 +526,28 @@ class FlatMerger:
             tied = (blocks[hit[0]] << BLOCK_BITS) + hit[1]
         if tied.size == 1:
             return int(tied[0]), bound, 0
+        firsts = None
         if self.tie_break == "lexicographic":  # (names never change: sorted once, greatest first)
             keys = self._pkey[tied]
             token = self._tokens.__getitem__
             names = list(zip(map(token, (keys >> 32).tolist()), map(token, (keys & _LOW).tolist())))
             tied = tied[sorted(range(tied.size), key=names.__getitem__, reverse=True)]
-        self._tied = (bound, tied)
-        return self._pick(tied), bound, tied.size - 1
+        else:  # the pair that starts first (each node starts one pair: no two alike)
+            firsts = self._first_sites(tied)
+            order = firsts.argsort(kind="stable")
+            tied, firsts = tied[order], firsts[order]
+        self._tied = (bound, tied, firsts)
+        return int(tied[0]), bound, tied.size - 1
 
-    def _pick(self, tied: np.ndarray) -> int:
-        """The tie rule: the greatest (bytes, bytes) pair (first in ``tied``), or the pair that
-        occurs first."""
-        if self.tie_break == "lexicographic":
-            return int(tied[0])
-
-        def first(pid: int) -> int:
-            sites = self._sites(pid)
-            return int(sites[0]) if sites.size else self.T.size
-
-        return min(tied.tolist(), key=first)
+    def _first_sites(self, pids: np.ndarray) -> np.ndarray:
+        """The node where each pair starts first (the "first" tie rule)."""
+        out = np.empty(pids.size, dtype=np.int64)
+        P = self.P
+        for i, pid in enumerate(pids.tolist()):
+            nodes = self._listed(pid)
+            nodes = nodes[P[nodes] == pid]
+            out[i] = int(nodes.min()) if nodes.size else self.T.size
+        return out
 
     def _code_for(self, token: bytes) -> tuple[int, bool]:
         """The code of a merged token, and whether it is new."""
@@ -698,6 +712,8 @@ class FlatMerger:
         uk, inv = np.unique(keys, return_inverse=True)
         ids = np.fromiter((known.get(k, -1) for k in uk.tolist()), dtype=np.int64, count=uk.size)
         fresh = ids < 0
+        if not fresh.all():
+            self._regained.update(ids[~fresh].tolist())
         if fresh.any():
             ids[fresh] = self._new_ids(uk[fresh])
         per = ids[inv]

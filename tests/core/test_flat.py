@@ -322,3 +322,15 @@ def test_more_tokens_than_the_flat_loop_numbers_take_the_trainer():
     # node numbers are int32: a node per byte of the distinct words and per separator
     assert lean_engine(10**8, 2**31 - 10**8 - 1, 30_000, available=10**15) == "words"
     assert lean_engine(10**8, 2**31 - 10**8 - 2, 30_000, available=10**15) == "flat"
+
+
+def test_the_first_rule_orders_a_tie_once_not_at_every_merge():
+    """300 pairs tied at one count: the "first" rule finds where each starts once, when the tie
+    is found, and takes them in that order merge after merge (it looked them all up again at
+    every merge: 78 s instead of 2.8 s for 20,000 merges of 5 MB of gcide)."""
+    words = {bytes([65 + i % 20, 97 + i // 20]): 1 for i in range(300)}
+    spy = mock.patch.object(FlatMerger, "_first_sites", autospec=True, side_effect=FlatMerger._first_sites)
+    with spy as looked_up:
+        merger = _same_as_trainer(words, "first", 250)
+    assert len(merger.merges) == 250
+    assert sum(call.args[1].size for call in looked_up.call_args_list) == 300
