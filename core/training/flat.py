@@ -5,11 +5,11 @@ in Python dicts and sets: Python work per word and per pair changed, and ~200 by
 every structure is a NumPy array, and a merge is a fixed number of NumPy calls whatever its size
 (a merge at a few sites takes a path of its own, one site at a time).
 
-*Tokens.* ``T`` (``int16`` while the codes fit it, then ``int32``) has a node per byte of the distinct words, in order of first
-appearance, with a separator node (``SEP``) before each word and after the last. A token over the
-nodes ``s .. e`` of its word is written at both ends: ``T[s]`` holds its code (``>= 0``: a
-*start*), ``T[e]`` holds ``END - code`` (its *end*; a one-byte token is only a start), the nodes
-inside it are ``DEAD``. The token after the one starting at ``s`` starts at ``s + L[code]``
+*Tokens.* ``T`` (``int16`` while the codes fit it, then ``int32``) has a node per byte of the
+distinct words, in order of first appearance, with a separator node (``SEP``) before each word and
+after the last. A token over the nodes ``s .. e`` of its word is written at both ends: ``T[s]``
+holds its code (``>= 0``: a *start*), ``T[e]`` holds ``END - code`` (its *end*; a one-byte token
+is only a start), the nodes inside it are ``DEAD``. The token after the one starting at ``s`` starts at ``s + L[code]``
 (``L``: each code's length in bytes); the one before it ends at ``s - 1``. Codes: bytes 0-255,
 then one per merged token (a token made by two merges keeps its first code).
 
@@ -21,8 +21,8 @@ absorbed token's pair) at their nodes, and the pairs it makes are new ids: no lo
 except when the merged token existed already (two merges made the same bytes), where the pairs
 with it are found by a scan of the keys. ``_bmax`` bounds the highest count in each block of
 ``BLOCK`` ids (raised when a count rises, lowered when read), so the best pair is found in one or
-a few blocks; the pairs tied at the best count are kept, in the tie rule's order, while no other
-count reaches it.
+a few blocks; the pairs tied at the best count are kept, in the tie rule's order (the "first" rule
+finds where each starts once, when the tie is found), while no other count reaches it.
 
 *Where each pair occurs*: the nodes where it starts, in chunks of one pool (a chunk per pair per
 merge that made it, linked to the pair's previous chunk). A node is stale where ``P`` no longer
@@ -30,7 +30,8 @@ holds the pair's id; a pair whose count falls to 0 forgets its list. The pool is
 room, and a soft limit on the entries written (pages take memory once written): past it, the
 pool is compacted by a plain copy of the other chunks where the lists of pairs gone are an eighth
 of it, dropping every stale node where a quarter of it is stale (each site takes exactly one live
-entry, so that share is known); else the limit rises by a sixteenth. Ids of pairs gone are renumbered away when they are more than half of all ids.
+entry, so that share is known); else the limit rises by a sixteenth. Ids of pairs gone are
+renumbered away when they are more than half of all ids.
 
 *Words.* A node's word (whose count weighs it) is a word number per 256 nodes plus a byte per node.
 
@@ -195,9 +196,8 @@ class FlatMerger:
         self._nch = 0
         self._rose = 0  # the highest count that rose since the best pair was last found
         self._next_check = COMPACT_MIN  # when the ids of pairs gone are next counted
-        # (count, the pairs tied at it in the rule's order, and for the "first" rule where each
-        # starts first); kept while no count rises to it
-        self._tied: tuple[int, np.ndarray, np.ndarray | None] | None = None
+        # (count, the pairs tied at it in the rule's order): kept while no count rises to it
+        self._tied: tuple[int, np.ndarray] | None = None
         self._regained: set[int] = set()  # pairs that gained sites (two merges made one token)
         self._live = n - 2 * len(self._wcounts) - 1  # nodes where a pair starts (one each per list)
         self._counted = False  # (while the byte pairs are being counted, every count is 0)
@@ -489,17 +489,16 @@ class FlatMerger:
         count = self._count
         regained, self._regained = self._regained, set()
         if self._tied is not None:  # the pairs tied at the last merge's count, in the rule's order
-            bound, tied, firsts = self._tied
+            bound, tied = self._tied
             if self._rose < bound:  # no count rose to it: the ties are those of them still at it
-                still = count[tied] == bound
-                tied = tied[still]
+                tied = tied[count[tied] == bound]
                 # ("first": a pair's first site moves only with its sites, which change with its
                 # count, or where it lost and gained as much at once: then all are found again)
-                moved = firsts is not None and bool(regained) and not regained.isdisjoint(tied.tolist())
+                moved = (
+                    self.tie_break == "first" and bool(regained) and not regained.isdisjoint(tied.tolist())
+                )
                 if tied.size and not moved:
-                    if firsts is not None:
-                        firsts = firsts[still]
-                    self._tied = (bound, tied, firsts) if tied.size > 1 else None
+                    self._tied = (bound, tied) if tied.size > 1 else None
                     return int(tied[0]), bound, tied.size - 1
         self._tied = None
         self._rose = 0
@@ -526,17 +525,14 @@ class FlatMerger:
             tied = (blocks[hit[0]] << BLOCK_BITS) + hit[1]
         if tied.size == 1:
             return int(tied[0]), bound, 0
-        firsts = None
         if self.tie_break == "lexicographic":  # (names never change: sorted once, greatest first)
             keys = self._pkey[tied]
             token = self._tokens.__getitem__
             names = list(zip(map(token, (keys >> 32).tolist()), map(token, (keys & _LOW).tolist())))
             tied = tied[sorted(range(tied.size), key=names.__getitem__, reverse=True)]
         else:  # the pair that starts first (each node starts one pair: no two alike)
-            firsts = self._first_sites(tied)
-            order = firsts.argsort(kind="stable")
-            tied, firsts = tied[order], firsts[order]
-        self._tied = (bound, tied, firsts)
+            tied = tied[self._first_sites(tied).argsort(kind="stable")]
+        self._tied = (bound, tied)
         return int(tied[0]), bound, tied.size - 1
 
     def _first_sites(self, pids: np.ndarray) -> np.ndarray:
