@@ -89,8 +89,10 @@ def _grown(
         return a
     size = max(need, int(factor * a.size), 16)
     size = -(-size // multiple) * multiple
-    if fill is None or fill == 0:  # (untouched room costs no memory until it is written)
-        out = np.empty(size, dtype=a.dtype) if fill is None else np.zeros(size, dtype=a.dtype)
+    if fill is None:  # (untouched room, here and zeroed, costs no memory until it is written)
+        out = np.empty(size, dtype=a.dtype)
+    elif fill == 0:
+        out = np.zeros(size, dtype=a.dtype)
     else:
         out = np.full(size, fill, dtype=a.dtype)
     out[: a.size] = a
@@ -389,6 +391,14 @@ class FlatMerger:
 
     def _sites(self, pid: int, listed: np.ndarray | None = None) -> np.ndarray:
         """The nodes where the pair starts now, left to right (a node is listed once per pair)."""
+        nodes = self._live_nodes(pid, listed)
+        if nodes.size < 2 or (nodes[1:] > nodes[:-1]).all():
+            return nodes
+        return np.sort(nodes, kind="stable")  # (chunks are ascending runs: timsort merges them)
+
+    def _live_nodes(self, pid: int, listed: np.ndarray | None = None) -> np.ndarray:
+        """The nodes listed under the pair where it still starts (``P`` holds its id there), in
+        the lists' order, in an array of their own."""
         nodes = self._listed(pid) if listed is None else listed
         P, step = self.P, BUILD_BLOCK_NODES
         if nodes.size <= step:
@@ -401,10 +411,7 @@ class FlatMerger:
             nodes = nodes[here]
         elif nodes.base is not None:  # (a one-chunk list is a view of the pool, which a compaction
             nodes = nodes.copy()  # moves while the merge goes on; a longer one is a copy already)
-        del here
-        if nodes.size < 2 or (nodes[1:] > nodes[:-1]).all():
-            return nodes
-        return np.sort(nodes, kind="stable")  # (chunks are ascending runs: timsort merges them)
+        return nodes
 
     def _build(self) -> None:
         """Count every byte pair (weighted by its word's count) and list the nodes where each
@@ -538,10 +545,8 @@ class FlatMerger:
     def _first_sites(self, pids: np.ndarray) -> np.ndarray:
         """The node where each pair starts first (the "first" tie rule)."""
         out = np.empty(pids.size, dtype=np.int64)
-        P = self.P
         for i, pid in enumerate(pids.tolist()):
-            nodes = self._listed(pid)
-            nodes = nodes[P[nodes] == pid]
+            nodes = self._live_nodes(pid)
             out[i] = int(nodes.min()) if nodes.size else self.T.size
         return out
 
