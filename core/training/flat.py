@@ -14,24 +14,39 @@ is only a start), the nodes inside it are ``DEAD``. The token after the one star
 then one per merged token (a token made by two merges keeps its first code).
 
 *Pairs.* Each pair gets an id when it is made; per id its key (``(a << 32) | b``), its count
-(``int64``: sums stay exact) and the head of its list. ``P`` (``int32``, per node) holds, at the
-start of every token that has a right neighbour, the id of the pair starting there, and -1 where
-no pair starts. So a merge reads the ids of the pairs it takes from (the left neighbour's pair, the
-absorbed token's pair) at their nodes, and the pairs it makes are new ids: no lookup by key,
-except when the merged token existed already (two merges made the same bytes), where the pairs
-with it are found by a scan of the keys. ``_bmax`` bounds the highest count in each block of
-``BLOCK`` ids (raised when a count rises, lowered when read), so the best pair is found in one or
-a few blocks; the pairs tied at the best count are kept, in the tie rule's order (the "first" rule
-finds where each starts once, when the tie is found), while no other count reaches it.
+(``int64``: sums stay exact) and the head of its list. A merge takes from the pairs at its sites'
+neighbours (each left neighbour's pair ``(x, a)``, each absorbed token's ``(b, y)``), and the pairs
+it makes get new ids (except when the merged token existed already, as two merges can make the
+same bytes: those still there keep theirs). Where the ids of the pairs taken from come from
+depends on the words' length:
+
+- *Short words* (at most ``NODE_IDS_MAX_BYTES`` bytes on average, as in English): ``P``
+  (``int32``, per node) holds, at the start of every token that has a right neighbour, the id of
+  the pair starting there (-1 where none does); a merge reads the ids there, and a node is stale
+  where ``P`` no longer holds the pair's id.
+- *Long words* (Chinese runs of characters: ``P`` would be a third of the memory): no ``P``. A
+  merge that makes a token ``c`` makes pairs ``(m, c)`` and ``(c, m)`` with older tokens ``m`` and
+  ``(c, c)``, and ``c`` is newer than every token before, so the ids are handed out in the order
+  of ``(c, side, m)`` (each id's place in ``_G``) and a key's id is found by a binary search of
+  ``_G``, once per distinct neighbour (a byte pair's in a table by its bytes). Pairs made out of
+  that order (by a later slice of a merge, or with a token made again) are kept in a dict
+  (``_again``). The pair ``(a, b)`` starts at a node where ``T`` holds ``a`` and, ``L[a]`` nodes
+  on, ``b``: a node is stale where it no longer does (tokens only grow, so a pair never starts
+  again where it stopped).
+
+``_bmax`` bounds the highest count in each block of ``BLOCK`` ids (raised when a count rises,
+lowered when read), so the best pair is found in one or a few blocks; the pairs tied at the best
+count are kept, in the tie rule's order (the "first" rule finds where each starts once, when the
+tie is found), while no other count reaches it.
 
 *Where each pair occurs*: the nodes where it starts, in chunks of one pool (a chunk per pair per
-merge that made it, linked to the pair's previous chunk). A node is stale where ``P`` no longer
-holds the pair's id; a pair whose count falls to 0 forgets its list. The pool is allocated with
-room, and a soft limit on the entries written (pages take memory once written): past it, the
-pool is compacted by a plain copy of the other chunks where the lists of pairs gone are an eighth
-of it, dropping every stale node where a quarter of it is stale (each site takes exactly one live
-entry, so that share is known); else the limit rises by a sixteenth. Ids of pairs gone are
-renumbered away when they are more than half of all ids.
+merge that made it, linked to the pair's previous chunk). A pair's list is dropped when a merge
+takes its sites, or when its count falls to 0. The pool is allocated with room, and a soft limit
+on the entries written (pages take memory once written): past it, the pool is compacted by a
+plain copy of the other chunks where the lists dropped are an eighth of it, dropping every stale
+node where a quarter of it is stale (each site takes exactly one live entry, so that share is
+known); else the limit rises by a sixteenth. Ids of pairs gone are renumbered away (in order)
+when they are more than half of all ids.
 
 *Words.* A node's word (whose count weighs it) is a word number per 256 nodes plus a byte per node.
 
@@ -68,6 +83,7 @@ BLOCK_BITS = 8
 BLOCK = 1 << BLOCK_BITS  # pair ids per block of ``_bmax``
 BUILD_BLOCK_NODES = 1 << 20  # nodes indexed at a time while the pairs are first counted
 COMPACT_MIN = 1 << 20  # ids handed out before the ids of pairs gone are first counted
+NODE_IDS_MAX_BYTES = 16  # words of at most this many bytes on average keep a pair id per node
 SMALL_SITES = 48  # a pair listed at no more nodes than this is merged one site at a time
 SLICE_SITES = 1 << 17  # a merge at more sites takes them a slice of whole words at a time
 WORD_BLOCK_BITS = 8  # a node's word: a word number per 256 nodes, and a byte per node
@@ -78,6 +94,7 @@ SOFT_GROWTH = 1.0625  # else let it hold this many times as many entries
 _NODE = np.int32
 _NO_NODES = np.zeros(0, dtype=_NODE)
 _LOW = 0xFFFFFFFF
+BYTE_PAIR_MASK = ~0xFF000000FF  # a key with none of these bits is a pair of two bytes (fits int64)
 
 
 def _grown(
@@ -176,8 +193,11 @@ class FlatMerger:
         del lens
         self.T[self._wstart - 1] = SEP
         self.T[-1] = SEP
-        self.P = np.full(n, -1, dtype=np.int32)
         self._number_words()
+        # a pair id per node (``P``) where the words are short: a merge reads the ids of the pairs
+        # it takes from at their nodes (4 bytes a node); where they are long, it finds them by key
+        short = n - self._wcounts.size - 1 <= NODE_IDS_MAX_BYTES * self._wcounts.size
+        self.P = np.full(n, -1, dtype=np.int32) if short else None
         self._tokens: list[bytes] = list(BYTE_TOKENS)
         self._code: dict[bytes, int] = {t: i for i, t in enumerate(BYTE_TOKENS)}
         self._lens: list[int] = [1] * 256  # each code's length in bytes (also as NumPy, ``L``)
@@ -187,6 +207,12 @@ class FlatMerger:
         self._count = np.zeros(0, dtype=np.int64)
         self._head = np.zeros(0, dtype=np.int32)
         self._bmax = np.zeros(0, dtype=np.int64)
+        self._G = np.zeros(0, dtype=np.int64)  # each pair's place in the order of ids (_order)
+        self._gmax = -1  # the greatest place given
+        self._again: dict[int, int] = {}  # key -> id of the pairs made out of that order
+        self._nbyte = 0  # the ids below this are byte pairs' (found in ``_byte_ids``)
+        self._byte_ids = np.zeros(0, dtype=np.int64)  # a byte pair's id by its bytes (x << 8 | y)
+        self._byte_list: list[int] = []  # (the same, in Python: without P)
         # the byte pairs' lists, and room to grow (its pages take memory once written: ``_soft``)
         self._pool = np.empty(int(POOL_ROOM * (n - 2 * len(self._wcounts))) + 16, dtype=_NODE)
         self._npool = 0
@@ -204,6 +230,7 @@ class FlatMerger:
         self._live = n - 2 * len(self._wcounts) - 1  # nodes where a pair starts (one each per list)
         self._counted = False  # (while the byte pairs are being counted, every count is 0)
         self._build()
+        self._nbyte = self._n
         self._counted = True
         self._soft = self._npool
 
@@ -230,27 +257,85 @@ class FlatMerger:
             wid -= np.repeat(base, 1 << WORD_BLOCK_BITS)[: hi - lo]
             self._woff[lo:hi] = wid
 
+    @staticmethod
+    def _order(keys: np.ndarray) -> np.ndarray:
+        """Each key's place in the order of ids: ``(c, side, m)`` for the pair ``(m, c)`` (side 0)
+        or ``(c, m)`` (side 1), ``c`` its newer token."""
+        p, q = keys >> 32, keys & _LOW
+        right = p >= q
+        return np.where(right, (p << 33) | (1 << 32) | q, (q << 33) | p)
+
     def _new_ids(self, keys: np.ndarray) -> np.ndarray:
-        """Ids for new pairs (count 0, no list)."""
+        """Ids for new pairs (count 0, no list): in order where the keys come in order after every
+        pair's before (a merge's pairs with its new token, the keys ascending), else kept apart."""
         k = keys.size
         if self._n + k > self._count.size:
             self._grow(self._n + k)
-        ids = np.arange(self._n, self._n + k, dtype=np.int64)
-        self._pkey[self._n : self._n + k] = keys
+        n0 = self._n
+        ids = np.arange(n0, n0 + k, dtype=np.int64)
+        self._pkey[n0 : n0 + k] = keys
         self._n += k
+        if self._counted and self.P is None:  # (byte pairs are found by their bytes; with P, no
+            # key is looked up but in a merge that makes a token again: by a scan)
+            g = self._order(keys)
+            if g[0] > self._gmax and (k == 1 or bool((g[1:] > g[:-1]).all())):
+                self._G[n0 : n0 + k] = g
+                self._gmax = int(g[-1])
+            else:  # out of order: kept apart, their places the greatest before (the order holds)
+                self._G[n0 : n0 + k] = self._gmax
+                self._again.update(zip(keys.tolist(), ids.tolist()))
+        return ids
+
+    def _find(self, keys: np.ndarray) -> np.ndarray:
+        """The id of the pair there with each key (int64; without ``P`` only): -1 where none is
+        (a byte pair gone keeps its id)."""
+        ids = np.full(keys.size, -1, dtype=np.int64)
+        byte = (keys & BYTE_PAIR_MASK) == 0
+        if byte.any():
+            bk = keys[byte]
+            ids[byte] = self._byte_ids[(bk >> 24) | (bk & 255)]
+            rest = np.flatnonzero(~byte)
+        else:
+            rest = np.arange(keys.size)
+        if rest.size:
+            lo, n = self._nbyte, self._n
+            if n > lo:
+                rk = keys[rest]
+                pos = np.searchsorted(self._G[lo:n], self._order(rk)) + lo
+                np.minimum(pos, n - 1, out=pos)
+                hit = (self._pkey[pos] == rk) & (self._count[pos] > 0)
+                ids[rest[hit]] = pos[hit]
+                rest = rest[~hit]
+            if rest.size and self._again:
+                get = self._again.get
+                ids[rest] = [get(k, -1) for k in keys[rest].tolist()]
+        return ids
+
+    def _find_list(self, keys: list[int]) -> list[int]:
+        """:meth:`_find` for a few keys, each there: byte pairs' in Python, the others' by one
+        :meth:`_find`."""
+        byte = self._byte_list
+        ids = [-1 if k & BYTE_PAIR_MASK else byte[(k >> 24) | (k & 255)] for k in keys]
+        missed = [i for i, q in enumerate(ids) if q < 0]
+        if missed:
+            found = self._find(np.array([keys[i] for i in missed], dtype=np.int64)).tolist()
+            for i, q in zip(missed, found):
+                ids[i] = q
         return ids
 
     def _grow(self, need: int) -> None:
         self._pkey = _grown(self._pkey, need, 0, BLOCK)
         self._count = _grown(self._count, need, 0, BLOCK)
         self._head = _grown(self._head, need, -1, BLOCK)
+        if self.P is None:  # (places are kept without P only)
+            self._G = _grown(self._G, need, 0, BLOCK)
         bmax = np.zeros(self._count.size >> BLOCK_BITS, dtype=np.int64)  # (one per block, exactly)
         bmax[: self._bmax.size] = self._bmax
         self._bmax = bmax
 
     def _compact(self) -> None:
         """Between merges: when pairs gone hold more than half of the ids handed out, number the
-        pairs left 0, 1, ... (in ``P``, the lists' heads and the per-id arrays)."""
+        pairs left 0, 1, ... in order (in ``P``, the lists' heads, the chunks and the per-id arrays)."""
         n = self._n
         live = np.flatnonzero(self._count[:n] > 0)
         m = live.size
@@ -258,18 +343,25 @@ class FlatMerger:
             remap = np.full(n + 1, -1, dtype=np.int32)  # (-1 stays -1: remap[-1])
             remap[live] = np.arange(m, dtype=np.int32)
             P = self.P
-            for lo in range(0, P.size, BUILD_BLOCK_NODES):
-                part = P[lo : lo + BUILD_BLOCK_NODES]
-                part[...] = remap[part]
+            if P is not None:
+                for lo in range(0, P.size, BUILD_BLOCK_NODES):
+                    part = P[lo : lo + BUILD_BLOCK_NODES]
+                    part[...] = remap[part]
             cpid = self._cpid[: self._nch]
             cpid[...] = remap[cpid]
             self._regained.clear()
-            for arr, fill in ((self._pkey, 0), (self._count, 0), (self._head, -1)):
+            # (the ids kept keep their order: so do their places in ``_G``)
+            per_id: list[tuple[np.ndarray, int]] = [(self._pkey, 0), (self._count, 0), (self._head, -1)]
+            for arr, fill in per_id + ([(self._G, 0)] if self.P is None else []):
                 arr[:m] = arr[live]
                 arr[m:n] = fill
             self._n = m
             self._bmax[:] = self._count.reshape(-1, BLOCK).max(axis=1)
             self._tied = None
+            self._nbyte = int(np.count_nonzero(live < self._nbyte))
+            self._again = {k: int(remap[v]) for k, v in self._again.items() if remap[v] >= 0}
+            self._byte_ids = remap[self._byte_ids].astype(np.int64)  # (gone: -1)
+            self._byte_list = self._byte_ids.tolist() if self.P is None else []
         self._next_check = max(COMPACT_MIN, 2 * m)
 
     def _set_counts(self, ids: np.ndarray, counts: np.ndarray) -> None:
@@ -314,10 +406,14 @@ class FlatMerger:
         chunks are renumbered, the chains kept. Without ``stale`` it is a plain copy of the chunks
         kept (no node is looked up)."""
         nch = self._nch
-        P, pool = self.P, self._pool
+        T, P, pool = self.T, self.P, self._pool
         cpid, cstart, clen = self._cpid[:nch], self._cstart[:nch], self._clen[:nch]
         live = self._live_chunks()
         want = np.where(live, cpid, -2).astype(np.int32)  # (a chunk gone keeps no node: P >= -1)
+        if stale and P is None:  # each chunk's pair (a, b), and a's length
+            keys = self._pkey[np.where(live, cpid, 0)]
+            ca, cb = keys >> 32, keys & _LOW
+            cla = self.L[ca]
         lens = np.zeros(nch, dtype=np.int64)
         at = c0 = 0
         while c0 < nch:  # stretches of about BUILD_BLOCK_NODES entries
@@ -326,7 +422,13 @@ class FlatMerger:
             hi = int(cstart[c1 - 1] + clen[c1 - 1])
             if stale:
                 owner = np.repeat(np.arange(c0, c1, dtype=np.int32), clen[c0:c1])
-                keep = P[pool[lo:hi]] == want[owner]
+                nodes = pool[lo:hi]
+                if P is not None:
+                    keep = P[nodes] == want[owner]
+                else:
+                    keep = T[nodes] == ca[owner]
+                    keep &= T[nodes + cla[owner]] == cb[owner]
+                    keep &= live[owner]
                 lens[c0:c1] = np.bincount(owner[keep] - c0, minlength=c1 - c0)
             else:
                 keep = np.repeat(live[c0:c1], clen[c0:c1])
@@ -375,43 +477,78 @@ class FlatMerger:
         starts = np.flatnonzero(np.concatenate(([True], sid[1:] != sid[:-1])))
         self._append(sid[starts], np.diff(np.append(starts, sid.size)), nodes[order])
 
-    def _listed(self, pid: int) -> np.ndarray:
-        """The nodes listed under a pair (stale ones included), its oldest chunk first (so a byte
+    def _chunks(self, pid: int) -> list[tuple[int, int]]:
+        """(start, length) in the pool of each chunk of a pair's list, its oldest first (so a byte
         pair's list, a chunk per block of the words, is ascending)."""
         c = int(self._head[pid])
-        if c < 0:
-            return _NO_NODES
-        pool, cstart, clen, cnext = self._pool, self._cstart, self._clen, self._cnext
-        parts = []
+        cstart, clen, cnext = self._cstart, self._clen, self._cnext
+        out = []
         while c >= 0:
-            s = cstart[c]
-            parts.append(pool[s : s + clen[c]])
-            c = cnext[c]
-        return parts[0] if len(parts) == 1 else np.concatenate(parts[::-1])
+            out.append((int(cstart[c]), int(clen[c])))
+            c = int(cnext[c])
+        out.reverse()
+        return out
 
-    def _sites(self, pid: int, listed: np.ndarray | None = None) -> np.ndarray:
+    def _listed(self, chunks: list[tuple[int, int]]) -> np.ndarray:
+        """The nodes listed in a pair's chunks (stale ones included), in an array of their own."""
+        pool = self._pool
+        parts = [pool[s : s + k] for s, k in chunks]
+        if not parts:
+            return _NO_NODES
+        return parts[0].copy() if len(parts) == 1 else np.concatenate(parts)
+
+    def _sites(self, pid: int, chunks: list[tuple[int, int]] | None = None) -> np.ndarray:
         """The nodes where the pair starts now, left to right (a node is listed once per pair)."""
-        nodes = self._live_nodes(pid, listed)
+        nodes = self._live_nodes(pid, chunks)
         if nodes.size < 2 or (nodes[1:] > nodes[:-1]).all():
             return nodes
         return np.sort(nodes, kind="stable")  # (chunks are ascending runs: timsort merges them)
 
-    def _live_nodes(self, pid: int, listed: np.ndarray | None = None) -> np.ndarray:
-        """The nodes listed under the pair where it still starts (``P`` holds its id there), in
-        the lists' order, in an array of their own."""
-        nodes = self._listed(pid) if listed is None else listed
-        P, step = self.P, BUILD_BLOCK_NODES
-        if nodes.size <= step:
-            here = P[nodes] == pid
-        else:  # (a block at a time: no temporary of the list's size but the mask)
-            here = np.empty(nodes.size, dtype=bool)
-            for lo in range(0, nodes.size, step):
-                np.equal(P[nodes[lo : lo + step]], pid, out=here[lo : lo + step])
-        if not here.all():
-            nodes = nodes[here]
-        elif nodes.base is not None:  # (a one-chunk list is a view of the pool, which a compaction
-            nodes = nodes.copy()  # moves while the merge goes on; a longer one is a copy already)
-        return nodes
+    def _live_nodes(self, pid: int, chunks: list[tuple[int, int]] | None = None) -> np.ndarray:
+        """The nodes listed under the pair where it still starts (``P`` holds its id there; without
+        ``P``, ``T`` its two tokens), in the lists' order, in an array of their own. A long
+        list is not copied whole: its live nodes are written out a block at a time (chunks
+        joined up to a block, a longer chunk cut), so that only their pages take memory."""
+        if chunks is None:
+            chunks = self._chunks(pid)
+        key = int(self._pkey[pid])
+        a, b = key >> 32, key & _LOW
+        la = self._lens[a]
+        T, P, pool, step = self.T, self.P, self._pool, BUILD_BLOCK_NODES
+        total = sum(k for _s, k in chunks)
+        if total <= step:  # (a short list: joined, checked at once)
+            if not chunks:
+                return _NO_NODES
+            parts = [pool[s : s + k] for s, k in chunks]
+            part = parts[0] if len(parts) == 1 else np.concatenate(parts)
+            here = P[part] == pid if P is not None else (T[part] == a) & (T[part + la] == b)
+            if not here.all():
+                return part[here]
+            return part.copy() if len(parts) == 1 else part  # (a view of the pool: copied)
+        out = np.empty(total, dtype=_NODE)
+        at = 0
+        group: list[np.ndarray] = []
+        held = 0
+        pieces = ((lo, min(s + k, lo + step)) for s, k in chunks for lo in range(s, s + k, step))
+        for lo, hi in (*pieces, (0, 0)):  # (an empty piece last: the group left is taken)
+            if hi > lo:
+                group.append(pool[lo:hi])
+                held += hi - lo
+                if held < step:
+                    continue
+            elif not group:
+                continue
+            part = group[0] if len(group) == 1 else np.concatenate(group)
+            group, held = [], 0
+            if P is not None:
+                here = P[part] == pid
+            else:
+                here = T[part] == a
+                here &= T[part + la] == b
+            kept = part if here.all() else part[here]
+            out[at : at + kept.size] = kept
+            at += kept.size
+        return out[:at]
 
     def _build(self) -> None:
         """Count every byte pair (weighted by its word's count) and list the nodes where each
@@ -437,9 +574,12 @@ class FlatMerger:
             fresh = present[ids[present] < 0]
             if fresh.size:
                 ids[fresh] = self._new_ids(((fresh >> 8) << 32) | (fresh & 255))
-            self.P[first] = ids[codes].astype(np.int32)
+            if self.P is not None:
+                self.P[first] = ids[codes].astype(np.int32)
             self._append(ids[present], per[present], first[order])
             del left, right, first, codes, order
+        self._byte_ids = ids  # (a byte pair is never made again: its id stays, till renumbered)
+        self._byte_list = ids.tolist() if self.P is None else []  # (found in Python, without P)
         present = np.flatnonzero(totals)
         if present.size:
             self._set_counts(ids[present], totals[present])
@@ -572,11 +712,16 @@ class FlatMerger:
         pair = (tokens[a], tokens[b])
         ab, new = self._code_for(pair[0] + pair[1])
         la, lb = len(pair[0]), len(pair[1])
-        listed = self._listed(pid)
-        if new and listed.size <= SMALL_SITES:
-            words, occurrences = self._merge_small(pid, a, b, ab, la, lb, listed.tolist())
+        chunks = self._chunks(pid)
+        small = new and sum(k for _s, k in chunks) <= SMALL_SITES
+        if small:
+            listed = self._listed(chunks).tolist()
+            self._forget(pid)  # (its sites are taken: its list is gone, and the pool may drop it)
+            words, occurrences = self._merge_small(pid, a, b, ab, la, lb, listed)
         else:
-            words, occurrences = self._merge_sites(pid, a, b, ab, new, la, lb, self._sites(pid, listed))
+            sites = self._sites(pid, chunks)
+            self._forget(pid)
+            words, occurrences = self._merge_sites(pid, a, b, ab, new, la, lb, sites)
         rank = len(self._merges)
         self._merges.append(pair)
         record = MergeRecord(
@@ -590,6 +735,15 @@ class FlatMerger:
         )
         self.records.append(record)
         return record
+
+    def _forget(self, pid: int) -> None:
+        """The pair's list dropped: its chunks belong to no pair (the pool's compaction drops them)."""
+        c = int(self._head[pid])
+        self._head[pid] = -1
+        cnext, cpid = self._cnext, self._cpid
+        while c >= 0:
+            cpid[c] = -1
+            c = int(cnext[c])
 
     def _merge_sites(
         self, pid: int, a: int, b: int, ab: int, new: bool, la: int, lb: int, sites: np.ndarray
@@ -607,25 +761,26 @@ class FlatMerger:
                 np.maximum.accumulate(run_first, out=run_first)
                 sites = sites[(k - run_first) % 2 == 0]
         if sites.size <= SLICE_SITES:
-            return self._merge_at(pid, a, ab, new, la, lb, sites)
+            return self._merge_at(pid, a, b, ab, new, la, lb, sites)
         words = occurrences = 0
         lo = 0
         while lo < sites.size:
             hi = min(sites.size, lo + SLICE_SITES)
             if hi < sites.size:  # cut before the word of site ``hi``, or after it if it is the first
+                # (Python ints: a NumPy int64 would turn the searched sites int64, a copy of them all)
                 word = int(self._word_of(sites[hi]))
-                hi = lo + int(np.searchsorted(sites[lo:], self._wstart[word]))
+                hi = lo + int(np.searchsorted(sites[lo : hi + 1], int(self._wstart[word])))
                 if hi == lo:
-                    ends = self._wstart[word + 1] if word + 1 < self._wstart.size else self.T.size
+                    ends = int(self._wstart[word + 1]) if word + 1 < self._wstart.size else self.T.size
                     hi = lo + int(np.searchsorted(sites[lo:], ends))
-            wc, oc = self._merge_at(pid, a, ab, new and lo == 0, la, lb, sites[lo:hi])
+            wc, oc = self._merge_at(pid, a, b, ab, new and lo == 0, la, lb, sites[lo:hi])
             words += wc
             occurrences += oc
             lo = hi
         return words, occurrences
 
     def _merge_at(
-        self, pid: int, a: int, ab: int, new: bool, la: int, lb: int, sites: np.ndarray
+        self, pid: int, a: int, b: int, ab: int, new: bool, la: int, lb: int, sites: np.ndarray
     ) -> tuple[int, int]:
         """Merge (a, b) into ab at ``sites`` (ascending, whole words; ``new``: no pair with ab
         exists yet)."""
@@ -673,14 +828,20 @@ class FlatMerger:
             sums, runs, firsts = weights, np.ones(codes.size, dtype=np.int64), nodes
             codes = codes.astype(np.int64)
         right = codes >= V
-        # lost: (x, a) at the left neighbour, (b, y) at the absorbed token; and (a, b)
-        lost = np.append(P[firsts + la * right], pid)
+        # lost: (x, a) at the left neighbours, (b, y) at the absorbed tokens (y = a at adjacent
+        # sites); and (a, b)
+        ys = np.where(codes >= 2 * V, a, codes - V)
+        if P is not None:  # (at the left neighbour's start, and at the absorbed token's)
+            lost = np.append(P[firsts + la * right], pid)
+        else:
+            lost = np.append(self._find(np.where(right, (b << 32) | ys, (codes << 32) | a)), pid)
         np.add.at(self._count, lost, np.append(-sums, -int(w.sum())))
         # made: (x, ab) at the left neighbours, (ab, y) at the sites, (ab, ab) at adjacent sites
-        keys = np.where(right, (ab << 32) | np.where(codes >= 2 * V, ab, codes - V), (codes << 32) | ab)
+        keys = np.where(right, (ab << 32) | np.where(codes >= 2 * V, ab, ys), (codes << 32) | ab)
         # apply: the sites become ab, the nodes inside it DEAD, its last node its end
-        P[sites + la] = -1  # (the absorbed token's start)
-        P[sites] = -1  # (a site with no right neighbour starts no pair)
+        if P is not None:
+            P[sites + la] = -1  # (the absorbed token's start)
+            P[sites] = -1  # (a site with no right neighbour starts no pair)
         if la > 1:
             T[sites + (la - 1)] = DEAD
         if lb > 1:
@@ -690,7 +851,8 @@ class FlatMerger:
         if keys.size:
             if new:  # ab is a new token: every pair made is new, and each key once
                 ids = self._new_ids(keys)
-                P[nodes] = np.repeat(ids.astype(np.int32), runs)
+                if P is not None:
+                    P[nodes] = np.repeat(ids.astype(np.int32), runs)
                 self._set_counts(ids, sums)
                 self._append(ids, runs, nodes)
             else:
@@ -705,14 +867,18 @@ class FlatMerger:
         self, ab: int, keys: np.ndarray, sums: np.ndarray, runs: np.ndarray, nodes: np.ndarray
     ) -> None:
         """Pairs made with a token that existed already (two merges made the same bytes): some of
-        them may exist; found by a scan of the keys of the pairs with ab."""
-        n = self._n
-        pk = self._pkey[:n]
-        live = np.flatnonzero(((pk >> 32 == ab) | (pk & _LOW == ab)) & (self._count[:n] > 0))
-        known = dict(zip(pk[live].tolist(), live.tolist()))
+        them may be there (found in the index: a pair gone takes a new id)."""
         uk, inv = np.unique(keys, return_inverse=True)
-        ids = np.fromiter((known.get(k, -1) for k in uk.tolist()), dtype=np.int64, count=uk.size)
+        if self.P is None:
+            ids = self._find(uk)
+        else:  # (no order of ids kept: the keys of the pairs with ab, by a scan)
+            n = self._n
+            pk = self._pkey[:n]
+            live = np.flatnonzero(((pk >> 32 == ab) | (pk & _LOW == ab)) & (self._count[:n] > 0))
+            known = dict(zip(pk[live].tolist(), live.tolist()))
+            ids = np.fromiter((known.get(k, -1) for k in uk.tolist()), dtype=np.int64, count=uk.size)
         fresh = ids < 0
+        fresh[~fresh] = self._count[ids[~fresh]] <= 0
         if not fresh.all():
             self._regained.update(ids[~fresh].tolist())
         if fresh.any():
@@ -723,18 +889,23 @@ class FlatMerger:
         np.maximum.at(self._bmax, ids >> BLOCK_BITS, now)
         self._rose = max(self._rose, int(now.max()))
         node_ids = np.repeat(per, runs)
-        self.P[nodes] = node_ids
+        if self.P is not None:
+            self.P[nodes] = node_ids
         self._append_nodes(node_ids, nodes)
 
     def _merge_small(
         self, pid: int, a: int, b: int, ab: int, la: int, lb: int, listed: list[int]
     ) -> tuple[int, int]:
-        """:meth:`_merge_sites` for a new token at a few sites, one site at a time in Python (a few
-        NumPy calls cost more than such a merge): the same changes, by the same rules."""
+        """:meth:`_merge_sites` for a new token at a few sites (``listed``: the pair's list, stale
+        nodes included), one site at a time in Python (a few NumPy calls cost more than such a
+        merge): the same changes, by the same rules."""
         T = self.T.data
-        P = self.P.data
         lens = self._lens
-        sites = sorted({n for n in listed if P[n] == pid})
+        P = None if self.P is None else self.P.data
+        if P is not None:
+            sites = sorted({n for n in listed if P[n] == pid})
+        else:
+            sites = sorted({n for n in listed if T[n] == a and T[n + la] == b})
         if a == b and len(sites) > 1:
             kept = []  # chains of overlapping sites ("a a a"): every other one, from the left
             prev = -2 * la
@@ -752,7 +923,7 @@ class FlatMerger:
         end_ab = END - ab
         total = words = occurrences = 0
         last = -1
-        lost: dict[int, int] = {}
+        lost: dict[int, int] = {}  # a pair lost (its id, or its key without P) -> its count's change
         made_left: dict[int, list] = {}  # x -> [summed weight, nodes]
         made_right: dict[int, list] = {}  # y (-1: ab itself, adjacent sites) -> [summed weight, nodes]
         prev_end = -1  # the node after the last site's pair
@@ -773,7 +944,7 @@ class FlatMerger:
                     else:
                         x = END - e
                         left = s - lens[x]
-                    q = P[left]
+                    q = (x << 32) | a if P is None else P[left]
                     lost[q] = lost.get(q, 0) - wi
                     entry = made_left.get(x)
                     if entry is None:
@@ -783,7 +954,7 @@ class FlatMerger:
                         entry[1].append(left)
             y = T[nx]
             if y != SEP:
-                q = P[s + la]
+                q = (b << 32) | y if P is None else P[s + la]  # (y starts at nx: its code is there)
                 lost[q] = lost.get(q, 0) - wi
                 if i + 1 < k and sites[i + 1] == nx:
                     y = -1
@@ -794,8 +965,9 @@ class FlatMerger:
                     entry[0] += wi
                     entry[1].append(s)
             # this site's pair becomes ab (its reads are done; the next site reads beyond it)
-            P[s] = -1
-            P[s + la] = -1
+            if P is not None:
+                P[s] = -1
+                P[s + la] = -1
             if la > 1:
                 T[s + la - 1] = DEAD
             if lb > 1:
@@ -803,10 +975,11 @@ class FlatMerger:
             T[s] = ab
             T[nx - 1] = end_ab
             prev_end = nx
-        lost[pid] = lost.get(pid, 0) - total
+        own = (a << 32) | b if P is None else pid
+        lost[own] = lost.get(own, 0) - total
         cnt = self._count.data
         head = self._head.data
-        for q, d in lost.items():
+        for q, d in zip(self._find_list(list(lost)) if P is None else lost, lost.values()):
             c = cnt[q] + d
             cnt[q] = c
             if not c:
@@ -817,17 +990,23 @@ class FlatMerger:
             if i0 + g > self._count.size:
                 self._grow(i0 + g)
             self._n = i0 + g
-            entries = [*made_left.values(), *made_right.values()]
+            lefts, rights = list(made_left), list(made_right)
+            if P is None:  # ids in the order of their places: (x, ab) by x, (ab, y) by y, (ab, ab)
+                lefts.sort()
+                rights.sort(key=lambda y: ab if y < 0 else y)
+            entries = [*map(made_left.__getitem__, lefts), *map(made_right.__getitem__, rights)]
             self._room(sum(len(e[1]) for e in entries), g)
             AB = ab << 32
-            pkey = self._pkey.data
+            pkey, G = self._pkey.data, self._G.data
+            place = ab << 33  # (ab is the newest token: its pairs' places come after all before)
             q = i0
-            for x in made_left:
-                pkey[q] = (x << 32) | ab
+            for m, right in [*((x, 0) for x in lefts), *((ab if y < 0 else y, 1) for y in rights)]:
+                pkey[q] = AB | m if right else (m << 32) | ab
+                if P is None:
+                    G[q] = place | (right << 32) | m
                 q += 1
-            for y in made_right:
-                pkey[q] = AB | (ab if y < 0 else y)
-                q += 1
+            if P is None:
+                self._gmax = G[q - 1]
             cnt, head, bmax = self._count.data, self._head.data, self._bmax.data
             pool, cstart, clen = self._pool.data, self._cstart.data, self._clen.data
             cnext, cpid = self._cnext.data, self._cpid.data
@@ -840,8 +1019,9 @@ class FlatMerger:
                     bmax[q >> BLOCK_BITS] = c
                 if c > rose:
                     rose = c
-                for node in nodes:
-                    P[node] = q
+                if P is not None:
+                    for node in nodes:
+                        P[node] = q
                 n = len(nodes)
                 pool[at : at + n] = array("i", nodes)
                 cstart[ch] = at

@@ -50,17 +50,20 @@ def training_memory(distinct: int, word_bytes: int, merges: int = 0, *, history:
 
 
 # the flat merge loop (core/training/flat.py): per byte of the words, a node: its token (int16
-# while the codes fit, 2 bytes more past 32,765 codes), the id of the pair starting there (int32),
-# a byte for its word, and an entry in the lists of where pairs start; per word its separator
-# node, its count and its first node. The counts it is built from are freed before its arrays are
-# made. The merges add the pairs they make (an id and a chunk of the lists each), the largest list
-# taken at once, and the lists' room before they are compacted (a sixteenth at a time). Peaks
-# measured (stop 31, bench_train_memory.py --engine flat), per distinct pre-token: 248 bytes for
-# gcide (8.5 bytes a word, 9,743 merges), 245-264 for the 0.1 and 1 GB generated corpora (10
-# bytes a word, 31,743 merges), 723 for 15 MB of Chinese (39, 2,000 merges), 577 for 150 MB of
-# Chinese (40). Rounded up:
+# while the codes fit, 2 bytes more past 32,765 codes), a byte for its word, an entry in the lists
+# of where pairs start, and, where the words are short (at most 16 bytes on average), the id of
+# the pair starting there (int32); per word its separator node, its count and its first node. The
+# counts it is built from are freed before its arrays are made. The merges add the pairs they make
+# (an id and a chunk of the lists each), the largest list taken at once, and the lists' room
+# before they are compacted (a sixteenth at a time). Peaks measured (stop 32, bench_train_memory.py
+# --engine flat), per distinct pre-token: 258 bytes for gcide (8.5 bytes a word, 9,743 merges), 264
+# for the 0.2 GB generated corpus (10.5 bytes a word, 31,743 merges); without the pair ids, 597
+# for 15 MB of Chinese (39 bytes a word, 2,000 merges), 388 for 150 MB of Chinese-like text (40).
+# Rounded up:
 FLAT_PER_DISTINCT = 40
-FLAT_PER_BYTE = 12
+FLAT_PER_BYTE = 8
+FLAT_NODE_IDS = 4  # bytes more per byte where the words are short: a pair id per node
+FLAT_NODE_IDS_MAX_BYTES = 16  # (core.training.flat.NODE_IDS_MAX_BYTES)
 FLAT_WIDE_TOKENS = 2  # bytes more per byte where the codes outgrow int16
 FLAT_SHORT_CODES = 2**15 - 3  # (core.training.flat.SHORT_CODES)
 FLAT_PER_MERGED_BYTE = 1.0
@@ -70,6 +73,8 @@ FLAT_MAX_NODES = 2**31 - 1  # nodes the flat loop can number: a byte of the word
 def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
     """Bytes of memory the flat merge loop is expected to peak at (see :func:`training_memory`)."""
     per_byte = FLAT_PER_BYTE + (FLAT_WIDE_TOKENS if 256 + merges > FLAT_SHORT_CODES else 0)
+    if word_bytes <= FLAT_NODE_IDS_MAX_BYTES * distinct:  # (short words: a pair id per node)
+        per_byte += FLAT_NODE_IDS
     built = BASE_BYTES + START_BYTES + FLAT_PER_DISTINCT * distinct + per_byte * word_bytes
     if merges <= 0 or not distinct:
         return built
@@ -78,9 +83,9 @@ def flat_memory(distinct: int, word_bytes: int, merges: int = 0) -> int:
 
 
 def lean_engine(distinct: int, word_bytes: int, merges: int, available: int | None = None) -> str:
-    """The merge loop a run without undo takes: "flat" (2-3x as fast, and leaner but for long words
-    and few merges) where its estimate fits in half the memory free now,
-    else whichever of the two needs less; "words" where its nodes would not fit int32."""
+    """The merge loop a run without undo takes: "flat" (2-3x as fast, and leaner) where its
+    estimate fits in half the memory free now, else whichever of the two needs less; "words"
+    where its nodes would not fit int32."""
     if word_bytes + distinct + 1 > FLAT_MAX_NODES:  # (its node numbers are int32)
         return "words"
     flat = flat_memory(distinct, word_bytes, merges)

@@ -55,11 +55,18 @@ def test_flat_merges_are_the_trainers(counts, tie_break, n):
 
 # the loop's paths, each taken for every merge: one site at a time; NumPy calls over all sites;
 # NumPy calls a slice of two sites' words at a time (later slices find the pairs made by earlier
-# ones), after counting the byte pairs five nodes at a time
+# ones), after counting the byte pairs five nodes at a time; each with a pair id per node (short
+# words, as these are) and without (long words: pairs found by key)
+NODE_IDS = {"NODE_IDS_MAX_BYTES": flat.NODE_IDS_MAX_BYTES}
+NO_NODE_IDS = {"NODE_IDS_MAX_BYTES": -1}
+BY = st.sampled_from([NODE_IDS, NO_NODE_IDS])  # (with a pair id per node, or by key)
 PATHS = {
     "sites one at a time": {"SMALL_SITES": 10**9},
     "all sites at once": {"SMALL_SITES": -1},
     "slices of sites": {"SMALL_SITES": -1, "SLICE_SITES": 2, "BUILD_BLOCK_NODES": 5},
+    "sites one at a time, by key": {"SMALL_SITES": 10**9, **NO_NODE_IDS},
+    "all sites at once, by key": {"SMALL_SITES": -1, **NO_NODE_IDS},
+    "slices of sites, by key": {"SMALL_SITES": -1, "SLICE_SITES": 2, "BUILD_BLOCK_NODES": 5, **NO_NODE_IDS},
     # a byte pair's list in one chunk, taken by slices while the pool is compacted under them
     "slices, the pool compacted between them": {
         "SMALL_SITES": -1,
@@ -85,13 +92,14 @@ def test_every_path_makes_the_trainers_merges(path, counts, tie_break, n):
     st.sampled_from(["lexicographic", "first"]),
     st.sampled_from([-1, 3, 10**9]),
     st.lists(st.booleans(), min_size=30, max_size=30),
+    BY,
 )
-def test_compacting_the_lists_and_the_pair_ids_changes_nothing(counts, tie_break, small, stale):
+def test_compacting_the_lists_and_the_pair_ids_changes_nothing(counts, tie_break, small, stale, by):
     """Between any two merges: the pool of node lists compacted (dropping stale nodes too, or only
     the lists of pairs gone), the ids of pairs gone dropped."""
     trainer = Trainer(counts, [], pattern=None, tie_break=tie_break, keep_history=False)
     fields = ("pair", "count", "n_ties", "words_changed", "occurrences_changed")
-    with mock.patch.object(flat, "SMALL_SITES", small):
+    with mock.patch.multiple(flat, SMALL_SITES=small, **by):
         merger = FlatMerger(counts, tie_break)
         for drop_stale in stale:
             got = [tuple(getattr(r, f) for f in fields) for r in merger.steps(1)]
@@ -104,11 +112,11 @@ def test_compacting_the_lists_and_the_pair_ids_changes_nothing(counts, tie_break
 
 
 @settings(max_examples=60, deadline=None)
-@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 3, 10**9]))
-def test_a_pool_compacted_whenever_past_its_limit_changes_nothing(counts, tie_break, small):
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 3, 10**9]), BY)
+def test_a_pool_compacted_whenever_past_its_limit_changes_nothing(counts, tie_break, small, by):
     """The pool's own rule, at its most eager: past its soft limit it is compacted whenever any of
     it is gone or stale, and the limit rises as little as it can."""
-    with mock.patch.multiple(flat, **_eager(small)):
+    with mock.patch.multiple(flat, **_eager(small), **by):
         merger = _same_as_trainer(counts, tie_break, 40)
     assert merger._npool <= merger._soft <= merger._pool.size
 
@@ -134,11 +142,11 @@ def test_the_pool_stays_within_its_limit_by_compacting(small):
 
 
 @settings(max_examples=60, deadline=None)
-@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 10**9]))
-def test_tokens_turn_int32_when_the_codes_outgrow_int16(counts, tie_break, small):
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]), st.sampled_from([-1, 10**9]), BY)
+def test_tokens_turn_int32_when_the_codes_outgrow_int16(counts, tie_break, small, by):
     """The tokens are int16 while the codes fit (END - code too); the merge whose new code would not
     fit turns them int32 on the way, with the same merges (the limit lowered here to 259)."""
-    with mock.patch.multiple(flat, SMALL_SITES=small, SHORT_CODES=259):
+    with mock.patch.multiple(flat, SMALL_SITES=small, SHORT_CODES=259, **by):
         merger = FlatMerger(counts, tie_break)
         assert merger.T.dtype == np.int16
         trainer = Trainer(counts, [], pattern=None, tie_break=tie_break, keep_history=False)
@@ -173,11 +181,14 @@ def test_consume_empties_the_counts_it_was_built_from():
     assert kept == {b"abab": 2, b"ab": 1}
 
 
-def test_the_lists_hold_every_pair_start_once_and_weigh_its_count():
+@pytest.mark.parametrize("by", [NODE_IDS, NO_NODE_IDS])
+def test_the_lists_hold_every_pair_start_once_and_weigh_its_count(by):
     """After merges and a compaction of the pool, the lists hold exactly the nodes where a pair
     starts, each once, and each pair's nodes, weighed by their words' counts, sum to its count."""
     words = MANY_PAIRS
-    merger = FlatMerger(words)
+    with mock.patch.multiple(flat, **by):
+        merger = FlatMerger(words)
+    assert (merger.P is None) == (by == NO_NODE_IDS)
     merger.steps(150)
     merger._compact_pool()
     assert merger._npool == merger._live > 0
@@ -272,12 +283,16 @@ def test_the_flat_loop_is_taken_where_its_memory_fits():
     assert lean_engine(1_000_000, 8_000_000, 30_000, available=16 * gb) == "flat"
     assert lean_engine(1_000_000, 40_000_000, 2_000, available=16 * gb) == "flat"
     # memory short: the loop expected to need less. Short words, many merges: the flat one (the
-    # trainer's pair lists grow with the merges); long words, few merges: the trainer's (its
-    # strings cost about a byte a byte, the flat loop's nodes more)
+    # trainer's pair lists grow with the merges); long words, few merges: the flat one too (no
+    # pair id per node there: about 8 bytes a byte, as the trainer's strings and lists)
     assert flat_memory(1_000_000, 8_000_000, 30_000) < training_memory(1_000_000, 8_000_000, 30_000)
     assert lean_engine(1_000_000, 8_000_000, 30_000, available=gb // 4) == "flat"
-    assert flat_memory(1_000_000, 40_000_000, 10) > training_memory(1_000_000, 40_000_000, 10)
-    assert lean_engine(1_000_000, 40_000_000, 10, available=gb // 4) == "words"
+    assert flat_memory(1_000_000, 40_000_000, 10) < training_memory(1_000_000, 40_000_000, 10)
+    assert lean_engine(1_000_000, 40_000_000, 10, available=gb // 4) == "flat"
+    # where the flat loop's estimate is the larger, the trainer's loop
+    with mock.patch("core.training.memory_need.flat_memory", return_value=10 * gb):
+        assert lean_engine(1_000_000, 40_000_000, 10, available=gb // 4) == "words"
+        assert lean_engine(1_000_000, 40_000_000, 10, available=32 * gb) == "flat"
 
 
 def test_the_command_line_trains_with_the_flat_loop_and_keeps_the_training_record(tmp_path, monkeypatch):
@@ -334,3 +349,91 @@ def test_the_first_rule_orders_a_tie_once_not_at_every_merge():
         merger = _same_as_trainer(words, "first", 250)
     assert len(merger.merges) == 250
     assert sum(call.args[1].size for call in looked_up.call_args_list) == 300
+
+
+@settings(max_examples=80, deadline=None)
+@given(WEIGHTED, st.sampled_from(["lexicographic", "first"]))
+def test_pairs_kept_apart_from_the_order_of_ids_are_found_the_same(counts, tie_break):
+    """Pairs made out of the order of ids are kept in a dict: with every pair but the byte pairs
+    kept there (merges by NumPy calls, no place after any other), the merges are the trainer's."""
+    apart = staticmethod(lambda keys: np.full(keys.size, -1, dtype=np.int64))
+    with (
+        mock.patch.object(FlatMerger, "_order", apart),
+        mock.patch.multiple(flat, SMALL_SITES=-1, **NO_NODE_IDS),
+    ):
+        merger = _same_as_trainer(counts, tie_break, 40)
+    assert len(merger._again) == merger._n - merger._nbyte
+
+
+def test_a_pair_made_again_after_it_went_is_found_by_its_new_id():
+    """Where a pair went (count 0) and a merge made it again (rare: two merges made one token),
+    its key finds the new id, whether the old one was in the order of ids or kept apart; a byte
+    pair's key finds its id by its bytes; a key no pair had finds none."""
+    with mock.patch.multiple(flat, **NO_NODE_IDS):  # (long words: pairs found by key)
+        merger = FlatMerger({b"abcd": 3, b"bdx": 1})
+    ab = 97 << 32 | 98
+    assert merger._find(np.array([ab])).tolist() == [merger._byte_list[97 << 8 | 98]]
+    code = merger._code_for(b"ab")[0]
+    in_order = merger._new_ids(np.array([120 << 32 | code, code << 32 | 99], dtype=np.int64))
+    merger._set_counts(in_order, np.array([2, 2]))
+    assert not merger._again
+    for pid in in_order.tolist():
+        key = int(merger._pkey[pid])
+        assert merger._find(np.array([key])).tolist() == [pid]
+        merger._count[pid] = 0  # the pair gone ...
+        assert merger._find(np.array([key])).tolist() == [-1]
+        again = merger._new_ids(np.array([key], dtype=np.int64))  # ... and made again: kept apart
+        merger._set_counts(again, np.array([4]))
+        assert merger._again == {key: int(again[0])}
+        assert merger._find(np.array([key])).tolist() == again.tolist() == merger._find_list([key])
+        merger._count[again] = 0  # gone again, and made a third time
+        third = merger._new_ids(np.array([key], dtype=np.int64))
+        merger._set_counts(third, np.array([1]))
+        assert merger._find(np.array([key])).tolist() == third.tolist()
+        merger._again.clear()
+    assert merger._find(np.array([121 << 32 | 121, 121 << 32 | code])).tolist() == [-1, -1]
+
+
+def _pairs_in_tokens(merger: FlatMerger) -> dict[int, list[int]]:
+    """Each pair's key -> the nodes where it starts, found by walking the tokens."""
+    T, lens = merger.T.tolist(), merger._lens
+    out: dict[int, list[int]] = {}
+    for s in merger._wstart.tolist():
+        while T[s] != flat.SEP:
+            nxt = s + lens[T[s]]
+            if T[nxt] != flat.SEP:
+                out.setdefault(T[s] << 32 | T[nxt], []).append(s)
+            s = nxt
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    WEIGHTED,
+    st.sampled_from([-1, 10**9]),
+    st.lists(st.sampled_from(["none", "plain", "stale"]), min_size=25, max_size=25),
+    BY,
+)
+def test_every_pair_there_finds_exactly_where_it_starts(counts, small, compactions, by):
+    """After every merge, and any compaction of the pool between merges (its chunks emptied of
+    stale nodes, or the lists of pairs gone dropped): the pairs there are those the tokens hold;
+    each finds from its lists exactly the nodes where it starts, whose words' counts sum to its
+    count, and (without ids per node) its id by its key."""
+    with mock.patch.multiple(flat, **_eager(small), BUILD_BLOCK_NODES=3, **by):
+        merger = FlatMerger(counts)
+        for how in compactions:
+            if not merger.steps(1):
+                break
+            if how != "none":
+                merger._compact_pool(stale=how == "stale")
+            where = _pairs_in_tokens(merger)
+            live = np.flatnonzero(merger._count[: merger._n] > 0).tolist()
+            ids = {int(merger._pkey[p]): p for p in live}
+            assert sorted(ids) == sorted(where)
+            if merger.P is None:
+                keys = np.array(list(ids), dtype=np.int64)
+                assert merger._find(keys).tolist() == list(ids.values())
+            for key, pid in ids.items():
+                assert merger._sites(pid).tolist() == where[key]
+                weights = merger._wcounts[merger._word_of(np.array(where[key]))]
+                assert int(weights.sum()) == int(merger._count[pid])
