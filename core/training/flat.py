@@ -413,7 +413,7 @@ class FlatMerger:
         if stale and P is None:  # each chunk's pair (a, b), and a's length
             keys = self._pkey[np.where(live, cpid, 0)]
             ca, cb = keys >> 32, keys & _LOW
-            cla = self.L[ca]
+            cla = np.where(live, self.L[ca], 0)  # (a chunk gone is kept nowhere: read in place)
         lens = np.zeros(nch, dtype=np.int64)
         at = c0 = 0
         while c0 < nch:  # stretches of about BUILD_BLOCK_NODES entries
@@ -511,10 +511,12 @@ class FlatMerger:
         joined up to a block, a longer chunk cut), so that only their pages take memory."""
         if chunks is None:
             chunks = self._chunks(pid)
-        key = int(self._pkey[pid])
-        a, b = key >> 32, key & _LOW
-        la = self._lens[a]
         T, P, pool, step = self.T, self.P, self._pool, BUILD_BLOCK_NODES
+        a = b = la = 0
+        if P is None:
+            key = int(self._pkey[pid])
+            a, b = key >> 32, key & _LOW
+            la = self._lens[a]
         total = sum(k for _s, k in chunks)
         if total <= step:  # (a short list: joined, checked at once)
             if not chunks:
@@ -715,12 +717,11 @@ class FlatMerger:
         chunks = self._chunks(pid)
         small = new and sum(k for _s, k in chunks) <= SMALL_SITES
         if small:
-            listed = self._listed(chunks).tolist()
-            self._forget(pid)  # (its sites are taken: its list is gone, and the pool may drop it)
-            words, occurrences = self._merge_small(pid, a, b, ab, la, lb, listed)
+            words, occurrences = self._merge_small(pid, a, b, ab, la, lb, self._listed(chunks).tolist())
         else:
             sites = self._sites(pid, chunks)
-            self._forget(pid)
+            if sites.size > SLICE_SITES:  # (taken a slice at a time: the pool may drop its list
+                self._forget(pid)  # between slices; else its count's fall to 0 drops it)
             words, occurrences = self._merge_sites(pid, a, b, ab, new, la, lb, sites)
         rank = len(self._merges)
         self._merges.append(pair)
@@ -830,14 +831,14 @@ class FlatMerger:
         right = codes >= V
         # lost: (x, a) at the left neighbours, (b, y) at the absorbed tokens (y = a at adjacent
         # sites); and (a, b)
-        ys = np.where(codes >= 2 * V, a, codes - V)
         if P is not None:  # (at the left neighbour's start, and at the absorbed token's)
             lost = np.append(P[firsts + la * right], pid)
         else:
+            ys = np.where(codes >= 2 * V, a, codes - V)
             lost = np.append(self._find(np.where(right, (b << 32) | ys, (codes << 32) | a)), pid)
         np.add.at(self._count, lost, np.append(-sums, -int(w.sum())))
         # made: (x, ab) at the left neighbours, (ab, y) at the sites, (ab, ab) at adjacent sites
-        keys = np.where(right, (ab << 32) | np.where(codes >= 2 * V, ab, ys), (codes << 32) | ab)
+        keys = np.where(right, (ab << 32) | np.where(codes >= 2 * V, ab, codes - V), (codes << 32) | ab)
         # apply: the sites become ab, the nodes inside it DEAD, its last node its end
         if P is not None:
             P[sites + la] = -1  # (the absorbed token's start)

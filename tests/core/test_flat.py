@@ -59,6 +59,7 @@ def test_flat_merges_are_the_trainers(counts, tie_break, n):
 # words, as these are) and without (long words: pairs found by key)
 NODE_IDS = {"NODE_IDS_MAX_BYTES": flat.NODE_IDS_MAX_BYTES}
 NO_NODE_IDS = {"NODE_IDS_MAX_BYTES": -1}
+EAGER = {"GONE_SHARE": 10**9, "STALE_SHARE": 10**9, "SOFT_GROWTH": 1.0}
 BY = st.sampled_from([NODE_IDS, NO_NODE_IDS])  # (with a pair id per node, or by key)
 PATHS = {
     "sites one at a time": {"SMALL_SITES": 10**9},
@@ -67,6 +68,9 @@ PATHS = {
     "sites one at a time, by key": {"SMALL_SITES": 10**9, **NO_NODE_IDS},
     "all sites at once, by key": {"SMALL_SITES": -1, **NO_NODE_IDS},
     "slices of sites, by key": {"SMALL_SITES": -1, "SLICE_SITES": 2, "BUILD_BLOCK_NODES": 5, **NO_NODE_IDS},
+    # the pool compacted whenever past its limit, the ids of pairs gone renumbered whenever half
+    "everything compacted eagerly": {**EAGER, "SMALL_SITES": 3, "COMPACT_MIN": 1},
+    "everything compacted eagerly, by key": {**EAGER, "SMALL_SITES": 3, "COMPACT_MIN": 1, **NO_NODE_IDS},
     # a byte pair's list in one chunk, taken by slices while the pool is compacted under them
     "slices, the pool compacted between them": {
         "SMALL_SITES": -1,
@@ -122,7 +126,7 @@ def test_a_pool_compacted_whenever_past_its_limit_changes_nothing(counts, tie_br
 
 
 def _eager(small: int) -> dict:
-    return {"SMALL_SITES": small, "GONE_SHARE": 10**9, "STALE_SHARE": 10**9, "SOFT_GROWTH": 1.0}
+    return {"SMALL_SITES": small, **EAGER}
 
 
 @pytest.mark.parametrize("small", [-1, 10**9])
@@ -419,7 +423,7 @@ def test_every_pair_there_finds_exactly_where_it_starts(counts, small, compactio
     stale nodes, or the lists of pairs gone dropped): the pairs there are those the tokens hold;
     each finds from its lists exactly the nodes where it starts, whose words' counts sum to its
     count, and (without ids per node) its id by its key."""
-    with mock.patch.multiple(flat, **_eager(small), BUILD_BLOCK_NODES=3, **by):
+    with mock.patch.multiple(flat, **_eager(small), BUILD_BLOCK_NODES=3, COMPACT_MIN=1, **by):
         merger = FlatMerger(counts)
         for how in compactions:
             if not merger.steps(1):
@@ -437,3 +441,21 @@ def test_every_pair_there_finds_exactly_where_it_starts(counts, small, compactio
                 assert merger._sites(pid).tolist() == where[key]
                 weights = merger._wcounts[merger._word_of(np.array(where[key]))]
                 assert int(weights.sum()) == int(merger._count[pid])
+
+
+def test_a_stale_compaction_reads_no_node_past_the_tokens_for_lists_of_pairs_gone():
+    """Without pair ids per node, a compaction that drops stale nodes checks each listed node
+    against its chunk's pair; a chunk whose pair is gone is dropped without reading past its nodes
+    (the pair renumbered 0 after it, whose first token is long, once read past the last node)."""
+    with mock.patch.multiple(
+        flat, **NO_NODE_IDS, SMALL_SITES=3, **{k: v for k, v in _eager(3).items() if k != "SMALL_SITES"}
+    ):
+        merger = FlatMerger({b"aadcaa": 1}, "first")
+        trainer = Trainer({b"aadcaa": 1}, [], pattern=None, tie_break="first", keep_history=False)
+        for how in ["plain", "none", "ids", "stale"]:
+            assert [r.pair for r in merger.steps(1)] == [r.pair for r in trainer.steps(1)]
+            if how in ("plain", "stale"):
+                merger._compact_pool(stale=how == "stale")
+            if how == "ids":
+                merger._next_check = 0  # (the ids renumbered before the next merge)
+    assert merger.words() == [toks for _w, toks, _c in trainer.words()]
