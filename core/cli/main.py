@@ -110,7 +110,9 @@ def _train(args: argparse.Namespace) -> int:
             merges = args.vocab_size - 256 - len(args.special_token)
             if _say_memory_need(counts, progress, merges, quiet=args.quiet) == "flat":
                 from core.training.flat import FlatMerger
+                from core.training.memory_need import flat_node_ids
 
+                node_ids = flat_node_ids(len(counts), sum(map(len, counts)), merges)
                 trainer = FlatMerger(
                     counts,
                     args.tie_break,
@@ -119,6 +121,7 @@ def _train(args: argparse.Namespace) -> int:
                     stats=stats,
                     vocab_size=args.vocab_size,
                     consume=True,
+                    node_ids=node_ids,
                 )
             else:
                 trainer = Trainer(

@@ -402,14 +402,23 @@ def trainer_from_counts(
     name = pattern_name(c.meta.pattern)
     del c  # (the lists it holds take as much memory as the words)
     if not keep_history and vocab_size is not None:
-        from core.training.memory_need import lean_engine
+        from core.training.memory_need import flat_node_ids, lean_engine
 
         merges = vocab_size - 256 - len(specials)
-        if lean_engine(len(words), sum(map(len, words)), merges) == "flat":
+        distinct, word_bytes = len(words), sum(map(len, words))
+        if lean_engine(distinct, word_bytes, merges) == "flat":
             from core.training.flat import FlatMerger
 
+            node_ids = flat_node_ids(distinct, word_bytes, merges)
             return FlatMerger(
-                words, tie_break, specials, pattern=name, stats=stats, vocab_size=vocab_size, consume=True
+                words,
+                tie_break,
+                specials,
+                pattern=name,
+                stats=stats,
+                vocab_size=vocab_size,
+                consume=True,
+                node_ids=node_ids,
             )
     return Trainer(words, specials, pattern=name, tie_break=tie_break, keep_history=keep_history, stats=stats)
 

@@ -20,11 +20,13 @@ it makes get new ids (except when the merged token existed already, as two merge
 same bytes: those still there keep theirs). Where the ids of the pairs taken from come from
 depends on the words' length:
 
-- *Short words* (at most ``NODE_IDS_MAX_BYTES`` bytes on average, as in English): ``P``
+- *Short words* (at most ``NODE_IDS_MAX_BYTES`` bytes on average, as in English), or memory to
+  spare (``node_ids=True``): ``P``
   (``int32``, per node) holds, at the start of every token that has a right neighbour, the id of
   the pair starting there (-1 where none does); a merge reads the ids there, and a node is stale
   where ``P`` no longer holds the pair's id.
-- *Long words* (Chinese runs of characters: ``P`` would be a third of the memory): no ``P``. A
+- *Long words* (Chinese runs of characters: ``P`` would be a third of the memory), where memory
+  is short (``node_ids=False``; :func:`core.training.memory_need.flat_node_ids`): no ``P``. A
   merge that makes a token ``c`` makes pairs ``(m, c)`` and ``(c, m)`` with older tokens ``m`` and
   ``(c, c)``, and ``c`` is newer than every token before, so the ids are handed out in the order
   of ``(c, side, m)`` (each id's place in ``_G``) and a key's id is found by a binary search of
@@ -135,6 +137,9 @@ class FlatMerger:
     ``vocab_size``: the size the run is for, if known (past 32,765 codes the tokens are int32 from
     the start, not turned int32 on the way). ``consume``: empty ``word_counts`` (its ``clear()``)
     once the words' bytes are copied, so that their memory is free before the arrays are made.
+    ``node_ids``: keep a pair id per node (faster merges), or find pairs by key (less memory where
+    words are long); None: where the words average at most ``NODE_IDS_MAX_BYTES`` bytes
+    (:func:`core.training.memory_need.flat_node_ids` chooses by the memory free).
     """
 
     keep_history = False
@@ -149,6 +154,7 @@ class FlatMerger:
         stats: CorpusStats | None = None,
         vocab_size: int | None = None,
         consume: bool = False,
+        node_ids: bool | None = None,
     ) -> None:
         if tie_break not in TIE_BREAKS:
             raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
@@ -196,8 +202,9 @@ class FlatMerger:
         self._number_words()
         # a pair id per node (``P``) where the words are short: a merge reads the ids of the pairs
         # it takes from at their nodes (4 bytes a node); where they are long, it finds them by key
-        short = n - self._wcounts.size - 1 <= NODE_IDS_MAX_BYTES * self._wcounts.size
-        self.P = np.full(n, -1, dtype=np.int32) if short else None
+        if node_ids is None:
+            node_ids = n - self._wcounts.size - 1 <= NODE_IDS_MAX_BYTES * self._wcounts.size
+        self.P = np.full(n, -1, dtype=np.int32) if node_ids else None
         self._tokens: list[bytes] = list(BYTE_TOKENS)
         self._code: dict[bytes, int] = {t: i for i, t in enumerate(BYTE_TOKENS)}
         self._lens: list[int] = [1] * 256  # each code's length in bytes (also as NumPy, ``L``)

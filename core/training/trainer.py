@@ -469,9 +469,18 @@ def train_bpe(
         engine = lean_engine(len(counts), sum(map(len, counts)), n_merges)
     if engine == "flat":
         from core.training.flat import FlatMerger
+        from core.training.memory_need import flat_node_ids
 
+        node_ids = flat_node_ids(len(counts), sum(map(len, counts)), n_merges)
         flat = FlatMerger(
-            counts, tie_break, specials, pattern=pattern, stats=stats, vocab_size=vocab_size, consume=True
+            counts,
+            tie_break,
+            specials,
+            pattern=pattern,
+            stats=stats,
+            vocab_size=vocab_size,
+            consume=True,
+            node_ids=node_ids,
         )
         del counts
         flat.run(vocab_size, progress=progress, min_interval=50)

@@ -59,15 +59,22 @@ def task_ours(path: str, vocab_size: int, workers: int) -> dict:
 
     from core.pretokenization.pretokenize import count_pretokens_ordered
     from core.training.flat import FlatMerger
-    from core.training.memory_need import lean_engine
+    from core.training.memory_need import flat_node_ids, lean_engine
 
     t0 = time.perf_counter()
     counts, stats = count_pretokens_ordered(path, [SPECIAL], "gpt2", workers=workers, progress=progress)
     # the merge loop train_bpe takes (core.training.memory_need.lean_engine)
     engine = lean_engine(len(counts), sum(map(len, counts)), vocab_size - 257)
     if engine == "flat":
+        node_ids = flat_node_ids(len(counts), sum(map(len, counts)), vocab_size - 257)
         trainer = FlatMerger(
-            counts, "lexicographic", [SPECIAL], stats=stats, vocab_size=vocab_size, consume=True
+            counts,
+            "lexicographic",
+            [SPECIAL],
+            stats=stats,
+            vocab_size=vocab_size,
+            consume=True,
+            node_ids=node_ids,
         )
     else:
         trainer = Trainer(counts, [SPECIAL], keep_history=False, stats=stats)

@@ -11,7 +11,9 @@ pre-token, after start-up and after the merges, and the CPU seconds of the merge
 
 ``--engine flat`` measures the flat merge loop that ``train_bpe`` and ``train`` take
 (:class:`core.training.flat.FlatMerger`, built as they build it: emptying the counts once their
-bytes are copied); the default is the app's ``Trainer``.
+bytes are copied, a pair id per node where the words are short or the memory free allows);
+``flat-ids`` and ``flat-lean`` fix its layout (pair ids per node; by the words' length alone:
+none for long words); the default is the app's ``Trainer``.
 
 ``--rustbpe`` also times rustbpe's whole training of the corpus (CPU seconds, 2 threads), to set
 beside ours; ``--baseline DIR`` also runs the trainer of another checkout (e.g. main before a
@@ -65,13 +67,32 @@ def counts_cache(corpus: str, cache: str) -> str:
     return str(out)
 
 
-def _flat(counts, stats, vocab: int):
+def _node_ids(engine: str, distinct: int, word_bytes: int, merges: int) -> bool | None:
+    """The flat loop's layout: as train_bpe chooses it ("flat"), pair ids per node ("flat-ids"),
+    or by its words' length alone ("flat-lean": long words without them)."""
+    if engine == "flat-ids":
+        return True
+    if engine == "flat-lean":
+        return None
+    try:
+        from core.training.memory_need import flat_node_ids
+    except ImportError:  # (a checkout before the choice)
+        return None
+    return flat_node_ids(distinct, word_bytes, merges)
+
+
+def _flat(counts, stats, vocab: int, node_ids: bool | None):
     from core.training.flat import FlatMerger
 
     try:
-        return FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats, vocab_size=vocab, consume=True)
+        return FlatMerger(
+            counts, "lexicographic", [SPECIAL], stats=stats, vocab_size=vocab, consume=True, node_ids=node_ids
+        )
     except TypeError:  # (a checkout before those arguments)
-        return FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats)
+        try:
+            return FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats, vocab_size=vocab, consume=True)
+        except TypeError:
+            return FlatMerger(counts, "lexicographic", [SPECIAL], stats=stats)
 
 
 def child(counts_path: str, vocab: int, history: bool, engine: str = "words") -> None:
@@ -87,8 +108,10 @@ def child(counts_path: str, vocab: int, history: bool, engine: str = "words") ->
     word_bytes = sum(map(len, counts))
     _reset_peak()
     t0 = time.process_time()
-    if engine == "flat":
-        trainer = _flat(counts, stats, vocab)
+    flat = engine.startswith("flat")
+    node_ids = _node_ids(engine, distinct, word_bytes, vocab - 257) if flat else None
+    if flat:
+        trainer = _flat(counts, stats, vocab, node_ids)
     else:
         trainer = Trainer(counts, [SPECIAL], keep_history=history, stats=stats)
     del counts  # (train_bpe's from_file lets go of the counts once the trainer is built)
@@ -100,8 +123,11 @@ def child(counts_path: str, vocab: int, history: bool, engine: str = "words") ->
     peak = _status("VmHWM") - base
     from core.training.memory_need import flat_memory, training_memory
 
-    if engine == "flat":
-        estimate = flat_memory(distinct, word_bytes, vocab - 257)
+    if flat:
+        try:
+            estimate = flat_memory(distinct, word_bytes, vocab - 257, node_ids)
+        except TypeError:  # (a checkout before the layouts)
+            estimate = flat_memory(distinct, word_bytes, vocab - 257)
         fields = [
             (r.pair, r.count, r.n_ties, r.words_changed, r.occurrences_changed) for r in trainer.records
         ]
@@ -179,7 +205,13 @@ def main() -> None:
     ap.add_argument("--cache", default=os.environ.get("BPE_COUNTS_CACHE", "/tmp/bpe-counts-cache"))
     ap.add_argument("--rustbpe", action="store_true")
     ap.add_argument("--baseline", help="another checkout whose trainer to measure too")
-    ap.add_argument("--engine", choices=("words", "flat"), default="words", help="the merge loop measured")
+    ap.add_argument(
+        "--engine",
+        choices=("words", "flat", "flat-ids", "flat-lean"),
+        default="words",
+        help="the merge loop measured (flat: its layout as train_bpe chooses it; -ids: a pair id per "
+        "node; -lean: by the words' length, long words without)",
+    )
     a = ap.parse_args()
     print(
         "| corpus | distinct | B/distinct: counts | start-up peak | peak | peak MB | estimate MB | merge CPU s "

@@ -265,6 +265,42 @@ def test_train_bpe_gives_the_same_with_either_loop(tmp_path):
         train_bpe(path, 300, engine="fast")
 
 
+def test_train_bpe_keeps_pair_ids_per_node_for_long_words_only_where_memory_allows(tmp_path, monkeypatch):
+    """Chinese runs of characters (long pre-tokens): with memory to spare the flat loop keeps a pair
+    id per node (faster merges), with little free it finds pairs by key (less memory); the merges
+    are the same, and the CLI's line before a run gives the estimate of the layout taken."""
+    from core.training import memory_need
+
+    runs = ("".join(chr(0x4E00 + (i * 131 + j * 17) % 3000) for j in range(12)) for i in range(600))
+    text = "，".join(runs)  # (600 runs of 12 characters, 36 bytes each, between commas)
+    path = tmp_path / "zh.txt"
+    path.write_text(text, encoding="utf-8")
+    built: list[bool] = []
+    real_init = FlatMerger.__init__
+
+    def spy(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        built.append(self.P is not None)
+
+    monkeypatch.setattr(FlatMerger, "__init__", spy)
+    results = []
+    for free, with_ids in ((64 * 10**9, True), (10**5, False)):
+        monkeypatch.setattr(memory_need, "available_memory", lambda free=free: free)
+        results.append(train_bpe(path, 400, ["<|endoftext|>"], workers=1, engine="flat"))
+        assert built[-1] is with_ids
+        counts = {"中文" * 20: 1, "天地" * 30: 2}
+        distinct, word_bytes = len(counts), sum(len(w.encode()) for w in counts)
+        need = memory_need.flat_memory(distinct, word_bytes, 100, node_ids=with_ids)
+        assert memory_need.describe_need(distinct, word_bytes, 100, engine="flat").startswith(
+            f"training needs about {memory_need.human(need)} "
+        )
+    assert results[0] == results[1] and len(results[0][1]) == 400 - 257
+    # short words keep their ids whatever the memory free
+    assert memory_need.flat_node_ids(1_000_000, 9_000_000, 30_000, available=1)
+    assert not memory_need.flat_node_ids(1_000_000, 40_000_000, 30_000, available=10**8)
+    assert memory_need.flat_node_ids(1_000_000, 40_000_000, 30_000, available=10**10)
+
+
 def test_flat_train_bpe_reports_progress_and_stops_when_told(tmp_path):
     path = tmp_path / "c.txt"
     letters = "abcdefghijklmnopqrstuvwxyz"
