@@ -30,9 +30,10 @@ depends on the words' length:
   merge that makes a token ``c`` makes pairs ``(m, c)`` and ``(c, m)`` with older tokens ``m`` and
   ``(c, c)``, and ``c`` is newer than every token before, so the ids are handed out in the order
   of ``(c, side, m)`` (each id's place in ``_G``) and a key's id is found by a binary search of
-  ``_G``, once per distinct neighbour (a byte pair's in a table by its bytes). Pairs made out of
-  that order (by a later slice of a merge, or with a token made again) are kept in a dict
-  (``_again``). The pair ``(a, b)`` starts at a node where ``T`` holds ``a`` and, ``L[a]`` nodes
+  ``_G``, once per distinct neighbour (a byte pair's in a table by its bytes). The order is
+  checked as the ids are handed out, and pairs made out of it (by a later slice of a merge, or
+  with a token made again) are kept in a dict (``_again``): the lookups rest on that check, not
+  on the argument. The pair ``(a, b)`` starts at a node where ``T`` holds ``a`` and, ``L[a]`` nodes
   on, ``b``: a node is stale where it no longer does (tokens only grow, so a pair never starts
   again where it stopped).
 
@@ -294,8 +295,7 @@ class FlatMerger:
         return ids
 
     def _find(self, keys: np.ndarray) -> np.ndarray:
-        """The id of the pair there with each key (int64; without ``P`` only): -1 where none is
-        (a byte pair gone keeps its id)."""
+        """The id of the pair there with each key (int64; without ``P`` only): -1 where none is."""
         ids = np.full(keys.size, -1, dtype=np.int64)
         byte = (keys & BYTE_PAIR_MASK) == 0
         if byte.any():
@@ -316,6 +316,11 @@ class FlatMerger:
             if rest.size and self._again:
                 get = self._again.get
                 ids[rest] = [get(k, -1) for k in keys[rest].tolist()]
+        found = ids >= 0
+        if found.any():  # (a byte pair gone keeps its id in the table, and a pair kept apart in the dict)
+            gone = self._count[ids[found]] <= 0
+            if gone.any():
+                ids[np.flatnonzero(found)[gone]] = -1
         return ids
 
     def _find_list(self, keys: list[int]) -> list[int]:
