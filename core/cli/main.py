@@ -40,10 +40,10 @@ EXIT_USAGE = 2
 _Progress = Progress  # (the name the commands use)
 
 
-def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) -> str:
+def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) -> tuple[str, int]:
     """Before the trainer is built: which merge loop fits (:func:`core.training.memory_need.lean_engine`)
     and how much memory it will need for ``merges`` merges (a warning, even with ``-q``, when that is
-    more than the machine has). Returns the loop's name."""
+    more than the machine has). Returns the loop's name and the words' bytes."""
     from core.training.memory_need import describe_need, lean_engine, too_much
 
     distinct, word_bytes = len(counts), sum(map(len, counts))
@@ -55,7 +55,7 @@ def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) ->
     elif warning is not None:
         progress.close()
         print(warning, file=sys.stderr, flush=True)
-    return engine
+    return engine, word_bytes
 
 
 def _train(args: argparse.Namespace) -> int:
@@ -108,20 +108,18 @@ def _train(args: argparse.Namespace) -> int:
                 allow_nul=args.allow_nul,
             )
             merges = args.vocab_size - 256 - len(args.special_token)
-            if _say_memory_need(counts, progress, merges, quiet=args.quiet) == "flat":
-                from core.training.flat import FlatMerger
-                from core.training.memory_need import flat_node_ids
+            engine, word_bytes = _say_memory_need(counts, progress, merges, quiet=args.quiet)
+            if engine == "flat":
+                from core.training.flat import lean_merger
 
-                node_ids = flat_node_ids(len(counts), sum(map(len, counts)), merges)
-                trainer = FlatMerger(
+                trainer = lean_merger(
                     counts,
                     args.tie_break,
                     args.special_token,
                     pattern=pattern,
                     stats=stats,
                     vocab_size=args.vocab_size,
-                    consume=True,
-                    node_ids=node_ids,
+                    word_bytes=word_bytes,
                 )
             else:
                 trainer = Trainer(

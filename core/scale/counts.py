@@ -402,23 +402,20 @@ def trainer_from_counts(
     name = pattern_name(c.meta.pattern)
     del c  # (the lists it holds take as much memory as the words)
     if not keep_history and vocab_size is not None:
-        from core.training.memory_need import flat_node_ids, lean_engine
+        from core.training.memory_need import lean_engine
 
-        merges = vocab_size - 256 - len(specials)
-        distinct, word_bytes = len(words), sum(map(len, words))
-        if lean_engine(distinct, word_bytes, merges) == "flat":
-            from core.training.flat import FlatMerger
+        word_bytes = sum(map(len, words))
+        if lean_engine(len(words), word_bytes, vocab_size - 256 - len(specials)) == "flat":
+            from core.training.flat import lean_merger
 
-            node_ids = flat_node_ids(distinct, word_bytes, merges)
-            return FlatMerger(
+            return lean_merger(
                 words,
                 tie_break,
                 specials,
                 pattern=name,
                 stats=stats,
                 vocab_size=vocab_size,
-                consume=True,
-                node_ids=node_ids,
+                word_bytes=word_bytes,
             )
     return Trainer(words, specials, pattern=name, tie_break=tie_break, keep_history=keep_history, stats=stats)
 

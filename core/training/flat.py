@@ -73,6 +73,7 @@ from core.memory import paused_gc, release_free_memory
 from core.pretokenization.exact_counts import int_bincount
 from core.pretokenization.pretokenize import CorpusStats, Progress, check_special_tokens
 from core.training.count_bounds import check_counts
+from core.training.memory_need import flat_node_ids
 from core.training.records import TIE_BREAKS, MergeRecord, Pair, TieBreak
 from core.training.token_codes import BYTE_TOKENS
 from core.training.vocab import build_vocab
@@ -524,18 +525,19 @@ class FlatMerger:
         if chunks is None:
             chunks = self._chunks(pid)
         T, P, pool, step = self.T, self.P, self._pool, BUILD_BLOCK_NODES
-        a = b = la = 0
-        if P is None:
-            key = int(self._pkey[pid])
-            a, b = key >> 32, key & _LOW
-            la = self._lens[a]
+        key = int(self._pkey[pid])
+        a, b, la = key >> 32, key & _LOW, self._lens[key >> 32]
+
+        def live(part: np.ndarray) -> np.ndarray:
+            return P[part] == pid if P is not None else (T[part] == a) & (T[part + la] == b)
+
         total = sum(k for _s, k in chunks)
         if total <= step:  # (a short list: joined, checked at once)
             if not chunks:
                 return _NO_NODES
             parts = [pool[s : s + k] for s, k in chunks]
             part = parts[0] if len(parts) == 1 else np.concatenate(parts)
-            here = P[part] == pid if P is not None else (T[part] == a) & (T[part + la] == b)
+            here = live(part)
             if not here.all():
                 return part[here]
             return part.copy() if len(parts) == 1 else part  # (a view of the pool: copied)
@@ -554,11 +556,7 @@ class FlatMerger:
                 continue
             part = group[0] if len(group) == 1 else np.concatenate(group)
             group, held = [], 0
-            if P is not None:
-                here = P[part] == pid
-            else:
-                here = T[part] == a
-                here &= T[part + la] == b
+            here = live(part)
             kept = part if here.all() else part[here]
             out[at : at + kept.size] = kept
             at += kept.size
@@ -1061,3 +1059,32 @@ class FlatMerger:
                 s += lens[code]
             out.append(tuple(toks))
         return out
+
+
+def lean_merger(
+    word_counts: Mapping[bytes, int],
+    tie_break: TieBreak,
+    special_tokens: list[str],
+    *,
+    pattern: str | None,
+    stats: CorpusStats | None,
+    vocab_size: int,
+    word_bytes: int | None = None,
+) -> FlatMerger:
+    """The flat loop as a run without undo builds it (``train_bpe``, ``train``, ``train --counts``):
+    sized for ``vocab_size``, emptying the counts once copied, with a pair id per node where
+    :func:`core.training.memory_need.flat_node_ids` says (``word_bytes``: the words' bytes, if
+    summed already)."""
+    if word_bytes is None:
+        word_bytes = sum(map(len, word_counts))
+    merges = vocab_size - 256 - len(special_tokens)
+    return FlatMerger(
+        word_counts,
+        tie_break,
+        special_tokens,
+        pattern=pattern,
+        stats=stats,
+        vocab_size=vocab_size,
+        consume=True,
+        node_ids=flat_node_ids(len(word_counts), word_bytes, merges),
+    )

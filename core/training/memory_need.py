@@ -75,9 +75,7 @@ def flat_memory(distinct: int, word_bytes: int, merges: int = 0, node_ids: bool 
     ``node_ids``: whether it keeps a pair id per node (None: as it does by itself, where the words
     are short)."""
     per_byte = FLAT_PER_BYTE + (FLAT_WIDE_TOKENS if 256 + merges > FLAT_SHORT_CODES else 0)
-    if node_ids is None:
-        node_ids = word_bytes <= FLAT_NODE_IDS_MAX_BYTES * distinct
-    if node_ids:
+    if node_ids if node_ids is not None else _short_words(distinct, word_bytes):
         per_byte += FLAT_NODE_IDS
     built = BASE_BYTES + START_BYTES + FLAT_PER_DISTINCT * distinct + per_byte * word_bytes
     if merges <= 0 or not distinct:
@@ -86,12 +84,18 @@ def flat_memory(distinct: int, word_bytes: int, merges: int = 0, node_ids: bool 
     return int(built + per_byte * word_bytes * (1 + word_bytes / distinct / LONG_WORD))
 
 
+def _short_words(distinct: int, word_bytes: int) -> bool:
+    """Words of at most ``FLAT_NODE_IDS_MAX_BYTES`` bytes on average: a pair id per node costs
+    them little, and the flat loop keeps one by itself."""
+    return word_bytes <= FLAT_NODE_IDS_MAX_BYTES * distinct
+
+
 def flat_node_ids(distinct: int, word_bytes: int, merges: int, available: int | None = None) -> bool:
     """Whether the flat loop should keep a pair id per node: where the words are short (they cost
     little there), or where its estimate with them fits in half the memory free now (its merges
     take a third less time with them: 15 MB of Chinese to 30,000 merges); else it finds pairs by
     key, and needs a third less memory on long words."""
-    if word_bytes <= FLAT_NODE_IDS_MAX_BYTES * distinct:
+    if _short_words(distinct, word_bytes):
         return True
     free = available_memory() if available is None else available
     return free is None or flat_memory(distinct, word_bytes, merges, node_ids=True) <= free // 2

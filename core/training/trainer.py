@@ -451,8 +451,8 @@ def train_bpe(
     Returns ``(vocab, merges)``: vocab maps ids 0..n-1 to bytes (bytes, then special tokens, then
     merges); merges are ``(bytes, bytes)`` pairs in creation order. ``progress(phase, done, total)``
     receives "pretokenize" and "merge" phases; returning False raises :class:`Cancelled`.
-    ``engine``: the merge loop, "flat" (:mod:`core.training.flat`, 1.5-2.5x as fast, and leaner but
-    for long words and few merges), "words" (the :class:`Trainer`'s) or "auto" (flat
+    ``engine``: the merge loop, "flat" (:mod:`core.training.flat`, 1.5-2.5x as fast, and leaner),
+    "words" (the :class:`Trainer`'s) or "auto" (flat
     where it fits in half the memory free, else the one expected to need less:
     :func:`core.training.memory_need.lean_engine`); the merges are the same.
     """
@@ -465,22 +465,20 @@ def train_bpe(
         raise BPEError(f"engine must be 'auto', 'flat' or 'words', not {engine!r}")
     counts, stats = count_pretokens_ordered(input_path, specials, pattern, workers=workers, progress=progress)
     n_merges = vocab_size - 256 - len(specials)
+    word_bytes = sum(map(len, counts))
     if engine == "auto":
-        engine = lean_engine(len(counts), sum(map(len, counts)), n_merges)
+        engine = lean_engine(len(counts), word_bytes, n_merges)
     if engine == "flat":
-        from core.training.flat import FlatMerger
-        from core.training.memory_need import flat_node_ids
+        from core.training.flat import lean_merger
 
-        node_ids = flat_node_ids(len(counts), sum(map(len, counts)), n_merges)
-        flat = FlatMerger(
+        flat = lean_merger(
             counts,
             tie_break,
             specials,
             pattern=pattern,
             stats=stats,
             vocab_size=vocab_size,
-            consume=True,
-            node_ids=node_ids,
+            word_bytes=word_bytes,
         )
         del counts
         flat.run(vocab_size, progress=progress, min_interval=50)

@@ -58,23 +58,23 @@ def task_ours(path: str, vocab_size: int, workers: int) -> dict:
             t_count = time.perf_counter()
 
     from core.pretokenization.pretokenize import count_pretokens_ordered
-    from core.training.flat import FlatMerger
-    from core.training.memory_need import flat_node_ids, lean_engine
+    from core.training.flat import lean_merger
+    from core.training.memory_need import lean_engine
 
     t0 = time.perf_counter()
     counts, stats = count_pretokens_ordered(path, [SPECIAL], "gpt2", workers=workers, progress=progress)
-    # the merge loop train_bpe takes (core.training.memory_need.lean_engine)
-    engine = lean_engine(len(counts), sum(map(len, counts)), vocab_size - 257)
+    # the merge loop train_bpe takes (core.training.memory_need.lean_engine), built as it builds it
+    word_bytes = sum(map(len, counts))
+    engine = lean_engine(len(counts), word_bytes, vocab_size - 257)
     if engine == "flat":
-        node_ids = flat_node_ids(len(counts), sum(map(len, counts)), vocab_size - 257)
-        trainer = FlatMerger(
+        trainer = lean_merger(
             counts,
             "lexicographic",
             [SPECIAL],
+            pattern="gpt2",
             stats=stats,
             vocab_size=vocab_size,
-            consume=True,
-            node_ids=node_ids,
+            word_bytes=word_bytes,
         )
     else:
         trainer = Trainer(counts, [SPECIAL], keep_history=False, stats=stats)
