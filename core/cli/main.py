@@ -44,9 +44,10 @@ def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) ->
     """Before the trainer is built: which merge loop fits (:func:`core.training.memory_need.lean_engine`)
     and how much memory it will need for ``merges`` merges (a warning, even with ``-q``, when that is
     more than the machine has). Returns the loop's name and the words' bytes."""
+    from core.pretokenization.sharded_count import word_bytes as words_bytes
     from core.training.memory_need import describe_need, lean_engine, too_much
 
-    distinct, word_bytes = len(counts), sum(map(len, counts))
+    distinct, word_bytes = len(counts), words_bytes(counts)
     engine = lean_engine(distinct, word_bytes, merges)
     warning = too_much(distinct, word_bytes, merges, engine=engine)
     if warning is None and not quiet:

@@ -100,14 +100,66 @@ class OrderedCounts(Mapping[bytes, int]):
     A read-only mapping; a trainer only walks the tokens and the counts in order, so the dict (some
     hundreds of ns per distinct pre-token, all in the parent) is built only when a lookup asks for
     it (:meth:`as_dict`).
+
+    Made by :meth:`from_packed`, it holds no Python object per token: the tokens joined by one
+    byte each, their lengths and their counts (:meth:`packed`), as the counting workers hand them
+    over. The lists are made from those when something first asks for them (:attr:`tokens`,
+    :attr:`counts`, iteration, a lookup); the flat merge loop reads the packed form instead.
     """
 
-    __slots__ = ("_dict", "counts", "tokens")
+    __slots__ = ("_counts", "_dict", "_packed", "_tokens")
 
     def __init__(self, tokens: list[bytes], counts: list[int]) -> None:
-        self.tokens = tokens
-        self.counts = counts
+        self._tokens = tokens
+        self._counts = counts
+        self._packed: tuple[bytes, np.ndarray, np.ndarray] | None = None
         self._dict: dict[bytes, int] | None = None
+
+    @classmethod
+    def from_packed(cls, joined: bytes, lens: np.ndarray, counts: np.ndarray) -> OrderedCounts:
+        """Counts of the tokens ``joined`` holds (each followed by one byte of any value, the last
+        one not: ``b"\\0".join(tokens)``), ``lens`` bytes long each (int64), counted ``counts``."""
+        if lens.size != counts.size or int(lens.sum()) + max(lens.size - 1, 0) != len(joined):
+            raise ValueError("packed counts: the lengths do not match the bytes or the counts")
+        self = cls([], [])
+        self._tokens = self._counts = None  # type: ignore[assignment]
+        self._packed = (joined, lens.astype(np.int64, copy=False), counts.astype(np.int64, copy=False))
+        return self
+
+    def packed(self) -> tuple[bytes, np.ndarray, np.ndarray] | None:
+        """``(joined, lens, counts)`` (see :meth:`from_packed`) while the lists are not made."""
+        return self._packed
+
+    def word_bytes(self) -> int:
+        """The bytes of all the distinct tokens together."""
+        if self._packed is not None:
+            return int(self._packed[1].sum())
+        return sum(map(len, self._tokens))
+
+    def _unpack(self) -> None:
+        assert self._packed is not None
+        joined, lens, counts = self._packed
+        n = lens.size
+        if not n:
+            tokens: list[bytes] = []
+        elif joined.count(0) == n - 1 and not (lens == 0).any():  # no token holds a NUL: cut at each
+            tokens = joined.split(b"\0")
+        else:
+            ends = np.cumsum(lens + 1) - 1
+            tokens = list(map(joined.__getitem__, map(slice, (ends - lens).tolist(), ends.tolist())))
+        self._tokens, self._counts, self._packed = tokens, counts.tolist(), None
+
+    @property
+    def tokens(self) -> list[bytes]:
+        if self._packed is not None:
+            self._unpack()
+        return self._tokens
+
+    @property
+    def counts(self) -> list[int]:
+        if self._packed is not None:
+            self._unpack()
+        return self._counts
 
     def as_dict(self) -> dict[bytes, int]:
         if self._dict is None:
@@ -121,16 +173,22 @@ class OrderedCounts(Mapping[bytes, int]):
         return iter(self.tokens)
 
     def __len__(self) -> int:
-        return len(self.tokens)
+        return self._packed[1].size if self._packed is not None else len(self._tokens)
 
     def values(self) -> _Values:
         return _Values(self)
 
     def clear(self) -> None:
         """Drop the tokens and counts (a trainer built from them frees their memory so)."""
-        self.tokens.clear()
-        self.counts.clear()
-        self._dict = None
+        self._tokens, self._counts, self._packed, self._dict = [], [], None, None
+
+
+def word_bytes(counts: Mapping[bytes, int]) -> int:
+    """The bytes of all the distinct tokens of ``counts`` together (no token made where they are
+    packed: :meth:`OrderedCounts.word_bytes`)."""
+    if isinstance(counts, OrderedCounts):
+        return counts.word_bytes()
+    return sum(map(len, counts))
 
 
 class _Values(ValuesView):
@@ -269,9 +327,10 @@ class ShardTotal:
 
 
 def merge_stretches(pieces: list[bytes], with_places: bool = False) -> tuple[bytes, int]:
-    """Merge stretches (disjoint tokens, each sorted by place) into one piece ``(tokens, counts)``
-    (``(tokens, counts, places)`` with ``with_places``) in order of place; return it marshalled,
-    and its number of pre-tokens."""
+    """Merge stretches (disjoint tokens, each sorted by place) into one piece in order of place;
+    return it marshalled, and its number of pre-tokens. The piece is ``(tokens, counts, places)``
+    with ``with_places``, else packed: ``(b"\\0".join(tokens), lens, counts)`` (int64 bytes; see
+    :meth:`OrderedCounts.from_packed`), so that the parent makes no object per token."""
     tokens: list[bytes] = []
     counts, places = [], []
     for blob in pieces:
@@ -285,7 +344,8 @@ def merge_stretches(pieces: list[bytes], with_places: bool = False) -> tuple[byt
     if with_places:
         place = np.concatenate(places)[order] if places else np.zeros(0, np.int64)
         return marshal.dumps((merged, count[order].tobytes(), place.tobytes())), int(count.sum())
-    return marshal.dumps((merged, count[order].tobytes())), int(count.sum())
+    lens = np.fromiter(map(len, merged), np.int64, len(merged))
+    return marshal.dumps((b"\0".join(merged), lens.tobytes(), count[order].tobytes())), int(count.sum())
 
 
 def _write(path: str, data: bytes) -> None:
@@ -658,18 +718,34 @@ class ShardedCount:
             self._reply(c)
         for c in conns:
             c.send(("merge",))
-        tokens: list[bytes] = []
-        counts: list[int] = []
-        places: list[np.ndarray] = []
+        if self.positions:  # tokens as a list, with the place of each
+            tokens: list[bytes] = []
+            counts: list[int] = []
+            places: list[np.ndarray] = []
+            for j, c in enumerate(conns):
+                self.totals.pretokens += self._reply(c)[1]
+                final = marshal.loads(_take(os.path.join(self.folder, f"final{j}")))
+                tokens += final[0]
+                counts += np.frombuffer(final[1], np.int64).tolist()
+                places.append(np.frombuffer(final[2], np.int64))
+            self.places = np.concatenate(places) if places else np.zeros(0, np.int64)
+            return OrderedCounts(tokens, counts)
+        # packed: the pieces' bytes joined, their lengths and counts (no object per token here)
+        joined: list[bytes] = []
+        lens: list[np.ndarray] = []
+        count_parts: list[np.ndarray] = []
         for j, c in enumerate(conns):
             self.totals.pretokens += self._reply(c)[1]
-            final = marshal.loads(_take(os.path.join(self.folder, f"final{j}")))
-            tokens += final[0]
-            counts += np.frombuffer(final[1], np.int64).tolist()
-            if self.positions:
-                places.append(np.frombuffer(final[2], np.int64))
-        self.places = np.concatenate(places) if places else np.zeros(0, np.int64)
-        return OrderedCounts(tokens, counts)
+            blob, n_bytes, n_counts = marshal.loads(_take(os.path.join(self.folder, f"final{j}")))
+            if n_bytes:
+                joined.append(blob)
+                lens.append(np.frombuffer(n_bytes, np.int64))
+                count_parts.append(np.frombuffer(n_counts, np.int64))
+        if not joined:
+            return OrderedCounts([], [])
+        return OrderedCounts.from_packed(
+            b"\0".join(joined), np.concatenate(lens), np.concatenate(count_parts)
+        )
 
     # ---- messages
     def _reply(self, conn: Connection) -> tuple:

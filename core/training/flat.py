@@ -72,7 +72,8 @@ from core.errors import BPEError, Cancelled
 from core.memory import paused_gc, release_free_memory
 from core.pretokenization.exact_counts import int_bincount
 from core.pretokenization.pretokenize import CorpusStats, Progress, check_special_tokens
-from core.training.count_bounds import check_counts
+from core.pretokenization.sharded_count import word_bytes as words_bytes
+from core.training.count_bounds import MAX_PAIR_TOTAL, check_counts
 from core.training.memory_need import flat_node_ids
 from core.training.records import TIE_BREAKS, MergeRecord, Pair, TieBreak
 from core.training.token_codes import BYTE_TOKENS
@@ -133,6 +134,22 @@ def _groups(codes: np.ndarray, weights: np.ndarray, nodes: np.ndarray, small: bo
     return sc[starts].astype(np.int64), sums, nodes[order], runs
 
 
+def _packed_words(word_counts: Mapping[bytes, int]) -> tuple[bytes, np.ndarray, np.ndarray] | None:
+    """``(joined, lens, counts)`` of counts that come packed (``packed()``:
+    :class:`core.pretokenization.sharded_count.OrderedCounts`), where every word has bytes and
+    the counts are positive and small enough (:func:`check_counts`' rule); else None."""
+    packed_of = getattr(word_counts, "packed", None)
+    packed = packed_of() if callable(packed_of) else None
+    if packed is None:
+        return None
+    joined, lens, counts = packed
+    if not lens.size or lens.min() < 1 or counts.min() < 1:
+        return None
+    if float(counts.sum(dtype=np.float64)) * float(lens.max()) >= MAX_PAIR_TOTAL / 2:
+        return None  # (near the limit: the list's exact check says what is wrong)
+    return joined, lens, counts
+
+
 class FlatMerger:
     """The words of a corpus (distinct pre-token -> count) merged by the BPE rule, leanly.
 
@@ -168,16 +185,24 @@ class FlatMerger:
         )
         self.records: list[MergeRecord] = []
         self._merges: list[Pair] = []
-        words = list(word_counts)
-        values = list(word_counts.values())
-        check_counts(words, values)  # positive ints; every pair count fits int64
-        if not all(words):
-            values = [v for w, v in zip(words, values) if w]
-            words = [w for w in words if w]
-        self._wcounts = np.array(values, dtype=np.int64)  # each word's count: its nodes' weight
-        del values
-        lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-        n = int(lens.sum()) + len(words) + 1
+        # the counting workers' packed form (the words joined, their lengths and counts), where it
+        # is whole and plainly valid: no object per word; else the words as a list
+        packed = _packed_words(word_counts)
+        if packed is not None:
+            words_joined, lens, self._wcounts = packed
+            n_words = lens.size
+        else:
+            words = list(word_counts)
+            values = list(word_counts.values())
+            check_counts(words, values)  # positive ints; every pair count fits int64
+            if not all(words):
+                values = [v for w, v in zip(words, values) if w]
+                words = [w for w in words if w]
+            self._wcounts = np.array(values, dtype=np.int64)  # each word's count: its nodes' weight
+            del values
+            lens = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+            n_words = len(words)
+        n = int(lens.sum()) + n_words + 1
         if n > MAX_NODES:
             raise BPEError(
                 f"the distinct words hold {n:,} bytes and separators: the flat merge loop numbers at most "
@@ -185,8 +210,12 @@ class FlatMerger:
             )
         # SEP w0 SEP w1 ... SEP: the bytes joined by a placeholder, the separators written after
         joined = bytearray(n)
-        joined[1:-1] = b"\0".join(words)
-        del words
+        if packed is not None:
+            joined[1:-1] = words_joined
+            del words_joined, packed
+        else:
+            joined[1:-1] = b"\0".join(words)
+            del words
         if consume:  # (the words' bytes are in ``joined`` now: the caller's copy goes first)
             clear = getattr(word_counts, "clear", None)
             if clear is not None:
@@ -1076,7 +1105,7 @@ def lean_merger(
     :func:`core.training.memory_need.flat_node_ids` says (``word_bytes``: the words' bytes, if
     summed already)."""
     if word_bytes is None:
-        word_bytes = sum(map(len, word_counts))
+        word_bytes = words_bytes(word_counts)
     merges = vocab_size - 256 - len(special_tokens)
     return FlatMerger(
         word_counts,

@@ -35,6 +35,7 @@ from core.pretokenization.pretokenize import (
     count_texts,
     resolve_pattern,
 )
+from core.pretokenization.sharded_count import word_bytes as words_bytes
 from core.training.count_bounds import check_counts
 from core.training.heap import release_free_memory
 from core.training.long_words import LongWord
@@ -465,7 +466,7 @@ def train_bpe(
         raise BPEError(f"engine must be 'auto', 'flat' or 'words', not {engine!r}")
     counts, stats = count_pretokens_ordered(input_path, specials, pattern, workers=workers, progress=progress)
     n_merges = vocab_size - 256 - len(specials)
-    word_bytes = sum(map(len, counts))
+    word_bytes = words_bytes(counts)
     if engine == "auto":
         engine = lean_engine(len(counts), word_bytes, n_merges)
     if engine == "flat":

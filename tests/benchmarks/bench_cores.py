@@ -58,13 +58,14 @@ def task_ours(path: str, vocab_size: int, workers: int) -> dict:
             t_count = time.perf_counter()
 
     from core.pretokenization.pretokenize import count_pretokens_ordered
+    from core.pretokenization.sharded_count import word_bytes as words_bytes
     from core.training.flat import lean_merger
     from core.training.memory_need import lean_engine
 
     t0 = time.perf_counter()
     counts, stats = count_pretokens_ordered(path, [SPECIAL], "gpt2", workers=workers, progress=progress)
     # the merge loop train_bpe takes (core.training.memory_need.lean_engine), built as it builds it
-    word_bytes = sum(map(len, counts))
+    word_bytes = words_bytes(counts)
     engine = lean_engine(len(counts), word_bytes, vocab_size - 257)
     if engine == "flat":
         trainer = lean_merger(

@@ -185,6 +185,33 @@ def test_consume_empties_the_counts_it_was_built_from():
     assert kept == {b"abab": 2, b"ab": 1}
 
 
+def _packed(words: dict[bytes, int]):
+    from core.pretokenization.sharded_count import OrderedCounts
+
+    lens = np.array([len(w) for w in words], np.int64)
+    return OrderedCounts.from_packed(b"\0".join(words), lens, np.array(list(words.values()), np.int64))
+
+
+@pytest.mark.parametrize("by", [NODE_IDS, NO_NODE_IDS])
+def test_packed_counts_merge_as_the_words_do(by):
+    """Counts as the workers hand them over (the words joined, lengths, counts) are read without
+    making the words: the same merges as from a dict, NUL bytes in words included."""
+    words = {**MANY_PAIRS, b"a\0b": 7, b"\0\0": 3, b"\0": 2}
+    with mock.patch.multiple(flat, **by):
+        expect = FlatMerger(words).steps(40)
+        packed = _packed(words)
+        merger = FlatMerger(packed, consume=True)
+        assert packed.packed() is None and len(packed) == 0  # consumed, never unpacked into a list
+        assert merger.steps(40) == expect
+
+
+def test_packed_counts_that_break_the_rules_get_the_same_errors():
+    for bad, code in (({b"ab": 0}, "counts_not_positive"), ({b"ab": 1 << 61, b"abc": 1}, "counts_too_large")):
+        with pytest.raises(CorpusError) as e:
+            FlatMerger(_packed(bad))
+        assert e.value.code == code
+
+
 @pytest.mark.parametrize("by", [NODE_IDS, NO_NODE_IDS])
 def test_the_lists_hold_every_pair_start_once_and_weigh_its_count(by):
     """After merges and a compaction of the pool, the lists hold exactly the nodes where a pair

@@ -27,6 +27,7 @@ from core.pretokenization.sharded_count import (
     pack,
     plan_ranges,
     split_by_hash,
+    word_bytes,
 )
 from core.workers.procs import live_children
 
@@ -146,9 +147,10 @@ def test_the_sharded_sum_in_one_process_gives_the_serial_counts():
         import marshal
 
         blob, _ = merge_stretches([s[j] for s in stretches])
-        t, n = marshal.loads(blob)
-        tokens += t
-        counts += np.frombuffer(n, np.int64).tolist()
+        joined, lens, n = marshal.loads(blob)
+        piece = OrderedCounts.from_packed(joined, np.frombuffer(lens, np.int64), np.frombuffer(n, np.int64))
+        tokens += piece.tokens
+        counts += piece.counts
     assert tokens == list(expect) and counts == list(expect.values())
     # no token in two shards
     assert len(set(tokens)) == len(tokens)
@@ -165,6 +167,55 @@ def test_ordered_counts_is_a_read_only_mapping():
     assert c[b" b"] == 1 and b"a" in c and b"z" not in c and c.get(b"z") is None
     assert dict(c) == {b"a": 3, b" b": 1} == c and list(c.items()) == [(b"a", 3), (b" b", 1)]
     assert sum(c.values()) == 4 and len(c.values()) == 2
+
+
+@pytest.mark.parametrize(
+    "tokens",
+    [
+        [b"a", b" b", b"\xff\xfe", b"hello"],
+        [b"a\0b", b"\0", b" c", b"\0\0"],  # NUL bytes inside tokens: cut by the lengths
+        [b"only"],
+        [],
+    ],
+)
+def test_packed_counts_give_the_tokens_they_were_packed_from(tokens):
+    counts = list(range(3, 3 + len(tokens)))
+    lens = np.array([len(t) for t in tokens], np.int64)
+    packed = OrderedCounts.from_packed(b"\0".join(tokens), lens, np.array(counts, np.int64))
+    assert len(packed) == len(tokens) and packed.word_bytes() == sum(map(len, tokens))
+    assert packed.packed() is not None  # (nothing made yet)
+    assert list(packed) == tokens and list(packed.values()) == counts
+    assert packed.packed() is None and dict(packed) == dict(zip(tokens, counts))
+    assert packed.word_bytes() == sum(map(len, tokens))
+    packed.clear()
+    assert len(packed) == 0 and dict(packed) == {}
+
+
+def test_packed_counts_refuse_lengths_that_do_not_fit_the_bytes():
+    with pytest.raises(ValueError):
+        OrderedCounts.from_packed(b"ab\0c", np.array([2, 2]), np.array([1, 1]))
+    with pytest.raises(ValueError):
+        OrderedCounts.from_packed(b"ab", np.array([2]), np.array([1, 1]))
+
+
+def test_counts_from_several_workers_come_packed_and_equal_one_process(tmp_path):
+    """The workers hand the parent the tokens joined, their lengths and counts; the same tokens,
+    counts and order as one process, NUL bytes in tokens included."""
+    from core.pretokenization.pretokenize import count_pretokens_ordered
+
+    rng = random.Random(5)
+    words = ["alpha", "beta", "gam\0ma", "\0", "δέλτα", "文字", "x\0\0y"]
+    text = " ".join(rng.choice(words) for _ in range(40_000)) + "<|endoftext|> tail\0"
+    path = tmp_path / "c.txt"
+    path.write_bytes(text.encode())
+    one, _ = count_pretokens_ordered(str(path), ["<|endoftext|>"], workers=1, allow_nul=True)
+    many, stats = count_pretokens_ordered(
+        str(path), ["<|endoftext|>"], workers=2, block_bytes=20_000, allow_nul=True
+    )
+    assert stats.workers == 2
+    assert isinstance(many, OrderedCounts) and many.packed() is not None
+    assert word_bytes(many) == sum(map(len, one))
+    assert list(many.items()) == list(one.items())
 
 
 def _leftover_folders(folder) -> list[str]:
