@@ -107,6 +107,9 @@ class Settings:
     def set_splitter_state(self, name: str, state: QByteArray) -> None:
         self.store.setValue(f"splitter/{name}", state)
 
+    def remove_splitter_state(self, name: str) -> None:
+        self.store.remove(f"splitter/{name}")
+
     def sync(self) -> None:
         self.store.sync()
 

@@ -3717,7 +3717,7 @@
         <location filename="../../bpe_gui/text/learn.py" line="401"/>
         <location filename="../../bpe_gui/text/learn.py" line="427"/>
         <location filename="../../bpe_gui/text/learn.py" line="454"/>
-        <location filename="../../bpe_gui/text/learn.py" line="566"/>
+        <location filename="../../bpe_gui/text/learn.py" line="569"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -3821,17 +3821,17 @@
         <translation>预分词 %1 已出现 %2 次；合并永远不会跨越预分词的边界。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="540"/>
+        <location filename="../../bpe_gui/text/learn.py" line="543"/>
         <source>Encoding the two pieces %1 and %2 separately and joining the ids gives the same ids here: no cut of this text splits a pre-token whose parts would merge.</source>
         <translation>把 %1 和 %2 两段分别编码再拼接 ID，在这里结果相同：这段文本的任何切分都不会切开一个其中部分会被合并的预分词。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="549"/>
+        <location filename="../../bpe_gui/text/learn.py" line="552"/>
         <source>The naive way, encoding the pieces %1 and %2 separately and joining the ids, gives different ids (see naive): the cut splits a pre-token, and its two halves are merged on their own. An encode_iterable that encodes each chunk separately goes wrong here.</source>
         <translation>朴素做法，把 %1 和 %2 两段分别编码再拼接 ID，得到的 ID 不同（见 naive）：切点切开了一个预分词，它的两半被各自合并。逐块单独编码的 encode_iterable 就会在这里出错。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="563"/>
+        <location filename="../../bpe_gui/text/learn.py" line="566"/>
         <source>Done: the %1 bytes of the text are %2 id(s): %3.</source>
         <translation>完成：文本的 %1 个字节编码为 %2 个 ID：%3。</translation>
     </message>
@@ -3877,22 +3877,22 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/learn.py" line="477"/>
-        <source>The pre-token starts as %1 single bytes.</source>
+        <source>The pre-token starts as %1 single byte(s).</source>
         <translation>这个预分词最初是 %1 个单字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="506"/>
-        <source>No adjacent pair is in the merge list: %1 token(s) remain.</source>
+        <location filename="../../bpe_gui/text/learn.py" line="507"/>
+        <source>No adjacent pair is in the merge list: the pre-token ends as %1 token(s).</source>
         <translation>没有相邻字节对在合并列表中：剩下 %1 个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="513"/>
-        <location filename="../../bpe_gui/text/learn.py" line="514"/>
+        <location filename="../../bpe_gui/text/learn.py" line="516"/>
+        <location filename="../../bpe_gui/text/learn.py" line="517"/>
         <source>Each part is looked up in the vocabulary: %1.</source>
         <translation>在词表中查出每一部分的 ID：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="519"/>
+        <location filename="../../bpe_gui/text/learn.py" line="522"/>
         <source>encode_iterable fed the text in two pieces cut at character %1 gives the same ids: %2.</source>
         <translation>把文本在第 %1 个字符处切成两段喂给 encode_iterable，得到的 ID 是否相同：%2。</translation>
     </message>
@@ -3917,7 +3917,7 @@
         <translation>预分词中这个字节对的每一处出现都变成词元 %1（替换了 %2 处）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/learn.py" line="528"/>
+        <location filename="../../bpe_gui/text/learn.py" line="531"/>
         <source>It only encodes up to the last place no pre-token or special token can cross, and keeps the rest until more text arrives.</source>
         <translation>它只编码到最后一个预分词和特殊标记都无法跨越的位置，其余部分留到更多文本到来时再处理。</translation>
     </message>
@@ -4012,14 +4012,14 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/learn_view.py" line="133"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="264"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="326"/>
-        <location filename="../../bpe_gui/views/learn_view.py" line="336"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="265"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="327"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="337"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="222"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="223"/>
         <source>The lecture&apos;s algorithm: the whole text as raw bytes (no special tokens, no pre-tokenization), ids instead of bytes, and ties go to the pair seen first.</source>
         <translation>课程讲义中的算法：整段文本按原始字节处理（没有特殊标记，不做预分词），用 ID 代替字节，次数相同时取最先出现的字节对。</translation>
     </message>
@@ -4069,37 +4069,37 @@
         <translation>高亮行执行之后它的值</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="229"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="230"/>
         <source>The CS336 handout&apos;s example. With whitespace pre-tokenization it gives the handout&apos;s merges: %1.</source>
         <translation>CS336 作业讲义中的例子。按空白预分词时，它得到与讲义相同的合并：%1。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="234"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="235"/>
         <source>The CS336 handout&apos;s example with GPT-2&apos;s regex: “low” and “ low” (with its space) are different pre-tokens, so the counts and merges differ from the handout&apos;s, which splits on whitespace.</source>
         <translation>用 GPT-2 正则处理 CS336 作业讲义的例子：“low” 和（带空格的）“ low” 是不同的预分词，所以计数和合并与讲义（按空白切分）不同。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="239"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="240"/>
         <source>No pre-tokenization: merges may cross spaces (only special tokens cut the text).</source>
         <translation>不做预分词：合并可以跨过空格（只有特殊标记会切开文本）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="299"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="300"/>
         <source>Line %1 of the code · step %2 / %3</source>
         <translation>代码第 %1 行 · 第 %2 / %3 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="306"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="307"/>
         <source>the text is long: later steps are not shown</source>
         <translation>文本较长：后面的步骤未显示</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="331"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="332"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/learn_view.py" line="383"/>
+        <location filename="../../bpe_gui/views/learn_view.py" line="384"/>
         <source>Learn BPE — step by step</source>
         <translation>学习 BPE——逐步演示</translation>
     </message>
@@ -4413,7 +4413,7 @@
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="722"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="727"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -5290,120 +5290,120 @@
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="54"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="56"/>
         <source>&lt;span style=&apos;color:#778&apos;&gt;Hover a token to see its id, bytes and merge; click it to select its merge.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#778&apos;&gt;把鼠标悬停在词元上，查看它的 ID、字节和合并；点击它可选中造出它的那次合并。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="329"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="335"/>
         <source>Tokens: how many tokens the text becomes. Bytes/token and chars/token: how much text one token carries on average (higher = better compression).</source>
         <translation>词元数：文本变成了多少个词元。字节/词元和字符/词元：平均每个词元承载多少文本（越高压缩越好）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="387"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="394"/>
         <source>No tokenizer.</source>
         <extracomment>under the tokens: the characters cut into byte tokens (over their bytes), and whether the pattern&apos;s note on Chinese clauses is said</extracomment>
         <translation>没有分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="426"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="434"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; tokens · &lt;b&gt;{1}&lt;/b&gt; bytes/token · &lt;b&gt;{2}&lt;/b&gt; chars/token · vocab {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; 个词元 · &lt;b&gt;{1}&lt;/b&gt; 字节/词元 · &lt;b&gt;{2}&lt;/b&gt; 字符/词元 · 词表 {3}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="430"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="438"/>
         <source>0 tokens · vocab {0}</source>
         <translation>0 个词元 · 词表 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="452"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="460"/>
         <source>Characters split into byte tokens (shown as hex): {0}</source>
         <translation>被切成字节词元的字符（以十六进制显示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="457"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="465"/>
         <source>Split into bytes: {0}</source>
         <translation>拆成字节：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="461"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="469"/>
         <source>This pattern keeps a run of Chinese characters together (\p{L}+): a whole clause without spaces or punctuation is one pre-token, so merges may join any of its characters.</source>
         <translation>这个预分词模式把连续的汉字放在一起（\p{L}+）：没有空格和标点的一整句是一个预分词，所以合并可以把其中任意相邻的字连起来。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="476"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="484"/>
         <source>bytes: {0} &amp;nbsp; hex: {1}</source>
         <translation>字节：{0} &amp;nbsp; 十六进制：{1}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="483"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="491"/>
         <source>piece &lt;code&gt;{0}&lt;/code&gt;</source>
         <translation>片段 &lt;code&gt;{0}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="484"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="492"/>
         <source>score {0}</source>
         <translation>分数 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="487"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="495"/>
         <source>added token, not special (never merged)</source>
         <translation>添加的词元，不是特殊标记（从不参与合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="489"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="497"/>
         <source>special token (never merged)</source>
         <translation>特殊标记（永不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="492"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="500"/>
         <source>byte fallback: the character is not in the vocab, so each of its bytes is a token</source>
         <translation>字节回退：该字符不在词表中，所以它的每个字节各成一个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="495"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="503"/>
         <source>user-defined piece (always kept whole)</source>
         <translation>用户定义片段（总是保持完整）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="498"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="506"/>
         <source>made by a merge (not recovered from the ranks yet)</source>
         <translation>由一次合并得到（尚未根据排位还原）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="504"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="512"/>
         <source>merge #{0}: &lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</source>
         <translation>合并 #{0}：&lt;code&gt;{1}&lt;/code&gt; + &lt;code&gt;{2}&lt;/code&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="509"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="517"/>
         <source>single byte (base vocabulary)</source>
         <translation>单字节（基础词表）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="512"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="520"/>
         <source>&lt;i&gt;partial UTF-8 character: shown as hex&lt;/i&gt;</source>
         <translation>&lt;i&gt;不完整的 UTF-8 字符：以十六进制显示&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="514"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="522"/>
         <source>a piece of: {0}</source>
         <translation>是这个字符的一部分：{0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="516"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="524"/>
         <source>characters over their bytes: {0}</source>
         <translation>字符与其字节：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/token_spans.py" line="540"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="548"/>
         <source>In orange: %1, the token of the selected merge #%2 (%n time(s) in this text).</source>
         <translation>
             <numerusform>橙色：%1，选中的第 %2 次合并造出的词元（在这段文本中出现 %n 次）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="545"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="553"/>
         <source>The selected merge #%2 made %1: it is not a token of its own in this text (later merges joined it into longer ones, or the text lacks it).</source>
         <translation>选中的第 %2 次合并造出的 %1 在这段文本中不是独立的词元（后来的合并把它并进了更长的词元，或者文本里没有它）。</translation>
     </message>
@@ -5411,9 +5411,9 @@
 <context>
     <name>TokenSpanView</name>
     <message>
-        <location filename="../../bpe_gui/views/token_spans.py" line="197"/>
+        <location filename="../../bpe_gui/views/token_spans.py" line="203"/>
         <source>… {0} more tokens not shown</source>
-        <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined side by side: the input&apos;s bytes [start, end) of the token clicked in either pane; the tokens here that hold any of them are marked in blue (cleared when the text is shown again)</extracomment>
+        <extracomment>a SentencePiece-style model: its byte-fallback pieces are shown by name and underlined whether a token id is an added token that is not special (drawn apart from special ones) side by side: the input&apos;s bytes [start, end) of the token clicked in either pane; the tokens here that hold any of them are marked in blue (cleared when the text is shown again)</extracomment>
         <translation>… 另有 {0} 个词元未显示</translation>
     </message>
 </context>

@@ -474,7 +474,7 @@ def _e_pretoken(a) -> str:
 
 
 def _e_parts(a) -> str:
-    s = fill(translate("Learn", "The pre-token starts as %1 single bytes."), a["n"])
+    s = fill(translate("Learn", "The pre-token starts as %1 single byte(s)."), a["n"])
     return s + bytes_note(a.get("pretoken", ""))
 
 
@@ -503,7 +503,10 @@ def _e_merged(a) -> str:
 
 
 def _e_none_left(a) -> str:
-    return fill(translate("Learn", "No adjacent pair is in the merge list: %1 token(s) remain."), a["n"])
+    return fill(
+        translate("Learn", "No adjacent pair is in the merge list: the pre-token ends as %1 token(s)."),
+        a["n"],
+    )
 
 
 def _e_ids(a) -> str:

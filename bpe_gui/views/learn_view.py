@@ -199,6 +199,7 @@ class LearnView(QWidget):
         self.algo.setCurrentIndex(KINDS.index(kind))
         self.algo.blockSignals(False)
         self.text.setText(EXAMPLES[kind])
+        self.text.setCursorPosition(0)  # (the example's start in sight, not its end)
         # the lecture algorithm has no special tokens and no pre-tokenizer (the note says so): their
         # fields are hidden there rather than shown doing nothing
         for w in (self.specials, self.specials_label, self.pattern, self.pattern_label):

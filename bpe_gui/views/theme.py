@@ -61,6 +61,9 @@ QStatusBar { background: #eaeef5; color: #3c4660; }
 """
 
 
+DISABLED_TEXT = "#a3aabb"  # (what a disabled button shows, in the stylesheet)
+
+
 def apply(app) -> None:
     """Apply the look to a QApplication (Fusion style, light palette, stylesheet)."""
     app.setStyle("Fusion")
@@ -76,5 +79,11 @@ def apply(app) -> None:
     pal.setColor(QPalette.ColorRole.HighlightedText, QColor("#ffffff"))
     pal.setColor(QPalette.ColorRole.ToolTipBase, QColor("#ffffff"))
     pal.setColor(QPalette.ColorRole.ToolTipText, QColor("#1b1f2a"))
+    # (a colour set without a group is set for every group, the disabled one too: a greyed-out
+    # menu item or label would look as enabled as the rest, and a click on it do nothing)
+    disabled = QPalette.ColorGroup.Disabled
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
+        pal.setColor(disabled, role, QColor(DISABLED_TEXT))
+    pal.setColor(disabled, QPalette.ColorRole.Light, QColor("#ffffff"))  # (Fusion's etched shadow)
     app.setPalette(pal)
     app.setStyleSheet(STYLESHEET)

@@ -707,7 +707,12 @@ class MainWindow(FilesWindow):
         self.settings.set(settings.PATTERN, "none" if o.pattern is None else o.pattern)
         self.settings.set(settings.TIE_RULE, o.tie_break)
         for name, sp in self.splitters.items():
-            self.settings.set_splitter_state(name, sp.saveState())
+            if name == "left" and not self._left_by_user:
+                # fitted by the window (to the screen, to the story, with the column scrolled to
+                # Step and Train): fitted again at the next start, not restored without its scroll
+                self.settings.remove_splitter_state(name)
+            else:
+                self.settings.set_splitter_state(name, sp.saveState())
         self.settings.sync()
 
     # ------------------------------------------------------------------ closing

@@ -331,10 +331,11 @@ class SessionWindow(WindowBase):
         return fit_size(self, width, height)
 
     def _restore_layout(self) -> bool:
-        """Splitter sizes as the user left them; True when there were any."""
-        restored = False
+        """Splitter sizes as the user left them; True when the left column's were (only a column
+        the user sized is saved: one the window fitted is fitted again)."""
+        restored = set()
         for name, sp in self.splitters.items():
             state = self.settings.splitter_state(name)
-            if state is not None:
-                restored = sp.restoreState(state) or restored
-        return restored
+            if state is not None and sp.restoreState(state):
+                restored.add(name)
+        return "left" in restored

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import regex
 
+from core.bpe.merge import MergeStep
 from core.learn.frame import Recorder, Shown, Walk
 from core.tokenization.tokenizer import Tokenizer
 
@@ -49,6 +50,20 @@ def naive_cut(tok: Tokenizer, text: str, ids: list[int]) -> tuple[int, list[int]
         if naive != ids:
             return cut, naive
     return mid, tok.encode(text[:mid]) + tok.encode(text[mid:])
+
+
+def _by_merge(trace: list[MergeStep]) -> list[list[MergeStep]]:
+    """The trace's steps (one per occurrence merged) grouped by merge: what one
+    ``merge(parts, pair)`` of the code on screen does. A merge's occurrences come one after
+    another: the token it makes pairs only with merges of higher rank, so its pair stays the lowest
+    until no occurrence is left."""
+    groups: list[list[MergeStep]] = []
+    for step in trace:
+        if groups and groups[-1][0].rank == step.rank:
+            groups[-1].append(step)
+        else:
+            groups.append([step])
+    return groups
 
 
 def walk(tok: Tokenizer, text: str) -> Walk:
@@ -89,7 +104,8 @@ def walk(tok: Tokenizer, text: str) -> Walk:
         rec(5, "parts", {"pre_token": pre, "parts": list(parts)}, n=len(parts), pretoken=pre)
         trace = tok.merge_trace(data)
         steps.append((pre, trace))
-        for s in trace:
+        for group in _by_merge(trace):
+            s = group[0]
             rec(
                 6,
                 "lowest",
@@ -100,7 +116,7 @@ def walk(tok: Tokenizer, text: str) -> Walk:
                 pretoken=pre,
             )
             before = parts
-            parts = s.parts
+            parts = group[-1].parts  # (merge(parts, pair) replaces every occurrence at once)
             rec(
                 7,
                 "merged",

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
+from core.formats.spec import TokenizerSpec
 from core.learn import encoding as enc
 from core.learn import lecture, show, training
 from core.learn.frame import MAX_FRAMES
@@ -106,6 +109,53 @@ def test_encoding_matches_tokenizer_and_streaming():
     cut = w.cut
     assert w.naive == tok.encode(text[:cut]) + tok.encode(text[cut:]) != w.ids
     assert summary.event == "summary" and summary.values["ids"] == w.ids
+
+
+def _merge_all(parts: list[bytes], pair: tuple[bytes, bytes]) -> list[bytes]:
+    """The textbook merge: every occurrence of ``pair``, left to right."""
+    out, i = [], 0
+    while i < len(parts):
+        if i + 1 < len(parts) and (parts[i], parts[i + 1]) == pair:
+            out.append(parts[i] + parts[i + 1])
+            i += 2
+        else:
+            out.append(parts[i])
+            i += 1
+    return out
+
+
+@pytest.mark.parametrize("text", ["banana", "the lowest newest<|endoftext|>low", "aaaa abab"])
+def test_each_encoding_merge_frame_replaces_every_occurrence_as_the_code_says(text):
+    """The code on screen is ``parts = merge(parts, pair)``: each "merged" frame's parts are the
+    parts before it with every occurrence of its pair merged, and the pair is gone after it."""
+    merges = [
+        (b"a", b"n"),
+        (b"w", b"e"),
+        (b"we", b"s"),
+        (b"a", b"a"),
+        (b"l", b"o"),
+        (b"ab", b"ab"),
+        (b"a", b"b"),
+    ]
+    for pattern in (None, "gpt2"):
+        tok = Tokenizer.from_spec(
+            TokenizerSpec.from_merges(merges, special_tokens=[SPECIAL], pattern=pattern)
+        )
+        w = enc.walk(tok, text)
+        assert w.ids == tok.encode(text)
+        frames = list(w.frames)
+        merged = [
+            (a, b) for a, b in itertools.pairwise(frames) if a.event == "lowest" and b.event == "merged"
+        ]
+        assert merged
+        for lowest, after in merged:
+            pair = lowest.args["pair"]
+            expect = _merge_all(lowest.values["parts"], pair)
+            assert after.values["parts"] == expect
+            assert after.args["replaced"] == len(lowest.values["parts"]) - len(expect)
+            assert pair not in itertools.pairwise(expect)
+        if "banana" in text and pattern is None:
+            assert [a.args["replaced"] for _, a in merged] == [2]
 
 
 def test_long_text_frames_are_capped_but_results_complete():

@@ -278,3 +278,48 @@ def test_on_a_1280x720_laptop_the_tokens_get_the_height_before_the_text_input(qt
             assert t.input.height() >= 3 * line  # three lines of the text still in sight
     with shown_window(qtbot, "zh_CN", size=(1920, 1040)) as w:  # a tall window gives the input its 110 px
         assert w.tokenize.input.height() == w.tokenize.input.maximumHeight() == 110
+
+
+def test_after_a_restart_step_undo_and_train_are_in_sight_on_a_1366x768_laptop(qtbot, small_corpus):
+    """The column fitted to the story (scrolled to the training panel, the corpus panel's room given
+    to the story) was saved as the user's layout and restored without its scroll: Step, Undo and
+    Train stayed below the fold after a restart, also after more steps."""
+    from PySide6.QtCore import QPoint
+
+    size = (1366, 768)
+
+    def buttons_in_sight(w) -> bool:
+        viewport, tp = w.left_scroll.viewport(), w.training_panel
+        return all(
+            b.mapTo(viewport, QPoint(0, 0)).y() >= 0
+            and b.mapTo(viewport, QPoint(0, b.height())).y() <= viewport.height()
+            for b in (tp.step_button, tp.undo_button, tp.train_button)
+        )
+
+    with shown_window(qtbot, size=size) as w:
+        load(qtbot, w, small_corpus)
+        for _ in range(2):
+            with qtbot.waitSignal(w.controller.stepped, timeout=30_000):
+                w.controller.step(1)
+        # fitted for reading: the column scrolled to the training panel, the story given its room
+        qtbot.waitUntil(lambda: w._reading_fitted and w.left_scroll.verticalScrollBar().value() > 0)
+        assert buttons_in_sight(w)
+        fitted = w.splitters["left"].sizes()
+        w.close()
+    with shown_window(qtbot, size=size) as w2:
+        qtbot.waitUntil(lambda: buttons_in_sight(w2))
+        load(qtbot, w2, small_corpus)
+        for _ in range(3):
+            with qtbot.waitSignal(w2.controller.stepped, timeout=30_000):
+                w2.controller.step(1)
+            qtbot.waitUntil(lambda: buttons_in_sight(w2))
+        # a column the user sized is theirs: restored as they left it
+        sp = w2.splitters["left"]
+        total = sum(sp.sizes())
+        sp.setSizes([total // 2, total - total // 2])
+        sp.splitterMoved.emit(total // 2, 1)  # (what a drag of the handle signals)
+        mine = sp.sizes()
+        assert mine != fitted
+        w2.close()
+    with shown_window(qtbot, size=size) as w3:
+        qtbot.waitUntil(lambda: w3.splitters["left"].sizes() == mine)

@@ -126,6 +126,19 @@ def test_every_frame_shows_its_own_sentence_and_variables(qtbot, language, kind,
         assert not left, left
 
 
+def test_each_example_text_opens_at_its_start(qtbot, qapp):
+    """A long example (the CS336 handout's) opened scrolled to its end, its start hidden."""
+    i18n.install("en")
+    view = LearnView()
+    qtbot.addWidget(view)
+    view.resize(700, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    for kind in ("training", "encoding", "lecture", "training"):
+        view.set_kind(kind)
+        assert view.text.cursorPosition() == 0, kind
+
+
 @pytest.mark.parametrize("key", PATTERN_KEYS)
 def test_pattern_choice_reaches_training_and_encoding(qtbot, key, qapp):
     i18n.install("en")
