@@ -127,6 +127,10 @@ def _render(out_png, corpus, steps, text, size, timeout, session, language) -> P
                 _wait(app, [c.stepped, c.error], timeout)
             if errors:
                 raise RuntimeError(errors[0])
+            # (a target below the vocab the steps reached read "vocab 307 / 280": the target a
+            # remembered setting, the steps given here)
+            tp = w.training_panel
+            tp.vocab_size.setValue(max(tp.vocab_size.value(), c.vocab_size))
         if text is not None or session is None:  # a session brings its own text
             w.tokenize.set_text(DEFAULT_TEXT if text is None else text)
         w.tokenize.wait_idle()

@@ -9,7 +9,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from core.errors import BPEError, CorpusError, FormatError
@@ -275,8 +275,16 @@ def read_text(path: str | os.PathLike, what: str) -> str:
         ) from e
 
 
+def refuse_empty_path(path: str | os.PathLike, what: str) -> None:
+    """An empty path (``--out ""``, often a shell variable not set) is refused: it named the
+    current folder, where the files were written unasked."""
+    if not os.fspath(path).strip():
+        raise BPEError(f"{what} is empty; give a path (is a shell variable in it unset?)")
+
+
 def check_out_file(path: str | os.PathLike, what: str = "output file") -> Path:
     """Check before a long run that ``path`` can be written as a file (not a folder, in a writable folder)."""
+    refuse_empty_path(path, what)
     p = Path(path).expanduser()
     if p.is_dir():
         raise FormatError(f"{what} {str(p)!r} is a folder; give a file name (e.g. {str(p / 'out.npy')!r})")
@@ -290,8 +298,38 @@ def check_out_file(path: str | os.PathLike, what: str = "output file") -> Path:
     return p
 
 
+#: how each kind of single-file output starts: a file there that does not is not replaced
+#: without --force (a corpus or a document named as --out by a slip of the keyboard)
+NPY_MAGIC = b"\x93NUMPY"
+PARQUET_MAGIC = b"PAR1"
+
+
+def check_replace_file(
+    path: str | os.PathLike, kind: str, starts: Callable[[bytes], bool], *, what: str, force: bool
+) -> None:
+    """Refuse, before any work, to replace an existing file at ``path`` that is not of the ``kind``
+    the command writes (``starts(first bytes)`` is False): without ``force`` a run would replace
+    it. An empty file, or one of that kind (an earlier run's), is replaced as asked."""
+    p = Path(path).expanduser()
+    if force or not p.is_file():
+        return
+    try:
+        with open(p, "rb") as f:
+            head = f.read(64)
+    except OSError:
+        return  # (not readable: the write says what is wrong)
+    if not head or starts(head):
+        return
+    shown = head[:24].decode("utf-8", "replace")
+    raise BPEError(
+        f"{what} {str(p)!r} exists and is not a {kind} (it starts {shown!r}); this would replace it: "
+        f"give another path, or --force to replace it"
+    )
+
+
 def check_out_folder(path: str | os.PathLike, what: str = "output folder") -> Path:
     """Check before a long run that ``path`` is, or can be created as, a writable folder."""
+    refuse_empty_path(path, what)
     p = Path(path).expanduser()
     if p.exists() and not p.is_dir():
         raise FormatError(f"{what} {str(p)!r} is a file; give a folder")
@@ -397,6 +435,7 @@ SHARD_NAME = re.compile(r"shard-\d+\.npy")
 def check_shard_folder(out: str | os.PathLike, inputs: Iterable[str | os.PathLike]) -> None:
     """``encode --engine dask``: the shard folder's manifest and shards (written, or removed as the
     leftovers of an earlier run) must not be inputs."""
+    refuse_empty_path(out, "--out")
     folder = Path(out).expanduser()
     check_not_inputs([(folder / "manifest.json", "--out")], inputs)
     where = _resolved(folder)

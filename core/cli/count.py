@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 
+from core.cli import arg_types
 from core.errors import BPEError
 
 
@@ -18,6 +19,11 @@ def add_count_parser(sub) -> None:
     c = sub.add_parser("count", help="count the pre-tokens of corpus files into a counts file (Parquet)")
     c.add_argument("corpus", nargs="+", help="files, globs ('data/*.txt') or fsspec URLs (s3://…)")
     c.add_argument("--out", required=True, help="the counts file to write (.parquet)")
+    c.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a file at --out that is not a Parquet file (refused by default)",
+    )
     c.add_argument(
         "--engine",
         choices=["local", "dask"],
@@ -32,7 +38,7 @@ def add_count_parser(sub) -> None:
     )
     c.add_argument(
         "--workers",
-        type=int,
+        type=arg_types.workers,
         default=None,
         help="processes here, or LocalCluster workers (default: all cores)",
     )
@@ -101,7 +107,7 @@ def check_local_options(args: argparse.Namespace) -> None:
 
 
 def run_count(args: argparse.Namespace, progress) -> int:
-    from core.files import check_not_inputs
+    from core.files import PARQUET_MAGIC, check_not_inputs, check_replace_file
     from core.scale.counts import count_files
     from core.scale.counts_io import check_out, write_counts
     from core.scale.counts_schema import need_pyarrow
@@ -109,6 +115,9 @@ def run_count(args: argparse.Namespace, progress) -> int:
     need_pyarrow()  # counts files are Parquet: said before the corpus is read, not after
     check_out(args.out)  # before hours of counting
     check_not_inputs([(args.out, "--out")], args.corpus)
+    check_replace_file(
+        args.out, "Parquet file", lambda head: head.startswith(PARQUET_MAGIC), what="--out", force=args.force
+    )
     t0 = time.perf_counter()
     if args.engine == "dask":
         from core.scale.dask_scale import count_dask

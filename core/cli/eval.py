@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.cli import arg_types
+
 if TYPE_CHECKING:  # the command's modules load only when it runs (the app starts faster)
     from core.evaluation.evaluate import EvalResult
 
@@ -78,7 +80,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         metavar="TOKEN",
         help=f"documents are separated by this token (default {DEFAULT_SPLIT}; '' for none)",
     )
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument("--workers", type=arg_types.workers, default=None, help="processes (default: all cores)")
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as a JSON list")
     p.add_argument("--csv", default=None, metavar="OUT", help="write the results as CSV")
     p.add_argument(

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from core.cli import arg_types
+
 TIE_BREAKS = ("lexicographic", "first")
 
 
@@ -35,7 +37,7 @@ def add_audit_parser(sub) -> None:
         "--tie-break", choices=list(TIE_BREAKS), default="lexicographic", help="the correct tie rule"
     )
     a.add_argument("--json", default=None, metavar="OUT", help="also write the result as JSON to OUT")
-    a.add_argument("--workers", type=int, default=None, help="pre-tokenization processes")
+    a.add_argument("--workers", type=arg_types.workers, default=None, help="pre-tokenization processes")
     a.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
 
 

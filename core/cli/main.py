@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from core.cli import arg_types
 from core.cli.eval import add_parser as add_eval_parser
 from core.cli.eval import run as run_eval
 from core.cli.explore import (
@@ -199,6 +200,7 @@ def special_token_arg(values: list[str]) -> list[str] | dict[str, int] | None:
 
 def _encode(args: argparse.Namespace) -> int:
     from core.cli.count import check_local_options, run_encode_dask
+    from core.files import NPY_MAGIC, check_replace_file
     from core.formats import load_any
     from core.tokenization.npy import encode_file_to_npy
     from core.tokenization.tokenizer import Tokenizer
@@ -211,6 +213,9 @@ def _encode(args: argparse.Namespace) -> int:
             raise BPEError("encode writes one file into one .npy; for several files use --engine dask")
         args.out = str(check_out_file(args.out))  # (a quoted ~ is the home folder here as in the shell)
         check_not_inputs([(args.out, "--out")], [*args.input, *tokenizer_inputs(args.tokenizer)])
+        check_replace_file(
+            args.out, ".npy file", lambda head: head.startswith(NPY_MAGIC), what="--out", force=args.force
+        )
     else:
         check_shard_folder(args.out, [*args.input, *tokenizer_inputs(args.tokenizer)])
     spec = load_any(
@@ -371,7 +376,10 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
         help="among equally frequent pairs: the greatest (CS336) or the first seen (minbpe)",
     )
     t.add_argument(
-        "--workers", type=int, default=None, help="pre-tokenization processes (default: all cores)"
+        "--workers",
+        type=arg_types.workers,
+        default=None,
+        help="pre-tokenization processes (default: all cores)",
     )
     t.add_argument("--out", required=True, help="output folder")
     t.add_argument(
@@ -402,6 +410,11 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     e.add_argument("input", nargs="+", help="the text file to encode (streamed); several with --engine dask")
     e.add_argument("--out", required=True, help="output .npy file (a folder with --engine dask)")
     e.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a file at --out that is not a .npy file (refused by default)",
+    )
+    e.add_argument(
         "--special-token",
         action="append",
         default=[],
@@ -410,7 +423,7 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
         "the id (e.g. '<|endoftext|>=100257' for an unknown tiktoken file); repeat for more",
     )
     e.add_argument("--pattern", default=None, help="pattern for formats that do not store it (default gpt2)")
-    e.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    e.add_argument("--workers", type=arg_types.workers, default=None, help="processes (default: all cores)")
     e.add_argument(
         "--allow-nul",
         action="store_true",

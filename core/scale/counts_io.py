@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from core.files import new_temp, publish
+from core.files import new_temp, publish, refuse_empty_path
 from core.pretokenization.patterns import pattern_name
 from core.scale.counts_schema import META_KEY, POS_BITS, CountsError, CountsMeta, PretokenCounts, need_pyarrow
 
@@ -143,6 +143,7 @@ def _check_positions(table, meta: CountsMeta | None, name: str) -> int:
 
 def check_out(path: str | os.PathLike) -> Path:
     """The output path of a counts file, refused early when it cannot be written."""
+    refuse_empty_path(path, "--out")
     out = Path(path)
     if not out.parent.is_dir():
         raise CountsError(f"folder {str(out.parent)!r} does not exist; create it first")

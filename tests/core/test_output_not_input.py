@@ -186,3 +186,72 @@ def test_extend_out_holds_the_base_through_a_link(corpus, tokdir, tmp_path, caps
         capsys,
         tokdir / "vocab.json",
     )
+
+
+# ------------------------------------------------------------------ --out names a file of another kind
+def _encode_argv(tokdir, corpus, out, *extra):
+    return ["encode", "--tokenizer", str(tokdir), str(corpus), "--out", str(out), "-q", *extra]
+
+
+def test_encode_does_not_replace_a_file_that_is_not_a_npy_without_force(corpus, tokdir, tmp_path, capsys):
+    """A slip such as --out notes.txt replaced a document with ids, with only a note about the suffix."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious words\n", encoding="utf-8")
+    assert main(_encode_argv(tokdir, corpus, notes)) == 2
+    err = capsys.readouterr().err
+    assert "exists and is not a .npy file" in err and "--force" in err and "precious words" in err, err
+    assert notes.read_text(encoding="utf-8") == "precious words\n"
+    assert main(_encode_argv(tokdir, corpus, notes, "--force")) == 0
+    assert notes.read_bytes().startswith(b"\x93NUMPY")
+
+
+@pytest.mark.parametrize("earlier", [b"", None])
+def test_encode_replaces_an_earlier_npy_or_an_empty_file(corpus, tokdir, tmp_path, earlier):
+    out = tmp_path / "ids.npy"
+    if earlier is None:
+        assert main(_encode_argv(tokdir, corpus, out)) == 0  # an earlier run's .npy
+    else:
+        out.write_bytes(earlier)
+    assert main(_encode_argv(tokdir, corpus, out)) == 0
+    assert out.read_bytes().startswith(b"\x93NUMPY")
+
+
+def test_count_does_not_replace_a_file_that_is_not_parquet_without_force(corpus, tmp_path, capsys):
+    pytest.importorskip("pyarrow")
+    doc = tmp_path / "doc.md"
+    doc.write_text("# my notes\n", encoding="utf-8")
+    assert main(["count", str(corpus), "--out", str(doc), "-q"]) == 2
+    assert "exists and is not a Parquet file" in capsys.readouterr().err
+    assert doc.read_text(encoding="utf-8") == "# my notes\n"
+    assert main(["count", str(corpus), "--out", str(doc), "-q", "--force"]) == 0
+    assert doc.read_bytes().startswith(b"PAR1")
+    assert main(["count", str(corpus), "--out", str(doc), "-q"]) == 0  # (now a counts file: replaced)
+
+
+@pytest.mark.parametrize("command", ["train", "encode", "count", "convert"])
+def test_an_empty_out_is_refused_not_taken_as_the_current_folder(
+    command, corpus, tokdir, tmp_path, capsys, monkeypatch
+):
+    """``--out "$OUT"`` with OUT unset wrote the files into the current folder."""
+    if command == "count":
+        pytest.importorskip("pyarrow")
+    monkeypatch.chdir(tmp_path)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    argv = {
+        "train": ["train", str(corpus), "--vocab-size", "260", "--out", "", "-q"],
+        "encode": ["encode", "--tokenizer", str(tokdir), str(corpus), "--out", "", "-q"],
+        "count": ["count", str(corpus), "--out", "", "-q"],
+        "convert": ["convert", str(tokdir), "--out", ""],
+    }[command]
+    assert main(argv) == 2
+    assert "--out is empty" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "two"])
+def test_workers_below_one_are_refused(value, corpus, tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["train", str(corpus), "--vocab-size", "260", "--out", str(tmp_path / "o"), "--workers", value])
+    assert e.value.code == 2
+    assert "--workers" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()

@@ -162,3 +162,24 @@ def test_screenshot_png_is_written_atomically(qapp, tmp_path):
     assert (img.width(), img.height()) == (8, 6)
     assert out.stat().st_ino != old_inode  # replaced by a rename, not rewritten in place
     assert os.listdir(tmp_path) == ["old.png"]  # no temp file left
+
+
+def test_screenshot_target_is_not_below_the_vocab_its_steps_reach(qtbot, tmp_path, small_corpus, monkeypatch):
+    """A remembered target of 258 and 5 steps showed "vocab 262 / 258" in the picture."""
+    from bpe_gui import app as app_module
+    from bpe_gui.screenshot import render
+
+    built = []
+    real = app_module.build_window
+
+    def keep(*a, **k):
+        w = real(*a, **k)
+        w.training_panel.vocab_size.setValue(258)  # (as a remembered setting would)
+        built.append(w)
+        return w
+
+    monkeypatch.setattr(app_module, "build_window", keep)
+    render(tmp_path / "s.png", corpus=small_corpus, steps=5, text="the cat")
+    (w,) = built
+    assert w.controller.vocab_size == 262
+    assert w.training_panel.vocab_size.value() == 262
