@@ -286,7 +286,7 @@ def detect_format(path: str | os.PathLike) -> str:
         if re.match(rb'\s*\{\s*"format"\s*:\s*"' + re.escape(FORMAT_ID.encode()) + b'"', head):
             return "native"
         return "json"  # decided by structure once parsed
-    if not _TIKTOKEN_LINE.match(head.split(b"\n", 1)[0]):
+    if not _TIKTOKEN_LINE.match(head.split(b"\n", 1)[0]) and not _tiktoken_but_line_one(head):
         # (a .model that is no SentencePiece protobuf, a binary file, …: "line 1: not valid base64"
         # said what a tiktoken file is not, as if it were one)
         raise FormatError(
@@ -300,6 +300,14 @@ def detect_format(path: str | os.PathLike) -> str:
 
 
 _TIKTOKEN_LINE = re.compile(rb"[A-Za-z0-9+/]+={0,2} [0-9]+\r?$")
+
+
+def _tiktoken_but_line_one(head: bytes) -> bool:
+    """A tiktoken file whose first line is damaged (``A!== 0``) and the next ones are whole: read
+    as tiktoken, so that the error names the line ("line 1: … is not valid base64"), not "not a
+    tokenizer file"."""
+    lines = head.split(b"\n")[1:-1][:8]  # (the last may be cut short)
+    return len(lines) >= 3 and all(_TIKTOKEN_LINE.match(line) for line in lines)
 
 
 def plain_text_error(p: Path) -> FormatError:

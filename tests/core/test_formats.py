@@ -306,6 +306,21 @@ def test_malformed_tiktoken(files: Path, edit, match: str) -> None:  # FAULTS 21
         load_tiktoken(path)
 
 
+def test_a_tiktoken_file_damaged_on_its_first_line_is_named_by_that_line(files: Path, tmp_path: Path) -> None:
+    """Opened as any file (the command line, the app): "not a tokenizer file" said nothing of the
+    line; a file of plain text still gets that answer."""
+    path = files / "bpe.tiktoken"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[0] = "A!== 0"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(FormatError, match=r"bpe.tiktoken: line 1: 'A!==' is not valid base64"):
+        load_any(path)
+    notes = tmp_path / "notes.tiktoken"
+    notes.write_text("hello world\nthis is text\nmore of it\nand more\nthe end\n", encoding="utf-8")
+    with pytest.raises(FormatError, match="is not a tokenizer file BPE Explorer reads"):
+        load_any(notes)
+
+
 def test_tiktoken_specials_fill_the_gaps(files: Path) -> None:
     spec = load_tiktoken(files / "bpe.tiktoken", special_tokens=[EOT, "<|x|>"])
     assert spec.special_ids == {EOT: 256, "<|x|>": 260}
