@@ -827,52 +827,62 @@
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="244"/>
+        <location filename="../../bpe_gui/text/core.py" line="247"/>
+        <source>the text the pattern does not match ({0}: tiktoken drops it, where BPE Explorer and Hugging Face tokenizers encode it)</source>
+        <translation>预分词模式匹配不到的文本（{0}：tiktoken 会把它丢掉，而 BPE Explorer 和 Hugging Face tokenizers 会把它编码）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="255"/>
+        <source>a pattern that can match the empty string (tiktoken fails on it)</source>
+        <translation>能匹配空字符串的预分词模式（tiktoken 遇到它会出错）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="261"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="248"/>
+        <location filename="../../bpe_gui/text/core.py" line="265"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="254"/>
+        <location filename="../../bpe_gui/text/core.py" line="271"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="260"/>
+        <location filename="../../bpe_gui/text/core.py" line="277"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="266"/>
+        <location filename="../../bpe_gui/text/core.py" line="283"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="274"/>
+        <location filename="../../bpe_gui/text/core.py" line="291"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="288"/>
+        <location filename="../../bpe_gui/text/core.py" line="305"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="290"/>
+        <location filename="../../bpe_gui/text/core.py" line="307"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="291"/>
+        <location filename="../../bpe_gui/text/core.py" line="308"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="317"/>
+        <location filename="../../bpe_gui/text/core.py" line="334"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -1196,72 +1206,72 @@
         <translation>预分词正则表达式 %(pattern)s 只能匹配空字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="127"/>
+        <location filename="../../bpe_gui/text/errors.py" line="134"/>
         <source>%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes now). Open it again once nothing writes to it, or copy it first.</source>
         <translation>%(name)s 在读取过程中发生了变化（开始读取时为 %(before)s 字节，现在为 %(now)s 字节）。请在没有程序写入它时重新打开，或先复制一份。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="132"/>
+        <location filename="../../bpe_gui/text/errors.py" line="139"/>
         <source>The special token %(token)s contains a lone surrogate, which is not valid Unicode. Fix the token.</source>
         <translation>特殊标记 %(token)s 含有孤立的代理码位，不是有效的 Unicode。请修改该标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="136"/>
+        <location filename="../../bpe_gui/text/errors.py" line="143"/>
         <source>A special token is empty. Remove it from the list.</source>
         <translation>有一个特殊标记是空的。请把它从列表中删除。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="137"/>
+        <location filename="../../bpe_gui/text/errors.py" line="144"/>
         <source>The special token %(token)s is listed twice. List each special token once.</source>
         <translation>特殊标记 %(token)s 出现了两次。每个特殊标记只需列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="140"/>
+        <location filename="../../bpe_gui/text/errors.py" line="147"/>
         <source>%(name)s is a %(kind)s tokenizer. BPE Explorer opens byte-level BPE tokenizers (GPT-2, GPT-4/tiktoken, Llama 3, Qwen, DeepSeek, OLMo, Mistral tekken …) and SentencePiece BPE (Llama 2, Mistral 7B, Gemma …).</source>
         <translation>%(name)s 是 %(kind)s 分词器。BPE Explorer 打开的是字节级 BPE 分词器（GPT-2、GPT-4/tiktoken、Llama 3、Qwen、DeepSeek、OLMo、Mistral tekken …）和 SentencePiece BPE（Llama 2、Mistral 7B、Gemma …）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="146"/>
+        <location filename="../../bpe_gui/text/errors.py" line="153"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the tokenizer.json beside it: %(tokenizer)s</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请打开它旁边的 tokenizer.json：%(tokenizer)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="151"/>
+        <location filename="../../bpe_gui/text/errors.py" line="158"/>
         <source>%(name)s is a HuggingFace settings file (the model&apos;s or tokenizer&apos;s configuration), not the tokenizer itself. Open the model&apos;s tokenizer.json (or its vocab.json and merges.txt, or tokenizer.model) instead.</source>
         <translation>%(name)s 是 HuggingFace 的设置文件（模型或分词器的配置），不是分词器本身。请改为打开该模型的 tokenizer.json（或其 vocab.json 与 merges.txt，或 tokenizer.model）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="157"/>
+        <location filename="../../bpe_gui/text/errors.py" line="164"/>
         <source>%(file)s: the byte 0x%(byte)02x at offset %(offset)s is not valid UTF-8, and %(tokenizer)s has no token for it (its vocab leaves out the bytes that never occur in UTF-8, as GPT-NeoX and OLMo 1 do). Remove or replace such bytes first (for example with iconv -c), or use a tokenizer that has all 256 bytes.</source>
         <translation>%(file)s：偏移 %(offset)s 处的字节 0x%(byte)02x 不是有效的 UTF-8，而 %(tokenizer)s 没有对应它的词元（其词表省去了 UTF-8 中从不出现的字节，GPT-NeoX 和 OLMo 1 都是如此）。请先删除或替换这些字节（例如用 iconv -c），或改用含全部 256 个字节的分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="164"/>
+        <location filename="../../bpe_gui/text/errors.py" line="171"/>
         <source>A vocab size of %(vocab_size)s is too small: it needs at least 256 bytes + %(n_special)s special token(s) = %(need)s. Choose %(need)s or more.</source>
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="913"/>
+        <location filename="../../bpe_gui/text/errors.py" line="932"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="914"/>
+        <location filename="../../bpe_gui/text/errors.py" line="933"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="915"/>
+        <location filename="../../bpe_gui/text/errors.py" line="934"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="916"/>
+        <location filename="../../bpe_gui/text/errors.py" line="935"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="170"/>
+        <location filename="../../bpe_gui/text/errors.py" line="177"/>
         <source>The file %(path)s does not exist. Check the path.</source>
         <translation>文件 %(path)s 不存在。请检查路径。</translation>
     </message>
@@ -1296,1044 +1306,1059 @@
         <translation>%(name)s：第 %(n)s 个合并是 %(item)s，不是字节串对。train_bpe 的合并是 (bytes, bytes) 字节对：请在把它们转成字符串之前保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="171"/>
+        <location filename="../../bpe_gui/text/errors.py" line="127"/>
+        <source>The pre-tokenizer regex %(pattern)s can match the empty string, where Hugging Face tokenizers and tiktoken cut text otherwise (tiktoken fails), so the exported files would not give BPE Explorer&apos;s ids. Make every alternative match at least one character (+ instead of *, no ? after a whole alternative).</source>
+        <translation>预分词正则表达式 %(pattern)s 能匹配空字符串；在这种位置上 Hugging Face tokenizers 和 tiktoken 切分文本的方式不同（tiktoken 会出错），导出的文件给出的 ID 会与 BPE Explorer 不一致。请让每个分支至少匹配一个字符（用 + 代替 *，不要在整个分支后面加 ?）。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="178"/>
         <source>%(path)s is a folder. Choose a file.</source>
         <translation>%(path)s 是文件夹。请选择一个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="172"/>
+        <location filename="../../bpe_gui/text/errors.py" line="179"/>
         <source>Cannot read the file %(path)s: %(reason)s. Check its permissions.</source>
         <translation>无法读取文件 %(path)s：%(reason)s。请检查它的读取权限。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="175"/>
+        <location filename="../../bpe_gui/text/errors.py" line="182"/>
         <source>%(file)s, line %(line)s: not valid UTF-8 (byte %(byte)s). Tokenizer files are UTF-8 text.</source>
         <translation>%(file)s 第 %(line)s 行：不是有效的 UTF-8（字节 %(byte)s）。分词器文件应是 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="179"/>
+        <location filename="../../bpe_gui/text/errors.py" line="186"/>
         <source>%(file)s, line %(line)s: not valid JSON (%(detail)s). The file is truncated or was edited by hand; download or export it again.</source>
         <translation>%(file)s 第 %(line)s 行：不是有效的 JSON（%(detail)s）。文件不完整（被截断），或被手工改坏了；请重新下载或重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="184"/>
+        <location filename="../../bpe_gui/text/errors.py" line="191"/>
         <source>%(file)s: the JSON is nested too deeply to read. No tokenizer file is nested that deep: the file is damaged or not a tokenizer.</source>
         <translation>%(file)s：JSON 嵌套太深，无法读取。分词器文件不会嵌套这么深：文件已损坏，或者根本不是分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="189"/>
+        <location filename="../../bpe_gui/text/errors.py" line="196"/>
         <source>%(file)s, lines %(line)s and %(line2)s: the key %(key)s appears twice. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行和第 %(line2)s 行：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="194"/>
+        <location filename="../../bpe_gui/text/errors.py" line="201"/>
         <source>%(file)s: the key %(key)s appears twice. Each token must be listed once.</source>
         <translation>%(file)s：键 %(key)s 出现了两次。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="197"/>
+        <location filename="../../bpe_gui/text/errors.py" line="204"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of merges.txt must be two tokens separated by one space.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。merges.txt 的每一行必须是用一个空格隔开的两个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="202"/>
+        <location filename="../../bpe_gui/text/errors.py" line="209"/>
         <source>%(file)s, line %(line)s: %(text)s is not two tokens separated by one space. In a merges.txt a space inside a token is written with GPT-2&apos;s byte characters (&apos;Ġ t&apos; for b&apos; &apos; + b&apos;t&apos;): write each token with token_to_str, or save the merges with pickle.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是用一个空格分开的两个词元。在 merges.txt 中，词元里的空格要用 GPT-2 字节字符书写（b&apos; &apos; + b&apos;t&apos; 写作 &apos;Ġ t&apos;）：请用 token_to_str 写出每个词元，或用 pickle 保存合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="208"/>
+        <location filename="../../bpe_gui/text/errors.py" line="215"/>
         <source>%(file)s, line %(line)s: %(text)s is not two bytes literals such as b&apos; &apos; b&apos;t&apos;.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是像 b&apos; &apos; b&apos;t&apos; 这样的两个字节串字面量。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="211"/>
+        <location filename="../../bpe_gui/text/errors.py" line="218"/>
         <source>%(file)s, line %(line)s: %(text)s (%(codepoint)s) is not a GPT-2 byte character: this is not a byte-level merges file.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s（%(codepoint)s）不是 GPT-2 的字节字符：这不是字节级 BPE 的合并规则文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="216"/>
+        <location filename="../../bpe_gui/text/errors.py" line="223"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s uses the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 用到的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="221"/>
+        <location filename="../../bpe_gui/text/errors.py" line="228"/>
         <source>%(file)s, line %(line)s: the merge %(merge)s makes the token %(token)s, which is not in %(vocab)s. The two files do not belong together.</source>
         <translation>%(file)s 第 %(line)s 行：合并 %(merge)s 产生的词元 %(token)s 不在 %(vocab)s 中。这两个文件不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="226"/>
+        <location filename="../../bpe_gui/text/errors.py" line="233"/>
         <source>%(name)s: merge %(n)s is %(item)s, not two tokens; a merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
         <translation>%(name)s：第 %(n)s 个合并是 %(item)s，不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="229"/>
+        <location filename="../../bpe_gui/text/errors.py" line="236"/>
         <source>%(name)s: merge %(n)s holds %(text)s (%(codepoint)s), which is not a GPT-2 byte character. In &quot;a b&quot; merges each token is written in GPT-2&apos;s byte characters (&apos;Ġ&apos; for a space): write the tokens that way, or as pairs of strings.</source>
         <translation>%(name)s：第 %(n)s 个合并含有 %(text)s（%(codepoint)s），它不是 GPT-2 字节字符。在 &quot;a b&quot; 形式的合并中，每个词元都用 GPT-2 的字节字符书写（空格写作 &apos;Ġ&apos;）：请这样书写词元，或写成字符串对。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="235"/>
+        <location filename="../../bpe_gui/text/errors.py" line="242"/>
         <source>%(name)s: merge %(n)s needs the token %(token)s, which is not in %(vocab)s; the merges and the vocab do not belong together.</source>
         <translation>%(name)s：第 %(n)s 个合并需要词元 %(token)s，但 %(vocab)s 中没有它；合并列表和词表不是配套的。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="240"/>
+        <location filename="../../bpe_gui/text/errors.py" line="247"/>
         <source>%(name)s: the &quot;vocab&quot; entry %(item)s is not id -&gt; token like its first entry. Give every entry as id -&gt; token, or every entry as token -&gt; id.</source>
         <translation>%(name)s：&quot;vocab&quot; 中的条目 %(item)s 不像第一个条目那样是 ID -&gt; 词元。请让所有条目都写成 ID -&gt; 词元，或都写成 词元 -&gt; ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="245"/>
+        <location filename="../../bpe_gui/text/errors.py" line="252"/>
         <source>%(name)s holds merges but no vocab, and merge %(n)s uses %(token)s, which is no byte and no earlier merge makes, so the ids cannot be derived from the merges. Put the vocab.json that goes with it beside it (looked for %(tried)s), add a &quot;vocab&quot; object to the file, or open the whole tokenizer.json.</source>
         <translation>%(name)s 只有合并列表，没有词表；第 %(n)s 个合并用到的 %(token)s 既不是单个字节，也不是前面的合并所产生的，因此无法从合并列表推算 ID。请把配套的 vocab.json 放在它旁边（已查找 %(tried)s），或在文件中加入 &quot;vocab&quot; 对象，或打开完整的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="252"/>
+        <location filename="../../bpe_gui/text/errors.py" line="259"/>
         <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="258"/>
+        <location filename="../../bpe_gui/text/errors.py" line="265"/>
         <source>%(file)s: no single-byte token for %(count)s byte(s) (%(shown)s). A byte-level BPE vocab has all 256 bytes (all but the 13 that never occur in UTF-8): this is not a complete byte-level tokenizer file.</source>
         <translation>%(file)s：有 %(count)s 个字节没有对应的单字节词元（%(shown)s）。字节级 BPE 的词表包含全部 256 个字节（UTF-8 中从不出现的 13 个除外）：这不是一个完整的字节级分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="264"/>
+        <location filename="../../bpe_gui/text/errors.py" line="271"/>
         <source>%(file)s%(where)s: the token %(key)s contains %(text)s (%(codepoint)s), which is not a GPT-2 byte character: this is not a byte-level BPE vocab.</source>
         <translation>%(file)s%(where)s：词元 %(key)s 含有 %(text)s（%(codepoint)s），它不是 GPT-2 的字节字符：这不是字节级 BPE 的词表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="269"/>
+        <location filename="../../bpe_gui/text/errors.py" line="276"/>
         <source>%(file)s%(where)s: id %(id)s is used by both %(text)s and %(key)s. Each id must name one token.</source>
         <translation>%(file)s%(where)s：ID %(id)s 同时给了 %(text)s 和 %(key)s。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="273"/>
+        <location filename="../../bpe_gui/text/errors.py" line="280"/>
         <source>%(file)s%(where)s: the id of %(key)s is %(shown)s. Ids must be integers from 0 to 2^31-1.</source>
         <translation>%(file)s%(where)s：%(key)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="277"/>
+        <location filename="../../bpe_gui/text/errors.py" line="284"/>
         <source>%(file)s%(where)s: a token is the empty string. Tokens need at least one byte.</source>
         <translation>%(file)s%(where)s：有一个词元是空字符串。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="280"/>
+        <location filename="../../bpe_gui/text/errors.py" line="287"/>
         <source>%(file)s, line %(line)s: %(text)s has %(parts)s part(s). Each line of a tiktoken file must be a base64 token and its rank.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 有 %(parts)s 个部分。tiktoken 文件的每一行必须是一个 base64 编码的词元和它的排位。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="285"/>
+        <location filename="../../bpe_gui/text/errors.py" line="292"/>
         <source>%(file)s, line %(line)s: %(text)s is not valid base64. The file is damaged.</source>
         <translation>%(file)s 第 %(line)s 行：%(text)s 不是有效的 base64。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="288"/>
+        <location filename="../../bpe_gui/text/errors.py" line="295"/>
         <source>%(file)s, line %(line)s: the rank %(text)s is not an integer from 0 to 2^31-1.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(text)s 不是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="292"/>
+        <location filename="../../bpe_gui/text/errors.py" line="299"/>
         <source>%(file)s, line %(line)s: rank %(rank)s is already used on line %(first_line)s. Each rank must be unique.</source>
         <translation>%(file)s 第 %(line)s 行：排位 %(rank)s 在第 %(first_line)s 行已经用过。每个排位只能出现一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="297"/>
+        <location filename="../../bpe_gui/text/errors.py" line="304"/>
         <source>%(file)s, line %(line)s: the token %(shown)s is already listed on line %(first_line)s. Each token must be listed once.</source>
         <translation>%(file)s 第 %(line)s 行：词元 %(shown)s 在第 %(first_line)s 行已经列出。每个词元只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="302"/>
+        <location filename="../../bpe_gui/text/errors.py" line="309"/>
         <source>%(file)s: the session is of version %(version)s, newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
         <translation>%(file)s：这个会话的版本是 %(version)s，比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="307"/>
+        <location filename="../../bpe_gui/text/errors.py" line="314"/>
         <source>%(file)s%(where)s: %(shown)s is not two tokens. A merge is &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;].</source>
         <translation>%(file)s%(where)s：%(shown)s 不是两个词元。一个合并写作 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="311"/>
+        <location filename="../../bpe_gui/text/errors.py" line="318"/>
         <source>%(file)s%(where)s: %(text)s is not a GPT-2 byte character: this is not a byte-level BPE tokenizer.json.</source>
         <translation>%(file)s%(where)s：%(text)s 不是 GPT-2 的字节字符：这不是字节级 BPE 的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="316"/>
+        <location filename="../../bpe_gui/text/errors.py" line="323"/>
         <source>%(file)s%(where)s: the merge %(shown)s needs the token %(token)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：合并 %(shown)s 需要词元 %(token)s，但词表里没有它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="320"/>
+        <location filename="../../bpe_gui/text/errors.py" line="327"/>
         <source>%(file)s, line %(line)s: the token is empty. Tokens need at least one byte.</source>
         <translation>%(file)s 第 %(line)s 行：词元为空。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="325"/>
+        <location filename="../../bpe_gui/text/errors.py" line="332"/>
         <source>%(path)s is not a regular file (a FIFO or a device?). Choose a tokenizer file.</source>
         <translation>%(path)s 不是普通文件（是 FIFO 管道或设备？）。请选择一个分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="328"/>
+        <location filename="../../bpe_gui/text/errors.py" line="335"/>
         <source>The folder %(path)s holds no tokenizer files. Choose a folder with bpe.json, tokenizer.json, vocab.json + merges.txt, bpe.tiktoken, a tekken*.json or a SentencePiece tokenizer.model.</source>
         <translation>文件夹 %(path)s 中没有分词器文件。请选择含有 bpe.json、tokenizer.json、vocab.json + merges.txt、bpe.tiktoken、tekken*.json 或 SentencePiece 的 tokenizer.model 的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="333"/>
+        <location filename="../../bpe_gui/text/errors.py" line="340"/>
         <source>%(path)s does not exist. The name of an encoding is read only when evaluating; here choose its file, e.g. %(file)s (tiktoken&apos;s copy, or https://openaipublic.blob.core.windows.net/encodings/).</source>
         <translation>%(path)s 不存在。编码名称只在评估时才能直接使用；这里请选择它的文件，例如 %(file)s（tiktoken 缓存里的副本，或从 https://openaipublic.blob.core.windows.net/encodings/ 下载）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="339"/>
+        <location filename="../../bpe_gui/text/errors.py" line="346"/>
         <source>In the folder %(path)s, %(files)s is newer than %(chosen)s (written after it), so it may hold another tokenizer. Choose the file to open (e.g. %(example)s), or export all formats again.</source>
         <translation>文件夹 %(path)s 中的 %(files)s 比 %(chosen)s 新（在它之后写入），可能属于另一个分词器。请直接选择要打开的文件（例如 %(example)s），或重新导出全部格式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="344"/>
+        <location filename="../../bpe_gui/text/errors.py" line="351"/>
         <source>%(file)s%(where)s: the special token %(token)s contains a lone surrogate (%(codepoint)s), which is not valid Unicode. The file is damaged: fix or remove that token.</source>
         <translation>%(file)s%(where)s：特殊标记 %(token)s 含有孤立的代理码位（%(codepoint)s），不是有效的 Unicode。文件已损坏：请修正或删除这个标记。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="349"/>
+        <location filename="../../bpe_gui/text/errors.py" line="356"/>
         <source>%(file)s is a Python pickle, not a GPT-2 %(what)s. Load it with pickle.load, then pass the vocab and merges to Tokenizer(vocab, merges, special_tokens), or write GPT-2 files from them with core.export_all.</source>
         <translation>%(file)s 是 Python 的 pickle 文件，不是 GPT-2 的 %(what)s。请先用 pickle.load 读出，再把词表和合并传给 Tokenizer(vocab, merges, special_tokens)，或用 core.export_all 把它们写成 GPT-2 文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="355"/>
+        <location filename="../../bpe_gui/text/errors.py" line="362"/>
         <source>%(file)s holds a %(kind)s, not a JSON object of token -&gt; id: this is not a GPT-2 vocab.json.</source>
         <translation>%(file)s 里是一个 %(kind)s，而不是“词元 -&gt; ID”的 JSON 对象：这不是 GPT-2 的 vocab.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="359"/>
+        <location filename="../../bpe_gui/text/errors.py" line="366"/>
         <source>%(file)s maps ids to tokens (%(shown)s …). A GPT-2 vocab.json maps each token, written in GPT-2&apos;s byte characters, to its id: pass the vocab and merges to Tokenizer(vocab, merges, special_tokens), or write GPT-2 files from them with core.export_all.</source>
         <translation>%(file)s 是从 ID 映射到词元（%(shown)s …）。GPT-2 的 vocab.json 是把每个词元（用 GPT-2 的字节字符书写）映射到它的 ID：请把词表和合并传给 Tokenizer(vocab, merges, special_tokens)，或用 core.export_all 把它们写成 GPT-2 文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="365"/>
+        <location filename="../../bpe_gui/text/errors.py" line="372"/>
         <source>%(file)s has no &quot;model&quot; object: it is not a HuggingFace tokenizer.json.</source>
         <translation>%(file)s 中没有 &quot;model&quot; 对象：它不是 HuggingFace 的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="368"/>
+        <location filename="../../bpe_gui/text/errors.py" line="375"/>
         <source>%(file)s: the model type %(kind)s is unknown. BPE Explorer opens byte-level BPE and SentencePiece BPE tokenizers.</source>
         <translation>%(file)s：模型类型 %(kind)s 未知。BPE Explorer 能打开的是字节级 BPE 和 SentencePiece BPE 分词器。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="373"/>
+        <location filename="../../bpe_gui/text/errors.py" line="380"/>
         <source>%(file)s: BPE dropout %(shown)s makes encoding random. Set &quot;dropout&quot; to null.</source>
         <translation>%(file)s：BPE dropout 为 %(shown)s，会让编码结果随机。请把 &quot;dropout&quot; 设为 null。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="376"/>
+        <location filename="../../bpe_gui/text/errors.py" line="383"/>
         <source>%(file)s: added_tokens is %(shown)s, not a list of tokens.</source>
         <translation>%(file)s：added_tokens 是 %(shown)s，不是词元列表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="379"/>
+        <location filename="../../bpe_gui/text/errors.py" line="386"/>
         <source>%(file)s: added token %(index)s is %(shown)s. It needs a non-empty string content and a non-negative integer id.</source>
         <translation>%(file)s：第 %(index)s 个添加的词元（从 0 数起）是 %(shown)s。它需要非空的字符串 content 和非负整数 id。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="384"/>
+        <location filename="../../bpe_gui/text/errors.py" line="391"/>
         <source>%(file)s: the added token %(token)s has id %(id)s, which the vocab gives to %(shown)s. The file is inconsistent.</source>
         <translation>%(file)s：添加的词元 %(token)s 的 ID 是 %(id)s，而词表把这个 ID 给了 %(shown)s。文件前后矛盾。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="389"/>
+        <location filename="../../bpe_gui/text/errors.py" line="396"/>
         <source>%(file)s: model.vocab is missing or is not an object of token -&gt; id.</source>
         <translation>%(file)s：model.vocab 缺失，或不是“词元 -&gt; ID”的对象。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="392"/>
+        <location filename="../../bpe_gui/text/errors.py" line="399"/>
         <source>%(file)s%(where)s: id %(id)s is used twice (again by %(key)s). Each id must name one token.</source>
         <translation>%(file)s%(where)s：ID %(id)s 用了两次（%(key)s 又用了一次）。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="396"/>
+        <location filename="../../bpe_gui/text/errors.py" line="403"/>
         <source>%(file)s: model.merges is not a list.</source>
         <translation>%(file)s：model.merges 不是列表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="397"/>
+        <location filename="../../bpe_gui/text/errors.py" line="404"/>
         <source>%(file)s: %(key)s is %(shown)s, not a pre-tokenizer object with a &quot;type&quot;.</source>
         <translation>%(file)s：%(key)s 是 %(shown)s，不是带 &quot;type&quot; 的预分词器对象。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="400"/>
+        <location filename="../../bpe_gui/text/errors.py" line="407"/>
         <source>%(file)s: %(key)s is %(shown)s, not a list of pre-tokenizers.</source>
         <translation>%(file)s：%(key)s 是 %(shown)s，不是预分词器列表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="403"/>
+        <location filename="../../bpe_gui/text/errors.py" line="410"/>
         <source>%(file)s: %(key)s is %(shown)s, not {&quot;Regex&quot;: &quot;...&quot;} or {&quot;String&quot;: &quot;...&quot;}.</source>
         <translation>%(file)s：%(key)s 是 %(shown)s，不是 {&quot;Regex&quot;: &quot;...&quot;} 或 {&quot;String&quot;: &quot;...&quot;}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="406"/>
+        <location filename="../../bpe_gui/text/errors.py" line="413"/>
         <source>%(file)s: the post-processor uses %(token)s, which is not a token.</source>
         <translation>%(file)s：后处理器用到了 %(token)s，但它不是词表里的词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="409"/>
+        <location filename="../../bpe_gui/text/errors.py" line="416"/>
         <source>%(file)s: the normalizer %(kind)s is not supported (supported: NFC, NFD, NFKC, NFKD, Lowercase, Replace, Prepend, Strip and a Sequence of them).</source>
         <translation>%(file)s：不支持规范化器 %(kind)s（支持：NFC、NFD、NFKC、NFKD、Lowercase、Replace、Prepend、Strip 以及由它们组成的 Sequence）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="414"/>
+        <location filename="../../bpe_gui/text/errors.py" line="421"/>
         <source>%(file)s: the pre-tokenizer %(kind)s is not supported (supported: Split, ByteLevel, Metaspace, Digits, Punctuation, Whitespace, WhitespaceSplit and a Sequence of them).</source>
         <translation>%(file)s：不支持预分词器 %(kind)s（支持：Split、ByteLevel、Metaspace、Digits、Punctuation、Whitespace、WhitespaceSplit 以及由它们组成的 Sequence）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="419"/>
+        <location filename="../../bpe_gui/text/errors.py" line="426"/>
         <source>%(file)s: the post-processor %(kind)s is not supported (supported: TemplateProcessing, ByteLevel, RobertaProcessing, BertProcessing, Sequence).</source>
         <translation>%(file)s：不支持后处理器 %(kind)s（支持：TemplateProcessing、ByteLevel、RobertaProcessing、BertProcessing、Sequence）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="424"/>
+        <location filename="../../bpe_gui/text/errors.py" line="431"/>
         <source>%(file)s: the pre-tokenizer has no ByteLevel step, so HuggingFace looks up characters, not bytes, in the vocab (a character-level tokenizer). BPE Explorer opens byte-level BPE.</source>
         <translation>%(file)s：预分词器里没有 ByteLevel 步骤，HuggingFace 会直接用字符而不是字节去查词表（这是字符级分词器）。BPE Explorer 打开的是字节级 BPE。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="429"/>
+        <location filename="../../bpe_gui/text/errors.py" line="436"/>
         <source>%(file)s: its normalizer, pre-tokenizer or post-processor cannot be used (%(detail)s). Compare it with a file HuggingFace writes.</source>
         <translation>%(file)s：其中的规范化器、预分词器或后处理器无法使用（%(detail)s）。请与 HuggingFace 写出的文件对照检查。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="434"/>
+        <location filename="../../bpe_gui/text/errors.py" line="441"/>
         <source>%(file)s: the post-processor is malformed (%(detail)s). Fix or remove it.</source>
         <translation>%(file)s：后处理器格式有误（%(detail)s）。请修正或删除它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="437"/>
+        <location filename="../../bpe_gui/text/errors.py" line="444"/>
         <source>%(file)s: the normalizer or pre-tokenizer is malformed (%(detail)s). Compare it with a file HuggingFace writes.</source>
         <translation>%(file)s：规范化器或预分词器格式有误（%(detail)s）。请与 HuggingFace 写出的文件对照检查。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="442"/>
+        <location filename="../../bpe_gui/text/errors.py" line="449"/>
         <source>%(file)s: the normalizer %(shown)s is not an object.</source>
         <translation>%(file)s：规范化器 %(shown)s 不是一个对象。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="445"/>
+        <location filename="../../bpe_gui/text/errors.py" line="452"/>
         <source>%(file)s: the pre-tokenizer %(shown)s is not an object.</source>
         <translation>%(file)s：预分词器 %(shown)s 不是一个对象。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="448"/>
+        <location filename="../../bpe_gui/text/errors.py" line="455"/>
         <source>%(file)s: the post-processor %(shown)s is not an object.</source>
         <translation>%(file)s：后处理器 %(shown)s 不是一个对象。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="449"/>
+        <location filename="../../bpe_gui/text/errors.py" line="456"/>
         <source>%(file)s: %(field)s is %(shown)s, not a string.</source>
         <translation>%(file)s：%(field)s 是 %(shown)s，不是字符串。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="450"/>
+        <location filename="../../bpe_gui/text/errors.py" line="457"/>
         <source>%(file)s: the %(kind)s post-processor needs cls and sep as [token, id] pairs.</source>
         <translation>%(file)s：%(kind)s 后处理器需要以 [词元, ID] 对的形式给出 cls 和 sep。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="453"/>
+        <location filename="../../bpe_gui/text/errors.py" line="460"/>
         <source>%(file)s: the TemplateProcessing item %(shown)s is not an object.</source>
         <translation>%(file)s：TemplateProcessing 的条目 %(shown)s 不是一个对象。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="456"/>
+        <location filename="../../bpe_gui/text/errors.py" line="463"/>
         <source>%(file)s: the TemplateProcessing special token %(token)s has the id %(shown)s, which is not an id.</source>
         <translation>%(file)s：TemplateProcessing 的特殊标记 %(token)s 的 ID 是 %(shown)s，这不是有效的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="461"/>
+        <location filename="../../bpe_gui/text/errors.py" line="468"/>
         <source>%(file)s: the TemplateProcessing item %(shown)s is neither a SpecialToken nor a Sequence.</source>
         <translation>%(file)s：TemplateProcessing 的条目 %(shown)s 既不是 SpecialToken 也不是 Sequence。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="465"/>
+        <location filename="../../bpe_gui/text/errors.py" line="472"/>
         <source>%(file)s: the %(step)s step has the pattern %(shown)s; expected {&quot;String&quot;: ...} or {&quot;Regex&quot;: ...}.</source>
         <translation>%(file)s：%(step)s 步骤的模式是 %(shown)s，应为 {&quot;String&quot;: ...} 或 {&quot;Regex&quot;: ...}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="470"/>
+        <location filename="../../bpe_gui/text/errors.py" line="477"/>
         <source>%(file)s: the regex %(pattern)s of the %(step)s step does not compile (%(detail)s).</source>
         <translation>%(file)s：%(step)s 步骤的正则表达式 %(pattern)s 无法编译（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="473"/>
+        <location filename="../../bpe_gui/text/errors.py" line="480"/>
         <source>%(file)s: the Split behaviour %(shown)s is unknown (expected one of %(names)s).</source>
         <translation>%(file)s：Split 的 behavior %(shown)s 未知（应为以下之一：%(names)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="476"/>
+        <location filename="../../bpe_gui/text/errors.py" line="483"/>
         <source>%(file)s: the Metaspace replacement %(shown)s is not one character.</source>
         <translation>%(file)s：Metaspace 的 replacement %(shown)s 不是单个字符。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="479"/>
+        <location filename="../../bpe_gui/text/errors.py" line="486"/>
         <source>%(file)s: the Metaspace prepend_scheme %(shown)s is not always, first or never.</source>
         <translation>%(file)s：Metaspace 的 prepend_scheme %(shown)s 不是 always、first 或 never。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="482"/>
+        <location filename="../../bpe_gui/text/errors.py" line="489"/>
         <source>%(file)s: the decoder cannot be used (%(detail)s).</source>
         <translation>%(file)s：解码器无法使用（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="483"/>
+        <location filename="../../bpe_gui/text/errors.py" line="490"/>
         <source>%(file)s: this SentencePiece model puts &apos;▁&apos; after words (treat_whitespace_as_suffix), which BPE Explorer does not reproduce. It opens models with the usual &apos;▁&apos; prefix.</source>
         <translation>%(file)s：这个 SentencePiece 模型把 &apos;▁&apos; 放在单词后面（treat_whitespace_as_suffix），BPE Explorer 无法重现这种方式。它只能打开按惯例把 &apos;▁&apos; 放在前面的模型。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="488"/>
+        <location filename="../../bpe_gui/text/errors.py" line="495"/>
         <source>%(file)s: the precompiled character map cannot be read (%(detail)s). The file is damaged.</source>
         <translation>%(file)s：预编译字符映射表无法读取（%(detail)s）。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="492"/>
+        <location filename="../../bpe_gui/text/errors.py" line="499"/>
         <source>%(file)s: piece %(index)s (%(text)s) has the unknown type %(kind)s.</source>
         <translation>%(file)s：第 %(index)s 个片段（%(text)s）的类型 %(kind)s 未知。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="495"/>
+        <location filename="../../bpe_gui/text/errors.py" line="502"/>
         <source>%(file)s: piece %(index)s is a byte piece named %(text)s, not &lt;0xXX&gt;.</source>
         <translation>%(file)s：第 %(index)s 个片段是字节片段，但名字是 %(text)s，而不是 &lt;0xXX&gt;。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="498"/>
+        <location filename="../../bpe_gui/text/errors.py" line="505"/>
         <source>%(file)s: piece %(index)s is empty. The file is damaged.</source>
         <translation>%(file)s：第 %(index)s 个片段为空。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="499"/>
+        <location filename="../../bpe_gui/text/errors.py" line="506"/>
         <source>%(file)s: the piece %(text)s is listed twice (ids %(first)s and %(second)s).</source>
         <translation>%(file)s：片段 %(text)s 出现了两次（ID %(first)s 和 %(second)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="502"/>
+        <location filename="../../bpe_gui/text/errors.py" line="509"/>
         <source>%(file)s: id %(id)s is used twice (%(text)s and %(key)s). Each id names one token.</source>
         <translation>%(file)s：ID %(id)s 用了两次（%(text)s 和 %(key)s）。每个 ID 只能对应一个词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="505"/>
+        <location filename="../../bpe_gui/text/errors.py" line="512"/>
         <source>%(file)s: the unk_token %(token)s is not in the vocab.</source>
         <translation>%(file)s：unk_token %(token)s 不在词表中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="506"/>
+        <location filename="../../bpe_gui/text/errors.py" line="513"/>
         <source>%(file)s looks like a SentencePiece .model file but cannot be read (%(detail)s). The file is damaged or truncated: download it again.</source>
         <translation>%(file)s 看起来是 SentencePiece 的 .model 文件，但无法读取（%(detail)s）。文件已损坏或不完整：请重新下载。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="511"/>
+        <location filename="../../bpe_gui/text/errors.py" line="518"/>
         <source>%(file)s: a SentencePiece .model file without pieces. The file is damaged.</source>
         <translation>%(file)s：这个 SentencePiece 的 .model 文件里没有任何片段。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="514"/>
+        <location filename="../../bpe_gui/text/errors.py" line="521"/>
         <source>This SentencePiece model normalizes text with a precompiled character map (rule %(rule)s), which BPE Explorer does not write to tokenizer.json. Export the native bpe.json instead.</source>
         <translation>这个 SentencePiece 模型用预编译字符映射表（规则 %(rule)s）规范化文本，BPE Explorer 无法把它写进 tokenizer.json。请改为导出本程序的 bpe.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="519"/>
+        <location filename="../../bpe_gui/text/errors.py" line="526"/>
         <source>This SentencePiece model removes extra spaces (remove_extra_whitespaces), which a tokenizer.json cannot do the same way. Export the native bpe.json instead.</source>
         <translation>这个 SentencePiece 模型会删除多余的空格（remove_extra_whitespaces），tokenizer.json 无法以相同方式做到。请改为导出本程序的 bpe.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="524"/>
+        <location filename="../../bpe_gui/text/errors.py" line="531"/>
         <source>This SentencePiece model has unused pieces (split back after merging), which HuggingFace&apos;s BPE cannot do. Export the native bpe.json instead.</source>
         <translation>这个 SentencePiece 模型有“未使用”片段（合并后又会被拆回），HuggingFace 的 BPE 做不到这一点。请改为导出本程序的 bpe.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="529"/>
+        <location filename="../../bpe_gui/text/errors.py" line="536"/>
         <source>%(count)s piece(s) of this model (e.g. %(shown)s) do not encode to themselves, so HuggingFace&apos;s BPE cannot keep its user-defined pieces whole without changing their ids. Export the native bpe.json instead.</source>
         <translation>这个模型有 %(count)s 个片段（例如 %(shown)s）编码后不是它们自己，因此 HuggingFace 的 BPE 无法在不改变 ID 的前提下保持这些用户自定义片段完整。请改为导出本程序的 bpe.json。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="535"/>
+        <location filename="../../bpe_gui/text/errors.py" line="542"/>
         <source>%(file)s: the config needs a pattern and integer default_vocab_size and default_num_special_tokens (default_vocab_size larger than the number of special tokens).</source>
         <translation>%(file)s：config 需要一个模式以及整数 default_vocab_size 和 default_num_special_tokens（default_vocab_size 要大于特殊标记的数量）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="540"/>
+        <location filename="../../bpe_gui/text/errors.py" line="547"/>
         <source>%(file)s: default_num_special_tokens is %(count)s; mistral-common files reserve about 1,000 and this reader takes at most %(most)s. The file is damaged.</source>
         <translation>%(file)s：default_num_special_tokens 为 %(count)s；mistral-common 的文件约预留 1,000 个，本程序最多读取 %(most)s 个。文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="545"/>
+        <location filename="../../bpe_gui/text/errors.py" line="552"/>
         <source>%(file)s: the vocab lists %(count)s tokens, but default_vocab_size %(vocab_size)s - %(n_special)s special tokens needs %(need)s.</source>
         <translation>%(file)s：词表列出了 %(count)s 个词元，但 default_vocab_size %(vocab_size)s 减去 %(n_special)s 个特殊标记需要 %(need)s 个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="550"/>
+        <location filename="../../bpe_gui/text/errors.py" line="557"/>
         <source>%(file)s: vocab entry %(index)s has rank %(shown)s. Ranks must be 0, 1, 2 … in order.</source>
         <translation>%(file)s：词表第 %(index)s 项的排位是 %(shown)s。排位必须按 0、1、2 … 的顺序排列。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="553"/>
+        <location filename="../../bpe_gui/text/errors.py" line="560"/>
         <source>%(file)s: vocab entry %(index)s is not {&quot;rank&quot;, &quot;token_bytes&quot; (base64)}.</source>
         <translation>%(file)s：词表第 %(index)s 项不是 {&quot;rank&quot;, &quot;token_bytes&quot;（base64）}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="556"/>
+        <location filename="../../bpe_gui/text/errors.py" line="563"/>
         <source>%(file)s: vocab entry %(index)s is an empty token.</source>
         <translation>%(file)s：词表第 %(index)s 项是空词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="557"/>
+        <location filename="../../bpe_gui/text/errors.py" line="564"/>
         <source>%(file)s: special_tokens is not a list of {&quot;rank&quot;, &quot;token_str&quot;}.</source>
         <translation>%(file)s：special_tokens 不是由 {&quot;rank&quot;, &quot;token_str&quot;} 组成的列表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="560"/>
+        <location filename="../../bpe_gui/text/errors.py" line="567"/>
         <source>%(file)s: %(count)s special tokens (some repeated?) for %(n_special)s special ids.</source>
         <translation>%(file)s：%(n_special)s 个特殊 ID 却对应 %(count)s 个特殊标记（有重复的？）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="563"/>
+        <location filename="../../bpe_gui/text/errors.py" line="570"/>
         <source>%(file)s: the pattern of this tekken file cannot be used (%(detail)s).</source>
         <translation>%(file)s：这个 tekken 文件中的模式无法使用（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="566"/>
+        <location filename="../../bpe_gui/text/errors.py" line="573"/>
         <source>%(file)s: %(name)s has no special token %(token)s (it has %(shown)s …). Give new ones as TOKEN=ID.</source>
         <translation>%(file)s：%(name)s 没有特殊标记 %(token)s（它有 %(shown)s …）。新的特殊标记请写成 TOKEN=ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="571"/>
+        <location filename="../../bpe_gui/text/errors.py" line="578"/>
         <source>The special token %(token)s is given the id %(shown)s. Ids are integers from 0 to 2^31-1.</source>
         <translation>特殊标记 %(token)s 的 ID 是 %(shown)s。ID 必须是 0 到 2^31-1 之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="575"/>
+        <location filename="../../bpe_gui/text/errors.py" line="582"/>
         <source>The special token %(token)s is given the id %(id)s, which the file already uses for %(shown)s. Choose an unused id.</source>
         <translation>特殊标记 %(token)s 的 ID 是 %(id)s，但文件里这个 ID 已经给了 %(shown)s。请选一个没用过的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="580"/>
+        <location filename="../../bpe_gui/text/errors.py" line="587"/>
         <source>The special tokens %(shown)s have no id while others do. Give every one as TOKEN=ID (e.g. &lt;|endoftext|&gt;=100257), or none of them.</source>
         <translation>特殊标记 %(shown)s 没有 ID，而其他的有。请每个都写成 TOKEN=ID（例如 &lt;|endoftext|&gt;=100257），或者都不写 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="585"/>
+        <location filename="../../bpe_gui/text/errors.py" line="592"/>
         <source>Two special tokens are given the same id. Each needs its own.</source>
         <translation>有两个特殊标记用了同一个 ID。每个特殊标记都需要自己的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="588"/>
+        <location filename="../../bpe_gui/text/errors.py" line="595"/>
         <source>%(file)s is not a BPE Explorer file (its &quot;format&quot; is not bpe-explorer).</source>
         <translation>%(file)s 不是 BPE Explorer 的文件（它的 &quot;format&quot; 不是 bpe-explorer）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="591"/>
+        <location filename="../../bpe_gui/text/errors.py" line="598"/>
         <source>%(file)s%(where)s: the version %(shown)s is not a positive integer.</source>
         <translation>%(file)s%(where)s：版本 %(shown)s 不是正整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="594"/>
+        <location filename="../../bpe_gui/text/errors.py" line="601"/>
         <source>%(file)s%(where)s: the format version %(version)s is newer than this BPE Explorer reads (%(supported)s). Update BPE Explorer to open it.</source>
         <translation>%(file)s%(where)s：格式版本 %(version)s 比当前 BPE Explorer 能读取的版本（%(supported)s）新。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="599"/>
+        <location filename="../../bpe_gui/text/errors.py" line="606"/>
         <source>%(file)s%(where)s: token_encoding must be &apos;base64&apos;.</source>
         <translation>%(file)s%(where)s：token_encoding 必须是 &apos;base64&apos;。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="600"/>
+        <location filename="../../bpe_gui/text/errors.py" line="607"/>
         <source>%(file)s%(where)s: &quot;pattern&quot; must be a string (&apos;gpt2&apos;, &apos;gpt4&apos;, &apos;none&apos; or a regular expression).</source>
         <translation>%(file)s%(where)s：&quot;pattern&quot; 必须是字符串（&apos;gpt2&apos;、&apos;gpt4&apos;、&apos;none&apos; 或一个正则表达式）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="605"/>
+        <location filename="../../bpe_gui/text/errors.py" line="612"/>
         <source>%(file)s%(where)s: the pattern cannot be used (%(detail)s).</source>
         <translation>%(file)s%(where)s：其中的模式无法使用（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="608"/>
+        <location filename="../../bpe_gui/text/errors.py" line="615"/>
         <source>%(file)s%(where)s: tie_break %(shown)s must be &apos;lexicographic&apos;, &apos;first&apos; or null.</source>
         <translation>%(file)s%(where)s：tie_break 为 %(shown)s，但它必须是 &apos;lexicographic&apos;、&apos;first&apos; 或 null。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="611"/>
+        <location filename="../../bpe_gui/text/errors.py" line="618"/>
         <source>%(file)s%(where)s: &quot;pipeline&quot; must be an object (an imported tokenizer.json&apos;s normalizer, pre-tokenizer and post-processor) or absent.</source>
         <translation>%(file)s%(where)s：&quot;pipeline&quot; 必须是一个对象（导入的 tokenizer.json 的规范化器、预分词器和后处理器），或者不写。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="616"/>
+        <location filename="../../bpe_gui/text/errors.py" line="623"/>
         <source>%(file)s%(where)s: the pipeline cannot be used (%(detail)s). The file was edited by hand or is damaged.</source>
         <translation>%(file)s%(where)s：pipeline 无法使用（%(detail)s）。文件被手工改过或已损坏。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="621"/>
+        <location filename="../../bpe_gui/text/errors.py" line="628"/>
         <source>%(file)s%(where)s: &quot;%(field)s&quot; must be a list.</source>
         <translation>%(file)s%(where)s：&quot;%(field)s&quot; 必须是列表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="622"/>
+        <location filename="../../bpe_gui/text/errors.py" line="629"/>
         <source>%(file)s%(where)s: %(shown)s is not an [id, base64] entry (id from 0 to 2^31-1).</source>
         <translation>%(file)s%(where)s：%(shown)s 不是 [id, base64] 形式的条目（id 在 0 到 2^31-1 之间）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="625"/>
+        <location filename="../../bpe_gui/text/errors.py" line="632"/>
         <source>%(file)s%(where)s: %(shown)s is not valid base64.</source>
         <translation>%(file)s%(where)s：%(shown)s 不是有效的 base64。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="626"/>
+        <location filename="../../bpe_gui/text/errors.py" line="633"/>
         <source>%(file)s%(where)s: the token with id %(id)s is empty. Tokens need at least one byte.</source>
         <translation>%(file)s%(where)s：ID 为 %(id)s 的词元是空的。词元至少要有一个字节。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="629"/>
+        <location filename="../../bpe_gui/text/errors.py" line="636"/>
         <source>%(file)s%(where)s: id %(id)s is listed twice. Each id must be listed once.</source>
         <translation>%(file)s%(where)s：ID %(id)s 出现了两次。每个 ID 只能列出一次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="632"/>
+        <location filename="../../bpe_gui/text/errors.py" line="639"/>
         <source>%(file)s%(where)s: %(shown)s is not {&quot;id&quot;: int, &quot;content&quot;: str}.</source>
         <translation>%(file)s%(where)s：%(shown)s 不是 {&quot;id&quot;: int, &quot;content&quot;: str}。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="635"/>
+        <location filename="../../bpe_gui/text/errors.py" line="642"/>
         <source>%(file)s%(where)s: the special token %(token)s has id %(id)s, but the vocab gives that id to %(shown)s.</source>
         <translation>%(file)s%(where)s：特殊标记 %(token)s 的 ID 是 %(id)s，但词表把这个 ID 给了 %(shown)s。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="640"/>
+        <location filename="../../bpe_gui/text/errors.py" line="647"/>
         <source>%(file)s%(where)s: the special token %(token)s is listed twice.</source>
         <translation>%(file)s%(where)s：特殊标记 %(token)s 出现了两次。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="643"/>
+        <location filename="../../bpe_gui/text/errors.py" line="650"/>
         <source>%(file)s%(where)s: %(shown)s is not an [id, id] pair.</source>
         <translation>%(file)s%(where)s：%(shown)s 不是 [id, id] 形式的一对 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="644"/>
+        <location filename="../../bpe_gui/text/errors.py" line="651"/>
         <source>%(file)s%(where)s: merge %(n)s uses id %(id)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：第 %(n)s 个合并（从 0 数起）用到的 ID %(id)s 不在词表中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="647"/>
+        <location filename="../../bpe_gui/text/errors.py" line="654"/>
         <source>%(file)s%(where)s: merge %(n)s makes %(shown)s, which is not in the vocab.</source>
         <translation>%(file)s%(where)s：第 %(n)s 个合并（从 0 数起）产生的 %(shown)s 不在词表中。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="650"/>
+        <location filename="../../bpe_gui/text/errors.py" line="657"/>
         <source>%(file)s%(where)s: &quot;training&quot; must be an object or null.</source>
         <translation>%(file)s%(where)s：&quot;training&quot; 必须是对象或 null。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="653"/>
+        <location filename="../../bpe_gui/text/errors.py" line="660"/>
         <source>%(file)s%(where)s: %(field)s must be a list of integers.</source>
         <translation>%(file)s%(where)s：%(field)s 必须是整数列表。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="656"/>
+        <location filename="../../bpe_gui/text/errors.py" line="663"/>
         <source>%(file)s%(where)s: %(field)s has %(count)s entries for %(n_merges)s merges. The training record does not belong to these merges.</source>
         <translation>%(file)s%(where)s：%(field)s 有 %(count)s 项，而合并有 %(n_merges)s 个。这份训练记录与这些合并不匹配。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="661"/>
+        <location filename="../../bpe_gui/text/errors.py" line="668"/>
         <source>Merge %(rank)s %(shown)s uses a token that is not in the vocab. Fix the tokenizer before saving.</source>
         <translation>第 %(rank)s 个合并 %(shown)s 用到了词表中没有的词元。请先修正分词器再保存。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="666"/>
+        <location filename="../../bpe_gui/text/errors.py" line="673"/>
         <source>The training record has %(count)s %(key)s for %(n_merges)s merges. The file is inconsistent: export it again.</source>
         <translation>训练记录中有 %(count)s 个 %(key)s，而合并有 %(n_merges)s 个。文件前后矛盾：请重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="671"/>
+        <location filename="../../bpe_gui/text/errors.py" line="678"/>
         <source>%(file)s: &quot;session&quot; must be an object.</source>
         <translation>%(file)s：&quot;session&quot; 必须是一个对象。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="672"/>
+        <location filename="../../bpe_gui/text/errors.py" line="679"/>
         <source>%(file)s: the session version %(shown)s is not a positive integer.</source>
         <translation>%(file)s：会话版本 %(shown)s 不是正整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="675"/>
+        <location filename="../../bpe_gui/text/errors.py" line="682"/>
         <source>%(file)s: %(field)s has the wrong type (%(kind)s).</source>
         <translation>%(file)s：%(field)s 的类型不对（%(kind)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="676"/>
+        <location filename="../../bpe_gui/text/errors.py" line="683"/>
         <source>%(file)s: %(field)s is %(value)s; it must be from %(low)s to 2^31-1.</source>
         <translation>%(file)s：%(field)s 为 %(value)s；它必须在 %(low)s 到 2^31-1 之间。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="679"/>
+        <location filename="../../bpe_gui/text/errors.py" line="686"/>
         <source>Cannot read the corpus %(path)s to save the session: %(reason)s.</source>
         <translation>无法读取语料 %(path)s，因此不能保存会话：%(reason)s。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="682"/>
+        <location filename="../../bpe_gui/text/errors.py" line="689"/>
         <source>%(path)s is a folder. Choose a file name to write to.</source>
         <translation>%(path)s 是文件夹。请选择一个要写入的文件名。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="683"/>
+        <location filename="../../bpe_gui/text/errors.py" line="690"/>
         <source>The folder %(path)s does not exist. Create it first.</source>
         <translation>文件夹 %(path)s 不存在。请先创建它。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="684"/>
+        <location filename="../../bpe_gui/text/errors.py" line="691"/>
         <source>Cannot write %(path)s: %(reason)s. Check the folder&apos;s permissions and free space (the previous file is unchanged).</source>
         <translation>无法写入 %(path)s：%(reason)s。请检查文件夹的写入权限和剩余空间（原来的文件没有改动）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="689"/>
+        <location filename="../../bpe_gui/text/errors.py" line="696"/>
         <source>Cannot write %(path)s: %(reason)s. The previous files are unchanged.</source>
         <translation>无法写入 %(path)s：%(reason)s。原来的文件都没有改动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="692"/>
+        <location filename="../../bpe_gui/text/errors.py" line="699"/>
         <source>Cannot write %(path)s: %(reason)s. %(done)s already replaced, the other files are unchanged: export again.</source>
         <translation>无法写入 %(path)s：%(reason)s。%(done)s 已被替换，其余文件没有改动：请重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="697"/>
+        <location filename="../../bpe_gui/text/errors.py" line="704"/>
         <source>%(path)s is a file. Export needs a folder.</source>
         <translation>%(path)s 是一个文件。导出需要的是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="698"/>
+        <location filename="../../bpe_gui/text/errors.py" line="705"/>
         <source>Cannot create the folder %(path)s: %(reason)s.</source>
         <translation>无法创建文件夹 %(path)s：%(reason)s。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="699"/>
+        <location filename="../../bpe_gui/text/errors.py" line="706"/>
         <source>Ids %(first)s and %(second)s are the same token %(shown)s; %(fmt)s can hold each token once. Use the native bpe.json format.</source>
         <translation>ID %(first)s 和 %(second)s 是同一个词元 %(shown)s；%(fmt)s 中每个词元只能出现一次。请使用本程序的 bpe.json 格式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="704"/>
+        <location filename="../../bpe_gui/text/errors.py" line="711"/>
         <source>The %(fmt)s format cannot hold %(lost)s of this imported tokenizer, so the exported files would give different ids. Export tokenizer.json or bpe.json (they keep all of it), or export anyway without them.</source>
         <translation>%(fmt)s 格式无法保存这个导入的分词器的%(lost)s，导出的文件会给出不同的 ID。请导出 tokenizer.json 或 bpe.json（它们能完整保存），或者仍然导出、舍弃这些部分。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="710"/>
+        <location filename="../../bpe_gui/text/errors.py" line="717"/>
+        <source>The %(fmt)s format cannot hold this tokenizer&apos;s pattern %(pattern)s: it does not match all text (no alternative matches %(chars)s), and tiktoken drops the text its pattern does not match, so the file would lose that text. Export tokenizer.json or bpe.json, or export anyway.</source>
+        <translation>%(fmt)s 格式无法保存这个分词器的预分词模式 %(pattern)s：它不能匹配所有文本（没有分支匹配 %(chars)s），而 tiktoken 会丢掉模式匹配不到的文本，因此该文件会丢失这些文本。请导出 tokenizer.json 或 bpe.json，或者仍然导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="723"/>
+        <source>The %(fmt)s format cannot hold this tokenizer&apos;s pattern %(pattern)s: it can match the empty string, and tiktoken fails on text where it does. Export tokenizer.json or bpe.json, or export anyway.</source>
+        <translation>%(fmt)s 格式无法保存这个分词器的预分词模式 %(pattern)s：它能匹配空字符串，而 tiktoken 在出现空匹配的文本上会出错。请导出 tokenizer.json 或 bpe.json，或者仍然导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="729"/>
         <source>%(path)s is not a regular file (a FIFO, socket or device?). Save the text to a file first.</source>
         <translation>%(path)s 不是普通文件（是 FIFO 管道、套接字或设备？）。请先把文本保存成文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="714"/>
+        <location filename="../../bpe_gui/text/errors.py" line="733"/>
         <source>%(path)s is a FIFO, pipe or device, which can be read only once; the app needs a file it can read again. Save the text to a file first (the command line can stream it: bpe-explorer train FILE).</source>
         <translation>%(path)s 是 FIFO、管道或设备，只能读取一次；本程序需要能反复读取的文件。请先把文本保存成文件（命令行可以流式读取它：bpe-explorer train FILE）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="720"/>
+        <location filename="../../bpe_gui/text/errors.py" line="739"/>
         <source>Counting in several processes needs room for temporary files in %(folder)s (%(reason)s). Free some space there, point TMPDIR at a folder with more room, or count in one process.</source>
         <translation>多进程计数需要在 %(folder)s 中存放临时文件（%(reason)s）。请在那里腾出空间，把 TMPDIR 指向空间更大的文件夹，或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="725"/>
+        <location filename="../../bpe_gui/text/errors.py" line="744"/>
         <source>A counting process could not open a temporary file in %(folder)s (%(reason)s). Raise the limit on open files (ulimit -n), or count in one process.</source>
         <translation>一个计数进程无法在 %(folder)s 中打开临时文件（%(reason)s）。请提高可打开文件数的上限（ulimit -n），或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="730"/>
+        <location filename="../../bpe_gui/text/errors.py" line="749"/>
         <source>A worker process ended unexpectedly (%(exit_reason)s).</source>
         <translation>一个工作进程意外结束（%(exit_reason)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="731"/>
+        <location filename="../../bpe_gui/text/errors.py" line="750"/>
         <source>Could not start a %(name)s process: %(reason)s (%(python)s). Check that this Python is installed and runnable, or use one process.</source>
         <translation>无法启动 %(name)s 进程：%(reason)s（%(python)s）。请检查这个 Python 是否已安装且能运行，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="736"/>
+        <location filename="../../bpe_gui/text/errors.py" line="755"/>
         <source>Could not start a %(name)s process (%(exit_reason)s); its own error, if any, is printed in the terminal. Check that this Python can import the package (%(python)s), or use one process.</source>
         <translation>无法启动 %(name)s 进程（%(exit_reason)s）；它自己的错误信息（如果有）打印在终端里。请检查这个 Python（%(python)s）能否导入本程序的包，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="741"/>
+        <location filename="../../bpe_gui/text/errors.py" line="760"/>
         <source>The training engine stopped unexpectedly (%(exit_reason)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎意外停止（%(exit_reason)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="746"/>
+        <location filename="../../bpe_gui/text/errors.py" line="765"/>
         <source>The training engine could not start.</source>
         <translation>训练引擎无法启动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="747"/>
+        <location filename="../../bpe_gui/text/errors.py" line="766"/>
         <source>The training engine could not start: %(cause)s</source>
         <translation>训练引擎无法启动：%(cause)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="748"/>
+        <location filename="../../bpe_gui/text/errors.py" line="767"/>
         <source>The training engine was stopped (SIGSTOP) for more than %(seconds)s s and has been ended. The loaded corpus is gone: open it again.</source>
         <translation>训练引擎被暂停（SIGSTOP）超过 %(seconds)s 秒，已被结束。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="753"/>
+        <location filename="../../bpe_gui/text/errors.py" line="772"/>
         <source>The training engine sent an unreadable reply (%(detail)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎发回了无法读取的回复（%(detail)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="758"/>
+        <location filename="../../bpe_gui/text/errors.py" line="777"/>
         <source>%(name)s has no &apos;bpe_explorer&apos; metadata: give the pattern (and the special tokens, if any) it was counted with.</source>
         <translation>%(name)s 没有 &apos;bpe_explorer&apos; 元数据：请给出计数时用的模式（以及特殊标记，如果有的话）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="763"/>
+        <location filename="../../bpe_gui/text/errors.py" line="782"/>
         <source>The counts were made with the pattern &apos;%(made)s&apos;, not &apos;%(given)s&apos;. Train with the counts&apos; own pattern, or count again with this one.</source>
         <translation>这些计数是用模式 &apos;%(made)s&apos; 得到的，不是 &apos;%(given)s&apos;。请用计数自带的模式训练，或用这个模式重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="768"/>
+        <location filename="../../bpe_gui/text/errors.py" line="787"/>
         <source>The counts were made with the special tokens %(made)s, not %(given)s. Train with the counts&apos; own special tokens, or count again with these.</source>
         <translation>这些计数是用特殊标记 %(made)s 得到的，不是 %(given)s。请用计数自带的特殊标记训练，或用这些特殊标记重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="773"/>
+        <location filename="../../bpe_gui/text/errors.py" line="792"/>
         <source>The counts have no first_file/first_offset columns, which the &apos;first&apos; tie rule needs (each token&apos;s first occurrence). Train with the lexicographic tie rule, or write those columns.</source>
         <translation>这些计数没有 first_file/first_offset 列，而“最先出现者胜出”的平局规则需要它们（每个词元第一次出现的位置）。请改用字典序平局规则训练，或补上这两列。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="778"/>
+        <location filename="../../bpe_gui/text/errors.py" line="797"/>
         <source>%(name)s lacks the column(s) %(columns)s. A counts file has token (binary), count (int64), and first_file (int32), first_offset (int64) for the &apos;first&apos; tie rule (both or neither).</source>
         <translation>%(name)s 缺少列 %(columns)s。计数文件应有 token（binary）、count（int64），以及供“最先出现者胜出”平局规则使用的 first_file（int32）和 first_offset（int64）（两列要么都有，要么都没有）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="783"/>
+        <location filename="../../bpe_gui/text/errors.py" line="802"/>
         <source>%(name)s: the column types do not fit the counts schema (%(detail)s).</source>
         <translation>%(name)s：列的类型与计数文件的格式不符（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="786"/>
+        <location filename="../../bpe_gui/text/errors.py" line="805"/>
         <source>%(name)s: every row needs a token and a count of at least 1.</source>
         <translation>%(name)s：每一行都需要一个词元和至少为 1 的次数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="787"/>
+        <location filename="../../bpe_gui/text/errors.py" line="806"/>
         <source>%(name)s lists a token twice. Sum the rows per token (group by token).</source>
         <translation>%(name)s 中有词元出现了两次。请按词元把各行的次数加起来（按 token 分组）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="790"/>
+        <location filename="../../bpe_gui/text/errors.py" line="809"/>
         <source>%(name)s: first_file and first_offset need a value in every row (the file index and byte offset of the token&apos;s first occurrence).</source>
         <translation>%(name)s：每一行的 first_file 和 first_offset 都要有值（词元第一次出现处的文件索引和字节偏移）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="795"/>
+        <location filename="../../bpe_gui/text/errors.py" line="814"/>
         <source>%(name)s: first_file and first_offset must be at least 0.</source>
         <translation>%(name)s：first_file 和 first_offset 不能小于 0。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="798"/>
+        <location filename="../../bpe_gui/text/errors.py" line="817"/>
         <source>%(name)s: first_file goes up to %(highest)s but the metadata lists %(count)s source file(s). List every file in &apos;sources&apos;, in order.</source>
         <translation>%(name)s：first_file 最大到 %(highest)s，但元数据只列出了 %(count)s 个源文件。请在 &apos;sources&apos; 中按顺序列出每个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="803"/>
+        <location filename="../../bpe_gui/text/errors.py" line="822"/>
         <source>The counts file %(path)s does not exist. Check the path.</source>
         <translation>计数文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="804"/>
+        <location filename="../../bpe_gui/text/errors.py" line="823"/>
         <source>%(path)s is a folder without data files. Choose a counts file made by &apos;count&apos;, or a folder of Parquet parts (as Spark or Dask write them).</source>
         <translation>%(path)s 是一个没有数据文件的文件夹。请选择由 &apos;count&apos; 生成的计数文件，或由 Parquet 分片组成的文件夹（Spark 或 Dask 写出的那种）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="809"/>
+        <location filename="../../bpe_gui/text/errors.py" line="828"/>
         <source>%(name)s is not a readable Parquet counts file (%(detail)s).</source>
         <translation>%(name)s 不是可读取的 Parquet 计数文件（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="812"/>
+        <location filename="../../bpe_gui/text/errors.py" line="831"/>
         <source>%(name)s holds the counts of %(count)s separate runs (their part files carry different metadata). Open each file on its own, not the folder.</source>
         <translation>%(name)s 里是 %(count)s 次不同计数的结果（各分片文件的元数据不同）。请分别打开每个文件，而不是整个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="817"/>
+        <location filename="../../bpe_gui/text/errors.py" line="836"/>
         <source>Counts files need pyarrow: pip install &quot;bpe-explorer[scale]&quot;.</source>
         <translation>读取计数文件需要 pyarrow：pip install &quot;bpe-explorer[scale]&quot;。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="820"/>
+        <location filename="../../bpe_gui/text/errors.py" line="839"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; is not a counts record.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 不是计数记录。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="823"/>
+        <location filename="../../bpe_gui/text/errors.py" line="842"/>
         <source>%(name)s is of counts format version %(version)s; this BPE Explorer reads up to %(supported)s. Update BPE Explorer to open it.</source>
         <translation>%(name)s 的计数格式版本是 %(version)s；当前 BPE Explorer 最多能读取版本 %(supported)s。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="828"/>
+        <location filename="../../bpe_gui/text/errors.py" line="847"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; cannot be read (%(detail)s). See the README&apos;s counts schema.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 无法读取（%(detail)s）。请参阅 README 中的计数文件格式说明。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="833"/>
+        <location filename="../../bpe_gui/text/errors.py" line="852"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has no &apos;pattern&apos;. Add the pattern the counts were made with (&quot;gpt2&quot;, &quot;gpt4&quot;, the regex, or null for no pre-tokenization).</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中没有 &apos;pattern&apos;。请补上计数时用的模式（&quot;gpt2&quot;、&quot;gpt4&quot;、正则表达式，或表示不预分词的 null）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="838"/>
+        <location filename="../../bpe_gui/text/errors.py" line="857"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has the pattern %(pattern)s but pattern_name %(shown)s. Make them agree.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中的 pattern 是 %(pattern)s，而 pattern_name 是 %(shown)s。请让两者一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="843"/>
-        <location filename="../../bpe_gui/text/errors.py" line="844"/>
+        <location filename="../../bpe_gui/text/errors.py" line="862"/>
+        <location filename="../../bpe_gui/text/errors.py" line="863"/>
         <source>A word count is %(shown)s. Counts must be positive integers.</source>
         <translation>有一个单词的次数是 %(shown)s。次数必须是正整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="847"/>
+        <location filename="../../bpe_gui/text/errors.py" line="866"/>
         <source>The counts sum to %(total)s over words of up to %(longest)s bytes: a pair could be counted %(pairs)s times, more than this trainer sums exactly (2^62). These counts are damaged or too large.</source>
         <translation>这些次数总和为 %(total)s，单词最长 %(longest)s 个字节：一个字节对可能被计 %(pairs)s 次，超过了训练器能精确累加的上限（2^62）。这些计数已损坏或过大。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="853"/>
+        <location filename="../../bpe_gui/text/errors.py" line="872"/>
         <source>The pair %(shown)s does not occur in the corpus now; it cannot be merged.</source>
         <translation>字节对 %(shown)s 现在已不在语料中出现，无法合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="856"/>
+        <location filename="../../bpe_gui/text/errors.py" line="875"/>
         <source>Extending a SentencePiece-style (character-level) BPE tokenizer is not supported. Extend a byte-level one (GPT-2, tokenizer.json, tiktoken, bpe.json).</source>
         <translation>不支持扩展 SentencePiece 式（字符级）的 BPE 分词器。请扩展字节级的分词器（GPT-2、tokenizer.json、tiktoken、bpe.json）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="861"/>
+        <location filename="../../bpe_gui/text/errors.py" line="880"/>
         <source>A vocab size of %(vocab_size)s is smaller than the base tokenizer&apos;s %(base)s tokens; an extension keeps them all. Choose a vocab size above %(base)s.</source>
         <translation>词表大小 %(vocab_size)s 小于基础分词器的 %(base)s 个词元；扩展会保留它们全部。请选择大于 %(base)s 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="866"/>
+        <location filename="../../bpe_gui/text/errors.py" line="885"/>
         <source>The training record says this tokenizer extends one of %(n_vocab)s tokens and %(n_merges)s merges, which does not fit its %(vocab)s tokens and %(merges)s merges. The file is inconsistent: export it again.</source>
         <translation>训练记录说这个分词器扩展自一个有 %(n_vocab)s 个词元、%(n_merges)s 个合并的分词器，但它自己只有 %(vocab)s 个词元和 %(merges)s 个合并。文件前后矛盾：请重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="872"/>
+        <location filename="../../bpe_gui/text/errors.py" line="891"/>
         <source>The id %(id)s is not in this vocabulary (ids %(lo)s..%(hi)s). Give an id it has.</source>
         <translation>ID %(id)s 不在这个词表中（ID 范围 %(lo)s..%(hi)s）。请输入词表中有的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="875"/>
+        <location filename="../../bpe_gui/text/errors.py" line="894"/>
         <source>%(shown)s is not a token of this vocabulary. Give a token&apos;s text or its id.</source>
         <translation>%(shown)s 不是这个词表中的词元。请输入词元的文本或它的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="878"/>
+        <location filename="../../bpe_gui/text/errors.py" line="897"/>
         <source>%(shown)s is not a token of this vocabulary; this tokenizer cuts it into %(count)s tokens (%(parts)s). Trace one of them by its id or its text.</source>
         <translation>%(shown)s 不是这个词表中的词元；这个分词器把它切成 %(count)s 个词元（%(parts)s）。请用其中一个的 ID 或文本来追踪。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="883"/>
+        <location filename="../../bpe_gui/text/errors.py" line="902"/>
         <source>The text contains a lone surrogate (%(codepoint)s at character %(index)s), which is not valid Unicode. Fix the text.</source>
         <translation>文本中含有孤立的代理码位（第 %(index)s 个字符处的 %(codepoint)s），不是有效的 Unicode。请修正文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="888"/>
+        <location filename="../../bpe_gui/text/errors.py" line="907"/>
         <source>No tokenizer to evaluate. Add at least one.</source>
         <translation>没有要评估的分词器。请至少添加一个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="889"/>
+        <location filename="../../bpe_gui/text/errors.py" line="908"/>
         <source>No text to evaluate on. Add at least one file.</source>
         <translation>没有用于评估的文本。请至少添加一个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="890"/>
+        <location filename="../../bpe_gui/text/errors.py" line="909"/>
         <source>The tokenizer %(text)s is neither a file or folder nor a known encoding. Give a path or one of %(names)s.</source>
         <translation>分词器 %(text)s 既不是文件或文件夹，也不是已知的编码。请给出路径，或以下之一：%(names)s。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="895"/>
+        <location filename="../../bpe_gui/text/errors.py" line="914"/>
         <source>Unknown tokenizer %(text)s; did you mean %(shown)s?</source>
         <translation>未知的分词器 %(text)s；你是不是想输入 %(shown)s？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="896"/>
+        <location filename="../../bpe_gui/text/errors.py" line="915"/>
         <source>Sampling %(n)s documents: sample at least 1 document.</source>
         <translation>抽样 %(n)s 篇文档：至少要抽 1 篇。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="897"/>
+        <location filename="../../bpe_gui/text/errors.py" line="916"/>
         <source>Sampling documents needs a split token: documents are the pieces between its occurrences.</source>
         <translation>抽样文档需要一个分隔标记：文档就是它每两次出现之间的片段。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="902"/>
+        <location filename="../../bpe_gui/text/errors.py" line="921"/>
         <source>Pick one tokenizer file or folder, or a GPT-2 vocab .json together with its merges .txt (picked: %(names)s).</source>
         <translation>请选择一个分词器文件或文件夹，或者同时选择 GPT-2 的 vocab .json 和它的 merges .txt（已选：%(names)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="928"/>
+        <location filename="../../bpe_gui/text/errors.py" line="947"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="930"/>
+        <location filename="../../bpe_gui/text/errors.py" line="949"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="932"/>
+        <location filename="../../bpe_gui/text/errors.py" line="951"/>
         <source>, %1 entry %2</source>
         <translation> 的 %1 列表第 %2 项（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="940"/>
+        <location filename="../../bpe_gui/text/errors.py" line="959"/>
         <source>killed by SIGKILL: out of memory, or killed by hand?</source>
         <translation>被 SIGKILL 杀死：内存不足，还是被手动结束了？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="941"/>
+        <location filename="../../bpe_gui/text/errors.py" line="960"/>
         <source>ended by SIGTERM: asked to stop (by hand, or by the system shutting down)</source>
         <translation>被 SIGTERM 结束：被要求停止（手动，或系统正在关机）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="944"/>
+        <location filename="../../bpe_gui/text/errors.py" line="963"/>
         <source>ended by SIGINT (Ctrl+C)</source>
         <translation>被 SIGINT 结束（Ctrl+C）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="945"/>
+        <location filename="../../bpe_gui/text/errors.py" line="964"/>
         <source>ended by SIGHUP: its terminal closed</source>
         <translation>被 SIGHUP 结束：它的终端已关闭</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="946"/>
+        <location filename="../../bpe_gui/text/errors.py" line="965"/>
         <source>crashed (SIGSEGV: a fault in native code)</source>
         <translation>崩溃了（SIGSEGV：本地代码出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="947"/>
+        <location filename="../../bpe_gui/text/errors.py" line="966"/>
         <source>crashed (SIGBUS: a file it had mapped shrank, or a memory fault)</source>
         <translation>崩溃了（SIGBUS：它映射的文件变小了，或内存出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="948"/>
+        <location filename="../../bpe_gui/text/errors.py" line="967"/>
         <source>aborted (SIGABRT)</source>
         <translation>中止了（SIGABRT）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="957"/>
+        <location filename="../../bpe_gui/text/errors.py" line="976"/>
         <source>exit code unknown</source>
         <translation>退出码未知</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="959"/>
+        <location filename="../../bpe_gui/text/errors.py" line="978"/>
         <source>exit code %1</source>
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="963"/>
+        <location filename="../../bpe_gui/text/errors.py" line="982"/>
         <source>ended by signal %1</source>
         <translation>被信号 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="964"/>
+        <location filename="../../bpe_gui/text/errors.py" line="983"/>
         <source>ended by %1</source>
         <translation>被 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="978"/>
+        <location filename="../../bpe_gui/text/errors.py" line="997"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2766,37 +2791,37 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="91"/>
-        <source>These formats cannot hold everything this imported tokenizer does, so the exported files would give different ids than the original:</source>
-        <translation>以下格式无法保存这个导入的分词器的全部内容，导出的文件给出的词元 ID 将与原文件不同：</translation>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="92"/>
+        <source>These formats cannot hold everything this tokenizer does, so the exported files would give different ids than it does:</source>
+        <translation>这些格式无法完整保存这个分词器，导出的文件给出的 ID 会与它不同：</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="103"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="104"/>
         <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
         <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="114"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="115"/>
         <source>Export loses part of the tokenizer</source>
         <translation>导出会丢失分词器的一部分</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="120"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="121"/>
         <source>Export anyway</source>
         <translation>仍然导出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="132"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="133"/>
         <source>Replace files?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="133"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="134"/>
         <source>The folder {0} already holds {1}, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Replace them?</source>
         <translation>文件夹 {0} 中已有 {1}，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。要替换它们吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="142"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="143"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
@@ -5666,8 +5691,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="482"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="493"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="488"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="499"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -5692,136 +5717,141 @@
         <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="279"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="266"/>
+        <source>This regular expression can match the empty string, where Hugging Face tokenizers and tiktoken cut text otherwise (tiktoken fails). Make every alternative match at least one character: + instead of *, no ? after a whole alternative.</source>
+        <translation>这个正则表达式能匹配空字符串；在这种位置上 Hugging Face tokenizers 和 tiktoken 切分文本的方式不同（tiktoken 会出错）。请让每个分支至少匹配一个字符：用 + 代替 *，不要在整个分支后面加 ?。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/views/training_panel.py" line="285"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="289"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="295"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="334"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="340"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="335"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="335"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="336"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="342"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="340"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="346"/>
         <source>Extension: it uses its base&apos;s pattern (%2) and special tokens (%3); the ones above are for the next corpus.</source>
         <translation>扩展：使用其基础分词器的模式（%2）和特殊标记（%3）；上面的设置用于下一份语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="345"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="351"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="352"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="358"/>
         <source>It also has %n added token(s) that are not special (&quot;special&quot;: false in the file).</source>
         <translation>
             <numerusform>另有 %n 个添加的词元不是特殊标记（文件中标为 &quot;special&quot;: false）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="362"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="368"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="365"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="371"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="407"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="405"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="411"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="407"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="413"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="428"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="434"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="434"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="440"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="442"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="448"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="480"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="486"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="480"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="486"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="500"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="512"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="508"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="514"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="512"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="518"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="514"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="520"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

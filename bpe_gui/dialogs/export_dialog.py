@@ -86,12 +86,13 @@ class ExportDialog(QDialog):
 
 
 def lossy_export_text(lost: dict[str, list[str]]) -> str:
-    """The warning for formats that cannot hold part of an imported tokenizer: which, and what."""
+    """The warning for formats that cannot hold part of the tokenizer (an imported pipeline, a pattern
+    tiktoken reads otherwise): which, and what."""
     lines = [
         QCoreApplication.translate(
             "ExportDialog",
-            "These formats cannot hold everything this imported tokenizer does, so the exported "
-            "files would give different ids than the original:",
+            "These formats cannot hold everything this tokenizer does, so the exported files would "
+            "give different ids than it does:",
         )
     ]
     for fmt, what in lost.items():

@@ -52,17 +52,17 @@ def files_not_ours(folder: str | os.PathLike, formats: list[str]) -> list[str]:
 
 def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
     """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline;
-    the pattern, which GPT-2 and tiktoken files do not store, when it is not GPT-2's and the file is
-    not a known encoding's, which readers recognise)."""
+    for tiktoken, the text a pattern does not match, which tiktoken drops; the pattern, which GPT-2
+    and tiktoken files do not store, when it is not GPT-2's and the file is not a known encoding's,
+    which readers recognise)."""
     from core.formats import export_losses as losses
-    from core.formats.spec import TokenizerSpec, as_spec
+    from core.formats.spec import as_spec
 
     if source is None:
         return {}
     spec = as_spec(source)
-    out: dict[str, list[str]] = {}
-    if isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None):
-        out = {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
+    # (an imported pipeline; for tiktoken, a pattern that does not match all text, trained or imported)
+    out = {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
     if getattr(source, "char_model", None) is not None:
         return out  # (a char-level model fits neither: named above)
     name = spec.pattern_name
@@ -80,7 +80,7 @@ def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
             )
         if not lost:
             del out[fmt]
-    return out
+    return {fmt: out[fmt] for fmt in formats if fmt in out}  # (in the dialog's order)
 
 
 def _known_encoding(spec) -> bool:

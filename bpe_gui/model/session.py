@@ -21,7 +21,8 @@ from typing import Any, NamedTuple
 
 from bpe_gui.model.state import VocabIndex
 from core import BPEError
-from core.pretokenization.pretokenize import check_special_tokens, pattern_name, resolve_pattern
+from core.pretokenization.pattern_probe import check_training_pattern
+from core.pretokenization.pretokenize import check_special_tokens, pattern_name
 
 TIE_RULES = ("lexicographic", "first")
 
@@ -58,7 +59,7 @@ class Options:
             new.special_tokens = check_special_tokens(special_tokens)
         if pattern is not None:
             new.pattern = None if pattern == "none" else pattern
-            resolve_pattern(new.pattern)
+            check_training_pattern(new.pattern)  # (one that can match the empty string is refused too)
         if tie_break is not None:
             if tie_break not in TIE_RULES:
                 raise BPEError(f"tie rule must be 'lexicographic' or 'first', not {tie_break!r}")

@@ -240,6 +240,23 @@ _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ),
     ),
     (
+        re.compile(
+            r"the text the pattern does not match \((.+): tiktoken drops it, where BPE Explorer and HF "
+            r"tokenizers encode it\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "the text the pattern does not match ({0}: tiktoken drops it, where BPE Explorer and "
+            "Hugging Face tokenizers encode it)",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(r"a pattern that can match the empty string \(tiktoken fails on it\)"),
+        lambda m: QCoreApplication.translate(
+            "CoreText", "a pattern that can match the empty string (tiktoken fails on it)"
+        ),
+    ),
+    (
         re.compile(r"the normalizer \((.+)\)"),
         lambda m: QCoreApplication.translate("CoreText", "the normalizer ({0})").format(m[1]),
     ),

@@ -124,6 +124,13 @@ def _templates() -> dict[str, str]:
         "pattern_matches_empty": translate(
             "Errors", "The pre-tokenizer regex %(pattern)s only matches the empty string."
         ),
+        "pattern_can_match_empty": translate(
+            "Errors",
+            "The pre-tokenizer regex %(pattern)s can match the empty string, where Hugging Face "
+            "tokenizers and tiktoken cut text otherwise (tiktoken fails), so the exported files would "
+            "not give BPE Explorer's ids. Make every alternative match at least one character (+ instead "
+            "of *, no ? after a whole alternative).",
+        ),
         "corpus_changed": translate(
             "Errors",
             "%(name)s changed while it was read (%(before)s bytes when reading started, %(now)s bytes "
@@ -706,6 +713,18 @@ def _templates() -> dict[str, str]:
             "The %(fmt)s format cannot hold %(lost)s of this imported tokenizer, so the exported files "
             "would give different ids. Export tokenizer.json or bpe.json (they keep all of it), or export "
             "anyway without them.",
+        ),
+        "export_pattern_gaps": translate(
+            "Errors",
+            "The %(fmt)s format cannot hold this tokenizer's pattern %(pattern)s: it does not match all "
+            "text (no alternative matches %(chars)s), and tiktoken drops the text its pattern does not "
+            "match, so the file would lose that text. Export tokenizer.json or bpe.json, or export anyway.",
+        ),
+        "export_pattern_empty": translate(
+            "Errors",
+            "The %(fmt)s format cannot hold this tokenizer's pattern %(pattern)s: it can match the empty "
+            "string, and tiktoken fails on text where it does. Export tokenizer.json or bpe.json, or "
+            "export anyway.",
         ),
         "corpus_not_regular": translate(
             "Errors",

@@ -261,6 +261,12 @@ class TrainingPanel(QGroupBox):
                 return self.tr("Type a regular expression, or choose another pattern.")
             if e.code == "pattern_matches_empty":
                 return self.tr("This regular expression only matches the empty string: it cuts nothing.")
+            if e.code == "pattern_can_match_empty":
+                return self.tr(
+                    "This regular expression can match the empty string, where Hugging Face tokenizers "
+                    "and tiktoken cut text otherwise (tiktoken fails). Make every alternative match at "
+                    "least one character: + instead of *, no ? after a whole alternative."
+                )
             return error_text(e)
         return None
 

@@ -1,4 +1,5 @@
-"""What the export commands (``train``, ``convert``, ``train --extend``) say after writing."""
+"""What the export commands (``train``, ``convert``, ``train --extend``) say after writing, and which
+formats ``train`` writes when one cannot hold the tokenizer."""
 
 from __future__ import annotations
 
@@ -29,3 +30,31 @@ def say_reading_notes(spec, written: dict) -> None:
     for fmt, paths in written.items():
         for note in reading_notes(spec, fmt, paths):
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
+
+
+def tiktoken_fits(
+    pattern: str | None, formats: list[str], chosen: bool, allow_lossy: bool
+) -> tuple[list[str], str | None]:
+    """The formats ``train`` writes, and why tiktoken is left out (None when it is not): tiktoken drops
+    the text a pattern does not match (``\\p{L}+``: spaces, punctuation) and fails on a pattern that
+    can match the empty string. With ``--format`` given (``chosen``) such a tiktoken file is refused
+    before the run; by default it is left out; ``--allow-lossy`` writes it all the same."""
+    from core.formats.losses import pattern_loss_error, tiktoken_pattern_losses
+    from core.pretokenization.patterns import resolve_pattern
+
+    regex_ = resolve_pattern(pattern)
+    if "tiktoken" not in formats or allow_lossy or regex_ is None or not tiktoken_pattern_losses(regex_):
+        return formats, None
+    error = pattern_loss_error(regex_)
+    if chosen:
+        raise error
+    return [f for f in formats if f != "tiktoken"], f"no bpe.tiktoken written: {error}"
+
+
+def say_losses(spec, written: dict) -> None:
+    """What the files just written lack (written anyway: ``--allow-lossy``)."""
+    from core.formats.losses import export_losses
+
+    for fmt in written:
+        for lost in export_losses(spec, fmt):
+            print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)

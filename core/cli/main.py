@@ -31,7 +31,7 @@ from core.cli.explore import (
     run_trace,
     run_train_extend,
 )
-from core.cli.export_notes import say_reading_notes, say_stale
+from core.cli.export_notes import say_losses, say_reading_notes, say_stale, tiktoken_fits
 from core.cli.input_guard import check_text_input, tokenizer_inputs
 from core.cli.progress import Progress
 from core.errors import BPEError, Cancelled
@@ -62,12 +62,14 @@ def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) ->
 
 def _train(args: argparse.Namespace) -> int:
     from core.cli.count import counts_trainer
-    from core.formats import check_replaceable, parse_formats
+    from core.formats import FORMATS, check_replaceable, parse_formats
     from core.formats.partial_export import export_what_fits, one_byte_specials
     from core.formats.spec import spec_from_trainer
     from core.pretokenization.pretokenize import count_pretokens_ordered
     from core.training.trainer import Trainer, check_vocab_size
 
+    chosen = args.format is not None  # (--format given: a format that cannot hold it is refused)
+    args.format = args.format or ",".join(FORMATS)
     if args.extend:
         check_not_inputs(  # (the extended files may not replace the corpus or the base tokenizer)
             export_targets(args.out, parse_formats(args.format)),
@@ -83,6 +85,9 @@ def _train(args: argparse.Namespace) -> int:
         )
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
+    left_out = None
+    if not args.counts:  # (said before the run; a counts file's pattern once it is read)
+        formats, left_out = tiktoken_fits(args.pattern or "gpt2", formats, chosen, args.allow_lossy)
     clash = one_byte_specials(args.special_token, formats)  # (found after hours of training before)
     if clash is not None:
         raise clash
@@ -136,6 +141,8 @@ def _train(args: argparse.Namespace) -> int:
         clash = one_byte_specials(trainer.special_tokens, formats)  # (those of a counts file)
         if clash is not None:
             raise clash
+        if args.counts:
+            formats, left_out = tiktoken_fits(trainer.pattern, formats, chosen, args.allow_lossy)
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
         progress.finish("merge")
     finally:
@@ -143,7 +150,9 @@ def _train(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - t0
     source = "<stdin>" if args.corpus == "-" else Path(args.corpus or args.counts[0]).name
     spec = spec_from_trainer(trainer, source)
-    written, failed = export_what_fits(args.out, spec, formats, replace_others=args.force)
+    written, failed = export_what_fits(
+        args.out, spec, formats, replace_others=args.force, lossy=args.allow_lossy
+    )
     s = trainer.stats
     for corpus_note in s.notes:  # (a byte-order mark kept as bytes, …: said, not only in the app)
         print(f"bpe-explorer: note: {source}: {corpus_note}", file=sys.stderr)
@@ -169,7 +178,10 @@ def _train(args: argparse.Namespace) -> int:
     for path in (p for paths in written.values() for p in paths):
         print(f"wrote {path}")
     say_stale(args.out, written)
+    say_losses(spec, written)
     say_reading_notes(spec, written)
+    if left_out:
+        print(f"bpe-explorer: note: {left_out}", file=sys.stderr)
     for fmt, why in failed.items():  # the other formats are written: the run is not lost
         print(f"bpe-explorer: error: the {fmt} format was not written: {why}", file=sys.stderr)
     return EXIT_USAGE if failed else 0
@@ -389,8 +401,15 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     )
     t.add_argument(
         "--format",
-        default="gpt2,hf,tiktoken,native",
-        help="comma-separated: gpt2,hf,tiktoken,native (default: all)",
+        default=None,
+        help="comma-separated: gpt2,hf,tiktoken,native (default: all that can hold the tokenizer: no "
+        "tiktoken file for a --pattern that does not match all text, as tiktoken drops the rest)",
+    )
+    t.add_argument(
+        "--allow-lossy",
+        action="store_true",
+        help="write a tiktoken file even for a --pattern that does not match all text (tiktoken drops "
+        "the text it does not match; refused by default, naming what would be lost)",
     )
     t.add_argument(
         "--allow-nul",
@@ -459,8 +478,9 @@ def build_parser(prog: str = "bpe-explorer") -> argparse.ArgumentParser:
     c.add_argument(
         "--allow-lossy",
         action="store_true",
-        help="write formats that cannot hold all of an imported tokenizer.json (its normalizer, "
-        "post-processor …); refused by default, naming what would be lost",
+        help="write formats that cannot hold all of the tokenizer (an imported tokenizer.json's "
+        "normalizer, post-processor …; for tiktoken, a pattern that does not match all text); refused "
+        "by default, naming what would be lost",
     )
     c.add_argument(
         "-q",

@@ -2,9 +2,16 @@
 them, a pattern and special tokens; an imported HF ``tokenizer.json`` can need more (its pipeline:
 :mod:`core.pipeline.hf`). ``tokenizer.json`` and the native ``bpe.json`` keep the pipeline.
 
+tiktoken also reads a pattern differently: it drops the text no match of the pattern covers (BPE
+Explorer and HF tokenizers make each such stretch a pre-token) and fails on a pattern that can match
+the empty string, so a tiktoken file of a tokenizer with such a pattern is lossy too
+(:func:`pattern_losses`; GPT-2's, cl100k's, o200k's … patterns match all text).
+
 >>> pipe = {"normalizer": {"type": "NFC"}, "prefix_ids": [1], "suffix_ids": [], "ignore_merges": True}
 >>> pipeline_losses(pipe)
 ['the normalizer (NFC)', 'the post-processor (it adds 1 token: id 1)']
+>>> print(*tiktoken_pattern_losses(r"\\p{L}+"))
+the text the pattern does not match (',', ' ', '!' …: tiktoken drops it, where BPE Explorer and HF tokenizers encode it)
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from typing import Any
 
 from core.errors import FormatError
 from core.formats.spec import TokenizerSpec
+from core.pretokenization.pattern_probe import empty_match, shown_chars, uncovered_chars
 
 #: formats that keep an imported pipeline
 KEEPS_PIPELINE = ("hf", "native")
@@ -20,10 +28,38 @@ KEEPS_PIPELINE = ("hf", "native")
 
 def export_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
     """The parts of ``spec`` that format ``fmt`` cannot hold (empty when it holds everything that
-    changes ids). Only an imported HF pipeline can be lost."""
-    if fmt in KEEPS_PIPELINE or not spec.pipeline:
-        return []
-    return pipeline_losses(spec.pipeline, unbuilt=_unmade_tokens(spec))
+    changes ids): an imported HF pipeline, and for tiktoken a pattern that does not match all text
+    or can match the empty string (:func:`pattern_losses`)."""
+    lost = (
+        []
+        if fmt in KEEPS_PIPELINE or not spec.pipeline
+        else pipeline_losses(spec.pipeline, unbuilt=_unmade_tokens(spec))
+    )
+    if not any(x.startswith("the pre-tokenizer") for x in lost):  # (else named with its pre-tokenizer)
+        lost += pattern_losses(spec, fmt)
+    return lost
+
+
+def pattern_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
+    """What a file of format ``fmt`` loses of the tokenizer's pattern: for tiktoken, the text the
+    pattern does not match, or all of it when the pattern can match the empty string."""
+    pattern = spec.pattern_regex
+    return tiktoken_pattern_losses(pattern) if fmt == "tiktoken" and pattern is not None else []
+
+
+def tiktoken_pattern_losses(pattern: str) -> list[str]:
+    """What a tiktoken encoding with the regex ``pattern`` loses against BPE Explorer and HF
+    tokenizers, found on a probe text (:mod:`core.pretokenization.pattern_probe`): tiktoken drops
+    the text no match covers, and panics when a match is empty."""
+    if empty_match(pattern) is not None:
+        return ["a pattern that can match the empty string (tiktoken fails on it)"]
+    gaps = uncovered_chars(pattern)
+    if gaps:
+        return [
+            f"the text the pattern does not match ({shown_chars(gaps)}: tiktoken drops it, where BPE "
+            "Explorer and HF tokenizers encode it)"
+        ]
+    return []
 
 
 def _unmade_tokens(spec: TokenizerSpec) -> int:
@@ -39,9 +75,12 @@ def _unmade_tokens(spec: TokenizerSpec) -> int:
 
 
 def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
-    """Refuse formats that would drop part of an imported pipeline, naming what and what to do."""
+    """Refuse formats that would drop part of an imported pipeline or of the pattern (tiktoken),
+    naming what and what to do."""
     for fmt in formats:
         lost = export_losses(spec, fmt)
+        if lost and lost == pattern_losses(spec, fmt):
+            raise pattern_loss_error(spec.pattern_regex or "", fmt)
         if lost:
             raise FormatError(
                 f"the {fmt} format cannot hold {'; '.join(lost)} of this imported tokenizer, so the exported "
@@ -51,6 +90,36 @@ def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
                 fmt=fmt,
                 lost=lost,
             )
+
+
+def pattern_loss_error(pattern: str, fmt: str = "tiktoken") -> FormatError:
+    """The refusal of a tiktoken file for a pattern that does not match all text (code
+    ``export_pattern_gaps``) or can match the empty string (``export_pattern_empty``)."""
+    shown = repr(pattern) if len(pattern) <= 60 else repr(pattern[:57]) + "…"
+    rest = (
+        f"export 'hf' or 'native' (they keep the pattern and give BPE Explorer's ids), or write the {fmt} "
+        "file anyway (lossy=True in Python, --allow-lossy on the command line; the app asks)"
+    )
+    if empty_match(pattern) is not None:
+        return FormatError(
+            f"the {fmt} format cannot hold this tokenizer's pattern {shown}: it can match the empty "
+            f"string, and tiktoken fails (a Rust panic) on text where it does; {rest}",
+            code="export_pattern_empty",
+            fmt=fmt,
+            pattern=pattern,
+        )
+    chars = shown_chars(uncovered_chars(pattern))
+    return FormatError(
+        f"the {fmt} format cannot hold this tokenizer's pattern {shown}: it does not match all text "
+        f"(no alternative matches {chars}), and tiktoken drops the text its pattern does not match, "
+        "where BPE Explorer and HF tokenizers encode each such stretch as a pre-token, so the file "
+        f"would lose that text; {rest}, or train with a pattern that matches all text (end it with "
+        r"alternatives for the rest, as GPT-2's ' ?[^\s\p{L}\p{N}]+|\s+')",
+        code="export_pattern_gaps",
+        fmt=fmt,
+        pattern=pattern,
+        chars=chars,
+    )
 
 
 def pipeline_losses(pipeline: dict[str, Any] | None, unbuilt: int = 1) -> list[str]:

@@ -30,6 +30,7 @@ from core.pretokenization.blocks import BLOCK_BYTES, auto_block_bytes, iter_bloc
 from core.pretokenization.chunk_counts import chunk_counter
 from core.pretokenization.compressed import refuse_compressed
 from core.pretokenization.path_probe import probe_cuts
+from core.pretokenization.pattern_probe import check_training_pattern
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN, PATTERNS, pattern_name, resolve_pattern  # noqa: F401 (re-exported)
 from core.pretokenization.read_watch import watch
 from core.pretokenization.sharded_count import OrderedCounts, ShardedCount, ShardTotal, plan_ranges
@@ -500,7 +501,7 @@ def count_pretokens_ordered(
     :class:`core.pretokenization.sharded_count.OrderedCounts` (counted in worker processes: the
     tokens and counts in order, no dict built in this process; what a trainer needs)."""
     specials = check_special_tokens(special_tokens)
-    pat = resolve_pattern(pattern)
+    pat = check_training_pattern(pattern)
     done = size = 0
 
     def poll() -> None:
@@ -684,7 +685,7 @@ def count_texts(
 ) -> tuple[dict[bytes, int], CorpusStats]:
     """Count pre-tokens over an iterable of texts (each text is pre-tokenized on its own)."""
     specials = tuple(check_special_tokens(special_tokens))
-    pat = resolve_pattern(pattern)
+    pat = check_training_pattern(pattern)
     total: Counter[bytes] = Counter()
     stats = CorpusStats(name="<texts>")
     for text in texts:

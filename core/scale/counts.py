@@ -36,6 +36,7 @@ from dataclasses import replace
 import regex
 
 from core.errors import Cancelled
+from core.pretokenization.pattern_probe import check_training_pattern
 from core.pretokenization.pretokenize import (
     SINGLE_PROCESS_BYTES,
     Progress,
@@ -125,7 +126,7 @@ def count_files(
     URLs (and hands their blocks on), and joins the summed pieces.
     """
     specials = check_special_tokens(special_tokens)
-    pat = resolve_pattern(pattern)
+    pat = check_training_pattern(pattern)
     sources = expand_inputs([os.fspath(x) for x in inputs])
     total_size = sum(source_size(s) for s in sources)
     if workers is None:
@@ -273,7 +274,7 @@ def count_files_text(
 ) -> PretokenCounts:
     """Count in-memory texts as if each were a file (for tests and examples)."""
     specials = check_special_tokens(special_tokens)
-    pat = resolve_pattern(pattern)
+    pat = check_training_pattern(pattern)
     parts = [count_block(t.encode("utf-8", "surrogateescape"), 0, pat, tuple(specials)) for t in texts]
     tables = [(i, b) for i, b in enumerate(parts)]
     return from_blocks(

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from core.pretokenization.blocks import tokenizer_rule
+from core.pretokenization.pattern_probe import check_training_pattern
 from core.pretokenization.pretokenize import (
     BLOCK_BYTES,
     block_rule,
     check_special_tokens,
     iter_blocks,
-    resolve_pattern,
 )
 from core.pretokenization.read_watch import watch
 from core.pretokenization.scan import (
@@ -187,7 +187,7 @@ def count_dask(
     need_dask()
     need_pyarrow()
     specials = tuple(check_special_tokens(special_tokens))
-    pat = resolve_pattern(pattern)
+    pat = check_training_pattern(pattern)
     sources = cluster_inputs([os.fspath(x) for x in inputs])
     with contextlib.ExitStack() as stack:
         if client is None:

@@ -26,6 +26,7 @@ import numpy as np
 
 from core.errors import BPEError, Cancelled
 from core.memory import paused_gc
+from core.pretokenization.pattern_probe import check_training_pattern
 from core.pretokenization.pretokenize import (
     CorpusStats,
     Progress,
@@ -33,7 +34,6 @@ from core.pretokenization.pretokenize import (
     count_pretokens,
     count_pretokens_ordered,
     count_texts,
-    resolve_pattern,
 )
 from core.pretokenization.sharded_count import word_bytes as words_bytes
 from core.training.count_bounds import check_counts
@@ -459,7 +459,7 @@ def train_bpe(
     """
     specials = check_special_tokens(special_tokens)
     check_vocab_size(vocab_size, len(specials))
-    resolve_pattern(pattern)
+    check_training_pattern(pattern)
     if tie_break not in TIE_BREAKS:
         raise BPEError(f"tie_break must be 'lexicographic' or 'first', not {tie_break!r}")
     if engine not in ("auto", "flat", "words"):

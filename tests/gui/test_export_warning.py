@@ -58,7 +58,7 @@ def test_the_export_action_asks_first(imported, tmp_path, monkeypatch, answer):
     seen: list[str] = []
     answer_next_dialog(answer, seen=seen)
     assert imported.export_dialog() is (answer == "Export anyway")
-    assert "cannot hold everything this imported tokenizer does" in seen[0] and "normalizer (NFC)" in seen[0]
+    assert "cannot hold everything this tokenizer does" in seen[0] and "normalizer (NFC)" in seen[0]
     names = sorted(p.name for p in folder.iterdir()) if folder.exists() else []
     want = [
         ".bpe-explorer-export.json",
