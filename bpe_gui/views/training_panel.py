@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from bpe_gui.model.formatting import UnclosedQuote, parse_special_tokens
 from bpe_gui.model.marks import QT_TRANSLATE_NOOP
 from bpe_gui.text.plural import plural
-from bpe_gui.views.widgets import ElidingLabel, pinned, status_label
+from bpe_gui.views.widgets import ElidingLabel, WrappedNote, pinned, status_label
 from core import GPT2_PATTERN
 
 PATTERNS = [
@@ -95,31 +95,19 @@ class TrainingPanel(QGroupBox):
                 "merges never cross a pre-token boundary"
             )
         )
-        self.vocab_hint = QLabel()
-        self.vocab_hint.setObjectName("notes")
-        self.vocab_hint.setWordWrap(True)
-        self.vocab_hint.setVisible(False)
+        self.vocab_hint = WrappedNote()
         # once a corpus is loaded: the memory training to the vocab size will need, beside the
         # vocab size (Step and Train stay in view at 1280x720), and a warning under it when that is
         # more than the machine has free
         self.memory_need = QLabel()
         self.memory_need.setObjectName("status")
         self.memory_need.setVisible(False)
-        self.memory_hint = QLabel()
-        self.memory_hint.setObjectName("notes")
-        self.memory_hint.setWordWrap(True)
-        self.memory_hint.setVisible(False)
-        self.pattern_hint = QLabel()  # what is wrong with the custom regex, checked as it is typed
-        self.pattern_hint.setObjectName("notes")
-        self.pattern_hint.setWordWrap(True)
-        self.pattern_hint.setVisible(False)
+        self.memory_hint = WrappedNote()
+        self.pattern_hint = WrappedNote()  # what is wrong with the custom regex, checked as it is typed
         self.apply_button = QPushButton(self.tr("Apply (re-reads the corpus)"))
         self.apply_button.setToolTip(self.tr("Use the edited settings: the corpus is read again with them"))
         self.apply_button.setEnabled(False)
-        self.imported_note = QLabel()
-        self.imported_note.setObjectName("notes")
-        self.imported_note.setWordWrap(True)
-        self.imported_note.setVisible(False)
+        self.imported_note = WrappedNote()
 
         form = QFormLayout()
         form.setVerticalSpacing(4)

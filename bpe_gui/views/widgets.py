@@ -10,6 +10,34 @@ from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
 
+class WrappedNote(QLabel):
+    """A word-wrapped note whose height follows its text at its width.
+
+    A wrapped QLabel in a form inside a scroll area got the height of its size hint, not of its
+    text at the width it was given: a note of four lines showed two, cut through the first and
+    the last (a long reason under the custom regex field).
+    """
+
+    def __init__(self, object_name: str = "notes") -> None:
+        super().__init__()
+        self.setObjectName(object_name)
+        self.setWordWrap(True)
+        self.setVisible(False)
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(self.width()) if self.width() > 0 else -1
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+
 def elide(text: str, metrics: QFontMetrics, width: int, lines: int = 1) -> str:
     """``text`` cut with "…" so that it fits ``lines`` wrapped lines of ``width`` pixels."""
     if lines <= 1:

@@ -323,3 +323,19 @@ def test_after_a_restart_step_undo_and_train_are_in_sight_on_a_1366x768_laptop(q
         w2.close()
     with shown_window(qtbot, size=size) as w3:
         qtbot.waitUntil(lambda: w3.splitters["left"].sizes() == mine)
+
+
+def test_a_long_reason_under_the_custom_regex_is_shown_whole(qtbot):
+    """A four-line reason (a regex that can match the empty string) got two lines' height, cut
+    through its first and last line."""
+    with shown_window(qtbot, "zh_CN", size=(1280, 720)) as w:
+        tp = w.training_panel
+        tp.pattern.setCurrentIndex(tp.pattern.findData("custom"))
+        for text in (r"\p{L}*|\s+|\d", "(", r"\w+|\s+"):
+            tp.custom.setText(text)
+            hint = tp.pattern_hint
+            if not hint.isVisible():
+                continue
+            qtbot.waitUntil(lambda h=hint: h.width() > 0 and h.height() >= h.heightForWidth(h.width()))
+        tp.custom.setText(r"\p{L}*|\s+|\d")
+        assert tp.pattern_hint.heightForWidth(tp.pattern_hint.width()) > 3 * tp.pattern_hint.fontMetrics().height()
