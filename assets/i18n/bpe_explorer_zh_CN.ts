@@ -1241,6 +1241,11 @@
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
+        <location filename="../../bpe_gui/text/errors.py" line="252"/>
+        <source>%(file)s and %(merges_file)s: the vocab has %(count)s token(s) made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
+        <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
+    </message>
+    <message>
         <location filename="../../bpe_gui/text/errors.py" line="913"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
@@ -1384,11 +1389,6 @@
         <location filename="../../bpe_gui/text/errors.py" line="245"/>
         <source>%(name)s holds merges but no vocab, and merge %(n)s uses %(token)s, which is no byte and no earlier merge makes, so the ids cannot be derived from the merges. Put the vocab.json that goes with it beside it (looked for %(tried)s), add a &quot;vocab&quot; object to the file, or open the whole tokenizer.json.</source>
         <translation>%(name)s 只有合并列表，没有词表；第 %(n)s 个合并用到的 %(token)s 既不是单个字节，也不是前面的合并所产生的，因此无法从合并列表推算 ID。请把配套的 vocab.json 放在它旁边（已查找 %(tried)s），或在文件中加入 &quot;vocab&quot; 对象，或打开完整的 tokenizer.json。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/text/errors.py" line="252"/>
-        <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
-        <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="258"/>

@@ -251,7 +251,7 @@ def _templates() -> dict[str, str]:
         ),
         "gpt2_not_together": translate(
             "Errors",
-            "%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. "
+            "%(file)s and %(merges_file)s: the vocab has %(count)s token(s) made by no merge, e.g. "
             "%(shown)s. The two files do not belong together (a truncated or different merges file?); "
             "only added tokens such as <|endoftext|> may lack a merge.",
         ),
