@@ -86,11 +86,12 @@ class ExportDialog(QDialog):
 
 
 def lossy_export_text(lost: dict[str, list[str]]) -> str:
-    """The warning for formats that cannot hold part of an imported tokenizer: which, and what."""
+    """The warning for formats that cannot hold part of a tokenizer (an imported pipeline, a special
+    token that is not UTF-8): which, and what."""
     lines = [
         QCoreApplication.translate(
             "ExportDialog",
-            "These formats cannot hold everything this imported tokenizer does, so the exported "
+            "These formats cannot hold everything this tokenizer does, so the exported "
             "files would give different ids than the original:",
         )
     ]
@@ -99,11 +100,14 @@ def lossy_export_text(lost: dict[str, list[str]]) -> str:
             f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: "
             f"{'; '.join(map(core_text.loss, what))}"
         )
-    lines.append(
-        QCoreApplication.translate(
-            "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."
+    if "hf" in lost:  # (a special token that is not UTF-8: only GPT-2 files and bpe.json hold it)
+        lines.append(QCoreApplication.translate("ExportDialog", "The native bpe.json keeps all of it."))
+    else:
+        lines.append(
+            QCoreApplication.translate(
+                "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."
+            )
         )
-    )
     return "\n\n".join(lines)
 
 

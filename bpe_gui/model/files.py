@@ -51,10 +51,11 @@ def files_not_ours(folder: str | os.PathLike, formats: list[str]) -> list[str]:
 
 
 def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
-    """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline;
-    the pattern, which GPT-2 and tiktoken files do not store, when it is not GPT-2's and the file is
-    not a known encoding's, which readers recognise)."""
+    """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline; a
+    special token that is not UTF-8; the pattern, which GPT-2 and tiktoken files do not store, when it
+    is not GPT-2's and the file is not a known encoding's, which readers recognise)."""
     from core.formats import export_losses as losses
+    from core.formats.losses import special_token_losses
     from core.formats.spec import TokenizerSpec, as_spec
 
     if source is None:
@@ -63,6 +64,8 @@ def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if isinstance(source, TokenizerSpec) or getattr(source, "pipeline_config", None):
         out = {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
+    else:  # (a trained tokenizer: a special token that is not UTF-8, which tokenizer.json cannot hold)
+        out = {fmt: lost for fmt in formats if (lost := special_token_losses(spec, fmt))}
     if getattr(source, "char_model", None) is not None:
         return out  # (a char-level model fits neither: named above)
     name = spec.pattern_name

@@ -270,6 +270,17 @@ _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ).format(m[1]),
     ),
     (
+        re.compile(
+            r"(\d+) special token\(s\) whose bytes are not UTF-8 \((.+); only vocab\.json \+ merges\.txt "
+            r"and bpe\.json hold them as special tokens\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "{0} special token(s) whose bytes are not UTF-8 ({1}; only vocab.json + merges.txt and bpe.json "
+            "hold them as special tokens)",
+        ).format(m[1], m[2]),
+    ),
+    (
         re.compile(r"the lstrip/rstrip/single_word options of (\d+) added token\(s\) \((.+)\)"),
         lambda m: QCoreApplication.translate(
             "CoreText", "the lstrip/rstrip/single_word options of {0} added token(s) ({1})"

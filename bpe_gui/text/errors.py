@@ -707,6 +707,12 @@ def _templates() -> dict[str, str]:
             "would give different ids. Export tokenizer.json or bpe.json (they keep all of it), or export "
             "anyway without them.",
         ),
+        "export_special_not_utf8": translate(
+            "Errors",
+            "Special token %(token)s (id %(id)s) is not UTF-8: %(formats)s cannot hold it as a special "
+            "token (a tokenizer.json and tiktoken's special tokens are text). Export GPT-2 files or "
+            "bpe.json (they hold its bytes), or export anyway with it as an ordinary token of the vocab.",
+        ),
         "corpus_not_regular": translate(
             "Errors",
             "%(path)s is not a regular file (a FIFO, socket or device?). Save the text to a file first.",

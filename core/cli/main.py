@@ -62,7 +62,7 @@ def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) ->
 def _train(args: argparse.Namespace) -> int:
     from core.cli.count import counts_trainer
     from core.formats import check_replaceable, parse_formats
-    from core.formats.partial_export import export_what_fits, one_byte_specials
+    from core.formats.partial_export import export_what_fits, non_utf8_specials_error, one_byte_specials
     from core.formats.spec import spec_from_trainer
     from core.pretokenization.pretokenize import count_pretokens_ordered
     from core.training.trainer import Trainer, check_vocab_size
@@ -82,9 +82,10 @@ def _train(args: argparse.Namespace) -> int:
         )
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
-    clash = one_byte_specials(args.special_token, formats)  # (found after hours of training before)
-    if clash is not None:
-        raise clash
+    for check in (one_byte_specials, non_utf8_specials_error):  # (found after hours of training before)
+        clash = check(args.special_token, formats)
+        if clash is not None:
+            raise clash
     check_out_folder(args.out)  # before the run, not after it
     check_not_inputs(
         export_targets(args.out, formats), [*([args.corpus] if args.corpus else []), *args.counts]
@@ -132,9 +133,10 @@ def _train(args: argparse.Namespace) -> int:
                     stats=stats,
                 )
             del counts  # (the trainer keeps the words' bytes in a buffer of its own)
-        clash = one_byte_specials(trainer.special_tokens, formats)  # (those of a counts file)
-        if clash is not None:
-            raise clash
+        for check in (one_byte_specials, non_utf8_specials_error):  # (those of a counts file)
+            clash = check(trainer.special_tokens, formats)
+            if clash is not None:
+                raise clash
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
         progress.finish("merge")
     finally:
@@ -268,7 +270,7 @@ def _convert(args: argparse.Namespace) -> int:
         if fmt in failed:
             continue
         for lost in export_losses(spec, fmt):
-            print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
+            print(f"bpe-explorer: warning: the {fmt} files lack {plurals(lost)}", file=sys.stderr)
         for note in reading_notes(spec, fmt, written.get(fmt)):  # (what a reader must give: kept)
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
     if written:

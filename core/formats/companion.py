@@ -61,7 +61,7 @@ def gpt2_companion(vocab_path: str | Path) -> tuple[str, TokenizerSpec] | None:
     GPT-2 files hold all of it (no imported pipeline they lose); None otherwise. The caller reads the
     GPT-2 files with its special tokens and pattern and keeps them only if vocab and merges are the
     same (:func:`same_tokenizer`)."""
-    from core.formats.losses import export_losses
+    from core.formats.losses import _unmade_tokens, export_losses
 
     folder = Path(vocab_path).parent
     for name, load in ((NATIVE_NAME, load_native), (HF_NAME, load_hf)):
@@ -72,8 +72,11 @@ def gpt2_companion(vocab_path: str | Path) -> tuple[str, TokenizerSpec] | None:
             spec = load(other)
         except BPEError:
             continue  # another tokenizer, or a broken file: the GPT-2 files are read on their own
-        if not export_losses(spec, "gpt2"):
-            return name, spec
+        if export_losses(spec, "gpt2"):
+            continue
+        if name == HF_NAME and _unmade_tokens(spec):
+            continue  # (an added token it lost: a special token that is not UTF-8, written as ordinary)
+        return name, spec
     return None
 
 
