@@ -762,122 +762,127 @@
         <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="123"/>
+        <location filename="../../bpe_gui/text/core.py" line="124"/>
+        <source>a tiktoken file stores no pattern, and this one is not a known encoding: GPT-2&apos;s pattern is assumed (give the pattern if it is another); the special tokens are the ones given ({0})</source>
+        <translation>tiktoken 文件不保存预分词正则，而这个文件不是已知的编码方案：按 GPT-2 的正则处理（若是别的正则，请给出）；特殊标记按给出的处理（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="134"/>
         <source>pattern and special tokens read from {0} beside it (the same tokens at the same ids)</source>
         <translation>预分词正则和特殊标记取自同一文件夹中的 {0}（两者的词元和 ID 完全相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="132"/>
+        <location filename="../../bpe_gui/text/core.py" line="143"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="143"/>
+        <location filename="../../bpe_gui/text/core.py" line="154"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="154"/>
+        <location filename="../../bpe_gui/text/core.py" line="165"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="166"/>
+        <location filename="../../bpe_gui/text/core.py" line="177"/>
         <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
         <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="174"/>
+        <location filename="../../bpe_gui/text/core.py" line="185"/>
         <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
         <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="180"/>
+        <location filename="../../bpe_gui/text/core.py" line="191"/>
         <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
         <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="186"/>
+        <location filename="../../bpe_gui/text/core.py" line="197"/>
         <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
         <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="195"/>
+        <location filename="../../bpe_gui/text/core.py" line="206"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token, does not apply it and leaves it out of its tokenizer.json exports</source>
         <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="206"/>
+        <location filename="../../bpe_gui/text/core.py" line="217"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it and leaves it out of its tokenizer.json exports</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="217"/>
+        <location filename="../../bpe_gui/text/core.py" line="228"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="230"/>
+        <location filename="../../bpe_gui/text/core.py" line="241"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="238"/>
+        <location filename="../../bpe_gui/text/core.py" line="249"/>
         <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="244"/>
+        <location filename="../../bpe_gui/text/core.py" line="255"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="248"/>
+        <location filename="../../bpe_gui/text/core.py" line="259"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="254"/>
+        <location filename="../../bpe_gui/text/core.py" line="265"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="260"/>
+        <location filename="../../bpe_gui/text/core.py" line="271"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="266"/>
+        <location filename="../../bpe_gui/text/core.py" line="277"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="277"/>
+        <location filename="../../bpe_gui/text/core.py" line="288"/>
         <source>{0} special token(s) whose bytes are not UTF-8 ({1}; only vocab.json + merges.txt and bpe.json hold them as special tokens)</source>
         <translation>{0} 个字节不是 UTF-8 的特殊标记（{1}；只有 vocab.json + merges.txt 和 bpe.json 能把它们存为特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="285"/>
+        <location filename="../../bpe_gui/text/core.py" line="296"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="299"/>
+        <location filename="../../bpe_gui/text/core.py" line="310"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="301"/>
+        <location filename="../../bpe_gui/text/core.py" line="312"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="302"/>
+        <location filename="../../bpe_gui/text/core.py" line="313"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="328"/>
+        <location filename="../../bpe_gui/text/core.py" line="339"/>
         <source>.</source>
         <translation>。</translation>
     </message>

@@ -118,6 +118,17 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
+            r"a tiktoken file stores no pattern, and this one is not a known encoding: GPT-2's pattern is "
+            r"assumed \(give the pattern if it is another\); the special tokens are the ones given \((.*)\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "a tiktoken file stores no pattern, and this one is not a known encoding: GPT-2's pattern is "
+            "assumed (give the pattern if it is another); the special tokens are the ones given ({0})",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
             r"pattern and special tokens read from (.+) beside it \(the same tokens at the same ids\)"
         ),
         lambda m: QCoreApplication.translate(

@@ -221,6 +221,13 @@ def _encode(args: argparse.Namespace) -> int:
     tok = Tokenizer.from_spec(spec)
     for note in (*spec.notes, *tok.notes):  # what the loader assumed; truncation/padding not applied …
         print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    if not spec.special_tokens:  # (<|endoftext|> in the text, read as plain text: said, from its first MiB)
+        from core.cli.input_guard import special_like_note
+        from core.formats import detect_format
+
+        hint = special_like_note(args.input[0], detect_format(args.tokenizer) == "tiktoken")
+        if hint is not None:
+            print(f"bpe-explorer: note: {plurals(hint)}", file=sys.stderr)
     if args.engine == "dask":
         return run_encode_dask(args, tok)
     progress = _Progress(not args.quiet)
