@@ -11,7 +11,7 @@ given, the tokens that are neither single bytes nor made by a merge are taken as
 >>> d = tempfile.mkdtemp()
 >>> _ = save_gpt2(TokenizerSpec.from_merges([(b"a", b"b")], ["<s>"]), d)
 >>> spec = load_gpt2(d)
->>> spec.merges, spec.special_tokens
+>>> tuple(spec.merges), spec.special_tokens
 (((b'a', b'b'),), ('<s>',))
 """
 
