@@ -141,7 +141,7 @@
 <context>
     <name>Browser</name>
     <message>
-        <location filename="../../bpe_gui/views/widgets.py" line="155"/>
+        <location filename="../../bpe_gui/views/widgets.py" line="183"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
         <translation>回退到这里（第 %1 次合并成为最后一次）</translation>
     </message>
@@ -762,127 +762,137 @@
         <translation>tiktoken 文件不保存预分词正则和特殊标记，而这个文件不是已知的编码方案：按 GPT-2 的正则处理，且没有已知的特殊标记（请给出正则，并以 TOKEN=ID 的形式给出特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="123"/>
+        <location filename="../../bpe_gui/text/core.py" line="124"/>
+        <source>a tiktoken file stores no pattern, and this one is not a known encoding: GPT-2&apos;s pattern is assumed (give the pattern if it is another); the special tokens are the ones given ({0})</source>
+        <translation>tiktoken 文件不保存预分词正则，而这个文件不是已知的编码方案：按 GPT-2 的正则处理（若是别的正则，请给出）；特殊标记按给出的处理（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="134"/>
         <source>pattern and special tokens read from {0} beside it (the same tokens at the same ids)</source>
         <translation>预分词正则和特殊标记取自同一文件夹中的 {0}（两者的词元和 ID 完全相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="132"/>
+        <location filename="../../bpe_gui/text/core.py" line="143"/>
         <source>the file gives rank {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了一个空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="143"/>
+        <location filename="../../bpe_gui/text/core.py" line="154"/>
         <source>the file gives ranks {0} an empty token (a placeholder, as in Whisper&apos;s multilingual.tiktoken): left out; no text encodes to it</source>
         <translation>文件把排位 {0} 给了空词元（占位符，Whisper 的 multilingual.tiktoken 就是这样）：已略去；没有文本会编码成它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="154"/>
+        <location filename="../../bpe_gui/text/core.py" line="165"/>
         <source>Mistral tekken file (version {0}): {1} special ids first, then {2} ranks; special tokens are not looked for in text (as mistral-common&apos;s encode)</source>
         <translation>Mistral tekken 文件（版本 {0}）：先是 {1} 个特殊 ID，然后是 {2} 个排位；不在文本中查找特殊标记（与 mistral-common 的 encode 相同）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="166"/>
+        <location filename="../../bpe_gui/text/core.py" line="177"/>
         <source>SentencePiece BPE model: {0} pieces ({1} byte pieces, {2} user-defined); ids are sentencepiece&apos;s encode(text) without &lt;s&gt;: control pieces (&lt;s&gt;, &lt;/s&gt; …) are not looked for in text</source>
         <translation>SentencePiece BPE 模型：{0} 个片段（{1} 个字节片段，{2} 个用户定义片段）；id 与 sentencepiece 的 encode(text) 相同（不加 &lt;s&gt;）：文本中不查找控制片段（&lt;s&gt;、&lt;/s&gt; …）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="174"/>
+        <location filename="../../bpe_gui/text/core.py" line="185"/>
         <source>the model has no byte fallback: a character outside the vocab becomes &lt;unk&gt;</source>
         <translation>该模型没有字节回退：词表外的字符变成 &lt;unk&gt;</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="180"/>
+        <location filename="../../bpe_gui/text/core.py" line="191"/>
         <source>text is normalized by the model&apos;s rule {0}, as sentencepiece does</source>
         <translation>文本按模型的规则 {0} 规范化，与 sentencepiece 相同</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="186"/>
+        <location filename="../../bpe_gui/text/core.py" line="197"/>
         <source>char-level BPE tokenizer.json (SentencePiece style): {0} tokens</source>
         <translation>字符级 BPE tokenizer.json（SentencePiece 风格）：{0} 个标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="195"/>
+        <location filename="../../bpe_gui/text/core.py" line="206"/>
         <source>the file sets truncation (to {0} tokens); BPE Explorer shows every token, does not apply it and leaves it out of its tokenizer.json exports</source>
         <translation>文件设置了截断（到 {0} 个词元）；BPE Explorer 显示全部词元，不做截断，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="206"/>
+        <location filename="../../bpe_gui/text/core.py" line="217"/>
         <source>the file sets padding ({0}); BPE Explorer does not apply it and leaves it out of its tokenizer.json exports</source>
         <translation>文件设置了填充（{0}）；BPE Explorer 不做填充，导出的 tokenizer.json 也不带这一设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="217"/>
+        <location filename="../../bpe_gui/text/core.py" line="228"/>
         <source>the post-processor adds {0} the text (encode(text, add_special_tokens=False) leaves them out)</source>
         <translation>后处理器会在文本{0}添加词元（encode(text, add_special_tokens=False) 不添加它们）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="230"/>
+        <location filename="../../bpe_gui/text/core.py" line="241"/>
         <source>the SentencePiece-style char-level BPE model (pieces, scores, byte fallback: these formats hold byte-level BPE)</source>
         <translation>SentencePiece 风格的字符级 BPE 模型（片段、分数、字节回退：这些格式只能保存字节级 BPE）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="238"/>
+        <location filename="../../bpe_gui/text/core.py" line="249"/>
         <source>the pattern ({0}; readers assume GPT-2&apos;s)</source>
         <translation>预分词模式（{0}；读取方会假定是 GPT-2 的模式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="247"/>
+        <location filename="../../bpe_gui/text/core.py" line="258"/>
         <source>the text the pattern does not match ({0}: tiktoken drops it, where BPE Explorer and Hugging Face tokenizers encode it)</source>
         <translation>预分词模式匹配不到的文本（{0}：tiktoken 会把它丢掉，而 BPE Explorer 和 Hugging Face tokenizers 会把它编码）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="255"/>
+        <location filename="../../bpe_gui/text/core.py" line="266"/>
         <source>a pattern that can match the empty string (tiktoken fails on it)</source>
         <translation>能匹配空字符串的预分词模式（tiktoken 遇到它会出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="261"/>
+        <location filename="../../bpe_gui/text/core.py" line="272"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="265"/>
+        <location filename="../../bpe_gui/text/core.py" line="276"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="271"/>
+        <location filename="../../bpe_gui/text/core.py" line="282"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="277"/>
+        <location filename="../../bpe_gui/text/core.py" line="288"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="283"/>
+        <location filename="../../bpe_gui/text/core.py" line="294"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="291"/>
+        <location filename="../../bpe_gui/text/core.py" line="305"/>
+        <source>{0} special token(s) whose bytes are not UTF-8 ({1}; only vocab.json + merges.txt and bpe.json hold them as special tokens)</source>
+        <translation>{0} 个字节不是 UTF-8 的特殊标记（{1}；只有 vocab.json + merges.txt 和 bpe.json 能把它们存为特殊标记）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="313"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="305"/>
+        <location filename="../../bpe_gui/text/core.py" line="327"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="307"/>
+        <location filename="../../bpe_gui/text/core.py" line="329"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="308"/>
+        <location filename="../../bpe_gui/text/core.py" line="330"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="334"/>
+        <location filename="../../bpe_gui/text/core.py" line="356"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -1251,22 +1261,27 @@
         <translation>词表大小 %(vocab_size)s 太小：至少需要 256 个字节 + %(n_special)s 个特殊标记 = %(need)s。请选择 %(need)s 或更大的值。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="932"/>
+        <location filename="../../bpe_gui/text/errors.py" line="259"/>
+        <source>%(file)s and %(merges_file)s: the vocab has %(count)s token(s) made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
+        <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="938"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="933"/>
+        <location filename="../../bpe_gui/text/errors.py" line="939"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="934"/>
+        <location filename="../../bpe_gui/text/errors.py" line="940"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="935"/>
+        <location filename="../../bpe_gui/text/errors.py" line="941"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
@@ -1399,11 +1414,6 @@
         <location filename="../../bpe_gui/text/errors.py" line="252"/>
         <source>%(name)s holds merges but no vocab, and merge %(n)s uses %(token)s, which is no byte and no earlier merge makes, so the ids cannot be derived from the merges. Put the vocab.json that goes with it beside it (looked for %(tried)s), add a &quot;vocab&quot; object to the file, or open the whole tokenizer.json.</source>
         <translation>%(name)s 只有合并列表，没有词表；第 %(n)s 个合并用到的 %(token)s 既不是单个字节，也不是前面的合并所产生的，因此无法从合并列表推算 ID。请把配套的 vocab.json 放在它旁边（已查找 %(tried)s），或在文件中加入 &quot;vocab&quot; 对象，或打开完整的 tokenizer.json。</translation>
-    </message>
-    <message>
-        <location filename="../../bpe_gui/text/errors.py" line="259"/>
-        <source>%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. %(shown)s. The two files do not belong together (a truncated or different merges file?); only added tokens such as &lt;|endoftext|&gt; may lack a merge.</source>
-        <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="265"/>
@@ -2037,328 +2047,333 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="729"/>
+        <source>Special token %(token)s (id %(id)s) is not UTF-8: %(formats)s cannot hold it as a special token (a tokenizer.json and tiktoken&apos;s special tokens are text). Export GPT-2 files or bpe.json (they hold its bytes), or export anyway with it as an ordinary token of the vocab.</source>
+        <translation>特殊标记 %(token)s（id %(id)s）不是 UTF-8：%(formats)s 无法把它存为特殊标记（tokenizer.json 和 tiktoken 的特殊标记都是文本）。请导出 GPT-2 文件或 bpe.json（它们保存它的字节），或者仍然导出，让它作为词表中的普通词元。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="735"/>
         <source>%(path)s is not a regular file (a FIFO, socket or device?). Save the text to a file first.</source>
         <translation>%(path)s 不是普通文件（是 FIFO 管道、套接字或设备？）。请先把文本保存成文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="733"/>
+        <location filename="../../bpe_gui/text/errors.py" line="739"/>
         <source>%(path)s is a FIFO, pipe or device, which can be read only once; the app needs a file it can read again. Save the text to a file first (the command line can stream it: bpe-explorer train FILE).</source>
         <translation>%(path)s 是 FIFO、管道或设备，只能读取一次；本程序需要能反复读取的文件。请先把文本保存成文件（命令行可以流式读取它：bpe-explorer train FILE）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="739"/>
+        <location filename="../../bpe_gui/text/errors.py" line="745"/>
         <source>Counting in several processes needs room for temporary files in %(folder)s (%(reason)s). Free some space there, point TMPDIR at a folder with more room, or count in one process.</source>
         <translation>多进程计数需要在 %(folder)s 中存放临时文件（%(reason)s）。请在那里腾出空间，把 TMPDIR 指向空间更大的文件夹，或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="744"/>
+        <location filename="../../bpe_gui/text/errors.py" line="750"/>
         <source>A counting process could not open a temporary file in %(folder)s (%(reason)s). Raise the limit on open files (ulimit -n), or count in one process.</source>
         <translation>一个计数进程无法在 %(folder)s 中打开临时文件（%(reason)s）。请提高可打开文件数的上限（ulimit -n），或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="749"/>
+        <location filename="../../bpe_gui/text/errors.py" line="755"/>
         <source>A worker process ended unexpectedly (%(exit_reason)s).</source>
         <translation>一个工作进程意外结束（%(exit_reason)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="750"/>
+        <location filename="../../bpe_gui/text/errors.py" line="756"/>
         <source>Could not start a %(name)s process: %(reason)s (%(python)s). Check that this Python is installed and runnable, or use one process.</source>
         <translation>无法启动 %(name)s 进程：%(reason)s（%(python)s）。请检查这个 Python 是否已安装且能运行，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="755"/>
+        <location filename="../../bpe_gui/text/errors.py" line="761"/>
         <source>Could not start a %(name)s process (%(exit_reason)s); its own error, if any, is printed in the terminal. Check that this Python can import the package (%(python)s), or use one process.</source>
         <translation>无法启动 %(name)s 进程（%(exit_reason)s）；它自己的错误信息（如果有）打印在终端里。请检查这个 Python（%(python)s）能否导入本程序的包，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="760"/>
+        <location filename="../../bpe_gui/text/errors.py" line="766"/>
         <source>The training engine stopped unexpectedly (%(exit_reason)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎意外停止（%(exit_reason)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="765"/>
+        <location filename="../../bpe_gui/text/errors.py" line="771"/>
         <source>The training engine could not start.</source>
         <translation>训练引擎无法启动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="766"/>
+        <location filename="../../bpe_gui/text/errors.py" line="772"/>
         <source>The training engine could not start: %(cause)s</source>
         <translation>训练引擎无法启动：%(cause)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="767"/>
+        <location filename="../../bpe_gui/text/errors.py" line="773"/>
         <source>The training engine was stopped (SIGSTOP) for more than %(seconds)s s and has been ended. The loaded corpus is gone: open it again.</source>
         <translation>训练引擎被暂停（SIGSTOP）超过 %(seconds)s 秒，已被结束。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="772"/>
+        <location filename="../../bpe_gui/text/errors.py" line="778"/>
         <source>The training engine sent an unreadable reply (%(detail)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎发回了无法读取的回复（%(detail)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="777"/>
+        <location filename="../../bpe_gui/text/errors.py" line="783"/>
         <source>%(name)s has no &apos;bpe_explorer&apos; metadata: give the pattern (and the special tokens, if any) it was counted with.</source>
         <translation>%(name)s 没有 &apos;bpe_explorer&apos; 元数据：请给出计数时用的模式（以及特殊标记，如果有的话）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="782"/>
+        <location filename="../../bpe_gui/text/errors.py" line="788"/>
         <source>The counts were made with the pattern &apos;%(made)s&apos;, not &apos;%(given)s&apos;. Train with the counts&apos; own pattern, or count again with this one.</source>
         <translation>这些计数是用模式 &apos;%(made)s&apos; 得到的，不是 &apos;%(given)s&apos;。请用计数自带的模式训练，或用这个模式重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="787"/>
+        <location filename="../../bpe_gui/text/errors.py" line="793"/>
         <source>The counts were made with the special tokens %(made)s, not %(given)s. Train with the counts&apos; own special tokens, or count again with these.</source>
         <translation>这些计数是用特殊标记 %(made)s 得到的，不是 %(given)s。请用计数自带的特殊标记训练，或用这些特殊标记重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="792"/>
+        <location filename="../../bpe_gui/text/errors.py" line="798"/>
         <source>The counts have no first_file/first_offset columns, which the &apos;first&apos; tie rule needs (each token&apos;s first occurrence). Train with the lexicographic tie rule, or write those columns.</source>
         <translation>这些计数没有 first_file/first_offset 列，而“最先出现者胜出”的平局规则需要它们（每个词元第一次出现的位置）。请改用字典序平局规则训练，或补上这两列。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="797"/>
+        <location filename="../../bpe_gui/text/errors.py" line="803"/>
         <source>%(name)s lacks the column(s) %(columns)s. A counts file has token (binary), count (int64), and first_file (int32), first_offset (int64) for the &apos;first&apos; tie rule (both or neither).</source>
         <translation>%(name)s 缺少列 %(columns)s。计数文件应有 token（binary）、count（int64），以及供“最先出现者胜出”平局规则使用的 first_file（int32）和 first_offset（int64）（两列要么都有，要么都没有）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="802"/>
+        <location filename="../../bpe_gui/text/errors.py" line="808"/>
         <source>%(name)s: the column types do not fit the counts schema (%(detail)s).</source>
         <translation>%(name)s：列的类型与计数文件的格式不符（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="805"/>
+        <location filename="../../bpe_gui/text/errors.py" line="811"/>
         <source>%(name)s: every row needs a token and a count of at least 1.</source>
         <translation>%(name)s：每一行都需要一个词元和至少为 1 的次数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="806"/>
+        <location filename="../../bpe_gui/text/errors.py" line="812"/>
         <source>%(name)s lists a token twice. Sum the rows per token (group by token).</source>
         <translation>%(name)s 中有词元出现了两次。请按词元把各行的次数加起来（按 token 分组）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="809"/>
+        <location filename="../../bpe_gui/text/errors.py" line="815"/>
         <source>%(name)s: first_file and first_offset need a value in every row (the file index and byte offset of the token&apos;s first occurrence).</source>
         <translation>%(name)s：每一行的 first_file 和 first_offset 都要有值（词元第一次出现处的文件索引和字节偏移）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="814"/>
+        <location filename="../../bpe_gui/text/errors.py" line="820"/>
         <source>%(name)s: first_file and first_offset must be at least 0.</source>
         <translation>%(name)s：first_file 和 first_offset 不能小于 0。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="817"/>
+        <location filename="../../bpe_gui/text/errors.py" line="823"/>
         <source>%(name)s: first_file goes up to %(highest)s but the metadata lists %(count)s source file(s). List every file in &apos;sources&apos;, in order.</source>
         <translation>%(name)s：first_file 最大到 %(highest)s，但元数据只列出了 %(count)s 个源文件。请在 &apos;sources&apos; 中按顺序列出每个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="822"/>
+        <location filename="../../bpe_gui/text/errors.py" line="828"/>
         <source>The counts file %(path)s does not exist. Check the path.</source>
         <translation>计数文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="823"/>
+        <location filename="../../bpe_gui/text/errors.py" line="829"/>
         <source>%(path)s is a folder without data files. Choose a counts file made by &apos;count&apos;, or a folder of Parquet parts (as Spark or Dask write them).</source>
         <translation>%(path)s 是一个没有数据文件的文件夹。请选择由 &apos;count&apos; 生成的计数文件，或由 Parquet 分片组成的文件夹（Spark 或 Dask 写出的那种）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="828"/>
+        <location filename="../../bpe_gui/text/errors.py" line="834"/>
         <source>%(name)s is not a readable Parquet counts file (%(detail)s).</source>
         <translation>%(name)s 不是可读取的 Parquet 计数文件（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="831"/>
+        <location filename="../../bpe_gui/text/errors.py" line="837"/>
         <source>%(name)s holds the counts of %(count)s separate runs (their part files carry different metadata). Open each file on its own, not the folder.</source>
         <translation>%(name)s 里是 %(count)s 次不同计数的结果（各分片文件的元数据不同）。请分别打开每个文件，而不是整个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="836"/>
+        <location filename="../../bpe_gui/text/errors.py" line="842"/>
         <source>Counts files need pyarrow: pip install &quot;bpe-explorer[scale]&quot;.</source>
         <translation>读取计数文件需要 pyarrow：pip install &quot;bpe-explorer[scale]&quot;。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="839"/>
+        <location filename="../../bpe_gui/text/errors.py" line="845"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; is not a counts record.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 不是计数记录。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="842"/>
+        <location filename="../../bpe_gui/text/errors.py" line="848"/>
         <source>%(name)s is of counts format version %(version)s; this BPE Explorer reads up to %(supported)s. Update BPE Explorer to open it.</source>
         <translation>%(name)s 的计数格式版本是 %(version)s；当前 BPE Explorer 最多能读取版本 %(supported)s。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="847"/>
+        <location filename="../../bpe_gui/text/errors.py" line="853"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; cannot be read (%(detail)s). See the README&apos;s counts schema.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 无法读取（%(detail)s）。请参阅 README 中的计数文件格式说明。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="852"/>
+        <location filename="../../bpe_gui/text/errors.py" line="858"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has no &apos;pattern&apos;. Add the pattern the counts were made with (&quot;gpt2&quot;, &quot;gpt4&quot;, the regex, or null for no pre-tokenization).</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中没有 &apos;pattern&apos;。请补上计数时用的模式（&quot;gpt2&quot;、&quot;gpt4&quot;、正则表达式，或表示不预分词的 null）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="857"/>
+        <location filename="../../bpe_gui/text/errors.py" line="863"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has the pattern %(pattern)s but pattern_name %(shown)s. Make them agree.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中的 pattern 是 %(pattern)s，而 pattern_name 是 %(shown)s。请让两者一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="862"/>
-        <location filename="../../bpe_gui/text/errors.py" line="863"/>
+        <location filename="../../bpe_gui/text/errors.py" line="868"/>
+        <location filename="../../bpe_gui/text/errors.py" line="869"/>
         <source>A word count is %(shown)s. Counts must be positive integers.</source>
         <translation>有一个单词的次数是 %(shown)s。次数必须是正整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="866"/>
+        <location filename="../../bpe_gui/text/errors.py" line="872"/>
         <source>The counts sum to %(total)s over words of up to %(longest)s bytes: a pair could be counted %(pairs)s times, more than this trainer sums exactly (2^62). These counts are damaged or too large.</source>
         <translation>这些次数总和为 %(total)s，单词最长 %(longest)s 个字节：一个字节对可能被计 %(pairs)s 次，超过了训练器能精确累加的上限（2^62）。这些计数已损坏或过大。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="872"/>
+        <location filename="../../bpe_gui/text/errors.py" line="878"/>
         <source>The pair %(shown)s does not occur in the corpus now; it cannot be merged.</source>
         <translation>字节对 %(shown)s 现在已不在语料中出现，无法合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="875"/>
+        <location filename="../../bpe_gui/text/errors.py" line="881"/>
         <source>Extending a SentencePiece-style (character-level) BPE tokenizer is not supported. Extend a byte-level one (GPT-2, tokenizer.json, tiktoken, bpe.json).</source>
         <translation>不支持扩展 SentencePiece 式（字符级）的 BPE 分词器。请扩展字节级的分词器（GPT-2、tokenizer.json、tiktoken、bpe.json）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="880"/>
+        <location filename="../../bpe_gui/text/errors.py" line="886"/>
         <source>A vocab size of %(vocab_size)s is smaller than the base tokenizer&apos;s %(base)s tokens; an extension keeps them all. Choose a vocab size above %(base)s.</source>
         <translation>词表大小 %(vocab_size)s 小于基础分词器的 %(base)s 个词元；扩展会保留它们全部。请选择大于 %(base)s 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="885"/>
+        <location filename="../../bpe_gui/text/errors.py" line="891"/>
         <source>The training record says this tokenizer extends one of %(n_vocab)s tokens and %(n_merges)s merges, which does not fit its %(vocab)s tokens and %(merges)s merges. The file is inconsistent: export it again.</source>
         <translation>训练记录说这个分词器扩展自一个有 %(n_vocab)s 个词元、%(n_merges)s 个合并的分词器，但它自己只有 %(vocab)s 个词元和 %(merges)s 个合并。文件前后矛盾：请重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="891"/>
+        <location filename="../../bpe_gui/text/errors.py" line="897"/>
         <source>The id %(id)s is not in this vocabulary (ids %(lo)s..%(hi)s). Give an id it has.</source>
         <translation>ID %(id)s 不在这个词表中（ID 范围 %(lo)s..%(hi)s）。请输入词表中有的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="894"/>
+        <location filename="../../bpe_gui/text/errors.py" line="900"/>
         <source>%(shown)s is not a token of this vocabulary. Give a token&apos;s text or its id.</source>
         <translation>%(shown)s 不是这个词表中的词元。请输入词元的文本或它的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="897"/>
+        <location filename="../../bpe_gui/text/errors.py" line="903"/>
         <source>%(shown)s is not a token of this vocabulary; this tokenizer cuts it into %(count)s tokens (%(parts)s). Trace one of them by its id or its text.</source>
         <translation>%(shown)s 不是这个词表中的词元；这个分词器把它切成 %(count)s 个词元（%(parts)s）。请用其中一个的 ID 或文本来追踪。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="902"/>
+        <location filename="../../bpe_gui/text/errors.py" line="908"/>
         <source>The text contains a lone surrogate (%(codepoint)s at character %(index)s), which is not valid Unicode. Fix the text.</source>
         <translation>文本中含有孤立的代理码位（第 %(index)s 个字符处的 %(codepoint)s），不是有效的 Unicode。请修正文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="907"/>
+        <location filename="../../bpe_gui/text/errors.py" line="913"/>
         <source>No tokenizer to evaluate. Add at least one.</source>
         <translation>没有要评估的分词器。请至少添加一个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="908"/>
+        <location filename="../../bpe_gui/text/errors.py" line="914"/>
         <source>No text to evaluate on. Add at least one file.</source>
         <translation>没有用于评估的文本。请至少添加一个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="909"/>
+        <location filename="../../bpe_gui/text/errors.py" line="915"/>
         <source>The tokenizer %(text)s is neither a file or folder nor a known encoding. Give a path or one of %(names)s.</source>
         <translation>分词器 %(text)s 既不是文件或文件夹，也不是已知的编码。请给出路径，或以下之一：%(names)s。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="914"/>
+        <location filename="../../bpe_gui/text/errors.py" line="920"/>
         <source>Unknown tokenizer %(text)s; did you mean %(shown)s?</source>
         <translation>未知的分词器 %(text)s；你是不是想输入 %(shown)s？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="915"/>
+        <location filename="../../bpe_gui/text/errors.py" line="921"/>
         <source>Sampling %(n)s documents: sample at least 1 document.</source>
         <translation>抽样 %(n)s 篇文档：至少要抽 1 篇。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="916"/>
+        <location filename="../../bpe_gui/text/errors.py" line="922"/>
         <source>Sampling documents needs a split token: documents are the pieces between its occurrences.</source>
         <translation>抽样文档需要一个分隔标记：文档就是它每两次出现之间的片段。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="921"/>
+        <location filename="../../bpe_gui/text/errors.py" line="927"/>
         <source>Pick one tokenizer file or folder, or a GPT-2 vocab .json together with its merges .txt (picked: %(names)s).</source>
         <translation>请选择一个分词器文件或文件夹，或者同时选择 GPT-2 的 vocab .json 和它的 merges .txt（已选：%(names)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="947"/>
+        <location filename="../../bpe_gui/text/errors.py" line="953"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="949"/>
+        <location filename="../../bpe_gui/text/errors.py" line="955"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="951"/>
+        <location filename="../../bpe_gui/text/errors.py" line="957"/>
         <source>, %1 entry %2</source>
         <translation> 的 %1 列表第 %2 项（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="959"/>
+        <location filename="../../bpe_gui/text/errors.py" line="965"/>
         <source>killed by SIGKILL: out of memory, or killed by hand?</source>
         <translation>被 SIGKILL 杀死：内存不足，还是被手动结束了？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="960"/>
+        <location filename="../../bpe_gui/text/errors.py" line="966"/>
         <source>ended by SIGTERM: asked to stop (by hand, or by the system shutting down)</source>
         <translation>被 SIGTERM 结束：被要求停止（手动，或系统正在关机）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="963"/>
+        <location filename="../../bpe_gui/text/errors.py" line="969"/>
         <source>ended by SIGINT (Ctrl+C)</source>
         <translation>被 SIGINT 结束（Ctrl+C）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="964"/>
+        <location filename="../../bpe_gui/text/errors.py" line="970"/>
         <source>ended by SIGHUP: its terminal closed</source>
         <translation>被 SIGHUP 结束：它的终端已关闭</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="965"/>
+        <location filename="../../bpe_gui/text/errors.py" line="971"/>
         <source>crashed (SIGSEGV: a fault in native code)</source>
         <translation>崩溃了（SIGSEGV：本地代码出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="966"/>
+        <location filename="../../bpe_gui/text/errors.py" line="972"/>
         <source>crashed (SIGBUS: a file it had mapped shrank, or a memory fault)</source>
         <translation>崩溃了（SIGBUS：它映射的文件变小了，或内存出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="967"/>
+        <location filename="../../bpe_gui/text/errors.py" line="973"/>
         <source>aborted (SIGABRT)</source>
         <translation>中止了（SIGABRT）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="976"/>
+        <location filename="../../bpe_gui/text/errors.py" line="982"/>
         <source>exit code unknown</source>
         <translation>退出码未知</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="978"/>
+        <location filename="../../bpe_gui/text/errors.py" line="984"/>
         <source>exit code %1</source>
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="982"/>
+        <location filename="../../bpe_gui/text/errors.py" line="988"/>
         <source>ended by signal %1</source>
         <translation>被信号 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="983"/>
+        <location filename="../../bpe_gui/text/errors.py" line="989"/>
         <source>ended by %1</source>
         <translation>被 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="997"/>
+        <location filename="../../bpe_gui/text/errors.py" line="1003"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2797,31 +2812,36 @@
     </message>
     <message>
         <location filename="../../bpe_gui/dialogs/export_dialog.py" line="104"/>
+        <source>The native bpe.json keeps all of it.</source>
+        <translation>原生 bpe.json 会完整保留这些内容。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="107"/>
         <source>Hugging Face tokenizer.json and the native bpe.json keep all of it.</source>
         <translation>Hugging Face tokenizer.json 和原生 bpe.json 会完整保留这些内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="115"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="118"/>
         <source>Export loses part of the tokenizer</source>
         <translation>导出会丢失分词器的一部分</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="121"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="124"/>
         <source>Export anyway</source>
         <translation>仍然导出</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="133"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="136"/>
         <source>Replace files?</source>
         <translation>替换文件？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="134"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="137"/>
         <source>The folder {0} already holds {1}, which BPE Explorer did not write there (another tokenizer&apos;s files, or changed since). Replace them?</source>
         <translation>文件夹 {0} 中已有 {1}，它们不是 BPE Explorer 写入的（属于另一个分词器，或之后被修改过）。要替换它们吗？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="143"/>
+        <location filename="../../bpe_gui/dialogs/export_dialog.py" line="146"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
@@ -5610,248 +5630,248 @@
         <translation>在统计字节对之前把文本切成预分词的正则表达式；合并永远不会跨越预分词的边界</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="116"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="107"/>
         <source>Apply (re-reads the corpus)</source>
         <translation>应用（重新读取语料）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="117"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="108"/>
         <source>Use the edited settings: the corpus is read again with them</source>
         <translation>使用编辑后的设置：用它们重新读取语料</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="130"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="118"/>
         <source>Vocab size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="133"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="121"/>
         <source>Special tokens</source>
         <translation>特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="134"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="122"/>
         <source>Pattern</source>
         <translation>预分词模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="137"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="125"/>
         <source>Tie rule</source>
         <translation>平局规则</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="139"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="127"/>
         <source>◀ Undo</source>
         <translation>◀ 撤销</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="140"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="128"/>
         <source>Undo the last merge (← or Ctrl+Z)</source>
         <translation>撤销上一次合并（← 或 Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="141"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="129"/>
         <source>Step ▶</source>
         <translation>单步 ▶</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="142"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="130"/>
         <source>Do one merge (→ or Space)</source>
         <translation>做一次合并（→ 或空格）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="148"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="136"/>
         <source>How many merges Step N does (Shift+→)</source>
         <translation>“单步 N”一次做多少次合并(Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="149"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="137"/>
         <source>Step N</source>
         <translation>走 N 步</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="150"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="138"/>
         <source>Train to vocab size</source>
         <translation>训练到词表大小</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="153"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="141"/>
         <source>Run the merges in the background until the vocab size (Ctrl+T)</source>
         <translation>在后台运行合并，直到达到词表大小（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="155"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="143"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="156"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="144"/>
         <source>Stop the running task (Esc); the merges done so far are kept</source>
         <translation>停止正在运行的任务（Esc）；已完成的合并会保留</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="171"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="488"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="499"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="159"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="487"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="176"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="164"/>
         <source>Tokens in the vocab now / the vocab size Train stops at · merges done (each adds one token) · special tokens (never merged)</source>
         <translation>当前词表中的词元数 / “训练”停止时的词表大小 · 已完成的合并（每次增加一个词元） · 特殊标记（从不合并）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="258"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="246"/>
         <source>Not a valid regular expression ({0}). Fix it, or choose another pattern.</source>
         <translation>不是有效的正则表达式（{0}）。请修改，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="261"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="249"/>
         <source>Type a regular expression, or choose another pattern.</source>
         <translation>请输入正则表达式，或选择其他模式。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="263"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="251"/>
         <source>This regular expression only matches the empty string: it cuts nothing.</source>
         <translation>这个正则表达式只匹配空字符串：它切不出任何内容。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="266"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="254"/>
         <source>This regular expression can match the empty string, where Hugging Face tokenizers and tiktoken cut text otherwise (tiktoken fails). Make every alternative match at least one character: + instead of *, no ? after a whole alternative.</source>
         <translation>这个正则表达式能匹配空字符串；在这种位置上 Hugging Face tokenizers 和 tiktoken 切分文本的方式不同（tiktoken 会出错）。请让每个分支至少匹配一个字符：用 + 代替 *，不要在整个分支后面加 ?。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="285"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="273"/>
         <source>Special tokens: the quote before {0} is not closed (write a token that contains spaces as &quot;like this&quot;)</source>
         <translation>特殊标记：{0} 前面的引号没有闭合（含空格的标记请写成 &quot;像这样&quot;）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="295"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="283"/>
         <source>Applying the settings</source>
         <translation>正在应用设置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="340"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="328"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
         <source>lexicographic</source>
         <translation>字典序</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="341"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="329"/>
         <source>first seen</source>
         <translation>最先出现</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="342"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="330"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="346"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="334"/>
         <source>Extension: it uses its base&apos;s pattern (%2) and special tokens (%3); the ones above are for the next corpus.</source>
         <translation>扩展：使用其基础分词器的模式（%2）和特殊标记（%3）；上面的设置用于下一份语料。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="351"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="339"/>
         <source>Imported tokenizer (%1): pattern %2, special tokens %3, tie rule %4. The settings above are for the next corpus you open.</source>
         <translation>导入的分词器(%1)：模式 %2，特殊标记 %3，平局规则 %4。上面的设置用于你下一次打开的语料。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="358"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="346"/>
         <source>It also has %n added token(s) that are not special (&quot;special&quot;: false in the file).</source>
         <translation>
             <numerusform>另有 %n 个添加的词元不是特殊标记（文件中标为 &quot;special&quot;: false）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="368"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="356"/>
         <source>a custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="371"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="359"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="389"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="407"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="411"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="399"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="413"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="434"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="422"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="440"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="428"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="448"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="436"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="486"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="486"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="494"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="512"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="500"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="514"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="502"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="518"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="520"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="508"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -87,7 +87,7 @@ class ExportDialog(QDialog):
 
 def lossy_export_text(lost: dict[str, list[str]]) -> str:
     """The warning for formats that cannot hold part of the tokenizer (an imported pipeline, a pattern
-    tiktoken reads otherwise): which, and what."""
+    tiktoken reads otherwise, a special token that is not UTF-8): which, and what."""
     lines = [
         QCoreApplication.translate(
             "ExportDialog",
@@ -100,11 +100,14 @@ def lossy_export_text(lost: dict[str, list[str]]) -> str:
             f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: "
             f"{'; '.join(map(core_text.loss, what))}"
         )
-    lines.append(
-        QCoreApplication.translate(
-            "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."
+    if "hf" in lost:  # (a special token that is not UTF-8: only GPT-2 files and bpe.json hold it)
+        lines.append(QCoreApplication.translate("ExportDialog", "The native bpe.json keeps all of it."))
+    else:
+        lines.append(
+            QCoreApplication.translate(
+                "ExportDialog", "Hugging Face tokenizer.json and the native bpe.json keep all of it."
+            )
         )
-    )
     return "\n\n".join(lines)
 
 

@@ -52,16 +52,17 @@ def files_not_ours(folder: str | os.PathLike, formats: list[str]) -> list[str]:
 
 def export_losses(source, formats: list[str]) -> dict[str, list[str]]:
     """For each chosen format, what it cannot hold of ``source`` (an imported tokenizer's pipeline;
-    for tiktoken, the text a pattern does not match, which tiktoken drops; the pattern, which GPT-2
-    and tiktoken files do not store, when it is not GPT-2's and the file is not a known encoding's,
-    which readers recognise)."""
+    for tiktoken, the text a pattern does not match, which tiktoken drops; a special token that is
+    not UTF-8; the pattern, which GPT-2 and tiktoken files do not store, when it is not GPT-2's and
+    the file is not a known encoding's, which readers recognise)."""
     from core.formats import export_losses as losses
     from core.formats.spec import as_spec
 
     if source is None:
         return {}
     spec = as_spec(source)
-    # (an imported pipeline; for tiktoken, a pattern that does not match all text, trained or imported)
+    # (an imported pipeline; for tiktoken, a pattern that does not match all text, trained or
+    # imported; a special token that is not UTF-8)
     out = {fmt: lost for fmt in formats if (lost := losses(spec, fmt))}
     if getattr(source, "char_model", None) is not None:
         return out  # (a char-level model fits neither: named above)

@@ -118,6 +118,17 @@ _NOTES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
+            r"a tiktoken file stores no pattern, and this one is not a known encoding: GPT-2's pattern is "
+            r"assumed \(give the pattern if it is another\); the special tokens are the ones given \((.*)\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "a tiktoken file stores no pattern, and this one is not a known encoding: GPT-2's pattern is "
+            "assumed (give the pattern if it is another); the special tokens are the ones given ({0})",
+        ).format(m[1]),
+    ),
+    (
+        re.compile(
             r"pattern and special tokens read from (.+) beside it \(the same tokens at the same ids\)"
         ),
         lambda m: QCoreApplication.translate(
@@ -285,6 +296,17 @@ _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
             "ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a "
             "pre-token equal to one of them by the merges, these formats take the whole token)",
         ).format(m[1]),
+    ),
+    (
+        re.compile(
+            r"(\d+) special token\(s\) whose bytes are not UTF-8 \((.+); only vocab\.json \+ merges\.txt "
+            r"and bpe\.json hold them as special tokens\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "{0} special token(s) whose bytes are not UTF-8 ({1}; only vocab.json + merges.txt and bpe.json "
+            "hold them as special tokens)",
+        ).format(m[1], m[2]),
     ),
     (
         re.compile(r"the lstrip/rstrip/single_word options of (\d+) added token\(s\) \((.+)\)"),

@@ -258,7 +258,7 @@ def _templates() -> dict[str, str]:
         ),
         "gpt2_not_together": translate(
             "Errors",
-            "%(file)s and %(merges_file)s: %(count)s token(s) of the vocab are made by no merge, e.g. "
+            "%(file)s and %(merges_file)s: the vocab has %(count)s token(s) made by no merge, e.g. "
             "%(shown)s. The two files do not belong together (a truncated or different merges file?); "
             "only added tokens such as <|endoftext|> may lack a merge.",
         ),
@@ -725,6 +725,12 @@ def _templates() -> dict[str, str]:
             "The %(fmt)s format cannot hold this tokenizer's pattern %(pattern)s: it can match the empty "
             "string, and tiktoken fails on text where it does. Export tokenizer.json or bpe.json, or "
             "export anyway.",
+        ),
+        "export_special_not_utf8": translate(
+            "Errors",
+            "Special token %(token)s (id %(id)s) is not UTF-8: %(formats)s cannot hold it as a special "
+            "token (a tokenizer.json and tiktoken's special tokens are text). Export GPT-2 files or "
+            "bpe.json (they hold its bytes), or export anyway with it as an ordinary token of the vocab.",
         ),
         "corpus_not_regular": translate(
             "Errors",

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+from collections import Counter
 from pathlib import Path
 
 from core.errors import BPEError
-from core.files import input_files
+from core.files import input_files, packed_kind
 
 
 def tokenizer_inputs(path: str | os.PathLike) -> list[Path]:
@@ -62,3 +64,37 @@ def check_text_input(
     if compressed_ok and packed_kind(head) is not None:
         return
     sniff_encoding(head, str(path), allow_nul=allow_nul)
+
+
+#: what a special token of the ``<|endoftext|>`` kind looks like in text
+_SPECIAL_LIKE = re.compile(r"<\|[^|<>\s]{1,40}\|>")
+#: how much of the text is looked at: a file's first block, never a second pass over the whole
+SPECIAL_LIKE_HEAD = 1 << 20
+
+
+def special_like_note(path: str | os.PathLike, tiktoken: bool) -> str | None:
+    """A note for encoding a text that holds ``<|…|>`` strings with a tokenizer that knows no special
+    tokens (they become plain text), from the first MiB of a regular file; None when there are none,
+    or the input is a stream or compressed (its first bytes are not its text)."""
+    p = Path(path)
+    try:
+        if not p.is_file():
+            return None
+        with p.open("rb") as f:
+            head = f.read(SPECIAL_LIKE_HEAD)
+            whole = not f.read(1)
+    except OSError:
+        return None
+    if packed_kind(head) is not None:
+        return None
+    found = Counter(_SPECIAL_LIKE.findall(head.decode("utf-8", "replace")))
+    if not found:
+        return None
+    token, n = found.most_common(1)[0]
+    where = "" if whole else " in its first MiB"
+    others = f" (and {len(found) - 1} other such string(s))" if len(found) > 1 else ""
+    given = f"{token}=ID" if tiktoken else token
+    return (
+        f"the text holds {token!r} {n:,} time(s){where}{others}, encoded as plain text (the tokenizer knows "
+        f"no special tokens); give --special-token {given!r} if it is one"
+    )

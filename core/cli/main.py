@@ -63,7 +63,7 @@ def _say_memory_need(counts, progress: Progress, merges: int, *, quiet: bool) ->
 def _train(args: argparse.Namespace) -> int:
     from core.cli.count import counts_trainer
     from core.formats import FORMATS, check_replaceable, parse_formats
-    from core.formats.partial_export import export_what_fits, one_byte_specials
+    from core.formats.partial_export import export_what_fits, non_utf8_specials_error, one_byte_specials
     from core.formats.spec import spec_from_trainer
     from core.pretokenization.pretokenize import count_pretokens_ordered
     from core.training.trainer import Trainer, check_vocab_size
@@ -88,9 +88,10 @@ def _train(args: argparse.Namespace) -> int:
     left_out = None
     if not args.counts:  # (said before the run; a counts file's pattern once it is read)
         formats, left_out = tiktoken_fits(args.pattern or "gpt2", formats, chosen, args.allow_lossy)
-    clash = one_byte_specials(args.special_token, formats)  # (found after hours of training before)
-    if clash is not None:
-        raise clash
+    for check in (one_byte_specials, non_utf8_specials_error):  # (found after hours of training before)
+        clash = check(args.special_token, formats)
+        if clash is not None:
+            raise clash
     check_out_folder(args.out)  # before the run, not after it
     check_not_inputs(
         export_targets(args.out, formats), [*([args.corpus] if args.corpus else []), *args.counts]
@@ -138,9 +139,10 @@ def _train(args: argparse.Namespace) -> int:
                     stats=stats,
                 )
             del counts  # (the trainer keeps the words' bytes in a buffer of its own)
-        clash = one_byte_specials(trainer.special_tokens, formats)  # (those of a counts file)
-        if clash is not None:
-            raise clash
+        for check in (one_byte_specials, non_utf8_specials_error):  # (those of a counts file)
+            clash = check(trainer.special_tokens, formats)
+            if clash is not None:
+                raise clash
         if args.counts:
             formats, left_out = tiktoken_fits(trainer.pattern, formats, chosen, args.allow_lossy)
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
@@ -236,6 +238,13 @@ def _encode(args: argparse.Namespace) -> int:
     tok = Tokenizer.from_spec(spec)
     for note in (*spec.notes, *tok.notes):  # what the loader assumed; truncation/padding not applied …
         print(f"bpe-explorer: note: {note}", file=sys.stderr)
+    if not spec.special_tokens:  # (<|endoftext|> in the text, read as plain text: said, from its first MiB)
+        from core.cli.input_guard import special_like_note
+        from core.formats import detect_format
+
+        hint = special_like_note(args.input[0], detect_format(args.tokenizer) == "tiktoken")
+        if hint is not None:
+            print(f"bpe-explorer: note: {plurals(hint)}", file=sys.stderr)
     if args.engine == "dask":
         return run_encode_dask(args, tok)
     progress = _Progress(not args.quiet)
@@ -285,7 +294,7 @@ def _convert(args: argparse.Namespace) -> int:
         if fmt in failed:
             continue
         for lost in export_losses(spec, fmt):
-            print(f"bpe-explorer: warning: the {fmt} files lack {lost}", file=sys.stderr)
+            print(f"bpe-explorer: warning: the {fmt} files lack {plurals(lost)}", file=sys.stderr)
         for note in reading_notes(spec, fmt, written.get(fmt)):  # (what a reader must give: kept)
             print(f"bpe-explorer: note: {note}", file=sys.stderr)
     if written:

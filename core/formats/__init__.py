@@ -566,6 +566,10 @@ def _gpt2(
     given: str | None,
     parsed: tuple[str, Any] | None = None,
 ) -> TokenizerSpec:
+    if specials is None and given is None:  # an export's bpe.json (or tokenizer.json) beside them has both
+        beside = _gpt2_with_companion(vocab, merges, parsed)
+        if beside is not None:
+            return beside
     if parsed is None:  # the vocab.json is not read yet
         spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=pat)
     else:
@@ -583,3 +587,29 @@ def _gpt2(
             )
         )
     return replace(spec, notes=tuple(notes))
+
+
+def _gpt2_with_companion(vocab: Path, merges: Path, parsed: tuple[str, Any] | None) -> TokenizerSpec | None:
+    """GPT-2 files read with the special tokens, pattern and tie rule of the ``bpe.json`` (or
+    ``tokenizer.json``) an export wrote beside them, when it holds the same vocab and merges; else None."""
+    from core.formats.companion import gpt2_companion, same_tokenizer
+
+    found = gpt2_companion(vocab)
+    if found is None:
+        return None
+    beside, other = found
+    specials = list(other.special_tokens)
+    try:
+        if parsed is None:
+            spec = load_gpt2(vocab, merges, special_tokens=specials, pattern=other.pattern)
+        else:
+            spec = spec_from_gpt2(vocab, merges, *parsed, specials, other.pattern)
+    except BPEError:
+        return None  # (read on their own, they say what is wrong)
+    if not same_tokenizer(spec, other):
+        return None
+    notes = (
+        f"GPT-2 files: vocab {vocab.name} + merges {merges.name}",
+        f"pattern and special tokens read from {beside} beside it (the same tokens at the same ids)",
+    )
+    return replace(spec, tie_break=other.tie_break, notes=notes)

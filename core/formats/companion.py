@@ -1,8 +1,11 @@
-"""A tiktoken file exported beside our ``bpe.json``: its pattern and special-token ids come from there.
+"""A tiktoken file or GPT-2 files exported beside our ``bpe.json``: their pattern and special tokens
+come from there.
 
-A tiktoken file stores neither the pre-tokenizer pattern nor the special tokens, but an export of all
-formats writes ``bpe.json`` (which stores both) into the same folder. When that ``bpe.json`` holds the
-very same tokens at the same ids, its settings are the tiktoken file's own.
+A tiktoken file stores neither the pre-tokenizer pattern nor the special tokens, GPT-2 files store no
+pattern and do not say which tokens are special; but an export of all formats writes ``bpe.json``
+(which stores both) into the same folder. When that ``bpe.json`` holds the very same tokens at the
+same ids (and, for GPT-2 files, the same merges), its settings are the files' own. GPT-2 files
+exported without ``bpe.json`` take the special tokens from the ``tokenizer.json`` beside them.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import BPEError
+from core.formats.hf import HF_NAME, load_hf
 from core.formats.native import NATIVE_NAME, load_native
 from core.formats.spec import TokenizerSpec
 from core.formats.tiktoken_bpe import load_tiktoken
@@ -50,6 +54,35 @@ def load_with_companion(path: str | Path) -> TokenizerSpec | None:
         pipeline=_tiktoken_part(native.pipeline, spec.pattern_regex),
         notes=(*spec.notes, note),
     )
+
+
+def gpt2_companion(vocab_path: str | Path) -> tuple[str, TokenizerSpec] | None:
+    """The file name and tokenizer of the ``bpe.json`` (else ``tokenizer.json``) beside a GPT-2 ``vocab.json``, when
+    GPT-2 files hold all of it (no imported pipeline they lose); None otherwise. The caller reads the
+    GPT-2 files with its special tokens and pattern and keeps them only if vocab and merges are the
+    same (:func:`same_tokenizer`)."""
+    from core.formats.losses import _unmade_tokens, export_losses
+
+    folder = Path(vocab_path).parent
+    for name, load in ((NATIVE_NAME, load_native), (HF_NAME, load_hf)):
+        other = folder / name
+        if not other.is_file():
+            continue
+        try:
+            spec = load(other)
+        except BPEError:
+            continue  # another tokenizer, or a broken file: the GPT-2 files are read on their own
+        if export_losses(spec, "gpt2"):
+            continue
+        if name == HF_NAME and _unmade_tokens(spec):
+            continue  # (an added token it lost: a special token that is not UTF-8, written as ordinary)
+        return name, spec
+    return None
+
+
+def same_tokenizer(spec: TokenizerSpec, other: TokenizerSpec) -> bool:
+    """Whether two specs hold the same tokens at the same ids and the same merges in the same order."""
+    return spec.vocab == other.vocab and tuple(spec.merges) == tuple(other.merges)
 
 
 def _tiktoken_part(pipeline: Any, regex: str | None) -> dict[str, Any] | None:

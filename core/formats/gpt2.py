@@ -11,7 +11,7 @@ given, the tokens that are neither single bytes nor made by a merge are taken as
 >>> d = tempfile.mkdtemp()
 >>> _ = save_gpt2(TokenizerSpec.from_merges([(b"a", b"b")], ["<s>"]), d)
 >>> spec = load_gpt2(d)
->>> spec.merges, spec.special_tokens
+>>> tuple(spec.merges), spec.special_tokens
 (((b'a', b'b'),), ('<s>',))
 """
 
@@ -169,7 +169,7 @@ def spec_from_gpt2(
             i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given
         ]
         last_made = max((i for i, t in vocab.items() if t in made), default=-1)
-    _check_belong_together(vpath, mpath, vocab, last_made, unmade)
+    _check_belong_together(vpath, mpath, vocab, last_made, unmade, merges)
     if special_tokens is None:
         special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in unmade]
     return TokenizerSpec(vocab, merges, tuple(special_tokens), pattern)
@@ -213,31 +213,52 @@ _LOOKS_ADDED = regex.compile(r"(?s)^\s*(<.*>|\[.*\]|\|.*\|)\s*$")
 
 
 def _check_belong_together(
-    vpath: Path, mpath: Path, vocab: dict[int, bytes], last_made: int, unmade: list[int]
+    vpath: Path,
+    mpath: Path,
+    vocab: dict[int, bytes],
+    last_made: int,
+    unmade: list[int],
+    merges: Sequence[tuple[bytes, bytes]] = (),
 ) -> None:
     """Refuse a vocab and a merges file that do not belong together.
 
     Every token of a BPE vocab is a byte or made by a merge; only added tokens (special tokens) may
-    lack one, and they look like it: markup such as ``<|endoftext|>`` / ``[PAD]``, or a few tokens
-    after all the merged ones. Anything else means a truncated or foreign merges file (a GPT-2
-    vocab with half its merges.txt would otherwise load with 20,000 "special tokens").
+    lack one, and they show it: markup such as ``<|endoftext|>`` / ``[PAD]``, a few tokens after all
+    the merged ones, or a few tokens right after the 256 bytes that no merge uses (where our exports
+    and ``train_bpe`` put special tokens of any text, ``EOS`` or ``the``). Anything else means a
+    truncated or foreign merges file (a GPT-2 vocab with half its merges.txt would otherwise load
+    with 20,000 "special tokens").
     """
     if not unmade:
         return
     odd = [i for i in unmade if not _LOOKS_ADDED.match(vocab[i].decode("utf-8", "replace"))]
-    # a few plain-looking added tokens after all merged ones are fine; many, or any among them, are not
-    if odd and (len(odd) > MAX_PLAIN_ADDED or odd[0] < last_made):
-        shown = ", ".join(f"{token_to_str(vocab[i])!r} (id {i})" for i in odd[:3])
-        raise FormatError(
-            f"{vpath} and {mpath}: {len(odd)} token(s) of the vocab are made by no merge, e.g. "
-            f"{shown}; the two files do not belong together (a truncated or different merges "
-            "file?). Only added tokens such as <|endoftext|> may lack a merge",
-            code="gpt2_not_together",
-            file=str(vpath),
-            merges_file=str(mpath),
-            count=len(odd),
-            shown=shown,
-        )
+    # a few plain-looking added tokens after all merged ones, or before them all, are fine
+    if not odd or (len(odd) <= MAX_PLAIN_ADDED and (odd[0] > last_made or _after_bytes(vocab, odd, merges))):
+        return
+    shown = ", ".join(f"{token_to_str(vocab[i])!r} (id {i})" for i in odd[:3])
+    raise FormatError(
+        f"{vpath} and {mpath}: the vocab has {len(odd)} token(s) made by no merge, e.g. "
+        f"{shown}; the two files do not belong together (a truncated or different merges "
+        "file?). Only added tokens such as <|endoftext|> may lack a merge",
+        code="gpt2_not_together",
+        file=str(vpath),
+        merges_file=str(mpath),
+        count=len(odd),
+        shown=shown,
+    )
+
+
+def _after_bytes(vocab: dict[int, bytes], odd: list[int], merges: Sequence[tuple[bytes, bytes]]) -> bool:
+    """Whether the tokens ``odd`` (ids, sorted) are added tokens in our layout: ids 256, 257, … right
+    after the 256 single bytes, and no merge uses one of them (a merges file that lost its first
+    lines leaves the first merged tokens unmade, and later merges use them)."""
+    if odd != list(range(256, 256 + len(odd))) or any(len(vocab.get(b, b"")) != 1 for b in range(256)):
+        return False
+    if isinstance(merges, IdMerges):
+        ids = set(odd)
+        return ids.isdisjoint(merges.ids[0]) and ids.isdisjoint(merges.ids[1])
+    tokens = {vocab[i] for i in odd}
+    return not any(a in tokens or b in tokens for a, b in merges)
 
 
 def read_vocab_json(path: Path, text: str | None = None, data: Any = None) -> dict[int, bytes]:

@@ -6,7 +6,9 @@ with the GPT-2 byte-mapped vocab and ``"a b"`` merges and ``ignore_merges=true``
 a whole token maps to it, as in tiktoken and :class:`core.Tokenizer`); special tokens as added tokens
 (``special=true``, not normalized, no stripping), also listed in the model vocab under their text so
 that they keep their ids; a ``ByteLevel`` decoder (preceded by ``Replace`` steps for special tokens
-that are not printable ASCII, so that they decode to their text).
+that are not printable ASCII, so that they decode to their text). A special token whose bytes are not
+UTF-8 cannot be JSON text for HF: it is written as an ordinary token of the vocab, at its id, and
+:func:`core.formats.losses.export_losses` names the loss.
 
 >>> import tempfile, pathlib
 >>> from core.formats.spec import TokenizerSpec
@@ -40,6 +42,7 @@ from core.formats._io import (
     missing_bytes,
     missing_bytes_error,
 )
+from core.formats.losses import non_utf8_specials
 from core.formats.spec import TokenizerSpec, as_spec
 from core.pretokenization.patterns import GPT2_PATTERN, GPT4_PATTERN
 
@@ -53,7 +56,10 @@ def hf_json(spec: TokenizerSpec) -> str:
         from core.formats.sentencepiece import charbpe_hf_json
 
         return charbpe_hf_json(spec)
-    sids = spec.special_ids
+    # a special token whose bytes are not UTF-8 cannot be JSON text for HF (a lone surrogate): it is
+    # written as an ordinary token of the vocab, at its id (core.formats.losses names the loss)
+    not_text = set(non_utf8_specials(spec.special_tokens))
+    sids = {s: i for s, i in spec.special_ids.items() if s not in not_text}
     by_id = {i: s for s, i in sids.items()}
     vocab: dict[str, int] = {}
     owner: dict[str, int] = {}
@@ -97,6 +103,7 @@ def hf_json(spec: TokenizerSpec) -> str:
     conf = spec.pipeline or {}  # an imported file's own pipeline is written back as it was
     if conf:
         added, pre = list(conf.get("added_tokens") or []), conf.get("pre_tokenizer")
+        added = [a for a in added if not isinstance(a, dict) or a.get("content") not in not_text]
     c = compact
     # an imported file's truncation and padding are left out: they are settings of how its owner fed
     # a model (GPT-2 files with max_length 50), not of the tokenizer, and would make HF's encode cut

@@ -16,6 +16,7 @@ the text the pattern does not match (',', ' ', '!' …: tiktoken drops it, where
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from core.errors import FormatError
@@ -26,16 +27,61 @@ from core.pretokenization.pattern_probe import empty_match, shown_chars, uncover
 KEEPS_PIPELINE = ("hf", "native")
 
 
+#: formats that hold a special token whose bytes are not UTF-8: GPT-2's vocab.json writes every token in
+#: its byte-to-character alphabet, bpe.json is read only by us. A tokenizer.json is JSON text that other
+#: tools read (HF ``tokenizers`` refuses the lone surrogates such a token would be), and tiktoken takes
+#: special tokens as Python text that it encodes to UTF-8.
+HOLDS_ANY_SPECIAL = ("gpt2", "native")
+
+
+def non_utf8_specials(special_tokens: Iterable[str]) -> list[str]:
+    """The special tokens whose bytes are not UTF-8 (kept as surrogate escapes, U+DC80–U+DCFF).
+
+    >>> non_utf8_specials(["<s>", b"\\xed\\xa0\\x80".decode("utf-8", "surrogateescape")])
+    ['\\udced\\udca0\\udc80']
+    """
+    out = []
+    for s in special_tokens:
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            out.append(s)
+    return out
+
+
+def special_shown(token: str) -> str:
+    """A special token as its bytes (``b'\\xed\\xa0\\x80'``): its text cannot be shown."""
+    return repr(token.encode("utf-8", "surrogateescape"))
+
+
+def special_token_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
+    """What ``fmt`` loses of the special tokens of ``spec``: those whose bytes are not UTF-8, which a
+    tokenizer.json and tiktoken cannot hold as special tokens (the export keeps them as ordinary tokens
+    of the vocab at their ids, which no text those tools take holds)."""
+    bad = non_utf8_specials(spec.special_tokens) if fmt not in HOLDS_ANY_SPECIAL else []
+    if not bad:
+        return []
+    ids = spec.special_ids
+    shown = ", ".join(f"{special_shown(s)} (id {ids[s]})" for s in bad[:3]) + (" …" if len(bad) > 3 else "")
+    return [
+        f"{len(bad)} special token(s) whose bytes are not UTF-8 ({shown}; only vocab.json + merges.txt "
+        "and bpe.json hold them as special tokens)"
+    ]
+
+
 def export_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
     """The parts of ``spec`` that format ``fmt`` cannot hold (empty when it holds everything that
-    changes ids): an imported HF pipeline, and for tiktoken a pattern that does not match all text
-    or can match the empty string (:func:`pattern_losses`)."""
-    lost = (
+    changes ids): special tokens that are not UTF-8 (:func:`special_token_losses`), an imported HF
+    pipeline, and for tiktoken a pattern that does not match all text or can match the empty string
+    (:func:`pattern_losses`)."""
+    lost = special_token_losses(spec, fmt)
+    pipe = (
         []
         if fmt in KEEPS_PIPELINE or not spec.pipeline
         else pipeline_losses(spec.pipeline, unbuilt=_unmade_tokens(spec))
     )
-    if not any(x.startswith("the pre-tokenizer") for x in lost):  # (else named with its pre-tokenizer)
+    lost += pipe
+    if not any(x.startswith("the pre-tokenizer") for x in pipe):  # (else named with its pre-tokenizer)
         lost += pattern_losses(spec, fmt)
     return lost
 
@@ -75,8 +121,23 @@ def _unmade_tokens(spec: TokenizerSpec) -> int:
 
 
 def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
-    """Refuse formats that would drop part of an imported pipeline or of the pattern (tiktoken),
-    naming what and what to do."""
+    """Refuse formats that would drop a special token that is not UTF-8, part of an imported
+    pipeline or of the pattern (tiktoken), naming what and what to do."""
+    bad = non_utf8_specials(spec.special_tokens)
+    refused = [f for f in formats if f not in HOLDS_ANY_SPECIAL]
+    if bad and refused:
+        token = bad[0]
+        raise FormatError(
+            f"special token {special_shown(token)} (id {spec.special_ids[token]}) is not UTF-8: "
+            f"{' and '.join(refused)} cannot hold it as a special token (a tokenizer.json and tiktoken's "
+            "special tokens are text); export 'gpt2' or 'native' (they hold its bytes), or export anyway "
+            "with it as an ordinary token of the vocab (lossy=True in Python, --allow-lossy on the "
+            "command line; the app asks)",
+            code="export_special_not_utf8",
+            token=special_shown(token),
+            id=spec.special_ids[token],
+            formats=", ".join(refused),
+        )
     for fmt in formats:
         lost = export_losses(spec, fmt)
         if lost and lost == pattern_losses(spec, fmt):
@@ -231,14 +292,20 @@ def reading_notes(spec: TokenizerSpec, fmt: str, written: list[Any] | None = Non
             "with tiktoken, encode with allowed_special=set(), disallowed_special=() (encode_ordinary), "
             "not allowed_special='all'"
         )
-    elif fmt == "tiktoken" and spec.special_tokens:
+    elif fmt == "tiktoken" and (texts := _text_specials(spec)):  # (not UTF-8: no reader takes them)
         ids = spec.special_ids
-        first = ", ".join(f"'{s}={ids[s]}'" for s in spec.special_tokens[:2])
+        first = ", ".join(f"'{s}={ids[s]}'" for s in texts[:2])
         out.append(
             f"the tiktoken file stores no special tokens: give them as TOKEN=ID when reading it "
-            f"(--special-token {first}{' …' if len(spec.special_tokens) > 2 else ''})"
+            f"(--special-token {first}{' …' if len(texts) > 2 else ''})"
         )
     return out
+
+
+def _text_specials(spec: TokenizerSpec) -> list[str]:
+    """The special tokens of ``spec`` that are UTF-8 text."""
+    bad = set(non_utf8_specials(spec.special_tokens))
+    return [s for s in spec.special_tokens if s not in bad]
 
 
 def _left_out_settings(spec: TokenizerSpec) -> list[str]:

@@ -180,7 +180,7 @@ def load_merge_list(
             i for i in sorted(vocab) if len(vocab[i]) > 1 and vocab[i] not in made and vocab[i] not in given
         ]
         last_made = max((i for i, t in vocab.items() if t in made), default=-1)
-        _check_belong_together(where, path, vocab, last_made, unmade)
+        _check_belong_together(where, path, vocab, last_made, unmade, merges)
         if special_tokens is None:
             special_tokens = [vocab[i].decode("utf-8", "surrogateescape") for i in unmade]
             shown = ", ".join(special_tokens[:3]) + (" …" if len(special_tokens) > 3 else "")

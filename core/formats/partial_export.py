@@ -72,3 +72,22 @@ def export_what_fits(
         fits = [n for n in names if n not in failed]
         kept = export_all(directory, source, fits, replace_others=replace_others, lossy=lossy) if fits else {}
         return kept, failed
+
+
+def non_utf8_specials_error(special_tokens: Iterable[str], formats: Iterable[str]) -> BPEError | None:
+    """The error to give before training when a special token's bytes are not UTF-8 (a byte-exact
+    special token of a non-UTF-8 corpus) and a chosen format cannot hold it as a special token
+    (tokenizer.json, tiktoken: see :func:`core.formats.losses.special_token_losses`)."""
+    from core.formats.losses import HOLDS_ANY_SPECIAL, non_utf8_specials, special_shown
+
+    bad = non_utf8_specials(special_tokens)
+    lossy = [f for f in formats if f not in HOLDS_ANY_SPECIAL]
+    if not bad or not lossy:
+        return None
+    keep = [f for f in formats if f in HOLDS_ANY_SPECIAL] or ["gpt2", "native"]
+    return BPEError(
+        f"special token {special_shown(bad[0])} is not UTF-8: the {' and '.join(lossy)} files cannot hold "
+        f"it as a special token (a tokenizer.json and tiktoken's special tokens are text): choose "
+        f"--format {','.join(keep)} (vocab.json + merges.txt and bpe.json hold its bytes), or convert "
+        "to the others afterwards with --allow-lossy"
+    )

@@ -100,6 +100,7 @@ def load_tiktoken(
     if path.is_dir():
         path = path / TIKTOKEN_NAME
     notes: list[str] = []
+    say_given = False  # (an unknown file read with the special tokens given and GPT-2's pattern assumed)
     known = known_encoding(path) if (pattern is None or special_tokens is None) and path.is_file() else None
     if known is not None:
         given = [w for w, v in (("pattern", pattern), ("special tokens", special_tokens)) if v is not None]
@@ -123,11 +124,14 @@ def load_tiktoken(
             special_tokens = {s: known.special_ids[s] for s in special_tokens}
         special_tokens = dict(known.special_ids) if special_tokens is None else special_tokens
     elif pattern is None:
-        notes.append(
-            "a tiktoken file stores no pattern and no special tokens, and this one is not a known "
-            "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern "
-            "and the special tokens as TOKEN=ID)"
-        )
+        if special_tokens is None:
+            notes.append(
+                "a tiktoken file stores no pattern and no special tokens, and this one is not a known "
+                "encoding: GPT-2's pattern is assumed and no special tokens are known (give the pattern "
+                "and the special tokens as TOKEN=ID)"
+            )
+        else:  # (said once the special tokens given have their ids)
+            say_given = True
         pattern = "gpt2"
     text = read_text(path, "tiktoken")
     vocab = _parse_fast(text)
@@ -147,6 +151,15 @@ def load_tiktoken(
     specials = _place_specials(vocab, special_tokens)
     for s, i in specials.items():
         vocab[i] = s.encode("utf-8", "surrogateescape")
+    if say_given:
+        shown = ", ".join(f"{s}={i}" for s, i in list(specials.items())[:3]) + (
+            " …" if len(specials) > 3 else ""
+        )
+        notes.insert(
+            0,
+            "a tiktoken file stores no pattern, and this one is not a known encoding: GPT-2's pattern is "
+            f"assumed (give the pattern if it is another); the special tokens are the ones given ({shown or 'none'})",
+        )
     return TokenizerSpec(vocab, merges, tuple(specials), pattern, notes=tuple(notes))
 
 

@@ -35,6 +35,7 @@ NOT_IN_THE_APP = {
     "core/files.py::check_shard_folder": "--out of encode --engine dask",
     "core/formats/__init__.py::parse_formats": "--format (the app's export dialog has check boxes)",
     "core/formats/partial_export.py::one_byte_specials": "--special-token with --format before a train run",
+    "core/formats/partial_export.py::non_utf8_specials_error": "--special-token with --format before a train run",
     "core/pretokenization/scan.py": "globs, URLs and several corpus files (count --engine dask)",
     "core/pretokenization/sources.py::open_stream": "a corpus read from standard input",
     "core/scale/counts_io.py::check_out": "count --out",

@@ -139,3 +139,31 @@ def test_an_imported_pipelines_own_pattern_is_named_before_export(qtbot, window,
     both = ["the normalizer (NFC)", pattern]
     assert c.export_losses(["gpt2", "hf", "tiktoken", "native"]) == {"gpt2": both, "tiktoken": both}
     assert c.export_losses(["hf", "native"]) == {}
+
+
+def test_a_special_token_that_is_not_utf8_is_named_before_export_in_english_and_chinese(qapp):
+    """A trained tokenizer with a byte-exact special token of a non-UTF-8 corpus: tokenizer.json and
+    tiktoken cannot hold it as a special token (HF could not even read the file written)."""
+    from bpe_gui.dialogs.export_dialog import lossy_export_text
+    from bpe_gui.model.files import export_losses
+    from bpe_gui.text import i18n
+    from core import Tokenizer
+
+    special = b"\xed\xa0\x80".decode("utf-8", "surrogateescape")
+    t = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"\xed\xa0\x80"}, [], [special])
+    lost = export_losses(t, ["gpt2", "hf", "tiktoken", "native"])
+    assert list(lost) == ["hf", "tiktoken"]
+    assert lost["hf"] == [
+        r"1 special token(s) whose bytes are not UTF-8 (b'\xed\xa0\x80' (id 256); only vocab.json + "
+        "merges.txt and bpe.json hold them as special tokens)"
+    ]
+    text = lossy_export_text(lost)
+    assert r"1 special token whose bytes are not UTF-8 (b'\xed\xa0\x80' (id 256)" in text
+    assert text.endswith("The native bpe.json keeps all of it.")
+    try:
+        i18n.install("zh_CN")
+        text = lossy_export_text(lost)
+        assert r"1 个字节不是 UTF-8 的特殊标记（b'\xed\xa0\x80' (id 256)；只有 vocab.json" in text
+        assert text.endswith("原生 bpe.json 会完整保留这些内容。")
+    finally:
+        i18n.install("en")

@@ -211,6 +211,24 @@ def test_import_dialog_takes_a_vocab_and_a_merges_file_picked_together(qtbot, wi
     assert "mine.json" in messages[-1] and "mine.txt" in messages[-1]  # the loader's note names both files
 
 
+def test_import_opens_our_gpt2_export_with_a_special_token_that_is_no_markup(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """vocab.json + merges.txt picked together, of an export whose special token is ``EOS`` (at id 256,
+    right after the bytes): once refused as "the two files do not belong together"."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from core.formats import save
+    from core.formats.spec import TokenizerSpec
+
+    spec = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c")], ["EOS"])
+    vocab, merges = save(spec, tmp_path, "gpt2")
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(vocab), str(merges)], ""))
+    with qtbot.waitSignal(window.controller.tokenizer_loaded, timeout=30_000):
+        window.import_dialog()
+    assert window.controller.tokenizer().encode("abcEOSab") == [258, 256, 257]
+
+
 def test_an_unknown_tiktoken_file_asks_for_its_pattern_and_special_ids(qtbot, window, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QFileDialog
 
