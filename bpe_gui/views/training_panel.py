@@ -107,7 +107,7 @@ class TrainingPanel(QGroupBox):
         self.apply_button = QPushButton(self.tr("Apply (re-reads the corpus)"))
         self.apply_button.setToolTip(self.tr("Use the edited settings: the corpus is read again with them"))
         self.apply_button.setEnabled(False)
-        self.imported_note = WrappedNote()
+        self.imported_note = WrappedNote(max_lines=3)  # (Step and Train stay in view on a laptop)
 
         form = QFormLayout()
         form.setVerticalSpacing(4)
@@ -364,7 +364,10 @@ class TrainingPanel(QGroupBox):
             .replace("%3", short_specials)
             .replace("%4", rule)
         )
-        self.imported_note.setToolTip(full if full != self.imported_note.text() else "")
+        shown = self.imported_note
+        shown.setToolTip(
+            full if full != shown.full_text() or shown.text() != full else ""
+        )  # (cut: whole here)
         self.imported_note.setVisible(True)
 
     def _pattern_shown(self, name: str) -> str:

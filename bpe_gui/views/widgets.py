@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import unicodedata
 
-from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
@@ -15,27 +15,45 @@ class WrappedNote(QLabel):
 
     A wrapped QLabel in a form inside a scroll area got the height of its size hint, not of its
     text at the width it was given: a note of four lines showed two, cut through the first and
-    the last (a long reason under the custom regex field).
+    the last (a long reason under the custom regex field). With ``max_lines`` a longer text is cut
+    with "…" after that many lines, the whole of it in the tooltip (a note that must leave room
+    for Step and Train on a laptop).
     """
 
-    def __init__(self, object_name: str = "notes") -> None:
+    resized = Signal()  # its height changed with its text or width (a column fitted to it refits)
+
+    def __init__(self, object_name: str = "notes", *, max_lines: int | None = None) -> None:
         super().__init__()
         self.setObjectName(object_name)
         self.setWordWrap(True)
         self.setVisible(False)
+        self._full = ""
+        self._max_lines = max_lines
 
-    def _fit(self) -> None:
+    def full_text(self) -> str:
+        return self._full
+
+    def setText(self, text: str) -> None:  # (Qt's name)
+        self._full = text
+        self._show()
+
+    def _show(self) -> None:
+        text = self._full
+        if self._max_lines and self.width() > 0:
+            cut = elide(text, self.fontMetrics(), self.width(), self._max_lines)
+            if cut != text and not self.toolTip():
+                self.setToolTip(text)
+            text = cut
+        if text != super().text():
+            super().setText(text)
         need = self.heightForWidth(self.width()) if self.width() > 0 else -1
         if need > 0 and need != self.minimumHeight():
             self.setMinimumHeight(need)
+            self.resized.emit()
 
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
-        super().setText(text)
-        self._fit()
-
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event) -> None:  # (Qt's name)
         super().resizeEvent(event)
-        self._fit()
+        self._show()
 
 
 def elide(text: str, metrics: QFontMetrics, width: int, lines: int = 1) -> str:

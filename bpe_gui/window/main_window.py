@@ -116,6 +116,9 @@ class MainWindow(FilesWindow):
         c.corpus_loaded.connect(lambda _s: self._stop_reading())
         c.corpus_loaded.connect(lambda _s: self._refit_left())  # (the corpus panel's lines change then)
         c.busy_changed.connect(lambda busy: None if busy else self._refit_left())  # (an import's note)
+        tp = self.training_panel  # (a note there that wraps to more lines pushes Train down)
+        for note in (tp.vocab_hint, tp.memory_hint, tp.pattern_hint, tp.imported_note):
+            note.resized.connect(self._refit_left)
 
     # ------------------------------------------------------------------ layout
     def showEvent(self, event) -> None:

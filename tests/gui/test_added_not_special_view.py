@@ -65,7 +65,7 @@ def test_added_tokens_are_shown_as_added(qtbot, window, olmo_like) -> None:
     merged = next(i for i, b in c.index.vocab.items() if b == b"   " and i != spaces)
     assert _origin(window, merged).startswith("merge #")
     assert "1 special · 2 added" in window.training_panel.vocab_label.text()
-    assert "2 added tokens that are not special" in window.training_panel.imported_note.text()
+    assert "2 added tokens that are not special" in window.training_panel.imported_note.full_text()
 
     tv = window.tokenize
     tv.set_text("x   y<|endoftext|>")

@@ -285,7 +285,7 @@ def test_the_training_panel_says_an_extension_splits_with_its_bases_pattern(qtbo
     continue_on(qtbot, w, corpus)
     assert c.model.extension is not None and c.has_trainer
     assert tp.imported_note.isVisibleTo(tp)
-    note = tp.imported_note.text()
+    note = tp.imported_note.full_text()
     assert note == (
         "Extension: it uses its base's pattern (GPT-4) and special tokens (<|endoftext|> <|im_start|>); "
         "the ones above are for the next corpus."

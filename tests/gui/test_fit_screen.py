@@ -338,4 +338,7 @@ def test_a_long_reason_under_the_custom_regex_is_shown_whole(qtbot):
                 continue
             qtbot.waitUntil(lambda h=hint: h.width() > 0 and h.height() >= h.heightForWidth(h.width()))
         tp.custom.setText(r"\p{L}*|\s+|\d")
-        assert tp.pattern_hint.heightForWidth(tp.pattern_hint.width()) > 3 * tp.pattern_hint.fontMetrics().height()
+        assert (
+            tp.pattern_hint.heightForWidth(tp.pattern_hint.width())
+            > 3 * tp.pattern_hint.fontMetrics().height()
+        )

@@ -208,5 +208,5 @@ def test_the_imported_note_names_the_pattern_as_the_pattern_box_does(qtbot, lang
 
     with shown_window(qtbot, language) as w:
         import_tokenizer(qtbot, w.controller, MODEL)
-        note = w.training_panel.imported_note.text()
+        note = w.training_panel.imported_note.full_text()
         assert said in note and not_said not in note, note
