@@ -141,7 +141,7 @@
 <context>
     <name>Browser</name>
     <message>
-        <location filename="../../bpe_gui/views/widgets.py" line="183"/>
+        <location filename="../../bpe_gui/views/widgets.py" line="201"/>
         <source>Rewind to here (merge #%1 becomes the last)</source>
         <translation>回退到这里（第 %1 次合并成为最后一次）</translation>
     </message>
@@ -842,57 +842,62 @@
         <translation>能匹配空字符串的预分词模式（tiktoken 遇到它会出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="272"/>
+        <location filename="../../bpe_gui/text/core.py" line="275"/>
+        <source>special tokens of which one begins another ({0} begins {1}: tiktoken may take the shorter, where BPE Explorer and Hugging Face tokenizers take the longest)</source>
+        <translation>一个以另一个开头的特殊标记（{0} 是 {1} 的开头：tiktoken 可能取较短的那个，而 BPE Explorer 和 Hugging Face tokenizers 取最长的）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="283"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="276"/>
+        <location filename="../../bpe_gui/text/core.py" line="287"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="282"/>
+        <location filename="../../bpe_gui/text/core.py" line="293"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="288"/>
+        <location filename="../../bpe_gui/text/core.py" line="299"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="294"/>
+        <location filename="../../bpe_gui/text/core.py" line="305"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="305"/>
+        <location filename="../../bpe_gui/text/core.py" line="316"/>
         <source>{0} special token(s) whose bytes are not UTF-8 ({1}; only vocab.json + merges.txt and bpe.json hold them as special tokens)</source>
         <translation>{0} 个字节不是 UTF-8 的特殊标记（{1}；只有 vocab.json + merges.txt 和 bpe.json 能把它们存为特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="313"/>
+        <location filename="../../bpe_gui/text/core.py" line="324"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="327"/>
+        <location filename="../../bpe_gui/text/core.py" line="338"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="329"/>
+        <location filename="../../bpe_gui/text/core.py" line="340"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="330"/>
+        <location filename="../../bpe_gui/text/core.py" line="341"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="356"/>
+        <location filename="../../bpe_gui/text/core.py" line="367"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -1266,22 +1271,22 @@
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="938"/>
+        <location filename="../../bpe_gui/text/errors.py" line="944"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="939"/>
+        <location filename="../../bpe_gui/text/errors.py" line="945"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="940"/>
+        <location filename="../../bpe_gui/text/errors.py" line="946"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="941"/>
+        <location filename="../../bpe_gui/text/errors.py" line="947"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
@@ -2047,333 +2052,338 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="729"/>
+        <source>The tiktoken format cannot hold special tokens of which one begins another (%(first)s begins %(second)s): tiktoken may take the shorter where BPE Explorer and Hugging Face tokenizers take the longest. Export tokenizer.json or bpe.json, or export anyway.</source>
+        <translation>tiktoken 格式无法保存一个以另一个开头的特殊标记（%(first)s 是 %(second)s 的开头）：tiktoken 可能取较短的那个，而 BPE Explorer 和 Hugging Face tokenizers 取最长的。请导出 tokenizer.json 或 bpe.json，或者仍然导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="735"/>
         <source>Special token %(token)s (id %(id)s) is not UTF-8: %(formats)s cannot hold it as a special token (a tokenizer.json and tiktoken&apos;s special tokens are text). Export GPT-2 files or bpe.json (they hold its bytes), or export anyway with it as an ordinary token of the vocab.</source>
         <translation>特殊标记 %(token)s（id %(id)s）不是 UTF-8：%(formats)s 无法把它存为特殊标记（tokenizer.json 和 tiktoken 的特殊标记都是文本）。请导出 GPT-2 文件或 bpe.json（它们保存它的字节），或者仍然导出，让它作为词表中的普通词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="735"/>
+        <location filename="../../bpe_gui/text/errors.py" line="741"/>
         <source>%(path)s is not a regular file (a FIFO, socket or device?). Save the text to a file first.</source>
         <translation>%(path)s 不是普通文件（是 FIFO 管道、套接字或设备？）。请先把文本保存成文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="739"/>
+        <location filename="../../bpe_gui/text/errors.py" line="745"/>
         <source>%(path)s is a FIFO, pipe or device, which can be read only once; the app needs a file it can read again. Save the text to a file first (the command line can stream it: bpe-explorer train FILE).</source>
         <translation>%(path)s 是 FIFO、管道或设备，只能读取一次；本程序需要能反复读取的文件。请先把文本保存成文件（命令行可以流式读取它：bpe-explorer train FILE）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="745"/>
+        <location filename="../../bpe_gui/text/errors.py" line="751"/>
         <source>Counting in several processes needs room for temporary files in %(folder)s (%(reason)s). Free some space there, point TMPDIR at a folder with more room, or count in one process.</source>
         <translation>多进程计数需要在 %(folder)s 中存放临时文件（%(reason)s）。请在那里腾出空间，把 TMPDIR 指向空间更大的文件夹，或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="750"/>
+        <location filename="../../bpe_gui/text/errors.py" line="756"/>
         <source>A counting process could not open a temporary file in %(folder)s (%(reason)s). Raise the limit on open files (ulimit -n), or count in one process.</source>
         <translation>一个计数进程无法在 %(folder)s 中打开临时文件（%(reason)s）。请提高可打开文件数的上限（ulimit -n），或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="755"/>
+        <location filename="../../bpe_gui/text/errors.py" line="761"/>
         <source>A worker process ended unexpectedly (%(exit_reason)s).</source>
         <translation>一个工作进程意外结束（%(exit_reason)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="756"/>
+        <location filename="../../bpe_gui/text/errors.py" line="762"/>
         <source>Could not start a %(name)s process: %(reason)s (%(python)s). Check that this Python is installed and runnable, or use one process.</source>
         <translation>无法启动 %(name)s 进程：%(reason)s（%(python)s）。请检查这个 Python 是否已安装且能运行，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="761"/>
+        <location filename="../../bpe_gui/text/errors.py" line="767"/>
         <source>Could not start a %(name)s process (%(exit_reason)s); its own error, if any, is printed in the terminal. Check that this Python can import the package (%(python)s), or use one process.</source>
         <translation>无法启动 %(name)s 进程（%(exit_reason)s）；它自己的错误信息（如果有）打印在终端里。请检查这个 Python（%(python)s）能否导入本程序的包，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="766"/>
+        <location filename="../../bpe_gui/text/errors.py" line="772"/>
         <source>The training engine stopped unexpectedly (%(exit_reason)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎意外停止（%(exit_reason)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="771"/>
+        <location filename="../../bpe_gui/text/errors.py" line="777"/>
         <source>The training engine could not start.</source>
         <translation>训练引擎无法启动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="772"/>
+        <location filename="../../bpe_gui/text/errors.py" line="778"/>
         <source>The training engine could not start: %(cause)s</source>
         <translation>训练引擎无法启动：%(cause)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="773"/>
+        <location filename="../../bpe_gui/text/errors.py" line="779"/>
         <source>The training engine was stopped (SIGSTOP) for more than %(seconds)s s and has been ended. The loaded corpus is gone: open it again.</source>
         <translation>训练引擎被暂停（SIGSTOP）超过 %(seconds)s 秒，已被结束。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="778"/>
+        <location filename="../../bpe_gui/text/errors.py" line="784"/>
         <source>The training engine sent an unreadable reply (%(detail)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎发回了无法读取的回复（%(detail)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="783"/>
+        <location filename="../../bpe_gui/text/errors.py" line="789"/>
         <source>%(name)s has no &apos;bpe_explorer&apos; metadata: give the pattern (and the special tokens, if any) it was counted with.</source>
         <translation>%(name)s 没有 &apos;bpe_explorer&apos; 元数据：请给出计数时用的模式（以及特殊标记，如果有的话）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="788"/>
+        <location filename="../../bpe_gui/text/errors.py" line="794"/>
         <source>The counts were made with the pattern &apos;%(made)s&apos;, not &apos;%(given)s&apos;. Train with the counts&apos; own pattern, or count again with this one.</source>
         <translation>这些计数是用模式 &apos;%(made)s&apos; 得到的，不是 &apos;%(given)s&apos;。请用计数自带的模式训练，或用这个模式重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="793"/>
+        <location filename="../../bpe_gui/text/errors.py" line="799"/>
         <source>The counts were made with the special tokens %(made)s, not %(given)s. Train with the counts&apos; own special tokens, or count again with these.</source>
         <translation>这些计数是用特殊标记 %(made)s 得到的，不是 %(given)s。请用计数自带的特殊标记训练，或用这些特殊标记重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="798"/>
+        <location filename="../../bpe_gui/text/errors.py" line="804"/>
         <source>The counts have no first_file/first_offset columns, which the &apos;first&apos; tie rule needs (each token&apos;s first occurrence). Train with the lexicographic tie rule, or write those columns.</source>
         <translation>这些计数没有 first_file/first_offset 列，而“最先出现者胜出”的平局规则需要它们（每个词元第一次出现的位置）。请改用字典序平局规则训练，或补上这两列。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="803"/>
+        <location filename="../../bpe_gui/text/errors.py" line="809"/>
         <source>%(name)s lacks the column(s) %(columns)s. A counts file has token (binary), count (int64), and first_file (int32), first_offset (int64) for the &apos;first&apos; tie rule (both or neither).</source>
         <translation>%(name)s 缺少列 %(columns)s。计数文件应有 token（binary）、count（int64），以及供“最先出现者胜出”平局规则使用的 first_file（int32）和 first_offset（int64）（两列要么都有，要么都没有）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="808"/>
+        <location filename="../../bpe_gui/text/errors.py" line="814"/>
         <source>%(name)s: the column types do not fit the counts schema (%(detail)s).</source>
         <translation>%(name)s：列的类型与计数文件的格式不符（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="811"/>
+        <location filename="../../bpe_gui/text/errors.py" line="817"/>
         <source>%(name)s: every row needs a token and a count of at least 1.</source>
         <translation>%(name)s：每一行都需要一个词元和至少为 1 的次数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="812"/>
+        <location filename="../../bpe_gui/text/errors.py" line="818"/>
         <source>%(name)s lists a token twice. Sum the rows per token (group by token).</source>
         <translation>%(name)s 中有词元出现了两次。请按词元把各行的次数加起来（按 token 分组）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="815"/>
+        <location filename="../../bpe_gui/text/errors.py" line="821"/>
         <source>%(name)s: first_file and first_offset need a value in every row (the file index and byte offset of the token&apos;s first occurrence).</source>
         <translation>%(name)s：每一行的 first_file 和 first_offset 都要有值（词元第一次出现处的文件索引和字节偏移）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="820"/>
+        <location filename="../../bpe_gui/text/errors.py" line="826"/>
         <source>%(name)s: first_file and first_offset must be at least 0.</source>
         <translation>%(name)s：first_file 和 first_offset 不能小于 0。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="823"/>
+        <location filename="../../bpe_gui/text/errors.py" line="829"/>
         <source>%(name)s: first_file goes up to %(highest)s but the metadata lists %(count)s source file(s). List every file in &apos;sources&apos;, in order.</source>
         <translation>%(name)s：first_file 最大到 %(highest)s，但元数据只列出了 %(count)s 个源文件。请在 &apos;sources&apos; 中按顺序列出每个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="828"/>
+        <location filename="../../bpe_gui/text/errors.py" line="834"/>
         <source>The counts file %(path)s does not exist. Check the path.</source>
         <translation>计数文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="829"/>
+        <location filename="../../bpe_gui/text/errors.py" line="835"/>
         <source>%(path)s is a folder without data files. Choose a counts file made by &apos;count&apos;, or a folder of Parquet parts (as Spark or Dask write them).</source>
         <translation>%(path)s 是一个没有数据文件的文件夹。请选择由 &apos;count&apos; 生成的计数文件，或由 Parquet 分片组成的文件夹（Spark 或 Dask 写出的那种）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="834"/>
+        <location filename="../../bpe_gui/text/errors.py" line="840"/>
         <source>%(name)s is not a readable Parquet counts file (%(detail)s).</source>
         <translation>%(name)s 不是可读取的 Parquet 计数文件（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="837"/>
+        <location filename="../../bpe_gui/text/errors.py" line="843"/>
         <source>%(name)s holds the counts of %(count)s separate runs (their part files carry different metadata). Open each file on its own, not the folder.</source>
         <translation>%(name)s 里是 %(count)s 次不同计数的结果（各分片文件的元数据不同）。请分别打开每个文件，而不是整个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="842"/>
+        <location filename="../../bpe_gui/text/errors.py" line="848"/>
         <source>Counts files need pyarrow: pip install &quot;bpe-explorer[scale]&quot;.</source>
         <translation>读取计数文件需要 pyarrow：pip install &quot;bpe-explorer[scale]&quot;。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="845"/>
+        <location filename="../../bpe_gui/text/errors.py" line="851"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; is not a counts record.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 不是计数记录。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="848"/>
+        <location filename="../../bpe_gui/text/errors.py" line="854"/>
         <source>%(name)s is of counts format version %(version)s; this BPE Explorer reads up to %(supported)s. Update BPE Explorer to open it.</source>
         <translation>%(name)s 的计数格式版本是 %(version)s；当前 BPE Explorer 最多能读取版本 %(supported)s。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="853"/>
+        <location filename="../../bpe_gui/text/errors.py" line="859"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; cannot be read (%(detail)s). See the README&apos;s counts schema.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 无法读取（%(detail)s）。请参阅 README 中的计数文件格式说明。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="858"/>
+        <location filename="../../bpe_gui/text/errors.py" line="864"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has no &apos;pattern&apos;. Add the pattern the counts were made with (&quot;gpt2&quot;, &quot;gpt4&quot;, the regex, or null for no pre-tokenization).</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中没有 &apos;pattern&apos;。请补上计数时用的模式（&quot;gpt2&quot;、&quot;gpt4&quot;、正则表达式，或表示不预分词的 null）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="863"/>
+        <location filename="../../bpe_gui/text/errors.py" line="869"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has the pattern %(pattern)s but pattern_name %(shown)s. Make them agree.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中的 pattern 是 %(pattern)s，而 pattern_name 是 %(shown)s。请让两者一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="868"/>
-        <location filename="../../bpe_gui/text/errors.py" line="869"/>
+        <location filename="../../bpe_gui/text/errors.py" line="874"/>
+        <location filename="../../bpe_gui/text/errors.py" line="875"/>
         <source>A word count is %(shown)s. Counts must be positive integers.</source>
         <translation>有一个单词的次数是 %(shown)s。次数必须是正整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="872"/>
+        <location filename="../../bpe_gui/text/errors.py" line="878"/>
         <source>The counts sum to %(total)s over words of up to %(longest)s bytes: a pair could be counted %(pairs)s times, more than this trainer sums exactly (2^62). These counts are damaged or too large.</source>
         <translation>这些次数总和为 %(total)s，单词最长 %(longest)s 个字节：一个字节对可能被计 %(pairs)s 次，超过了训练器能精确累加的上限（2^62）。这些计数已损坏或过大。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="878"/>
+        <location filename="../../bpe_gui/text/errors.py" line="884"/>
         <source>The pair %(shown)s does not occur in the corpus now; it cannot be merged.</source>
         <translation>字节对 %(shown)s 现在已不在语料中出现，无法合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="881"/>
+        <location filename="../../bpe_gui/text/errors.py" line="887"/>
         <source>Extending a SentencePiece-style (character-level) BPE tokenizer is not supported. Extend a byte-level one (GPT-2, tokenizer.json, tiktoken, bpe.json).</source>
         <translation>不支持扩展 SentencePiece 式（字符级）的 BPE 分词器。请扩展字节级的分词器（GPT-2、tokenizer.json、tiktoken、bpe.json）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="886"/>
+        <location filename="../../bpe_gui/text/errors.py" line="892"/>
         <source>A vocab size of %(vocab_size)s is smaller than the base tokenizer&apos;s %(base)s tokens; an extension keeps them all. Choose a vocab size above %(base)s.</source>
         <translation>词表大小 %(vocab_size)s 小于基础分词器的 %(base)s 个词元；扩展会保留它们全部。请选择大于 %(base)s 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="891"/>
+        <location filename="../../bpe_gui/text/errors.py" line="897"/>
         <source>The training record says this tokenizer extends one of %(n_vocab)s tokens and %(n_merges)s merges, which does not fit its %(vocab)s tokens and %(merges)s merges. The file is inconsistent: export it again.</source>
         <translation>训练记录说这个分词器扩展自一个有 %(n_vocab)s 个词元、%(n_merges)s 个合并的分词器，但它自己只有 %(vocab)s 个词元和 %(merges)s 个合并。文件前后矛盾：请重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="897"/>
+        <location filename="../../bpe_gui/text/errors.py" line="903"/>
         <source>The id %(id)s is not in this vocabulary (ids %(lo)s..%(hi)s). Give an id it has.</source>
         <translation>ID %(id)s 不在这个词表中（ID 范围 %(lo)s..%(hi)s）。请输入词表中有的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="900"/>
+        <location filename="../../bpe_gui/text/errors.py" line="906"/>
         <source>%(shown)s is not a token of this vocabulary. Give a token&apos;s text or its id.</source>
         <translation>%(shown)s 不是这个词表中的词元。请输入词元的文本或它的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="903"/>
+        <location filename="../../bpe_gui/text/errors.py" line="909"/>
         <source>%(shown)s is not a token of this vocabulary; this tokenizer cuts it into %(count)s tokens (%(parts)s). Trace one of them by its id or its text.</source>
         <translation>%(shown)s 不是这个词表中的词元；这个分词器把它切成 %(count)s 个词元（%(parts)s）。请用其中一个的 ID 或文本来追踪。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="908"/>
+        <location filename="../../bpe_gui/text/errors.py" line="914"/>
         <source>The text contains a lone surrogate (%(codepoint)s at character %(index)s), which is not valid Unicode. Fix the text.</source>
         <translation>文本中含有孤立的代理码位（第 %(index)s 个字符处的 %(codepoint)s），不是有效的 Unicode。请修正文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="913"/>
+        <location filename="../../bpe_gui/text/errors.py" line="919"/>
         <source>No tokenizer to evaluate. Add at least one.</source>
         <translation>没有要评估的分词器。请至少添加一个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="914"/>
+        <location filename="../../bpe_gui/text/errors.py" line="920"/>
         <source>No text to evaluate on. Add at least one file.</source>
         <translation>没有用于评估的文本。请至少添加一个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="915"/>
+        <location filename="../../bpe_gui/text/errors.py" line="921"/>
         <source>The tokenizer %(text)s is neither a file or folder nor a known encoding. Give a path or one of %(names)s.</source>
         <translation>分词器 %(text)s 既不是文件或文件夹，也不是已知的编码。请给出路径，或以下之一：%(names)s。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="920"/>
+        <location filename="../../bpe_gui/text/errors.py" line="926"/>
         <source>Unknown tokenizer %(text)s; did you mean %(shown)s?</source>
         <translation>未知的分词器 %(text)s；你是不是想输入 %(shown)s？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="921"/>
+        <location filename="../../bpe_gui/text/errors.py" line="927"/>
         <source>Sampling %(n)s documents: sample at least 1 document.</source>
         <translation>抽样 %(n)s 篇文档：至少要抽 1 篇。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="922"/>
+        <location filename="../../bpe_gui/text/errors.py" line="928"/>
         <source>Sampling documents needs a split token: documents are the pieces between its occurrences.</source>
         <translation>抽样文档需要一个分隔标记：文档就是它每两次出现之间的片段。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="927"/>
+        <location filename="../../bpe_gui/text/errors.py" line="933"/>
         <source>Pick one tokenizer file or folder, or a GPT-2 vocab .json together with its merges .txt (picked: %(names)s).</source>
         <translation>请选择一个分词器文件或文件夹，或者同时选择 GPT-2 的 vocab .json 和它的 merges .txt（已选：%(names)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="953"/>
+        <location filename="../../bpe_gui/text/errors.py" line="959"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="955"/>
+        <location filename="../../bpe_gui/text/errors.py" line="961"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="957"/>
+        <location filename="../../bpe_gui/text/errors.py" line="963"/>
         <source>, %1 entry %2</source>
         <translation> 的 %1 列表第 %2 项（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="965"/>
+        <location filename="../../bpe_gui/text/errors.py" line="971"/>
         <source>killed by SIGKILL: out of memory, or killed by hand?</source>
         <translation>被 SIGKILL 杀死：内存不足，还是被手动结束了？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="966"/>
+        <location filename="../../bpe_gui/text/errors.py" line="972"/>
         <source>ended by SIGTERM: asked to stop (by hand, or by the system shutting down)</source>
         <translation>被 SIGTERM 结束：被要求停止（手动，或系统正在关机）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="969"/>
+        <location filename="../../bpe_gui/text/errors.py" line="975"/>
         <source>ended by SIGINT (Ctrl+C)</source>
         <translation>被 SIGINT 结束（Ctrl+C）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="970"/>
+        <location filename="../../bpe_gui/text/errors.py" line="976"/>
         <source>ended by SIGHUP: its terminal closed</source>
         <translation>被 SIGHUP 结束：它的终端已关闭</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="971"/>
+        <location filename="../../bpe_gui/text/errors.py" line="977"/>
         <source>crashed (SIGSEGV: a fault in native code)</source>
         <translation>崩溃了（SIGSEGV：本地代码出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="972"/>
+        <location filename="../../bpe_gui/text/errors.py" line="978"/>
         <source>crashed (SIGBUS: a file it had mapped shrank, or a memory fault)</source>
         <translation>崩溃了（SIGBUS：它映射的文件变小了，或内存出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="973"/>
+        <location filename="../../bpe_gui/text/errors.py" line="979"/>
         <source>aborted (SIGABRT)</source>
         <translation>中止了（SIGABRT）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="982"/>
+        <location filename="../../bpe_gui/text/errors.py" line="988"/>
         <source>exit code unknown</source>
         <translation>退出码未知</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="984"/>
+        <location filename="../../bpe_gui/text/errors.py" line="990"/>
         <source>exit code %1</source>
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="988"/>
+        <location filename="../../bpe_gui/text/errors.py" line="994"/>
         <source>ended by signal %1</source>
         <translation>被信号 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="989"/>
+        <location filename="../../bpe_gui/text/errors.py" line="995"/>
         <source>ended by %1</source>
         <translation>被 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="1003"/>
+        <location filename="../../bpe_gui/text/errors.py" line="1009"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -4152,313 +4162,313 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="235"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="238"/>
         <source>Selected merge</source>
         <translation>选中的合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="236"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="239"/>
         <source>What happened</source>
         <translation>发生了什么</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="274"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="277"/>
         <source>Evaluate</source>
         <translation>评估</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="307"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="310"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="308"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
         <source>&amp;Open corpus…</source>
         <translation>打开语料(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="309"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="312"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="311"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="314"/>
         <source>&amp;Import tokenizer…</source>
         <translation>导入分词器(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="315"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
         <source>Explore a tokenizer trained elsewhere (GPT-2, tokenizer.json, tiktoken, native)</source>
         <translation>查看在别处训练的分词器（GPT-2、tokenizer.json、tiktoken、本应用格式）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="324"/>
         <source>Continue &amp;training from this tokenizer…</source>
         <translation>从这个分词器继续训练(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="318"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="321"/>
         <source>Pick a corpus and learn new merges on top of this tokenizer, step by step: its tokens and ids stay</source>
         <translation>选择一份语料，在这个分词器之上逐步学习新的合并：它的词元和 ID 保持不变</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="328"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="331"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="330"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
         <source>&amp;Compare with tokenizer…</source>
         <translation>与分词器比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="333"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="336"/>
         <source>&amp;Vocabulary overlap…</source>
         <translation>词表重叠(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="337"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
         <source>Tokens shared with the compared tokenizer, tokens only in each, where the merges part</source>
         <translation>与所比较的分词器共有的词元、各自独有的词元，以及合并列表开始不同的位置</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="340"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="343"/>
         <source>E&amp;xtend this tokenizer…</source>
         <translation>扩展这个分词器(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="344"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="347"/>
         <source>Keep every token and id of this tokenizer and learn more merges on a corpus</source>
         <translation>保留这个分词器的全部词元和 ID，在一份语料上学习更多合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="348"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="351"/>
         <source>&amp;Save session…</source>
         <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="352"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
         <source>Save the corpus, settings, merges and text to reopen later</source>
         <translation>保存语料、设置、合并和文本，以便之后重新打开</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="358"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="361"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="359"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="362"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="360"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="363"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="362"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="365"/>
         <source>Step &amp;N</source>
         <translation>走 N 步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="364"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="367"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="366"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="369"/>
         <source>&amp;Train to vocab size</source>
         <translation>训练到词表大小(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="368"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="371"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="370"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="373"/>
         <source>&amp;Evaluate tokenizers…</source>
         <translation>评估分词器(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="372"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="375"/>
         <source>&amp;Evaluate</source>
         <translation>评估(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="375"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="378"/>
         <source>&amp;Dead and odd tokens…</source>
         <translation>无法到达与异常的词元(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="379"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="382"/>
         <source>Tokens no text reaches, no merges build, partial characters, never used</source>
         <translation>没有文本能得到、合并构造不出、不完整字符、从未使用的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="383"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="386"/>
         <source>&amp;Rewind to the selected merge</source>
         <translation>回退到所选的合并(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="387"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="390"/>
         <source>Undo every merge after the selected one</source>
         <translation>撤销所选合并之后的所有合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="390"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="393"/>
         <source>R&amp;eset (0 merges)</source>
         <translation>重置（0 次合并）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="391"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="394"/>
         <source>Undo all merges; the corpus stays loaded</source>
         <translation>撤销全部合并；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="394"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="397"/>
         <source>&amp;Audit a merge list…</source>
         <translation>审查合并列表(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="398"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="401"/>
         <source>Find where a merge list first differs from training on this corpus, and why</source>
         <translation>找出一份合并列表从哪里开始与在此语料上的训练不同，以及原因</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="400"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="403"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="402"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="405"/>
         <source>&amp;Messages</source>
         <translation>消息(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="406"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
         <source>Every status and error message, in full</source>
         <translation>所有状态和错误消息的完整内容</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="409"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="412"/>
         <source>&amp;Learn BPE step by step</source>
         <translation>逐步学习 BPE(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="417"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="420"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="418"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="421"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="420"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="423"/>
         <source>What is &amp;BPE?</source>
         <translation>什么是 BPE(&amp;B)？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="424"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="427"/>
         <source>What a tokenizer is and how BPE learns, in plain words; then Learn mode</source>
         <translation>用大白话讲什么是分词器、BPE 怎样学习；然后进入学习模式</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="426"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="429"/>
         <source>&amp;Glossary</source>
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="427"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="430"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="475"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="478"/>
         <source>R&amp;eset (to the base tokenizer)</source>
         <translation>重置（回到基础分词器）(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="477"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="480"/>
         <source>Undo all new merges: back to the base tokenizer; the corpus stays loaded</source>
         <translation>撤销全部新增合并：回到基础分词器；语料保持加载</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="495"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="498"/>
         <source>Not for a SentencePiece-style (character-level) tokenizer: training can continue only from a byte-level one (GPT-2, tokenizer.json, tiktoken, native bpe.json)</source>
         <translation>不适用于 SentencePiece 风格（字符级）的分词器：只能从字节级的分词器继续训练（GPT-2、tokenizer.json、tiktoken、本应用的 bpe.json）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="531"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="534"/>
         <source>%1 base merges + %n new</source>
         <translation>
             <numerusform>%1 次基础合并 + %n 次新合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="533"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="536"/>
         <source>%n merge(s)</source>
         <translation>
             <numerusform>%n 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="534"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="537"/>
         <source>vocab %1 · %2 </source>
         <translation>词表 %1 · %2 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/window/main_window.py" line="548"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="551"/>
         <source>extension of %1 with %n new merge(s) on %2</source>
         <translation>
             <numerusform>%1 的扩展，在 %2 上有 %n 次新合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="626"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="629"/>
         <source>Rewind to a merge</source>
         <translation>回退到某次合并</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="626"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="629"/>
         <source>right-click it in the timeline or the merges list</source>
         <translation>在时间线或合并列表中右键点击它</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="627"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="630"/>
         <source>Jump to a token id</source>
         <translation>跳转到某个词元 id</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="627"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="630"/>
         <source>type #1234 in the vocab search box</source>
         <translation>在词表搜索框中输入 #1234</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="659"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="662"/>
         <source>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;Train, step through, visualise and export byte-level BPE tokenizers.&lt;br&gt;&lt;br&gt;Step: → or Space · Undo: ← or Ctrl+Z · Train: Ctrl+T · Cancel: Esc</source>
         <translation>&lt;b&gt;BPE Explorer&lt;/b&gt; {0}&lt;br&gt;训练、逐步查看、可视化并导出字节级 BPE 分词器。&lt;br&gt;&lt;br&gt;单步：→ 或空格 · 撤销：← 或 Ctrl+Z · 训练：Ctrl+T · 取消：Esc</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="355"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="358"/>
         <source>Open sessio&amp;n…</source>
         <translation>打开会话(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="411"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="414"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="657"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="660"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/window/main_window.py" line="727"/>
+        <location filename="../../bpe_gui/window/main_window.py" line="730"/>
         <source>Stopping the background task before closing …</source>
         <translation>关闭前正在停止后台任务 …</translation>
     </message>
@@ -5711,8 +5721,8 @@
     </message>
     <message>
         <location filename="../../bpe_gui/views/training_panel.py" line="159"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="476"/>
-        <location filename="../../bpe_gui/views/training_panel.py" line="487"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="479"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="490"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -5801,77 +5811,77 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="389"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="392"/>
         <source>At least %1: the 256 byte tokens + %n special token(s).</source>
         <translation>
             <numerusform>至少 %1：256 个字节词元 + %n 个特殊标记。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="395"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="398"/>
         <source>Above %1: the base tokenizer %2 keeps all its tokens.</source>
         <translation>须大于 %1：基础分词器 %2 的全部词元都会保留。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="399"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="402"/>
         <source>The vocab size to train to. </source>
         <translation>要训练到的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="401"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="404"/>
         <source>Too small. </source>
         <translation>太小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="422"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="425"/>
         <source>Training to this vocab size needs about {0} of memory: an estimate from the corpus&apos;s {1} distinct pre-tokens ({2} MB) and the merges to the vocab size, with the undo history the app keeps. The command line (bpe-explorer train) keeps no history and needs less.</source>
         <translation>训练到该词表大小约需 {0} 内存：根据语料的 {1} 个不同预分词（{2} MB）和训练到该词表大小所需的合并次数估算，含本应用保留的撤销历史。命令行（bpe-explorer train）不保留历史，所需内存更少。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="428"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="431"/>
         <source>≈ {0}</source>
         <comment>memory training needs, beside the vocab size</comment>
         <translation>约需 {0}</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="436"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="439"/>
         <source>Training to this vocab size needs about {0} of memory; this computer has {1} free. Choose a smaller vocab size or corpus, or train with bpe-explorer train.</source>
         <translation>训练到该词表大小约需 {0} 内存；本机可用 {1}。请选用更小的词表大小或语料，或用 bpe-explorer train 训练。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="477"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="474"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="477"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../bpe_gui/views/training_panel.py" line="494"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="497"/>
         <source>&lt;b&gt;%n&lt;/b&gt; merge(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 次合并</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="500"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="503"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="502"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="505"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; · %3 · %4 个特殊标记</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="506"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="509"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special · %5 added</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记 · %5 个添加的词元</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/views/training_panel.py" line="508"/>
+        <location filename="../../bpe_gui/views/training_panel.py" line="511"/>
         <source>Vocab &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 special</source>
         <translation>词表 &lt;b&gt;%1&lt;/b&gt; / %2 · %3 · %4 个特殊标记</translation>
     </message>

@@ -268,6 +268,17 @@ _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ),
     ),
     (
+        re.compile(
+            r"special tokens of which one begins another \((.+) begins (.+): tiktoken may take the "
+            r"shorter, where BPE Explorer and HF tokenizers take the longest\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "special tokens of which one begins another ({0} begins {1}: tiktoken may take the shorter, "
+            "where BPE Explorer and Hugging Face tokenizers take the longest)",
+        ).format(m[1], m[2]),
+    ),
+    (
         re.compile(r"the normalizer \((.+)\)"),
         lambda m: QCoreApplication.translate("CoreText", "the normalizer ({0})").format(m[1]),
     ),

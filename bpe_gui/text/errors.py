@@ -726,6 +726,12 @@ def _templates() -> dict[str, str]:
             "string, and tiktoken fails on text where it does. Export tokenizer.json or bpe.json, or "
             "export anyway.",
         ),
+        "export_special_prefix": translate(
+            "Errors",
+            "The tiktoken format cannot hold special tokens of which one begins another (%(first)s begins "
+            "%(second)s): tiktoken may take the shorter where BPE Explorer and Hugging Face tokenizers "
+            "take the longest. Export tokenizer.json or bpe.json, or export anyway.",
+        ),
         "export_special_not_utf8": translate(
             "Errors",
             "Special token %(token)s (id %(id)s) is not UTF-8: %(formats)s cannot hold it as a special "

@@ -4,6 +4,7 @@ formats ``train`` writes when one cannot hold the tokenizer."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 
 
 def say_stale(out: str, written: dict) -> None:
@@ -33,19 +34,27 @@ def say_reading_notes(spec, written: dict) -> None:
 
 
 def tiktoken_fits(
-    pattern: str | None, formats: list[str], chosen: bool, allow_lossy: bool
+    pattern: str | None,
+    formats: list[str],
+    chosen: bool,
+    allow_lossy: bool,
+    special_tokens: Iterable[str] = (),
 ) -> tuple[list[str], str | None]:
     """The formats ``train`` writes, and why tiktoken is left out (None when it is not): tiktoken drops
     the text a pattern does not match (``\\p{L}+``: spaces, punctuation) and fails on a pattern that
     can match the empty string. With ``--format`` given (``chosen``) such a tiktoken file is refused
     before the run; by default it is left out; ``--allow-lossy`` writes it all the same."""
-    from core.formats.losses import pattern_loss_error, tiktoken_pattern_losses
+    from core.formats.losses import pattern_loss_error, special_prefix_error, tiktoken_pattern_losses
     from core.pretokenization.patterns import resolve_pattern
 
-    regex_ = resolve_pattern(pattern)
-    if "tiktoken" not in formats or allow_lossy or regex_ is None or not tiktoken_pattern_losses(regex_):
+    if "tiktoken" not in formats or allow_lossy:
         return formats, None
-    error = pattern_loss_error(regex_)
+    regex_ = resolve_pattern(pattern)
+    error = special_prefix_error(special_tokens)  # (special tokens of which one begins another)
+    if error is None and regex_ is not None and tiktoken_pattern_losses(regex_):
+        error = pattern_loss_error(regex_)
+    if error is None:
+        return formats, None
     if chosen:
         raise error
     return [f for f in formats if f != "tiktoken"], f"no bpe.tiktoken written: {error}"

@@ -87,7 +87,9 @@ def _train(args: argparse.Namespace) -> int:
     check_vocab_size(args.vocab_size, len(args.special_token))
     left_out = None
     if not args.counts:  # (said before the run; a counts file's pattern once it is read)
-        formats, left_out = tiktoken_fits(args.pattern or "gpt2", formats, chosen, args.allow_lossy)
+        formats, left_out = tiktoken_fits(
+            args.pattern or "gpt2", formats, chosen, args.allow_lossy, args.special_token
+        )
     for check in (one_byte_specials, non_utf8_specials_error):  # (found after hours of training before)
         clash = check(args.special_token, formats)
         if clash is not None:
@@ -144,7 +146,9 @@ def _train(args: argparse.Namespace) -> int:
             if clash is not None:
                 raise clash
         if args.counts:
-            formats, left_out = tiktoken_fits(trainer.pattern, formats, chosen, args.allow_lossy)
+            formats, left_out = tiktoken_fits(
+                trainer.pattern, formats, chosen, args.allow_lossy, trainer.special_tokens
+            )
         trainer.run(args.vocab_size, progress=progress, min_interval=10)
         progress.finish("merge")
     finally:

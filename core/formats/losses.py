@@ -17,6 +17,7 @@ the text the pattern does not match (',', ' ', '!' …: tiktoken drops it, where
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
 from core.errors import FormatError
@@ -74,7 +75,7 @@ def export_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
     changes ids): special tokens that are not UTF-8 (:func:`special_token_losses`), an imported HF
     pipeline, and for tiktoken a pattern that does not match all text or can match the empty string
     (:func:`pattern_losses`)."""
-    lost = special_token_losses(spec, fmt)
+    lost = special_token_losses(spec, fmt) + special_prefix_losses(spec.special_tokens, fmt)
     pipe = (
         []
         if fmt in KEEPS_PIPELINE or not spec.pipeline
@@ -84,6 +85,34 @@ def export_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
     if not any(x.startswith("the pre-tokenizer") for x in pipe):  # (else named with its pre-tokenizer)
         lost += pattern_losses(spec, fmt)
     return lost
+
+
+def _prefix_pair(special_tokens: Iterable[str]) -> tuple[str, str] | None:
+    """Two special tokens of which the first begins the second, if any (a token sorts just before
+    those it begins)."""
+    ordered = sorted(set(special_tokens))
+    return next(((a, b) for a, b in pairwise(ordered) if b.startswith(a)), None)
+
+
+def special_prefix_losses(special_tokens: Iterable[str], fmt: str) -> list[str]:
+    """For tiktoken, special tokens of which one begins another (``<|a|>`` and ``<|a|><|a|>``):
+    BPE Explorer and HF take the longest at each place, tiktoken the first of its alternation of
+    them, whose order is that of a hash map (the shorter one may win, and not the same on every
+    run).
+
+    >>> special_prefix_losses(["<|a|>", "<|a|><|a|>"], "tiktoken")[0][:46]
+    "special tokens of which one begins another ('<"
+    >>> special_prefix_losses(["<|a|>", "<|a|><|a|>"], "hf"), special_prefix_losses(["<s>", "</s>"], "tiktoken")
+    ([], [])
+    """
+    pair = _prefix_pair(special_tokens) if fmt == "tiktoken" else None
+    if pair is None:
+        return []
+    a, b = pair
+    return [
+        f"special tokens of which one begins another ({a!r} begins {b!r}: tiktoken may take the shorter, "
+        "where BPE Explorer and HF tokenizers take the longest)"
+    ]
 
 
 def pattern_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
@@ -138,6 +167,9 @@ def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
             id=spec.special_ids[token],
             formats=", ".join(refused),
         )
+    prefix = special_prefix_error(spec.special_tokens) if "tiktoken" in formats else None
+    if prefix is not None:
+        raise prefix
     for fmt in formats:
         lost = export_losses(spec, fmt)
         if lost and lost == pattern_losses(spec, fmt):
@@ -151,6 +183,24 @@ def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
                 fmt=fmt,
                 lost=lost,
             )
+
+
+def special_prefix_error(special_tokens: Iterable[str]) -> FormatError | None:
+    """The refusal of a tiktoken file for special tokens of which one begins another (code
+    ``export_special_prefix``), None where there are none (:func:`special_prefix_losses`)."""
+    pair = _prefix_pair(special_tokens)
+    if pair is None:
+        return None
+    a, b = pair
+    return FormatError(
+        f"the tiktoken format cannot hold special tokens of which one begins another ({a!r} begins "
+        f"{b!r}): tiktoken may take the shorter where BPE Explorer and HF tokenizers take the longest "
+        "(which one depends on the order of a hash map); export 'hf' or 'native', or write the "
+        "tiktoken file anyway (lossy=True in Python, --allow-lossy on the command line; the app asks)",
+        code="export_special_prefix",
+        first=a,
+        second=b,
+    )
 
 
 def pattern_loss_error(pattern: str, fmt: str = "tiktoken") -> FormatError:
