@@ -20,6 +20,10 @@ SETTINGS_ENV = "BPE_EXPLORER_SETTINGS"  # path of an .ini file to use instead of
 T = TypeVar("T", str, int, bool, list)
 
 
+#: the settings key of the left column's splitter sizes, kept only when the user sized it
+LEFT_BY_USER = "left_by_user"
+
+
 @dataclass(frozen=True)
 class Key(Generic[T]):
     """One setting: its name in the file and its default (whose type is the setting's type)."""

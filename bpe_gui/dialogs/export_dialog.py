@@ -100,7 +100,8 @@ def lossy_export_text(lost: dict[str, list[str]]) -> str:
             f"\u2022 {QCoreApplication.translate('Files', FORMAT_LABELS.get(fmt, fmt))}: "
             f"{'; '.join(map(core_text.loss, what))}"
         )
-    if "hf" in lost:  # (a special token that is not UTF-8: only GPT-2 files and bpe.json hold it)
+    not_utf8 = any("whose bytes are not UTF-8" in x for what in lost.values() for x in what)
+    if "hf" in lost or not_utf8:  # (a special token that is not UTF-8: only GPT-2 files and bpe.json hold it)
         lines.append(QCoreApplication.translate("ExportDialog", "The native bpe.json keeps all of it."))
     else:
         lines.append(

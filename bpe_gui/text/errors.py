@@ -748,6 +748,11 @@ def _templates() -> dict[str, str]:
             "read again. Save the text to a file first (the command line can stream it: bpe-explorer train "
             "FILE).",
         ),
+        "count_piece_cut": translate(
+            "Errors",
+            "A counting process's temporary file %(path)s was cut short (is the disk full?). Free some space "
+            "there, point TMPDIR at a folder with more room, or count in one process.",
+        ),
         "count_no_room": translate(
             "Errors",
             "Counting in several processes needs room for temporary files in %(folder)s (%(reason)s). Free "

@@ -24,7 +24,7 @@ from bpe_gui.dialogs.glossary import show_glossary
 from bpe_gui.dialogs.inspect_dialog import open_inspect
 from bpe_gui.dialogs.messages import MessageLog, ShortcutsDialog
 from bpe_gui.dialogs.overlap_dialog import open_overlap
-from bpe_gui.settings import Settings
+from bpe_gui.settings import LEFT_BY_USER, Settings
 from bpe_gui.text import i18n
 from bpe_gui.text.plural import plural
 from bpe_gui.views.browser_view import BrowserView
@@ -710,10 +710,15 @@ class MainWindow(FilesWindow):
         self.settings.set(settings.PATTERN, "none" if o.pattern is None else o.pattern)
         self.settings.set(settings.TIE_RULE, o.tie_break)
         for name, sp in self.splitters.items():
-            if name == "left" and not self._left_by_user:
-                # fitted by the window (to the screen, to the story, with the column scrolled to
-                # Step and Train): fitted again at the next start, not restored without its scroll
-                self.settings.remove_splitter_state(name)
+            if name == "left":
+                # only a column the user sized is kept (under a key of its own: before, the one the
+                # window fitted to the story, scrolled to Step and Train, was saved as "left" and
+                # restored without its scroll); one the window fitted is fitted again at the next start
+                self.settings.remove_splitter_state("left")
+                if self._left_by_user:
+                    self.settings.set_splitter_state(LEFT_BY_USER, sp.saveState())
+                else:
+                    self.settings.remove_splitter_state(LEFT_BY_USER)
             else:
                 self.settings.set_splitter_state(name, sp.saveState())
         self.settings.sync()

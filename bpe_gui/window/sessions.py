@@ -335,7 +335,7 @@ class SessionWindow(WindowBase):
         the user sized is saved: one the window fitted is fitted again)."""
         restored = set()
         for name, sp in self.splitters.items():
-            state = self.settings.splitter_state(name)
+            state = self.settings.splitter_state(settings.LEFT_BY_USER if name == "left" else name)
             if state is not None and sp.restoreState(state):
                 restored.add(name)
         return "left" in restored

@@ -245,14 +245,11 @@ def check_outputs(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from core.cli.progress import Progress as _Progress
-    from core.errors import CorpusError
     from core.evaluation.evaluate import EvalText, evaluate, sample_documents
     from core.evaluation.known_encodings import load_eval_tokenizer
     from core.formats import atomic_write
     from core.tokenization.tokenizer import Tokenizer
 
-    if args.workers is not None and args.workers < 1:
-        raise CorpusError(f"--workers {args.workers}: use at least 1 process")
     check_outputs(args)  # before the work, not after it
     from core.cli.input_guard import check_text_input
 

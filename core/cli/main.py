@@ -65,6 +65,7 @@ def _train(args: argparse.Namespace) -> int:
     from core.formats import FORMATS, check_replaceable, parse_formats
     from core.formats.partial_export import export_what_fits, non_utf8_specials_error, one_byte_specials
     from core.formats.spec import spec_from_trainer
+    from core.pretokenization.pattern_probe import check_training_pattern
     from core.pretokenization.pretokenize import count_pretokens_ordered
     from core.training.trainer import Trainer, check_vocab_size
 
@@ -85,6 +86,8 @@ def _train(args: argparse.Namespace) -> int:
         )
     formats = parse_formats(args.format)
     check_vocab_size(args.vocab_size, len(args.special_token))
+    if not args.counts:  # (a pattern given to train with; a counts file's is the file's)
+        check_training_pattern("gpt2" if args.pattern is None else args.pattern)
     left_out = None
     if not args.counts:  # (said before the run; a counts file's pattern once it is read)
         formats, left_out = tiktoken_fits(

@@ -456,6 +456,7 @@ def count_pretokens(
     is_text: bool = False,
     niceness: int = 0,
     allow_nul: bool = False,
+    pattern_of_file: bool = False,
 ) -> tuple[dict[bytes, int], CorpusStats]:
     """Count pre-tokens of a corpus file (or of in-memory data: ``bytes``, or ``str`` with ``is_text``).
 
@@ -467,6 +468,9 @@ def count_pretokens(
     ``niceness`` lowers the worker processes' CPU priority (the GUI uses it so that its own thread
     keeps getting the CPU while the workers count).
     ``allow_nul`` accepts a file with NUL bytes near its start (refused as binary by default).
+    A pattern that can match the empty string is refused
+    (:func:`core.pretokenization.pattern_probe.check_training_pattern`) unless ``pattern_of_file``:
+    a tokenizer file's own (an extension counts its corpus with its base's pattern).
     """
     counts, stats = count_pretokens_ordered(
         source,
@@ -478,6 +482,7 @@ def count_pretokens(
         is_text=is_text,
         niceness=niceness,
         allow_nul=allow_nul,
+        pattern_of_file=pattern_of_file,
     )
     if isinstance(counts, OrderedCounts):
         return counts.as_dict(), stats
@@ -496,12 +501,13 @@ def count_pretokens_ordered(
     is_text: bool = False,
     niceness: int = 0,
     allow_nul: bool = False,
+    pattern_of_file: bool = False,
 ) -> tuple[Mapping[bytes, int], CorpusStats]:
     """:func:`count_pretokens`, whose counts may come as an
     :class:`core.pretokenization.sharded_count.OrderedCounts` (counted in worker processes: the
     tokens and counts in order, no dict built in this process; what a trainer needs)."""
     specials = check_special_tokens(special_tokens)
-    pat = check_training_pattern(pattern)
+    pat = resolve_pattern(pattern) if pattern_of_file else check_training_pattern(pattern)
     done = size = 0
 
     def poll() -> None:

@@ -43,6 +43,7 @@ import marshal
 import os
 import selectors
 import shutil
+import struct
 import sys
 import tempfile
 import zlib
@@ -50,7 +51,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
 from itertools import pairwise
 from multiprocessing.connection import Connection, wait
-from typing import BinaryIO, Protocol
+from typing import Any, BinaryIO, Protocol
 
 import numpy as np
 
@@ -326,11 +327,12 @@ class ShardTotal:
         ]
 
 
-def merge_stretches(pieces: list[bytes], with_places: bool = False) -> tuple[bytes, int]:
+def merge_stretches(pieces: list[bytes], with_places: bool = False) -> tuple[Any, int]:
     """Merge stretches (disjoint tokens, each sorted by place) into one piece in order of place;
-    return it marshalled, and its number of pre-tokens. The piece is ``(tokens, counts, places)``
-    with ``with_places``, else packed: ``(b"\\0".join(tokens), lens, counts)`` (int64 bytes; see
-    :meth:`OrderedCounts.from_packed`), so that the parent makes no object per token."""
+    return it, and its number of pre-tokens. With ``with_places`` the piece is ``(tokens, counts,
+    places)`` marshalled; else it is packed, ``(b"\\0".join(tokens), lens, counts)`` (int64 bytes;
+    see :meth:`OrderedCounts.from_packed`), so that the parent makes no object per token, and is
+    written as it is (:func:`_write_packed`: ``marshal`` takes no bytes object of 2 GiB)."""
     tokens: list[bytes] = []
     counts, places = [], []
     for blob in pieces:
@@ -345,15 +347,43 @@ def merge_stretches(pieces: list[bytes], with_places: bool = False) -> tuple[byt
         place = np.concatenate(places)[order] if places else np.zeros(0, np.int64)
         return marshal.dumps((merged, count[order].tobytes(), place.tobytes())), int(count.sum())
     lens = np.fromiter(map(len, merged), np.int64, len(merged))
-    return marshal.dumps((b"\0".join(merged), lens.tobytes(), count[order].tobytes())), int(count.sum())
+    return (b"\0".join(merged), lens.tobytes(), count[order].tobytes()), int(count.sum())
 
 
 def _write(path: str, data: bytes) -> None:
+    _write_packed(path, data, header=False)
+
+
+_PACKED_HEADER = struct.Struct("<3q")  # the sizes of a packed piece's parts
+
+
+def _write_packed(path: str, *parts: bytes, header: bool = True) -> None:
+    """Write ``parts`` one after another (after their sizes, with ``header``: :func:`_take_packed`)."""
     try:
         with open(path, "wb") as f:
-            f.write(data)
+            if header:
+                f.write(_PACKED_HEADER.pack(*map(len, parts)))
+            for part in parts:
+                f.write(part)
     except OSError as e:
         raise _no_room(os.path.dirname(path), e) from None
+
+
+def _take_packed(path: str) -> tuple[bytes, bytes, bytes]:
+    """Read a packed piece (:func:`_write_packed`: the words joined, their lengths, their counts)
+    part by part, and delete its file."""
+    with open(path, "rb") as f:
+        sizes = _PACKED_HEADER.unpack(f.read(_PACKED_HEADER.size))
+        parts = tuple(f.read(n) for n in sizes)
+    os.unlink(path)
+    if any(len(part) != n for part, n in zip(parts, sizes)):
+        raise BPEError(
+            f"a counting process's piece {path!r} was cut short (the disk full?); free some space there, "
+            "point TMPDIR at a folder with more room, or count in one process",
+            code="count_piece_cut",
+            path=path,
+        )
+    return parts  # type: ignore[return-value]
 
 
 def _no_room(folder: str, e: OSError) -> BPEError:
@@ -496,10 +526,14 @@ def _serve(
                     _write(os.path.join(folder, f"s{shard}.{j}"), blob)
                 conn.send(("split",))
             elif kind == "merge":
-                blob, pretokens = merge_stretches(
+                merged, pretokens = merge_stretches(
                     [_take(os.path.join(folder, f"s{k}.{shard}")) for k in range(n_shards)], positions
                 )
-                _write(os.path.join(folder, f"final{shard}"), blob)
+                final = os.path.join(folder, f"final{shard}")
+                if positions:
+                    _write(final, merged)
+                else:
+                    _write_packed(final, *merged)
                 conn.send(("final", pretokens))
             else:
                 raise ValueError(f"unknown request {kind!r}")
@@ -736,7 +770,7 @@ class ShardedCount:
         count_parts: list[np.ndarray] = []
         for j, c in enumerate(conns):
             self.totals.pretokens += self._reply(c)[1]
-            blob, n_bytes, n_counts = marshal.loads(_take(os.path.join(self.folder, f"final{j}")))
+            blob, n_bytes, n_counts = _take_packed(os.path.join(self.folder, f"final{j}"))
             if n_bytes:
                 joined.append(blob)
                 lens.append(np.frombuffer(n_bytes, np.int64))

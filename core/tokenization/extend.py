@@ -81,7 +81,9 @@ def base_words(
     if pipe is None and files:
         pattern = base.pattern_regex if base.pattern_regex is not None else "none"
         for f in files:
-            counts, s = count_pretokens(f, base.special_tokens, pattern, workers=workers, progress=progress)
+            counts, s = count_pretokens(
+                f, base.special_tokens, pattern, workers=workers, progress=progress, pattern_of_file=True
+            )
             for word, n in counts.items():
                 pretokens[word.decode("utf-8", "surrogateescape")] += n
             stats.size_bytes += s.size_bytes

@@ -180,14 +180,15 @@ class FlatMerger:
         self.tie_break: TieBreak = tie_break
         self.special_tokens: list[str] = check_special_tokens(special_tokens)
         self.pattern = pattern
-        self.stats = stats or CorpusStats(
-            distinct_pretokens=len(word_counts), pretokens=sum(word_counts.values())
-        )
         self.records: list[MergeRecord] = []
         self._merges: list[Pair] = []
         # the counting workers' packed form (the words joined, their lengths and counts), where it
         # is whole and plainly valid: no object per word; else the words as a list
         packed = _packed_words(word_counts)
+        self.stats = stats or CorpusStats(  # (packed counts summed as they are, not made into lists)
+            distinct_pretokens=len(word_counts),
+            pretokens=int(packed[2].sum()) if packed is not None else sum(word_counts.values()),
+        )
         if packed is not None:
             words_joined, lens, self._wcounts = packed
             n_words = lens.size

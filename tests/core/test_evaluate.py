@@ -303,7 +303,6 @@ def test_cli_sample_docs(exported, tmp_path, capsys):
         (["--tokenizer", "no-such-tokenizer", "{f}"], "neither a file or folder nor a known encoding"),
         (["--tokenizer", "{tok}", "{f}.missing"], "does not exist"),
         (["--tokenizer", "{tok}", "{f}", "--sample-docs", "0"], "at least 1 document"),
-        (["--tokenizer", "{tok}", "{f}", "--workers", "0"], "at least 1 process"),
     ],
 )
 def test_cli_user_errors(exported, tmp_path, capsys, args, message):

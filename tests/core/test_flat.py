@@ -199,9 +199,14 @@ def test_packed_counts_merge_as_the_words_do(by):
     words = {**MANY_PAIRS, b"a\0b": 7, b"\0\0": 3, b"\0": 2}
     with mock.patch.multiple(flat, **by):
         expect = FlatMerger(words).steps(40)
+        from core.pretokenization.sharded_count import OrderedCounts
+
         packed = _packed(words)
-        merger = FlatMerger(packed, consume=True)
-        assert packed.packed() is None and len(packed) == 0  # consumed, never unpacked into a list
+        # (no stats given: summed from the packed counts; never made into a list of words)
+        with mock.patch.object(OrderedCounts, "_unpack", side_effect=AssertionError("made into lists")):
+            merger = FlatMerger(packed, consume=True)
+        assert packed.packed() is None and len(packed) == 0  # consumed
+        assert merger.stats.pretokens == sum(words.values()) and merger.stats.distinct_pretokens == len(words)
         assert merger.steps(40) == expect
 
 

@@ -20,7 +20,9 @@ CUSTOM = [r"[a-z]+", r"x*", r"([a-z])", r"\d+|[A-Z]"]
 
 @given(text=st.text(alphabet="abxyzAB12 ,.\n日é", max_size=60), pattern=st.sampled_from(CUSTOM))
 def test_training_pre_tokens_cover_every_byte_for_custom_patterns(text, pattern):
-    counts, _ = count_pretokens(text, [], pattern, workers=1, is_text=True)
+    counts, _ = count_pretokens(
+        text, [], pattern, workers=1, is_text=True, pattern_of_file=True
+    )  # (x*: a file's)
     assert sum(len(k) * v for k, v in counts.items()) == len(text.encode())
     assert b"" not in counts
 

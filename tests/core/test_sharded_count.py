@@ -144,10 +144,7 @@ def test_the_sharded_sum_in_one_process_gives_the_serial_counts():
     tokens: list[bytes] = []
     counts: list[int] = []
     for j in range(w):
-        import marshal
-
-        blob, _ = merge_stretches([s[j] for s in stretches])
-        joined, lens, n = marshal.loads(blob)
+        (joined, lens, n), _ = merge_stretches([s[j] for s in stretches])
         piece = OrderedCounts.from_packed(joined, np.frombuffer(lens, np.int64), np.frombuffer(n, np.int64))
         tokens += piece.tokens
         counts += piece.counts
@@ -287,3 +284,21 @@ def test_no_room_for_the_temporary_files_is_a_clear_error(tmp_path, monkeypatch)
     with pytest.raises(BPEError, match="needs room for temporary files"):
         count_pretokens(path, [EOT], workers=2, block_bytes=4096)
     assert live_children() == []
+
+
+def test_a_final_piece_is_written_as_its_bytes_and_a_cut_one_is_refused(tmp_path):
+    """The words of a worker's final piece were one bytes object inside ``marshal``, which takes none
+    of 2 GiB or more: a worker with that much failed at the very end of counting. They are written
+    as they are, after their sizes; a piece cut short (a full disk) is refused, not misread."""
+    from core.errors import BPEError
+    from core.pretokenization.sharded_count import _take_packed, _write_packed
+
+    joined, lens, counts = b"ab\0\0c\0d", np.array([2, 0, 1, 1]).tobytes(), np.array([3, 1, 2, 5]).tobytes()
+    path = str(tmp_path / "final0")
+    _write_packed(path, joined, lens, counts)
+    assert _take_packed(path) == (joined, lens, counts) and not os.path.exists(path)
+    _write_packed(path, joined, lens, counts)
+    with open(path, "r+b") as f:
+        f.truncate(os.path.getsize(path) - 3)
+    with pytest.raises(BPEError, match="cut short"):
+        _take_packed(path)
