@@ -19,7 +19,8 @@ tiktoken = pytest.importorskip("tiktoken")
 from tiktoken.load import load_tiktoken_bpe  # noqa: E402
 
 CASES = {
-    "gpt2": {"specials": (EOT, EOT + EOT, "<|pad|>")},
+    # (special tokens that start alike; one that begins another is a lossy tiktoken export: below)
+    "gpt2": {"specials": (EOT, "<|endoftext|x|>", "<|pad|>")},
     "gpt4": {"pattern": "gpt4", "specials": (EOT,)},
     "none": {"pattern": "none", "vocab_size": 350, "n_words": 1000},
     "invalid-bytes": {"invalid_bytes": True},
@@ -92,6 +93,18 @@ def test_same_ids_on_generated_text(exported, text: str) -> None:
     assert tk.encode(text, allowed_special="all") == ids
     assert hf.encode(text).ids == ids
     assert hf.decode(ids, skip_special_tokens=False) == text
+
+
+def test_a_special_token_that_begins_another_gives_our_ids_in_tokenizers(tmp_path: Path) -> None:
+    """``<|endoftext|>`` and ``<|endoftext|><|endoftext|>``: HF takes the longest, as we do (tiktoken
+    may take the shorter: its file is a lossy export, refused by default)."""
+    spec = trained_spec(specials=(EOT, EOT + EOT, "<|pad|>"))
+    export_all(tmp_path, spec, ["hf"])
+    hf = tokenizers.Tokenizer.from_file(str(tmp_path / "tokenizer.json"))
+    ours = Tokenizer.from_spec(spec)
+    for text in (f"{EOT}{EOT}{EOT} <|pad|>{EOT}x", f"a{EOT}{EOT}b", *VARIED_TEXTS):
+        assert hf.encode(text).ids == ours.encode(text), text
+    assert ours.encode(EOT + EOT) == [spec.special_ids[EOT + EOT]]
 
 
 def test_hf_special_tokens_are_added_tokens(exported) -> None:
