@@ -847,57 +847,62 @@
         <translation>一个以另一个开头的特殊标记（{0} 是 {1} 的开头：tiktoken 可能取较短的那个，而 BPE Explorer 和 Hugging Face tokenizers 取最长的）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="283"/>
+        <location filename="../../bpe_gui/text/core.py" line="286"/>
+        <source>the order of the merges (tiktoken merges by token rank and gives other ids: {0} → {1}, where BPE Explorer and HF tokenizers give {2})</source>
+        <translation>合并的顺序（tiktoken 按标记的排名合并，得到不同的 ID：{0} → {1}，而 BPE Explorer 和 Hugging Face tokenizers 得到 {2}）</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/core.py" line="294"/>
         <source>the normalizer ({0})</source>
         <translation>规范化器（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="287"/>
+        <location filename="../../bpe_gui/text/core.py" line="298"/>
         <source>the pre-tokenizer ({0}; only one regex is kept, as the pattern)</source>
         <translation>预分词器（{0}；只保留一个正则作为预分词正则）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="293"/>
+        <location filename="../../bpe_gui/text/core.py" line="304"/>
         <source>the post-processor (it adds 1 token: id {0})</source>
         <translation>后处理器（它添加 1 个词元：ID {0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="299"/>
+        <location filename="../../bpe_gui/text/core.py" line="310"/>
         <source>the post-processor (it adds {0} tokens: ids {1})</source>
         <translation>后处理器（它添加 {0} 个词元：ID {1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="305"/>
+        <location filename="../../bpe_gui/text/core.py" line="316"/>
         <source>ignore_merges=false ({0} token(s) of the vocab are made by no merge: the original builds a pre-token equal to one of them by the merges, these formats take the whole token)</source>
         <translation>ignore_merges=false（词表中有 {0} 个词元不由任何合并规则生成：原分词器对等于其中某个词元的预分词结果仍按合并规则逐步构建，这些格式则直接取整个词元）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="316"/>
+        <location filename="../../bpe_gui/text/core.py" line="327"/>
         <source>{0} special token(s) whose bytes are not UTF-8 ({1}; only vocab.json + merges.txt and bpe.json hold them as special tokens)</source>
         <translation>{0} 个字节不是 UTF-8 的特殊标记（{1}；只有 vocab.json + merges.txt 和 bpe.json 能把它们存为特殊标记）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="324"/>
+        <location filename="../../bpe_gui/text/core.py" line="335"/>
         <source>the lstrip/rstrip/single_word options of {0} added token(s) ({1})</source>
         <translation>{0} 个附加词元的 lstrip/rstrip/single_word 选项（{1}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="338"/>
+        <location filename="../../bpe_gui/text/core.py" line="349"/>
         <source>{0} before</source>
         <translation>之前（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="340"/>
+        <location filename="../../bpe_gui/text/core.py" line="351"/>
         <source>{0} after</source>
         <translation>之后（{0}）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="341"/>
+        <location filename="../../bpe_gui/text/core.py" line="352"/>
         <source> and </source>
         <translation>和</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/core.py" line="367"/>
+        <location filename="../../bpe_gui/text/core.py" line="378"/>
         <source>.</source>
         <translation>。</translation>
     </message>
@@ -1271,22 +1276,22 @@
         <translation>%(file)s 和 %(merges_file)s：词表中有 %(count)s 个词元没有任何合并能产生，例如 %(shown)s。这两个文件不是配套的（合并规则文件被截断了，或者是另一个分词器的？）；只有 &lt;|endoftext|&gt; 这类额外添加的词元可以没有对应的合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="949"/>
+        <location filename="../../bpe_gui/text/errors.py" line="957"/>
         <source>the tokenizer</source>
         <translation>该分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="950"/>
+        <location filename="../../bpe_gui/text/errors.py" line="958"/>
         <source>the base tokenizer</source>
         <translation>基础分词器</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="951"/>
+        <location filename="../../bpe_gui/text/errors.py" line="959"/>
         <source>tokenizer A</source>
         <translation>分词器 A</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="952"/>
+        <location filename="../../bpe_gui/text/errors.py" line="960"/>
         <source>tokenizer B</source>
         <translation>分词器 B</translation>
     </message>
@@ -2057,338 +2062,343 @@
     </message>
     <message>
         <location filename="../../bpe_gui/text/errors.py" line="735"/>
+        <source>The tiktoken format cannot hold the order of this tokenizer&apos;s merges: tiktoken merges by token rank (the adjacent pair that makes the token of lowest id first), where BPE Explorer and Hugging Face tokenizers apply the merge list in its order, and here the two give other ids (%(text)s → %(tiktoken)s with tiktoken, %(ours)s here). Export tokenizer.json or bpe.json, or export anyway.</source>
+        <translation>tiktoken 格式无法保存此分词器的合并顺序：tiktoken 按标记的排名合并（先合并组成 ID 最小的标记的相邻一对），而 BPE Explorer 和 Hugging Face tokenizers 按合并列表的顺序合并，此处两者得到不同的 ID（%(text)s → tiktoken 得到 %(tiktoken)s，此处得到 %(ours)s）。请导出 tokenizer.json 或 bpe.json，或者仍然导出。</translation>
+    </message>
+    <message>
+        <location filename="../../bpe_gui/text/errors.py" line="743"/>
         <source>Special token %(token)s (id %(id)s) is not UTF-8: %(formats)s cannot hold it as a special token (a tokenizer.json and tiktoken&apos;s special tokens are text). Export GPT-2 files or bpe.json (they hold its bytes), or export anyway with it as an ordinary token of the vocab.</source>
         <translation>特殊标记 %(token)s（id %(id)s）不是 UTF-8：%(formats)s 无法把它存为特殊标记（tokenizer.json 和 tiktoken 的特殊标记都是文本）。请导出 GPT-2 文件或 bpe.json（它们保存它的字节），或者仍然导出，让它作为词表中的普通词元。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="741"/>
+        <location filename="../../bpe_gui/text/errors.py" line="749"/>
         <source>%(path)s is not a regular file (a FIFO, socket or device?). Save the text to a file first.</source>
         <translation>%(path)s 不是普通文件（是 FIFO 管道、套接字或设备？）。请先把文本保存成文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="745"/>
+        <location filename="../../bpe_gui/text/errors.py" line="753"/>
         <source>%(path)s is a FIFO, pipe or device, which can be read only once; the app needs a file it can read again. Save the text to a file first (the command line can stream it: bpe-explorer train FILE).</source>
         <translation>%(path)s 是 FIFO、管道或设备，只能读取一次；本程序需要能反复读取的文件。请先把文本保存成文件（命令行可以流式读取它：bpe-explorer train FILE）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="751"/>
+        <location filename="../../bpe_gui/text/errors.py" line="759"/>
         <source>A counting process&apos;s temporary file %(path)s was cut short (is the disk full?). Free some space there, point TMPDIR at a folder with more room, or count in one process.</source>
         <translation>计数进程的临时文件 %(path)s 不完整（磁盘满了？）。请在那里腾出一些空间，把 TMPDIR 指向空间更大的文件夹，或者只用一个进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="756"/>
+        <location filename="../../bpe_gui/text/errors.py" line="764"/>
         <source>Counting in several processes needs room for temporary files in %(folder)s (%(reason)s). Free some space there, point TMPDIR at a folder with more room, or count in one process.</source>
         <translation>多进程计数需要在 %(folder)s 中存放临时文件（%(reason)s）。请在那里腾出空间，把 TMPDIR 指向空间更大的文件夹，或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="761"/>
+        <location filename="../../bpe_gui/text/errors.py" line="769"/>
         <source>A counting process could not open a temporary file in %(folder)s (%(reason)s). Raise the limit on open files (ulimit -n), or count in one process.</source>
         <translation>一个计数进程无法在 %(folder)s 中打开临时文件（%(reason)s）。请提高可打开文件数的上限（ulimit -n），或改用单进程计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="766"/>
+        <location filename="../../bpe_gui/text/errors.py" line="774"/>
         <source>A worker process ended unexpectedly (%(exit_reason)s).</source>
         <translation>一个工作进程意外结束（%(exit_reason)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="767"/>
+        <location filename="../../bpe_gui/text/errors.py" line="775"/>
         <source>Could not start a %(name)s process: %(reason)s (%(python)s). Check that this Python is installed and runnable, or use one process.</source>
         <translation>无法启动 %(name)s 进程：%(reason)s（%(python)s）。请检查这个 Python 是否已安装且能运行，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="772"/>
+        <location filename="../../bpe_gui/text/errors.py" line="780"/>
         <source>Could not start a %(name)s process (%(exit_reason)s); its own error, if any, is printed in the terminal. Check that this Python can import the package (%(python)s), or use one process.</source>
         <translation>无法启动 %(name)s 进程（%(exit_reason)s）；它自己的错误信息（如果有）打印在终端里。请检查这个 Python（%(python)s）能否导入本程序的包，或改用单进程。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="777"/>
+        <location filename="../../bpe_gui/text/errors.py" line="785"/>
         <source>The training engine stopped unexpectedly (%(exit_reason)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎意外停止（%(exit_reason)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="782"/>
+        <location filename="../../bpe_gui/text/errors.py" line="790"/>
         <source>The training engine could not start.</source>
         <translation>训练引擎无法启动。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="783"/>
+        <location filename="../../bpe_gui/text/errors.py" line="791"/>
         <source>The training engine could not start: %(cause)s</source>
         <translation>训练引擎无法启动：%(cause)s</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="784"/>
+        <location filename="../../bpe_gui/text/errors.py" line="792"/>
         <source>The training engine was stopped (SIGSTOP) for more than %(seconds)s s and has been ended. The loaded corpus is gone: open it again.</source>
         <translation>训练引擎被暂停（SIGSTOP）超过 %(seconds)s 秒，已被结束。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="789"/>
+        <location filename="../../bpe_gui/text/errors.py" line="797"/>
         <source>The training engine sent an unreadable reply (%(detail)s). The loaded corpus is gone: open it again.</source>
         <translation>训练引擎发回了无法读取的回复（%(detail)s）。已加载的语料丢失了：请重新打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="794"/>
+        <location filename="../../bpe_gui/text/errors.py" line="802"/>
         <source>%(name)s has no &apos;bpe_explorer&apos; metadata: give the pattern (and the special tokens, if any) it was counted with.</source>
         <translation>%(name)s 没有 &apos;bpe_explorer&apos; 元数据：请给出计数时用的模式（以及特殊标记，如果有的话）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="799"/>
+        <location filename="../../bpe_gui/text/errors.py" line="807"/>
         <source>The counts were made with the pattern &apos;%(made)s&apos;, not &apos;%(given)s&apos;. Train with the counts&apos; own pattern, or count again with this one.</source>
         <translation>这些计数是用模式 &apos;%(made)s&apos; 得到的，不是 &apos;%(given)s&apos;。请用计数自带的模式训练，或用这个模式重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="804"/>
+        <location filename="../../bpe_gui/text/errors.py" line="812"/>
         <source>The counts were made with the special tokens %(made)s, not %(given)s. Train with the counts&apos; own special tokens, or count again with these.</source>
         <translation>这些计数是用特殊标记 %(made)s 得到的，不是 %(given)s。请用计数自带的特殊标记训练，或用这些特殊标记重新计数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="809"/>
+        <location filename="../../bpe_gui/text/errors.py" line="817"/>
         <source>The counts have no first_file/first_offset columns, which the &apos;first&apos; tie rule needs (each token&apos;s first occurrence). Train with the lexicographic tie rule, or write those columns.</source>
         <translation>这些计数没有 first_file/first_offset 列，而“最先出现者胜出”的平局规则需要它们（每个词元第一次出现的位置）。请改用字典序平局规则训练，或补上这两列。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="814"/>
+        <location filename="../../bpe_gui/text/errors.py" line="822"/>
         <source>%(name)s lacks the column(s) %(columns)s. A counts file has token (binary), count (int64), and first_file (int32), first_offset (int64) for the &apos;first&apos; tie rule (both or neither).</source>
         <translation>%(name)s 缺少列 %(columns)s。计数文件应有 token（binary）、count（int64），以及供“最先出现者胜出”平局规则使用的 first_file（int32）和 first_offset（int64）（两列要么都有，要么都没有）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="819"/>
+        <location filename="../../bpe_gui/text/errors.py" line="827"/>
         <source>%(name)s: the column types do not fit the counts schema (%(detail)s).</source>
         <translation>%(name)s：列的类型与计数文件的格式不符（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="822"/>
+        <location filename="../../bpe_gui/text/errors.py" line="830"/>
         <source>%(name)s: every row needs a token and a count of at least 1.</source>
         <translation>%(name)s：每一行都需要一个词元和至少为 1 的次数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="823"/>
+        <location filename="../../bpe_gui/text/errors.py" line="831"/>
         <source>%(name)s lists a token twice. Sum the rows per token (group by token).</source>
         <translation>%(name)s 中有词元出现了两次。请按词元把各行的次数加起来（按 token 分组）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="826"/>
+        <location filename="../../bpe_gui/text/errors.py" line="834"/>
         <source>%(name)s: first_file and first_offset need a value in every row (the file index and byte offset of the token&apos;s first occurrence).</source>
         <translation>%(name)s：每一行的 first_file 和 first_offset 都要有值（词元第一次出现处的文件索引和字节偏移）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="831"/>
+        <location filename="../../bpe_gui/text/errors.py" line="839"/>
         <source>%(name)s: first_file and first_offset must be at least 0.</source>
         <translation>%(name)s：first_file 和 first_offset 不能小于 0。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="834"/>
+        <location filename="../../bpe_gui/text/errors.py" line="842"/>
         <source>%(name)s: first_file goes up to %(highest)s but the metadata lists %(count)s source file(s). List every file in &apos;sources&apos;, in order.</source>
         <translation>%(name)s：first_file 最大到 %(highest)s，但元数据只列出了 %(count)s 个源文件。请在 &apos;sources&apos; 中按顺序列出每个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="839"/>
+        <location filename="../../bpe_gui/text/errors.py" line="847"/>
         <source>The counts file %(path)s does not exist. Check the path.</source>
         <translation>计数文件 %(path)s 不存在。请检查路径。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="840"/>
+        <location filename="../../bpe_gui/text/errors.py" line="848"/>
         <source>%(path)s is a folder without data files. Choose a counts file made by &apos;count&apos;, or a folder of Parquet parts (as Spark or Dask write them).</source>
         <translation>%(path)s 是一个没有数据文件的文件夹。请选择由 &apos;count&apos; 生成的计数文件，或由 Parquet 分片组成的文件夹（Spark 或 Dask 写出的那种）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="845"/>
+        <location filename="../../bpe_gui/text/errors.py" line="853"/>
         <source>%(name)s is not a readable Parquet counts file (%(detail)s).</source>
         <translation>%(name)s 不是可读取的 Parquet 计数文件（%(detail)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="848"/>
+        <location filename="../../bpe_gui/text/errors.py" line="856"/>
         <source>%(name)s holds the counts of %(count)s separate runs (their part files carry different metadata). Open each file on its own, not the folder.</source>
         <translation>%(name)s 里是 %(count)s 次不同计数的结果（各分片文件的元数据不同）。请分别打开每个文件，而不是整个文件夹。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="853"/>
+        <location filename="../../bpe_gui/text/errors.py" line="861"/>
         <source>Counts files need pyarrow: pip install &quot;bpe-explorer[scale]&quot;.</source>
         <translation>读取计数文件需要 pyarrow：pip install &quot;bpe-explorer[scale]&quot;。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="856"/>
+        <location filename="../../bpe_gui/text/errors.py" line="864"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; is not a counts record.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 不是计数记录。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="859"/>
+        <location filename="../../bpe_gui/text/errors.py" line="867"/>
         <source>%(name)s is of counts format version %(version)s; this BPE Explorer reads up to %(supported)s. Update BPE Explorer to open it.</source>
         <translation>%(name)s 的计数格式版本是 %(version)s；当前 BPE Explorer 最多能读取版本 %(supported)s。请升级 BPE Explorer 后再打开。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="864"/>
+        <location filename="../../bpe_gui/text/errors.py" line="872"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; cannot be read (%(detail)s). See the README&apos;s counts schema.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 无法读取（%(detail)s）。请参阅 README 中的计数文件格式说明。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="869"/>
+        <location filename="../../bpe_gui/text/errors.py" line="877"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has no &apos;pattern&apos;. Add the pattern the counts were made with (&quot;gpt2&quot;, &quot;gpt4&quot;, the regex, or null for no pre-tokenization).</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中没有 &apos;pattern&apos;。请补上计数时用的模式（&quot;gpt2&quot;、&quot;gpt4&quot;、正则表达式，或表示不预分词的 null）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="874"/>
+        <location filename="../../bpe_gui/text/errors.py" line="882"/>
         <source>%(name)s: the metadata &apos;bpe_explorer&apos; has the pattern %(pattern)s but pattern_name %(shown)s. Make them agree.</source>
         <translation>%(name)s：元数据 &apos;bpe_explorer&apos; 中的 pattern 是 %(pattern)s，而 pattern_name 是 %(shown)s。请让两者一致。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="879"/>
-        <location filename="../../bpe_gui/text/errors.py" line="880"/>
+        <location filename="../../bpe_gui/text/errors.py" line="887"/>
+        <location filename="../../bpe_gui/text/errors.py" line="888"/>
         <source>A word count is %(shown)s. Counts must be positive integers.</source>
         <translation>有一个单词的次数是 %(shown)s。次数必须是正整数。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="883"/>
+        <location filename="../../bpe_gui/text/errors.py" line="891"/>
         <source>The counts sum to %(total)s over words of up to %(longest)s bytes: a pair could be counted %(pairs)s times, more than this trainer sums exactly (2^62). These counts are damaged or too large.</source>
         <translation>这些次数总和为 %(total)s，单词最长 %(longest)s 个字节：一个字节对可能被计 %(pairs)s 次，超过了训练器能精确累加的上限（2^62）。这些计数已损坏或过大。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="889"/>
+        <location filename="../../bpe_gui/text/errors.py" line="897"/>
         <source>The pair %(shown)s does not occur in the corpus now; it cannot be merged.</source>
         <translation>字节对 %(shown)s 现在已不在语料中出现，无法合并。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="892"/>
+        <location filename="../../bpe_gui/text/errors.py" line="900"/>
         <source>Extending a SentencePiece-style (character-level) BPE tokenizer is not supported. Extend a byte-level one (GPT-2, tokenizer.json, tiktoken, bpe.json).</source>
         <translation>不支持扩展 SentencePiece 式（字符级）的 BPE 分词器。请扩展字节级的分词器（GPT-2、tokenizer.json、tiktoken、bpe.json）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="897"/>
+        <location filename="../../bpe_gui/text/errors.py" line="905"/>
         <source>A vocab size of %(vocab_size)s is smaller than the base tokenizer&apos;s %(base)s tokens; an extension keeps them all. Choose a vocab size above %(base)s.</source>
         <translation>词表大小 %(vocab_size)s 小于基础分词器的 %(base)s 个词元；扩展会保留它们全部。请选择大于 %(base)s 的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="902"/>
+        <location filename="../../bpe_gui/text/errors.py" line="910"/>
         <source>The training record says this tokenizer extends one of %(n_vocab)s tokens and %(n_merges)s merges, which does not fit its %(vocab)s tokens and %(merges)s merges. The file is inconsistent: export it again.</source>
         <translation>训练记录说这个分词器扩展自一个有 %(n_vocab)s 个词元、%(n_merges)s 个合并的分词器，但它自己只有 %(vocab)s 个词元和 %(merges)s 个合并。文件前后矛盾：请重新导出。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="908"/>
+        <location filename="../../bpe_gui/text/errors.py" line="916"/>
         <source>The id %(id)s is not in this vocabulary (ids %(lo)s..%(hi)s). Give an id it has.</source>
         <translation>ID %(id)s 不在这个词表中（ID 范围 %(lo)s..%(hi)s）。请输入词表中有的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="911"/>
+        <location filename="../../bpe_gui/text/errors.py" line="919"/>
         <source>%(shown)s is not a token of this vocabulary. Give a token&apos;s text or its id.</source>
         <translation>%(shown)s 不是这个词表中的词元。请输入词元的文本或它的 ID。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="914"/>
+        <location filename="../../bpe_gui/text/errors.py" line="922"/>
         <source>%(shown)s is not a token of this vocabulary; this tokenizer cuts it into %(count)s tokens (%(parts)s). Trace one of them by its id or its text.</source>
         <translation>%(shown)s 不是这个词表中的词元；这个分词器把它切成 %(count)s 个词元（%(parts)s）。请用其中一个的 ID 或文本来追踪。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="919"/>
+        <location filename="../../bpe_gui/text/errors.py" line="927"/>
         <source>The text contains a lone surrogate (%(codepoint)s at character %(index)s), which is not valid Unicode. Fix the text.</source>
         <translation>文本中含有孤立的代理码位（第 %(index)s 个字符处的 %(codepoint)s），不是有效的 Unicode。请修正文本。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="924"/>
+        <location filename="../../bpe_gui/text/errors.py" line="932"/>
         <source>No tokenizer to evaluate. Add at least one.</source>
         <translation>没有要评估的分词器。请至少添加一个。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="925"/>
+        <location filename="../../bpe_gui/text/errors.py" line="933"/>
         <source>No text to evaluate on. Add at least one file.</source>
         <translation>没有用于评估的文本。请至少添加一个文件。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="926"/>
+        <location filename="../../bpe_gui/text/errors.py" line="934"/>
         <source>The tokenizer %(text)s is neither a file or folder nor a known encoding. Give a path or one of %(names)s.</source>
         <translation>分词器 %(text)s 既不是文件或文件夹，也不是已知的编码。请给出路径，或以下之一：%(names)s。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="931"/>
+        <location filename="../../bpe_gui/text/errors.py" line="939"/>
         <source>Unknown tokenizer %(text)s; did you mean %(shown)s?</source>
         <translation>未知的分词器 %(text)s；你是不是想输入 %(shown)s？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="932"/>
+        <location filename="../../bpe_gui/text/errors.py" line="940"/>
         <source>Sampling %(n)s documents: sample at least 1 document.</source>
         <translation>抽样 %(n)s 篇文档：至少要抽 1 篇。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="933"/>
+        <location filename="../../bpe_gui/text/errors.py" line="941"/>
         <source>Sampling documents needs a split token: documents are the pieces between its occurrences.</source>
         <translation>抽样文档需要一个分隔标记：文档就是它每两次出现之间的片段。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="938"/>
+        <location filename="../../bpe_gui/text/errors.py" line="946"/>
         <source>Pick one tokenizer file or folder, or a GPT-2 vocab .json together with its merges .txt (picked: %(names)s).</source>
         <translation>请选择一个分词器文件或文件夹，或者同时选择 GPT-2 的 vocab .json 和它的 merges .txt（已选：%(names)s）。</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="964"/>
+        <location filename="../../bpe_gui/text/errors.py" line="972"/>
         <source>, line %1</source>
         <extracomment>params shown in quotes, as core&apos;s English message shows them (repr)</extracomment>
         <translation> 第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="966"/>
+        <location filename="../../bpe_gui/text/errors.py" line="974"/>
         <source>, merge %1</source>
         <translation> 第 %1 个合并（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="968"/>
+        <location filename="../../bpe_gui/text/errors.py" line="976"/>
         <source>, %1 entry %2</source>
         <translation> 的 %1 列表第 %2 项（从 0 数起）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="976"/>
+        <location filename="../../bpe_gui/text/errors.py" line="984"/>
         <source>killed by SIGKILL: out of memory, or killed by hand?</source>
         <translation>被 SIGKILL 杀死：内存不足，还是被手动结束了？</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="977"/>
+        <location filename="../../bpe_gui/text/errors.py" line="985"/>
         <source>ended by SIGTERM: asked to stop (by hand, or by the system shutting down)</source>
         <translation>被 SIGTERM 结束：被要求停止（手动，或系统正在关机）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="980"/>
+        <location filename="../../bpe_gui/text/errors.py" line="988"/>
         <source>ended by SIGINT (Ctrl+C)</source>
         <translation>被 SIGINT 结束（Ctrl+C）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="981"/>
+        <location filename="../../bpe_gui/text/errors.py" line="989"/>
         <source>ended by SIGHUP: its terminal closed</source>
         <translation>被 SIGHUP 结束：它的终端已关闭</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="982"/>
+        <location filename="../../bpe_gui/text/errors.py" line="990"/>
         <source>crashed (SIGSEGV: a fault in native code)</source>
         <translation>崩溃了（SIGSEGV：本地代码出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="983"/>
+        <location filename="../../bpe_gui/text/errors.py" line="991"/>
         <source>crashed (SIGBUS: a file it had mapped shrank, or a memory fault)</source>
         <translation>崩溃了（SIGBUS：它映射的文件变小了，或内存出错）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="984"/>
+        <location filename="../../bpe_gui/text/errors.py" line="992"/>
         <source>aborted (SIGABRT)</source>
         <translation>中止了（SIGABRT）</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="993"/>
+        <location filename="../../bpe_gui/text/errors.py" line="1001"/>
         <source>exit code unknown</source>
         <translation>退出码未知</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="995"/>
+        <location filename="../../bpe_gui/text/errors.py" line="1003"/>
         <source>exit code %1</source>
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="999"/>
+        <location filename="../../bpe_gui/text/errors.py" line="1007"/>
         <source>ended by signal %1</source>
         <translation>被信号 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="1000"/>
+        <location filename="../../bpe_gui/text/errors.py" line="1008"/>
         <source>ended by %1</source>
         <translation>被 %1 结束</translation>
     </message>
     <message>
-        <location filename="../../bpe_gui/text/errors.py" line="1014"/>
+        <location filename="../../bpe_gui/text/errors.py" line="1022"/>
         <source>; </source>
         <translation>；</translation>
     </message>

@@ -279,6 +279,17 @@ _LOSSES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ).format(m[1], m[2]),
     ),
     (
+        re.compile(
+            r"the order of the merges \(tiktoken merges by token rank and gives other ids: (.+) → "
+            r"(\[[0-9, …]*\]), where BPE Explorer and HF tokenizers give (\[[0-9, …]*\])\)"
+        ),
+        lambda m: QCoreApplication.translate(
+            "CoreText",
+            "the order of the merges (tiktoken merges by token rank and gives other ids: {0} → {1}, where "
+            "BPE Explorer and HF tokenizers give {2})",
+        ).format(m[1], m[2], m[3]),
+    ),
+    (
         re.compile(r"the normalizer \((.+)\)"),
         lambda m: QCoreApplication.translate("CoreText", "the normalizer ({0})").format(m[1]),
     ),

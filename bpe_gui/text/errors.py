@@ -732,6 +732,14 @@ def _templates() -> dict[str, str]:
             "%(second)s): tiktoken may take the shorter where BPE Explorer and Hugging Face tokenizers "
             "take the longest. Export tokenizer.json or bpe.json, or export anyway.",
         ),
+        "export_merge_order": translate(
+            "Errors",
+            "The tiktoken format cannot hold the order of this tokenizer's merges: tiktoken merges by token "
+            "rank (the adjacent pair that makes the token of lowest id first), where BPE Explorer and "
+            "Hugging Face tokenizers apply the merge list in its order, and here the two give other ids "
+            "(%(text)s → %(tiktoken)s with tiktoken, %(ours)s here). Export tokenizer.json or bpe.json, or "
+            "export anyway.",
+        ),
         "export_special_not_utf8": translate(
             "Errors",
             "Special token %(token)s (id %(id)s) is not UTF-8: %(formats)s cannot hold it as a special "

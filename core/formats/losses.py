@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Any
 
 from core.errors import FormatError
+from core.formats.rank_order import rank_order_example
 from core.formats.spec import TokenizerSpec
 from core.pretokenization.pattern_probe import empty_match, shown_chars, uncovered_chars
 
@@ -74,7 +75,8 @@ def export_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
     """The parts of ``spec`` that format ``fmt`` cannot hold (empty when it holds everything that
     changes ids): special tokens that are not UTF-8 (:func:`special_token_losses`), an imported HF
     pipeline, and for tiktoken a pattern that does not match all text or can match the empty string
-    (:func:`pattern_losses`)."""
+    (:func:`pattern_losses`) and a merge list that tiktoken's merging by rank does not follow
+    (:func:`merge_order_losses`)."""
     lost = special_token_losses(spec, fmt) + special_prefix_losses(spec.special_tokens, fmt)
     pipe = (
         []
@@ -84,7 +86,7 @@ def export_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
     lost += pipe
     if not any(x.startswith("the pre-tokenizer") for x in pipe):  # (else named with its pre-tokenizer)
         lost += pattern_losses(spec, fmt)
-    return lost
+    return lost + merge_order_losses(spec, fmt)
 
 
 def _prefix_pair(special_tokens: Iterable[str]) -> tuple[str, str] | None:
@@ -113,6 +115,53 @@ def special_prefix_losses(special_tokens: Iterable[str], fmt: str) -> list[str]:
         f"special tokens of which one begins another ({a!r} begins {b!r}: tiktoken may take the shorter, "
         "where BPE Explorer and HF tokenizers take the longest)"
     ]
+
+
+def merge_order_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
+    """For tiktoken, the order of the merge list when tiktoken's merging by token rank gives other ids
+    (:func:`core.formats.rank_order.rank_order_example`; never for a tokenizer trained by BPE).
+
+    >>> vocab = {**{i: bytes([i]) for i in range(256)}, 256: b"bc", 257: b"ab"}
+    >>> spec = TokenizerSpec(vocab, ((b"a", b"b"), (b"b", b"c")))  # ab is merged first, bc has the lower id
+    >>> print(*merge_order_losses(spec, "tiktoken"))
+    the order of the merges (tiktoken merges by token rank and gives other ids: 'abc' → [97, 256], where BPE Explorer and HF tokenizers give [257, 99])
+    """
+    found = rank_order_example(spec) if fmt == "tiktoken" else None
+    if found is None:
+        return []
+    return [
+        f"the order of the merges (tiktoken merges by token rank and gives other ids: {_shown_text(found.text)} → "
+        f"{_shown_ids(found.tiktoken)}, where BPE Explorer and HF tokenizers give {_shown_ids(found.ours)})"
+    ]
+
+
+def _shown_text(text: str, limit: int = 40) -> str:
+    return repr(text) if len(text) <= limit else repr(text[: limit - 1]) + "…"
+
+
+def _shown_ids(ids: tuple[int, ...], limit: int = 8) -> str:
+    return "[" + ", ".join(map(str, ids[:limit])) + (", …]" if len(ids) > limit else "]")
+
+
+def merge_order_error(spec: TokenizerSpec) -> FormatError | None:
+    """The refusal of a tiktoken file whose merging by rank gives other ids (code
+    ``export_merge_order``), None where it gives the same (:func:`merge_order_losses`)."""
+    found = rank_order_example(spec)
+    if found is None:
+        return None
+    text, theirs, ours = _shown_text(found.text), _shown_ids(found.tiktoken), _shown_ids(found.ours)
+    return FormatError(
+        "the tiktoken format cannot hold the order of this tokenizer's merges: tiktoken merges by token "
+        "rank (the adjacent pair that makes the token of lowest id first), where BPE Explorer and HF "
+        f"tokenizers apply the merge list in its order, and here the two give other ids ({text} → "
+        f"{theirs} with tiktoken, {ours} here); export 'hf' or 'native' (they keep the merge list), or "
+        "write the tiktoken file anyway (lossy=True in Python, --allow-lossy on the command line; the "
+        "app asks)",
+        code="export_merge_order",
+        text=text,
+        tiktoken=theirs,
+        ours=ours,
+    )
 
 
 def pattern_losses(spec: TokenizerSpec, fmt: str) -> list[str]:
@@ -151,7 +200,7 @@ def _unmade_tokens(spec: TokenizerSpec) -> int:
 
 def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
     """Refuse formats that would drop a special token that is not UTF-8, part of an imported
-    pipeline or of the pattern (tiktoken), naming what and what to do."""
+    pipeline, of the pattern or of the merge order (tiktoken), naming what and what to do."""
     bad = non_utf8_specials(spec.special_tokens)
     refused = [f for f in formats if f not in HOLDS_ANY_SPECIAL]
     if bad and refused:
@@ -174,6 +223,9 @@ def check_lossless(spec: TokenizerSpec, formats: list[str]) -> None:
         lost = export_losses(spec, fmt)
         if lost and lost == pattern_losses(spec, fmt):
             raise pattern_loss_error(spec.pattern_regex or "", fmt)
+        order = merge_order_error(spec) if lost and fmt == "tiktoken" else None
+        if order is not None and lost == merge_order_losses(spec, fmt):
+            raise order  # (the merge order alone: said with what to do about it)
         if lost:
             raise FormatError(
                 f"the {fmt} format cannot hold {'; '.join(lost)} of this imported tokenizer, so the exported "

@@ -75,6 +75,11 @@ def _core_texts(tmp_path) -> tuple[list[str], list[str]]:
     spec = load_any(_hf_file(tmp_path))
     notes += [*spec.notes, *Tokenizer.from_spec(spec).notes]
     losses = export_losses(spec, "gpt2")
+    # a merge list out of id order: tiktoken, merging by rank, gives other ids
+    from core.formats.spec import TokenizerSpec
+
+    out_of_order = {**{i: bytes([i]) for i in range(256)}, 256: b"bc", 257: b"ab"}
+    losses += export_losses(TokenizerSpec(out_of_order, ((b"a", b"b"), (b"b", b"c"))), "tiktoken")
     trained = Trainer.from_text("the cat sat on the mat " * 30, ["<|endoftext|>"])
     trained.steps(20)
     folder = tmp_path / "out"
