@@ -78,8 +78,11 @@ class ImportJob(worker.Job):
             len(lazy)  # hover shows a token's merge, so the merges are rebuilt here, not on the GUI thread
             lazy, records = None, []
         if lazy is None:
-            # the views' index of a large vocab is slow to build: here, not on the GUI thread
+            # the views' index of a large vocab is slow to build: here, not on the GUI thread; so is
+            # the check the Export dialog makes (does tiktoken follow the merge list?)
             shown = tokenizer_index(tokenizer, records) if importing else None
+            if importing:
+                files.warm_export_checks(tokenizer)
             self.result.value = LoadedTokenizer(tokenizer, list(records), name, note, self.purpose, shown)
             return
         index = VocabIndex(tokenizer.vocab, (), None, tokenizer.special_tokens, tokenizer.added_not_special)

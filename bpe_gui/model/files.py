@@ -142,6 +142,19 @@ def load_tokenizer(
     return tokenizer, records, name, note
 
 
+def warm_export_checks(tokenizer) -> None:
+    """Run, off the GUI thread (an import's job), the check the Export dialog makes later: whether
+    tiktoken would follow the merge list (about a second for 150k tokens, kept by the tokenizer's
+    content: :func:`core.formats.rank_order.rank_order_example`)."""
+    from core.errors import BPEError
+    from core.formats.rank_order import rank_order_example
+
+    try:
+        rank_order_example(tokenizer.to_spec())
+    except (BPEError, ValueError):  # (the dialog checks again, and says what is wrong)
+        return
+
+
 def merges_to_recover(tokenizer):
     """The :class:`core.bpe.ranks.RankMerges` of a tokenizer read from ranks (tiktoken, tekken)
     whose merge list is not rebuilt yet, or None (its merges are there, or made fast when read)."""

@@ -17,9 +17,8 @@ RankOrderExample(text='abc', ours=(257, 99), tiktoken=(97, 256))
 
 from __future__ import annotations
 
-import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -169,15 +168,19 @@ def _seed_texts(word: bytes) -> list[str]:
     return [s, *(s + c for c in more), *(c + s for c in more), s + s]
 
 
+def _by_rank(spec: TokenizerSpec) -> bool:
+    """Read from ranks in id order (a tiktoken or tekken file): it encodes by rank itself (and its
+    merge list, not made yet, is not made here)."""
+    merges = spec.merges
+    if not isinstance(merges, RankMerges):
+        return False
+    sids = set(spec.special_ids.values())
+    return tuple(spec.vocab[i] for i in sorted(spec.vocab.keys() - sids)) == merges.tokens
+
+
 def _find_example(spec: TokenizerSpec) -> RankOrderExample | None:
     if isinstance(spec.pipeline, dict) and spec.pipeline.get("charbpe") is not None:
         return None  # (not byte-level BPE: a loss of its own)
-    merges = spec.merges
-    if isinstance(merges, RankMerges):
-        sids = set(spec.special_ids.values())
-        ordinary = tuple(spec.vocab[i] for i in sorted(spec.vocab.keys() - sids))
-        if ordinary == merges.tokens:
-            return None  # read from ranks in id order (a tiktoken or tekken file): it encodes by rank
     rules = _Rules(spec)
     for word in [*rules.differing_tokens()[:EXAMPLE_SEEDS], *rules.inverted_words()]:
         for text in _seed_texts(word):
@@ -200,7 +203,11 @@ def _shortest(rules: _Rules, found: RankOrderExample) -> RankOrderExample:
     return found
 
 
-_CACHE: dict[int, tuple[weakref.ref, RankOrderExample | None]] = {}
+#: results by the content of the spec they were found for (:func:`_content_key`), the latest few:
+#: a spec made again from the same tokenizer (the app's at each export, made in its import job
+#: first) is not checked again
+_CACHE: OrderedDict[int, RankOrderExample | None] = OrderedDict()
+_CACHE_SIZE = 4
 
 
 def rank_order_example(spec: TokenizerSpec) -> RankOrderExample | None:
@@ -209,19 +216,31 @@ def rank_order_example(spec: TokenizerSpec) -> RankOrderExample | None:
     every token and on :data:`MERGE_PROBE_TEXT`).
 
     Both rules are run on the bytes of every token of the vocab (all at once), and a text is made
-    from the first tokens on which they differ; then on the probe text. Kept per spec (it costs
-    about as much as loading a tokenizer.json of the same size). A tokenizer read from a tiktoken or
-    tekken file encodes by rank itself and is not checked.
+    from the first tokens on which they differ; then on the probe text. Kept by the spec's content
+    (it costs about as much as loading a tokenizer.json of the same size; the key a few hundredths
+    of that). A tokenizer read from a tiktoken or tekken file encodes by rank itself and is not
+    checked.
     """
-    key = id(spec)
-    held = _CACHE.get(key)
-    if held is not None and held[0]() is spec:
-        return held[1]
+    if _by_rank(spec):
+        return None
+    key = _content_key(spec)
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
     found = _find_example(spec)
-    _CACHE[key] = (weakref.ref(spec, partial(_forget, key)), found)
+    _CACHE[key] = found
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
     return found
 
 
-def _forget(key: int, _ref: object) -> None:
-    """Drop the result kept for a spec that is gone (its id may be another spec's next)."""
-    _CACHE.pop(key, None)
+def _content_key(spec: TokenizerSpec) -> int:
+    """A hash of what the check reads: the vocab, the merges, the pattern, the special tokens."""
+    return hash(
+        (
+            tuple(spec.vocab.items()),
+            tuple(map(tuple, spec.merges)),
+            spec.pattern_regex,
+            tuple(spec.special_tokens),
+        )
+    )

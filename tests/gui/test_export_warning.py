@@ -170,3 +170,25 @@ def test_a_special_token_that_is_not_utf8_is_named_before_export_in_english_and_
         assert text.endswith("原生 bpe.json 会完整保留这些内容。")
     finally:
         i18n.install("en")
+
+
+def test_the_merge_order_check_is_made_by_the_import_not_by_the_export_dialog(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """Whether tiktoken would follow a tokenizer.json's merge list takes about a second for 150k
+    tokens: it ran on the GUI thread when the Export dialog asked for the losses. The import's job
+    makes it; the dialog finds it kept."""
+    from core.formats import export_all, rank_order
+    from core.formats.spec import TokenizerSpec
+
+    from .gui_helpers import import_tokenizer
+
+    spec = TokenizerSpec.from_merges([(b"a", b"b"), (b"ab", b"c"), (b"x", b"y")], ["<|endoftext|>"])
+    export_all(tmp_path, spec, ["hf"])
+    import_tokenizer(qtbot, window.controller, str(tmp_path / "tokenizer.json"))
+    qtbot.waitUntil(lambda: not window.controller.busy)
+    calls = []
+    real = rank_order._find_example
+    monkeypatch.setattr(rank_order, "_find_example", lambda s: calls.append(s) or real(s))
+    assert "tiktoken" not in window.controller.export_losses(["gpt2", "hf", "tiktoken", "native"])
+    assert calls == []  # (found kept: checked by the import)
