@@ -111,3 +111,17 @@ def trained(qtbot, loaded):
     with qtbot.waitSignal(c.trained, timeout=60_000):
         c.train(330)
     return loaded
+
+
+@pytest.fixture
+def chinese_window(qtbot):
+    """A main window in Chinese, shown, without the sample corpus (English put back afterwards)."""
+    from bpe_gui import create_window
+    from bpe_gui.text import i18n
+
+    w = create_window(load_sample=False, language="zh_CN")
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    i18n.install("en")

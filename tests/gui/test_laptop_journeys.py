@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bpe_gui.text import i18n
 
 from .gui_helpers import load
-
-
-@pytest.fixture
-def chinese_window(qtbot):
-    from bpe_gui import create_window
-
-    w = create_window(load_sample=False, language="zh_CN")
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    i18n.install("en")
 
 
 def test_a_vocab_size_below_the_minimum_disables_train_and_says_why(qtbot, loaded):

@@ -14,18 +14,6 @@ EMPTY_MATCHING = r"\p{L}*|\s+|\d"
 GAPPY = r"\p{L}+"
 
 
-@pytest.fixture
-def chinese_window(qtbot):
-    from bpe_gui import create_window
-
-    w = create_window(load_sample=False, language="zh_CN")
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    i18n.install("en")
-
-
 def _type_custom(window, text: str) -> None:
     tp = window.training_panel
     tp.pattern.setCurrentIndex(tp.pattern.findData("custom"))
