@@ -31,29 +31,9 @@ def _corpus(tmp_path: Path) -> Path:
     return p
 
 
-def test_train_refuses_before_the_run_and_names_the_formats_that_hold_it(tmp_path, capsys):
-    out = tmp_path / "out"
-    rc = main(
-        [
-            "train",
-            str(_corpus(tmp_path)),
-            "--vocab-size",
-            "270",
-            "--special-token",
-            SPECIAL,
-            "--out",
-            str(out),
-        ]
-    )
-    err = capsys.readouterr().err
-    assert rc == 2 and not out.exists()
-    assert r"special token b'\xed\xa0\x80' is not UTF-8: the hf and tiktoken files cannot hold it" in err
-    assert "--format gpt2,native" in err
-
-
-def test_gpt2_and_native_exports_reopen_with_the_special_token(tmp_path, capsys):
-    out = tmp_path / "out"
-    argv = [
+def _train_argv(tmp_path: Path, out: Path) -> list[str]:
+    """``train`` on a corpus holding the special token's bytes, into ``out``."""
+    return [
         "train",
         str(_corpus(tmp_path)),
         "--vocab-size",
@@ -63,7 +43,20 @@ def test_gpt2_and_native_exports_reopen_with_the_special_token(tmp_path, capsys)
         "--out",
         str(out),
     ]
-    assert main([*argv, "--format", "gpt2,native", "-q"]) == 0
+
+
+def test_train_refuses_before_the_run_and_names_the_formats_that_hold_it(tmp_path, capsys):
+    out = tmp_path / "out"
+    rc = main(_train_argv(tmp_path, out))
+    err = capsys.readouterr().err
+    assert rc == 2 and not out.exists()
+    assert r"special token b'\xed\xa0\x80' is not UTF-8: the hf and tiktoken files cannot hold it" in err
+    assert "--format gpt2,native" in err
+
+
+def test_gpt2_and_native_exports_reopen_with_the_special_token(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main([*_train_argv(tmp_path, out), "--format", "gpt2,native", "-q"]) == 0
     native = load_any(out / "bpe.json")
     text = (TEXT.encode() + RAW + b"the").decode("utf-8", "surrogateescape")
     want = Tokenizer.from_spec(native).encode(text)

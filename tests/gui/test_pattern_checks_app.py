@@ -64,17 +64,23 @@ def test_the_core_refusals_are_said_in_chinese(qapp):
         i18n.install("en")
 
 
-def test_what_tiktoken_loses_of_a_trained_tokenizer_is_named(qtbot, window, small_corpus):
-    """The losses of a trained (not imported) tokenizer are named too: before, only an imported
-    pipeline's were, and the tiktoken file dropped spaces and punctuation without a word."""
-    from bpe_gui.model import files
-
+def _trained_with_gaps(qtbot, window, small_corpus):
+    """The window's controller after training 300 merges with a pattern that leaves text uncovered."""
     c = window.controller
     _type_custom(window, GAPPY)
     window.training_panel.apply()
     load(qtbot, window, small_corpus)
     with qtbot.waitSignal(c.trained, timeout=60_000):
         c.train(300)
+    return c
+
+
+def test_what_tiktoken_loses_of_a_trained_tokenizer_is_named(qtbot, window, small_corpus):
+    """The losses of a trained (not imported) tokenizer are named too: before, only an imported
+    pipeline's were, and the tiktoken file dropped spaces and punctuation without a word."""
+    from bpe_gui.model import files
+
+    c = _trained_with_gaps(qtbot, window, small_corpus)
     lost = c.export_losses(["gpt2", "hf", "tiktoken", "native"])
     assert list(lost) == ["gpt2", "tiktoken"]
     assert lost["tiktoken"][0].startswith("the text the pattern does not match (")
@@ -87,12 +93,7 @@ def test_the_export_dialog_says_what_tiktoken_would_lose_and_asks(
 ):
     from bpe_gui.window import files as window_module
 
-    c = window.controller
-    _type_custom(window, GAPPY)
-    window.training_panel.apply()
-    load(qtbot, window, small_corpus)
-    with qtbot.waitSignal(c.trained, timeout=60_000):
-        c.train(300)
+    _trained_with_gaps(qtbot, window, small_corpus)
     folder = tmp_path / "exported"
     monkeypatch.setattr(window_module.ExportDialog, "exec", lambda self: 1)
     monkeypatch.setattr(window_module.ExportDialog, "chosen_folder", lambda self: folder)
